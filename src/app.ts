@@ -1,0 +1,59 @@
+import { Elysia } from "elysia";
+import type { Config } from "./config";
+import type { DB } from "./db/client";
+import type { Deps } from "./http/context";
+import { AppError, errorResponse } from "./http/errors";
+import { AttemptLimiter } from "./http/rate-limit";
+import { serveSpa } from "./http/spa";
+import { log } from "./lib/logger";
+import { authRoutes } from "./modules/auth/routes";
+import { companiesRoutes } from "./modules/companies/routes";
+import { plansRoutes } from "./modules/plans/routes";
+import { settingsRoutes } from "./modules/settings/routes";
+import { usersRoutes } from "./modules/users/routes";
+import { Hub } from "./realtime/hub";
+import { wsRoutes } from "./realtime/ws";
+import pkg from "../package.json";
+
+/** Builds the process dependencies from an open database and config. */
+export function createDeps(db: DB, config: Config, hub = new Hub()): Deps {
+  return {
+    db,
+    hub,
+    config,
+    limiters: { login: new AttemptLimiter(10, 15 * 60_000), signup: new AttemptLimiter(20, 60 * 60_000) },
+  };
+}
+
+/**
+ * Composes the HTTP app: SPA, error envelope, authentication (deny by default) and every module's
+ * routes. Tests call `app.handle(request)` on it.
+ */
+export function buildApp(deps: Deps) {
+  return new Elysia()
+    .onRequest(({ request }) => serveSpa(request) ?? undefined)
+    .onError(({ code, error, request }) => {
+      if (error instanceof AppError) {
+        const headers: Record<string, string> = {};
+        if (error.status === 429 && error.params?.retryAfter) headers["retry-after"] = String(error.params.retryAfter);
+        return errorResponse(error.code, error.status, error.params, headers);
+      }
+      if (code === "NOT_FOUND") return errorResponse("ERR_NOT_FOUND", 404);
+      if (code === "PARSE" || code === "VALIDATION" || code === "INVALID_COOKIE_SIGNATURE") {
+        return errorResponse("ERR_VALIDATION", 400);
+      }
+      const requestId = crypto.randomUUID();
+      log.error("unhandled error", { requestId, method: request.method, url: request.url, err: String(error), stack: (error as Error)?.stack });
+      return errorResponse("ERR_INTERNAL", 500, { requestId });
+    })
+    .get("/version", () => ({ version: pkg.version }))
+    .get("/health", () => ({ ok: true }))
+    .use(authRoutes(deps))
+    .use(usersRoutes(deps))
+    .use(companiesRoutes(deps))
+    .use(plansRoutes(deps))
+    .use(settingsRoutes(deps))
+    .use(wsRoutes(deps));
+}
+
+export type App = ReturnType<typeof buildApp>;

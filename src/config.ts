@@ -1,0 +1,91 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import * as v from "valibot";
+
+const EnvSchema = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535)), "8080"),
+  HOST: v.optional(v.string(), "0.0.0.0"),
+  DATA_DIR: v.optional(v.string(), "data"),
+  NODE_ENV: v.optional(v.string(), "production"),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(16))),
+  JWT_REFRESH_SECRET: v.optional(v.pipe(v.string(), v.minLength(16))),
+  ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email())),
+  ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(5))),
+  LOG_LEVEL: v.optional(v.picklist(["debug", "info", "warn", "error", "silent"]), "info"),
+  TRUST_PROXY: v.optional(v.string(), "false"),
+  TZ: v.optional(v.string(), "America/Sao_Paulo"),
+  WA_WS_URL: v.optional(v.string()),
+  WA_TEST_ROOT_KEY: v.optional(v.string()),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  mediaDir: string;
+  dbPath: string;
+  env: string;
+  isTest: boolean;
+  jwtSecret: string;
+  jwtRefreshSecret: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  trustProxy: boolean;
+  timezone: string;
+  /** Honoured only when NODE_ENV=test: the WhatsApp WebSocket URL and certificate root override. */
+  waWsUrl?: string;
+  waTestRootKey?: string;
+}
+
+/** Reads a secret from env, else from data/secrets.json, generating it on first boot so restarts keep sessions. */
+function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SECRET?: string }) {
+  const file = join(dataDir, "secrets.json");
+  let stored: Record<string, string> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8"));
+  const gen = () => Buffer.from(crypto.getRandomValues(new Uint8Array(48))).toString("base64url");
+  let changed = false;
+  for (const key of ["jwtSecret", "jwtRefreshSecret"]) {
+    if (!stored[key]) {
+      stored[key] = gen();
+      changed = true;
+    }
+  }
+  if (changed) writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  return {
+    jwtSecret: env.JWT_SECRET ?? stored.jwtSecret,
+    jwtRefreshSecret: env.JWT_REFRESH_SECRET ?? stored.jwtRefreshSecret,
+  };
+}
+
+/** Parses the environment into a typed config; exits with a clear message when invalid. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = v.safeParse(EnvSchema, env);
+  if (!parsed.success) {
+    const lines = parsed.issues.map((i) => `  ${v.getDotPath(i) ?? "?"}: ${i.message}`);
+    console.error(`Invalid configuration:\n${lines.join("\n")}`);
+    process.exit(1);
+  }
+  const e = parsed.output;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(join(dataDir, "media"), { recursive: true });
+  const secrets = loadSecrets(dataDir, e);
+  const isTest = e.NODE_ENV === "test";
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    mediaDir: join(dataDir, "media"),
+    dbPath: join(dataDir, "app.db"),
+    env: e.NODE_ENV,
+    isTest,
+    ...secrets,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
+    timezone: e.TZ,
+    waWsUrl: isTest ? e.WA_WS_URL : undefined,
+    waTestRootKey: isTest ? e.WA_TEST_ROOT_KEY : undefined,
+  };
+}

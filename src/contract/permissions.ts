@@ -1,0 +1,33 @@
+import type { Profile } from "./limits";
+
+/**
+ * The rule table of core.md §6: which profiles hold each permission.
+ * The server enforces it (policy.ts files); the web uses it to show or hide controls.
+ */
+export const PERMISSIONS = {
+  "dashboard:view": ["admin"],
+  "drawer-admin-items:view": ["admin"],
+  "tickets-manager:showall": ["admin", "supervisor"],
+  "ticket-options:deleteTicket": ["admin"],
+  "tickets:peek": ["admin"],
+  "tickets:userFilter": ["admin"],
+  "connections-page:addConnection": ["admin"],
+  "connections-page:actionButtons": ["admin"],
+  "connections-page:editOrDeleteConnection": ["admin"],
+  "user-modal:editProfile": ["admin"],
+  "user-modal:editQueues": ["admin"],
+  "users:manage": ["admin"],
+  "contacts-page:deleteContact": ["admin", "supervisor"],
+  "settings:update": ["admin"],
+  "queues:manage": ["admin"],
+  "tags:kanban": ["admin", "supervisor"],
+  "ticket-notes:delete": ["admin"],
+} as const satisfies Record<string, readonly Profile[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** True when a user with this profile holds the permission. */
+export function can(user: { profile: string } | null | undefined, permission: Permission): boolean {
+  if (!user) return false;
+  return (PERMISSIONS[permission] as readonly string[]).includes(user.profile);
+}

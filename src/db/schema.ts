@@ -1,0 +1,6 @@
+/** Every table, re-exported from the module that owns it (drizzle-kit reads this file). */
+export * from "../modules/companies/schema";
+export * from "../modules/plans/schema";
+export * from "../modules/queues/schema";
+export * from "../modules/settings/schema";
+export * from "../modules/users/schema";

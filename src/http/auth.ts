@@ -1,0 +1,49 @@
+import { Elysia } from "elysia";
+import { isPastDue } from "../lib/dates";
+import { loadSessionUser } from "../modules/users/queries";
+import type { Ctx, Deps } from "./context";
+import { AppError } from "./errors";
+import { isPublicRoute } from "./public-routes";
+import { type AccessClaims, verifyToken } from "./tokens";
+
+/** Routes a company whose subscription lapsed may still call (to see and pay its invoices). */
+const LAPSED_ALLOWED = new Set([
+  "GET /auth/me",
+  "DELETE /auth/logout",
+  "GET /invoices/all",
+  "POST /subscription",
+  "GET /companies/listPlan/:companyId",
+]);
+
+/**
+ * Resolves the caller from the Bearer token for every route (deny by default): a missing token
+ * answers 401 ERR_SESSION_EXPIRED, an invalid or expired one 403 (the web refreshes once and retries),
+ * a token of an older session (tokenVersion) 401. Public routes are listed in public-routes.ts.
+ */
+export async function authenticate(deps: Deps, request: Request, route: string): Promise<Ctx | null> {
+  if (isPublicRoute(request.method, route)) return null;
+  const header = request.headers.get("authorization") ?? "";
+  const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
+  if (!token) throw new AppError("ERR_SESSION_EXPIRED", 401);
+  const claims = await verifyToken<AccessClaims>(deps.config.jwtSecret, token);
+  if (!claims) throw new AppError("ERR_SESSION_EXPIRED", 403);
+  const found = loadSessionUser(deps.db, claims.id);
+  if (!found || found.tokenVersion !== claims.tv) throw new AppError("ERR_SESSION_EXPIRED", 401);
+  const { user, company } = found;
+  if (!user.super && (!company.status || isPastDue(company.dueDate)) && !LAPSED_ALLOWED.has(`${request.method} ${route}`)) {
+    throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: company.dueDate });
+  }
+  return { ...deps, companyId: user.companyId, user };
+}
+
+/**
+ * The auth plugin every module's routes use. It decorates `deps` and derives `ctx` (the caller).
+ * On public routes `ctx` is null at runtime: their handlers must not read it.
+ */
+export const authPlugin = (deps: Deps) =>
+  new Elysia({ name: "auth" })
+    .decorate("deps", deps)
+    .derive({ as: "global" }, async ({ request, route }) => {
+      const ctx = await authenticate(deps, request, route);
+      return { ctx: ctx as Ctx };
+    });

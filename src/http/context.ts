@@ -1,0 +1,50 @@
+import type { Config } from "../config";
+import type { DB } from "../db/client";
+import type { Hub } from "../realtime/hub";
+import type { AttemptLimiter } from "./rate-limit";
+
+/** Process-wide dependencies handed to routes, services and jobs. */
+export interface Deps {
+  db: DB;
+  hub: Hub;
+  config: Config;
+  limiters: { login: AttemptLimiter; signup: AttemptLimiter };
+}
+
+/** The signed-in user as services see it. */
+export interface SessionUser {
+  id: number;
+  companyId: number;
+  name: string;
+  email: string;
+  profile: string;
+  super: boolean;
+  whatsappId: number | null;
+  allTicket: string;
+  queueIds: number[];
+}
+
+/** A service call's context: dependencies plus the caller. The tenant is always `companyId`. */
+export interface Ctx extends Deps {
+  companyId: number;
+  user: SessionUser;
+}
+
+/** A context acting for the system inside one company (jobs, the inbound pipeline). */
+export function systemCtx(deps: Deps, companyId: number): Ctx {
+  return {
+    ...deps,
+    companyId,
+    user: {
+      id: 0,
+      companyId,
+      name: "system",
+      email: "",
+      profile: "admin",
+      super: false,
+      whatsappId: null,
+      allTicket: "disable",
+      queueIds: [],
+    },
+  };
+}

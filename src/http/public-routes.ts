@@ -1,0 +1,21 @@
+/**
+ * The ONLY list of routes reachable without an access token. Everything else is refused with 401.
+ * Each entry says why it is public. Paths are Elysia route patterns.
+ */
+export const PUBLIC_ROUTES: { method: string; path: string; reason: string }[] = [
+  { method: "POST", path: "/auth/login", reason: "signing in" },
+  { method: "POST", path: "/auth/refresh_token", reason: "authenticated by the httpOnly refresh cookie" },
+  { method: "DELETE", path: "/auth/logout", reason: "clears the refresh cookie even when the access token expired" },
+  { method: "GET", path: "/plans/list", reason: "the signup page lists plans before an account exists" },
+  { method: "POST", path: "/companies/cadastro", reason: "self-sign-up of a new company" },
+  { method: "GET", path: "/version", reason: "health and version probe for operators" },
+  { method: "GET", path: "/health", reason: "container health check" },
+  { method: "GET", path: "/ws", reason: "the socket authenticates its own token on upgrade" },
+  { method: "POST", path: "/api/messages/send", reason: "authenticated by the connection token" },
+  { method: "GET", path: "/public/*", reason: "public files (announcement images only)" },
+];
+
+const index = new Set(PUBLIC_ROUTES.map((r) => `${r.method} ${r.path}`));
+
+/** True when the route (method + Elysia pattern) is public. */
+export const isPublicRoute = (method: string, route: string) => index.has(`${method} ${route}`);

@@ -1,0 +1,47 @@
+import { jwtVerify, SignJWT } from "jose";
+
+export const ACCESS_TTL_S = 15 * 60;
+export const REFRESH_TTL_S = 7 * 24 * 3600;
+export const REFRESH_COOKIE = "jrt";
+
+export interface AccessClaims {
+  id: number;
+  companyId: number;
+  profile: string;
+  tv: number;
+}
+export interface RefreshClaims {
+  id: number;
+  companyId: number;
+  tokenVersion: number;
+}
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+/** Signs a short-lived access token (Bearer). */
+export function signAccess(secret: string, c: AccessClaims, ttl = ACCESS_TTL_S) {
+  return new SignJWT({ ...c })
+    .setProtectedHeader({ alg: "HS256" })
+    .setIssuedAt()
+    .setExpirationTime(`${ttl}s`)
+    .sign(key(secret));
+}
+
+/** Signs a refresh token (kept in the httpOnly cookie). */
+export function signRefresh(secret: string, c: RefreshClaims) {
+  return new SignJWT({ ...c })
+    .setProtectedHeader({ alg: "HS256" })
+    .setIssuedAt()
+    .setExpirationTime(`${REFRESH_TTL_S}s`)
+    .sign(key(secret));
+}
+
+/** Verifies a token; null when invalid or expired. */
+export async function verifyToken<T>(secret: string, token: string): Promise<T | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: ["HS256"] });
+    return payload as T;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,32 @@
+import { createDeps, buildApp } from "./app";
+import { loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { migrate } from "./db/migrate";
+import { seed } from "./db/seed";
+import { log, setLogLevel } from "./lib/logger";
+import { PING_TOPIC } from "./realtime/ws";
+
+/** Boot order: config → db + migrate + seed → hub → routes → listen. */
+async function main() {
+  const config = loadConfig();
+  setLogLevel(config.logLevel);
+  const db = openDatabase(config.dbPath);
+  migrate(db);
+  await seed(db, config);
+  const deps = createDeps(db, config);
+  const app = buildApp(deps).listen({ port: config.port, hostname: config.host });
+  if (!app.server) throw new Error("server did not start");
+  deps.hub.attach(app.server);
+  const ping = setInterval(() => app.server?.publish(PING_TOPIC, JSON.stringify({ channel: "ping", t: Date.now() })), 18_000);
+  log.info("balcao listening", { url: `http://localhost:${app.server.port}`, dataDir: config.dataDir });
+  const stop = async () => {
+    clearInterval(ping);
+    await app.stop();
+    db.sqlite.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+await main();

@@ -1,0 +1,48 @@
+import { Elysia } from "elysia";
+import { LoginBody } from "../../contract/schemas/auth";
+import { authPlugin } from "../../http/auth";
+import type { Deps } from "../../http/context";
+import { parse } from "../../http/errors";
+import { clientIp } from "../../http/ip";
+import { REFRESH_COOKIE, REFRESH_TTL_S } from "../../http/tokens";
+import { login, logout, refresh, sessionPayload } from "./service";
+
+/** /auth routes (core.md §4.3, §7). The refresh token lives only in the httpOnly cookie `jrt`. */
+export const authRoutes = (deps: Deps) =>
+  new Elysia()
+    .use(authPlugin(deps))
+    .post("/auth/login", async ({ body, request, server, cookie }) => {
+      const res = await login(deps, parse(LoginBody, body), clientIp(deps, request, server));
+      setRefreshCookie(cookie[REFRESH_COOKIE], res.refresh, request);
+      return { token: res.token, user: res.user };
+    })
+    .post("/auth/refresh_token", async ({ cookie, request }) => {
+      const jar = cookie[REFRESH_COOKIE];
+      try {
+        const res = await refresh(deps, jar.value as string | undefined);
+        setRefreshCookie(jar, res.refresh, request);
+        return { token: res.token, user: res.user };
+      } catch (e) {
+        jar.remove();
+        throw e;
+      }
+    })
+    .delete("/auth/logout", async ({ cookie, request }) => {
+      const h = request.headers.get("authorization");
+      await logout(deps, h?.startsWith("Bearer ") ? h.slice(7) : undefined);
+      cookie[REFRESH_COOKIE].remove();
+      return { message: "Logged out" };
+    })
+    .get("/auth/me", ({ ctx }) => sessionPayload(deps, ctx.user.id));
+
+// biome-ignore lint/suspicious/noExplicitAny: Elysia's cookie jar type is internal
+function setRefreshCookie(jar: any, value: string, request: Request) {
+  jar.set({
+    value,
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: REFRESH_TTL_S,
+    secure: new URL(request.url).protocol === "https:",
+  });
+}

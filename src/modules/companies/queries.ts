@@ -1,0 +1,20 @@
+import { eq } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { plans } from "../plans/schema";
+import { companies } from "./schema";
+
+export const findCompany = (db: DB, id: number) => db.select().from(companies).where(eq(companies.id, id)).get();
+
+export const findCompanyByName = (db: DB, name: string) =>
+  db.select().from(companies).where(eq(companies.name, name)).get();
+
+/** A company with its plan (one join). */
+export function getCompanyPlan(db: DB, companyId: number) {
+  const row = db
+    .select({ company: companies, plan: plans })
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(companies.id, companyId))
+    .get();
+  return row ?? null;
+}

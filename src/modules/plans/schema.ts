@@ -1,0 +1,23 @@
+import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** A subscription plan: counts and feature flags (core.md §3 Plan). */
+export const plans = sqliteTable("plans", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  users: integer("users").notNull().default(10),
+  connections: integer("connections").notNull().default(10),
+  queues: integer("queues").notNull().default(10),
+  value: real("value").notNull().default(0),
+  useCampaigns: integer("use_campaigns", { mode: "boolean" }).notNull().default(true),
+  useSchedules: integer("use_schedules", { mode: "boolean" }).notNull().default(true),
+  useInternalChat: integer("use_internal_chat", { mode: "boolean" }).notNull().default(true),
+  useExternalApi: integer("use_external_api", { mode: "boolean" }).notNull().default(true),
+  useKanban: integer("use_kanban", { mode: "boolean" }).notNull().default(true),
+  useOpenAi: integer("use_open_ai", { mode: "boolean" }).notNull().default(true),
+  useIntegrations: integer("use_integrations", { mode: "boolean" }).notNull().default(true),
+  /** Hidden plans are not offered on the public signup page (e.g. the platform's own plan). */
+  isPublic: integer("is_public", { mode: "boolean" }).notNull().default(true),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+export type PlanRow = typeof plans.$inferSelect;

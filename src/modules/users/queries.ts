@@ -1,0 +1,110 @@
+import { and, count, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import type { SessionUser } from "../../http/context";
+import { companies } from "../companies/schema";
+import { queues } from "../queues/schema";
+import { type UserRow, userQueues, users } from "./schema";
+
+export interface QueueRef {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** Loads the caller for a request: user, queue ids and company (3 primary-key lookups). */
+export function loadSessionUser(db: DB, id: number) {
+  const user = db.select().from(users).where(eq(users.id, id)).get();
+  if (!user) return null;
+  const company = db.select().from(companies).where(eq(companies.id, user.companyId)).get();
+  if (!company) return null;
+  const queueIds = db
+    .select({ id: userQueues.queueId })
+    .from(userQueues)
+    .where(eq(userQueues.userId, id))
+    .all()
+    .map((r) => r.id);
+  const session: SessionUser = {
+    id: user.id,
+    companyId: user.companyId,
+    name: user.name,
+    email: user.email,
+    profile: user.profile,
+    super: user.super,
+    whatsappId: user.whatsappId,
+    allTicket: user.allTicket,
+    queueIds,
+  };
+  return { user: session, tokenVersion: user.tokenVersion, company, row: user };
+}
+
+export const findUserByEmail = (db: DB, email: string) =>
+  db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+
+export const findUser = (db: DB, companyId: number, id: number) =>
+  db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+    .get();
+
+export const countUsers = (db: DB, companyId: number) =>
+  db.select({ n: count() }).from(users).where(eq(users.companyId, companyId)).get()?.n ?? 0;
+
+/** Queues of many users in one query (no N+1). */
+export function queuesOfUsers(db: DB, userIds: number[]): Map<number, QueueRef[]> {
+  const map = new Map<number, QueueRef[]>();
+  if (!userIds.length) return map;
+  const rows = db
+    .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
+    .from(userQueues)
+    .innerJoin(queues, eq(queues.id, userQueues.queueId))
+    .where(inArray(userQueues.userId, userIds))
+    .orderBy(queues.orderQueue, queues.name)
+    .all();
+  for (const r of rows) {
+    const list = map.get(r.userId) ?? [];
+    list.push({ id: r.id, name: r.name, color: r.color });
+    map.set(r.userId, list);
+  }
+  return map;
+}
+
+/** Page of a company's users, newest first, searching name and email. */
+export function pageUsers(db: DB, companyId: number, search: string, page: number, size: number) {
+  const term = `%${search.toLowerCase()}%`;
+  const where = search
+    ? and(eq(users.companyId, companyId), or(like(sql`lower(${users.name})`, term), like(users.email, term)))
+    : eq(users.companyId, companyId);
+  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+  const rows = db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(size)
+    .offset((page - 1) * size)
+    .all();
+  return { rows, total };
+}
+
+export const listCompanyUsers = (db: DB, companyId: number) =>
+  db.select().from(users).where(eq(users.companyId, companyId)).orderBy(users.name).all();
+
+/** Replaces a user's queues (inside the caller's transaction). */
+export function setUserQueues(db: DB, userId: number, queueIds: number[]) {
+  db.delete(userQueues).where(eq(userQueues.userId, userId)).run();
+  if (queueIds.length) db.insert(userQueues).values(queueIds.map((queueId) => ({ userId, queueId }))).run();
+}
+
+/** The subset of ids that are queues of this company. */
+export function companyQueueIds(db: DB, companyId: number, ids: number[]): number[] {
+  if (!ids.length) return [];
+  return db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), inArray(queues.id, ids)))
+    .all()
+    .map((r) => r.id);
+}
+
+export type { UserRow };

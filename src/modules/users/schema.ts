@@ -1,0 +1,44 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { companies } from "../companies/schema";
+import { queues } from "../queues/schema";
+
+/** A person who signs in. Email is unique across the platform (it is the login). */
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    profile: text("profile").notNull().default("user"),
+    super: integer("super", { mode: "boolean" }).notNull().default(false),
+    /** Default connection id (the whatsapps table belongs to the connections module). */
+    whatsappId: integer("whatsapp_id"),
+    allTicket: text("all_ticket").notNull().default("disable"),
+    online: integer("online", { mode: "boolean" }).notNull().default(false),
+    lastSeenAt: text("last_seen_at"),
+    /** Bumped on each login: refresh tokens carrying an older version are refused. */
+    tokenVersion: integer("token_version").notNull().default(0),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("users_company_name_idx").on(t.companyId, t.name)],
+);
+export type UserRow = typeof users.$inferSelect;
+
+/** Which queues a user serves. */
+export const userQueues = sqliteTable(
+  "user_queues",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    queueId: integer("queue_id")
+      .notNull()
+      .references(() => queues.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.queueId] }), index("user_queues_queue_idx").on(t.queueId)],
+);

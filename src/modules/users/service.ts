@@ -1,0 +1,178 @@
+import type { UserCreateInput, UserUpdateInput } from "../../contract/schemas/users";
+import type { Ctx } from "../../http/context";
+import { AppError, forbidden, notFound } from "../../http/errors";
+import { nowIso } from "../../lib/dates";
+import { rooms } from "../../realtime/topics";
+import { getCompanyPlan } from "../companies/queries";
+import { canEditAccessFields, canEditUser, canManageUsers } from "./policy";
+import {
+  companyQueueIds,
+  countUsers,
+  findUser,
+  findUserByEmail,
+  listCompanyUsers,
+  pageUsers,
+  queuesOfUsers,
+  setUserQueues,
+  type UserRow,
+} from "./queries";
+import { users } from "./schema";
+import { eq } from "drizzle-orm";
+
+const PAGE = 20;
+
+/** The public shape of a user (never the password hash or token version). */
+export function serializeUser(u: UserRow, queues: { id: number; name: string; color: string }[] = []) {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    profile: u.profile,
+    companyId: u.companyId,
+    super: u.super,
+    whatsappId: u.whatsappId,
+    allTicket: u.allTicket,
+    online: u.online,
+    queues,
+    createdAt: u.createdAt,
+    updatedAt: u.updatedAt,
+  };
+}
+export type UserDto = ReturnType<typeof serializeUser>;
+
+function withQueues(ctx: Ctx, rows: UserRow[]) {
+  const map = queuesOfUsers(ctx.db, rows.map((r) => r.id));
+  return rows.map((r) => serializeUser(r, map.get(r.id) ?? []));
+}
+
+function publish(ctx: Ctx, companyId: number, frame: Record<string, unknown>) {
+  ctx.hub.publish(rooms.main(companyId), { channel: "user", ...frame });
+}
+
+/** GET /users: a page of the caller's company users. */
+export function listUsers(ctx: Ctx, search: string, page: number) {
+  const { rows, total } = pageUsers(ctx.db, ctx.companyId, search, page, PAGE);
+  return { users: withQueues(ctx, rows), count: total, hasMore: total > page * PAGE };
+}
+
+/** GET /users/list: every user of a company (super users may name another company). */
+export function listAllUsers(ctx: Ctx, companyId?: number) {
+  const target = companyId && companyId !== ctx.companyId ? companyId : ctx.companyId;
+  if (target !== ctx.companyId && !ctx.user.super) throw forbidden();
+  return withQueues(ctx, listCompanyUsers(ctx.db, target));
+}
+
+/** GET /users/{id}. */
+export function showUser(ctx: Ctx, id: number) {
+  const u = findUser(ctx.db, ctx.companyId, id);
+  if (!u) throw notFound("ERR_NO_USER_FOUND");
+  return withQueues(ctx, [u])[0];
+}
+
+/** POST /users: admins only; enforces the plan's user limit and unique email. */
+export async function createUser(ctx: Ctx, input: UserCreateInput) {
+  if (!canManageUsers(ctx.user)) throw forbidden();
+  const companyId = input.companyId && input.companyId !== ctx.companyId ? input.companyId : ctx.companyId;
+  if (companyId !== ctx.companyId && !ctx.user.super) throw new AppError("ERR_NO_SUPER", 403);
+  if (input.super && !ctx.user.super) throw new AppError("ERR_NO_SUPER", 403);
+  const plan = getCompanyPlan(ctx.db, companyId);
+  if (!plan) throw notFound("ERR_NO_COMPANY_FOUND");
+  if (countUsers(ctx.db, companyId) >= plan.plan.users) {
+    throw new AppError("ERR_PLAN_LIMIT_USERS", 400, { limit: plan.plan.users });
+  }
+  if (findUserByEmail(ctx.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
+  const passwordHash = await Bun.password.hash(input.password, "argon2id");
+  const queueIds = companyQueueIds(ctx.db, companyId, input.queueIds ?? []);
+  const now = nowIso();
+  const row = ctx.db.transaction((tx) => {
+    const created = tx
+      .insert(users)
+      .values({
+        companyId,
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        profile: input.profile ?? "user",
+        super: !!input.super,
+        whatsappId: input.whatsappId ?? null,
+        allTicket: normalizeAllTicket(input.allTicket),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    setUserQueues(tx as unknown as Ctx["db"], created.id, queueIds);
+    return created;
+  });
+  const dto = withQueues(ctx, [row])[0];
+  publish(ctx, companyId, { action: "create", user: dto });
+  return dto;
+}
+
+const normalizeAllTicket = (v?: string) => (v === "enable" || v === "enabled" ? "enable" : "disable");
+
+/**
+ * PUT /users/{id}: anyone edits their own name, email and password; only admins edit other users
+ * and the profile, queues and default connection; only super users set the super flag.
+ */
+export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
+  const current = findUser(ctx.db, ctx.companyId, id);
+  if (!current) throw notFound("ERR_NO_USER_FOUND");
+  if (!canEditUser(ctx.user, id)) throw forbidden();
+  if (input.companyId !== undefined && input.companyId !== ctx.companyId && !ctx.user.super) {
+    throw new AppError("ERR_NO_SUPER", 403);
+  }
+  if (input.super !== undefined && input.super !== current.super && !ctx.user.super) {
+    throw new AppError("ERR_NO_SUPER", 403);
+  }
+  const admin = canEditAccessFields(ctx.user);
+  const currentQueues = queuesOfUsers(ctx.db, [id]).get(id)?.map((q) => q.id) ?? [];
+  const queuesChanged =
+    input.queueIds !== undefined &&
+    (input.queueIds.length !== currentQueues.length || input.queueIds.some((q) => !currentQueues.includes(q)));
+  if (!admin) {
+    const profileChanged = input.profile !== undefined && input.profile !== current.profile;
+    const connChanged = input.whatsappId !== undefined && (input.whatsappId ?? null) !== current.whatsappId;
+    const allTicketChanged = input.allTicket !== undefined && normalizeAllTicket(input.allTicket) !== current.allTicket;
+    if (profileChanged || queuesChanged || connChanged || allTicketChanged) throw forbidden();
+  }
+  if (input.email && input.email !== current.email) {
+    const other = findUserByEmail(ctx.db, input.email);
+    if (other && other.id !== id) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
+  }
+  if (admin && id === ctx.user.id && input.profile && input.profile !== "admin" && current.profile === "admin") {
+    // An admin demoting themselves could lock the company out of its own settings.
+    throw new AppError("ERR_NO_PERMISSION", 403);
+  }
+  const passwordHash = input.password ? await Bun.password.hash(input.password, "argon2id") : undefined;
+  const patch: Partial<UserRow> = {
+    updatedAt: nowIso(),
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.email !== undefined && { email: input.email }),
+    ...(passwordHash && { passwordHash }),
+    ...(admin && input.profile !== undefined && { profile: input.profile }),
+    ...(admin && input.whatsappId !== undefined && { whatsappId: input.whatsappId ?? null }),
+    ...(admin && input.allTicket !== undefined && { allTicket: normalizeAllTicket(input.allTicket) }),
+    ...(input.super !== undefined && ctx.user.super && { super: input.super }),
+  };
+  const row = ctx.db.transaction((tx) => {
+    const updated = tx.update(users).set(patch).where(eq(users.id, id)).returning().get();
+    if (admin && queuesChanged) {
+      setUserQueues(tx as unknown as Ctx["db"], id, companyQueueIds(ctx.db, ctx.companyId, input.queueIds ?? []));
+    }
+    return updated;
+  });
+  const dto = withQueues(ctx, [row])[0];
+  publish(ctx, ctx.companyId, { action: "update", user: dto });
+  return dto;
+}
+
+/** DELETE /users/{id}: admins only, never oneself. */
+export function deleteUser(ctx: Ctx, id: number) {
+  if (!canManageUsers(ctx.user)) throw forbidden();
+  const current = findUser(ctx.db, ctx.companyId, id);
+  if (!current) throw notFound("ERR_NO_USER_FOUND");
+  if (id === ctx.user.id) throw new AppError("ERR_CANNOT_DELETE_SELF", 400);
+  ctx.db.delete(users).where(eq(users.id, id)).run();
+  publish(ctx, ctx.companyId, { action: "delete", userId: id });
+}
