@@ -1,0 +1,142 @@
+/**
+ * The channel layer's contract. A channel (Baileys/WhatsApp, the sandbox phone, a test fake) turns a
+ * transport into these events and implements the send calls. Nothing outside `channels/` imports
+ * Baileys: the inbound pipeline (bot/) and the services only see these types.
+ */
+
+/** Session states of a connection (core.md §4.2). */
+export type SessionStatus = "qrcode" | "PAIRING" | "OPENING" | "CONNECTED" | "TIMEOUT" | "DISCONNECTED";
+
+/** Who a message is from / to. `id` is the channel address (a phone-number JID, a LID, a group id). */
+export interface Peer {
+  /** Digits of the phone number when known (E.164 without +). */
+  number: string | null;
+  /** Alternate identity (WhatsApp LID) kept as an alias of the contact. */
+  lid?: string | null;
+  /** The raw address replies must go to (e.g. "5511999998888@s.whatsapp.net" or "1234@lid"). */
+  address: string;
+  pushName?: string | null;
+}
+
+export type InboundKind =
+  | "text"
+  | "image"
+  | "audio"
+  | "video"
+  | "document"
+  | "sticker"
+  | "location"
+  | "vcard"
+  | "reaction"
+  | "call_log"
+  | "unsupported";
+
+export interface InboundMedia {
+  mimetype: string;
+  fileName?: string | null;
+  /** Lazily downloads the bytes (media is fetched by the pipeline, outside any transaction). */
+  download(): Promise<Uint8Array>;
+  /** True for a voice note. */
+  ptt?: boolean;
+}
+
+/** A message received (or sent from the phone itself: fromMe) on a connection. */
+export interface InboundMessage {
+  /** Channel message id (WhatsApp key id): unique per connection. */
+  id: string;
+  fromMe: boolean;
+  /** The chat peer (for groups: the group; the author is `participant`). */
+  chat: Peer;
+  isGroup: boolean;
+  groupSubject?: string | null;
+  participant?: Peer | null;
+  kind: InboundKind;
+  body: string;
+  media?: InboundMedia | null;
+  location?: { latitude: number; longitude: number; name?: string | null; address?: string | null } | null;
+  vcard?: string | null;
+  quotedId?: string | null;
+  /** epoch ms */
+  timestamp: number;
+  /** "notify" = live, "append" = offline backlog or history; both are ingested (deduplicated). */
+  origin: "notify" | "append";
+  /** Raw transport payload kept for quoting and retries (JSON-serialisable). */
+  raw?: unknown;
+}
+
+export interface AckEvent {
+  id: string;
+  /** 0 error, 1 pending, 2 server, 3 delivered, 4 read, 5 played */
+  ack: number;
+}
+
+export interface EditEvent {
+  id: string;
+  body: string;
+}
+
+export interface CallEvent {
+  id: string;
+  from: Peer;
+  isVideo: boolean;
+  status: "offer" | "ringing" | "timeout" | "reject" | "accept" | "terminate";
+}
+
+/** What a channel tells the registry. */
+export interface ChannelEvents {
+  onStatus(status: SessionStatus, info?: { qrcode?: string; pairingCode?: string; retries?: number; reason?: string }): void;
+  onMessages(messages: InboundMessage[]): void | Promise<void>;
+  onAck(acks: AckEvent[]): void;
+  onEdit(edit: EditEvent): void;
+  onRevoke(id: string): void;
+  onCall(call: CallEvent): void;
+  /** A LID ↔ phone-number mapping learned by the channel (contacts merge on it). */
+  onIdentity?(map: { lid: string; number: string }): void;
+}
+
+export interface OutgoingBase {
+  /** Destination address (Peer.address of the contact). */
+  to: string;
+  /** Our message id, reserved before sending (durable outbox). */
+  id?: string;
+  quoted?: { id: string; fromMe: boolean; raw?: unknown; body?: string } | null;
+}
+export type Outgoing =
+  | (OutgoingBase & { type: "text"; body: string })
+  | (OutgoingBase & {
+      type: "media";
+      path: string;
+      mimetype: string;
+      fileName: string;
+      caption?: string;
+      /** Send audio as a voice note. */
+      ptt?: boolean;
+    })
+  | (OutgoingBase & { type: "location"; latitude: number; longitude: number; name?: string; address?: string })
+  | (OutgoingBase & { type: "contact"; displayName: string; vcard: string });
+
+export interface SendResult {
+  id: string;
+  /** Initial ack (1 = pending/sent). */
+  ack: number;
+  raw?: unknown;
+}
+
+/** One connection's live transport. */
+export interface ChannelAdapter {
+  readonly kind: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  logout(): Promise<void>;
+  send(msg: Outgoing): Promise<SendResult>;
+  deleteForEveryone(target: { id: string; to: string; fromMe: boolean }): Promise<void>;
+  markRead(target: { id: string; to: string; fromMe: boolean }[]): Promise<void>;
+  /** The canonical number when it exists on the channel, else null. */
+  checkNumber(number: string): Promise<{ exists: boolean; number: string; address: string } | null>;
+  profilePicture(address: string): Promise<string | null>;
+  /** Request a pairing code instead of a QR (phone-number linking). */
+  requestPairingCode?(number: string): Promise<string>;
+}
+
+/** Builds an adapter for a connection. */
+export type ChannelFactory = (opts: { connectionId: number; companyId: number; events: ChannelEvents }) => ChannelAdapter;
