@@ -4,3 +4,4 @@ export * from "../modules/plans/schema";
 export * from "../modules/queues/schema";
 export * from "../modules/settings/schema";
 export * from "../modules/users/schema";
+export * from "../modules/contacts/schema";

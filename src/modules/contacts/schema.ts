@@ -1,0 +1,47 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { companies } from "../companies/schema";
+
+/** A customer the company talks to (core.md §3 Contact). Numbers are stored as digits only. */
+export const contacts = sqliteTable(
+  "contacts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Digits only (or a group jid's digits); unique per company. */
+    number: text("number").notNull(),
+    email: text("email").notNull().default(""),
+    profilePicUrl: text("profile_pic_url").notNull().default(""),
+    uuid: text("uuid").notNull().unique(),
+    isGroup: integer("is_group", { mode: "boolean" }).notNull().default(false),
+    /** Default connection id (the whatsapps table belongs to the connections module). */
+    whatsappId: integer("whatsapp_id"),
+    /** WhatsApp LID (linked identity) when known; unique per company when set. */
+    lid: text("lid"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("contacts_company_number_uq").on(t.companyId, t.number),
+    uniqueIndex("contacts_company_lid_uq").on(t.companyId, t.lid),
+    index("contacts_company_name_idx").on(t.companyId, t.name),
+  ],
+);
+export type ContactRow = typeof contacts.$inferSelect;
+
+/** Extra information fields of a contact (core.md §3 extraInfo: name and value). */
+export const contactCustomFields = sqliteTable(
+  "contact_custom_fields",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    value: text("value").notNull().default(""),
+  },
+  (t) => [index("contact_custom_fields_contact_idx").on(t.contactId)],
+);
+export type ContactCustomFieldRow = typeof contactCustomFields.$inferSelect;
