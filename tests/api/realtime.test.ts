@@ -1,0 +1,84 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { makeTestApp } from "../helpers/app";
+
+const t = await makeTestApp();
+const server = t.app.listen({ port: 0, hostname: "127.0.0.1" });
+t.deps.hub.attach(server.server!);
+afterAll(() => server.stop());
+const base = `ws://127.0.0.1:${server.server!.port}/ws`;
+
+/** Opens a socket and collects frames; resolves once the server says ready. */
+function connect(token: string) {
+  const frames: any[] = [];
+  const ws = new WebSocket(`${base}?token=${encodeURIComponent(token)}`);
+  const ready = new Promise<void>((resolve, reject) => {
+    ws.onmessage = (e) => {
+      const f = JSON.parse(String(e.data));
+      frames.push(f);
+      if (f.channel === "ready") resolve();
+    };
+    ws.onerror = () => reject(new Error("socket error"));
+    ws.onclose = (e) => reject(new Error(`closed ${e.code}`));
+  });
+  const waitFor = async (pred: (f: any) => boolean, ms = 2000) => {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      const f = frames.find(pred);
+      if (f) return f;
+      await Bun.sleep(10);
+    }
+    return null;
+  };
+  return { ws, frames, ready, waitFor, send: (m: unknown) => ws.send(JSON.stringify(m)) };
+}
+
+describe("realtime /ws", () => {
+  test("refuses a missing or bad token", async () => {
+    const ws = new WebSocket(`${base}?token=bad`);
+    const code = await new Promise<string>((resolve) => {
+      ws.onopen = () => resolve("open");
+      ws.onerror = () => resolve("error");
+      ws.onclose = () => resolve("closed");
+    });
+    expect(code).not.toBe("open");
+  });
+
+  test("a second login sends the auth event to the first browser only", async () => {
+    const a = await t.newCompany();
+    const first = connect(a.admin.token);
+    await first.ready;
+    await t.login(a.email, a.password);
+    const f = await first.waitFor((x) => x.channel === "auth");
+    expect(f).toMatchObject({ channel: "auth", action: "update", user: { id: a.admin.user.id } });
+    first.ws.close();
+  });
+
+  test("company events reach only that company's sockets", async () => {
+    const a = await t.newCompany();
+    const b = await t.newCompany();
+    const sa = connect(a.admin.token);
+    const sb = connect(b.admin.token);
+    await Promise.all([sa.ready, sb.ready]);
+    await t.newUser(a.admin.token);
+    expect(await sa.waitFor((x) => x.channel === "user" && x.action === "create")).not.toBeNull();
+    expect(await sb.waitFor((x) => x.channel === "user", 300)).toBeNull();
+    sa.ws.close();
+    sb.ws.close();
+  });
+
+  test("joinNotification: admins join the company room, agents only their queue rooms", async () => {
+    const a = await t.newCompany();
+    const agent = await t.newUser(a.admin.token);
+    const sa = connect(a.admin.token);
+    const sg = connect(agent.token);
+    await Promise.all([sa.ready, sg.ready]);
+    sa.send({ type: "joinNotification" });
+    sg.send({ type: "joinNotification" });
+    await Bun.sleep(50);
+    t.deps.hub.publish(`company-${a.company.id}-notification`, { channel: "ticket", action: "update", probe: 1 });
+    expect(await sa.waitFor((x) => x.probe === 1)).not.toBeNull();
+    expect(await sg.waitFor((x) => x.probe === 1, 300)).toBeNull();
+    sa.ws.close();
+    sg.ws.close();
+  });
+});
