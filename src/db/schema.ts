@@ -5,3 +5,4 @@ export * from "../modules/queues/schema";
 export * from "../modules/settings/schema";
 export * from "../modules/users/schema";
 export * from "../modules/contacts/schema";
+export * from "../channels/baileys/schema";
