@@ -6,3 +6,7 @@ export * from "../modules/settings/schema";
 export * from "../modules/users/schema";
 export * from "../modules/contacts/schema";
 export * from "../channels/baileys/schema";
+export * from "../modules/connections/schema";
+export * from "../modules/tickets/schema";
+export * from "../modules/messages/schema";
+export * from "../modules/ticket-notes/schema";

@@ -1,0 +1,65 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { companies } from "../companies/schema";
+import { queues } from "../queues/schema";
+
+/** A WhatsApp (or sandbox) connection of a company (core.md §3 Connection, defaults of §9). */
+export const whatsapps = sqliteTable(
+  "whatsapps",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Transport: "baileys" (WhatsApp) or "sandbox" (the built-in phone simulator). */
+    channel: text("channel").notNull().default("baileys"),
+    status: text("status").notNull().default("DISCONNECTED"),
+    qrcode: text("qrcode").notNull().default(""),
+    pairingCode: text("pairing_code").notNull().default(""),
+    retries: integer("retries").notNull().default(0),
+    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    /** Phone number to link with a pairing code instead of a QR (digits), when chosen. */
+    pairingNumber: text("pairing_number").notNull().default(""),
+    greetingMessage: text("greeting_message").notNull().default(""),
+    complationMessage: text("complation_message").notNull().default(""),
+    outOfHoursMessage: text("out_of_hours_message").notNull().default(""),
+    ratingMessage: text("rating_message").notNull().default(""),
+    /** Bearer token of the external send API for this connection (secret: masked in lists). */
+    token: text("token"),
+    provider: text("provider").notNull().default("beta"),
+    promptId: integer("prompt_id"),
+    integrationId: integer("integration_id"),
+    sendIdQueue: integer("send_id_queue"),
+    timeSendQueue: integer("time_send_queue").notNull().default(0),
+    maxUseBotQueues: integer("max_use_bot_queues").notNull().default(3),
+    timeUseBotQueues: integer("time_use_bot_queues").notNull().default(0),
+    expiresTicket: integer("expires_ticket").notNull().default(0),
+    expiresInactiveMessage: text("expires_inactive_message").notNull().default(""),
+    /** Health line: last inbound message, last ack, reconnects today. */
+    lastMessageAt: text("last_message_at"),
+    lastAckAt: text("last_ack_at"),
+    reconnectsToday: integer("reconnects_today").notNull().default(0),
+    reconnectsDay: text("reconnects_day"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    index("whatsapps_company_idx").on(t.companyId),
+    uniqueIndex("whatsapps_token_uq").on(t.token),
+  ],
+);
+export type WhatsappRow = typeof whatsapps.$inferSelect;
+
+/** Queues offered by a connection's menu. */
+export const whatsappQueues = sqliteTable(
+  "whatsapp_queues",
+  {
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    queueId: integer("queue_id")
+      .notNull()
+      .references(() => queues.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.queueId] }), index("whatsapp_queues_queue_idx").on(t.queueId)],
+);

@@ -1,0 +1,54 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { companies } from "../companies/schema";
+import { contacts } from "../contacts/schema";
+import { tickets } from "../tickets/schema";
+
+/**
+ * A message of a ticket (core.md §3 Message). `wid` is the channel's message id, unique per
+ * connection (exactly-once ingest); outgoing messages reserve theirs before the send (durable outbox).
+ * Message text is indexed by the FTS5 table messages_fts (custom migration, kept in sync by triggers).
+ */
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    /** The connection the message travelled on (part of the uniqueness of wid). */
+    whatsappId: integer("whatsapp_id"),
+    wid: text("wid").notNull(),
+    /** Sender contact for inbound group messages (and the contact for 1:1 inbound). */
+    contactId: integer("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    userId: integer("user_id"),
+    body: text("body").notNull().default(""),
+    fromMe: integer("from_me", { mode: "boolean" }).notNull().default(false),
+    read: integer("read", { mode: "boolean" }).notNull().default(false),
+    mediaUrl: text("media_url"),
+    mediaType: text("media_type").notNull().default("chat"),
+    mediaName: text("media_name"),
+    /** 0 error, 1 pending/sent, 2 server, 3 delivered, 4 read, 5 played. */
+    ack: integer("ack").notNull().default(0),
+    /** Outbox state of our sends: "queued", "sent", "failed" (null for inbound). */
+    sendStatus: text("send_status"),
+    sendError: text("send_error"),
+    quotedMsgId: integer("quoted_msg_id"),
+    isDeleted: integer("is_deleted", { mode: "boolean" }).notNull().default(false),
+    isEdited: integer("is_edited", { mode: "boolean" }).notNull().default(false),
+    /** Bot and automatic texts are marked here (BEHAVIOUR decision 17), never with hidden characters. */
+    isAutomatic: integer("is_automatic", { mode: "boolean" }).notNull().default(false),
+    queueId: integer("queue_id"),
+    /** Raw channel payload (JSON) kept for quoting, retries and deletes. */
+    dataJson: text("data_json"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    index("messages_ticket_id_idx").on(t.ticketId, t.id),
+    uniqueIndex("messages_wid_uq").on(t.companyId, t.whatsappId, t.wid),
+  ],
+);
+export type MessageRow = typeof messages.$inferSelect;

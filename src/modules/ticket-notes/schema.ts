@@ -1,0 +1,26 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { companies } from "../companies/schema";
+import { contacts } from "../contacts/schema";
+import { tickets } from "../tickets/schema";
+import { users } from "../users/schema";
+
+/** An internal note on a ticket (core.md §3 Ticket note). */
+export const ticketNotes = sqliteTable(
+  "ticket_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    note: text("note").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("ticket_notes_ticket_idx").on(t.ticketId), index("ticket_notes_contact_idx").on(t.contactId)],
+);

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { companies } from "../companies/schema";
+import { whatsapps } from "../connections/schema";
+import { contacts } from "../contacts/schema";
+import { queues } from "../queues/schema";
+import { users } from "../users/schema";
+
+/** A conversation with a contact on a connection (core.md §3 Ticket, §4.1 states). */
+export const tickets = sqliteTable(
+  "tickets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    uuid: text("uuid").notNull().unique(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("pending"),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    queueId: integer("queue_id").references(() => queues.id, { onDelete: "set null" }),
+    whatsappId: integer("whatsapp_id").references(() => whatsapps.id, { onDelete: "set null" }),
+    lastMessage: text("last_message").notNull().default(""),
+    unreadMessages: integer("unread_messages").notNull().default(0),
+    isGroup: integer("is_group", { mode: "boolean" }).notNull().default(false),
+    /** True while the queue's option tree (bot) is answering. */
+    chatbot: integer("chatbot", { mode: "boolean" }).notNull().default(false),
+    queueOptionId: integer("queue_option_id"),
+    amountUsedBotQueues: integer("amount_used_bot_queues").notNull().default(0),
+    useIntegration: integer("use_integration", { mode: "boolean" }).notNull().default(false),
+    integrationId: integer("integration_id"),
+    promptId: integer("prompt_id"),
+    /** True when the last message was ours (inactivity auto-close looks at it). */
+    fromMe: integer("from_me", { mode: "boolean" }).notNull().default(false),
+    /** Set while the customer is asked to rate the service (BEHAVIOUR decision 9). */
+    awaitingRatingSince: text("awaiting_rating_since"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    // At most one pending/open ticket per contact and connection, enforced by the database.
+    uniqueIndex("tickets_active_contact_uq")
+      .on(t.companyId, t.contactId, sql`coalesce(${t.whatsappId}, 0)`)
+      .where(sql`status in ('open', 'pending')`),
+    index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt),
+    index("tickets_company_updated_idx").on(t.companyId, t.updatedAt),
+    index("tickets_contact_idx").on(t.contactId),
+    index("tickets_user_idx").on(t.userId),
+    index("tickets_queue_idx").on(t.queueId),
+  ],
+);
+export type TicketRow = typeof tickets.$inferSelect;
+
+/** Tags on tickets. */
+export const ticketTags = sqliteTable(
+  "ticket_tags",
+  {
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index("ticket_tags_tag_idx").on(t.tagId)],
+);
+
+/** One row per stretch of service of a ticket: feeds the dashboard (BEHAVIOUR.md §4.5). */
+export const ticketTracking = sqliteTable(
+  "ticket_tracking",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    companyId: integer("company_id").notNull(),
+    whatsappId: integer("whatsapp_id"),
+    userId: integer("user_id"),
+    queuedAt: text("queued_at"),
+    startedAt: text("started_at"),
+    finishedAt: text("finished_at"),
+    ratingAt: text("rating_at"),
+    rated: integer("rated", { mode: "boolean" }).notNull().default(false),
+    chatbotAt: text("chatbot_at"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("ticket_tracking_ticket_idx").on(t.ticketId, t.finishedAt), index("ticket_tracking_company_idx").on(t.companyId, t.queuedAt)],
+);
