@@ -1,0 +1,23 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { companies } from "../companies/schema";
+
+/** A tag put on tickets; kanban tags are the lanes of the kanban board (features.md §3 Tag). */
+export const tags = sqliteTable(
+  "tags",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+    /** 0 or 1 (features.md §9). */
+    kanban: integer("kanban").notNull().default(0),
+    /** Who created it (informative; users may be deleted). */
+    userId: integer("user_id"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("tags_company_name_uq").on(t.companyId, t.name), index("tags_company_kanban_idx").on(t.companyId, t.kanban)],
+);
+export type TagRow = typeof tags.$inferSelect;
