@@ -58,15 +58,29 @@ function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SE
   };
 }
 
-/** Parses the environment into a typed config; exits with a clear message when invalid. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/** An invalid environment; the message names each bad variable. */
+export class ConfigError extends Error {}
+
+/** Validates the environment (no side effects); throws ConfigError with one line per bad variable. */
+export function parseEnv(env: Record<string, string | undefined>) {
   const parsed = v.safeParse(EnvSchema, env);
   if (!parsed.success) {
     const lines = parsed.issues.map((i) => `  ${v.getDotPath(i) ?? "?"}: ${i.message}`);
-    console.error(`Invalid configuration:\n${lines.join("\n")}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.output;
+}
+
+/** Parses the environment into a typed config; exits with a clear message when invalid. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  let e: ReturnType<typeof parseEnv>;
+  try {
+    e = parseEnv(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
     process.exit(1);
   }
-  const e = parsed.output;
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(join(dataDir, "media"), { recursive: true });
   const secrets = loadSecrets(dataDir, e);
