@@ -4,6 +4,7 @@ import { companies } from "../companies/schema";
 import { whatsapps } from "../connections/schema";
 import { contacts } from "../contacts/schema";
 import { queues } from "../queues/schema";
+import { tags } from "../tags/schema";
 import { users } from "../users/schema";
 
 /** A conversation with a contact on a connection (core.md §3 Ticket, §4.1 states). */
@@ -60,7 +61,9 @@ export const ticketTags = sqliteTable(
     ticketId: integer("ticket_id")
       .notNull()
       .references(() => tickets.id, { onDelete: "cascade" }),
-    tagId: integer("tag_id").notNull(),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index("ticket_tags_tag_idx").on(t.tagId)],
 );
