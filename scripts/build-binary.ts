@@ -82,7 +82,18 @@ lines.push("", "globalThis.__BALCAO_EMBEDDED__ = {");
 files.forEach((f, i) => {
   lines.push(`  ${JSON.stringify(f)}: f${i},`);
 });
-lines.push("};", "", `await import(${JSON.stringify(relative(BUILD, join(ROOT, "src/main.ts")))});`, "");
+const rel = (f: string) => JSON.stringify(relative(BUILD, join(ROOT, f)));
+lines.push(
+  "};",
+  "",
+  "// `./balcao backup` (and the other operator commands) run src/cli.ts; anything else starts the server.",
+  'const CLI = ["reset-password", "create-super", "backup", "migrate", "help", "--help", "-h"];',
+  "if (CLI.includes(process.argv[2] ?? \"\")) {",
+  `  const { runCli } = await import(${rel("src/cli.ts")});`,
+  "  process.exit(await runCli(process.argv.slice(2)));",
+  `} else await import(${rel("src/main.ts")});`,
+  "",
+);
 writeFileSync(ENTRY, lines.join("\n"));
 
 mkdirSync(dirname(OUTFILE), { recursive: true });
@@ -137,6 +148,7 @@ async function verify(binary: string) {
   let up = false;
   for (let i = 0; i < 100 && !up; i++) {
     await Bun.sleep(100);
+    if (proc.exitCode !== null) fail(`the binary exited with code ${proc.exitCode}`);
     up = await fetch(`${base}/health`).then((r) => r.ok, () => false);
   }
   if (!up) fail("/health did not answer");
