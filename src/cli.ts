@@ -4,6 +4,7 @@
  *   bun run cli create-super <email>     a super admin in the platform company, generated password
  *   bun run cli backup                   consistent copy of the database: data/backups/<ts>.db
  *   bun run cli migrate                  apply pending migrations
+ *   bun run cli healthcheck              exit 0 when the local server answers /health (Docker HEALTHCHECK)
  * The compiled binary accepts the same commands (`./balcao backup`). DATA_DIR selects the folder.
  */
 import { mkdirSync } from "node:fs";
@@ -17,7 +18,7 @@ import { generatePassword } from "./lib/ids";
 import { companies } from "./modules/companies/schema";
 import { users } from "./modules/users/schema";
 
-export const CLI_COMMANDS = ["reset-password", "create-super", "backup", "migrate", "help"] as const;
+export const CLI_COMMANDS = ["reset-password", "create-super", "backup", "migrate", "healthcheck", "help"] as const;
 
 /** An operator mistake: printed without a stack trace, exit code 1. */
 export class CliError extends Error {}
@@ -64,11 +65,22 @@ export function backup(db: DB, dataDir: string, now = new Date()): string {
   return file;
 }
 
+/** Asks the local server for /health (used by the Docker HEALTHCHECK; no curl in the image). */
+async function healthcheck(port = "8080"): Promise<number> {
+  try {
+    const r = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(4000) });
+    return r.ok ? 0 : 1;
+  } catch {
+    return 1;
+  }
+}
+
 const USAGE = `usage: balcao-cli <command>
   reset-password <email>   print a new generated password for the user (ends their sessions)
   create-super <email>     create a super admin in the platform company, print its password
   backup                   copy the database to <DATA_DIR>/backups/<timestamp>.db
   migrate                  apply pending migrations
+  healthcheck              exit 0 when the server on PORT answers /health
 DATA_DIR selects the data folder (default ./data).`;
 
 /** Runs one command; answers the process exit code. */
@@ -82,6 +94,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     console.error(`unknown command: ${command}\n${USAGE}`);
     return 1;
   }
+  if (command === "healthcheck") return healthcheck(env.PORT);
   const config = loadConfig(env);
   const db = openDatabase(config.dbPath);
   try {
