@@ -1,0 +1,39 @@
+# syntax=docker/dockerfile:1
+# Balcão: build the single binary (SPA + migrations embedded), run it on debian-slim as a non-root
+# user with /app/data as the only state.
+#   docker build -t balcao .
+#   docker run -d -p 8080:8080 -v balcao:/app/data --name balcao balcao
+
+# ---- build ------------------------------------------------------------------------------------
+FROM node:22-bookworm-slim AS build
+ARG BUN_VERSION=1.4.5
+# Bun comes from the npm registry (the oven/bun images are not used).
+RUN npm install -g "bun@${BUN_VERSION}" --no-fund --no-audit && bun --version
+WORKDIR /src
+COPY package.json bun.lock bunfig.toml ./
+RUN bun install --frozen-lockfile
+COPY . .
+RUN bun run build:binary
+
+# ---- run --------------------------------------------------------------------------------------
+FROM debian:bookworm-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates tzdata \
+ && rm -rf /var/lib/apt/lists/* \
+ && groupadd --system --gid 10001 balcao \
+ && useradd --system --uid 10001 --gid balcao --home-dir /app --shell /usr/sbin/nologin balcao \
+ && mkdir -p /app/data \
+ && chown -R balcao:balcao /app
+COPY --from=build /src/dist/balcao /usr/local/bin/balcao
+WORKDIR /app
+USER balcao
+ENV NODE_ENV=production \
+    DATA_DIR=/app/data \
+    PORT=8080 \
+    HOST=0.0.0.0 \
+    TZ=America/Sao_Paulo
+VOLUME /app/data
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 CMD ["balcao", "healthcheck"]
+# `docker run … balcao backup` / `docker exec <container> balcao reset-password <email>` run operator commands.
+ENTRYPOINT ["balcao"]
