@@ -11,6 +11,12 @@ import { companiesRoutes } from "./modules/companies/routes";
 import { plansRoutes } from "./modules/plans/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { usersRoutes } from "./modules/users/routes";
+import { contactsRoutes } from "./modules/contacts/routes";
+import { queuesRoutes } from "./modules/queues/routes";
+import { queueOptionsRoutes } from "./modules/queue-options/routes";
+import { tagsRoutes } from "./modules/tags/routes";
+import { quickMessagesRoutes } from "./modules/quick-messages/routes";
+import { mediaRoutes } from "./http/uploads";
 import { Hub } from "./realtime/hub";
 import { wsRoutes } from "./realtime/ws";
 import pkg from "../package.json";
@@ -53,6 +59,12 @@ export function buildApp(deps: Deps) {
     .use(companiesRoutes(deps))
     .use(plansRoutes(deps))
     .use(settingsRoutes(deps))
+    .use(contactsRoutes(deps))
+    .use(queuesRoutes(deps))
+    .use(queueOptionsRoutes(deps))
+    .use(tagsRoutes(deps))
+    .use(quickMessagesRoutes(deps))
+    .use(mediaRoutes(deps))
     .use(wsRoutes(deps));
 }
 

@@ -16,4 +16,32 @@ export const CREATORS: Record<string, Creator> = {
     if (r.status !== 201) throw new Error(`fixture user: ${r.status} ${r.text}`);
     return r.json.id;
   },
+  contact: async (t, token) => {
+    const number = `5511${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+    const r = await t.call("POST", "/contacts", { token, body: { name: "Fixture Contact", number } });
+    if (r.status !== 201) throw new Error(`fixture contact: ${r.status} ${r.text}`);
+    return r.json.id;
+  },
+  queue: async (t, token) => {
+    const color = `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}`;
+    const r = await t.call("POST", "/queue", { token, body: { name: `Fila ${crypto.randomUUID().slice(0, 6)}`, color } });
+    if (r.status !== 201) throw new Error(`fixture queue: ${r.status} ${r.text}`);
+    return r.json.id;
+  },
+  queueOption: async (t, token) => {
+    const q = await t.call("POST", "/queue", { token, body: { name: `Fila ${crypto.randomUUID().slice(0, 6)}`, color: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}` } });
+    const r = await t.call("POST", "/queue-options", { token, body: { queueId: q.json.id, title: "Vendas", option: "1" } });
+    if (r.status !== 201) throw new Error(`fixture queue option: ${r.status} ${r.text}`);
+    return r.json.id;
+  },
+  tag: async (t, token) => {
+    const r = await t.call("POST", "/tags", { token, body: { name: `Tag ${crypto.randomUUID().slice(0, 6)}`, color: "#123456" } });
+    if (r.status !== 201) throw new Error(`fixture tag: ${r.status} ${r.text}`);
+    return r.json.id;
+  },
+  quickMessage: async (t, token) => {
+    const r = await t.call("POST", "/quick-messages", { token, body: { shortcode: `fx${crypto.randomUUID().slice(0, 6)}`, message: "Olá", geral: true } });
+    if (r.status !== 201) throw new Error(`fixture quick message: ${r.status} ${r.text}`);
+    return r.json.id;
+  },
 };

@@ -1,0 +1,152 @@
+import { mkdirSync, rmSync } from "node:fs";
+import { extname, join, resolve, sep } from "node:path";
+import { Elysia } from "elysia";
+import { LIMITS } from "../contract/limits";
+import { authPlugin } from "./auth";
+import type { Deps } from "./context";
+import { AppError } from "./errors";
+
+/**
+ * The one upload helper: a multipart file is checked by extension AND declared mime type and by
+ * size, then stored under `<mediaDir>/<companyId>/<area>/<generated name>`. The client's file name
+ * is only kept as `mediaName` (display), never used on disk.
+ */
+
+/** Allowed mime types per extension. */
+const MIME: Record<string, readonly string[]> = {
+  png: ["image/png"],
+  jpg: ["image/jpeg", "image/pjpeg"],
+  jpeg: ["image/jpeg", "image/pjpeg"],
+  gif: ["image/gif"],
+  webp: ["image/webp"],
+  mp4: ["video/mp4"],
+  "3gp": ["video/3gpp", "audio/3gpp"],
+  mp3: ["audio/mpeg", "audio/mp3"],
+  ogg: ["audio/ogg", "audio/opus", "application/ogg"],
+  opus: ["audio/ogg", "audio/opus"],
+  m4a: ["audio/mp4", "audio/x-m4a", "audio/m4a"],
+  wav: ["audio/wav", "audio/x-wav", "audio/wave"],
+  pdf: ["application/pdf"],
+  txt: ["text/plain"],
+  csv: ["text/csv", "text/plain", "application/vnd.ms-excel"],
+  doc: ["application/msword"],
+  docx: ["application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+  // Spreadsheets are often sent as octet-stream (curl, some OSes); the parser rejects non-spreadsheets anyway.
+  xls: ["application/vnd.ms-excel", "application/octet-stream", "application/x-msexcel"],
+  xlsx: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "application/octet-stream", "application/zip"],
+};
+
+/** Named sets of accepted extensions. */
+export const UPLOAD_KINDS = {
+  image: ["png", "jpg", "jpeg"],
+  /** Attachments sent to customers (queue greeting, chatbot options, quick messages). */
+  attachment: ["png", "jpg", "jpeg", "gif", "webp", "mp4", "3gp", "mp3", "ogg", "opus", "m4a", "wav", "pdf", "txt", "csv", "doc", "docx", "xls", "xlsx"],
+  spreadsheet: ["xls", "xlsx"],
+} as const;
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+
+/** A checked upload held in memory (not yet written). */
+export interface CheckedFile {
+  file: File;
+  ext: string;
+  mime: string;
+  originalName: string;
+}
+
+/** A stored file: `mediaPath` is relative to the media folder (`<companyId>/<area>/<name>`). */
+export interface StoredFile {
+  mediaPath: string;
+  mediaName: string;
+  mime: string;
+  size: number;
+}
+
+/** Cleans a client file name for display only: no path parts, no control characters, bounded. */
+export function displayName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const clean = Array.from(base)
+    .filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127)
+    .join("")
+    .trim();
+  return clean.slice(0, 200) || "file";
+}
+
+/**
+ * Checks that `value` (a multipart field) is a file of the kind and not too large.
+ * `typeError` lets an area answer its own code (contact import: ERR_IMPORT_FILE_TYPE).
+ */
+export function checkUpload(value: unknown, kind: UploadKind, typeError: "ERR_UPLOAD_TYPE" | "ERR_IMPORT_FILE_TYPE" = "ERR_UPLOAD_TYPE"): CheckedFile {
+  const file = Array.isArray(value) ? value[0] : value;
+  if (!(file instanceof File) || file.size === 0) throw new AppError("ERR_UPLOAD_MISSING", 400);
+  const originalName = displayName(file.name || "");
+  const ext = extname(originalName).slice(1).toLowerCase();
+  const mime = (file.type || "").split(";")[0].trim().toLowerCase();
+  const allowed = UPLOAD_KINDS[kind] as readonly string[];
+  if (!allowed.includes(ext) || !(MIME[ext] ?? []).includes(mime)) {
+    throw new AppError(typeError, 400, { allowed: allowed.join(", ") });
+  }
+  if (file.size > LIMITS.uploadMaxBytes) throw new AppError("ERR_UPLOAD_TOO_LARGE", 413, { limit: LIMITS.uploadMaxBytes });
+  return { file, ext, mime, originalName };
+}
+
+const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/;
+
+/** Writes a checked file under the company's area folder with a generated name. */
+export async function storeUpload(mediaDir: string, companyId: number, area: string, checked: CheckedFile): Promise<StoredFile> {
+  if (!SAFE_SEGMENT.test(area)) throw new Error(`bad upload area ${area}`);
+  const name = `${Date.now()}-${crypto.randomUUID()}.${checked.ext}`;
+  const dir = join(mediaDir, String(companyId), area);
+  mkdirSync(dir, { recursive: true });
+  await Bun.write(join(dir, name), checked.file);
+  return { mediaPath: `${companyId}/${area}/${name}`, mediaName: checked.originalName, mime: checked.mime, size: checked.file.size };
+}
+
+/** Checks and stores in one step. */
+export async function saveUpload(mediaDir: string, companyId: number, area: string, value: unknown, kind: UploadKind): Promise<StoredFile> {
+  return storeUpload(mediaDir, companyId, area, checkUpload(value, kind));
+}
+
+/**
+ * Absolute path of a stored media file, or null when the relative path is malformed, escapes the
+ * media folder or does not belong to the company.
+ */
+export function mediaFile(mediaDir: string, companyId: number, mediaPath: string | null | undefined): string | null {
+  if (!mediaPath) return null;
+  const parts = mediaPath.split("/");
+  if (parts[0] !== String(companyId) || parts.length < 2 || !parts.slice(1).every((p) => SAFE_SEGMENT.test(p) && p !== "..")) return null;
+  const root = resolve(mediaDir);
+  const full = resolve(root, ...parts);
+  return full.startsWith(root + sep) ? full : null;
+}
+
+/** Removes a stored file (best effort, after the row change committed). */
+export function removeMedia(mediaDir: string, companyId: number, mediaPath: string | null | undefined) {
+  const full = mediaFile(mediaDir, companyId, mediaPath);
+  if (full) rmSync(full, { force: true });
+}
+
+/** The URL the web uses to fetch a stored file (with its bearer token). */
+export const mediaUrl = (mediaPath: string | null | undefined) => (mediaPath ? `/media/${mediaPath}` : null);
+
+/**
+ * GET /media/<companyId>/<area>/<name>: answers only authenticated users of that company; any other
+ * company (super users included) and any malformed path get 404.
+ */
+export const mediaRoutes = (deps: Deps) =>
+  new Elysia().use(authPlugin(deps)).get("/media/:companyId/*", async ({ ctx, params }) => {
+    const companyId = Number(params.companyId);
+    const rest = String((params as Record<string, string>)["*"] ?? "");
+    if (!Number.isInteger(companyId) || companyId !== ctx.companyId) throw new AppError("ERR_NOT_FOUND", 404);
+    const full = mediaFile(deps.config.mediaDir, companyId, `${companyId}/${rest}`);
+    const file = full ? Bun.file(full) : null;
+    if (!file || !(await file.exists())) throw new AppError("ERR_NOT_FOUND", 404);
+    const ext = extname(full as string).slice(1).toLowerCase();
+    return new Response(file, {
+      headers: {
+        "content-type": MIME[ext]?.[0] ?? "application/octet-stream",
+        "cache-control": "private, max-age=3600",
+        "x-content-type-options": "nosniff",
+        "content-security-policy": "default-src 'none'; sandbox",
+      },
+    });
+  });

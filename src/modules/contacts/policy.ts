@@ -1,0 +1,5 @@
+import { can } from "../../contract/permissions";
+import type { SessionUser } from "../../http/context";
+
+/** Deleting contacts is limited by `contacts-page:deleteContact` (admin, supervisor). */
+export const canDeleteContact = (u: SessionUser) => can(u, "contacts-page:deleteContact");

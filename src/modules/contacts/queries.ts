@@ -1,0 +1,129 @@
+import { and, asc, count, eq, inArray, like, or, sql } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { type ContactCustomFieldRow, type ContactRow, contactCustomFields, contacts } from "./schema";
+
+export const findContact = (db: DB, companyId: number, id: number) =>
+  db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+    .get();
+
+export const findContactByNumber = (db: DB, companyId: number, number: string) =>
+  db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
+    .get();
+
+export const findContactByLid = (db: DB, companyId: number, lid: string) =>
+  db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.lid, lid)))
+    .get();
+
+export const findContactByUuid = (db: DB, companyId: number, uuid: string) =>
+  db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.uuid, uuid)))
+    .get();
+
+function searchWhere(companyId: number, search: string) {
+  if (!search) return eq(contacts.companyId, companyId);
+  const term = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = search.replace(/\D+/g, "");
+  const byName = sql`lower(${contacts.name}) like ${term} escape '\\'`;
+  return and(eq(contacts.companyId, companyId), digits ? or(byName, like(contacts.number, `%${digits}%`)) : byName);
+}
+
+/** A page of contacts ordered by name, searching name (case-insensitive) and number. */
+export function pageContacts(db: DB, companyId: number, search: string, page: number, size: number) {
+  const where = searchWhere(companyId, search);
+  const total = db.select({ n: count() }).from(contacts).where(where).get()?.n ?? 0;
+  const rows = db
+    .select()
+    .from(contacts)
+    .where(where)
+    .orderBy(asc(contacts.name), asc(contacts.id))
+    .limit(size)
+    .offset((page - 1) * size)
+    .all();
+  return { rows, total };
+}
+
+/** Extra-info fields of many contacts in one query. */
+export function fieldsOfContacts(db: DB, ids: number[]): Map<number, ContactCustomFieldRow[]> {
+  const map = new Map<number, ContactCustomFieldRow[]>();
+  if (!ids.length) return map;
+  const rows = db
+    .select()
+    .from(contactCustomFields)
+    .where(inArray(contactCustomFields.contactId, ids))
+    .orderBy(contactCustomFields.id)
+    .all();
+  for (const r of rows) {
+    const list = map.get(r.contactId) ?? [];
+    list.push(r);
+    map.set(r.contactId, list);
+  }
+  return map;
+}
+
+/** Replaces a contact's extra-info fields (inside the caller's transaction). */
+export function setContactFields(db: DB, contactId: number, fields: { name: string; value: string }[]) {
+  db.delete(contactCustomFields).where(eq(contactCustomFields.contactId, contactId)).run();
+  if (fields.length) {
+    db.insert(contactCustomFields)
+      .values(fields.map((f) => ({ contactId, name: f.name, value: f.value })))
+      .run();
+  }
+}
+
+/** Every contact of a company for the export, ordered by name (name, number, email only). */
+export const exportRows = (db: DB, companyId: number) =>
+  db
+    .select({ name: contacts.name, number: contacts.number, email: contacts.email })
+    .from(contacts)
+    .where(eq(contacts.companyId, companyId))
+    .orderBy(asc(contacts.name), asc(contacts.id))
+    .all();
+
+export interface ImportRow {
+  name: string;
+  number: string;
+  email: string;
+}
+
+/**
+ * Upserts many contacts by number in one transaction with prepared statements (the import path).
+ * A new contact gets a uuid; an existing one gets its name (and email when given) updated.
+ */
+export function upsertContactsBulk(db: DB, companyId: number, rows: ImportRow[], now: string) {
+  const sqlite = db.sqlite;
+  const find = sqlite.prepare("SELECT id FROM contacts WHERE company_id = ? AND number = ?");
+  const insert = sqlite.prepare(
+    "INSERT INTO contacts (company_id, name, number, email, uuid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
+  const update = sqlite.prepare(
+    "UPDATE contacts SET name = ?, email = CASE WHEN ? <> '' THEN ? ELSE email END, updated_at = ? WHERE id = ?",
+  );
+  let created = 0;
+  let updated = 0;
+  sqlite.transaction(() => {
+    for (const r of rows) {
+      const hit = find.get(companyId, r.number) as { id: number } | null;
+      if (hit) {
+        update.run(r.name, r.email, r.email, now, hit.id);
+        updated++;
+      } else {
+        insert.run(companyId, r.name, r.number, r.email, crypto.randomUUID(), now, now);
+        created++;
+      }
+    }
+  })();
+  return { created, updated };
+}
+
+export type { ContactRow };

@@ -1,0 +1,43 @@
+import { Elysia } from "elysia";
+import { ContactCreateBody, ContactUpdateBody } from "../../contract/schemas/contacts";
+import { IdParam, PageQuery } from "../../contract/schemas/common";
+import { authPlugin } from "../../http/auth";
+import type { Deps } from "../../http/context";
+import { parse } from "../../http/errors";
+import { createContact, deleteContact, listContacts, listContactsForPicker, showContact, updateContact } from "./service";
+import { exportContacts, importContacts } from "./service-import";
+
+/** /contacts routes (core.md §7). */
+export const contactsRoutes = (deps: Deps) =>
+  new Elysia()
+    .use(authPlugin(deps))
+    .get("/contacts", ({ ctx, query }) => {
+      const q = parse(PageQuery, query);
+      return listContacts(ctx, q.searchParam, q.pageNumber);
+    })
+    .get("/contacts/list", ({ ctx, query }) => {
+      const q = parse(PageQuery, query);
+      return listContactsForPicker(ctx, q.searchParam, q.pageNumber);
+    })
+    .get("/contacts/export", ({ ctx }) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return new Response(exportContacts(ctx), {
+        headers: {
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": `attachment; filename="contacts-${day}.csv"`,
+          "cache-control": "no-store",
+        },
+      });
+    })
+    .post("/contacts/import", async ({ ctx, body }) => importContacts(ctx, (body as Record<string, unknown> | null)?.file))
+    .get("/contacts/:id", ({ ctx, params }) => showContact(ctx, parse(IdParam, params).id))
+    .post("/contacts", ({ ctx, body, set }) => {
+      const contact = createContact(ctx, parse(ContactCreateBody, body));
+      set.status = 201;
+      return contact;
+    })
+    .put("/contacts/:id", ({ ctx, params, body }) => updateContact(ctx, parse(IdParam, params).id, parse(ContactUpdateBody, body)))
+    .delete("/contacts/:id", ({ ctx, params }) => {
+      deleteContact(ctx, parse(IdParam, params).id);
+      return { message: "Contact deleted" };
+    });

@@ -1,0 +1,24 @@
+import type { Ctx } from "../../http/context";
+import { checkUpload } from "../../http/uploads";
+import { nowIso } from "../../lib/dates";
+import { rooms } from "../../realtime/topics";
+import { exportRows, upsertContactsBulk } from "./queries";
+import { contactsCsv, parseContactsSheet } from "./spreadsheet";
+
+/**
+ * POST /contacts/import: .xls/.xlsx only; upserts by number in one transaction and reports
+ * `{ created, updated, rejected: [{ row, reason }] }`. Open lists get one `contact` reload frame.
+ */
+export async function importContacts(ctx: Ctx, file: unknown) {
+  const checked = checkUpload(file, "spreadsheet", "ERR_IMPORT_FILE_TYPE");
+  const bytes = new Uint8Array(await checked.file.arrayBuffer());
+  const { rows, rejected } = parseContactsSheet(bytes, checked.ext);
+  const { created, updated } = upsertContactsBulk(ctx.db, ctx.companyId, rows, nowIso());
+  if (created + updated) ctx.hub.publish(rooms.main(ctx.companyId), { channel: "contact", action: "reload" });
+  return { created, updated, rejected };
+}
+
+/** GET /contacts/export: every contact of the company as CSV text. */
+export function exportContacts(ctx: Ctx) {
+  return contactsCsv(exportRows(ctx.db, ctx.companyId));
+}

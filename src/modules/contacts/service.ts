@@ -1,0 +1,199 @@
+import { eq } from "drizzle-orm";
+import { LIMITS } from "../../contract/limits";
+import type { ContactCreateInput, ContactUpdateInput } from "../../contract/schemas/contacts";
+import { normalizeNumber } from "../../contract/schemas/contacts";
+import type { Ctx } from "../../http/context";
+import { AppError, forbidden, notFound } from "../../http/errors";
+import { nowIso } from "../../lib/dates";
+import { rooms } from "../../realtime/topics";
+import { canDeleteContact } from "./policy";
+import {
+  type ContactRow,
+  fieldsOfContacts,
+  findContact,
+  findContactByLid,
+  findContactByNumber,
+  pageContacts,
+  setContactFields,
+} from "./queries";
+import { contacts } from "./schema";
+
+const PAGE = LIMITS.contactsPageSize;
+const LIST_PAGE = 200;
+
+/** The public shape of a contact; extraInfo only when loaded. */
+export function serializeContact(c: ContactRow, extraInfo?: { id: number; name: string; value: string }[]) {
+  return {
+    id: c.id,
+    name: c.name,
+    number: c.number,
+    email: c.email,
+    profilePicUrl: c.profilePicUrl,
+    uuid: c.uuid,
+    isGroup: c.isGroup,
+    whatsappId: c.whatsappId,
+    lid: c.lid,
+    companyId: c.companyId,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    ...(extraInfo && { extraInfo }),
+  };
+}
+export type ContactDto = ReturnType<typeof serializeContact>;
+
+function withFields(ctx: Ctx, c: ContactRow) {
+  const fields = fieldsOfContacts(ctx.db, [c.id]).get(c.id) ?? [];
+  return serializeContact(
+    c,
+    fields.map((f) => ({ id: f.id, name: f.name, value: f.value })),
+  );
+}
+
+function publish(ctx: Ctx, frame: Record<string, unknown>) {
+  ctx.hub.publish(rooms.main(ctx.companyId), { channel: "contact", ...frame });
+}
+
+/** GET /contacts: page of 30 ordered by name, searching name and number. */
+export function listContacts(ctx: Ctx, search: string, page: number) {
+  const { rows, total } = pageContacts(ctx.db, ctx.companyId, search, page, PAGE);
+  return { contacts: rows.map((r) => serializeContact(r)), count: total, hasMore: total > page * PAGE };
+}
+
+/** GET /contacts/list: a lighter list for pickers (200 per page, optional search). */
+export function listContactsForPicker(ctx: Ctx, search: string, page: number) {
+  const { rows } = pageContacts(ctx.db, ctx.companyId, search, page, LIST_PAGE);
+  return rows.map((r) => ({ id: r.id, name: r.name, number: r.number, email: r.email, profilePicUrl: r.profilePicUrl, isGroup: r.isGroup }));
+}
+
+/** GET /contacts/{id} with its extra info. */
+export function showContact(ctx: Ctx, id: number) {
+  const c = findContact(ctx.db, ctx.companyId, id);
+  if (!c) throw notFound("ERR_NO_CONTACT_FOUND");
+  return withFields(ctx, c);
+}
+
+/** A contact row of the caller's company, or 404 (for other modules: tickets, schedules…). */
+export function getContact(ctx: Ctx, id: number): ContactRow {
+  const c = findContact(ctx.db, ctx.companyId, id);
+  if (!c) throw notFound("ERR_NO_CONTACT_FOUND");
+  return c;
+}
+
+function assertNumberFree(ctx: Ctx, number: string, exceptId?: number) {
+  const other = findContactByNumber(ctx.db, ctx.companyId, number);
+  if (other && other.id !== exceptId) throw new AppError("ERR_DUPLICATED_CONTACT", 409, { contactId: other.id });
+}
+
+/**
+ * POST /contacts. The number is stored as digits; it is not checked on WhatsApp while the
+ * company has no connected connection (BEHAVIOUR.md decision 18).
+ */
+export function createContact(ctx: Ctx, input: ContactCreateInput) {
+  assertNumberFree(ctx, input.number);
+  const now = nowIso();
+  const row = ctx.db.transaction((tx) => {
+    const created = tx
+      .insert(contacts)
+      .values({
+        companyId: ctx.companyId,
+        name: input.name,
+        number: input.number,
+        email: input.email ?? "",
+        uuid: crypto.randomUUID(),
+        whatsappId: input.whatsappId ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    setContactFields(tx as unknown as Ctx["db"], created.id, input.extraInfo ?? []);
+    return created;
+  });
+  const dto = withFields(ctx, row);
+  publish(ctx, { action: "create", contact: dto });
+  return dto;
+}
+
+/** PUT /contacts/{id}: extraInfo, when sent, replaces the list. */
+export function updateContact(ctx: Ctx, id: number, input: ContactUpdateInput) {
+  const current = findContact(ctx.db, ctx.companyId, id);
+  if (!current) throw notFound("ERR_NO_CONTACT_FOUND");
+  if (input.number !== undefined && input.number !== current.number) assertNumberFree(ctx, input.number, id);
+  const patch: Partial<ContactRow> = {
+    updatedAt: nowIso(),
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.number !== undefined && { number: input.number }),
+    ...(input.email !== undefined && { email: input.email }),
+    ...(input.whatsappId !== undefined && { whatsappId: input.whatsappId }),
+  };
+  const row = ctx.db.transaction((tx) => {
+    const updated = tx.update(contacts).set(patch).where(eq(contacts.id, id)).returning().get();
+    if (input.extraInfo) setContactFields(tx as unknown as Ctx["db"], id, input.extraInfo);
+    return updated;
+  });
+  const dto = withFields(ctx, row);
+  publish(ctx, { action: "update", contact: dto });
+  return dto;
+}
+
+/** DELETE /contacts/{id}: `contacts-page:deleteContact` only; tickets of the contact go with it. */
+export function deleteContact(ctx: Ctx, id: number) {
+  if (!canDeleteContact(ctx.user)) throw forbidden();
+  const current = findContact(ctx.db, ctx.companyId, id);
+  if (!current) throw notFound("ERR_NO_CONTACT_FOUND");
+  ctx.db.delete(contacts).where(eq(contacts.id, id)).run();
+  publish(ctx, { action: "delete", contactId: id });
+}
+
+export interface ChannelContact {
+  name: string;
+  number: string;
+  isGroup?: boolean;
+  lid?: string | null;
+  profilePicUrl?: string;
+  whatsappId?: number | null;
+}
+
+/**
+ * Finds or creates the contact of an inbound message (for the inbound pipeline): by lid when known,
+ * else by number; refreshes name, picture and lid when they changed. Publishes `contact` update.
+ */
+export function upsertChannelContact(ctx: Ctx, input: ChannelContact): ContactRow {
+  const number = input.isGroup ? input.number.replace(/[^\d-]+/g, "") : normalizeNumber(input.number);
+  if (!number) throw new AppError("ERR_VALIDATION", 400, { fields: { number: "validation.invalid" } });
+  const now = nowIso();
+  const current = (input.lid && findContactByLid(ctx.db, ctx.companyId, input.lid)) || findContactByNumber(ctx.db, ctx.companyId, number);
+  if (current) {
+    const patch: Partial<ContactRow> = {};
+    if (input.name && input.name !== current.name && input.name !== current.number) patch.name = input.name;
+    if (input.profilePicUrl && input.profilePicUrl !== current.profilePicUrl) patch.profilePicUrl = input.profilePicUrl;
+    if (input.lid && input.lid !== current.lid) patch.lid = input.lid;
+    if (!Object.keys(patch).length) return current;
+    const row = ctx.db
+      .update(contacts)
+      .set({ ...patch, updatedAt: now })
+      .where(eq(contacts.id, current.id))
+      .returning()
+      .get();
+    publish(ctx, { action: "update", contact: serializeContact(row) });
+    return row;
+  }
+  const row = ctx.db
+    .insert(contacts)
+    .values({
+      companyId: ctx.companyId,
+      name: input.name || number,
+      number,
+      isGroup: !!input.isGroup,
+      lid: input.lid ?? null,
+      profilePicUrl: input.profilePicUrl ?? "",
+      whatsappId: input.whatsappId ?? null,
+      uuid: crypto.randomUUID(),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+  publish(ctx, { action: "create", contact: serializeContact(row) });
+  return row;
+}

@@ -1,0 +1,5 @@
+import { can } from "../../contract/permissions";
+import type { SessionUser } from "../../http/context";
+
+/** Creating, editing and deleting queues and their options: admins (`queues:manage`). */
+export const canManageQueues = (u: SessionUser) => can(u, "queues:manage");

@@ -1,0 +1,51 @@
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { type QueueRow, queues } from "./schema";
+
+export const findQueue = (db: DB, companyId: number, id: number) =>
+  db
+    .select()
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
+    .get();
+
+/** A company's queues ordered by orderQueue (unset last), then name. */
+export const listCompanyQueues = (db: DB, companyId: number) =>
+  db
+    .select()
+    .from(queues)
+    .where(eq(queues.companyId, companyId))
+    .orderBy(sql`${queues.orderQueue} is null`, asc(queues.orderQueue), asc(queues.name))
+    .all();
+
+/** Queues of the company among the given ids, in menu order. */
+export function queuesByIds(db: DB, companyId: number, ids: number[]): QueueRow[] {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), inArray(queues.id, ids)))
+    .orderBy(sql`${queues.orderQueue} is null`, asc(queues.orderQueue), asc(queues.name))
+    .all();
+}
+
+export const countQueues = (db: DB, companyId: number) =>
+  db.select({ n: count() }).from(queues).where(eq(queues.companyId, companyId)).get()?.n ?? 0;
+
+/** Another queue of the company with this name (case-insensitive). */
+export const queueWithName = (db: DB, companyId: number, name: string, exceptId = 0) =>
+  db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), sql`lower(${queues.name}) = ${name.toLowerCase()}`, ne(queues.id, exceptId)))
+    .get();
+
+/** Another queue of the company with this colour (case-insensitive). */
+export const queueWithColor = (db: DB, companyId: number, color: string, exceptId = 0) =>
+  db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), sql`lower(${queues.color}) = ${color.toLowerCase()}`, ne(queues.id, exceptId)))
+    .get();
+
+export type { QueueRow };

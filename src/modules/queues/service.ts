@@ -1,0 +1,144 @@
+import { eq } from "drizzle-orm";
+import { defaultOpeningHours } from "../../contract/limits";
+import type { QueueCreateInput, QueueUpdateInput } from "../../contract/schemas/queues";
+import type { Ctx } from "../../http/context";
+import { AppError, forbidden, notFound } from "../../http/errors";
+import { mediaUrl, removeMedia, saveUpload } from "../../http/uploads";
+import { nowIso } from "../../lib/dates";
+import { rooms } from "../../realtime/topics";
+import { getCompanyPlan } from "../companies/queries";
+import { optionMediaOfQueue } from "../queue-options/queries";
+import { canManageQueues } from "./policy";
+import { countQueues, findQueue, listCompanyQueues, type QueueRow, queueWithColor, queueWithName } from "./queries";
+import { queues } from "./schema";
+
+/** The public shape of a queue. */
+export function serializeQueue(q: QueueRow) {
+  return {
+    id: q.id,
+    name: q.name,
+    color: q.color,
+    greetingMessage: q.greetingMessage,
+    outOfHoursMessage: q.outOfHoursMessage,
+    orderQueue: q.orderQueue,
+    integrationId: q.integrationId,
+    promptId: q.promptId,
+    schedules: q.schedules?.length ? q.schedules : defaultOpeningHours(),
+    mediaPath: q.mediaPath,
+    mediaName: q.mediaName,
+    mediaUrl: mediaUrl(q.mediaPath),
+    companyId: q.companyId,
+    createdAt: q.createdAt,
+    updatedAt: q.updatedAt,
+  };
+}
+export type QueueDto = ReturnType<typeof serializeQueue>;
+
+function publishUpdate(ctx: Ctx, q: QueueRow) {
+  const queue = serializeQueue(q);
+  ctx.hub.publish(rooms.main(ctx.companyId), { channel: "queue", action: "update", queue });
+  return queue;
+}
+
+/** A queue row of the caller's company, or 404 ERR_NO_QUEUE_FOUND (for other modules too). */
+export function getQueue(ctx: Ctx, id: number): QueueRow {
+  const q = findQueue(ctx.db, ctx.companyId, id);
+  if (!q) throw notFound("ERR_NO_QUEUE_FOUND");
+  return q;
+}
+
+/** GET /queue: every queue of the company (a company has at most its plan's count). */
+export const listQueues = (ctx: Ctx) => listCompanyQueues(ctx.db, ctx.companyId).map(serializeQueue);
+
+/** GET /queue/{id}. */
+export const showQueue = (ctx: Ctx, id: number) => serializeQueue(getQueue(ctx, id));
+
+function assertUnique(ctx: Ctx, name: string | undefined, color: string | undefined, exceptId = 0) {
+  if (name !== undefined && queueWithName(ctx.db, ctx.companyId, name, exceptId)) {
+    throw new AppError("ERR_QUEUE_NAME_ALREADY_EXISTS", 409);
+  }
+  if (color !== undefined && queueWithColor(ctx.db, ctx.companyId, color, exceptId)) {
+    throw new AppError("ERR_QUEUE_COLOR_ALREADY_EXISTS", 409);
+  }
+}
+
+/** POST /queue: admins; the plan's queue count is a hard limit. */
+export function createQueue(ctx: Ctx, input: QueueCreateInput) {
+  if (!canManageQueues(ctx.user)) throw forbidden();
+  const plan = getCompanyPlan(ctx.db, ctx.companyId);
+  if (plan && countQueues(ctx.db, ctx.companyId) >= plan.plan.queues) {
+    throw new AppError("ERR_PLAN_LIMIT_QUEUES", 400, { limit: plan.plan.queues });
+  }
+  assertUnique(ctx, input.name, input.color);
+  const now = nowIso();
+  const row = ctx.db
+    .insert(queues)
+    .values({
+      companyId: ctx.companyId,
+      name: input.name,
+      color: input.color,
+      greetingMessage: input.greetingMessage ?? "",
+      outOfHoursMessage: input.outOfHoursMessage ?? "",
+      orderQueue: input.orderQueue ?? null,
+      integrationId: input.integrationId ?? null,
+      promptId: input.promptId ?? null,
+      schedules: input.schedules ?? defaultOpeningHours(),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+  return publishUpdate(ctx, row);
+}
+
+/** PUT /queue/{id}: admins. */
+export function updateQueue(ctx: Ctx, id: number, input: QueueUpdateInput) {
+  if (!canManageQueues(ctx.user)) throw forbidden();
+  getQueue(ctx, id);
+  assertUnique(ctx, input.name, input.color, id);
+  const patch: Partial<QueueRow> = { updatedAt: nowIso() };
+  for (const k of ["name", "color", "greetingMessage", "outOfHoursMessage", "orderQueue", "integrationId", "promptId", "schedules"] as const) {
+    if (input[k] !== undefined) (patch as Record<string, unknown>)[k] = input[k];
+  }
+  const row = ctx.db.update(queues).set(patch).where(eq(queues.id, id)).returning().get();
+  return publishUpdate(ctx, row);
+}
+
+/** DELETE /queue/{id}: admins; options go with it (cascade), and so do their files. */
+export function deleteQueue(ctx: Ctx, id: number) {
+  if (!canManageQueues(ctx.user)) throw forbidden();
+  const q = getQueue(ctx, id);
+  const files = [q.mediaPath, ...optionMediaOfQueue(ctx.db, id)];
+  ctx.db.delete(queues).where(eq(queues.id, id)).run();
+  for (const f of files) removeMedia(ctx.config.mediaDir, ctx.companyId, f);
+  ctx.hub.publish(rooms.main(ctx.companyId), { channel: "queue", action: "delete", queueId: id });
+}
+
+/** POST /queue/{id}/media-upload: replaces the queue's attachment. */
+export async function uploadQueueMedia(ctx: Ctx, id: number, file: unknown) {
+  if (!canManageQueues(ctx.user)) throw forbidden();
+  const q = getQueue(ctx, id);
+  const stored = await saveUpload(ctx.config.mediaDir, ctx.companyId, "queues", file, "attachment");
+  const row = ctx.db
+    .update(queues)
+    .set({ mediaPath: stored.mediaPath, mediaName: stored.mediaName, updatedAt: nowIso() })
+    .where(eq(queues.id, id))
+    .returning()
+    .get();
+  removeMedia(ctx.config.mediaDir, ctx.companyId, q.mediaPath);
+  return publishUpdate(ctx, row);
+}
+
+/** DELETE /queue/{id}/media-upload. */
+export function deleteQueueMedia(ctx: Ctx, id: number) {
+  if (!canManageQueues(ctx.user)) throw forbidden();
+  const q = getQueue(ctx, id);
+  const row = ctx.db
+    .update(queues)
+    .set({ mediaPath: null, mediaName: null, updatedAt: nowIso() })
+    .where(eq(queues.id, id))
+    .returning()
+    .get();
+  removeMedia(ctx.config.mediaDir, ctx.companyId, q.mediaPath);
+  return publishUpdate(ctx, row);
+}

@@ -1,0 +1,62 @@
+import { and, asc, count, eq, ne, or, sql } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { type QuickMessageRow, quickMessages } from "./schema";
+
+export const findQuickMessage = (db: DB, companyId: number, id: number) =>
+  db
+    .select()
+    .from(quickMessages)
+    .where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)))
+    .get();
+
+/** Own personal messages plus the company's geral ones. */
+const visible = (companyId: number, userId: number) =>
+  and(eq(quickMessages.companyId, companyId), or(eq(quickMessages.geral, true), eq(quickMessages.userId, userId)));
+
+function searchWhere(companyId: number, userId: number, search: string) {
+  if (!search) return visible(companyId, userId);
+  const term = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return and(
+    visible(companyId, userId),
+    sql`(lower(${quickMessages.shortcode}) like ${term} escape '\\' or lower(${quickMessages.message}) like ${term} escape '\\')`,
+  );
+}
+
+/** A page of the messages a user sees, ordered by shortcode. */
+export function pageQuickMessages(db: DB, companyId: number, userId: number, search: string, page: number, size: number) {
+  const where = searchWhere(companyId, userId, search);
+  const total = db.select({ n: count() }).from(quickMessages).where(where).get()?.n ?? 0;
+  const rows = db
+    .select()
+    .from(quickMessages)
+    .where(where)
+    .orderBy(asc(quickMessages.shortcode), asc(quickMessages.id))
+    .limit(size)
+    .offset((page - 1) * size)
+    .all();
+  return { rows, total };
+}
+
+/** Every message a user sees (the "/" picker of the message box), bounded. */
+export const listVisible = (db: DB, companyId: number, userId: number) =>
+  db
+    .select()
+    .from(quickMessages)
+    .where(visible(companyId, userId))
+    .orderBy(asc(quickMessages.shortcode), asc(quickMessages.id))
+    .limit(2000)
+    .all();
+
+/** A clash in the same scope: geral shortcodes are unique per company, personal ones per user. */
+export function shortcodeTaken(db: DB, companyId: number, userId: number | null, geral: boolean, shortcode: string, exceptId = 0) {
+  const scope = geral
+    ? eq(quickMessages.geral, true)
+    : and(eq(quickMessages.geral, false), userId === null ? sql`${quickMessages.userId} is null` : eq(quickMessages.userId, userId));
+  return !!db
+    .select({ id: quickMessages.id })
+    .from(quickMessages)
+    .where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.shortcode, shortcode), scope, ne(quickMessages.id, exceptId)))
+    .get();
+}
+
+export type { QuickMessageRow };

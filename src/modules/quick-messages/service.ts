@@ -1,0 +1,151 @@
+import { eq } from "drizzle-orm";
+import { LIMITS } from "../../contract/limits";
+import type { QuickMessageCreateInput, QuickMessageUpdateInput } from "../../contract/schemas/quickMessages";
+import type { Ctx } from "../../http/context";
+import { AppError, forbidden, notFound } from "../../http/errors";
+import { mediaUrl, removeMedia, saveUpload } from "../../http/uploads";
+import { nowIso } from "../../lib/dates";
+import { rooms } from "../../realtime/topics";
+import { canEditQuickMessage, canReadQuickMessage } from "./policy";
+import { findQuickMessage, listVisible, pageQuickMessages, type QuickMessageRow, shortcodeTaken } from "./queries";
+import { quickMessages } from "./schema";
+
+const PAGE = LIMITS.pageSize;
+
+/** The public shape of a quick message. */
+export function serializeQuickMessage(q: QuickMessageRow) {
+  return {
+    id: q.id,
+    shortcode: q.shortcode,
+    message: q.message,
+    geral: q.geral,
+    status: q.status,
+    userId: q.userId,
+    companyId: q.companyId,
+    mediaPath: q.mediaPath,
+    mediaName: q.mediaName,
+    mediaUrl: mediaUrl(q.mediaPath),
+    isMedia: !!q.mediaPath,
+    createdAt: q.createdAt,
+    updatedAt: q.updatedAt,
+  };
+}
+export type QuickMessageDto = ReturnType<typeof serializeQuickMessage>;
+
+/** Geral messages go to the whole company; personal ones only to their author's sockets. */
+function publish(ctx: Ctx, q: QuickMessageRow, frame: Record<string, unknown>) {
+  const room = q.geral ? rooms.main(ctx.companyId) : rooms.user(q.userId ?? 0);
+  ctx.hub.publish(room, { channel: "quickMessage", ...frame });
+}
+
+/** A message the caller may read, or 404 (another user's personal ones do not exist for them). */
+function getReadable(ctx: Ctx, id: number): QuickMessageRow {
+  const q = findQuickMessage(ctx.db, ctx.companyId, id);
+  if (!q || !canReadQuickMessage(ctx.user, q)) throw notFound("ERR_NO_QUICK_MESSAGE_FOUND");
+  return q;
+}
+
+function getEditable(ctx: Ctx, id: number): QuickMessageRow {
+  const q = getReadable(ctx, id);
+  if (!canEditQuickMessage(ctx.user, q)) throw forbidden();
+  return q;
+}
+
+/** GET /quick-messages: own and geral, paged, ordered by shortcode. */
+export function listQuickMessages(ctx: Ctx, search: string, page: number) {
+  const { rows, total } = pageQuickMessages(ctx.db, ctx.companyId, ctx.user.id, search, page, PAGE);
+  return { records: rows.map(serializeQuickMessage), count: total, hasMore: total > page * PAGE };
+}
+
+/** GET /quick-messages/list: own OR geral (BEHAVIOUR.md §12.10); the tenant and user come from the token. */
+export const listAllQuickMessages = (ctx: Ctx) => listVisible(ctx.db, ctx.companyId, ctx.user.id).map(serializeQuickMessage);
+
+/** GET /quick-messages/{id}. */
+export const showQuickMessage = (ctx: Ctx, id: number) => serializeQuickMessage(getReadable(ctx, id));
+
+/** POST /quick-messages: the caller is the author. */
+export function createQuickMessage(ctx: Ctx, input: QuickMessageCreateInput) {
+  if (shortcodeTaken(ctx.db, ctx.companyId, ctx.user.id, input.geral, input.shortcode)) {
+    throw new AppError("ERR_QUICK_MESSAGE_SHORTCODE_EXISTS", 409);
+  }
+  const now = nowIso();
+  const row = ctx.db
+    .insert(quickMessages)
+    .values({
+      companyId: ctx.companyId,
+      userId: ctx.user.id,
+      shortcode: input.shortcode,
+      message: input.message,
+      geral: input.geral,
+      status: input.status,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+  const record = serializeQuickMessage(row);
+  publish(ctx, row, { action: "create", record });
+  return record;
+}
+
+/** PUT /quick-messages/{id}. */
+export function updateQuickMessage(ctx: Ctx, id: number, input: QuickMessageUpdateInput) {
+  const current = getEditable(ctx, id);
+  const geral = input.geral ?? current.geral;
+  const shortcode = input.shortcode ?? current.shortcode;
+  if (shortcodeTaken(ctx.db, ctx.companyId, current.userId, geral, shortcode, id)) {
+    throw new AppError("ERR_QUICK_MESSAGE_SHORTCODE_EXISTS", 409);
+  }
+  const patch: Partial<QuickMessageRow> = {
+    updatedAt: nowIso(),
+    shortcode,
+    geral,
+    ...(input.message !== undefined && { message: input.message }),
+    ...(input.status !== undefined && { status: input.status }),
+  };
+  const row = ctx.db.update(quickMessages).set(patch).where(eq(quickMessages.id, id)).returning().get();
+  const record = serializeQuickMessage(row);
+  // A message that became personal disappears from the others' lists.
+  if (current.geral && !row.geral) publish(ctx, current, { action: "delete", id });
+  publish(ctx, row, { action: "update", record });
+  return record;
+}
+
+/** DELETE /quick-messages/{id}. */
+export function deleteQuickMessage(ctx: Ctx, id: number) {
+  const current = getEditable(ctx, id);
+  ctx.db.delete(quickMessages).where(eq(quickMessages.id, id)).run();
+  removeMedia(ctx.config.mediaDir, ctx.companyId, current.mediaPath);
+  publish(ctx, current, { action: "delete", id });
+}
+
+/** POST /quick-messages/{id}/media-upload. */
+export async function uploadQuickMessageMedia(ctx: Ctx, id: number, file: unknown) {
+  const current = getEditable(ctx, id);
+  const stored = await saveUpload(ctx.config.mediaDir, ctx.companyId, "quick-messages", file, "attachment");
+  const row = ctx.db
+    .update(quickMessages)
+    .set({ mediaPath: stored.mediaPath, mediaName: stored.mediaName, updatedAt: nowIso() })
+    .where(eq(quickMessages.id, id))
+    .returning()
+    .get();
+  removeMedia(ctx.config.mediaDir, ctx.companyId, current.mediaPath);
+  const record = serializeQuickMessage(row);
+  publish(ctx, row, { action: "update", record });
+  return record;
+}
+
+/** DELETE /quick-messages/{id}/media-upload. */
+export function deleteQuickMessageMedia(ctx: Ctx, id: number) {
+  const current = getEditable(ctx, id);
+  const row = ctx.db
+    .update(quickMessages)
+    .set({ mediaPath: null, mediaName: null, updatedAt: nowIso() })
+    .where(eq(quickMessages.id, id))
+    .returning()
+    .get();
+  removeMedia(ctx.config.mediaDir, ctx.companyId, current.mediaPath);
+  const record = serializeQuickMessage(row);
+  publish(ctx, row, { action: "update", record });
+  return record;
+}

@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import { LIMITS } from "../../contract/limits";
+import type { TagCreateInput, TagUpdateInput } from "../../contract/schemas/tags";
+import type { Ctx } from "../../http/context";
+import { AppError, forbidden, notFound } from "../../http/errors";
+import { nowIso } from "../../lib/dates";
+import { rooms } from "../../realtime/topics";
+import { canSetKanban } from "./policy";
+import { clearTagLinks, findTag, listCompanyTags, listKanbanTags, pageTags, type TagRow, tagWithName, ticketsCountByTag } from "./queries";
+import { tags } from "./schema";
+
+const PAGE = LIMITS.pageSize;
+
+/** The public shape of a tag. */
+export function serializeTag(t: TagRow, ticketsCount = 0) {
+  return { id: t.id, name: t.name, color: t.color, kanban: t.kanban, userId: t.userId, companyId: t.companyId, ticketsCount, createdAt: t.createdAt, updatedAt: t.updatedAt };
+}
+export type TagDto = ReturnType<typeof serializeTag>;
+
+function withCounts(ctx: Ctx, rows: TagRow[]) {
+  const counts = ticketsCountByTag(ctx.db, rows.map((r) => r.id));
+  return rows.map((r) => serializeTag(r, counts.get(r.id) ?? 0));
+}
+
+function publish(ctx: Ctx, frame: Record<string, unknown>) {
+  ctx.hub.publish(rooms.main(ctx.companyId), { channel: "tag", ...frame });
+}
+
+/** A tag of the caller's company, or 404 ERR_NO_TAG_FOUND (for the tickets module too). */
+export function getTag(ctx: Ctx, id: number): TagRow {
+  const t = findTag(ctx.db, ctx.companyId, id);
+  if (!t) throw notFound("ERR_NO_TAG_FOUND");
+  return t;
+}
+
+/** GET /tags: a page ordered by name with ticket counts. */
+export function listTags(ctx: Ctx, search: string, page: number) {
+  const { rows, total } = pageTags(ctx.db, ctx.companyId, search, page, PAGE);
+  return { tags: withCounts(ctx, rows), count: total, hasMore: total > page * PAGE };
+}
+
+/** GET /tags/list: every tag of the company (pickers). */
+export const listAllTags = (ctx: Ctx, search = "") => withCounts(ctx, listCompanyTags(ctx.db, ctx.companyId, search));
+
+/** GET /tags/kanban: `{ lista }` of kanban tags. */
+export const kanbanTags = (ctx: Ctx) => ({ lista: withCounts(ctx, listKanbanTags(ctx.db, ctx.companyId)) });
+
+/** GET /tags/{id}. */
+export const showTag = (ctx: Ctx, id: number) => withCounts(ctx, [getTag(ctx, id)])[0];
+
+/** POST /tags: any user; only admins and supervisors may create a kanban tag. */
+export function createTag(ctx: Ctx, input: TagCreateInput) {
+  if (input.kanban === 1 && !canSetKanban(ctx.user)) throw forbidden();
+  if (tagWithName(ctx.db, ctx.companyId, input.name)) throw new AppError("ERR_TAG_NAME_ALREADY_EXISTS", 409);
+  const now = nowIso();
+  const row = ctx.db
+    .insert(tags)
+    .values({ companyId: ctx.companyId, name: input.name, color: input.color, kanban: input.kanban ?? 0, userId: ctx.user.id || null, createdAt: now, updatedAt: now })
+    .returning()
+    .get();
+  const tag = serializeTag(row);
+  publish(ctx, { action: "create", tag });
+  return tag;
+}
+
+/** PUT /tags/{id}: changing the kanban flag needs `tags:kanban`. */
+export function updateTag(ctx: Ctx, id: number, input: TagUpdateInput) {
+  const current = getTag(ctx, id);
+  if (input.kanban !== undefined && input.kanban !== current.kanban && !canSetKanban(ctx.user)) throw forbidden();
+  if (input.name !== undefined && tagWithName(ctx.db, ctx.companyId, input.name, id)) throw new AppError("ERR_TAG_NAME_ALREADY_EXISTS", 409);
+  const patch: Partial<TagRow> = {
+    updatedAt: nowIso(),
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.color !== undefined && { color: input.color }),
+    ...(input.kanban !== undefined && { kanban: input.kanban }),
+  };
+  const row = ctx.db.update(tags).set(patch).where(eq(tags.id, id)).returning().get();
+  const tag = withCounts(ctx, [row])[0];
+  publish(ctx, { action: "update", tag });
+  return tag;
+}
+
+/** DELETE /tags/{id}: removes its ticket links too; deleting a kanban lane needs `tags:kanban`. */
+export function deleteTag(ctx: Ctx, id: number) {
+  const current = getTag(ctx, id);
+  if (current.kanban === 1 && !canSetKanban(ctx.user)) throw forbidden();
+  ctx.db.transaction((tx) => {
+    clearTagLinks(tx as unknown as Ctx["db"], id);
+    tx.delete(tags).where(eq(tags.id, id)).run();
+  });
+  publish(ctx, { action: "delete", tagId: id });
+}
