@@ -6,7 +6,7 @@ set -euo pipefail
 BUN_VERSION="1.4.5"
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
-say() { printf '\033[1m==>\033[0m %s\n' "$*"; }
+if [ -t 1 ]; then say() { printf '\033[1m==>\033[0m %s\n' "$*"; }; else say() { printf '==> %s\n' "$*"; }; fi
 
 # "1.4.5" -> 0 when it is at least 1.4
 bun_recent_enough() {
@@ -20,15 +20,26 @@ bun_recent_enough() {
 install_bun() {
   command -v npm >/dev/null 2>&1 || { echo "npm is required to install Bun (install Node.js first)" >&2; exit 1; }
   say "installing Bun ${BUN_VERSION} from the npm registry"
-  if ! npm install -g "bun@${BUN_VERSION}" --no-fund --no-audit; then
+  local prefix
+  if npm install -g "bun@${BUN_VERSION}" --no-fund --no-audit; then
+    # Put npm's bin first so an older bun elsewhere on PATH does not shadow the new one.
+    prefix="$(npm prefix -g)"
+    export PATH="${prefix}/bin:${PATH}"
+  else
     # No write access to the global prefix: install under the user's home instead.
-    local prefix="${HOME}/.local"
+    prefix="${HOME}/.local"
     say "global npm install failed; installing into ${prefix}"
     npm install -g --prefix "$prefix" "bun@${BUN_VERSION}" --no-fund --no-audit
     export PATH="${prefix}/bin:${PATH}"
     echo "note: add ${prefix}/bin to your PATH to use bun in new shells"
   fi
   hash -r
+  # npm versions that skip install scripts leave bun's placeholder binary: run its postinstall ourselves.
+  if ! bun --version >/dev/null 2>&1; then
+    local pkg="${prefix}/lib/node_modules/bun"
+    if [ -f "${pkg}/install.js" ]; then (cd "$pkg" && node install.js) || true; fi
+    hash -r
+  fi
 }
 
 if command -v bun >/dev/null 2>&1 && bun_recent_enough; then
