@@ -1,0 +1,88 @@
+/**
+ * Builds the SPA: `web/index.html` → `web/dist` with hashed, immutable asset names
+ * (`assets/[name]-[hash].[ext]`, see src/http/spa.ts), Tailwind v4, minified, code-split by lazy
+ * routes. Prints the gzip size of the first-load JS against the 150 KB budget.
+ */
+import { rmSync } from "node:fs";
+import { basename, join } from "node:path";
+import tailwind from "bun-plugin-tailwind";
+
+const ROOT = join(import.meta.dir, "..");
+const OUT = join(ROOT, "web/dist");
+const BUDGET_KB = 150;
+
+rmSync(OUT, { recursive: true, force: true });
+const started = performance.now();
+const result = await Bun.build({
+  entrypoints: [join(ROOT, "web/index.html")],
+  outdir: OUT,
+  plugins: [tailwind],
+  minify: true,
+  splitting: true,
+  target: "browser",
+  sourcemap: "none",
+  publicPath: "/",
+  define: { "process.env.NODE_ENV": '"production"' },
+  naming: { entry: "[name].[ext]", chunk: "assets/[name]-[hash].[ext]", asset: "assets/[name]-[hash].[ext]" },
+});
+if (!result.success) {
+  for (const l of result.logs) console.error(l);
+  process.exit(1);
+}
+
+const html = await Bun.file(join(OUT, "index.html")).text();
+const entryScripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+const gz = async (rel: string) => Bun.gzipSync(new Uint8Array(await Bun.file(join(OUT, rel)).arrayBuffer())).length;
+
+/** A set of files plus every chunk they import statically (transitively). */
+async function closure(start: string[]): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const queue = [...start];
+  while (queue.length) {
+    const rel = queue.shift()!;
+    if (seen.has(rel)) continue;
+    seen.add(rel);
+    const code = await Bun.file(join(OUT, rel)).text();
+    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^"'()]*?from\s*)?["']([^"']+\.js)["']/g)) {
+      const dep = m[1].startsWith("/") ? m[1].slice(1) : join(rel, "..", m[1]);
+      if (!seen.has(dep)) queue.push(dep);
+    }
+  }
+  return seen;
+}
+const sizeOf = async (files: Set<string>) => {
+  let n = 0;
+  for (const rel of files) n += await gz(rel);
+  return n;
+};
+
+// First load = the entry scripts plus every chunk they import statically.
+const entries = entryScripts.map((s) => s.replace(/^\//, ""));
+const seen = await closure(entries);
+const firstLoad = await sizeOf(seen);
+// Each lazy page on top of the entry (the signed-in pages also pull the shell, PrivateArea).
+const rel = (p: string) => p.slice(OUT.length + 1);
+const shell = result.outputs.map((o) => rel(o.path)).find((p) => basename(p).startsWith("PrivateArea-"));
+const pages: string[] = [];
+for (const o of result.outputs) {
+  const name = basename(o.path);
+  if (!/Page-[a-z0-9]+\.js$/.test(name)) continue;
+  const withShell = !/^(Login|Signup|Term|Privacy)Page-/.test(name) && shell;
+  const files = await closure([...entries, rel(o.path), ...(withShell ? [shell] : [])]);
+  pages.push(`${name.replace(/-[a-z0-9]+\.js$/, "")} ${((await sizeOf(files)) / 1024).toFixed(1)} KB`);
+}
+let total = 0;
+for (const o of result.outputs) if (o.path.endsWith(".js")) total += await gz(rel(o.path));
+const css = result.outputs.filter((o) => o.path.endsWith(".css"));
+let cssGz = 0;
+for (const o of css) cssGz += await gz(rel(o.path));
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+console.log(`web/dist built in ${Math.round(performance.now() - started)} ms, ${result.outputs.length} files`);
+console.log(`first-load JS: ${kb(firstLoad)} gzip (${seen.size} files: ${[...seen].map((s) => basename(s)).join(", ")})`);
+console.log(`route loads (gzip, entry included): ${pages.join(", ")}`);
+console.log(`all JS: ${kb(total)} gzip; CSS: ${kb(cssGz)} gzip`);
+if (firstLoad > BUDGET_KB * 1024) {
+  console.error(`first-load JS over budget (${BUDGET_KB} KB gzip)`);
+  process.exit(1);
+}

@@ -1,0 +1,20 @@
+import { api } from "./client";
+import type { SessionUser } from "./types";
+
+export interface SessionAnswer {
+  token: string;
+  user: SessionUser;
+}
+
+/** POST /auth/login. */
+export const login = (email: string, password: string) =>
+  api<SessionAnswer>("/auth/login", { method: "POST", body: { email, password } });
+
+/** POST /auth/refresh_token (the refresh token travels in the httpOnly cookie). */
+export const refresh = () => api<SessionAnswer>("/auth/refresh_token", { method: "POST", noRetry: true });
+
+/** DELETE /auth/logout. */
+export const logout = () => api("/auth/logout", { method: "DELETE" });
+
+/** GET /auth/me. */
+export const me = () => api<SessionUser>("/auth/me");

@@ -1,0 +1,125 @@
+import { clearSessionKeys, load, save } from "../lib/storage";
+
+/** A failed API call: the server's error code (`ERR_…`), HTTP status and the whole JSON body. */
+export class ApiError extends Error {
+  constructor(
+    public code: string,
+    public status: number,
+    public data: Record<string, unknown> = {},
+  ) {
+    super(code);
+    this.name = "ApiError";
+  }
+
+  /** Field → i18n key map of an ERR_VALIDATION answer. */
+  get fields(): Record<string, string> {
+    const f = this.data.fields;
+    return f && typeof f === "object" ? (f as Record<string, string>) : {};
+  }
+}
+
+type Listener = () => void;
+const unauthorizedListeners = new Set<Listener>();
+const refreshListeners = new Set<(payload: RefreshPayload) => void>();
+
+export interface RefreshPayload {
+  token: string;
+  user: unknown;
+}
+
+/** Called when the server answers 401: the token and company id are already cleared. */
+export function onUnauthorized(fn: Listener) {
+  unauthorizedListeners.add(fn);
+  return () => unauthorizedListeners.delete(fn);
+}
+
+/** Called after every successful token refresh with the new token and session user. */
+export function onRefreshed(fn: (p: RefreshPayload) => void) {
+  refreshListeners.add(fn);
+  return () => refreshListeners.delete(fn);
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** false for calls that must not carry cookies (GET /plans/list). */
+  credentials?: boolean;
+  /** Skip the 403 refresh-and-retry (used by the refresh call itself). */
+  noRetry?: boolean;
+}
+
+function buildUrl(path: string, query?: RequestOptions["query"]) {
+  const url = new URL(path, location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
+  return url.pathname + url.search;
+}
+
+async function send(path: string, opts: RequestOptions) {
+  // Accept: application/json matters: the server answers the SPA's index.html to text/html requests.
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = load("token");
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (opts.body !== undefined) headers["Content-Type"] = "application/json";
+  return fetch(buildUrl(path, opts.query), {
+    method: opts.method ?? "GET",
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    credentials: opts.credentials === false ? "omit" : "include",
+  });
+}
+
+async function parseBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** POST /auth/refresh_token once (concurrent callers share it); true when a new token was stored. */
+export function refreshToken(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const res = await send("/auth/refresh_token", { method: "POST", noRetry: true });
+      if (!res.ok) return false;
+      const payload = (await parseBody(res)) as RefreshPayload;
+      save("token", payload.token);
+      for (const fn of refreshListeners) fn(payload);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setTimeout(() => {
+        refreshing = null;
+      }, 0);
+    }
+  })();
+  return refreshing;
+}
+
+function unauthorized() {
+  clearSessionKeys();
+  for (const fn of unauthorizedListeners) fn();
+}
+
+/**
+ * Calls the API: Bearer token, JSON, cookies. A 403 refreshes the token once and retries; a 401
+ * clears the session (token, company) and notifies listeners. Failures throw ApiError.
+ */
+export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  let res = await send(path, opts);
+  if (res.status === 403 && !opts.noRetry && load("token")) {
+    if (await refreshToken()) res = await send(path, opts);
+  }
+  const body = await parseBody(res);
+  if (res.ok) return body as T;
+  const data = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const code = typeof data.error === "string" ? data.error : typeof body === "string" && body ? body : `HTTP_${res.status}`;
+  if (res.status === 401 && load("token")) unauthorized();
+  throw new ApiError(code, res.status, data);
+}

@@ -1,0 +1,28 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import type { ReactNode } from "react";
+import { useT } from "../i18n";
+import { IconButton } from "./Button";
+
+/** A centred dialog with title, close button, body and an optional footer. */
+export function Modal({ open, onClose, title, children, footer, size = "md" }: { open: boolean; onClose: () => void; title: string; children: ReactNode; footer?: ReactNode; size?: "sm" | "md" | "lg" }) {
+  const t = useT();
+  const width = size === "sm" ? "max-w-sm" : size === "lg" ? "max-w-2xl" : "max-w-lg";
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-50">
+      <DialogBackdrop transition className="fixed inset-0 bg-slate-950/40 backdrop-blur-[2px] transition-opacity duration-150 data-[closed]:opacity-0" />
+      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-0 sm:items-center sm:p-4">
+        <DialogPanel
+          transition
+          className={`w-full ${width} rounded-t-2xl border border-line bg-surface shadow-pop transition duration-150 data-[closed]:translate-y-2 data-[closed]:opacity-0 sm:rounded-2xl`}
+        >
+          <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-4">
+            <DialogTitle className="text-base font-semibold text-ink">{title}</DialogTitle>
+            <IconButton icon="close" label={t("common.close")} onClick={onClose} className="-mr-2" />
+          </div>
+          <div className="px-5 py-5">{children}</div>
+          {footer && <div className="flex justify-end gap-2 border-t border-line bg-raised/50 px-5 py-3.5 sm:rounded-b-2xl">{footer}</div>}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

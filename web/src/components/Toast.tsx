@@ -1,0 +1,35 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { useT } from "../i18n";
+import { dismissToast, type ToastKind, toasts } from "../stores/toast";
+import { Icon, type IconName } from "./Icon";
+
+const STYLE: Record<ToastKind, { icon: IconName; accent: string }> = {
+  success: { icon: "checkCircle", accent: "text-brand-600 dark:text-brand-400" },
+  error: { icon: "alert", accent: "text-red-600 dark:text-red-400" },
+  warning: { icon: "alert", accent: "text-amber-600 dark:text-amber-400" },
+  info: { icon: "info", accent: "text-sky-600 dark:text-sky-400" },
+};
+
+/** Bottom-centred stack of toasts (stores/toast.ts). Kept headless-free: it ships in the first load. */
+export function ToastContainer() {
+  useSignals();
+  const t = useT();
+  return (
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4">
+      {toasts.value.map((item) => (
+        <div
+          key={item.id}
+          role={item.kind === "error" ? "alert" : "status"}
+          data-kind={item.kind}
+          className="pointer-events-auto flex w-full max-w-md animate-toast-in items-start gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-sm text-ink shadow-pop"
+        >
+          <Icon name={STYLE[item.kind].icon} className={`mt-0.5 size-5 shrink-0 ${STYLE[item.kind].accent}`} />
+          <p className="flex-1 leading-relaxed">{item.text}</p>
+          <button type="button" onClick={() => dismissToast(item.id)} aria-label={t("common.close")} className="text-subtle hover:text-ink">
+            <Icon name="close" className="size-4" />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

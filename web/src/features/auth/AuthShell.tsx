@@ -1,0 +1,64 @@
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { Icon } from "../../components/Icon";
+import { useT } from "../../i18n";
+import { LanguageMenu } from "../../layout/LanguageMenu";
+import { ThemeToggle } from "../../layout/ThemeToggle";
+
+/** Frame of the public pages: brand panel on wide screens, the form card, language and theme. */
+export function AuthShell({ title, subtitle, children, footer, wide }: { title: string; subtitle: string; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+  const t = useT();
+  return (
+    <div className="flex min-h-full">
+      <aside className="relative hidden w-[42%] max-w-xl flex-col justify-between overflow-hidden bg-brand-800 p-10 text-brand-50 lg:flex dark:bg-brand-950">
+        <div className="absolute -top-24 -right-24 size-80 rounded-full bg-brand-600/40 blur-3xl" />
+        <div className="absolute -bottom-32 -left-16 size-96 rounded-full bg-brand-400/20 blur-3xl" />
+        <div className="relative flex items-center gap-3">
+          <span className="flex size-10 items-center justify-center rounded-xl bg-white/15">
+            <Icon name="chat" className="size-5" />
+          </span>
+          <span className="text-xl font-semibold tracking-tight">{t("app.name")}</span>
+        </div>
+        <p className="relative max-w-sm text-3xl leading-tight font-semibold tracking-tight">{t("app.tagline")}</p>
+        <nav className="relative flex gap-5 text-sm text-brand-100/80">
+          <Link href="/term" className="hover:text-white">
+            {t("legal.termTitle")}
+          </Link>
+          <Link href="/privacy" className="hover:text-white">
+            {t("legal.privacyTitle")}
+          </Link>
+        </nav>
+      </aside>
+      <main className="flex flex-1 flex-col">
+        <div className="flex items-center justify-between px-4 py-3 sm:px-6">
+          <span className="flex items-center gap-2 font-semibold text-ink lg:invisible">
+            <span className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white dark:bg-brand-500 dark:text-brand-950">
+              <Icon name="chat" className="size-4" />
+            </span>
+            {t("app.name")}
+          </span>
+          <div className="flex items-center gap-1">
+            <ThemeToggle />
+            <LanguageMenu />
+          </div>
+        </div>
+        <div className="flex flex-1 items-start justify-center px-4 pt-6 pb-12 sm:items-center sm:px-6">
+          <div className={`w-full ${wide ? "max-w-xl" : "max-w-sm"}`}>
+            <h1 className="text-2xl font-semibold tracking-tight text-ink">{title}</h1>
+            <p className="mt-1.5 text-sm text-muted">{subtitle}</p>
+            <div className="mt-8">{children}</div>
+            {footer && <div className="mt-8 text-center text-sm text-muted">{footer}</div>}
+            <nav className="mt-8 flex justify-center gap-5 text-xs text-subtle lg:hidden">
+              <Link href="/term" className="hover:text-ink">
+                {t("legal.termTitle")}
+              </Link>
+              <Link href="/privacy" className="hover:text-ink">
+                {t("legal.privacyTitle")}
+              </Link>
+            </nav>
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}

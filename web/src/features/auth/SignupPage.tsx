@@ -1,0 +1,86 @@
+import { SignupForm } from "@contract/schemas/companies";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { signup } from "../../api/companies";
+import { listPlans } from "../../api/plans";
+import type { Plan } from "../../api/types";
+import { Button } from "../../components/Button";
+import { TextInput } from "../../components/Field";
+import { useT } from "../../i18n";
+import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form";
+import { toast, toastError } from "../../stores/toast";
+import { AuthShell } from "./AuthShell";
+import { PlanPicker } from "./PlanPicker";
+
+const EMPTY = { name: "", phone: "", email: "", password: "" };
+const PINS = { ERR_EMAIL_ALREADY_EXISTS: "email", ERR_COMPANY_NAME_ALREADY_EXISTS: "name", ERR_NO_PLAN_FOUND: "planId" };
+
+/** /signup: company self-sign-up on a 7-day trial; optional ?companyId is passed along. */
+export default function SignupPage() {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const companyId = new URLSearchParams(useSearch()).get("companyId") ?? undefined;
+  const [form, setForm] = useState(EMPTY);
+  const [planId, setPlanId] = useState(0);
+  const [plans, setPlans] = useState<Plan[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    listPlans()
+      .then((list) => {
+        setPlans(list);
+        if (list.length) setPlanId((id) => id || list[0].id);
+      })
+      .catch(toastError);
+  }, []);
+
+  const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const checked = validate(SignupForm, { ...form, planId });
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    setBusy(true);
+    try {
+      await signup({ ...checked.output, phone: checked.output.phone ?? "", companyId });
+      toast("success", t("signup.success"));
+      navigate("/login");
+    } catch (err) {
+      setErrors(serverFieldErrors(err, PINS) ?? {});
+      toast("error", t("signup.failure"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthShell
+      wide
+      title={t("signup.title")}
+      subtitle={t("signup.subtitle")}
+      footer={
+        <>
+          {t("signup.haveAccount")}{" "}
+          <Link href="/login" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+            {t("signup.loginLink")}
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput label={t("signup.name")} name="name" autoComplete="organization" autoFocus value={form.name} onValue={set("name")} error={errors.name} />
+          <TextInput label={t("signup.phone")} name="phone" type="tel" autoComplete="tel" value={form.phone} onValue={set("phone")} error={errors.phone} />
+          <TextInput label={t("signup.email")} name="email" type="email" autoComplete="email" value={form.email} onValue={set("email")} error={errors.email} />
+          <TextInput label={t("signup.password")} name="password" type="password" autoComplete="new-password" value={form.password} onValue={set("password")} error={errors.password} />
+        </div>
+        <PlanPicker plans={plans} value={planId} onChange={setPlanId} error={errors.planId} />
+        <Button type="submit" size="lg" loading={busy} className="mt-2 w-full">
+          {t("signup.submit")}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,126 @@
+import { PROFILES } from "@contract/limits";
+import { UserForm } from "@contract/schemas/users";
+import { type FormEvent, useEffect, useState } from "react";
+import { listQueues } from "../../api/queues";
+import type { QueueRef } from "../../api/types";
+import { createUser, getUser, updateUser } from "../../api/users";
+import { Button } from "../../components/Button";
+import { MultiSelect, Select, TextInput } from "../../components/Field";
+import { Modal } from "../../components/Modal";
+import { PageSpinner } from "../../components/Spinner";
+import { useT } from "../../i18n";
+import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form";
+import { allowed, patchUser, user as me } from "../../stores/session";
+import { toast, toastError } from "../../stores/toast";
+import { upsertUser } from "../../stores/users";
+
+const EMPTY = { name: "", email: "", password: "", profile: "user" };
+const PINS = { ERR_EMAIL_ALREADY_EXISTS: "email" };
+
+/**
+ * Add or edit a user (userId null = new). Everyone edits name, email and password; only admins see
+ * profile and queues. Queues come from GET /queue; when that fails (no queues module yet) the
+ * select is simply hidden.
+ */
+export function UserModal({ open, userId, onClose, onCreated }: { open: boolean; userId: number | null; onClose: () => void; onCreated?: () => void }) {
+  const t = useT();
+  const admin = allowed("user-modal:editProfile");
+  const editing = userId !== null;
+  const [form, setForm] = useState(EMPTY);
+  const [queueIds, setQueueIds] = useState<number[]>([]);
+  const [queues, setQueues] = useState<QueueRef[] | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [loading, setLoading] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setErrors({});
+    setForm(EMPTY);
+    setQueueIds([]);
+    if (admin) listQueues().then(setQueues, () => setQueues(null));
+    if (userId === null) return;
+    setLoading(true);
+    getUser(userId)
+      .then((u) => {
+        setForm({ name: u.name, email: u.email, password: "", profile: u.profile });
+        setQueueIds(u.queues.map((q) => q.id));
+      })
+      .catch((err) => {
+        toastError(err);
+        onClose();
+      })
+      .finally(() => setLoading(false));
+  }, [open, userId]);
+
+  const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const checked = validate(UserForm(editing), form);
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    setBusy(true);
+    const { password, profile, ...rest } = checked.output;
+    const body = { ...rest, ...(password ? { password } : {}), ...(admin ? { profile, ...(queues ? { queueIds } : {}) } : {}) };
+    try {
+      const saved = editing ? await updateUser(userId, body) : await createUser(body);
+      upsertUser(saved);
+      if (saved.id === me.value?.id) patchUser({ name: saved.name, email: saved.email, profile: saved.profile, queues: saved.queues });
+      if (!editing) onCreated?.();
+      toast("success", t("users.saved"));
+      onClose();
+    } catch (err) {
+      const fields = serverFieldErrors(err, PINS);
+      if (fields) setErrors(fields);
+      else toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t(editing ? "users.editTitle" : "users.addTitle")}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" form="user-form" loading={busy} disabled={loading}>
+            {t("common.save")}
+          </Button>
+        </>
+      }
+    >
+      {loading ? (
+        <PageSpinner />
+      ) : (
+        <form id="user-form" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <TextInput label={t("users.name")} name="name" autoFocus value={form.name} onValue={set("name")} error={errors.name} />
+          <TextInput label={t("users.email")} name="email" type="email" autoComplete="off" value={form.email} onValue={set("email")} error={errors.email} />
+          <TextInput
+            label={t("users.password")}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onValue={set("password")}
+            error={errors.password}
+            hint={editing ? t("users.passwordHint") : undefined}
+          />
+          {admin && (
+            <Select label={t("users.profile")} value={form.profile} onValue={set("profile")} options={PROFILES.map((p) => ({ value: p, label: t(`profiles.${p}`) }))} error={errors.profile} />
+          )}
+          {admin && queues && (
+            <div className="sm:col-span-2">
+              <MultiSelect label={t("users.queues")} value={queueIds} onValue={setQueueIds} options={queues.map((q) => ({ value: q.id, label: q.name, color: q.color }))} />
+            </div>
+          )}
+        </form>
+      )}
+    </Modal>
+  );
+}

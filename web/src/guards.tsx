@@ -1,0 +1,52 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { type ReactNode, Suspense, useEffect } from "react";
+import { Redirect } from "wouter";
+import { PageSpinner } from "./components/Spinner";
+import { t } from "./i18n";
+import { type RouteEntry, ROUTES, SECTIONS } from "./routes";
+import { allowed, campaignsAllowed, hasFlag, isAdmin, isSuper, status } from "./stores/session";
+import { toast } from "./stores/toast";
+
+/** True when the signed-in user passes the entry's role, plan-flag and campaign conditions. */
+export function canOpen(entry: RouteEntry): boolean {
+  if (entry.access === "admin" && !isAdmin.value) return false;
+  if (entry.access === "super" && !isSuper.value) return false;
+  if (entry.flag && !hasFlag(entry.flag)) return false;
+  if (entry.campaign && !campaignsAllowed()) return false;
+  return true;
+}
+
+/** True when the drawer shows the entry's item (route allowed, item permission, section permission). */
+export function showsInMenu(entry: RouteEntry): boolean {
+  if (!entry.menu || !canOpen(entry)) return false;
+  if (entry.menu.permission && !allowed(entry.menu.permission)) return false;
+  const section = SECTIONS.find((s) => s.key === entry.menu?.section);
+  return !section?.permission || allowed(section.permission);
+}
+
+/** The first attendance page the user may open, or null while none exists yet. */
+export function landingPath(): string | null {
+  const first = ROUTES.filter((r) => r.menu?.section === "attendance" && showsInMenu(r)).sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0))[0];
+  return first?.path ?? null;
+}
+
+function Denied() {
+  useEffect(() => {
+    toast("error", t("access.denied"));
+  }, []);
+  return <Redirect to={landingPath() ?? "/"} replace />;
+}
+
+/** Renders a route's page when its access rule passes, otherwise redirects (features.md §2.1). */
+export function Guard({ entry, children }: { entry: RouteEntry; children?: ReactNode }) {
+  useSignals();
+  const s = status.value;
+  if (s === "loading") return <PageSpinner />;
+  if (entry.access === "guest" && s === "authenticated") return <Redirect to="/" replace />;
+  if (entry.access !== "guest" && entry.access !== "open") {
+    if (s !== "authenticated") return <Redirect to="/login" replace />;
+    if (!canOpen(entry)) return <Denied />;
+  }
+  const Page = entry.page;
+  return <Suspense fallback={<PageSpinner />}>{children ?? <Page />}</Suspense>;
+}

@@ -1,0 +1,11 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { UserModal } from "../features/users/UserModal";
+import { user } from "../stores/session";
+
+/** The profile menu's "Perfil": the user modal for the signed-in user (core.md §2.2). */
+export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  useSignals();
+  const u = user.value;
+  if (!u) return null;
+  return <UserModal open={open} userId={u.id} onClose={onClose} />;
+}

@@ -1,0 +1,75 @@
+import type { PlanFlag } from "@contract/limits";
+import type { Permission } from "@contract/permissions";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import type { IconName } from "./components/Icon";
+
+/**
+ * Who may open a route (features.md §2.1):
+ * - guest: only signed-out visitors (/login, /signup); signed-in users go to /.
+ * - open: anyone (/term, /privacy).
+ * - private: any signed-in user; visitors go to /login.
+ * - admin / super: signed-in admins / super users; others are sent to the landing page.
+ */
+export type Access = "guest" | "open" | "private" | "admin" | "super";
+export type MenuSection = "attendance" | "management" | "administration";
+
+export interface MenuSpec {
+  section: MenuSection;
+  /** i18n key of the drawer label. */
+  label: string;
+  icon: IconName;
+  /** Position inside the section (the order of core.md §2.2). */
+  order: number;
+  /** Extra permission needed to show the item (the route itself may be wider). */
+  permission?: Permission;
+}
+
+export interface RouteEntry {
+  /** wouter pattern; matching is exact. */
+  path: string;
+  page: LazyExoticComponent<ComponentType>;
+  access: Access;
+  /** Plan flag the company needs (useKanban, useSchedules…). */
+  flag?: PlanFlag;
+  /** The campaign condition: plan.useCampaigns or the `cshow` flag set at login. */
+  campaign?: boolean;
+  /** Drawer item; entries without one are reachable by link only. */
+  menu?: MenuSpec;
+}
+
+/**
+ * The route registry. A feature issue adds its page by adding ONE entry here: the router, the
+ * guards and the drawer all read this list, so no menu item ever points at a missing page.
+ * Pages still to come (features.md §2.1): /tickets/:ticketId?, /connections, /quick-messages,
+ * /todolist, /schedules, /tags, /contacts, /helps, /files, /prompts, /queue-integration,
+ * /messages-api, /settings, /kanban, /financeiro, /queues, /announcements, /subscription,
+ * /chats/:id?, /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
+ * /campaign/:campaignId/report, /campaigns-config.
+ */
+export const ROUTES: readonly RouteEntry[] = [
+  { path: "/login", access: "guest", page: lazy(() => import("./features/auth/LoginPage")) },
+  { path: "/signup", access: "guest", page: lazy(() => import("./features/auth/SignupPage")) },
+  { path: "/term", access: "open", page: lazy(() => import("./features/legal/TermPage")) },
+  { path: "/privacy", access: "open", page: lazy(() => import("./features/legal/PrivacyPage")) },
+  {
+    // Admins get the welcome home (company and due date) until the dashboard lands; other profiles
+    // are forwarded to the first attendance page that exists (see HomePage).
+    path: "/",
+    access: "private",
+    page: lazy(() => import("./features/home/HomePage")),
+    menu: { section: "management", label: "nav.home", icon: "home", order: 10, permission: "dashboard:view" },
+  },
+  {
+    path: "/users",
+    access: "private",
+    page: lazy(() => import("./features/users/UsersPage")),
+    menu: { section: "administration", label: "nav.users", icon: "users", order: 90, permission: "drawer-admin-items:view" },
+  },
+];
+
+/** Sections in drawer order, with their i18n title and who sees them. */
+export const SECTIONS: readonly { key: MenuSection; label: string; permission?: Permission }[] = [
+  { key: "attendance", label: "nav.attendance" },
+  { key: "management", label: "nav.management", permission: "dashboard:view" },
+  { key: "administration", label: "nav.administration", permission: "drawer-admin-items:view" },
+];

@@ -1,0 +1,91 @@
+import { computed, signal } from "@preact/signals-react";
+import type { PlanFlag } from "@contract/limits";
+import { can, type Permission } from "@contract/permissions";
+import * as authApi from "../api/auth";
+import { onRefreshed, onUnauthorized } from "../api/client";
+import type { SessionUser } from "../api/types";
+import { clearSessionKeys, load, save } from "../lib/storage";
+
+export type SessionStatus = "loading" | "authenticated" | "anonymous";
+
+/** Where the session stands: loading (refreshing a stored token), authenticated or anonymous. */
+export const status = signal<SessionStatus>(load("token") ? "loading" : "anonymous");
+/** The signed-in user with company, settings and plan. */
+export const user = signal<SessionUser | null>(null);
+
+export const company = computed(() => user.value?.company ?? null);
+export const plan = computed(() => user.value?.company.plan ?? null);
+export const isAdmin = computed(() => user.value?.profile === "admin");
+export const isSuper = computed(() => !!user.value?.super);
+
+/** True when the user's profile holds the permission (contract/permissions.ts). */
+export const allowed = (p: Permission) => can(user.value, p);
+
+/** True when the company's plan has the flag on. */
+export const hasFlag = (flag: PlanFlag) => !!plan.value?.[flag];
+
+/**
+ * Campaign condition (features.md §2.1): the plan allows campaigns, or the flag `cshow` was set at
+ * login from the company setting campaignsEnabled.
+ */
+export const campaignsAllowed = () => !!plan.value?.useCampaigns || load("cshow") !== null;
+
+const settingOn = (u: SessionUser, key: string) => {
+  const v = u.company.settings.find((s) => s.key === key)?.value;
+  return v === "true" || v === "enabled";
+};
+
+/** Stores the session after login: token and the keys other screens read. */
+export function startSession(token: string, u: SessionUser) {
+  save("token", token);
+  save("companyId", String(u.companyId));
+  save("userId", String(u.id));
+  save("companyDueDate", u.company.dueDate ?? null);
+  save("cshow", settingOn(u, "campaignsEnabled") || u.company.plan?.useCampaigns ? "true" : null);
+  user.value = u;
+  status.value = "authenticated";
+}
+
+/** Forgets the session locally (storage keys and state). */
+export function endSession() {
+  clearSessionKeys();
+  user.value = null;
+  status.value = "anonymous";
+}
+
+/** DELETE /auth/logout (best effort), then forgets the session. */
+export async function logout() {
+  try {
+    await authApi.logout();
+  } catch {
+    // the local session ends anyway
+  }
+  endSession();
+}
+
+/** On start: a stored token is refreshed and the user loaded (core.md §4.3). */
+export async function restoreSession() {
+  if (!load("token")) {
+    status.value = "anonymous";
+    return;
+  }
+  try {
+    const res = await authApi.refresh();
+    startSession(res.token, res.user);
+  } catch {
+    endSession();
+  }
+}
+
+/** Applies a realtime or modal update of the current user (name, email, profile…). */
+export function patchUser(patch: Partial<SessionUser>) {
+  if (user.value) user.value = { ...user.value, ...patch, company: user.value.company };
+}
+
+onUnauthorized(() => {
+  user.value = null;
+  status.value = "anonymous";
+});
+onRefreshed((p) => {
+  if (p.user && typeof p.user === "object") user.value = p.user as SessionUser;
+});

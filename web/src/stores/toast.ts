@@ -1,0 +1,42 @@
+import { signal } from "@preact/signals-react";
+import { hasKey, t } from "../i18n";
+import { LIMITS } from "@contract/limits";
+
+export type ToastKind = "success" | "error" | "warning" | "info";
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  text: string;
+}
+
+/** Toasts on screen, newest last. */
+export const toasts = signal<Toast[]>([]);
+let nextId = 1;
+
+/** The toast container closes ordinary toasts after 3000 ms (features.md §2.1). */
+const DEFAULT_MS = 3000;
+
+/** Shows a toast with already-translated text; error toasts last 2 s (core.md §8). */
+export function toast(kind: ToastKind, text: string, ms = kind === "error" ? LIMITS.errorToastMs : DEFAULT_MS) {
+  const id = nextId++;
+  toasts.value = [...toasts.value, { id, kind, text }];
+  setTimeout(() => dismissToast(id), ms);
+  return id;
+}
+
+export function dismissToast(id: number) {
+  toasts.value = toasts.value.filter((x) => x.id !== id);
+}
+
+/**
+ * The shared error handler of core.md §8: a code with a translation shows its text, else the raw
+ * code or message; a plain string as is; anything else "An error occurred!".
+ */
+export function toastError(err: unknown) {
+  const e = err as { code?: unknown; message?: unknown } | string | null | undefined;
+  if (typeof e === "string" && e) return toast("error", e);
+  const code = e && typeof e === "object" && typeof e.code === "string" ? e.code : null;
+  if (code) return toast("error", hasKey(`errors.${code}`) ? t(`errors.${code}`) : code);
+  if (e && typeof e === "object" && typeof e.message === "string" && e.message) return toast("error", e.message);
+  return toast("error", t("errors.generic"));
+}
