@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { Config } from "./config";
 import type { DB } from "./db/client";
-import type { Deps } from "./http/context";
+import type { ChannelLookup, Deps } from "./http/context";
 import { AppError, errorResponse } from "./http/errors";
 import { AttemptLimiter } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
@@ -19,14 +19,18 @@ import { quickMessagesRoutes } from "./modules/quick-messages/routes";
 import { mediaRoutes } from "./http/uploads";
 import { Hub } from "./realtime/hub";
 import { wsRoutes } from "./realtime/ws";
+import { ticketsRoutes } from "./modules/tickets/routes";
+import { messagesRoutes } from "./modules/messages/routes";
+import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
 import pkg from "../package.json";
 
 /** Builds the process dependencies from an open database and config. */
-export function createDeps(db: DB, config: Config, hub = new Hub()): Deps {
+export function createDeps(db: DB, config: Config, hub = new Hub(), channels: ChannelLookup = new Map()): Deps {
   return {
     db,
     hub,
     config,
+    channels,
     limiters: { login: new AttemptLimiter(10, 15 * 60_000), signup: new AttemptLimiter(20, 60 * 60_000) },
   };
 }
@@ -65,6 +69,9 @@ export function buildApp(deps: Deps) {
     .use(tagsRoutes(deps))
     .use(quickMessagesRoutes(deps))
     .use(mediaRoutes(deps))
+    .use(ticketsRoutes(deps))
+    .use(messagesRoutes(deps))
+    .use(ticketNotesRoutes(deps))
     .use(wsRoutes(deps));
 }
 

@@ -1,3 +1,4 @@
+import type { ChannelAdapter } from "../channels/types";
 import type { Config } from "../config";
 import type { DB } from "../db/client";
 import type { Hub } from "../realtime/hub";
@@ -9,6 +10,13 @@ export interface Deps {
   hub: Hub;
   config: Config;
   limiters: { login: AttemptLimiter; signup: AttemptLimiter };
+  /** Live channel adapters by connection id (the connection supervisor in production). */
+  channels: ChannelLookup;
+}
+
+/** Finds the live adapter of a connection; undefined when it is not running. */
+export interface ChannelLookup {
+  get(connectionId: number): ChannelAdapter | undefined;
 }
 
 /** The signed-in user as services see it. */

@@ -6,7 +6,8 @@ import { type AccessClaims, verifyToken } from "../http/tokens";
 import { nowIso } from "../lib/dates";
 import { loadSessionUser } from "../modules/users/queries";
 import { users } from "../modules/users/schema";
-import { canJoinTicketRoom } from "./guards";
+import { canViewTicket } from "../modules/tickets/policy";
+import { findTicketRow } from "../modules/tickets/queries";
 import { rooms } from "./topics";
 
 export const PING_TOPIC = "all-ping";
@@ -27,9 +28,13 @@ function setOnline(deps: Deps, userId: number, online: boolean) {
   deps.db.update(users).set({ online, lastSeenAt: nowIso() }).where(eq(users.id, userId)).run();
 }
 
+/**
+ * Queue rooms of an agent: their queues' pending lists plus queue-less pending tickets (visible to
+ * everyone); notifications of queue-less tickets only with allTicket "enable".
+ */
 function queueRooms(u: SessionUser, kind: "pending" | "notification") {
   const ids: (number | null)[] = [...u.queueIds];
-  if (u.allTicket === "enable") ids.push(null);
+  if (kind === "pending" || u.allTicket === "enable") ids.push(null);
   return ids.map((q) =>
     kind === "pending" ? rooms.queueStatus(u.companyId, q, "pending") : rooms.queueNotification(u.companyId, q),
   );
@@ -44,7 +49,10 @@ export function handleClientMessage(deps: Deps, ws: SocketLike, u: SessionUser, 
       const id = Number(msg.ticketId);
       if (!Number.isInteger(id) || id < 1) return;
       if (msg.type === "leaveChatBox") ws.unsubscribe(rooms.ticket(id));
-      else if (canJoinTicketRoom(deps, u, id)) ws.subscribe(rooms.ticket(id));
+      else {
+        const t = findTicketRow(deps.db, u.companyId, id);
+        if (t && canViewTicket(u, t)) ws.subscribe(rooms.ticket(id));
+      }
       return;
     }
     case "joinTickets":

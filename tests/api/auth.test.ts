@@ -91,7 +91,7 @@ describe("sessions", () => {
     const second = await t.superSession();
     const auth = t.events.find((e) => e.frame.channel === "auth");
     expect(auth?.rooms).toEqual([`user-${first.user.id}`]);
-    expect((auth?.frame.user as { id: number }).id).toBe(first.user.id);
+    expect((auth!.frame.user as { id: number }).id).toBe(first.user.id);
     expect((await t.call("GET", "/auth/me", { token: first.token })).status).toBe(401);
     expect((await t.call("POST", "/auth/refresh_token", { cookie: first.cookie })).status).toBe(401);
     expect((await t.call("GET", "/auth/me", { token: second.token })).status).toBe(200);

@@ -44,4 +44,24 @@ export const CREATORS: Record<string, Creator> = {
     if (r.status !== 201) throw new Error(`fixture quick message: ${r.status} ${r.text}`);
     return r.json.id;
   },
+  ticket: async (t, token) => {
+    const c = await t.call("POST", "/contacts", { token, body: { name: "Fixture Ticket", number: `55119${Math.floor(Math.random() * 1e8)}` } });
+    const r = await t.call("POST", "/tickets", { token, body: { contactId: c.json.id } });
+    if (r.status !== 201) throw new Error(`fixture ticket: ${r.status} ${r.text}`);
+    return r.json.id;
+  },
+  message: async (t, token) => {
+    const c = await t.call("POST", "/contacts", { token, body: { name: "Fixture Msg", number: `55118${Math.floor(Math.random() * 1e8)}` } });
+    const tk = await t.call("POST", "/tickets", { token, body: { contactId: c.json.id } });
+    const r = await t.call("POST", `/messages/${tk.json.id}`, { token, body: { body: "fixture" } });
+    if (r.status !== 201) throw new Error(`fixture message: ${r.status} ${r.text}`);
+    return r.json.id;
+  },
+  note: async (t, token) => {
+    const c = await t.call("POST", "/contacts", { token, body: { name: "Fixture Note", number: `55117${Math.floor(Math.random() * 1e8)}` } });
+    const tk = await t.call("POST", "/tickets", { token, body: { contactId: c.json.id } });
+    const r = await t.call("POST", "/ticket-notes", { token, body: { note: "fixture note", ticketId: tk.json.id } });
+    if (r.status !== 201) throw new Error(`fixture note: ${r.status} ${r.text}`);
+    return r.json.id;
+  },
 };

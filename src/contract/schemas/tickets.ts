@@ -1,0 +1,116 @@
+import * as v from "valibot";
+import { LIMITS } from "../limits";
+import { MSG, nullableId } from "./common";
+
+const jsonIdArray = v.optional(
+  v.pipe(
+    v.union([v.string(), v.array(v.union([v.string(), v.number()]))]),
+    v.transform((x) => {
+      if (Array.isArray(x)) return x.map(Number);
+      if (!x) return [];
+      try {
+        const parsed = JSON.parse(x);
+        return Array.isArray(parsed) ? parsed.map((p) => Number(typeof p === "object" && p ? p.id : p)) : [Number(parsed)];
+      } catch {
+        return x.split(",").map(Number);
+      }
+    }),
+    v.array(v.pipe(v.number(MSG.invalid), v.integer(MSG.invalid), v.minValue(1, MSG.invalid))),
+  ),
+);
+const bool = v.optional(v.pipe(v.union([v.string(), v.boolean()]), v.transform((x) => x === true || x === "true")));
+const day = v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalid)));
+
+export const TICKET_STATUSES = ["open", "pending", "closed"] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** GET /tickets query (core.md §7). */
+export const TicketListQuery = v.object({
+  searchParam: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, MSG.tooLong)), ""),
+  pageNumber: v.optional(
+    v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.number(MSG.invalid), v.integer(MSG.invalid), v.minValue(1, MSG.invalid), v.maxValue(100_000)),
+    1,
+  ),
+  status: v.optional(v.picklist(TICKET_STATUSES, MSG.invalid)),
+  date: day,
+  updatedAt: day,
+  showAll: bool,
+  withUnreadMessages: bool,
+  queueIds: jsonIdArray,
+  tags: jsonIdArray,
+  users: jsonIdArray,
+});
+export type TicketListInput = v.InferOutput<typeof TicketListQuery>;
+
+/** POST /tickets. */
+export const TicketCreateBody = v.object({
+  contactId: v.pipe(v.union([v.number(), v.string()], MSG.required), v.transform(Number), v.number(MSG.required), v.integer(MSG.invalid), v.minValue(1, MSG.required)),
+  queueId: nullableId,
+  whatsappId: nullableId,
+  userId: nullableId,
+  status: v.optional(v.string()),
+});
+export type TicketCreateInput = v.InferOutput<typeof TicketCreateBody>;
+
+/** PUT /tickets/{id}: accept, return, resolve, reopen and transfer are status/user/queue changes. */
+export const TicketUpdateBody = v.object({
+  status: v.optional(v.picklist(TICKET_STATUSES, MSG.invalid)),
+  userId: nullableId,
+  queueId: nullableId,
+  whatsappId: nullableId,
+  useIntegration: v.optional(v.boolean()),
+  integrationId: nullableId,
+  promptId: nullableId,
+  chatbot: v.optional(v.boolean()),
+  queueOptionId: nullableId,
+});
+export type TicketUpdateInput = v.InferOutput<typeof TicketUpdateBody>;
+
+/** The new-ticket modal: a queue is required unless the user is an admin ("Selecione uma fila"). */
+export const NewTicketForm = (isAdmin: boolean) =>
+  v.object({
+    contactId: v.pipe(v.number(MSG.required), v.minValue(1, MSG.required)),
+    queueId: isAdmin ? v.nullish(v.number()) : v.pipe(v.number(MSG.selectQueue), v.minValue(1, MSG.selectQueue)),
+  });
+
+/** POST /ticket-notes. */
+export const TicketNoteBody = v.object({
+  note: v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.minLength(LIMITS.noteMin, MSG.tooShort), v.maxLength(5000, MSG.tooLong)),
+  ticketId: v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.number(MSG.required), v.integer(), v.minValue(1, MSG.required)),
+  contactId: v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.number(), v.integer())),
+});
+export const TicketNoteListQuery = v.object({
+  ticketId: v.optional(v.pipe(v.string(), v.transform(Number), v.number(MSG.invalid), v.integer(MSG.invalid), v.minValue(1))),
+  contactId: v.optional(v.pipe(v.string(), v.transform(Number), v.number(MSG.invalid), v.integer(MSG.invalid), v.minValue(1))),
+});
+
+/** POST /messages/{ticketId} (JSON). */
+export const MessageSendBody = v.object({
+  body: v.pipe(v.string(MSG.required), v.maxLength(65_536, MSG.tooLong), v.check((s) => s.trim().length > 0, MSG.required)),
+  quotedMsg: v.optional(v.nullable(v.union([v.object({ id: v.union([v.number(), v.string()]) }), v.number(), v.string()]))),
+  fromMe: v.optional(v.boolean()),
+  read: v.optional(v.union([v.boolean(), v.number()])),
+  mediaUrl: v.optional(v.string()),
+});
+
+export const MessageListQuery = v.object({
+  pageNumber: v.optional(
+    v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.number(MSG.invalid), v.integer(MSG.invalid), v.minValue(1, MSG.invalid), v.maxValue(1_000_000)),
+    1,
+  ),
+});
+
+/** POST /tags/sync. */
+export const TagSyncBody = v.object({
+  ticketId: v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.number(MSG.required), v.integer(), v.minValue(1, MSG.required)),
+  tags: v.array(
+    v.pipe(
+      v.union([v.number(), v.string(), v.object({ id: v.union([v.number(), v.string()]) })]),
+      v.transform((x) => Number(typeof x === "object" ? x.id : x)),
+      v.number(MSG.invalid),
+      v.integer(MSG.invalid),
+      v.minValue(1, MSG.invalid),
+    ),
+    MSG.required,
+  ),
+});

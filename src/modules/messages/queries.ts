@@ -1,0 +1,50 @@
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { contacts } from "../contacts/schema";
+import { type MessageRow, messages } from "./schema";
+import { type MessageDto, serializeMessage } from "./serialize";
+
+/** Serialises rows with their quoted messages and group senders in two extra queries (no N+1). */
+export function hydrate(db: DB, companyId: number, rows: MessageRow[]): MessageDto[] {
+  const quotedIds = [...new Set(rows.map((r) => r.quotedMsgId).filter((x): x is number => !!x))];
+  const quoted = quotedIds.length
+    ? db.select().from(messages).where(and(eq(messages.companyId, companyId), inArray(messages.id, quotedIds))).all()
+    : [];
+  const qMap = new Map(quoted.map((q) => [q.id, q]));
+  const contactIds = [...new Set(rows.filter((r) => !r.fromMe && r.contactId).map((r) => r.contactId as number))];
+  const people = contactIds.length
+    ? db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(inArray(contacts.id, contactIds)).all()
+    : [];
+  const cMap = new Map(people.map((p) => [p.id, p]));
+  return rows.map((r) => serializeMessage(r, r.quotedMsgId ? (qMap.get(r.quotedMsgId) ?? null) : null, r.contactId ? (cMap.get(r.contactId) ?? null) : null));
+}
+
+/** One page of a ticket's messages, newest page first, answered in chronological order. */
+export function pageMessages(db: DB, companyId: number, ticketId: number, page: number, size: number) {
+  const where = and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId));
+  const total = db.select({ n: count() }).from(messages).where(where).get()?.n ?? 0;
+  const rows = db
+    .select()
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.id))
+    .limit(size)
+    .offset((page - 1) * size)
+    .all()
+    .reverse();
+  return { rows, total };
+}
+
+export const findMessage = (db: DB, companyId: number, id: number) =>
+  db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+    .get();
+
+export const findByWid = (db: DB, companyId: number, whatsappId: number | null, wid: string) =>
+  db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), whatsappId === null ? undefined : eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)))
+    .get();

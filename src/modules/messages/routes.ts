@@ -1,0 +1,45 @@
+import { Elysia } from "elysia";
+import * as v from "valibot";
+import { IdParam, idField } from "../../contract/schemas/common";
+import { MessageListQuery, MessageSendBody } from "../../contract/schemas/tickets";
+import { authPlugin } from "../../http/auth";
+import type { Deps } from "../../http/context";
+import { AppError, parse } from "../../http/errors";
+import { listMessages, deleteMessage } from "./service";
+import { sendFromAgent } from "./service-agent";
+
+const TicketParam = v.object({ ticketId: idField });
+
+function quotedIdOf(q: unknown): number | null {
+  const raw = q && typeof q === "object" ? (q as { id?: unknown }).id : q;
+  if (raw === undefined || raw === null || raw === "") return null;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new AppError("ERR_VALIDATION", 400, { fields: { quotedMsg: "validation.invalid" } });
+  return n;
+}
+
+/** /messages routes (core.md §7): paged history, JSON or multipart sends, delete for everyone. */
+export const messagesRoutes = (deps: Deps) =>
+  new Elysia()
+    .use(authPlugin(deps))
+    .get("/messages/:ticketId", ({ ctx, params, query }) =>
+      listMessages(ctx, parse(TicketParam, params).ticketId, parse(MessageListQuery, query).pageNumber),
+    )
+    .post("/messages/:ticketId", async ({ ctx, params, body, request, set }) => {
+      const ticketId = parse(TicketParam, params).ticketId;
+      const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
+      let sent: Awaited<ReturnType<typeof sendFromAgent>>;
+      if (multipart) {
+        const form = (body ?? {}) as Record<string, unknown>;
+        const files = [form.medias, form["medias[]"]].flat().filter((f) => f instanceof File);
+        const text = Array.isArray(form.body) ? String(form.body[0] ?? "") : typeof form.body === "string" ? form.body : "";
+        if (!files.length) throw new AppError("ERR_UPLOAD_MISSING", 400);
+        sent = await sendFromAgent(ctx, ticketId, { body: text.slice(0, 65_536), files, quotedId: quotedIdOf(form.quotedMsg) });
+      } else {
+        const input = parse(MessageSendBody, body);
+        sent = await sendFromAgent(ctx, ticketId, { body: input.body, quotedId: quotedIdOf(input.quotedMsg) });
+      }
+      set.status = 201;
+      return sent.length === 1 ? sent[0] : sent;
+    })
+    .delete("/messages/:id", ({ ctx, params }) => deleteMessage(ctx, parse(IdParam, params).id));

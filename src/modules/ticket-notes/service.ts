@@ -1,0 +1,60 @@
+import { and, desc, eq } from "drizzle-orm";
+import { can } from "../../contract/permissions";
+import type { Ctx } from "../../http/context";
+import { forbidden, notFound } from "../../http/errors";
+import { nowIso } from "../../lib/dates";
+import { getVisibleTicket } from "../tickets/service";
+import { users } from "../users/schema";
+import { ticketNotes } from "./schema";
+
+const noteSelect = {
+  id: ticketNotes.id,
+  note: ticketNotes.note,
+  ticketId: ticketNotes.ticketId,
+  contactId: ticketNotes.contactId,
+  createdAt: ticketNotes.createdAt,
+  user: { id: users.id, name: users.name },
+};
+
+/** POST /ticket-notes: any agent who can see the ticket; the contact is the ticket's. */
+export function createNote(ctx: Ctx, input: { note: string; ticketId: number }) {
+  const ticket = getVisibleTicket(ctx, input.ticketId);
+  const row = ctx.db
+    .insert(ticketNotes)
+    .values({ companyId: ctx.companyId, ticketId: ticket.id, contactId: ticket.contactId, userId: ctx.user.id, note: input.note, createdAt: nowIso() })
+    .returning({ id: ticketNotes.id })
+    .get();
+  return ctx.db.select(noteSelect).from(ticketNotes).leftJoin(users, eq(users.id, ticketNotes.userId)).where(eq(ticketNotes.id, row.id)).get()!;
+}
+
+/** GET /ticket-notes/list?ticketId&contactId: the notes of a ticket (or of a contact), newest first. */
+export function listNotes(ctx: Ctx, q: { ticketId?: number; contactId?: number }) {
+  if (!q.ticketId && !q.contactId) return [];
+  if (q.ticketId) getVisibleTicket(ctx, q.ticketId);
+  return ctx.db
+    .select(noteSelect)
+    .from(ticketNotes)
+    .leftJoin(users, eq(users.id, ticketNotes.userId))
+    .where(
+      and(
+        eq(ticketNotes.companyId, ctx.companyId),
+        q.ticketId ? eq(ticketNotes.ticketId, q.ticketId) : undefined,
+        q.contactId ? eq(ticketNotes.contactId, q.contactId) : undefined,
+      ),
+    )
+    .orderBy(desc(ticketNotes.id))
+    .limit(200)
+    .all();
+}
+
+/** DELETE /ticket-notes/{id}: admins only. */
+export function deleteNote(ctx: Ctx, id: number) {
+  const row = ctx.db
+    .select()
+    .from(ticketNotes)
+    .where(and(eq(ticketNotes.companyId, ctx.companyId), eq(ticketNotes.id, id)))
+    .get();
+  if (!row) throw notFound("ERR_NO_NOTE_FOUND");
+  if (!can(ctx.user, "ticket-notes:delete")) throw forbidden();
+  ctx.db.delete(ticketNotes).where(eq(ticketNotes.id, id)).run();
+}

@@ -1,0 +1,98 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { whatsapps } from "../connections/schema";
+import { contacts } from "../contacts/schema";
+import { queues } from "../queues/schema";
+import { tags } from "../tags/schema";
+import { users } from "../users/schema";
+import { type TicketRow, ticketTags, tickets } from "./schema";
+
+/** Columns of a ticket with its contact, user, queue and connection (one query with left joins). */
+export const ticketSelect = {
+  ticket: tickets,
+  contact: {
+    id: contacts.id,
+    name: contacts.name,
+    number: contacts.number,
+    email: contacts.email,
+    profilePicUrl: contacts.profilePicUrl,
+    isGroup: contacts.isGroup,
+  },
+  user: { id: users.id, name: users.name },
+  queue: { id: queues.id, name: queues.name, color: queues.color },
+  whatsapp: { id: whatsapps.id, name: whatsapps.name, channel: whatsapps.channel },
+};
+
+/** A select of tickets joined with their references; add where/order/limit. */
+export const selectTickets = (db: DB) =>
+  db
+    .select(ticketSelect)
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId));
+
+export type TicketJoined = Awaited<ReturnType<ReturnType<typeof selectTickets>["all"]>>[number];
+
+/** Tags of many tickets in one query (no N+1). */
+export function tagsOfTickets(db: DB, ticketIds: number[]) {
+  const map = new Map<number, { id: number; name: string; color: string; kanban: number }[]>();
+  if (!ticketIds.length) return map;
+  const rows = db
+    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban })
+    .from(ticketTags)
+    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+    .where(inArray(ticketTags.ticketId, ticketIds))
+    .orderBy(tags.name)
+    .all();
+  for (const r of rows) {
+    const list = map.get(r.ticketId) ?? [];
+    list.push({ id: r.id, name: r.name, color: r.color, kanban: r.kanban });
+    map.set(r.ticketId, list);
+  }
+  return map;
+}
+
+export const findTicketRow = (db: DB, companyId: number, id: number): TicketRow | undefined =>
+  db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+    .get();
+
+export const findJoined = (db: DB, companyId: number, where: ReturnType<typeof eq>) =>
+  selectTickets(db).where(and(eq(tickets.companyId, companyId), where)).get();
+
+/** The open or pending ticket of a contact on a connection (null connection matches null). */
+export function findActiveTicket(db: DB, companyId: number, contactId: number, whatsappId: number | null | undefined) {
+  const conn = whatsappId === undefined ? undefined : sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId ?? 0}`;
+  return db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.contactId, contactId),
+        inArray(tickets.status, ["open", "pending"]),
+        conn,
+      ),
+    )
+    .get();
+}
+
+/** The latest ticket (any status) of a contact on a connection. */
+export function findLatestTicket(db: DB, companyId: number, contactId: number, whatsappId: number | null) {
+  return db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.contactId, contactId),
+        sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId ?? 0}`,
+      ),
+    )
+    .orderBy(sql`${tickets.id} desc`)
+    .get();
+}

@@ -1,0 +1,42 @@
+import { Elysia } from "elysia";
+import * as v from "valibot";
+import { IdParam, idField } from "../../contract/schemas/common";
+import { TagSyncBody, TicketCreateBody, TicketListQuery, TicketUpdateBody } from "../../contract/schemas/tickets";
+import { authPlugin } from "../../http/auth";
+import type { Deps } from "../../http/context";
+import { parse } from "../../http/errors";
+import { createTicket, deleteTicket, listTickets, showTicket, showTicketByUuid } from "./service";
+import { addTicketTag, removeKanbanTags, syncTicketTags } from "./service-tags";
+import { updateTicket } from "./service-update";
+
+const UuidParam = v.object({ uuid: v.pipe(v.string(), v.uuid("validation.invalid")) });
+const TicketTagParams = v.object({ ticketId: idField, tagId: idField });
+const TicketIdParam = v.object({ ticketId: idField });
+
+/** /tickets, /ticket/kanban, /tags/sync and /ticket-tags routes (core.md §7, features.md §7). */
+export const ticketsRoutes = (deps: Deps) =>
+  new Elysia()
+    .use(authPlugin(deps))
+    .get("/tickets", ({ ctx, query }) => listTickets(ctx, parse(TicketListQuery, query)))
+    .get("/ticket/kanban", ({ ctx, query }) => listTickets(ctx, parse(TicketListQuery, query), { statuses: ["open", "pending"] }))
+    .get("/tickets/u/:uuid", ({ ctx, params }) => showTicketByUuid(ctx, parse(UuidParam, params).uuid))
+    .get("/tickets/:id", ({ ctx, params }) => showTicket(ctx, parse(IdParam, params).id))
+    .post("/tickets", ({ ctx, body, set }) => {
+      const res = createTicket(ctx, parse(TicketCreateBody, body));
+      set.status = res.created ? 201 : 200;
+      return res.ticket;
+    })
+    .put("/tickets/:id", ({ ctx, params, body }) => updateTicket(ctx, parse(IdParam, params).id, parse(TicketUpdateBody, body)))
+    .delete("/tickets/:id", ({ ctx, params }) => {
+      deleteTicket(ctx, parse(IdParam, params).id);
+      return { message: "Ticket deleted sucessfully." };
+    })
+    .post("/tags/sync", ({ ctx, body }) => {
+      const input = parse(TagSyncBody, body);
+      return syncTicketTags(ctx, input.ticketId, input.tags);
+    })
+    .put("/ticket-tags/:ticketId/:tagId", ({ ctx, params }) => {
+      const p = parse(TicketTagParams, params);
+      return addTicketTag(ctx, p.ticketId, p.tagId);
+    })
+    .delete("/ticket-tags/:ticketId", ({ ctx, params }) => removeKanbanTags(ctx, parse(TicketIdParam, params).ticketId));

@@ -1,0 +1,226 @@
+import { and, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { TicketCreateInput, TicketListInput } from "../../contract/schemas/tickets";
+import { LIMITS } from "../../contract/limits";
+import type { Ctx, Deps } from "../../http/context";
+import { AppError, forbidden, notFound } from "../../http/errors";
+import { nowIso } from "../../lib/dates";
+import { uuid } from "../../lib/ids";
+import { defaultConnection, findConnection } from "../connections/queries";
+import { contacts } from "../contacts/schema";
+import { queues } from "../queues/schema";
+import { findUser } from "../users/queries";
+import { publishTicket, publishTicketDeleted } from "./events";
+import { canDeleteTicket, canShowAll, canViewTicket } from "./policy";
+import { findActiveTicket, findJoined, findLatestTicket, findTicketRow, selectTickets, tagsOfTickets } from "./queries";
+import { tickets, ticketTags, ticketTracking } from "./schema";
+import { serializeTicket, type TicketDto } from "./serialize";
+
+/** Loads one ticket in its wire shape, or null. */
+export function loadTicket(deps: Deps, companyId: number, id: number): TicketDto | null {
+  const j = findJoined(deps.db, companyId, eq(tickets.id, id));
+  if (!j) return null;
+  return serializeTicket(j, tagsOfTickets(deps.db, [id]).get(id) ?? []);
+}
+
+/** A ticket the caller may see, else 404 (other company / missing) or 403 (queue not theirs). */
+export function getVisibleTicket(ctx: Ctx, id: number) {
+  const row = findTicketRow(ctx.db, ctx.companyId, id);
+  if (!row) throw notFound("ERR_NO_TICKET_FOUND");
+  if (!canViewTicket(ctx.user, row)) throw forbidden();
+  return row;
+}
+
+/** Turns a search text into an FTS5 prefix query of quoted tokens (no FTS syntax from users). */
+function ftsQuery(text: string): string | null {
+  const tokens = text
+    .toLowerCase()
+    .normalize("NFKC")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  if (!tokens.length) return null;
+  return tokens.map((t) => `"${t.replaceAll('"', "")}"*`).join(" ");
+}
+
+/**
+ * GET /tickets (BEHAVIOUR.md §4.3): visibility first (mine or pending, queue filter; show-all for
+ * permitted roles), then status, search (contact name/number, message text via FTS5), dates, unread,
+ * tags (all of) and users (any of). Newest activity first, 40 per page.
+ */
+export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: string[] } = {}) {
+  const u = ctx.user;
+  const admin = u.profile === "admin";
+  const conds: (SQL | undefined)[] = [eq(tickets.companyId, ctx.companyId)];
+  const showAll = q.showAll && canShowAll(u);
+  if (!showAll) conds.push(or(eq(tickets.userId, u.id), eq(tickets.status, "pending")));
+  const requested = q.queueIds ?? [];
+  const allowed = admin ? requested : requested.length ? requested.filter((id) => u.queueIds.includes(id)) : u.queueIds;
+  if (!admin || requested.length) {
+    const queueCond = allowed.length ? or(inArray(tickets.queueId, allowed), isNull(tickets.queueId)) : isNull(tickets.queueId);
+    conds.push(admin ? queueCond : or(queueCond, eq(tickets.userId, u.id)));
+  }
+  if (q.status) conds.push(eq(tickets.status, q.status));
+  if (opts.statuses) conds.push(inArray(tickets.status, opts.statuses));
+  if (q.searchParam) {
+    const term = `%${q.searchParam.toLowerCase()}%`;
+    const fts = ftsQuery(q.searchParam);
+    conds.push(
+      or(
+        sql`lower(${contacts.name}) like ${term}`,
+        sql`${contacts.number} like ${term}`,
+        fts
+          ? sql`${tickets.id} in (select m.ticket_id from messages m where m.company_id = ${ctx.companyId} and m.id in (select rowid from messages_fts where messages_fts match ${fts}))`
+          : undefined,
+      ),
+    );
+  }
+  if (q.date) conds.push(sql`substr(${tickets.createdAt}, 1, 10) = ${q.date}`);
+  if (q.updatedAt) conds.push(sql`substr(${tickets.updatedAt}, 1, 10) = ${q.updatedAt}`);
+  if (q.withUnreadMessages) conds.push(gt(tickets.unreadMessages, 0));
+  if (q.tags?.length) {
+    conds.push(
+      inArray(
+        tickets.id,
+        ctx.db
+          .select({ id: ticketTags.ticketId })
+          .from(ticketTags)
+          .where(inArray(ticketTags.tagId, q.tags))
+          .groupBy(ticketTags.ticketId)
+          .having(sql`count(*) = ${new Set(q.tags).size}`),
+      ),
+    );
+  }
+  if (q.users?.length) conds.push(inArray(tickets.userId, q.users));
+  const where = and(...conds);
+  const size = LIMITS.ticketsPageSize;
+  const total =
+    ctx.db
+      .select({ n: count() })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(where)
+      .get()?.n ?? 0;
+  const rows = selectTickets(ctx.db)
+    .where(where)
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(size)
+    .offset((q.pageNumber - 1) * size)
+    .all();
+  const tagMap = tagsOfTickets(ctx.db, rows.map((r) => r.ticket.id));
+  return {
+    tickets: rows.map((r) => serializeTicket(r, tagMap.get(r.ticket.id) ?? [])),
+    count: total,
+    hasMore: total > q.pageNumber * size,
+  };
+}
+
+/** GET /tickets/{id}. */
+export function showTicket(ctx: Ctx, id: number) {
+  getVisibleTicket(ctx, id);
+  return loadTicket(ctx, ctx.companyId, id)!;
+}
+
+/** GET /tickets/u/{uuid}: company-scoped (BEHAVIOUR decision 5). */
+export function showTicketByUuid(ctx: Ctx, ticketUuid: string) {
+  const row = ctx.db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.uuid, ticketUuid)))
+    .get();
+  if (!row) throw notFound("ERR_NO_TICKET_FOUND");
+  if (!canViewTicket(ctx.user, row)) throw forbidden();
+  return loadTicket(ctx, ctx.companyId, row.id)!;
+}
+
+/** The 409 answer when another open/pending ticket of the contact exists (BEHAVIOUR decision 6). */
+export function otherOpenTicketError(deps: Deps, companyId: number, ticketId: number) {
+  const t = loadTicket(deps, companyId, ticketId)!;
+  return new AppError("ERR_OTHER_OPEN_TICKET", 409, {
+    ticket: { id: t.id, uuid: t.uuid, status: t.status },
+    userId: t.userId,
+    user: t.user,
+    queue: t.queue,
+  });
+}
+
+const isUniqueViolation = (e: unknown) => String((e as Error)?.message ?? e).includes("UNIQUE constraint failed: tickets");
+
+/**
+ * POST /tickets: opens a ticket for a contact (status open, the caller as owner). The connection is
+ * the given one, else the user's default, else the company default. Another open/pending ticket of the
+ * contact answers 409 with its owner and queue; the caller's own one is answered as is.
+ */
+export function createTicket(ctx: Ctx, input: TicketCreateInput) {
+  const admin = ctx.user.profile === "admin";
+  const contact = ctx.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.id, input.contactId)))
+    .get();
+  if (!contact) throw notFound("ERR_NO_CONTACT_FOUND");
+  const queueId = input.queueId ?? null;
+  if (!queueId && !admin) throw new AppError("ERR_VALIDATION", 400, { fields: { queueId: "validation.selectQueue" } });
+  if (queueId) {
+    const q = ctx.db.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, ctx.companyId), eq(queues.id, queueId))).get();
+    if (!q) throw notFound("ERR_NO_QUEUE_FOUND");
+    if (!admin && !ctx.user.queueIds.includes(queueId)) throw forbidden();
+  }
+  let ownerId = ctx.user.id;
+  if (input.userId && input.userId !== ctx.user.id) {
+    if (!admin) throw forbidden();
+    if (!findUser(ctx.db, ctx.companyId, input.userId)) throw notFound("ERR_NO_USER_FOUND");
+    ownerId = input.userId;
+  }
+  let whatsappId: number | null = null;
+  if (input.whatsappId) {
+    if (!findConnection(ctx.db, ctx.companyId, input.whatsappId)) throw notFound("ERR_NO_WAPP_FOUND");
+    whatsappId = input.whatsappId;
+  } else {
+    const own = ctx.user.whatsappId ? findConnection(ctx.db, ctx.companyId, ctx.user.whatsappId) : undefined;
+    whatsappId = (own ?? defaultConnection(ctx.db, ctx.companyId))?.id ?? null;
+  }
+  const existing = findActiveTicket(ctx.db, ctx.companyId, contact.id, input.whatsappId ? whatsappId : undefined);
+  if (existing) {
+    if (existing.userId === ctx.user.id) return { ticket: loadTicket(ctx, ctx.companyId, existing.id)!, created: false };
+    throw otherOpenTicketError(ctx, ctx.companyId, existing.id);
+  }
+  const now = nowIso();
+  let id: number;
+  try {
+    id = ctx.db.transaction((tx) => {
+      const latest = findLatestTicket(tx as unknown as Deps["db"], ctx.companyId, contact.id, whatsappId);
+      const values = { status: "open", userId: ownerId, queueId, whatsappId, unreadMessages: 0, chatbot: false, updatedAt: now };
+      const ticketId =
+        latest && latest.status === "closed"
+          ? tx.update(tickets).set({ ...values, queueOptionId: null, amountUsedBotQueues: 0 }).where(eq(tickets.id, latest.id)).returning({ id: tickets.id }).get().id
+          : tx
+              .insert(tickets)
+              .values({ ...values, uuid: uuid(), companyId: ctx.companyId, contactId: contact.id, isGroup: contact.isGroup, createdAt: now })
+              .returning({ id: tickets.id })
+              .get().id;
+      tx.insert(ticketTracking)
+        .values({ ticketId, companyId: ctx.companyId, whatsappId, userId: ownerId, queuedAt: now, startedAt: now, createdAt: now })
+        .run();
+      return ticketId;
+    });
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    // A concurrent create or an inbound message won the race: answer like the pre-check would.
+    const other = findActiveTicket(ctx.db, ctx.companyId, contact.id, whatsappId);
+    if (!other) throw new AppError("ERR_CREATING_TICKET", 409);
+    if (other.userId === ctx.user.id) return { ticket: loadTicket(ctx, ctx.companyId, other.id)!, created: false };
+    throw otherOpenTicketError(ctx, ctx.companyId, other.id);
+  }
+  const ticket = loadTicket(ctx, ctx.companyId, id)!;
+  publishTicket(ctx, ticket);
+  return { ticket, created: true };
+}
+
+/** DELETE /tickets/{id}: admins only; messages go with it. */
+export function deleteTicket(ctx: Ctx, id: number) {
+  const row = findTicketRow(ctx.db, ctx.companyId, id);
+  if (!row) throw notFound("ERR_NO_TICKET_FOUND");
+  if (!canDeleteTicket(ctx.user)) throw forbidden();
+  ctx.db.delete(tickets).where(eq(tickets.id, id)).run();
+  publishTicketDeleted(ctx, ctx.companyId, id, row);
+}

@@ -1,0 +1,66 @@
+import type { AckEvent, ChannelAdapter, InboundMessage, Outgoing, SendResult } from "../../src/channels/types";
+import { nowIso } from "../../src/lib/dates";
+import { whatsapps } from "../../src/modules/connections/schema";
+import type { TestApp } from "./app";
+
+/** A channel adapter that records what the app sends; `failNext` makes the next send throw. */
+export class FakeChannel implements ChannelAdapter {
+  readonly kind = "fake";
+  sent: Outgoing[] = [];
+  deleted: { id: string; to: string }[] = [];
+  read: { id: string; to: string }[] = [];
+  failNext = false;
+  async start() {}
+  async stop() {}
+  async logout() {}
+  async send(msg: Outgoing): Promise<SendResult> {
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error("network down");
+    }
+    this.sent.push(msg);
+    return { id: msg.id ?? crypto.randomUUID(), ack: 1 };
+  }
+  async deleteForEveryone(t: { id: string; to: string }) {
+    this.deleted.push(t);
+  }
+  async markRead(list: { id: string; to: string }[]) {
+    this.read.push(...list);
+  }
+  async checkNumber(number: string) {
+    return { exists: true, number, address: `${number}@s.whatsapp.net` };
+  }
+  async profilePicture() {
+    return null;
+  }
+  acks: AckEvent[] = [];
+}
+
+/** Inserts a connection row for a company and registers a fake adapter for it. */
+export function makeConnection(t: TestApp, companyId: number, fields: Partial<typeof whatsapps.$inferInsert> = {}) {
+  const now = nowIso();
+  const row = t.db
+    .insert(whatsapps)
+    .values({ companyId, name: `Conn ${crypto.randomUUID().slice(0, 6)}`, status: "CONNECTED", isDefault: true, createdAt: now, updatedAt: now, ...fields })
+    .returning()
+    .get();
+  const fake = new FakeChannel();
+  (t.deps.channels as Map<number, ChannelAdapter>).set(row.id, fake);
+  return { connection: row, fake };
+}
+
+let seq = 0;
+/** An inbound text message from a customer number. */
+export function inbound(number: string, body: string, extra: Partial<InboundMessage> = {}): InboundMessage {
+  return {
+    id: `WAIN${Date.now()}${++seq}`,
+    fromMe: false,
+    chat: { number, address: `${number}@s.whatsapp.net`, pushName: `Cliente ${number.slice(-4)}` },
+    isGroup: false,
+    kind: "text",
+    body,
+    timestamp: Date.now(),
+    origin: "notify",
+    ...extra,
+  };
+}
