@@ -21,7 +21,10 @@ interface StepResult {
 const totals: StepResult = { passed: 0, failed: 0 };
 const summary: string[] = [];
 
-/** Runs a command with inherited stdin, echoing its output while capturing it. */
+/** A step that runs longer is killed and counts as failed, so CI never hangs (it must end under 20 min). */
+const STEP_TIMEOUT_MS = 8 * 60_000;
+
+/** Runs a command without stdin, echoing its output while capturing it. */
 async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   console.log(`\n$ ${cmd.join(" ")}`);
   const proc = Bun.spawn(cmd, {
@@ -40,9 +43,16 @@ async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ c
       sink.write(text);
     }
   };
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    console.error(`\n${cmd.join(" ")}: still running after ${STEP_TIMEOUT_MS / 60_000} min, killed`);
+    proc.kill("SIGKILL");
+  }, STEP_TIMEOUT_MS);
   await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
   const code = await proc.exited;
-  return { code, output };
+  clearTimeout(timer);
+  return { code: timedOut && code === 0 ? 1 : code, output };
 }
 
 /** Whether a folder holds at least one test file (recursively, skipping node_modules). */
