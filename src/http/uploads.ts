@@ -71,29 +71,80 @@ export function displayName(name: string): string {
   return clean.slice(0, 200) || "file";
 }
 
+const startsWith = (b: Uint8Array, sig: number[], at = 0) => sig.every((x, i) => b[at + i] === x);
+const ascii = (s: string) => Array.from(s, (c) => c.charCodeAt(0));
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0];
+
+/** Content sniffing: the first bytes must match the extension's format (a renamed file is refused). */
+function contentMatches(ext: string, b: Uint8Array): boolean {
+  switch (ext) {
+    case "png":
+      return startsWith(b, [0x89, 0x50, 0x4e, 0x47]);
+    case "jpg":
+    case "jpeg":
+      return startsWith(b, [0xff, 0xd8, 0xff]);
+    case "gif":
+      return startsWith(b, ascii("GIF8"));
+    case "webp":
+      return startsWith(b, ascii("RIFF")) && startsWith(b, ascii("WEBP"), 8);
+    case "wav":
+      return startsWith(b, ascii("RIFF")) && startsWith(b, ascii("WAVE"), 8);
+    case "mp4":
+    case "m4a":
+    case "3gp":
+      return startsWith(b, ascii("ftyp"), 4);
+    case "mp3":
+      return startsWith(b, ascii("ID3")) || (b[0] === 0xff && (b[1] & 0xe0) === 0xe0);
+    case "ogg":
+    case "opus":
+      return startsWith(b, ascii("OggS"));
+    case "pdf":
+      return startsWith(b, ascii("%PDF"));
+    case "doc":
+    case "xls":
+      return startsWith(b, OLE) || startsWith(b, ZIP);
+    case "docx":
+    case "xlsx":
+      return startsWith(b, ZIP);
+    case "txt":
+    case "csv":
+      return !b.includes(0);
+    default:
+      return false;
+  }
+}
+
 /**
- * Checks that `value` (a multipart field) is a file of the kind and not too large.
- * `typeError` lets an area answer its own code (contact import: ERR_IMPORT_FILE_TYPE).
+ * Checks that `value` (a multipart field) is a file of the kind: extension in the kind's list,
+ * declared mime type allowed for that extension, size within LIMITS.uploadMaxBytes. The content
+ * itself is sniffed by `storeUpload` before anything is written. `typeError` lets an area answer
+ * its own code (contact import: ERR_IMPORT_FILE_TYPE).
  */
 export function checkUpload(value: unknown, kind: UploadKind, typeError: "ERR_UPLOAD_TYPE" | "ERR_IMPORT_FILE_TYPE" = "ERR_UPLOAD_TYPE"): CheckedFile {
   const file = Array.isArray(value) ? value[0] : value;
-  if (!(file instanceof File) || file.size === 0) throw new AppError("ERR_UPLOAD_MISSING", 400);
-  const originalName = displayName(file.name || "");
+  if (!(file instanceof Blob) || file.size === 0) throw new AppError("ERR_UPLOAD_MISSING", 400);
+  const originalName = displayName((file as File).name || "");
   const ext = extname(originalName).slice(1).toLowerCase();
   const mime = (file.type || "").split(";")[0].trim().toLowerCase();
   const allowed = UPLOAD_KINDS[kind] as readonly string[];
-  if (!allowed.includes(ext) || !(MIME[ext] ?? []).includes(mime)) {
-    throw new AppError(typeError, 400, { allowed: allowed.join(", ") });
-  }
+  if (!allowed.includes(ext) || !(MIME[ext] ?? []).includes(mime)) throw new AppError(typeError, 400, { allowed: allowed.join(", ") });
   if (file.size > LIMITS.uploadMaxBytes) throw new AppError("ERR_UPLOAD_TOO_LARGE", 413, { limit: LIMITS.uploadMaxBytes });
-  return { file, ext, mime, originalName };
+  return { file: file as File, ext, mime, originalName };
+}
+
+/** Refuses a file whose first bytes do not match its extension's format (e.g. HTML renamed .png). */
+export async function assertContent(checked: CheckedFile) {
+  const head = new Uint8Array(await checked.file.slice(0, 512).arrayBuffer());
+  if (!contentMatches(checked.ext, head)) throw new AppError("ERR_UPLOAD_TYPE", 400, { allowed: checked.ext });
 }
 
 const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/;
 
-/** Writes a checked file under the company's area folder with a generated name. */
+/** Sniffs the content, then writes the file under the company's area folder with a generated name. */
 export async function storeUpload(mediaDir: string, companyId: number, area: string, checked: CheckedFile): Promise<StoredFile> {
   if (!SAFE_SEGMENT.test(area)) throw new Error(`bad upload area ${area}`);
+  await assertContent(checked);
   const name = `${Date.now()}-${crypto.randomUUID()}.${checked.ext}`;
   const dir = join(mediaDir, String(companyId), area);
   mkdirSync(dir, { recursive: true });

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { LIMITS } from "../../contract/limits";
 import type { ContactCreateInput, ContactUpdateInput } from "../../contract/schemas/contacts";
-import { normalizeNumber } from "../../contract/schemas/contacts";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { nowIso } from "../../lib/dates";
@@ -11,7 +10,6 @@ import {
   type ContactRow,
   fieldsOfContacts,
   findContact,
-  findContactByLid,
   findContactByNumber,
   pageContacts,
   setContactFields,
@@ -143,57 +141,4 @@ export function deleteContact(ctx: Ctx, id: number) {
   if (!current) throw notFound("ERR_NO_CONTACT_FOUND");
   ctx.db.delete(contacts).where(eq(contacts.id, id)).run();
   publish(ctx, { action: "delete", contactId: id });
-}
-
-export interface ChannelContact {
-  name: string;
-  number: string;
-  isGroup?: boolean;
-  lid?: string | null;
-  profilePicUrl?: string;
-  whatsappId?: number | null;
-}
-
-/**
- * Finds or creates the contact of an inbound message (for the inbound pipeline): by lid when known,
- * else by number; refreshes name, picture and lid when they changed. Publishes `contact` update.
- */
-export function upsertChannelContact(ctx: Ctx, input: ChannelContact): ContactRow {
-  const number = input.isGroup ? input.number.replace(/[^\d-]+/g, "") : normalizeNumber(input.number);
-  if (!number) throw new AppError("ERR_VALIDATION", 400, { fields: { number: "validation.invalid" } });
-  const now = nowIso();
-  const current = (input.lid && findContactByLid(ctx.db, ctx.companyId, input.lid)) || findContactByNumber(ctx.db, ctx.companyId, number);
-  if (current) {
-    const patch: Partial<ContactRow> = {};
-    if (input.name && input.name !== current.name && input.name !== current.number) patch.name = input.name;
-    if (input.profilePicUrl && input.profilePicUrl !== current.profilePicUrl) patch.profilePicUrl = input.profilePicUrl;
-    if (input.lid && input.lid !== current.lid) patch.lid = input.lid;
-    if (!Object.keys(patch).length) return current;
-    const row = ctx.db
-      .update(contacts)
-      .set({ ...patch, updatedAt: now })
-      .where(eq(contacts.id, current.id))
-      .returning()
-      .get();
-    publish(ctx, { action: "update", contact: serializeContact(row) });
-    return row;
-  }
-  const row = ctx.db
-    .insert(contacts)
-    .values({
-      companyId: ctx.companyId,
-      name: input.name || number,
-      number,
-      isGroup: !!input.isGroup,
-      lid: input.lid ?? null,
-      profilePicUrl: input.profilePicUrl ?? "",
-      whatsappId: input.whatsappId ?? null,
-      uuid: crypto.randomUUID(),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
-  publish(ctx, { action: "create", contact: serializeContact(row) });
-  return row;
 }
