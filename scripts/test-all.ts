@@ -1,9 +1,10 @@
 /**
- * `bun run test`: typecheck, lint, unit + API tests, then the browser tests. Streams every step's
- * output, sums the pass/fail counts (typecheck and lint count as one test each) and ends with the
- * line `N passed, N failed`; exits non-zero when anything failed.
+ * `bun run test`: typecheck, lint, unit + API tests, the browser tests, then the single binary
+ * (built and run from an empty folder). Streams every step's output, sums the pass/fail counts
+ * (typecheck, lint and the binary count as one test each) and ends with the line
+ * `N passed, N failed`; exits non-zero when anything failed.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -126,6 +127,11 @@ if (hasTests(E2E_ROOT)) {
   console.log(`\n(browser tests: no test files yet in ${E2E_ROOT})`);
   summary.push("--   browser tests: no tests");
 }
+
+// Packaging: the single binary (SPA + migrations embedded) must serve the app from an empty folder.
+const binary = join(ROOT, "build/balcao-test");
+await single("binary (build:binary --verify)", ["bun", "run", "build:binary", "--verify", "--outfile", binary]);
+rmSync(binary, { force: true });
 
 console.log(`\n── summary (${((Date.now() - started) / 1000).toFixed(1)} s) ──`);
 for (const line of summary) console.log(line);
