@@ -89,3 +89,19 @@ export const ticketTracking = sqliteTable(
   },
   (t) => [index("ticket_tracking_ticket_idx").on(t.ticketId, t.finishedAt), index("ticket_tracking_company_idx").on(t.companyId, t.queuedAt)],
 );
+
+/** A customer's rating of a ticket's service (1 unsatisfied, 2 satisfied, 3 very satisfied). */
+export const userRatings = sqliteTable(
+  "user_ratings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    companyId: integer("company_id").notNull(),
+    userId: integer("user_id"),
+    rate: integer("rate").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("user_ratings_company_user_idx").on(t.companyId, t.userId, t.createdAt)],
+);
