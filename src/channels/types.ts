@@ -122,10 +122,22 @@ export interface SendResult {
   raw?: unknown;
 }
 
+/** How a start was requested (all optional: a plain start resumes from stored credentials). */
+export interface StartOptions {
+  /** Link by phone number: a pairing code is requested instead of showing QR codes. Digits only. */
+  pairingNumber?: string;
+  /** Discard stored credentials first (the "new QR" action). */
+  fresh?: boolean;
+  /** Start even while the conflict breaker is open (an explicit user decision). */
+  force?: boolean;
+}
+
 /** One connection's live transport. */
 export interface ChannelAdapter {
   readonly kind: string;
-  start(): Promise<void>;
+  /** Current session state (the last one reported through `onStatus`). */
+  readonly status?: SessionStatus;
+  start(opts?: StartOptions): Promise<void>;
   stop(): Promise<void>;
   logout(): Promise<void>;
   send(msg: Outgoing): Promise<SendResult>;
@@ -139,4 +151,13 @@ export interface ChannelAdapter {
 }
 
 /** Builds an adapter for a connection. */
-export type ChannelFactory = (opts: { connectionId: number; companyId: number; events: ChannelEvents }) => ChannelAdapter;
+export type ChannelFactory = (opts: {
+  connectionId: number;
+  companyId: number;
+  events: ChannelEvents;
+  /**
+   * Returns the `raw` payload stored for a message id of this connection (InboundMessage.raw or
+   * SendResult.raw), so the transport can re-send or decrypt retries. Undefined when unknown.
+   */
+  loadRaw?: (messageId: string) => Promise<unknown> | unknown;
+}) => ChannelAdapter;

@@ -121,6 +121,17 @@ export class SqliteAuthStore {
     return !!c && credsArePaired(c);
   }
 
+  /**
+   * Deletes the creds row only when it does not describe a linked device (an expired QR or an
+   * abandoned pairing code). A linked device's creds and keys are never touched here.
+   */
+  dropUnpairedCreds(connectionId: number): void {
+    this.db.transaction(() => {
+      const c = this.readCreds(connectionId);
+      if (c && !credsArePaired(c)) this.del.run(connectionId, CREDS, "");
+    })();
+  }
+
   /** Deletes creds and every key of a connection in one transaction. */
   wipe(connectionId: number): void {
     this.db.transaction(() => this.delAll.run(connectionId))();

@@ -1,0 +1,83 @@
+/**
+ * The Baileys channel: factory, test overrides (NODE_ENV=test only) and the logger bridge.
+ */
+import { WA_CERT_DETAILS } from "baileys";
+import type { ILogger } from "baileys/lib/Utils/logger";
+import { log } from "../../lib/logger";
+import type { ChannelFactory } from "../types";
+import { SqliteAuthStore } from "./auth-store";
+import { type BaileysDeps, BaileysRunner } from "./runner";
+
+export { SqliteAuthStore } from "./auth-store";
+export { type BaileysDeps, BaileysRunner, type BaileysTiming } from "./runner";
+
+const isTestEnv = () => process.env.NODE_ENV === "test";
+
+/**
+ * Replaces WhatsApp's certificate root with a test key (hex of 32 bytes) on the module instance the
+ * sockets use. Refused outside NODE_ENV=test. Returns the previous key so tests can restore it.
+ */
+export function applyTestRootKey(hex: string): Buffer {
+  if (!isTestEnv()) throw new Error("WA_TEST_ROOT_KEY is honoured only when NODE_ENV=test");
+  const key = Buffer.from(hex, "hex");
+  if (key.length !== 32) throw new Error("WA_TEST_ROOT_KEY must be 32 bytes of hex");
+  const previous = WA_CERT_DETAILS.PUBLIC_KEY;
+  WA_CERT_DETAILS.PUBLIC_KEY = key as typeof WA_CERT_DETAILS.PUBLIC_KEY;
+  return previous;
+}
+
+/** Settings the app's config provides (already blanked outside NODE_ENV=test by src/config.ts). */
+export interface BaileysChannelConfig {
+  waWsUrl?: string;
+  waTestRootKey?: string;
+}
+
+/**
+ * Builds the "baileys" channel factory. `db` is the bun:sqlite handle holding `wa_auth`.
+ * The ws URL and root key overrides apply only under NODE_ENV=test (checked again here).
+ */
+export function createBaileysFactory(
+  db: ConstructorParameters<typeof SqliteAuthStore>[0],
+  config: BaileysChannelConfig = {},
+  overrides: Partial<BaileysDeps> = {},
+): ChannelFactory {
+  const test = isTestEnv();
+  if (test && config.waTestRootKey) applyTestRootKey(config.waTestRootKey);
+  const deps: BaileysDeps = {
+    store: new SqliteAuthStore(db),
+    wsUrl: test ? config.waWsUrl : undefined,
+    ...overrides,
+  };
+  if (!test && overrides.wsUrl) throw new Error("a WhatsApp URL override is honoured only when NODE_ENV=test");
+  return ({ connectionId, companyId, events, loadRaw }) =>
+    new BaileysRunner(
+      { connectionId, companyId, events, loadRaw },
+      { ...deps, logger: deps.logger ?? baileysLogger(connectionId) },
+    );
+}
+
+/** Bridges Baileys' pino-style calls to the app logger: warnings and errors only, no payload dumps. */
+export function baileysLogger(connectionId: number, bindings: Record<string, unknown> = {}): ILogger {
+  const fields = (obj: unknown) => {
+    const o = (obj && typeof obj === "object" ? obj : {}) as Record<string, unknown>;
+    const err = o.err ?? o.error ?? o.trace;
+    return { connectionId, ...bindings, ...(err ? { err: String(err).slice(0, 500) } : {}) };
+  };
+  const text = (obj: unknown, msg?: string) => msg ?? (typeof obj === "string" ? obj : "baileys");
+  const l: ILogger = {
+    level: "warn",
+    child: (b) => baileysLogger(connectionId, { ...bindings, ...pick(b) }),
+    trace: () => {},
+    debug: () => {},
+    info: () => {},
+    warn: (obj, msg) => log.warn(text(obj, msg), fields(obj)),
+    error: (obj, msg) => log.error(text(obj, msg), fields(obj)),
+  };
+  return l;
+}
+
+function pick(b: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(b)) if (typeof v === "string" || typeof v === "number") out[k] = v;
+  return out;
+}
