@@ -122,7 +122,8 @@ if (args.includes("--verify")) await verify(OUTFILE);
 
 /**
  * Copies the binary alone into an empty folder, runs it there and checks /health, the login page,
- * a hashed asset, data/app.db and data/initial-admin.txt (mode 0600). Exits non-zero on failure.
+ * a hashed asset, data/app.db, data/initial-admin.txt (mode 0600) and a login with the printed
+ * password. Exits non-zero on failure.
  */
 async function verify(binary: string) {
   const { chmodSync, copyFileSync, mkdtempSync, rmSync } = await import("node:fs");
@@ -131,23 +132,31 @@ async function verify(binary: string) {
   const exe = join(dir, "balcao");
   copyFileSync(binary, exe);
   chmodSync(exe, 0o755);
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  // Port 0: the binary picks a free port and logs it ("balcao listening", url), read from stdout.
   const proc = Bun.spawn([exe], {
     cwd: dir,
-    env: { PATH: process.env.PATH ?? "", HOME: dir, DATA_DIR: "./data", PORT: String(port), LOG_LEVEL: "warn" },
+    env: { PATH: process.env.PATH ?? "", HOME: dir, DATA_DIR: "./data", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" },
     stdout: "pipe",
     stderr: "inherit",
   });
-  const base = `http://127.0.0.1:${port}`;
+  let out = "";
+  (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of proc.stdout) out += decoder.decode(chunk, { stream: true });
+  })();
   const fail = (msg: string) => {
     proc.kill();
-    console.error(`verify: FAILED: ${msg} (folder kept: ${dir})`);
+    console.error(`verify: FAILED: ${msg} (folder kept: ${dir})\n${out}`);
     process.exit(1);
   };
+  let base = "";
   let up = false;
-  for (let i = 0; i < 100 && !up; i++) {
+  for (let i = 0; i < 150 && !up; i++) {
     await Bun.sleep(100);
     if (proc.exitCode !== null) fail(`the binary exited with code ${proc.exitCode}`);
+    const port = /"url":"http:\/\/localhost:(\d+)"/.exec(out)?.[1];
+    if (!port) continue;
+    base = `http://127.0.0.1:${port}`;
     up = await fetch(`${base}/health`).then((r) => r.ok, () => false);
   }
   if (!up) fail("/health did not answer");
@@ -164,8 +173,18 @@ async function verify(binary: string) {
   if (!existsSync(admin)) fail("data/initial-admin.txt missing");
   const mode = statSync(admin).mode & 0o777;
   if (mode !== 0o600) fail(`data/initial-admin.txt mode ${mode.toString(8)}`);
+  // The generated password is printed once and saved; the super admin signs in with it.
+  const saved = (await Bun.file(admin).text()).match(/email: (\S+)\npassword: (\S+)/);
+  if (!saved || !out.includes(saved[2])) fail("the generated super admin password was not printed");
+  const login = await fetch(`${base}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ email: saved![1], password: saved![2] }),
+  });
+  if (login.status !== 200) fail(`POST /auth/login with the printed credentials answered ${login.status}`);
+  await login.arrayBuffer();
   proc.kill();
   await proc.exited;
   rmSync(dir, { recursive: true, force: true });
-  console.log(`verify: ok (/health, /login, ${asset}, data/app.db, data/initial-admin.txt 0600) from an empty folder`);
+  console.log(`verify: ok from an empty folder: /health, /login, ${asset}, data/app.db, initial-admin.txt 0600, super admin login`);
 }
