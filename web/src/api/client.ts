@@ -60,11 +60,13 @@ async function send(path: string, opts: RequestOptions) {
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = load("token");
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (opts.body !== undefined) headers["Content-Type"] = "application/json";
+  // FormData (multipart uploads) sets its own Content-Type with the boundary.
+  const form = opts.body instanceof FormData;
+  if (opts.body !== undefined && !form) headers["Content-Type"] = "application/json";
   return fetch(buildUrl(path, opts.query), {
     method: opts.method ?? "GET",
     headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    body: opts.body === undefined ? undefined : form ? (opts.body as FormData) : JSON.stringify(opts.body),
     credentials: opts.credentials === false ? "omit" : "include",
   });
 }
@@ -122,4 +124,15 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   const code = typeof data.error === "string" ? data.error : typeof body === "string" && body ? body : `HTTP_${res.status}`;
   if (res.status === 401 && load("token")) unauthorized();
   throw new ApiError(code, res.status, data);
+}
+
+/**
+ * Fetches a protected file (media) as a Blob with the bearer token and cookies, so the token never
+ * travels in a URL. Same refresh-once rule as api().
+ */
+export async function apiBlob(path: string): Promise<Blob> {
+  let res = await send(path, {});
+  if (res.status === 403 && load("token") && (await refreshToken())) res = await send(path, {});
+  if (!res.ok) throw new ApiError(`HTTP_${res.status}`, res.status);
+  return res.blob();
 }

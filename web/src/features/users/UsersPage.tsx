@@ -1,6 +1,6 @@
 import { LIMITS } from "@contract/limits";
 import { useSignals } from "@preact/signals-react/runtime";
-import { type UIEvent, useState } from "react";
+import { type UIEvent, useEffect, useRef, useState } from "react";
 import { deleteUser } from "../../api/users";
 import type { User } from "../../api/types";
 import { Badge } from "../../components/Badge";
@@ -23,6 +23,13 @@ export default function UsersPage() {
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<User | null>(null);
   const manage = allowed("users:manage");
+  const scroller = useRef<HTMLDivElement>(null);
+
+  // A first page that does not fill the box never scrolls: keep loading until it does.
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && !loading && el.scrollHeight <= el.clientHeight + LIMITS.infiniteScrollPx) loadMore();
+  }, [loading, usersList.value.length]);
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
@@ -65,7 +72,7 @@ export default function UsersPage() {
           </Button>
         )}
       </div>
-      <div onScroll={onScroll} data-testid="users-scroll" className="min-h-0 flex-1 overflow-auto rounded-card border border-line bg-surface shadow-card">
+      <div ref={scroller} onScroll={onScroll} data-testid="users-scroll" className="min-h-0 overflow-auto rounded-card border border-line bg-surface shadow-card">
         <UsersTable users={usersList.value} loading={loading} onEdit={(u) => setEditing(u.id)} onDelete={setDeleting} />
       </div>
       <UserModal open={editing !== undefined} userId={editing ?? null} onClose={() => setEditing(undefined)} onCreated={() => setCount((c) => c + 1)} />

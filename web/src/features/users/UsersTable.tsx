@@ -31,7 +31,7 @@ export function UsersTable({ users, loading, onEdit, onDelete }: { users: User[]
               <div className="flex min-w-0 items-center gap-3">
                 <span className="relative flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800 dark:bg-brand-500/15 dark:text-brand-200">
                   {u.name.slice(0, 1).toUpperCase()}
-                  <Dot on={u.online} className="absolute -right-0.5 -bottom-0.5 ring-2 ring-surface" />
+                  <Dot on={u.online || u.id === myId} className="absolute -right-0.5 -bottom-0.5 ring-2 ring-surface" />
                 </span>
                 <div className="min-w-0">
                   <p className="truncate font-medium text-ink">

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { signIn, startStack, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+beforeAll(async () => {
+  stack = await startStack();
+}, 60_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+test("a visitor opening a private route lands on /login", async () => {
+  const { page, context } = await stack.newPage();
+  await page.goto("/users");
+  await page.getByRole("heading", { name: "Entrar" }).waitFor();
+  expect(new URL(page.url()).pathname).toBe("/login");
+  await expect(page.getByRole("link", { name: "Cadastre-se grátis" }).count()).resolves.toBe(1);
+  await context.close();
+});
+
+test("wrong password shows the translated error", async () => {
+  const { page, context } = await stack.newPage();
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(SUPER_EMAIL);
+  await page.getByLabel("Senha", { exact: true }).fill("wrong-password");
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  await page.getByText("Erro de autenticação. Verifique o e-mail e a senha e tente novamente.").waitFor();
+  expect(new URL(page.url()).pathname).toBe("/login");
+  await context.close();
+});
+
+test("the super admin signs in, sees the admin shell, is kept away from /login and logs out", async () => {
+  const { page, context } = await stack.newPage();
+  await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
+  expect(await page.getByTestId("greeting").textContent()).toBe("Olá Admin");
+  expect(await page.getByTestId("active-until").textContent()).toBe("Ativo até 31/12/2099");
+  await page.getByRole("heading", { name: "Bem-vindo, Admin!" }).waitFor();
+  expect(await page.getByTestId("due-card").textContent()).toContain("31/12/2099");
+  const nav = page.getByRole("navigation");
+  expect(await nav.getByText("Gerência").count()).toBe(1);
+  expect(await nav.getByText("Administração").count()).toBe(1);
+  expect(await nav.getByRole("link", { name: "Usuários" }).count()).toBe(1);
+  const stored = await page.evaluate(() => ({ ...localStorage }));
+  expect(stored.token).toBeTruthy();
+  expect(stored.companyId).toBe("1");
+  expect(stored.userId).toBe("1");
+  expect(stored.companyDueDate).toBe("2099-12-31");
+  expect(stored.cshow).toBe("true");
+
+  // Signed in: /login sends to /.
+  await page.goto("/login");
+  await page.getByRole("heading", { name: "Bem-vindo, Admin!" }).waitFor();
+  expect(new URL(page.url()).pathname).toBe("/");
+
+  // A reload keeps the session (refresh token cookie).
+  await page.reload();
+  await page.getByTestId("greeting").waitFor();
+
+  await page.getByRole("button", { name: "Minha conta" }).click();
+  await page.getByRole("menuitem", { name: "Sair" }).click();
+  await page.getByRole("heading", { name: "Entrar" }).waitFor();
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  await context.close();
+});
+
+test("the public legal pages render for visitors", async () => {
+  const { page, context } = await stack.newPage();
+  await page.goto("/term");
+  await page.getByRole("heading", { name: "Termos de uso" }).waitFor();
+  await page.goto("/privacy");
+  await page.getByRole("heading", { name: "Política de privacidade" }).waitFor();
+  await context.close();
+});

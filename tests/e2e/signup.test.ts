@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { signIn, startStack } from "./harness";
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+beforeAll(async () => {
+  stack = await startStack();
+}, 60_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const inDays = (n: number) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10).split("-").reverse().join("/");
+};
+
+test("a new company signs up, then its admin signs in and sees the welcome home", async () => {
+  const { page, context } = await stack.newPage();
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Cadastre-se grátis" }).click();
+  await page.getByRole("heading", { name: "Crie sua conta" }).waitFor();
+
+  // The plan picker shows the plan from GET /plans/list with its limits and BRL price.
+  const plan = page.getByRole("radio").first();
+  await plan.waitFor();
+  const planText = await plan.textContent();
+  expect(planText).toContain("Plano 1");
+  expect(planText).toContain("10 usuários");
+  expect(planText).toContain("10 conexões");
+  expect(planText).toContain("10 filas");
+  expect(planText).toContain("R$");
+
+  // Client-side validation with the shared schema.
+  await page.getByLabel("Nome da empresa").fill("A");
+  await page.getByLabel("E-mail").fill("not-an-email");
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await page.getByText("Muito curto!").waitFor();
+  await page.getByText("E-mail inválido").waitFor();
+
+  await page.getByLabel("Nome da empresa").fill("Padaria Central");
+  await page.getByLabel("Telefone").fill("11999990000");
+  await page.getByLabel("E-mail").fill("dono@padaria.test");
+  await page.getByLabel("Senha", { exact: true }).fill("segredo123");
+  await plan.click();
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await page.getByText("Cadastro realizado com sucesso!", { exact: false }).waitFor();
+  await page.getByRole("heading", { name: "Entrar" }).waitFor();
+  expect(new URL(page.url()).pathname).toBe("/login");
+
+  // Same name again: the failure text of the spec.
+  await page.goto("/signup");
+  await page.getByLabel("Nome da empresa").fill("Padaria Central");
+  await page.getByLabel("E-mail").fill("outro@padaria.test");
+  await page.getByLabel("Senha", { exact: true }).fill("segredo123");
+  await page.getByRole("radio").first().click();
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await page.getByText("Erro ao criar usuário. Verifique os dados informados.").waitFor();
+
+  await signIn(page, "dono@padaria.test", "segredo123");
+  await page.getByRole("heading", { name: "Bem-vindo, Padaria Central!" }).waitFor();
+  expect(await page.getByTestId("company-card").textContent()).toContain("Padaria Central");
+  expect(await page.getByTestId("due-card").textContent()).toContain(inDays(7));
+  expect(await page.getByTestId("active-until").textContent()).toBe(`Ativo até ${inDays(7)}`);
+  await context.close();
+});

@@ -1,0 +1,51 @@
+import { api } from "./client";
+import { downloadFile, uploadFile } from "./files";
+
+export interface ExtraInfo {
+  id?: number;
+  name: string;
+  value: string;
+}
+
+export interface Contact {
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+  profilePicUrl: string;
+  uuid: string;
+  isGroup: boolean;
+  whatsappId: number | null;
+  companyId: number;
+  extraInfo?: ExtraInfo[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ContactInput {
+  name: string;
+  number: string;
+  email: string;
+  extraInfo: ExtraInfo[];
+}
+
+export interface ImportReport {
+  created: number;
+  updated: number;
+  rejected: { row: number; reason: string }[];
+}
+
+/** GET /contacts: a page of 30 ordered by name. */
+export const listContacts = (searchParam: string, pageNumber: number) =>
+  api<{ contacts: Contact[]; count: number; hasMore: boolean }>("/contacts", { query: { searchParam, pageNumber } });
+
+export const getContact = (id: number) => api<Contact>(`/contacts/${id}`);
+export const createContact = (input: ContactInput) => api<Contact>("/contacts", { method: "POST", body: input });
+export const updateContact = (id: number, input: ContactInput) => api<Contact>(`/contacts/${id}`, { method: "PUT", body: input });
+export const deleteContact = (id: number) => api(`/contacts/${id}`, { method: "DELETE" });
+
+/** POST /contacts/import (multipart .xls/.xlsx). */
+export const importContacts = (file: File) => uploadFile<ImportReport>("/contacts/import", file);
+
+/** GET /contacts/export → a CSV download. */
+export const exportContacts = () => downloadFile("/contacts/export", "contacts.csv");

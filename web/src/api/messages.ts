@@ -1,0 +1,56 @@
+import { api, apiBlob } from "./client";
+import type { ContactRef, Ticket } from "./tickets";
+
+export type MediaType = "chat" | "image" | "audio" | "video" | "application" | "locationMessage" | "contactMessage" | "vcard" | "call_log" | "reactionMessage" | string;
+
+/** One message (see the server's serializeMessage). */
+export interface Message {
+  id: number;
+  wid: string | null;
+  ticketId: number;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  mediaType: MediaType;
+  mediaUrl: string | null;
+  mediaName: string | null;
+  ack: number;
+  sendStatus: "queued" | "sent" | "failed" | null;
+  isDeleted: boolean;
+  isEdited: boolean;
+  isAutomatic: boolean;
+  contact: { id: number; name: string } | null;
+  quotedMsg: { id: number; body: string; fromMe: boolean; mediaType: MediaType; isDeleted?: boolean } | null;
+  createdAt: string;
+}
+
+export interface MessagesPage {
+  messages: Message[];
+  ticket: Ticket;
+  count: number;
+  hasMore: boolean;
+}
+
+/** GET /messages/{ticketId}: 20 per page, chronological within the page; marks the ticket read. */
+export const listMessages = (ticketId: number, pageNumber: number) => api<MessagesPage>(`/messages/${ticketId}`, { query: { pageNumber } });
+
+/** POST /messages/{ticketId} with a text body and an optional quoted message. */
+export const sendText = (ticketId: number, body: string, quotedId?: number) =>
+  api<Message>(`/messages/${ticketId}`, { method: "POST", body: { body, ...(quotedId ? { quotedMsg: { id: quotedId } } : {}) } });
+
+/** POST /messages/{ticketId} as multipart: files under `medias`, an optional caption in `body`. */
+export function sendMedia(ticketId: number, files: File[], body = "", quotedId?: number) {
+  const form = new FormData();
+  for (const f of files) form.append("medias", f, f.name);
+  form.append("body", body);
+  if (quotedId) form.append("quotedMsg", String(quotedId));
+  return api<Message | Message[]>(`/messages/${ticketId}`, { method: "POST", body: form });
+}
+
+/** DELETE /messages/{id}: own messages only. */
+export const deleteMessage = (id: number) => api(`/messages/${id}`, { method: "DELETE" });
+
+/** A media file (/media/…) as a Blob, fetched with the bearer token. */
+export const fetchMedia = (url: string) => apiBlob(url);
+
+export type { ContactRef };

@@ -1,0 +1,137 @@
+import type { TicketStatus } from "@contract/schemas/tickets";
+import { api } from "./client";
+import type { QueueRef } from "./types";
+
+export interface TagRef {
+  id: number;
+  name: string;
+  color: string;
+}
+
+export interface ContactRef {
+  id: number;
+  name: string;
+  number: string;
+  email?: string;
+  profilePicUrl?: string | null;
+}
+
+/** GET /tickets rows and GET /tickets/{id} (see the server's serializeTicket). */
+export interface Ticket {
+  id: number;
+  uuid: string;
+  status: TicketStatus;
+  contactId: number;
+  contact: ContactRef;
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  queueId: number | null;
+  queue: QueueRef | null;
+  whatsappId: number | null;
+  whatsapp: { id: number; name: string } | null;
+  tags: TagRef[];
+  lastMessage: string | null;
+  unreadMessages: number;
+  isGroup: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TicketsPage {
+  tickets: Ticket[];
+  count: number;
+  hasMore: boolean;
+}
+
+export interface TicketQuery {
+  searchParam?: string;
+  pageNumber: number;
+  status?: TicketStatus;
+  showAll?: boolean;
+  queueIds?: number[];
+  tags?: number[];
+  users?: number[];
+  withUnreadMessages?: boolean;
+}
+
+const ids = (list?: number[]) => (list?.length ? JSON.stringify(list) : undefined);
+
+/** GET /tickets: 40 per page, newest activity first. */
+export const listTickets = (q: TicketQuery) =>
+  api<TicketsPage>("/tickets", {
+    query: { ...q, queueIds: ids(q.queueIds), tags: ids(q.tags), users: ids(q.users), showAll: q.showAll ? "true" : undefined },
+  });
+
+/** GET /tickets/{id}. */
+export const getTicket = (id: number) => api<Ticket>(`/tickets/${id}`);
+
+/** GET /tickets/u/{uuid} (403 ERR_NO_PERMISSION for a queue the user lacks). */
+export const getTicketByUuid = (uuid: string) => api<Ticket>(`/tickets/u/${encodeURIComponent(uuid)}`);
+
+/** POST /tickets: 201 new, 200 the caller's existing one, 409 ERR_OTHER_OPEN_TICKET {user, queue}. */
+export const createTicket = (contactId: number, queueId: number | null) => api<Ticket>("/tickets", { method: "POST", body: { contactId, queueId } });
+
+export interface TicketChange {
+  status?: TicketStatus;
+  userId?: number | null;
+  queueId?: number | null;
+  whatsappId?: number | null;
+}
+
+/** PUT /tickets/{id}: accept, return, resolve, reopen and transfer. */
+export const updateTicket = (id: number, change: TicketChange) => api<Ticket>(`/tickets/${id}`, { method: "PUT", body: change });
+
+/** DELETE /tickets/{id} (admins). */
+export const deleteTicket = (id: number) => api<{ message: string }>(`/tickets/${id}`, { method: "DELETE" });
+
+/** POST /tags/sync: the ticket's tags become exactly these. */
+export const syncTicketTags = (ticketId: number, tags: number[]) => api("/tags/sync", { method: "POST", body: { ticketId, tags } });
+
+/** GET /tags/list: every tag of the company. */
+export const listAllTags = () => api<TagRef[]>("/tags/list");
+
+/** GET /users/list: the company's users (transfer and user filter). */
+export const listAllUsers = () => api<{ id: number; name: string; queues: QueueRef[] }[]>("/users/list");
+
+export interface QuickMessage {
+  id: number;
+  shortcode: string;
+  message: string;
+}
+
+/** GET /quick-messages/list: the quick answers the user may use. */
+export const listQuickMessages = (companyId: number, userId: number) => api<QuickMessage[]>("/quick-messages/list", { query: { companyId, userId } });
+
+export interface Connection {
+  id: number;
+  name: string;
+}
+
+/** GET /whatsapp: the company's connections (empty when the route does not exist yet). */
+export const listConnections = () => api<Connection[]>("/whatsapp").catch(() => [] as Connection[]);
+
+// Contact calls of the ticket screen (contact drawer, new-ticket search, contact modal).
+
+export interface ContactDetails extends ContactRef {
+  email: string;
+  extraInfo?: { id?: number; name: string; value: string }[];
+}
+
+/** GET /contacts?searchParam: the first page of matching contacts. */
+export const searchContacts = (searchParam: string) => api<{ contacts: ContactDetails[] }>("/contacts", { query: { searchParam, pageNumber: 1 } });
+
+/** GET /contacts/{id} with extra info. */
+export const getContact = (id: number) => api<ContactDetails>(`/contacts/${id}`);
+
+export interface ContactInput {
+  name: string;
+  number: string;
+  email: string;
+  extraInfo?: { name: string; value: string }[];
+}
+
+/** POST /contacts. */
+export const createContact = (input: ContactInput) => api<ContactDetails>("/contacts", { method: "POST", body: input });
+
+/** PUT /contacts/{id}. */
+export const updateContact = (id: number, input: Partial<ContactInput>) => api<ContactDetails>(`/contacts/${id}`, { method: "PUT", body: input });

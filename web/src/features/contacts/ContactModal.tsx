@@ -1,0 +1,117 @@
+import { ContactCreateBody } from "@contract/schemas/contacts";
+import { type FormEvent, useEffect, useState } from "react";
+import { createContact, type ExtraInfo, getContact, updateContact } from "../../api/contacts";
+import { Button, IconButton } from "../../components/Button";
+import { TextInput } from "../../components/Field";
+import { Modal } from "../../components/Modal";
+import { PageSpinner } from "../../components/Spinner";
+import { useT } from "../../i18n";
+import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form";
+import { contactsStore } from "../../stores/lists";
+import { toast, toastError } from "../../stores/toast";
+
+const EMPTY = { name: "", number: "", email: "" };
+const PINS = { ERR_DUPLICATED_CONTACT: "number" };
+
+/**
+ * Add or edit a contact (contactId null = new) with its extra-info fields. `onClose` may carry a
+ * ticket uuid: the page then opens that ticket.
+ */
+export function ContactModal({ open, contactId, onClose, onCreated }: { open: boolean; contactId: number | null; onClose: (ticketUuid?: string) => void; onCreated?: () => void }) {
+  const t = useT();
+  const editing = contactId !== null;
+  const [form, setForm] = useState(EMPTY);
+  const [extra, setExtra] = useState<ExtraInfo[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [loading, setLoading] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setErrors({});
+    setForm(EMPTY);
+    setExtra([]);
+    if (contactId === null) return;
+    setLoading(true);
+    getContact(contactId)
+      .then((c) => {
+        setForm({ name: c.name, number: c.number, email: c.email });
+        setExtra((c.extraInfo ?? []).map(({ name, value }) => ({ name, value })));
+      })
+      .catch((err) => {
+        toastError(err);
+        onClose();
+      })
+      .finally(() => setLoading(false));
+  }, [open, contactId]);
+
+  const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const setExtraAt = (i: number, key: "name" | "value") => (value: string) => setExtra((list) => list.map((x, j) => (j === i ? { ...x, [key]: value } : x)));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const checked = validate(ContactCreateBody, { ...form, extraInfo: extra });
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    setBusy(true);
+    const body = { name: checked.output.name, number: checked.output.number, email: checked.output.email ?? "", extraInfo: checked.output.extraInfo ?? [] };
+    try {
+      const saved = editing ? await updateContact(contactId, body) : await createContact(body);
+      contactsStore.upsert(saved);
+      if (!editing) onCreated?.();
+      toast("success", t("contacts.saved"));
+      onClose();
+    } catch (err) {
+      const fields = serverFieldErrors(err, PINS);
+      if (fields) setErrors(fields);
+      else toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={() => onClose()}
+      title={t(editing ? "contacts.editTitle" : "contacts.addTitle")}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onClose()}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" form="contact-form" loading={busy} disabled={loading}>
+            {t("common.save")}
+          </Button>
+        </>
+      }
+    >
+      {loading ? (
+        <PageSpinner />
+      ) : (
+        <form id="contact-form" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <TextInput label={t("contacts.name")} name="name" autoFocus value={form.name} onValue={set("name")} error={errors.name} />
+          <TextInput label={t("contacts.number")} name="number" inputMode="tel" placeholder="5511999999999" value={form.number} onValue={set("number")} error={errors.number} />
+          <div className="sm:col-span-2">
+            <TextInput label={t("contacts.email")} name="email" type="email" value={form.email} onValue={set("email")} error={errors.email} />
+          </div>
+          <fieldset className="flex flex-col gap-3 sm:col-span-2">
+            <legend className="mb-2 text-sm font-semibold text-ink">{t("contacts.extraInfo")}</legend>
+            {extra.map((x, i) => (
+              <div key={i} data-testid="extra-row" className="flex items-start gap-2">
+                <div className="grid flex-1 gap-2 sm:grid-cols-2">
+                  <TextInput label={t("contacts.extraName")} value={x.name} onValue={setExtraAt(i, "name")} error={errors[`extraInfo.${i}.name`]} />
+                  <TextInput label={t("contacts.extraValue")} value={x.value} onValue={setExtraAt(i, "value")} error={errors[`extraInfo.${i}.value`]} />
+                </div>
+                <IconButton icon="trash" tone="danger" label={t("contacts.extraRemove")} className="mt-7" onClick={() => setExtra((l) => l.filter((_, j) => j !== i))} />
+              </div>
+            ))}
+            <Button variant="secondary" size="sm" icon="plus" className="self-start" onClick={() => setExtra((l) => [...l, { name: "", value: "" }])}>
+              {t("contacts.extraAdd")}
+            </Button>
+          </fieldset>
+        </form>
+      )}
+    </Modal>
+  );
+}

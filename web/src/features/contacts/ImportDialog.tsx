@@ -1,0 +1,98 @@
+import { useRef, useState } from "react";
+import { type ImportReport, importContacts } from "../../api/contacts";
+import { Button } from "../../components/Button";
+import { Modal } from "../../components/Modal";
+import { hasKey, useT } from "../../i18n";
+import { toastError } from "../../stores/toast";
+
+const ACCEPT = ".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** Import from .xls/.xlsx: pick a file, send it, show created/updated/rejected with row numbers. */
+export function ImportDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
+  const t = useT();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setFile(null);
+    setReport(null);
+    setError(null);
+    onClose();
+  };
+
+  const pick = (f: File | null) => {
+    setReport(null);
+    setError(null);
+    if (f && !/\.xlsx?$/i.test(f.name)) {
+      setFile(null);
+      setError(t("errors.ERR_IMPORT_FILE_TYPE"));
+      return;
+    }
+    setFile(f);
+  };
+
+  const send = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      setReport(await importContacts(file));
+      onImported();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code && hasKey(`errors.${code}`)) setError(t(`errors.${code}`));
+      else toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={t("contacts.importTitle")}
+      footer={
+        report ? (
+          <Button onClick={close}>{t("common.close")}</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={close}>
+              {t("common.cancel")}
+            </Button>
+            <Button icon="upload" loading={busy} disabled={!file} onClick={send}>
+              {t("contacts.importSend")}
+            </Button>
+          </>
+        )
+      }
+    >
+      <div className="flex flex-col gap-4 text-sm">
+        <p className="text-muted">{t("contacts.importHint")}</p>
+        <input ref={input} type="file" accept={ACCEPT} className="hidden" data-testid="import-file" onChange={(e) => pick(e.target.files?.[0] ?? null)} />
+        <Button variant="secondary" icon="paperclip" className="self-start" onClick={() => input.current?.click()}>
+          {file ? file.name : t("contacts.importPick")}
+        </Button>
+        {error && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700 dark:bg-red-500/10 dark:text-red-300">
+            {error}
+          </p>
+        )}
+        {report && (
+          <div data-testid="import-report" className="flex flex-col gap-2 rounded-lg border border-line bg-raised/50 p-3">
+            <p className="font-medium text-ink">{t("contacts.importResult", { created: report.created, updated: report.updated, rejected: report.rejected.length })}</p>
+            {report.rejected.length > 0 && (
+              <ul className="max-h-40 list-disc overflow-auto pl-5 text-muted">
+                {report.rejected.map((r) => (
+                  <li key={r.row}>{t("contacts.importRow", { row: r.row, reason: t(`errors.${r.reason}`) })}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}
