@@ -10,7 +10,9 @@ ARG BUN_VERSION=1.4.5
 # Bun comes from the npm registry (the oven/bun images are not used).
 RUN npm install -g "bun@${BUN_VERSION}" --no-fund --no-audit && bun --version
 WORKDIR /src
+# Dependencies first (cached layer); patches/ holds bun's patchedDependencies, needed by the install.
 COPY package.json bun.lock bunfig.toml ./
+COPY patches ./patches
 RUN bun install --frozen-lockfile
 COPY . .
 RUN bun run build:binary
