@@ -13,3 +13,4 @@ export * from "../modules/ticket-notes/schema";
 export * from "../modules/queue-options/schema";
 export * from "../modules/tags/schema";
 export * from "../modules/quick-messages/schema";
+export * from "../channels/sandbox/schema";
