@@ -247,6 +247,20 @@ describe("supervisor against the fake WhatsApp server", () => {
     expect(liveSessions(server)).toBe(1);
   });
 
+  test("backoff grows across failures and resets after a stable connection", async () => {
+    const { server, runner, rec } = setup({}, { stableMs: 80 });
+    await pairByQr(server, runner, rec);
+    const retries = () => rec.statuses.filter((s) => s.status === "TIMEOUT").map((s) => s.info?.retries);
+    server.last()!.streamError(503);
+    await until(() => retries().length === 1 && runner.status === "CONNECTED", 2_000, "first");
+    server.last()!.streamError(503); // within the stable window: exponent keeps growing
+    await until(() => retries().length === 2 && runner.status === "CONNECTED", 2_000, "second");
+    await Bun.sleep(120); // stable long enough
+    server.last()!.streamError(503);
+    await until(() => retries().length === 3 && runner.status === "CONNECTED", 2_000, "third");
+    expect(retries()).toEqual([1, 2, 1]);
+  });
+
   test("keep-alive loss (pings unanswered) → 408 → backoff → reconnect", async () => {
     const { server, runner, rec } = setup({}, { keepAliveIntervalMs: 60 });
     await pairByQr(server, runner, rec);
