@@ -27,7 +27,7 @@ install_bun() {
     export PATH="${prefix}/bin:${PATH}"
   else
     # No write access to the global prefix: install under the user's home instead.
-    prefix="${HOME}/.local"
+    prefix="${HOME:-/root}/.local"
     say "global npm install failed; installing into ${prefix}"
     npm install -g --prefix "$prefix" "bun@${BUN_VERSION}" --no-fund --no-audit
     export PATH="${prefix}/bin:${PATH}"
