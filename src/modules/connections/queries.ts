@@ -1,6 +1,7 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { whatsapps } from "./schema";
+import { queues } from "../queues/schema";
+import { whatsappQueues, whatsapps } from "./schema";
 
 export const findConnection = (db: DB, companyId: number, id: number) =>
   db
@@ -17,3 +18,57 @@ export const defaultConnection = (db: DB, companyId: number) =>
     .where(eq(whatsapps.companyId, companyId))
     .orderBy(desc(whatsapps.isDefault), asc(whatsapps.id))
     .get();
+
+/** A connection's queues in menu order (orderQueue, then name). */
+export const connectionQueues = (db: DB, whatsappId: number) =>
+  db
+    .select({ queue: queues })
+    .from(whatsappQueues)
+    .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
+    .where(eq(whatsappQueues.whatsappId, whatsappId))
+    .orderBy(sql`${queues.orderQueue} is null`, asc(queues.orderQueue), asc(queues.name))
+    .all()
+    .map((r) => r.queue);
+
+/** Every connection of a company, oldest first. */
+export const listCompanyConnections = (db: DB, companyId: number) =>
+  db.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(asc(whatsapps.id)).all();
+
+/** Number of connections of a company (plan limit). */
+export const countConnections = (db: DB, companyId: number) =>
+  db.select({ n: sql<number>`count(*)` }).from(whatsapps).where(eq(whatsapps.companyId, companyId)).get()?.n ?? 0;
+
+/** A connection of the company with this name (case-insensitive), other than `exceptId`. */
+export const connectionWithName = (db: DB, companyId: number, name: string, exceptId = 0) =>
+  db
+    .select({ id: whatsapps.id })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), sql`lower(${whatsapps.name}) = lower(${name})`, sql`${whatsapps.id} <> ${exceptId}`))
+    .get();
+
+/** Any connection (of any company) holding this API token, other than `exceptId`. */
+export const connectionWithToken = (db: DB, token: string, exceptId = 0) =>
+  db
+    .select({ id: whatsapps.id })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.token, token), sql`${whatsapps.id} <> ${exceptId}`))
+    .get();
+
+/** Queues (id, name, color, greetingMessage) of many connections in one query, in menu order. */
+export function queuesOfConnections(db: DB, ids: number[]) {
+  const out = new Map<number, { id: number; name: string; color: string; greetingMessage: string }[]>();
+  if (!ids.length) return out;
+  const rows = db
+    .select({ whatsappId: whatsappQueues.whatsappId, id: queues.id, name: queues.name, color: queues.color, greetingMessage: queues.greetingMessage })
+    .from(whatsappQueues)
+    .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
+    .where(inArray(whatsappQueues.whatsappId, ids))
+    .orderBy(sql`${queues.orderQueue} is null`, asc(queues.orderQueue), asc(queues.name))
+    .all();
+  for (const { whatsappId, ...q } of rows) {
+    const list = out.get(whatsappId) ?? [];
+    list.push(q);
+    out.set(whatsappId, list);
+  }
+  return out;
+}

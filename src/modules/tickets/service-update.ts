@@ -10,6 +10,7 @@ import { markTicketRead, sendMessage } from "../messages/service";
 import { queues } from "../queues/schema";
 import { getSetting } from "../settings/service";
 import { findUser } from "../users/queries";
+import { requestRating } from "../../bot/rating";
 import { publishTicket } from "./events";
 import { findActiveTicket } from "./queries";
 import { type TicketRow, tickets, ticketTracking } from "./schema";
@@ -53,7 +54,7 @@ function transferText(before: TicketRow, after: { queueId: number | null; userId
  * return (open → pending, no owner), resolve (→ closed, completion message), reopen (closed → open),
  * transfer (queue, optional user and connection). The bot stops on any change made by a person.
  */
-export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateInput) {
+export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateInput, opts: { skipRating?: boolean } = {}) {
   const before = getVisibleTicket(ctx, id);
   const admin = ctx.user.profile === "admin";
   const status = input.status ?? before.status;
@@ -85,6 +86,12 @@ export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateInpu
 
   const now = nowIso();
   const closing = status === "closed" && before.status !== "closed";
+  if (closing && !opts.skipRating && !before.awaitingRatingSince && wantsRating(ctx, before)) {
+    const conn = findConnection(ctx.db, ctx.companyId, before.whatsappId!)!;
+    const contact = ctx.db.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, before.contactId)).get();
+    await requestRating(ctx, before, conn, contact?.name ?? "");
+    return loadTicket(ctx, ctx.companyId, id)!;
+  }
   const patch: Partial<TicketRow> = {
     status,
     userId,
@@ -96,6 +103,7 @@ export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateInpu
     integrationId: closing ? null : (input.integrationId ?? null),
     promptId: closing ? null : (input.promptId ?? null),
     unreadMessages: 0,
+    awaitingRatingSince: closing ? null : before.awaitingRatingSince,
     updatedAt: now,
     ...(closing || queueId !== before.queueId ? { amountUsedBotQueues: 0 } : {}),
   };
@@ -121,6 +129,18 @@ export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateInpu
   publishTicket(ctx, ticket, before);
   await automaticTexts(ctx, before, after, { queue: queueName ?? ticket.queue?.name, user: ticket.user?.name });
   return loadTicket(ctx, ctx.companyId, id)!;
+}
+
+/** Closing asks for a rating when userRating is on, for an agent's 1:1 ticket on a connection. */
+function wantsRating(ctx: Ctx, t: TicketRow) {
+  return (
+    !t.isGroup &&
+    !!t.userId &&
+    !!t.whatsappId &&
+    t.status === "open" &&
+    getSetting(ctx.db, ctx.companyId, "userRating") === "enabled" &&
+    !!findConnection(ctx.db, ctx.companyId, t.whatsappId)
+  );
 }
 
 /** Accept greeting, transfer text and completion message, sent after the change is saved. */

@@ -1,0 +1,172 @@
+import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { handleInbound } from "../../src/bot";
+import { HOME_LINE, INVALID_OPTION } from "../../src/bot/menu";
+import { RATING_PROMPT } from "../../src/bot/rating";
+import { LOOP_MAX } from "../../src/bot/send";
+import { companies } from "../../src/modules/companies/schema";
+import { whatsappQueues, whatsapps } from "../../src/modules/connections/schema";
+import { tickets, userRatings } from "../../src/modules/tickets/schema";
+import { makeTestApp } from "../helpers/app";
+import { inbound, makeConnection } from "../helpers/channel";
+
+const t = await makeTestApp();
+const a = await t.newCompany();
+const tok = a.admin.token;
+const { connection, fake } = makeConnection(t, a.company.id, {
+  greetingMessage: "Olá {{firstName}}! Escolha um setor:",
+  complationMessage: "Atendimento encerrado. Obrigado!",
+  ratingMessage: "Como foi nosso atendimento?",
+  outOfHoursMessage: "Estamos fechados agora.",
+});
+const conn = { id: connection.id, companyId: a.company.id };
+
+const mkQueue = async (name: string, color: string, greetingMessage: string, orderQueue: number) =>
+  (await t.call("POST", "/queue", { token: tok, body: { name, color, greetingMessage, orderQueue } })).json.id as number;
+const vendas = await mkQueue("Vendas", "#11aa11", "Bem-vindo a Vendas!", 1);
+const suporte = await mkQueue("Suporte", "#1111aa", "Bem-vindo ao Suporte!", 2);
+const opt = async (title: string, option: string, message: string, parentId?: number) =>
+  (await t.call("POST", "/queue-options", { token: tok, body: { queueId: vendas, title, option, message, parentId } })).json.id as number;
+const planos = await opt("Planos", "1", "Nossos planos:");
+await opt("Preços", "2", "Tabela de preços: R$ 10");
+await opt("Mensal", "1", "Plano mensal: R$ 30", planos);
+await opt("Anual", "2", "Plano anual: R$ 300", planos);
+t.db.insert(whatsappQueues).values([{ whatsappId: connection.id, queueId: vendas }, { whatsappId: connection.id, queueId: suporte }]).run();
+
+const texts = () => fake.sent.map((m) => ("body" in m ? m.body : ""));
+const last = () => texts().at(-1) ?? "";
+const say = async (number: string, body: string) => {
+  fake.sent.length = 0;
+  return handleInbound(t.deps, conn, inbound(number, body));
+};
+const ticketOf = (id: number) => t.db.select().from(tickets).where(eq(tickets.id, id)).get()!;
+
+describe("queue menu and option tree", () => {
+  const n = "5511900000001";
+  test("the first message gets the greeting and the numbered queue menu", async () => {
+    await say(n, "oi");
+    expect(last()).toBe("Olá Cliente! Escolha um setor:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte");
+  });
+  test("an invalid answer is re-asked once, then the bot stays silent for a human", async () => {
+    await say(n, "9");
+    expect(last().startsWith(INVALID_OPTION)).toBe(true);
+    const r = await say(n, "blá");
+    expect(fake.sent).toEqual([]);
+    expect(ticketOf(r!.ticket.id).queueId).toBeNull();
+  });
+  test("# brings the menu back; choosing Vendas shows its options", async () => {
+    await say(n, "#");
+    expect(last()).toContain("*[ 2 ]* - Suporte");
+    const r = await say(n, "1");
+    expect(last()).toBe(`Bem-vindo a Vendas!\n\n*[ 1 ]* - Planos\n*[ 2 ]* - Preços\n\n${HOME_LINE}`);
+    expect(ticketOf(r!.ticket.id)).toMatchObject({ queueId: vendas, chatbot: true, status: "pending" });
+  });
+  test("walks two levels, goes back with 0, hands over after a repeated invalid answer", async () => {
+    await say(n, "1");
+    expect(last()).toBe("Nossos planos:\n\n*[ 1 ]* - Mensal\n*[ 2 ]* - Anual\n\n*[ 0 ]* - Menu anterior\n*[ # ]* - Menu inicial");
+    await say(n, "2");
+    expect(last()).toBe("Plano anual: R$ 300\n\n*[ 0 ]* - Menu anterior\n*[ # ]* - Menu inicial");
+    await say(n, "0");
+    expect(last()).toStartWith("Nossos planos:");
+    await say(n, "zz");
+    expect(last()).toStartWith(INVALID_OPTION);
+    const r = await say(n, "zz");
+    expect(fake.sent).toEqual([]);
+    expect(ticketOf(r!.ticket.id).chatbot).toBe(false);
+  });
+  test("once an agent accepts, the bot is silent", async () => {
+    const r = await say("5511900000002", "oi");
+    await t.call("PUT", `/tickets/${r!.ticket.id}`, { token: tok, body: { status: "open" } });
+    await say("5511900000002", "1");
+    expect(fake.sent).toEqual([]);
+  });
+  test("a message typed on the phone itself turns the bot off", async () => {
+    const r = await say("5511900000003", "oi");
+    await say("5511900000003", "1");
+    expect(ticketOf(r!.ticket.id).chatbot).toBe(true);
+    await handleInbound(t.deps, conn, { ...inbound("5511900000003", "Deixa comigo"), fromMe: true });
+    expect(ticketOf(r!.ticket.id).chatbot).toBe(false);
+  });
+});
+
+describe("out of hours", () => {
+  test("company hours: the out-of-hours text once per burst, no menu", async () => {
+    await t.call("PUT", "/settings/scheduleType", { token: tok, body: { value: "company" } });
+    const closedAllWeek = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => ({
+      weekday: d,
+      weekdayEn: d,
+      startTime: "00:00",
+      endTime: "00:00",
+    }));
+    t.db.update(companies).set({ schedules: closedAllWeek }).where(eq(companies.id, a.company.id)).run();
+    await say("5511900000010", "tem alguém?");
+    expect(texts()).toEqual(["Estamos fechados agora."]);
+    await say("5511900000010", "alô");
+    expect(fake.sent).toEqual([]);
+    await t.call("PUT", "/settings/scheduleType", { token: tok, body: { value: "disabled" } });
+  });
+});
+
+describe("rating", () => {
+  test("closing asks for a rating; 3 is stored and the completion message closes it", async () => {
+    await t.call("PUT", "/settings/userRating", { token: tok, body: { value: "enabled" } });
+    const r = await say("5511900000020", "oi");
+    await t.call("PUT", `/tickets/${r!.ticket.id}`, { token: tok, body: { status: "open" } });
+    fake.sent.length = 0;
+    const close = await t.call("PUT", `/tickets/${r!.ticket.id}`, { token: tok, body: { status: "closed" } });
+    expect(close.json).toMatchObject({ status: "open", awaitingRating: true });
+    expect(last()).toBe(`Como foi nosso atendimento?\n\n${RATING_PROMPT}`);
+    await say("5511900000020", "3");
+    expect(last()).toBe("Atendimento encerrado. Obrigado!");
+    expect(ticketOf(r!.ticket.id)).toMatchObject({ status: "closed", awaitingRatingSince: null });
+    const rating = t.db.select().from(userRatings).where(eq(userRatings.ticketId, r!.ticket.id)).get();
+    expect(rating).toMatchObject({ rate: 3, userId: a.admin.user.id });
+  });
+  test("any other answer closes without a rating", async () => {
+    const r = await say("5511900000021", "oi");
+    await t.call("PUT", `/tickets/${r!.ticket.id}`, { token: tok, body: { status: "open" } });
+    await t.call("PUT", `/tickets/${r!.ticket.id}`, { token: tok, body: { status: "closed" } });
+    await say("5511900000021", "obrigado, até mais");
+    expect(ticketOf(r!.ticket.id).status).toBe("closed");
+    expect(t.db.select().from(userRatings).where(eq(userRatings.ticketId, r!.ticket.id)).get()).toBeUndefined();
+    await t.call("PUT", "/settings/userRating", { token: tok, body: { value: "disabled" } });
+  });
+});
+
+describe("safety", () => {
+  test("the bot stays silent when the other side echoes our own text back", async () => {
+    const n = "5511900000030";
+    await say(n, "oi");
+    const menu = last();
+    await say(n, menu);
+    expect(fake.sent).toEqual([]);
+  });
+  test("the loop breaker stops a bot-to-bot exchange after LOOP_MAX automatic messages", async () => {
+    const n = "5511900000031";
+    await say(n, "oi");
+    await say(n, "1");
+    let total = 2;
+    for (let i = 0; i < 20; i++) {
+      await say(n, i % 2 === 0 ? "1" : "0");
+      total += fake.sent.length;
+    }
+    expect(total).toBe(LOOP_MAX);
+  });
+  test("group messages are ignored while CheckMsgIsGroup is enabled", async () => {
+    const r = await handleInbound(t.deps, conn, {
+      ...inbound("120363000000000001", "oi grupo"),
+      isGroup: true,
+      chat: { number: "120363000000000001", address: "120363000000000001@g.us" },
+      participant: { number: "5511900000040", address: "5511900000040@s.whatsapp.net" },
+    });
+    expect(r).toBeNull();
+  });
+  test("connection without queues sends its greeting once per ticket", async () => {
+    const other = makeConnection(t, a.company.id, { greetingMessage: "Oi! Já te atendemos.", isDefault: false });
+    const c = { id: other.connection.id, companyId: a.company.id };
+    await handleInbound(t.deps, c, inbound("5511900000050", "oi"));
+    await handleInbound(t.deps, c, inbound("5511900000050", "alguém?"));
+    expect(other.fake.sent.map((m) => ("body" in m ? m.body : ""))).toEqual(["Oi! Já te atendemos."]);
+    t.db.delete(whatsapps).where(eq(whatsapps.id, other.connection.id)).run();
+  });
+});
