@@ -254,6 +254,13 @@ describe("mapUpsert", () => {
       ["B", "append"],
       ["D", "append"],
     ]);
+    expect(live.acks).toEqual([]);
+    const own = mapUpsert({
+      type: "append",
+      messages: [wa({ id: "O1", fromMe: true }, { conversation: "eu" }, { status: 4 }), wa({ id: "O2", fromMe: true }, { conversation: "eu" }, { status: 1 })],
+    });
+    expect(own.acks).toEqual([{ id: "O1", ack: 4 }]);
+    expect(own.messages.map((m) => m.id)).toEqual(["O1", "O2"]);
     expect(backlog.identities).toEqual([
       { lid: LID, number: "5511999998888" },
       { lid: "42@lid", number: "5531966665555" },

@@ -327,6 +327,48 @@ describe("supervisor against the fake WhatsApp server", () => {
     await server.waitFor(() => server.count("receipt") >= 2, 1_000, "client receipts");
   });
 
+  test("send: text (Signal-encrypted to the peer), quoted reply, acks, own echo; checkNumber; not-ready error", async () => {
+    const { server, runner, rec } = setup();
+    await expect(runner.send({ type: "text", to: "15550003333@s.whatsapp.net", body: "x" })).rejects.toThrow(
+      "ERR_WAPP_NOT_INITIALIZED",
+    );
+    const peer = await server.addPeer("15550003333", "88880003333");
+    await pairByQr(server, runner, rec);
+
+    const first = await runner.send({ type: "text", to: peer.pnJid, body: "Olá, tudo bem?", id: "3EB0BALCAO01" });
+    expect(first).toMatchObject({ id: "3EB0BALCAO01", ack: 1 });
+    await server.waitFor(() => peer.inbox.length === 1, 2_000, "peer decrypts");
+    expect(peer.inbox[0].id).toBe("3EB0BALCAO01");
+    expect(peer.inbox[0].message.extendedTextMessage?.text).toBe("Olá, tudo bem?");
+
+    const reply = await runner.send({
+      type: "text",
+      to: peer.pnJid,
+      body: "respondendo",
+      quoted: { id: "3EB0BALCAO01", fromMe: true, raw: first.raw },
+    });
+    await server.waitFor(() => peer.inbox.length === 2, 2_000, "second message");
+    const ext = peer.inbox[1].message.extendedTextMessage!;
+    expect(ext.text).toBe("respondendo");
+    expect(ext.contextInfo?.stanzaId).toBe("3EB0BALCAO01");
+    expect(peer.inbox[1].id).toBe(reply.id);
+
+    server.last()!.receipt({ from: peer.pnJid, id: reply.id, type: "read" });
+    await until(() => rec.acks.some((a) => a.id === reply.id && a.ack === 4), 2_000, "read ack");
+    // what we send comes back as an own (fromMe) append, deduplicated by id downstream
+    await until(() => rec.messages.some((m) => m.id === "3EB0BALCAO01"), 2_000, "own echo");
+    expect(rec.messages.find((m) => m.id === "3EB0BALCAO01")).toMatchObject({ fromMe: true, origin: "append" });
+
+    expect(await runner.checkNumber("+1 (555) 000-3333")).toEqual({
+      exists: true,
+      number: "15550003333",
+      address: "15550003333@s.whatsapp.net",
+    });
+    expect(await runner.checkNumber("15559999999")).toBeNull();
+    expect(await runner.profilePicture(peer.pnJid)).toBeNull(); // fake answers no picture: null, not a throw
+    expect(server.errors).toEqual([]);
+  });
+
   test("logout sends remove-companion-device and wipes the store", async () => {
     const { server, runner, rec, store, db } = setup();
     await pairByQr(server, runner, rec);

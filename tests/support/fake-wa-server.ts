@@ -7,6 +7,7 @@
  */
 import type { ServerWebSocket } from "bun";
 import {
+  addTransactionCapability,
   aesDecryptGCM,
   aesEncryptGCM,
   type BinaryNode,
@@ -16,12 +17,19 @@ import {
   getBinaryNodeChild,
   hkdf,
   hmacSign,
+  initAuthCreds,
+  jidDecode,
   type KeyPair,
   NOISE_MODE,
   proto,
+  type SignalDataSet,
+  type SignalKeyStore,
   sha256,
+  unpadRandomMax16,
   WA_ADV_ACCOUNT_SIG_PREFIX,
 } from "baileys";
+import { makeLibSignalRepository } from "baileys/lib/Signal/libsignal.js";
+import type { ILogger } from "baileys/lib/Utils/logger";
 
 const WA_HEADER_LEN = 4; // "WA", 6, dict version
 
@@ -91,6 +99,107 @@ function iv(counter: number) {
   const b = Buffer.alloc(12);
   b.writeUInt32BE(counter, 8);
   return b;
+}
+
+
+const noop = () => {};
+const silent: ILogger = { level: "silent", child: () => silent, trace: noop, debug: noop, info: noop, warn: noop, error: noop };
+
+/** In-memory Signal key store for a fake peer. */
+function memoryKeys(): SignalKeyStore {
+  const data = new Map<string, unknown>();
+  return {
+    get: async (type, ids) => {
+      const out: Record<string, unknown> = {};
+      for (const id of ids) {
+        const v = data.get(`${type}:${id}`);
+        if (v !== undefined) out[id] = v;
+      }
+      return out as never;
+    },
+    set: async (set: SignalDataSet) => {
+      for (const [type, entries] of Object.entries(set)) {
+        for (const [id, v] of Object.entries(entries ?? {})) {
+          if (v === null || v === undefined) data.delete(`${type}:${id}`);
+          else data.set(`${type}:${id}`, v);
+        }
+      }
+    },
+  };
+}
+
+/** A contact's phone (device 0) with real Signal keys, so the client can encrypt to it. */
+export class FakePeer {
+  readonly creds = initAuthCreds();
+  readonly preKey = { id: 1, pair: Curve.generateKeyPair() };
+  private readonly keys = addTransactionCapability(memoryKeys(), silent, { maxCommitRetries: 1, delayBetweenTriesMs: 1 });
+  readonly repo = makeLibSignalRepository({ creds: this.creds, keys: this.keys }, silent);
+  /** Messages the client sent to this peer, decrypted. */
+  readonly inbox: { id: string; message: proto.IMessage }[] = [];
+
+  constructor(
+    readonly number: string,
+    readonly lidUser: string,
+  ) {}
+
+  async init() {
+    await this.keys.set({ "pre-key": { [String(this.preKey.id)]: this.preKey.pair } });
+    return this;
+  }
+
+  get pnJid() {
+    return `${this.number}@s.whatsapp.net`;
+  }
+
+  get lidJid() {
+    return `${this.lidUser}@lid`;
+  }
+
+  /** The `<user>` key bundle node answering an `encrypt`/`key` fetch. */
+  bundle(jid: string): BinaryNode {
+    const be = (n: number, bytes: number) => {
+      const b = Buffer.alloc(bytes);
+      b.writeUIntBE(n, 0, bytes);
+      return b;
+    };
+    const sp = this.creds.signedPreKey;
+    return {
+      tag: "user",
+      attrs: { jid },
+      content: [
+        { tag: "registration", attrs: {}, content: be(this.creds.registrationId, 4) },
+        { tag: "type", attrs: {}, content: Buffer.from([5]) },
+        { tag: "identity", attrs: {}, content: Buffer.from(this.creds.signedIdentityKey.public) },
+        {
+          tag: "skey",
+          attrs: {},
+          content: [
+            { tag: "id", attrs: {}, content: be(sp.keyId, 3) },
+            { tag: "value", attrs: {}, content: Buffer.from(sp.keyPair.public) },
+            { tag: "signature", attrs: {}, content: Buffer.from(sp.signature) },
+          ],
+        },
+        {
+          tag: "key",
+          attrs: {},
+          content: [
+            { tag: "id", attrs: {}, content: be(this.preKey.id, 3) },
+            { tag: "value", attrs: {}, content: Buffer.from(this.preKey.pair.public) },
+          ],
+        },
+      ],
+    };
+  }
+
+  /** Decrypts an `<enc>` addressed to this peer. */
+  async receive(id: string, from: string, enc: BinaryNode) {
+    const plain = await this.repo.decryptMessage({
+      jid: from,
+      type: enc.attrs.type as "pkmsg" | "msg",
+      ciphertext: enc.content as Uint8Array,
+    });
+    this.inbox.push({ id, message: proto.Message.decode(unpadRandomMax16(plain)) });
+  }
 }
 
 /** One client connection to the fake server. */
@@ -333,6 +442,8 @@ export class FakeWaServer {
   /** Messages delivered (with `offline`) right after the next successful login. */
   readonly offlineQueue: Parameters<FakeSession["message"]>[0][] = [];
   me = { jid: "15550001111:7@s.whatsapp.net", lid: "88880001111:7@lid" };
+  /** Contacts that exist on the fake network (for usync, key fetches and sends), by number. */
+  readonly peers = new Map<string, FakePeer>();
   /** Automatically finish a pairing with 515 once the client signs (default true). */
   autoRestartAfterPair = true;
   private server?: ReturnType<typeof Bun.serve>;
@@ -340,6 +451,50 @@ export class FakeWaServer {
 
   constructor(opts: FakeWaOptions = {}) {
     this.opts = { wrongRoot: false, refs: 3, answerPings: true, ...opts };
+  }
+
+  /** Adds a contact with Signal keys (number digits, LID user digits). */
+  async addPeer(number: string, lidUser: string) {
+    const p = await new FakePeer(number, lidUser).init();
+    this.peers.set(number, p);
+    return p;
+  }
+
+  private peerOf(jid: string | undefined): FakePeer | undefined {
+    const d = jidDecode(jid);
+    if (!d) return undefined;
+    for (const p of this.peers.values()) if (p.number === d.user || p.lidUser === d.user) return p;
+    return undefined;
+  }
+
+  /** Answers a usync query (devices, lid, contact protocols) from the known peers. */
+  private usyncReply(node: BinaryNode): BinaryNode[] {
+    const usync = getBinaryNodeChild(node, "usync");
+    const query = getBinaryNodeChild(usync, "query");
+    const protocols = Array.isArray(query?.content) ? query.content.map((c) => c.tag) : [];
+    const list = getBinaryNodeChild(usync, "list");
+    const users = Array.isArray(list?.content) ? list.content : [];
+    const out: BinaryNode[] = [];
+    for (const u of users) {
+      const contactNode = Array.isArray(u.content) ? u.content.find((c) => c.tag === "contact") : undefined;
+      const phone = contactNode?.content ? Buffer.from(contactNode.content as Uint8Array).toString() : undefined;
+      const jid = u.attrs.jid ?? (phone ? `${phone.replace(/\D/g, "")}@s.whatsapp.net` : undefined);
+      if (!jid) continue;
+      const peer = this.peerOf(jid);
+      const content: BinaryNode[] = [];
+      for (const proto_ of protocols) {
+        if (proto_ === "devices") {
+          const devices = peer ? [{ tag: "device", attrs: { id: "0" } }] : [];
+          content.push({ tag: "devices", attrs: {}, content: [{ tag: "device-list", attrs: {}, content: devices }] });
+        } else if (proto_ === "lid" && peer) {
+          content.push({ tag: "lid", attrs: { val: peer.lidJid } });
+        } else if (proto_ === "contact") {
+          content.push({ tag: "contact", attrs: { type: peer ? "in" : "out" } });
+        }
+      }
+      out.push({ tag: "user", attrs: { jid: peer && !u.attrs.jid ? peer.pnJid : jid }, content });
+    }
+    return [{ tag: "usync", attrs: {}, content: [{ tag: "list", attrs: {}, content: out }] }];
   }
 
   /** Hex of the root public key the client must trust (`WA_TEST_ROOT_KEY`). */
@@ -467,10 +622,25 @@ export class FakeWaServer {
         reply();
         return;
       }
+      if (attrs.xmlns === "usync") return reply(this.usyncReply(node));
+      if (attrs.xmlns === "encrypt" && child === "key") {
+        const keyNode = getBinaryNodeChild(node, "key");
+        const users = Array.isArray(keyNode?.content) ? keyNode.content : [];
+        const bundles = users
+          .map((u) => ({ jid: u.attrs.jid, peer: this.peerOf(u.attrs.jid) }))
+          .filter((x): x is { jid: string; peer: FakePeer } => !!x.peer)
+          .map((x) => x.peer.bundle(x.jid));
+        return reply([{ tag: "list", attrs: {}, content: bundles }]);
+      }
       if (attrs.xmlns === "encrypt" && child === "count") return reply([{ tag: "count", attrs: { value: "812" } }]);
       if (attrs.xmlns === "encrypt" && child === "digest") return reply([{ tag: "digest", attrs: {} }]);
       this.record(`iq:${attrs.xmlns ?? "?"}:${child ?? ""}`, node, s);
       reply();
+      return;
+    }
+    if (tag === "message") {
+      this.record("message", node, s);
+      await this.deliver(s, node);
       return;
     }
     if (tag === "receipt" || tag === "ack" || tag === "presence" || tag === "ib") {
@@ -478,6 +648,28 @@ export class FakeWaServer {
       return;
     }
     this.record(tag, node, s);
+  }
+
+  /** Decrypts a message the client sent for each addressed peer device, then acks it. */
+  private async deliver(s: FakeSession, node: BinaryNode) {
+    const from = this.me.jid;
+    const participants = getBinaryNodeChild(node, "participants");
+    const targets: { jid: string; enc: BinaryNode }[] = [];
+    for (const to of Array.isArray(participants?.content) ? participants.content : []) {
+      const enc = getBinaryNodeChild(to, "enc");
+      if (enc) targets.push({ jid: to.attrs.jid, enc });
+    }
+    const direct = getBinaryNodeChild(node, "enc");
+    if (direct) targets.push({ jid: node.attrs.to, enc: direct });
+    for (const t of targets) {
+      const peer = this.peerOf(t.jid);
+      if (peer) await peer.receive(node.attrs.id, from, t.enc).catch((e) => this.errors.push(e as Error));
+    }
+    s.send({
+      tag: "ack",
+      attrs: { class: "message", id: node.attrs.id, from: node.attrs.to, t: String(Math.floor(Date.now() / 1000)) },
+    });
+    this.notify();
   }
 
   private record(type: string, node: BinaryNode, session: FakeSession) {

@@ -292,21 +292,29 @@ export function mapMessage(msg: WAMessage, origin: MessageUpsertType, download?:
   };
 }
 
-/** `messages.upsert` → ingestible messages (notify and append alike) plus identity pairs seen. */
+/**
+ * `messages.upsert` → ingestible messages (notify and append alike), identity pairs seen, and acks
+ * carried by our own messages (Baileys folds a receipt that arrives right after a send into the
+ * own-message upsert instead of emitting messages.update).
+ */
 export function mapUpsert(
   evt: { messages: WAMessage[]; type: MessageUpsertType },
   download?: MediaDownloader,
-): { messages: InboundMessage[]; identities: IdentityPair[] } {
+): { messages: InboundMessage[]; identities: IdentityPair[]; acks: AckEvent[] } {
   const messages: InboundMessage[] = [];
   const identities: IdentityPair[] = [];
+  const acks: AckEvent[] = [];
   for (const m of evt.messages) {
+    if (m.key?.fromMe && m.key.id && typeof m.status === "number" && m.status !== 1) {
+      acks.push({ id: m.key.id, ack: m.status });
+    }
     const key = m.key;
     if (key?.remoteJid && !isJidGroup(key.remoteJid)) pushPair(identities, resolvePeer(key.remoteJid, key.remoteJidAlt));
     if (key?.participant && key.participantAlt) pushPair(identities, resolvePeer(key.participant, key.participantAlt));
     const mapped = mapMessage(m, evt.type, download);
     if (mapped) messages.push(mapped);
   }
-  return { messages, identities };
+  return { messages, identities, acks };
 }
 
 function pushPair(list: IdentityPair[], p: Peer) {

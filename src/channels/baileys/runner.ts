@@ -324,9 +324,11 @@ export class BaileysRunner implements ChannelAdapter {
 
     const upsert = ev["messages.upsert"];
     if (upsert) {
-      const { messages, identities } = mapUpsert(upsert, (m) => this.download(m, sock));
+      const { messages, identities, acks } = mapUpsert(upsert, (m) => this.download(m, sock));
       for (const pair of identities) this.emit("onIdentity", pair);
       if (messages.length) this.queueInbound(() => this.id.events.onMessages(messages));
+      // after the messages, so an ack never precedes the row it updates
+      if (acks.length) this.queueInbound(() => this.emit("onAck", acks));
     }
     const updates = ev["messages.update"];
     if (updates) {
