@@ -369,6 +369,62 @@ describe("supervisor against the fake WhatsApp server", () => {
     expect(server.errors).toEqual([]);
   });
 
+  test("inbound group message, edit, revoke and call events", async () => {
+    const { server, runner, rec } = setup();
+    const edits: { id: string; body: string }[] = [];
+    const revokes: string[] = [];
+    const calls: { id: string; status: string; isVideo: boolean; from: { number: string | null } }[] = [];
+    rec.events.onEdit = (e) => edits.push(e);
+    rec.events.onRevoke = (id) => revokes.push(id);
+    rec.events.onCall = (c) => calls.push(c);
+    await pairByQr(server, runner, rec);
+    const s = server.last()!;
+    s.groupMessage({
+      group: "120363000000000001@g.us",
+      participant: "88880004444@lid",
+      participantPn: "15550004444@s.whatsapp.net",
+      id: "GRP1",
+      content: { conversation: "oi grupo" },
+    });
+    await until(() => rec.messages.some((m) => m.id === "GRP1"), 2_000, "group message");
+    expect(rec.messages.find((m) => m.id === "GRP1")).toMatchObject({
+      isGroup: true,
+      chat: { address: "120363000000000001@g.us", number: "120363000000000001" },
+      participant: { number: "15550004444", lid: "88880004444@lid" },
+    });
+
+    const peer = "15550005555@s.whatsapp.net";
+    s.message({ from: peer, id: "ORIG", content: { conversation: "errado" } });
+    s.message({
+      from: peer,
+      id: "EDIT1",
+      content: {
+        protocolMessage: {
+          type: 14, // MESSAGE_EDIT
+          key: { remoteJid: peer, fromMe: false, id: "ORIG" },
+          editedMessage: { conversation: "certo" },
+        },
+      },
+    });
+    s.message({
+      from: peer,
+      id: "REV1",
+      content: { protocolMessage: { type: 0, key: { remoteJid: peer, fromMe: false, id: "ORIG" } } }, // REVOKE
+    });
+    await until(() => edits.length === 1 && revokes.length === 1, 2_000, "edit and revoke");
+    expect(edits).toEqual([{ id: "ORIG", body: "certo" }]);
+    expect(revokes).toEqual(["ORIG"]);
+    expect(rec.messages.some((m) => m.id === "EDIT1" || m.id === "REV1")).toBe(false); // protocol messages skipped
+
+    s.call({ from: "88880005555@lid", callerPn: peer, callId: "CALL1", status: "offer", video: true });
+    s.call({ from: "88880005555@lid", callerPn: peer, callId: "CALL1", status: "terminate" });
+    await until(() => calls.length === 2, 2_000, "calls");
+    expect(calls.map((c) => [c.id, c.status, c.isVideo, c.from.number])).toEqual([
+      ["CALL1", "offer", true, "15550005555"],
+      ["CALL1", "terminate", true, "15550005555"],
+    ]);
+  });
+
   test("logout sends remove-companion-device and wipes the store", async () => {
     const { server, runner, rec, store, db } = setup();
     await pairByQr(server, runner, rec);

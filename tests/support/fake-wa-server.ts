@@ -371,6 +371,38 @@ export class FakeSession {
     });
   }
 
+  /** A group `<message><plaintext>` from a participant (LID with participant_pn, or PN). */
+  groupMessage(m: { group: string; participant: string; participantPn?: string; id: string; content: proto.IMessage }) {
+    const attrs: Record<string, string> = {
+      from: m.group,
+      participant: m.participant,
+      id: m.id,
+      type: "text",
+      t: String(Math.floor(Date.now() / 1000)),
+      notify: "Membro",
+    };
+    if (m.participantPn) {
+      attrs.participant_pn = m.participantPn;
+      attrs.addressing_mode = "lid";
+    }
+    this.send({
+      tag: "message",
+      attrs,
+      content: [{ tag: "plaintext", attrs: {}, content: proto.Message.encode(m.content).finish() }],
+    });
+  }
+
+  /** A `<call>` stanza (offer with optional video, or terminate). */
+  call(c: { from: string; callId: string; status: "offer" | "terminate"; video?: boolean; callerPn?: string }) {
+    const info: Record<string, string> = { "call-id": c.callId, "call-creator": c.from };
+    if (c.callerPn) info.caller_pn = c.callerPn;
+    this.send({
+      tag: "call",
+      attrs: { from: c.from, id: this.nextId(), t: String(Math.floor(Date.now() / 1000)) },
+      content: [{ tag: c.status, attrs: info, content: c.video ? [{ tag: "video", attrs: {} }] : undefined }],
+    });
+  }
+
   /** A delivery (no type) / read / played receipt for a message the client sent. */
   receipt(r: { from: string; id: string; type?: "read" | "played" }) {
     const attrs: Record<string, string> = { from: r.from, id: r.id, t: String(Math.floor(Date.now() / 1000)) };
