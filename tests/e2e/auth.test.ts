@@ -71,3 +71,20 @@ test("the public legal pages render for visitors", async () => {
   await page.getByRole("heading", { name: "Política de privacidade" }).waitFor();
   await context.close();
 });
+
+test("signing in elsewhere ends the first session with the spec's message", async () => {
+  const first = await stack.newPage();
+  await signIn(first.page, SUPER_EMAIL, SUPER_PASSWORD);
+  // Wait until the first tab's socket is up (the server marks the user online on connect).
+  await first.page.waitForTimeout(500);
+  const second = await stack.newPage();
+  await signIn(second.page, SUPER_EMAIL, SUPER_PASSWORD);
+  await first.page.getByText("Sua conta foi acessada em outro computador.").waitFor();
+  await first.page.getByRole("heading", { name: "Entrar" }).waitFor({ timeout: 10_000 });
+  expect(await first.page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  // The second session is untouched.
+  await second.page.reload();
+  await second.page.getByTestId("greeting").waitFor();
+  await first.context.close();
+  await second.context.close();
+});

@@ -31,7 +31,7 @@ export function TopBar({ onProfile }: { onProfile: () => void }) {
       <div className="min-w-0 flex-1 leading-tight">
         <p className="truncate text-sm text-ink">
           <span data-testid="greeting">{t("topbar.greeting", { name: u.name })}</span>
-          {c && <span className="hidden font-semibold sm:inline"> · {c.name}</span>}
+          {c && <span className="font-semibold"> · {c.name}</span>}
         </p>
         {isAdmin.value && c?.dueDate && (
           <p className="truncate text-xs text-muted" data-testid="active-until">

@@ -6,6 +6,11 @@ import { Spinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
 import { allowed, user as me } from "../../stores/session";
 
+function ProfileBadge({ profile }: { profile: string }) {
+  const t = useT();
+  return <Badge tone={profile === "admin" ? "brand" : profile === "supervisor" ? "info" : "neutral"}>{t(`profiles.${profile}`)}</Badge>;
+}
+
 const th = "sticky top-0 z-10 border-b border-line bg-raised/95 px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-muted backdrop-blur";
 
 /** Users table: name (with online dot), email, profile, actions. Email folds under the name on small screens. */
@@ -20,14 +25,14 @@ export function UsersTable({ users, loading, onEdit, onDelete }: { users: User[]
         <tr>
           <th className={th}>{t("users.name")}</th>
           <th className={`${th} hidden md:table-cell`}>{t("users.email")}</th>
-          <th className={th}>{t("users.profile")}</th>
+          <th className={`${th} hidden sm:table-cell`}>{t("users.profile")}</th>
           <th className={`${th} text-right`}>{t("common.actions")}</th>
         </tr>
       </thead>
       <tbody>
         {users.map((u) => (
           <tr key={u.id} data-testid="user-row" className="group hover:bg-raised/60">
-            <td className="border-b border-line px-4 py-3">
+            <td className="w-full max-w-0 border-b border-line px-4 py-3">
               <div className="flex min-w-0 items-center gap-3">
                 <span className="relative flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800 dark:bg-brand-500/15 dark:text-brand-200">
                   {u.name.slice(0, 1).toUpperCase()}
@@ -39,12 +44,15 @@ export function UsersTable({ users, loading, onEdit, onDelete }: { users: User[]
                     {u.id === myId && <span className="ml-1.5 text-xs font-normal text-subtle">({t("users.you")})</span>}
                   </p>
                   <p className="truncate text-xs text-muted md:hidden">{u.email}</p>
+                  <span className="mt-1 inline-block sm:hidden">
+                    <ProfileBadge profile={u.profile} />
+                  </span>
                 </div>
               </div>
             </td>
             <td className="hidden border-b border-line px-4 py-3 text-muted md:table-cell">{u.email}</td>
-            <td className="border-b border-line px-4 py-3">
-              <Badge tone={u.profile === "admin" ? "brand" : u.profile === "supervisor" ? "info" : "neutral"}>{t(`profiles.${u.profile}`)}</Badge>
+            <td className="hidden border-b border-line px-4 py-3 sm:table-cell">
+              <ProfileBadge profile={u.profile} />
             </td>
             <td className="border-b border-line px-4 py-2 text-right whitespace-nowrap">
               {(manage || u.id === myId) && <IconButton icon="edit" label={t("common.edit")} onClick={() => onEdit(u)} />}
