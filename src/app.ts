@@ -19,6 +19,8 @@ import { quickMessagesRoutes } from "./modules/quick-messages/routes";
 import { mediaRoutes } from "./http/uploads";
 import { Hub } from "./realtime/hub";
 import { wsRoutes } from "./realtime/ws";
+import { createScheduler } from "./jobs";
+import { jobsRoutes } from "./jobs/routes";
 import { ticketsRoutes } from "./modules/tickets/routes";
 import { messagesRoutes } from "./modules/messages/routes";
 import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
@@ -26,13 +28,16 @@ import pkg from "../package.json";
 
 /** Builds the process dependencies from an open database and config. */
 export function createDeps(db: DB, config: Config, hub = new Hub(), channels: ChannelLookup = new Map()): Deps {
-  return {
+  const deps: Deps = {
     db,
     hub,
     config,
     channels,
+    jobs: { list: () => [], runNow: async () => false },
     limiters: { login: new AttemptLimiter(10, 15 * 60_000), signup: new AttemptLimiter(20, 60 * 60_000) },
   };
+  deps.jobs = createScheduler(deps);
+  return deps;
 }
 
 /**
@@ -72,6 +77,7 @@ export function buildApp(deps: Deps) {
     .use(ticketsRoutes(deps))
     .use(messagesRoutes(deps))
     .use(ticketNotesRoutes(deps))
+    .use(jobsRoutes(deps))
     .use(wsRoutes(deps));
 }
 

@@ -18,9 +18,11 @@ async function main() {
   if (!app.server) throw new Error("server did not start");
   deps.hub.attach(app.server);
   const ping = setInterval(() => app.server?.publish(PING_TOPIC, JSON.stringify({ channel: "ping", t: Date.now() })), 18_000);
+  deps.jobs.start?.();
   log.info("balcao listening", { url: `http://localhost:${app.server.port}`, dataDir: config.dataDir });
   const stop = async () => {
     clearInterval(ping);
+    deps.jobs.stop?.();
     await app.stop();
     db.sqlite.close();
     process.exit(0);

@@ -10,8 +10,18 @@ export interface Deps {
   hub: Hub;
   config: Config;
   limiters: { login: AttemptLimiter; signup: AttemptLimiter };
+  /** Background jobs (started by main.ts; tests run them by hand). */
+  jobs: JobRunner;
   /** Live channel adapters by connection id (the connection supervisor in production). */
   channels: ChannelLookup;
+}
+
+/** What routes need of the scheduler. */
+export interface JobRunner {
+  list(): unknown[];
+  runNow(name: string): Promise<boolean>;
+  start?(): void;
+  stop?(): void;
 }
 
 /** Finds the live adapter of a connection; undefined when it is not running. */
