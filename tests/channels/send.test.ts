@@ -25,7 +25,7 @@ describe("outgoing content", () => {
     });
     const vcard = "BEGIN:VCARD\nVERSION:3.0\nFN:Ana\nEND:VCARD";
     expect(buildContent({ type: "contact", to: TO, displayName: "Ana", vcard })).toEqual({
-      contacts: { displayName: "Ana", contacts: [{ vcard }] },
+      contacts: { displayName: "Ana", contacts: [{ displayName: "Ana", vcard }] },
     });
   });
 

@@ -359,6 +359,21 @@ describe("supervisor against the fake WhatsApp server", () => {
     await until(() => rec.messages.some((m) => m.id === "3EB0BALCAO01"), 2_000, "own echo");
     expect(rec.messages.find((m) => m.id === "3EB0BALCAO01")).toMatchObject({ fromMe: true, origin: "append" });
 
+    await runner.send({ type: "location", to: peer.pnJid, latitude: -23.5505, longitude: -46.6333, name: "Sé" });
+    const vcard = "BEGIN:VCARD\nVERSION:3.0\nFN:Ana\nTEL;type=CELL;waid=5511999998888:+55 11 99999-8888\nEND:VCARD";
+    await runner.send({ type: "contact", to: peer.pnJid, displayName: "Ana", vcard });
+    await runner.deleteForEveryone({ id: "3EB0BALCAO01", to: peer.pnJid, fromMe: true });
+    await server.waitFor(() => peer.inbox.length === 5, 2_000, "location, contact, revoke");
+    expect(peer.inbox[2].message.locationMessage).toMatchObject({ degreesLatitude: -23.5505, degreesLongitude: -46.6333, name: "Sé" });
+    expect(peer.inbox[3].message.contactMessage).toMatchObject({ displayName: "Ana", vcard });
+    expect(peer.inbox[4].message.protocolMessage).toMatchObject({ type: 0, key: { id: "3EB0BALCAO01" } });
+
+    // read receipts: "read-self" because the fake privacy settings do not say readreceipts=all
+    const reads = () => server.log.filter((l) => l.type === "receipt" && l.node?.attrs.id === "IN-X");
+    await runner.markRead([{ id: "IN-X", to: peer.pnJid, fromMe: false }]);
+    await server.waitFor(() => reads().length === 1, 2_000, "read receipt");
+    expect(["read", "read-self"]).toContain(reads()[0].node!.attrs.type);
+
     expect(await runner.checkNumber("+1 (555) 000-3333")).toEqual({
       exists: true,
       number: "15550003333",

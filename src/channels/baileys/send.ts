@@ -72,7 +72,7 @@ export function buildContent(msg: Outgoing, convertedAudioPath?: string | null):
         },
       };
     case "contact":
-      return { contacts: { displayName: msg.displayName, contacts: [{ vcard: msg.vcard }] } };
+      return { contacts: { displayName: msg.displayName, contacts: [{ displayName: msg.displayName, vcard: msg.vcard }] } };
     case "media": {
       const major = msg.mimetype.split("/")[0];
       const caption = msg.caption || undefined;
