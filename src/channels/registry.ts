@@ -81,9 +81,13 @@ export class ChannelRegistry {
     await entry.adapter.stop();
   }
 
-  /** Logs a connection out (credentials removed) and forgets it. */
-  async logout(connectionId: number): Promise<void> {
-    const entry = this.entries.get(connectionId);
+  /**
+   * Logs a connection out (credentials removed) and forgets it. For a connection that is not running
+   * (e.g. one being deleted), pass `ref` so its adapter is built just to clear the stored credentials.
+   */
+  async logout(connectionId: number, ref?: { companyId: number; kind: string }): Promise<void> {
+    const entry =
+      this.entries.get(connectionId) ?? (ref ? this.create({ connectionId, companyId: ref.companyId, kind: ref.kind }) : undefined);
     if (!entry) return;
     this.entries.delete(connectionId);
     await entry.adapter.logout();

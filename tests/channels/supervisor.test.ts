@@ -195,6 +195,21 @@ describe("supervisor against the fake WhatsApp server", () => {
     expect(server.sessions.length - before).toBe(1);
   });
 
+  test("stop during start opens nothing; a fresh start racing a start yields one socket", async () => {
+    const { server, runner, rec } = setup();
+    const p = runner.start();
+    await runner.stop();
+    await p;
+    await Bun.sleep(50);
+    expect(server.sessions.length).toBe(0);
+    expect(runner.live).toBe(false);
+    await Promise.all([runner.start(), runner.start({ fresh: true }), runner.start()]);
+    await until(() => rec.statuses.some((s) => s.status === "qrcode"), 2_000, "qr");
+    await Bun.sleep(50);
+    expect(server.sessions.length).toBe(1);
+    expect(runner.socketsCreated).toBe(1);
+  });
+
   test("<failure reason=401> wipes creds and keys and ends DISCONNECTED", async () => {
     const { server, runner, rec, store, db } = setup();
     await pairByQr(server, runner, rec);
@@ -468,6 +483,11 @@ describe("registry with the baileys factory", () => {
     expect(seen[0]).toEqual({ ref: 7, status: "OPENING" });
     expect(server.sessions.length).toBe(1);
     await registry.stop(7);
+    expect(registry.get(7)).toBeUndefined();
+    // a stopped connection's stored credentials are removed on logout (connection deleted)
+    db.run("INSERT INTO wa_auth (connection_id, kind, key_id, value) VALUES (7, 'pre-key', '1', '{}')");
+    await registry.logout(7, { companyId: 1, kind: "baileys" });
+    expect((db.query("SELECT count(*) AS n FROM wa_auth WHERE connection_id = 7").get() as { n: number }).n).toBe(0);
     expect(registry.get(7)).toBeUndefined();
     await expect(registry.start(8, 1, "nope")).rejects.toThrow("unknown channel kind");
   });

@@ -245,13 +245,14 @@ export class BaileysRunner implements ChannelAdapter {
   private async openSocket(): Promise<void> {
     clearTimeout(this.timers.reconnect);
     this.teardown();
-    const gen = ++this.gen;
-    const auth = this.deps.store.open(this.connectionId);
-    this.auth = auth;
     this.setStatus("OPENING");
     const allowFetch = this.deps.fetchVersion ?? !this.deps.wsUrl;
     const version = await resolveWaVersion(allowFetch);
-    if (gen !== this.gen || !this.wanted) return; // superseded or stopped while fetching the version
+    if (!this.wanted || this.sock) return; // stopped while fetching the version
+    // read the creds only now: a "fresh" start may have wiped them during the await
+    const gen = ++this.gen;
+    const auth = this.deps.store.open(this.connectionId);
+    this.auth = auth;
     const sock = makeWASocket({
       auth: { creds: auth.state.creds, keys: makeCacheableSignalKeyStore(auth.state.keys, this.log, this.keyCache) },
       ...(version ? { version } : {}),
