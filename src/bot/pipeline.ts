@@ -93,7 +93,8 @@ export async function ingestMessage(deps: Deps, conn: ConnectionRef, msg: Inboun
       .select()
       .from(tickets)
       .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contact.id), sql`coalesce(${tickets.whatsappId}, 0) = ${conn.id}`))
-      .orderBy(sql`${tickets.id} desc`)
+      // The active ticket wins over a later closed one (e.g. one moved over by a contact merge).
+      .orderBy(sql`${tickets.status} in ('open', 'pending') desc`, sql`${tickets.id} desc`)
       .get();
     before = ticket;
     let createdTicket = false;

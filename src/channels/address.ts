@@ -6,7 +6,7 @@
 export function addressOf(c: { number: string | null; lid?: string | null; isGroup?: boolean | null }): string {
   const lid = c.lid ? c.lid.replace(/@lid$/, "") : null;
   if (c.isGroup) return `${c.number}@g.us`;
-  if (c.number) return `${c.number}@s.whatsapp.net`;
+  if (c.number && !c.number.startsWith("lid:")) return `${c.number}@s.whatsapp.net`;
   if (lid) return `${lid}@lid`;
   throw new Error("contact has no address");
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Peer } from "../../channels/types";
 import type { DB } from "../../db/client";
 import { nowIso } from "../../lib/dates";
@@ -19,6 +19,7 @@ export function upsertPeerContact(
 ): { contact: ContactRow; created: boolean } {
   const lid = peer.lid ? peer.lid.replace(/@lid$/, "") : null;
   const number = peer.number ?? (opts.isGroup ? peer.address.split("@")[0] : null);
+  if (number && lid && !opts.isGroup) applyLidMapping(db, companyId, lid, number);
   let existing = number ? findContactByNumber(db, companyId, number) : undefined;
   if (!existing && lid) existing = findContactByLid(db, companyId, lid);
   const now = nowIso();
@@ -55,4 +56,43 @@ export function upsertPeerContact(
     .returning()
     .get();
   return { contact, created: true };
+}
+
+/**
+ * A LID ↔ phone-number mapping arrived (BAILEYS.md §2, R3): a contact known only by its LID takes the
+ * number, or, when the number already has its own contact, is merged into it (tickets, messages and
+ * notes move; the LID becomes the alias). Answers the surviving contact id, or null when nothing matched.
+ */
+export function applyLidMapping(db: DB, companyId: number, lidRaw: string, number: string): number | null {
+  const lid = lidRaw.replace(/@lid$/, "");
+  const byLid = findContactByLid(db, companyId, lid);
+  const byNumber = findContactByNumber(db, companyId, number);
+  const now = nowIso();
+  if (!byLid && !byNumber) return null;
+  if (byNumber && !byLid) {
+    if (!byNumber.lid) db.update(contacts).set({ lid, updatedAt: now }).where(eq(contacts.id, byNumber.id)).run();
+    return byNumber.id;
+  }
+  if (byLid && !byNumber) {
+    db.update(contacts)
+      .set({ number, updatedAt: now })
+      .where(eq(contacts.id, byLid.id))
+      .run();
+    return byLid.id;
+  }
+  if (byLid && byNumber && byLid.id !== byNumber.id) {
+    db.transaction((tx) => {
+      // Move the LID contact's history to the phone-number contact, then drop the duplicate.
+      tx.run(sql`update tickets set contact_id = ${byNumber.id} where contact_id = ${byLid.id}
+        and not exists (select 1 from tickets t2 where t2.contact_id = ${byNumber.id} and t2.status in ('open','pending')
+          and coalesce(t2.whatsapp_id, 0) = coalesce(tickets.whatsapp_id, 0) and tickets.status in ('open','pending'))`);
+      tx.run(sql`update tickets set status = 'closed' where contact_id = ${byLid.id}`);
+      tx.run(sql`update messages set contact_id = ${byNumber.id} where contact_id = ${byLid.id}`);
+      tx.run(sql`update ticket_notes set contact_id = ${byNumber.id} where contact_id = ${byLid.id}`);
+      tx.run(sql`update tickets set contact_id = ${byNumber.id} where contact_id = ${byLid.id}`);
+      tx.delete(contacts).where(eq(contacts.id, byLid.id)).run();
+      tx.update(contacts).set({ lid, updatedAt: now }).where(eq(contacts.id, byNumber.id)).run();
+    });
+  }
+  return byNumber?.id ?? null;
 }

@@ -1,0 +1,59 @@
+import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { handleInbound } from "../../src/bot";
+import { applyLidMapping } from "../../src/modules/contacts/channel";
+import { contacts } from "../../src/modules/contacts/schema";
+import { tickets } from "../../src/modules/tickets/schema";
+import { makeTestApp } from "../helpers/app";
+import { inbound, makeConnection } from "../helpers/channel";
+
+const t = await makeTestApp();
+const a = await t.newCompany();
+const { connection, fake } = makeConnection(t, a.company.id);
+const conn = { id: connection.id, companyId: a.company.id };
+const contactsOf = () => t.db.select().from(contacts).where(eq(contacts.companyId, a.company.id)).all();
+
+describe("WhatsApp identities (LID aliases)", () => {
+  test("a sender known only by a LID gets a contact, and replies go to the LID", async () => {
+    const res = await handleInbound(t.deps, conn, {
+      ...inbound("0", "oi, sou só LID"),
+      chat: { number: null, lid: "99887766554433", address: "99887766554433@lid", pushName: "Lia" },
+    });
+    const c = contactsOf().find((x) => x.lid === "99887766554433")!;
+    expect(c).toMatchObject({ name: "Lia", number: "lid:99887766554433" });
+    await t.call("PUT", `/tickets/${res!.ticket.id}`, { token: a.admin.token, body: { status: "open" } });
+    await t.call("POST", `/messages/${res!.ticket.id}`, { token: a.admin.token, body: { body: "Olá Lia" } });
+    expect(fake.sent.at(-1)?.to).toBe("99887766554433@lid");
+  });
+
+  test("when the mapping arrives the LID-only contact takes the number; no second contact appears", async () => {
+    const id = applyLidMapping(t.db, a.company.id, "99887766554433", "5511987650000");
+    const c = t.db.select().from(contacts).where(eq(contacts.id, id!)).get()!;
+    expect(c).toMatchObject({ number: "5511987650000", lid: "99887766554433" });
+    await handleInbound(t.deps, conn, {
+      ...inbound("5511987650000", "agora com número"),
+      chat: { number: "5511987650000", lid: "99887766554433", address: "5511987650000@s.whatsapp.net" },
+    });
+    expect(contactsOf().filter((x) => x.name === "Lia").length).toBe(1);
+  });
+
+  test("a LID contact and a number contact of the same person are merged, history included", async () => {
+    await handleInbound(t.deps, conn, inbound("5511912340000", "pelo número"));
+    await handleInbound(t.deps, conn, {
+      ...inbound("0", "pelo lid"),
+      chat: { number: null, lid: "11112222333344", address: "11112222333344@lid", pushName: "Rui" },
+    });
+    expect(contactsOf().filter((x) => x.number === "5511912340000" || x.lid === "11112222333344").length).toBe(2);
+    await handleInbound(t.deps, conn, {
+      ...inbound("5511912340000", "com os dois"),
+      chat: { number: "5511912340000", lid: "11112222333344", address: "5511912340000@s.whatsapp.net" },
+    });
+    const same = contactsOf().filter((x) => x.number === "5511912340000" || x.lid === "11112222333344");
+    expect(same.length).toBe(1);
+    const mine = t.db.select().from(tickets).where(eq(tickets.contactId, same[0].id)).all();
+    const active = mine.filter((x) => x.status !== "closed");
+    expect(active.length).toBe(1);
+    const history = await t.call("GET", `/messages/${active[0].id}`, { token: a.admin.token });
+    expect(history.json.messages.map((m: { body: string }) => m.body)).toContain("com os dois");
+  });
+});
