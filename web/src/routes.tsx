@@ -65,6 +65,30 @@ export const ROUTES: readonly RouteEntry[] = [
     page: lazy(() => import("./features/users/UsersPage")),
     menu: { section: "administration", label: "nav.users", icon: "users", order: 90, permission: "drawer-admin-items:view" },
   },
+  {
+    path: "/quick-messages",
+    access: "private",
+    page: lazy(() => import("./features/quick-messages/QuickMessagesPage")),
+    menu: { section: "attendance", label: "nav.quickMessages", icon: "bolt", order: 20 },
+  },
+  {
+    path: "/contacts",
+    access: "private",
+    page: lazy(() => import("./features/contacts/ContactsPage")),
+    menu: { section: "attendance", label: "nav.contacts", icon: "contact", order: 50 },
+  },
+  {
+    path: "/tags",
+    access: "private",
+    page: lazy(() => import("./features/tags/TagsPage")),
+    menu: { section: "attendance", label: "nav.tags", icon: "tag", order: 70 },
+  },
+  {
+    path: "/queues",
+    access: "private",
+    page: lazy(() => import("./features/queues/QueuesPage")),
+    menu: { section: "administration", label: "nav.queues", icon: "layers", order: 75, permission: "drawer-admin-items:view" },
+  },
 ];
 
 /** Sections in drawer order, with their i18n title and who sees them. */

@@ -4,6 +4,7 @@ import type { User } from "../api/types";
 import { refreshToken } from "../api/client";
 import { t } from "../i18n";
 import { load } from "../lib/storage";
+import { LIST_HANDLERS } from "./lists";
 import { patchUser } from "../stores/session";
 import { toast } from "../stores/toast";
 import { removeUser, upsertUser } from "../stores/users";
@@ -88,6 +89,7 @@ function open() {
       return;
     }
     HANDLERS[frame.channel]?.(frame);
+    LIST_HANDLERS[frame.channel]?.(frame);
   };
   socket.onclose = async () => {
     if (ws !== socket) return;

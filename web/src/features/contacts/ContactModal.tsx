@@ -54,7 +54,7 @@ export function ContactModal({ open, contactId, onClose, onCreated }: { open: bo
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     setBusy(true);
-    const body = { name: checked.output.name, number: checked.output.number, email: checked.output.email ?? "", extraInfo: checked.output.extraInfo ?? [] };
+    const body = { name: checked.output.name, number: checked.output.number, email: checked.output.email ?? "", extraInfo: (checked.output.extraInfo ?? []).map(({ name, value }) => ({ name, value })) };
     try {
       const saved = editing ? await updateContact(contactId, body) : await createContact(body);
       contactsStore.upsert(saved);

@@ -1,0 +1,143 @@
+import { defaultOpeningHours, type OpeningHours } from "@contract/limits";
+import { QueueForm } from "@contract/schemas/queues";
+import { type FormEvent, type MouseEvent, useEffect, useState } from "react";
+import { createQueue, getQueue, type Queue, updateQueue } from "../../api/queues";
+import { Button } from "../../components/Button";
+import { Modal } from "../../components/Modal";
+import { PageSpinner } from "../../components/Spinner";
+import { Tabs } from "../../components/Tabs";
+import { useT } from "../../i18n";
+import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form";
+import { queuesStore } from "../../stores/lists";
+import { toast, toastError } from "../../stores/toast";
+import { HoursTab } from "./HoursTab";
+import { QueueDataTab, type QueueDraft } from "./QueueDataTab";
+
+const EMPTY: QueueDraft = { name: "", color: "", greetingMessage: "", outOfHoursMessage: "", orderQueue: "" };
+const PINS = { ERR_QUEUE_NAME_ALREADY_EXISTS: "name", ERR_QUEUE_COLOR_ALREADY_EXISTS: "color" };
+
+/**
+ * Add or edit a queue: tab 1 holds the data, attachment and chatbot options (options need a saved
+ * queue, so a new queue stays open after its first save); tab 2 the weekly service hours. Save
+ * records data and hours together.
+ */
+export function QueueModal({ open, queueId, onClose }: { open: boolean; queueId: number | null; onClose: () => void }) {
+  const t = useT();
+  const [id, setId] = useState<number | null>(queueId);
+  const [form, setForm] = useState<QueueDraft>(EMPTY);
+  const [queue, setQueue] = useState<Queue | null>(null);
+  const [hours, setHours] = useState<OpeningHours[]>(defaultOpeningHours());
+  const [hoursDirty, setHoursDirty] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [loading, setLoading] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const fill = (q: Queue) => {
+    setQueue(q);
+    setForm({ name: q.name, color: q.color, greetingMessage: q.greetingMessage, outOfHoursMessage: q.outOfHoursMessage, orderQueue: q.orderQueue === null ? "" : String(q.orderQueue) });
+    setHours(q.schedules);
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    setId(queueId);
+    setErrors({});
+    setForm(EMPTY);
+    setQueue(null);
+    setHours(defaultOpeningHours());
+    setHoursDirty(false);
+    if (queueId === null) return;
+    setLoading(true);
+    getQueue(queueId)
+      .then(fill)
+      .catch((err) => {
+        toastError(err);
+        onClose();
+      })
+      .finally(() => setLoading(false));
+  }, [open, queueId]);
+
+  const submit = async (e: FormEvent | MouseEvent) => {
+    e.preventDefault();
+    const checked = validate(QueueForm, form);
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    setBusy(true);
+    const body = { ...form, name: checked.output.name, color: checked.output.color, orderQueue: form.orderQueue.trim() || null, schedules: hours };
+    try {
+      const saved = id === null ? await createQueue(body) : await updateQueue(id, body);
+      queuesStore.upsert(saved);
+      toast("success", t("queues.saved"));
+      setHoursDirty(false);
+      if (id === null) {
+        setId(saved.id);
+        fill(saved);
+      } else onClose();
+    } catch (err) {
+      const fields = serverFieldErrors(err, PINS);
+      if (fields) setErrors(fields);
+      else toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const tabs = [
+    {
+      key: "data",
+      label: t("queues.tabData"),
+      content: (
+        <QueueDataTab
+          form={form}
+          onForm={setForm}
+          errors={errors}
+          queue={queue}
+          onQueue={(q) => {
+            setQueue(q);
+            queuesStore.upsert(q);
+          }}
+        />
+      ),
+    },
+    {
+      key: "hours",
+      label: t("queues.tabHours"),
+      content: (
+        <HoursTab
+          hours={hours}
+          dirty={hoursDirty}
+          onChange={(h) => {
+            setHours(h);
+            setHoursDirty(true);
+          }}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title={t(id === null ? "queues.addTitle" : "queues.editTitle")}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t("common.close")}
+          </Button>
+          <Button onClick={submit} loading={busy} disabled={loading} data-testid="queue-save">
+            {t("common.save")}
+          </Button>
+        </>
+      }
+    >
+      {loading ? (
+        <PageSpinner />
+      ) : (
+        // No <form> here: the options tree holds its own small forms, and forms cannot nest.
+        <Tabs tabs={tabs} />
+      )}
+    </Modal>
+  );
+}

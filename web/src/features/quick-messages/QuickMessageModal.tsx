@@ -1,0 +1,148 @@
+import { Switch } from "@headlessui/react";
+import { QuickMessageForm } from "@contract/schemas/quickMessages";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { openMedia } from "../../api/files";
+import { createQuickMessage, deleteQuickMessageMedia, getQuickMessage, type QuickMessage, updateQuickMessage, uploadQuickMessageMedia } from "../../api/quickMessages";
+import { Button, IconButton } from "../../components/Button";
+import { TextInput } from "../../components/Field";
+import { Modal } from "../../components/Modal";
+import { PageSpinner } from "../../components/Spinner";
+import { useT } from "../../i18n";
+import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form";
+import { quickMessagesStore } from "../../stores/lists";
+import { toast, toastError } from "../../stores/toast";
+
+const EMPTY = { shortcode: "", message: "", geral: false, status: true };
+const PINS = { ERR_QUICK_MESSAGE_SHORTCODE_EXISTS: "shortcode" };
+const area =
+  "block min-h-28 w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm font-normal text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
+
+function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <label className="flex items-center justify-between gap-3 text-sm font-medium text-ink">
+      {label}
+      <Switch checked={checked} onChange={onChange} aria-label={label} className="group relative inline-flex h-6 w-11 shrink-0 rounded-full bg-line transition-colors data-[checked]:bg-brand-600">
+        <span className="m-0.5 size-5 rounded-full bg-white shadow transition-transform group-data-[checked]:translate-x-5" />
+      </Switch>
+    </label>
+  );
+}
+
+/** Add or edit a quick message: shortcode, text, geral flag, status and one optional attachment. */
+export function QuickMessageModal({ open, messageId, onClose, onCreated }: { open: boolean; messageId: number | null; onClose: () => void; onCreated?: () => void }) {
+  const t = useT();
+  const editing = messageId !== null;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [form, setForm] = useState(EMPTY);
+  const [current, setCurrent] = useState<QuickMessage | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [loading, setLoading] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setErrors({});
+    setForm(EMPTY);
+    setCurrent(null);
+    setFile(null);
+    if (messageId === null) return;
+    setLoading(true);
+    getQuickMessage(messageId)
+      .then((q) => {
+        setCurrent(q);
+        setForm({ shortcode: q.shortcode, message: q.message, geral: q.geral, status: q.status });
+      })
+      .catch((err) => {
+        toastError(err);
+        onClose();
+      })
+      .finally(() => setLoading(false));
+  }, [open, messageId]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const checked = validate(QuickMessageForm, form);
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    setBusy(true);
+    try {
+      const body = { ...form, shortcode: checked.output.shortcode };
+      let saved = editing ? await updateQuickMessage(messageId, body) : await createQuickMessage(body);
+      if (file) saved = await uploadQuickMessageMedia(saved.id, file);
+      quickMessagesStore.upsert(saved);
+      if (!editing) onCreated?.();
+      toast("success", t("quickMessages.saved"));
+      onClose();
+    } catch (err) {
+      const fields = serverFieldErrors(err, PINS);
+      if (fields) setErrors(fields);
+      else toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const removeMedia = async () => {
+    if (file) return setFile(null);
+    if (!current) return;
+    try {
+      const saved = await deleteQuickMessageMedia(current.id);
+      setCurrent(saved);
+      quickMessagesStore.upsert(saved);
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  const attachment = file?.name ?? current?.mediaName ?? null;
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t(editing ? "quickMessages.editTitle" : "quickMessages.addTitle")}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" form="quick-message-form" loading={busy} disabled={loading}>
+            {t("common.save")}
+          </Button>
+        </>
+      }
+    >
+      {loading ? (
+        <PageSpinner />
+      ) : (
+        <form id="quick-message-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <TextInput label={t("quickMessages.shortcode")} name="shortcode" autoFocus value={form.shortcode} onValue={(shortcode) => setForm({ ...form, shortcode })} error={errors.shortcode} hint={t("quickMessages.shortcodeHint")} />
+          <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
+            {t("quickMessages.message")}
+            <textarea name="message" value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} className={area} />
+          </label>
+          <Toggle label={t("quickMessages.geralLabel")} checked={form.geral} onChange={(geral) => setForm({ ...form, geral })} />
+          <Toggle label={t("quickMessages.statusLabel")} checked={form.status} onChange={(status) => setForm({ ...form, status })} />
+          <div className="flex items-center gap-2 text-sm">
+            <input ref={fileInput} type="file" className="hidden" data-testid="quick-message-file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <Button variant="secondary" size="sm" icon="paperclip" onClick={() => fileInput.current?.click()}>
+              {t("quickMessages.attach")}
+            </Button>
+            {attachment && (
+              <>
+                {current?.mediaUrl && !file ? (
+                  <button type="button" className="truncate text-brand-700 underline dark:text-brand-300" onClick={() => openMedia(current.mediaUrl!).catch(toastError)}>
+                    {attachment}
+                  </button>
+                ) : (
+                  <span className="truncate text-muted">{attachment}</span>
+                )}
+                <IconButton icon="trash" tone="danger" label={t("quickMessages.removeAttachment")} onClick={removeMedia} />
+              </>
+            )}
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
