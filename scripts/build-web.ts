@@ -3,12 +3,14 @@
  * (`assets/[name]-[hash].[ext]`, see src/http/spa.ts), Tailwind v4, minified, code-split by lazy
  * routes. Prints the gzip size of the first-load JS against the 150 KB budget.
  */
-import { rmSync } from "node:fs";
+import { renameSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import tailwind from "bun-plugin-tailwind";
 
 const ROOT = join(import.meta.dir, "..");
-const OUT = join(ROOT, "web/dist");
+const DIST = join(ROOT, "web/dist");
+// Built beside the live folder and swapped in at the end, so a running server never sees a half-built dist.
+const OUT = `${DIST}.tmp-${process.pid}`;
 const BUDGET_KB = 150;
 
 rmSync(OUT, { recursive: true, force: true });
@@ -27,6 +29,7 @@ const result = await Bun.build({
 });
 if (!result.success) {
   for (const l of result.logs) console.error(l);
+  rmSync(OUT, { recursive: true, force: true });
   process.exit(1);
 }
 
@@ -76,6 +79,9 @@ for (const o of result.outputs) if (o.path.endsWith(".js")) total += await gz(re
 const css = result.outputs.filter((o) => o.path.endsWith(".css"));
 let cssGz = 0;
 for (const o of css) cssGz += await gz(rel(o.path));
+
+rmSync(DIST, { recursive: true, force: true });
+renameSync(OUT, DIST);
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 console.log(`web/dist built in ${Math.round(performance.now() - started)} ms, ${result.outputs.length} files`);
