@@ -24,6 +24,8 @@ import { jobsRoutes } from "./jobs/routes";
 import { ticketsRoutes } from "./modules/tickets/routes";
 import { messagesRoutes } from "./modules/messages/routes";
 import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
+import { connectionsRoutes } from "./modules/connections/routes";
+import { sandboxRoutes } from "./channels/sandbox/routes";
 import pkg from "../package.json";
 
 /** Builds the process dependencies from an open database and config. */
@@ -77,6 +79,8 @@ export function buildApp(deps: Deps) {
     .use(ticketsRoutes(deps))
     .use(messagesRoutes(deps))
     .use(ticketNotesRoutes(deps))
+    .use(connectionsRoutes(deps))
+    .use(sandboxRoutes(deps))
     .use(jobsRoutes(deps))
     .use(wsRoutes(deps));
 }

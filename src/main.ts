@@ -5,6 +5,7 @@ import { migrate } from "./db/migrate";
 import { seed } from "./db/seed";
 import { log, setLogLevel } from "./lib/logger";
 import { PING_TOPIC } from "./realtime/ws";
+import { supervisorOf } from "./channels/wiring";
 
 /** Boot order: config → db + migrate + seed → hub → routes → listen. */
 async function main() {
@@ -20,8 +21,15 @@ async function main() {
   const ping = setInterval(() => app.server?.publish(PING_TOPIC, JSON.stringify({ channel: "ping", t: Date.now() })), 18_000);
   deps.jobs.start?.();
   log.info("balcao listening", { url: `http://localhost:${app.server.port}`, dataDir: config.dataDir });
+  // channels: every connection of the companies whose subscription is active (after listen)
+  const channels = supervisorOf(deps);
+  channels
+    .startAll()
+    .then((n) => log.info("connections started", { count: n }))
+    .catch((e) => log.error("starting connections failed", { err: String(e) }));
   const stop = async () => {
     clearInterval(ping);
+    await channels.stopAll();
     deps.jobs.stop?.();
     await app.stop();
     db.sqlite.close();

@@ -20,6 +20,7 @@ export const CHANNELS = [
   "payment",
   "ready",
   "ping",
+  "sandbox",
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
@@ -32,6 +33,8 @@ export type ClientMessage =
   | { type: "joinNotification" }
   | { type: "leaveNotification" }
   | { type: "userStatus" }
+  | { type: "joinSandbox"; connectionId: number | string }
+  | { type: "leaveSandbox"; connectionId: number | string }
   | { type: "pong" };
 
 export interface ServerFrame {

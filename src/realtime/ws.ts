@@ -6,6 +6,7 @@ import { type AccessClaims, verifyToken } from "../http/tokens";
 import { nowIso } from "../lib/dates";
 import { loadSessionUser } from "../modules/users/queries";
 import { users } from "../modules/users/schema";
+import { findConnection } from "../modules/connections/queries";
 import { canViewTicket } from "../modules/tickets/policy";
 import { findTicketRow } from "../modules/tickets/queries";
 import { rooms } from "./topics";
@@ -75,6 +76,15 @@ export function handleClientMessage(deps: Deps, ws: SocketLike, u: SessionUser, 
     case "userStatus":
       setOnline(deps, u.id, true);
       return;
+    case "joinSandbox":
+    case "leaveSandbox": {
+      // the sandbox phone page of a connection of the user's company
+      const id = Number(msg.connectionId);
+      if (!Number.isInteger(id) || id < 1) return;
+      if (msg.type === "leaveSandbox") ws.unsubscribe(rooms.sandbox(id));
+      else if (findConnection(deps.db, u.companyId, id)) ws.subscribe(rooms.sandbox(id));
+      return;
+    }
     default:
       return;
   }

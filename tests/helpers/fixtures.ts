@@ -64,4 +64,9 @@ export const CREATORS: Record<string, Creator> = {
     if (r.status !== 201) throw new Error(`fixture note: ${r.status} ${r.text}`);
     return r.json.id;
   },
+  connection: async (t, token) => {
+    const r = await t.call("POST", "/whatsapp", { token, body: { name: `Conexão ${crypto.randomUUID().slice(0, 6)}`, channel: "sandbox" } });
+    if (r.status !== 201) throw new Error(`fixture connection: ${r.status} ${r.text}`);
+    return r.json.id;
+  },
 };

@@ -1,0 +1,306 @@
+import { copyFileSync, mkdirSync } from "node:fs";
+import { extname, join, relative, sep } from "node:path";
+import { and, eq, inArray } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { nowIso } from "../../lib/dates";
+import { log } from "../../lib/logger";
+import type { Hub } from "../../realtime/hub";
+import { rooms } from "../../realtime/topics";
+import { addressOf, numberOf } from "../address";
+import type { ChannelAdapter, ChannelEvents, InboundKind, InboundMessage, Outgoing, SendResult, SessionStatus } from "../types";
+import { type SandboxMessageRow, sandboxMessages } from "./schema";
+
+/** What the sandbox channel needs from the app. */
+export interface SandboxEnv {
+  db: DB;
+  hub: Hub;
+  mediaDir: string;
+  /** Delays of the delivered (3) and read (4) acks after a company message reaches the phone. */
+  ackDelaysMs?: readonly [number, number];
+}
+
+const DEFAULT_ACK_DELAYS = [400, 1500] as const;
+
+/** The phone's view of one message (GET /sandbox/…/conversation and the `sandbox` frames). */
+export function serializeSandboxMessage(r: SandboxMessageRow) {
+  return {
+    id: r.id,
+    wid: r.wid,
+    number: r.number,
+    name: r.name,
+    direction: r.direction as "in" | "out",
+    type: r.type,
+    body: r.body,
+    mediaUrl: r.mediaPath ? `/media/${r.mediaPath}` : null,
+    mediaName: r.mediaName,
+    mimetype: r.mimetype,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    vcard: r.vcard,
+    quotedWid: r.quotedWid,
+    ack: r.ack,
+    isDeleted: r.isDeleted,
+    isEdited: r.isEdited,
+    createdAt: r.createdAt,
+  };
+}
+export type SandboxMessageDto = ReturnType<typeof serializeSandboxMessage>;
+
+/** A customer's message typed on the sandbox phone (already validated; media already stored). */
+export interface SandboxInbound {
+  number: string;
+  name: string;
+  type: "text" | "image" | "audio" | "document" | "location" | "contact";
+  body: string;
+  media?: { mediaPath: string; mediaName: string; mime: string } | null;
+  latitude?: number;
+  longitude?: number;
+  vcard?: string;
+  quotedId?: string;
+}
+
+const newWid = () => `SBX${crypto.randomUUID().replaceAll("-", "").slice(0, 20).toUpperCase()}`;
+
+function kindOfMime(mime: string): "image" | "audio" | "video" | "document" {
+  const major = mime.split("/")[0];
+  return major === "image" || major === "audio" || major === "video" ? major : "document";
+}
+
+/**
+ * The sandbox channel: a simulated phone per connection. It needs no network: start connects at
+ * once, the company's sends land in `sandbox_messages` (what the phone shows) with acks 1 → 3 → 4,
+ * and the customer's messages enter through `receive`, as InboundMessages on the same events a
+ * WhatsApp connection uses, so they take exactly the same pipeline.
+ */
+export class SandboxAdapter implements ChannelAdapter {
+  readonly kind = "sandbox";
+  status: SessionStatus = "DISCONNECTED";
+  private readonly timers = new Set<Timer>();
+
+  constructor(
+    private readonly id: { connectionId: number; companyId: number; events: ChannelEvents },
+    private readonly env: SandboxEnv,
+  ) {}
+
+  get connectionId() {
+    return this.id.connectionId;
+  }
+
+  async start(): Promise<void> {
+    this.status = "CONNECTED";
+    this.id.events.onStatus("CONNECTED", { retries: 0 });
+  }
+
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    this.status = "DISCONNECTED";
+    this.id.events.onStatus("DISCONNECTED", { reason: "stopped" });
+  }
+
+  async logout(): Promise<void> {
+    await this.stop();
+  }
+
+  async send(msg: Outgoing): Promise<SendResult> {
+    if (this.status !== "CONNECTED") throw new Error("ERR_WAPP_NOT_INITIALIZED");
+    const number = numberOf(msg.to) ?? msg.to.split("@")[0];
+    const wid = msg.id ?? newWid();
+    const base = {
+      companyId: this.id.companyId,
+      connectionId: this.id.connectionId,
+      number,
+      direction: "out",
+      wid,
+      quotedWid: msg.quoted?.id ?? null,
+      ack: 1,
+      createdAt: nowIso(),
+    };
+    let values: typeof sandboxMessages.$inferInsert;
+    switch (msg.type) {
+      case "text":
+        values = { ...base, type: "text", body: msg.body };
+        break;
+      case "media": {
+        const mediaPath = this.keepMedia(msg.path);
+        values = { ...base, type: msg.ptt ? "audio" : kindOfMime(msg.mimetype), body: msg.caption ?? "", mediaPath, mediaName: msg.fileName, mimetype: msg.mimetype };
+        break;
+      }
+      case "location":
+        values = { ...base, type: "location", body: msg.name ?? "", latitude: msg.latitude, longitude: msg.longitude };
+        break;
+      case "contact":
+        values = { ...base, type: "contact", body: msg.displayName, vcard: msg.vcard };
+        break;
+    }
+    // a retried send of the same reserved id shows once
+    const row = this.env.db.insert(sandboxMessages).values(values).onConflictDoNothing().returning().get();
+    if (row) {
+      this.publish("create", row);
+      const [delivered, read] = this.env.ackDelaysMs ?? DEFAULT_ACK_DELAYS;
+      this.later(delivered, () => this.ack(wid, 3));
+      this.later(read, () => this.ack(wid, 4));
+    }
+    return { id: wid, ack: 1 };
+  }
+
+  async deleteForEveryone(target: { id: string }): Promise<void> {
+    const row = this.env.db
+      .update(sandboxMessages)
+      .set({ isDeleted: true })
+      .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, target.id)))
+      .returning()
+      .get();
+    if (row) this.publish("update", row);
+  }
+
+  /** The company read the customer's messages: blue ticks on the phone. */
+  async markRead(targets: { id: string; to: string }[]): Promise<void> {
+    const numbers = [...new Set(targets.map((t) => numberOf(t.to) ?? t.to.split("@")[0]))];
+    if (!numbers.length) return;
+    const rows = this.env.db
+      .update(sandboxMessages)
+      .set({ ack: 4 })
+      .where(
+        and(
+          eq(sandboxMessages.connectionId, this.id.connectionId),
+          eq(sandboxMessages.direction, "in"),
+          inArray(sandboxMessages.number, numbers),
+          inArray(sandboxMessages.ack, [1, 2, 3]),
+        ),
+      )
+      .returning()
+      .all();
+    for (const r of rows) this.publish("update", r);
+  }
+
+  async checkNumber(number: string) {
+    const digits = number.replace(/\D/g, "");
+    if (!digits) return null;
+    return { exists: true, number: digits, address: addressOf({ number: digits }) };
+  }
+
+  async profilePicture(): Promise<string | null> {
+    return null;
+  }
+
+  /** A customer writes from the phone: stored for the phone's view, then handed to the pipeline. */
+  async receive(input: SandboxInbound): Promise<SandboxMessageDto> {
+    const wid = newWid();
+    const now = Date.now();
+    const row = this.env.db
+      .insert(sandboxMessages)
+      .values({
+        companyId: this.id.companyId,
+        connectionId: this.id.connectionId,
+        number: input.number,
+        name: input.name,
+        direction: "in",
+        wid,
+        type: input.type,
+        body: input.body,
+        mediaPath: input.media?.mediaPath ?? null,
+        mediaName: input.media?.mediaName ?? null,
+        mimetype: input.media?.mime ?? null,
+        latitude: input.latitude ?? null,
+        longitude: input.longitude ?? null,
+        vcard: input.vcard ?? null,
+        quotedWid: input.quotedId ?? null,
+        ack: 1,
+        createdAt: new Date(now).toISOString(),
+      })
+      .returning()
+      .get();
+    this.publish("create", row);
+    await this.id.events.onMessages([this.toInbound(input, wid, now)]);
+    const delivered = this.env.db
+      .update(sandboxMessages)
+      .set({ ack: 2 })
+      .where(and(eq(sandboxMessages.id, row.id), eq(sandboxMessages.ack, 1)))
+      .returning()
+      .get();
+    if (delivered) this.publish("update", delivered);
+    return serializeSandboxMessage(delivered ?? row);
+  }
+
+  private toInbound(input: SandboxInbound, wid: string, timestamp: number): InboundMessage {
+    const kind: InboundKind = input.type === "contact" ? "vcard" : input.type;
+    const media = input.media;
+    const file = media ? join(this.env.mediaDir, ...media.mediaPath.split("/")) : null;
+    let body = input.body;
+    if (input.type === "location") {
+      const { latitude: lat = 0, longitude: lng = 0 } = input;
+      body = ` | https://maps.google.com/maps?q=${lat}%2C${lng}&z=17&hl=pt-BR|${input.body || `${lat}, ${lng}`}`;
+    }
+    if (input.type === "contact") body = input.vcard ?? input.body;
+    if (input.type === "audio" && !body) body = "Áudio";
+    return {
+      id: wid,
+      fromMe: false,
+      chat: { number: input.number, address: addressOf({ number: input.number }), pushName: input.name || null },
+      isGroup: false,
+      kind,
+      body,
+      media:
+        media && file
+          ? { mimetype: media.mime, fileName: media.mediaName, ptt: input.type === "audio", download: async () => new Uint8Array(await Bun.file(file).arrayBuffer()) }
+          : null,
+      location: input.type === "location" ? { latitude: input.latitude ?? 0, longitude: input.longitude ?? 0, name: input.body || null } : null,
+      vcard: input.type === "contact" ? (input.vcard ?? null) : null,
+      quotedId: input.quotedId ?? null,
+      timestamp,
+      origin: "notify",
+      raw: { sandbox: true, wid },
+    };
+  }
+
+  private ack(wid: string, ack: number) {
+    if (this.status !== "CONNECTED") return;
+    const row = this.env.db
+      .update(sandboxMessages)
+      .set({ ack })
+      .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, wid)))
+      .returning()
+      .get();
+    if (!row) return;
+    this.publish("update", row);
+    this.id.events.onAck([{ id: wid, ack }]);
+  }
+
+  private later(ms: number, fn: () => void) {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      try {
+        fn();
+      } catch (e) {
+        log.warn("sandbox ack failed", { connectionId: this.id.connectionId, err: String(e) });
+      }
+    }, ms);
+    this.timers.add(t);
+  }
+
+  /** Media sent to the phone stays under the company's media folder (copied when it is elsewhere). */
+  private keepMedia(path: string): string | null {
+    const rel = relative(this.env.mediaDir, path).split(sep).join("/");
+    if (!rel.startsWith("..") && rel.startsWith(`${this.id.companyId}/`)) return rel;
+    try {
+      const name = `${Date.now()}-${crypto.randomUUID()}${extname(path).toLowerCase().replace(/[^.a-z0-9]/g, "")}`;
+      const dir = join(this.env.mediaDir, String(this.id.companyId), "sandbox");
+      mkdirSync(dir, { recursive: true });
+      copyFileSync(path, join(dir, name));
+      return `${this.id.companyId}/sandbox/${name}`;
+    } catch (e) {
+      log.warn("sandbox media copy failed", { err: String(e) });
+      return null;
+    }
+  }
+
+  private publish(action: "create" | "update", row: SandboxMessageRow) {
+    this.env.hub.publish(rooms.sandbox(this.id.connectionId), {
+      channel: "sandbox",
+      action,
+      connectionId: this.id.connectionId,
+      message: serializeSandboxMessage(row),
+    });
+  }
+}

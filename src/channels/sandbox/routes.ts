@@ -1,0 +1,22 @@
+import { Elysia } from "elysia";
+import { SandboxConversationQuery, SandboxMessageBody, SandboxParam } from "../../contract/schemas/connections";
+import { authPlugin } from "../../http/auth";
+import type { Deps } from "../../http/context";
+import { parse } from "../../http/errors";
+import { listSandboxCustomers, postSandboxMessage, sandboxConversation } from "./service";
+
+/** /sandbox/{connectionId}/… : the phone simulator of a sandbox connection (any user of the company). */
+export const sandboxRoutes = (deps: Deps) =>
+  new Elysia()
+    .use(authPlugin(deps))
+    .get("/sandbox/:connectionId/customers", ({ ctx, params }) => listSandboxCustomers(ctx, parse(SandboxParam, params).connectionId))
+    .get("/sandbox/:connectionId/conversation", ({ ctx, params, query }) =>
+      sandboxConversation(ctx, parse(SandboxParam, params).connectionId, parse(SandboxConversationQuery, query).number),
+    )
+    .post("/sandbox/:connectionId/messages", async ({ ctx, params, body, set }) => {
+      const id = parse(SandboxParam, params).connectionId;
+      const input = parse(SandboxMessageBody, body);
+      const msg = await postSandboxMessage(ctx, id, input, (body as Record<string, unknown> | null)?.file);
+      set.status = 201;
+      return msg;
+    });

@@ -1,0 +1,213 @@
+/**
+ * Wires the channel layer into the app: one ChannelRegistry per process with the "sandbox" and
+ * "baileys" factories, and the handlers that turn each connection's ChannelEvents into the
+ * connections row (status, health), the inbound pipeline, message acks/edits/revokes and calls.
+ * The connections service drives sessions through `supervisorOf(deps)`.
+ */
+import { eq } from "drizzle-orm";
+import { ingestMessage } from "../bot/pipeline";
+import type { Ctx, Deps } from "../http/context";
+import { log } from "../lib/logger";
+import { findContactByNumber } from "../modules/contacts/queries";
+import { connectionsToStart, recordHealth, recordSessionStatus } from "../modules/connections/session";
+import { findByWid } from "../modules/messages/queries";
+import { applyAcks, applyEdit, applyRevoke } from "../modules/messages/service-channel";
+import { getSetting } from "../modules/settings/service";
+import { createBaileysFactory } from "./baileys";
+import { waAuth } from "./baileys/schema";
+import { type ConnectionRef, ChannelRegistry, type RegistryHandlers } from "./registry";
+import { SandboxAdapter } from "./sandbox/adapter";
+import type { CallEvent, ChannelAdapter, ChannelFactory, InboundMessage, StartOptions } from "./types";
+
+/** What the inbound pipeline is handed for each message of a connection. */
+export type InboundHandler = (deps: Deps, conn: { id: number; companyId: number }, msg: InboundMessage) => Promise<unknown>;
+
+/**
+ * Seam for the chatbot: `handleInbound` of src/bot/index.ts (storage + bot flow) replaces the bare
+ * storage step once it exists (`setInboundHandler(handleInbound)` at boot, or this default changes).
+ */
+let inboundHandler: InboundHandler = ingestMessage;
+
+/** Replaces the inbound handler (the chatbot entry point). */
+export function setInboundHandler(fn: InboundHandler) {
+  inboundHandler = fn;
+}
+
+/** A connection as the supervisor needs it. */
+export interface ConnectionSpec {
+  id: number;
+  companyId: number;
+  channel: string;
+}
+
+const CALL_DISABLED_TEXT =
+  "*Mensagem Automática:*\n\nAs chamadas de voz e vídeo estão desabilitadas para esse WhatsApp, favor enviar uma mensagem de texto. Obrigado";
+
+/** Starts, stops and logs out connections; keeps `deps.channels` in step with the live adapters. */
+export class ConnectionSupervisor {
+  readonly registry: ChannelRegistry;
+  /** Connections whose next OPENING was asked for (boot, a user): not counted as reconnects. */
+  private readonly requested = new Set<number>();
+
+  constructor(private readonly deps: Deps) {
+    this.registry = deps.channels instanceof ChannelRegistry ? deps.channels : new ChannelRegistry();
+    this.registry.setHandlers(this.handlers());
+    this.registry.register("sandbox", ({ connectionId, companyId, events }) => new SandboxAdapter({ connectionId, companyId, events }, { db: deps.db, hub: deps.hub, mediaDir: deps.config.mediaDir }));
+    // Tests never reach the real WhatsApp: under NODE_ENV=test the baileys kind exists only with WA_WS_URL.
+    if (!deps.config.isTest || deps.config.waWsUrl) {
+      this.registry.register("baileys", createBaileysFactory(deps.db.sqlite, { waWsUrl: deps.config.waWsUrl, waTestRootKey: deps.config.waTestRootKey }));
+    }
+  }
+
+  /** Overrides the factory of a kind (tests register fakes). */
+  register(kind: string, factory: ChannelFactory) {
+    this.registry.register(kind, factory);
+  }
+
+  /** The live adapter of a connection. */
+  get(connectionId: number): ChannelAdapter | undefined {
+    return this.registry.get(connectionId);
+  }
+
+  /** Starts (or resumes) a session; a failure leaves the connection DISCONNECTED, never throws. */
+  async start(w: ConnectionSpec, opts?: StartOptions): Promise<void> {
+    this.requested.add(w.id);
+    try {
+      const adapter = await this.registry.start(w.id, w.companyId, w.channel, opts);
+      this.mirror(w.id, adapter);
+    } catch (e) {
+      this.requested.delete(w.id);
+      log.warn("connection start failed", { connectionId: w.id, err: String(e) });
+      recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "start_failed" });
+    }
+  }
+
+  /** Stops a session, keeping its credentials. */
+  async stop(connectionId: number): Promise<void> {
+    this.mirror(connectionId, undefined);
+    await this.registry.stop(connectionId);
+  }
+
+  /** Logs out (credentials removed); a connection that is not running only loses its stored auth. */
+  async logout(connectionId: number): Promise<void> {
+    this.mirror(connectionId, undefined);
+    try {
+      await this.registry.logout(connectionId);
+    } finally {
+      this.removeAuth(connectionId);
+    }
+  }
+
+  /** Stored WhatsApp credentials and keys of a connection are deleted. */
+  removeAuth(connectionId: number) {
+    this.deps.db.delete(waAuth).where(eq(waAuth.connectionId, connectionId)).run();
+  }
+
+  /** Starts every connection of the companies whose subscription is active (boot). */
+  async startAll(): Promise<number> {
+    const list = connectionsToStart(this.deps);
+    await Promise.allSettled(list.map((w) => this.start(w)));
+    return list.length;
+  }
+
+  async stopAll(): Promise<void> {
+    await this.registry.stopAll();
+  }
+
+  private mirror(connectionId: number, adapter: ChannelAdapter | undefined) {
+    const lookup = this.deps.channels;
+    if (!(lookup instanceof Map) || (lookup as unknown) === this.registry) return;
+    if (adapter) lookup.set(connectionId, adapter);
+    else lookup.delete(connectionId);
+  }
+
+  private handlers(): RegistryHandlers {
+    const deps = this.deps;
+    const conn = (ref: ConnectionRef) => ({ connectionId: ref.connectionId, companyId: ref.companyId });
+    return {
+      onStatus: (ref, status, info) => {
+        let countReconnect = false;
+        if (status === "OPENING") countReconnect = !this.requested.delete(ref.connectionId);
+        else if (status === "CONNECTED") this.requested.delete(ref.connectionId);
+        recordSessionStatus(deps, conn(ref), status, info, { countReconnect });
+      },
+      onMessages: async (ref, messages) => {
+        let inbound = false;
+        for (const m of messages) {
+          try {
+            await inboundHandler(deps, { id: ref.connectionId, companyId: ref.companyId }, m);
+            if (!m.fromMe) inbound = true;
+          } catch (e) {
+            log.error("inbound message failed", { connectionId: ref.connectionId, wid: m.id, err: String(e) });
+          }
+        }
+        if (inbound) recordHealth(deps, conn(ref), "message");
+      },
+      onAck: (ref, acks) => {
+        if (applyAcks(deps, ref.companyId, ref.connectionId, acks) > 0) recordHealth(deps, conn(ref), "ack");
+      },
+      onEdit: (ref, edit) => {
+        applyEdit(deps, ref.companyId, ref.connectionId, edit.id, edit.body);
+      },
+      onRevoke: (ref, id) => {
+        applyRevoke(deps, ref.companyId, ref.connectionId, id);
+      },
+      onCall: (ref, call) => handleCall(deps, this.registry.get(ref.connectionId), ref, call),
+      loadRaw: (ref, id) => {
+        const m = findByWid(deps.db, ref.companyId, ref.connectionId, id);
+        if (!m?.dataJson) return undefined;
+        try {
+          return JSON.parse(m.dataJson);
+        } catch {
+          return undefined;
+        }
+      },
+    };
+  }
+}
+
+/**
+ * Calls (BEHAVIOUR.md §2.12): with the company setting `call` "disabled", a finished call gets an
+ * automatic text asking for a message, and a known contact's ticket gets a "missed call" entry
+ * (call_log; a closed ticket becomes pending). "enabled" leaves calls alone.
+ */
+async function handleCall(deps: Deps, adapter: ChannelAdapter | undefined, ref: ConnectionRef, call: CallEvent) {
+  if (call.status !== "terminate" || getSetting(deps.db, ref.companyId, "call") !== "disabled") return;
+  try {
+    await adapter?.send({ type: "text", to: call.from.address, body: CALL_DISABLED_TEXT });
+  } catch (e) {
+    log.warn("call notice send failed", { connectionId: ref.connectionId, err: String(e) });
+  }
+  const number = call.from.number;
+  if (!number || !findContactByNumber(deps.db, ref.companyId, number)) return;
+  const hour = new Intl.DateTimeFormat("pt-BR", { timeZone: deps.config.timezone, hour: "2-digit", minute: "2-digit" }).format(new Date());
+  await ingestMessage(
+    deps,
+    { id: ref.connectionId, companyId: ref.companyId },
+    {
+      id: call.id,
+      fromMe: false,
+      chat: call.from,
+      isGroup: false,
+      kind: "call_log",
+      body: `Chamada de ${call.isVideo ? "vídeo" : "voz"} perdida às ${hour}`,
+      timestamp: Date.now(),
+      origin: "notify",
+    },
+  );
+}
+
+const supervisors = new WeakMap<object, ConnectionSupervisor>();
+
+/** The process's connection supervisor for these deps (created and wired on first use). */
+export function supervisorOf(deps: Deps): ConnectionSupervisor {
+  const key = deps.channels as object;
+  let s = supervisors.get(key);
+  if (!s) {
+    // Ctx objects are per request: keep the process deps (without the caller) for the handlers.
+    const { companyId: _c, user: _u, ...processDeps } = deps as Partial<Ctx> & Deps;
+    s = new ConnectionSupervisor(processDeps as Deps);
+    supervisors.set(key, s);
+  }
+  return s;
+}

@@ -1,0 +1,71 @@
+import { todayDate } from "../../lib/dates";
+import type { WhatsappRow } from "./schema";
+
+export interface ConnectionQueue {
+  id: number;
+  name: string;
+  color: string;
+  greetingMessage: string;
+}
+
+/** Shows only the first characters of a secret ("abcd••••"); empty stays empty. */
+export function maskToken(token: string | null | undefined): string {
+  if (!token) return "";
+  return `${token.slice(0, Math.min(4, Math.floor(token.length / 3)))}••••••••`;
+}
+
+/** Reconnects counted today (the counter restarts with the day, UTC). */
+export const reconnectsToday = (w: Pick<WhatsappRow, "reconnectsToday" | "reconnectsDay">) =>
+  w.reconnectsDay === todayDate() ? w.reconnectsToday : 0;
+
+/**
+ * The public shape of a connection (core.md §3). The token is masked unless `revealToken`
+ * (the admin's edit form); the Baileys auth state is never part of it.
+ */
+export function serializeConnection(w: WhatsappRow, queues: ConnectionQueue[], opts: { revealToken?: boolean } = {}) {
+  return {
+    id: w.id,
+    name: w.name,
+    channel: w.channel,
+    status: w.status,
+    qrcode: w.qrcode,
+    pairingCode: w.pairingCode,
+    pairingNumber: w.pairingNumber,
+    retries: w.retries,
+    isDefault: w.isDefault,
+    greetingMessage: w.greetingMessage,
+    complationMessage: w.complationMessage,
+    outOfHoursMessage: w.outOfHoursMessage,
+    ratingMessage: w.ratingMessage,
+    token: opts.revealToken ? (w.token ?? "") : maskToken(w.token),
+    hasToken: !!w.token,
+    provider: w.provider,
+    promptId: w.promptId,
+    integrationId: w.integrationId,
+    sendIdQueue: w.sendIdQueue,
+    timeSendQueue: w.timeSendQueue,
+    maxUseBotQueues: w.maxUseBotQueues,
+    timeUseBotQueues: w.timeUseBotQueues,
+    expiresTicket: w.expiresTicket,
+    expiresInactiveMessage: w.expiresInactiveMessage,
+    queueIds: queues.map((q) => q.id),
+    queues,
+    lastMessageAt: w.lastMessageAt,
+    lastAckAt: w.lastAckAt,
+    reconnectsToday: reconnectsToday(w),
+    companyId: w.companyId,
+    createdAt: w.createdAt,
+    updatedAt: w.updatedAt,
+  };
+}
+export type ConnectionDto = ReturnType<typeof serializeConnection>;
+
+/** The `whatsappSession` frame's session (core.md §4.2: status, updatedAt, qrcode, retries). */
+export const serializeSession = (w: WhatsappRow) => ({
+  id: w.id,
+  status: w.status,
+  qrcode: w.qrcode,
+  pairingCode: w.pairingCode,
+  retries: w.retries,
+  updatedAt: w.updatedAt,
+});

@@ -1,0 +1,250 @@
+import { and, eq, ne } from "drizzle-orm";
+import { supervisorOf } from "../../channels/wiring";
+import type { ConnectionCreateInput, ConnectionUpdateInput } from "../../contract/schemas/connections";
+import type { Ctx, Deps } from "../../http/context";
+import { AppError, forbidden, notFound } from "../../http/errors";
+import { nowIso } from "../../lib/dates";
+import { rooms } from "../../realtime/topics";
+import { getCompanyPlan } from "../companies/queries";
+import { queuesByIds } from "../queues/queries";
+import { assertGreetingRule } from "../queues/rules";
+import { serializeQueue } from "../queues/service";
+import { users } from "../users/schema";
+import { canAddConnection, canControlSession, canEditConnection, canSeeToken } from "./policy";
+import {
+  connectionQueues,
+  connectionWithName,
+  connectionWithToken,
+  countConnections,
+  findConnection,
+  listCompanyConnections,
+  queuesOfConnections,
+} from "./queries";
+import { type WhatsappRow, whatsappQueues, whatsapps } from "./schema";
+import { publishConnection, publishSession, recordSessionStatus } from "./session";
+import { serializeConnection } from "./serialize";
+
+/** A connection of the caller's company, or 404 ERR_NO_WAPP_FOUND (for other modules too). */
+export function getConnection(ctx: Ctx, id: number): WhatsappRow {
+  const w = findConnection(ctx.db, ctx.companyId, id);
+  if (!w) throw notFound("ERR_NO_WAPP_FOUND");
+  return w;
+}
+
+/** GET /whatsapp: every connection of the company with its queues and health line; tokens masked. */
+export function listConnections(ctx: Ctx) {
+  const rows = listCompanyConnections(ctx.db, ctx.companyId);
+  const queues = queuesOfConnections(ctx.db, rows.map((r) => r.id));
+  return rows.map((w) => serializeConnection(w, queues.get(w.id) ?? []));
+}
+
+/** GET /whatsapp/{id}: with its queues in menu order (orderQueue) and promptId; admins see the token. */
+export function showConnection(ctx: Ctx, id: number) {
+  const w = getConnection(ctx, id);
+  const queues = connectionQueues(ctx.db, w.id).map(serializeQueue);
+  const lite = queues.map((q) => ({ id: q.id, name: q.name, color: q.color, greetingMessage: q.greetingMessage }));
+  return { ...serializeConnection(w, lite, { revealToken: canSeeToken(ctx.user) }), queues, prompt: null };
+}
+
+function assertUnique(ctx: Ctx, input: { name?: string; token?: string | null }, exceptId = 0) {
+  if (input.name !== undefined && connectionWithName(ctx.db, ctx.companyId, input.name, exceptId)) {
+    throw new AppError("ERR_CONNECTION_NAME_ALREADY_EXISTS", 409);
+  }
+  if (input.token && connectionWithToken(ctx.db, input.token, exceptId)) {
+    throw new AppError("ERR_CONNECTION_TOKEN_ALREADY_EXISTS", 409);
+  }
+}
+
+/** Queue ids must be the company's own. */
+function checkQueues(ctx: Ctx, ids: number[]) {
+  if (!ids.length) return;
+  if (queuesByIds(ctx.db, ctx.companyId, ids).length !== ids.length) throw notFound("ERR_NO_QUEUE_FOUND");
+}
+
+const SETTINGS = [
+  "greetingMessage",
+  "complationMessage",
+  "outOfHoursMessage",
+  "ratingMessage",
+  "provider",
+  "promptId",
+  "integrationId",
+  "sendIdQueue",
+  "timeSendQueue",
+  "maxUseBotQueues",
+  "timeUseBotQueues",
+  "expiresTicket",
+  "expiresInactiveMessage",
+] as const;
+
+function settingsPatch(input: ConnectionUpdateInput): Partial<WhatsappRow> {
+  const patch: Record<string, unknown> = {};
+  for (const k of SETTINGS) if (input[k] !== undefined) patch[k] = input[k];
+  if (input.provider === "") patch.provider = "beta";
+  return patch as Partial<WhatsappRow>;
+}
+
+/** Unsets the previous default (inside the caller's transaction); answers the rows that changed. */
+function unsetOtherDefaults(db: Ctx["db"], companyId: number, keepId: number) {
+  return db
+    .update(whatsapps)
+    .set({ isDefault: false, updatedAt: nowIso() })
+    .where(and(eq(whatsapps.companyId, companyId), ne(whatsapps.id, keepId), eq(whatsapps.isDefault, true)))
+    .returning()
+    .all();
+}
+
+/**
+ * POST /whatsapp (admins): the plan's connection count is a hard limit; names are unique in the
+ * company and tokens everywhere; more than one queue needs a greeting. The first connection is the
+ * default; a later one asking for isDefault takes the flag from the previous default. The session
+ * starts at once (a sandbox connects immediately; WhatsApp shows QR codes).
+ */
+export function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
+  if (!canAddConnection(ctx.user)) throw forbidden();
+  const plan = getCompanyPlan(ctx.db, ctx.companyId);
+  const existing = countConnections(ctx.db, ctx.companyId);
+  if (plan && existing >= plan.plan.connections) throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", 400, { limit: plan.plan.connections });
+  assertUnique(ctx, input);
+  const queueIds = input.queueIds ?? [];
+  checkQueues(ctx, queueIds);
+  assertGreetingRule(queueIds.length, input.greetingMessage);
+  const now = nowIso();
+  const isDefault = existing === 0 || !!input.isDefault;
+  const channel = input.channel ?? "baileys";
+  const { row, unset } = ctx.db.transaction((tx) => {
+    const db = tx as unknown as Ctx["db"];
+    const unset = isDefault ? unsetOtherDefaults(db, ctx.companyId, 0) : [];
+    const row = db
+      .insert(whatsapps)
+      .values({
+        ...settingsPatch(input),
+        companyId: ctx.companyId,
+        name: input.name,
+        channel,
+        status: channel === "sandbox" ? "DISCONNECTED" : "OPENING",
+        isDefault,
+        token: input.token || null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    if (queueIds.length) db.insert(whatsappQueues).values(queueIds.map((queueId) => ({ whatsappId: row.id, queueId }))).run();
+    return { row, unset };
+  });
+  for (const u of unset) publishConnection(ctx, u);
+  publishConnection(ctx, row);
+  void supervisorOf(ctx).start(row);
+  return showConnection(ctx, row.id);
+}
+
+/**
+ * PUT /whatsapp/{id} (admins): settings, name, token, queues (re-associated when queueIds is given)
+ * and the default flag (taking it from the previous default; the only default cannot drop it:
+ * ERR_NO_OTHER_WHATSAPP). A changed channel restarts the session on the new transport.
+ */
+export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUpdateInput) {
+  if (!canEditConnection(ctx.user)) throw forbidden();
+  const before = getConnection(ctx, id);
+  assertUnique(ctx, input, id);
+  const queueIds = input.queueIds ?? connectionQueues(ctx.db, id).map((q) => q.id);
+  if (input.queueIds) checkQueues(ctx, input.queueIds);
+  assertGreetingRule(queueIds.length, input.greetingMessage ?? before.greetingMessage);
+  if (input.isDefault === false && before.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP", 400);
+  const patch: Partial<WhatsappRow> = { ...settingsPatch(input), updatedAt: nowIso() };
+  if (input.name !== undefined) patch.name = input.name;
+  if (input.token !== undefined) patch.token = input.token || null;
+  if (input.channel !== undefined) patch.channel = input.channel;
+  if (input.isDefault) patch.isDefault = true;
+  const { row, unset } = ctx.db.transaction((tx) => {
+    const db = tx as unknown as Ctx["db"];
+    const unset = input.isDefault && !before.isDefault ? unsetOtherDefaults(db, ctx.companyId, id) : [];
+    const row = db.update(whatsapps).set(patch).where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id))).returning().get();
+    if (input.queueIds) {
+      db.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, id)).run();
+      if (input.queueIds.length) db.insert(whatsappQueues).values(input.queueIds.map((queueId) => ({ whatsappId: id, queueId }))).run();
+    }
+    return { row, unset };
+  });
+  for (const u of unset) publishConnection(ctx, u);
+  publishConnection(ctx, row);
+  if (input.channel !== undefined && input.channel !== before.channel) {
+    const sup = supervisorOf(ctx);
+    await sup.logout(id);
+    void sup.start(row);
+  }
+  return showConnection(ctx, id);
+}
+
+/**
+ * DELETE /whatsapp/{id} (admins): the session ends and its stored credentials go; a deleted default
+ * hands the flag to the oldest remaining connection, so a default exists while any connection does.
+ * Tickets keep their history (their connection becomes empty); users lose it as their default.
+ */
+export async function deleteConnection(ctx: Ctx, id: number) {
+  if (!canEditConnection(ctx.user)) throw forbidden();
+  const w = getConnection(ctx, id);
+  const promoted = ctx.db.transaction((tx) => {
+    const db = tx as unknown as Ctx["db"];
+    db.update(users).set({ whatsappId: null }).where(and(eq(users.companyId, ctx.companyId), eq(users.whatsappId, id))).run();
+    db.delete(whatsapps).where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id))).run();
+    if (!w.isDefault) return undefined;
+    const next = db.select().from(whatsapps).where(eq(whatsapps.companyId, ctx.companyId)).orderBy(whatsapps.id).get();
+    if (!next) return undefined;
+    return db.update(whatsapps).set({ isDefault: true, updatedAt: nowIso() }).where(eq(whatsapps.id, next.id)).returning().get();
+  });
+  ctx.hub.publish(rooms.main(ctx.companyId), { channel: "whatsapp", action: "delete", whatsappId: id });
+  if (promoted) publishConnection(ctx, promoted);
+  await supervisorOf(ctx).logout(id);
+}
+
+/** POST /whatsappsession/{id}: starts (or resumes from stored credentials) the session. */
+export async function startSession(ctx: Ctx, id: number) {
+  if (!canControlSession(ctx.user)) throw forbidden();
+  const w = getConnection(ctx, id);
+  await supervisorOf(ctx).start(w, { force: true });
+  return { message: "Starting session." };
+}
+
+/**
+ * PUT /whatsappsession/{id}: a new QR (stored credentials cleared, then start), or with
+ * `pairingNumber` a pairing code for that phone number (shown on the PAIRING session frame).
+ */
+export async function refreshSession(ctx: Ctx, id: number, pairingNumber?: string) {
+  if (!canControlSession(ctx.user)) throw forbidden();
+  const w = getConnection(ctx, id);
+  const row = ctx.db
+    .update(whatsapps)
+    .set({ qrcode: "", pairingCode: "", retries: 0, pairingNumber: pairingNumber ?? "", updatedAt: nowIso() })
+    .where(eq(whatsapps.id, w.id))
+    .returning()
+    .get();
+  publishSession(ctx, row);
+  const sup = supervisorOf(ctx);
+  await sup.stop(id);
+  sup.removeAuth(id);
+  await sup.start(row, { fresh: true, force: true, ...(pairingNumber ? { pairingNumber } : {}) });
+  return { message: "Starting session." };
+}
+
+/** DELETE /whatsappsession/{id}: logout (credentials removed) → DISCONNECTED. */
+export async function endSession(ctx: Ctx, id: number) {
+  if (!canControlSession(ctx.user)) throw forbidden();
+  const w = getConnection(ctx, id);
+  await supervisorOf(ctx).logout(id);
+  recordSessionStatus(ctx, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { retries: 0 });
+  return { message: "Session disconnected." };
+}
+
+/**
+ * The connection to send through when none is given (BEHAVIOUR.md §12.3): the user's own connection
+ * when CONNECTED, else the company's default when CONNECTED, else any CONNECTED one;
+ * none → ERR_NO_DEF_WAPP_FOUND.
+ */
+export function resolveSendingConnection(deps: Deps, companyId: number, userWhatsappId?: number | null): WhatsappRow {
+  const all = listCompanyConnections(deps.db, companyId).filter((w) => w.status === "CONNECTED");
+  const found = all.find((w) => w.id === userWhatsappId) ?? all.find((w) => w.isDefault) ?? all[0];
+  if (!found) throw new AppError("ERR_NO_DEF_WAPP_FOUND", 404);
+  return found;
+}

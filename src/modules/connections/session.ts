@@ -1,0 +1,94 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { SessionStatus } from "../../channels/types";
+import type { Deps } from "../../http/context";
+import { nowIso, todayDate } from "../../lib/dates";
+import { rooms } from "../../realtime/topics";
+import { companies } from "../companies/schema";
+import { findConnection, queuesOfConnections } from "./queries";
+import { type WhatsappRow, whatsapps } from "./schema";
+import { serializeConnection, serializeSession } from "./serialize";
+
+/** Publishes `whatsapp {action:"update"}` (token masked: the main room reaches every user). */
+export function publishConnection(deps: Deps, w: WhatsappRow) {
+  const queues = queuesOfConnections(deps.db, [w.id]).get(w.id) ?? [];
+  deps.hub.publish(rooms.main(w.companyId), { channel: "whatsapp", action: "update", whatsapp: serializeConnection(w, queues) });
+}
+
+/** Publishes `whatsappSession {action:"update", session}` to the company's main room. */
+export function publishSession(deps: Deps, w: WhatsappRow) {
+  deps.hub.publish(rooms.main(w.companyId), { channel: "whatsappSession", action: "update", session: serializeSession(w) });
+}
+
+export interface StatusInfo {
+  qrcode?: string;
+  pairingCode?: string;
+  retries?: number;
+  reason?: string;
+}
+
+/**
+ * A channel reported a session state: the row follows (qrcode only while showing a QR, the pairing
+ * code only while PAIRING), a reconnect is counted for the day when asked, and the session frame goes
+ * out. Answers the updated row (undefined when the connection no longer exists).
+ */
+export function recordSessionStatus(
+  deps: Deps,
+  ref: { connectionId: number; companyId: number },
+  status: SessionStatus,
+  info: StatusInfo = {},
+  opts: { countReconnect?: boolean } = {},
+): WhatsappRow | undefined {
+  const before = findConnection(deps.db, ref.companyId, ref.connectionId);
+  if (!before) return undefined;
+  const today = todayDate();
+  const patch: Partial<WhatsappRow> = {
+    status,
+    qrcode: status === "qrcode" ? (info.qrcode ?? before.qrcode) : "",
+    pairingCode: status === "PAIRING" ? (info.pairingCode ?? before.pairingCode) : "",
+    retries: info.retries ?? (status === "CONNECTED" ? 0 : before.retries),
+    updatedAt: nowIso(),
+  };
+  if (opts.countReconnect) {
+    patch.reconnectsToday = before.reconnectsDay === today ? before.reconnectsToday + 1 : 1;
+    patch.reconnectsDay = today;
+  }
+  const row = deps.db
+    .update(whatsapps)
+    .set(patch)
+    .where(and(eq(whatsapps.companyId, ref.companyId), eq(whatsapps.id, ref.connectionId)))
+    .returning()
+    .get();
+  if (row) publishSession(deps, row);
+  return row;
+}
+
+const lastHealthFrame = new Map<number, number>();
+const HEALTH_FRAME_MS = 5_000;
+
+/** Health line: an inbound message or an ack arrived (one `whatsapp` frame per connection per 5 s). */
+export function recordHealth(deps: Deps, ref: { connectionId: number; companyId: number }, what: "message" | "ack") {
+  const now = nowIso();
+  const set = what === "message" ? { lastMessageAt: now } : { lastAckAt: now };
+  const row = deps.db
+    .update(whatsapps)
+    .set(set)
+    .where(and(eq(whatsapps.companyId, ref.companyId), eq(whatsapps.id, ref.connectionId)))
+    .returning()
+    .get();
+  if (!row) return;
+  const last = lastHealthFrame.get(row.id) ?? 0;
+  if (Date.now() - last < HEALTH_FRAME_MS) return;
+  lastHealthFrame.set(row.id, Date.now());
+  publishConnection(deps, row);
+}
+
+/** Connections to start at boot: every connection of a company whose subscription is not lapsed. */
+export function connectionsToStart(deps: Deps): WhatsappRow[] {
+  return deps.db
+    .select({ w: whatsapps })
+    .from(whatsapps)
+    .innerJoin(companies, eq(companies.id, whatsapps.companyId))
+    .where(and(eq(companies.status, true), sql`(${companies.dueDate} is null or substr(${companies.dueDate}, 1, 10) >= ${todayDate()})`))
+    .all()
+    .map((r) => r.w);
+}
