@@ -1,0 +1,246 @@
+import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { waAuth } from "../../src/channels/baileys/schema";
+import type { ChannelAdapter, ChannelEvents, StartOptions } from "../../src/channels/types";
+import { supervisorOf } from "../../src/channels/wiring";
+import { companies } from "../../src/modules/companies/schema";
+import { plans } from "../../src/modules/plans/schema";
+import { nowIso } from "../../src/lib/dates";
+import { makeTestApp } from "../helpers/app";
+import { inbound } from "../helpers/channel";
+
+const t = await makeTestApp();
+const a = await t.newCompany();
+const b = await t.newCompany();
+
+/** A WhatsApp stand-in: start shows a QR (or a pairing code), `link()` connects, logout disconnects. */
+class FakeSession implements ChannelAdapter {
+  readonly kind = "baileys";
+  status: ChannelAdapter["status"] = "DISCONNECTED";
+  starts: StartOptions[] = [];
+  constructor(readonly events: ChannelEvents) {}
+  async start(opts: StartOptions = {}) {
+    this.starts.push(opts);
+    this.events.onStatus("OPENING");
+    if (opts.pairingNumber) this.events.onStatus("PAIRING", { pairingCode: "ABCD1234" });
+    else this.events.onStatus("qrcode", { qrcode: `2@qr-${this.starts.length}`, retries: 0 });
+  }
+  link() {
+    this.events.onStatus("CONNECTED");
+  }
+  async stop() {
+    this.events.onStatus("DISCONNECTED");
+  }
+  async logout() {
+    this.events.onStatus("DISCONNECTED", { reason: "logged_out" });
+  }
+  async send() {
+    return { id: "x", ack: 1 };
+  }
+  async deleteForEveryone() {}
+  async markRead() {}
+  async checkNumber(n: string) {
+    return { exists: true, number: n, address: `${n}@s.whatsapp.net` };
+  }
+  async profilePicture() {
+    return null;
+  }
+}
+const sessions = new Map<number, FakeSession>();
+supervisorOf(t.deps).register("baileys", ({ connectionId, events }) => {
+  const s = new FakeSession(events);
+  sessions.set(connectionId, s);
+  return s;
+});
+
+const create = (token: string, body: Record<string, unknown>) => t.call("POST", "/whatsapp", { token, body });
+async function queue(token: string, name: string, color: string) {
+  const r = await t.call("POST", "/queue", { token, body: { name, color } });
+  return r.json.id as number;
+}
+const vendas = await queue(a.admin.token, "Vendas", "#22aa55");
+const suporte = await queue(a.admin.token, "Suporte", "#2255aa");
+const agent = await t.newUser(a.admin.token);
+
+describe("POST /whatsapp", () => {
+  let firstId = 0;
+  test("the first connection is the default, with the defaults of core.md §9, and starts (QR)", async () => {
+    t.events.length = 0;
+    const r = await create(a.admin.token, { name: "Atendimento", queueIds: [vendas], token: "secret-token-123" });
+    expect(r.status).toBe(201);
+    firstId = r.json.id;
+    expect(r.json).toMatchObject({
+      name: "Atendimento",
+      channel: "baileys",
+      isDefault: true,
+      provider: "beta",
+      maxUseBotQueues: 3,
+      timeSendQueue: 0,
+      timeUseBotQueues: 0,
+      expiresTicket: 0,
+      expiresInactiveMessage: "",
+      token: "secret-token-123",
+      queueIds: [vendas],
+    });
+    await Bun.sleep(5);
+    const list = await t.call("GET", "/whatsapp?session=0", { token: a.admin.token });
+    expect(list.json).toHaveLength(1);
+    expect(list.json[0]).toMatchObject({ status: "qrcode", qrcode: "2@qr-1", queues: [{ id: vendas, name: "Vendas", color: "#22aa55", greetingMessage: "" }] });
+    expect(list.json[0].token).not.toContain("secret-token");
+    expect(list.json[0]).toHaveProperty("lastMessageAt");
+    expect(list.json[0]).toHaveProperty("lastAckAt");
+    expect(list.json[0].reconnectsToday).toBe(0);
+    expect(list.json[0]).not.toHaveProperty("session");
+    const frames = t.events.filter((e) => e.frame.channel === "whatsappSession");
+    expect(frames.at(-1)?.frame.session).toMatchObject({ id: firstId, status: "qrcode", qrcode: "2@qr-1" });
+    expect(frames.at(-1)?.rooms).toEqual([`company-${a.company.id}-mainchannel`]);
+    const upd = t.events.find((e) => e.frame.channel === "whatsapp" && e.frame.action === "update");
+    expect(JSON.stringify(upd?.frame)).not.toContain("secret-token-123");
+  });
+
+  test("validation: name 2-50, unique in the company; channel; token unique; queues of the company", async () => {
+    expect((await create(a.admin.token, { name: "A" })).status).toBe(400);
+    expect((await create(a.admin.token, { name: "x".repeat(51) })).status).toBe(400);
+    expect((await create(a.admin.token, { name: "Outra", channel: "telegram" })).status).toBe(400);
+    expect((await create(a.admin.token, { name: "atendimento" })).json.error).toBe("ERR_CONNECTION_NAME_ALREADY_EXISTS");
+    expect((await create(a.admin.token, { name: "Outra", token: "secret-token-123" })).json.error).toBe("ERR_CONNECTION_TOKEN_ALREADY_EXISTS");
+    const foreignQueue = await queue(b.admin.token, "Fila B", "#aa2255");
+    expect((await create(a.admin.token, { name: "Outra", queueIds: [foreignQueue] })).status).toBe(404);
+    expect((await create(a.admin.token, { name: "Outra", maxUseBotQueues: -1 })).status).toBe(400);
+    // the same name in another company is fine
+    expect((await create(b.admin.token, { name: "Atendimento", channel: "sandbox" })).status).toBe(201);
+  });
+
+  test("more than one queue needs a greeting", async () => {
+    const r = await create(a.admin.token, { name: "Duas filas", queueIds: [vendas, suporte] });
+    expect(r).toMatchObject({ status: 400, json: { error: "ERR_WAPP_GREETING_REQUIRED" } });
+    const ok = await create(a.admin.token, { name: "Duas filas", queueIds: [vendas, suporte], greetingMessage: "Olá! Escolha:" });
+    expect(ok.status).toBe(201);
+    expect(ok.json.isDefault).toBe(false);
+    expect(ok.json.queues.map((q: { id: number }) => q.id).sort()).toEqual([vendas, suporte].sort());
+  });
+
+  test("admins only", async () => {
+    const r = await create(agent.token, { name: "Do agente" });
+    expect(r).toMatchObject({ status: 403, json: { error: "ERR_NO_PERMISSION" } });
+    const list = await t.call("GET", "/whatsapp", { token: agent.token });
+    expect(list.status).toBe(200);
+    expect(list.json.every((w: { token: string }) => !w.token.includes("secret"))).toBe(true);
+    const one = await t.call("GET", `/whatsapp/${firstId}`, { token: agent.token });
+    expect(one.json.token).not.toContain("secret-token");
+    const mine = await t.call("GET", `/whatsapp/${firstId}`, { token: a.admin.token });
+    expect(mine.json.token).toBe("secret-token-123");
+    expect((await t.call("PUT", `/whatsapp/${firstId}`, { token: agent.token, body: { name: "Nope" } })).status).toBe(403);
+    expect((await t.call("DELETE", `/whatsapp/${firstId}`, { token: agent.token })).status).toBe(403);
+    expect((await t.call("POST", `/whatsappsession/${firstId}`, { token: agent.token })).status).toBe(403);
+  });
+
+  test("the plan's connection limit answers ERR_PLAN_LIMIT_CONNECTIONS with the limit", async () => {
+    const now = nowIso();
+    const plan = t.db.insert(plans).values({ name: `Mini ${crypto.randomUUID().slice(0, 4)}`, users: 5, connections: 1, queues: 5, value: 10, createdAt: now, updatedAt: now }).returning().get();
+    const c = await t.newCompany();
+    t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, c.company.id)).run();
+    expect((await create(c.admin.token, { name: "Única", channel: "sandbox" })).status).toBe(201);
+    const r = await create(c.admin.token, { name: "Segunda", channel: "sandbox" });
+    expect(r).toMatchObject({ status: 400, json: { error: "ERR_PLAN_LIMIT_CONNECTIONS", limit: 1 } });
+  });
+});
+
+describe("GET /whatsapp/:id, PUT, DELETE and the default rules", () => {
+  test("GET answers queues in menu order and promptId; another company gets 404", async () => {
+    const list = await t.call("GET", "/whatsapp", { token: a.admin.token });
+    const two = list.json.find((w: { name: string }) => w.name === "Duas filas");
+    const r = await t.call("GET", `/whatsapp/${two.id}`, { token: a.admin.token });
+    expect(r.json.queues.map((q: { name: string }) => q.name)).toEqual(["Suporte", "Vendas"]);
+    expect(r.json).toHaveProperty("promptId", null);
+    expect((await t.call("GET", `/whatsapp/${two.id}`, { token: b.admin.token })).json.error).toBe("ERR_NO_WAPP_FOUND");
+    expect((await t.call("PUT", `/whatsapp/${two.id}`, { token: b.admin.token, body: { name: "Hack" } })).status).toBe(404);
+    expect((await t.call("DELETE", `/whatsapp/${two.id}`, { token: b.admin.token })).status).toBe(404);
+    expect((await t.call("DELETE", `/whatsappsession/${two.id}`, { token: b.admin.token })).status).toBe(404);
+  });
+
+  test("PUT: settings, queues re-associated, greeting rule, isDefault moves the flag", async () => {
+    const list = await t.call("GET", "/whatsapp", { token: a.admin.token });
+    const first = list.json.find((w: { name: string }) => w.name === "Atendimento");
+    const two = list.json.find((w: { name: string }) => w.name === "Duas filas");
+    const bad = await t.call("PUT", `/whatsapp/${two.id}`, { token: a.admin.token, body: { greetingMessage: "" } });
+    expect(bad.json.error).toBe("ERR_WAPP_GREETING_REQUIRED");
+    const one = await t.call("PUT", `/whatsapp/${two.id}`, { token: a.admin.token, body: { queueIds: [suporte], greetingMessage: "", expiresTicket: 2, complationMessage: "Tchau" } });
+    expect(one.status).toBe(200);
+    expect(one.json).toMatchObject({ queueIds: [suporte], expiresTicket: 2, complationMessage: "Tchau", greetingMessage: "" });
+    t.events.length = 0;
+    const def = await t.call("PUT", `/whatsapp/${two.id}`, { token: a.admin.token, body: { isDefault: true } });
+    expect(def.json.isDefault).toBe(true);
+    const after = await t.call("GET", `/whatsapp/${first.id}`, { token: a.admin.token });
+    expect(after.json.isDefault).toBe(false);
+    const updated = t.events.filter((e) => e.frame.channel === "whatsapp").map((e) => (e.frame.whatsapp as { id: number }).id);
+    expect(updated).toContain(first.id);
+    expect(updated).toContain(two.id);
+    // the only default cannot drop its flag
+    const drop = await t.call("PUT", `/whatsapp/${two.id}`, { token: a.admin.token, body: { isDefault: false } });
+    expect(drop.json.error).toBe("ERR_NO_OTHER_WHATSAPP");
+    // renaming to another connection's name
+    expect((await t.call("PUT", `/whatsapp/${two.id}`, { token: a.admin.token, body: { name: "Atendimento" } })).status).toBe(409);
+  });
+
+  test("DELETE the default promotes another; the session ends and its credentials go", async () => {
+    const list = await t.call("GET", "/whatsapp", { token: a.admin.token });
+    const def = list.json.find((w: { isDefault: boolean }) => w.isDefault);
+    t.db.insert(waAuth).values({ connectionId: def.id, kind: "creds", keyId: "", value: "{}" }).run();
+    t.events.length = 0;
+    const r = await t.call("DELETE", `/whatsapp/${def.id}`, { token: a.admin.token });
+    expect(r.status).toBe(200);
+    expect(t.db.select().from(waAuth).where(eq(waAuth.connectionId, def.id)).all()).toEqual([]);
+    expect(t.events.some((e) => e.frame.channel === "whatsapp" && e.frame.action === "delete" && e.frame.whatsappId === def.id)).toBe(true);
+    const rest = await t.call("GET", "/whatsapp", { token: a.admin.token });
+    expect(rest.json.filter((w: { isDefault: boolean }) => w.isDefault)).toHaveLength(1);
+    expect(t.deps.channels.get(def.id)).toBeUndefined();
+    expect((await t.call("GET", `/whatsapp/${def.id}`, { token: a.admin.token })).status).toBe(404);
+  });
+});
+
+describe("/whatsappsession", () => {
+  let id = 0;
+  test("start shows a QR; linking connects; the health line counts unexpected reconnects", async () => {
+    const r = await create(a.admin.token, { name: "Sessão" });
+    id = r.json.id;
+    await Bun.sleep(5);
+    const s = sessions.get(id)!;
+    s.link();
+    expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json).toMatchObject({ status: "CONNECTED", qrcode: "" });
+    // the transport reconnects by itself: counted
+    s.events.onStatus("OPENING");
+    s.events.onStatus("CONNECTED");
+    expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json.reconnectsToday).toBe(1);
+    // inbound messages update lastMessageAt
+    await s.events.onMessages([inbound("5511933334444", "Oi")]);
+    expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json.lastMessageAt).toBeTruthy();
+  });
+
+  test("DELETE logs out → DISCONNECTED; POST starts again", async () => {
+    t.events.length = 0;
+    const off = await t.call("DELETE", `/whatsappsession/${id}`, { token: a.admin.token });
+    expect(off.status).toBe(200);
+    expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json.status).toBe("DISCONNECTED");
+    const frame = t.events.filter((e) => e.frame.channel === "whatsappSession").at(-1);
+    expect(frame?.frame.session).toMatchObject({ id, status: "DISCONNECTED" });
+    const on = await t.call("POST", `/whatsappsession/${id}`, { token: a.admin.token });
+    expect(on.status).toBe(200);
+    expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json.status).toBe("qrcode");
+  });
+
+  test("PUT asks for a new QR (fresh credentials) or a pairing code for a phone number", async () => {
+    t.db.insert(waAuth).values({ connectionId: id, kind: "creds", keyId: "", value: "{}" }).run();
+    const r = await t.call("PUT", `/whatsappsession/${id}`, { token: a.admin.token });
+    expect(r.status).toBe(200);
+    expect(t.db.select().from(waAuth).where(eq(waAuth.connectionId, id)).all()).toEqual([]);
+    expect(sessions.get(id)!.starts.at(-1)).toMatchObject({ fresh: true });
+    const p = await t.call("PUT", `/whatsappsession/${id}`, { token: a.admin.token, body: { pairingNumber: "+55 (11) 98888-7777" } });
+    expect(p.status).toBe(200);
+    expect(sessions.get(id)!.starts.at(-1)).toMatchObject({ fresh: true, pairingNumber: "5511988887777" });
+    const w = await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token });
+    expect(w.json).toMatchObject({ status: "PAIRING", pairingCode: "ABCD1234" });
+    const bad = await t.call("PUT", `/whatsappsession/${id}`, { token: a.admin.token, body: { pairingNumber: "12" } });
+    expect(bad.status).toBe(400);
+  });
+});
