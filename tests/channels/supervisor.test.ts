@@ -2,7 +2,7 @@
  * The connection supervisor end to end: the REAL Baileys client (patched rc14) against the fake
  * WhatsApp server on 127.0.0.1. Each case is bounded by short timings.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, setSystemTime, test } from "bun:test";
 import { WA_CERT_DETAILS } from "baileys";
 import type { SqliteAuthStore } from "../../src/channels/baileys/auth-store";
 import { applyTestRootKey, createBaileysFactory } from "../../src/channels/baileys/index";
@@ -12,6 +12,8 @@ import { ChannelRegistry } from "../../src/channels/registry";
 import type { AckEvent, ChannelEvents, InboundMessage, SessionStatus } from "../../src/channels/types";
 import { FakeWaServer, parseQr } from "../support/fake-wa-server";
 import { memoryAuthDb } from "../support/wa-db";
+
+setDefaultTimeout(10_000); // each case normally takes < 0.5 s; headroom for a loaded machine
 
 const FAST: Partial<BaileysTiming> = {
   connectTimeoutMs: 2_000,
@@ -46,9 +48,9 @@ function recorder() {
 }
 
 async function until(check: () => boolean, ms = 3_000, what = "condition") {
-  const end = Date.now() + ms;
+  const end = performance.now() + ms; // monotonic: unaffected by setSystemTime
   while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
     await Bun.sleep(5);
   }
 }
@@ -281,8 +283,15 @@ describe("supervisor against the fake WhatsApp server", () => {
     await pairByQr(server, runner, rec);
     const before = server.sessions.length;
     server.opts.answerPings = false;
-    setSystemTime(new Date(Date.now() + 60_000)); // Baileys declares the link lost after interval + 5 s of silence
-    await until(() => runner.status === "TIMEOUT", 2_000, "408");
+    // Baileys declares the link lost after interval + 5 s without a frame: move the clock forward in
+    // steps (a late pong stamped at a frozen instant must not hide the loss)
+    const base = Date.now();
+    for (let k = 1; runner.status !== "TIMEOUT"; k++) {
+      if (k > 100) throw new Error("no 408");
+      setSystemTime(new Date(base + 60_000 * k));
+      await Bun.sleep(20);
+    }
+    setSystemTime();
     expect(runner.lastReason).toBe("closed_408");
     server.opts.answerPings = true;
     await until(() => runner.status === "CONNECTED" && server.sessions.length === before + 1, 2_000, "back");
@@ -453,6 +462,33 @@ describe("supervisor against the fake WhatsApp server", () => {
       ["CALL1", "offer", true, "15550005555"],
       ["CALL1", "terminate", true, "15550005555"],
     ]);
+  });
+
+  test("inbound media: image and voice note download and decrypt lazily", async () => {
+    const { server, runner, rec } = setup();
+    await pairByQr(server, runner, rec);
+    const png = new Uint8Array(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256));
+    const img = await server.hostMedia(png, "image");
+    const voice = new Uint8Array(Array.from({ length: 1500 }, (_, i) => (i * 13) % 256));
+    const ptt = await server.hostMedia(voice, "audio");
+    const s = server.last()!;
+    s.message({
+      from: "15550006666@s.whatsapp.net",
+      id: "IMG1",
+      content: { imageMessage: { ...img, mimetype: "image/png", caption: "foto do produto" } },
+    });
+    s.message({
+      from: "15550006666@s.whatsapp.net",
+      id: "PTT1",
+      content: { audioMessage: { ...ptt, mimetype: "audio/ogg; codecs=opus", ptt: true, seconds: 2 } },
+    });
+    await until(() => rec.messages.some((m) => m.id === "PTT1"), 2_000, "media messages");
+    const image = rec.messages.find((m) => m.id === "IMG1")!;
+    expect(image).toMatchObject({ kind: "image", body: "foto do produto", media: { mimetype: "image/png" } });
+    expect(Buffer.compare(Buffer.from(await image.media!.download()), Buffer.from(png))).toBe(0);
+    const audio = rec.messages.find((m) => m.id === "PTT1")!;
+    expect(audio).toMatchObject({ kind: "audio", body: "Áudio", media: { ptt: true } });
+    expect(Buffer.compare(Buffer.from(await audio.media!.download()), Buffer.from(voice))).toBe(0);
   });
 
   test("logout sends remove-companion-device and wipes the store", async () => {

@@ -5,6 +5,7 @@
  * `WA_CERT_DETAILS.PUBLIC_KEY`), then exchanges binary nodes: pair-device refs (QR), pair-success,
  * `<success>`, stream errors, failures, pings, inbound `<plaintext>` messages and receipts.
  */
+import { readFile, rm } from "node:fs/promises";
 import type { ServerWebSocket } from "bun";
 import {
   addTransactionCapability,
@@ -14,6 +15,7 @@ import {
   Curve,
   decodeBinaryNode,
   encodeBinaryNode,
+  encryptedStream,
   getBinaryNodeChild,
   hkdf,
   hmacSign,
@@ -529,6 +531,28 @@ export class FakeWaServer {
     return [{ tag: "usync", attrs: {}, content: [{ tag: "list", attrs: {}, content: out }] }];
   }
 
+  /** Encrypted media blobs served over plain http on the same port, by path. */
+  readonly media = new Map<string, Uint8Array>();
+
+  /**
+   * Encrypts bytes the way WhatsApp media is stored and serves them; returns the fields a media
+   * message needs (url instead of directPath, so the client fetches from 127.0.0.1).
+   */
+  async hostMedia(bytes: Uint8Array, mediaType: "image" | "audio" | "video" | "document" | "sticker") {
+    const enc = await encryptedStream(Buffer.from(bytes), mediaType);
+    const blob = await readFile(enc.encFilePath);
+    await rm(enc.encFilePath, { force: true });
+    const path = `/media/${this.media.size + 1}`;
+    this.media.set(path, blob);
+    return {
+      url: `http://127.0.0.1:${this.server!.port}${path}`,
+      mediaKey: enc.mediaKey,
+      fileSha256: enc.fileSha256,
+      fileEncSha256: enc.fileEncSha256,
+      fileLength: enc.fileLength,
+    };
+  }
+
   /** Hex of the root public key the client must trust (`WA_TEST_ROOT_KEY`). */
   get rootKeyHex() {
     return Buffer.from(this.root.public).toString("hex");
@@ -545,6 +569,11 @@ export class FakeWaServer {
       hostname: "127.0.0.1",
       port: 0,
       fetch(req, srv) {
+        const path = new URL(req.url).pathname;
+        if (path.startsWith("/media/")) {
+          const body = self.media.get(path);
+          return body ? new Response(Buffer.from(body)) : new Response("gone", { status: 404 });
+        }
         if (srv.upgrade(req, { data: undefined })) return undefined;
         return new Response("no", { status: 400 });
       },
