@@ -32,7 +32,7 @@ export function UsersTable({ users, loading, onEdit, onDelete }: { users: User[]
       <tbody>
         {users.map((u) => (
           <tr key={u.id} data-testid="user-row" className="group hover:bg-raised/60">
-            <td className="w-full max-w-0 border-b border-line px-4 py-3">
+            <td className="w-full max-w-0 border-b border-line px-4 py-3 md:w-auto md:max-w-none">
               <div className="flex min-w-0 items-center gap-3">
                 <span className="relative flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800 dark:bg-brand-500/15 dark:text-brand-200">
                   {u.name.slice(0, 1).toUpperCase()}
