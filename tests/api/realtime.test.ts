@@ -82,3 +82,27 @@ describe("realtime /ws", () => {
     sg.ws.close();
   });
 });
+
+describe("ticket rooms", () => {
+  test("joinChatBox admits users who can see the ticket only", async () => {
+    const { makeConnection, inbound } = await import("../helpers/channel");
+    const { handleInbound } = await import("../../src/bot");
+    const a = await t.newCompany();
+    const q = await t.call("POST", "/queue", { token: a.admin.token, body: { name: "Fila Fechada", color: "#654321" } });
+    const outsider = await t.newUser(a.admin.token);
+    const { connection } = makeConnection(t, a.company.id);
+    const res = await handleInbound(t.deps, { id: connection.id, companyId: a.company.id }, inbound("5511955550000", "oi"));
+    await t.call("PUT", `/tickets/${res!.ticket.id}`, { token: a.admin.token, body: { queueId: q.json.id, status: "pending" } });
+    const admin = connect(a.admin.token);
+    const other = connect(outsider.token);
+    await Promise.all([admin.ready, other.ready]);
+    admin.send({ type: "joinChatBox", ticketId: res!.ticket.id });
+    other.send({ type: "joinChatBox", ticketId: res!.ticket.id });
+    await Bun.sleep(50);
+    t.deps.hub.publish(`ticket-${res!.ticket.id}`, { channel: "appMessage", action: "update", probe: 2 });
+    expect(await admin.waitFor((x) => x.probe === 2)).not.toBeNull();
+    expect(await other.waitFor((x) => x.probe === 2, 300)).toBeNull();
+    admin.ws.close();
+    other.ws.close();
+  });
+});

@@ -128,3 +128,32 @@ describe("settings", () => {
     expect(bList.json.find((s: { key: string }) => s.key === "userRating").value).toBe("disabled");
   });
 });
+
+describe("users and connections/tickets", () => {
+  test("the default connection must be one of the company's connections", async () => {
+    const { makeConnection } = await import("../helpers/channel");
+    const mine = makeConnection(t, a.company.id).connection;
+    const theirs = makeConnection(t, b.company.id).connection;
+    const bad = await t.call("POST", "/users", {
+      token: a.admin.token,
+      body: { name: "Conexão Alheia", email: "alheia@x.io", password: "12345", whatsappId: theirs.id },
+    });
+    expect(bad.status).toBe(404);
+    expect(bad.json.error).toBe("ERR_NO_WAPP_FOUND");
+    const ok = await t.call("POST", "/users", {
+      token: a.admin.token,
+      body: { name: "Conexão Própria", email: "propria@x.io", password: "12345", whatsappId: mine.id },
+    });
+    expect(ok.json.whatsappId).toBe(mine.id);
+  });
+
+  test("deleting a user puts their open tickets back to pending", async () => {
+    const agent = await t.newUser(a.admin.token);
+    const c = await t.call("POST", "/contacts", { token: a.admin.token, body: { name: "Cliente Órfão", number: "5511966665555" } });
+    const tk = await t.call("POST", "/tickets", { token: a.admin.token, body: { contactId: c.json.id, userId: agent.id } });
+    expect(tk.json.userId).toBe(agent.id);
+    expect((await t.call("DELETE", `/users/${agent.id}`, { token: a.admin.token })).status).toBe(200);
+    const after = await t.call("GET", `/tickets/${tk.json.id}`, { token: a.admin.token });
+    expect(after.json).toMatchObject({ status: "pending", userId: null });
+  });
+});

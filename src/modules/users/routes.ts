@@ -25,7 +25,7 @@ export const usersRoutes = (deps: Deps) =>
       return user;
     })
     .put("/users/:id", ({ ctx, params, body }) => updateUser(ctx, parse(IdParam, params).id, parse(UserUpdateBody, body)))
-    .delete("/users/:id", ({ ctx, params }) => {
-      deleteUser(ctx, parse(IdParam, params).id);
+    .delete("/users/:id", async ({ ctx, params }) => {
+      await deleteUser(ctx, parse(IdParam, params).id);
       return { message: "User deleted" };
     });

@@ -17,7 +17,19 @@ import {
   type UserRow,
 } from "./queries";
 import { users } from "./schema";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { findConnection } from "../connections/queries";
+import { tickets } from "../tickets/schema";
+import { updateTicket } from "../tickets/service-update";
+
+/** Ids of a user's open tickets. */
+const openTicketsOf = (ctx: Ctx, userId: number) =>
+  ctx.db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.userId, userId), eq(tickets.status, "open")))
+    .all()
+    .map((r) => r.id);
 
 const PAGE = 20;
 
@@ -81,6 +93,7 @@ export async function createUser(ctx: Ctx, input: UserCreateInput) {
     throw new AppError("ERR_PLAN_LIMIT_USERS", 400, { limit: plan.plan.users });
   }
   if (findUserByEmail(ctx.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
+  assertConnection(ctx, companyId, input.whatsappId);
   const passwordHash = await Bun.password.hash(input.password, "argon2id");
   const queueIds = companyQueueIds(ctx.db, companyId, input.queueIds ?? []);
   const now = nowIso();
@@ -107,6 +120,11 @@ export async function createUser(ctx: Ctx, input: UserCreateInput) {
   const dto = withQueues(ctx, [row])[0];
   publish(ctx, companyId, { action: "create", user: dto });
   return dto;
+}
+
+/** A default connection must be one of the company's connections. */
+function assertConnection(ctx: Ctx, companyId: number, whatsappId: number | null | undefined) {
+  if (whatsappId && !findConnection(ctx.db, companyId, whatsappId)) throw notFound("ERR_NO_WAPP_FOUND");
 }
 
 const normalizeAllTicket = (v?: string) => (v === "enable" || v === "enabled" ? "enable" : "disable");
@@ -144,6 +162,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
     // An admin demoting themselves could lock the company out of its own settings.
     throw new AppError("ERR_NO_PERMISSION", 403);
   }
+  if (admin) assertConnection(ctx, ctx.companyId, input.whatsappId);
   const passwordHash = input.password ? await Bun.password.hash(input.password, "argon2id") : undefined;
   const patch: Partial<UserRow> = {
     updatedAt: nowIso(),
@@ -167,12 +186,15 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
   return dto;
 }
 
-/** DELETE /users/{id}: admins only, never oneself. */
-export function deleteUser(ctx: Ctx, id: number) {
+/** DELETE /users/{id}: admins only, never oneself. Their open tickets go back to pending (BEHAVIOUR.md §4.7). */
+export async function deleteUser(ctx: Ctx, id: number) {
   if (!canManageUsers(ctx.user)) throw forbidden();
   const current = findUser(ctx.db, ctx.companyId, id);
   if (!current) throw notFound("ERR_NO_USER_FOUND");
   if (id === ctx.user.id) throw new AppError("ERR_CANNOT_DELETE_SELF", 400);
+  for (const ticketId of openTicketsOf(ctx, id)) {
+    await updateTicket(ctx, ticketId, { status: "pending", userId: null });
+  }
   ctx.db.delete(users).where(eq(users.id, id)).run();
   publish(ctx, ctx.companyId, { action: "delete", userId: id });
 }
