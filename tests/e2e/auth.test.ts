@@ -88,3 +88,16 @@ test("signing in elsewhere ends the first session with the spec's message", asyn
   await first.context.close();
   await second.context.close();
 });
+
+test("an expired access token is refreshed once and the call retried", async () => {
+  const { page, context } = await stack.newPage();
+  await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
+  // A token the server cannot verify answers 403: the client refreshes with the cookie and retries.
+  await page.evaluate(() => localStorage.setItem("token", "not.a.valid-token"));
+  await page.getByRole("navigation").getByRole("link", { name: "Usuários" }).click();
+  await page.getByTestId("user-row").first().waitFor();
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  expect(token).not.toBe("not.a.valid-token");
+  expect(token?.split(".").length).toBe(3);
+  await context.close();
+});

@@ -1,5 +1,7 @@
+import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { signIn, startStack } from "./harness";
+import { join } from "node:path";
+import { apiCall, signIn, startStack } from "./harness";
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {
@@ -62,5 +64,46 @@ test("a new company signs up, then its admin signs in and sees the welcome home"
   expect(await page.getByTestId("company-card").textContent()).toContain("Padaria Central");
   expect(await page.getByTestId("due-card").textContent()).toContain(inDays(7));
   expect(await page.getByTestId("active-until").textContent()).toBe(`Ativo até ${inDays(7)}`);
+  await context.close();
+});
+
+/** Sets a company's due date straight in the server's database (there is no admin UI for it yet). */
+function setDueDate(name: string, dueDate: string) {
+  const db = new Database(join(stack.server.dataDir, "app.db"));
+  db.exec("PRAGMA busy_timeout = 5000");
+  db.query("UPDATE companies SET due_date = ? WHERE name = ?").run(dueDate, name);
+  db.close();
+}
+const isoInDays = (n: number) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+test("login warns when the subscription is about to lapse and refuses a lapsed one with its date", async () => {
+  const created = await apiCall(stack.server.url, "POST", "/companies/cadastro", { name: "Loja Prazo", email: "prazo@loja.test", password: "prazo-123", planId: 1 });
+  expect(created.status).toBe(201);
+
+  setDueDate("Loja Prazo", isoInDays(1));
+  const { page, context } = await stack.newPage();
+  await signIn(page, "prazo@loja.test", "prazo-123");
+  await page.getByText("Sua assinatura vence em 1 dia.").waitFor();
+  await page.getByRole("button", { name: "Minha conta" }).click();
+  await page.getByRole("menuitem", { name: "Sair" }).click();
+  await page.getByRole("heading", { name: "Entrar" }).waitFor();
+
+  setDueDate("Loja Prazo", isoInDays(3));
+  await signIn(page, "prazo@loja.test", "prazo-123");
+  await page.getByText("Sua assinatura vence em 3 dias.").waitFor();
+  await page.getByRole("button", { name: "Minha conta" }).click();
+  await page.getByRole("menuitem", { name: "Sair" }).click();
+
+  const past = isoInDays(-2);
+  setDueDate("Loja Prazo", past);
+  await page.getByLabel("E-mail").fill("prazo@loja.test");
+  await page.getByLabel("Senha", { exact: true }).fill("prazo-123");
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  await page.getByText(`Opss! Sua assinatura venceu ${past.split("-").reverse().join("/")}. Entre em contato com o Suporte`, { exact: false }).waitFor();
+  expect(new URL(page.url()).pathname).toBe("/login");
   await context.close();
 });
