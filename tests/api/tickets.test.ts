@@ -228,3 +228,27 @@ describe("rules", () => {
     }
   });
 });
+
+describe("kanban", () => {
+  test("kanban routes follow the plan's useKanban flag; a kanban move swaps the kanban tag", async () => {
+    const { plans } = await import("../../src/modules/plans/schema");
+    const { companies } = await import("../../src/modules/companies/schema");
+    const lane1 = await t.call("POST", "/tags", { token: a.admin.token, body: { name: "Lane Um", color: "#aa0000", kanban: 1 } });
+    const lane2 = await t.call("POST", "/tags", { token: a.admin.token, body: { name: "Lane Dois", color: "#00aa00", kanban: 1 } });
+    const res = await ingestMessage(t.deps, conn, inbound("5511922221111", "kanban"));
+    const id = res!.ticket.id;
+    await t.call("PUT", `/ticket-tags/${id}/${lane1.json.id}`, { token: a.admin.token });
+    await t.call("DELETE", `/ticket-tags/${id}`, { token: a.admin.token });
+    const moved = await t.call("PUT", `/ticket-tags/${id}/${lane2.json.id}`, { token: a.admin.token });
+    expect(moved.json.tags.map((x: { name: string }) => x.name)).toEqual(["Lane Dois"]);
+    const board = await t.call("GET", "/ticket/kanban", { token: a.admin.token });
+    expect(board.json.tickets.some((x: { id: number }) => x.id === id)).toBe(true);
+    const now = new Date().toISOString();
+    const noKanban = t.db.insert(plans).values({ name: "Sem Kanban", useKanban: false, createdAt: now, updatedAt: now }).returning().get();
+    t.db.update(companies).set({ planId: noKanban.id }).where(eq(companies.id, a.company.id)).run();
+    const denied = await t.call("GET", "/ticket/kanban", { token: a.admin.token });
+    expect(denied.status).toBe(403);
+    expect(denied.json).toEqual({ error: "ERR_NO_PERMISSION", feature: "useKanban" });
+    t.db.update(companies).set({ planId: 1 }).where(eq(companies.id, a.company.id)).run();
+  });
+});

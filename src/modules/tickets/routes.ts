@@ -5,6 +5,7 @@ import { TagSyncBody, TicketCreateBody, TicketListQuery, TicketUpdateBody } from
 import { authPlugin } from "../../http/auth";
 import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
+import { requirePlanFlag } from "../../http/plan";
 import { createTicket, deleteTicket, listTickets, showTicket, showTicketByUuid } from "./service";
 import { addTicketTag, removeKanbanTags, syncTicketTags } from "./service-tags";
 import { updateTicket } from "./service-update";
@@ -18,7 +19,10 @@ export const ticketsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
     .get("/tickets", ({ ctx, query }) => listTickets(ctx, parse(TicketListQuery, query)))
-    .get("/ticket/kanban", ({ ctx, query }) => listTickets(ctx, parse(TicketListQuery, query), { statuses: ["open", "pending"] }))
+    .get("/ticket/kanban", ({ ctx, query }) => {
+      requirePlanFlag(ctx, "useKanban");
+      return listTickets(ctx, parse(TicketListQuery, query), { statuses: ["open", "pending"] });
+    })
     .get("/tickets/u/:uuid", ({ ctx, params }) => showTicketByUuid(ctx, parse(UuidParam, params).uuid))
     .get("/tickets/:id", ({ ctx, params }) => showTicket(ctx, parse(IdParam, params).id))
     .post("/tickets", ({ ctx, body, set }) => {
@@ -36,7 +40,11 @@ export const ticketsRoutes = (deps: Deps) =>
       return syncTicketTags(ctx, input.ticketId, input.tags);
     })
     .put("/ticket-tags/:ticketId/:tagId", ({ ctx, params }) => {
+      requirePlanFlag(ctx, "useKanban");
       const p = parse(TicketTagParams, params);
       return addTicketTag(ctx, p.ticketId, p.tagId);
     })
-    .delete("/ticket-tags/:ticketId", ({ ctx, params }) => removeKanbanTags(ctx, parse(TicketIdParam, params).ticketId));
+    .delete("/ticket-tags/:ticketId", ({ ctx, params }) => {
+      requirePlanFlag(ctx, "useKanban");
+      return removeKanbanTags(ctx, parse(TicketIdParam, params).ticketId);
+    });
