@@ -81,6 +81,11 @@ async function parseBody(res: Response): Promise<unknown> {
   }
 }
 
+const isExpired = (body: unknown) => {
+  const code = body && typeof body === "object" ? (body as { error?: unknown }).error : undefined;
+  return code === undefined || code === "ERR_SESSION_EXPIRED";
+};
+
 let refreshing: Promise<boolean> | null = null;
 
 /** POST /auth/refresh_token once (concurrent callers share it); true when a new token was stored. */
@@ -115,10 +120,15 @@ function unauthorized() {
  */
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   let res = await send(path, opts);
-  if (res.status === 403 && !opts.noRetry && load("token")) {
-    if (await refreshToken()) res = await send(path, opts);
+  let body = await parseBody(res);
+  // The server answers 403 ERR_SESSION_EXPIRED for an expired access token (403 ERR_NO_PERMISSION is
+  // a real refusal): refresh once and retry.
+  if (res.status === 403 && !opts.noRetry && load("token") && isExpired(body)) {
+    if (await refreshToken()) {
+      res = await send(path, opts);
+      body = await parseBody(res);
+    }
   }
-  const body = await parseBody(res);
   if (res.ok) return body as T;
   const data = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const code = typeof data.error === "string" ? data.error : typeof body === "string" && body ? body : `HTTP_${res.status}`;

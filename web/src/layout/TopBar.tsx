@@ -5,7 +5,7 @@ import { Menu } from "../components/Menu";
 import { useT } from "../i18n";
 import { formatDate } from "../lib/format";
 import { company, isAdmin, logout, user } from "../stores/session";
-import { drawerOpen, toggleDrawer } from "../stores/ui";
+import { drawerOpen, isMobile, toggleDrawer } from "../stores/ui";
 import { LanguageMenu } from "./LanguageMenu";
 import { ThemeToggle } from "./ThemeToggle";
 import { VolumeControl } from "./VolumeControl";
@@ -40,7 +40,7 @@ export function TopBar({ onProfile }: { onProfile: () => void }) {
         )}
       </div>
       <div className="flex items-center gap-0.5">
-        <span className="hidden sm:contents">
+        <span className="hidden min-[600px]:contents">
           <VolumeControl />
           <IconButton icon="reload" label={t("topbar.reload")} onClick={() => location.reload()} />
         </span>
@@ -61,6 +61,8 @@ export function TopBar({ onProfile }: { onProfile: () => void }) {
           }
           items={[
             { label: t("topbar.profile"), icon: "user", onSelect: onProfile },
+            // On phones the reload button leaves the bar for room; it lives here instead.
+            ...(isMobile.value ? [{ label: t("topbar.reload"), icon: "reload" as const, onSelect: () => location.reload() }] : []),
             { label: t("nav.logout"), icon: "logout", onSelect: () => void logout(), tone: "danger" },
           ]}
         />
