@@ -1,6 +1,6 @@
 import { ContactCreateBody } from "@contract/schemas/contacts";
 import { type FormEvent, useEffect, useState } from "react";
-import { createContact, type ExtraInfo, getContact, updateContact } from "../../api/contacts";
+import { type Contact, createContact, type ExtraInfo, getContact, updateContact } from "../../api/contacts";
 import { Button, IconButton } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { Modal } from "../../components/Modal";
@@ -15,9 +15,9 @@ const PINS = { ERR_DUPLICATED_CONTACT: "number" };
 
 /**
  * Add or edit a contact (contactId null = new) with its extra-info fields. `onClose` may carry a
- * ticket uuid: the page then opens that ticket.
+ * ticket uuid: the page then opens that ticket. `onCreated` receives the new contact (pickers use it).
  */
-export function ContactModal({ open, contactId, onClose, onCreated }: { open: boolean; contactId: number | null; onClose: (ticketUuid?: string) => void; onCreated?: () => void }) {
+export function ContactModal({ open, contactId, onClose, onCreated }: { open: boolean; contactId: number | null; onClose: (ticketUuid?: string) => void; onCreated?: (contact: Contact) => void }) {
   const t = useT();
   const editing = contactId !== null;
   const [form, setForm] = useState(EMPTY);
@@ -58,7 +58,7 @@ export function ContactModal({ open, contactId, onClose, onCreated }: { open: bo
     try {
       const saved = editing ? await updateContact(contactId, body) : await createContact(body);
       contactsStore.upsert(saved);
-      if (!editing) onCreated?.();
+      if (!editing) onCreated?.(saved);
       toast("success", t("contacts.saved"));
       onClose();
     } catch (err) {
