@@ -27,7 +27,7 @@ export function showsInMenu(entry: RouteEntry): boolean {
 /** The first attendance page the user may open, or null while none exists yet. */
 export function landingPath(): string | null {
   const first = ROUTES.filter((r) => r.menu?.section === "attendance" && showsInMenu(r)).sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0))[0];
-  return first?.path ?? null;
+  return first ? (first.menu?.href ?? first.path) : null;
 }
 
 function Denied() {

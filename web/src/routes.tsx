@@ -22,6 +22,8 @@ export interface MenuSpec {
   order: number;
   /** Extra permission needed to show the item (the route itself may be wider). */
   permission?: Permission;
+  /** Link target when the path has parameters (e.g. /tickets for /tickets/:uuid?). */
+  href?: string;
 }
 
 export interface RouteEntry {
@@ -40,7 +42,7 @@ export interface RouteEntry {
 /**
  * The route registry. A feature issue adds its page by adding ONE entry here: the router, the
  * guards and the drawer all read this list, so no menu item ever points at a missing page.
- * Pages still to come (features.md §2.1): /tickets/:ticketId?, /connections, /quick-messages,
+ * Pages still to come (features.md §2.1): /connections, /quick-messages,
  * /todolist, /schedules, /tags, /contacts, /helps, /files, /prompts, /queue-integration,
  * /messages-api, /settings, /kanban, /financeiro, /queues, /announcements, /subscription,
  * /chats/:id?, /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
@@ -58,6 +60,12 @@ export const ROUTES: readonly RouteEntry[] = [
     access: "private",
     page: lazy(() => import("./features/home/HomePage")),
     menu: { section: "management", label: "nav.home", icon: "home", order: 10, permission: "dashboard:view" },
+  },
+  {
+    path: "/tickets/:uuid?",
+    access: "private",
+    page: lazy(() => import("./features/tickets/TicketsPage")),
+    menu: { section: "attendance", label: "nav.tickets", icon: "chat", order: 10, href: "/tickets" },
   },
   {
     path: "/users",

@@ -109,29 +109,3 @@ export interface Connection {
 
 /** GET /whatsapp: the company's connections (empty when the route does not exist yet). */
 export const listConnections = () => api<Connection[]>("/whatsapp").catch(() => [] as Connection[]);
-
-// Contact calls of the ticket screen (contact drawer, new-ticket search, contact modal).
-
-export interface ContactDetails extends ContactRef {
-  email: string;
-  extraInfo?: { id?: number; name: string; value: string }[];
-}
-
-/** GET /contacts?searchParam: the first page of matching contacts. */
-export const searchContacts = (searchParam: string) => api<{ contacts: ContactDetails[] }>("/contacts", { query: { searchParam, pageNumber: 1 } });
-
-/** GET /contacts/{id} with extra info. */
-export const getContact = (id: number) => api<ContactDetails>(`/contacts/${id}`);
-
-export interface ContactInput {
-  name: string;
-  number: string;
-  email: string;
-  extraInfo?: { name: string; value: string }[];
-}
-
-/** POST /contacts. */
-export const createContact = (input: ContactInput) => api<ContactDetails>("/contacts", { method: "POST", body: input });
-
-/** PUT /contacts/{id}. */
-export const updateContact = (id: number, input: Partial<ContactInput>) => api<ContactDetails>(`/contacts/${id}`, { method: "PUT", body: input });

@@ -66,7 +66,7 @@ export function Drawer() {
               {!collapsed && <p className="mb-1.5 px-3 text-[11px] font-semibold uppercase tracking-wider text-subtle">{t(s.label)}</p>}
               <div className="space-y-0.5">
                 {s.items.map((r) => (
-                  <Item key={r.path} href={r.path} icon={r.menu!.icon} label={t(r.menu!.label)} collapsed={collapsed} onClick={close} />
+                  <Item key={r.path} href={r.menu!.href ?? r.path} icon={r.menu!.icon} label={t(r.menu!.label)} collapsed={collapsed} onClick={close} />
                 ))}
               </div>
             </div>

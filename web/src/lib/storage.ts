@@ -9,6 +9,8 @@ export const KEYS = {
   signOption: "signOption",
   preferredTheme: "preferredTheme",
   language: "language",
+  /** The ticket list's queue filter (JSON array of queue ids). */
+  selectedQueueIds: "selectedQueueIds",
 } as const;
 export type StorageKey = keyof typeof KEYS;
 

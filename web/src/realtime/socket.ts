@@ -6,6 +6,7 @@ import { t } from "../i18n";
 import { load } from "../lib/storage";
 import { LIST_HANDLERS } from "./lists";
 import { patchUser } from "../stores/session";
+import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
 import { toast } from "../stores/toast";
 import { removeUser, upsertUser } from "../stores/users";
 
@@ -42,6 +43,9 @@ function onAuthFrame(frame: ServerFrame) {
 const HANDLERS: Partial<Record<ServerFrame["channel"], Handler>> = {
   user: onUserFrame,
   auth: onAuthFrame,
+  ticket: onTicketFrame,
+  appMessage: onMessageFrame,
+  contact: onContactFrame,
   ping: () => send({ type: "pong" }),
 };
 
@@ -60,6 +64,13 @@ export function send(msg: ClientMessage) {
 /** Sends a join message now and again after every reconnect. */
 export function join(msg: ClientMessage) {
   joined.push(msg);
+  send(msg);
+}
+
+/** Undoes a join (leaveChatBox, leaveTickets): sends it and stops repeating the matching join. */
+export function leave(msg: ClientMessage, matching: ClientMessage) {
+  const i = joined.findIndex((m) => JSON.stringify(m) === JSON.stringify(matching));
+  if (i > 0) joined.splice(i, 1);
   send(msg);
 }
 

@@ -1,0 +1,42 @@
+import { useEffect, useMemo } from "react";
+import { IconButton } from "../../../components/Button";
+import { Icon } from "../../../components/Icon";
+import { useT } from "../../../i18n";
+
+function Thumb({ file }: { file: File }) {
+  const url = useMemo(() => (file.type.startsWith("image/") ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
+  if (url) return <img src={url} alt={file.name} className="size-16 rounded-lg object-cover" />;
+  return (
+    <span className="flex size-16 flex-col items-center justify-center gap-1 rounded-lg bg-raised px-1 text-muted">
+      <Icon name="file" className="size-6" />
+      <span className="w-full truncate text-center text-[10px]">{file.name.split(".").pop()?.toUpperCase()}</span>
+    </span>
+  );
+}
+
+/** Files chosen to send, shown before sending; each can be removed. */
+export function AttachmentPreview({ files, onRemove, onClear }: { files: File[]; onRemove: (i: number) => void; onClear: () => void }) {
+  const t = useT();
+  if (!files.length) return null;
+  return (
+    <div className="flex items-center gap-3 border-t border-line bg-surface px-3 py-2.5" data-testid="attachments">
+      <div className="flex min-w-0 flex-1 gap-2 overflow-x-auto">
+        {files.map((f, i) => (
+          <div key={`${f.name}-${i}`} className="group relative shrink-0" title={f.name}>
+            <Thumb file={f} />
+            <button
+              type="button"
+              onClick={() => onRemove(i)}
+              aria-label={t("chat.removeFile", { name: f.name })}
+              className="absolute -top-1.5 -right-1.5 flex size-5 items-center justify-center rounded-full bg-slate-800 text-white shadow"
+            >
+              <Icon name="close" className="size-3" />
+            </button>
+          </div>
+        ))}
+      </div>
+      <IconButton icon="trash" label={t("chat.clearFiles")} tone="danger" onClick={onClear} />
+    </div>
+  );
+}

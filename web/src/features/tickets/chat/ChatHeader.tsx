@@ -1,0 +1,95 @@
+import { useState } from "react";
+import { navigate } from "wouter/use-browser-location";
+import { deleteTicket, type Ticket } from "../../../api/tickets";
+import { Button, IconButton } from "../../../components/Button";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { Menu } from "../../../components/Menu";
+import { useT } from "../../../i18n";
+import { allowed } from "../../../stores/session";
+import { toast, toastError } from "../../../stores/toast";
+import { removeTicket } from "../../../stores/tickets";
+import { isMobile } from "../../../stores/ui";
+import { acceptTicket, reopenTicket, resolveTicket, returnTicket } from "../actions";
+import { Avatar } from "../list/Avatar";
+import { TransferModal } from "../modals/TransferModal";
+
+/** Contact (opens the drawer) and the ticket's actions: return, resolve, transfer, delete. */
+export function ChatHeader({ ticket, onContact, onBack }: { ticket: Ticket; onContact: () => void; onBack?: () => void }) {
+  const t = useT();
+  const [transfer, setTransfer] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const canDelete = allowed("ticket-options:deleteTicket");
+  const run = (key: string, fn: () => Promise<void>) => async () => {
+    setBusy(key);
+    await fn();
+    setBusy(null);
+  };
+  const remove = async () => {
+    try {
+      await deleteTicket(ticket.id);
+      removeTicket(ticket.id);
+      toast("success", t("tickets.deleted"));
+      navigate("/tickets");
+    } catch (err) {
+      toastError(err);
+    }
+  };
+  const open = ticket.status === "open";
+  const more = canDelete ? [{ label: t("tickets.delete"), icon: "trash" as const, tone: "danger" as const, onSelect: () => setConfirmDelete(true) }] : [];
+  return (
+    <header className="flex h-16 shrink-0 items-center gap-2 border-b border-line bg-surface px-2 sm:px-4" data-testid="chat-header">
+      {onBack && <IconButton icon="chevronLeft" label={t("common.back")} onClick={onBack} />}
+      <button type="button" onClick={onContact} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-1 text-left hover:bg-raised/60" data-testid="contact-button">
+        <Avatar name={ticket.contact.name} url={ticket.contact.profilePicUrl} size={40} />
+        <span className="min-w-0">
+          <span className="block truncate font-semibold text-ink">
+            {ticket.contact.name} <span className="font-normal text-subtle">#{ticket.id}</span>
+          </span>
+          <span className="block truncate text-xs text-muted">
+            {ticket.user ? t("chat.assignedTo", { name: ticket.user.name }) : t(`tickets.status.${ticket.status}`)}
+            {ticket.queue ? ` · ${ticket.queue.name}` : ""}
+          </span>
+        </span>
+      </button>
+      {open && (
+        <>
+          {isMobile.value ? (
+            <IconButton icon="undo" label={t("tickets.return")} onClick={run("return", () => returnTicket(ticket))} />
+          ) : (
+            <Button variant="ghost" size="sm" icon="undo" loading={busy === "return"} onClick={run("return", () => returnTicket(ticket))}>
+              {t("tickets.return")}
+            </Button>
+          )}
+          <IconButton icon="transfer" label={t("tickets.transfer")} onClick={() => setTransfer(true)} data-testid="transfer" />
+          <Button size="sm" icon="check" loading={busy === "resolve"} onClick={run("resolve", () => resolveTicket(ticket))} data-testid="resolve">
+            <span className="hidden sm:inline">{t("tickets.resolve")}</span>
+          </Button>
+        </>
+      )}
+      {ticket.status === "pending" && (
+        <Button size="sm" loading={busy === "accept"} onClick={run("accept", () => acceptTicket(ticket))}>
+          {t("tickets.accept")}
+        </Button>
+      )}
+      {ticket.status === "closed" && (
+        <Button size="sm" variant="secondary" icon="undo" loading={busy === "reopen"} onClick={run("reopen", () => reopenTicket(ticket))}>
+          {t("tickets.reopen")}
+        </Button>
+      )}
+      {more.length > 0 && <Menu label={t("chat.moreActions")} trigger={<IconButtonGlyph />} items={more} />}
+      <TransferModal open={transfer} ticket={ticket} onClose={() => setTransfer(false)} />
+      <ConfirmDialog open={confirmDelete} title={t("tickets.deleteTitle", { id: ticket.id })} text={t("tickets.deleteText")} confirmLabel={t("common.delete")} onConfirm={remove} onClose={() => setConfirmDelete(false)} />
+    </header>
+  );
+}
+
+function IconButtonGlyph() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden>
+      <circle cx="12" cy="5" r="1.8" />
+      <circle cx="12" cy="12" r="1.8" />
+      <circle cx="12" cy="19" r="1.8" />
+    </svg>
+  );
+}

@@ -1,0 +1,103 @@
+import { memo } from "react";
+import type { Message } from "../../../api/messages";
+import { Icon } from "../../../components/Icon";
+import { Menu } from "../../../components/Menu";
+import { language, useT } from "../../../i18n";
+import { MessageContent } from "./MessageMedia";
+
+const hour = (iso: string, lang: string) => new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", hour12: false }).format(new Date(iso));
+
+/** Delivery state: queued clock, 1 sent, 2 delivered, 3-5 read/played (blue), or failed. */
+export function Ack({ m }: { m: Message }) {
+  const t = useT();
+  if (m.sendStatus === "failed") {
+    return (
+      <span title={t("chat.failedHint")} className="text-red-500" data-testid="ack-failed">
+        <Icon name="alert" className="size-3.5" label={t("chat.failed")} />
+      </span>
+    );
+  }
+  if (m.sendStatus === "queued" || m.ack <= 0) return <Icon name="clock" className="size-3.5 opacity-60" label={t("chat.ack.0")} />;
+  if (m.ack === 1) return <Icon name="check" className="size-3.5 opacity-70" label={t("chat.ack.1")} />;
+  const read = m.ack >= 3;
+  return <Icon name="checkDouble" className={`size-4 ${read ? "text-sky-500" : "opacity-70"}`} label={t(`chat.ack.${Math.min(m.ack, 4)}`)} />;
+}
+
+function Quoted({ q }: { q: NonNullable<Message["quotedMsg"]> }) {
+  const t = useT();
+  const text = q.isDeleted ? t("chat.deleted") : q.body || t(`chat.media.${q.mediaType === "image" || q.mediaType === "audio" || q.mediaType === "video" ? q.mediaType : "file"}`);
+  return (
+    <div className={`mb-1.5 rounded-md border-l-4 bg-black/5 px-2.5 py-1.5 text-xs dark:bg-white/5 ${q.fromMe ? "border-brand-500" : "border-sky-500"}`} data-testid="quoted">
+      <p className={`font-semibold ${q.fromMe ? "text-brand-700 dark:text-brand-300" : "text-sky-700 dark:text-sky-300"}`}>{q.fromMe ? t("chat.you") : t("chat.contact")}</p>
+      <p className="line-clamp-2 whitespace-pre-wrap break-words opacity-80">{text}</p>
+    </div>
+  );
+}
+
+/**
+ * One message: own messages right (brand tint), the contact's left; quoted message, content, time and
+ * delivery state; reply and (own, not deleted) delete in the menu.
+ */
+export const MessageBubble = memo(function MessageBubble({
+  message: m,
+  readOnly,
+  group,
+  onReply,
+  onDelete,
+}: {
+  message: Message;
+  readOnly?: boolean;
+  /** Group chats name the sender above each inbound message. */
+  group?: boolean;
+  onReply?: (m: Message) => void;
+  onDelete?: (m: Message) => void;
+}) {
+  const t = useT();
+  const lang = language.value;
+  if (m.mediaType === "call_log") {
+    return (
+      <div className="flex justify-center py-1" data-testid="message-call">
+        <span className="inline-flex items-center gap-2 rounded-full bg-red-50 px-3 py-1 text-xs font-medium text-red-700 dark:bg-red-500/10 dark:text-red-300">
+          <Icon name="phoneMissed" className="size-3.5" />
+          {t("chat.missedCall", { time: hour(m.createdAt, lang) })}
+        </span>
+      </div>
+    );
+  }
+  const mine = m.fromMe;
+  const tone = m.isAutomatic
+    ? "bg-amber-50 text-ink ring-1 ring-amber-300/60 dark:bg-amber-500/10 dark:ring-amber-400/25"
+    : mine
+      ? "bg-brand-100 text-ink dark:bg-brand-900/70"
+      : "bg-surface text-ink ring-1 ring-line/70";
+  const items = [
+    ...(onReply && !m.isDeleted ? [{ label: t("chat.reply"), icon: "reply" as const, onSelect: () => onReply(m) }] : []),
+    ...(onDelete && mine && !m.isDeleted ? [{ label: t("common.delete"), icon: "trash" as const, tone: "danger" as const, onSelect: () => onDelete(m) }] : []),
+  ];
+  return (
+    <div className={`group flex ${mine ? "justify-end" : "justify-start"}`} data-testid="message" data-from-me={mine} data-message-id={m.id}>
+      <div className={`relative max-w-[78%] rounded-2xl px-3 pt-2 pb-1.5 shadow-sm ${mine ? "rounded-br-md" : "rounded-bl-md"} ${tone}`}>
+        {!readOnly && items.length > 0 && (
+          <div className="absolute top-1 right-1 z-10 opacity-0 transition-opacity group-hover:opacity-100 focus-within:opacity-100 has-[[data-open]]:opacity-100">
+            <Menu label={t("chat.messageMenu")} trigger={<Icon name="chevronDown" className="size-4" />} items={items} />
+          </div>
+        )}
+        {m.isAutomatic && (
+          <p className="mb-1 flex items-center gap-1 text-[11px] font-semibold text-amber-700 dark:text-amber-300">
+            <Icon name="bot" className="size-3.5" />
+            {t("chat.automatic")}
+          </p>
+        )}
+        {group && !mine && m.contact && <p className="mb-0.5 text-xs font-semibold text-sky-700 dark:text-sky-300">{m.contact.name}</p>}
+        {m.quotedMsg && <Quoted q={m.quotedMsg} />}
+        <MessageContent m={m} />
+        <p className="mt-0.5 flex items-center justify-end gap-1 text-[11px] text-muted">
+          {m.isEdited && <span className="italic">{t("chat.edited")}</span>}
+          <span className="tabular-nums">{hour(m.createdAt, lang)}</span>
+          {mine && <Ack m={m} />}
+        </p>
+        {mine && m.sendStatus === "failed" && <p className="mt-0.5 text-[11px] font-medium text-red-600 dark:text-red-400">{t("chat.failedHint")}</p>}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,129 @@
+import { LIMITS } from "@contract/limits";
+import { useSignals } from "@preact/signals-react/runtime";
+import { Fragment, type UIEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { deleteMessage, listMessages, type Message } from "../../../api/messages";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { Spinner } from "../../../components/Spinner";
+import { language, useT } from "../../../i18n";
+import { toastError } from "../../../stores/toast";
+import { messages, messagesHasMore, putMessage } from "../../../stores/tickets";
+import { MessageBubble } from "./MessageBubble";
+
+const dayKey = (iso: string) => new Date(iso).toDateString();
+
+function DayDivider({ iso }: { iso: string }) {
+  const t = useT();
+  const d = new Date(iso);
+  const today = new Date();
+  const yesterday = new Date(Date.now() - 86_400_000);
+  const label =
+    d.toDateString() === today.toDateString()
+      ? t("chat.today")
+      : d.toDateString() === yesterday.toDateString()
+        ? t("chat.yesterday")
+        : new Intl.DateTimeFormat(language.value, { day: "2-digit", month: "2-digit", year: "numeric" }).format(d);
+  return (
+    <div className="sticky top-1 z-[1] flex justify-center py-2" data-testid="day-divider">
+      <span className="rounded-full bg-surface/95 px-3 py-1 text-[11px] font-semibold text-muted shadow-sm ring-1 ring-line/60 backdrop-blur">{label}</span>
+    </div>
+  );
+}
+
+/**
+ * The chat's messages: page 1 on open (scrolled to the bottom), older pages when scrolled within 50 px
+ * of the top with the scroll position kept, new messages follow the bottom when already there.
+ */
+export function MessageList({ ticketId, group, onReply }: { ticketId: number; group: boolean; onReply: (m: Message) => void }) {
+  useSignals();
+  const t = useT();
+  const box = useRef<HTMLDivElement>(null);
+  const [page, setPage] = useState(1);
+  const [loading, setLoading] = useState(true);
+  const [deleting, setDeleting] = useState<Message | null>(null);
+  const anchor = useRef<{ height: number; top: number } | null>(null);
+  const stick = useRef(true);
+  const list = messages.value;
+
+  useEffect(() => {
+    messages.value = [];
+    messagesHasMore.value = false;
+    stick.current = true;
+    setPage(1);
+  }, [ticketId]);
+
+  useEffect(() => {
+    let alive = true;
+    setLoading(true);
+    listMessages(ticketId, page)
+      .then((res) => {
+        if (!alive) return;
+        const seen = new Set(messages.peek().map((m) => m.id));
+        const el = box.current;
+        if (el && page > 1) anchor.current = { height: el.scrollHeight, top: el.scrollTop };
+        messages.value = page === 1 ? res.messages : [...res.messages.filter((m) => !seen.has(m.id)), ...messages.peek()];
+        messagesHasMore.value = res.hasMore;
+      })
+      .catch(toastError)
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+  }, [ticketId, page]);
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    if (anchor.current) {
+      el.scrollTop = el.scrollHeight - anchor.current.height + anchor.current.top;
+      anchor.current = null;
+    } else if (stick.current) el.scrollTop = el.scrollHeight;
+  }, [list]);
+
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget;
+    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+    if (el.scrollTop < LIMITS.messagesTopPx && !loading && messagesHasMore.peek()) setPage((p) => p + 1);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      const res = (await deleteMessage(deleting.id)) as Message | null;
+      putMessage(res && typeof res === "object" && "id" in res ? res : { ...deleting, isDeleted: true, body: "" });
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  return (
+    <div ref={box} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto bg-canvas px-3 py-3 sm:px-6" data-testid="message-list">
+      {loading && page > 1 && (
+        <div className="flex justify-center py-2 text-brand-600">
+          <Spinner className="size-5" />
+        </div>
+      )}
+      {loading && page === 1 && list.length === 0 ? (
+        <div className="flex h-full items-center justify-center text-brand-600">
+          <Spinner className="size-7" />
+        </div>
+      ) : (
+        <div className="mx-auto flex max-w-3xl flex-col gap-1.5">
+          {list.map((m, i) => (
+            <Fragment key={m.id}>
+              {(i === 0 || dayKey(list[i - 1].createdAt) !== dayKey(m.createdAt)) && <DayDivider iso={m.createdAt} />}
+              <MessageBubble message={m} group={group} onReply={onReply} onDelete={setDeleting} />
+            </Fragment>
+          ))}
+        </div>
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        title={t("chat.deleteTitle")}
+        text={t("chat.deleteText")}
+        confirmLabel={t("common.delete")}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { createElement, type ReactNode } from "react";
+
+const URL_RE = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
+const TRAILING = /[.,;:!?)\]}'"]+$/;
+// *bold*, _italic_, ~strike~: the marker hugs non-space text and is not inside a word.
+const MARK_RE = /(^|[^\p{L}\p{N}])([*_~])(?=\S)([^\n]*?\S)\2(?![\p{L}\p{N}])/u;
+const TAGS = { "*": "strong", _: "em", "~": "del" } as const;
+
+function inline(text: string, key: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  let rest = text;
+  let n = 0;
+  for (;;) {
+    const m = MARK_RE.exec(rest);
+    if (!m) break;
+    const start = m.index + m[1].length;
+    if (start > 0) out.push(rest.slice(0, start));
+    const tag = TAGS[m[2] as keyof typeof TAGS];
+    out.push(createElement(tag, { key: `${key}-${n++}` }, ...inline(m[3], `${key}-${n}`)));
+    rest = rest.slice(m.index + m[0].length);
+  }
+  if (rest) out.push(rest);
+  return out;
+}
+
+/**
+ * Turns a WhatsApp-style message body into React nodes: *bold*, _italic_, ~strike~ and links that
+ * open in a new tab. Only these elements are ever created; the text itself is always rendered as
+ * text, so a body can never inject HTML.
+ */
+export function formatBody(body: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  let last = 0;
+  let n = 0;
+  for (const m of body.matchAll(URL_RE)) {
+    const raw = m[0];
+    const url = raw.replace(TRAILING, "");
+    const at = m.index ?? 0;
+    if (at > last) out.push(...inline(body.slice(last, at), `t${n}`));
+    const href = url.toLowerCase().startsWith("www.") ? `https://${url}` : url;
+    out.push(
+      createElement("a", { key: `a${n++}`, href, target: "_blank", rel: "noopener noreferrer", className: "break-all underline underline-offset-2" }, url),
+    );
+    last = at + url.length;
+  }
+  if (last < body.length) out.push(...inline(body.slice(last), `t${n}`));
+  return out;
+}
+
+/** Hour (HH:MM) when the date is today, else the date (DD/MM/YYYY in pt-BR), in the given language. */
+export function ticketTime(iso: string, lang: string, now = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  const today = d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
+  return today
+    ? new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", hour12: false }).format(d)
+    : new Intl.DateTimeFormat(lang, { day: "2-digit", month: "2-digit", year: "numeric" }).format(d);
+}
+
+/** Parts of a location body "image | link | description" (BEHAVIOUR.md §2.5). */
+export function parseLocation(body: string): { image: string; link: string; description: string } {
+  const [image = "", link = "", ...desc] = body.split("|").map((p) => p.trim());
+  return { image, link, description: desc.join(" | ") };
+}
+
+/** Name (FN) and first number (TEL / waid) of a vCard body. */
+export function parseVcard(body: string): { name: string; number: string } {
+  const name = /^FN[^:]*:(.*)$/m.exec(body)?.[1]?.trim() ?? "";
+  const waid = /waid=(\d+)/.exec(body)?.[1];
+  const tel = /^(?:item\d+\.)?TEL[^:]*:(.*)$/m.exec(body)?.[1]?.trim();
+  return { name, number: waid ?? tel ?? "" };
+}
+
+/** Initials for an avatar fallback. */
+export const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase())
+    .join("") || "?";

@@ -1,0 +1,184 @@
+import { batch, computed, type Signal, signal } from "@preact/signals-react";
+import type { ServerFrame } from "@contract/events";
+import type { Message } from "../api/messages";
+import { type Ticket, listTickets, type TicketQuery } from "../api/tickets";
+import { notifyMessage } from "../features/tickets/notify";
+import { load, save } from "../lib/storage";
+import { isAdmin, user } from "./session";
+
+/** The four lists of the ticket screen: open (assigned), pending, closed and search results. */
+export type ListKey = "open" | "pending" | "closed" | "search";
+export const LIST_KEYS: readonly ListKey[] = ["open", "pending", "closed", "search"];
+
+export interface ListState {
+  tickets: Ticket[];
+  count: number;
+  hasMore: boolean;
+  page: number;
+  loading: boolean;
+}
+
+const empty = (): ListState => ({ tickets: [], count: 0, hasMore: false, page: 0, loading: false });
+/** One signal per list, so a frame touching "pending" does not re-render the others. */
+export const lists: Record<ListKey, Signal<ListState>> = {
+  open: signal(empty()),
+  pending: signal(empty()),
+  closed: signal(empty()),
+  search: signal(empty()),
+};
+
+function storedQueues(): number[] {
+  try {
+    const v = JSON.parse(load("selectedQueueIds") ?? "null");
+    return Array.isArray(v) ? v.map(Number).filter(Number.isInteger) : (user.peek()?.queues.map((q) => q.id) ?? []);
+  } catch {
+    return [];
+  }
+}
+
+/** Queue filter of the lists (stored as selectedQueueIds); starts as the user's queues. */
+export const selectedQueueIds = signal<number[]>([]);
+/** Show-all toggle (tickets-manager:showall). */
+export const showAll = signal(false);
+/** Search tab filters. */
+export const searchFilters = signal<{ text: string; tags: number[]; users: number[] }>({ text: "", tags: [], users: [] });
+/** The ticket open in the chat, and its messages (oldest first). */
+export const currentTicket = signal<Ticket | null>(null);
+export const messages = signal<Message[]>([]);
+export const messagesHasMore = signal(false);
+/** Set when the open ticket is removed live; the chat reacts (verify, toast, redirect). */
+export const removedCurrent = signal(0);
+
+export const counts = computed(() => ({ open: lists.open.value.count, pending: lists.pending.value.count }));
+
+/** Restores the stored queue filter for the signed-in user. */
+export function initTicketFilters() {
+  selectedQueueIds.value = storedQueues();
+}
+
+export function setSelectedQueues(ids: number[]) {
+  selectedQueueIds.value = ids;
+  save("selectedQueueIds", JSON.stringify(ids));
+}
+
+function queryOf(key: ListKey, page: number): TicketQuery {
+  const base = { pageNumber: page, showAll: showAll.peek(), queueIds: selectedQueueIds.peek() };
+  if (key !== "search") return { ...base, status: key };
+  const f = searchFilters.peek();
+  return { ...base, showAll: true, searchParam: f.text, tags: f.tags, users: f.users };
+}
+
+const requests: Record<ListKey, number> = { open: 0, pending: 0, closed: 0, search: 0 };
+
+/** Loads page 1 (replacing) or the next page (appending) of a list; stale answers are dropped. */
+export async function loadList(key: ListKey, next = false) {
+  const state = lists[key].peek();
+  if (next && (state.loading || !state.hasMore)) return;
+  const page = next ? state.page + 1 : 1;
+  const mine = ++requests[key];
+  lists[key].value = { ...(next ? state : empty()), loading: true };
+  try {
+    const res = await listTickets(queryOf(key, page));
+    if (mine !== requests[key]) return;
+    const before = next ? lists[key].peek().tickets : [];
+    const seen = new Set(before.map((t) => t.id));
+    lists[key].value = { tickets: [...before, ...res.tickets.filter((t) => !seen.has(t.id))], count: res.count, hasMore: res.hasMore, page, loading: false };
+  } catch (err) {
+    if (mine === requests[key]) lists[key].value = { ...lists[key].peek(), loading: false };
+    throw err;
+  }
+}
+
+/** Whether a ticket belongs in a status list under the current filters (mirrors GET /tickets). */
+function belongs(t: Ticket, key: ListKey): boolean {
+  if (key === "search" || t.status !== key) return false;
+  const me = user.peek()?.id;
+  const all = showAll.peek();
+  if (!all && t.status !== "pending" && t.userId !== me) return false;
+  const queues = selectedQueueIds.peek();
+  if (!isAdmin.peek() || queues.length) {
+    const inQueue = t.queueId === null || queues.includes(t.queueId);
+    if (!inQueue && t.userId !== me) return false;
+  }
+  return true;
+}
+
+function place(key: ListKey, t: Ticket, toTop: boolean) {
+  const s = lists[key].peek();
+  const i = s.tickets.findIndex((x) => x.id === t.id);
+  const inList = key === "search" ? i !== -1 : belongs(t, key);
+  if (!inList) {
+    if (i !== -1) lists[key].value = { ...s, tickets: s.tickets.filter((x) => x.id !== t.id), count: Math.max(0, s.count - 1) };
+    return;
+  }
+  if (i === -1) lists[key].value = { ...s, tickets: [t, ...s.tickets], count: s.count + 1 };
+  else if (toTop) lists[key].value = { ...s, tickets: [t, ...s.tickets.filter((x) => x.id !== t.id)] };
+  else lists[key].value = { ...s, tickets: s.tickets.map((x) => (x.id === t.id ? t : x)) };
+}
+
+/** Applies a ticket's new state to every list (insert, replace, move to top or remove) and the chat. */
+export function upsertTicket(t: Ticket, toTop = false) {
+  batch(() => {
+    for (const key of LIST_KEYS) place(key, t, toTop);
+    if (currentTicket.peek()?.id === t.id) currentTicket.value = t;
+  });
+}
+
+/** Removes a ticket from every list (status change elsewhere or deletion). */
+export function removeTicket(id: number) {
+  batch(() => {
+    for (const key of LIST_KEYS) {
+      const s = lists[key].peek();
+      if (s.tickets.some((x) => x.id === id)) lists[key].value = { ...s, tickets: s.tickets.filter((x) => x.id !== id), count: Math.max(0, s.count - 1) };
+    }
+  });
+  if (currentTicket.peek()?.id === id) removedCurrent.value = id;
+}
+
+function patchTickets(match: (t: Ticket) => boolean, patch: (t: Ticket) => Ticket) {
+  batch(() => {
+    for (const key of LIST_KEYS) {
+      const s = lists[key].peek();
+      if (s.tickets.some(match)) lists[key].value = { ...s, tickets: s.tickets.map((x) => (match(x) ? patch(x) : x)) };
+    }
+    const cur = currentTicket.peek();
+    if (cur && match(cur)) currentTicket.value = patch(cur);
+  });
+}
+
+/** Appends (or replaces) a message of the open ticket. */
+export function putMessage(m: Message) {
+  if (currentTicket.peek()?.id !== m.ticketId) return;
+  const list = messages.peek();
+  const i = list.findIndex((x) => x.id === m.id);
+  messages.value = i === -1 ? [...list, m] : list.map((x) => (x.id === m.id ? m : x));
+}
+
+/** Realtime `ticket` frames: update, delete, updateUnread. */
+export function onTicketFrame(frame: ServerFrame) {
+  if (frame.action === "update" && frame.ticket) upsertTicket(frame.ticket as Ticket);
+  else if (frame.action === "delete") removeTicket(Number(frame.ticketId));
+  else if (frame.action === "updateUnread") {
+    const id = Number(frame.ticketId);
+    patchTickets((t) => t.id === id, (t) => ({ ...t, unreadMessages: 0 }));
+  }
+}
+
+/** Realtime `appMessage` frames: a new message moves its ticket to the top and may notify. */
+export function onMessageFrame(frame: ServerFrame) {
+  const m = frame.message as Message | undefined;
+  if (!m) return;
+  if (frame.action === "create" && frame.ticket) {
+    const t = frame.ticket as Ticket;
+    upsertTicket(t, true);
+    putMessage(m);
+    if (!m.fromMe) notifyMessage(m, t, currentTicket.peek()?.id === t.id);
+  } else if (frame.action === "update") putMessage(m);
+}
+
+/** Realtime `contact` frames: names and pictures on cards and in the chat. */
+export function onContactFrame(frame: ServerFrame) {
+  const c = frame.contact as Ticket["contact"] | undefined;
+  if (!c) return;
+  patchTickets((t) => t.contactId === c.id, (t) => ({ ...t, contact: { ...t.contact, ...c } }));
+}
