@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, se
 import { WA_CERT_DETAILS } from "baileys";
 import type { SqliteAuthStore } from "../../src/channels/baileys/auth-store";
 import { applyTestRootKey, createBaileysFactory } from "../../src/channels/baileys/index";
-import { BaileysRunner, type BaileysTiming, backoffDelay, classifyClose } from "../../src/channels/baileys/runner";
+import { type BaileysTiming, backoffDelay, ConflictBreaker, classifyClose } from "../../src/channels/baileys/policy";
+import { BaileysRunner } from "../../src/channels/baileys/runner";
 import { SqliteAuthStore as Store } from "../../src/channels/baileys/auth-store";
 import { ChannelRegistry } from "../../src/channels/registry";
 import type { AckEvent, ChannelEvents, InboundMessage, SessionStatus } from "../../src/channels/types";
@@ -539,6 +540,19 @@ describe("close policy (pure)", () => {
     expect(classifyClose(500, "WebSocket Error (self signed certificate)", true).kind).toBe("backoff");
     expect(classifyClose(408, "QR refs attempts ended", false)).toEqual({ kind: "unpaired", reason: "qr_expired" });
     expect(classifyClose(428, "", false).kind).toBe("unpaired");
+  });
+
+  test("conflict breaker: opens at the threshold within the window, closes after the cooldown", () => {
+    const b = new ConflictBreaker({ breakerThreshold: 3, breakerWindowMs: 1_000, breakerCooldownMs: 5_000 });
+    b.record(0);
+    b.record(500);
+    expect(b.isOpen(600)).toBe(false);
+    b.record(2_000); // the first two fell out of the window
+    expect(b.isOpen(2_001)).toBe(false);
+    b.record(2_100);
+    b.record(2_200);
+    expect(b.isOpen(2_300)).toBe(true);
+    expect(b.isOpen(7_201)).toBe(false);
   });
 
   test("backoff: min(300 s, 2 s·2^n) ± 20 %", () => {

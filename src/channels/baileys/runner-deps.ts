@@ -1,0 +1,38 @@
+import type { ILogger } from "baileys/lib/Utils/logger";
+import type { ChannelEvents } from "../types";
+import type { SqliteAuthStore } from "./auth-store";
+import type { BaileysTiming } from "./policy";
+import type { AudioConverter } from "./send";
+
+/** What every Baileys runner of the process shares. */
+export interface BaileysDeps {
+  store: SqliteAuthStore;
+  timing?: Partial<BaileysTiming>;
+  /** WebSocket URL override (tests only; the factory refuses it outside NODE_ENV=test). */
+  wsUrl?: string;
+  /** Fetch the current WhatsApp Web version at connect (default: true unless wsUrl is overridden). */
+  fetchVersion?: boolean;
+  logger?: ILogger;
+  /** Random source for jitter (tests pass a constant). */
+  random?: () => number;
+  audioConverter?: AudioConverter;
+}
+
+export interface RunnerIdentity {
+  connectionId: number;
+  companyId: number;
+  events: ChannelEvents;
+  loadRaw?: (messageId: string) => Promise<unknown> | unknown;
+}
+
+const noop = () => {};
+/** Baileys logs nothing unless a logger is supplied. */
+export const quietLogger: ILogger = {
+  level: "silent",
+  child: () => quietLogger,
+  trace: noop,
+  debug: noop,
+  info: noop,
+  warn: noop,
+  error: noop,
+};
