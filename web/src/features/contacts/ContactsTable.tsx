@@ -6,7 +6,10 @@ import { Spinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
 import { allowed } from "../../stores/session";
 
-/** Contacts table: avatar and name, number, email, actions (delete only with contacts-page:deleteContact). */
+/**
+ * Contacts table: avatar and name, number, email, actions (delete only with contacts-page:deleteContact).
+ * On narrow screens the number folds under the name.
+ */
 export function ContactsTable({ contacts, loading, onEdit, onDelete }: { contacts: Contact[]; loading: boolean; onEdit: (c: Contact) => void; onDelete: (c: Contact) => void }) {
   const t = useT();
   const canDelete = allowed("contacts-page:deleteContact");
@@ -16,7 +19,7 @@ export function ContactsTable({ contacts, loading, onEdit, onDelete }: { contact
       <thead>
         <tr>
           <th className={thClass}>{t("contacts.name")}</th>
-          <th className={thClass}>{t("contacts.number")}</th>
+          <th className={`${thClass} hidden sm:table-cell`}>{t("contacts.number")}</th>
           <th className={`${thClass} hidden md:table-cell`}>{t("contacts.email")}</th>
           <th className={`${thClass} text-right`}>{t("common.actions")}</th>
         </tr>
@@ -33,10 +36,13 @@ export function ContactsTable({ contacts, loading, onEdit, onDelete }: { contact
                     {c.name.slice(0, 1).toUpperCase()}
                   </span>
                 )}
-                <span className="truncate font-medium text-ink">{c.name}</span>
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-ink">{c.name}</p>
+                  <p className="truncate font-mono text-xs text-muted sm:hidden">{c.number}</p>
+                </div>
               </div>
             </td>
-            <td className={`${tdClass} font-mono text-xs text-muted`}>{c.number}</td>
+            <td className={`${tdClass} hidden font-mono text-xs text-muted sm:table-cell`}>{c.number}</td>
             <td className={`${tdClass} hidden text-muted md:table-cell`}>{c.email}</td>
             <td className={`${tdClass} py-2 text-right whitespace-nowrap`}>
               <IconButton icon="edit" label={t("common.edit")} onClick={() => onEdit(c)} />
