@@ -36,7 +36,9 @@ export function toastError(err: unknown) {
   const e = err as { code?: unknown; message?: unknown } | string | null | undefined;
   if (typeof e === "string" && e) return toast("error", e);
   const code = e && typeof e === "object" && typeof e.code === "string" ? e.code : null;
-  if (code) return toast("error", hasKey(`errors.${code}`) ? t(`errors.${code}`) : code);
+  // The answer's fields ({ limit }, { dueDate }…) fill the message's {{params}}.
+  const params = e && typeof e === "object" && "data" in e && e.data && typeof e.data === "object" ? (e.data as Record<string, unknown>) : undefined;
+  if (code) return toast("error", hasKey(`errors.${code}`) ? t(`errors.${code}`, params) : code);
   if (e && typeof e === "object" && typeof e.message === "string" && e.message) return toast("error", e.message);
   return toast("error", t("errors.generic"));
 }
