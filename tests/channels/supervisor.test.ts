@@ -1,109 +1,21 @@
 /**
  * The connection supervisor end to end: the REAL Baileys client (patched rc14) against the fake
- * WhatsApp server on 127.0.0.1. Each case is bounded by short timings.
+ * WhatsApp server on 127.0.0.1 (lifecycle, reconnect policy, registry). Each case is bounded by short
+ * timings; messages in and out are in supervisor-messages.test.ts.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, setSystemTime, test } from "bun:test";
-import { WA_CERT_DETAILS } from "baileys";
-import type { SqliteAuthStore } from "../../src/channels/baileys/auth-store";
-import { applyTestRootKey, createBaileysFactory } from "../../src/channels/baileys/index";
-import { type BaileysTiming, backoffDelay, ConflictBreaker, classifyClose } from "../../src/channels/baileys/policy";
-import { BaileysRunner } from "../../src/channels/baileys/runner";
+import { describe, expect, setDefaultTimeout, setSystemTime, test } from "bun:test";
 import { SqliteAuthStore as Store } from "../../src/channels/baileys/auth-store";
+import { createBaileysFactory } from "../../src/channels/baileys/index";
+import { backoffDelay, ConflictBreaker, classifyClose } from "../../src/channels/baileys/policy";
+import { BaileysRunner } from "../../src/channels/baileys/runner";
 import { ChannelRegistry } from "../../src/channels/registry";
-import type { AckEvent, ChannelEvents, InboundMessage, SessionStatus } from "../../src/channels/types";
-import { FakeWaServer, parseQr } from "../support/fake-wa-server";
+import type { SessionStatus } from "../../src/channels/types";
+import { FakeWaServer } from "../support/fake-wa-server";
 import { memoryAuthDb } from "../support/wa-db";
+import { cleanups, FAST, liveSessions, pairByQr, recorder, rows, setup, until, registerWaHarness } from "../support/wa-harness";
 
 setDefaultTimeout(10_000); // each case normally takes < 0.5 s; headroom for a loaded machine
-
-const FAST: Partial<BaileysTiming> = {
-  connectTimeoutMs: 2_000,
-  qrTimeoutMs: 120,
-  watchdogMs: 2_000,
-  backoffBaseMs: 30,
-  backoffMaxMs: 400,
-  jitter: 0,
-  restartDelayMs: 0,
-  qrCap: 3,
-};
-
-type StatusLog = { status: SessionStatus; info?: Parameters<ChannelEvents["onStatus"]>[1] }[];
-
-function recorder() {
-  const statuses: StatusLog = [];
-  const messages: InboundMessage[] = [];
-  const acks: AckEvent[] = [];
-  const identities: { lid: string; number: string }[] = [];
-  const events: ChannelEvents = {
-    onStatus: (status, info) => statuses.push({ status, info }),
-    onMessages: (m) => {
-      messages.push(...m);
-    },
-    onAck: (a) => acks.push(...a),
-    onEdit: () => {},
-    onRevoke: () => {},
-    onCall: () => {},
-    onIdentity: (p) => identities.push(p),
-  };
-  return { statuses, messages, acks, identities, events };
-}
-
-async function until(check: () => boolean, ms = 3_000, what = "condition") {
-  const end = performance.now() + ms; // monotonic: unaffected by setSystemTime
-  while (!check()) {
-    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(5);
-  }
-}
-
-let originalRoot: Buffer;
-beforeAll(() => {
-  originalRoot = WA_CERT_DETAILS.PUBLIC_KEY;
-});
-afterAll(() => {
-  WA_CERT_DETAILS.PUBLIC_KEY = originalRoot as typeof WA_CERT_DETAILS.PUBLIC_KEY;
-});
-
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  setSystemTime();
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-function setup(opts: ConstructorParameters<typeof FakeWaServer>[0] = {}, timing: Partial<BaileysTiming> = {}) {
-  const server = new FakeWaServer(opts).start();
-  applyTestRootKey(server.rootKeyHex);
-  const db = memoryAuthDb();
-  const store = new Store(db);
-  const rec = recorder();
-  const runner = new BaileysRunner(
-    { connectionId: 1, companyId: 1, events: rec.events },
-    { store, wsUrl: server.url, fetchVersion: false, timing: { ...FAST, ...timing }, random: () => 0.5 },
-  );
-  cleanups.push(() => server.stop(), () => runner.stop());
-  return { server, store, db, runner, rec };
-}
-
-const rows = (store: SqliteAuthStore, db: ReturnType<typeof memoryAuthDb>) => {
-  void store;
-  return (db.query("SELECT count(*) AS n FROM wa_auth WHERE connection_id = 1").get() as { n: number }).n;
-};
-
-const liveSessions = (server: FakeWaServer) => server.sessions.filter((s) => !s.closed).length;
-
-/** QR → phone accepts → pair-success → 515 → login → open. */
-async function pairByQr(server: FakeWaServer, runner: BaileysRunner, rec: ReturnType<typeof recorder>) {
-  await runner.start();
-  await until(() => rec.statuses.some((s) => s.status === "qrcode"), 3_000, "first QR");
-  const qr = parseQr(rec.statuses.find((s) => s.status === "qrcode")!.info!.qrcode!);
-  server.last("registration")!.pairSuccess({
-    advSecretKey: qr.advSecretKey,
-    identityKey: qr.identityKey,
-    jid: server.me.jid,
-    lid: server.me.lid,
-  });
-  await until(() => runner.status === "CONNECTED", 3_000, "CONNECTED after pairing");
-}
+registerWaHarness();
 
 describe("supervisor against the fake WhatsApp server", () => {
   test("a server whose certificate chain is signed with the wrong root key is refused", async () => {
@@ -116,14 +28,14 @@ describe("supervisor against the fake WhatsApp server", () => {
   });
 
   test("QR codes are capped per request, then DISCONNECTED; only unpaired creds are dropped", async () => {
-    const { server, runner, rec, store, db } = setup({ refs: 6 });
+    const { server, runner, rec, db } = setup({ refs: 6 });
     await runner.start();
     await until(() => runner.status === "DISCONNECTED", 3_000, "QR cap");
     const qrs = rec.statuses.filter((s) => s.status === "qrcode");
     expect(qrs.map((s) => s.info?.retries)).toEqual([1, 2, 3]);
     expect(new Set(qrs.map((s) => s.info?.qrcode)).size).toBe(3);
     expect(runner.lastReason).toBe("qr_cap");
-    expect(rows(store, db)).toBe(0);
+    expect(rows(db)).toBe(0);
     await until(() => liveSessions(server) === 0, 1_000, "socket closed");
     await Bun.sleep(100);
     expect(server.sessions.length).toBe(1); // no background QR loop
@@ -214,14 +126,14 @@ describe("supervisor against the fake WhatsApp server", () => {
   });
 
   test("<failure reason=401> wipes creds and keys and ends DISCONNECTED", async () => {
-    const { server, runner, rec, store, db } = setup();
+    const { server, runner, rec, db } = setup();
     await pairByQr(server, runner, rec);
     await runner.stop();
-    expect(rows(store, db)).toBeGreaterThan(1);
+    expect(rows(db)).toBeGreaterThan(1);
     server.login = { outcome: { failure: 401 } };
     await runner.start();
     await until(() => runner.status === "DISCONNECTED" && runner.lastReason === "logged_out", 3_000, "401");
-    expect(rows(store, db)).toBe(0);
+    expect(rows(db)).toBe(0);
     await Bun.sleep(100);
     expect(liveSessions(server)).toBe(0);
   });
@@ -311,194 +223,13 @@ describe("supervisor against the fake WhatsApp server", () => {
     expect(liveSessions(server)).toBe(1);
   });
 
-  test("inbound <plaintext> from a PN jid (notify), from a LID with sender_pn offline (append), receipts → acks", async () => {
-    const { server, runner, rec } = setup();
-    await pairByQr(server, runner, rec);
-    await runner.stop();
-    server.offlineQueue.push({
-      from: "88880002222@lid",
-      senderPn: "15550002222@s.whatsapp.net",
-      id: "OFF1",
-      content: { conversation: "enquanto você estava fora" },
-      pushName: "Bia",
-    });
-    await runner.start();
-    await until(() => rec.messages.some((m) => m.id === "OFF1"), 3_000, "offline message");
-    const off = rec.messages.find((m) => m.id === "OFF1")!;
-    expect(off).toMatchObject({
-      origin: "append",
-      kind: "text",
-      body: "enquanto você estava fora",
-      chat: { number: "15550002222", lid: "88880002222@lid", address: "15550002222@s.whatsapp.net", pushName: "Bia" },
-    });
-    expect(rec.identities).toContainEqual({ lid: "88880002222@lid", number: "15550002222" });
-
-    const s = server.last()!;
-    s.message({ from: "15550003333@s.whatsapp.net", id: "LIVE1", content: { conversation: "olá" }, pushName: "Caio" });
-    await until(() => rec.messages.some((m) => m.id === "LIVE1"), 2_000, "live message");
-    expect(rec.messages.find((m) => m.id === "LIVE1")).toMatchObject({
-      origin: "notify",
-      fromMe: false,
-      chat: { number: "15550003333", lid: null },
-    });
-    s.receipt({ from: "15550003333@s.whatsapp.net", id: "OUT1" });
-    s.receipt({ from: "15550003333@s.whatsapp.net", id: "OUT1", type: "read" });
-    await until(() => rec.acks.length >= 2, 2_000, "acks");
-    expect(rec.acks).toEqual([
-      { id: "OUT1", ack: 3 },
-      { id: "OUT1", ack: 4 },
-    ]);
-    // Baileys acknowledged the inbound messages with receipts
-    await server.waitFor(() => server.count("receipt") >= 2, 1_000, "client receipts");
-  });
-
-  test("send: text (Signal-encrypted to the peer), quoted reply, acks, own echo; checkNumber; not-ready error", async () => {
-    const { server, runner, rec } = setup();
-    await expect(runner.send({ type: "text", to: "15550003333@s.whatsapp.net", body: "x" })).rejects.toThrow(
-      "ERR_WAPP_NOT_INITIALIZED",
-    );
-    const peer = await server.addPeer("15550003333", "88880003333");
-    await pairByQr(server, runner, rec);
-
-    const first = await runner.send({ type: "text", to: peer.pnJid, body: "Olá, tudo bem?", id: "3EB0BALCAO01" });
-    expect(first).toMatchObject({ id: "3EB0BALCAO01", ack: 1 });
-    await server.waitFor(() => peer.inbox.length === 1, 2_000, "peer decrypts");
-    expect(peer.inbox[0].id).toBe("3EB0BALCAO01");
-    expect(peer.inbox[0].message.extendedTextMessage?.text).toBe("Olá, tudo bem?");
-
-    const reply = await runner.send({
-      type: "text",
-      to: peer.pnJid,
-      body: "respondendo",
-      quoted: { id: "3EB0BALCAO01", fromMe: true, raw: first.raw },
-    });
-    await server.waitFor(() => peer.inbox.length === 2, 2_000, "second message");
-    const ext = peer.inbox[1].message.extendedTextMessage!;
-    expect(ext.text).toBe("respondendo");
-    expect(ext.contextInfo?.stanzaId).toBe("3EB0BALCAO01");
-    expect(peer.inbox[1].id).toBe(reply.id);
-
-    server.last()!.receipt({ from: peer.pnJid, id: reply.id, type: "read" });
-    await until(() => rec.acks.some((a) => a.id === reply.id && a.ack === 4), 2_000, "read ack");
-    // what we send comes back as an own (fromMe) append, deduplicated by id downstream
-    await until(() => rec.messages.some((m) => m.id === "3EB0BALCAO01"), 2_000, "own echo");
-    expect(rec.messages.find((m) => m.id === "3EB0BALCAO01")).toMatchObject({ fromMe: true, origin: "append" });
-
-    await runner.send({ type: "location", to: peer.pnJid, latitude: -23.5505, longitude: -46.6333, name: "Sé" });
-    const vcard = "BEGIN:VCARD\nVERSION:3.0\nFN:Ana\nTEL;type=CELL;waid=5511999998888:+55 11 99999-8888\nEND:VCARD";
-    await runner.send({ type: "contact", to: peer.pnJid, displayName: "Ana", vcard });
-    await runner.deleteForEveryone({ id: "3EB0BALCAO01", to: peer.pnJid, fromMe: true });
-    await server.waitFor(() => peer.inbox.length === 5, 2_000, "location, contact, revoke");
-    expect(peer.inbox[2].message.locationMessage).toMatchObject({ degreesLatitude: -23.5505, degreesLongitude: -46.6333, name: "Sé" });
-    expect(peer.inbox[3].message.contactMessage).toMatchObject({ displayName: "Ana", vcard });
-    expect(peer.inbox[4].message.protocolMessage).toMatchObject({ type: 0, key: { id: "3EB0BALCAO01" } });
-
-    // read receipts: "read-self" because the fake privacy settings do not say readreceipts=all
-    const reads = () => server.log.filter((l) => l.type === "receipt" && l.node?.attrs.id === "IN-X");
-    await runner.markRead([{ id: "IN-X", to: peer.pnJid, fromMe: false }]);
-    await server.waitFor(() => reads().length === 1, 2_000, "read receipt");
-    expect(["read", "read-self"]).toContain(reads()[0].node!.attrs.type);
-
-    expect(await runner.checkNumber("+1 (555) 000-3333")).toEqual({
-      exists: true,
-      number: "15550003333",
-      address: "15550003333@s.whatsapp.net",
-    });
-    expect(await runner.checkNumber("15559999999")).toBeNull();
-    expect(await runner.profilePicture(peer.pnJid)).toBeNull(); // fake answers no picture: null, not a throw
-    expect(server.errors).toEqual([]);
-  });
-
-  test("inbound group message, edit, revoke and call events", async () => {
-    const { server, runner, rec } = setup();
-    const edits: { id: string; body: string }[] = [];
-    const revokes: string[] = [];
-    const calls: { id: string; status: string; isVideo: boolean; from: { number: string | null } }[] = [];
-    rec.events.onEdit = (e) => edits.push(e);
-    rec.events.onRevoke = (id) => revokes.push(id);
-    rec.events.onCall = (c) => calls.push(c);
-    await pairByQr(server, runner, rec);
-    const s = server.last()!;
-    s.groupMessage({
-      group: "120363000000000001@g.us",
-      participant: "88880004444@lid",
-      participantPn: "15550004444@s.whatsapp.net",
-      id: "GRP1",
-      content: { conversation: "oi grupo" },
-    });
-    await until(() => rec.messages.some((m) => m.id === "GRP1"), 2_000, "group message");
-    expect(rec.messages.find((m) => m.id === "GRP1")).toMatchObject({
-      isGroup: true,
-      chat: { address: "120363000000000001@g.us", number: "120363000000000001" },
-      participant: { number: "15550004444", lid: "88880004444@lid" },
-    });
-
-    const peer = "15550005555@s.whatsapp.net";
-    s.message({ from: peer, id: "ORIG", content: { conversation: "errado" } });
-    s.message({
-      from: peer,
-      id: "EDIT1",
-      content: {
-        protocolMessage: {
-          type: 14, // MESSAGE_EDIT
-          key: { remoteJid: peer, fromMe: false, id: "ORIG" },
-          editedMessage: { conversation: "certo" },
-        },
-      },
-    });
-    s.message({
-      from: peer,
-      id: "REV1",
-      content: { protocolMessage: { type: 0, key: { remoteJid: peer, fromMe: false, id: "ORIG" } } }, // REVOKE
-    });
-    await until(() => edits.length === 1 && revokes.length === 1, 2_000, "edit and revoke");
-    expect(edits).toEqual([{ id: "ORIG", body: "certo" }]);
-    expect(revokes).toEqual(["ORIG"]);
-    expect(rec.messages.some((m) => m.id === "EDIT1" || m.id === "REV1")).toBe(false); // protocol messages skipped
-
-    s.call({ from: "88880005555@lid", callerPn: peer, callId: "CALL1", status: "offer", video: true });
-    s.call({ from: "88880005555@lid", callerPn: peer, callId: "CALL1", status: "terminate" });
-    await until(() => calls.length === 2, 2_000, "calls");
-    expect(calls.map((c) => [c.id, c.status, c.isVideo, c.from.number])).toEqual([
-      ["CALL1", "offer", true, "15550005555"],
-      ["CALL1", "terminate", true, "15550005555"],
-    ]);
-  });
-
-  test("inbound media: image and voice note download and decrypt lazily", async () => {
-    const { server, runner, rec } = setup();
-    await pairByQr(server, runner, rec);
-    const png = new Uint8Array(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256));
-    const img = await server.hostMedia(png, "image");
-    const voice = new Uint8Array(Array.from({ length: 1500 }, (_, i) => (i * 13) % 256));
-    const ptt = await server.hostMedia(voice, "audio");
-    const s = server.last()!;
-    s.message({
-      from: "15550006666@s.whatsapp.net",
-      id: "IMG1",
-      content: { imageMessage: { ...img, mimetype: "image/png", caption: "foto do produto" } },
-    });
-    s.message({
-      from: "15550006666@s.whatsapp.net",
-      id: "PTT1",
-      content: { audioMessage: { ...ptt, mimetype: "audio/ogg; codecs=opus", ptt: true, seconds: 2 } },
-    });
-    await until(() => rec.messages.some((m) => m.id === "PTT1"), 2_000, "media messages");
-    const image = rec.messages.find((m) => m.id === "IMG1")!;
-    expect(image).toMatchObject({ kind: "image", body: "foto do produto", media: { mimetype: "image/png" } });
-    expect(Buffer.compare(Buffer.from(await image.media!.download()), Buffer.from(png))).toBe(0);
-    const audio = rec.messages.find((m) => m.id === "PTT1")!;
-    expect(audio).toMatchObject({ kind: "audio", body: "Áudio", media: { ptt: true } });
-    expect(Buffer.compare(Buffer.from(await audio.media!.download()), Buffer.from(voice))).toBe(0);
-  });
-
   test("logout sends remove-companion-device and wipes the store", async () => {
-    const { server, runner, rec, store, db } = setup();
+    const { server, runner, rec, db } = setup();
     await pairByQr(server, runner, rec);
     await runner.logout();
     await server.waitFor(() => server.count("logout") === 1, 1_000, "remove-companion-device");
     expect(runner.status).toBe("DISCONNECTED");
-    expect(rows(store, db)).toBe(0);
+    expect(rows(db)).toBe(0);
   });
 });
 
