@@ -186,11 +186,9 @@ describe("contacts import and export", () => {
     const c = await t.newCompany();
     const rows: unknown[][] = [["name", "number", "email"]];
     for (let i = 0; i < 1000; i++) rows.push([`Contato ${i}`, `55119${String(i).padStart(8, "0")}`, `c${i}@x.com`]);
-    const started = performance.now();
     const r = await t.call("POST", "/contacts/import", { token: c.admin.token, form: formWith(sheetFile(rows)) });
-    const ms = performance.now() - started;
+    // Its speed is a benchmark (bench/contacts-import.ts), not a timed test.
     expect(r.json.created).toBe(1000);
-    expect(ms).toBeLessThan(2000);
   });
 
   test("export: CSV with ; separator, RFC 4180 quoting, BOM, attachment; round-trips through import with accents", async () => {
@@ -223,6 +221,20 @@ describe("contacts import and export", () => {
     expect(back.json.contacts.map((x: { name: string; number: string; email: string }) => ({ name: x.name, number: x.number, email: x.email }))).toEqual(
       [...people].sort((x, y) => (x.name < y.name ? -1 : 1)),
     );
+  });
+
+  test("export neutralises spreadsheet formulas in names, and import restores them", async () => {
+    const c = await t.newCompany();
+    await t.call("POST", "/contacts", { token: c.admin.token, body: { name: "=HYPERLINK(1)", number: "5511900004444" } });
+    const res = await t.call("GET", "/contacts/export", { token: c.admin.token });
+    expect(res.text).toContain("'=HYPERLINK(1);5511900004444;");
+    const wb = XLSX.read(res.text.replace(/^\uFEFF/, ""), { type: "string", FS: ";", raw: true });
+    const xlsx = XLSX.write(wb, { type: "array", bookType: "xlsx" }) as ArrayBuffer;
+    const d = await t.newCompany();
+    const file = new File([xlsx], "export.xlsx", { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });
+    await t.call("POST", "/contacts/import", { token: d.admin.token, form: formWith(file) });
+    const back = await t.call("GET", "/contacts", { token: d.admin.token });
+    expect(back.json.contacts[0].name).toBe("=HYPERLINK(1)");
   });
 
   test("export only contains the caller's company", async () => {

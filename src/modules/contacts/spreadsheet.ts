@@ -37,7 +37,9 @@ const key = (s: unknown) =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, "");
 
-const cell = (v: unknown) => (typeof v === "number" ? String(Math.round(v)) : String(v ?? "").trim());
+/** A leading apostrophe we add on export to neutralise formulas is removed again on import. */
+const unguard = (s: string) => (/^'[=+\-@\t\r]/.test(s) ? s.slice(1) : s);
+const cell = (v: unknown) => (typeof v === "number" ? String(Math.round(v)) : unguard(String(v ?? "").trim()));
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -102,8 +104,14 @@ const QUOTE = /[;"\r\n]/;
 export const csvField = (v: string) => (QUOTE.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** The export file: `;`-separated, CRLF lines, UTF-8 with a BOM so spreadsheet apps keep accents. */
+/**
+ * Cells starting with = + - @ (or a tab/CR) would run as formulas in spreadsheet apps, and names come
+ * from customers' WhatsApp profiles: they are exported with a leading apostrophe (removed on import).
+ */
+export const guardFormula = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
 export function contactsCsv(rows: { name: string; number: string; email: string }[]): string {
   const lines = ["name;number;email"];
-  for (const r of rows) lines.push([r.name, r.number, r.email].map(csvField).join(";"));
+  for (const r of rows) lines.push([r.name, r.number, r.email].map((v) => csvField(guardFormula(v))).join(";"));
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
