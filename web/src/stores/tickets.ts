@@ -38,6 +38,8 @@ function storedQueues(): number[] {
 
 /** Queue filter of the lists (stored as selectedQueueIds); starts as the user's queues. */
 export const selectedQueueIds = signal<number[]>([]);
+/** The open tab's sub-list; accepting a ticket switches it to "open" (assigned). */
+export const openSubTab = signal<"open" | "pending">("open");
 /** Show-all toggle (tickets-manager:showall). */
 export const showAll = signal(false);
 /** Search tab filters. */

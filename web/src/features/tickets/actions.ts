@@ -3,7 +3,7 @@ import { type Ticket, type TicketChange, updateTicket } from "../../api/tickets"
 import { t } from "../../i18n";
 import { user } from "../../stores/session";
 import { toast, toastError } from "../../stores/toast";
-import { upsertTicket } from "../../stores/tickets";
+import { openSubTab, upsertTicket } from "../../stores/tickets";
 
 async function change(ticket: Ticket, body: TicketChange): Promise<Ticket | null> {
   try {
@@ -19,7 +19,9 @@ async function change(ticket: Ticket, body: TicketChange): Promise<Ticket | null
 /** Accept (pending → open for me), then open the ticket (core.md §4.1). */
 export async function acceptTicket(ticket: Ticket) {
   const done = await change(ticket, { status: "open", userId: user.peek()?.id ?? null });
-  if (done) navigate(`/tickets/${done.uuid}`);
+  if (!done) return;
+  openSubTab.value = "open";
+  navigate(`/tickets/${done.uuid}`);
 }
 
 /** Return to the queue (open → pending, no user); the app leaves the chat. */
@@ -39,7 +41,9 @@ export async function resolveTicket(ticket: Ticket, leave = true) {
 /** Reopen (closed → open for me) and open it. */
 export async function reopenTicket(ticket: Ticket) {
   const done = await change(ticket, { status: "open", userId: user.peek()?.id ?? null, queueId: ticket.queueId });
-  if (done) navigate(`/tickets/${done.uuid}`);
+  if (!done) return;
+  openSubTab.value = "open";
+  navigate(`/tickets/${done.uuid}`);
 }
 
 /** Transfer to a queue, optionally a user and a connection; without a user it goes back to pending. */

@@ -8,7 +8,7 @@ import { useT } from "../../../i18n";
 import { join, leave } from "../../../realtime/socket";
 import { allowed, isAdmin, user } from "../../../stores/session";
 import { toastError } from "../../../stores/toast";
-import { counts, type ListKey, loadList, searchFilters, selectedQueueIds, setSelectedQueues, showAll } from "../../../stores/tickets";
+import { counts, type ListKey, loadList, openSubTab, searchFilters, selectedQueueIds, setSelectedQueues, showAll } from "../../../stores/tickets";
 import { NewTicketModal } from "../modals/NewTicketModal";
 import { canAskNotifications } from "../notify";
 import { ChipSelect } from "./ChipSelect";
@@ -24,7 +24,6 @@ export function TicketsManager() {
   useSignals();
   const t = useT();
   const [tab, setTab] = useState<Tab>("open");
-  const [sub, setSub] = useState<"open" | "pending">("open");
   const [creating, setCreating] = useState(false);
   const [queues, setQueues] = useState<QueueRef[]>(user.peek()?.queues ?? []);
   const [ask, setAsk] = useState(canAskNotifications());
@@ -39,6 +38,7 @@ export function TicketsManager() {
   }, []);
 
   const reload = JSON.stringify([showAll.value, selectedQueueIds.value, tab === "search" ? searchFilters.value : null]);
+  const sub = openSubTab.value;
   const key: ListKey = tab === "open" ? sub : tab;
   // Both open sub-lists load together so each badge has its count.
   useEffect(() => {
@@ -78,7 +78,7 @@ export function TicketsManager() {
           <TabBar<"open" | "pending">
             variant="pill"
             value={sub}
-            onChange={setSub}
+            onChange={(k) => (openSubTab.value = k)}
             items={[
               { key: "open", label: t("tickets.tabs.assigned"), badge: c.open },
               { key: "pending", label: t("tickets.tabs.pending"), badge: c.pending },

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { apiCall, signIn, startStack, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+
+/**
+ * The issue's story as one browser test: the customer writes through the SANDBOX phone (the real
+ * inbound pipeline), two agents in two browsers work the ticket live.
+ */
+let stack: Awaited<ReturnType<typeof startStack>>;
+beforeAll(async () => {
+  stack = await startStack();
+}, 60_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const CUSTOMER = { number: "5511977776666", name: "Cliente Sandbox" };
+
+/** A PNG drawn in the page (no fixture files). */
+async function png(page: Page): Promise<Buffer> {
+  const b64 = await page.evaluate(() => {
+    const c = document.createElement("canvas");
+    c.width = 200;
+    c.height = 120;
+    const g = c.getContext("2d")!;
+    g.fillStyle = "#16a34a";
+    g.fillRect(0, 0, 200, 120);
+    g.fillStyle = "#fff";
+    g.fillText("foto do pedido", 40, 60);
+    return c.toDataURL("image/png").split(",")[1];
+  });
+  return Buffer.from(b64, "base64");
+}
+
+/** Polls an async value until it passes the check (5 s), then returns it. */
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > deadline) return v;
+    await Bun.sleep(100);
+  }
+}
+
+async function openTickets(page: Page, tab: "pending" | "open") {
+  await page.getByRole("navigation").getByRole("link", { name: "Atendimentos" }).click();
+  await page.getByTestId("tickets-manager").waitFor();
+  await page.getByTestId(`tab-${tab}`).click();
+}
+
+test("a customer message becomes a live pending ticket; agents accept, reply, note, tag, transfer and resolve it", async () => {
+  const base = stack.server.url;
+  const admin = (await apiCall<{ token: string }>(base, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD })).data.token;
+  const vendas = await apiCall<{ id: number }>(base, "POST", "/queue", { name: "Vendas", color: "#16a34a" }, admin);
+  const suporte = await apiCall<{ id: number }>(base, "POST", "/queue", { name: "Suporte", color: "#2563eb" }, admin);
+  expect([vendas.status, suporte.status]).toEqual([201, 201]);
+  const ana = await apiCall(base, "POST", "/users", { name: "Ana Agente", email: "ana@e2e.local", password: "ana-123", profile: "user", queueIds: [vendas.data.id] }, admin);
+  const bruno = await apiCall(base, "POST", "/users", { name: "Bruno Agente", email: "bruno@e2e.local", password: "bruno-123", profile: "user", queueIds: [suporte.data.id] }, admin);
+  expect([ana.status, bruno.status]).toEqual([201, 201]);
+  await apiCall(base, "POST", "/tags", { name: "VIP", color: "#9333ea" }, admin);
+  const conn = await apiCall<{ id: number; status: string }>(base, "POST", "/whatsapp", { name: "Loja Sandbox", channel: "sandbox" }, admin);
+  expect(conn.status).toBe(201);
+
+  const a = await stack.newPage();
+  const b = await stack.newPage();
+  await signIn(a.page, "ana@e2e.local", "ana-123");
+  await signIn(b.page, "bruno@e2e.local", "bruno-123");
+  await openTickets(a.page, "pending");
+  await openTickets(b.page, "pending");
+  await a.page.getByText("Nenhum ticket aguardando").waitFor();
+  await b.page.getByText("Nenhum ticket aguardando").waitFor();
+  await Bun.sleep(500); // both sockets have joined their rooms
+
+  // The customer writes from the sandbox phone: a pending ticket (no queue) appears live for both.
+  const said = await apiCall(base, "POST", `/sandbox/${conn.data.id}/messages`, { ...CUSTOMER, body: "Olá! Meu pedido chegou errado." }, admin);
+  expect(said.status).toBe(201);
+  const cardA = a.page.getByTestId("ticket-card").filter({ hasText: CUSTOMER.name });
+  const cardB = b.page.getByTestId("ticket-card").filter({ hasText: CUSTOMER.name });
+  await cardA.waitFor();
+  await cardB.waitFor();
+  expect(await cardA.getByTestId("last-message").textContent()).toBe("Olá! Meu pedido chegou errado.");
+  expect(await b.page.getByTestId("badge-pending").textContent()).toBe("1");
+  // A pending ticket does not open from the list: it has no link, only Accept.
+  expect(await cardA.getByRole("link").count()).toBe(0);
+
+  // Ana accepts: the ticket opens for her and leaves Bruno's pending list.
+  await cardA.getByRole("button", { name: "Aceitar" }).click();
+  await a.page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+  await a.page.getByTestId("chat").waitFor();
+  await cardB.waitFor({ state: "detached" });
+  // The list switched to "Atendendo", where the accepted ticket is now selected.
+  const mine = a.page.getByTestId("list-open").getByTestId("ticket-card").filter({ hasText: CUSTOMER.name });
+  const ticketId = Number(await mine.getAttribute("data-ticket-id"));
+  await a.page.getByTestId("message").filter({ hasText: "Meu pedido chegou errado" }).waitFor();
+
+  // Text reply (signed with her name by default), Enter sends.
+  const input = a.page.getByTestId("message-input");
+  await input.fill("Sinto muito! Vou resolver agora.");
+  await input.press("Enter");
+  const textMsg = a.page.locator('[data-testid="message"][data-from-me="true"]').filter({ hasText: "Sinto muito! Vou resolver agora." });
+  await textMsg.waitFor();
+  expect(await textMsg.locator("strong").first().textContent()).toBe("Ana Agente");
+
+  // An image, previewed before sending, then shown through a blob URL (fetched with the token).
+  await a.page.getByTestId("file-input").setInputFiles({ name: "pedido.png", mimeType: "image/png", buffer: await png(a.page) });
+  await a.page.getByTestId("attachments").waitFor();
+  await a.page.getByTestId("send").click();
+  const img = a.page.locator('[data-from-me="true"] [data-testid="message-image"]');
+  await img.waitFor();
+  expect(await img.getAttribute("src")).toStartWith("blob:");
+  await a.page.waitForFunction(() => {
+    const el = document.querySelector('[data-from-me="true"] [data-testid="message-image"]') as HTMLImageElement | null;
+    return !!el && el.complete && el.naturalWidth === 200;
+  });
+
+  // A quoted reply to the customer's message.
+  const theirs = a.page.locator('[data-testid="message"][data-from-me="false"]').first();
+  await theirs.hover();
+  await theirs.getByRole("button", { name: "Opções da mensagem" }).click();
+  await a.page.getByRole("menuitem", { name: "Responder" }).click();
+  await a.page.getByTestId("reply-bar").waitFor();
+  await input.fill("Sobre isso: já pedi a troca.");
+  await input.press("Enter");
+  const quoted = a.page.locator('[data-testid="message"][data-from-me="true"]').filter({ hasText: "já pedi a troca" });
+  await quoted.getByTestId("quoted").filter({ hasText: "Meu pedido chegou errado" }).waitFor();
+
+  // The customer's phone received the three replies (sandbox conversation).
+  const outgoing = await until(
+    async () => {
+      const conv = await apiCall<{ messages: { direction: string }[] }>(base, "GET", `/sandbox/${conn.data.id}/conversation?number=${CUSTOMER.number}`, undefined, admin);
+      return conv.data.messages.filter((m) => m.direction === "out").length;
+    },
+    (n) => n >= 3,
+  );
+  expect(outgoing).toBeGreaterThanOrEqual(3);
+
+  // A note in the contact drawer.
+  await a.page.getByTestId("contact-button").click();
+  await a.page.getByTestId("contact-drawer").waitFor();
+  await a.page.getByTestId("note-input").fill("x");
+  await a.page.getByRole("button", { name: "Salvar anotação" }).click();
+  await a.page.getByText("Muito curto!").waitFor();
+  await a.page.getByTestId("note-input").fill("Cliente pediu troca do produto.");
+  await a.page.getByRole("button", { name: "Salvar anotação" }).click();
+  await a.page.getByTestId("notes-list").getByText("Cliente pediu troca do produto.").waitFor();
+
+  // A tag through the tag editor (POST /tags/sync).
+  await a.page.getByTestId("tag-editor").click();
+  await a.page.getByRole("option", { name: "VIP" }).click();
+  await a.page.keyboard.press("Escape");
+  await a.page.getByTestId("tag-editor").getByText("VIP").waitFor();
+  const tags = await until(
+    async () => (await apiCall<{ tags: { name: string }[] }>(base, "GET", `/tickets/${ticketId}`, undefined, admin)).data.tags.map((t) => t.name),
+    (names) => names.length > 0,
+  );
+  expect(tags).toEqual(["VIP"]);
+
+  // Transfer to Suporte (Bruno's queue, no user): Ana goes back to /tickets, Bruno sees it arrive live.
+  await a.page.getByTestId("transfer").click();
+  const dialog = a.page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Transferir" }).click();
+  await dialog.getByText("Selecione uma fila").last().waitFor();
+  await dialog.getByLabel("Fila", { exact: true }).click();
+  await a.page.getByRole("option", { name: "Suporte" }).click();
+  await dialog.getByRole("button", { name: "Transferir" }).click();
+  await a.page.waitForURL(/\/tickets$/);
+  await cardB.waitFor();
+  expect(await cardB.textContent()).toContain("Suporte");
+  expect(await cardB.textContent()).toContain("VIP");
+
+  // Bruno accepts and resolves it.
+  await cardB.getByRole("button", { name: "Aceitar" }).click();
+  await b.page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+  await b.page.getByTestId("message").filter({ hasText: "já pedi a troca" }).waitFor();
+  await b.page.getByTestId("resolve").click();
+  await b.page.waitForURL(/\/tickets$/);
+  const closed = await until(
+    async () => (await apiCall<{ status: string; user: { name: string } | null }>(base, "GET", `/tickets/${ticketId}`, undefined, admin)).data,
+    (tk) => tk.status === "closed",
+  );
+  expect(closed).toMatchObject({ status: "closed", user: { name: "Bruno Agente" } });
+  await b.page.getByTestId("tab-closed").click();
+  await b.page.getByTestId("ticket-card").filter({ hasText: CUSTOMER.name }).getByRole("button", { name: "Reabrir" }).waitFor();
+
+  await a.context.close();
+  await b.context.close();
+}, 120_000);
