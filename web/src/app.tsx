@@ -1,6 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
+import { ErrorBoundary } from "./components/ErrorBoundary";
 import { PageSpinner } from "./components/Spinner";
 import { ToastContainer } from "./components/Toast";
 import { Guard } from "./guards";
@@ -15,7 +16,7 @@ export function App() {
   useSignals();
   const s = status.value;
   return (
-    <>
+    <ErrorBoundary>
       <Switch>
         {outside.map((entry) => (
           <Route key={entry.path} path={entry.path}>
@@ -35,6 +36,6 @@ export function App() {
         </Route>
       </Switch>
       <ToastContainer />
-    </>
+    </ErrorBoundary>
   );
 }
