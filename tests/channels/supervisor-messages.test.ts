@@ -116,6 +116,7 @@ describe("messages through the supervisor", () => {
     rec.events.onEdit = (e) => edits.push(e);
     rec.events.onRevoke = (id) => revokes.push(id);
     rec.events.onCall = (c) => calls.push(c);
+    server.groups.set("120363000000000001@g.us", { subject: "Equipe Balcão", participants: ["88880004444@lid"] });
     await pairByQr(server, runner, rec);
     const s = server.last()!;
     s.groupMessage({
@@ -128,9 +129,18 @@ describe("messages through the supervisor", () => {
     await until(() => rec.messages.some((m) => m.id === "GRP1"), 2_000, "group message");
     expect(rec.messages.find((m) => m.id === "GRP1")).toMatchObject({
       isGroup: true,
+      groupSubject: "Equipe Balcão",
       chat: { address: "120363000000000001@g.us", number: "120363000000000001" },
       participant: { number: "15550004444", lid: "88880004444@lid" },
     });
+
+    // a second message of the group uses the cached metadata; an unknown group gets a null subject
+    s.groupMessage({ group: "120363000000000001@g.us", participant: "88880004444@lid", id: "GRP2", content: { conversation: "de novo" } });
+    s.groupMessage({ group: "120363000000000002@g.us", participant: "88880004444@lid", id: "GRP3", content: { conversation: "?" } });
+    await until(() => rec.messages.some((m) => m.id === "GRP3"), 2_000, "more group messages");
+    expect(rec.messages.find((m) => m.id === "GRP2")?.groupSubject).toBe("Equipe Balcão");
+    expect(rec.messages.find((m) => m.id === "GRP3")?.groupSubject).toBeNull();
+    expect(server.log.filter((l) => l.type === "group-metadata" && l.node?.attrs.to === "120363000000000001@g.us").length).toBe(1);
 
     const peer = "15550005555@s.whatsapp.net";
     s.message({ from: peer, id: "ORIG", content: { conversation: "errado" } });

@@ -55,6 +55,8 @@ export class FakeWaServer {
   /** Messages delivered (with `offline`) right after the next successful login. */
   readonly offlineQueue: Parameters<FakeSession["message"]>[0][] = [];
   me = { jid: "15550001111:7@s.whatsapp.net", lid: "88880001111:7@lid" };
+  /** Groups the server knows (metadata queries), by group JID. */
+  readonly groups = new Map<string, { subject: string; participants: string[] }>();
   /** Contacts that exist on the fake network (for usync, key fetches and sends), by number. */
   readonly peers = new Map<string, FakePeer>();
   /** Automatically finish a pairing with 515 once the client signs (default true). */
@@ -263,6 +265,18 @@ export class FakeWaServer {
         return;
       }
       if (attrs.xmlns === "usync") return reply(this.usyncReply(node));
+      if (attrs.xmlns === "w:g2" && child === "query") {
+        this.record("group-metadata", node, s);
+        const g = this.groups.get(attrs.to);
+        if (!g) return reply([{ tag: "error", attrs: { code: "404", text: "item-not-found" } }]);
+        return reply([
+          {
+            tag: "group",
+            attrs: { id: attrs.to.split("@")[0], subject: g.subject, creation: "1700000000", s_t: "1700000000" },
+            content: g.participants.map((jid) => ({ tag: "participant", attrs: { jid } })),
+          },
+        ]);
+      }
       if (attrs.xmlns === "encrypt" && child === "key") {
         const keyNode = getBinaryNodeChild(node, "key");
         const users = Array.isArray(keyNode?.content) ? keyNode.content : [];

@@ -16,13 +16,25 @@ export class EventForwarder {
     private readonly log: ILogger,
   ) {}
 
-  /** Maps and delivers one batch of events (connection and creds events are the runner's). */
-  forward(ev: Partial<BaileysEventMap>, download: MediaDownloader) {
+  /**
+   * Maps and delivers one batch of events (connection and creds events are the runner's).
+   * `groupSubject` fills InboundMessage.groupSubject (cached lookups; null when unknown).
+   */
+  forward(
+    ev: Partial<BaileysEventMap>,
+    download: MediaDownloader,
+    groupSubject: (jid: string) => Promise<string | null> = async () => null,
+  ) {
     const upsert = ev["messages.upsert"];
     if (upsert) {
       const { messages, identities, acks } = mapUpsert(upsert, download);
       for (const pair of identities) this.emit("onIdentity", pair);
-      if (messages.length) this.queueInbound(() => this.events.onMessages(messages));
+      if (messages.length) {
+        this.queueInbound(async () => {
+          for (const m of messages) if (m.isGroup) m.groupSubject = await groupSubject(m.chat.address);
+          await this.events.onMessages(messages);
+        });
+      }
       // after the messages, so an ack never precedes the row it updates
       if (acks.length) this.queueInbound(() => this.emit("onAck", acks));
     }

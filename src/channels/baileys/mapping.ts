@@ -286,7 +286,7 @@ export function mapMessage(msg: WAMessage, origin: MessageUpsertType, download?:
     location: mapped.location ?? null,
     vcard: mapped.vcard ?? null,
     quotedId: mapped.quotedId ?? null,
-    timestamp: toNumber(msg.messageTimestamp) * 1000,
+    timestamp: toNumber(msg.messageTimestamp) * 1000 || Date.now(),
     origin,
     raw: toRaw(msg),
   };

@@ -1,6 +1,7 @@
 import {
   Browsers,
   type CacheStore,
+  type GroupMetadata,
   isJidBroadcast,
   isJidNewsletter,
   makeCacheableSignalKeyStore,
@@ -23,6 +24,8 @@ export interface SocketParams {
   timing: BaileysTiming;
   keyCache: CacheStore;
   retryCounters: CacheStore;
+  /** Group metadata cache (also spares Baileys a metadata query on every group send). */
+  groups: CacheStore;
   loadRaw?: (messageId: string) => Promise<unknown> | unknown;
 }
 
@@ -43,6 +46,7 @@ export function createSocket(p: SocketParams): WASocket {
     keepAliveIntervalMs: p.timing.keepAliveIntervalMs,
     qrTimeout: p.timing.qrTimeoutMs,
     msgRetryCounterCache: p.retryCounters,
+    cachedGroupMetadata: async (jid) => (await p.groups.get<GroupMetadata>(jid)) ?? undefined,
     shouldIgnoreJid: (jid) => !!(isJidBroadcast(jid) || isJidNewsletter(jid)),
     getMessage: async (key) => {
       if (!key.id || !p.loadRaw) return undefined;

@@ -3,7 +3,13 @@
  * spec's session states, reconnect policy by close cause (BAILEYS.md §4), and the ChannelAdapter
  * calls. Baileys never reconnects by itself; every reconnect here is a new socket with fresh listeners.
  */
-import { type BaileysEventMap, downloadMediaMessage, type WAMessage, type WASocket } from "baileys";
+import {
+  type BaileysEventMap,
+  downloadMediaMessage,
+  type GroupMetadata,
+  type WAMessage,
+  type WASocket,
+} from "baileys";
 import type { ILogger } from "baileys/lib/Utils/logger";
 import type {
   ChannelAdapter,
@@ -63,6 +69,7 @@ export class BaileysRunner implements ChannelAdapter {
   /** Long-lived per connection: retry counters and the signal key cache survive reconnects. */
   private readonly retryCounters = new TtlCache(60 * 60_000);
   private readonly keyCache = new TtlCache(5 * 60_000, 50_000);
+  private readonly groups = new TtlCache(60 * 60_000, 2_000);
 
   constructor(
     private readonly id: RunnerIdentity,
@@ -162,6 +169,7 @@ export class BaileysRunner implements ChannelAdapter {
       timing: this.t,
       keyCache: this.keyCache,
       retryCounters: this.retryCounters,
+      groups: this.groups,
       loadRaw: this.id.loadRaw,
     });
     this.socketsCreated++;
@@ -215,7 +223,13 @@ export class BaileysRunner implements ChannelAdapter {
     const cu = ev["connection.update"];
     if (cu) this.onConnectionUpdate(gen, sock, cu);
 
-    this.forwarder.forward(ev, (m) => this.download(m, sock));
+    for (const g of ev["groups.update"] ?? []) if (g.id) this.groups.del(g.id);
+    for (const jid of ev["group-participants.update"] ? [ev["group-participants.update"].id] : []) this.groups.del(jid);
+    this.forwarder.forward(
+      ev,
+      (m) => this.download(m, sock),
+      (jid) => this.groupSubject(jid, sock),
+    );
   }
 
   /** Waits until every inbound batch delivered so far has been handled. */
@@ -351,6 +365,20 @@ export class BaileysRunner implements ChannelAdapter {
     }, delay);
   }
 
+  /** Group subject from the cache or one metadata query (null on error: never blocks ingest). */
+  private async groupSubject(jid: string, sock: WASocket): Promise<string | null> {
+    const cached = this.groups.get<GroupMetadata>(jid);
+    if (cached) return cached.subject ?? null;
+    try {
+      const meta = await withTimeout((this.sock ?? sock).groupMetadata(jid), 5_000, "group metadata timeout");
+      this.groups.set(jid, meta);
+      return meta.subject ?? null;
+    } catch (e) {
+      this.log.warn({ err: String(e) }, "group metadata unavailable");
+      return null;
+    }
+  }
+
   private download(msg: WAMessage, sock: WASocket): Promise<Uint8Array> {
     const s = this.sock ?? sock;
     return downloadMediaMessage(msg, "buffer", {}, { logger: this.log, reuploadRequest: s.updateMediaMessage });
@@ -408,4 +436,12 @@ export class BaileysRunner implements ChannelAdapter {
     }
     return code;
   }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: Timer | undefined;
+  const t = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
 }
