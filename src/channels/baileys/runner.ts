@@ -3,13 +3,7 @@
  * spec's session states, reconnect policy by close cause (BAILEYS.md §4), and the ChannelAdapter
  * calls. Baileys never reconnects by itself; every reconnect here is a new socket with fresh listeners.
  */
-import {
-  type BaileysEventMap,
-  downloadMediaMessage,
-  type GroupMetadata,
-  type WAMessage,
-  type WASocket,
-} from "baileys";
+import { type BaileysEventMap, downloadMediaMessage, type WAMessage, type WASocket } from "baileys";
 import type { ILogger } from "baileys/lib/Utils/logger";
 import type {
   ChannelAdapter,
@@ -32,6 +26,7 @@ import {
   statusCodeOf,
 } from "./policy";
 import { type BaileysDeps, quietLogger, type RunnerIdentity } from "./runner-deps";
+import { GroupCache } from "./runner-groups";
 import { PairingCode } from "./runner-pairing";
 import { createSocket, safeEnd } from "./runner-socket";
 import { ffmpegConverter } from "./send";
@@ -69,7 +64,7 @@ export class BaileysRunner implements ChannelAdapter {
   /** Long-lived per connection: retry counters and the signal key cache survive reconnects. */
   private readonly retryCounters = new TtlCache(60 * 60_000);
   private readonly keyCache = new TtlCache(5 * 60_000, 50_000);
-  private readonly groups = new TtlCache(60 * 60_000, 2_000);
+  private readonly groups = new GroupCache();
 
   constructor(
     private readonly id: RunnerIdentity,
@@ -169,7 +164,7 @@ export class BaileysRunner implements ChannelAdapter {
       timing: this.t,
       keyCache: this.keyCache,
       retryCounters: this.retryCounters,
-      groups: this.groups,
+      groups: this.groups.cache,
       loadRaw: this.id.loadRaw,
     });
     this.socketsCreated++;
@@ -223,12 +218,11 @@ export class BaileysRunner implements ChannelAdapter {
     const cu = ev["connection.update"];
     if (cu) this.onConnectionUpdate(gen, sock, cu);
 
-    for (const g of ev["groups.update"] ?? []) if (g.id) this.groups.del(g.id);
-    for (const jid of ev["group-participants.update"] ? [ev["group-participants.update"].id] : []) this.groups.del(jid);
+    this.groups.invalidate(ev);
     this.forwarder.forward(
       ev,
       (m) => this.download(m, sock),
-      (jid) => this.groupSubject(jid, sock),
+      (jid) => this.groups.subject(jid, this.sock ?? sock, this.log),
     );
   }
 
@@ -365,20 +359,6 @@ export class BaileysRunner implements ChannelAdapter {
     }, delay);
   }
 
-  /** Group subject from the cache or one metadata query (null on error: never blocks ingest). */
-  private async groupSubject(jid: string, sock: WASocket): Promise<string | null> {
-    const cached = this.groups.get<GroupMetadata>(jid);
-    if (cached) return cached.subject ?? null;
-    try {
-      const meta = await withTimeout((this.sock ?? sock).groupMetadata(jid), 5_000, "group metadata timeout");
-      this.groups.set(jid, meta);
-      return meta.subject ?? null;
-    } catch (e) {
-      this.log.warn({ err: String(e) }, "group metadata unavailable");
-      return null;
-    }
-  }
-
   private download(msg: WAMessage, sock: WASocket): Promise<Uint8Array> {
     const s = this.sock ?? sock;
     return downloadMediaMessage(msg, "buffer", {}, { logger: this.log, reuploadRequest: s.updateMediaMessage });
@@ -436,12 +416,4 @@ export class BaileysRunner implements ChannelAdapter {
     }
     return code;
   }
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: Timer | undefined;
-  const t = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([p, t]).finally(() => clearTimeout(timer));
 }
