@@ -2,6 +2,7 @@ import type { PlanFlag } from "@contract/limits";
 import type { Permission } from "@contract/permissions";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { IconName } from "./components/Icon";
+import { connectionsAlert, ensureConnections } from "./stores/connections";
 
 /**
  * Who may open a route (features.md §2.1):
@@ -24,6 +25,8 @@ export interface MenuSpec {
   permission?: Permission;
   /** Link target when the path has parameters (e.g. /tickets for /tickets/:uuid?). */
   href?: string;
+  /** An alert dot on the item (read during render, so a signal keeps it live) and its i18n label. */
+  alert?: (() => boolean) & { label: string };
 }
 
 export interface RouteEntry {
@@ -42,7 +45,7 @@ export interface RouteEntry {
 /**
  * The route registry. A feature issue adds its page by adding ONE entry here: the router, the
  * guards and the drawer all read this list, so no menu item ever points at a missing page.
- * Pages still to come (features.md §2.1): /connections, /quick-messages,
+ * Pages still to come (features.md §2.1): /quick-messages,
  * /todolist, /schedules, /tags, /contacts, /helps, /files, /prompts, /queue-integration,
  * /messages-api, /settings, /kanban, /financeiro, /queues, /announcements, /subscription,
  * /chats/:id?, /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
@@ -97,7 +100,25 @@ export const ROUTES: readonly RouteEntry[] = [
     page: lazy(() => import("./features/queues/QueuesPage")),
     menu: { section: "administration", label: "nav.queues", icon: "layers", order: 75, permission: "drawer-admin-items:view" },
   },
+  {
+    path: "/connections",
+    access: "admin",
+    page: lazy(() => import("./features/connections/ConnectionsPage")),
+    menu: { section: "administration", label: "nav.connections", icon: "globe", order: 50, permission: "drawer-admin-items:view", alert: connectionsBadge() },
+  },
+  { path: "/sandbox/:connectionId", access: "private", page: lazy(() => import("./features/sandbox/SandboxPage")) },
 ];
+
+/** The connections badge: loads the list once, then follows it (core.md §2.2). */
+function connectionsBadge() {
+  return Object.assign(
+    () => {
+      ensureConnections();
+      return connectionsAlert.value;
+    },
+    { label: "connections.badge" },
+  );
+}
 
 /** Sections in drawer order, with their i18n title and who sees them. */
 export const SECTIONS: readonly { key: MenuSection; label: string; permission?: Permission }[] = [

@@ -7,16 +7,19 @@ import { ROUTES, SECTIONS } from "../routes";
 import { allowed, logout } from "../stores/session";
 import { drawerOpen, isMobile } from "../stores/ui";
 
-function Item({ href, icon, label, collapsed, onClick }: { href?: string; icon: IconName; label: string; collapsed: boolean; onClick?: () => void }) {
+function Item({ href, icon, label, collapsed, onClick, alert }: { href?: string; icon: IconName; label: string; collapsed: boolean; onClick?: () => void; alert?: string }) {
   const [location] = useLocation();
   const active = href !== undefined && (href === "/" ? location === "/" : location === href || location.startsWith(`${href}/`));
-  const cls = `group flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors ${
+  const cls = `group relative flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors ${
     active ? "bg-brand-50 text-brand-800 dark:bg-brand-500/15 dark:text-brand-200" : "text-muted hover:bg-raised hover:text-ink"
   } ${collapsed ? "justify-center px-0" : ""}`;
   const inner = (
     <>
       <Icon name={icon} className={`size-5 shrink-0 ${active ? "text-brand-600 dark:text-brand-300" : ""}`} />
       {!collapsed && <span className="truncate">{label}</span>}
+      {alert && (
+        <span role="status" title={alert} aria-label={alert} data-testid="menu-alert" className={`size-2.5 rounded-full bg-red-500 ring-2 ring-surface ${collapsed ? "absolute top-1.5 right-4" : "ml-auto"}`} />
+      )}
     </>
   );
   if (href === undefined) {
@@ -66,7 +69,7 @@ export function Drawer() {
               {!collapsed && <p className="mb-1.5 px-3 text-[11px] font-semibold uppercase tracking-wider text-subtle">{t(s.label)}</p>}
               <div className="space-y-0.5">
                 {s.items.map((r) => (
-                  <Item key={r.path} href={r.menu!.href ?? r.path} icon={r.menu!.icon} label={t(r.menu!.label)} collapsed={collapsed} onClick={close} />
+                  <Item key={r.path} href={r.menu!.href ?? r.path} icon={r.menu!.icon} label={t(r.menu!.label)} collapsed={collapsed} onClick={close} alert={r.menu!.alert?.() ? t(r.menu!.alert.label) : undefined} />
                 ))}
               </div>
             </div>

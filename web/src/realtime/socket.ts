@@ -4,6 +4,7 @@ import type { User } from "../api/types";
 import { refreshToken } from "../api/client";
 import { t } from "../i18n";
 import { load } from "../lib/storage";
+import { CONNECTION_HANDLERS } from "./connections";
 import { LIST_HANDLERS } from "./lists";
 import { patchUser } from "../stores/session";
 import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
@@ -101,6 +102,7 @@ function open() {
     }
     HANDLERS[frame.channel]?.(frame);
     LIST_HANDLERS[frame.channel]?.(frame);
+    CONNECTION_HANDLERS[frame.channel]?.(frame);
   };
   socket.onclose = async () => {
     if (ws !== socket) return;

@@ -1,0 +1,117 @@
+import { ConnectionForm } from "@contract/schemas/connections";
+import { type FormEvent, useEffect, useState } from "react";
+import { type Connection, type ConnectionInput, createConnection, getConnection, updateConnection } from "../../api/connections";
+import { listQueues, type Queue } from "../../api/queues";
+import { Button } from "../../components/Button";
+import { Modal } from "../../components/Modal";
+import { PageSpinner } from "../../components/Spinner";
+import { useT } from "../../i18n";
+import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form";
+import { upsertConnection } from "../../stores/connections";
+import { toast, toastError } from "../../stores/toast";
+import { ConnectionFields, type ConnectionDraft, EMPTY_DRAFT } from "./ConnectionFields";
+
+const PINS = {
+  ERR_CONNECTION_NAME_ALREADY_EXISTS: "name",
+  ERR_CONNECTION_TOKEN_ALREADY_EXISTS: "token",
+  ERR_WAPP_GREETING_REQUIRED: "greetingMessage",
+};
+
+function draftOf(w: Connection): ConnectionDraft {
+  return {
+    name: w.name,
+    channel: w.channel,
+    isDefault: w.isDefault,
+    queueIds: w.queues.map((q) => q.id),
+    greetingMessage: w.greetingMessage,
+    complationMessage: w.complationMessage,
+    outOfHoursMessage: w.outOfHoursMessage,
+    ratingMessage: w.ratingMessage,
+    token: w.token,
+    promptId: w.promptId ? String(w.promptId) : "",
+    sendIdQueue: w.sendIdQueue ?? 0,
+    timeSendQueue: String(w.timeSendQueue),
+    maxUseBotQueues: String(w.maxUseBotQueues),
+    timeUseBotQueues: String(w.timeUseBotQueues),
+    expiresTicket: String(w.expiresTicket),
+    expiresInactiveMessage: w.expiresInactiveMessage,
+  };
+}
+
+const toBody = (f: ConnectionDraft): ConnectionInput => ({
+  ...f,
+  promptId: f.promptId.trim() ? Number(f.promptId) : null,
+  sendIdQueue: f.sendIdQueue || null,
+  timeSendQueue: Number(f.timeSendQueue || 0),
+  maxUseBotQueues: Number(f.maxUseBotQueues || 0),
+  timeUseBotQueues: Number(f.timeUseBotQueues || 0),
+  expiresTicket: Number(f.expiresTicket || 0),
+});
+
+/** Add or edit a connection: every field of core.md §3, queues, kind (WhatsApp or sandbox). */
+export function ConnectionModal({ open, connectionId, onClose }: { open: boolean; connectionId: number | null; onClose: () => void }) {
+  const t = useT();
+  const [form, setForm] = useState<ConnectionDraft>(EMPTY_DRAFT);
+  const [queues, setQueues] = useState<Queue[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [loading, setLoading] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setErrors({});
+    setForm(EMPTY_DRAFT);
+    setLoading(true);
+    Promise.all([listQueues(), connectionId === null ? null : getConnection(connectionId)])
+      .then(([qs, w]) => {
+        setQueues(qs);
+        if (w) setForm(draftOf(w));
+      })
+      .catch((err) => {
+        toastError(err);
+        onClose();
+      })
+      .finally(() => setLoading(false));
+  }, [open, connectionId]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const checked = validate(ConnectionForm, form);
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    setBusy(true);
+    try {
+      const body = toBody({ ...form, name: checked.output.name });
+      const saved = connectionId === null ? await createConnection(body) : await updateConnection(connectionId, body);
+      upsertConnection(saved);
+      toast("success", t("connections.saved"));
+      onClose();
+    } catch (err) {
+      const fields = serverFieldErrors(err, PINS);
+      if (fields) setErrors(fields);
+      else toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} size="lg" title={t(connectionId === null ? "connections.modal.add" : "connections.modal.edit")}>
+      {loading ? (
+        <PageSpinner />
+      ) : (
+        <form onSubmit={submit} className="flex flex-col gap-5" data-testid="connection-form">
+          <ConnectionFields form={form} onForm={setForm} errors={errors} queues={queues} editing={connectionId !== null} />
+          <div className="flex justify-end gap-2 border-t border-line pt-4">
+            <Button variant="secondary" onClick={onClose}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" loading={busy} data-testid="connection-save">
+              {t("common.save")}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

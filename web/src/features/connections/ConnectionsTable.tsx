@@ -1,0 +1,102 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { Link } from "wouter";
+import type { Connection, SessionStatus } from "../../api/connections";
+import { Badge } from "../../components/Badge";
+import { IconButton } from "../../components/Button";
+import { Icon } from "../../components/Icon";
+import { tdClass, thClass } from "../../components/ListPage";
+import { language, useT } from "../../i18n";
+import { allowed } from "../../stores/session";
+import { SessionButtons } from "./SessionButtons";
+
+const TONE: Record<SessionStatus, "brand" | "warning" | "danger" | "info" | "neutral"> = {
+  CONNECTED: "brand",
+  qrcode: "info",
+  PAIRING: "info",
+  OPENING: "neutral",
+  TIMEOUT: "warning",
+  DISCONNECTED: "danger",
+};
+
+/** Date and time in the user's language (DD/MM/YYYY HH:MM in pt-BR). */
+export function formatDateTime(value: string | null | undefined) {
+  if (!value) return "";
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return new Intl.DateTimeFormat(language.value, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(d);
+}
+
+function Health({ w }: { w: Connection }) {
+  const t = useT();
+  const when = (v: string | null) => (v ? formatDateTime(v) : t("connections.health.never"));
+  return (
+    <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-subtle" data-testid="connection-health">
+      <span>{t("connections.health.lastMessage", { when: when(w.lastMessageAt) })}</span>
+      <span>{t("connections.health.lastAck", { when: when(w.lastAckAt) })}</span>
+      <span>{t("connections.health.reconnects", { count: w.reconnectsToday })}</span>
+    </p>
+  );
+}
+
+/** The connections table: name (kind, health line), status, session buttons, last update, default, actions. */
+export function ConnectionsTable({ list, onEdit, onDelete, onQr }: { list: Connection[]; onEdit: (id: number) => void; onDelete: (w: Connection) => void; onQr: (id: number) => void }) {
+  useSignals();
+  const t = useT();
+  const actions = allowed("connections-page:actionButtons");
+  const manage = allowed("connections-page:editOrDeleteConnection");
+  return (
+    <table className="w-full border-separate border-spacing-0 text-sm">
+      <thead>
+        <tr>
+          <th className={thClass}>{t("connections.col.name")}</th>
+          <th className={thClass}>{t("connections.col.status")}</th>
+          {actions && <th className={thClass}>{t("connections.col.session")}</th>}
+          <th className={`${thClass} hidden lg:table-cell`}>{t("connections.col.updatedAt")}</th>
+          <th className={`${thClass} text-center`}>{t("connections.col.isDefault")}</th>
+          <th className={`${thClass} text-right`}>{t("connections.col.actions")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((w) => (
+          <tr key={w.id} data-testid="connection-row" data-status={w.status} className="hover:bg-raised/60">
+            <td className={tdClass}>
+              <span className="flex items-center gap-2 font-medium text-ink">
+                {w.name}
+                <Badge tone={w.channel === "sandbox" ? "warning" : "neutral"}>{t(`connections.kind.${w.channel}`)}</Badge>
+              </span>
+              <Health w={w} />
+            </td>
+            <td className={tdClass}>
+              <Badge tone={TONE[w.status] ?? "neutral"}>
+                <span data-testid="connection-status">{t(`connections.status.${w.status}`)}</span>
+              </Badge>
+              {w.status === "PAIRING" && w.pairingCode && <p className="mt-1 font-mono text-xs tracking-widest text-ink">{w.pairingCode}</p>}
+            </td>
+            {actions && (
+              <td className={tdClass}>
+                <SessionButtons connection={w} onQr={onQr} />
+              </td>
+            )}
+            <td className={`${tdClass} hidden whitespace-nowrap text-muted lg:table-cell`}>{formatDateTime(w.updatedAt)}</td>
+            <td className={`${tdClass} text-center`}>
+              {w.isDefault && <Icon name="checkCircle" className="mx-auto size-5 text-brand-600" label={t("connections.col.isDefault")} />}
+            </td>
+            <td className={`${tdClass} py-2 text-right whitespace-nowrap`}>
+              {w.channel === "sandbox" && (
+                <Link href={`/sandbox/${w.id}`} title={t("sandbox.openPhone")} aria-label={t("sandbox.openPhone")} data-testid="open-sandbox" className="inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-raised hover:text-ink">
+                  <Icon name="chat" className="size-5" />
+                </Link>
+              )}
+              {manage && (
+                <>
+                  <IconButton icon="edit" label={t("common.edit")} onClick={() => onEdit(w.id)} />
+                  <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => onDelete(w)} />
+                </>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ServerFrame } from "@contract/events";
+import { ALERT_STATUSES } from "@contract/schemas/connections";
+import { effect, signal } from "@preact/signals-react";
+import { type Connection, listConnections, type SessionUpdate } from "../api/connections";
+
+/** The company's connections (GET /whatsapp?session=0), kept live by `whatsapp`/`whatsappSession` frames. */
+export const connections = signal<Connection[]>([]);
+export const connectionsLoaded = signal(false);
+/** The drawer badge (core.md §2.2): any connection in qrcode, PAIRING, DISCONNECTED, TIMEOUT or OPENING. */
+export const connectionsAlert = signal(false);
+
+/** Badge check delay after the list changes (core.md §9: menu badge check 2 s). */
+const BADGE_CHECK_MS = 2_000;
+
+let loading: Promise<void> | null = null;
+
+/** Loads (or reloads) the list. */
+export function loadConnections(): Promise<void> {
+  loading ??= listConnections()
+    .then((list) => {
+      connections.value = list;
+      connectionsLoaded.value = true;
+    })
+    .finally(() => {
+      loading = null;
+    });
+  return loading;
+}
+
+/** Loads the list once per session (the layout's badge needs it on every page). */
+export function ensureConnections() {
+  if (!connectionsLoaded.peek()) loadConnections().catch(() => {});
+}
+
+/** Replaces or adds one connection. */
+export function upsertConnection(w: Connection) {
+  const list = connections.peek();
+  const i = list.findIndex((x) => x.id === w.id);
+  connections.value = i < 0 ? [...list, w] : list.map((x) => (x.id === w.id ? { ...x, ...w } : x));
+}
+
+export function removeConnection(id: number) {
+  connections.value = connections.peek().filter((x) => x.id !== id);
+}
+
+/** Realtime: `whatsapp` update/delete and `whatsappSession` update. */
+export function onConnectionFrame(frame: ServerFrame) {
+  if (frame.channel === "whatsapp") {
+    if (frame.action === "delete") return removeConnection(Number(frame.whatsappId));
+    if (frame.whatsapp) upsertConnection(frame.whatsapp as Connection);
+    return;
+  }
+  if (frame.channel === "whatsappSession" && frame.session) {
+    const s = frame.session as SessionUpdate;
+    if (!connections.peek().some((x) => x.id === s.id)) return;
+    connections.value = connections.peek().map((x) => (x.id === s.id ? { ...x, ...s } : x));
+  }
+}
+
+let badgeTimer: ReturnType<typeof setTimeout> | undefined;
+effect(() => {
+  const list = connections.value;
+  clearTimeout(badgeTimer);
+  badgeTimer = setTimeout(() => {
+    connectionsAlert.value = list.some((w) => ALERT_STATUSES.includes(w.status));
+  }, BADGE_CHECK_MS);
+});
