@@ -14,6 +14,13 @@ try {
   for (const [i, name] of names.entries()) {
     await apiCall(stack.server.url, "POST", "/users", { name, email: `user${i}@shots.local`, password: "shots-123", profile: i === 2 ? "admin" : "user" }, login.data.token);
   }
+  for (const [name, color] of [
+    ["Vendas", "#16a34a"],
+    ["Suporte", "#2563eb"],
+    ["Financeiro", "#d97706"],
+  ]) {
+    await apiCall(stack.server.url, "POST", "/queue", { name, color, greetingMessage: "" }, login.data.token);
+  }
   for (const scheme of ["light", "dark"] as const) {
     for (const [label, width] of [
       ["desktop", 1280],
@@ -41,6 +48,14 @@ try {
       await page.getByRole("dialog").getByRole("button", { name: "Salvar" }).click();
       await page.getByRole("dialog").getByText("Obrigatório").first().waitFor();
       await shot("user-modal");
+      const queues = page.getByRole("dialog").getByRole("button", { name: /Filas|Nenhuma/ });
+      if (await queues.count()) {
+        await queues.first().click();
+        await page.getByRole("option", { name: "Vendas" }).click();
+        await page.getByRole("option", { name: "Suporte" }).click();
+        await shot("user-modal-queues");
+        await page.keyboard.press("Escape");
+      }
       await page.keyboard.press("Escape");
       await page.waitForTimeout(300);
       if (label === "mobile") {

@@ -16,6 +16,9 @@ test("the admin creates an agent, who signs in and sees only the agent menu", as
   await page.getByRole("heading", { name: "Usuários" }).waitFor();
   await page.getByTestId("user-row").first().waitFor();
 
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const queue = await apiCall<{ id: number }>(stack.server.url, "POST", "/queue", { name: "Suporte", color: "#2563eb", greetingMessage: "" }, token!);
+
   await page.getByRole("button", { name: "Adicionar usuário" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("heading", { name: "Adicionar usuário" }).waitFor();
@@ -32,14 +35,24 @@ test("the admin creates an agent, who signs in and sees only the agent menu", as
   await dialog.getByLabel("Nome").fill("Joana Agente");
   await dialog.getByLabel("E-mail").fill("joana@e2e.local");
   await dialog.getByLabel("Senha", { exact: true }).fill("joana-123");
+  // Queues (GET /queue) can be assigned when the queues module answers.
+  if (queue.status === 201) {
+    await dialog.getByRole("button", { name: /Nenhuma opção/ }).click();
+    await page.getByRole("option", { name: "Suporte" }).click();
+    await page.keyboard.press("Escape");
+  }
   await dialog.getByRole("button", { name: "Salvar" }).click();
   await page.getByText("Usuário salvo com sucesso!").waitFor();
   const row = page.getByTestId("user-row").filter({ hasText: "Joana Agente" });
   await row.waitFor();
   expect(await row.textContent()).toContain("Usuário");
 
+  if (queue.status === 201) {
+    const list = await apiCall<{ users: { name: string; queues: { id: number }[] }[] }>(stack.server.url, "GET", "/users?searchParam=joana", undefined, token!);
+    expect(list.data.users[0].queues.map((q) => q.id)).toEqual([queue.data.id]);
+  }
+
   // Realtime: a user created elsewhere appears live, and a deleted one disappears.
-  const token = await page.evaluate(() => localStorage.getItem("token"));
   const created = await apiCall<{ id: number }>(stack.server.url, "POST", "/users", { name: "Live Person", email: "live@e2e.local", password: "live-123" }, token!);
   expect(created.status).toBe(201);
   await page.getByTestId("user-row").filter({ hasText: "Live Person" }).waitFor();
