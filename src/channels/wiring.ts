@@ -5,6 +5,7 @@
  * The connections service drives sessions through `supervisorOf(deps)`.
  */
 import { eq } from "drizzle-orm";
+import { handleInbound } from "../bot";
 import { ingestMessage } from "../bot/pipeline";
 import type { Ctx, Deps } from "../http/context";
 import { log } from "../lib/logger";
@@ -22,13 +23,10 @@ import type { CallEvent, ChannelAdapter, ChannelFactory, InboundMessage, StartOp
 /** What the inbound pipeline is handed for each message of a connection. */
 export type InboundHandler = (deps: Deps, conn: { id: number; companyId: number }, msg: InboundMessage) => Promise<unknown>;
 
-/**
- * Seam for the chatbot: `handleInbound` of src/bot/index.ts (storage + bot flow) replaces the bare
- * storage step once it exists (`setInboundHandler(handleInbound)` at boot, or this default changes).
- */
-let inboundHandler: InboundHandler = ingestMessage;
+/** Every inbound message goes to the chatbot's entry point: storage exactly once, then the bot flow. */
+let inboundHandler: InboundHandler = handleInbound;
 
-/** Replaces the inbound handler (the chatbot entry point). */
+/** Replaces the inbound handler (tests; a storage-only pipeline). */
 export function setInboundHandler(fn: InboundHandler) {
   inboundHandler = fn;
 }
