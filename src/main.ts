@@ -1,18 +1,20 @@
 import { createDeps, buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { acquireInstanceLock } from "./db/instance-lock";
 import { migrate } from "./db/migrate";
 import { seed } from "./db/seed";
 import { log, setLogLevel } from "./lib/logger";
 import { PING_TOPIC } from "./realtime/ws";
 import { supervisorOf } from "./channels/wiring";
 
-/** Boot order: config → db + migrate + seed → hub → routes → listen. */
+/** Boot order: config → db + migrate → single-instance lock → seed → hub → routes → listen → channels. */
 async function main() {
   const config = loadConfig();
   setLogLevel(config.logLevel);
   const db = openDatabase(config.dbPath);
   migrate(db);
+  const lock = await acquireInstanceLock(db);
   await seed(db, config);
   const deps = createDeps(db, config);
   const app = buildApp(deps).listen({ port: config.port, hostname: config.host });
@@ -32,6 +34,7 @@ async function main() {
     await channels.stopAll();
     deps.jobs.stop?.();
     await app.stop();
+    lock.release();
     db.sqlite.close();
     process.exit(0);
   };

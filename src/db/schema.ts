@@ -14,3 +14,4 @@ export * from "../modules/queue-options/schema";
 export * from "../modules/tags/schema";
 export * from "../modules/quick-messages/schema";
 export * from "../channels/sandbox/schema";
+export * from "./instance-lock";
