@@ -7,8 +7,22 @@ import { apiCall, signIn, startStack, SUPER_EMAIL, SUPER_PASSWORD } from "./harn
  * inbound pipeline), two agents in two browsers work the ticket live.
  */
 let stack: Awaited<ReturnType<typeof startStack>>;
+/** Queues Vendas (Ana) and Suporte (Bruno), tag VIP and a sandbox connection, made once. */
+const world = { base: "", admin: "", vendasId: 0, conn: { data: { id: 0 } } };
 beforeAll(async () => {
   stack = await startStack();
+  const base = stack.server.url;
+  const admin = (await apiCall<{ token: string }>(base, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD })).data.token;
+  const vendas = await apiCall<{ id: number }>(base, "POST", "/queue", { name: "Vendas", color: "#16a34a" }, admin);
+  const suporte = await apiCall<{ id: number }>(base, "POST", "/queue", { name: "Suporte", color: "#2563eb" }, admin);
+  expect([vendas.status, suporte.status]).toEqual([201, 201]);
+  const ana = await apiCall(base, "POST", "/users", { name: "Ana Agente", email: "ana@e2e.local", password: "ana-123", profile: "user", queueIds: [vendas.data.id] }, admin);
+  const bruno = await apiCall(base, "POST", "/users", { name: "Bruno Agente", email: "bruno@e2e.local", password: "bruno-123", profile: "user", queueIds: [suporte.data.id] }, admin);
+  expect([ana.status, bruno.status]).toEqual([201, 201]);
+  await apiCall(base, "POST", "/tags", { name: "VIP", color: "#9333ea" }, admin);
+  const conn = await apiCall<{ id: number }>(base, "POST", "/whatsapp", { name: "Loja Sandbox", channel: "sandbox" }, admin);
+  expect(conn.status).toBe(201);
+  Object.assign(world, { base, admin, vendasId: vendas.data.id, conn });
 }, 60_000);
 afterAll(async () => {
   await stack?.stop();
@@ -49,17 +63,7 @@ async function openTickets(page: Page, tab: "pending" | "open") {
 }
 
 test("a customer message becomes a live pending ticket; agents accept, reply, note, tag, transfer and resolve it", async () => {
-  const base = stack.server.url;
-  const admin = (await apiCall<{ token: string }>(base, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD })).data.token;
-  const vendas = await apiCall<{ id: number }>(base, "POST", "/queue", { name: "Vendas", color: "#16a34a" }, admin);
-  const suporte = await apiCall<{ id: number }>(base, "POST", "/queue", { name: "Suporte", color: "#2563eb" }, admin);
-  expect([vendas.status, suporte.status]).toEqual([201, 201]);
-  const ana = await apiCall(base, "POST", "/users", { name: "Ana Agente", email: "ana@e2e.local", password: "ana-123", profile: "user", queueIds: [vendas.data.id] }, admin);
-  const bruno = await apiCall(base, "POST", "/users", { name: "Bruno Agente", email: "bruno@e2e.local", password: "bruno-123", profile: "user", queueIds: [suporte.data.id] }, admin);
-  expect([ana.status, bruno.status]).toEqual([201, 201]);
-  await apiCall(base, "POST", "/tags", { name: "VIP", color: "#9333ea" }, admin);
-  const conn = await apiCall<{ id: number; status: string }>(base, "POST", "/whatsapp", { name: "Loja Sandbox", channel: "sandbox" }, admin);
-  expect(conn.status).toBe(201);
+  const { base, admin, conn } = world;
 
   const a = await stack.newPage();
   const b = await stack.newPage();
@@ -184,4 +188,129 @@ test("a customer message becomes a live pending ticket; agents accept, reply, no
 
   await a.context.close();
   await b.context.close();
+}, 120_000);
+
+test("new ticket (search, queue rule, another agent's open ticket), no access to another queue's ticket, live delete", async () => {
+  const { base, admin } = world;
+  const held = await apiCall<{ id: number }>(base, "POST", "/contacts", { name: "Helena Ocupada", number: "5511955554444" }, admin);
+  await apiCall(base, "POST", "/contacts", { name: "Otávio Livre", number: "5511933332222" }, admin);
+  // Ana holds Helena's ticket (her session is over; the API login is hers now).
+  const anaToken = (await apiCall<{ token: string }>(base, "POST", "/auth/login", { email: "ana@e2e.local", password: "ana-123" })).data.token;
+  const anaTicket = await apiCall<{ uuid: string }>(base, "POST", "/tickets", { contactId: held.data.id, queueId: world.vendasId }, anaToken);
+  expect(anaTicket.status).toBe(201);
+
+  // Bruno (Suporte only) may not open Ana's Vendas ticket.
+  const b = await stack.newPage();
+  await signIn(b.page, "bruno@e2e.local", "bruno-123");
+  await b.page.goto(`/tickets/${anaTicket.data.uuid}`);
+  await b.page.getByText("Acesso não permitido").waitFor();
+  await b.page.waitForURL(/\/tickets$/);
+  // New ticket: contacts are searched from 3 characters.
+  await b.page.getByTestId("new-ticket").click();
+  await b.page.getByTestId("contact-search").fill("Otá");
+  await b.page.getByRole("option", { name: /Otávio Livre/ }).click();
+  // His only queue comes preselected; without a queue the modal refuses.
+  const queueSelect = b.page.getByRole("dialog").getByLabel("Fila", { exact: true });
+  expect(await queueSelect.textContent()).toContain("Suporte");
+  await queueSelect.click();
+  await b.page.getByRole("option", { name: "Selecione uma fila" }).click();
+  await b.page.getByRole("button", { name: "Abrir ticket" }).click();
+  await b.page.getByRole("dialog").getByRole("alert").filter({ hasText: "Selecione uma fila" }).waitFor();
+  await b.context.close();
+
+  // The admin tries Helena: the modal names the owner and queue instead of opening it.
+  const { page, context } = await stack.newPage();
+  await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
+  await page.goto("/tickets");
+  await page.getByTestId("new-ticket").click();
+  await page.getByTestId("contact-search").fill("Hel");
+  await page.getByRole("option", { name: /Helena Ocupada/ }).click();
+  await page.getByRole("button", { name: "Abrir ticket" }).click();
+  expect(await page.getByTestId("other-open-ticket").textContent()).toContain("Ana Agente");
+  expect(await page.getByTestId("other-open-ticket").textContent()).toContain("Vendas");
+  // Otávio is free: admins may skip the queue; the new ticket opens.
+  await page.getByTestId("contact-search").fill("Otá");
+  await page.getByRole("option", { name: /Otávio Livre/ }).click();
+  await page.getByRole("button", { name: "Abrir ticket" }).click();
+  await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+  await page.getByTestId("chat-header").getByText("Otávio Livre").waitFor();
+  const uuid = page.url().split("/").pop()!;
+  // One session per user: the browser's sign-in replaced the API token of the setup.
+  const token = (await page.evaluate(() => localStorage.getItem("token")))!;
+  const opened = await apiCall<{ id: number }>(base, "GET", `/tickets/u/${uuid}`, undefined, token);
+
+  // Deleted elsewhere while open: toast and back to /tickets.
+  expect((await apiCall(base, "DELETE", `/tickets/${opened.data.id}`, undefined, token)).status).toBe(200);
+  await page.getByText("Ticket deleted sucessfully.").waitFor();
+  await page.waitForURL(/\/tickets$/);
+  await context.close();
+}, 120_000);
+
+test("the list stays windowed and smooth with 5,000 tickets loaded", async () => {
+  const TOTAL = 5000;
+  const { page, context } = await stack.newPage();
+  const now = Date.now();
+  // The open list is served from here, 40 per page, so the test measures the browser only.
+  await page.route(
+    (u) => u.pathname === "/tickets" && u.searchParams.get("status") === "open",
+    async (route) => {
+      const p = Number(new URL(route.request().url()).searchParams.get("pageNumber"));
+      const tickets = Array.from({ length: 40 }, (_, i) => {
+        const id = TOTAL - ((p - 1) * 40 + i);
+        return {
+          id,
+          uuid: `00000000-0000-4000-8000-${String(id).padStart(12, "0")}`,
+          status: "open",
+          contactId: id,
+          contact: { id, name: `Cliente ${id}`, number: `551190000${id}`, profilePicUrl: null },
+          userId: 1,
+          user: { id: 1, name: "Admin" },
+          queueId: null,
+          queue: null,
+          whatsappId: null,
+          whatsapp: null,
+          tags: [{ id: 1, name: "VIP", color: "#9333ea" }],
+          lastMessage: `Mensagem ${id}`,
+          unreadMessages: id % 3,
+          isGroup: false,
+          createdAt: new Date(now).toISOString(),
+          updatedAt: new Date(now - id * 60_000).toISOString(),
+        };
+      });
+      await route.fulfill({ json: { tickets, count: TOTAL, hasMore: p * 40 < TOTAL } });
+    },
+  );
+  await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
+  await page.goto("/tickets");
+  const list = page.getByTestId("list-open");
+  await list.waitFor();
+  // Infinite scroll: every time the bottom is near, the next page comes.
+  for (let i = 0; i < 300; i++) {
+    const h = await list.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+      return el.scrollHeight;
+    });
+    if (h >= TOTAL * 100) break;
+    await page.waitForTimeout(25);
+  }
+  expect(await page.getByTestId("badge-open").textContent()).toBe(String(TOTAL));
+  const stats = await list.evaluate(async (el) => {
+    const frames: number[] = [];
+    el.scrollTop = 0;
+    let last = performance.now();
+    for (let i = 0; i < 200; i++) {
+      el.scrollTop += 2400;
+      await new Promise((r) => requestAnimationFrame(r));
+      const t = performance.now();
+      frames.push(t - last);
+      last = t;
+    }
+    frames.sort((a, b) => a - b);
+    return { height: el.scrollHeight, cards: el.querySelectorAll('[data-testid="ticket-card"]').length, median: frames[100] };
+  });
+  expect(stats.height).toBe(TOTAL * 100);
+  expect(stats.cards).toBeLessThan(60);
+  // About one frame per scroll step (60 Hz); generous for a loaded CI machine.
+  expect(stats.median).toBeLessThan(50);
+  await context.close();
 }, 120_000);

@@ -54,7 +54,7 @@ export function NewTicketModal({ open, onClose }: { open: boolean; onClose: () =
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const checked = validate(NewTicketForm(admin), { contactId: contact?.id, queueId: queueId || (admin ? null : undefined) });
+    const checked = validate(NewTicketForm(admin), { contactId: contact?.id, queueId: queueId || (admin ? null : 0) });
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     setOwner(null);
