@@ -47,7 +47,7 @@ export interface Server {
  * Starts the REAL server (`bun run src/main.ts`) on a free loopback port with a fresh data folder,
  * waits for GET /health, and returns its URL and a stop function.
  */
-export async function startServer(): Promise<Server> {
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<Server> {
   await ensureBuilt();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "balcao-e2e-"));
@@ -63,6 +63,7 @@ export async function startServer(): Promise<Server> {
       ADMIN_EMAIL: SUPER_EMAIL,
       ADMIN_PASSWORD: SUPER_PASSWORD,
       LOG_LEVEL: "warn",
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -97,8 +98,8 @@ export async function startServer(): Promise<Server> {
 }
 
 /** A server plus a browser for one test file. */
-export async function startStack() {
-  const server = await startServer();
+export async function startStack(opts: { env?: Record<string, string> } = {}) {
+  const server = await startServer(opts.env);
   let browser: Browser;
   try {
     browser = await launchBrowser();

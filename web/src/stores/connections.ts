@@ -32,11 +32,20 @@ export function ensureConnections() {
   if (!connectionsLoaded.peek()) loadConnections().catch(() => {});
 }
 
-/** Replaces or adds one connection. */
+/**
+ * Replaces or adds one connection. A session frame can overtake the HTTP answer that created or
+ * saved the row, so the newer session state (by updatedAt) wins.
+ */
 export function upsertConnection(w: Connection) {
   const list = connections.peek();
   const i = list.findIndex((x) => x.id === w.id);
-  connections.value = i < 0 ? [...list, w] : list.map((x) => (x.id === w.id ? { ...x, ...w } : x));
+  if (i < 0) {
+    connections.value = [...list, w];
+    return;
+  }
+  const old = list[i];
+  const session = old.updatedAt > w.updatedAt ? { status: old.status, qrcode: old.qrcode, pairingCode: old.pairingCode, retries: old.retries, updatedAt: old.updatedAt } : {};
+  connections.value = list.map((x) => (x.id === w.id ? { ...x, ...w, ...session } : x));
 }
 
 export function removeConnection(id: number) {

@@ -62,7 +62,7 @@ export function ConnectionsTable({ list, onEdit, onDelete, onQr }: { list: Conne
             <td className={tdClass}>
               <span className="flex items-center gap-2 font-medium text-ink">
                 {w.name}
-                <Badge tone={w.channel === "sandbox" ? "warning" : "neutral"}>{t(`connections.kind.${w.channel}`)}</Badge>
+                <Badge tone={w.channel === "sandbox" ? "warning" : "neutral"}>{t(`connections.kindShort.${w.channel}`)}</Badge>
               </span>
               <Health w={w} />
             </td>
@@ -73,7 +73,7 @@ export function ConnectionsTable({ list, onEdit, onDelete, onQr }: { list: Conne
               {w.status === "PAIRING" && w.pairingCode && <p className="mt-1 font-mono text-xs tracking-widest text-ink">{w.pairingCode}</p>}
             </td>
             {actions && (
-              <td className={tdClass}>
+              <td className={`${tdClass} whitespace-nowrap`}>
                 <SessionButtons connection={w} onQr={onQr} />
               </td>
             )}

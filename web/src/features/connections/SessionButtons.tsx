@@ -31,7 +31,7 @@ export function SessionButtons({ connection: w, onQr }: { connection: Connection
       );
     case "DISCONNECTED":
       return (
-        <div className="flex flex-wrap gap-1.5">
+        <div className="flex flex-wrap gap-1.5 whitespace-nowrap">
           <Button size="sm" variant="secondary" icon="reload" loading={busy === "retry"} onClick={run("retry", () => startSession(w.id))} data-testid="session-retry">
             {t("connections.btn.tryAgain")}
           </Button>

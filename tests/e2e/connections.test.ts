@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { FakeWaServer, parseQr } from "../support/fake-wa-server";
+import { apiCall, signIn, startStack, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+
+/**
+ * The real server with the real Baileys library against the project's fake WhatsApp server on
+ * 127.0.0.1 (WA_WS_URL / WA_TEST_ROOT_KEY, honoured only under NODE_ENV=test).
+ */
+let wa: FakeWaServer;
+let stack: Awaited<ReturnType<typeof startStack>>;
+beforeAll(async () => {
+  wa = new FakeWaServer().start();
+  stack = await startStack({ env: { WA_WS_URL: wa.url, WA_TEST_ROOT_KEY: wa.rootKeyHex } });
+}, 60_000);
+afterAll(async () => {
+  await stack?.stop();
+  wa?.stop();
+});
+
+test("connections: link WhatsApp by QR, disconnect, then ask for a pairing code", async () => {
+  const { page, context } = await stack.newPage();
+  await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
+  const nav = page.getByRole("navigation");
+  await nav.getByRole("link", { name: "Conexões" }).click();
+  await page.getByRole("heading", { name: "Conexões" }).waitFor();
+  await page.getByText("Nenhuma conexão ainda.").waitFor();
+
+  // Validation, then a WhatsApp connection: it starts at once and shows QR codes.
+  await page.getByTestId("connection-add").click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByTestId("connection-save").click();
+  await dialog.getByText("Obrigatório").waitFor();
+  await dialog.getByLabel("Nome", { exact: true }).fill("Loja Centro");
+  await dialog.getByTestId("connection-save").click();
+  await page.getByText("Conexão salva com sucesso!").waitFor();
+  const row = page.getByTestId("connection-row").filter({ hasText: "Loja Centro" });
+  await row.getByTestId("session-qr").waitFor({ timeout: 15_000 });
+  await nav.getByTestId("menu-alert").waitFor({ timeout: 5_000 });
+
+  // The QR modal draws the live code; the phone scans it; the modal says so and closes.
+  await row.getByTestId("session-qr").click();
+  const qr = page.getByRole("dialog");
+  await qr.getByTestId("qr-image").waitFor();
+  const token = (await page.evaluate(() => localStorage.getItem("token")))!;
+  const list = await apiCall<{ id: number; qrcode: string }[]>(stack.server.url, "GET", "/whatsapp?session=0", undefined, token);
+  const w = list.data[0];
+  const { advSecretKey, identityKey } = parseQr(w.qrcode);
+  wa.last("registration")!.pairSuccess({ advSecretKey, identityKey, jid: wa.me.jid, lid: wa.me.lid });
+  await qr.getByText("Conectado!").waitFor({ timeout: 15_000 });
+  await qr.waitFor({ state: "detached", timeout: 5_000 });
+  await row.getByText("Conectado", { exact: true }).waitFor();
+  await nav.getByTestId("menu-alert").waitFor({ state: "detached", timeout: 5_000 });
+
+  // Disconnect logs the device out; the row offers "try again" and "new QR".
+  await row.getByTestId("session-disconnect").click();
+  await row.getByText("Desconectado").waitFor({ timeout: 10_000 });
+  await row.getByTestId("session-retry").waitFor();
+
+  // New QR → the pairing-code tab: type the phone number, get the 8-character code.
+  await row.getByTestId("session-new-qr").click();
+  await qr.getByRole("tab", { name: "Código de pareamento" }).click();
+  await qr.getByLabel("Número de telefone (com DDI e DDD)").fill("+1 555 000-1111");
+  await qr.getByRole("button", { name: "Gerar código" }).click();
+  const code = await qr.getByTestId("pairing-code").textContent({ timeout: 15_000 });
+  expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  await page.keyboard.press("Escape");
+  await row.getByText("Pareando").waitFor();
+
+  // Edit: queues need a greeting when there are two of them.
+  const q1 = await apiCall<{ id: number }>(stack.server.url, "POST", "/queue", { name: "Vendas", color: "#16a34a" }, token);
+  const q2 = await apiCall<{ id: number }>(stack.server.url, "POST", "/queue", { name: "Suporte", color: "#2563eb" }, token);
+  expect([q1.status, q2.status]).toEqual([201, 201]);
+  await row.getByRole("button", { name: "Editar" }).click();
+  await dialog.getByLabel("Filas").click();
+  await page.getByRole("option", { name: "Vendas" }).click();
+  await page.getByRole("option", { name: "Suporte" }).click();
+  await page.keyboard.press("Escape");
+  await dialog.getByTestId("connection-save").click();
+  await dialog.getByText("A mensagem de saudação é obrigatória quando há mais de uma fila.").waitFor();
+  await dialog.getByLabel("Mensagem de saudação").fill("Olá! Escolha uma opção:");
+  await dialog.getByTestId("connection-save").click();
+  await page.getByText("Conexão salva com sucesso!").first().waitFor();
+  const saved = await apiCall<{ queues: { name: string }[]; greetingMessage: string }>(stack.server.url, "GET", `/whatsapp/${w.id}`, undefined, token);
+  expect(saved.data.queues.map((q) => q.name).sort()).toEqual(["Suporte", "Vendas"]);
+
+  // Delete with confirmation.
+  await row.getByRole("button", { name: "Excluir" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
+  await page.getByText("Conexão excluída com sucesso!").waitFor();
+  await page.getByText("Nenhuma conexão ainda.").waitFor();
+  await context.close();
+}, 120_000);
