@@ -14,7 +14,7 @@ import { connectionsToStart, recordHealth, recordSessionStatus } from "../module
 import { findByWid } from "../modules/messages/queries";
 import { applyAcks, applyEdit, applyRevoke } from "../modules/messages/service-channel";
 import { getSetting } from "../modules/settings/service";
-import { createBaileysFactory } from "./baileys";
+import { createBaileysFactory, SqliteAuthStore } from "./baileys";
 import { waAuth } from "./baileys/schema";
 import { type ConnectionRef, ChannelRegistry, type RegistryHandlers } from "./registry";
 import { SandboxAdapter } from "./sandbox/adapter";
@@ -101,11 +101,22 @@ export class ConnectionSupervisor {
     this.deps.db.delete(waAuth).where(eq(waAuth.connectionId, connectionId)).run();
   }
 
-  /** Starts every connection of the companies whose subscription is active (boot). */
+  /**
+   * Boot: resumes the connections of the companies whose subscription is active. A WhatsApp
+   * connection resumes only from stored, linked credentials (never into QR mode by itself); a
+   * sandbox one unless an admin disconnected it. The rest are shown DISCONNECTED.
+   */
   async startAll(): Promise<number> {
     const list = connectionsToStart(this.deps);
-    await Promise.allSettled(list.map((w) => this.start(w)));
-    return list.length;
+    const auth = new SqliteAuthStore(this.deps.db.sqlite);
+    const resume = list.filter((w) => (w.channel === "sandbox" ? w.status !== "DISCONNECTED" : auth.hasPairedCreds(w.id)));
+    for (const w of list) {
+      if (!resume.includes(w) && w.status !== "DISCONNECTED") {
+        recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "not_linked" });
+      }
+    }
+    await Promise.allSettled(resume.map((w) => this.start(w)));
+    return resume.length;
   }
 
   async stopAll(): Promise<void> {

@@ -244,3 +244,52 @@ describe("/whatsappsession", () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe("boot and delete edge cases", () => {
+  test("boot resumes linked WhatsApp and sandbox connections only; the rest show DISCONNECTED", async () => {
+    const c = await t.newCompany();
+    const linked = (await create(c.admin.token, { name: "Vinculada" })).json.id as number;
+    const unlinked = (await create(c.admin.token, { name: "Sem vínculo" })).json.id as number;
+    const phone = (await create(c.admin.token, { name: "Telefone", channel: "sandbox" })).json.id as number;
+    const off = (await create(c.admin.token, { name: "Desligado", channel: "sandbox" })).json.id as number;
+    await t.call("DELETE", `/whatsappsession/${off}`, { token: c.admin.token });
+    t.db.insert(waAuth).values({ connectionId: linked, kind: "creds", keyId: "", value: JSON.stringify({ me: { id: "1@s.whatsapp.net" }, account: {} }) }).run();
+    // a fresh process: a new supervisor over the same database
+    const { ConnectionSupervisor } = await import("../../src/channels/wiring");
+    const booted = new Map<number, string>();
+    const sup = new ConnectionSupervisor({ ...t.deps, channels: new Map() });
+    sup.register("baileys", ({ connectionId, events }) => {
+      booted.set(connectionId, "baileys");
+      return new FakeSession(events);
+    });
+    const n = await sup.startAll();
+    const mine = [linked, unlinked, phone, off];
+    expect(mine.filter((id) => booted.has(id) || sup.get(id))).toEqual([linked, phone]);
+    expect(n).toBeGreaterThanOrEqual(2);
+    const list = await t.call("GET", "/whatsapp", { token: c.admin.token });
+    const status = Object.fromEntries(list.json.map((w: { id: number; status: string }) => [w.id, w.status]));
+    expect(status[unlinked]).toBe("DISCONNECTED");
+    expect(status[off]).toBe("DISCONNECTED");
+    expect(status[phone]).toBe("CONNECTED");
+    await sup.stopAll();
+  });
+
+  test("deleting a connection keeps its tickets; a clash with a connection-less active ticket closes the older one", async () => {
+    const c = await t.newCompany();
+    const keep = (await create(c.admin.token, { name: "Fica", channel: "sandbox" })).json.id as number;
+    const gone = (await create(c.admin.token, { name: "Sai", channel: "sandbox" })).json.id as number;
+    await Bun.sleep(5);
+    await t.call("POST", `/sandbox/${gone}/messages`, { token: c.admin.token, body: { number: "5511955550000", body: "oi" } });
+    const { tickets } = await import("../../src/modules/tickets/schema");
+    const mine = t.db.select().from(tickets).where(eq(tickets.companyId, c.company.id)).all();
+    expect(mine).toHaveLength(1);
+    // the same contact also has an active ticket without a connection
+    t.db.insert(tickets).values({ ...mine[0], id: undefined, uuid: crypto.randomUUID(), whatsappId: null }).run();
+    const r = await t.call("DELETE", `/whatsapp/${gone}`, { token: c.admin.token });
+    expect(r.status).toBe(200);
+    const after = t.db.select().from(tickets).where(eq(tickets.companyId, c.company.id)).all();
+    expect(after).toHaveLength(2);
+    expect(after.filter((x) => x.status !== "closed")).toHaveLength(1);
+    expect(keep).toBeGreaterThan(0);
+  });
+});

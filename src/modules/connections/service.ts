@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { supervisorOf } from "../../channels/wiring";
 import type { ConnectionCreateInput, ConnectionUpdateInput } from "../../contract/schemas/connections";
 import type { Ctx, Deps } from "../../http/context";
@@ -9,6 +9,7 @@ import { getCompanyPlan } from "../companies/queries";
 import { queuesByIds } from "../queues/queries";
 import { assertGreetingRule } from "../queues/rules";
 import { serializeQueue } from "../queues/service";
+import { tickets } from "../tickets/schema";
 import { users } from "../users/schema";
 import { canAddConnection, canControlSession, canEditConnection, canSeeToken } from "./policy";
 import {
@@ -188,6 +189,19 @@ export async function deleteConnection(ctx: Ctx, id: number) {
   const promoted = ctx.db.transaction((tx) => {
     const db = tx as unknown as Ctx["db"];
     db.update(users).set({ whatsappId: null }).where(and(eq(users.companyId, ctx.companyId), eq(users.whatsappId, id))).run();
+    // Its tickets lose their connection (FK set null); an active one whose contact already has an
+    // active connection-less ticket would break the one-active-ticket rule, so it is closed first.
+    db.update(tickets)
+      .set({ status: "closed", updatedAt: nowIso() })
+      .where(
+        and(
+          eq(tickets.companyId, ctx.companyId),
+          eq(tickets.whatsappId, id),
+          inArray(tickets.status, ["open", "pending"]),
+          sql`${tickets.contactId} in (select t2.contact_id from tickets t2 where t2.company_id = ${ctx.companyId} and t2.whatsapp_id is null and t2.status in ('open', 'pending'))`,
+        ),
+      )
+      .run();
     db.delete(whatsapps).where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id))).run();
     if (!w.isDefault) return undefined;
     const next = db.select().from(whatsapps).where(eq(whatsapps.companyId, ctx.companyId)).orderBy(whatsapps.id).get();
