@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { IconButton } from "../../../components/Button";
 import { useT } from "../../../i18n";
 import { toast, toastError } from "../../../stores/toast";
-import { finishRecording, nativeType } from "./recording";
+import { finishRecording } from "./recording";
 
 type Phase = "idle" | "recording" | "sending";
 
@@ -11,7 +11,7 @@ export function AudioRecorder({ onRecorded, onPhase }: { onRecorded: (file: File
   const t = useT();
   const [phase, setPhase] = useState<Phase>("idle");
   const [seconds, setSeconds] = useState(0);
-  const rec = useRef<{ recorder: MediaRecorder; stream: MediaStream; chunks: Blob[]; type: string | null; cancelled: boolean } | null>(null);
+  const rec = useRef<{ recorder: MediaRecorder; stream: MediaStream; chunks: Blob[]; cancelled: boolean } | null>(null);
 
   useEffect(() => onPhase(phase !== "idle"), [phase]);
   useEffect(() => {
@@ -30,16 +30,15 @@ export function AudioRecorder({ onRecorded, onPhase }: { onRecorded: (file: File
   const start = async () => {
     try {
       const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-      const type = nativeType();
-      const recorder = new MediaRecorder(stream, type ? { mimeType: type, audioBitsPerSecond: 128_000 } : { audioBitsPerSecond: 128_000 });
-      const state = { recorder, stream, chunks: [] as Blob[], type, cancelled: false };
+      const recorder = new MediaRecorder(stream, { audioBitsPerSecond: 128_000 });
+      const state = { recorder, stream, chunks: [] as Blob[], cancelled: false };
       recorder.ondataavailable = (e) => e.data.size && state.chunks.push(e.data);
       recorder.onstop = async () => {
         for (const tr of stream.getTracks()) tr.stop();
         if (state.cancelled) return setPhase("idle");
         setPhase("sending");
         try {
-          const file = await finishRecording(state.chunks, state.type);
+          const file = await finishRecording(state.chunks);
           if (file) await onRecorded(file);
           else toast("warning", t("chat.audioTooShort"));
         } catch (err) {

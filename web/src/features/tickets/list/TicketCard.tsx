@@ -24,6 +24,9 @@ function Chip({ label, color, tone }: { label: string; color?: string; tone?: "u
   );
 }
 
+/** The card's one-line preview; a recorded voice note reads "Áudio" instead of its file name. */
+const lastLine = (text: string | null, t: (k: string) => string) => (!text ? "\u00a0" : /^audio-record-site-\d+\.\w+$/.test(text) ? `🎤 ${t("chat.media.audio")}` : text);
+
 const btn = "inline-flex h-7 items-center gap-1 rounded-md px-2.5 text-xs font-semibold transition-colors";
 
 /** One ticket in the list (core.md §2.3). Pending tickets open only after Accept. */
@@ -45,7 +48,7 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }:
         </span>
         <span className="flex items-center gap-2">
           <span className="truncate text-sm text-muted" data-testid="last-message">
-            {ticket.lastMessage || "\u00a0"}
+            {lastLine(ticket.lastMessage, t)}
           </span>
           {ticket.unreadMessages > 0 && (
             <span className="ml-auto flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-[11px] font-bold text-white dark:bg-brand-500 dark:text-brand-950" data-testid="unread">
