@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { waAuth } from "../../src/channels/baileys/schema";
-import type { ChannelAdapter, ChannelEvents, StartOptions } from "../../src/channels/types";
+import type { ChannelAdapter, ChannelEvents, Outgoing, StartOptions } from "../../src/channels/types";
 import { supervisorOf } from "../../src/channels/wiring";
 import { companies } from "../../src/modules/companies/schema";
 import { plans } from "../../src/modules/plans/schema";
@@ -34,8 +34,10 @@ class FakeSession implements ChannelAdapter {
   async logout() {
     this.events.onStatus("DISCONNECTED", { reason: "logged_out" });
   }
-  async send() {
-    return { id: "x", ack: 1 };
+  sent: Outgoing[] = [];
+  async send(msg: Outgoing) {
+    this.sent.push(msg);
+    return { id: msg.id ?? "x", ack: 1 };
   }
   async deleteForEveryone() {}
   async markRead() {}
@@ -291,5 +293,42 @@ describe("boot and delete edge cases", () => {
     expect(after).toHaveLength(2);
     expect(after.filter((x) => x.status !== "closed")).toHaveLength(1);
     expect(keep).toBeGreaterThan(0);
+  });
+});
+
+describe("channel events of a live connection", () => {
+  test("acks move forward only, edits and revokes mark the message, calls get the automatic text", async () => {
+    const c = await t.newCompany();
+    const id = (await create(c.admin.token, { name: "Eventos" })).json.id as number;
+    await Bun.sleep(5);
+    const s = sessions.get(id)!;
+    s.link();
+    const { messages } = await import("../../src/modules/messages/schema");
+    const { and: andOp } = await import("drizzle-orm");
+    await s.events.onMessages([inbound("5511944443333", "primeira", { id: "IN-1" })]);
+    const row = () => t.db.select().from(messages).where(andOp(eq(messages.whatsappId, id), eq(messages.wid, "IN-1"))).get()!;
+    expect(row().body).toBe("primeira");
+    t.events.length = 0;
+    s.events.onAck([{ id: "IN-1", ack: 3 }]);
+    s.events.onAck([{ id: "IN-1", ack: 2 }]);
+    expect(row().ack).toBe(3);
+    expect(t.events.filter((e) => e.frame.channel === "appMessage" && e.frame.action === "update")).toHaveLength(1);
+    expect((await t.call("GET", `/whatsapp/${id}`, { token: c.admin.token })).json.lastAckAt).toBeTruthy();
+    s.events.onEdit({ id: "IN-1", body: "primeira (editada)" });
+    expect(row()).toMatchObject({ body: "primeira (editada)", isEdited: true });
+    s.events.onRevoke("IN-1");
+    expect(row().isDeleted).toBe(true);
+    // the company's `call` setting is "disabled" by default: a finished call gets the automatic text
+    s.events.onCall({ id: "CALL-1", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "terminate" });
+    await Bun.sleep(20);
+    expect(s.sent.some((m) => m.type === "text" && m.body.includes("chamadas de voz e vídeo estão desabilitadas"))).toBe(true);
+    const call = t.db.select().from(messages).where(andOp(eq(messages.whatsappId, id), eq(messages.wid, "CALL-1"))).get();
+    expect(call?.mediaType).toBe("call_log");
+    // enabled: calls are left alone
+    await t.call("PUT", "/settings/call", { token: c.admin.token, body: { value: "enabled" } });
+    s.sent.length = 0;
+    s.events.onCall({ id: "CALL-2", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: true, status: "terminate" });
+    await Bun.sleep(20);
+    expect(s.sent).toEqual([]);
   });
 });
