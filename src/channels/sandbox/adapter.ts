@@ -7,8 +7,11 @@ import { log } from "../../lib/logger";
 import type { Hub } from "../../realtime/hub";
 import { rooms } from "../../realtime/topics";
 import { addressOf, numberOf } from "../address";
-import type { ChannelAdapter, ChannelEvents, InboundKind, InboundMessage, Outgoing, SendResult, SessionStatus } from "../types";
+import type { ChannelAdapter, ChannelEvents, Outgoing, SendResult, SessionStatus } from "../types";
+import { type SandboxInbound, type SandboxMessageDto, serializeSandboxMessage, toInbound } from "./messages";
 import { type SandboxMessageRow, sandboxMessages } from "./schema";
+
+export { type SandboxInbound, type SandboxMessageDto, serializeSandboxMessage } from "./messages";
 
 /** What the sandbox channel needs from the app. */
 export interface SandboxEnv {
@@ -20,44 +23,6 @@ export interface SandboxEnv {
 }
 
 const DEFAULT_ACK_DELAYS = [400, 1500] as const;
-
-/** The phone's view of one message (GET /sandbox/…/conversation and the `sandbox` frames). */
-export function serializeSandboxMessage(r: SandboxMessageRow) {
-  return {
-    id: r.id,
-    wid: r.wid,
-    number: r.number,
-    name: r.name,
-    direction: r.direction as "in" | "out",
-    type: r.type,
-    body: r.body,
-    mediaUrl: r.mediaPath ? `/media/${r.mediaPath}` : null,
-    mediaName: r.mediaName,
-    mimetype: r.mimetype,
-    latitude: r.latitude,
-    longitude: r.longitude,
-    vcard: r.vcard,
-    quotedWid: r.quotedWid,
-    ack: r.ack,
-    isDeleted: r.isDeleted,
-    isEdited: r.isEdited,
-    createdAt: r.createdAt,
-  };
-}
-export type SandboxMessageDto = ReturnType<typeof serializeSandboxMessage>;
-
-/** A customer's message typed on the sandbox phone (already validated; media already stored). */
-export interface SandboxInbound {
-  number: string;
-  name: string;
-  type: "text" | "image" | "audio" | "document" | "location" | "contact";
-  body: string;
-  media?: { mediaPath: string; mediaName: string; mime: string } | null;
-  latitude?: number;
-  longitude?: number;
-  vcard?: string;
-  quotedId?: string;
-}
 
 const newWid = () => `SBX${crypto.randomUUID().replaceAll("-", "").slice(0, 20).toUpperCase()}`;
 
@@ -212,7 +177,7 @@ export class SandboxAdapter implements ChannelAdapter {
       .returning()
       .get();
     this.publish("create", row);
-    await this.id.events.onMessages([this.toInbound(input, wid, now)]);
+    await this.id.events.onMessages([toInbound(input, wid, now, this.env.mediaDir)]);
     const delivered = this.env.db
       .update(sandboxMessages)
       .set({ ack: 2 })
@@ -221,37 +186,6 @@ export class SandboxAdapter implements ChannelAdapter {
       .get();
     if (delivered) this.publish("update", delivered);
     return serializeSandboxMessage(delivered ?? row);
-  }
-
-  private toInbound(input: SandboxInbound, wid: string, timestamp: number): InboundMessage {
-    const kind: InboundKind = input.type === "contact" ? "vcard" : input.type;
-    const media = input.media;
-    const file = media ? join(this.env.mediaDir, ...media.mediaPath.split("/")) : null;
-    let body = input.body;
-    if (input.type === "location") {
-      const { latitude: lat = 0, longitude: lng = 0 } = input;
-      body = ` | https://maps.google.com/maps?q=${lat}%2C${lng}&z=17&hl=pt-BR|${input.body || `${lat}, ${lng}`}`;
-    }
-    if (input.type === "contact") body = input.vcard ?? input.body;
-    if (input.type === "audio" && !body) body = "Áudio";
-    return {
-      id: wid,
-      fromMe: false,
-      chat: { number: input.number, address: addressOf({ number: input.number }), pushName: input.name || null },
-      isGroup: false,
-      kind,
-      body,
-      media:
-        media && file
-          ? { mimetype: media.mime, fileName: media.mediaName, ptt: input.type === "audio", download: async () => new Uint8Array(await Bun.file(file).arrayBuffer()) }
-          : null,
-      location: input.type === "location" ? { latitude: input.latitude ?? 0, longitude: input.longitude ?? 0, name: input.body || null } : null,
-      vcard: input.type === "contact" ? (input.vcard ?? null) : null,
-      quotedId: input.quotedId ?? null,
-      timestamp,
-      origin: "notify",
-      raw: { sandbox: true, wid },
-    };
   }
 
   private ack(wid: string, ack: number) {

@@ -1,0 +1,74 @@
+import { join } from "node:path";
+import { addressOf } from "../address";
+import type { InboundKind, InboundMessage } from "../types";
+import type { SandboxMessageRow } from "./schema";
+
+/** The phone's view of one message (GET /sandbox/…/conversation and the `sandbox` frames). */
+export function serializeSandboxMessage(r: SandboxMessageRow) {
+  return {
+    id: r.id,
+    wid: r.wid,
+    number: r.number,
+    name: r.name,
+    direction: r.direction as "in" | "out",
+    type: r.type,
+    body: r.body,
+    mediaUrl: r.mediaPath ? `/media/${r.mediaPath}` : null,
+    mediaName: r.mediaName,
+    mimetype: r.mimetype,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    vcard: r.vcard,
+    quotedWid: r.quotedWid,
+    ack: r.ack,
+    isDeleted: r.isDeleted,
+    isEdited: r.isEdited,
+    createdAt: r.createdAt,
+  };
+}
+export type SandboxMessageDto = ReturnType<typeof serializeSandboxMessage>;
+
+/** A customer's message typed on the sandbox phone (already validated; media already stored). */
+export interface SandboxInbound {
+  number: string;
+  name: string;
+  type: "text" | "image" | "audio" | "document" | "location" | "contact";
+  body: string;
+  media?: { mediaPath: string; mediaName: string; mime: string } | null;
+  latitude?: number;
+  longitude?: number;
+  vcard?: string;
+  quotedId?: string;
+}
+
+/** The InboundMessage a customer's sandbox message becomes: the same shape a WhatsApp message has. */
+export function toInbound(input: SandboxInbound, wid: string, timestamp: number, mediaDir: string): InboundMessage {
+  const kind: InboundKind = input.type === "contact" ? "vcard" : input.type;
+  const media = input.media;
+  const file = media ? join(mediaDir, ...media.mediaPath.split("/")) : null;
+  let body = input.body;
+  if (input.type === "location") {
+    const { latitude: lat = 0, longitude: lng = 0 } = input;
+    body = ` | https://maps.google.com/maps?q=${lat}%2C${lng}&z=17&hl=pt-BR|${input.body || `${lat}, ${lng}`}`;
+  }
+  if (input.type === "contact") body = input.vcard ?? input.body;
+  if (input.type === "audio" && !body) body = "Áudio";
+  return {
+    id: wid,
+    fromMe: false,
+    chat: { number: input.number, address: addressOf({ number: input.number }), pushName: input.name || null },
+    isGroup: false,
+    kind,
+    body,
+    media:
+      media && file
+        ? { mimetype: media.mime, fileName: media.mediaName, ptt: input.type === "audio", download: async () => new Uint8Array(await Bun.file(file).arrayBuffer()) }
+        : null,
+    location: input.type === "location" ? { latitude: input.latitude ?? 0, longitude: input.longitude ?? 0, name: input.body || null } : null,
+    vcard: input.type === "contact" ? (input.vcard ?? null) : null,
+    quotedId: input.quotedId ?? null,
+    timestamp,
+    origin: "notify",
+    raw: { sandbox: true, wid },
+  };
+}
