@@ -122,3 +122,17 @@ describe("sandbox connection", () => {
     expect(again.status).toBe(201);
   });
 });
+
+describe("sandbox room", () => {
+  test("joinSandbox subscribes only to the user's own company's connections", async () => {
+    const { handleClientMessage } = await import("../../src/realtime/ws");
+    const subs = new Set<string>();
+    const ws = { id: "s1", subscribe: (r: string) => subs.add(r), unsubscribe: (r: string) => subs.delete(r), send() {}, close() {} };
+    handleClientMessage(t.deps, ws, b.admin.user, { type: "joinSandbox", connectionId: connId });
+    expect(subs.size).toBe(0);
+    handleClientMessage(t.deps, ws, { ...a.admin.user, queueIds: [] }, { type: "joinSandbox", connectionId: connId });
+    expect([...subs]).toEqual([`sandbox-${connId}`]);
+    handleClientMessage(t.deps, ws, { ...a.admin.user, queueIds: [] }, { type: "leaveSandbox", connectionId: connId });
+    expect(subs.size).toBe(0);
+  });
+});
