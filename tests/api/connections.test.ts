@@ -108,6 +108,7 @@ describe("POST /whatsapp", () => {
     expect((await create(a.admin.token, { name: "Outra", token: "secret-token-123" })).json.error).toBe("ERR_CONNECTION_TOKEN_ALREADY_EXISTS");
     const foreignQueue = await queue(b.admin.token, "Fila B", "#aa2255");
     expect((await create(a.admin.token, { name: "Outra", queueIds: [foreignQueue] })).status).toBe(404);
+    expect((await create(a.admin.token, { name: "Outra", sendIdQueue: foreignQueue })).status).toBe(404);
     expect((await create(a.admin.token, { name: "Outra", maxUseBotQueues: -1 })).status).toBe(400);
     // the same name in another company is fine
     expect((await create(b.admin.token, { name: "Atendimento", channel: "sandbox" })).status).toBe(201);

@@ -57,7 +57,8 @@ function assertUnique(ctx: Ctx, input: { name?: string; token?: string | null },
 }
 
 /** Queue ids must be the company's own. */
-function checkQueues(ctx: Ctx, ids: number[]) {
+function checkQueues(ctx: Ctx, list: number[]) {
+  const ids = [...new Set(list)];
   if (!ids.length) return;
   if (queuesByIds(ctx.db, ctx.companyId, ids).length !== ids.length) throw notFound("ERR_NO_QUEUE_FOUND");
 }
@@ -108,7 +109,7 @@ export function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
   if (plan && existing >= plan.plan.connections) throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", 400, { limit: plan.plan.connections });
   assertUnique(ctx, input);
   const queueIds = input.queueIds ?? [];
-  checkQueues(ctx, queueIds);
+  checkQueues(ctx, [...queueIds, ...(input.sendIdQueue ? [input.sendIdQueue] : [])]);
   assertGreetingRule(queueIds.length, input.greetingMessage);
   const now = nowIso();
   const isDefault = existing === 0 || !!input.isDefault;
@@ -150,7 +151,7 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
   const before = getConnection(ctx, id);
   assertUnique(ctx, input, id);
   const queueIds = input.queueIds ?? connectionQueues(ctx.db, id).map((q) => q.id);
-  if (input.queueIds) checkQueues(ctx, input.queueIds);
+  checkQueues(ctx, [...(input.queueIds ?? []), ...(input.sendIdQueue ? [input.sendIdQueue] : [])]);
   assertGreetingRule(queueIds.length, input.greetingMessage ?? before.greetingMessage);
   if (input.isDefault === false && before.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP", 400);
   const patch: Partial<WhatsappRow> = { ...settingsPatch(input), updatedAt: nowIso() };
