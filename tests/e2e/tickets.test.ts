@@ -314,3 +314,49 @@ test("the list stays windowed and smooth with 5,000 tickets loaded", async () =>
   expect(stats.median).toBeLessThan(50);
   await context.close();
 }, 120_000);
+
+test("older messages load when scrolled near the top, keeping the reading position; quick answers", async () => {
+  const { base, conn } = world;
+  // A fresh API session: the previous test's browser sign-in ended the setup's token.
+  const admin = (await apiCall<{ token: string }>(base, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD })).data.token;
+  const number = "5511944443333";
+  for (let i = 1; i <= 45; i++) {
+    const r = await apiCall(base, "POST", `/sandbox/${conn.data.id}/messages`, { number, name: "Longa Conversa", body: `mensagem ${i}` }, admin);
+    expect(r.status).toBe(201);
+  }
+  await apiCall(base, "POST", "/quick-messages", { shortcode: "horario", message: "Atendemos de segunda a sexta, das 8h às 18h.", geral: true }, admin);
+  const { page, context } = await stack.newPage();
+  await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
+  await page.goto("/tickets");
+  await page.getByTestId("tab-pending").click();
+  const card = page.getByTestId("ticket-card").filter({ hasText: "Longa Conversa" });
+  await card.getByRole("button", { name: "Aceitar" }).click();
+  await page.getByTestId("message").filter({ hasText: "mensagem 45" }).waitFor();
+  const list = page.getByTestId("message-list");
+  const count = () => page.getByTestId("message").count();
+  expect(await count()).toBe(20);
+  // Scrolled to the bottom on open; near the top the next (older) page comes in above.
+  const anchor = page.getByTestId("message").filter({ hasText: "mensagem 26" });
+  const before = await anchor.boundingBox();
+  const moved = await list.evaluate((el) => {
+    const from = el.scrollTop;
+    el.scrollTop = 10;
+    return from - el.scrollTop;
+  });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="message"]').length >= 40);
+  const after = await anchor.boundingBox();
+  // The message that was on screen stays where it was (the view does not jump to the new page).
+  expect(Math.abs((after?.y ?? 0) - ((before?.y ?? 0) + moved))).toBeLessThan(30);
+  await list.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="message"]').length === 45);
+  expect(await page.getByTestId("day-divider").count()).toBe(1);
+
+  // "/" plus one more character suggests quick answers; picking one fills the input.
+  const input = page.getByTestId("message-input");
+  await input.fill("/h");
+  await page.getByTestId("quick-answers").getByText("/horario").click();
+  expect(await input.inputValue()).toBe("Atendemos de segunda a sexta, das 8h às 18h.");
+  await context.close();
+}, 120_000);

@@ -67,7 +67,7 @@ export function Chat({ uuid, onBack }: { uuid: string; onBack?: () => void }) {
       <div className="flex min-w-0 flex-1 flex-col">
         <ChatHeader ticket={ticket} onContact={() => setDrawer((d) => !d)} onBack={onBack} />
         <TagEditor ticket={ticket} />
-        <MessageList ticketId={ticket.id} group={ticket.isGroup} onReply={setReplyTo} />
+        <MessageList key={ticket.id} ticketId={ticket.id} group={ticket.isGroup} onReply={setReplyTo} />
         <MessageInput ticketId={ticket.id} disabled={ticket.status !== "open"} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />
       </div>
       {drawer && <ContactDrawer ticket={ticket} onClose={() => setDrawer(false)} />}

@@ -70,14 +70,21 @@ export function MessageList({ ticketId, group, onReply }: { ticketId: number; gr
     };
   }, [ticketId, page]);
 
+  const lastId = useRef(0);
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
+    const last = list[list.length - 1];
+    // Something I just sent always brings the view down, even when reading older messages.
+    const sentNow = !!last && last.id !== lastId.current && last.fromMe && !anchor.current;
+    lastId.current = last?.id ?? 0;
     if (anchor.current) {
       el.scrollTop = el.scrollHeight - anchor.current.height + anchor.current.top;
       anchor.current = null;
-    } else if (stick.current) el.scrollTop = el.scrollHeight;
-  }, [list]);
+    } else if (stick.current || sentNow) el.scrollTop = el.scrollHeight;
+    // A first page that does not fill the box can never be scrolled up: fetch older ones now.
+    if (!loading && messagesHasMore.peek() && el.scrollHeight <= el.clientHeight + LIMITS.messagesTopPx) setPage((p) => p + 1);
+  }, [list, loading]);
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
