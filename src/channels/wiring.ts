@@ -9,6 +9,7 @@ import { handleInbound } from "../bot";
 import { ingestMessage } from "../bot/pipeline";
 import type { Ctx, Deps } from "../http/context";
 import { log } from "../lib/logger";
+import { applyLidMapping } from "../modules/contacts/channel";
 import { findContactByNumber } from "../modules/contacts/queries";
 import { connectionsToStart, recordHealth, recordSessionStatus } from "../modules/connections/session";
 import { findByWid } from "../modules/messages/queries";
@@ -162,6 +163,10 @@ export class ConnectionSupervisor {
         applyRevoke(deps, ref.companyId, ref.connectionId, id);
       },
       onCall: (ref, call) => handleCall(deps, this.registry.get(ref.connectionId), ref, call),
+      // A LID ↔ number pair learned by the channel: the LID-only contact takes the number or merges.
+      onIdentity: (ref, map) => {
+        applyLidMapping(deps.db, ref.companyId, map.lid, map.number);
+      },
       loadRaw: (ref, id) => {
         const m = findByWid(deps.db, ref.companyId, ref.connectionId, id);
         if (!m?.dataJson) return undefined;

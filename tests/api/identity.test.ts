@@ -57,3 +57,26 @@ describe("WhatsApp identities (LID aliases)", () => {
     expect(history.json.messages.map((m: { body: string }) => m.body)).toContain("com os dois");
   });
 });
+
+describe("channel wiring", () => {
+  test("an identity event from a channel merges the LID contact into the number", async () => {
+    const { supervisorOf } = await import("../../src/channels/wiring");
+    const { FakeChannel } = await import("../helpers/channel");
+    const sup = supervisorOf(t.deps);
+    let events: import("../../src/channels/types").ChannelEvents | null = null;
+    sup.register("fake-identity", ({ events: e }) => {
+      events = e;
+      return new FakeChannel();
+    });
+    const { connection: c2 } = makeConnection(t, a.company.id, { channel: "fake-identity", isDefault: false });
+    await sup.start({ id: c2.id, companyId: a.company.id, channel: "fake-identity" });
+    await handleInbound(t.deps, { id: c2.id, companyId: a.company.id }, {
+      ...inbound("0", "só lid"),
+      chat: { number: null, lid: "55554444333322", address: "55554444333322@lid", pushName: "Teo" },
+    });
+    (events as unknown as import("../../src/channels/types").ChannelEvents).onIdentity?.({ lid: "55554444333322", number: "5511955443322" });
+    const c = contactsOf().find((x) => x.lid === "55554444333322");
+    expect(c?.number).toBe("5511955443322");
+    await sup.stopAll();
+  });
+});
