@@ -17,6 +17,7 @@ import { applyAcks, applyEdit, applyRevoke } from "../modules/messages/service-c
 import { getSetting } from "../modules/settings/service";
 import { createBaileysFactory, SqliteAuthStore } from "./baileys";
 import { waAuth } from "./baileys/schema";
+import { whatsapps } from "../modules/connections/schema";
 import { type ConnectionRef, ChannelRegistry, type RegistryHandlers } from "./registry";
 import { SandboxAdapter } from "./sandbox/adapter";
 import type { CallEvent, ChannelAdapter, ChannelFactory, InboundMessage, StartOptions } from "./types";
@@ -118,6 +119,20 @@ export class ConnectionSupervisor {
     }
     await Promise.allSettled(resume.map((w) => this.start(w)));
     return resume.length;
+  }
+
+  /**
+   * Pauses the running sessions of companies whose subscription lapsed while the server runs
+   * (BEHAVIOUR decision 1); credentials are kept, so the session resumes once the company renews.
+   */
+  async pauseLapsed(): Promise<number> {
+    const active = new Set(connectionsToStart(this.deps).map((w) => w.id));
+    const running = this.deps.db.select({ id: whatsapps.id, companyId: whatsapps.companyId }).from(whatsapps).all().filter((w) => this.registry.get(w.id) && !active.has(w.id));
+    for (const w of running) {
+      await this.stop(w.id);
+      recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "subscription_lapsed" });
+    }
+    return running.length;
   }
 
   async stopAll(): Promise<void> {

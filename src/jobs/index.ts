@@ -1,4 +1,5 @@
 import { and, eq, lt } from "drizzle-orm";
+import { supervisorOf } from "../channels/wiring";
 import type { Deps } from "../http/context";
 import { messages } from "../modules/messages/schema";
 import { deliver } from "../modules/messages/service";
@@ -29,6 +30,7 @@ export function createScheduler(deps: Deps) {
   s.add({ name: "tickets.auto-transfer", pattern: "15 * * * * *", run: () => autoTransferTickets(deps) });
   s.add({ name: "tickets.rating-timeout", pattern: "30 */5 * * * *", run: () => closeUnratedTickets(deps) });
   s.add({ name: "users.offline-sweep", pattern: "45 * * * * *", run: () => sweepOfflineUsers(deps) });
+  s.add({ name: "connections.pause-lapsed", pattern: "20 */10 * * * *", run: async () => void (await supervisorOf(deps).pauseLapsed()) });
   s.add({ name: "outbox.retry", pattern: "*/30 * * * * *", run: () => retryQueuedMessages(deps) });
   s.add({
     name: "db.optimize",

@@ -333,3 +333,23 @@ describe("channel events of a live connection", () => {
     expect(s.sent).toEqual([]);
   });
 });
+
+describe("lapsed subscriptions", () => {
+  test("connections.pause-lapsed stops the sessions of a company past its due date, keeping its credentials", async () => {
+    const { supervisorOf } = await import("../../src/channels/wiring");
+    const { companies } = await import("../../src/modules/companies/schema");
+    const { whatsapps } = await import("../../src/modules/connections/schema");
+    const { eq } = await import("drizzle-orm");
+    const c = await t.newCompany();
+    const created = await t.call("POST", "/whatsapp", { token: c.admin.token, body: { name: "Sandbox Vencida", channel: "sandbox" } });
+    expect(created.status).toBe(201);
+    const sup = supervisorOf(t.deps);
+    await sup.start({ id: created.json.id, companyId: c.company.id, channel: "sandbox" });
+    expect(sup.get(created.json.id)).toBeDefined();
+    expect(await sup.pauseLapsed()).toBe(0);
+    t.db.update(companies).set({ dueDate: "2020-01-01" }).where(eq(companies.id, c.company.id)).run();
+    expect(await t.deps.jobs.runNow("connections.pause-lapsed")).toBe(true);
+    expect(sup.get(created.json.id)).toBeUndefined();
+    expect(t.db.select().from(whatsapps).where(eq(whatsapps.id, created.json.id)).get()?.status).toBe("DISCONNECTED");
+  });
+});
