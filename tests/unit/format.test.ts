@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createElement, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { formatBody, parseLocation, parseVcard, ticketTime } from "../../web/src/features/tickets/format";
+import { formatBody, parseLocation, parseVcard, stripMarks, ticketTime } from "../../web/src/features/tickets/format";
 
 const html = (body: string) => renderToStaticMarkup(createElement(Fragment, null, ...formatBody(body)));
 
@@ -53,5 +53,11 @@ describe("ticket helpers", () => {
   test("vCard name and number", () => {
     const v = "BEGIN:VCARD\nVERSION:3.0\nFN:Maria Souza\nitem1.TEL;waid=5511999990000:+55 11 99999-0000\nEND:VCARD";
     expect(parseVcard(v)).toEqual({ name: "Maria Souza", number: "5511999990000" });
+  });
+});
+
+describe("previews", () => {
+  test("stripMarks keeps the text and drops the markers", () => {
+    expect(stripMarks("*Mensagem Automática*: Olá _Ana_, ~não~ 2*3*4")).toBe("Mensagem Automática: Olá Ana, não 2*3*4");
   });
 });

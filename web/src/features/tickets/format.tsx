@@ -47,6 +47,19 @@ export function formatBody(body: string): ReactNode[] {
   return out;
 }
 
+/** The text of a body without its *bold* / _italic_ / ~strike~ markers (one-line previews). */
+export function stripMarks(body: string): string {
+  let out = "";
+  let rest = body;
+  for (;;) {
+    const m = MARK_RE.exec(rest);
+    if (!m) break;
+    out += rest.slice(0, m.index + m[1].length) + stripMarks(m[3]);
+    rest = rest.slice(m.index + m[0].length);
+  }
+  return out + rest;
+}
+
 /** Hour (HH:MM) when the date is today, else the date (DD/MM/YYYY in pt-BR), in the given language. */
 export function ticketTime(iso: string, lang: string, now = new Date()): string {
   const d = new Date(iso);

@@ -65,7 +65,7 @@ export function Chat({ uuid, onBack }: { uuid: string; onBack?: () => void }) {
   return (
     <div className="flex h-full min-h-0" data-testid="chat">
       <div className="flex min-w-0 flex-1 flex-col">
-        <ChatHeader ticket={ticket} onContact={() => setDrawer((d) => !d)} onBack={onBack} />
+        <ChatHeader ticket={ticket} onContact={() => setDrawer((d) => !d)} onBack={onBack} compact={drawer} />
         <TagEditor ticket={ticket} />
         <MessageList key={ticket.id} ticketId={ticket.id} group={ticket.isGroup} onReply={setReplyTo} />
         <MessageInput ticketId={ticket.id} disabled={ticket.status !== "open"} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />

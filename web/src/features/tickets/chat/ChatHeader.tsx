@@ -14,7 +14,7 @@ import { Avatar } from "../list/Avatar";
 import { TransferModal } from "../modals/TransferModal";
 
 /** Contact (opens the drawer) and the ticket's actions: return, resolve, transfer, delete. */
-export function ChatHeader({ ticket, onContact, onBack }: { ticket: Ticket; onContact: () => void; onBack?: () => void }) {
+export function ChatHeader({ ticket, onContact, onBack, compact }: { ticket: Ticket; onContact: () => void; onBack?: () => void; compact?: boolean }) {
   const t = useT();
   const [transfer, setTransfer] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -36,6 +36,8 @@ export function ChatHeader({ ticket, onContact, onBack }: { ticket: Ticket; onCo
     }
   };
   const open = ticket.status === "open";
+  // Narrow screens, or the contact drawer taking room: icon-only actions.
+  const small = isMobile.value || !!compact;
   const more = canDelete ? [{ label: t("tickets.delete"), icon: "trash" as const, tone: "danger" as const, onSelect: () => setConfirmDelete(true) }] : [];
   return (
     <header className="flex h-16 shrink-0 items-center gap-2 border-b border-line bg-surface px-2 sm:px-4" data-testid="chat-header">
@@ -54,7 +56,7 @@ export function ChatHeader({ ticket, onContact, onBack }: { ticket: Ticket; onCo
       </button>
       {open && (
         <>
-          {isMobile.value ? (
+          {small ? (
             <IconButton icon="undo" label={t("tickets.return")} onClick={run("return", () => returnTicket(ticket))} />
           ) : (
             <Button variant="ghost" size="sm" icon="undo" loading={busy === "return"} onClick={run("return", () => returnTicket(ticket))}>
@@ -62,8 +64,8 @@ export function ChatHeader({ ticket, onContact, onBack }: { ticket: Ticket; onCo
             </Button>
           )}
           <IconButton icon="transfer" label={t("tickets.transfer")} onClick={() => setTransfer(true)} data-testid="transfer" />
-          <Button size="sm" icon="check" loading={busy === "resolve"} onClick={run("resolve", () => resolveTicket(ticket))} data-testid="resolve">
-            <span className="hidden sm:inline">{t("tickets.resolve")}</span>
+          <Button size="sm" icon="check" loading={busy === "resolve"} onClick={run("resolve", () => resolveTicket(ticket))} data-testid="resolve" aria-label={t("tickets.resolve")} title={t("tickets.resolve")}>
+            {!small && t("tickets.resolve")}
           </Button>
         </>
       )}

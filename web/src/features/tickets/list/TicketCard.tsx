@@ -4,7 +4,7 @@ import type { Ticket } from "../../../api/tickets";
 import { Icon } from "../../../components/Icon";
 import { language, useT } from "../../../i18n";
 import { acceptTicket, reopenTicket, resolveTicket } from "../actions";
-import { ticketTime } from "../format";
+import { stripMarks, ticketTime } from "../format";
 import { Avatar } from "./Avatar";
 
 /** Row height of the virtualised list (the card is laid out to fit exactly). */
@@ -25,7 +25,8 @@ function Chip({ label, color, tone }: { label: string; color?: string; tone?: "u
 }
 
 /** The card's one-line preview; a recorded voice note reads "Áudio" instead of its file name. */
-const lastLine = (text: string | null, t: (k: string) => string) => (!text ? "\u00a0" : /^audio-record-site-\d+\.\w+$/.test(text) ? `🎤 ${t("chat.media.audio")}` : text);
+const lastLine = (text: string | null, t: (k: string) => string) =>
+  !text ? "\u00a0" : /^audio-record-site-\d+\.\w+$/.test(text) ? `🎤 ${t("chat.media.audio")}` : stripMarks(text);
 
 const btn = "inline-flex h-7 items-center gap-1 rounded-md px-2.5 text-xs font-semibold transition-colors";
 
@@ -34,19 +35,29 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }:
   const t = useT();
   const lang = language.value;
   const pending = ticket.status === "pending";
-  const body = (
-    <>
+  return (
+    <div
+      className={`group relative flex h-full items-center gap-3 border-b border-line py-2.5 pr-3 pl-4 transition-colors ${selected ? "bg-brand-50/70 dark:bg-brand-500/10" : "hover:bg-raised/70"}`}
+      data-testid="ticket-card"
+      data-ticket-id={ticket.id}
+      data-status={ticket.status}
+      title={pending ? t("tickets.acceptFirst") : undefined}
+    >
+      {/* The whole card opens the ticket (a stretched link under the content); pending ones do not. */}
+      {!pending && <Link href={`/tickets/${ticket.uuid}`} className="absolute inset-0" aria-label={ticket.contact.name} aria-current={selected ? "true" : undefined} />}
       <span className="absolute inset-y-0 left-0 w-1" style={{ backgroundColor: ticket.queue?.color ?? "var(--color-line)" }} title={ticket.queue?.name ?? t("tickets.noQueue")} />
-      <Avatar name={ticket.contact.name} url={ticket.contact.profilePicUrl} />
-      <span className="flex min-w-0 flex-1 flex-col gap-1">
-        <span className="flex items-baseline gap-1.5">
+      <span className="pointer-events-none">
+        <Avatar name={ticket.contact.name} url={ticket.contact.profilePicUrl} />
+      </span>
+      <div className="pointer-events-none flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-baseline gap-1.5">
           <span className="truncate font-semibold text-ink">{ticket.contact.name}</span>
           <span className="shrink-0 text-xs text-subtle">#{ticket.id}</span>
           <span className={`ml-auto shrink-0 text-xs tabular-nums ${ticket.unreadMessages > 0 ? "font-semibold text-brand-600 dark:text-brand-400" : "text-subtle"}`}>
             {ticketTime(ticket.updatedAt, lang)}
           </span>
-        </span>
-        <span className="flex items-center gap-2">
+        </div>
+        <div className="flex items-center gap-2">
           <span className="truncate text-sm text-muted" data-testid="last-message">
             {lastLine(ticket.lastMessage, t)}
           </span>
@@ -55,53 +66,40 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }:
               {ticket.unreadMessages}
             </span>
           )}
-        </span>
-        <span className={`flex items-center gap-1 overflow-hidden ${onPeek ? "pr-32" : "pr-24"}`}>
-          {ticket.whatsapp && <Chip label={ticket.whatsapp.name} tone="conn" />}
-          {ticket.user && <Chip label={ticket.user.name} tone="user" />}
-          {ticket.queue && <Chip label={ticket.queue.name} color={ticket.queue.color} />}
-          {ticket.tags.map((tag) => (
-            <Chip key={tag.id} label={tag.name} color={tag.color} />
-          ))}
-        </span>
-      </span>
-    </>
-  );
-  const rowCls = `relative flex h-full w-full items-center gap-3 border-b border-line py-2.5 pr-3 pl-4 text-left transition-colors ${
-    selected ? "bg-brand-50/70 dark:bg-brand-500/10" : "hover:bg-raised/70"
-  }`;
-  return (
-    <div className="group relative h-full" data-testid="ticket-card" data-ticket-id={ticket.id} data-status={ticket.status}>
-      {pending ? (
-        <div className={`${rowCls} cursor-default`} title={t("tickets.acceptFirst")}>
-          {body}
         </div>
-      ) : (
-        <Link href={`/tickets/${ticket.uuid}`} className={rowCls} aria-current={selected ? "true" : undefined}>
-          {body}
-        </Link>
-      )}
-      <div className="absolute right-3 bottom-2 flex items-center gap-1 rounded-lg bg-surface/90 pl-1 backdrop-blur">
-        {onPeek && (
-          <button type="button" className={`${btn} px-1.5 text-muted hover:bg-raised hover:text-ink`} onClick={() => onPeek(ticket)} aria-label={t("tickets.peek")} title={t("tickets.peek")}>
-            <Icon name="eye" className="size-4" />
-          </button>
-        )}
-        {pending && (
-          <button type="button" className={`${btn} bg-brand-600 text-white hover:bg-brand-700 dark:bg-brand-500 dark:text-brand-950`} onClick={() => void acceptTicket(ticket)}>
-            {t("tickets.accept")}
-          </button>
-        )}
-        {ticket.status === "open" && (
-          <button type="button" className={`${btn} border border-line text-muted hover:bg-raised hover:text-ink`} onClick={() => void resolveTicket(ticket, selected)}>
-            {t("tickets.close")}
-          </button>
-        )}
-        {ticket.status === "closed" && (
-          <button type="button" className={`${btn} border border-line text-muted hover:bg-raised hover:text-ink`} onClick={() => void reopenTicket(ticket)}>
-            {t("tickets.reopen")}
-          </button>
-        )}
+        <div className="flex items-center gap-2">
+          <div className="flex h-[18px] min-w-0 flex-1 flex-wrap items-center gap-1 overflow-hidden" data-testid="card-tags">
+            {/* Chips that do not fit wrap onto a hidden second line, so none is cut in half. */}
+            {ticket.queue && <Chip label={ticket.queue.name} color={ticket.queue.color} />}
+            {ticket.user && <Chip label={ticket.user.name} tone="user" />}
+            {ticket.whatsapp && <Chip label={ticket.whatsapp.name} tone="conn" />}
+            {ticket.tags.map((tag) => (
+              <Chip key={tag.id} label={tag.name} color={tag.color} />
+            ))}
+          </div>
+          <div className="pointer-events-auto relative flex shrink-0 items-center gap-1">
+            {onPeek && (
+              <button type="button" className={`${btn} px-1.5 text-muted hover:bg-raised hover:text-ink`} onClick={() => onPeek(ticket)} aria-label={t("tickets.peek")} title={t("tickets.peek")}>
+                <Icon name="eye" className="size-4" />
+              </button>
+            )}
+            {pending && (
+              <button type="button" className={`${btn} bg-brand-600 text-white hover:bg-brand-700 dark:bg-brand-500 dark:text-brand-950`} onClick={() => void acceptTicket(ticket)}>
+                {t("tickets.accept")}
+              </button>
+            )}
+            {ticket.status === "open" && (
+              <button type="button" className={`${btn} border border-line bg-surface text-muted hover:bg-raised hover:text-ink`} onClick={() => void resolveTicket(ticket, selected)}>
+                {t("tickets.close")}
+              </button>
+            )}
+            {ticket.status === "closed" && (
+              <button type="button" className={`${btn} border border-line bg-surface text-muted hover:bg-raised hover:text-ink`} onClick={() => void reopenTicket(ticket)}>
+                {t("tickets.reopen")}
+              </button>
+            )}
+          </div>
+        </div>
       </div>
     </div>
   );
