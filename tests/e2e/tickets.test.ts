@@ -183,7 +183,7 @@ test("a customer message becomes a live pending ticket; agents accept, reply, no
     (tk) => tk.status === "closed",
   );
   expect(closed).toMatchObject({ status: "closed", user: { name: "Bruno Agente" } });
-  await b.page.getByTestId("tab-closed").click();
+  await b.page.getByTestId("main-closed").click();
   await b.page.getByTestId("ticket-card").filter({ hasText: CUSTOMER.name }).getByRole("button", { name: "Reabrir" }).waitFor();
 
   await a.context.close();

@@ -101,11 +101,3 @@ export interface QuickMessage {
 
 /** GET /quick-messages/list: the quick answers the user may use. */
 export const listQuickMessages = (companyId: number, userId: number) => api<QuickMessage[]>("/quick-messages/list", { query: { companyId, userId } });
-
-export interface Connection {
-  id: number;
-  name: string;
-}
-
-/** GET /whatsapp: the company's connections (empty when the route does not exist yet). */
-export const listConnections = () => api<Connection[]>("/whatsapp").catch(() => [] as Connection[]);

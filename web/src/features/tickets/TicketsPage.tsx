@@ -5,7 +5,7 @@ import { navigate } from "wouter/use-browser-location";
 import { Button } from "../../components/Button";
 import { Icon } from "../../components/Icon";
 import { useT } from "../../i18n";
-import { initTicketFilters } from "../../stores/tickets";
+import { initTicketFilters, openSubTab } from "../../stores/tickets";
 import { isMobile } from "../../stores/ui";
 import { Chat } from "./chat/Chat";
 import { TabBar } from "./list/TabBar";
@@ -39,12 +39,18 @@ export default function TicketsPage() {
   const [pane, setPane] = useState<"chat" | "list">(uuid ? "chat" : "list");
   useEffect(() => setPane(uuid ? "chat" : "list"), [uuid]);
 
-  const chat = uuid ? <Chat uuid={uuid} onBack={mobile ? () => navigate("/tickets") : undefined} /> : <Welcome onPick={() => setPane("list")} />;
+  // Narrow: show the list; wide: the list is already there, so go to the customers waiting.
+  const pick = () => {
+    if (mobile) setPane("list");
+    else openSubTab.value = "pending";
+  };
+  const chat = uuid ? <Chat uuid={uuid} onBack={mobile ? () => navigate("/tickets") : undefined} /> : <Welcome onPick={pick} />;
   if (mobile) {
     return (
       <div className="flex h-full flex-col" data-testid="tickets-page">
         <div className="shrink-0 bg-surface">
           <TabBar<"chat" | "list">
+            testPrefix="pane"
             value={pane}
             onChange={setPane}
             items={[

@@ -51,6 +51,7 @@ export function TicketsManager() {
   return (
     <div className="flex h-full min-h-0 flex-col bg-surface" data-testid="tickets-manager">
       <TabBar<Tab>
+        testPrefix="main"
         value={tab}
         onChange={setTab}
         items={[

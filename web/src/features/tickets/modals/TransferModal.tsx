@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { listQueues } from "../../../api/queues";
-import { type Connection, listAllUsers, listConnections, type Ticket } from "../../../api/tickets";
+import { type Connection, listConnections } from "../../../api/connections";
+import { listAllUsers, type Ticket } from "../../../api/tickets";
 import type { QueueRef } from "../../../api/types";
 import { Button } from "../../../components/Button";
 import { Select } from "../../../components/Field";
@@ -30,7 +31,8 @@ export function TransferModal({ open, ticket, onClose }: { open: boolean; ticket
     setError(undefined);
     listQueues().then(setQueues, () => setQueues([]));
     listAllUsers().then(setUsers, () => setUsers([]));
-    listConnections().then(setConnections);
+    // Agents may not list connections (admin route): the select then stays hidden.
+    listConnections().then(setConnections, () => setConnections([]));
   }, [open]);
 
   const eligible = queueId ? users.filter((u) => u.queues.some((q) => q.id === queueId)) : [];
