@@ -315,7 +315,7 @@ test("the list stays windowed and smooth with 5,000 tickets loaded", async () =>
   await context.close();
 }, 120_000);
 
-test("older messages load when scrolled near the top, keeping the reading position; quick answers", async () => {
+test("older messages load when scrolled near the top, keeping the reading position; quick answers, Enter/Shift+Enter, delete own message", async () => {
   const { base, conn } = world;
   // A fresh API session: the previous test's browser sign-in ended the setup's token.
   const admin = (await apiCall<{ token: string }>(base, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD })).data.token;
@@ -358,5 +358,25 @@ test("older messages load when scrolled near the top, keeping the reading positi
   await input.fill("/h");
   await page.getByTestId("quick-answers").getByText("/horario").click();
   expect(await input.inputValue()).toBe("Atendemos de segunda a sexta, das 8h às 18h.");
+  // Shift+Enter is a new line; Enter sends.
+  await input.press("Shift+Enter");
+  await input.pressSequentially("Até logo!");
+  expect(await input.inputValue()).toBe("Atendemos de segunda a sexta, das 8h às 18h.\nAté logo!");
+  await input.press("Enter");
+  const mine = page.locator('[data-testid="message"][data-from-me="true"]').filter({ hasText: "Até logo!" });
+  await mine.waitFor();
+
+  // My own message can be deleted (with confirmation); the contact's cannot.
+  const theirs = page.locator('[data-testid="message"][data-from-me="false"]').last();
+  await theirs.hover();
+  await theirs.getByRole("button", { name: "Opções da mensagem" }).click();
+  expect(await page.getByRole("menuitem", { name: "Excluir" }).count()).toBe(0);
+  await page.keyboard.press("Escape");
+  const id = await mine.getAttribute("data-message-id");
+  await mine.hover();
+  await mine.getByRole("button", { name: "Opções da mensagem" }).click();
+  await page.getByRole("menuitem", { name: "Excluir" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
+  await page.locator(`[data-message-id="${id}"]`).getByTestId("message-deleted").waitFor();
   await context.close();
 }, 120_000);
