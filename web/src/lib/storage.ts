@@ -9,7 +9,7 @@ export const KEYS = {
   signOption: "signOption",
   preferredTheme: "preferredTheme",
   language: "language",
-  /** The ticket list's queue filter (JSON array of queue ids). */
+  /** The ticket list's queue filter per user (JSON: { userId: queueIds }). */
   selectedQueueIds: "selectedQueueIds",
 } as const;
 export type StorageKey = keyof typeof KEYS;

@@ -27,13 +27,20 @@ export const lists: Record<ListKey, Signal<ListState>> = {
   search: signal(empty()),
 };
 
-function storedQueues(): number[] {
+/** The stored filters of every user of this browser: { [userId]: queueIds }. */
+function storedFilters(): Record<string, number[]> {
   try {
-    const v = JSON.parse(load("selectedQueueIds") ?? "null");
-    return Array.isArray(v) ? v.map(Number).filter(Number.isInteger) : (user.peek()?.queues.map((q) => q.id) ?? []);
+    const v = JSON.parse(load("selectedQueueIds") ?? "{}");
+    return v && typeof v === "object" && !Array.isArray(v) ? v : {};
   } catch {
-    return [];
+    return {};
   }
+}
+
+function storedQueues(): number[] {
+  const u = user.peek();
+  const mine = u ? storedFilters()[u.id] : undefined;
+  return Array.isArray(mine) ? mine.map(Number).filter(Number.isInteger) : (u?.queues.map((q) => q.id) ?? []);
 }
 
 /** Queue filter of the lists (stored as selectedQueueIds); starts as the user's queues. */
@@ -60,7 +67,8 @@ export function initTicketFilters() {
 
 export function setSelectedQueues(ids: number[]) {
   selectedQueueIds.value = ids;
-  save("selectedQueueIds", JSON.stringify(ids));
+  const u = user.peek();
+  if (u) save("selectedQueueIds", JSON.stringify({ ...storedFilters(), [u.id]: ids }));
 }
 
 function queryOf(key: ListKey, page: number): TicketQuery {

@@ -57,6 +57,10 @@ export function Chat({ uuid, onBack }: { uuid: string; onBack?: () => void }) {
       if (err instanceof ApiError && err.status === 404) {
         toast("info", t("tickets.deletedLive"));
         navigate("/tickets", { replace: true });
+      } else if (err instanceof ApiError && err.code === "ERR_NO_PERMISSION") {
+        // Moved to a queue this user does not serve.
+        toast("info", t("tickets.noAccess"));
+        navigate("/tickets", { replace: true });
       }
     });
   }, [removedCurrent.value]);
