@@ -21,7 +21,7 @@ export function AttachmentPreview({ files, onRemove, onClear }: { files: File[];
   if (!files.length) return null;
   return (
     <div className="flex items-center gap-3 border-t border-line bg-surface px-3 py-2.5" data-testid="attachments">
-      <div className="flex min-w-0 flex-1 gap-2 overflow-x-auto">
+      <div className="flex min-w-0 flex-1 gap-2 overflow-x-auto pt-2 pr-2">
         {files.map((f, i) => (
           <div key={`${f.name}-${i}`} className="group relative shrink-0" title={f.name}>
             <Thumb file={f} />

@@ -29,7 +29,9 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
   };
   const c = contact ?? ticket.contact;
   return (
-    <aside
+    <>
+      {isMobile.value && <div className="fixed inset-0 z-30 bg-slate-950/40" onClick={onClose} aria-hidden />}
+      <aside
       className={`flex w-[320px] shrink-0 flex-col border-l border-line bg-surface ${isMobile.value ? "fixed inset-y-0 right-0 z-40 max-w-full shadow-pop" : ""}`}
       data-testid="contact-drawer"
       aria-label={t("contactDrawer.title")}
@@ -67,6 +69,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
         </section>
       </div>
       <ContactModal open={editing} contactId={ticket.contactId} onClose={() => void closeEdit()} />
-    </aside>
+      </aside>
+    </>
   );
 }

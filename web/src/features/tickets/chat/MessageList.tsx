@@ -23,7 +23,7 @@ function DayDivider({ iso }: { iso: string }) {
         ? t("chat.yesterday")
         : new Intl.DateTimeFormat(language.value, { day: "2-digit", month: "2-digit", year: "numeric" }).format(d);
   return (
-    <div className="sticky top-1 z-[1] flex justify-center py-2" data-testid="day-divider">
+    <div className="flex justify-center py-2" data-testid="day-divider">
       <span className="rounded-full bg-surface/95 px-3 py-1 text-[11px] font-semibold text-muted shadow-sm ring-1 ring-line/60 backdrop-blur">{label}</span>
     </div>
   );
