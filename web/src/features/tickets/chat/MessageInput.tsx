@@ -129,7 +129,7 @@ export function MessageInput({ ticketId, disabled, replyTo, onCancelReply }: { t
               onChange={(e) => setText(e.target.value)}
               onKeyDown={onKey}
               onPaste={onPaste}
-              placeholder={t(files.length ? "chat.captionPlaceholder" : "chat.placeholder")}
+              placeholder={t(disabled ? "chat.readOnly" : files.length ? "chat.captionPlaceholder" : "chat.placeholder")}
               aria-label={t("chat.placeholder")}
               data-testid="message-input"
               className="block max-h-[126px] w-full resize-none rounded-xl border border-line bg-canvas px-3.5 py-2 text-[14.5px] leading-[22px] text-ink placeholder:text-subtle focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none disabled:opacity-60"
@@ -154,7 +154,7 @@ export function MessageInput({ ticketId, disabled, replyTo, onCancelReply }: { t
           >
             {busy ? <Spinner className="size-4" /> : <Icon name="send" className="size-4.5" />}
           </button>
-        ) : (
+        ) : disabled ? null : (
           <div className={recording ? "flex flex-1 justify-end" : ""}>
             <AudioRecorder onRecorded={sendAudio} onPhase={setRecording} />
           </div>

@@ -24,7 +24,7 @@ export function TicketList({ listKey }: { listKey: ListKey }) {
     if (state.hasMore && !state.loading) loadList(listKey, true).catch(toastError);
   };
 
-  if (!state.loading && state.tickets.length === 0) {
+  if (state.page > 0 && !state.loading && state.tickets.length === 0) {
     return (
       <div className="flex-1 overflow-auto" data-testid={`list-${listKey}`}>
         <EmptyState icon="inbox" title={t(`tickets.empty.${listKey}`)} hint={t("tickets.empty.hint")} />
