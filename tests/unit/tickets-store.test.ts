@@ -1,0 +1,95 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import type { Message } from "../../web/src/api/messages";
+import type { Ticket } from "../../web/src/api/tickets";
+import type { SessionUser } from "../../web/src/api/types";
+import { user } from "../../web/src/stores/session";
+import { currentTicket, lists, messages, onContactFrame, onMessageFrame, onTicketFrame, removedCurrent, selectedQueueIds, showAll } from "../../web/src/stores/tickets";
+
+const ME = 7;
+const ticket = (id: number, patch: Partial<Ticket> = {}): Ticket => ({
+  id,
+  uuid: `uuid-${id}`,
+  status: "pending",
+  contactId: 100 + id,
+  contact: { id: 100 + id, name: `C${id}`, number: "5511900000000" },
+  userId: null,
+  user: null,
+  queueId: 1,
+  queue: { id: 1, name: "Vendas", color: "#0a0" },
+  whatsappId: null,
+  whatsapp: null,
+  tags: [],
+  lastMessage: "",
+  unreadMessages: 0,
+  isGroup: false,
+  createdAt: "2026-01-01T00:00:00Z",
+  updatedAt: "2026-01-01T00:00:00Z",
+  ...patch,
+});
+const ids = (key: keyof typeof lists) => lists[key].value.tickets.map((t) => t.id);
+const fill = (key: keyof typeof lists, tickets: Ticket[]) => {
+  lists[key].value = { tickets, count: tickets.length, hasMore: false, page: 1, loading: false };
+};
+
+beforeEach(() => {
+  user.value = { id: ME, profile: "user", queues: [{ id: 1, name: "Vendas", color: "#0a0" }], allTicket: "disabled" } as unknown as SessionUser;
+  selectedQueueIds.value = [1];
+  showAll.value = false;
+  for (const key of ["open", "pending", "closed", "search"] as const) fill(key, []);
+  currentTicket.value = null;
+  messages.value = [];
+});
+
+describe("ticket lists under realtime frames", () => {
+  test("an update moves a ticket between lists by status, owner and queue", () => {
+    fill("pending", [ticket(1), ticket(2)]);
+    onTicketFrame({ channel: "ticket", action: "update", ticket: ticket(1, { status: "open", userId: ME }) });
+    expect(ids("pending")).toEqual([2]);
+    expect(ids("open")).toEqual([1]);
+    expect(lists.pending.value.count).toBe(1);
+    // Someone else's open ticket does not enter my open list (no show-all).
+    onTicketFrame({ channel: "ticket", action: "update", ticket: ticket(2, { status: "open", userId: 99 }) });
+    expect(ids("open")).toEqual([1]);
+    expect(ids("pending")).toEqual([]);
+    // A pending ticket of a queue outside my filter is not listed.
+    onTicketFrame({ channel: "ticket", action: "update", ticket: ticket(3, { queueId: 5, queue: { id: 5, name: "X", color: "#000" } }) });
+    expect(ids("pending")).toEqual([]);
+    // No queue: everyone's.
+    onTicketFrame({ channel: "ticket", action: "update", ticket: ticket(4, { queueId: null, queue: null }) });
+    expect(ids("pending")).toEqual([4]);
+  });
+
+  test("a new message moves its ticket to the top and appends to the open chat", () => {
+    fill("open", [ticket(1, { status: "open", userId: ME }), ticket(2, { status: "open", userId: ME })]);
+    currentTicket.value = lists.open.value.tickets[1];
+    const m = { id: 50, ticketId: 2, body: "oi", fromMe: true } as Message;
+    onMessageFrame({ channel: "appMessage", action: "create", message: m, ticket: ticket(2, { status: "open", userId: ME, lastMessage: "oi" }) });
+    expect(ids("open")).toEqual([2, 1]);
+    expect(lists.open.value.tickets[0].lastMessage).toBe("oi");
+    expect(messages.value.map((x) => x.id)).toEqual([50]);
+    onMessageFrame({ channel: "appMessage", action: "update", message: { ...m, ack: 3 } });
+    expect(messages.value).toHaveLength(1);
+    expect(messages.value[0].ack).toBe(3);
+  });
+
+  test("delete, updateUnread and contact frames", () => {
+    fill("open", [ticket(1, { status: "open", userId: ME, unreadMessages: 4 })]);
+    currentTicket.value = lists.open.value.tickets[0];
+    onTicketFrame({ channel: "ticket", action: "updateUnread", ticketId: 1 });
+    expect(lists.open.value.tickets[0].unreadMessages).toBe(0);
+    onContactFrame({ channel: "contact", action: "update", contact: { id: 101, name: "Novo Nome" } });
+    expect(lists.open.value.tickets[0].contact.name).toBe("Novo Nome");
+    expect(currentTicket.value?.contact.name).toBe("Novo Nome");
+    onTicketFrame({ channel: "ticket", action: "delete", ticketId: 1 });
+    expect(ids("open")).toEqual([]);
+    expect(removedCurrent.value).toBe(1);
+  });
+
+  test("search results are only refreshed, never extended by frames", () => {
+    fill("search", [ticket(1)]);
+    onTicketFrame({ channel: "ticket", action: "update", ticket: ticket(1, { lastMessage: "novo" }) });
+    onTicketFrame({ channel: "ticket", action: "update", ticket: ticket(9) });
+    expect(ids("search")).toEqual([1]);
+    expect(lists.search.value.tickets[0].lastMessage).toBe("novo");
+  });
+});
