@@ -18,11 +18,25 @@ export const instanceLock = sqliteTable("instance_lock", {
 export const LOCK_STALE_MS = 30_000;
 const HEARTBEAT_MS = 10_000;
 
-/** Tries once to take the lock; true when this owner now holds it. */
-export function tryLock(db: DB, owner: string, now = Date.now()): boolean {
+/** True when a process with this id exists on this machine. */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Tries once to take the lock; true when this owner now holds it. A fresh heartbeat of a process that
+ * no longer exists (killed, crashed) does not block: a restart after `kill -9` is immediate.
+ */
+export function tryLock(db: DB, owner: string, now = Date.now(), alive: (pid: number) => boolean = pidAlive): boolean {
   return db.transaction((tx) => {
     const row = tx.select().from(instanceLock).where(eq(instanceLock.id, 1)).get();
-    if (row && row.owner !== owner && now - row.heartbeatAt < LOCK_STALE_MS) return false;
+    const held = row && row.owner !== owner && now - row.heartbeatAt < LOCK_STALE_MS;
+    if (held && row.pid !== process.pid && alive(row.pid)) return false;
     tx.insert(instanceLock)
       .values({ id: 1, owner, pid: process.pid, heartbeatAt: now })
       .onConflictDoUpdate({ target: instanceLock.id, set: { owner, pid: process.pid, heartbeatAt: now } })
