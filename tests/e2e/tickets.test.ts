@@ -95,6 +95,8 @@ test("a customer message becomes a live pending ticket; agents accept, reply, no
   // The list switched to "Atendendo", where the accepted ticket is now selected.
   const mine = a.page.getByTestId("list-open").getByTestId("ticket-card").filter({ hasText: CUSTOMER.name });
   const ticketId = Number(await mine.getAttribute("data-ticket-id"));
+  // Opening the chat read it: no unread badge on the card.
+  await mine.getByTestId("unread").waitFor({ state: "detached" });
   await a.page.getByTestId("message").filter({ hasText: "Meu pedido chegou errado" }).waitFor();
 
   // Text reply (signed with her name by default), Enter sends.

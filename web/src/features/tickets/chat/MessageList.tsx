@@ -6,7 +6,7 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { Spinner } from "../../../components/Spinner";
 import { language, useT } from "../../../i18n";
 import { toastError } from "../../../stores/toast";
-import { messages, messagesHasMore, putMessage } from "../../../stores/tickets";
+import { messages, messagesHasMore, putMessage, upsertTicket } from "../../../stores/tickets";
 import { MessageBubble } from "./MessageBubble";
 
 const dayKey = (iso: string) => new Date(iso).toDateString();
@@ -62,6 +62,8 @@ export function MessageList({ ticketId, group, onReply }: { ticketId: number; gr
         if (el && page > 1) anchor.current = { height: el.scrollHeight, top: el.scrollTop };
         messages.value = page === 1 ? res.messages : [...res.messages.filter((m) => !seen.has(m.id)), ...messages.peek()];
         messagesHasMore.value = res.hasMore;
+        // Reading the first page reset the unread counter: show it on the card at once.
+        if (page === 1 && res.ticket) upsertTicket(res.ticket);
       })
       .catch(toastError)
       .finally(() => alive && setLoading(false));
