@@ -8,6 +8,7 @@ import { isAdmin, user } from "./session";
 
 /** The four lists of the ticket screen: open (assigned), pending, closed and search results. */
 export type ListKey = "open" | "pending" | "closed" | "search";
+/** Every list key, for loops over the lists. */
 export const LIST_KEYS: readonly ListKey[] = ["open", "pending", "closed", "search"];
 
 export interface ListState {
@@ -51,13 +52,16 @@ export const openSubTab = signal<"open" | "pending">("open");
 export const showAll = signal(false);
 /** Search tab filters. */
 export const searchFilters = signal<{ text: string; tags: number[]; users: number[] }>({ text: "", tags: [], users: [] });
-/** The ticket open in the chat, and its messages (oldest first). */
+/** The ticket open in the chat. */
 export const currentTicket = signal<Ticket | null>(null);
+/** Messages of the open ticket, oldest first. */
 export const messages = signal<Message[]>([]);
+/** Whether older pages of the open ticket remain. */
 export const messagesHasMore = signal(false);
 /** Set when the open ticket is removed live; the chat reacts (verify, toast, redirect). */
 export const removedCurrent = signal(0);
 
+/** Count badges of the open tab's sub-lists. */
 export const counts = computed(() => ({ open: lists.open.value.count, pending: lists.pending.value.count }));
 
 /** Restores the stored queue filter for the signed-in user. */
@@ -65,6 +69,7 @@ export function initTicketFilters() {
   selectedQueueIds.value = storedQueues();
 }
 
+/** Changes the queue filter and remembers it for this user. */
 export function setSelectedQueues(ids: number[]) {
   selectedQueueIds.value = ids;
   const u = user.peek();
