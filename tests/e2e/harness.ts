@@ -40,6 +40,8 @@ export interface Server {
   url: string;
   dataDir: string;
   stop: () => Promise<void>;
+  /** SIGKILL (a crash): the data folder is kept. */
+  kill: () => Promise<void>;
   logs: () => string;
 }
 
@@ -50,7 +52,9 @@ export interface Server {
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<Server> {
   await ensureBuilt();
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "balcao-e2e-"));
+  // A given DATA_DIR is kept on stop (restart tests reuse it); a generated one is removed.
+  const ownDir = !extraEnv.DATA_DIR;
+  const dataDir = extraEnv.DATA_DIR ?? mkdtempSync(join(tmpdir(), "balcao-e2e-"));
   let output = "";
   const child: ChildProcess = spawn("bun", ["run", "src/main.ts"], {
     cwd: ROOT,
@@ -92,9 +96,15 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       await Promise.race([exited, Bun.sleep(5_000)]);
       if (child.exitCode === null) child.kill("SIGKILL");
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, dataDir, stop, logs: () => output };
+  const kill = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGKILL");
+    await exited;
+  };
+  return { url, dataDir, stop, kill, logs: () => output };
 }
 
 /** A server plus a browser for one test file. */
