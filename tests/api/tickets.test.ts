@@ -189,6 +189,13 @@ describe("rules", () => {
     fake.failNext = true;
     const r = await t.call("POST", `/messages/${tk.json.id}`, { token: ana.token, body: { body: "vai falhar" } });
     expect(r.json).toMatchObject({ sendStatus: "failed", ack: 0 });
+    // retry: the same reserved id goes out once more; a sent message cannot be retried
+    fake.sent.length = 0;
+    expect((await t.call("POST", `/messages/retry/${r.json.id}`, { token: bruno.token })).status).toBe(403);
+    const again = await t.call("POST", `/messages/retry/${r.json.id}`, { token: ana.token });
+    expect(again.json).toMatchObject({ id: r.json.id, sendStatus: "sent", ack: 1 });
+    expect(fake.sent.map((m) => m.id)).toEqual([r.json.wid]);
+    expect((await t.call("POST", `/messages/retry/${r.json.id}`, { token: ana.token })).status).toBe(400);
     (t.deps.channels as Map<number, unknown>).delete(connection.id);
     const r2 = await t.call("POST", `/messages/${tk.json.id}`, { token: ana.token, body: { body: "sem conexão" } });
     expect(r2.json.sendStatus).toBe("failed");

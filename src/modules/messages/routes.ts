@@ -5,7 +5,7 @@ import { MessageListQuery, MessageSendBody } from "../../contract/schemas/ticket
 import { authPlugin } from "../../http/auth";
 import type { Deps } from "../../http/context";
 import { AppError, parse } from "../../http/errors";
-import { listMessages, deleteMessage } from "./service";
+import { deleteMessage, listMessages, retryMessage } from "./service";
 import { sendFromAgent } from "./service-agent";
 
 const TicketParam = v.object({ ticketId: idField });
@@ -42,4 +42,5 @@ export const messagesRoutes = (deps: Deps) =>
       set.status = 201;
       return sent.length === 1 ? sent[0] : sent;
     })
+    .post("/messages/retry/:id", ({ ctx, params }) => retryMessage(ctx, parse(IdParam, params).id))
     .delete("/messages/:id", ({ ctx, params }) => deleteMessage(ctx, parse(IdParam, params).id));

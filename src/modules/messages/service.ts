@@ -222,3 +222,18 @@ export async function deleteMessage(ctx: Ctx, id: number) {
   publishMessageUpdated(ctx, ctx.companyId, id);
   return hydrate(ctx.db, ctx.companyId, [findMessage(ctx.db, ctx.companyId, id)!])[0];
 }
+
+/**
+ * POST /messages/retry/{id}: sends a failed message again with the SAME reserved WhatsApp id, so the
+ * customer never receives it twice even if the first attempt did reach the phone.
+ */
+export async function retryMessage(ctx: Ctx, id: number) {
+  const m = findMessage(ctx.db, ctx.companyId, id);
+  if (!m) throw notFound("ERR_NO_MESSAGE_FOUND");
+  const ticket = getVisibleTicket(ctx, m.ticketId);
+  if (!m.fromMe || m.sendStatus !== "failed") throw new AppError("ERR_BAD_REQUEST", 400);
+  if (ticket.userId !== ctx.user.id && ctx.user.profile !== "admin") throw forbidden();
+  ctx.db.update(messages).set({ sendStatus: "queued", sendError: null, updatedAt: nowIso() }).where(eq(messages.id, id)).run();
+  await deliver(ctx, ticket, id);
+  return hydrate(ctx.db, ctx.companyId, [findMessage(ctx.db, ctx.companyId, id)!])[0];
+}
