@@ -382,3 +382,44 @@ test("older messages load when scrolled near the top, keeping the reading positi
   await page.locator(`[data-message-id="${id}"]`).getByTestId("message-deleted").waitFor();
   await context.close();
 }, 120_000);
+
+test("a message that cannot be sent shows the failed state; retry sends it once the connection is back", async () => {
+  const { base, conn } = world;
+  const login = await apiCall<{ token: string; user: { id: number } }>(base, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD });
+  const admin = login.data.token;
+  const number = "5511922221111";
+  await apiCall(base, "POST", `/sandbox/${conn.data.id}/messages`, { number, name: "Cliente Falha", body: "alô?" }, admin);
+  const pending = await apiCall<{ tickets: { id: number; uuid: string; contact: { name: string } }[] }>(base, "GET", "/tickets?status=pending&showAll=true", undefined, admin);
+  const tk = pending.data.tickets.find((x) => x.contact.name === "Cliente Falha")!;
+  await apiCall(base, "PUT", `/tickets/${tk.id}`, { status: "open", userId: login.data.user.id }, admin);
+  // The phone goes offline.
+  expect((await apiCall(base, "DELETE", `/whatsappsession/${conn.data.id}`, undefined, admin)).status).toBe(200);
+
+  const { page, context } = await stack.newPage();
+  await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
+  const token = (await page.evaluate(() => localStorage.getItem("token")))!;
+  await page.goto(`/tickets/${tk.uuid}`);
+  await page.getByTestId("message").filter({ hasText: "alô?" }).waitFor();
+  await page.getByTestId("sign-option").uncheck();
+  await page.getByTestId("message-input").fill("Vou verificar.");
+  await page.getByTestId("message-input").press("Enter");
+  const mine = page.locator('[data-testid="message"][data-from-me="true"]').filter({ hasText: "Vou verificar." });
+  await mine.getByTestId("ack-failed").waitFor();
+  await mine.getByText("Não enviada.").waitFor();
+
+  // Back online: "Tentar novamente" sends the same message (no duplicate).
+  await apiCall(base, "POST", `/whatsappsession/${conn.data.id}`, undefined, token);
+  const online = await until(
+    async () => (await apiCall<{ status: string }>(base, "GET", `/whatsapp/${conn.data.id}`, undefined, token)).data.status,
+    (s) => s === "CONNECTED",
+  );
+  expect(online).toBe("CONNECTED");
+  await mine.getByTestId("retry").click();
+  await mine.getByTestId("ack-failed").waitFor({ state: "detached" });
+  const conv = await until(
+    async () => (await apiCall<{ messages: { direction: string; body: string }[] }>(base, "GET", `/sandbox/${conn.data.id}/conversation?number=${number}`, undefined, token)).data.messages,
+    (list) => list.some((m) => m.direction === "out" && m.body.includes("Vou verificar.")),
+  );
+  expect(conv.filter((m) => m.direction === "out" && m.body.includes("Vou verificar."))).toHaveLength(1);
+  await context.close();
+}, 120_000);

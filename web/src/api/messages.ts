@@ -50,6 +50,9 @@ export function sendMedia(ticketId: number, files: File[], body = "", quotedId?:
 /** DELETE /messages/{id}: own messages only. */
 export const deleteMessage = (id: number) => api(`/messages/${id}`, { method: "DELETE" });
 
+/** POST /messages/retry/{id}: sends a failed message again (same reserved id, never twice). */
+export const retryMessage = (id: number) => api<Message>(`/messages/retry/${id}`, { method: "POST" });
+
 /** A media file (/media/…) as a Blob, fetched with the bearer token. */
 export const fetchMedia = (url: string) => apiBlob(url);
 

@@ -45,6 +45,7 @@ export const MessageBubble = memo(function MessageBubble({
   group,
   onReply,
   onDelete,
+  onRetry,
 }: {
   message: Message;
   readOnly?: boolean;
@@ -52,6 +53,7 @@ export const MessageBubble = memo(function MessageBubble({
   group?: boolean;
   onReply?: (m: Message) => void;
   onDelete?: (m: Message) => void;
+  onRetry?: (m: Message) => void;
 }) {
   const t = useT();
   const lang = language.value;
@@ -97,7 +99,16 @@ export const MessageBubble = memo(function MessageBubble({
           <span className="tabular-nums">{hour(m.createdAt, lang)}</span>
           {mine && <Ack m={m} />}
         </p>
-        {mine && m.sendStatus === "failed" && <p className="mt-0.5 text-[11px] font-medium text-red-600 dark:text-red-400">{t("chat.failedHint")}</p>}
+        {mine && m.sendStatus === "failed" && (
+          <p className="mt-0.5 flex items-center gap-2 text-[11px] font-medium text-red-600 dark:text-red-400">
+            {t("chat.failedHint")}
+            {onRetry && !readOnly && (
+              <button type="button" onClick={() => onRetry(m)} className="shrink-0 font-semibold underline underline-offset-2" data-testid="retry">
+                {t("chat.retry")}
+              </button>
+            )}
+          </p>
+        )}
       </div>
     </div>
   );

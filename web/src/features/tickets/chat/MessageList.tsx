@@ -1,7 +1,7 @@
 import { LIMITS } from "@contract/limits";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Fragment, type UIEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { deleteMessage, listMessages, type Message } from "../../../api/messages";
+import { deleteMessage, listMessages, type Message, retryMessage } from "../../../api/messages";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { Spinner } from "../../../components/Spinner";
 import { language, useT } from "../../../i18n";
@@ -94,6 +94,14 @@ export function MessageList({ ticketId, group, onReply }: { ticketId: number; gr
     if (el.scrollTop < LIMITS.messagesTopPx && !loading && messagesHasMore.peek()) setPage((p) => p + 1);
   };
 
+  const retry = (m: Message) => {
+    putMessage({ ...m, sendStatus: "queued" });
+    retryMessage(m.id).then(putMessage, (err) => {
+      putMessage(m);
+      toastError(err);
+    });
+  };
+
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
@@ -120,7 +128,7 @@ export function MessageList({ ticketId, group, onReply }: { ticketId: number; gr
           {list.map((m, i) => (
             <Fragment key={m.id}>
               {(i === 0 || dayKey(list[i - 1].createdAt) !== dayKey(m.createdAt)) && <DayDivider iso={m.createdAt} />}
-              <MessageBubble message={m} group={group} onReply={onReply} onDelete={setDeleting} />
+              <MessageBubble message={m} group={group} onReply={onReply} onDelete={setDeleting} onRetry={retry} />
             </Fragment>
           ))}
         </div>
