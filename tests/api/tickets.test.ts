@@ -91,6 +91,17 @@ describe("the agent's story", () => {
     expect((await t.call("GET", img.json.mediaUrl, { token: b.admin.token })).status).toBe(404);
   });
 
+  test("a message arriving while the chat is open is read at once", async () => {
+    await ingestMessage(t.deps, conn, inbound("5511977776666", "mais uma coisa"));
+    const row = () => t.db.select().from(tickets).where(eq(tickets.id, ticketId)).get()!;
+    expect(row().unreadMessages).toBe(1);
+    t.events.length = 0;
+    expect((await t.call("POST", `/messages/${ticketId}/read`, { token: ana.token })).json).toEqual({ ok: true });
+    expect(row().unreadMessages).toBe(0);
+    expect(t.events.some((e) => e.frame.action === "updateUnread")).toBe(true);
+    expect((await t.call("POST", `/messages/${ticketId}/read`, { token: b.admin.token })).status).toBe(404);
+  });
+
   test("empty text is refused; another agent cannot write on a ticket they do not hold", async () => {
     const empty = await t.call("POST", `/messages/${ticketId}`, { token: ana.token, body: { body: "   " } });
     expect(empty.status).toBe(400);

@@ -5,7 +5,8 @@ import { MessageListQuery, MessageSendBody } from "../../contract/schemas/ticket
 import { authPlugin } from "../../http/auth";
 import type { Deps } from "../../http/context";
 import { AppError, parse } from "../../http/errors";
-import { deleteMessage, listMessages, retryMessage } from "./service";
+import { getVisibleTicket } from "../tickets/service";
+import { deleteMessage, listMessages, markTicketRead, retryMessage } from "./service";
 import { sendFromAgent } from "./service-agent";
 
 const TicketParam = v.object({ ticketId: idField });
@@ -41,6 +42,10 @@ export const messagesRoutes = (deps: Deps) =>
       }
       set.status = 201;
       return sent.length === 1 ? sent[0] : sent;
+    })
+    .post("/messages/:ticketId/read", ({ ctx, params }) => {
+      markTicketRead(ctx, getVisibleTicket(ctx, parse(TicketParam, params).ticketId));
+      return { ok: true };
     })
     .post("/messages/retry/:id", ({ ctx, params }) => retryMessage(ctx, parse(IdParam, params).id))
     .delete("/messages/:id", ({ ctx, params }) => deleteMessage(ctx, parse(IdParam, params).id));

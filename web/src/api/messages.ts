@@ -48,6 +48,9 @@ export function sendMedia(ticketId: number, files: File[], body = "", quotedId?:
 }
 
 /** DELETE /messages/{id}: own messages only. */
+/** POST /messages/{ticketId}/read: the open chat reads a message that just arrived. */
+export const markRead = (ticketId: number) => api(`/messages/${ticketId}/read`, { method: "POST" });
+
 export const deleteMessage = (id: number) => api(`/messages/${id}`, { method: "DELETE" });
 
 /** POST /messages/retry/{id}: sends a failed message again (same reserved id, never twice). */

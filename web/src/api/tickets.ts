@@ -33,6 +33,8 @@ export interface Ticket {
   lastMessage: string | null;
   unreadMessages: number;
   isGroup: boolean;
+  /** Resolved with userRating on: the customer is asked for 1-3 and the ticket waits for the answer. */
+  awaitingRating?: boolean;
   createdAt: string;
   updatedAt: string;
 }

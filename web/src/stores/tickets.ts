@@ -1,6 +1,6 @@
 import { batch, computed, type Signal, signal } from "@preact/signals-react";
 import type { ServerFrame } from "@contract/events";
-import type { Message } from "../api/messages";
+import { type Message, markRead } from "../api/messages";
 import { type Ticket, listTickets, type TicketQuery } from "../api/tickets";
 import { notifyMessage } from "../features/tickets/notify";
 import { load, save } from "../lib/storage";
@@ -179,6 +179,16 @@ export function onTicketFrame(frame: ServerFrame) {
   }
 }
 
+let readTimer: ReturnType<typeof setTimeout> | null = null;
+/** Marks the open ticket read once a burst of messages settles (one call per burst). */
+function readSoon(ticketId: number) {
+  if (readTimer) clearTimeout(readTimer);
+  readTimer = setTimeout(() => {
+    readTimer = null;
+    markRead(ticketId).catch(() => {});
+  }, 400);
+}
+
 /** Realtime `appMessage` frames: a new message moves its ticket to the top and may notify. */
 export function onMessageFrame(frame: ServerFrame) {
   const m = frame.message as Message | undefined;
@@ -187,7 +197,10 @@ export function onMessageFrame(frame: ServerFrame) {
     const t = frame.ticket as Ticket;
     upsertTicket(t, true);
     putMessage(m);
-    if (!m.fromMe) notifyMessage(m, t, currentTicket.peek()?.id === t.id);
+    const open = currentTicket.peek()?.id === t.id;
+    if (!m.fromMe) notifyMessage(m, t, open);
+    // The agent is looking at this chat: the new message is read now, not left as unread.
+    if (!m.fromMe && open && document.visibilityState === "visible") readSoon(t.id);
   } else if (frame.action === "update") putMessage(m);
 }
 

@@ -10,9 +10,11 @@ import { Avatar } from "./Avatar";
 /** Row height of the virtualised list (the card is laid out to fit exactly). */
 export const CARD_HEIGHT = 100;
 
-function Chip({ label, color, tone }: { label: string; color?: string; tone?: "user" | "conn" }) {
+function Chip({ label, color, tone }: { label: string; color?: string; tone?: "user" | "conn" | "rating" }) {
   const cls =
-    tone === "conn"
+    tone === "rating"
+      ? "bg-amber-50 text-amber-800 ring-amber-600/25 dark:bg-amber-500/15 dark:text-amber-300"
+      : tone === "conn"
       ? "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300"
       : tone === "user"
         ? "bg-slate-100 text-slate-700 ring-slate-500/20 dark:bg-slate-500/15 dark:text-slate-300"
@@ -70,6 +72,7 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }:
         <div className="flex items-center gap-2">
           <div className="flex h-[18px] min-w-0 flex-1 flex-wrap items-center gap-1 overflow-hidden" data-testid="card-tags">
             {/* Chips that do not fit wrap onto a hidden second line, so none is cut in half. */}
+            {ticket.awaitingRating && <Chip label={t("tickets.awaitingRating")} tone="rating" />}
             {ticket.queue && <Chip label={ticket.queue.name} color={ticket.queue.color} />}
             {ticket.user && <Chip label={ticket.user.name} tone="user" />}
             {ticket.whatsapp && <Chip label={ticket.whatsapp.name} tone="conn" />}
