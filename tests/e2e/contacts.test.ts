@@ -96,3 +96,25 @@ test("contacts: add with validation and extra info, search, import with report, 
   await page.getByRole("button", { name: "Export CSV" }).waitFor();
   await context.close();
 }, 90_000);
+
+test("contacts: starting a conversation from a contact opens its ticket", async () => {
+  const { page, context } = await stack.newPage();
+  await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
+  const token = (await page.evaluate(() => localStorage.getItem("token")))!;
+  const created = await fetch(`${stack.server.url}/contacts`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: "Quitéria Conversa", number: "5511921212121" }),
+  });
+  expect(created.status).toBe(201);
+  await page.getByRole("navigation").getByRole("link", { name: "Contatos" }).click();
+  const row = page.getByRole("row").filter({ hasText: "Quitéria Conversa" });
+  await row.getByTestId("contact-start-ticket").click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByTestId("contact-search").waitFor();
+  expect(await dialog.getByTestId("contact-search").inputValue()).toContain("Quitéria Conversa");
+  await dialog.getByRole("button", { name: "Abrir ticket" }).click();
+  await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+  await page.getByTestId("chat-header").getByText("Quitéria Conversa").waitFor();
+  await context.close();
+}, 60_000);

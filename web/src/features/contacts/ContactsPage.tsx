@@ -9,6 +9,7 @@ import { useT } from "../../i18n";
 import { usePagedList } from "../../lib/usePagedList";
 import { contactsStore } from "../../stores/lists";
 import { toast, toastError } from "../../stores/toast";
+import { NewTicketModal } from "../tickets/modals/NewTicketModal";
 import { ContactModal } from "./ContactModal";
 import { ContactsTable } from "./ContactsTable";
 import { ImportDialog } from "./ImportDialog";
@@ -23,6 +24,7 @@ export default function ContactsPage() {
   const list = usePagedList(contactsStore, fetchPage);
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [starting, setStarting] = useState<Contact | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -80,7 +82,8 @@ export default function ContactsPage() {
         </>
       }
     >
-      <ContactsTable contacts={contactsStore.items.value} loading={list.loading} onEdit={(c) => setEditing(c.id)} onDelete={setDeleting} />
+      <ContactsTable contacts={contactsStore.items.value} loading={list.loading} onEdit={(c) => setEditing(c.id)} onDelete={setDeleting} onStart={setStarting} />
+      <NewTicketModal open={!!starting} initialContact={starting} onClose={() => setStarting(null)} />
       <ContactModal open={editing !== undefined} contactId={editing ?? null} onClose={closeModal} onCreated={() => list.setCount((c) => c + 1)} />
       <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={list.refresh} />
       <ConfirmDialog

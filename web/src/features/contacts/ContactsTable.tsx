@@ -10,7 +10,19 @@ import { allowed } from "../../stores/session";
  * Contacts table: avatar and name, number, email, actions (delete only with contacts-page:deleteContact).
  * On narrow screens the number folds under the name.
  */
-export function ContactsTable({ contacts, loading, onEdit, onDelete }: { contacts: Contact[]; loading: boolean; onEdit: (c: Contact) => void; onDelete: (c: Contact) => void }) {
+export function ContactsTable({
+  contacts,
+  loading,
+  onEdit,
+  onDelete,
+  onStart,
+}: {
+  contacts: Contact[];
+  loading: boolean;
+  onEdit: (c: Contact) => void;
+  onDelete: (c: Contact) => void;
+  onStart: (c: Contact) => void;
+}) {
   const t = useT();
   const canDelete = allowed("contacts-page:deleteContact");
   if (!loading && contacts.length === 0) return <EmptyState icon="user" title={t("contacts.empty")} hint={t("contacts.emptyHint")} />;
@@ -45,6 +57,7 @@ export function ContactsTable({ contacts, loading, onEdit, onDelete }: { contact
             <td className={`${tdClass} hidden font-mono text-xs text-muted sm:table-cell`}>{c.number}</td>
             <td className={`${tdClass} hidden text-muted md:table-cell`}>{c.email}</td>
             <td className={`${tdClass} py-2 text-right whitespace-nowrap`}>
+              <IconButton icon="chat" label={t("contacts.startTicket")} onClick={() => onStart(c)} data-testid="contact-start-ticket" />
               <IconButton icon="edit" label={t("common.edit")} onClick={() => onEdit(c)} />
               {canDelete && <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => onDelete(c)} />}
             </td>

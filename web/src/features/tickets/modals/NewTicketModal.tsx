@@ -22,7 +22,7 @@ import { ContactSearch } from "./ContactSearch";
 type Owner = { user?: { name: string } | null; queue?: QueueRef | null };
 
 /** New ticket: a contact and a queue (required unless admin); another user's open ticket is shown, not opened. */
-export function NewTicketModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function NewTicketModal({ open, onClose, initialContact = null }: { open: boolean; onClose: () => void; initialContact?: Contact | null }) {
   useSignals();
   const t = useT();
   const admin = isAdmin.value;
@@ -36,7 +36,7 @@ export function NewTicketModal({ open, onClose }: { open: boolean; onClose: () =
 
   useEffect(() => {
     if (!open) return;
-    setContact(null);
+    setContact(initialContact);
     setErrors({});
     setOwner(null);
     const mine = user.peek()?.queues ?? [];
