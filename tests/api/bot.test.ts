@@ -170,3 +170,11 @@ describe("safety", () => {
     t.db.delete(whatsapps).where(eq(whatsapps.id, other.connection.id)).run();
   });
 });
+
+describe("unread counters", () => {
+  test("bot answers leave the customer's messages unread for the agents", async () => {
+    const r = await say("5511900000060", "oi");
+    await say("5511900000060", "1");
+    expect(ticketOf(r!.ticket.id).unreadMessages).toBe(2);
+  });
+});

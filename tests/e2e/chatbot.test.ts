@@ -102,8 +102,14 @@ test("menu walk, agent answer, rating and completion message, live", async () =>
   const card = agent.page.getByTestId("ticket-card").filter({ hasText: "Carlos Cliente" });
   await card.waitFor({ timeout: 10_000 });
   await card.getByText("Vendas").first().waitFor();
+  // the top bar's bell counts the ticket with unread messages; reading it clears the count
+  await agent.page.getByTestId("notifications-count").waitFor({ timeout: 10_000 });
+  await agent.page.getByTestId("notifications").click();
+  await agent.page.getByTestId("notification-item").filter({ hasText: "Carlos Cliente" }).waitFor();
+  await agent.page.keyboard.press("Escape");
   await card.getByRole("button", { name: "Aceitar" }).click();
   await agent.page.getByTestId("chat").waitFor();
+  await agent.page.getByTestId("notifications-count").waitFor({ state: "detached", timeout: 10_000 });
   await agent.page.getByTestId("message").filter({ hasText: "Plano anual: R$ 300" }).waitFor();
   await agent.page.getByTestId("message-input").fill("Olá Carlos, fecho o plano anual para você?");
   await agent.page.getByTestId("message-input").press("Enter");

@@ -124,7 +124,8 @@ export async function sendMessage(deps: Deps, ticket: TicketRow, spec: SendSpec)
       .returning()
       .get();
     tx.update(tickets)
-      .set({ lastMessage: spec.body || spec.media?.fileName || "", fromMe: true, unreadMessages: 0, updatedAt: now })
+      // A person's answer reads the ticket; the bot's texts leave the customer's messages unread.
+      .set({ lastMessage: spec.body || spec.media?.fileName || "", fromMe: true, ...(spec.isAutomatic ? {} : { unreadMessages: 0 }), updatedAt: now })
       .where(eq(tickets.id, ticket.id))
       .run();
     return m;

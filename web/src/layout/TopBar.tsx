@@ -7,6 +7,7 @@ import { formatDate } from "../lib/format";
 import { company, isAdmin, logout, user } from "../stores/session";
 import { drawerOpen, isMobile, toggleDrawer } from "../stores/ui";
 import { LanguageMenu } from "./LanguageMenu";
+import { NotificationsMenu } from "./NotificationsMenu";
 import { ThemeToggle } from "./ThemeToggle";
 import { VolumeControl } from "./VolumeControl";
 
@@ -44,6 +45,7 @@ export function TopBar({ onProfile }: { onProfile: () => void }) {
           <VolumeControl />
           <IconButton icon="reload" label={t("topbar.reload")} onClick={() => location.reload()} />
         </span>
+        <NotificationsMenu />
         <ThemeToggle />
         <LanguageMenu />
         <Menu

@@ -3,6 +3,7 @@ import type { ServerFrame } from "@contract/events";
 import { type Message, markRead } from "../api/messages";
 import { type Ticket, listTickets, type TicketQuery } from "../api/tickets";
 import { notifyMessage } from "../features/tickets/notify";
+import { refreshUnreadSoon } from "./notifications";
 import { load, save } from "../lib/storage";
 import { isAdmin, user } from "./session";
 
@@ -171,6 +172,7 @@ export function putMessage(m: Message) {
 
 /** Realtime `ticket` frames: update, delete, updateUnread. */
 export function onTicketFrame(frame: ServerFrame) {
+  refreshUnreadSoon();
   if (frame.action === "update" && frame.ticket) upsertTicket(frame.ticket as Ticket);
   else if (frame.action === "delete") removeTicket(Number(frame.ticketId));
   else if (frame.action === "updateUnread") {
@@ -193,6 +195,7 @@ function readSoon(ticketId: number) {
 export function onMessageFrame(frame: ServerFrame) {
   const m = frame.message as Message | undefined;
   if (!m) return;
+  if (frame.action === "create" && !m.fromMe) refreshUnreadSoon();
   if (frame.action === "create" && frame.ticket) {
     const t = frame.ticket as Ticket;
     upsertTicket(t, true);
