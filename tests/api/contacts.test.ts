@@ -242,3 +242,36 @@ describe("contacts import and export", () => {
     expect(r.text).toBe("\uFEFFname;number;email\r\nDa B;5511988887777;\r\n");
   });
 });
+
+describe("WhatsApp number check (decision 18)", () => {
+  test("with a connected connection the number is checked and canonicalised; without one it is stored as typed", async () => {
+    const { makeConnection } = await import("../helpers/channel");
+    const c = await t.newCompany();
+    const offline = await t.call("POST", "/contacts", { token: c.admin.token, body: { name: "Sem Conexão", number: "11 98888-0000" } });
+    expect(offline.json.number).toBe("11988880000");
+    const { fake } = makeConnection(t, c.company.id);
+    fake.checkNumber = async (n: string) =>
+      n === "11977770000" ? { exists: true, number: "5511977770000", address: "5511977770000@s.whatsapp.net" } : { exists: false, number: n, address: "" };
+    const ok = await t.call("POST", "/contacts", { token: c.admin.token, body: { name: "Com Conexão", number: "11977770000" } });
+    expect(ok.status).toBe(201);
+    expect(ok.json.number).toBe("5511977770000");
+    const bad = await t.call("POST", "/contacts", { token: c.admin.token, body: { name: "Não Existe", number: "11900000000" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toBe("ERR_WAPP_INVALID_CONTACT");
+    fake.checkNumber = async () => {
+      throw new Error("socket closed");
+    };
+    const down = await t.call("POST", "/contacts", { token: c.admin.token, body: { name: "Falha Rede", number: "11911110000" } });
+    expect(down.json.error).toBe("ERR_WAPP_CHECK_CONTACT");
+  });
+
+  test("a contact's default connection must belong to the company", async () => {
+    const { makeConnection } = await import("../helpers/channel");
+    const c = await t.newCompany();
+    const other = await t.newCompany();
+    const foreign = makeConnection(t, other.company.id).connection;
+    const r = await t.call("POST", "/contacts", { token: c.admin.token, body: { name: "Conexão Alheia", number: "5511922223333", whatsappId: foreign.id } });
+    expect(r.status).toBe(404);
+    expect(r.json.error).toBe("ERR_NO_WAPP_FOUND");
+  });
+});

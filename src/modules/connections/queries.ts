@@ -72,3 +72,12 @@ export function queuesOfConnections(db: DB, ids: number[]) {
   }
   return out;
 }
+
+/** The company's connected connections, the default first (number checks, sending without a ticket). */
+export const connectedConnections = (db: DB, companyId: number) =>
+  db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.status, "CONNECTED")))
+    .orderBy(desc(whatsapps.isDefault), asc(whatsapps.id))
+    .all();

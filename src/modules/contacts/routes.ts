@@ -31,8 +31,8 @@ export const contactsRoutes = (deps: Deps) =>
     })
     .post("/contacts/import", async ({ ctx, body }) => importContacts(ctx, (body as Record<string, unknown> | null)?.file))
     .get("/contacts/:id", ({ ctx, params }) => showContact(ctx, parse(IdParam, params).id))
-    .post("/contacts", ({ ctx, body, set }) => {
-      const contact = createContact(ctx, parse(ContactCreateBody, body));
+    .post("/contacts", async ({ ctx, body, set }) => {
+      const contact = await createContact(ctx, parse(ContactCreateBody, body));
       set.status = 201;
       return contact;
     })

@@ -5,6 +5,7 @@ import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
+import { connectedConnections, findConnection } from "../connections/queries";
 import { canDeleteContact } from "./policy";
 import {
   type ContactRow,
@@ -86,7 +87,33 @@ function assertNumberFree(ctx: Ctx, number: string, exceptId?: number) {
  * POST /contacts. The number is stored as digits; it is not checked on WhatsApp while the
  * company has no connected connection (BEHAVIOUR.md decision 18).
  */
-export function createContact(ctx: Ctx, input: ContactCreateInput) {
+/**
+ * BEHAVIOUR decision 18: when the company has a connected connection the number is checked on
+ * WhatsApp and replaced by its canonical form; without one it is kept as typed (digits).
+ */
+export async function canonicalNumber(ctx: Ctx, number: string): Promise<string> {
+  const adapter = connectedConnections(ctx.db, ctx.companyId)
+    .map((w) => ctx.channels.get(w.id))
+    .find((a) => a !== undefined);
+  if (!adapter) return number;
+  let found: Awaited<ReturnType<typeof adapter.checkNumber>>;
+  try {
+    found = await adapter.checkNumber(number);
+  } catch {
+    throw new AppError("ERR_WAPP_CHECK_CONTACT", 400);
+  }
+  if (!found?.exists) throw new AppError("ERR_WAPP_INVALID_CONTACT", 400);
+  return found.number || number;
+}
+
+function assertConnection(ctx: Ctx, whatsappId: number | null | undefined) {
+  if (whatsappId && !findConnection(ctx.db, ctx.companyId, whatsappId)) throw notFound("ERR_NO_WAPP_FOUND");
+}
+
+export async function createContact(ctx: Ctx, input: ContactCreateInput) {
+  assertConnection(ctx, input.whatsappId);
+  assertNumberFree(ctx, input.number);
+  input = { ...input, number: await canonicalNumber(ctx, input.number) };
   assertNumberFree(ctx, input.number);
   const now = nowIso();
   const row = ctx.db.transaction((tx) => {
@@ -113,10 +140,16 @@ export function createContact(ctx: Ctx, input: ContactCreateInput) {
 }
 
 /** PUT /contacts/{id}: extraInfo, when sent, replaces the list. */
-export function updateContact(ctx: Ctx, id: number, input: ContactUpdateInput) {
+export async function updateContact(ctx: Ctx, id: number, input: ContactUpdateInput) {
   const current = findContact(ctx.db, ctx.companyId, id);
   if (!current) throw notFound("ERR_NO_CONTACT_FOUND");
-  if (input.number !== undefined && input.number !== current.number) assertNumberFree(ctx, input.number, id);
+  assertConnection(ctx, input.whatsappId);
+  if (input.number !== undefined && input.number !== current.number) {
+    assertNumberFree(ctx, input.number, id);
+    const number = await canonicalNumber(ctx, input.number);
+    assertNumberFree(ctx, number, id);
+    input = { ...input, number };
+  }
   const patch: Partial<ContactRow> = {
     updatedAt: nowIso(),
     ...(input.name !== undefined && { name: input.name }),
