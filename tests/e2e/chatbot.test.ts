@@ -78,7 +78,14 @@ async function openPhone(page: Page, name: string, number: string) {
 async function say(page: Page, text: string, reply: string) {
   await page.getByTestId("sandbox-input").fill(text);
   await page.getByTestId("sandbox-send").click();
-  await page.locator('[data-testid="sandbox-bubble"][data-direction="out"]').filter({ hasText: reply }).last().waitFor({ timeout: 10_000 });
+  try {
+    await page.locator('[data-testid="sandbox-bubble"][data-direction="out"]').filter({ hasText: reply }).last().waitFor({ timeout: 15_000 });
+  } catch (e) {
+    // Say what the phone shows and what the server logged, so a failure here explains itself.
+    const bubbles = await page.getByTestId("sandbox-bubble").allTextContents();
+    console.error(`phone shows: ${JSON.stringify(bubbles)}\nserver log tail:\n${stack.server.logs().slice(-3000)}`);
+    throw e;
+  }
 }
 
 test("menu walk, agent answer, rating and completion message, live", async () => {
