@@ -46,6 +46,9 @@ describe("users", () => {
     expect(list.status).toBe(200);
     expect(list.json.users.map((u: { email: string }) => u.email)).toEqual(["maria@loja.com"]);
     expect(list.json.hasMore).toBe(false);
+    // LIKE wildcards typed in the search are taken literally
+    const wild = await t.call("GET", "/users?searchParam=%25", { token: a.admin.token });
+    expect(wild.json.users).toEqual([]);
     const other = await t.call("GET", "/users?searchParam=maria", { token: b.admin.token });
     expect(other.json.users).toEqual([]);
     const all = await t.call("GET", "/users/list", { token: b.admin.token });

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import { containsAny, pageOf } from "../../db/paging";
 import { type ContactCustomFieldRow, type ContactRow, contactCustomFields, contacts } from "./schema";
 
 export const findContact = (db: DB, companyId: number, id: number) =>
@@ -32,26 +33,14 @@ export const findContactByUuid = (db: DB, companyId: number, uuid: string) =>
 
 function searchWhere(companyId: number, search: string) {
   if (!search) return eq(contacts.companyId, companyId);
-  const term = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const digits = search.replace(/\D+/g, "");
-  const byName = sql`lower(${contacts.name}) like ${term} escape '\\'`;
+  const byName = containsAny(search, contacts.name);
   return and(eq(contacts.companyId, companyId), digits ? or(byName, like(contacts.number, `%${digits}%`)) : byName);
 }
 
 /** A page of contacts ordered by name, searching name (case-insensitive) and number. */
-export function pageContacts(db: DB, companyId: number, search: string, page: number, size: number) {
-  const where = searchWhere(companyId, search);
-  const total = db.select({ n: count() }).from(contacts).where(where).get()?.n ?? 0;
-  const rows = db
-    .select()
-    .from(contacts)
-    .where(where)
-    .orderBy(asc(contacts.name), asc(contacts.id))
-    .limit(size)
-    .offset((page - 1) * size)
-    .all();
-  return { rows, total };
-}
+export const pageContacts = (db: DB, companyId: number, search: string, page: number, size: number) =>
+  pageOf(db, contacts, searchWhere(companyId, search), [asc(contacts.name), asc(contacts.id)], page, size);
 
 /** Extra-info fields of many contacts in one query. */
 export function fieldsOfContacts(db: DB, ids: number[]): Map<number, ContactCustomFieldRow[]> {

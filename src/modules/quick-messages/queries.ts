@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, or, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import { containsAny, pageOf } from "../../db/paging";
 import { type QuickMessageRow, quickMessages } from "./schema";
 
 export const findQuickMessage = (db: DB, companyId: number, id: number) =>
@@ -15,27 +16,15 @@ const visible = (companyId: number, userId: number) =>
 
 function searchWhere(companyId: number, userId: number, search: string) {
   if (!search) return visible(companyId, userId);
-  const term = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return and(
     visible(companyId, userId),
-    sql`(lower(${quickMessages.shortcode}) like ${term} escape '\\' or lower(${quickMessages.message}) like ${term} escape '\\')`,
+    containsAny(search, quickMessages.shortcode, quickMessages.message),
   );
 }
 
 /** A page of the messages a user sees, ordered by shortcode. */
-export function pageQuickMessages(db: DB, companyId: number, userId: number, search: string, page: number, size: number) {
-  const where = searchWhere(companyId, userId, search);
-  const total = db.select({ n: count() }).from(quickMessages).where(where).get()?.n ?? 0;
-  const rows = db
-    .select()
-    .from(quickMessages)
-    .where(where)
-    .orderBy(asc(quickMessages.shortcode), asc(quickMessages.id))
-    .limit(size)
-    .offset((page - 1) * size)
-    .all();
-  return { rows, total };
-}
+export const pageQuickMessages = (db: DB, companyId: number, userId: number, search: string, page: number, size: number) =>
+  pageOf(db, quickMessages, searchWhere(companyId, userId, search), [asc(quickMessages.shortcode), asc(quickMessages.id)], page, size);
 
 /** Every message a user sees (the "/" picker of the message box), bounded. */
 export const listVisible = (db: DB, companyId: number, userId: number) =>

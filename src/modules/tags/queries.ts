@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import { containsAny, pageOf } from "../../db/paging";
 import { ticketTags } from "../tickets/schema";
 import { type TagRow, tags } from "./schema";
 
@@ -20,24 +21,12 @@ export const tagWithName = (db: DB, companyId: number, name: string, exceptId = 
 
 function searchWhere(companyId: number, search: string) {
   if (!search) return eq(tags.companyId, companyId);
-  const term = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return and(eq(tags.companyId, companyId), sql`(lower(${tags.name}) like ${term} escape '\\' or lower(${tags.color}) like ${term} escape '\\')`);
+  return and(eq(tags.companyId, companyId), containsAny(search, tags.name, tags.color));
 }
 
 /** A page of tags ordered by name, searching name and colour. */
-export function pageTags(db: DB, companyId: number, search: string, page: number, size: number) {
-  const where = searchWhere(companyId, search);
-  const total = db.select({ n: count() }).from(tags).where(where).get()?.n ?? 0;
-  const rows = db
-    .select()
-    .from(tags)
-    .where(where)
-    .orderBy(asc(tags.name), asc(tags.id))
-    .limit(size)
-    .offset((page - 1) * size)
-    .all();
-  return { rows, total };
-}
+export const pageTags = (db: DB, companyId: number, search: string, page: number, size: number) =>
+  pageOf(db, tags, searchWhere(companyId, search), [asc(tags.name), asc(tags.id)], page, size);
 
 /** Every tag of the company ordered by name (pickers); bounded. */
 export const listCompanyTags = (db: DB, companyId: number, search = "") =>

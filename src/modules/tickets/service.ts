@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { TicketCreateInput, TicketListInput } from "../../contract/schemas/tickets";
 import { LIMITS } from "../../contract/limits";
+import { containsAny } from "../../db/paging";
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { nowIso } from "../../lib/dates";
@@ -62,12 +63,10 @@ export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: str
   if (q.status) conds.push(eq(tickets.status, q.status));
   if (opts.statuses) conds.push(inArray(tickets.status, opts.statuses));
   if (q.searchParam) {
-    const term = `%${q.searchParam.toLowerCase()}%`;
     const fts = ftsQuery(q.searchParam);
     conds.push(
       or(
-        sql`lower(${contacts.name}) like ${term}`,
-        sql`${contacts.number} like ${term}`,
+        containsAny(q.searchParam, contacts.name, contacts.number),
         fts
           ? sql`${tickets.id} in (select m.ticket_id from messages m where m.company_id = ${ctx.companyId} and m.id in (select rowid from messages_fts where messages_fts match ${fts}))`
           : undefined,

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import { containsAny, pageOf } from "../../db/paging";
 import type { SessionUser } from "../../http/context";
 import { companies } from "../companies/schema";
 import { queues } from "../queues/schema";
@@ -71,20 +72,8 @@ export function queuesOfUsers(db: DB, userIds: number[]): Map<number, QueueRef[]
 
 /** Page of a company's users, newest first, searching name and email. */
 export function pageUsers(db: DB, companyId: number, search: string, page: number, size: number) {
-  const term = `%${search.toLowerCase()}%`;
-  const where = search
-    ? and(eq(users.companyId, companyId), or(like(sql`lower(${users.name})`, term), like(users.email, term)))
-    : eq(users.companyId, companyId);
-  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
-  const rows = db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(size)
-    .offset((page - 1) * size)
-    .all();
-  return { rows, total };
+  const where = search ? and(eq(users.companyId, companyId), containsAny(search, users.name, users.email)) : eq(users.companyId, companyId);
+  return pageOf(db, users, where, [desc(users.createdAt), desc(users.id)], page, size);
 }
 
 export const listCompanyUsers = (db: DB, companyId: number) =>

@@ -1,0 +1,39 @@
+import { count, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { DB } from "./client";
+
+/** A case-insensitive "contains" pattern with LIKE's wildcards escaped (use with `escape '\'`). */
+export const containsPattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `lower(column) like %search%` for any of the columns, wildcards in the search taken literally. */
+export function containsAny(search: string, ...columns: (SQLiteColumn | SQL)[]): SQL {
+  const term = containsPattern(search);
+  const parts = columns.map((c) => sql`lower(${c}) like ${term} escape '\\'`);
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * One page of a table's rows and the total count for the same filter: the shape of every list
+ * endpoint (`{ <records>, count, hasMore }`).
+ */
+export function pageOf<T extends SQLiteTable>(
+  db: DB,
+  table: T,
+  where: SQL | undefined,
+  orderBy: (SQLiteColumn | SQL)[],
+  page: number,
+  size: number,
+): { rows: T["$inferSelect"][]; total: number } {
+  // biome-ignore lint/suspicious/noExplicitAny: drizzle's select-from typing over a generic table
+  const t = table as any;
+  const total = db.select({ n: count() }).from(t).where(where).get()?.n ?? 0;
+  const rows = db
+    .select()
+    .from(t)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(size)
+    .offset((page - 1) * size)
+    .all() as T["$inferSelect"][];
+  return { rows, total };
+}
