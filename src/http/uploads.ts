@@ -1,8 +1,11 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
+import { eq } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Elysia } from "elysia";
 import { LIMITS } from "../contract/limits";
 import { authPlugin } from "./auth";
+import type { DB } from "../db/client";
 import type { Deps } from "./context";
 import { AppError } from "./errors";
 
@@ -201,3 +204,36 @@ export const mediaRoutes = (deps: Deps) =>
       },
     });
   });
+
+/** A table whose rows carry one attachment (queues, queue options, quick messages…). */
+interface WithMedia {
+  id: SQLiteColumn;
+  mediaPath: SQLiteColumn;
+  mediaName: SQLiteColumn;
+  updatedAt: SQLiteColumn;
+}
+
+/**
+ * Sets (a checked and stored upload) or clears (`file` null) a row's attachment, then removes the
+ * previous file once the row points elsewhere. Answers the updated row. The caller checked access.
+ */
+export async function replaceRowMedia<Row>(
+  ctx: { db: DB; config: { mediaDir: string }; companyId: number },
+  table: SQLiteTable & WithMedia,
+  id: number,
+  area: string,
+  file: unknown | null,
+  previousPath: string | null,
+): Promise<Row> {
+  const stored = file === null ? null : await saveUpload(ctx.config.mediaDir, ctx.companyId, area, file, "attachment");
+  // biome-ignore lint/suspicious/noExplicitAny: drizzle's update typing over a generic table
+  const t = table as any;
+  const row = ctx.db
+    .update(t)
+    .set({ mediaPath: stored?.mediaPath ?? null, mediaName: stored?.mediaName ?? null, updatedAt: new Date().toISOString() })
+    .where(eq(table.id, id))
+    .returning()
+    .get() as Row;
+  removeMedia(ctx.config.mediaDir, ctx.companyId, previousPath);
+  return row;
+}

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { QueueOptionCreateInput, QueueOptionUpdateInput } from "../../contract/schemas/queues";
 import type { Ctx } from "../../http/context";
 import { forbidden, notFound } from "../../http/errors";
-import { mediaUrl, removeMedia, saveUpload } from "../../http/uploads";
+import { mediaUrl, removeMedia, replaceRowMedia } from "../../http/uploads";
 import { nowIso } from "../../lib/dates";
 import { canManageQueues } from "../queues/policy";
 import { getQueue } from "../queues/service";
@@ -85,27 +85,12 @@ export function deleteQueueOption(ctx: Ctx, id: number) {
 export async function uploadOptionMedia(ctx: Ctx, id: number, file: unknown) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   const o = getOption(ctx, id);
-  const stored = await saveUpload(ctx.config.mediaDir, ctx.companyId, "queue-options", file, "attachment");
-  const row = ctx.db
-    .update(queueOptions)
-    .set({ mediaPath: stored.mediaPath, mediaName: stored.mediaName, updatedAt: nowIso() })
-    .where(eq(queueOptions.id, id))
-    .returning()
-    .get();
-  removeMedia(ctx.config.mediaDir, ctx.companyId, o.mediaPath);
-  return serializeOption(row);
+  return serializeOption(await replaceRowMedia<QueueOptionRow>(ctx, queueOptions, id, "queue-options", file, o.mediaPath));
 }
 
 /** DELETE /queue-options/{id}/media-upload. */
-export function deleteOptionMedia(ctx: Ctx, id: number) {
+export async function deleteOptionMedia(ctx: Ctx, id: number) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   const o = getOption(ctx, id);
-  const row = ctx.db
-    .update(queueOptions)
-    .set({ mediaPath: null, mediaName: null, updatedAt: nowIso() })
-    .where(eq(queueOptions.id, id))
-    .returning()
-    .get();
-  removeMedia(ctx.config.mediaDir, ctx.companyId, o.mediaPath);
-  return serializeOption(row);
+  return serializeOption(await replaceRowMedia<QueueOptionRow>(ctx, queueOptions, id, "queue-options", null, o.mediaPath));
 }

@@ -3,7 +3,7 @@ import { defaultOpeningHours } from "../../contract/limits";
 import type { QueueCreateInput, QueueUpdateInput } from "../../contract/schemas/queues";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
-import { mediaUrl, removeMedia, saveUpload } from "../../http/uploads";
+import { mediaUrl, removeMedia, replaceRowMedia } from "../../http/uploads";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
 import { getCompanyPlan } from "../companies/queries";
@@ -118,27 +118,12 @@ export function deleteQueue(ctx: Ctx, id: number) {
 export async function uploadQueueMedia(ctx: Ctx, id: number, file: unknown) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   const q = getQueue(ctx, id);
-  const stored = await saveUpload(ctx.config.mediaDir, ctx.companyId, "queues", file, "attachment");
-  const row = ctx.db
-    .update(queues)
-    .set({ mediaPath: stored.mediaPath, mediaName: stored.mediaName, updatedAt: nowIso() })
-    .where(eq(queues.id, id))
-    .returning()
-    .get();
-  removeMedia(ctx.config.mediaDir, ctx.companyId, q.mediaPath);
-  return publishUpdate(ctx, row);
+  return publishUpdate(ctx, await replaceRowMedia<QueueRow>(ctx, queues, id, "queues", file, q.mediaPath));
 }
 
 /** DELETE /queue/{id}/media-upload. */
-export function deleteQueueMedia(ctx: Ctx, id: number) {
+export async function deleteQueueMedia(ctx: Ctx, id: number) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   const q = getQueue(ctx, id);
-  const row = ctx.db
-    .update(queues)
-    .set({ mediaPath: null, mediaName: null, updatedAt: nowIso() })
-    .where(eq(queues.id, id))
-    .returning()
-    .get();
-  removeMedia(ctx.config.mediaDir, ctx.companyId, q.mediaPath);
-  return publishUpdate(ctx, row);
+  return publishUpdate(ctx, await replaceRowMedia<QueueRow>(ctx, queues, id, "queues", null, q.mediaPath));
 }

@@ -7,12 +7,11 @@ import { parse } from "../../http/errors";
 import {
   createQuickMessage,
   deleteQuickMessage,
-  deleteQuickMessageMedia,
   listAllQuickMessages,
   listQuickMessages,
   showQuickMessage,
   updateQuickMessage,
-  uploadQuickMessageMedia,
+  setQuickMessageMedia,
 } from "./service";
 
 /** /quick-messages routes (features.md §7, core.md §7). */
@@ -39,6 +38,6 @@ export const quickMessagesRoutes = (deps: Deps) =>
       return { message: "Quick message deleted" };
     })
     .post("/quick-messages/:id/media-upload", ({ ctx, params, body }) =>
-      uploadQuickMessageMedia(ctx, parse(IdParam, params).id, (body as Record<string, unknown> | null)?.file),
+      setQuickMessageMedia(ctx, parse(IdParam, params).id, (body as Record<string, unknown> | null)?.file),
     )
-    .delete("/quick-messages/:id/media-upload", ({ ctx, params }) => deleteQuickMessageMedia(ctx, parse(IdParam, params).id));
+    .delete("/quick-messages/:id/media-upload", ({ ctx, params }) => setQuickMessageMedia(ctx, parse(IdParam, params).id, null));

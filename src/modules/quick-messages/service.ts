@@ -3,7 +3,7 @@ import { LIMITS } from "../../contract/limits";
 import type { QuickMessageCreateInput, QuickMessageUpdateInput } from "../../contract/schemas/quickMessages";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
-import { mediaUrl, removeMedia, saveUpload } from "../../http/uploads";
+import { mediaUrl, removeMedia, replaceRowMedia } from "../../http/uploads";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
 import { canEditQuickMessage, canReadQuickMessage } from "./policy";
@@ -119,32 +119,10 @@ export function deleteQuickMessage(ctx: Ctx, id: number) {
   publish(ctx, current, { action: "delete", id });
 }
 
-/** POST /quick-messages/{id}/media-upload. */
-export async function uploadQuickMessageMedia(ctx: Ctx, id: number, file: unknown) {
+/** POST /quick-messages/{id}/media-upload (file) and DELETE (file null): the message's attachment. */
+export async function setQuickMessageMedia(ctx: Ctx, id: number, file: unknown | null) {
   const current = getEditable(ctx, id);
-  const stored = await saveUpload(ctx.config.mediaDir, ctx.companyId, "quick-messages", file, "attachment");
-  const row = ctx.db
-    .update(quickMessages)
-    .set({ mediaPath: stored.mediaPath, mediaName: stored.mediaName, updatedAt: nowIso() })
-    .where(eq(quickMessages.id, id))
-    .returning()
-    .get();
-  removeMedia(ctx.config.mediaDir, ctx.companyId, current.mediaPath);
-  const record = serializeQuickMessage(row);
-  publish(ctx, row, { action: "update", record });
-  return record;
-}
-
-/** DELETE /quick-messages/{id}/media-upload. */
-export function deleteQuickMessageMedia(ctx: Ctx, id: number) {
-  const current = getEditable(ctx, id);
-  const row = ctx.db
-    .update(quickMessages)
-    .set({ mediaPath: null, mediaName: null, updatedAt: nowIso() })
-    .where(eq(quickMessages.id, id))
-    .returning()
-    .get();
-  removeMedia(ctx.config.mediaDir, ctx.companyId, current.mediaPath);
+  const row = await replaceRowMedia<QuickMessageRow>(ctx, quickMessages, id, "quick-messages", file, current.mediaPath);
   const record = serializeQuickMessage(row);
   publish(ctx, row, { action: "update", record });
   return record;
