@@ -62,6 +62,19 @@ export function send(msg: ClientMessage) {
   if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
 
+const readyListeners = new Set<() => void>();
+
+/**
+ * Runs after every (re)connect, once the joins are sent: views that loaded data before their room
+ * was joined reload it here, so a frame published in between is never missed.
+ */
+export function onSocketReady(fn: () => void) {
+  readyListeners.add(fn);
+  return () => {
+    readyListeners.delete(fn);
+  };
+}
+
 /** Sends a join message now and again after every reconnect. */
 export function join(msg: ClientMessage) {
   joined.push(msg);
@@ -92,6 +105,7 @@ function open() {
     attempt = 0;
     for (const m of joined) send(m);
     send({ type: "userStatus" });
+    for (const fn of readyListeners) fn();
   };
   socket.onmessage = (ev) => {
     let frame: ServerFrame;

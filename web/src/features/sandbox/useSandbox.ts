@@ -2,7 +2,7 @@ import type { ServerFrame } from "@contract/events";
 import { useEffect, useState } from "react";
 import { listSandboxCustomers, type SandboxCustomer, type SandboxMessage, sandboxConversation } from "../../api/sandbox";
 import { onSandboxFrame } from "../../realtime/connections";
-import { join, send } from "../../realtime/socket";
+import { join, onSocketReady, send } from "../../realtime/socket";
 import { toastError } from "../../stores/toast";
 
 /** The sandbox phone's data: its chats and the open conversation, kept live by `sandbox` frames. */
@@ -18,6 +18,10 @@ export function useSandbox(connectionId: number, number: string | null) {
     return () => send({ type: "leaveSandbox", connectionId });
   }, [connectionId]);
 
+  const [reloads, setReloads] = useState(0);
+  // (Re)joining the room reloads the open conversation: a reply sent before the join is not lost.
+  useEffect(() => onSocketReady(() => setReloads((n) => n + 1)), []);
+
   useEffect(() => {
     setMessages([]);
     if (!number) return;
@@ -26,6 +30,11 @@ export function useSandbox(connectionId: number, number: string | null) {
       .then((r) => setMessages(r.messages), toastError)
       .finally(() => setLoading(false));
   }, [connectionId, number]);
+
+  useEffect(() => {
+    if (!number || !reloads) return;
+    sandboxConversation(connectionId, number).then((r) => setMessages(r.messages), toastError);
+  }, [reloads]);
 
   useEffect(
     () =>
@@ -49,9 +58,15 @@ export function useSandbox(connectionId: number, number: string | null) {
     [connectionId, number],
   );
 
-  /** Adds a message the phone just sent (the frame may arrive before or after the answer). */
-  const put = (m: SandboxMessage) =>
+  /**
+   * Adds a message the phone just sent (the frame may arrive before or after the answer), and
+   * reloads the conversation a moment later as a safety net for replies sent while the socket
+   * was still (re)joining.
+   */
+  const put = (m: SandboxMessage) => {
     setMessages((list) => (list.some((x) => x.id === m.id) ? list.map((x) => (x.id === m.id ? m : x)) : [...list, m]));
+    setTimeout(() => setReloads((n) => n + 1), 1500);
+  };
 
   return { customers, messages, loading, put };
 }
