@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { Icon } from "../components/Icon";
 import { useT } from "../i18n";
+import { onSocketReady } from "../realtime/socket";
 import { refreshUnread, unreadCount, unreadTickets } from "../stores/notifications";
 
 /** Top-bar bell: tickets with unread messages, newest first; a click opens the ticket (or the waiting list). */
@@ -13,6 +14,7 @@ export function NotificationsMenu() {
   const [, go] = useLocation();
   useEffect(() => {
     void refreshUnread();
+    return onSocketReady(() => void refreshUnread());
   }, []);
   const n = unreadCount.value;
   return (

@@ -5,7 +5,7 @@ import type { QueueRef } from "../../../api/types";
 import { Button } from "../../../components/Button";
 import { Icon } from "../../../components/Icon";
 import { useT } from "../../../i18n";
-import { join, leave } from "../../../realtime/socket";
+import { join, leave, onSocketReady } from "../../../realtime/socket";
 import { allowed, isAdmin, user } from "../../../stores/session";
 import { toastError } from "../../../stores/toast";
 import { counts, type ListKey, loadList, openSubTab, searchFilters, selectedQueueIds, setSelectedQueues, showAll } from "../../../stores/tickets";
@@ -42,7 +42,12 @@ export function TicketsManager() {
   const key: ListKey = tab === "open" ? sub : tab;
   // Both open sub-lists load together so each badge has its count.
   useEffect(() => {
-    for (const k of tab === "open" ? (["open", "pending"] as const) : [tab]) loadList(k).catch(toastError);
+    const load = () => {
+      for (const k of tab === "open" ? (["open", "pending"] as const) : [tab]) loadList(k).catch(toastError);
+    };
+    load();
+    // After a reconnect the frames sent while offline are gone: reload what is on screen.
+    return onSocketReady(load);
   }, [tab, reload]);
   const askPermission = () => {
     void Notification.requestPermission().finally(() => setAsk(false));
