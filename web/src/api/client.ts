@@ -132,7 +132,9 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   if (res.ok) return body as T;
   const data = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const code = typeof data.error === "string" ? data.error : typeof body === "string" && body ? body : `HTTP_${res.status}`;
-  if (res.status === 401 && load("token")) unauthorized();
+  // 401: the session is over. 402: the company's subscription lapsed while signed in; back to the
+  // login page, which explains it with the due date on the next attempt.
+  if ((res.status === 401 || (res.status === 402 && code === "ERR_SUBSCRIPTION_EXPIRED")) && load("token")) unauthorized();
   throw new ApiError(code, res.status, data);
 }
 
