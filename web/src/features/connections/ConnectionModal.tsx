@@ -1,14 +1,13 @@
 import { ConnectionForm } from "@contract/schemas/connections";
-import { type FormEvent, useEffect, useState } from "react";
+import { useState } from "react";
 import { type Connection, type ConnectionInput, createConnection, getConnection, updateConnection } from "../../api/connections";
 import { listQueues, type Queue } from "../../api/queues";
 import { Button } from "../../components/Button";
 import { Modal } from "../../components/Modal";
 import { PageSpinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
-import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form";
+import { useEntityForm } from "../../lib/useEntityForm";
 import { upsertConnection } from "../../stores/connections";
-import { toast, toastError } from "../../stores/toast";
 import { ConnectionFields, type ConnectionDraft, EMPTY_DRAFT } from "./ConnectionFields";
 
 const PINS = {
@@ -51,49 +50,27 @@ const toBody = (f: ConnectionDraft): ConnectionInput => ({
 /** Add or edit a connection: every field of core.md §3, queues, kind (WhatsApp or sandbox). */
 export function ConnectionModal({ open, connectionId, onClose }: { open: boolean; connectionId: number | null; onClose: () => void }) {
   const t = useT();
-  const [form, setForm] = useState<ConnectionDraft>(EMPTY_DRAFT);
   const [queues, setQueues] = useState<Queue[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [loading, setLoading] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    setErrors({});
-    setForm(EMPTY_DRAFT);
-    setLoading(true);
-    Promise.all([listQueues(), connectionId === null ? null : getConnection(connectionId)])
-      .then(([qs, w]) => {
-        setQueues(qs);
-        if (w) setForm(draftOf(w));
-      })
-      .catch((err) => {
-        toastError(err);
-        onClose();
-      })
-      .finally(() => setLoading(false));
-  }, [open, connectionId]);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const checked = validate(ConnectionForm, form);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    setBusy(true);
-    try {
-      const body = toBody({ ...form, name: checked.output.name });
+  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
+    open,
+    id: connectionId,
+    empty: EMPTY_DRAFT,
+    // The queue list is needed for a new connection too, so something is always loaded.
+    load: (id) => Promise.all([listQueues(), id === null ? null : getConnection(id)]),
+    fill: ([qs, w]) => {
+      setQueues(qs);
+      return w ? draftOf(w) : EMPTY_DRAFT;
+    },
+    schema: ConnectionForm,
+    pins: PINS,
+    save: async (out, f) => {
+      const body = toBody({ ...f, name: out.name });
       const saved = connectionId === null ? await createConnection(body) : await updateConnection(connectionId, body);
       upsertConnection(saved);
-      toast("success", t("connections.saved"));
-      onClose();
-    } catch (err) {
-      const fields = serverFieldErrors(err, PINS);
-      if (fields) setErrors(fields);
-      else toastError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    savedText: "connections.saved",
+    onClose,
+  });
 
   return (
     <Modal open={open} onClose={onClose} size="lg" title={t(connectionId === null ? "connections.modal.add" : "connections.modal.edit")}>

@@ -1,16 +1,14 @@
 import { ContactCreateBody } from "@contract/schemas/contacts";
-import { type FormEvent, useEffect, useState } from "react";
 import { type Contact, createContact, type ExtraInfo, getContact, updateContact } from "../../api/contacts";
 import { Button, IconButton } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { Modal } from "../../components/Modal";
 import { PageSpinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
-import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form";
+import { useEntityForm } from "../../lib/useEntityForm";
 import { contactsStore } from "../../stores/lists";
-import { toast, toastError } from "../../stores/toast";
 
-const EMPTY = { name: "", number: "", email: "" };
+const EMPTY = { name: "", number: "", email: "", extraInfo: [] as ExtraInfo[] };
 const PINS = { ERR_DUPLICATED_CONTACT: "number" };
 
 /**
@@ -20,55 +18,28 @@ const PINS = { ERR_DUPLICATED_CONTACT: "number" };
 export function ContactModal({ open, contactId, onClose, onCreated }: { open: boolean; contactId: number | null; onClose: (ticketUuid?: string) => void; onCreated?: (contact: Contact) => void }) {
   const t = useT();
   const editing = contactId !== null;
-  const [form, setForm] = useState(EMPTY);
-  const [extra, setExtra] = useState<ExtraInfo[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [loading, setLoading] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    setErrors({});
-    setForm(EMPTY);
-    setExtra([]);
-    if (contactId === null) return;
-    setLoading(true);
-    getContact(contactId)
-      .then((c) => {
-        setForm({ name: c.name, number: c.number, email: c.email });
-        setExtra((c.extraInfo ?? []).map(({ name, value }) => ({ name, value })));
-      })
-      .catch((err) => {
-        toastError(err);
-        onClose();
-      })
-      .finally(() => setLoading(false));
-  }, [open, contactId]);
-
-  const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const setExtraAt = (i: number, key: "name" | "value") => (value: string) => setExtra((list) => list.map((x, j) => (j === i ? { ...x, [key]: value } : x)));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const checked = validate(ContactCreateBody, { ...form, extraInfo: extra });
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    setBusy(true);
-    const body = { name: checked.output.name, number: checked.output.number, email: checked.output.email ?? "", extraInfo: (checked.output.extraInfo ?? []).map(({ name, value }) => ({ name, value })) };
-    try {
+  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
+    open,
+    id: contactId,
+    empty: EMPTY,
+    load: (id) => (id === null ? null : getContact(id)),
+    fill: (c) => ({ name: c.name, number: c.number, email: c.email, extraInfo: (c.extraInfo ?? []).map(({ name, value }) => ({ name, value })) }),
+    schema: ContactCreateBody,
+    pins: PINS,
+    save: async (out) => {
+      const body = { name: out.name, number: out.number, email: out.email ?? "", extraInfo: (out.extraInfo ?? []).map(({ name, value }) => ({ name, value })) };
       const saved = editing ? await updateContact(contactId, body) : await createContact(body);
       contactsStore.upsert(saved);
       if (!editing) onCreated?.(saved);
-      toast("success", t("contacts.saved"));
-      onClose();
-    } catch (err) {
-      const fields = serverFieldErrors(err, PINS);
-      if (fields) setErrors(fields);
-      else toastError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    savedText: "contacts.saved",
+    onClose,
+  });
+
+  const extra = form.extraInfo;
+  const setExtra = (change: (list: ExtraInfo[]) => ExtraInfo[]) => setForm((f) => ({ ...f, extraInfo: change(f.extraInfo) }));
+  const set = (key: "name" | "number" | "email") => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const setExtraAt = (i: number, key: "name" | "value") => (value: string) => setExtra((list) => list.map((x, j) => (j === i ? { ...x, [key]: value } : x)));
 
   return (
     <Modal

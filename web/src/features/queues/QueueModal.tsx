@@ -1,15 +1,14 @@
 import { defaultOpeningHours, type OpeningHours } from "@contract/limits";
 import { QueueForm } from "@contract/schemas/queues";
-import { type FormEvent, type MouseEvent, useEffect, useState } from "react";
+import { useState } from "react";
 import { createQueue, getQueue, type Queue, updateQueue } from "../../api/queues";
 import { Button } from "../../components/Button";
 import { Modal } from "../../components/Modal";
 import { PageSpinner } from "../../components/Spinner";
 import { Tabs } from "../../components/Tabs";
 import { useT } from "../../i18n";
-import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form";
+import { STAY_OPEN, useEntityForm } from "../../lib/useEntityForm";
 import { queuesStore } from "../../stores/lists";
-import { toast, toastError } from "../../stores/toast";
 import { HoursTab } from "./HoursTab";
 import { QueueDataTab, type QueueDraft } from "./QueueDataTab";
 
@@ -24,63 +23,43 @@ const PINS = { ERR_QUEUE_NAME_ALREADY_EXISTS: "name", ERR_QUEUE_COLOR_ALREADY_EX
 export function QueueModal({ open, queueId, onClose }: { open: boolean; queueId: number | null; onClose: () => void }) {
   const t = useT();
   const [id, setId] = useState<number | null>(queueId);
-  const [form, setForm] = useState<QueueDraft>(EMPTY);
   const [queue, setQueue] = useState<Queue | null>(null);
   const [hours, setHours] = useState<OpeningHours[]>(defaultOpeningHours());
   const [hoursDirty, setHoursDirty] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [loading, setLoading] = useState(false);
-  const [busy, setBusy] = useState(false);
 
-  const fill = (q: Queue) => {
+  const fill = (q: Queue): QueueDraft => {
     setQueue(q);
-    setForm({ name: q.name, color: q.color, greetingMessage: q.greetingMessage, outOfHoursMessage: q.outOfHoursMessage, orderQueue: q.orderQueue === null ? "" : String(q.orderQueue) });
     setHours(q.schedules);
+    return { name: q.name, color: q.color, greetingMessage: q.greetingMessage, outOfHoursMessage: q.outOfHoursMessage, orderQueue: q.orderQueue === null ? "" : String(q.orderQueue) };
   };
 
-  useEffect(() => {
-    if (!open) return;
-    setId(queueId);
-    setErrors({});
-    setForm(EMPTY);
-    setQueue(null);
-    setHours(defaultOpeningHours());
-    setHoursDirty(false);
-    if (queueId === null) return;
-    setLoading(true);
-    getQueue(queueId)
-      .then(fill)
-      .catch((err) => {
-        toastError(err);
-        onClose();
-      })
-      .finally(() => setLoading(false));
-  }, [open, queueId]);
-
-  const submit = async (e: FormEvent | MouseEvent) => {
-    e.preventDefault();
-    const checked = validate(QueueForm, form);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    setBusy(true);
-    const body = { ...form, name: checked.output.name, color: checked.output.color, orderQueue: form.orderQueue.trim() || null, schedules: hours };
-    try {
+  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
+    open,
+    id: queueId,
+    empty: EMPTY,
+    onOpen: () => {
+      setId(queueId);
+      setQueue(null);
+      setHours(defaultOpeningHours());
+      setHoursDirty(false);
+    },
+    load: (qid) => (qid === null ? null : getQueue(qid)),
+    fill,
+    schema: QueueForm,
+    pins: PINS,
+    save: async (out, f) => {
+      const body = { ...f, name: out.name, color: out.color, orderQueue: f.orderQueue.trim() || null, schedules: hours };
       const saved = id === null ? await createQueue(body) : await updateQueue(id, body);
       queuesStore.upsert(saved);
-      toast("success", t("queues.saved"));
       setHoursDirty(false);
-      if (id === null) {
-        setId(saved.id);
-        fill(saved);
-      } else onClose();
-    } catch (err) {
-      const fields = serverFieldErrors(err, PINS);
-      if (fields) setErrors(fields);
-      else toastError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+      if (id !== null) return;
+      setId(saved.id);
+      setForm(fill(saved));
+      return STAY_OPEN;
+    },
+    savedText: "queues.saved",
+    onClose,
+  });
 
   const tabs = [
     {

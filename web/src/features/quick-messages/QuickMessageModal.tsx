@@ -1,6 +1,6 @@
 import { Switch } from "@headlessui/react";
 import { QuickMessageForm } from "@contract/schemas/quickMessages";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { openMedia } from "../../api/files";
 import { createQuickMessage, deleteQuickMessageMedia, getQuickMessage, type QuickMessage, updateQuickMessage, uploadQuickMessageMedia } from "../../api/quickMessages";
 import { Button, IconButton } from "../../components/Button";
@@ -8,9 +8,9 @@ import { TextInput } from "../../components/Field";
 import { Modal } from "../../components/Modal";
 import { PageSpinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
-import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form";
+import { useEntityForm } from "../../lib/useEntityForm";
 import { quickMessagesStore } from "../../stores/lists";
-import { toast, toastError } from "../../stores/toast";
+import { toastError } from "../../stores/toast";
 
 const EMPTY = { shortcode: "", message: "", geral: false, status: true };
 const PINS = { ERR_QUICK_MESSAGE_SHORTCODE_EXISTS: "shortcode" };
@@ -33,55 +33,33 @@ export function QuickMessageModal({ open, messageId, onClose, onCreated }: { ope
   const t = useT();
   const editing = messageId !== null;
   const fileInput = useRef<HTMLInputElement>(null);
-  const [form, setForm] = useState(EMPTY);
   const [current, setCurrent] = useState<QuickMessage | null>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [loading, setLoading] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    setErrors({});
-    setForm(EMPTY);
-    setCurrent(null);
-    setFile(null);
-    if (messageId === null) return;
-    setLoading(true);
-    getQuickMessage(messageId)
-      .then((q) => {
-        setCurrent(q);
-        setForm({ shortcode: q.shortcode, message: q.message, geral: q.geral, status: q.status });
-      })
-      .catch((err) => {
-        toastError(err);
-        onClose();
-      })
-      .finally(() => setLoading(false));
-  }, [open, messageId]);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const checked = validate(QuickMessageForm, form);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    setBusy(true);
-    try {
-      const body = { ...form, shortcode: checked.output.shortcode };
+  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
+    open,
+    id: messageId,
+    empty: EMPTY,
+    onOpen: () => {
+      setCurrent(null);
+      setFile(null);
+    },
+    load: (id) => (id === null ? null : getQuickMessage(id)),
+    fill: (q) => {
+      setCurrent(q);
+      return { shortcode: q.shortcode, message: q.message, geral: q.geral, status: q.status };
+    },
+    schema: QuickMessageForm,
+    pins: PINS,
+    save: async (out, f) => {
+      const body = { ...f, shortcode: out.shortcode };
       let saved = editing ? await updateQuickMessage(messageId, body) : await createQuickMessage(body);
       if (file) saved = await uploadQuickMessageMedia(saved.id, file);
       quickMessagesStore.upsert(saved);
       if (!editing) onCreated?.();
-      toast("success", t("quickMessages.saved"));
-      onClose();
-    } catch (err) {
-      const fields = serverFieldErrors(err, PINS);
-      if (fields) setErrors(fields);
-      else toastError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    savedText: "quickMessages.saved",
+    onClose,
+  });
 
   const removeMedia = async () => {
     if (file) return setFile(null);

@@ -1,16 +1,15 @@
 import { Switch } from "@headlessui/react";
 import { TagForm } from "@contract/schemas/tags";
-import { type FormEvent, useEffect, useState } from "react";
+import { useState } from "react";
 import { createTag, getTag, updateTag } from "../../api/tags";
 import { Button } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { Modal } from "../../components/Modal";
 import { PageSpinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
-import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form";
+import { useEntityForm } from "../../lib/useEntityForm";
 import { tagsStore } from "../../stores/lists";
 import { allowed } from "../../stores/session";
-import { toast, toastError } from "../../stores/toast";
 import { ColorPicker } from "../queues/ColorPicker";
 import { PALETTE } from "../queues/palette";
 
@@ -21,52 +20,28 @@ export function TagModal({ open, tagId, onClose, onCreated }: { open: boolean; t
   const t = useT();
   const canKanban = allowed("tags:kanban");
   const editing = tagId !== null;
-  const [form, setForm] = useState({ name: "", color: PALETTE[36] });
   const [kanban, setKanban] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [loading, setLoading] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    setErrors({});
-    setForm({ name: "", color: PALETTE[36] });
-    setKanban(false);
-    if (tagId === null) return;
-    setLoading(true);
-    getTag(tagId)
-      .then((tag) => {
-        setForm({ name: tag.name, color: tag.color });
-        setKanban(tag.kanban === 1);
-      })
-      .catch((err) => {
-        toastError(err);
-        onClose();
-      })
-      .finally(() => setLoading(false));
-  }, [open, tagId]);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const checked = validate(TagForm, form);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    setBusy(true);
-    const body = { ...checked.output, ...(canKanban ? { kanban: kanban ? 1 : 0 } : {}) };
-    try {
+  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
+    open,
+    id: tagId,
+    empty: { name: "", color: PALETTE[36] },
+    onOpen: () => setKanban(false),
+    load: (id) => (id === null ? null : getTag(id)),
+    fill: (tag) => {
+      setKanban(tag.kanban === 1);
+      return { name: tag.name, color: tag.color };
+    },
+    schema: TagForm,
+    pins: PINS,
+    save: async (out) => {
+      const body = { ...out, ...(canKanban ? { kanban: kanban ? 1 : 0 } : {}) };
       const saved = editing ? await updateTag(tagId, body) : await createTag(body);
       tagsStore.upsert(saved);
       if (!editing) onCreated?.();
-      toast("success", t("tags.saved"));
-      onClose();
-    } catch (err) {
-      const fields = serverFieldErrors(err, PINS);
-      if (fields) setErrors(fields);
-      else toastError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    savedText: "tags.saved",
+    onClose,
+  });
 
   return (
     <Modal

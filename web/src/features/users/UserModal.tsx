@@ -1,6 +1,6 @@
 import { PROFILES } from "@contract/limits";
 import { UserForm } from "@contract/schemas/users";
-import { type FormEvent, useEffect, useState } from "react";
+import { useState } from "react";
 import { listQueues } from "../../api/queues";
 import type { QueueRef } from "../../api/types";
 import { createUser, getUser, updateUser } from "../../api/users";
@@ -9,9 +9,8 @@ import { MultiSelect, Select, TextInput } from "../../components/Field";
 import { Modal } from "../../components/Modal";
 import { PageSpinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
-import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form";
+import { useEntityForm } from "../../lib/useEntityForm";
 import { allowed, patchUser, user as me } from "../../stores/session";
-import { toast, toastError } from "../../stores/toast";
 import { upsertUser } from "../../stores/users";
 
 const EMPTY = { name: "", email: "", password: "", profile: "user" };
@@ -26,58 +25,35 @@ export function UserModal({ open, userId, onClose, onCreated }: { open: boolean;
   const t = useT();
   const admin = allowed("user-modal:editProfile");
   const editing = userId !== null;
-  const [form, setForm] = useState(EMPTY);
   const [queueIds, setQueueIds] = useState<number[]>([]);
   const [queues, setQueues] = useState<QueueRef[] | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [loading, setLoading] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    setErrors({});
-    setForm(EMPTY);
-    setQueueIds([]);
-    if (admin) listQueues().then(setQueues, () => setQueues(null));
-    if (userId === null) return;
-    setLoading(true);
-    getUser(userId)
-      .then((u) => {
-        setForm({ name: u.name, email: u.email, password: "", profile: u.profile });
-        setQueueIds(u.queues.map((q) => q.id));
-      })
-      .catch((err) => {
-        toastError(err);
-        onClose();
-      })
-      .finally(() => setLoading(false));
-  }, [open, userId]);
-
-  const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const checked = validate(UserForm(editing), form);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    setBusy(true);
-    const { password, profile, ...rest } = checked.output;
-    const body = { ...rest, ...(password ? { password } : {}), ...(admin ? { profile, ...(queues ? { queueIds } : {}) } : {}) };
-    try {
+  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
+    open,
+    id: userId,
+    empty: EMPTY,
+    onOpen: () => {
+      setQueueIds([]);
+      if (admin) listQueues().then(setQueues, () => setQueues(null));
+    },
+    load: (id) => (id === null ? null : getUser(id)),
+    fill: (u) => {
+      setQueueIds(u.queues.map((q) => q.id));
+      return { name: u.name, email: u.email, password: "", profile: u.profile };
+    },
+    schema: UserForm(editing),
+    pins: PINS,
+    save: async ({ password, profile, ...rest }) => {
+      const body = { ...rest, ...(password ? { password } : {}), ...(admin ? { profile, ...(queues ? { queueIds } : {}) } : {}) };
       const saved = editing ? await updateUser(userId, body) : await createUser(body);
       upsertUser(saved);
       if (saved.id === me.value?.id) patchUser({ name: saved.name, email: saved.email, profile: saved.profile, queues: saved.queues });
       if (!editing) onCreated?.();
-      toast("success", t("users.saved"));
-      onClose();
-    } catch (err) {
-      const fields = serverFieldErrors(err, PINS);
-      if (fields) setErrors(fields);
-      else toastError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    savedText: "users.saved",
+    onClose,
+  });
+
+  const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   return (
     <Modal
