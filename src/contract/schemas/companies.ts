@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { emailField, MSG, nameField, passwordField } from "./common";
+import { schedulesField } from "./hours";
 
 /** POST /companies/cadastro (public self-sign-up). */
 export const SignupBody = v.object({
@@ -30,3 +31,7 @@ export const SignupForm = v.object({
   password: passwordField,
   planId: v.pipe(v.number(MSG.required), v.minValue(1, MSG.required)),
 });
+
+/** PUT /companies/{id}/schedules: the company's weekly hours (used when scheduleType is "company"). */
+export const CompanySchedulesBody = v.object({ schedules: schedulesField });
+export type CompanySchedulesInput = v.InferOutput<typeof CompanySchedulesBody>;

@@ -1,6 +1,7 @@
 import * as v from "valibot";
-import { LIMITS, WEEKDAYS } from "../limits";
+import { LIMITS } from "../limits";
 import { MSG, nameField } from "./common";
+import { schedulesField } from "./hours";
 
 /** `#` followed by 3 to 6 hex digits; 3 to 9 characters (features.md §5, BEHAVIOUR.md §12.5). */
 export const colorField = v.pipe(
@@ -10,27 +11,6 @@ export const colorField = v.pipe(
   v.minLength(3, MSG.tooShort),
   v.maxLength(9, MSG.tooLong),
   v.regex(/^#[0-9a-fA-F]{3,6}$/, MSG.invalid),
-);
-
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** HH:MM or empty (no hours that day). */
-export const timeField = v.pipe(v.string(MSG.invalid), v.trim(), v.check((s) => s === "" || HHMM.test(s), MSG.invalid));
-
-const weekdayEns = WEEKDAYS.map((d) => d.weekdayEn) as unknown as readonly [string, ...string[]];
-
-/** One weekday of service hours. */
-export const OpeningHoursItem = v.object({
-  weekday: v.pipe(v.string(MSG.invalid), v.maxLength(30, MSG.tooLong)),
-  weekdayEn: v.picklist(weekdayEns, MSG.invalid),
-  startTime: timeField,
-  endTime: timeField,
-});
-
-/** Seven entries, one per weekday. */
-export const schedulesField = v.pipe(
-  v.array(OpeningHoursItem, MSG.invalid),
-  v.length(7, MSG.invalid),
-  v.check((list) => new Set(list.map((d) => d.weekdayEn)).size === 7, MSG.invalid),
 );
 
 const text = (max: number) => v.optional(v.pipe(v.string(MSG.invalid), v.maxLength(max, MSG.tooLong)), "");

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { OpeningHours } from "../../contract/limits";
 import type { DB } from "../../db/client";
 import { plans } from "../plans/schema";
 import { companies } from "./schema";
@@ -18,3 +19,7 @@ export function getCompanyPlan(db: DB, companyId: number) {
     .get();
   return row ?? null;
 }
+
+/** Replaces a company's weekly hours; answers the updated row (undefined when there is none). */
+export const setCompanySchedules = (db: DB, id: number, schedules: OpeningHours[], now: string) =>
+  db.update(companies).set({ schedules, updatedAt: now }).where(eq(companies.id, id)).returning().get();

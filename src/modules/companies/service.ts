@@ -1,12 +1,14 @@
+import type { OpeningHours } from "../../contract/limits";
+import { can } from "../../contract/permissions";
 import type { SignupInput } from "../../contract/schemas/companies";
 import type { Ctx, Deps } from "../../http/context";
-import { AppError, notFound } from "../../http/errors";
+import { AppError, forbidden, notFound } from "../../http/errors";
 import { addDays, nowIso, todayDate } from "../../lib/dates";
 import { findPlan, serializePlan } from "../plans/service";
 import { seedCompanySettings } from "../settings/service";
 import { findUserByEmail } from "../users/queries";
 import { users } from "../users/schema";
-import { findCompanyByName, getCompanyPlan } from "./queries";
+import { findCompany, findCompanyByName, getCompanyPlan, setCompanySchedules } from "./queries";
 import { type CompanyRow, companies } from "./schema";
 import { defaultOpeningHours, LIMITS } from "../../contract/limits";
 
@@ -31,6 +33,28 @@ export function companyWithPlan(ctx: Ctx, companyId: number) {
   const row = getCompanyPlan(ctx.db, companyId);
   if (!row) throw notFound("ERR_NO_COMPANY_FOUND");
   return { ...serializeCompany(row.company), plan: serializePlan(row.plan) };
+}
+
+/** The caller's own company, or any company for a super user; others answer 404 (no data leaks). */
+function reachableCompany(ctx: Ctx, companyId: number): CompanyRow {
+  const row = companyId === ctx.companyId || ctx.user.super ? findCompany(ctx.db, companyId) : undefined;
+  if (!row) throw notFound("ERR_NO_COMPANY_FOUND");
+  return row;
+}
+
+/** GET /companies/{id}: the company with its weekly hours (own company; super users: any). */
+export function showCompany(ctx: Ctx, companyId: number) {
+  const row = reachableCompany(ctx, companyId);
+  return { ...serializeCompany(row), schedules: row.schedules };
+}
+
+/** PUT /companies/{id}/schedules: an admin of the company (or a super user) replaces its hours. */
+export function updateCompanySchedules(ctx: Ctx, companyId: number, schedules: OpeningHours[]) {
+  reachableCompany(ctx, companyId);
+  if (!ctx.user.super && !can(ctx.user, "settings:update")) throw forbidden();
+  const row = setCompanySchedules(ctx.db, companyId, schedules, nowIso());
+  if (!row) throw notFound("ERR_NO_COMPANY_FOUND");
+  return { ...serializeCompany(row), schedules: row.schedules };
 }
 
 const truthy = (v: unknown) => v === true || v === "true" || v === "enabled";
