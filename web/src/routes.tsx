@@ -47,7 +47,7 @@ export interface RouteEntry {
  * guards and the drawer all read this list, so no menu item ever points at a missing page.
  * Pages still to come (features.md §2.1): /quick-messages,
  * /todolist, /schedules, /tags, /contacts, /helps, /files, /prompts, /queue-integration,
- * /messages-api, /settings, /kanban, /financeiro, /queues, /announcements, /subscription,
+ * /messages-api, /kanban, /financeiro, /queues, /announcements, /subscription,
  * /chats/:id?, /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
  * /campaign/:campaignId/report, /campaigns-config.
  */
@@ -105,6 +105,12 @@ export const ROUTES: readonly RouteEntry[] = [
     access: "admin",
     page: lazy(() => import("./features/connections/ConnectionsPage")),
     menu: { section: "administration", label: "nav.connections", icon: "globe", order: 50, permission: "drawer-admin-items:view", alert: connectionsBadge() },
+  },
+  {
+    path: "/settings",
+    access: "admin",
+    page: lazy(() => import("./features/settings/SettingsPage")),
+    menu: { section: "administration", label: "nav.settings", icon: "building", order: 110, permission: "drawer-admin-items:view" },
   },
   { path: "/sandbox/:connectionId", access: "private", page: lazy(() => import("./features/sandbox/SandboxPage")) },
 ];

@@ -1,3 +1,4 @@
+import type { OpeningHours } from "@contract/limits";
 import { api } from "./client";
 import type { Company, Plan } from "./types";
 
@@ -19,3 +20,13 @@ export const signup = (input: SignupInput) =>
     method: "POST",
     body: { ...input, recurrence: "MENSAL", status: true, campaignsEnabled: true },
   });
+
+/** A company with its weekly hours (GET /companies/{id}, PUT /companies/{id}/schedules). */
+export type CompanyWithHours = Company & { schedules: OpeningHours[] };
+
+/** GET /companies/{id}: the own company (super users: any) with its schedules. */
+export const getCompany = (id: number) => api<CompanyWithHours>(`/companies/${id}`);
+
+/** PUT /companies/{id}/schedules: the company's seven days of opening hours. */
+export const updateCompanySchedules = (id: number, schedules: OpeningHours[]) =>
+  api<CompanyWithHours>(`/companies/${id}/schedules`, { method: "PUT", body: { schedules } });

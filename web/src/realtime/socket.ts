@@ -4,6 +4,7 @@ import type { User } from "../api/types";
 import { refreshToken } from "../api/client";
 import { t } from "../i18n";
 import { load } from "../lib/storage";
+import { onSettingFrame } from "../features/settings/store";
 import { CONNECTION_HANDLERS } from "./connections";
 import { LIST_HANDLERS } from "./lists";
 import { patchUser } from "../stores/session";
@@ -47,6 +48,7 @@ const HANDLERS: Partial<Record<ServerFrame["channel"], Handler>> = {
   ticket: onTicketFrame,
   appMessage: onMessageFrame,
   contact: onContactFrame,
+  settings: onSettingFrame,
   ping: () => send({ type: "pong" }),
 };
 

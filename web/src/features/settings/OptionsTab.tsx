@@ -1,0 +1,37 @@
+import { DEFAULT_SETTINGS } from "@contract/limits";
+import { updateSetting } from "../../api/settings";
+import { Select } from "../../components/Field";
+import { useT } from "../../i18n";
+import { toast, toastError } from "../../stores/toast";
+import { OPTION_SETTINGS, SAVED_TOAST_MS } from "./options";
+import { patchSetting } from "./store";
+
+/** The Opções tab: one select per setting; each change is saved at once (PUT /settings/{key}). */
+export function OptionsTab({ values }: { values: Record<string, string> }) {
+  const t = useT();
+  const current = (key: string) => values[key] ?? DEFAULT_SETTINGS[key] ?? "";
+
+  const save = async (key: string, value: string) => {
+    const before = current(key);
+    if (value === before) return;
+    patchSetting({ key, value });
+    try {
+      patchSetting(await updateSetting(key, value));
+      toast("success", t("settings.saved"), SAVED_TOAST_MS);
+    } catch (err) {
+      patchSetting({ key, value: before });
+      toastError(err);
+    }
+  };
+
+  return (
+    <div className="grid gap-x-6 gap-y-5 md:grid-cols-2">
+      {OPTION_SETTINGS.map(({ key, values: choices }) => (
+        <div key={key} data-testid={`setting-${key}`} className="flex flex-col gap-1.5">
+          <Select label={t(`settings.${key}.label`)} value={current(key)} options={choices.map((v) => ({ value: v, label: t(`settings.${key}.${v}`) }))} onValue={(v) => void save(key, v)} />
+          <p className="text-xs text-muted">{t(`settings.${key}.hint`)}</p>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * The selects of the Opções tab (core.md §3 Setting, BEHAVIOUR.md §3.5-3.10, §12.1), in screen order.
+ * Labels are i18n keys `settings.<key>.label`, `settings.<key>.<value>` and `settings.<key>.hint`.
+ */
+export const OPTION_SETTINGS: readonly { key: string; values: readonly string[] }[] = [
+  { key: "userRating", values: ["disabled", "enabled"] },
+  { key: "scheduleType", values: ["disabled", "queue", "company"] },
+  { key: "call", values: ["disabled", "enabled"] },
+  { key: "CheckMsgIsGroup", values: ["disabled", "enabled"] },
+  { key: "chatBotType", values: ["text"] },
+  { key: "sendGreetingAccepted", values: ["disabled", "enabled"] },
+  { key: "sendMsgTransfTicket", values: ["disabled", "enabled"] },
+  { key: "sendGreetingMessageOneQueues", values: ["disabled", "enabled"] },
+];
+
+/** core.md §9: the "setting saved" toast stays 2 s. */
+export const SAVED_TOAST_MS = 2_000;
