@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { signIn, startStack, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+import { expect, test } from "bun:test";
+import { signIn, SUPER_EMAIL, SUPER_PASSWORD, setupStack } from "./harness";
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-beforeAll(async () => {
-  stack = await startStack();
-}, 60_000);
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setupStack();
 
 test("a visitor opening a private route lands on /login", async () => {
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await page.goto("/users");
   await page.getByRole("heading", { name: "Entrar" }).waitFor();
   expect(new URL(page.url()).pathname).toBe("/login");
@@ -19,7 +13,7 @@ test("a visitor opening a private route lands on /login", async () => {
 });
 
 test("wrong password shows the translated error", async () => {
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(SUPER_EMAIL);
   await page.getByLabel("Senha", { exact: true }).fill("wrong-password");
@@ -30,7 +24,7 @@ test("wrong password shows the translated error", async () => {
 });
 
 test("the super admin signs in, sees the admin shell, is kept away from /login and logs out", async () => {
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
   expect(await page.getByTestId("greeting").textContent()).toBe("Olá Admin");
   expect(await page.getByTestId("active-until").textContent()).toBe("Ativo até 31/12/2099");
@@ -64,7 +58,7 @@ test("the super admin signs in, sees the admin shell, is kept away from /login a
 });
 
 test("the public legal pages render for visitors", async () => {
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await page.goto("/term");
   await page.getByRole("heading", { name: "Termos de uso" }).waitFor();
   await page.goto("/privacy");
@@ -73,11 +67,11 @@ test("the public legal pages render for visitors", async () => {
 });
 
 test("signing in elsewhere ends the first session with the spec's message", async () => {
-  const first = await stack.newPage();
+  const first = await stack().newPage();
   await signIn(first.page, SUPER_EMAIL, SUPER_PASSWORD);
   // Wait until the first tab's socket is up (the server marks the user online on connect).
   await first.page.waitForTimeout(500);
-  const second = await stack.newPage();
+  const second = await stack().newPage();
   await signIn(second.page, SUPER_EMAIL, SUPER_PASSWORD);
   await first.page.getByText("Sua conta foi acessada em outro computador.").waitFor();
   await first.page.getByRole("heading", { name: "Entrar" }).waitFor({ timeout: 10_000 });
@@ -90,7 +84,7 @@ test("signing in elsewhere ends the first session with the spec's message", asyn
 });
 
 test("an expired access token is refreshed once and the call retried", async () => {
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
   // A token the server cannot verify answers 403: the client refreshes with the cookie and retries.
   await page.evaluate(() => localStorage.setItem("token", "not.a.valid-token"));

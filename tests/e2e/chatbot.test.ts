@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { apiCall, signIn, startStack, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+import { apiCall, signIn, SUPER_EMAIL, SUPER_PASSWORD, setupStack } from "./harness";
 
 /**
  * Issue 5's story as one browser test: from the sandbox phone a customer walks a two-level queue menu,
  * lands in a queue, is answered by an agent, rates the service and gets the completion message, all
  * live in the agent's browser. A second customer choosing a closed queue gets its out-of-hours text.
  */
-let stack: Awaited<ReturnType<typeof startStack>>;
+const stack = setupStack();
 const world = { base: "", admin: "", connId: 0 };
 const closedAllWeek = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => ({
   weekday: d,
@@ -17,8 +17,7 @@ const closedAllWeek = ["monday", "tuesday", "wednesday", "thursday", "friday", "
 }));
 
 beforeAll(async () => {
-  stack = await startStack();
-  const base = stack.server.url;
+  const base = stack().server.url;
   const admin = (await apiCall<{ token: string }>(base, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD })).data.token;
   const q = async (body: Record<string, unknown>) => (await apiCall<{ id: number }>(base, "POST", "/queue", body, admin)).data.id;
   const vendas = await q({ name: "Vendas", color: "#16a34a", greetingMessage: "Bem-vindo a Vendas!", orderQueue: 1 });
@@ -61,9 +60,6 @@ beforeAll(async () => {
   expect(conn.status).toBe(201);
   Object.assign(world, { base, admin, connId: conn.data.id });
 }, 60_000);
-afterAll(async () => {
-  await stack?.stop();
-});
 
 /** Opens the phone as a customer (name, number). */
 async function openPhone(page: Page, name: string, number: string) {
@@ -83,14 +79,14 @@ async function say(page: Page, text: string, reply: string) {
   } catch (e) {
     // Say what the phone shows and what the server logged, so a failure here explains itself.
     const bubbles = await page.getByTestId("sandbox-bubble").allTextContents();
-    console.error(`phone shows: ${JSON.stringify(bubbles)}\nserver log tail:\n${stack.server.logs().slice(-3000)}`);
+    console.error(`phone shows: ${JSON.stringify(bubbles)}\nserver log tail:\n${stack().server.logs().slice(-3000)}`);
     throw e;
   }
 }
 
 test("menu walk, agent answer, rating and completion message, live", async () => {
-  const phone = await stack.newPage();
-  const agent = await stack.newPage();
+  const phone = await stack().newPage();
+  const agent = await stack().newPage();
   await signIn(phone.page, SUPER_EMAIL, SUPER_PASSWORD);
   await signIn(agent.page, "vera@e2e.local", "vera-123");
   await agent.page.getByRole("navigation").getByRole("link", { name: "Atendimentos" }).click();
@@ -145,7 +141,7 @@ test("menu walk, agent answer, rating and completion message, live", async () =>
 }, 120_000);
 
 test("a queue outside its hours answers with its out-of-hours text", async () => {
-  const phone = await stack.newPage();
+  const phone = await stack().newPage();
   await signIn(phone.page, SUPER_EMAIL, SUPER_PASSWORD);
   await openPhone(phone.page, "Noêmia Noturna", "5511987654321");
   await say(phone.page, "boa noite", "Escolha um setor");

@@ -1,24 +1,22 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { FakeWaServer, parseQr } from "../support/fake-wa-server";
-import { apiCall, signIn, startStack, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+import { apiCall, signIn, SUPER_EMAIL, SUPER_PASSWORD, setupStack } from "./harness";
 
 /**
  * The real server with the real Baileys library against the project's fake WhatsApp server on
  * 127.0.0.1 (WA_WS_URL / WA_TEST_ROOT_KEY, honoured only under NODE_ENV=test).
  */
 let wa: FakeWaServer;
-let stack: Awaited<ReturnType<typeof startStack>>;
-beforeAll(async () => {
+beforeAll(() => {
   wa = new FakeWaServer().start();
-  stack = await startStack({ env: { WA_WS_URL: wa.url, WA_TEST_ROOT_KEY: wa.rootKeyHex } });
-}, 60_000);
-afterAll(async () => {
-  await stack?.stop();
+});
+const stack = setupStack(() => ({ WA_WS_URL: wa.url, WA_TEST_ROOT_KEY: wa.rootKeyHex }));
+afterAll(() => {
   wa?.stop();
 });
 
 test("connections: link WhatsApp by QR, disconnect, then ask for a pairing code", async () => {
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
   const nav = page.getByRole("navigation");
   await nav.getByRole("link", { name: "Conexões" }).click();
@@ -42,7 +40,7 @@ test("connections: link WhatsApp by QR, disconnect, then ask for a pairing code"
   const qr = page.getByRole("dialog");
   await qr.getByTestId("qr-image").waitFor();
   const token = (await page.evaluate(() => localStorage.getItem("token")))!;
-  const list = await apiCall<{ id: number; qrcode: string }[]>(stack.server.url, "GET", "/whatsapp?session=0", undefined, token);
+  const list = await apiCall<{ id: number; qrcode: string }[]>(stack().server.url, "GET", "/whatsapp?session=0", undefined, token);
   const w = list.data[0];
   const { advSecretKey, identityKey } = parseQr(w.qrcode);
   wa.last("registration")!.pairSuccess({ advSecretKey, identityKey, jid: wa.me.jid, lid: wa.me.lid });
@@ -67,8 +65,8 @@ test("connections: link WhatsApp by QR, disconnect, then ask for a pairing code"
   await row.getByText("Pareando").waitFor();
 
   // Edit: queues need a greeting when there are two of them.
-  const q1 = await apiCall<{ id: number }>(stack.server.url, "POST", "/queue", { name: "Vendas", color: "#16a34a" }, token);
-  const q2 = await apiCall<{ id: number }>(stack.server.url, "POST", "/queue", { name: "Suporte", color: "#2563eb" }, token);
+  const q1 = await apiCall<{ id: number }>(stack().server.url, "POST", "/queue", { name: "Vendas", color: "#16a34a" }, token);
+  const q2 = await apiCall<{ id: number }>(stack().server.url, "POST", "/queue", { name: "Suporte", color: "#2563eb" }, token);
   expect([q1.status, q2.status]).toEqual([201, 201]);
   await row.getByRole("button", { name: "Editar" }).click();
   await dialog.getByLabel("Filas").click();
@@ -80,7 +78,7 @@ test("connections: link WhatsApp by QR, disconnect, then ask for a pairing code"
   await dialog.getByLabel("Mensagem de saudação").fill("Olá! Escolha uma opção:");
   await dialog.getByTestId("connection-save").click();
   await page.getByText("Conexão salva com sucesso!").first().waitFor();
-  const saved = await apiCall<{ queues: { name: string }[]; greetingMessage: string }>(stack.server.url, "GET", `/whatsapp/${w.id}`, undefined, token);
+  const saved = await apiCall<{ queues: { name: string }[]; greetingMessage: string }>(stack().server.url, "GET", `/whatsapp/${w.id}`, undefined, token);
   expect(saved.data.queues.map((q) => q.name).sort()).toEqual(["Suporte", "Vendas"]);
 
   // Delete with confirmation.

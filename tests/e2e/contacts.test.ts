@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import * as XLSX from "@e965/xlsx";
-import { signIn, startStack, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+import { signIn, SUPER_EMAIL, SUPER_PASSWORD, setupStack } from "./harness";
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-beforeAll(async () => {
-  stack = await startStack();
-}, 60_000);
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setupStack();
 
 function xlsxBuffer(rows: unknown[][]) {
   const wb = XLSX.utils.book_new();
@@ -18,7 +12,7 @@ function xlsxBuffer(rows: unknown[][]) {
 }
 
 test("contacts: add with validation and extra info, search, import with report, export, delete; English labels", async () => {
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
   await page.getByRole("navigation").getByRole("link", { name: "Contatos" }).click();
   await page.getByRole("heading", { name: "Contatos" }).waitFor();
@@ -98,10 +92,10 @@ test("contacts: add with validation and extra info, search, import with report, 
 }, 90_000);
 
 test("contacts: starting a conversation from a contact opens its ticket", async () => {
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
   const token = (await page.evaluate(() => localStorage.getItem("token")))!;
-  const created = await fetch(`${stack.server.url}/contacts`, {
+  const created = await fetch(`${stack().server.url}/contacts`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json", authorization: `Bearer ${token}` },
     body: JSON.stringify({ name: "Quitéria Conversa", number: "5511921212121" }),

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "bun:test";
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -132,6 +133,27 @@ export async function startStack(opts: { env?: Record<string, string> } = {}) {
     await server.stop();
   };
   return { server, browser, newPage, stop };
+}
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/**
+ * One stack for the calling test file: started before its tests (60 s allowed), stopped after them.
+ * Returns an accessor, since the stack exists only once the tests run. `env` is read at start time
+ * (a fake WhatsApp server's URL, for instance).
+ */
+export function setupStack(env?: () => Record<string, string>): () => Stack {
+  let stack: Stack | undefined;
+  beforeAll(async () => {
+    stack = await startStack({ env: env?.() });
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  return () => {
+    if (!stack) throw new Error("the stack is not running (setupStack starts it in beforeAll)");
+    return stack;
+  };
 }
 
 /** Signs in through the login form and waits for the signed-in shell's greeting. */

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { signIn, startStack, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+import { expect, test } from "bun:test";
+import { signIn, SUPER_EMAIL, SUPER_PASSWORD, setupStack } from "./harness";
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-beforeAll(async () => {
-  stack = await startStack();
-}, 60_000);
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setupStack();
 
 const isDark = (page: import("playwright-core").Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
 
 test("the theme follows the system, toggles the dark class and persists after reload", async () => {
-  const { page, context } = await stack.newPage({ colorScheme: "dark" });
+  const { page, context } = await stack().newPage({ colorScheme: "dark" });
   await page.goto("/login");
   await page.getByRole("heading", { name: "Entrar" }).waitFor();
   expect(await isDark(page)).toBe(true);
   await context.close();
 
-  const light = await stack.newPage({ colorScheme: "light" });
+  const light = await stack().newPage({ colorScheme: "light" });
   await signIn(light.page, SUPER_EMAIL, SUPER_PASSWORD);
   expect(await isDark(light.page)).toBe(false);
   await light.page.getByTestId("theme-toggle").click();
@@ -33,7 +27,7 @@ test("the theme follows the system, toggles the dark class and persists after re
 });
 
 test("switching the language to English and Spanish changes the visible texts and is remembered", async () => {
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await page.goto("/login");
   await page.getByRole("heading", { name: "Entrar" }).waitFor();
   await page.getByTestId("language-menu").click();

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { apiCall, signIn, startStack, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+import { expect, test } from "bun:test";
+import { apiCall, signIn, SUPER_EMAIL, SUPER_PASSWORD, setupStack } from "./harness";
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-beforeAll(async () => {
-  stack = await startStack();
-}, 60_000);
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setupStack();
 
 test("queues: an admin builds a queue with a two-level options tree and custom hours", async () => {
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
   await page.getByRole("navigation").getByRole("link", { name: "Filas & Chatbot" }).click();
   await page.getByRole("heading", { name: "Filas & Chatbot" }).waitFor();
@@ -51,17 +45,17 @@ test("queues: an admin builds a queue with a two-level options tree and custom h
   await row.waitFor();
 
   const token = await page.evaluate(() => localStorage.getItem("token"));
-  const queues = await apiCall<{ id: number; color: string; schedules: { weekdayEn: string; endTime: string }[] }[]>(stack.server.url, "GET", "/queue", undefined, token!);
+  const queues = await apiCall<{ id: number; color: string; schedules: { weekdayEn: string; endTime: string }[] }[]>(stack().server.url, "GET", "/queue", undefined, token!);
   const q = queues.data[0];
   expect(q.color).toBe("#16a34a");
   expect(q.schedules.find((d) => d.weekdayEn === "saturday")?.endTime).toBe("13:30");
-  const opts = await apiCall<{ id: number; parentId: number | null; title: string }[]>(stack.server.url, "GET", `/queue-options?queueId=${q.id}`, undefined, token!);
+  const opts = await apiCall<{ id: number; parentId: number | null; title: string }[]>(stack().server.url, "GET", `/queue-options?queueId=${q.id}`, undefined, token!);
   const root = opts.data.find((o) => o.title === "Planos")!;
   expect(root.parentId).toBeNull();
   expect(opts.data.find((o) => o.title === "Plano Ouro")?.parentId).toBe(root.id);
 
   // Realtime: a queue created elsewhere appears.
-  await apiCall(stack.server.url, "POST", "/queue", { name: "Suporte", color: "#2563eb" }, token!);
+  await apiCall(stack().server.url, "POST", "/queue", { name: "Suporte", color: "#2563eb" }, token!);
   await page.getByTestId("queue-row").filter({ hasText: "Suporte" }).waitFor();
   await context.close();
 }, 90_000);

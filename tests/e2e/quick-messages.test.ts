@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { apiCall, signIn, startStack, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+import { expect, test } from "bun:test";
+import { apiCall, signIn, SUPER_EMAIL, SUPER_PASSWORD, setupStack } from "./harness";
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-beforeAll(async () => {
-  stack = await startStack();
-}, 60_000);
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setupStack();
 
 test("quick messages: an agent sees own and geral ones, edits only their own, attaches a file", async () => {
-  const login = await apiCall<{ token: string }>(stack.server.url, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD });
+  const login = await apiCall<{ token: string }>(stack().server.url, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD });
   const admin = login.data.token;
-  await apiCall(stack.server.url, "POST", "/quick-messages", { shortcode: "horario", message: "Das 8h às 18h", geral: true }, admin);
-  await apiCall(stack.server.url, "POST", "/quick-messages", { shortcode: "segredo", message: "Só do admin" }, admin);
-  await apiCall(stack.server.url, "POST", "/users", { name: "Beto Agente", email: "beto@e2e.local", password: "beto-123", profile: "user" }, admin);
+  await apiCall(stack().server.url, "POST", "/quick-messages", { shortcode: "horario", message: "Das 8h às 18h", geral: true }, admin);
+  await apiCall(stack().server.url, "POST", "/quick-messages", { shortcode: "segredo", message: "Só do admin" }, admin);
+  await apiCall(stack().server.url, "POST", "/users", { name: "Beto Agente", email: "beto@e2e.local", password: "beto-123", profile: "user" }, admin);
 
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await signIn(page, "beto@e2e.local", "beto-123");
   await page.getByRole("navigation").getByRole("link", { name: "Respostas rápidas" }).click();
   await page.getByRole("heading", { name: "Respostas rápidas" }).waitFor();
@@ -49,7 +43,7 @@ test("quick messages: an agent sees own and geral ones, edits only their own, at
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="quick-message-row"]').length === 1);
 
   const token = await page.evaluate(() => localStorage.getItem("token"));
-  const list = await apiCall<{ shortcode: string; mediaName: string | null }[]>(stack.server.url, "GET", "/quick-messages/list", undefined, token!);
+  const list = await apiCall<{ shortcode: string; mediaName: string | null }[]>(stack().server.url, "GET", "/quick-messages/list", undefined, token!);
   expect(list.data.find((q) => q.shortcode === "oi")?.mediaName).toBe("tabela.pdf");
   await context.close();
 }, 90_000);

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { apiCall, signIn, startStack, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+import { expect, test } from "bun:test";
+import { apiCall, signIn, SUPER_EMAIL, SUPER_PASSWORD, setupStack } from "./harness";
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-beforeAll(async () => {
-  stack = await startStack();
-}, 60_000);
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setupStack();
 
 test("sandbox: an admin creates a sandbox connection, writes as a customer and sees the ticket and the reply", async () => {
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
   const nav = page.getByRole("navigation");
   await nav.getByRole("link", { name: "Conexões" }).click();
@@ -51,13 +45,13 @@ test("sandbox: an admin creates a sandbox connection, writes as a customer and s
 
   // The ticket exists for the agents (pending, on this connection).
   const token = (await page.evaluate(() => localStorage.getItem("token")))!;
-  const pending = await apiCall<{ tickets: { id: number; contact: { name: string } }[] }>(stack.server.url, "GET", "/tickets?status=pending&showAll=true", undefined, token);
+  const pending = await apiCall<{ tickets: { id: number; contact: { name: string } }[] }>(stack().server.url, "GET", "/tickets?status=pending&showAll=true", undefined, token);
   const ticket = pending.data.tickets.find((x) => x.contact.name === "Maria Teste");
   expect(ticket).toBeTruthy();
 
   // An agent answers (through the API here): the reply reaches the phone, live, and ends read (ack 4).
-  expect((await apiCall(stack.server.url, "PUT", `/tickets/${ticket!.id}`, { status: "open" }, token)).status).toBe(200);
-  const reply = await apiCall(stack.server.url, "POST", `/messages/${ticket!.id}`, { body: "Olá Maria! Como posso ajudar?" }, token);
+  expect((await apiCall(stack().server.url, "PUT", `/tickets/${ticket!.id}`, { status: "open" }, token)).status).toBe(200);
+  const reply = await apiCall(stack().server.url, "POST", `/messages/${ticket!.id}`, { body: "Olá Maria! Como posso ajudar?" }, token);
   expect(reply.status).toBe(201);
   const theirs = page.getByTestId("sandbox-bubble").filter({ hasText: "Olá Maria! Como posso ajudar?" });
   await theirs.waitFor();

@@ -1,15 +1,9 @@
 import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { apiCall, signIn, startStack } from "./harness";
+import { apiCall, signIn, setupStack } from "./harness";
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-beforeAll(async () => {
-  stack = await startStack();
-}, 60_000);
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setupStack();
 
 const inDays = (n: number) => {
   const d = new Date();
@@ -18,7 +12,7 @@ const inDays = (n: number) => {
 };
 
 test("a new company signs up, then its admin signs in and sees the welcome home", async () => {
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await page.goto("/login");
   await page.getByRole("link", { name: "Cadastre-se grátis" }).click();
   await page.getByRole("heading", { name: "Crie sua conta" }).waitFor();
@@ -69,7 +63,7 @@ test("a new company signs up, then its admin signs in and sees the welcome home"
 
 /** Sets a company's due date straight in the server's database (there is no admin UI for it yet). */
 function setDueDate(name: string, dueDate: string) {
-  const db = new Database(join(stack.server.dataDir, "app.db"));
+  const db = new Database(join(stack().server.dataDir, "app.db"));
   db.exec("PRAGMA busy_timeout = 5000");
   db.query("UPDATE companies SET due_date = ? WHERE name = ?").run(dueDate, name);
   db.close();
@@ -81,11 +75,11 @@ const isoInDays = (n: number) => {
 };
 
 test("login warns when the subscription is about to lapse and refuses a lapsed one with its date", async () => {
-  const created = await apiCall(stack.server.url, "POST", "/companies/cadastro", { name: "Loja Prazo", email: "prazo@loja.test", password: "prazo-123", planId: 1 });
+  const created = await apiCall(stack().server.url, "POST", "/companies/cadastro", { name: "Loja Prazo", email: "prazo@loja.test", password: "prazo-123", planId: 1 });
   expect(created.status).toBe(201);
 
   setDueDate("Loja Prazo", isoInDays(1));
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await signIn(page, "prazo@loja.test", "prazo-123");
   await page.getByText("Sua assinatura vence em 1 dia.").waitFor();
   await page.getByRole("button", { name: "Minha conta" }).click();

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { apiCall, signIn, startStack, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+import { expect, test } from "bun:test";
+import { apiCall, signIn, SUPER_EMAIL, SUPER_PASSWORD, setupStack } from "./harness";
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-beforeAll(async () => {
-  stack = await startStack();
-}, 60_000);
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setupStack();
 
 test("tags: the admin creates a kanban tag; an agent edits tags without the kanban switch", async () => {
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
   await page.getByRole("navigation").getByRole("link", { name: "Tags" }).click();
   await page.getByRole("heading", { name: "Tags" }).waitFor();
@@ -28,10 +22,10 @@ test("tags: the admin creates a kanban tag; an agent edits tags without the kanb
   expect(await row.textContent()).toContain("Kanban");
 
   const token = await page.evaluate(() => localStorage.getItem("token"));
-  await apiCall(stack.server.url, "POST", "/users", { name: "Ana Agente", email: "ana@e2e.local", password: "ana-123", profile: "user" }, token!);
+  await apiCall(stack().server.url, "POST", "/users", { name: "Ana Agente", email: "ana@e2e.local", password: "ana-123", profile: "user" }, token!);
   await context.close();
 
-  const agent = await stack.newPage();
+  const agent = await stack().newPage();
   await signIn(agent.page, "ana@e2e.local", "ana-123");
   await agent.page.getByRole("navigation").getByRole("link", { name: "Tags" }).click();
   await agent.page.getByRole("button", { name: "Adicionar tag" }).click();

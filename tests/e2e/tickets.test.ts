@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { apiCall, signIn, startStack, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+import { apiCall, signIn, SUPER_EMAIL, SUPER_PASSWORD, setupStack } from "./harness";
 
 /**
  * The issue's story as one browser test: the customer writes through the SANDBOX phone (the real
  * inbound pipeline), two agents in two browsers work the ticket live.
  */
-let stack: Awaited<ReturnType<typeof startStack>>;
+const stack = setupStack();
 /** Queues Vendas (Ana) and Suporte (Bruno), tag VIP and a sandbox connection, made once. */
 const world = { base: "", admin: "", vendasId: 0, conn: { data: { id: 0 } } };
 beforeAll(async () => {
-  stack = await startStack();
-  const base = stack.server.url;
+  const base = stack().server.url;
   const admin = (await apiCall<{ token: string }>(base, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD })).data.token;
   const vendas = await apiCall<{ id: number }>(base, "POST", "/queue", { name: "Vendas", color: "#16a34a" }, admin);
   const suporte = await apiCall<{ id: number }>(base, "POST", "/queue", { name: "Suporte", color: "#2563eb" }, admin);
@@ -24,9 +23,6 @@ beforeAll(async () => {
   expect(conn.status).toBe(201);
   Object.assign(world, { base, admin, vendasId: vendas.data.id, conn });
 }, 60_000);
-afterAll(async () => {
-  await stack?.stop();
-});
 
 const CUSTOMER = { number: "5511977776666", name: "Cliente Sandbox" };
 
@@ -65,8 +61,8 @@ async function openTickets(page: Page, tab: "pending" | "open") {
 test("a customer message becomes a live pending ticket; agents accept, reply, note, tag, transfer and resolve it", async () => {
   const { base, admin, conn } = world;
 
-  const a = await stack.newPage();
-  const b = await stack.newPage();
+  const a = await stack().newPage();
+  const b = await stack().newPage();
   await signIn(a.page, "ana@e2e.local", "ana-123");
   await signIn(b.page, "bruno@e2e.local", "bruno-123");
   await openTickets(a.page, "pending");
@@ -202,7 +198,7 @@ test("new ticket (search, queue rule, another agent's open ticket), no access to
   expect(anaTicket.status).toBe(201);
 
   // Bruno (Suporte only) may not open Ana's Vendas ticket.
-  const b = await stack.newPage();
+  const b = await stack().newPage();
   await signIn(b.page, "bruno@e2e.local", "bruno-123");
   await b.page.goto(`/tickets/${anaTicket.data.uuid}`);
   await b.page.getByText("Acesso não permitido").waitFor();
@@ -221,7 +217,7 @@ test("new ticket (search, queue rule, another agent's open ticket), no access to
   await b.context.close();
 
   // The admin tries Helena: the modal names the owner and queue instead of opening it.
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
   await page.goto("/tickets");
   await page.getByTestId("new-ticket").click();
@@ -250,7 +246,7 @@ test("new ticket (search, queue rule, another agent's open ticket), no access to
 
 test("the list stays windowed and smooth with 5,000 tickets loaded", async () => {
   const TOTAL = 5000;
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   const now = Date.now();
   // The open list is served from here, 40 per page, so the test measures the browser only.
   await page.route(
@@ -327,7 +323,7 @@ test("older messages load when scrolled near the top, keeping the reading positi
     expect(r.status).toBe(201);
   }
   await apiCall(base, "POST", "/quick-messages", { shortcode: "horario", message: "Atendemos de segunda a sexta, das 8h às 18h.", geral: true }, admin);
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
   await page.goto("/tickets");
   await page.getByTestId("tab-pending").click();
@@ -395,7 +391,7 @@ test("a message that cannot be sent shows the failed state; retry sends it once 
   // The phone goes offline.
   expect((await apiCall(base, "DELETE", `/whatsappsession/${conn.data.id}`, undefined, admin)).status).toBe(200);
 
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
   const token = (await page.evaluate(() => localStorage.getItem("token")))!;
   await page.goto(`/tickets/${tk.uuid}`);

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { apiCall, signIn, startStack, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+import { expect, test } from "bun:test";
+import { apiCall, signIn, SUPER_EMAIL, SUPER_PASSWORD, setupStack } from "./harness";
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-beforeAll(async () => {
-  stack = await startStack();
-}, 60_000);
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setupStack();
 
 test("the admin creates an agent, who signs in and sees only the agent menu", async () => {
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
   await page.getByRole("navigation").getByRole("link", { name: "Usuários" }).click();
   await page.getByRole("heading", { name: "Usuários" }).waitFor();
   await page.getByTestId("user-row").first().waitFor();
 
   const token = await page.evaluate(() => localStorage.getItem("token"));
-  const queue = await apiCall<{ id: number }>(stack.server.url, "POST", "/queue", { name: "Suporte", color: "#2563eb", greetingMessage: "" }, token!);
+  const queue = await apiCall<{ id: number }>(stack().server.url, "POST", "/queue", { name: "Suporte", color: "#2563eb", greetingMessage: "" }, token!);
 
   await page.getByRole("button", { name: "Adicionar usuário" }).click();
   const dialog = page.getByRole("dialog");
@@ -48,15 +42,15 @@ test("the admin creates an agent, who signs in and sees only the agent menu", as
   expect(await row.textContent()).toContain("Usuário");
 
   if (queue.status === 201) {
-    const list = await apiCall<{ users: { name: string; queues: { id: number }[] }[] }>(stack.server.url, "GET", "/users?searchParam=joana", undefined, token!);
+    const list = await apiCall<{ users: { name: string; queues: { id: number }[] }[] }>(stack().server.url, "GET", "/users?searchParam=joana", undefined, token!);
     expect(list.data.users[0].queues.map((q) => q.id)).toEqual([queue.data.id]);
   }
 
   // Realtime: a user created elsewhere appears live, and a deleted one disappears.
-  const created = await apiCall<{ id: number }>(stack.server.url, "POST", "/users", { name: "Live Person", email: "live@e2e.local", password: "live-123" }, token!);
+  const created = await apiCall<{ id: number }>(stack().server.url, "POST", "/users", { name: "Live Person", email: "live@e2e.local", password: "live-123" }, token!);
   expect(created.status).toBe(201);
   await page.getByTestId("user-row").filter({ hasText: "Live Person" }).waitFor();
-  await apiCall(stack.server.url, "DELETE", `/users/${created.data.id}`, undefined, token!);
+  await apiCall(stack().server.url, "DELETE", `/users/${created.data.id}`, undefined, token!);
   await page.getByTestId("user-row").filter({ hasText: "Live Person" }).waitFor({ state: "detached" });
 
   // Search (debounced) narrows the list.
@@ -64,7 +58,7 @@ test("the admin creates an agent, who signs in and sees only the agent menu", as
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="user-row"]').length === 1);
   await context.close();
 
-  const agent = await stack.newPage();
+  const agent = await stack().newPage();
   await signIn(agent.page, "joana@e2e.local", "joana-123");
   expect(await agent.page.getByTestId("greeting").textContent()).toBe("Olá Joana Agente");
   const nav = agent.page.getByRole("navigation");
