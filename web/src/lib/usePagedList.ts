@@ -7,8 +7,13 @@ import type { ListStore } from "../stores/lists";
  * Loads pages of a searchable list into a list store: the search is debounced 500 ms and only
  * sent from 3 characters on (core.md §5; shorter text lists everything), a new search restarts at
  * page 1, `loadMore` fetches the next page, and a store reload (realtime) refetches page 1.
+ * `minChars` lowers the search threshold for a list that searches as typed.
  */
-export function usePagedList<T extends { id: number }>(store: ListStore<T>, fetchPage: (search: string, page: number) => Promise<{ items: T[]; count: number; hasMore: boolean }>) {
+export function usePagedList<T extends { id: number }>(
+  store: ListStore<T>,
+  fetchPage: (search: string, page: number) => Promise<{ items: T[]; count: number; hasMore: boolean }>,
+  minChars: number = LIMITS.searchMinChars,
+) {
   const [search, setSearch] = useState("");
   const [query, setQuery] = useState("");
   const [page, setPage] = useState(1);
@@ -20,7 +25,7 @@ export function usePagedList<T extends { id: number }>(store: ListStore<T>, fetc
   useEffect(() => {
     const id = setTimeout(() => {
       const q = search.trim();
-      setQuery(q.length >= LIMITS.searchMinChars ? q : "");
+      setQuery(q.length >= minChars ? q : "");
       setPage(1);
     }, LIMITS.searchDebounceMs);
     return () => clearTimeout(id);

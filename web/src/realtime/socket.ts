@@ -7,10 +7,10 @@ import { load } from "../lib/storage";
 import { onSettingFrame } from "../features/settings/store";
 import { CONNECTION_HANDLERS } from "./connections";
 import { LIST_HANDLERS } from "./lists";
+import { usersStore } from "../stores/lists";
 import { patchUser } from "../stores/session";
 import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
 import { toast } from "../stores/toast";
-import { removeUser, upsertUser } from "../stores/users";
 
 // Reconnect backoff: 1 s doubling to 30 s, with up to 30 % random jitter.
 const BACKOFF_START_MS = 1_000;
@@ -23,10 +23,10 @@ const AUTH_RELOAD_DELAY_MS = 1_000;
 type Handler = (frame: ServerFrame) => void;
 
 function onUserFrame(frame: ServerFrame) {
-  if (frame.action === "delete") return removeUser(Number(frame.userId));
+  if (frame.action === "delete") return usersStore.remove(Number(frame.userId));
   const u = frame.user as User | undefined;
   if (!u) return;
-  upsertUser(u);
+  usersStore.upsert(u);
   if (String(u.id) === load("userId")) patchUser({ name: u.name, email: u.email, profile: u.profile, queues: u.queues });
 }
 

@@ -3,9 +3,10 @@ import type { Contact } from "../api/contacts";
 import type { Queue } from "../api/queues";
 import type { QuickMessage } from "../api/quickMessages";
 import type { Tag } from "../api/tags";
+import type { User } from "../api/types";
 
 /**
- * A live list of one page area (contacts, queues, tags, quick messages): the page fills it, realtime
+ * A live list of one page area (contacts, queues, tags, quick messages, users): the page fills it, realtime
  * frames update it, and `reloads` bumps when the server asks open lists to reload (contact import).
  */
 export function listStore<T extends { id: number }>() {
@@ -45,3 +46,4 @@ export const contactsStore = listStore<Contact>();
 export const queuesStore = listStore<Queue>();
 export const tagsStore = listStore<Tag>();
 export const quickMessagesStore = listStore<QuickMessage>();
+export const usersStore = listStore<User>();

@@ -10,8 +10,8 @@ import { Modal } from "../../components/Modal";
 import { PageSpinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
 import { useEntityForm } from "../../lib/useEntityForm";
+import { usersStore } from "../../stores/lists";
 import { allowed, patchUser, user as me } from "../../stores/session";
-import { upsertUser } from "../../stores/users";
 
 const EMPTY = { name: "", email: "", password: "", profile: "user" };
 const PINS = { ERR_EMAIL_ALREADY_EXISTS: "email" };
@@ -45,7 +45,7 @@ export function UserModal({ open, userId, onClose, onCreated }: { open: boolean;
     save: async ({ password, profile, ...rest }) => {
       const body = { ...rest, ...(password ? { password } : {}), ...(admin ? { profile, ...(queues ? { queueIds } : {}) } : {}) };
       const saved = editing ? await updateUser(userId, body) : await createUser(body);
-      upsertUser(saved);
+      usersStore.upsert(saved);
       if (saved.id === me.value?.id) patchUser({ name: saved.name, email: saved.email, profile: saved.profile, queues: saved.queues });
       if (!editing) onCreated?.();
     },
