@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { apiCall, signIn, startStack, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+import { expect, test } from "bun:test";
+import { apiCall, signIn, SUPER_EMAIL, SUPER_PASSWORD, setupStack } from "./harness";
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-beforeAll(async () => {
-  stack = await startStack();
-}, 60_000);
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setupStack();
 
 type Setting = { key: string; value: string };
-const valueOf = (list: Setting[], key: string) => list.find((s) => s.key === key)?.value;
+const settingOf = (list: Setting[], key: string) => list.find((s) => s.key === key)?.value;
 
 test("settings: an admin turns on ratings and company hours, edits Monday and finds it after a reload", async () => {
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
   await page.getByRole("navigation").getByRole("link", { name: "Configurações" }).click();
   await page.getByRole("heading", { name: "Configurações" }).waitFor();
@@ -29,9 +23,9 @@ test("settings: an admin turns on ratings and company hours, edits Monday and fi
   await page.getByLabel("Gerenciamento de Expediente").click();
   await page.getByRole("option", { name: "Empresa" }).click();
   await page.getByRole("tab", { name: "Horários" }).waitFor();
-  const saved = await apiCall<Setting[]>(stack.server.url, "GET", "/settings", undefined, token);
-  expect(valueOf(saved.data, "userRating")).toBe("enabled");
-  expect(valueOf(saved.data, "scheduleType")).toBe("company");
+  const saved = await apiCall<Setting[]>(stack().server.url, "GET", "/settings", undefined, token);
+  expect(settingOf(saved.data, "userRating")).toBe("enabled");
+  expect(settingOf(saved.data, "scheduleType")).toBe("company");
 
   // Horários: editing shows the "click save" notice; Save records the week.
   await page.getByRole("tab", { name: "Horários" }).click();
@@ -43,7 +37,7 @@ test("settings: an admin turns on ratings and company hours, edits Monday and fi
   await page.getByTestId("schedules-save").click();
   await page.getByText("Horários atualizados com sucesso.").waitFor();
   await page.getByTestId("hours-notice").waitFor({ state: "detached" });
-  const company = await apiCall<{ schedules: { weekdayEn: string; startTime: string; endTime: string }[] }>(stack.server.url, "GET", `/companies/${companyId}`, undefined, token);
+  const company = await apiCall<{ schedules: { weekdayEn: string; startTime: string; endTime: string }[] }>(stack().server.url, "GET", `/companies/${companyId}`, undefined, token);
   expect(company.data.schedules.find((d) => d.weekdayEn === "monday")).toMatchObject({ startTime: "09:15", endTime: "17:45" });
 
   await page.reload();
@@ -53,17 +47,17 @@ test("settings: an admin turns on ratings and company hours, edits Monday and fi
   expect(await page.getByLabel("Segunda-feira Fim").inputValue()).toBe("17:45");
 
   // Realtime: another admin switches company hours off; the tab goes away and Opções follows.
-  await apiCall(stack.server.url, "PUT", "/settings/scheduleType", { key: "scheduleType", value: "queue" }, token);
+  await apiCall(stack().server.url, "PUT", "/settings/scheduleType", { key: "scheduleType", value: "queue" }, token);
   await page.getByRole("tab", { name: "Horários" }).waitFor({ state: "detached" });
   await page.getByLabel("Gerenciamento de Expediente").getByText("Fila").waitFor();
   await context.close();
 }, 90_000);
 
 test("settings: an agent has no Settings item and cannot open /settings", async () => {
-  const login = await apiCall<{ token: string }>(stack.server.url, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD });
-  const created = await apiCall(stack.server.url, "POST", "/users", { name: "Ana Agente", email: "ana.settings@e2e.local", password: "ana-123", profile: "user" }, login.data.token);
+  const login = await apiCall<{ token: string }>(stack().server.url, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD });
+  const created = await apiCall(stack().server.url, "POST", "/users", { name: "Ana Agente", email: "ana.settings@e2e.local", password: "ana-123", profile: "user" }, login.data.token);
   expect(created.status).toBe(201);
-  const { page, context } = await stack.newPage();
+  const { page, context } = await stack().newPage();
   await signIn(page, "ana.settings@e2e.local", "ana-123");
   await page.getByRole("navigation").getByRole("link", { name: "Atendimentos" }).waitFor();
   expect(await page.getByRole("navigation").getByRole("link", { name: "Configurações" }).count()).toBe(0);
