@@ -3,6 +3,7 @@ import { type ReactNode, type UIEvent, useEffect, useRef } from "react";
 import { useT } from "../i18n";
 import { Badge } from "./Badge";
 import { Icon } from "./Icon";
+import { Spinner } from "./Spinner";
 
 /**
  * The frame of a list page: title with a count, a search box, action buttons, and a scroll box
@@ -75,7 +76,39 @@ export function ListPage({
   );
 }
 
-/** Sticky table header cell style shared by the list tables. */
-export const thClass = "sticky top-0 z-10 border-b border-line bg-raised/95 px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-muted backdrop-blur";
+/** Sticky table header cell style of the list tables (ListTable). */
+const thClass = "sticky top-0 z-10 border-b border-line bg-raised/95 px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-muted backdrop-blur";
 /** Body cell style shared by the list tables. */
 export const tdClass = "border-b border-line px-4 py-3";
+
+/** A column of a list table: header text and extra header classes; `false` leaves it out. */
+export type Column = { label: string; className?: string } | false;
+
+/** The table of a list page: sticky header cells, the rows, and a spinner row while the next page loads. */
+export function ListTable({ columns, loading = false, children }: { columns: Column[]; loading?: boolean; children: ReactNode }) {
+  const t = useT();
+  const shown = columns.filter((c) => c !== false);
+  return (
+    <table className="w-full border-separate border-spacing-0 text-sm">
+      <thead>
+        <tr>
+          {shown.map((c, i) => (
+            <th key={i} className={c.className ? `${thClass} ${c.className}` : thClass}>
+              {c.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+      {loading && (
+        <tfoot>
+          <tr>
+            <td colSpan={shown.length} className="py-6 text-center text-brand-600">
+              <Spinner className="mx-auto size-6" label={t("common.loadMore")} />
+            </td>
+          </tr>
+        </tfoot>
+      )}
+    </table>
+  );
+}

@@ -4,7 +4,7 @@ import type { Connection, SessionStatus } from "../../api/connections";
 import { Badge } from "../../components/Badge";
 import { IconButton } from "../../components/Button";
 import { Icon } from "../../components/Icon";
-import { tdClass, thClass } from "../../components/ListPage";
+import { ListTable, tdClass } from "../../components/ListPage";
 import { language, useT } from "../../i18n";
 import { allowed } from "../../stores/session";
 import { SessionButtons } from "./SessionButtons";
@@ -45,58 +45,55 @@ export function ConnectionsTable({ list, onEdit, onDelete, onQr }: { list: Conne
   const actions = allowed("connections-page:actionButtons");
   const manage = allowed("connections-page:editOrDeleteConnection");
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm">
-      <thead>
-        <tr>
-          <th className={thClass}>{t("connections.col.name")}</th>
-          <th className={thClass}>{t("connections.col.status")}</th>
-          {actions && <th className={thClass}>{t("connections.col.session")}</th>}
-          <th className={`${thClass} hidden lg:table-cell`}>{t("connections.col.updatedAt")}</th>
-          <th className={`${thClass} text-center`}>{t("connections.col.isDefault")}</th>
-          <th className={`${thClass} text-right`}>{t("connections.col.actions")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((w) => (
-          <tr key={w.id} data-testid="connection-row" data-status={w.status} className="hover:bg-raised/60">
-            <td className={tdClass}>
-              <span className="flex items-center gap-2 font-medium text-ink">
-                {w.name}
-                <Badge tone={w.channel === "sandbox" ? "warning" : "neutral"}>{t(`connections.kindShort.${w.channel}`)}</Badge>
-              </span>
-              <Health w={w} />
+    <ListTable
+      columns={[
+        { label: t("connections.col.name") },
+        { label: t("connections.col.status") },
+        actions && { label: t("connections.col.session") },
+        { label: t("connections.col.updatedAt"), className: "hidden lg:table-cell" },
+        { label: t("connections.col.isDefault"), className: "text-center" },
+        { label: t("connections.col.actions"), className: "text-right" },
+      ]}
+    >
+      {list.map((w) => (
+        <tr key={w.id} data-testid="connection-row" data-status={w.status} className="hover:bg-raised/60">
+          <td className={tdClass}>
+            <span className="flex items-center gap-2 font-medium text-ink">
+              {w.name}
+              <Badge tone={w.channel === "sandbox" ? "warning" : "neutral"}>{t(`connections.kindShort.${w.channel}`)}</Badge>
+            </span>
+            <Health w={w} />
+          </td>
+          <td className={tdClass}>
+            <Badge tone={TONE[w.status] ?? "neutral"}>
+              <span data-testid="connection-status">{t(`connections.status.${w.status}`)}</span>
+            </Badge>
+            {w.status === "PAIRING" && w.pairingCode && <p className="mt-1 font-mono text-xs tracking-widest text-ink">{w.pairingCode}</p>}
+          </td>
+          {actions && (
+            <td className={`${tdClass} whitespace-nowrap`}>
+              <SessionButtons connection={w} onQr={onQr} />
             </td>
-            <td className={tdClass}>
-              <Badge tone={TONE[w.status] ?? "neutral"}>
-                <span data-testid="connection-status">{t(`connections.status.${w.status}`)}</span>
-              </Badge>
-              {w.status === "PAIRING" && w.pairingCode && <p className="mt-1 font-mono text-xs tracking-widest text-ink">{w.pairingCode}</p>}
-            </td>
-            {actions && (
-              <td className={`${tdClass} whitespace-nowrap`}>
-                <SessionButtons connection={w} onQr={onQr} />
-              </td>
+          )}
+          <td className={`${tdClass} hidden whitespace-nowrap text-muted lg:table-cell`}>{formatDateTime(w.updatedAt)}</td>
+          <td className={`${tdClass} text-center`}>
+            {w.isDefault && <Icon name="checkCircle" className="mx-auto size-5 text-brand-600" label={t("connections.col.isDefault")} />}
+          </td>
+          <td className={`${tdClass} py-2 text-right whitespace-nowrap`}>
+            {w.channel === "sandbox" && (
+              <Link href={`/sandbox/${w.id}`} title={t("sandbox.openPhone")} aria-label={t("sandbox.openPhone")} data-testid="open-sandbox" className="inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-raised hover:text-ink">
+                <Icon name="chat" className="size-5" />
+              </Link>
             )}
-            <td className={`${tdClass} hidden whitespace-nowrap text-muted lg:table-cell`}>{formatDateTime(w.updatedAt)}</td>
-            <td className={`${tdClass} text-center`}>
-              {w.isDefault && <Icon name="checkCircle" className="mx-auto size-5 text-brand-600" label={t("connections.col.isDefault")} />}
-            </td>
-            <td className={`${tdClass} py-2 text-right whitespace-nowrap`}>
-              {w.channel === "sandbox" && (
-                <Link href={`/sandbox/${w.id}`} title={t("sandbox.openPhone")} aria-label={t("sandbox.openPhone")} data-testid="open-sandbox" className="inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-raised hover:text-ink">
-                  <Icon name="chat" className="size-5" />
-                </Link>
-              )}
-              {manage && (
-                <>
-                  <IconButton icon="edit" label={t("common.edit")} onClick={() => onEdit(w.id)} />
-                  <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => onDelete(w)} />
-                </>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            {manage && (
+              <>
+                <IconButton icon="edit" label={t("common.edit")} onClick={() => onEdit(w.id)} />
+                <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => onDelete(w)} />
+              </>
+            )}
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }

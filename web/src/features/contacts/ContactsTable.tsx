@@ -1,8 +1,7 @@
 import type { Contact } from "../../api/contacts";
 import { IconButton } from "../../components/Button";
 import { EmptyState } from "../../components/EmptyState";
-import { tdClass, thClass } from "../../components/ListPage";
-import { Spinner } from "../../components/Spinner";
+import { ListTable, tdClass } from "../../components/ListPage";
 import { useT } from "../../i18n";
 import { allowed } from "../../stores/session";
 
@@ -27,52 +26,41 @@ export function ContactsTable({
   const canDelete = allowed("contacts-page:deleteContact");
   if (!loading && contacts.length === 0) return <EmptyState icon="user" title={t("contacts.empty")} hint={t("contacts.emptyHint")} />;
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm">
-      <thead>
-        <tr>
-          <th className={thClass}>{t("contacts.name")}</th>
-          <th className={`${thClass} hidden sm:table-cell`}>{t("contacts.number")}</th>
-          <th className={`${thClass} hidden md:table-cell`}>{t("contacts.email")}</th>
-          <th className={`${thClass} text-right`}>{t("common.actions")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {contacts.map((c) => (
-          <tr key={c.id} data-testid="contact-row" className="hover:bg-raised/60">
-            <td className={tdClass}>
-              <div className="flex min-w-0 items-center gap-3">
-                {c.profilePicUrl ? (
-                  <img src={c.profilePicUrl} alt="" className="size-9 shrink-0 rounded-full object-cover" />
-                ) : (
-                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800 dark:bg-brand-500/15 dark:text-brand-200">
-                    {c.name.slice(0, 1).toUpperCase()}
-                  </span>
-                )}
-                <div className="min-w-0">
-                  <p className="truncate font-medium text-ink">{c.name}</p>
-                  <p className="truncate font-mono text-xs text-muted sm:hidden">{c.number}</p>
-                </div>
+    <ListTable
+      loading={loading}
+      columns={[
+        { label: t("contacts.name") },
+        { label: t("contacts.number"), className: "hidden sm:table-cell" },
+        { label: t("contacts.email"), className: "hidden md:table-cell" },
+        { label: t("common.actions"), className: "text-right" },
+      ]}
+    >
+      {contacts.map((c) => (
+        <tr key={c.id} data-testid="contact-row" className="hover:bg-raised/60">
+          <td className={tdClass}>
+            <div className="flex min-w-0 items-center gap-3">
+              {c.profilePicUrl ? (
+                <img src={c.profilePicUrl} alt="" className="size-9 shrink-0 rounded-full object-cover" />
+              ) : (
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800 dark:bg-brand-500/15 dark:text-brand-200">
+                  {c.name.slice(0, 1).toUpperCase()}
+                </span>
+              )}
+              <div className="min-w-0">
+                <p className="truncate font-medium text-ink">{c.name}</p>
+                <p className="truncate font-mono text-xs text-muted sm:hidden">{c.number}</p>
               </div>
-            </td>
-            <td className={`${tdClass} hidden font-mono text-xs text-muted sm:table-cell`}>{c.number}</td>
-            <td className={`${tdClass} hidden text-muted md:table-cell`}>{c.email}</td>
-            <td className={`${tdClass} py-2 text-right whitespace-nowrap`}>
-              <IconButton icon="chat" label={t("contacts.startTicket")} onClick={() => onStart(c)} data-testid="contact-start-ticket" />
-              <IconButton icon="edit" label={t("common.edit")} onClick={() => onEdit(c)} />
-              {canDelete && <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => onDelete(c)} />}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-      {loading && (
-        <tfoot>
-          <tr>
-            <td colSpan={4} className="py-6 text-center text-brand-600">
-              <Spinner className="mx-auto size-6" label={t("common.loadMore")} />
-            </td>
-          </tr>
-        </tfoot>
-      )}
-    </table>
+            </div>
+          </td>
+          <td className={`${tdClass} hidden font-mono text-xs text-muted sm:table-cell`}>{c.number}</td>
+          <td className={`${tdClass} hidden text-muted md:table-cell`}>{c.email}</td>
+          <td className={`${tdClass} py-2 text-right whitespace-nowrap`}>
+            <IconButton icon="chat" label={t("contacts.startTicket")} onClick={() => onStart(c)} data-testid="contact-start-ticket" />
+            <IconButton icon="edit" label={t("common.edit")} onClick={() => onEdit(c)} />
+            {canDelete && <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => onDelete(c)} />}
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }

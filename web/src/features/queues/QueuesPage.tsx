@@ -4,7 +4,7 @@ import { deleteQueue, listQueues, type Queue } from "../../api/queues";
 import { Button, IconButton } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState } from "../../components/EmptyState";
-import { ListPage, tdClass, thClass } from "../../components/ListPage";
+import { ListPage, ListTable, tdClass } from "../../components/ListPage";
 import { Spinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
 import { queuesStore } from "../../stores/lists";
@@ -61,36 +61,33 @@ export default function QueuesPage() {
       ) : queues.length === 0 ? (
         <EmptyState icon="layers" title={t("queues.empty")} hint={manage ? t("queues.emptyHint") : undefined} />
       ) : (
-        <table className="w-full border-separate border-spacing-0 text-sm">
-          <thead>
-            <tr>
-              <th className={thClass}>{t("queues.name")}</th>
-              <th className={`${thClass} hidden md:table-cell`}>{t("queues.greeting")}</th>
-              <th className={thClass}>{t("queues.order")}</th>
-              {manage && <th className={`${thClass} text-right`}>{t("common.actions")}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {queues.map((q) => (
-              <tr key={q.id} data-testid="queue-row" className="hover:bg-raised/60">
-                <td className={tdClass}>
-                  <span className="flex items-center gap-2.5 font-medium text-ink">
-                    <span className="size-3.5 shrink-0 rounded-full ring-1 ring-black/10" style={{ backgroundColor: q.color }} />
-                    {q.name}
-                  </span>
+        <ListTable
+          columns={[
+            { label: t("queues.name") },
+            { label: t("queues.greeting"), className: "hidden md:table-cell" },
+            { label: t("queues.order") },
+            manage && { label: t("common.actions"), className: "text-right" },
+          ]}
+        >
+          {queues.map((q) => (
+            <tr key={q.id} data-testid="queue-row" className="hover:bg-raised/60">
+              <td className={tdClass}>
+                <span className="flex items-center gap-2.5 font-medium text-ink">
+                  <span className="size-3.5 shrink-0 rounded-full ring-1 ring-black/10" style={{ backgroundColor: q.color }} />
+                  {q.name}
+                </span>
+              </td>
+              <td className={`${tdClass} hidden max-w-md truncate text-muted md:table-cell`}>{q.greetingMessage}</td>
+              <td className={`${tdClass} text-muted`}>{q.orderQueue ?? "—"}</td>
+              {manage && (
+                <td className={`${tdClass} py-2 text-right whitespace-nowrap`}>
+                  <IconButton icon="edit" label={t("common.edit")} onClick={() => setEditing(q.id)} />
+                  <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => setDeleting(q)} />
                 </td>
-                <td className={`${tdClass} hidden max-w-md truncate text-muted md:table-cell`}>{q.greetingMessage}</td>
-                <td className={`${tdClass} text-muted`}>{q.orderQueue ?? "—"}</td>
-                {manage && (
-                  <td className={`${tdClass} py-2 text-right whitespace-nowrap`}>
-                    <IconButton icon="edit" label={t("common.edit")} onClick={() => setEditing(q.id)} />
-                    <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => setDeleting(q)} />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+              )}
+            </tr>
+          ))}
+        </ListTable>
       )}
       <QueueModal open={editing !== undefined} queueId={editing ?? null} onClose={() => setEditing(undefined)} />
       <ConfirmDialog

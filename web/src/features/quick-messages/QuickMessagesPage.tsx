@@ -6,8 +6,7 @@ import { Button, IconButton } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState } from "../../components/EmptyState";
 import { Icon } from "../../components/Icon";
-import { ListPage, tdClass, thClass } from "../../components/ListPage";
-import { Spinner } from "../../components/Spinner";
+import { ListPage, ListTable, tdClass } from "../../components/ListPage";
 import { useT } from "../../i18n";
 import { usePagedList } from "../../lib/usePagedList";
 import { quickMessagesStore } from "../../stores/lists";
@@ -59,48 +58,37 @@ export default function QuickMessagesPage() {
       {!list.loading && items.length === 0 ? (
         <EmptyState icon="bolt" title={t("quickMessages.empty")} hint={t("quickMessages.emptyHint")} />
       ) : (
-        <table className="w-full border-separate border-spacing-0 text-sm">
-          <thead>
-            <tr>
-              <th className={thClass}>{t("quickMessages.shortcode")}</th>
-              <th className={`${thClass} hidden md:table-cell`}>{t("quickMessages.message")}</th>
-              <th className={thClass}>{t("quickMessages.scope")}</th>
-              <th className={`${thClass} text-right`}>{t("common.actions")}</th>
+        <ListTable
+          loading={list.loading}
+          columns={[
+            { label: t("quickMessages.shortcode") },
+            { label: t("quickMessages.message"), className: "hidden md:table-cell" },
+            { label: t("quickMessages.scope") },
+            { label: t("common.actions"), className: "text-right" },
+          ]}
+        >
+          {items.map((q) => (
+            <tr key={q.id} data-testid="quick-message-row" className={`hover:bg-raised/60 ${q.status ? "" : "opacity-60"}`}>
+              <td className={`${tdClass} font-mono font-medium text-ink`}>
+                /{q.shortcode}
+                {q.isMedia && <Icon name="paperclip" className="ml-1.5 inline size-3.5 text-subtle" label={q.mediaName ?? ""} />}
+              </td>
+              <td className={`${tdClass} hidden max-w-md truncate text-muted md:table-cell`}>{q.message}</td>
+              <td className={tdClass}>
+                <Badge tone={q.geral ? "brand" : "neutral"}>{t(q.geral ? "quickMessages.geral" : "quickMessages.personal")}</Badge>
+                {!q.status && (
+                  <span className="ml-1.5">
+                    <Badge tone="warning">{t("quickMessages.inactive")}</Badge>
+                  </span>
+                )}
+              </td>
+              <td className={`${tdClass} py-2 text-right whitespace-nowrap`}>
+                {mayEdit(q) && <IconButton icon="edit" label={t("common.edit")} onClick={() => setEditing(q.id)} />}
+                {mayEdit(q) && <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => setDeleting(q)} />}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {items.map((q) => (
-              <tr key={q.id} data-testid="quick-message-row" className={`hover:bg-raised/60 ${q.status ? "" : "opacity-60"}`}>
-                <td className={`${tdClass} font-mono font-medium text-ink`}>
-                  /{q.shortcode}
-                  {q.isMedia && <Icon name="paperclip" className="ml-1.5 inline size-3.5 text-subtle" label={q.mediaName ?? ""} />}
-                </td>
-                <td className={`${tdClass} hidden max-w-md truncate text-muted md:table-cell`}>{q.message}</td>
-                <td className={tdClass}>
-                  <Badge tone={q.geral ? "brand" : "neutral"}>{t(q.geral ? "quickMessages.geral" : "quickMessages.personal")}</Badge>
-                  {!q.status && (
-                    <span className="ml-1.5">
-                      <Badge tone="warning">{t("quickMessages.inactive")}</Badge>
-                    </span>
-                  )}
-                </td>
-                <td className={`${tdClass} py-2 text-right whitespace-nowrap`}>
-                  {mayEdit(q) && <IconButton icon="edit" label={t("common.edit")} onClick={() => setEditing(q.id)} />}
-                  {mayEdit(q) && <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => setDeleting(q)} />}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          {list.loading && (
-            <tfoot>
-              <tr>
-                <td colSpan={4} className="py-6 text-center text-brand-600">
-                  <Spinner className="mx-auto size-6" label={t("common.loadMore")} />
-                </td>
-              </tr>
-            </tfoot>
-          )}
-        </table>
+          ))}
+        </ListTable>
       )}
       <QuickMessageModal open={editing !== undefined} messageId={editing ?? null} onClose={() => setEditing(undefined)} onCreated={() => list.setCount((c) => c + 1)} />
       <ConfirmDialog

@@ -5,8 +5,7 @@ import { Badge } from "../../components/Badge";
 import { Button, IconButton } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState } from "../../components/EmptyState";
-import { ListPage, tdClass, thClass } from "../../components/ListPage";
-import { Spinner } from "../../components/Spinner";
+import { ListPage, ListTable, tdClass } from "../../components/ListPage";
 import { useT } from "../../i18n";
 import { usePagedList } from "../../lib/usePagedList";
 import { tagsStore } from "../../stores/lists";
@@ -58,42 +57,31 @@ export default function TagsPage() {
       {!list.loading && tags.length === 0 ? (
         <EmptyState icon="tag" title={t("tags.empty")} hint={t("tags.emptyHint")} />
       ) : (
-        <table className="w-full border-separate border-spacing-0 text-sm">
-          <thead>
-            <tr>
-              <th className={thClass}>{t("tags.name")}</th>
-              <th className={thClass}>{t("tags.tickets")}</th>
-              <th className={`${thClass} hidden sm:table-cell`}>{t("tags.kanban")}</th>
-              <th className={`${thClass} text-right`}>{t("common.actions")}</th>
+        <ListTable
+          loading={list.loading}
+          columns={[
+            { label: t("tags.name") },
+            { label: t("tags.tickets") },
+            { label: t("tags.kanban"), className: "hidden sm:table-cell" },
+            { label: t("common.actions"), className: "text-right" },
+          ]}
+        >
+          {tags.map((tag) => (
+            <tr key={tag.id} data-testid="tag-row" className="hover:bg-raised/60">
+              <td className={tdClass}>
+                <span className="inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold text-white" style={{ backgroundColor: tag.color }}>
+                  {tag.name}
+                </span>
+              </td>
+              <td className={`${tdClass} text-muted`}>{tag.ticketsCount}</td>
+              <td className={`${tdClass} hidden sm:table-cell`}>{tag.kanban === 1 && <Badge tone="info">{t("tags.kanban")}</Badge>}</td>
+              <td className={`${tdClass} py-2 text-right whitespace-nowrap`}>
+                <IconButton icon="edit" label={t("common.edit")} onClick={() => setEditing(tag.id)} />
+                {(kanban || tag.kanban !== 1) && <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => setDeleting(tag)} />}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {tags.map((tag) => (
-              <tr key={tag.id} data-testid="tag-row" className="hover:bg-raised/60">
-                <td className={tdClass}>
-                  <span className="inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold text-white" style={{ backgroundColor: tag.color }}>
-                    {tag.name}
-                  </span>
-                </td>
-                <td className={`${tdClass} text-muted`}>{tag.ticketsCount}</td>
-                <td className={`${tdClass} hidden sm:table-cell`}>{tag.kanban === 1 && <Badge tone="info">{t("tags.kanban")}</Badge>}</td>
-                <td className={`${tdClass} py-2 text-right whitespace-nowrap`}>
-                  <IconButton icon="edit" label={t("common.edit")} onClick={() => setEditing(tag.id)} />
-                  {(kanban || tag.kanban !== 1) && <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => setDeleting(tag)} />}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          {list.loading && (
-            <tfoot>
-              <tr>
-                <td colSpan={4} className="py-6 text-center text-brand-600">
-                  <Spinner className="mx-auto size-6" label={t("common.loadMore")} />
-                </td>
-              </tr>
-            </tfoot>
-          )}
-        </table>
+          ))}
+        </ListTable>
       )}
       <TagModal open={editing !== undefined} tagId={editing ?? null} onClose={() => setEditing(undefined)} onCreated={() => list.setCount((c) => c + 1)} />
       <ConfirmDialog

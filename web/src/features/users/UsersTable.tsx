@@ -2,7 +2,7 @@ import type { User } from "../../api/types";
 import { Badge, Dot } from "../../components/Badge";
 import { IconButton } from "../../components/Button";
 import { EmptyState } from "../../components/EmptyState";
-import { Spinner } from "../../components/Spinner";
+import { ListTable } from "../../components/ListPage";
 import { useT } from "../../i18n";
 import { allowed, user as me } from "../../stores/session";
 
@@ -11,8 +11,6 @@ function ProfileBadge({ profile }: { profile: string }) {
   return <Badge tone={profile === "admin" ? "brand" : profile === "supervisor" ? "info" : "neutral"}>{t(`profiles.${profile}`)}</Badge>;
 }
 
-const th = "sticky top-0 z-10 border-b border-line bg-raised/95 px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-muted backdrop-blur";
-
 /** Users table: name (with online dot), email, profile, actions. Email folds under the name on small screens. */
 export function UsersTable({ users, loading, onEdit, onDelete }: { users: User[]; loading: boolean; onEdit: (u: User) => void; onDelete: (u: User) => void }) {
   const t = useT();
@@ -20,56 +18,45 @@ export function UsersTable({ users, loading, onEdit, onDelete }: { users: User[]
   const myId = me.value?.id;
   if (!loading && users.length === 0) return <EmptyState icon="users" title={t("users.empty")} hint={t("users.emptyHint")} />;
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm">
-      <thead>
-        <tr>
-          <th className={th}>{t("users.name")}</th>
-          <th className={`${th} hidden md:table-cell`}>{t("users.email")}</th>
-          <th className={`${th} hidden sm:table-cell`}>{t("users.profile")}</th>
-          <th className={`${th} text-right`}>{t("common.actions")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {users.map((u) => (
-          <tr key={u.id} data-testid="user-row" className="group hover:bg-raised/60">
-            <td className="w-full max-w-0 border-b border-line px-4 py-3 md:w-auto md:max-w-none">
-              <div className="flex min-w-0 items-center gap-3">
-                <span className="relative flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800 dark:bg-brand-500/15 dark:text-brand-200">
-                  {u.name.slice(0, 1).toUpperCase()}
-                  <Dot on={u.online || u.id === myId} className="absolute -right-0.5 -bottom-0.5 ring-2 ring-surface" />
+    <ListTable
+      loading={loading}
+      columns={[
+        { label: t("users.name") },
+        { label: t("users.email"), className: "hidden md:table-cell" },
+        { label: t("users.profile"), className: "hidden sm:table-cell" },
+        { label: t("common.actions"), className: "text-right" },
+      ]}
+    >
+      {users.map((u) => (
+        <tr key={u.id} data-testid="user-row" className="group hover:bg-raised/60">
+          <td className="w-full max-w-0 border-b border-line px-4 py-3 md:w-auto md:max-w-none">
+            <div className="flex min-w-0 items-center gap-3">
+              <span className="relative flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800 dark:bg-brand-500/15 dark:text-brand-200">
+                {u.name.slice(0, 1).toUpperCase()}
+                <Dot on={u.online || u.id === myId} className="absolute -right-0.5 -bottom-0.5 ring-2 ring-surface" />
+              </span>
+              <div className="min-w-0">
+                <p className="truncate font-medium text-ink">
+                  {u.name}
+                  {u.id === myId && <span className="ml-1.5 text-xs font-normal text-subtle">({t("users.you")})</span>}
+                </p>
+                <p className="truncate text-xs text-muted md:hidden">{u.email}</p>
+                <span className="mt-1 inline-block sm:hidden">
+                  <ProfileBadge profile={u.profile} />
                 </span>
-                <div className="min-w-0">
-                  <p className="truncate font-medium text-ink">
-                    {u.name}
-                    {u.id === myId && <span className="ml-1.5 text-xs font-normal text-subtle">({t("users.you")})</span>}
-                  </p>
-                  <p className="truncate text-xs text-muted md:hidden">{u.email}</p>
-                  <span className="mt-1 inline-block sm:hidden">
-                    <ProfileBadge profile={u.profile} />
-                  </span>
-                </div>
               </div>
-            </td>
-            <td className="hidden border-b border-line px-4 py-3 text-muted md:table-cell">{u.email}</td>
-            <td className="hidden border-b border-line px-4 py-3 sm:table-cell">
-              <ProfileBadge profile={u.profile} />
-            </td>
-            <td className="border-b border-line px-4 py-2 text-right whitespace-nowrap">
-              {(manage || u.id === myId) && <IconButton icon="edit" label={t("common.edit")} onClick={() => onEdit(u)} />}
-              {manage && u.id !== myId && <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => onDelete(u)} />}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-      {loading && (
-        <tfoot>
-          <tr>
-            <td colSpan={4} className="py-6 text-center text-brand-600">
-              <Spinner className="mx-auto size-6" label={t("common.loadMore")} />
-            </td>
-          </tr>
-        </tfoot>
-      )}
-    </table>
+            </div>
+          </td>
+          <td className="hidden border-b border-line px-4 py-3 text-muted md:table-cell">{u.email}</td>
+          <td className="hidden border-b border-line px-4 py-3 sm:table-cell">
+            <ProfileBadge profile={u.profile} />
+          </td>
+          <td className="border-b border-line px-4 py-2 text-right whitespace-nowrap">
+            {(manage || u.id === myId) && <IconButton icon="edit" label={t("common.edit")} onClick={() => onEdit(u)} />}
+            {manage && u.id !== myId && <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => onDelete(u)} />}
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }
