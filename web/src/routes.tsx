@@ -110,7 +110,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/settings",
     access: "admin",
     page: lazy(() => import("./features/settings/SettingsPage")),
-    menu: { section: "administration", label: "nav.settings", icon: "building", order: 110, permission: "drawer-admin-items:view" },
+    menu: { section: "administration", label: "nav.settings", icon: "settings", order: 110, permission: "drawer-admin-items:view" },
   },
   { path: "/sandbox/:connectionId", access: "private", page: lazy(() => import("./features/sandbox/SandboxPage")) },
 ];
