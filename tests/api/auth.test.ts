@@ -92,6 +92,9 @@ describe("sessions", () => {
     const auth = t.events.find((e) => e.frame.channel === "auth");
     expect(auth?.rooms).toEqual([`user-${first.user.id}`]);
     expect((auth!.frame.user as { id: number }).id).toBe(first.user.id);
+    // the new session's version, so a tab of the same browser can recognise its own sign-in
+    const tv = JSON.parse(Buffer.from(second.token.split(".")[1], "base64url").toString()).tv;
+    expect(auth!.frame.tokenVersion).toBe(tv);
     expect((await t.call("GET", "/auth/me", { token: first.token })).status).toBe(401);
     expect((await t.call("POST", "/auth/refresh_token", { cookie: first.cookie })).status).toBe(401);
     expect((await t.call("GET", "/auth/me", { token: second.token })).status).toBe(200);

@@ -83,6 +83,33 @@ test("signing in elsewhere ends the first session with the spec's message", asyn
   await second.context.close();
 });
 
+test("signing in again in another tab of the same browser keeps both tabs signed in", async () => {
+  const { context, page } = await stack().newPage();
+  await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
+  await page.waitForTimeout(500);
+  // A second tab of the same browser signs in (as its login page would: the new token goes to the
+  // storage both tabs share); the server announces the new session to the first tab's socket.
+  const tab2 = await context.newPage();
+  await tab2.goto("/");
+  await tab2.evaluate(
+    async ([email, password]) => {
+      const res = await fetch("/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ email, password }),
+      });
+      localStorage.setItem("token", (await res.json()).token);
+    },
+    [SUPER_EMAIL, SUPER_PASSWORD],
+  );
+  await page.waitForTimeout(3_000);
+  expect(await page.getByText("Sua conta foi acessada em outro computador.").count()).toBe(0);
+  await page.getByTestId("greeting").waitFor();
+  await page.reload();
+  await page.getByTestId("greeting").waitFor();
+  await context.close();
+});
+
 test("an expired access token is refreshed once and the call retried", async () => {
   const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);

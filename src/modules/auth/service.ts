@@ -85,10 +85,13 @@ export async function login(deps: Deps, input: LoginInput, ip: string) {
     .where(eq(users.id, row.id))
     .returning()
     .get();
+  // tokenVersion lets a browser that already holds the new session (another tab of the same browser
+  // shares its storage) tell this login apart from one made elsewhere.
   deps.hub.publish(rooms.user(row.id), {
     channel: "auth",
     action: "update",
     user: { id: row.id, email: row.email, companyId: row.companyId },
+    tokenVersion: updated.tokenVersion,
   });
   const tokens = await issueTokens(deps, updated);
   return { ...tokens, user: sessionPayload(deps, row.id) };

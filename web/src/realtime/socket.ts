@@ -30,15 +30,33 @@ function onUserFrame(frame: ServerFrame) {
   if (String(u.id) === load("userId")) patchUser({ name: u.name, email: u.email, profile: u.profile, queues: u.queues });
 }
 
+/** How long a sign-in in another tab of this browser has to store its token (see onAuthFrame). */
+const SAME_BROWSER_GRACE_MS = 1_500;
+
+/** The session version inside an access token (its `tv` claim), or null. */
+function tokenVersionOf(token: string | null): number | null {
+  try {
+    const payload = JSON.parse(atob((token ?? "").split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+    return typeof payload.tv === "number" ? payload.tv : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The same account signed in elsewhere: say so, clear storage after 1 s and reload. */
 function onAuthFrame(frame: ServerFrame) {
   const id = (frame.user as { id?: number } | undefined)?.id;
   if (id === undefined || String(id) !== load("userId")) return;
-  toast("error", t("session.elsewhere"));
+  // The frame leaves the server before the new session's answer reaches its browser: give a sign-in
+  // in another tab of THIS browser a moment to store its token, then tell the two cases apart.
   setTimeout(() => {
-    localStorage.clear();
-    location.reload();
-  }, AUTH_RELOAD_DELAY_MS);
+    if (typeof frame.tokenVersion === "number" && tokenVersionOf(load("token")) === frame.tokenVersion) return;
+    toast("error", t("session.elsewhere"));
+    setTimeout(() => {
+      localStorage.clear();
+      location.reload();
+    }, AUTH_RELOAD_DELAY_MS);
+  }, SAME_BROWSER_GRACE_MS);
 }
 
 /** One map from channel to store action; later areas add their channels here. */
