@@ -10,7 +10,7 @@ import { backoffDelay, ConflictBreaker, classifyClose } from "../../src/channels
 import { BaileysRunner } from "../../src/channels/baileys/runner";
 import { ChannelRegistry } from "../../src/channels/registry";
 import type { SessionStatus } from "../../src/channels/types";
-import { FakeWaServer } from "../support/fake-wa-server";
+import { FakeWaServer, parseQr } from "../support/fake-wa-server";
 import { memoryAuthDb } from "../support/wa-db";
 import { cleanups, FAST, liveSessions, pairByQr, recorder, rows, setup, until, registerWaHarness } from "../support/wa-harness";
 
@@ -123,6 +123,26 @@ describe("supervisor against the fake WhatsApp server", () => {
     await Bun.sleep(50);
     expect(server.sessions.length).toBe(1);
     expect(runner.socketsCreated).toBe(1);
+  });
+
+  test("a 401 right after the post-pairing 515 is retried once with the same creds (false logout)", async () => {
+    const { server, runner, rec, store } = setup();
+    server.login = { outcome: { failure: 401 }, then: { outcome: "success" } };
+    await pairByQr(server, runner, rec);
+    expect(store.hasPairedCreds(1)).toBe(true);
+    expect(rec.statuses.some((s) => s.info?.reason === "logged_out")).toBe(false);
+    expect(runner.socketsCreated).toBe(3);
+  });
+
+  test("a second 401 after the false-logout retry is a real logout", async () => {
+    const { server, runner, rec } = setup();
+    server.login = { outcome: { failure: 401 } };
+    await runner.start();
+    await until(() => rec.statuses.some((s) => s.status === "qrcode"), 3_000, "first QR");
+    const qr = parseQr(rec.statuses.find((s) => s.status === "qrcode")!.info!.qrcode!);
+    server.last("registration")!.pairSuccess({ advSecretKey: qr.advSecretKey, identityKey: qr.identityKey, jid: server.me.jid, lid: server.me.lid });
+    await until(() => runner.status === "DISCONNECTED" && runner.lastReason === "logged_out", 5_000, "real logout");
+    expect(runner.socketsCreated).toBe(3);
   });
 
   test("<failure reason=401> wipes creds and keys and ends DISCONNECTED", async () => {

@@ -25,6 +25,8 @@ export { type ClientHelloInfo, FakeSession } from "./fake-wa-session";
 export interface LoginScript {
   /** "success" (default), or a `<failure reason=N>`, or keep silent. */
   outcome?: "success" | { failure: number } | "silent";
+  /** The script for the logins after this one (default: this one again). */
+  then?: LoginScript;
 }
 
 export interface FakeWaOptions {
@@ -223,6 +225,7 @@ export class FakeWaServer {
       });
     } else {
       const outcome = this.login.outcome ?? "success";
+      if (this.login.then) this.login = this.login.then;
       if (outcome === "success") {
         s.send({ tag: "success", attrs: { t: String(Math.floor(Date.now() / 1000)), lid: this.me.lid } });
         const queued = this.offlineQueue.splice(0);

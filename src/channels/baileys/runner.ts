@@ -36,6 +36,8 @@ export type { BaileysTiming } from "./policy";
 export type { BaileysDeps, RunnerIdentity } from "./runner-deps";
 
 const NOT_READY = "ERR_WAPP_NOT_INITIALIZED";
+/** A 401 this soon after a 515 restart is retried once (a "false logout"). */
+const FALSE_LOGOUT_WINDOW_MS = 15_000;
 
 /** One connection's supervisor and ChannelAdapter. */
 export class BaileysRunner implements ChannelAdapter {
@@ -57,6 +59,9 @@ export class BaileysRunner implements ChannelAdapter {
   private attempt = 0;
   private qrCount = 0;
   private versionRetried = false;
+  /** When the last 515 restart happened, and whether a 401 right after it was already retried. */
+  private restartedAt = 0;
+  private falseLogoutRetried = false;
   private readonly pairing = new PairingCode();
   private readonly breaker: ConflictBreaker;
   private timers: { reconnect?: Timer; watchdog?: Timer; stable?: Timer } = {};
@@ -95,6 +100,8 @@ export class BaileysRunner implements ChannelAdapter {
     if (opts.force) this.breaker.reset();
     this.wanted = true;
     this.qrCount = 0;
+    this.restartedAt = 0;
+    this.falseLogoutRetried = false;
     this.versionRetried = false;
     if (opts.pairingNumber !== undefined) this.pairing.setNumber(opts.pairingNumber);
     if (opts.fresh) {
@@ -280,6 +287,7 @@ export class BaileysRunner implements ChannelAdapter {
     this.qrCount = 0;
     this.pairing.reset();
     this.versionRetried = false;
+    this.falseLogoutRetried = false;
     this.setStatus("CONNECTED");
     clearTimeout(this.timers.stable);
     this.timers.stable = setTimeout(() => {
@@ -297,11 +305,20 @@ export class BaileysRunner implements ChannelAdapter {
     this.log.warn({ connectionId: this.connectionId, code, reason: err?.message, action: action.kind }, "socket closed");
     switch (action.kind) {
       case "restart":
+        this.restartedAt = Date.now();
         // creds are already persisted (saved on creds.update and again above)
         if (this.status !== "PAIRING") this.setStatus("OPENING");
         this.scheduleOpen(this.t.restartDelayMs);
         return;
       case "logged_out":
+        // A 401 within seconds of the post-pairing 515 is often a false logout (BAILEYS.md §4): retry
+        // once with the same credentials before wiping a device that was just linked.
+        if (!this.falseLogoutRetried && Date.now() - this.restartedAt < FALSE_LOGOUT_WINDOW_MS) {
+          this.falseLogoutRetried = true;
+          this.setStatus("OPENING");
+          this.scheduleOpen(this.t.restartDelayMs);
+          return;
+        }
         this.wanted = false;
         this.wipeAll();
         this.pairing.fail(new Error("logged out"));
