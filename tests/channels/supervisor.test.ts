@@ -127,7 +127,7 @@ describe("supervisor against the fake WhatsApp server", () => {
 
   test("a 401 right after the post-pairing 515 is retried once with the same creds (false logout)", async () => {
     const { server, runner, rec, store } = setup();
-    server.login = { outcome: { failure: 401 }, then: { outcome: "success" } };
+    server.login = { outcome: { failure: 401 }, next: { outcome: "success" } };
     await pairByQr(server, runner, rec);
     expect(store.hasPairedCreds(1)).toBe(true);
     expect(rec.statuses.some((s) => s.info?.reason === "logged_out")).toBe(false);

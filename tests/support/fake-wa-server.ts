@@ -26,7 +26,7 @@ export interface LoginScript {
   /** "success" (default), or a `<failure reason=N>`, or keep silent. */
   outcome?: "success" | { failure: number } | "silent";
   /** The script for the logins after this one (default: this one again). */
-  then?: LoginScript;
+  next?: LoginScript;
 }
 
 export interface FakeWaOptions {
@@ -225,7 +225,7 @@ export class FakeWaServer {
       });
     } else {
       const outcome = this.login.outcome ?? "success";
-      if (this.login.then) this.login = this.login.then;
+      if (this.login.next) this.login = this.login.next;
       if (outcome === "success") {
         s.send({ tag: "success", attrs: { t: String(Math.floor(Date.now() / 1000)), lid: this.me.lid } });
         const queued = this.offlineQueue.splice(0);
