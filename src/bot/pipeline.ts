@@ -156,8 +156,10 @@ export async function ingestMessage(deps: Deps, conn: ConnectionRef, msg: Inboun
   const created = contactCreated as ReturnType<typeof upsertPeerContact> | null;
   if (created) deps.hub.publish(rooms.main(companyId), { channel: "contact", action: "create", contact: serializeContact(created.contact) });
   const dto = loadTicket(deps, companyId, res.ticket.id);
-  if (dto) publishTicket(deps, dto, before ? { status: before.status, queueId: before.queueId, userId: before.userId } : undefined);
-  const row = deps.db.select().from(messages).where(inArray(messages.id, [res.messageId])).get()!;
-  publishMessageCreated(deps, res.ticket.id, companyId, hydrate(deps.db, companyId, [row])[0]);
+  if (dto) {
+    publishTicket(deps, dto, before ? { status: before.status, queueId: before.queueId, userId: before.userId } : undefined);
+    const row = deps.db.select().from(messages).where(eq(messages.id, res.messageId)).get()!;
+    publishMessageCreated(deps, dto, hydrate(deps.db, companyId, [row])[0]);
+  }
   return res;
 }

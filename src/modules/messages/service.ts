@@ -8,6 +8,7 @@ import { rooms } from "../../realtime/topics";
 import { publishTicket, publishUnreadReset, ticketRooms } from "../tickets/events";
 import type { TicketRow } from "../tickets/schema";
 import { tickets } from "../tickets/schema";
+import type { TicketDto } from "../tickets/serialize";
 import { getVisibleTicket, loadTicket } from "../tickets/service";
 import { findMessage, hydrate, pageMessages } from "./queries";
 import { messages } from "./schema";
@@ -18,11 +19,9 @@ import type { Outgoing } from "../../channels/types";
 
 const SEND_TIMEOUT_MS = 30_000;
 
-/** Publishes a new message to the rooms that follow its ticket (BEHAVIOUR.md §2.8). */
-export function publishMessageCreated(deps: Deps, ticketId: number, companyId: number, message: MessageDto) {
-  const ticket = loadTicket(deps, companyId, ticketId);
-  if (!ticket) return;
-  deps.hub.publish(ticketRooms(companyId, ticketId, ticket), {
+/** Publishes a new message, with its (already loaded) ticket, to the rooms that follow the ticket (BEHAVIOUR.md §2.8). */
+export function publishMessageCreated(deps: Deps, ticket: TicketDto, message: MessageDto) {
+  deps.hub.publish(ticketRooms(ticket.companyId, ticket.id, ticket), {
     channel: "appMessage",
     action: "create",
     message,
@@ -130,10 +129,11 @@ export async function sendMessage(deps: Deps, ticket: TicketRow, spec: SendSpec)
       .run();
     return m;
   });
-  const dto = hydrate(deps.db, ticket.companyId, [row])[0];
-  publishMessageCreated(deps, ticket.id, ticket.companyId, dto);
   const loaded = loadTicket(deps, ticket.companyId, ticket.id);
-  if (loaded) publishTicket(deps, loaded);
+  if (loaded) {
+    publishMessageCreated(deps, loaded, hydrate(deps.db, ticket.companyId, [row])[0]);
+    publishTicket(deps, loaded);
+  }
   await deliver(deps, ticket, row.id);
   return hydrate(deps.db, ticket.companyId, [findMessage(deps.db, ticket.companyId, row.id)!])[0];
 }
