@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Elysia } from "elysia";
 import type { ClientMessage } from "../contract/events";
+import { can } from "../contract/permissions";
 import type { Deps, SessionUser } from "../http/context";
 import { type AccessClaims, verifyToken } from "../http/tokens";
 import { nowIso } from "../lib/dates";
@@ -33,12 +34,10 @@ function setOnline(deps: Deps, userId: number, online: boolean) {
  * Queue rooms of an agent: their queues' pending lists plus queue-less pending tickets (visible to
  * everyone); notifications of queue-less tickets only with allTicket "enable".
  */
-function queueRooms(u: SessionUser, kind: "pending" | "notification") {
+function queueRooms(u: SessionUser, kind: "open" | "pending" | "closed" | "notification") {
   const ids: (number | null)[] = [...u.queueIds];
-  if (kind === "pending" || u.allTicket === "enable") ids.push(null);
-  return ids.map((q) =>
-    kind === "pending" ? rooms.queueStatus(u.companyId, q, "pending") : rooms.queueNotification(u.companyId, q),
-  );
+  if (kind !== "notification" || u.allTicket === "enable") ids.push(null);
+  return ids.map((q) => (kind === "notification" ? rooms.queueNotification(u.companyId, q) : rooms.queueStatus(u.companyId, q, kind)));
 }
 
 /** Applies one client message (joinTickets, joinChatBox, …) to the socket's subscriptions. */
@@ -59,10 +58,13 @@ export function handleClientMessage(deps: Deps, ws: SocketLike, u: SessionUser, 
     case "joinTickets":
     case "leaveTickets": {
       if (!TICKET_STATUSES.has(msg.status)) return;
+      // Agents follow their queues' waiting lists (their own tickets come through their user room);
+      // roles with "show all" (supervisors) follow every list of their queues.
+      const status = msg.status as "open" | "pending" | "closed";
       const list = admin
-        ? [rooms.status(u.companyId, msg.status)]
-        : msg.status === "pending"
-          ? queueRooms(u, "pending")
+        ? [rooms.status(u.companyId, status)]
+        : status === "pending" || can(u, "tickets-manager:showall")
+          ? queueRooms(u, status)
           : [];
       for (const r of list) msg.type === "joinTickets" ? ws.subscribe(r) : ws.unsubscribe(r);
       return;

@@ -106,3 +106,28 @@ describe("ticket rooms", () => {
     other.ws.close();
   });
 });
+
+describe("ticket list rooms by role", () => {
+  test("a supervisor follows the open list of their queues; an agent only the waiting list", async () => {
+    const a = await t.newCompany();
+    const q = await t.call("POST", "/queue", { token: a.admin.token, body: { name: "Fila Sup", color: "#335577" } });
+    const sup = await t.newUser(a.admin.token, { profile: "supervisor", queueIds: [q.json.id] });
+    const agent = await t.newUser(a.admin.token, { queueIds: [q.json.id] });
+    const s1 = connect(sup.token);
+    const s2 = connect(agent.token);
+    await Promise.all([s1.ready, s2.ready]);
+    for (const s of [s1, s2]) {
+      s.send({ type: "joinTickets", status: "open" });
+      s.send({ type: "joinTickets", status: "pending" });
+    }
+    await Bun.sleep(50);
+    t.deps.hub.publish(`company-${a.company.id}-queue-${q.json.id}-open`, { channel: "ticket", action: "update", probe: 3 });
+    t.deps.hub.publish(`company-${a.company.id}-queue-${q.json.id}-pending`, { channel: "ticket", action: "update", probe: 4 });
+    expect(await s1.waitFor((x) => x.probe === 3)).not.toBeNull();
+    expect(await s1.waitFor((x) => x.probe === 4)).not.toBeNull();
+    expect(await s2.waitFor((x) => x.probe === 4)).not.toBeNull();
+    expect(await s2.waitFor((x) => x.probe === 3, 300)).toBeNull();
+    s1.ws.close();
+    s2.ws.close();
+  });
+});
