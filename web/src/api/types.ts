@@ -38,7 +38,8 @@ export interface Company {
   createdAt: string;
 }
 
-export interface SessionUser {
+/** The fields every user shape shares (the server's serializeUser and sessionPayload). */
+interface UserBase {
   id: number;
   name: string;
   email: string;
@@ -48,20 +49,14 @@ export interface SessionUser {
   whatsappId: number | null;
   allTicket: string;
   queues: QueueRef[];
+}
+
+export interface SessionUser extends UserBase {
   company: Company & { settings: Setting[]; plan: Plan | null };
 }
 
-export interface User {
-  id: number;
-  name: string;
-  email: string;
-  profile: string;
-  companyId: number;
-  super: boolean;
-  whatsappId: number | null;
-  allTicket: string;
+export interface User extends UserBase {
   online: boolean;
-  queues: QueueRef[];
   createdAt: string;
   updatedAt: string;
 }
