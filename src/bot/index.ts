@@ -14,20 +14,11 @@ import { isOutOfHours } from "./hours";
 import { type BotStep, HOME_LINE, runQueueMenu, walkOptions } from "./menu";
 import { type ConnectionRef, ingestMessage } from "./pipeline";
 import { handleRatingAnswer } from "./rating";
-import { botLooping, sendBot } from "./send";
+import { botLooping, sentAutomaticallySince, sendBot } from "./send";
 import { and, gt } from "drizzle-orm";
 
 const OUT_OF_HOURS_REPEAT_MS = 10 * 60_000;
 
-/** True when the same automatic text went to this ticket recently (one reply per burst). */
-function sentRecently(deps: Deps, ticketId: number, body: string) {
-  const since = new Date(Date.now() - OUT_OF_HOURS_REPEAT_MS).toISOString();
-  return !!deps.db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.ticketId, ticketId), eq(messages.isAutomatic, true), eq(messages.body, body), gt(messages.createdAt, since)))
-    .get();
-}
 
 /**
  * The inbound pipeline (BEHAVIOUR.md §2.3, §3.1): store the message exactly once, then let the bot
@@ -82,7 +73,7 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, ticke
     const company = findCompany(deps.db, ticket.companyId);
     if (isOutOfHours(company?.schedules, deps.config.timezone)) {
       const text = render(conn.outOfHoursMessage);
-      if (!sentRecently(deps, ticket.id, text)) await sendBot(deps, ticket, text);
+      if (!sentAutomaticallySince(deps, ticket.id, text, OUT_OF_HOURS_REPEAT_MS)) await sendBot(deps, ticket, text);
       return;
     }
   }
@@ -91,7 +82,7 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, ticke
   if (!queue) return;
   if (scheduleType === "queue" && queue.outOfHoursMessage.trim() && isOutOfHours(queue.schedules, deps.config.timezone)) {
     const text = `${render(queue.outOfHoursMessage)}\n\n${HOME_LINE}`;
-    if (!sentRecently(deps, ticket.id, text)) await sendBot(deps, ticket, text);
+    if (!sentAutomaticallySince(deps, ticket.id, text, OUT_OF_HOURS_REPEAT_MS)) await sendBot(deps, ticket, text);
     return;
   }
   if (ticket.chatbot) await walkOptions(step, queue);

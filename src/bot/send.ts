@@ -20,6 +20,16 @@ function automaticSince(deps: Deps, ticketId: number, sinceIso: string) {
   );
 }
 
+/** True when this exact automatic text went to the ticket within the last `withinMs`. */
+export function sentAutomaticallySince(deps: Deps, ticketId: number, body: string, withinMs: number): boolean {
+  const since = new Date(Date.now() - withinMs).toISOString();
+  return !!deps.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticketId), eq(messages.isAutomatic, true), eq(messages.body, body), gt(messages.createdAt, since)))
+    .get();
+}
+
 /**
  * The loop breaker: true when the bot must stay silent on this ticket because it has already sent
  * too many automatic messages lately, or because the customer's text is one of our own recent bot
@@ -27,13 +37,7 @@ function automaticSince(deps: Deps, ticketId: number, sinceIso: string) {
  */
 export function botLooping(deps: Deps, ticket: TicketRow, inboundBody: string): boolean {
   const since = new Date(Date.now() - LOOP_WINDOW_MS).toISOString();
-  const echoed =
-    inboundBody.trim().length > 20 &&
-    !!deps.db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.ticketId, ticket.id), eq(messages.isAutomatic, true), eq(messages.body, inboundBody), gt(messages.createdAt, since)))
-      .get();
+  const echoed = inboundBody.trim().length > 20 && sentAutomaticallySince(deps, ticket.id, inboundBody, LOOP_WINDOW_MS);
   if (echoed || automaticSince(deps, ticket.id, since) >= LOOP_MAX) {
     if (ticket.chatbot) deps.db.update(tickets).set({ chatbot: false, queueOptionId: null }).where(eq(tickets.id, ticket.id)).run();
     log.warn("bot loop breaker engaged", { ticketId: ticket.id, echoed });
