@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { InboundMessage } from "../channels/types";
 import type { Deps } from "../http/context";
-import { storeUpload } from "../http/uploads";
+import { extOfMime, storeUpload } from "../http/uploads";
 import { nowIso } from "../lib/dates";
 import { uuid } from "../lib/ids";
 import { log } from "../lib/logger";
@@ -29,10 +29,6 @@ export interface IngestResult {
   createdTicket: boolean;
 }
 
-const EXT: Record<string, string> = {
-  "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif", "video/mp4": "mp4",
-  "audio/ogg": "ogg", "audio/mpeg": "mp3", "audio/mp4": "m4a", "application/pdf": "pdf",
-};
 
 function mediaTypeOf(msg: InboundMessage): string {
   if (msg.kind === "location") return "locationMessage";
@@ -49,7 +45,7 @@ async function saveMedia(deps: Deps, companyId: number, msg: InboundMessage) {
   if (!msg.media) return null;
   const mime = msg.media.mimetype.split(";")[0].trim();
   const bytes = await msg.media.download();
-  const ext = EXT[mime] ?? (msg.media.fileName?.split(".").pop() || "bin").replace(/[^a-z0-9]/gi, "").slice(0, 8);
+  const ext = extOfMime(mime) ?? (msg.media.fileName?.split(".").pop() || "bin").replace(/[^a-z0-9]/gi, "").slice(0, 8);
   const name = msg.media.fileName ?? `${msg.kind}.${ext}`;
   const file = new File([new Uint8Array(bytes)], `x.${ext}`, { type: mime });
   const stored = await storeUpload(deps.config.mediaDir, companyId, "messages", { file, ext, mime, originalName: name });

@@ -1,5 +1,6 @@
 import { and, count, eq, gt } from "drizzle-orm";
 import type { Deps } from "../http/context";
+import { mimeOfName } from "../http/uploads";
 import { log } from "../lib/logger";
 import { messages } from "../modules/messages/schema";
 import { sendMessage } from "../modules/messages/service";
@@ -51,9 +52,7 @@ export async function sendBot(deps: Deps, ticket: TicketRow, body: string, media
   if (body.trim()) await sendMessage(deps, ticket, { body, isAutomatic: true });
   if (media?.mediaPath) {
     const ext = media.mediaPath.split(".").pop()?.toLowerCase() ?? "";
-    const mime =
-      { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", mp4: "video/mp4", mp3: "audio/mpeg", ogg: "audio/ogg", pdf: "application/pdf" }[ext] ??
-      "application/octet-stream";
+    const mime = mimeOfName(media.mediaPath);
     await sendMessage(deps, ticket, {
       body: "",
       isAutomatic: true,

@@ -39,6 +39,15 @@ const MIME: Record<string, readonly string[]> = {
   xlsx: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "application/octet-stream", "application/zip"],
 };
 
+/** The canonical mime type of a file name's extension (application/octet-stream when unknown). */
+export function mimeOfName(name: string | null | undefined): string {
+  const ext = (name ?? "").split(".").pop()?.toLowerCase() ?? "";
+  return MIME[ext]?.[0] ?? "application/octet-stream";
+}
+
+/** The extension whose canonical mime type this is, or undefined. */
+export const extOfMime = (mime: string): string | undefined => Object.keys(MIME).find((ext) => MIME[ext][0] === mime);
+
 /** Named sets of accepted extensions. */
 export const UPLOAD_KINDS = {
   image: ["png", "jpg", "jpeg"],

@@ -14,6 +14,7 @@ import { findMessage, hydrate, pageMessages } from "./queries";
 import { messages } from "./schema";
 import type { MessageDto } from "./serialize";
 import { addressOf } from "../../channels/address";
+import { mimeOfName } from "../../http/uploads";
 import { contacts } from "../contacts/schema";
 import type { Outgoing } from "../../channels/types";
 
@@ -176,14 +177,11 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
   }
 }
 
+/** The mime type to send a stored file with; Ogg audio is declared as Opus (WhatsApp's voice format). */
 function mimeOf(mediaType: string, name: string | null) {
-  const ext = (name ?? "").split(".").pop()?.toLowerCase() ?? "";
-  const known: Record<string, string> = {
-    png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp",
-    mp4: "video/mp4", mp3: "audio/mpeg", ogg: "audio/ogg; codecs=opus", opus: "audio/ogg; codecs=opus",
-    m4a: "audio/mp4", wav: "audio/wav", pdf: "application/pdf", webm: "audio/webm",
-  };
-  return known[ext] ?? (mediaType === "application" ? "application/octet-stream" : `${mediaType}/*`);
+  const mime = mimeOfName(name);
+  if (mime === "audio/ogg") return "audio/ogg; codecs=opus";
+  return mime !== "application/octet-stream" || mediaType === "application" ? mime : `${mediaType}/*`;
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
