@@ -15,6 +15,7 @@ import { messages } from "./schema";
 import type { MessageDto } from "./serialize";
 import { addressOf } from "../../channels/address";
 import { mimeOfName } from "../../http/uploads";
+import { findContact } from "../contacts/queries";
 import { contacts } from "../contacts/schema";
 import type { Outgoing } from "../../channels/types";
 
@@ -57,7 +58,7 @@ export function markTicketRead(deps: Deps, ticket: TicketRow) {
   });
   if (newest && ticket.whatsappId) {
     const adapter = deps.channels.get(ticket.whatsappId);
-    const contact = deps.db.select().from(contacts).where(eq(contacts.id, ticket.contactId)).get();
+    const contact = findContact(deps.db, ticket.companyId, ticket.contactId);
     if (adapter && contact) {
       adapter.markRead([{ id: newest.wid, to: addressOf(contact), fromMe: false }]).catch((e) => log.warn("markRead failed", { err: String(e) }));
     }
@@ -149,7 +150,7 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
   };
   const adapter = ticket.whatsappId ? deps.channels.get(ticket.whatsappId) : undefined;
   if (!adapter) return setState({ sendStatus: "failed", sendError: "ERR_WAPP_NOT_INITIALIZED", ack: 0 });
-  const contact = deps.db.select().from(contacts).where(eq(contacts.id, ticket.contactId)).get();
+  const contact = findContact(deps.db, ticket.companyId, ticket.contactId);
   if (!contact) return setState({ sendStatus: "failed", sendError: "ERR_NO_CONTACT_FOUND" });
   const quoted = m.quotedMsgId ? findMessage(deps.db, ticket.companyId, m.quotedMsgId) : undefined;
   const base = {
@@ -210,7 +211,7 @@ export async function deleteMessage(ctx: Ctx, id: number) {
   if (m.sendStatus === "sent" || m.sendStatus === null) {
     const adapter = ticket.whatsappId ? ctx.channels.get(ticket.whatsappId) : undefined;
     if (!adapter) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
-    const contact = ctx.db.select().from(contacts).where(eq(contacts.id, ticket.contactId)).get()!;
+    const contact = findContact(ctx.db, ctx.companyId, ticket.contactId)!;
     try {
       await adapter.deleteForEveryone({ id: m.wid, to: addressOf(contact), fromMe: true });
     } catch {

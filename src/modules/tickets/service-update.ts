@@ -5,6 +5,7 @@ import { forbidden, notFound } from "../../http/errors";
 import { nowIso } from "../../lib/dates";
 import { renderTemplate } from "../../lib/template";
 import { findConnection } from "../connections/queries";
+import { findContact } from "../contacts/queries";
 import { contacts } from "../contacts/schema";
 import { markTicketRead, sendMessage } from "../messages/service";
 import { queues } from "../queues/schema";
@@ -145,7 +146,7 @@ function wantsRating(ctx: Ctx, t: TicketRow) {
 
 /** Accept greeting, transfer text and completion message, sent after the change is saved. */
 async function automaticTexts(ctx: Ctx, before: TicketRow, after: TicketRow, names: { queue?: string; user?: string }) {
-  const contact = ctx.db.select().from(contacts).where(eq(contacts.id, after.contactId)).get();
+  const contact = findContact(ctx.db, ctx.companyId, after.contactId);
   const render = (text: string) => renderTemplate(text, { name: contact?.name }, ctx.config.timezone);
   const send = (body: string) => sendMessage(ctx, after, { body, isAutomatic: true, userId: ctx.user.id });
   if (!after.isGroup && after.status === "open" && before.status === "pending" && getSetting(ctx.db, ctx.companyId, "sendGreetingAccepted") === "enabled") {
