@@ -54,12 +54,14 @@ async function measure(name: string, make: () => Request, expectStatus = 200) {
 
 console.log(`Balcão bench: app.handle, ${seconds} s per case, Bun ${Bun.version}`);
 const health = await measure("GET /health", () => new Request("http://localhost/health"));
-const login = await measure("POST /auth/login", () =>
-  new Request("http://localhost/auth/login", {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  }),
+const login = await measure(
+  "POST /auth/login",
+  () =>
+    new Request("http://localhost/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    }),
 );
 console.log(`ratio health/login: ${(health / login).toFixed(0)}x (login cost is argon2id by design)`);
 

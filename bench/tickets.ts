@@ -37,7 +37,11 @@ db.sqlite.transaction(() => {
 console.log(`seeded ${TICKETS} tickets, ${TICKETS * PER_TICKET} messages in ${(performance.now() - t0).toFixed(0)} ms`);
 
 const login = await app.handle(
-  new Request("http://localhost/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "b@b.io", password: "bench-123" }) }),
+  new Request("http://localhost/auth/login", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "b@b.io", password: "bench-123" }),
+  }),
 );
 const { token } = (await login.json()) as { token: string };
 

@@ -59,7 +59,10 @@ export async function createSuper(db: DB, email: string): Promise<string> {
 export function backup(db: DB, dataDir: string, now = new Date()): string {
   const dir = join(dataDir, "backups");
   mkdirSync(dir, { recursive: true });
-  const stamp = now.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/:/g, "-");
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/:/g, "-");
   const file = join(dir, `${stamp}.db`);
   db.sqlite.run("VACUUM INTO ?", [file]);
   return file;

@@ -19,7 +19,6 @@ import { and, gt } from "drizzle-orm";
 
 const OUT_OF_HOURS_REPEAT_MS = 10 * 60_000;
 
-
 /**
  * The inbound pipeline (BEHAVIOUR.md §2.3, §3.1): store the message exactly once, then let the bot
  * answer while no agent holds the ticket: rating answers, "#" back to the menu, out-of-hours texts,

@@ -136,7 +136,9 @@ export async function walkOptions(s: BotStep, queue: QueueRow) {
   if (target === undefined) {
     if (s.ticket.amountUsedBotQueues >= 1) return patchTicket(s, { chatbot: false, queueOptionId: null });
     patchTicket(s, { amountUsedBotQueues: s.ticket.amountUsedBotQueues + 1 });
-    const menu = current ? nodeMenu(s, current, listOptions(db, companyId, queue.id, current.id)) : rootMenu(s, queue, listOptions(db, companyId, queue.id, null));
+    const menu = current
+      ? nodeMenu(s, current, listOptions(db, companyId, queue.id, current.id))
+      : rootMenu(s, queue, listOptions(db, companyId, queue.id, null));
     return sendBot(s.deps, s.ticket, `${INVALID_OPTION}\n\n${menu}`);
   }
   patchTicket(s, { queueOptionId: target ? target.id : null, amountUsedBotQueues: 0 });

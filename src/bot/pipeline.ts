@@ -29,7 +29,6 @@ export interface IngestResult {
   createdTicket: boolean;
 }
 
-
 function mediaTypeOf(msg: InboundMessage): string {
   if (msg.kind === "location") return "locationMessage";
   if (msg.kind === "vcard") return "contactMessage";
@@ -98,7 +97,16 @@ export async function ingestMessage(deps: Deps, conn: ConnectionRef, msg: Inboun
     if (!ticket) {
       ticket = tx
         .insert(tickets)
-        .values({ uuid: uuid(), companyId, contactId: contact.id, whatsappId: conn.id, status: "pending", isGroup: msg.isGroup, createdAt: now, updatedAt: now })
+        .values({
+          uuid: uuid(),
+          companyId,
+          contactId: contact.id,
+          whatsappId: conn.id,
+          status: "pending",
+          isGroup: msg.isGroup,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning()
         .get();
       tx.insert(ticketTracking).values({ ticketId: ticket.id, companyId, whatsappId: conn.id, queuedAt: now, createdAt: now }).run();

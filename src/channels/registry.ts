@@ -4,17 +4,7 @@
  * It owns no database table: callers pass the connection id, company id and kind.
  */
 import { log } from "../lib/logger";
-import type {
-  AckEvent,
-  CallEvent,
-  ChannelAdapter,
-  ChannelEvents,
-  ChannelFactory,
-  EditEvent,
-  InboundMessage,
-  SessionStatus,
-  StartOptions,
-} from "./types";
+import type { AckEvent, CallEvent, ChannelAdapter, ChannelEvents, ChannelFactory, EditEvent, InboundMessage, SessionStatus, StartOptions } from "./types";
 
 export interface ConnectionRef {
   connectionId: number;
@@ -86,8 +76,7 @@ export class ChannelRegistry {
    * (e.g. one being deleted), pass `ref` so its adapter is built just to clear the stored credentials.
    */
   async logout(connectionId: number, ref?: { companyId: number; kind: string }): Promise<void> {
-    const entry =
-      this.entries.get(connectionId) ?? (ref ? this.create({ connectionId, companyId: ref.companyId, kind: ref.kind }) : undefined);
+    const entry = this.entries.get(connectionId) ?? (ref ? this.create({ connectionId, companyId: ref.companyId, kind: ref.kind }) : undefined);
     if (!entry) return;
     this.entries.delete(connectionId);
     await entry.adapter.logout();

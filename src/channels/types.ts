@@ -18,18 +18,7 @@ export interface Peer {
   pushName?: string | null;
 }
 
-export type InboundKind =
-  | "text"
-  | "image"
-  | "audio"
-  | "video"
-  | "document"
-  | "sticker"
-  | "location"
-  | "vcard"
-  | "reaction"
-  | "call_log"
-  | "unsupported";
+export type InboundKind = "text" | "image" | "audio" | "video" | "document" | "sticker" | "location" | "vcard" | "reaction" | "call_log" | "unsupported";
 
 export interface InboundMedia {
   mimetype: string;

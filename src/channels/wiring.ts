@@ -52,7 +52,11 @@ export class ConnectionSupervisor {
   constructor(private readonly deps: Deps) {
     this.registry = deps.channels instanceof ChannelRegistry ? deps.channels : new ChannelRegistry();
     this.registry.setHandlers(this.handlers());
-    this.registry.register("sandbox", ({ connectionId, companyId, events }) => new SandboxAdapter({ connectionId, companyId, events }, { db: deps.db, hub: deps.hub, mediaDir: deps.config.mediaDir }));
+    this.registry.register(
+      "sandbox",
+      ({ connectionId, companyId, events }) =>
+        new SandboxAdapter({ connectionId, companyId, events }, { db: deps.db, hub: deps.hub, mediaDir: deps.config.mediaDir }),
+    );
     // Tests never reach the real WhatsApp: under NODE_ENV=test the baileys kind exists only with WA_WS_URL.
     if (!deps.config.isTest || deps.config.waWsUrl) {
       this.registry.register("baileys", createBaileysFactory(deps.db.sqlite, { waWsUrl: deps.config.waWsUrl, waTestRootKey: deps.config.waTestRootKey }));
@@ -127,7 +131,11 @@ export class ConnectionSupervisor {
    */
   async pauseLapsed(): Promise<number> {
     const active = new Set(connectionsToStart(this.deps).map((w) => w.id));
-    const running = this.deps.db.select({ id: whatsapps.id, companyId: whatsapps.companyId }).from(whatsapps).all().filter((w) => this.registry.get(w.id) && !active.has(w.id));
+    const running = this.deps.db
+      .select({ id: whatsapps.id, companyId: whatsapps.companyId })
+      .from(whatsapps)
+      .all()
+      .filter((w) => this.registry.get(w.id) && !active.has(w.id));
     for (const w of running) {
       await this.stop(w.id);
       recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "subscription_lapsed" });

@@ -36,15 +36,7 @@ export type Profile = (typeof PROFILES)[number];
 export const RECURRENCES = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 } as const;
 export type Recurrence = keyof typeof RECURRENCES;
 
-export const PLAN_FLAGS = [
-  "useCampaigns",
-  "useSchedules",
-  "useInternalChat",
-  "useExternalApi",
-  "useKanban",
-  "useOpenAi",
-  "useIntegrations",
-] as const;
+export const PLAN_FLAGS = ["useCampaigns", "useSchedules", "useInternalChat", "useExternalApi", "useKanban", "useOpenAi", "useIntegrations"] as const;
 export type PlanFlag = (typeof PLAN_FLAGS)[number];
 
 export const WEEKDAYS = [

@@ -30,11 +30,7 @@ export async function seed(db: DB, config: Config) {
   db.transaction((tx) => {
     const plan =
       tx.select().from(plans).get() ??
-      tx
-        .insert(plans)
-        .values({ name: "Plano 1", users: 10, connections: 10, queues: 10, value: 30, createdAt: now, updatedAt: now })
-        .returning()
-        .get();
+      tx.insert(plans).values({ name: "Plano 1", users: 10, connections: 10, queues: 10, value: 30, createdAt: now, updatedAt: now }).returning().get();
     const company = tx
       .insert(companies)
       .values({

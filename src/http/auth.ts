@@ -7,13 +7,7 @@ import { isPublicRoute } from "./public-routes";
 import { type AccessClaims, verifyToken } from "./tokens";
 
 /** Routes a company whose subscription lapsed may still call (to see and pay its invoices). */
-const LAPSED_ALLOWED = new Set([
-  "GET /auth/me",
-  "DELETE /auth/logout",
-  "GET /invoices/all",
-  "POST /subscription",
-  "GET /companies/listPlan/:companyId",
-]);
+const LAPSED_ALLOWED = new Set(["GET /auth/me", "DELETE /auth/logout", "GET /invoices/all", "POST /subscription", "GET /companies/listPlan/:companyId"]);
 
 /**
  * Resolves the caller from the Bearer token for every route (deny by default): a missing token
@@ -41,9 +35,7 @@ export async function authenticate(deps: Deps, request: Request, route: string):
  * On public routes `ctx` is null at runtime: their handlers must not read it.
  */
 export const authPlugin = (deps: Deps) =>
-  new Elysia({ name: "auth" })
-    .decorate("deps", deps)
-    .derive({ as: "global" }, async ({ request, route }) => {
-      const ctx = await authenticate(deps, request, route);
-      return { ctx: ctx as Ctx };
-    });
+  new Elysia({ name: "auth" }).decorate("deps", deps).derive({ as: "global" }, async ({ request, route }) => {
+    const ctx = await authenticate(deps, request, route);
+    return { ctx: ctx as Ctx };
+  });

@@ -30,8 +30,7 @@ export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.I
     const key = v.getDotPath(issue) ?? "_";
     // Valibot reports a missing key as a schema issue with no input; anything without one of our
     // message keys becomes the generic "invalid" key so the web can always translate it.
-    const message =
-      issue.input === undefined ? "validation.required" : issue.message.startsWith("validation.") ? issue.message : "validation.invalid";
+    const message = issue.input === undefined ? "validation.required" : issue.message.startsWith("validation.") ? issue.message : "validation.invalid";
     if (!fields[key]) fields[key] = message;
   }
   throw new AppError("ERR_VALIDATION", 400, { fields });

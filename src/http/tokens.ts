@@ -20,20 +20,12 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 
 /** Signs a short-lived access token (Bearer). */
 export function signAccess(secret: string, c: AccessClaims, ttl = ACCESS_TTL_S) {
-  return new SignJWT({ ...c })
-    .setProtectedHeader({ alg: "HS256" })
-    .setIssuedAt()
-    .setExpirationTime(`${ttl}s`)
-    .sign(key(secret));
+  return new SignJWT({ ...c }).setProtectedHeader({ alg: "HS256" }).setIssuedAt().setExpirationTime(`${ttl}s`).sign(key(secret));
 }
 
 /** Signs a refresh token (kept in the httpOnly cookie). */
 export function signRefresh(secret: string, c: RefreshClaims) {
-  return new SignJWT({ ...c })
-    .setProtectedHeader({ alg: "HS256" })
-    .setIssuedAt()
-    .setExpirationTime(`${REFRESH_TTL_S}s`)
-    .sign(key(secret));
+  return new SignJWT({ ...c }).setProtectedHeader({ alg: "HS256" }).setIssuedAt().setExpirationTime(`${REFRESH_TTL_S}s`).sign(key(secret));
 }
 
 /** Verifies a token; null when invalid or expired. */

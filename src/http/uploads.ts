@@ -203,7 +203,9 @@ export const mediaRoutes = (deps: Deps) =>
     const full = mediaFile(deps.config.mediaDir, companyId, `${companyId}/${rest}`);
     const file = full ? Bun.file(full) : null;
     if (!file || !(await file.exists())) throw new AppError("ERR_NOT_FOUND", 404);
-    const ext = extname(full as string).slice(1).toLowerCase();
+    const ext = extname(full as string)
+      .slice(1)
+      .toLowerCase();
     return new Response(file, {
       headers: {
         "content-type": MIME[ext]?.[0] ?? "application/octet-stream",

@@ -25,7 +25,15 @@ export async function expireInactiveTickets(deps: Deps, now = Date.now()) {
     .innerJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
     .innerJoin(companies, eq(companies.id, tickets.companyId))
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .where(and(eq(tickets.status, "open"), eq(tickets.isGroup, false), eq(tickets.fromMe, true), gt(whatsapps.expiresTicket, 0), isNull(tickets.awaitingRatingSince)))
+    .where(
+      and(
+        eq(tickets.status, "open"),
+        eq(tickets.isGroup, false),
+        eq(tickets.fromMe, true),
+        gt(whatsapps.expiresTicket, 0),
+        isNull(tickets.awaitingRatingSince),
+      ),
+    )
     .all();
   for (const r of rows) {
     if (!activeCompany(r.company)) continue;
@@ -67,7 +75,11 @@ export function autoTransferTickets(deps: Deps, now = Date.now()) {
 /** tickets.rating-timeout: a ticket awaiting its rating longer than the window closes without one. */
 export async function closeUnratedTickets(deps: Deps, now = Date.now()) {
   const limit = new Date(now - RATING_WINDOW_MS).toISOString();
-  const rows = deps.db.select().from(tickets).where(and(isNotNull(tickets.awaitingRatingSince), lt(tickets.awaitingRatingSince, limit))).all();
+  const rows = deps.db
+    .select()
+    .from(tickets)
+    .where(and(isNotNull(tickets.awaitingRatingSince), lt(tickets.awaitingRatingSince, limit)))
+    .all();
   for (const t of rows) await closeWithoutRating(deps, t);
 }
 

@@ -36,5 +36,4 @@ export function daysUntil(date: string, now = new Date()): number {
 }
 
 /** True when a YYYY-MM-DD due date is before today. */
-export const isPastDue = (dueDate: string | null | undefined, now = new Date()) =>
-  !!dueDate && dueDate.slice(0, 10) < todayDate(now);
+export const isPastDue = (dueDate: string | null | undefined, now = new Date()) => !!dueDate && dueDate.slice(0, 10) < todayDate(now);

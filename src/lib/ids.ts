@@ -2,8 +2,7 @@
 export const uuid = () => crypto.randomUUID();
 
 /** A random URL-safe secret of n bytes. */
-export const randomSecret = (bytes = 24) =>
-  Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("base64url");
+export const randomSecret = (bytes = 24) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("base64url");
 
 /** A readable generated password (no ambiguous characters). */
 export function generatePassword(length = 16): string {

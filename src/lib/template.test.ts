@@ -12,12 +12,6 @@ describe("renderTemplate", () => {
     expect(renderTemplate("sem variáveis", {})).toBe("sem variáveis");
   });
   test("greeting buckets", () => {
-    expect([greeting(3), greeting(6), greeting(12), greeting(18), greeting(23)]).toEqual([
-      "Boa madrugada",
-      "Bom dia",
-      "Boa tarde",
-      "Boa noite",
-      "Boa noite",
-    ]);
+    expect([greeting(3), greeting(6), greeting(12), greeting(18), greeting(23)]).toEqual(["Boa madrugada", "Bom dia", "Boa tarde", "Boa noite", "Boa noite"]);
   });
 });

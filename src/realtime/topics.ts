@@ -3,10 +3,8 @@ export const rooms = {
   main: (companyId: number) => `company-${companyId}-mainchannel`,
   status: (companyId: number, status: string) => `company-${companyId}-${status}`,
   notification: (companyId: number) => `company-${companyId}-notification`,
-  queueStatus: (companyId: number, queueId: number | null, status: string) =>
-    `company-${companyId}-queue-${queueId ?? "null"}-${status}`,
-  queueNotification: (companyId: number, queueId: number | null) =>
-    `company-${companyId}-queue-${queueId ?? "null"}-notification`,
+  queueStatus: (companyId: number, queueId: number | null, status: string) => `company-${companyId}-queue-${queueId ?? "null"}-${status}`,
+  queueNotification: (companyId: number, queueId: number | null) => `company-${companyId}-queue-${queueId ?? "null"}-notification`,
   user: (userId: number) => `user-${userId}`,
   ticket: (ticketId: number) => `ticket-${ticketId}`,
   sandbox: (connectionId: number) => `sandbox-${connectionId}`,

@@ -61,11 +61,7 @@ export function handleClientMessage(deps: Deps, ws: SocketLike, u: SessionUser, 
       // Agents follow their queues' waiting lists (their own tickets come through their user room);
       // roles with "show all" (supervisors) follow every list of their queues.
       const status = msg.status as "open" | "pending" | "closed";
-      const list = admin
-        ? [rooms.status(u.companyId, status)]
-        : status === "pending" || can(u, "tickets-manager:showall")
-          ? queueRooms(u, status)
-          : [];
+      const list = admin ? [rooms.status(u.companyId, status)] : status === "pending" || can(u, "tickets-manager:showall") ? queueRooms(u, status) : [];
       for (const r of list) msg.type === "joinTickets" ? ws.subscribe(r) : ws.unsubscribe(r);
       return;
     }

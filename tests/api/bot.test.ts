@@ -31,7 +31,13 @@ const planos = await opt("Planos", "1", "Nossos planos:");
 await opt("Preços", "2", "Tabela de preços: R$ 10");
 await opt("Mensal", "1", "Plano mensal: R$ 30", planos);
 await opt("Anual", "2", "Plano anual: R$ 300", planos);
-t.db.insert(whatsappQueues).values([{ whatsappId: connection.id, queueId: vendas }, { whatsappId: connection.id, queueId: suporte }]).run();
+t.db
+  .insert(whatsappQueues)
+  .values([
+    { whatsappId: connection.id, queueId: vendas },
+    { whatsappId: connection.id, queueId: suporte },
+  ])
+  .run();
 
 const texts = () => fake.sent.map((m) => ("body" in m ? m.body : ""));
 const last = () => texts().at(-1) ?? "";

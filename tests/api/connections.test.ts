@@ -140,7 +140,11 @@ describe("POST /whatsapp", () => {
 
   test("the plan's connection limit answers ERR_PLAN_LIMIT_CONNECTIONS with the limit", async () => {
     const now = nowIso();
-    const plan = t.db.insert(plans).values({ name: `Mini ${crypto.randomUUID().slice(0, 4)}`, users: 5, connections: 1, queues: 5, value: 10, createdAt: now, updatedAt: now }).returning().get();
+    const plan = t.db
+      .insert(plans)
+      .values({ name: `Mini ${crypto.randomUUID().slice(0, 4)}`, users: 5, connections: 1, queues: 5, value: 10, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
     const c = await t.newCompany();
     t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, c.company.id)).run();
     expect((await create(c.admin.token, { name: "Única", channel: "sandbox" })).status).toBe(201);
@@ -168,7 +172,10 @@ describe("GET /whatsapp/:id, PUT, DELETE and the default rules", () => {
     const two = list.json.find((w: { name: string }) => w.name === "Duas filas");
     const bad = await t.call("PUT", `/whatsapp/${two.id}`, { token: a.admin.token, body: { greetingMessage: "" } });
     expect(bad.json.error).toBe("ERR_WAPP_GREETING_REQUIRED");
-    const one = await t.call("PUT", `/whatsapp/${two.id}`, { token: a.admin.token, body: { queueIds: [suporte], greetingMessage: "", expiresTicket: 2, complationMessage: "Tchau" } });
+    const one = await t.call("PUT", `/whatsapp/${two.id}`, {
+      token: a.admin.token,
+      body: { queueIds: [suporte], greetingMessage: "", expiresTicket: 2, complationMessage: "Tchau" },
+    });
     expect(one.status).toBe(200);
     expect(one.json).toMatchObject({ queueIds: [suporte], expiresTicket: 2, complationMessage: "Tchau", greetingMessage: "" });
     t.events.length = 0;
@@ -256,7 +263,10 @@ describe("boot and delete edge cases", () => {
     const phone = (await create(c.admin.token, { name: "Telefone", channel: "sandbox" })).json.id as number;
     const off = (await create(c.admin.token, { name: "Desligado", channel: "sandbox" })).json.id as number;
     await t.call("DELETE", `/whatsappsession/${off}`, { token: c.admin.token });
-    t.db.insert(waAuth).values({ connectionId: linked, kind: "creds", keyId: "", value: JSON.stringify({ me: { id: "1@s.whatsapp.net" }, account: {} }) }).run();
+    t.db
+      .insert(waAuth)
+      .values({ connectionId: linked, kind: "creds", keyId: "", value: JSON.stringify({ me: { id: "1@s.whatsapp.net" }, account: {} }) })
+      .run();
     // a fresh process: a new supervisor over the same database
     const { ConnectionSupervisor } = await import("../../src/channels/wiring");
     const booted = new Map<number, string>();
@@ -287,7 +297,10 @@ describe("boot and delete edge cases", () => {
     const mine = t.db.select().from(tickets).where(eq(tickets.companyId, c.company.id)).all();
     expect(mine).toHaveLength(1);
     // the same contact also has an active ticket without a connection
-    t.db.insert(tickets).values({ ...mine[0], id: undefined, uuid: crypto.randomUUID(), whatsappId: null }).run();
+    t.db
+      .insert(tickets)
+      .values({ ...mine[0], id: undefined, uuid: crypto.randomUUID(), whatsappId: null })
+      .run();
     const r = await t.call("DELETE", `/whatsapp/${gone}`, { token: c.admin.token });
     expect(r.status).toBe(200);
     const after = t.db.select().from(tickets).where(eq(tickets.companyId, c.company.id)).all();
@@ -307,7 +320,12 @@ describe("channel events of a live connection", () => {
     const { messages } = await import("../../src/modules/messages/schema");
     const { and: andOp } = await import("drizzle-orm");
     await s.events.onMessages([inbound("5511944443333", "primeira", { id: "IN-1" })]);
-    const row = () => t.db.select().from(messages).where(andOp(eq(messages.whatsappId, id), eq(messages.wid, "IN-1"))).get()!;
+    const row = () =>
+      t.db
+        .select()
+        .from(messages)
+        .where(andOp(eq(messages.whatsappId, id), eq(messages.wid, "IN-1")))
+        .get()!;
     expect(row().body).toBe("primeira");
     t.events.length = 0;
     s.events.onAck([{ id: "IN-1", ack: 3 }]);
@@ -323,7 +341,11 @@ describe("channel events of a live connection", () => {
     s.events.onCall({ id: "CALL-1", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "terminate" });
     await Bun.sleep(20);
     expect(s.sent.some((m) => m.type === "text" && m.body.includes("chamadas de voz e vídeo estão desabilitadas"))).toBe(true);
-    const call = t.db.select().from(messages).where(andOp(eq(messages.whatsappId, id), eq(messages.wid, "CALL-1"))).get();
+    const call = t.db
+      .select()
+      .from(messages)
+      .where(andOp(eq(messages.whatsappId, id), eq(messages.wid, "CALL-1")))
+      .get();
     expect(call?.mediaType).toBe("call_log");
     // enabled: calls are left alone
     await t.call("PUT", "/settings/call", { token: c.admin.token, body: { value: "enabled" } });

@@ -68,7 +68,13 @@ describe("contacts CRUD", () => {
     expect(s.json.extraInfo[0].name).toBe("CPF");
     const u = await t.call("PUT", `/contacts/${id}`, {
       token: agentA.token,
-      body: { name: "João S.", extraInfo: [{ name: "Cidade", value: "São Paulo" }, { name: "Plano", value: "Ouro" }] },
+      body: {
+        name: "João S.",
+        extraInfo: [
+          { name: "Cidade", value: "São Paulo" },
+          { name: "Plano", value: "Ouro" },
+        ],
+      },
     });
     expect(u.status).toBe(200);
     expect(u.json.name).toBe("João S.");
@@ -82,7 +88,10 @@ describe("contacts CRUD", () => {
 
   test("list: page of 30 ordered by name, search over name (3+ chars) and number", async () => {
     for (let i = 0; i < 35; i++) {
-      await t.call("POST", "/contacts", { token: a.admin.token, body: { name: `Zeca ${String(i).padStart(2, "0")}`, number: `55319${String(i).padStart(8, "0")}` } });
+      await t.call("POST", "/contacts", {
+        token: a.admin.token,
+        body: { name: `Zeca ${String(i).padStart(2, "0")}`, number: `55319${String(i).padStart(8, "0")}` },
+      });
     }
     const p1 = await t.call("GET", "/contacts?pageNumber=1", { token: agentA.token });
     expect(p1.json.contacts.length).toBe(30);
@@ -101,7 +110,14 @@ describe("contacts CRUD", () => {
     expect(wild.json.count).toBe(0);
     const list = await t.call("GET", "/contacts/list", { token: agentA.token });
     expect(list.json.length).toBe(37);
-    expect(list.json[0]).toEqual({ id: expect.any(Number), name: expect.any(String), number: expect.any(String), email: expect.any(String), profilePicUrl: "", isGroup: false });
+    expect(list.json[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      number: expect.any(String),
+      email: expect.any(String),
+      profilePicUrl: "",
+      isGroup: false,
+    });
   });
 
   test("delete: agents are refused, supervisors and admins may", async () => {
@@ -163,7 +179,16 @@ describe("contacts import and export", () => {
     const c = await t.newCompany();
     const r = await t.call("POST", "/contacts/import", {
       token: c.admin.token,
-      form: formWith(sheetFile([["nome", "número"], ["Zé", "5511911112222"]], "lista.xls", "xls")),
+      form: formWith(
+        sheetFile(
+          [
+            ["nome", "número"],
+            ["Zé", "5511911112222"],
+          ],
+          "lista.xls",
+          "xls",
+        ),
+      ),
     });
     expect(r.json).toEqual({ created: 1, updated: 0, rejected: [] });
   });
@@ -178,7 +203,15 @@ describe("contacts import and export", () => {
     expect(r2.json.error).toBe("ERR_IMPORT_FILE_TYPE");
     const none = await t.call("POST", "/contacts/import", { token: a.admin.token, form: new FormData() });
     expect(none.json.error).toBe("ERR_UPLOAD_MISSING");
-    const noNumber = await t.call("POST", "/contacts/import", { token: a.admin.token, form: formWith(sheetFile([["nome", "cidade"], ["A", "B"]])) });
+    const noNumber = await t.call("POST", "/contacts/import", {
+      token: a.admin.token,
+      form: formWith(
+        sheetFile([
+          ["nome", "cidade"],
+          ["A", "B"],
+        ]),
+      ),
+    });
     expect(noNumber.json.error).toBe("ERR_IMPORT_NO_NUMBER_COLUMN");
   });
 
@@ -207,8 +240,7 @@ describe("contacts import and export", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes); // the decoder drops the BOM
     expect(text).toBe(
-      'name;number;email\r\n"Ana ""Aninha""; Souza";5511900002222;\r\n' +
-        "Conceição Ávila;5511900001111;cc@x.com\r\nNiño Peña;5511900003333;nino@x.es\r\n",
+      'name;number;email\r\n"Ana ""Aninha""; Souza";5511900002222;\r\n' + "Conceição Ávila;5511900001111;cc@x.com\r\nNiño Peña;5511900003333;nino@x.es\r\n",
     );
     // CSV → spreadsheet (as a user opening it and saving as .xlsx) → import into another company
     const wb = XLSX.read(text, { type: "string", FS: ";", raw: true });

@@ -70,10 +70,14 @@ describe("channel wiring", () => {
     });
     const { connection: c2 } = makeConnection(t, a.company.id, { channel: "fake-identity", isDefault: false });
     await sup.start({ id: c2.id, companyId: a.company.id, channel: "fake-identity" });
-    await handleInbound(t.deps, { id: c2.id, companyId: a.company.id }, {
-      ...inbound("0", "só lid"),
-      chat: { number: null, lid: "55554444333322", address: "55554444333322@lid", pushName: "Teo" },
-    });
+    await handleInbound(
+      t.deps,
+      { id: c2.id, companyId: a.company.id },
+      {
+        ...inbound("0", "só lid"),
+        chat: { number: null, lid: "55554444333322", address: "55554444333322@lid", pushName: "Teo" },
+      },
+    );
     (events as unknown as import("../../src/channels/types").ChannelEvents).onIdentity?.({ lid: "55554444333322", number: "5511955443322" });
     const c = contactsOf().find((x) => x.lid === "55554444333322");
     expect(c?.number).toBe("5511955443322");

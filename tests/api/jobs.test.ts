@@ -55,7 +55,17 @@ describe("jobs", () => {
     const now = new Date(Date.now() - 5 * 60_000).toISOString();
     const row = t.db
       .insert(messages)
-      .values({ companyId: a.company.id, ticketId: res!.ticket.id, whatsappId: connection.id, wid: "3EB0CRASHED0001", body: "enviando…", fromMe: true, sendStatus: "queued", createdAt: now, updatedAt: now })
+      .values({
+        companyId: a.company.id,
+        ticketId: res!.ticket.id,
+        whatsappId: connection.id,
+        wid: "3EB0CRASHED0001",
+        body: "enviando…",
+        fromMe: true,
+        sendStatus: "queued",
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning()
       .get();
     fake.sent.length = 0;
@@ -68,13 +78,21 @@ describe("jobs", () => {
   test("tickets.rating-timeout closes a ticket left awaiting its rating", async () => {
     const { connection } = makeConnection(t, a.company.id, { isDefault: false });
     const res = await handleInbound(t.deps, { id: connection.id, companyId: a.company.id }, inbound("5511911110004", "oi"));
-    t.db.update(tickets).set({ status: "open", userId: a.admin.user.id, awaitingRatingSince: new Date(Date.now() - 25 * 3600_000).toISOString() }).where(eq(tickets.id, res!.ticket.id)).run();
+    t.db
+      .update(tickets)
+      .set({ status: "open", userId: a.admin.user.id, awaitingRatingSince: new Date(Date.now() - 25 * 3600_000).toISOString() })
+      .where(eq(tickets.id, res!.ticket.id))
+      .run();
     await closeUnratedTickets(t.deps);
     expect(ticketOf(res!.ticket.id)).toMatchObject({ status: "closed", awaitingRatingSince: null });
   });
 
   test("users.offline-sweep marks silent users offline", () => {
-    t.db.update(users).set({ online: true, lastSeenAt: new Date(Date.now() - 10 * 60_000).toISOString() }).where(eq(users.id, a.admin.user.id)).run();
+    t.db
+      .update(users)
+      .set({ online: true, lastSeenAt: new Date(Date.now() - 10 * 60_000).toISOString() })
+      .where(eq(users.id, a.admin.user.id))
+      .run();
     sweepOfflineUsers(t.deps);
     expect(t.db.select().from(users).where(eq(users.id, a.admin.user.id)).get()?.online).toBe(false);
   });

@@ -33,9 +33,20 @@ describe("assertGreetingRule (used by the connections module)", () => {
 describe("queues", () => {
   let vendasId = 0;
   test("admin creates a queue with the default hours; realtime queue update", async () => {
-    const r = await t.call("POST", "/queue", { token: a.admin.token, body: { name: "Vendas", color: "#FF0000", greetingMessage: "Bem-vindo às vendas", orderQueue: "2" } });
+    const r = await t.call("POST", "/queue", {
+      token: a.admin.token,
+      body: { name: "Vendas", color: "#FF0000", greetingMessage: "Bem-vindo às vendas", orderQueue: "2" },
+    });
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ name: "Vendas", color: "#FF0000", orderQueue: 2, integrationId: null, promptId: null, schedules: defaultOpeningHours(), mediaPath: null });
+    expect(r.json).toMatchObject({
+      name: "Vendas",
+      color: "#FF0000",
+      orderQueue: 2,
+      integrationId: null,
+      promptId: null,
+      schedules: defaultOpeningHours(),
+      mediaPath: null,
+    });
     vendasId = r.json.id;
     expect(t.events.at(-1)!.frame).toMatchObject({ channel: "queue", action: "update", queue: { id: vendasId } });
     expect(t.events.at(-1)!.rooms).toEqual([`company-${a.company.id}-mainchannel`]);
@@ -114,7 +125,17 @@ describe("queues", () => {
     const c = await t.newCompany();
     const planId = t.db
       .insert(plans)
-      .values({ name: `Mini ${crypto.randomUUID().slice(0, 4)}`, users: 5, connections: 1, queues: 1, value: 0, createdAt: "2026-01-01", updatedAt: "2026-01-01" }).returning().get().id;
+      .values({
+        name: `Mini ${crypto.randomUUID().slice(0, 4)}`,
+        users: 5,
+        connections: 1,
+        queues: 1,
+        value: 0,
+        createdAt: "2026-01-01",
+        updatedAt: "2026-01-01",
+      })
+      .returning()
+      .get().id;
     const { companies } = await import("../../src/modules/companies/schema");
     t.db.update(companies).set({ planId }).where(eq(companies.id, c.company.id)).run();
     expect((await t.call("POST", "/queue", { token: c.admin.token, body: { name: "Uma", color: "#111" } })).status).toBe(201);
@@ -176,13 +197,19 @@ describe("queue options", () => {
   let child = 0;
   test("an admin builds a two-level tree (root parent -1)", async () => {
     queueId = (await t.call("POST", "/queue", { token: a.admin.token, body: { name: "Chatbot", color: "#0f0f0f" } })).json.id;
-    const r1 = await t.call("POST", "/queue-options", { token: a.admin.token, body: { queueId, parentId: -1, title: "Comercial", message: "Escolha", option: "1" } });
+    const r1 = await t.call("POST", "/queue-options", {
+      token: a.admin.token,
+      body: { queueId, parentId: -1, title: "Comercial", message: "Escolha", option: "1" },
+    });
     expect(r1.status).toBe(201);
     expect(r1.json).toMatchObject({ queueId, parentId: null, title: "Comercial", option: "1" });
     root1 = r1.json.id;
     await t.call("POST", "/queue-options", { token: a.admin.token, body: { queueId, title: "Suporte", option: 2 } });
     await t.call("POST", "/queue-options", { token: a.admin.token, body: { queueId, title: "Outros", option: "10" } });
-    const c = await t.call("POST", "/queue-options", { token: a.admin.token, body: { queueId, parentId: root1, title: "Planos", message: "Nossos planos", option: "1" } });
+    const c = await t.call("POST", "/queue-options", {
+      token: a.admin.token,
+      body: { queueId, parentId: root1, title: "Planos", message: "Nossos planos", option: "1" },
+    });
     child = c.json.id;
     const g = await t.call("POST", "/queue-options", { token: a.admin.token, body: { queueId, parentId: String(child), title: "Plano Ouro", option: "1" } });
     expect(g.json.parentId).toBe(child);
@@ -241,7 +268,9 @@ describe("queue options", () => {
   });
 
   test("deleting a node deletes its subtree and its files", async () => {
-    const media = (await t.call("GET", `/queue-options?queueId=${queueId}`, { token: a.admin.token })).json.find((o: { id: number }) => o.id === child).mediaPath;
+    const media = (await t.call("GET", `/queue-options?queueId=${queueId}`, { token: a.admin.token })).json.find(
+      (o: { id: number }) => o.id === child,
+    ).mediaPath;
     expect(existsSync(join(t.config.mediaDir, media))).toBe(true);
     const r = await t.call("DELETE", `/queue-options/${root1}`, { token: a.admin.token });
     expect(r.status).toBe(200);

@@ -42,7 +42,11 @@ describe("route table", () => {
   test("every non-public route refuses unauthenticated calls with 401", async () => {
     const failures: string[] = [];
     for (const r of routes.filter((x) => !isPublic(x))) {
-      const res = await t.call(r.method, fill(r.path, () => "1"), r.method === "GET" ? {} : { body: {} });
+      const res = await t.call(
+        r.method,
+        fill(r.path, () => "1"),
+        r.method === "GET" ? {} : { body: {} },
+      );
       if (res.status !== 401 || res.json?.error !== "ERR_SESSION_EXPIRED") failures.push(`${r.method} ${r.path} → ${res.status}`);
     }
     expect(failures).toEqual([]);
@@ -73,7 +77,11 @@ describe("route table", () => {
         }
       }
       if (paramsOf(r.path).some(isIdParam)) {
-        const res = await t.call(r.method, fill(r.path, (n) => (isIdParam(n) ? "-5" : "x")), { token: b.admin.token });
+        const res = await t.call(
+          r.method,
+          fill(r.path, (n) => (isIdParam(n) ? "-5" : "x")),
+          { token: b.admin.token },
+        );
         if (res.status >= 500) failures.push(`${r.method} ${r.path} negative id → ${res.status}`);
       }
     }

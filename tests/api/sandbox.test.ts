@@ -33,7 +33,10 @@ describe("sandbox connection", () => {
 
   test("a customer's text becomes a pending ticket, the phone sees it delivered", async () => {
     t.events.length = 0;
-    const r = await t.call("POST", `/sandbox/${connId}/messages`, { token: a.admin.token, body: { number: NUMBER, name: "Maria Cliente", body: "Olá, quero um orçamento" } });
+    const r = await t.call("POST", `/sandbox/${connId}/messages`, {
+      token: a.admin.token,
+      body: { number: NUMBER, name: "Maria Cliente", body: "Olá, quero um orçamento" },
+    });
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({ direction: "in", body: "Olá, quero um orçamento", ack: 2 });
     const list = await t.call("GET", "/tickets?status=pending", { token: a.admin.token });
@@ -80,7 +83,10 @@ describe("sandbox connection", () => {
     const img = await t.call("POST", `/sandbox/${connId}/messages`, { token: a.admin.token, form });
     expect(img.status).toBe(201);
     expect(img.json.mediaUrl).toMatch(new RegExp(`^/media/${a.company.id}/sandbox/`));
-    const loc = await t.call("POST", `/sandbox/${connId}/messages`, { token: a.admin.token, body: { number: NUMBER, type: "location", latitude: -23.5, longitude: -46.6 } });
+    const loc = await t.call("POST", `/sandbox/${connId}/messages`, {
+      token: a.admin.token,
+      body: { number: NUMBER, type: "location", latitude: -23.5, longitude: -46.6 },
+    });
     expect(loc.status).toBe(201);
     const card = await t.call("POST", `/sandbox/${connId}/messages`, {
       token: a.admin.token,

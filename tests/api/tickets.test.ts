@@ -148,7 +148,10 @@ describe("the agent's story", () => {
   });
 
   test("Bruno accepts and resolves: completion message, closed, reopened as pending by the next inbound", async () => {
-    t.db.update((await import("../../src/modules/connections/schema")).whatsapps).set({ complationMessage: "Obrigado, {{name}}!" }).run();
+    t.db
+      .update((await import("../../src/modules/connections/schema")).whatsapps)
+      .set({ complationMessage: "Obrigado, {{name}}!" })
+      .run();
     await t.call("PUT", `/tickets/${ticketId}`, { token: bruno.token, body: { status: "open" } });
     fake.sent.length = 0;
     const closed = await t.call("PUT", `/tickets/${ticketId}`, { token: bruno.token, body: { status: "closed" } });
@@ -180,7 +183,10 @@ describe("rules", () => {
   test("the database refuses a second active ticket for a contact on a connection", async () => {
     const existing = t.db.select().from(tickets).where(eq(tickets.status, "open")).get()!;
     expect(() =>
-      t.db.insert(tickets).values({ ...existing, id: undefined, uuid: crypto.randomUUID(), status: "pending" }).run(),
+      t.db
+        .insert(tickets)
+        .values({ ...existing, id: undefined, uuid: crypto.randomUUID(), status: "pending" })
+        .run(),
     ).toThrow(/UNIQUE/);
   });
 

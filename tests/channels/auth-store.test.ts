@@ -171,8 +171,6 @@ describe("SqliteAuthStore", () => {
     // a lost store cannot decrypt
     store.wipe(2);
     const m3 = await alice2.encryptMessage({ jid: "15550002222@s.whatsapp.net", data: Buffer.from("x") });
-    await expect(
-      repoFor(2, bobCreds).decryptMessage({ jid: "15550001111@s.whatsapp.net", type: m3.type, ciphertext: m3.ciphertext }),
-    ).rejects.toThrow();
+    await expect(repoFor(2, bobCreds).decryptMessage({ jid: "15550001111@s.whatsapp.net", type: m3.type, ciphertext: m3.ciphertext })).rejects.toThrow();
   });
 });

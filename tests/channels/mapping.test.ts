@@ -50,9 +50,7 @@ describe("mapMessage: content types", () => {
   });
 
   test("extended text with a quote", () => {
-    const m = one(
-      wa({}, { extendedTextMessage: { text: "respondendo", contextInfo: { stanzaId: "ORIG1", participant: PN } } }),
-    );
+    const m = one(wa({}, { extendedTextMessage: { text: "respondendo", contextInfo: { stanzaId: "ORIG1", participant: PN } } }));
     expect(m.kind).toBe("text");
     expect(m.body).toBe("respondendo");
     expect(m.quotedId).toBe("ORIG1");
@@ -105,21 +103,15 @@ describe("mapMessage: content types", () => {
 
   test("location body per BEHAVIOUR §2.5", () => {
     const thumb = Buffer.from([1, 2, 3]);
-    const m = one(
-      wa({}, { locationMessage: { degreesLatitude: -23.5505, degreesLongitude: -46.6333, name: "Sé", jpegThumbnail: thumb } }),
-    );
+    const m = one(wa({}, { locationMessage: { degreesLatitude: -23.5505, degreesLongitude: -46.6333, name: "Sé", jpegThumbnail: thumb } }));
     expect(m.kind).toBe("location");
-    expect(m.body).toBe(
-      "data:image/png;base64, AQID | https://maps.google.com/maps?q=-23.5505%2C-46.6333&z=17&hl=pt-BR|-23.5505, -46.6333",
-    );
+    expect(m.body).toBe("data:image/png;base64, AQID | https://maps.google.com/maps?q=-23.5505%2C-46.6333&z=17&hl=pt-BR|-23.5505, -46.6333");
     expect(m.location).toEqual({ latitude: -23.5505, longitude: -46.6333, name: "Sé", address: null });
     expect(locationBody(1, 2)).toBe(" | https://maps.google.com/maps?q=1%2C2&z=17&hl=pt-BR|1, 2");
   });
 
   test("live location", () => {
-    expect(one(wa({}, { liveLocationMessage: { degreesLatitude: 1.5, degreesLongitude: 2.5 } })).body).toBe(
-      "Latitude: 1.5 - Longitude: 2.5",
-    );
+    expect(one(wa({}, { liveLocationMessage: { degreesLatitude: 1.5, degreesLongitude: 2.5 } })).body).toBe("Latitude: 1.5 - Longitude: 2.5");
   });
 
   test("single vcard keeps the raw vCard; multiple contacts become 'name: 📞number' lines", () => {
@@ -292,9 +284,7 @@ describe("mapUpdates / receipts / calls / identities", () => {
   });
 
   test("revoke: message null with REVOKE stub", () => {
-    const r = mapUpdates([
-      { key: { remoteJid: PN, id: "R1" }, update: { message: null, messageStubType: proto.WebMessageInfo.StubType.REVOKE } },
-    ]);
+    const r = mapUpdates([{ key: { remoteJid: PN, id: "R1" }, update: { message: null, messageStubType: proto.WebMessageInfo.StubType.REVOKE } }]);
     expect(r.revokes).toEqual(["R1"]);
   });
 

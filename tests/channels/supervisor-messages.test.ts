@@ -53,9 +53,7 @@ describe("messages through the supervisor", () => {
 
   test("send: text (Signal-encrypted to the peer), quoted reply, acks, own echo; checkNumber; not-ready error", async () => {
     const { server, runner, rec } = setup();
-    await expect(runner.send({ type: "text", to: "15550003333@s.whatsapp.net", body: "x" })).rejects.toThrow(
-      "ERR_WAPP_NOT_INITIALIZED",
-    );
+    await expect(runner.send({ type: "text", to: "15550003333@s.whatsapp.net", body: "x" })).rejects.toThrow("ERR_WAPP_NOT_INITIALIZED");
     const peer = await server.addPeer("15550003333", "88880003333");
     await pairByQr(server, runner, rec);
 

@@ -259,11 +259,11 @@ describe("registry with the baileys factory", () => {
     const db = memoryAuthDb();
     const seen: { ref: number; status: SessionStatus }[] = [];
     const registry = new ChannelRegistry({ onStatus: (ref, status) => seen.push({ ref: ref.connectionId, status }) });
-    registry.register(
-      "baileys",
-      createBaileysFactory(db, { waWsUrl: server.url, waTestRootKey: server.rootKeyHex }, { fetchVersion: false, timing: FAST }),
+    registry.register("baileys", createBaileysFactory(db, { waWsUrl: server.url, waTestRootKey: server.rootKeyHex }, { fetchVersion: false, timing: FAST }));
+    cleanups.push(
+      () => server.stop(),
+      () => registry.stopAll(),
     );
-    cleanups.push(() => server.stop(), () => registry.stopAll());
     const a = await registry.start(7, 1, "baileys");
     const b = await registry.start(7, 1, "baileys");
     expect(a).toBe(b);

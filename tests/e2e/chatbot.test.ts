@@ -35,7 +35,13 @@ beforeAll(async () => {
   await opt("Preços", "2", "Tabela de preços");
   await opt("Mensal", "1", "Plano mensal: R$ 30", planos);
   await opt("Anual", "2", "Plano anual: R$ 300", planos);
-  const vera = await apiCall(base, "POST", "/users", { name: "Vera Vendas", email: "vera@e2e.local", password: "vera-123", profile: "user", queueIds: [vendas] }, admin);
+  const vera = await apiCall(
+    base,
+    "POST",
+    "/users",
+    { name: "Vera Vendas", email: "vera@e2e.local", password: "vera-123", profile: "user", queueIds: [vendas] },
+    admin,
+  );
   expect(vera.status).toBe(201);
   for (const [key, value] of [
     ["userRating", "enabled"],

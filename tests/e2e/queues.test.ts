@@ -45,11 +45,23 @@ test("queues: an admin builds a queue with a two-level options tree and custom h
   await row.waitFor();
 
   const token = await page.evaluate(() => localStorage.getItem("token"));
-  const queues = await apiCall<{ id: number; color: string; schedules: { weekdayEn: string; endTime: string }[] }[]>(stack().server.url, "GET", "/queue", undefined, token!);
+  const queues = await apiCall<{ id: number; color: string; schedules: { weekdayEn: string; endTime: string }[] }[]>(
+    stack().server.url,
+    "GET",
+    "/queue",
+    undefined,
+    token!,
+  );
   const q = queues.data[0];
   expect(q.color).toBe("#16a34a");
   expect(q.schedules.find((d) => d.weekdayEn === "saturday")?.endTime).toBe("13:30");
-  const opts = await apiCall<{ id: number; parentId: number | null; title: string }[]>(stack().server.url, "GET", `/queue-options?queueId=${q.id}`, undefined, token!);
+  const opts = await apiCall<{ id: number; parentId: number | null; title: string }[]>(
+    stack().server.url,
+    "GET",
+    `/queue-options?queueId=${q.id}`,
+    undefined,
+    token!,
+  );
   const root = opts.data.find((o) => o.title === "Planos")!;
   expect(root.parentId).toBeNull();
   expect(opts.data.find((o) => o.title === "Plano Ouro")?.parentId).toBe(root.id);

@@ -38,7 +38,9 @@ test("quick messages: an agent sees own and geral ones, edits only their own, at
   await dialog.getByRole("switch", { name: "Visível para toda a empresa (geral)" }).click();
   await dialog.getByRole("button", { name: "Salvar" }).click();
   await page.getByText("Resposta rápida salva com sucesso!").first().waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="quick-message-row"]')].some((r) => r.textContent?.includes("/oi") && r.textContent.includes("Geral")));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid="quick-message-row"]')].some((r) => r.textContent?.includes("/oi") && r.textContent.includes("Geral")),
+  );
   await page.getByPlaceholder("Pesquisar atalho ou mensagem").fill("ajudar");
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="quick-message-row"]').length === 1);
 

@@ -45,7 +45,13 @@ test("sandbox: an admin creates a sandbox connection, writes as a customer and s
 
   // The ticket exists for the agents (pending, on this connection).
   const token = (await page.evaluate(() => localStorage.getItem("token")))!;
-  const pending = await apiCall<{ tickets: { id: number; contact: { name: string } }[] }>(stack().server.url, "GET", "/tickets?status=pending&showAll=true", undefined, token);
+  const pending = await apiCall<{ tickets: { id: number; contact: { name: string } }[] }>(
+    stack().server.url,
+    "GET",
+    "/tickets?status=pending&showAll=true",
+    undefined,
+    token,
+  );
   const ticket = pending.data.tickets.find((x) => x.contact.name === "Maria Teste");
   expect(ticket).toBeTruthy();
 

@@ -12,7 +12,13 @@ try {
   const login = await apiCall<{ token: string }>(stack.server.url, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD });
   const names = ["Ana Souza", "Bruno Lima", "Carla Dias", "Diego Rocha", "Elisa Prado", "Fábio Nunes", "Gabriela Reis"];
   for (const [i, name] of names.entries()) {
-    await apiCall(stack.server.url, "POST", "/users", { name, email: `user${i}@shots.local`, password: "shots-123", profile: i === 2 ? "admin" : "user" }, login.data.token);
+    await apiCall(
+      stack.server.url,
+      "POST",
+      "/users",
+      { name, email: `user${i}@shots.local`, password: "shots-123", profile: i === 2 ? "admin" : "user" },
+      login.data.token,
+    );
   }
   for (const [name, color] of [
     ["Vendas", "#16a34a"],

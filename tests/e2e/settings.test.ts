@@ -37,7 +37,13 @@ test("settings: an admin turns on ratings and company hours, edits Monday and fi
   await page.getByTestId("schedules-save").click();
   await page.getByText("Horários atualizados com sucesso.").waitFor();
   await page.getByTestId("hours-notice").waitFor({ state: "detached" });
-  const company = await apiCall<{ schedules: { weekdayEn: string; startTime: string; endTime: string }[] }>(stack().server.url, "GET", `/companies/${companyId}`, undefined, token);
+  const company = await apiCall<{ schedules: { weekdayEn: string; startTime: string; endTime: string }[] }>(
+    stack().server.url,
+    "GET",
+    `/companies/${companyId}`,
+    undefined,
+    token,
+  );
   expect(company.data.schedules.find((d) => d.weekdayEn === "monday")).toMatchObject({ startTime: "09:15", endTime: "17:45" });
 
   await page.reload();
@@ -55,7 +61,13 @@ test("settings: an admin turns on ratings and company hours, edits Monday and fi
 
 test("settings: an agent has no Settings item and cannot open /settings", async () => {
   const login = await apiCall<{ token: string }>(stack().server.url, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD });
-  const created = await apiCall(stack().server.url, "POST", "/users", { name: "Ana Agente", email: "ana.settings@e2e.local", password: "ana-123", profile: "user" }, login.data.token);
+  const created = await apiCall(
+    stack().server.url,
+    "POST",
+    "/users",
+    { name: "Ana Agente", email: "ana.settings@e2e.local", password: "ana-123", profile: "user" },
+    login.data.token,
+  );
   expect(created.status).toBe(201);
   const { page, context } = await stack().newPage();
   await signIn(page, "ana.settings@e2e.local", "ana-123");

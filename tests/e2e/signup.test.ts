@@ -75,7 +75,12 @@ const isoInDays = (n: number) => {
 };
 
 test("login warns when the subscription is about to lapse and refuses a lapsed one with its date", async () => {
-  const created = await apiCall(stack().server.url, "POST", "/companies/cadastro", { name: "Loja Prazo", email: "prazo@loja.test", password: "prazo-123", planId: 1 });
+  const created = await apiCall(stack().server.url, "POST", "/companies/cadastro", {
+    name: "Loja Prazo",
+    email: "prazo@loja.test",
+    password: "prazo-123",
+    planId: 1,
+  });
   expect(created.status).toBe(201);
 
   setDueDate("Loja Prazo", isoInDays(1));

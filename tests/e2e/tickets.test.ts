@@ -15,8 +15,20 @@ beforeAll(async () => {
   const vendas = await apiCall<{ id: number }>(base, "POST", "/queue", { name: "Vendas", color: "#16a34a" }, admin);
   const suporte = await apiCall<{ id: number }>(base, "POST", "/queue", { name: "Suporte", color: "#2563eb" }, admin);
   expect([vendas.status, suporte.status]).toEqual([201, 201]);
-  const ana = await apiCall(base, "POST", "/users", { name: "Ana Agente", email: "ana@e2e.local", password: "ana-123", profile: "user", queueIds: [vendas.data.id] }, admin);
-  const bruno = await apiCall(base, "POST", "/users", { name: "Bruno Agente", email: "bruno@e2e.local", password: "bruno-123", profile: "user", queueIds: [suporte.data.id] }, admin);
+  const ana = await apiCall(
+    base,
+    "POST",
+    "/users",
+    { name: "Ana Agente", email: "ana@e2e.local", password: "ana-123", profile: "user", queueIds: [vendas.data.id] },
+    admin,
+  );
+  const bruno = await apiCall(
+    base,
+    "POST",
+    "/users",
+    { name: "Bruno Agente", email: "bruno@e2e.local", password: "bruno-123", profile: "user", queueIds: [suporte.data.id] },
+    admin,
+  );
   expect([ana.status, bruno.status]).toEqual([201, 201]);
   await apiCall(base, "POST", "/tags", { name: "VIP", color: "#9333ea" }, admin);
   const conn = await apiCall<{ id: number }>(base, "POST", "/whatsapp", { name: "Loja Sandbox", channel: "sandbox" }, admin);
@@ -129,7 +141,13 @@ test("a customer message becomes a live pending ticket; agents accept, reply, no
   // The customer's phone received the three replies (sandbox conversation).
   const outgoing = await until(
     async () => {
-      const conv = await apiCall<{ messages: { direction: string }[] }>(base, "GET", `/sandbox/${conn.data.id}/conversation?number=${CUSTOMER.number}`, undefined, admin);
+      const conv = await apiCall<{ messages: { direction: string }[] }>(
+        base,
+        "GET",
+        `/sandbox/${conn.data.id}/conversation?number=${CUSTOMER.number}`,
+        undefined,
+        admin,
+      );
       return conv.data.messages.filter((m) => m.direction === "out").length;
     },
     (n) => n >= 3,
@@ -385,7 +403,13 @@ test("a message that cannot be sent shows the failed state; retry sends it once 
   const admin = login.data.token;
   const number = "5511922221111";
   await apiCall(base, "POST", `/sandbox/${conn.data.id}/messages`, { number, name: "Cliente Falha", body: "alô?" }, admin);
-  const pending = await apiCall<{ tickets: { id: number; uuid: string; contact: { name: string } }[] }>(base, "GET", "/tickets?status=pending&showAll=true", undefined, admin);
+  const pending = await apiCall<{ tickets: { id: number; uuid: string; contact: { name: string } }[] }>(
+    base,
+    "GET",
+    "/tickets?status=pending&showAll=true",
+    undefined,
+    admin,
+  );
   const tk = pending.data.tickets.find((x) => x.contact.name === "Cliente Falha")!;
   await apiCall(base, "PUT", `/tickets/${tk.id}`, { status: "open", userId: login.data.user.id }, admin);
   // The phone goes offline.
@@ -413,7 +437,16 @@ test("a message that cannot be sent shows the failed state; retry sends it once 
   await mine.getByTestId("retry").click();
   await mine.getByTestId("ack-failed").waitFor({ state: "detached" });
   const conv = await until(
-    async () => (await apiCall<{ messages: { direction: string; body: string }[] }>(base, "GET", `/sandbox/${conn.data.id}/conversation?number=${number}`, undefined, token)).data.messages,
+    async () =>
+      (
+        await apiCall<{ messages: { direction: string; body: string }[] }>(
+          base,
+          "GET",
+          `/sandbox/${conn.data.id}/conversation?number=${number}`,
+          undefined,
+          token,
+        )
+      ).data.messages,
     (list) => list.some((m) => m.direction === "out" && m.body.includes("Vou verificar.")),
   );
   expect(conv.filter((m) => m.direction === "out" && m.body.includes("Vou verificar."))).toHaveLength(1);

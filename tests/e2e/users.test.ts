@@ -42,12 +42,24 @@ test("the admin creates an agent, who signs in and sees only the agent menu", as
   expect(await row.textContent()).toContain("Usuário");
 
   if (queue.status === 201) {
-    const list = await apiCall<{ users: { name: string; queues: { id: number }[] }[] }>(stack().server.url, "GET", "/users?searchParam=joana", undefined, token!);
+    const list = await apiCall<{ users: { name: string; queues: { id: number }[] }[] }>(
+      stack().server.url,
+      "GET",
+      "/users?searchParam=joana",
+      undefined,
+      token!,
+    );
     expect(list.data.users[0].queues.map((q) => q.id)).toEqual([queue.data.id]);
   }
 
   // Realtime: a user created elsewhere appears live, and a deleted one disappears.
-  const created = await apiCall<{ id: number }>(stack().server.url, "POST", "/users", { name: "Live Person", email: "live@e2e.local", password: "live-123" }, token!);
+  const created = await apiCall<{ id: number }>(
+    stack().server.url,
+    "POST",
+    "/users",
+    { name: "Live Person", email: "live@e2e.local", password: "live-123" },
+    token!,
+  );
   expect(created.status).toBe(201);
   await page.getByTestId("user-row").filter({ hasText: "Live Person" }).waitFor();
   await apiCall(stack().server.url, "DELETE", `/users/${created.data.id}`, undefined, token!);

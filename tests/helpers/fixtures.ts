@@ -23,13 +23,23 @@ export const CREATORS: Record<string, Creator> = {
     return r.json.id;
   },
   queue: async (t, token) => {
-    const color = `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}`;
+    const color = `#${Math.floor(Math.random() * 0xffffff)
+      .toString(16)
+      .padStart(6, "0")}`;
     const r = await t.call("POST", "/queue", { token, body: { name: `Fila ${crypto.randomUUID().slice(0, 6)}`, color } });
     if (r.status !== 201) throw new Error(`fixture queue: ${r.status} ${r.text}`);
     return r.json.id;
   },
   queueOption: async (t, token) => {
-    const q = await t.call("POST", "/queue", { token, body: { name: `Fila ${crypto.randomUUID().slice(0, 6)}`, color: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}` } });
+    const q = await t.call("POST", "/queue", {
+      token,
+      body: {
+        name: `Fila ${crypto.randomUUID().slice(0, 6)}`,
+        color: `#${Math.floor(Math.random() * 0xffffff)
+          .toString(16)
+          .padStart(6, "0")}`,
+      },
+    });
     const r = await t.call("POST", "/queue-options", { token, body: { queueId: q.json.id, title: "Vendas", option: "1" } });
     if (r.status !== 201) throw new Error(`fixture queue option: ${r.status} ${r.text}`);
     return r.json.id;

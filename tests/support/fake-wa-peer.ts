@@ -1,14 +1,5 @@
 /** A fake contact for the fake WhatsApp server: a phone (device 0) with real Signal keys. */
-import {
-  addTransactionCapability,
-  type BinaryNode,
-  Curve,
-  initAuthCreds,
-  proto,
-  type SignalDataSet,
-  type SignalKeyStore,
-  unpadRandomMax16,
-} from "baileys";
+import { addTransactionCapability, type BinaryNode, Curve, initAuthCreds, proto, type SignalDataSet, type SignalKeyStore, unpadRandomMax16 } from "baileys";
 import { makeLibSignalRepository } from "baileys/lib/Signal/libsignal.js";
 import type { ILogger } from "baileys/lib/Utils/logger";
 

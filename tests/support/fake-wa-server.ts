@@ -7,15 +7,7 @@
  */
 import { readFile, rm } from "node:fs/promises";
 import type { ServerWebSocket } from "bun";
-import {
-  type BinaryNode,
-  Curve,
-  encryptedStream,
-  getBinaryNodeChild,
-  jidDecode,
-  type KeyPair,
-  proto,
-} from "baileys";
+import { type BinaryNode, Curve, encryptedStream, getBinaryNodeChild, jidDecode, type KeyPair, proto } from "baileys";
 import { FakePeer } from "./fake-wa-peer";
 import { type ClientHelloInfo, FakeSession } from "./fake-wa-session";
 
@@ -250,8 +242,7 @@ export class FakeWaServer {
         return;
       }
       if (attrs.type === "result" || attrs.type === "error") return;
-      const reply = (content?: BinaryNode[]) =>
-        s.send({ tag: "iq", attrs: { from: "s.whatsapp.net", type: "result", id: attrs.id }, content });
+      const reply = (content?: BinaryNode[]) => s.send({ tag: "iq", attrs: { from: "s.whatsapp.net", type: "result", id: attrs.id }, content });
       if (attrs.xmlns === "w:p") {
         this.record("ping", node, s);
         if (this.opts.answerPings) reply();

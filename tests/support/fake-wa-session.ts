@@ -213,15 +213,7 @@ export class FakeSession {
   }
 
   /** An inbound `<message><plaintext>` (a real server would send `<enc>`; Baileys accepts both). */
-  message(m: {
-    from: string;
-    id: string;
-    content: proto.IMessage;
-    pushName?: string;
-    senderPn?: string;
-    offline?: boolean;
-    t?: number;
-  }) {
+  message(m: { from: string; id: string; content: proto.IMessage; pushName?: string; senderPn?: string; offline?: boolean; t?: number }) {
     const attrs: Record<string, string> = {
       from: m.from,
       id: m.id,
@@ -296,10 +288,7 @@ export class FakeSession {
       timestamp: Math.floor(Date.now() / 1000),
       keyIndex: 1,
     }).finish();
-    const accountSignature = Curve.sign(
-      account.private,
-      Buffer.concat([WA_ADV_ACCOUNT_SIG_PREFIX, deviceDetails, Buffer.from(p.identityKey)]),
-    );
+    const accountSignature = Curve.sign(account.private, Buffer.concat([WA_ADV_ACCOUNT_SIG_PREFIX, deviceDetails, Buffer.from(p.identityKey)]));
     const details = proto.ADVSignedDeviceIdentity.encode({
       details: deviceDetails,
       accountSignatureKey: account.public,

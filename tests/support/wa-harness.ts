@@ -70,7 +70,6 @@ export async function until(check: () => boolean, ms = 3_000, what = "condition"
   }
 }
 
-
 export function setup(opts: ConstructorParameters<typeof FakeWaServer>[0] = {}, timing: Partial<BaileysTiming> = {}) {
   const server = new FakeWaServer(opts).start();
   applyTestRootKey(server.rootKeyHex);
@@ -81,7 +80,10 @@ export function setup(opts: ConstructorParameters<typeof FakeWaServer>[0] = {}, 
     { connectionId: 1, companyId: 1, events: rec.events },
     { store, wsUrl: server.url, fetchVersion: false, timing: { ...FAST, ...timing }, random: () => 0.5 },
   );
-  cleanups.push(() => server.stop(), () => runner.stop());
+  cleanups.push(
+    () => server.stop(),
+    () => runner.stop(),
+  );
   return { server, store, db, runner, rec };
 }
 
@@ -100,8 +102,7 @@ export async function pairByQr(server: FakeWaServer, runner: BaileysRunner, rec:
 }
 
 /** Rows of connection 1 in wa_auth. */
-export const rows = (db: ReturnType<typeof memoryAuthDb>) =>
-  (db.query("SELECT count(*) AS n FROM wa_auth WHERE connection_id = 1").get() as { n: number }).n;
+export const rows = (db: ReturnType<typeof memoryAuthDb>) => (db.query("SELECT count(*) AS n FROM wa_auth WHERE connection_id = 1").get() as { n: number }).n;
 
 /** Sessions the fake server still has open. */
 export const liveSessions = (server: FakeWaServer) => server.sessions.filter((s) => !s.closed).length;

@@ -50,7 +50,9 @@ describe("i18n dictionaries", () => {
 
   test("every validation message key of the contract is translated", () => {
     for (const [lang, map] of Object.entries(flat)) {
-      const missing = Object.values(MSG).filter((k) => !map.has(k)).map((k) => `${lang}:${k}`);
+      const missing = Object.values(MSG)
+        .filter((k) => !map.has(k))
+        .map((k) => `${lang}:${k}`);
       expect(missing).toEqual([]);
     }
   });

@@ -35,8 +35,7 @@ describe("migrations on an empty database", () => {
         "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name",
       )
       .all();
-  const applied = () =>
-    db.sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM __drizzle_migrations").get()?.n ?? 0;
+  const applied = () => db.sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM __drizzle_migrations").get()?.n ?? 0;
 
   test("every journal entry has its SQL file", () => {
     const journal = JSON.parse(readFileSync(join(ROOT, "migrations/meta/_journal.json"), "utf8"));
@@ -47,7 +46,11 @@ describe("migrations on an empty database", () => {
 
   test("apply and create every table of src/db/schema.ts", () => {
     migrate(db);
-    const tables = new Set(objects().filter((o) => o.type === "table").map((o) => o.name));
+    const tables = new Set(
+      objects()
+        .filter((o) => o.type === "table")
+        .map((o) => o.name),
+    );
     expect(schemaTables.length).toBeGreaterThan(0);
     expect(schemaTables.filter((t) => !tables.has(t))).toEqual([]);
     expect(applied()).toBe(loadMigrations().length);
@@ -101,9 +104,7 @@ describe("drizzle-kit", () => {
     const created = readdirSync(join(dir, "migrations")).filter((f) => f.includes("drift-check"));
     const sql = created.map((f) => readFileSync(join(dir, "migrations", f), "utf8")).join("\n");
     if (created.length || !output.includes("No schema changes")) {
-      throw new Error(
-        `src/db/schema.ts and migrations/ differ: run \`bun run db:generate\` and commit the migration.\n${output}\n${sql}`,
-      );
+      throw new Error(`src/db/schema.ts and migrations/ differ: run \`bun run db:generate\` and commit the migration.\n${output}\n${sql}`);
     }
     expect(created).toEqual([]);
   }, 60_000);

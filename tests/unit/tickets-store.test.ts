@@ -3,7 +3,17 @@ import type { Message } from "../../web/src/api/messages";
 import type { Ticket } from "../../web/src/api/tickets";
 import type { SessionUser } from "../../web/src/api/types";
 import { user } from "../../web/src/stores/session";
-import { currentTicket, lists, messages, onContactFrame, onMessageFrame, onTicketFrame, removedCurrent, selectedQueueIds, showAll } from "../../web/src/stores/tickets";
+import {
+  currentTicket,
+  lists,
+  messages,
+  onContactFrame,
+  onMessageFrame,
+  onTicketFrame,
+  removedCurrent,
+  selectedQueueIds,
+  showAll,
+} from "../../web/src/stores/tickets";
 
 const ME = 7;
 const ticket = (id: number, patch: Partial<Ticket> = {}): Ticket => ({

@@ -81,9 +81,7 @@ export class SqliteAuthStore {
         for (let i = 0; i < ids.length; i += IN_CHUNK) {
           const part = ids.slice(i, i + IN_CHUNK);
           const rows = db
-            .query(
-              `SELECT key_id, value FROM wa_auth WHERE connection_id = ? AND kind = ? AND key_id IN (${part.map(() => "?").join(",")})`,
-            )
+            .query(`SELECT key_id, value FROM wa_auth WHERE connection_id = ? AND kind = ? AND key_id IN (${part.map(() => "?").join(",")})`)
             .all(connectionId, type, ...part) as { key_id: string; value: string }[];
           for (const r of rows) {
             let v = decode(r.value);

@@ -20,11 +20,7 @@ export class EventForwarder {
    * Maps and delivers one batch of events (connection and creds events are the runner's).
    * `groupSubject` fills InboundMessage.groupSubject (cached lookups; null when unknown).
    */
-  forward(
-    ev: Partial<BaileysEventMap>,
-    download: MediaDownloader,
-    groupSubject: (jid: string) => Promise<string | null> = async () => null,
-  ) {
+  forward(ev: Partial<BaileysEventMap>, download: MediaDownloader, groupSubject: (jid: string) => Promise<string | null> = async () => null) {
     const upsert = ev["messages.upsert"];
     if (upsert) {
       const { messages, identities, acks } = mapUpsert(upsert, download);
@@ -52,10 +48,7 @@ export class EventForwarder {
     }
     if (ev.call) for (const c of mapCalls(ev.call)) this.emit("onCall", c);
     const pairs = mapIdentities({
-      mappings: [
-        ...(ev["lid-mapping.update"] ? [ev["lid-mapping.update"]] : []),
-        ...(ev["messaging-history.set"]?.lidPnMappings ?? []),
-      ],
+      mappings: [...(ev["lid-mapping.update"] ? [ev["lid-mapping.update"]] : []), ...(ev["messaging-history.set"]?.lidPnMappings ?? [])],
       contacts: [...(ev["contacts.upsert"] ?? []), ...(ev["contacts.update"] ?? [])],
     });
     for (const pair of pairs) this.emit("onIdentity", pair);

@@ -50,10 +50,7 @@ export function createBaileysFactory(
   };
   if (!test && overrides.wsUrl) throw new Error("a WhatsApp URL override is honoured only when NODE_ENV=test");
   return ({ connectionId, companyId, events, loadRaw }) =>
-    new BaileysRunner(
-      { connectionId, companyId, events, loadRaw },
-      { ...deps, logger: deps.logger ?? baileysLogger(connectionId) },
-    );
+    new BaileysRunner({ connectionId, companyId, events, loadRaw }, { ...deps, logger: deps.logger ?? baileysLogger(connectionId) });
 }
 
 /** Bridges Baileys' pino-style calls to the app logger: warnings and errors only, no payload dumps. */

@@ -109,8 +109,7 @@ export function vcardNumber(vcard: string | null | undefined): string | null {
   return digits || null;
 }
 
-type Mapped = Pick<InboundMessage, "kind" | "body"> &
-  Partial<Pick<InboundMessage, "location" | "vcard" | "quotedId">> & { mediaOf?: MediaSpec };
+type Mapped = Pick<InboundMessage, "kind" | "body"> & Partial<Pick<InboundMessage, "location" | "vcard" | "quotedId">> & { mediaOf?: MediaSpec };
 
 interface MediaSpec {
   mimetype: string;
@@ -345,9 +344,7 @@ export function mapUpdates(updates: WAMessageUpdate[]): { acks: AckEvent[]; edit
 }
 
 /** Group/status per-user receipts → acks (read 4, played 5, delivered 3). */
-export function mapReceipts(
-  receipts: { key: WAMessageKey; receipt: proto.IUserReceipt }[],
-): AckEvent[] {
+export function mapReceipts(receipts: { key: WAMessageKey; receipt: proto.IUserReceipt }[]): AckEvent[] {
   const out: AckEvent[] = [];
   for (const { key, receipt } of receipts) {
     if (!key.id) continue;
@@ -375,10 +372,7 @@ export function mapCalls(calls: WACallEvent[]): CallEvent[] {
 }
 
 /** LID ↔ PN pairs from `lid-mapping.update`, `contacts.upsert/update` and history sync. */
-export function mapIdentities(input: {
-  mappings?: { lid?: string | null; pn?: string | null }[];
-  contacts?: Partial<Contact>[];
-}): IdentityPair[] {
+export function mapIdentities(input: { mappings?: { lid?: string | null; pn?: string | null }[]; contacts?: Partial<Contact>[] }): IdentityPair[] {
   const out: IdentityPair[] = [];
   for (const m of input.mappings ?? []) {
     if (m.lid && m.pn) pushPair(out, resolvePeer(m.lid, m.pn));

@@ -79,8 +79,7 @@ export function backoffDelay(attempt: number, t: Pick<BaileysTiming, "backoffBas
 }
 
 /** The status code Baileys put on a close error (Boom), if any. */
-export const statusCodeOf = (err: unknown): number | undefined =>
-  (err as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
+export const statusCodeOf = (err: unknown): number | undefined => (err as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
 
 /** Opens after `threshold` conflicts (440) within `windowMs`, for `cooldownMs`. */
 export class ConflictBreaker {

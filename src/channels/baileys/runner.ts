@@ -5,26 +5,12 @@
  */
 import { type BaileysEventMap, downloadMediaMessage, type WAMessage, type WASocket } from "baileys";
 import type { ILogger } from "baileys/lib/Utils/logger";
-import type {
-  ChannelAdapter,
-  ChannelEvents,
-  Outgoing,
-  SendResult,
-  SessionStatus,
-  StartOptions,
-} from "../types";
+import type { ChannelAdapter, ChannelEvents, Outgoing, SendResult, SessionStatus, StartOptions } from "../types";
 import type { ConnectionAuth } from "./auth-store";
 import { TtlCache } from "./cache";
 import { checkNumber, deleteForEveryone, type MessageTarget, markRead, profilePicture, sendOutgoing } from "./calls";
 import { EventForwarder } from "./events";
-import {
-  type BaileysTiming,
-  backoffDelay,
-  ConflictBreaker,
-  classifyClose,
-  DEFAULT_TIMING,
-  statusCodeOf,
-} from "./policy";
+import { type BaileysTiming, backoffDelay, ConflictBreaker, classifyClose, DEFAULT_TIMING, statusCodeOf } from "./policy";
 import { type BaileysDeps, quietLogger, type RunnerIdentity } from "./runner-deps";
 import { GroupCache } from "./runner-groups";
 import { PairingCode } from "./runner-pairing";

@@ -88,7 +88,14 @@ export class SandboxAdapter implements ChannelAdapter {
         break;
       case "media": {
         const mediaPath = this.keepMedia(msg.path);
-        values = { ...base, type: msg.ptt ? "audio" : kindOfMime(msg.mimetype), body: msg.caption ?? "", mediaPath, mediaName: msg.fileName, mimetype: msg.mimetype };
+        values = {
+          ...base,
+          type: msg.ptt ? "audio" : kindOfMime(msg.mimetype),
+          body: msg.caption ?? "",
+          mediaPath,
+          mediaName: msg.fileName,
+          mimetype: msg.mimetype,
+        };
         break;
       }
       case "location":
@@ -218,7 +225,9 @@ export class SandboxAdapter implements ChannelAdapter {
     const rel = relative(this.env.mediaDir, path).split(sep).join("/");
     if (!rel.startsWith("..") && rel.startsWith(`${this.id.companyId}/`)) return rel;
     try {
-      const name = `${Date.now()}-${crypto.randomUUID()}${extname(path).toLowerCase().replace(/[^.a-z0-9]/g, "")}`;
+      const name = `${Date.now()}-${crypto.randomUUID()}${extname(path)
+        .toLowerCase()
+        .replace(/[^.a-z0-9]/g, "")}`;
       const dir = join(this.env.mediaDir, String(this.id.companyId), "sandbox");
       mkdirSync(dir, { recursive: true });
       copyFileSync(path, join(dir, name));

@@ -62,7 +62,12 @@ export function toInbound(input: SandboxInbound, wid: string, timestamp: number,
     body,
     media:
       media && file
-        ? { mimetype: media.mime, fileName: media.mediaName, ptt: input.type === "audio", download: async () => new Uint8Array(await Bun.file(file).arrayBuffer()) }
+        ? {
+            mimetype: media.mime,
+            fileName: media.mediaName,
+            ptt: input.type === "audio",
+            download: async () => new Uint8Array(await Bun.file(file).arrayBuffer()),
+          }
         : null,
     location: input.type === "location" ? { latitude: input.latitude ?? 0, longitude: input.longitude ?? 0, name: input.body || null } : null,
     vcard: input.type === "contact" ? (input.vcard ?? null) : null,

@@ -37,9 +37,6 @@ export const sandboxMessages = sqliteTable(
     isEdited: integer("is_edited", { mode: "boolean" }).notNull().default(false),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [
-    index("sandbox_messages_conv_idx").on(t.connectionId, t.number, t.id),
-    uniqueIndex("sandbox_messages_wid_uq").on(t.connectionId, t.wid),
-  ],
+  (t) => [index("sandbox_messages_conv_idx").on(t.connectionId, t.number, t.id), uniqueIndex("sandbox_messages_wid_uq").on(t.connectionId, t.wid)],
 );
 export type SandboxMessageRow = typeof sandboxMessages.$inferSelect;

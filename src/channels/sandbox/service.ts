@@ -95,4 +95,3 @@ export async function postSandboxMessage(ctx: Ctx, connectionId: number, input: 
     quotedId: input.quotedId,
   });
 }
-

@@ -13,13 +13,7 @@ export const MSG = {
 
 /** A required trimmed string of min..max characters with the spec's messages. */
 export const boundedString = (min: number, max: number) =>
-  v.pipe(
-    v.string(MSG.required),
-    v.trim(),
-    v.nonEmpty(MSG.required),
-    v.minLength(min, MSG.tooShort),
-    v.maxLength(max, MSG.tooLong),
-  );
+  v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.minLength(min, MSG.tooShort), v.maxLength(max, MSG.tooLong));
 
 export const nameField = boundedString(LIMITS.nameMin, LIMITS.nameMax);
 export const passwordField = v.pipe(

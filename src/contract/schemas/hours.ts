@@ -4,7 +4,11 @@ import { MSG } from "./common";
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** HH:MM or empty (no hours that day). */
-export const timeField = v.pipe(v.string(MSG.invalid), v.trim(), v.check((s) => s === "" || HHMM.test(s), MSG.invalid));
+export const timeField = v.pipe(
+  v.string(MSG.invalid),
+  v.trim(),
+  v.check((s) => s === "" || HHMM.test(s), MSG.invalid),
+);
 
 const weekdayEns = WEEKDAYS.map((d) => d.weekdayEn) as unknown as readonly [string, ...string[]];
 

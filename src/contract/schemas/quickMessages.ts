@@ -2,13 +2,7 @@ import * as v from "valibot";
 import { MSG } from "./common";
 
 /** Shortcode: required, no spaces (typed after "/" in the message box). */
-export const shortcodeField = v.pipe(
-  v.string(MSG.required),
-  v.trim(),
-  v.nonEmpty(MSG.required),
-  v.maxLength(50, MSG.tooLong),
-  v.regex(/^\S+$/, MSG.invalid),
-);
+export const shortcodeField = v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.maxLength(50, MSG.tooLong), v.regex(/^\S+$/, MSG.invalid));
 
 const boolish = v.pipe(
   v.union([v.boolean(), v.literal(0), v.literal(1), v.literal("true"), v.literal("false"), v.literal("0"), v.literal("1")], MSG.invalid),

@@ -18,7 +18,12 @@ const jsonIdArray = v.optional(
     v.array(v.pipe(v.number(MSG.invalid), v.integer(MSG.invalid), v.minValue(1, MSG.invalid))),
   ),
 );
-const bool = v.optional(v.pipe(v.union([v.string(), v.boolean()]), v.transform((x) => x === true || x === "true")));
+const bool = v.optional(
+  v.pipe(
+    v.union([v.string(), v.boolean()]),
+    v.transform((x) => x === true || x === "true"),
+  ),
+);
 const day = v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalid)));
 
 export const TICKET_STATUSES = ["open", "pending", "closed"] as const;
@@ -28,7 +33,14 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const TicketListQuery = v.object({
   searchParam: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, MSG.tooLong)), ""),
   pageNumber: v.optional(
-    v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.number(MSG.invalid), v.integer(MSG.invalid), v.minValue(1, MSG.invalid), v.maxValue(100_000)),
+    v.pipe(
+      v.union([v.string(), v.number()]),
+      v.transform(Number),
+      v.number(MSG.invalid),
+      v.integer(MSG.invalid),
+      v.minValue(1, MSG.invalid),
+      v.maxValue(100_000),
+    ),
     1,
   ),
   status: v.optional(v.picklist(TICKET_STATUSES, MSG.invalid)),
@@ -44,7 +56,13 @@ export type TicketListInput = v.InferOutput<typeof TicketListQuery>;
 
 /** POST /tickets. */
 export const TicketCreateBody = v.object({
-  contactId: v.pipe(v.union([v.number(), v.string()], MSG.required), v.transform(Number), v.number(MSG.required), v.integer(MSG.invalid), v.minValue(1, MSG.required)),
+  contactId: v.pipe(
+    v.union([v.number(), v.string()], MSG.required),
+    v.transform(Number),
+    v.number(MSG.required),
+    v.integer(MSG.invalid),
+    v.minValue(1, MSG.required),
+  ),
   queueId: nullableId,
   whatsappId: nullableId,
   userId: nullableId,
@@ -86,7 +104,11 @@ export const TicketNoteListQuery = v.object({
 
 /** POST /messages/{ticketId} (JSON). */
 export const MessageSendBody = v.object({
-  body: v.pipe(v.string(MSG.required), v.maxLength(65_536, MSG.tooLong), v.check((s) => s.trim().length > 0, MSG.required)),
+  body: v.pipe(
+    v.string(MSG.required),
+    v.maxLength(65_536, MSG.tooLong),
+    v.check((s) => s.trim().length > 0, MSG.required),
+  ),
   quotedMsg: v.optional(v.nullable(v.union([v.object({ id: v.union([v.number(), v.string()]) }), v.number(), v.string()]))),
   fromMe: v.optional(v.boolean()),
   read: v.optional(v.union([v.boolean(), v.number()])),
@@ -95,7 +117,14 @@ export const MessageSendBody = v.object({
 
 export const MessageListQuery = v.object({
   pageNumber: v.optional(
-    v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.number(MSG.invalid), v.integer(MSG.invalid), v.minValue(1, MSG.invalid), v.maxValue(1_000_000)),
+    v.pipe(
+      v.union([v.string(), v.number()]),
+      v.transform(Number),
+      v.number(MSG.invalid),
+      v.integer(MSG.invalid),
+      v.minValue(1, MSG.invalid),
+      v.maxValue(1_000_000),
+    ),
     1,
   ),
 });

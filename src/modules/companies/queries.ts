@@ -6,8 +6,7 @@ import { companies } from "./schema";
 
 export const findCompany = (db: DB, id: number) => db.select().from(companies).where(eq(companies.id, id)).get();
 
-export const findCompanyByName = (db: DB, name: string) =>
-  db.select().from(companies).where(eq(companies.name, name)).get();
+export const findCompanyByName = (db: DB, name: string) => db.select().from(companies).where(eq(companies.name, name)).get();
 
 /** A company with its plan (one join). */
 export function getCompanyPlan(db: DB, companyId: number) {

@@ -14,9 +14,7 @@ const CompanyParam = v.object({ companyId: idField });
 export const companiesRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
-    .get("/companies/listPlan/:companyId", ({ ctx, params }) =>
-      companyWithPlan(ctx, parse(CompanyParam, params).companyId),
-    )
+    .get("/companies/listPlan/:companyId", ({ ctx, params }) => companyWithPlan(ctx, parse(CompanyParam, params).companyId))
     .get("/companies/:id", ({ ctx, params }) => showCompany(ctx, parse(IdParam, params).id))
     .put("/companies/:id/schedules", ({ ctx, params, body }) =>
       updateCompanySchedules(ctx, parse(IdParam, params).id, parse(CompanySchedulesBody, body).schedules),

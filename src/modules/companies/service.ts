@@ -70,8 +70,7 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
   if (findUserByEmail(deps.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
   const passwordHash = await Bun.password.hash(input.password, "argon2id");
   const now = nowIso();
-  const extra: Record<string, string> =
-    input.campaignsEnabled !== undefined ? { campaignsEnabled: String(truthy(input.campaignsEnabled)) } : {};
+  const extra: Record<string, string> = input.campaignsEnabled !== undefined ? { campaignsEnabled: String(truthy(input.campaignsEnabled)) } : {};
   const company = deps.db.transaction((tx) => {
     const c = tx
       .insert(companies)

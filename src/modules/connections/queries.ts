@@ -12,12 +12,7 @@ export const findConnection = (db: DB, companyId: number, id: number) =>
 
 /** The company's default connection (the first one when none is flagged). */
 export const defaultConnection = (db: DB, companyId: number) =>
-  db
-    .select()
-    .from(whatsapps)
-    .where(eq(whatsapps.companyId, companyId))
-    .orderBy(desc(whatsapps.isDefault), asc(whatsapps.id))
-    .get();
+  db.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(desc(whatsapps.isDefault), asc(whatsapps.id)).get();
 
 /** A connection's queues in menu order (orderQueue, then name). */
 export const connectionQueues = (db: DB, whatsappId: number) =>

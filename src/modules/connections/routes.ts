@@ -4,16 +4,7 @@ import { ConnectionCreateBody, ConnectionListQuery, ConnectionUpdateBody, Sessio
 import { authPlugin } from "../../http/auth";
 import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
-import {
-  createConnection,
-  deleteConnection,
-  endSession,
-  listConnections,
-  refreshSession,
-  showConnection,
-  startSession,
-  updateConnection,
-} from "./service";
+import { createConnection, deleteConnection, endSession, listConnections, refreshSession, showConnection, startSession, updateConnection } from "./service";
 
 /** /whatsapp and /whatsappsession routes (core.md §7). */
 export const connectionsRoutes = (deps: Deps) =>

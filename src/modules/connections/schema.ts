@@ -43,10 +43,7 @@ export const whatsapps = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [
-    index("whatsapps_company_idx").on(t.companyId),
-    uniqueIndex("whatsapps_token_uq").on(t.token),
-  ],
+  (t) => [index("whatsapps_company_idx").on(t.companyId), uniqueIndex("whatsapps_token_uq").on(t.token)],
 );
 export type WhatsappRow = typeof whatsapps.$inferSelect;
 

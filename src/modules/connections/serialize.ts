@@ -15,8 +15,7 @@ export function maskToken(token: string | null | undefined): string {
 }
 
 /** Reconnects counted today (the counter restarts with the day, UTC). */
-export const reconnectsToday = (w: Pick<WhatsappRow, "reconnectsToday" | "reconnectsDay">) =>
-  w.reconnectsDay === todayDate() ? w.reconnectsToday : 0;
+export const reconnectsToday = (w: Pick<WhatsappRow, "reconnectsToday" | "reconnectsDay">) => (w.reconnectsDay === todayDate() ? w.reconnectsToday : 0);
 
 /**
  * The public shape of a connection (core.md §3). The token is masked unless `revealToken`

@@ -35,7 +35,10 @@ export function getConnection(ctx: Ctx, id: number): WhatsappRow {
 /** GET /whatsapp: every connection of the company with its queues and health line; tokens masked. */
 export function listConnections(ctx: Ctx) {
   const rows = listCompanyConnections(ctx.db, ctx.companyId);
-  const queues = queuesOfConnections(ctx.db, rows.map((r) => r.id));
+  const queues = queuesOfConnections(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((w) => serializeConnection(w, queues.get(w.id) ?? []));
 }
 
@@ -132,7 +135,10 @@ export function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
       })
       .returning()
       .get();
-    if (queueIds.length) db.insert(whatsappQueues).values(queueIds.map((queueId) => ({ whatsappId: row.id, queueId }))).run();
+    if (queueIds.length)
+      db.insert(whatsappQueues)
+        .values(queueIds.map((queueId) => ({ whatsappId: row.id, queueId })))
+        .run();
     return { row, unset };
   });
   for (const u of unset) publishConnection(ctx, u);
@@ -162,10 +168,18 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
   const { row, unset } = ctx.db.transaction((tx) => {
     const db = tx as unknown as Ctx["db"];
     const unset = input.isDefault && !before.isDefault ? unsetOtherDefaults(db, ctx.companyId, id) : [];
-    const row = db.update(whatsapps).set(patch).where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id))).returning().get();
+    const row = db
+      .update(whatsapps)
+      .set(patch)
+      .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id)))
+      .returning()
+      .get();
     if (input.queueIds) {
       db.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, id)).run();
-      if (input.queueIds.length) db.insert(whatsappQueues).values(input.queueIds.map((queueId) => ({ whatsappId: id, queueId }))).run();
+      if (input.queueIds.length)
+        db.insert(whatsappQueues)
+          .values(input.queueIds.map((queueId) => ({ whatsappId: id, queueId })))
+          .run();
     }
     return { row, unset };
   });
@@ -189,7 +203,10 @@ export async function deleteConnection(ctx: Ctx, id: number) {
   const w = getConnection(ctx, id);
   const promoted = ctx.db.transaction((tx) => {
     const db = tx as unknown as Ctx["db"];
-    db.update(users).set({ whatsappId: null }).where(and(eq(users.companyId, ctx.companyId), eq(users.whatsappId, id))).run();
+    db.update(users)
+      .set({ whatsappId: null })
+      .where(and(eq(users.companyId, ctx.companyId), eq(users.whatsappId, id)))
+      .run();
     // Its tickets lose their connection (FK set null); an active one whose contact already has an
     // active connection-less ticket would break the one-active-ticket rule, so it is closed first.
     db.update(tickets)
@@ -203,7 +220,9 @@ export async function deleteConnection(ctx: Ctx, id: number) {
         ),
       )
       .run();
-    db.delete(whatsapps).where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id))).run();
+    db.delete(whatsapps)
+      .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id)))
+      .run();
     if (!w.isDefault) return undefined;
     const next = db.select().from(whatsapps).where(eq(whatsapps.companyId, ctx.companyId)).orderBy(whatsapps.id).get();
     if (!next) return undefined;

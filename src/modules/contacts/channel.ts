@@ -74,10 +74,7 @@ export function applyLidMapping(db: DB, companyId: number, lidRaw: string, numbe
     return byNumber.id;
   }
   if (byLid && !byNumber) {
-    db.update(contacts)
-      .set({ number, updatedAt: now })
-      .where(eq(contacts.id, byLid.id))
-      .run();
+    db.update(contacts).set({ number, updatedAt: now }).where(eq(contacts.id, byLid.id)).run();
     return byLid.id;
   }
   if (byLid && byNumber && byLid.id !== byNumber.id) {

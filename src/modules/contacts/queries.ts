@@ -46,12 +46,7 @@ export const pageContacts = (db: DB, companyId: number, search: string, page: nu
 export function fieldsOfContacts(db: DB, ids: number[]): Map<number, ContactCustomFieldRow[]> {
   const map = new Map<number, ContactCustomFieldRow[]>();
   if (!ids.length) return map;
-  const rows = db
-    .select()
-    .from(contactCustomFields)
-    .where(inArray(contactCustomFields.contactId, ids))
-    .orderBy(contactCustomFields.id)
-    .all();
+  const rows = db.select().from(contactCustomFields).where(inArray(contactCustomFields.contactId, ids)).orderBy(contactCustomFields.id).all();
   for (const r of rows) {
     const list = map.get(r.contactId) ?? [];
     list.push(r);
@@ -92,12 +87,8 @@ export interface ImportRow {
 export function upsertContactsBulk(db: DB, companyId: number, rows: ImportRow[], now: string) {
   const sqlite = db.sqlite;
   const find = sqlite.prepare("SELECT id FROM contacts WHERE company_id = ? AND number = ?");
-  const insert = sqlite.prepare(
-    "INSERT INTO contacts (company_id, name, number, email, uuid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  );
-  const update = sqlite.prepare(
-    "UPDATE contacts SET name = ?, email = CASE WHEN ? <> '' THEN ? ELSE email END, updated_at = ? WHERE id = ?",
-  );
+  const insert = sqlite.prepare("INSERT INTO contacts (company_id, name, number, email, uuid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  const update = sqlite.prepare("UPDATE contacts SET name = ?, email = CASE WHEN ? <> '' THEN ? ELSE email END, updated_at = ? WHERE id = ?");
   let created = 0;
   let updated = 0;
   sqlite.transaction(() => {

@@ -7,14 +7,7 @@ import { nowIso } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
 import { connectedConnections, findConnection } from "../connections/queries";
 import { canDeleteContact } from "./policy";
-import {
-  type ContactRow,
-  fieldsOfContacts,
-  findContact,
-  findContactByNumber,
-  pageContacts,
-  setContactFields,
-} from "./queries";
+import { type ContactRow, fieldsOfContacts, findContact, findContactByNumber, pageContacts, setContactFields } from "./queries";
 import { contacts } from "./schema";
 
 const PAGE = LIMITS.contactsPageSize;

@@ -8,13 +8,15 @@ import { type MessageDto, serializeMessage } from "./serialize";
 export function hydrate(db: DB, companyId: number, rows: MessageRow[]): MessageDto[] {
   const quotedIds = [...new Set(rows.map((r) => r.quotedMsgId).filter((x): x is number => !!x))];
   const quoted = quotedIds.length
-    ? db.select().from(messages).where(and(eq(messages.companyId, companyId), inArray(messages.id, quotedIds))).all()
+    ? db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, companyId), inArray(messages.id, quotedIds)))
+        .all()
     : [];
   const qMap = new Map(quoted.map((q) => [q.id, q]));
   const contactIds = [...new Set(rows.filter((r) => !r.fromMe && r.contactId).map((r) => r.contactId as number))];
-  const people = contactIds.length
-    ? db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(inArray(contacts.id, contactIds)).all()
-    : [];
+  const people = contactIds.length ? db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(inArray(contacts.id, contactIds)).all() : [];
   const cMap = new Map(people.map((p) => [p.id, p]));
   return rows.map((r) => serializeMessage(r, r.quotedMsgId ? (qMap.get(r.quotedMsgId) ?? null) : null, r.contactId ? (cMap.get(r.contactId) ?? null) : null));
 }

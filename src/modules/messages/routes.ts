@@ -23,9 +23,7 @@ function quotedIdOf(q: unknown): number | null {
 export const messagesRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
-    .get("/messages/:ticketId", ({ ctx, params, query }) =>
-      listMessages(ctx, parse(TicketParam, params).ticketId, parse(MessageListQuery, query).pageNumber),
-    )
+    .get("/messages/:ticketId", ({ ctx, params, query }) => listMessages(ctx, parse(TicketParam, params).ticketId, parse(MessageListQuery, query).pageNumber))
     .post("/messages/:ticketId", async ({ ctx, params, body, request, set }) => {
       const ticketId = parse(TicketParam, params).ticketId;
       const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");

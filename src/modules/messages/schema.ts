@@ -46,9 +46,6 @@ export const messages = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [
-    index("messages_ticket_id_idx").on(t.ticketId, t.id),
-    uniqueIndex("messages_wid_uq").on(t.companyId, t.whatsappId, t.wid),
-  ],
+  (t) => [index("messages_ticket_id_idx").on(t.ticketId, t.id), uniqueIndex("messages_wid_uq").on(t.companyId, t.whatsappId, t.wid)],
 );
 export type MessageRow = typeof messages.$inferSelect;

@@ -54,7 +54,10 @@ export function markTicketRead(deps: Deps, ticket: TicketRow) {
   if (!unread && !newest) return;
   deps.db.transaction((tx) => {
     tx.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticket.id)).run();
-    tx.update(messages).set({ read: true }).where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false))).run();
+    tx.update(messages)
+      .set({ read: true })
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false)))
+      .run();
   });
   if (newest && ticket.whatsappId) {
     const adapter = deps.channels.get(ticket.whatsappId);
@@ -145,7 +148,11 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
   const m = findMessage(deps.db, ticket.companyId, messageId);
   if (m?.sendStatus !== "queued") return;
   const setState = (values: Partial<typeof m>) => {
-    deps.db.update(messages).set({ ...values, updatedAt: nowIso() }).where(eq(messages.id, messageId)).run();
+    deps.db
+      .update(messages)
+      .set({ ...values, updatedAt: nowIso() })
+      .where(eq(messages.id, messageId))
+      .run();
     publishMessageUpdated(deps, ticket.companyId, messageId);
   };
   const adapter = ticket.whatsappId ? deps.channels.get(ticket.whatsappId) : undefined;

@@ -4,5 +4,4 @@ import type { Deps } from "../../http/context";
 import { listPublicPlans } from "./service";
 
 /** /plans routes. The super-user CRUD comes with the billing issue. */
-export const plansRoutes = (deps: Deps) =>
-  new Elysia().use(authPlugin(deps)).get("/plans/list", () => listPublicPlans(deps.db));
+export const plansRoutes = (deps: Deps) => new Elysia().use(authPlugin(deps)).get("/plans/list", () => listPublicPlans(deps.db));

@@ -4,14 +4,7 @@ import { QueueOptionCreateBody, QueueOptionsQuery, QueueOptionUpdateBody } from 
 import { authPlugin } from "../../http/auth";
 import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
-import {
-  createQueueOption,
-  deleteOptionMedia,
-  deleteQueueOption,
-  listQueueOptions,
-  updateQueueOption,
-  uploadOptionMedia,
-} from "./service";
+import { createQueueOption, deleteOptionMedia, deleteQueueOption, listQueueOptions, updateQueueOption, uploadOptionMedia } from "./service";
 
 /** /queue-options routes (features.md §7). */
 export const queueOptionsRoutes = (deps: Deps) =>
@@ -26,9 +19,7 @@ export const queueOptionsRoutes = (deps: Deps) =>
       set.status = 201;
       return option;
     })
-    .put("/queue-options/:id", ({ ctx, params, body }) =>
-      updateQueueOption(ctx, parse(IdParam, params).id, parse(QueueOptionUpdateBody, body)),
-    )
+    .put("/queue-options/:id", ({ ctx, params, body }) => updateQueueOption(ctx, parse(IdParam, params).id, parse(QueueOptionUpdateBody, body)))
     .delete("/queue-options/:id", ({ ctx, params }) => {
       deleteQueueOption(ctx, parse(IdParam, params).id);
       return { message: "Option deleted" };

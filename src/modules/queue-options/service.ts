@@ -41,8 +41,7 @@ export function listQueueOptions(ctx: Ctx, queueId?: number, parentId?: number |
 }
 
 /** Children of a node (null = root) for the chatbot, ordered by ordinal. */
-export const optionChildren = (ctx: Ctx, queueId: number, parentId: number | null) =>
-  listOptions(ctx.db, ctx.companyId, queueId, parentId);
+export const optionChildren = (ctx: Ctx, queueId: number, parentId: number | null) => listOptions(ctx.db, ctx.companyId, queueId, parentId);
 
 /** POST /queue-options: admins; the parent must be an option of the same queue. */
 export function createQueueOption(ctx: Ctx, input: QueueOptionCreateInput) {

@@ -11,12 +11,7 @@ export const findQueue = (db: DB, companyId: number, id: number) =>
 
 /** A company's queues ordered by orderQueue (unset last), then name. */
 export const listCompanyQueues = (db: DB, companyId: number) =>
-  db
-    .select()
-    .from(queues)
-    .where(eq(queues.companyId, companyId))
-    .orderBy(sql`${queues.orderQueue} is null`, asc(queues.orderQueue), asc(queues.name))
-    .all();
+  db.select().from(queues).where(eq(queues.companyId, companyId)).orderBy(sql`${queues.orderQueue} is null`, asc(queues.orderQueue), asc(queues.name)).all();
 
 /** Queues of the company among the given ids, in menu order. */
 export function queuesByIds(db: DB, companyId: number, ids: number[]): QueueRow[] {
@@ -29,8 +24,7 @@ export function queuesByIds(db: DB, companyId: number, ids: number[]): QueueRow[
     .all();
 }
 
-export const countQueues = (db: DB, companyId: number) =>
-  db.select({ n: count() }).from(queues).where(eq(queues.companyId, companyId)).get()?.n ?? 0;
+export const countQueues = (db: DB, companyId: number) => db.select({ n: count() }).from(queues).where(eq(queues.companyId, companyId)).get()?.n ?? 0;
 
 /** Another queue of the company with this name (case-insensitive). */
 export const queueWithName = (db: DB, companyId: number, name: string, exceptId = 0) =>

@@ -16,10 +16,7 @@ const visible = (companyId: number, userId: number) =>
 
 function searchWhere(companyId: number, userId: number, search: string) {
   if (!search) return visible(companyId, userId);
-  return and(
-    visible(companyId, userId),
-    containsAny(search, quickMessages.shortcode, quickMessages.message),
-  );
+  return and(visible(companyId, userId), containsAny(search, quickMessages.shortcode, quickMessages.message));
 }
 
 /** A page of the messages a user sees, ordered by shortcode. */
@@ -28,13 +25,7 @@ export const pageQuickMessages = (db: DB, companyId: number, userId: number, sea
 
 /** Every message a user sees (the "/" picker of the message box), bounded. */
 export const listVisible = (db: DB, companyId: number, userId: number) =>
-  db
-    .select()
-    .from(quickMessages)
-    .where(visible(companyId, userId))
-    .orderBy(asc(quickMessages.shortcode), asc(quickMessages.id))
-    .limit(2000)
-    .all();
+  db.select().from(quickMessages).where(visible(companyId, userId)).orderBy(asc(quickMessages.shortcode), asc(quickMessages.id)).limit(2000).all();
 
 /** A clash in the same scope: geral shortcodes are unique per company, personal ones per user. */
 export function shortcodeTaken(db: DB, companyId: number, userId: number | null, geral: boolean, shortcode: string, exceptId = 0) {

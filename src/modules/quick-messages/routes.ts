@@ -30,9 +30,7 @@ export const quickMessagesRoutes = (deps: Deps) =>
       set.status = 201;
       return record;
     })
-    .put("/quick-messages/:id", ({ ctx, params, body }) =>
-      updateQuickMessage(ctx, parse(IdParam, params).id, parse(QuickMessageUpdateBody, body)),
-    )
+    .put("/quick-messages/:id", ({ ctx, params, body }) => updateQuickMessage(ctx, parse(IdParam, params).id, parse(QuickMessageUpdateBody, body)))
     .delete("/quick-messages/:id", ({ ctx, params }) => {
       deleteQuickMessage(ctx, parse(IdParam, params).id);
       return { message: "Quick message deleted" };

@@ -10,6 +10,4 @@ export const settingsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
     .get("/settings", ({ ctx }) => listSettings(ctx.db, ctx.companyId))
-    .put("/settings/:key", ({ ctx, params, body }) =>
-      updateSetting(ctx, parse(SettingKeyParam, params).key, parse(SettingUpdateBody, body).value),
-    );
+    .put("/settings/:key", ({ ctx, params, body }) => updateSetting(ctx, parse(SettingKeyParam, params).key, parse(SettingUpdateBody, body).value));

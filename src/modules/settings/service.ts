@@ -23,12 +23,7 @@ export function seedCompanySettings(db: DB, companyId: number, extra: Record<str
 
 /** All settings of a company as key/value rows. */
 export function listSettings(db: DB, companyId: number) {
-  return db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(eq(settings.companyId, companyId))
-    .orderBy(settings.key)
-    .all();
+  return db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, companyId)).orderBy(settings.key).all();
 }
 
 /** One setting's value, falling back to the default for its key. */

@@ -48,12 +48,7 @@ export const listKanbanTags = (db: DB, companyId: number) =>
 export function ticketsCountByTag(db: DB, tagIds: number[]): Map<number, number> {
   const map = new Map<number, number>(tagIds.map((id) => [id, 0]));
   if (!tagIds.length) return map;
-  const rows = db
-    .select({ tagId: ticketTags.tagId, n: count() })
-    .from(ticketTags)
-    .where(inArray(ticketTags.tagId, tagIds))
-    .groupBy(ticketTags.tagId)
-    .all();
+  const rows = db.select({ tagId: ticketTags.tagId, n: count() }).from(ticketTags).where(inArray(ticketTags.tagId, tagIds)).groupBy(ticketTags.tagId).all();
   for (const r of rows) map.set(r.tagId, r.n);
   return map;
 }

@@ -13,12 +13,25 @@ const PAGE = LIMITS.pageSize;
 
 /** The public shape of a tag. */
 export function serializeTag(t: TagRow, ticketsCount = 0) {
-  return { id: t.id, name: t.name, color: t.color, kanban: t.kanban, userId: t.userId, companyId: t.companyId, ticketsCount, createdAt: t.createdAt, updatedAt: t.updatedAt };
+  return {
+    id: t.id,
+    name: t.name,
+    color: t.color,
+    kanban: t.kanban,
+    userId: t.userId,
+    companyId: t.companyId,
+    ticketsCount,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  };
 }
 export type TagDto = ReturnType<typeof serializeTag>;
 
 function withCounts(ctx: Ctx, rows: TagRow[]) {
-  const counts = ticketsCountByTag(ctx.db, rows.map((r) => r.id));
+  const counts = ticketsCountByTag(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => serializeTag(r, counts.get(r.id) ?? 0));
 }
 
@@ -55,7 +68,15 @@ export function createTag(ctx: Ctx, input: TagCreateInput) {
   const now = nowIso();
   const row = ctx.db
     .insert(tags)
-    .values({ companyId: ctx.companyId, name: input.name, color: input.color, kanban: input.kanban ?? 0, userId: ctx.user.id || null, createdAt: now, updatedAt: now })
+    .values({
+      companyId: ctx.companyId,
+      name: input.name,
+      color: input.color,
+      kanban: input.kanban ?? 0,
+      userId: ctx.user.id || null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning()
     .get();
   const tag = serializeTag(row);

@@ -62,7 +62,9 @@ export const findTicketRow = (db: DB, companyId: number, id: number): TicketRow 
     .get();
 
 export const findJoined = (db: DB, companyId: number, where: ReturnType<typeof eq>) =>
-  selectTickets(db).where(and(eq(tickets.companyId, companyId), where)).get();
+  selectTickets(db)
+    .where(and(eq(tickets.companyId, companyId), where))
+    .get();
 
 /** The open or pending ticket of a contact on a connection (null connection matches null). */
 export function findActiveTicket(db: DB, companyId: number, contactId: number, whatsappId: number | null | undefined) {
@@ -70,14 +72,7 @@ export function findActiveTicket(db: DB, companyId: number, contactId: number, w
   return db
     .select()
     .from(tickets)
-    .where(
-      and(
-        eq(tickets.companyId, companyId),
-        eq(tickets.contactId, contactId),
-        inArray(tickets.status, ["open", "pending"]),
-        conn,
-      ),
-    )
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), inArray(tickets.status, ["open", "pending"]), conn))
     .get();
 }
 
@@ -86,13 +81,7 @@ export function findLatestTicket(db: DB, companyId: number, contactId: number, w
   return db
     .select()
     .from(tickets)
-    .where(
-      and(
-        eq(tickets.companyId, companyId),
-        eq(tickets.contactId, contactId),
-        sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId ?? 0}`,
-      ),
-    )
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId ?? 0}`))
     .orderBy(sql`${tickets.id} desc`)
     .get();
 }

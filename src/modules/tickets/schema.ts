@@ -42,9 +42,7 @@ export const tickets = sqliteTable(
   },
   (t) => [
     // At most one pending/open ticket per contact and connection, enforced by the database.
-    uniqueIndex("tickets_active_contact_uq")
-      .on(t.companyId, t.contactId, sql`coalesce(${t.whatsappId}, 0)`)
-      .where(sql`status in ('open', 'pending')`),
+    uniqueIndex("tickets_active_contact_uq").on(t.companyId, t.contactId, sql`coalesce(${t.whatsappId}, 0)`).where(sql`status in ('open', 'pending')`),
     index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt),
     index("tickets_company_updated_idx").on(t.companyId, t.updatedAt),
     index("tickets_contact_idx").on(t.contactId),

@@ -30,7 +30,10 @@ export function syncTicketTags(ctx: Ctx, ticketId: number, tagIds: number[]) {
   if (valid.length !== wanted.length) throw notFound("ERR_NO_TAG_FOUND");
   ctx.db.transaction((tx) => {
     tx.delete(ticketTags).where(eq(ticketTags.ticketId, ticketId)).run();
-    if (valid.length) tx.insert(ticketTags).values(valid.map((tagId) => ({ ticketId, tagId }))).run();
+    if (valid.length)
+      tx.insert(ticketTags)
+        .values(valid.map((tagId) => ({ ticketId, tagId })))
+        .run();
   });
   return announce(ctx, ticketId);
 }
@@ -53,7 +56,10 @@ export function removeKanbanTags(ctx: Ctx, ticketId: number) {
     .all()
     .map((r) => r.id);
   if (kanbanIds.length) {
-    ctx.db.delete(ticketTags).where(and(eq(ticketTags.ticketId, ticketId), inArray(ticketTags.tagId, kanbanIds))).run();
+    ctx.db
+      .delete(ticketTags)
+      .where(and(eq(ticketTags.ticketId, ticketId), inArray(ticketTags.tagId, kanbanIds)))
+      .run();
   }
   return announce(ctx, ticketId);
 }

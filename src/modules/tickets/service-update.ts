@@ -72,7 +72,11 @@ export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateInpu
   }
   let queueName: string | undefined;
   if (queueId && queueId !== before.queueId) {
-    const q = ctx.db.select().from(queues).where(and(eq(queues.companyId, ctx.companyId), eq(queues.id, queueId))).get();
+    const q = ctx.db
+      .select()
+      .from(queues)
+      .where(and(eq(queues.companyId, ctx.companyId), eq(queues.id, queueId)))
+      .get();
     if (!q) throw notFound("ERR_NO_QUEUE_FOUND");
     queueName = q.name;
   }
@@ -161,4 +165,3 @@ async function automaticTexts(ctx: Ctx, before: TicketRow, after: TicketRow, nam
     if (conn?.complationMessage.trim()) await send(render(conn.complationMessage));
   }
 }
-

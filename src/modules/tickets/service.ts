@@ -92,20 +92,17 @@ export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: str
   if (q.users?.length) conds.push(inArray(tickets.userId, q.users));
   const where = and(...conds);
   const size = LIMITS.ticketsPageSize;
-  const total =
-    ctx.db
-      .select({ n: count() })
-      .from(tickets)
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .where(where)
-      .get()?.n ?? 0;
+  const total = ctx.db.select({ n: count() }).from(tickets).innerJoin(contacts, eq(contacts.id, tickets.contactId)).where(where).get()?.n ?? 0;
   const rows = selectTickets(ctx.db)
     .where(where)
     .orderBy(desc(tickets.updatedAt), desc(tickets.id))
     .limit(size)
     .offset((q.pageNumber - 1) * size)
     .all();
-  const tagMap = tagsOfTickets(ctx.db, rows.map((r) => r.ticket.id));
+  const tagMap = tagsOfTickets(
+    ctx.db,
+    rows.map((r) => r.ticket.id),
+  );
   return {
     tickets: rows.map((r) => serializeTicket(r, tagMap.get(r.ticket.id) ?? [])),
     count: total,
@@ -160,7 +157,11 @@ export function createTicket(ctx: Ctx, input: TicketCreateInput) {
   const queueId = input.queueId ?? null;
   if (!queueId && !admin) throw new AppError("ERR_VALIDATION", 400, { fields: { queueId: "validation.selectQueue" } });
   if (queueId) {
-    const q = ctx.db.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, ctx.companyId), eq(queues.id, queueId))).get();
+    const q = ctx.db
+      .select({ id: queues.id })
+      .from(queues)
+      .where(and(eq(queues.companyId, ctx.companyId), eq(queues.id, queueId)))
+      .get();
     if (!q) throw notFound("ERR_NO_QUEUE_FOUND");
     if (!admin && !ctx.user.queueIds.includes(queueId)) throw forbidden();
   }
@@ -191,7 +192,12 @@ export function createTicket(ctx: Ctx, input: TicketCreateInput) {
       const values = { status: "open", userId: ownerId, queueId, whatsappId, unreadMessages: 0, chatbot: false, updatedAt: now };
       const ticketId =
         latest && latest.status === "closed"
-          ? tx.update(tickets).set({ ...values, queueOptionId: null, amountUsedBotQueues: 0 }).where(eq(tickets.id, latest.id)).returning({ id: tickets.id }).get().id
+          ? tx
+              .update(tickets)
+              .set({ ...values, queueOptionId: null, amountUsedBotQueues: 0 })
+              .where(eq(tickets.id, latest.id))
+              .returning({ id: tickets.id })
+              .get().id
           : tx
               .insert(tickets)
               .values({ ...values, uuid: uuid(), companyId: ctx.companyId, contactId: contact.id, isGroup: contact.isGroup, createdAt: now })

@@ -38,8 +38,7 @@ export function loadSessionUser(db: DB, id: number) {
   return { user: session, tokenVersion: user.tokenVersion, company, row: user };
 }
 
-export const findUserByEmail = (db: DB, email: string) =>
-  db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+export const findUserByEmail = (db: DB, email: string) => db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
 
 export const findUser = (db: DB, companyId: number, id: number) =>
   db
@@ -48,8 +47,7 @@ export const findUser = (db: DB, companyId: number, id: number) =>
     .where(and(eq(users.companyId, companyId), eq(users.id, id)))
     .get();
 
-export const countUsers = (db: DB, companyId: number) =>
-  db.select({ n: count() }).from(users).where(eq(users.companyId, companyId)).get()?.n ?? 0;
+export const countUsers = (db: DB, companyId: number) => db.select({ n: count() }).from(users).where(eq(users.companyId, companyId)).get()?.n ?? 0;
 
 /** Queues of many users in one query (no N+1). */
 export function queuesOfUsers(db: DB, userIds: number[]): Map<number, QueueRef[]> {
@@ -76,13 +74,15 @@ export function pageUsers(db: DB, companyId: number, search: string, page: numbe
   return pageOf(db, users, where, [desc(users.createdAt), desc(users.id)], page, size);
 }
 
-export const listCompanyUsers = (db: DB, companyId: number) =>
-  db.select().from(users).where(eq(users.companyId, companyId)).orderBy(users.name).all();
+export const listCompanyUsers = (db: DB, companyId: number) => db.select().from(users).where(eq(users.companyId, companyId)).orderBy(users.name).all();
 
 /** Replaces a user's queues (inside the caller's transaction). */
 export function setUserQueues(db: DB, userId: number, queueIds: number[]) {
   db.delete(userQueues).where(eq(userQueues.userId, userId)).run();
-  if (queueIds.length) db.insert(userQueues).values(queueIds.map((queueId) => ({ userId, queueId }))).run();
+  if (queueIds.length)
+    db.insert(userQueues)
+      .values(queueIds.map((queueId) => ({ userId, queueId })))
+      .run();
 }
 
 /** The subset of ids that are queues of this company. */

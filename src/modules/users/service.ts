@@ -5,17 +5,7 @@ import { nowIso } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
 import { getCompanyPlan } from "../companies/queries";
 import { canEditAccessFields, canEditUser, canManageUsers } from "./policy";
-import {
-  companyQueueIds,
-  countUsers,
-  findUser,
-  findUserByEmail,
-  listCompanyUsers,
-  pageUsers,
-  queuesOfUsers,
-  setUserQueues,
-  type UserRow,
-} from "./queries";
+import { companyQueueIds, countUsers, findUser, findUserByEmail, listCompanyUsers, pageUsers, queuesOfUsers, setUserQueues, type UserRow } from "./queries";
 import { users } from "./schema";
 import { and, eq } from "drizzle-orm";
 import { findConnection } from "../connections/queries";
@@ -53,7 +43,10 @@ export function serializeUser(u: UserRow, queues: { id: number; name: string; co
 export type UserDto = ReturnType<typeof serializeUser>;
 
 function withQueues(ctx: Ctx, rows: UserRow[]) {
-  const map = queuesOfUsers(ctx.db, rows.map((r) => r.id));
+  const map = queuesOfUsers(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => serializeUser(r, map.get(r.id) ?? []));
 }
 
@@ -144,10 +137,12 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
     throw new AppError("ERR_NO_SUPER", 403);
   }
   const admin = canEditAccessFields(ctx.user);
-  const currentQueues = queuesOfUsers(ctx.db, [id]).get(id)?.map((q) => q.id) ?? [];
+  const currentQueues =
+    queuesOfUsers(ctx.db, [id])
+      .get(id)
+      ?.map((q) => q.id) ?? [];
   const queuesChanged =
-    input.queueIds !== undefined &&
-    (input.queueIds.length !== currentQueues.length || input.queueIds.some((q) => !currentQueues.includes(q)));
+    input.queueIds !== undefined && (input.queueIds.length !== currentQueues.length || input.queueIds.some((q) => !currentQueues.includes(q)));
   if (!admin) {
     const profileChanged = input.profile !== undefined && input.profile !== current.profile;
     const connChanged = input.whatsappId !== undefined && (input.whatsappId ?? null) !== current.whatsappId;

@@ -7,8 +7,7 @@ export interface SessionAnswer {
 }
 
 /** POST /auth/login. */
-export const login = (email: string, password: string) =>
-  api<SessionAnswer>("/auth/login", { method: "POST", body: { email, password } });
+export const login = (email: string, password: string) => api<SessionAnswer>("/auth/login", { method: "POST", body: { email, password } });
 
 /** POST /auth/refresh_token (the refresh token travels in the httpOnly cookie). */
 export const refresh = () => api<SessionAnswer>("/auth/refresh_token", { method: "POST", noRetry: true });

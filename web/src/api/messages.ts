@@ -1,7 +1,18 @@
 import { api, apiBlob } from "./client";
 import type { ContactRef, Ticket } from "./tickets";
 
-export type MediaType = "chat" | "image" | "audio" | "video" | "application" | "locationMessage" | "contactMessage" | "vcard" | "call_log" | "reactionMessage" | string;
+export type MediaType =
+  | "chat"
+  | "image"
+  | "audio"
+  | "video"
+  | "application"
+  | "locationMessage"
+  | "contactMessage"
+  | "vcard"
+  | "call_log"
+  | "reactionMessage"
+  | string;
 
 /** One message (see the server's serializeMessage). */
 export interface Message {

@@ -5,5 +5,4 @@ import type { Setting } from "./types";
 export const listSettings = () => api<Setting[]>("/settings");
 
 /** PUT /settings/{key}. */
-export const updateSetting = (key: string, value: string) =>
-  api<Setting>(`/settings/${encodeURIComponent(key)}`, { method: "PUT", body: { key, value } });
+export const updateSetting = (key: string, value: string) => api<Setting>(`/settings/${encodeURIComponent(key)}`, { method: "PUT", body: { key, value } });

@@ -13,7 +13,8 @@ export interface TicketNote {
 export const listNotes = (ticketId: number) => api<TicketNote[]>("/ticket-notes/list", { query: { ticketId } });
 
 /** POST /ticket-notes. */
-export const addNote = (ticketId: number, note: string, contactId?: number) => api<TicketNote>("/ticket-notes", { method: "POST", body: { ticketId, note, contactId } });
+export const addNote = (ticketId: number, note: string, contactId?: number) =>
+  api<TicketNote>("/ticket-notes", { method: "POST", body: { ticketId, note, contactId } });
 
 /** DELETE /ticket-notes/{id} (admins). */
 export const deleteNote = (id: number) => api(`/ticket-notes/${id}`, { method: "DELETE" });

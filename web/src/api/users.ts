@@ -10,8 +10,7 @@ export interface UserInput {
 }
 
 /** GET /users: one page of the company's users. */
-export const listUsers = (searchParam: string, pageNumber: number) =>
-  api<UsersPage>("/users", { query: { searchParam, pageNumber } });
+export const listUsers = (searchParam: string, pageNumber: number) => api<UsersPage>("/users", { query: { searchParam, pageNumber } });
 
 /** GET /users/{id}. */
 export const getUser = (id: number) => api<User>(`/users/${id}`);
@@ -20,8 +19,7 @@ export const getUser = (id: number) => api<User>(`/users/${id}`);
 export const createUser = (input: UserInput) => api<User>("/users", { method: "POST", body: input });
 
 /** PUT /users/{id}. */
-export const updateUser = (id: number, input: Partial<UserInput>) =>
-  api<User>(`/users/${id}`, { method: "PUT", body: input });
+export const updateUser = (id: number, input: Partial<UserInput>) => api<User>(`/users/${id}`, { method: "PUT", body: input });
 
 /** DELETE /users/{id}. */
 export const deleteUser = (id: number) => api(`/users/${id}`, { method: "DELETE" });

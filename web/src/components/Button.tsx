@@ -48,9 +48,18 @@ export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>
 
 /** A square icon-only button with an accessible label and tooltip. */
 export function IconButton({ icon, label, tone = "default", className = "", type = "button", ...rest }: IconButtonProps) {
-  const colours = tone === "danger" ? "text-muted hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950/40 dark:hover:text-red-400" : "text-muted hover:bg-raised hover:text-ink";
+  const colours =
+    tone === "danger"
+      ? "text-muted hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950/40 dark:hover:text-red-400"
+      : "text-muted hover:bg-raised hover:text-ink";
   return (
-    <button type={type} aria-label={label} title={label} className={`inline-flex size-9 shrink-0 items-center justify-center rounded-lg transition-colors ${colours} ${className}`} {...rest}>
+    <button
+      type={type}
+      aria-label={label}
+      title={label}
+      className={`inline-flex size-9 shrink-0 items-center justify-center rounded-lg transition-colors ${colours} ${className}`}
+      {...rest}
+    >
       <Icon name={icon} className="size-5" />
     </button>
   );

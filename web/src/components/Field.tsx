@@ -84,7 +84,19 @@ function OptionRow<V>({ option }: { option: Option<V> }) {
 }
 
 /** A single-choice select (headless Listbox) with a label. */
-export function Select<V extends string | number>({ label, value, options, onValue, error }: { label: string; value: V; options: Option<V>[]; onValue: (v: V) => void; error?: string }) {
+export function Select<V extends string | number>({
+  label,
+  value,
+  options,
+  onValue,
+  error,
+}: {
+  label: string;
+  value: V;
+  options: Option<V>[];
+  onValue: (v: V) => void;
+  error?: string;
+}) {
   const current = options.find((o) => o.value === value);
   return (
     <Field label={label} error={error}>
@@ -104,7 +116,17 @@ export function Select<V extends string | number>({ label, value, options, onVal
 }
 
 /** A multiple-choice select showing the chosen options as coloured chips. */
-export function MultiSelect<V extends string | number>({ label, value, options, onValue }: { label: string; value: V[]; options: Option<V>[]; onValue: (v: V[]) => void }) {
+export function MultiSelect<V extends string | number>({
+  label,
+  value,
+  options,
+  onValue,
+}: {
+  label: string;
+  value: V[];
+  options: Option<V>[];
+  onValue: (v: V[]) => void;
+}) {
   const t = useT();
   const chosen = options.filter((o) => value.includes(o.value));
   return (
@@ -114,7 +136,11 @@ export function MultiSelect<V extends string | number>({ label, value, options, 
           <span className="flex flex-wrap gap-1">
             {chosen.length === 0 && <span className="text-subtle">{t("common.noOptions")}</span>}
             {chosen.map((o) => (
-              <span key={String(o.value)} className="rounded-full px-2 py-0.5 text-xs font-medium text-white" style={{ backgroundColor: o.color ?? "var(--color-brand-600)" }}>
+              <span
+                key={String(o.value)}
+                className="rounded-full px-2 py-0.5 text-xs font-medium text-white"
+                style={{ backgroundColor: o.color ?? "var(--color-brand-600)" }}
+              >
                 {o.label}
               </span>
             ))}

@@ -77,7 +77,8 @@ export function ListPage({
 }
 
 /** Sticky table header cell style of the list tables (ListTable). */
-const thClass = "sticky top-0 z-10 border-b border-line bg-raised/95 px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-muted backdrop-blur";
+const thClass =
+  "sticky top-0 z-10 border-b border-line bg-raised/95 px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-muted backdrop-blur";
 /** Body cell style shared by the list tables. */
 export const tdClass = "border-b border-line px-4 py-3";
 

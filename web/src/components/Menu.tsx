@@ -14,7 +14,11 @@ export interface MenuEntry {
 export function Menu({ trigger, label, items, header }: { trigger: ReactNode; label: string; items: MenuEntry[]; header?: ReactNode }) {
   return (
     <HMenu>
-      <MenuButton aria-label={label} title={label} className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-muted transition-colors hover:bg-raised hover:text-ink data-[open]:bg-raised data-[open]:text-ink">
+      <MenuButton
+        aria-label={label}
+        title={label}
+        className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-muted transition-colors hover:bg-raised hover:text-ink data-[open]:bg-raised data-[open]:text-ink"
+      >
         {trigger}
       </MenuButton>
       <MenuItems

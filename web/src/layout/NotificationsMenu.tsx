@@ -27,7 +27,10 @@ export function NotificationsMenu() {
       >
         <Icon name="bell" className="size-5" />
         {n > 0 && (
-          <span className="absolute top-1 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white" data-testid="notifications-count">
+          <span
+            className="absolute top-1 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white"
+            data-testid="notifications-count"
+          >
             {n > 99 ? "99+" : n}
           </span>
         )}

@@ -8,5 +8,7 @@ export function ThemeToggle() {
   useSignals();
   const t = useT();
   const dark = theme.value === "dark";
-  return <IconButton icon={dark ? "sun" : "moon"} label={t(dark ? "topbar.themeToLight" : "topbar.themeToDark")} onClick={toggleTheme} data-testid="theme-toggle" />;
+  return (
+    <IconButton icon={dark ? "sun" : "moon"} label={t(dark ? "topbar.themeToLight" : "topbar.themeToDark")} onClick={toggleTheme} data-testid="theme-toggle" />
+  );
 }

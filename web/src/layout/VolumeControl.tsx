@@ -11,7 +11,11 @@ export function VolumeControl() {
   const v = volume.value;
   return (
     <Popover>
-      <PopoverButton aria-label={t("topbar.volume")} title={t("topbar.volume")} className="inline-flex size-9 items-center justify-center rounded-lg text-muted transition-colors hover:bg-raised hover:text-ink data-[open]:bg-raised">
+      <PopoverButton
+        aria-label={t("topbar.volume")}
+        title={t("topbar.volume")}
+        className="inline-flex size-9 items-center justify-center rounded-lg text-muted transition-colors hover:bg-raised hover:text-ink data-[open]:bg-raised"
+      >
         <Icon name={v === 0 ? "mute" : "volume"} className="size-5" />
       </PopoverButton>
       <PopoverPanel anchor="bottom" className="z-50 flex items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3 shadow-pop [--anchor-gap:6px]">

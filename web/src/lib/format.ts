@@ -18,8 +18,7 @@ export function formatDate(value: string | null | undefined): string {
 }
 
 /** Formats a monthly price in BRL in the active language. */
-export const formatMoney = (value: number) =>
-  new Intl.NumberFormat(language.peek(), { style: "currency", currency: "BRL" }).format(value);
+export const formatMoney = (value: number) => new Intl.NumberFormat(language.peek(), { style: "currency", currency: "BRL" }).format(value);
 
 /** Whole days from today (local calendar) to a YYYY-MM-DD date; negative when past. */
 export function daysUntil(date: string, now = new Date()): number {

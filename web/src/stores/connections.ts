@@ -44,7 +44,8 @@ export function upsertConnection(w: Connection) {
     return;
   }
   const old = list[i];
-  const session = old.updatedAt > w.updatedAt ? { status: old.status, qrcode: old.qrcode, pairingCode: old.pairingCode, retries: old.retries, updatedAt: old.updatedAt } : {};
+  const session =
+    old.updatedAt > w.updatedAt ? { status: old.status, qrcode: old.qrcode, pairingCode: old.pairingCode, retries: old.retries, updatedAt: old.updatedAt } : {};
   connections.value = list.map((x) => (x.id === w.id ? { ...x, ...w, ...session } : x));
 }
 

@@ -177,7 +177,10 @@ export function onTicketFrame(frame: ServerFrame) {
   else if (frame.action === "delete") removeTicket(Number(frame.ticketId));
   else if (frame.action === "updateUnread") {
     const id = Number(frame.ticketId);
-    patchTickets((t) => t.id === id, (t) => ({ ...t, unreadMessages: 0 }));
+    patchTickets(
+      (t) => t.id === id,
+      (t) => ({ ...t, unreadMessages: 0 }),
+    );
   }
 }
 
@@ -211,5 +214,8 @@ export function onMessageFrame(frame: ServerFrame) {
 export function onContactFrame(frame: ServerFrame) {
   const c = frame.contact as Ticket["contact"] | undefined;
   if (!c) return;
-  patchTickets((t) => t.contactId === c.id, (t) => ({ ...t, contact: { ...t.contact, ...c } }));
+  patchTickets(
+    (t) => t.contactId === c.id,
+    (t) => ({ ...t, contact: { ...t.contact, ...c } }),
+  );
 }

@@ -5,8 +5,7 @@ import { load, save } from "../lib/storage";
 
 export type Theme = "light" | "dark";
 
-const systemTheme = (): Theme =>
-  typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+const systemTheme = (): Theme => (typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
 
 function initialTheme(): Theme {
   const stored = load("preferredTheme");

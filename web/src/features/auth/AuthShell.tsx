@@ -6,7 +6,19 @@ import { LanguageMenu } from "../../layout/LanguageMenu";
 import { ThemeToggle } from "../../layout/ThemeToggle";
 
 /** Frame of the public pages: brand panel on wide screens, the form card, language and theme. */
-export function AuthShell({ title, subtitle, children, footer, wide }: { title: string; subtitle: string; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function AuthShell({
+  title,
+  subtitle,
+  children,
+  footer,
+  wide,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
   const t = useT();
   return (
     <div className="flex min-h-full">

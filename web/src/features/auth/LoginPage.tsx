@@ -66,7 +66,15 @@ export default function LoginPage() {
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextInput label={t("auth.email")} type="email" name="email" autoComplete="email" autoFocus value={email} onValue={setEmail} error={errors.email} />
-        <TextInput label={t("auth.password")} type="password" name="password" autoComplete="current-password" value={password} onValue={setPassword} error={errors.password} />
+        <TextInput
+          label={t("auth.password")}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onValue={setPassword}
+          error={errors.password}
+        />
         <Button type="submit" size="lg" loading={busy} className="mt-2 w-full">
           {t("auth.submit")}
         </Button>

@@ -74,7 +74,15 @@ export default function SignupPage() {
           <TextInput label={t("signup.name")} name="name" autoComplete="organization" autoFocus value={form.name} onValue={set("name")} error={errors.name} />
           <TextInput label={t("signup.phone")} name="phone" type="tel" autoComplete="tel" value={form.phone} onValue={set("phone")} error={errors.phone} />
           <TextInput label={t("signup.email")} name="email" type="email" autoComplete="email" value={form.email} onValue={set("email")} error={errors.email} />
-          <TextInput label={t("signup.password")} name="password" type="password" autoComplete="new-password" value={form.password} onValue={set("password")} error={errors.password} />
+          <TextInput
+            label={t("signup.password")}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onValue={set("password")}
+            error={errors.password}
+          />
         </div>
         <PlanPicker plans={plans} value={planId} onChange={setPlanId} error={errors.planId} />
         <Button type="submit" size="lg" loading={busy} className="mt-2 w-full">

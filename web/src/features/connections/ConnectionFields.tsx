@@ -47,7 +47,21 @@ export const EMPTY_DRAFT: ConnectionDraft = {
 const area =
   "block min-h-16 w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm font-normal text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
 
-function Area({ label, name, value, onValue, error, hint }: { label: string; name: string; value: string; onValue: (v: string) => void; error?: string; hint?: string }) {
+function Area({
+  label,
+  name,
+  value,
+  onValue,
+  error,
+  hint,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onValue: (v: string) => void;
+  error?: string;
+  hint?: string;
+}) {
   const t = useT();
   return (
     <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
@@ -68,9 +82,24 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Every connection field of core.md §3: data, queues, messages, chatbot limits. */
-export function ConnectionFields({ form, onForm, errors, queues, editing }: { form: ConnectionDraft; onForm: (f: ConnectionDraft) => void; errors: FieldErrors; queues: Queue[]; editing: boolean }) {
+export function ConnectionFields({
+  form,
+  onForm,
+  errors,
+  queues,
+  editing,
+}: {
+  form: ConnectionDraft;
+  onForm: (f: ConnectionDraft) => void;
+  errors: FieldErrors;
+  queues: Queue[];
+  editing: boolean;
+}) {
   const t = useT();
-  const set = <K extends keyof ConnectionDraft>(key: K) => (value: ConnectionDraft[K]) => onForm({ ...form, [key]: value });
+  const set =
+    <K extends keyof ConnectionDraft>(key: K) =>
+    (value: ConnectionDraft[K]) =>
+      onForm({ ...form, [key]: value });
   const queueOptions = queues.map((q) => ({ value: q.id, label: q.name, color: q.color }));
   const num = (key: "timeSendQueue" | "maxUseBotQueues" | "timeUseBotQueues" | "expiresTicket" | "promptId", label: string) => (
     <TextInput label={label} name={key} inputMode="numeric" value={form[key]} onValue={set(key)} error={errors[key]} />
@@ -91,17 +120,35 @@ export function ConnectionFields({ form, onForm, errors, queues, editing }: { fo
         />
       </div>
       <label className="flex items-center gap-2 text-sm font-medium text-ink">
-        <input type="checkbox" name="isDefault" checked={form.isDefault} onChange={(e) => set("isDefault")(e.target.checked)} className="size-4 accent-brand-600" />
+        <input
+          type="checkbox"
+          name="isDefault"
+          checked={form.isDefault}
+          onChange={(e) => set("isDefault")(e.target.checked)}
+          className="size-4 accent-brand-600"
+        />
         {t("connections.modal.isDefault")}
       </label>
       <MultiSelect<number> label={t("connections.modal.queues")} value={form.queueIds} options={queueOptions} onValue={set("queueIds")} />
       <Section title={t("connections.modal.messages")}>
-        <Area label={t("connections.modal.greeting")} name="greetingMessage" value={form.greetingMessage} onValue={set("greetingMessage")} error={errors.greetingMessage} hint={t("connections.modal.greetingHint")} />
+        <Area
+          label={t("connections.modal.greeting")}
+          name="greetingMessage"
+          value={form.greetingMessage}
+          onValue={set("greetingMessage")}
+          error={errors.greetingMessage}
+          hint={t("connections.modal.greetingHint")}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <Area label={t("connections.modal.completion")} name="complationMessage" value={form.complationMessage} onValue={set("complationMessage")} />
           <Area label={t("connections.modal.outOfHours")} name="outOfHoursMessage" value={form.outOfHoursMessage} onValue={set("outOfHoursMessage")} />
           <Area label={t("connections.modal.rating")} name="ratingMessage" value={form.ratingMessage} onValue={set("ratingMessage")} />
-          <Area label={t("connections.modal.expiresInactiveMessage")} name="expiresInactiveMessage" value={form.expiresInactiveMessage} onValue={set("expiresInactiveMessage")} />
+          <Area
+            label={t("connections.modal.expiresInactiveMessage")}
+            name="expiresInactiveMessage"
+            value={form.expiresInactiveMessage}
+            onValue={set("expiresInactiveMessage")}
+          />
         </div>
       </Section>
       <Section title={t("connections.modal.bot")}>

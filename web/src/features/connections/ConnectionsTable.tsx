@@ -39,7 +39,17 @@ function Health({ w }: { w: Connection }) {
 }
 
 /** The connections table: name (kind, health line), status, session buttons, last update, default, actions. */
-export function ConnectionsTable({ list, onEdit, onDelete, onQr }: { list: Connection[]; onEdit: (id: number) => void; onDelete: (w: Connection) => void; onQr: (id: number) => void }) {
+export function ConnectionsTable({
+  list,
+  onEdit,
+  onDelete,
+  onQr,
+}: {
+  list: Connection[];
+  onEdit: (id: number) => void;
+  onDelete: (w: Connection) => void;
+  onQr: (id: number) => void;
+}) {
   useSignals();
   const t = useT();
   const actions = allowed("connections-page:actionButtons");
@@ -81,7 +91,13 @@ export function ConnectionsTable({ list, onEdit, onDelete, onQr }: { list: Conne
           </td>
           <td className={`${tdClass} py-2 text-right whitespace-nowrap`}>
             {w.channel === "sandbox" && (
-              <Link href={`/sandbox/${w.id}`} title={t("sandbox.openPhone")} aria-label={t("sandbox.openPhone")} data-testid="open-sandbox" className="inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-raised hover:text-ink">
+              <Link
+                href={`/sandbox/${w.id}`}
+                title={t("sandbox.openPhone")}
+                aria-label={t("sandbox.openPhone")}
+                data-testid="open-sandbox"
+                className="inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-raised hover:text-ink"
+              >
                 <Icon name="chat" className="size-5" />
               </Link>
             )}

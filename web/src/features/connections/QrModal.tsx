@@ -95,7 +95,11 @@ export function QrModal({ connectionId, onClose }: { connectionId: number | null
         </div>
       ),
     },
-    { key: "pairing", label: t("connections.qr.tabPairing"), content: connectionId ? <PairingTab connectionId={connectionId} code={w?.pairingCode ?? ""} /> : null },
+    {
+      key: "pairing",
+      label: t("connections.qr.tabPairing"),
+      content: connectionId ? <PairingTab connectionId={connectionId} code={w?.pairingCode ?? ""} /> : null,
+    },
   ];
   return (
     <Modal open={connectionId !== null} onClose={onClose} title={w ? `${t("connections.qr.title")} · ${w.name}` : t("connections.qr.title")}>

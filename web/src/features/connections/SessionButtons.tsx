@@ -32,11 +32,28 @@ export function SessionButtons({ connection: w, onQr }: { connection: Connection
     case "DISCONNECTED":
       return (
         <div className="flex flex-wrap gap-1.5 whitespace-nowrap">
-          <Button size="sm" variant="secondary" icon="reload" loading={busy === "retry"} onClick={run("retry", () => startSession(w.id))} data-testid="session-retry">
+          <Button
+            size="sm"
+            variant="secondary"
+            icon="reload"
+            loading={busy === "retry"}
+            onClick={run("retry", () => startSession(w.id))}
+            data-testid="session-retry"
+          >
             {t("connections.btn.tryAgain")}
           </Button>
           {w.channel === "baileys" && (
-            <Button size="sm" variant="secondary" loading={busy === "qr"} onClick={run("qr", () => refreshSession(w.id), () => onQr(w.id))} data-testid="session-new-qr">
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={busy === "qr"}
+              onClick={run(
+                "qr",
+                () => refreshSession(w.id),
+                () => onQr(w.id),
+              )}
+              data-testid="session-new-qr"
+            >
               {t("connections.btn.newQr")}
             </Button>
           )}

@@ -15,7 +15,17 @@ const PINS = { ERR_DUPLICATED_CONTACT: "number" };
  * Add or edit a contact (contactId null = new) with its extra-info fields. `onClose` may carry a
  * ticket uuid: the page then opens that ticket. `onCreated` receives the new contact (pickers use it).
  */
-export function ContactModal({ open, contactId, onClose, onCreated }: { open: boolean; contactId: number | null; onClose: (ticketUuid?: string) => void; onCreated?: (contact: Contact) => void }) {
+export function ContactModal({
+  open,
+  contactId,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  contactId: number | null;
+  onClose: (ticketUuid?: string) => void;
+  onCreated?: (contact: Contact) => void;
+}) {
   const t = useT();
   const editing = contactId !== null;
   const { form, setForm, errors, loading, busy, submit } = useEntityForm({
@@ -62,7 +72,15 @@ export function ContactModal({ open, contactId, onClose, onCreated }: { open: bo
       ) : (
         <form id="contact-form" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
           <TextInput label={t("contacts.name")} name="name" autoFocus value={form.name} onValue={set("name")} error={errors.name} />
-          <TextInput label={t("contacts.number")} name="number" inputMode="tel" placeholder="5511999999999" value={form.number} onValue={set("number")} error={errors.number} />
+          <TextInput
+            label={t("contacts.number")}
+            name="number"
+            inputMode="tel"
+            placeholder="5511999999999"
+            value={form.number}
+            onValue={set("number")}
+            error={errors.number}
+          />
           <div className="sm:col-span-2">
             <TextInput label={t("contacts.email")} name="email" type="email" value={form.email} onValue={set("email")} error={errors.email} />
           </div>
@@ -74,7 +92,13 @@ export function ContactModal({ open, contactId, onClose, onCreated }: { open: bo
                   <TextInput label={t("contacts.extraName")} value={x.name} onValue={setExtraAt(i, "name")} error={errors[`extraInfo.${i}.name`]} />
                   <TextInput label={t("contacts.extraValue")} value={x.value} onValue={setExtraAt(i, "value")} error={errors[`extraInfo.${i}.value`]} />
                 </div>
-                <IconButton icon="trash" tone="danger" label={t("contacts.extraRemove")} className="mt-7" onClick={() => setExtra((l) => l.filter((_, j) => j !== i))} />
+                <IconButton
+                  icon="trash"
+                  tone="danger"
+                  label={t("contacts.extraRemove")}
+                  className="mt-7"
+                  onClick={() => setExtra((l) => l.filter((_, j) => j !== i))}
+                />
               </div>
             ))}
             <Button variant="secondary" size="sm" icon="plus" className="self-start" onClick={() => setExtra((l) => [...l, { name: "", value: "" }])}>

@@ -82,7 +82,13 @@ export default function ContactsPage() {
         </>
       }
     >
-      <ContactsTable contacts={contactsStore.items.value} loading={list.loading} onEdit={(c) => setEditing(c.id)} onDelete={setDeleting} onStart={setStarting} />
+      <ContactsTable
+        contacts={contactsStore.items.value}
+        loading={list.loading}
+        onEdit={(c) => setEditing(c.id)}
+        onDelete={setDeleting}
+        onStart={setStarting}
+      />
       <NewTicketModal open={!!starting} initialContact={starting} onClose={() => setStarting(null)} />
       <ContactModal open={editing !== undefined} contactId={editing ?? null} onClose={closeModal} onCreated={() => list.setCount((c) => c + 1)} />
       <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={list.refresh} />

@@ -82,7 +82,9 @@ export function ImportDialog({ open, onClose, onImported }: { open: boolean; onC
         )}
         {report && (
           <div data-testid="import-report" className="flex flex-col gap-2 rounded-lg border border-line bg-raised/50 p-3">
-            <p className="font-medium text-ink">{t("contacts.importResult", { created: report.created, updated: report.updated, rejected: report.rejected.length })}</p>
+            <p className="font-medium text-ink">
+              {t("contacts.importResult", { created: report.created, updated: report.updated, rejected: report.rejected.length })}
+            </p>
             {report.rejected.length > 0 && (
               <ul className="max-h-40 list-disc overflow-auto pl-5 text-muted">
                 {report.rejected.map((r) => (

@@ -18,7 +18,10 @@ export function ColorPicker({ label, value, onValue, error }: { label: string; v
           >
             {!value && <Icon name="chevronDown" className="size-4 text-subtle" />}
           </PopoverButton>
-          <PopoverPanel anchor="bottom start" className="z-50 grid grid-cols-10 gap-1.5 rounded-xl border border-line bg-surface p-3 shadow-pop [--anchor-gap:6px]">
+          <PopoverPanel
+            anchor="bottom start"
+            className="z-50 grid grid-cols-10 gap-1.5 rounded-xl border border-line bg-surface p-3 shadow-pop [--anchor-gap:6px]"
+          >
             {({ close }) => (
               <>
                 {PALETTE.map((c) => (

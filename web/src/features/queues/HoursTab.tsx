@@ -2,7 +2,8 @@ import type { OpeningHours } from "@contract/limits";
 import { Icon } from "../../components/Icon";
 import { useT } from "../../i18n";
 
-const time = "h-9 rounded-lg border border-line bg-surface px-2 text-sm text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
+const time =
+  "h-9 rounded-lg border border-line bg-surface px-2 text-sm text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
 
 /** Weekly service hours; edits only mark changes, the dialog's save records them (features.md §4). */
 export function HoursTab({ hours, dirty, onChange }: { hours: OpeningHours[]; dirty: boolean; onChange: (h: OpeningHours[]) => void }) {
@@ -11,7 +12,11 @@ export function HoursTab({ hours, dirty, onChange }: { hours: OpeningHours[]; di
   return (
     <div className="flex flex-col gap-3">
       {dirty && (
-        <p role="status" data-testid="hours-notice" className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800 dark:bg-amber-500/10 dark:text-amber-200">
+        <p
+          role="status"
+          data-testid="hours-notice"
+          className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800 dark:bg-amber-500/10 dark:text-amber-200"
+        >
           <Icon name="info" className="size-4 shrink-0" />
           {t("queues.hoursNotice")}
         </p>
@@ -29,10 +34,22 @@ export function HoursTab({ hours, dirty, onChange }: { hours: OpeningHours[]; di
             <tr key={h.weekdayEn} className="border-t border-line">
               <td className="py-2 font-medium text-ink">{t(`queues.days.${h.weekdayEn}`)}</td>
               <td className="py-2">
-                <input type="time" aria-label={`${t(`queues.days.${h.weekdayEn}`)} ${t("queues.start")}`} value={h.startTime} onChange={(e) => set(i, "startTime", e.target.value)} className={time} />
+                <input
+                  type="time"
+                  aria-label={`${t(`queues.days.${h.weekdayEn}`)} ${t("queues.start")}`}
+                  value={h.startTime}
+                  onChange={(e) => set(i, "startTime", e.target.value)}
+                  className={time}
+                />
               </td>
               <td className="py-2">
-                <input type="time" aria-label={`${t(`queues.days.${h.weekdayEn}`)} ${t("queues.end")}`} value={h.endTime} onChange={(e) => set(i, "endTime", e.target.value)} className={time} />
+                <input
+                  type="time"
+                  aria-label={`${t(`queues.days.${h.weekdayEn}`)} ${t("queues.end")}`}
+                  value={h.endTime}
+                  onChange={(e) => set(i, "endTime", e.target.value)}
+                  className={time}
+                />
               </td>
             </tr>
           ))}

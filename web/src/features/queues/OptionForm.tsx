@@ -14,7 +14,15 @@ const area =
   "block min-h-20 w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
 
 /** Inline form of one chatbot option (ordinal, title, message); the title is required. */
-export function OptionForm({ initial, onSave, onCancel }: { initial: OptionDraft | QueueOption; onSave: (d: OptionDraft) => Promise<void>; onCancel: () => void }) {
+export function OptionForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: OptionDraft | QueueOption;
+  onSave: (d: OptionDraft) => Promise<void>;
+  onCancel: () => void;
+}) {
   const t = useT();
   const [d, setD] = useState<OptionDraft>({ option: initial.option, title: initial.title, message: initial.message });
   const [errors, setErrors] = useState<{ option?: string; title?: string }>({});
@@ -33,7 +41,12 @@ export function OptionForm({ initial, onSave, onCancel }: { initial: OptionDraft
     }
   };
   return (
-    <form onSubmit={submit} noValidate data-testid="option-form" className="flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50/40 p-3 dark:border-brand-500/30 dark:bg-brand-500/5">
+    <form
+      onSubmit={submit}
+      noValidate
+      data-testid="option-form"
+      className="flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50/40 p-3 dark:border-brand-500/30 dark:bg-brand-500/5"
+    >
       <div className="grid grid-cols-[6rem_1fr] gap-3">
         <TextInput label={t("queues.optionOrdinal")} value={d.option} onValue={(option) => setD({ ...d, option })} error={errors.option} />
         <TextInput label={t("queues.optionTitle")} autoFocus value={d.title} onValue={(title) => setD({ ...d, title })} error={errors.title} />

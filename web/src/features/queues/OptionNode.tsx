@@ -34,7 +34,11 @@ export function OptionNode({
         <p className="truncate text-sm font-medium text-ink">{option.title}</p>
         {option.message && <p className="truncate text-xs text-muted">{option.message}</p>}
         {option.mediaName && (
-          <button type="button" className="mt-0.5 text-xs text-brand-700 underline dark:text-brand-300" onClick={() => openMedia(option.mediaUrl!).catch(toastError)}>
+          <button
+            type="button"
+            className="mt-0.5 text-xs text-brand-700 underline dark:text-brand-300"
+            onClick={() => openMedia(option.mediaUrl!).catch(toastError)}
+          >
             {option.mediaName}
           </button>
         )}

@@ -51,14 +51,16 @@ export function OptionsTree({ queueId, editable }: { queueId: number; editable: 
     }
   };
 
-  const create = (parentId: number | null) => (d: OptionDraft) => act(async () => {
-    await createQueueOption({ queueId, parentId, ...d });
-    setAdding(undefined);
-  });
-  const update = (id: number) => (d: OptionDraft) => act(async () => {
-    await updateQueueOption(id, d);
-    setEditing(null);
-  });
+  const create = (parentId: number | null) => (d: OptionDraft) =>
+    act(async () => {
+      await createQueueOption({ queueId, parentId, ...d });
+      setAdding(undefined);
+    });
+  const update = (id: number) => (d: OptionDraft) =>
+    act(async () => {
+      await updateQueueOption(id, d);
+      setEditing(null);
+    });
 
   if (!options) return <Spinner className="mx-auto size-6 text-brand-600" />;
 
@@ -84,7 +86,11 @@ export function OptionsTree({ queueId, editable }: { queueId: number; editable: 
               {renderLevel(o.id, depth + 1)}
               {adding === o.id && (
                 <div className="ml-5 pl-3">
-                  <OptionForm initial={{ option: nextOrdinal(children.get(o.id) ?? []), title: "", message: "" }} onSave={create(o.id)} onCancel={() => setAdding(undefined)} />
+                  <OptionForm
+                    initial={{ option: nextOrdinal(children.get(o.id) ?? []), title: "", message: "" }}
+                    onSave={create(o.id)}
+                    onCancel={() => setAdding(undefined)}
+                  />
                 </div>
               )}
             </div>
@@ -98,7 +104,13 @@ export function OptionsTree({ queueId, editable }: { queueId: number; editable: 
     <div data-testid="options-tree" className="flex flex-col gap-2">
       {options.length === 0 && adding === undefined && <p className="text-sm text-muted">{t("queues.optionsEmpty")}</p>}
       {renderLevel(null, 0)}
-      {adding === null && <OptionForm initial={{ option: nextOrdinal(children.get(null) ?? []), title: "", message: "" }} onSave={create(null)} onCancel={() => setAdding(undefined)} />}
+      {adding === null && (
+        <OptionForm
+          initial={{ option: nextOrdinal(children.get(null) ?? []), title: "", message: "" }}
+          onSave={create(null)}
+          onCancel={() => setAdding(undefined)}
+        />
+      )}
       {editable && adding === undefined && (
         <Button variant="secondary" size="sm" icon="plus" className="self-start" onClick={() => setAdding(null)}>
           {t("queues.optionAdd")}

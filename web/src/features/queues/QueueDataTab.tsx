@@ -21,7 +21,19 @@ const area =
   "block min-h-20 w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm font-normal text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
 
 /** Queue data: name, colour, messages, order; once saved, the attachment and the options tree. */
-export function QueueDataTab({ form, onForm, errors, queue, onQueue }: { form: QueueDraft; onForm: (f: QueueDraft) => void; errors: FieldErrors; queue: Queue | null; onQueue: (q: Queue) => void }) {
+export function QueueDataTab({
+  form,
+  onForm,
+  errors,
+  queue,
+  onQueue,
+}: {
+  form: QueueDraft;
+  onForm: (f: QueueDraft) => void;
+  errors: FieldErrors;
+  queue: Queue | null;
+  onQueue: (q: Queue) => void;
+}) {
   const t = useT();
   const file = useRef<HTMLInputElement>(null);
   const set = (key: keyof QueueDraft) => (value: string) => onForm({ ...form, [key]: value });
@@ -37,7 +49,14 @@ export function QueueDataTab({ form, onForm, errors, queue, onQueue }: { form: Q
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem_6rem]">
         <TextInput label={t("queues.name")} name="name" autoFocus value={form.name} onValue={set("name")} error={errors.name} />
         <ColorPicker label={t("queues.color")} value={form.color} onValue={set("color")} error={errors.color} />
-        <TextInput label={t("queues.order")} name="orderQueue" inputMode="numeric" value={form.orderQueue} onValue={set("orderQueue")} error={errors.orderQueue} />
+        <TextInput
+          label={t("queues.order")}
+          name="orderQueue"
+          inputMode="numeric"
+          value={form.orderQueue}
+          onValue={set("orderQueue")}
+          error={errors.orderQueue}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
@@ -58,10 +77,19 @@ export function QueueDataTab({ form, onForm, errors, queue, onQueue }: { form: Q
             </Button>
             {queue.mediaName && (
               <>
-                <button type="button" className="truncate text-brand-700 underline dark:text-brand-300" onClick={() => openMedia(queue.mediaUrl!).catch(toastError)}>
+                <button
+                  type="button"
+                  className="truncate text-brand-700 underline dark:text-brand-300"
+                  onClick={() => openMedia(queue.mediaUrl!).catch(toastError)}
+                >
                   {queue.mediaName}
                 </button>
-                <IconButton icon="trash" tone="danger" label={t("queues.removeAttachment")} onClick={() => deleteQueueMedia(queue.id).then(onQueue, toastError)} />
+                <IconButton
+                  icon="trash"
+                  tone="danger"
+                  label={t("queues.removeAttachment")}
+                  onClick={() => deleteQueueMedia(queue.id).then(onQueue, toastError)}
+                />
               </>
             )}
           </div>

@@ -30,7 +30,13 @@ export function QueueModal({ open, queueId, onClose }: { open: boolean; queueId:
   const fill = (q: Queue): QueueDraft => {
     setQueue(q);
     setHours(q.schedules);
-    return { name: q.name, color: q.color, greetingMessage: q.greetingMessage, outOfHoursMessage: q.outOfHoursMessage, orderQueue: q.orderQueue === null ? "" : String(q.orderQueue) };
+    return {
+      name: q.name,
+      color: q.color,
+      greetingMessage: q.greetingMessage,
+      outOfHoursMessage: q.outOfHoursMessage,
+      orderQueue: q.orderQueue === null ? "" : String(q.orderQueue),
+    };
   };
 
   const { form, setForm, errors, loading, busy, submit } = useEntityForm({

@@ -2,7 +2,14 @@ import { Switch } from "@headlessui/react";
 import { QuickMessageForm } from "@contract/schemas/quickMessages";
 import { useRef, useState } from "react";
 import { openMedia } from "../../api/files";
-import { createQuickMessage, deleteQuickMessageMedia, getQuickMessage, type QuickMessage, updateQuickMessage, uploadQuickMessageMedia } from "../../api/quickMessages";
+import {
+  createQuickMessage,
+  deleteQuickMessageMedia,
+  getQuickMessage,
+  type QuickMessage,
+  updateQuickMessage,
+  uploadQuickMessageMedia,
+} from "../../api/quickMessages";
 import { Button, IconButton } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { Modal } from "../../components/Modal";
@@ -21,7 +28,12 @@ function Toggle({ label, checked, onChange }: { label: string; checked: boolean;
   return (
     <label className="flex items-center justify-between gap-3 text-sm font-medium text-ink">
       {label}
-      <Switch checked={checked} onChange={onChange} aria-label={label} className="group relative inline-flex h-6 w-11 shrink-0 rounded-full bg-line transition-colors data-[checked]:bg-brand-600">
+      <Switch
+        checked={checked}
+        onChange={onChange}
+        aria-label={label}
+        className="group relative inline-flex h-6 w-11 shrink-0 rounded-full bg-line transition-colors data-[checked]:bg-brand-600"
+      >
         <span className="m-0.5 size-5 rounded-full bg-white shadow transition-transform group-data-[checked]:translate-x-5" />
       </Switch>
     </label>
@@ -29,7 +41,17 @@ function Toggle({ label, checked, onChange }: { label: string; checked: boolean;
 }
 
 /** Add or edit a quick message: shortcode, text, geral flag, status and one optional attachment. */
-export function QuickMessageModal({ open, messageId, onClose, onCreated }: { open: boolean; messageId: number | null; onClose: () => void; onCreated?: () => void }) {
+export function QuickMessageModal({
+  open,
+  messageId,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  messageId: number | null;
+  onClose: () => void;
+  onCreated?: () => void;
+}) {
   const t = useT();
   const editing = messageId !== null;
   const fileInput = useRef<HTMLInputElement>(null);
@@ -94,7 +116,15 @@ export function QuickMessageModal({ open, messageId, onClose, onCreated }: { ope
         <PageSpinner />
       ) : (
         <form id="quick-message-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <TextInput label={t("quickMessages.shortcode")} name="shortcode" autoFocus value={form.shortcode} onValue={(shortcode) => setForm({ ...form, shortcode })} error={errors.shortcode} hint={t("quickMessages.shortcodeHint")} />
+          <TextInput
+            label={t("quickMessages.shortcode")}
+            name="shortcode"
+            autoFocus
+            value={form.shortcode}
+            onValue={(shortcode) => setForm({ ...form, shortcode })}
+            error={errors.shortcode}
+            hint={t("quickMessages.shortcodeHint")}
+          />
           <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
             {t("quickMessages.message")}
             <textarea name="message" value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} className={area} />
@@ -109,7 +139,11 @@ export function QuickMessageModal({ open, messageId, onClose, onCreated }: { ope
             {attachment && (
               <>
                 {current?.mediaUrl && !file ? (
-                  <button type="button" className="truncate text-brand-700 underline dark:text-brand-300" onClick={() => openMedia(current.mediaUrl!).catch(toastError)}>
+                  <button
+                    type="button"
+                    className="truncate text-brand-700 underline dark:text-brand-300"
+                    onClick={() => openMedia(current.mediaUrl!).catch(toastError)}
+                  >
                     {attachment}
                   </button>
                 ) : (

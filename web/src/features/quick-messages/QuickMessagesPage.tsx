@@ -90,7 +90,12 @@ export default function QuickMessagesPage() {
           ))}
         </ListTable>
       )}
-      <QuickMessageModal open={editing !== undefined} messageId={editing ?? null} onClose={() => setEditing(undefined)} onCreated={() => list.setCount((c) => c + 1)} />
+      <QuickMessageModal
+        open={editing !== undefined}
+        messageId={editing ?? null}
+        onClose={() => setEditing(undefined)}
+        onCreated={() => list.setCount((c) => c + 1)}
+      />
       <ConfirmDialog
         open={!!deleting}
         title={t("quickMessages.deleteTitle", { shortcode: deleting?.shortcode ?? "" })}

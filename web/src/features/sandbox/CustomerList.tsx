@@ -43,7 +43,11 @@ export function CustomerList({ customers, current, onPick }: { customers: Sandbo
               className={`flex w-full flex-col rounded-lg px-3 py-2 text-left text-sm hover:bg-raised ${current === c.number ? "bg-brand-50 dark:bg-brand-500/10" : ""}`}
             >
               <span className="font-medium text-ink">{c.name || c.number}</span>
-              <span className="truncate text-xs text-muted">{c.lastMessage.isDeleted ? t("sandbox.deleted") : c.lastMessage.body || t(`sandbox.${c.lastMessage.type === "text" ? "placeholder" : c.lastMessage.type}`)}</span>
+              <span className="truncate text-xs text-muted">
+                {c.lastMessage.isDeleted
+                  ? t("sandbox.deleted")
+                  : c.lastMessage.body || t(`sandbox.${c.lastMessage.type === "text" ? "placeholder" : c.lastMessage.type}`)}
+              </span>
             </button>
           </li>
         ))}

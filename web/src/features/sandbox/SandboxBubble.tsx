@@ -77,7 +77,12 @@ function Body({ m }: { m: SandboxMessage }) {
       );
     case "location":
       return (
-        <a href={`https://maps.google.com/maps?q=${m.latitude}%2C${m.longitude}`} target="_blank" rel="noreferrer" className="flex items-center gap-2 text-sm underline">
+        <a
+          href={`https://maps.google.com/maps?q=${m.latitude}%2C${m.longitude}`}
+          target="_blank"
+          rel="noreferrer"
+          className="flex items-center gap-2 text-sm underline"
+        >
           <Icon name="mapPin" className="size-5" />
           {m.body || `${m.latitude}, ${m.longitude}`}
         </a>
@@ -107,7 +112,9 @@ export function SandboxBubble({ m }: { m: SandboxMessage }) {
   const time = new Date(m.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   return (
     <div className={`flex ${mine ? "justify-end" : "justify-start"}`} data-testid="sandbox-bubble" data-direction={m.direction} data-ack={m.ack}>
-      <div className={`max-w-[80%] rounded-2xl px-3 py-2 shadow-sm ${mine ? "rounded-br-sm bg-emerald-100 text-slate-900" : "rounded-bl-sm bg-white text-slate-900"}`}>
+      <div
+        className={`max-w-[80%] rounded-2xl px-3 py-2 shadow-sm ${mine ? "rounded-br-sm bg-emerald-100 text-slate-900" : "rounded-bl-sm bg-white text-slate-900"}`}
+      >
         <div className="flex flex-col gap-1">
           <Body m={m} />
         </div>

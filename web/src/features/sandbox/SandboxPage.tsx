@@ -36,7 +36,15 @@ export default function SandboxPage() {
   if (w?.channel !== "sandbox") {
     return (
       <div className="p-8">
-        <EmptyState icon="alert" title={t("sandbox.notSandbox")} action={<Link href="/connections" className="text-brand-700 underline">{t("sandbox.back")}</Link>} />
+        <EmptyState
+          icon="alert"
+          title={t("sandbox.notSandbox")}
+          action={
+            <Link href="/connections" className="text-brand-700 underline">
+              {t("sandbox.back")}
+            </Link>
+          }
+        />
       </div>
     );
   }
@@ -68,7 +76,10 @@ export default function SandboxPage() {
       )}
       <div className="grid min-h-0 flex-1 gap-4 md:grid-cols-[18rem_minmax(0,26rem)]">
         <CustomerList customers={customers} current={customer?.number ?? null} onPick={setCustomer} />
-        <section className="flex min-h-[28rem] flex-col overflow-hidden rounded-[2rem] border-8 border-slate-800 bg-[#efeae2] shadow-pop dark:border-slate-600" data-testid="sandbox-phone">
+        <section
+          className="flex min-h-[28rem] flex-col overflow-hidden rounded-[2rem] border-8 border-slate-800 bg-[#efeae2] shadow-pop dark:border-slate-600"
+          data-testid="sandbox-phone"
+        >
           <header className="flex items-center gap-2 bg-emerald-700 px-4 py-3 text-white">
             <Icon name="user" className="size-5" />
             <span className="truncate font-medium">{customer ? customer.name || customer.number : t("sandbox.title")}</span>

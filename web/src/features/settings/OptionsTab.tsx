@@ -28,7 +28,12 @@ export function OptionsTab({ values }: { values: Record<string, string> }) {
     <div className="grid gap-x-6 gap-y-5 md:grid-cols-2">
       {OPTION_SETTINGS.map(({ key, values: choices }) => (
         <div key={key} data-testid={`setting-${key}`} className="flex flex-col gap-1.5">
-          <Select label={t(`settings.${key}.label`)} value={current(key)} options={choices.map((v) => ({ value: v, label: t(`settings.${key}.${v}`) }))} onValue={(v) => void save(key, v)} />
+          <Select
+            label={t(`settings.${key}.label`)}
+            value={current(key)}
+            options={choices.map((v) => ({ value: v, label: t(`settings.${key}.${v}`) }))}
+            onValue={(v) => void save(key, v)}
+          />
           <p className="text-xs text-muted">{t(`settings.${key}.hint`)}</p>
         </div>
       ))}

@@ -33,7 +33,9 @@ export default function SettingsPage() {
   const tabs: TabSpec[] = values
     ? [
         { key: "options", label: t("settings.tabOptions"), content: <OptionsTab values={values} /> },
-        ...(values.scheduleType === "company" ? [{ key: "schedules", label: t("settings.tabSchedules"), content: <SchedulesTab companyId={companyId} /> }] : []),
+        ...(values.scheduleType === "company"
+          ? [{ key: "schedules", label: t("settings.tabSchedules"), content: <SchedulesTab companyId={companyId} /> }]
+          : []),
       ]
     : [];
   const selected = Math.min(tab, Math.max(tabs.length - 1, 0));

@@ -88,11 +88,22 @@ export function UserModal({ open, userId, onClose, onCreated }: { open: boolean;
             hint={editing ? t("users.passwordHint") : undefined}
           />
           {admin && (
-            <Select label={t("users.profile")} value={form.profile} onValue={set("profile")} options={PROFILES.map((p) => ({ value: p, label: t(`profiles.${p}`) }))} error={errors.profile} />
+            <Select
+              label={t("users.profile")}
+              value={form.profile}
+              onValue={set("profile")}
+              options={PROFILES.map((p) => ({ value: p, label: t(`profiles.${p}`) }))}
+              error={errors.profile}
+            />
           )}
           {admin && queues && (
             <div className="sm:col-span-2">
-              <MultiSelect label={t("users.queues")} value={queueIds} onValue={setQueueIds} options={queues.map((q) => ({ value: q.id, label: q.name, color: q.color }))} />
+              <MultiSelect
+                label={t("users.queues")}
+                value={queueIds}
+                onValue={setQueueIds}
+                options={queues.map((q) => ({ value: q.id, label: q.name, color: q.color }))}
+              />
             </div>
           )}
         </form>

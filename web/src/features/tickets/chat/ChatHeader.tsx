@@ -42,7 +42,12 @@ export function ChatHeader({ ticket, onContact, onBack, compact }: { ticket: Tic
   return (
     <header className="flex h-16 shrink-0 items-center gap-2 border-b border-line bg-surface px-2 sm:px-4" data-testid="chat-header">
       {onBack && <IconButton icon="chevronLeft" label={t("common.back")} onClick={onBack} />}
-      <button type="button" onClick={onContact} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-1 text-left hover:bg-raised/60" data-testid="contact-button">
+      <button
+        type="button"
+        onClick={onContact}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-1 text-left hover:bg-raised/60"
+        data-testid="contact-button"
+      >
         <Avatar name={ticket.contact.name} url={ticket.contact.profilePicUrl} size={40} />
         <span className="min-w-0">
           <span className="block truncate font-semibold text-ink">
@@ -64,7 +69,15 @@ export function ChatHeader({ ticket, onContact, onBack, compact }: { ticket: Tic
             </Button>
           )}
           <IconButton icon="transfer" label={t("tickets.transfer")} onClick={() => setTransfer(true)} data-testid="transfer" />
-          <Button size="sm" icon="check" loading={busy === "resolve"} onClick={run("resolve", () => resolveTicket(ticket))} data-testid="resolve" aria-label={t("tickets.resolve")} title={t("tickets.resolve")}>
+          <Button
+            size="sm"
+            icon="check"
+            loading={busy === "resolve"}
+            onClick={run("resolve", () => resolveTicket(ticket))}
+            data-testid="resolve"
+            aria-label={t("tickets.resolve")}
+            title={t("tickets.resolve")}
+          >
             {!small && t("tickets.resolve")}
           </Button>
         </>
@@ -81,7 +94,14 @@ export function ChatHeader({ ticket, onContact, onBack, compact }: { ticket: Tic
       )}
       {more.length > 0 && <Menu label={t("chat.moreActions")} trigger={<IconButtonGlyph />} items={more} />}
       <TransferModal open={transfer} ticket={ticket} onClose={() => setTransfer(false)} />
-      <ConfirmDialog open={confirmDelete} title={t("tickets.deleteTitle", { id: ticket.id })} text={t("tickets.deleteText")} confirmLabel={t("common.delete")} onConfirm={remove} onClose={() => setConfirmDelete(false)} />
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t("tickets.deleteTitle", { id: ticket.id })}
+        text={t("tickets.deleteText")}
+        confirmLabel={t("common.delete")}
+        onConfirm={remove}
+        onClose={() => setConfirmDelete(false)}
+      />
     </header>
   );
 }

@@ -26,10 +26,17 @@ export function Ack({ m }: { m: Message }) {
 
 function Quoted({ q }: { q: NonNullable<Message["quotedMsg"]> }) {
   const t = useT();
-  const text = q.isDeleted ? t("chat.deleted") : stripMarks(q.body) || t(`chat.media.${q.mediaType === "image" || q.mediaType === "audio" || q.mediaType === "video" ? q.mediaType : "file"}`);
+  const text = q.isDeleted
+    ? t("chat.deleted")
+    : stripMarks(q.body) || t(`chat.media.${q.mediaType === "image" || q.mediaType === "audio" || q.mediaType === "video" ? q.mediaType : "file"}`);
   return (
-    <div className={`mb-1.5 rounded-md border-l-4 bg-black/5 px-2.5 py-1.5 text-xs dark:bg-white/5 ${q.fromMe ? "border-brand-500" : "border-sky-500"}`} data-testid="quoted">
-      <p className={`font-semibold ${q.fromMe ? "text-brand-700 dark:text-brand-300" : "text-sky-700 dark:text-sky-300"}`}>{q.fromMe ? t("chat.you") : t("chat.contact")}</p>
+    <div
+      className={`mb-1.5 rounded-md border-l-4 bg-black/5 px-2.5 py-1.5 text-xs dark:bg-white/5 ${q.fromMe ? "border-brand-500" : "border-sky-500"}`}
+      data-testid="quoted"
+    >
+      <p className={`font-semibold ${q.fromMe ? "text-brand-700 dark:text-brand-300" : "text-sky-700 dark:text-sky-300"}`}>
+        {q.fromMe ? t("chat.you") : t("chat.contact")}
+      </p>
       <p className="line-clamp-2 whitespace-pre-wrap break-words opacity-80">{text}</p>
     </div>
   );

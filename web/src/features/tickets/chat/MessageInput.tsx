@@ -21,7 +21,17 @@ const LINE_PX = 22;
 const put = (res: Message | Message[]) => (Array.isArray(res) ? res : [res]).forEach(putMessage);
 
 /** The message composer: text, sign option, quick answers, emoji, attachments, audio and reply bar. */
-export function MessageInput({ ticketId, disabled, replyTo, onCancelReply }: { ticketId: number; disabled?: boolean; replyTo: Message | null; onCancelReply: () => void }) {
+export function MessageInput({
+  ticketId,
+  disabled,
+  replyTo,
+  onCancelReply,
+}: {
+  ticketId: number;
+  disabled?: boolean;
+  replyTo: Message | null;
+  onCancelReply: () => void;
+}) {
   useSignals();
   const t = useT();
   const me = user.value;
@@ -116,7 +126,14 @@ export function MessageInput({ ticketId, disabled, replyTo, onCancelReply }: { t
           <>
             <EmojiPicker onPick={insert} />
             <IconButton icon="paperclip" label={t("chat.attach")} onClick={() => fileInput.current?.click()} disabled={disabled} />
-            <input ref={fileInput} type="file" multiple hidden data-testid="file-input" onChange={(e) => setFiles((f) => [...f, ...(e.target.files ? [...e.target.files] : [])])} />
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              hidden
+              data-testid="file-input"
+              onChange={(e) => setFiles((f) => [...f, ...(e.target.files ? [...e.target.files] : [])])}
+            />
           </>
         )}
         {!recording && (
@@ -137,7 +154,10 @@ export function MessageInput({ ticketId, disabled, replyTo, onCancelReply }: { t
           </div>
         )}
         {!recording && !isMobile.value && (
-          <label className="mb-2 flex shrink-0 cursor-pointer items-center gap-1.5 px-1.5 text-xs font-medium text-muted select-none" title={t("chat.signHint")}>
+          <label
+            className="mb-2 flex shrink-0 cursor-pointer items-center gap-1.5 px-1.5 text-xs font-medium text-muted select-none"
+            title={t("chat.signHint")}
+          >
             <input type="checkbox" checked={sign} onChange={toggleSign} className="size-3.5 accent-brand-600" data-testid="sign-option" />
             {t("chat.sign")}
           </label>

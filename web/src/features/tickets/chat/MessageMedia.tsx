@@ -26,16 +26,22 @@ function Blob({ m }: { m: Message }) {
       </a>
     );
   }
-  if (m.mediaType === "audio") return src ? (
+  if (m.mediaType === "audio")
+    return src ? (
       <audio controls src={src} className="h-10 w-64 max-w-full" data-testid="message-audio">
         <track kind="captions" />
       </audio>
-    ) : <Loading failed={failed} />;
-  if (m.mediaType === "video") return src ? (
+    ) : (
+      <Loading failed={failed} />
+    );
+  if (m.mediaType === "video")
+    return src ? (
       <video controls src={src} className="max-h-72 max-w-full rounded-lg">
         <track kind="captions" />
       </video>
-    ) : <Loading failed={failed} />;
+    ) : (
+      <Loading failed={failed} />
+    );
   return (
     <a
       href={src ?? undefined}
@@ -57,7 +63,13 @@ function Location({ body }: { body: string }) {
   const loc = parseLocation(body);
   const safeLink = /^https:\/\//.test(loc.link) ? loc.link : undefined;
   return (
-    <a href={safeLink} target="_blank" rel="noopener noreferrer" className="block w-64 max-w-full overflow-hidden rounded-lg bg-black/5 dark:bg-white/5" data-testid="message-location">
+    <a
+      href={safeLink}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="block w-64 max-w-full overflow-hidden rounded-lg bg-black/5 dark:bg-white/5"
+      data-testid="message-location"
+    >
       {loc.image.startsWith("data:image/") ? (
         <img src={loc.image.replace(/\s+/g, "")} alt="" className="h-32 w-full object-cover" />
       ) : (
@@ -107,7 +119,9 @@ export function MessageContent({ m }: { m: Message }) {
   return (
     <>
       {media && <Blob m={m} />}
-      {(!media || caption) && <span className={`block whitespace-pre-wrap break-words text-[14.5px] leading-snug ${media ? "mt-1.5" : ""}`}>{formatBody(m.body)}</span>}
+      {(!media || caption) && (
+        <span className={`block whitespace-pre-wrap break-words text-[14.5px] leading-snug ${media ? "mt-1.5" : ""}`}>{formatBody(m.body)}</span>
+      )}
     </>
   );
 }

@@ -87,7 +87,14 @@ export function NotesPanel({ ticketId, contactId }: { ticketId: number; contactI
           </li>
         ))}
       </ul>
-      <ConfirmDialog open={!!deleting} title={t("notes.deleteTitle")} text={t("notes.deleteText")} confirmLabel={t("common.delete")} onConfirm={remove} onClose={() => setDeleting(null)} />
+      <ConfirmDialog
+        open={!!deleting}
+        title={t("notes.deleteTitle")}
+        text={t("notes.deleteText")}
+        confirmLabel={t("common.delete")}
+        onConfirm={remove}
+        onClose={() => setDeleting(null)}
+      />
     </section>
   );
 }

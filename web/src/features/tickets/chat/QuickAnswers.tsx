@@ -10,10 +10,20 @@ export function QuickAnswers({ input, answers, onPick }: { input: string; answer
   const found = answers.filter((a) => a.shortcode.toLowerCase().includes(q)).slice(0, 8);
   if (!found.length) return null;
   return (
-    <div className="absolute inset-x-3 bottom-full mb-2 overflow-hidden rounded-xl border border-line bg-surface py-1 shadow-pop" role="listbox" data-testid="quick-answers">
+    <div
+      className="absolute inset-x-3 bottom-full mb-2 overflow-hidden rounded-xl border border-line bg-surface py-1 shadow-pop"
+      role="listbox"
+      data-testid="quick-answers"
+    >
       {found.map((a) => (
         <div key={a.id}>
-          <button type="button" role="option" aria-selected={false} onClick={() => onPick(a.message)} className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-raised">
+          <button
+            type="button"
+            role="option"
+            aria-selected={false}
+            onClick={() => onPick(a.message)}
+            className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-raised"
+          >
             <span className="font-semibold text-brand-700 dark:text-brand-300">/{a.shortcode}</span>
             <span className="truncate text-muted">{cut(`${a.shortcode} - ${a.message}`)}</span>
           </button>

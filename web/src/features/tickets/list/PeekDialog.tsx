@@ -24,7 +24,13 @@ export function PeekDialog({ ticket, onClose }: { ticket: Ticket | null; onClose
   return (
     <Modal open={!!ticket} onClose={onClose} size="lg" title={t("tickets.peekTitle", { name: ticket?.contact.name ?? "", id: ticket?.id ?? "" })}>
       <div className="bg-canvas -mx-5 -my-5 max-h-[60vh] space-y-1.5 overflow-y-auto px-4 py-4" data-testid="peek-messages">
-        {!list ? <PageSpinner /> : list.length === 0 ? <p className="py-8 text-center text-sm text-muted">{t("tickets.noMessages")}</p> : list.map((m) => <MessageBubble key={m.id} message={m} group={ticket?.isGroup} readOnly />)}
+        {!list ? (
+          <PageSpinner />
+        ) : list.length === 0 ? (
+          <p className="py-8 text-center text-sm text-muted">{t("tickets.noMessages")}</p>
+        ) : (
+          list.map((m) => <MessageBubble key={m.id} message={m} group={ticket?.isGroup} readOnly />)
+        )}
       </div>
     </Modal>
   );

@@ -44,8 +44,20 @@ export function SearchFilters() {
         />
       </label>
       <div className="flex gap-2">
-        <ChipSelect label={t("tickets.filterTags")} options={tags} value={f.tags} onChange={(ids) => (searchFilters.value = { ...searchFilters.peek(), tags: ids })} />
-        {userFilter && <ChipSelect label={t("tickets.filterUsers")} options={users} value={f.users} onChange={(ids) => (searchFilters.value = { ...searchFilters.peek(), users: ids })} />}
+        <ChipSelect
+          label={t("tickets.filterTags")}
+          options={tags}
+          value={f.tags}
+          onChange={(ids) => (searchFilters.value = { ...searchFilters.peek(), tags: ids })}
+        />
+        {userFilter && (
+          <ChipSelect
+            label={t("tickets.filterUsers")}
+            options={users}
+            value={f.users}
+            onChange={(ids) => (searchFilters.value = { ...searchFilters.peek(), users: ids })}
+          />
+        )}
       </div>
     </div>
   );

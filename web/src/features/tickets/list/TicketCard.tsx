@@ -15,12 +15,15 @@ function Chip({ label, color, tone }: { label: string; color?: string; tone?: "u
     tone === "rating"
       ? "bg-amber-50 text-amber-800 ring-amber-600/25 dark:bg-amber-500/15 dark:text-amber-300"
       : tone === "conn"
-      ? "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300"
-      : tone === "user"
-        ? "bg-slate-100 text-slate-700 ring-slate-500/20 dark:bg-slate-500/15 dark:text-slate-300"
-        : "text-white ring-black/5";
+        ? "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300"
+        : tone === "user"
+          ? "bg-slate-100 text-slate-700 ring-slate-500/20 dark:bg-slate-500/15 dark:text-slate-300"
+          : "text-white ring-black/5";
   return (
-    <span className={`inline-flex max-w-28 shrink-0 truncate rounded px-1.5 py-px text-[10.5px] font-semibold uppercase tracking-wide ring-1 ring-inset ${cls}`} style={color ? { backgroundColor: color } : undefined}>
+    <span
+      className={`inline-flex max-w-28 shrink-0 truncate rounded px-1.5 py-px text-[10.5px] font-semibold uppercase tracking-wide ring-1 ring-inset ${cls}`}
+      style={color ? { backgroundColor: color } : undefined}
+    >
       {label}
     </span>
   );
@@ -46,8 +49,14 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }:
       title={pending ? t("tickets.acceptFirst") : undefined}
     >
       {/* The whole card opens the ticket (a stretched link under the content); pending ones do not. */}
-      {!pending && <Link href={`/tickets/${ticket.uuid}`} className="absolute inset-0" aria-label={ticket.contact.name} aria-current={selected ? "true" : undefined} />}
-      <span className="absolute inset-y-0 left-0 w-1" style={{ backgroundColor: ticket.queue?.color ?? "var(--color-line)" }} title={ticket.queue?.name ?? t("tickets.noQueue")} />
+      {!pending && (
+        <Link href={`/tickets/${ticket.uuid}`} className="absolute inset-0" aria-label={ticket.contact.name} aria-current={selected ? "true" : undefined} />
+      )}
+      <span
+        className="absolute inset-y-0 left-0 w-1"
+        style={{ backgroundColor: ticket.queue?.color ?? "var(--color-line)" }}
+        title={ticket.queue?.name ?? t("tickets.noQueue")}
+      />
       <span className="pointer-events-none">
         <Avatar name={ticket.contact.name} url={ticket.contact.profilePicUrl} />
       </span>
@@ -55,7 +64,9 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }:
         <div className="flex items-baseline gap-1.5">
           <span className="truncate font-semibold text-ink">{ticket.contact.name}</span>
           <span className="shrink-0 text-xs text-subtle">#{ticket.id}</span>
-          <span className={`ml-auto shrink-0 text-xs tabular-nums ${ticket.unreadMessages > 0 ? "font-semibold text-brand-600 dark:text-brand-400" : "text-subtle"}`}>
+          <span
+            className={`ml-auto shrink-0 text-xs tabular-nums ${ticket.unreadMessages > 0 ? "font-semibold text-brand-600 dark:text-brand-400" : "text-subtle"}`}
+          >
             {ticketTime(ticket.updatedAt, lang)}
           </span>
         </div>
@@ -64,7 +75,10 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }:
             {lastLine(ticket.lastMessage, t)}
           </span>
           {ticket.unreadMessages > 0 && (
-            <span className="ml-auto flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-[11px] font-bold text-white dark:bg-brand-500 dark:text-brand-950" data-testid="unread">
+            <span
+              className="ml-auto flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-[11px] font-bold text-white dark:bg-brand-500 dark:text-brand-950"
+              data-testid="unread"
+            >
               {ticket.unreadMessages}
             </span>
           )}
@@ -82,22 +96,40 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }:
           </div>
           <div className="pointer-events-auto relative flex shrink-0 items-center gap-1">
             {onPeek && (
-              <button type="button" className={`${btn} px-1.5 text-muted hover:bg-raised hover:text-ink`} onClick={() => onPeek(ticket)} aria-label={t("tickets.peek")} title={t("tickets.peek")}>
+              <button
+                type="button"
+                className={`${btn} px-1.5 text-muted hover:bg-raised hover:text-ink`}
+                onClick={() => onPeek(ticket)}
+                aria-label={t("tickets.peek")}
+                title={t("tickets.peek")}
+              >
                 <Icon name="eye" className="size-4" />
               </button>
             )}
             {pending && (
-              <button type="button" className={`${btn} bg-brand-600 text-white hover:bg-brand-700 dark:bg-brand-500 dark:text-brand-950`} onClick={() => void acceptTicket(ticket)}>
+              <button
+                type="button"
+                className={`${btn} bg-brand-600 text-white hover:bg-brand-700 dark:bg-brand-500 dark:text-brand-950`}
+                onClick={() => void acceptTicket(ticket)}
+              >
                 {t("tickets.accept")}
               </button>
             )}
             {ticket.status === "open" && (
-              <button type="button" className={`${btn} border border-line bg-surface text-muted hover:bg-raised hover:text-ink`} onClick={() => void resolveTicket(ticket, selected)}>
+              <button
+                type="button"
+                className={`${btn} border border-line bg-surface text-muted hover:bg-raised hover:text-ink`}
+                onClick={() => void resolveTicket(ticket, selected)}
+              >
                 {t("tickets.close")}
               </button>
             )}
             {ticket.status === "closed" && (
-              <button type="button" className={`${btn} border border-line bg-surface text-muted hover:bg-raised hover:text-ink`} onClick={() => void reopenTicket(ticket)}>
+              <button
+                type="button"
+                className={`${btn} border border-line bg-surface text-muted hover:bg-raised hover:text-ink`}
+                onClick={() => void reopenTicket(ticket)}
+              >
                 {t("tickets.reopen")}
               </button>
             )}

@@ -71,7 +71,13 @@ export function TicketsManager() {
         </Button>
         {allowed("tickets-manager:showall") && (
           <label className="flex shrink-0 cursor-pointer items-center gap-1.5 text-xs font-medium text-muted select-none" title={t("tickets.showAllHint")}>
-            <input type="checkbox" className="size-3.5 accent-brand-600" checked={showAll.value} onChange={(e) => (showAll.value = e.target.checked)} data-testid="show-all" />
+            <input
+              type="checkbox"
+              className="size-3.5 accent-brand-600"
+              checked={showAll.value}
+              onChange={(e) => (showAll.value = e.target.checked)}
+              data-testid="show-all"
+            />
             {t("tickets.showAll")}
           </label>
         )}

@@ -12,7 +12,17 @@ import { Avatar } from "../list/Avatar";
 type Pick = Contact | { add: string };
 
 /** Contact lookup: starts at 3 characters, 500 ms after typing stops; offers "add contact". */
-export function ContactSearch({ value, onValue, onAdd, error }: { value: Contact | null; onValue: (c: Contact | null) => void; onAdd: (name: string) => void; error?: string }) {
+export function ContactSearch({
+  value,
+  onValue,
+  onAdd,
+  error,
+}: {
+  value: Contact | null;
+  onValue: (c: Contact | null) => void;
+  onAdd: (name: string) => void;
+  error?: string;
+}) {
   const t = useT();
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<Contact[]>([]);
@@ -56,16 +66,26 @@ export function ContactSearch({ value, onValue, onAdd, error }: { value: Contact
           />
           {loading && <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2 text-brand-600" />}
         </div>
-        <ComboboxOptions anchor="bottom start" className="z-50 max-h-64 w-(--input-width) overflow-auto rounded-lg border border-line bg-surface p-1 text-sm shadow-pop [--anchor-gap:4px] empty:invisible">
+        <ComboboxOptions
+          anchor="bottom start"
+          className="z-50 max-h-64 w-(--input-width) overflow-auto rounded-lg border border-line bg-surface p-1 text-sm shadow-pop [--anchor-gap:4px] empty:invisible"
+        >
           {found.map((c) => (
-            <ComboboxOption key={c.id} value={c} className="flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 data-[focus]:bg-brand-50 dark:data-[focus]:bg-brand-500/10">
+            <ComboboxOption
+              key={c.id}
+              value={c}
+              className="flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 data-[focus]:bg-brand-50 dark:data-[focus]:bg-brand-500/10"
+            >
               <Avatar name={c.name} url={c.profilePicUrl} size={28} />
               <span className="min-w-0 flex-1 truncate text-ink">{c.name}</span>
               <span className="text-xs text-muted">{c.number}</span>
             </ComboboxOption>
           ))}
           {long && !loading && (
-            <ComboboxOption value={{ add: query.trim() }} className="flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 font-medium text-brand-700 data-[focus]:bg-brand-50 dark:text-brand-300 dark:data-[focus]:bg-brand-500/10">
+            <ComboboxOption
+              value={{ add: query.trim() }}
+              className="flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 font-medium text-brand-700 data-[focus]:bg-brand-50 dark:text-brand-300 dark:data-[focus]:bg-brand-500/10"
+            >
               <Icon name="plus" className="size-4" />
               {t("newTicket.addContact", { name: query.trim() })}
             </ComboboxOption>

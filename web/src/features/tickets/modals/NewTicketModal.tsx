@@ -95,11 +95,18 @@ export function NewTicketModal({ open, onClose, initialContact = null }: { open:
             label={t("newTicket.queue")}
             value={queueId}
             error={errors.queueId}
-            options={[{ value: 0, label: t(admin ? "newTicket.noQueue" : "transfer.chooseQueue") }, ...queues.map((q) => ({ value: q.id, label: q.name, color: q.color }))]}
+            options={[
+              { value: 0, label: t(admin ? "newTicket.noQueue" : "transfer.chooseQueue") },
+              ...queues.map((q) => ({ value: q.id, label: q.name, color: q.color })),
+            ]}
             onValue={setQueueId}
           />
           {owner && (
-            <div role="alert" className="flex gap-3 rounded-xl border border-amber-300/60 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-400/25 dark:bg-amber-500/10 dark:text-amber-200" data-testid="other-open-ticket">
+            <div
+              role="alert"
+              className="flex gap-3 rounded-xl border border-amber-300/60 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-400/25 dark:bg-amber-500/10 dark:text-amber-200"
+              data-testid="other-open-ticket"
+            >
               <Icon name="alert" className="mt-0.5 size-5 shrink-0" />
               <p>{t("newTicket.otherOpen", { user: owner.user?.name ?? "—", queue: owner.queue?.name ?? t("tickets.noQueue") })}</p>
             </div>
