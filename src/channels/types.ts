@@ -83,6 +83,22 @@ export interface ChannelEvents {
   onIdentity?(map: { lid: string; number: string }): void;
 }
 
+/** What a phone shows of a media message before downloading it, and how a voice note plays. */
+export interface MediaInfo {
+  /** Small JPEG preview (images and videos). */
+  jpegThumbnail?: Uint8Array;
+  width?: number;
+  height?: number;
+  /** Whole seconds (audio and video). */
+  seconds?: number;
+  /** Voice notes: 64 loudness samples, 0-100. */
+  waveform?: Uint8Array;
+  /** Documents (PDF): number of pages, when it could be read. */
+  pageCount?: number;
+  /** Stickers: animated webp. */
+  animated?: boolean;
+}
+
 export interface OutgoingBase {
   /** Destination address (Peer.address of the contact). */
   to: string;
@@ -98,8 +114,10 @@ export type Outgoing =
       mimetype: string;
       fileName: string;
       caption?: string;
-      /** Send audio as a voice note. */
+      /** Send audio as a voice note (only Ogg/Opus audio goes out as one). */
       ptt?: boolean;
+      /** Preview and facts probed before sending (thumbnail, dimensions, duration, waveform, pages). */
+      info?: MediaInfo;
     })
   | (OutgoingBase & { type: "location"; latitude: number; longitude: number; name?: string; address?: string })
   | (OutgoingBase & { type: "contact"; displayName: string; vcard: string });

@@ -3,6 +3,37 @@ import { addressOf } from "../address";
 import type { InboundKind, InboundMessage } from "../types";
 import type { SandboxMessageRow } from "./schema";
 
+/** What the phone got with a media message (sandbox_messages.media_info), for the phone's view. */
+export interface SandboxMediaInfo {
+  /** data: URL of the JPEG preview. */
+  thumbnail: string | null;
+  width: number | null;
+  height: number | null;
+  seconds: number | null;
+  waveform: number[] | null;
+  pageCount: number | null;
+  animated: boolean;
+}
+
+function mediaInfoOf(json: string | null): SandboxMediaInfo | null {
+  if (!json) return null;
+  try {
+    const o = JSON.parse(json) as Record<string, unknown>;
+    const num = (k: string) => (typeof o[k] === "number" ? (o[k] as number) : null);
+    return {
+      thumbnail: typeof o.jpegThumbnail === "string" ? `data:image/jpeg;base64,${o.jpegThumbnail}` : null,
+      width: num("width"),
+      height: num("height"),
+      seconds: num("seconds"),
+      waveform: Array.isArray(o.waveform) ? o.waveform.map(Number) : null,
+      pageCount: num("pageCount"),
+      animated: o.animated === true,
+    };
+  } catch {
+    return null;
+  }
+}
+
 /** The phone's view of one message (GET /sandbox/…/conversation and the `sandbox` frames). */
 export function serializeSandboxMessage(r: SandboxMessageRow) {
   return {
@@ -16,6 +47,8 @@ export function serializeSandboxMessage(r: SandboxMessageRow) {
     mediaUrl: r.mediaPath ? `/media/${r.mediaPath}` : null,
     mediaName: r.mediaName,
     mimetype: r.mimetype,
+    ptt: r.ptt,
+    media: mediaInfoOf(r.mediaInfo),
     latitude: r.latitude,
     longitude: r.longitude,
     vcard: r.vcard,
