@@ -45,7 +45,11 @@ async function decryptMedia(blob: Uint8Array, mediaKey: Uint8Array, type: "image
   const { iv, cipherKey, macKey } = await getMediaKeys(Buffer.from(mediaKey), type);
   const enc = blob.subarray(0, blob.length - 10);
   const mac = Buffer.from(blob.subarray(blob.length - 10));
-  const expected = createHmac("sha256", macKey as Uint8Array).update(iv).update(enc).digest().subarray(0, 10);
+  const expected = createHmac("sha256", macKey as Uint8Array)
+    .update(iv)
+    .update(enc)
+    .digest()
+    .subarray(0, 10);
   if (!mac.equals(expected)) throw new Error("media MAC mismatch");
   const d = createDecipheriv("aes-256-cbc", cipherKey, iv);
   return Buffer.concat([d.update(enc), d.final()]);

@@ -14,6 +14,18 @@ export interface SandboxMessage {
   mediaUrl: string | null;
   mediaName: string | null;
   mimetype: string | null;
+  /** The company sent it as a voice note (Ogg/Opus, ptt). */
+  ptt: boolean;
+  /** What the phone got with the media (see the server's SandboxMediaInfo). */
+  media: {
+    thumbnail: string | null;
+    width: number | null;
+    height: number | null;
+    seconds: number | null;
+    waveform: number[] | null;
+    pageCount: number | null;
+    animated: boolean;
+  } | null;
   latitude: number | null;
   longitude: number | null;
   vcard: string | null;
