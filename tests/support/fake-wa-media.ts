@@ -4,9 +4,11 @@
  * certificate the client trusts. `makeTestCert` creates a throw-away self-signed one with openssl;
  * the client process must be started with NODE_EXTRA_CA_CERTS pointing at it (Bun reads it at start).
  */
+import { createDecipheriv, createHmac } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { getMediaKeys } from "baileys";
 
 /** A self-signed certificate for 127.0.0.1 in a fresh temporary folder (key.pem, cert.pem). */
 export function makeTestCert(): { dir: string; cert: string; key: string } {
@@ -92,4 +94,19 @@ export class FakeMediaHost {
   stop() {
     this.server?.stop(true);
   }
+}
+
+/** Decrypts WhatsApp media as the phone does: HMAC-SHA256(iv‖enc)[0..10] must match, then AES-256-CBC. */
+export async function decryptMedia(blob: Uint8Array, mediaKey: Uint8Array, type: "image" | "video" | "document" | "audio" | "sticker") {
+  const { iv, cipherKey, macKey } = await getMediaKeys(Buffer.from(mediaKey), type);
+  const enc = blob.subarray(0, blob.length - 10);
+  const mac = Buffer.from(blob.subarray(blob.length - 10));
+  const expected = createHmac("sha256", macKey as Uint8Array)
+    .update(iv)
+    .update(enc)
+    .digest()
+    .subarray(0, 10);
+  if (!mac.equals(expected)) throw new Error("media MAC mismatch");
+  const d = createDecipheriv("aes-256-cbc", cipherKey, iv);
+  return Buffer.concat([d.update(enc), d.final()]);
 }

@@ -12,11 +12,11 @@
  * MEDIA_ONLY (one kind).
  * Prints one JSON line: { results: [...] } or { error }.
  */
-import { createDecipheriv, createHash, createHmac } from "node:crypto";
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { getMediaKeys, type proto } from "baileys";
+import type { proto } from "baileys";
 import sharp from "sharp";
 import { SqliteAuthStore } from "../../src/channels/baileys/auth-store";
 import { applyTestRootKey } from "../../src/channels/baileys/index";
@@ -24,7 +24,7 @@ import { BaileysRunner } from "../../src/channels/baileys/runner";
 import { describeMedia, saveHints } from "../../src/channels/media/describe";
 import { toOggOpus } from "../../src/channels/media/voice";
 import type { SessionStatus } from "../../src/channels/types";
-import { FakeMediaHost } from "./fake-wa-media";
+import { decryptMedia, FakeMediaHost } from "./fake-wa-media";
 import { FakeWaServer, parseQr } from "./fake-wa-server";
 import { memoryAuthDb } from "./wa-db";
 
@@ -38,21 +38,6 @@ async function until(check: () => boolean, ms: number, what: string) {
     if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
     await Bun.sleep(10);
   }
-}
-
-/** Decrypts WhatsApp media as the phone does: HMAC-SHA256(iv‖enc)[0..10] must match, then AES-256-CBC. */
-async function decryptMedia(blob: Uint8Array, mediaKey: Uint8Array, type: "image" | "video" | "document" | "audio" | "sticker") {
-  const { iv, cipherKey, macKey } = await getMediaKeys(Buffer.from(mediaKey), type);
-  const enc = blob.subarray(0, blob.length - 10);
-  const mac = Buffer.from(blob.subarray(blob.length - 10));
-  const expected = createHmac("sha256", macKey as Uint8Array)
-    .update(iv)
-    .update(enc)
-    .digest()
-    .subarray(0, 10);
-  if (!mac.equals(expected)) throw new Error("media MAC mismatch");
-  const d = createDecipheriv("aes-256-cbc", cipherKey, iv);
-  return Buffer.concat([d.update(enc), d.final()]);
 }
 
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");

@@ -50,7 +50,7 @@ export async function toOggOpus(bytes: Uint8Array): Promise<VoiceNote | null> {
 /** Scales block averages to WhatsApp's 0-100 bars (the loudest bar is 100). */
 function toBars(blocks: number[]): Uint8Array {
   const max = Math.max(...blocks, 0);
-  return Uint8Array.from(blocks, (b) => (max > 0 ? Math.floor((100 * b) / max) : 0));
+  return Uint8Array.from(blocks, (b) => (max > 0 ? Math.round((100 * b) / max) : 0));
 }
 
 /** Averages `values` into WAVEFORM_BARS blocks. */

@@ -3,7 +3,10 @@
  * here; the Opus packets are decoded by opus-decoder (libopus, WebAssembly, npm). Voice quality:
  * mono, 16 kHz, 16-bit (a minute is ~1.9 MB).
  */
-import { OpusDecoder } from "opus-decoder";
+import { OpusDecoder, OpusDecoderWebWorker } from "opus-decoder";
+
+// Referenced so the bundler keeps the class opus-decoder's index names at load (Bun drops it otherwise: "OpusDecoderWebWorker is not defined").
+export const decoderClasses = [OpusDecoder, OpusDecoderWebWorker];
 
 const OUT_RATE = 16_000;
 
