@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { decryptMedia, FakeMediaHost, makeTestCert } from "../support/fake-wa-media";
 import { type FakePeer, FakeWaServer, parseQr } from "../support/fake-wa-server";
@@ -170,6 +171,27 @@ describe("voice notes from the chat", () => {
     });
     await player.getByTestId("voice-speed-1.5").click();
     expect(await page.evaluate(() => [...document.querySelectorAll<HTMLAudioElement>('[data-testid="message-audio"]')].pop()?.playbackRate)).toBe(1.5);
+
+    // a video: the browser's preview frame, size and duration reach the phone
+    await page.goto(`/tickets/${tickets.sandbox.uuid}`);
+    await page.getByTestId("file-input").setInputFiles(join(import.meta.dir, "../fixtures/media/clip.mp4"));
+    await page.getByTestId("send").click();
+    const video = await until(async () => {
+      const all = (
+        await api<{ messages: (SandboxMsg & { media: { thumbnail: string | null; width: number } | null })[] }>(
+          "GET",
+          `/sandbox/${ids.sandbox}/conversation?number=${CUSTOMER}`,
+        )
+      ).data.messages;
+      return all.find((m) => m.type === "video");
+    }, "the video on the phone");
+    expect(video.media).toMatchObject({ width: 320, height: 240, seconds: 1 });
+    expect(video.media?.thumbnail).toStartWith("data:image/jpeg;base64,");
+
+    // over WhatsApp's limit: said in the chat before any upload, and the send button is gone
+    await page.getByTestId("file-input").setInputFiles({ name: "figurinha-grande.webp", mimeType: "image/webp", buffer: Buffer.alloc(600 * 1024) });
+    await page.getByTestId("attachment-too-large").getByText("figurinha-grande.webp passa de 500 KB").waitFor();
+    expect(await page.getByTestId("send").count()).toBe(0);
     await context.close();
   }, 90_000);
 

@@ -5,7 +5,7 @@
  */
 import { VOICE_MAX_SECONDS, VOICE_NOTE_PREFIX } from "../../contract/media";
 import { AppError } from "../../http/errors";
-import type { CheckedFile } from "../../http/uploads";
+import { assertContent, type CheckedFile } from "../../http/uploads";
 import { type MediaHints, saveHints } from "./describe";
 import { toOggOpus } from "./voice";
 
@@ -17,6 +17,7 @@ export const isVoiceNote = (name: string | null | undefined) => (name ?? "").sta
  * Refuses anything that is not Opus audio (ERR_VOICE_NOT_OPUS) and notes over VOICE_MAX_SECONDS.
  */
 export async function voiceNoteUpload(checked: CheckedFile): Promise<CheckedFile> {
+  await assertContent(checked);
   const note = await toOggOpus(new Uint8Array(await checked.file.arrayBuffer()));
   if (!note) throw new AppError("ERR_VOICE_NOT_OPUS", 400);
   if (note.seconds > VOICE_MAX_SECONDS) throw new AppError("ERR_VOICE_TOO_LONG", 400, { max: VOICE_MAX_SECONDS / 60 });
