@@ -1,7 +1,10 @@
 import { Elysia } from "elysia";
 import type { Config } from "./config";
 import type { DB } from "./db/client";
-import type { ChannelLookup, Deps } from "./http/context";
+import { createInboundSpool } from "./bot";
+import { ConnectionSupervisor } from "./channels/wiring";
+import type { Deps } from "./http/context";
+import { type Clock, systemClock } from "./lib/clock";
 import { AppError, errorResponse } from "./http/errors";
 import { AttemptLimiter } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
@@ -29,15 +32,19 @@ import { sandboxRoutes } from "./channels/sandbox/routes";
 import pkg from "../package.json";
 
 /** Builds the process dependencies from an open database and config. */
-export function createDeps(db: DB, config: Config, hub = new Hub(), channels: ChannelLookup = new Map()): Deps {
-  const deps: Deps = {
+export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Clock } = {}): Deps {
+  const deps = {
     db,
-    hub,
+    hub: opts.hub ?? new Hub(),
     config,
-    channels,
+    clock: opts.clock ?? systemClock,
     jobs: { list: () => [], runNow: async () => false },
     limiters: { login: new AttemptLimiter(10, 15 * 60_000), signup: new AttemptLimiter(20, 60 * 60_000) },
-  };
+  } as Omit<Deps, "sessions" | "channels" | "inboundSpool"> as Deps;
+  // The supervisor and the spool hold these same deps: wire them in once, explicitly.
+  deps.sessions = new ConnectionSupervisor(deps);
+  deps.channels = deps.sessions.registry;
+  deps.inboundSpool = createInboundSpool(deps);
   deps.jobs = createScheduler(deps);
   return deps;
 }

@@ -1,3 +1,5 @@
+import { hashPassword } from "./lib/password";
+import { insertUser, setPasswordHash } from "./modules/users/accounts";
 /**
  * Operator commands, run beside (or instead of) the server on the same data folder:
  *   bun run cli reset-password <email>   new generated password, ends the user's sessions
@@ -9,11 +11,10 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { loadConfig } from "./config";
 import { type DB, openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
-import { nowIso } from "./lib/dates";
 import { generatePassword } from "./lib/ids";
 import { companies } from "./modules/companies/schema";
 import { users } from "./modules/users/schema";
@@ -28,11 +29,7 @@ export async function resetPassword(db: DB, email: string): Promise<string> {
   const user = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
   if (!user) throw new CliError(`no user with email ${email}`);
   const password = generatePassword(16);
-  const passwordHash = await Bun.password.hash(password, "argon2id");
-  db.update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: nowIso() })
-    .where(eq(users.id, user.id))
-    .run();
+  setPasswordHash(db, user.id, await hashPassword(password));
   return password;
 }
 
@@ -46,12 +43,9 @@ export async function createSuper(db: DB, email: string): Promise<string> {
   const platform = db.select().from(companies).where(eq(companies.isPlatform, true)).get();
   if (!platform) throw new CliError("no platform company yet: start Balcão once (bun start) to create it");
   const password = generatePassword(16);
-  const passwordHash = await Bun.password.hash(password, "argon2id");
-  const now = nowIso();
+  const passwordHash = await hashPassword(password);
   const name = normalized.split("@")[0];
-  db.insert(users)
-    .values({ companyId: platform.id, name, email: normalized, passwordHash, profile: "admin", super: true, createdAt: now, updatedAt: now })
-    .run();
+  insertUser(db, { companyId: platform.id, name, email: normalized, passwordHash, profile: "admin", super: true });
   return password;
 }
 

@@ -5,8 +5,6 @@ import { acquireInstanceLock } from "./db/instance-lock";
 import { migrate } from "./db/migrate";
 import { seed } from "./db/seed";
 import { log, setLogLevel } from "./lib/logger";
-import { PING_TOPIC } from "./realtime/ws";
-import { supervisorOf } from "./channels/wiring";
 
 /** Boot order: config → db + migrate → single-instance lock → seed → hub → routes → listen → channels. */
 async function main() {
@@ -19,19 +17,22 @@ async function main() {
   const deps = createDeps(db, config);
   const app = buildApp(deps).listen({ port: config.port, hostname: config.host });
   if (!app.server) throw new Error("server did not start");
-  deps.hub.attach(app.server);
-  const ping = setInterval(() => app.server?.publish(PING_TOPIC, JSON.stringify({ channel: "ping", t: Date.now() })), 18_000);
+  const ping = setInterval(() => deps.hub.broadcast({ channel: "ping", t: Date.now() }), 18_000);
   deps.jobs.start?.();
   log.info("balcao listening", { url: `http://localhost:${app.server.port}`, dataDir: config.dataDir });
   // channels: every connection of the companies whose subscription is active (after listen)
-  const channels = supervisorOf(deps);
+  const loaded = deps.inboundSpool.load();
+  if (loaded) log.warn("inbound messages waiting from the last run; storing them", { count: loaded });
+  const channels = deps.sessions;
   channels
     .startAll()
     .then((n) => log.info("connections started", { count: n }))
     .catch((e) => log.error("starting connections failed", { err: String(e) }));
   const stop = async () => {
     clearInterval(ping);
-    await channels.stopAll();
+    // A stop is not a disconnect: connections keep their state and resume at the next boot.
+    await channels.stopAll({ keepState: true });
+    deps.inboundSpool.stop();
     deps.jobs.stop?.();
     await app.stop();
     lock.release();

@@ -1,46 +1,100 @@
-import { eq } from "drizzle-orm";
 import type { InboundMessage } from "../channels/types";
 import type { Deps } from "../http/context";
 import { log } from "../lib/logger";
+import { renderTemplate } from "../lib/template";
 import { findCompany } from "../modules/companies/queries";
 import { findConnection } from "../modules/connections/queries";
-import { contacts } from "../modules/contacts/schema";
-import { messages } from "../modules/messages/schema";
+import { findContact } from "../modules/contacts/queries";
 import { findQueue } from "../modules/queues/queries";
 import { getSetting } from "../modules/settings/service";
-import { tickets } from "../modules/tickets/schema";
-import { renderTemplate } from "../lib/template";
+import { addSystemNote } from "../modules/ticket-notes/service";
+import { botResetToMenu, handToHuman } from "../modules/tickets/lifecycle-system";
+import { findTicketRow } from "../modules/tickets/queries";
 import { isOutOfHours } from "./hours";
+import { loopReason } from "./loop";
 import { type BotStep, HOME_LINE, runQueueMenu, walkOptions } from "./menu";
-import { type ConnectionRef, ingestMessage } from "./pipeline";
+import { alreadyStored, type ConnectionRef, type IngestResult, ignored, type StoredMedia, saveInboundMedia, storeInbound } from "./pipeline";
 import { handleRatingAnswer } from "./rating";
-import { botLooping, sentAutomaticallySince, sendBot } from "./send";
-import { and, gt } from "drizzle-orm";
+import { sentAutomaticallySince, sendBot } from "./send";
+import { InboundSpool, type SpoolEntry } from "./spool";
 
 const OUT_OF_HOURS_REPEAT_MS = 10 * 60_000;
 
+/** The note left on a ticket when the loop breaker hands it to a person. */
+export const LOOP_NOTE =
+  "O chatbot parou neste atendimento: as mensagens recebidas parecem vir de outro robô (repetições rápidas, menus ou respostas automáticas). Um atendente precisa responder.";
+
 /**
- * The inbound pipeline (BEHAVIOUR.md §2.3, §3.1): store the message exactly once, then let the bot
- * answer while no agent holds the ticket: rating answers, "#" back to the menu, out-of-hours texts,
- * the queue menu and the option tree. Bot errors never lose the stored message.
+ * The inbound pipeline's entry (BEHAVIOUR.md §2.3, §3.1): store the message exactly once (or spool
+ * it when storage fails), then let the bot answer while no agent holds the ticket. Bot errors never
+ * lose the stored message.
  */
-export async function handleInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessage) {
+export async function handleInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessage): Promise<IngestResult | null> {
   const res = await ingestMessage(deps, conn, msg);
-  if (!res || res.duplicate) return res;
+  if (res && !res.duplicate) await botStep(deps, conn, msg, res);
+  return res;
+}
+
+/**
+ * The storage half of the pipeline (no bot): identity, message, ticket and frame. A message that
+ * cannot be stored goes to the spool and answers null; the spool stores it later and runs the bot then.
+ */
+export async function ingestMessage(deps: Deps, conn: ConnectionRef, msg: InboundMessage): Promise<IngestResult | null> {
+  let media: StoredMedia | null = null;
+  try {
+    const known = alreadyStored(deps, conn, msg.id);
+    if (known) return known;
+    if (ignored(deps, conn, msg)) return null;
+    media = await saveInboundMedia(deps, conn.companyId, msg);
+    return storeInbound(deps, conn, msg, media);
+  } catch (e) {
+    log.error("inbound message could not be stored; spooled for retry", { connectionId: conn.id, wid: msg.id, err: String(e) });
+    const { media: _m, ...rest } = msg;
+    const entry: SpoolEntry = {
+      key: `${conn.id}-${msg.id}`,
+      conn,
+      msg: { ...rest, media: msg.media ? { mimetype: msg.media.mimetype, fileName: msg.media.fileName, ptt: msg.media.ptt } : null },
+      media,
+      download: media ? undefined : msg.media?.download,
+      attempts: 1,
+      firstAt: deps.clock.now(),
+    };
+    await deps.inboundSpool.add(entry);
+    return null;
+  }
+}
+
+/** Stores a spooled message (the spool's retry); the bot then answers it as if it had just arrived. */
+export async function storeSpooled(deps: Deps, e: SpoolEntry) {
+  const msg = { ...e.msg, media: e.msg.media && e.download ? { ...e.msg.media, download: e.download } : null } as InboundMessage;
+  if (alreadyStored(deps, e.conn, msg.id) || ignored(deps, e.conn, msg)) return;
+  e.media ??= await saveInboundMedia(deps, e.conn.companyId, msg);
+  const res = storeInbound(deps, e.conn, msg, e.media);
+  if (!res.duplicate) await botStep(deps, e.conn, msg, res);
+}
+
+/** The spool of this process: retries through `storeSpooled`. */
+export const createInboundSpool = (deps: Deps) => new InboundSpool(`${deps.config.dataDir}/inbound-spool`, (e) => storeSpooled(deps, e));
+
+async function botStep(deps: Deps, conn: ConnectionRef, msg: InboundMessage, res: IngestResult) {
   try {
     await runBot(deps, conn, msg, res.ticket.id);
   } catch (e) {
     log.error("bot step failed", { ticketId: res.ticket.id, err: String(e), stack: (e as Error).stack });
   }
-  return res;
 }
 
+/**
+ * The bot's answer to a stored message, per BEHAVIOUR.md §3.1: our own echo means a person took
+ * over; a pending rating takes the answer; "#" goes back to the menu; out-of-hours texts; the queue
+ * menu; the option tree. The loop breaker stops the bot (visibly) when the other side is a machine.
+ */
 async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, ticketId: number) {
-  let ticket = deps.db.select().from(tickets).where(eq(tickets.id, ticketId)).get();
+  let ticket = findTicketRow(deps.db, ref.companyId, ticketId);
   if (!ticket) return;
   if (msg.fromMe) {
     // Someone answered from the phone itself: a person took over.
-    if (ticket.chatbot) deps.db.update(tickets).set({ chatbot: false, queueOptionId: null }).where(eq(tickets.id, ticket.id)).run();
+    handToHuman(deps, ticket);
     return;
   }
   if (ticket.isGroup) return;
@@ -51,26 +105,28 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, ticke
   if (ticket.userId || ticket.status !== "pending") return;
   const conn = findConnection(deps.db, ref.companyId, ref.id);
   if (!conn) return;
-  if (botLooping(deps, ticket, msg.body)) return;
-  const contact = deps.db.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId)).get();
+  const loop = loopReason(deps, ticket.id, msg.body);
+  if (loop) {
+    // No automatic answer to a machine: the ticket waits for a person, who reads why in its notes.
+    handToHuman(deps, ticket);
+    if (addSystemNote(deps, ticket, LOOP_NOTE)) log.warn("bot loop breaker engaged", { ticketId: ticket.id, reason: loop });
+    return;
+  }
+  const contact = findContact(deps.db, ticket.companyId, ticket.contactId);
   const step: BotStep = { deps, ticket, conn, contactName: contact?.name ?? "", body: msg.body };
   const render = (t: string) => renderTemplate(t, { name: step.contactName }, deps.config.timezone);
 
   if (msg.body.trim() === "#") {
-    ticket = deps.db
-      .update(tickets)
-      .set({ queueId: null, chatbot: false, queueOptionId: null, amountUsedBotQueues: 0 })
-      .where(eq(tickets.id, ticket.id))
-      .returning()
-      .get();
+    ticket = botResetToMenu(deps, ticket);
     step.ticket = ticket;
     step.body = "";
     return runQueueMenu(step);
   }
   const scheduleType = getSetting(deps.db, ticket.companyId, "scheduleType");
+  const now = new Date(deps.clock.now());
   if (scheduleType === "company" && conn.outOfHoursMessage.trim()) {
     const company = findCompany(deps.db, ticket.companyId);
-    if (isOutOfHours(company?.schedules, deps.config.timezone)) {
+    if (isOutOfHours(company?.schedules, deps.config.timezone, now)) {
       const text = render(conn.outOfHoursMessage);
       if (!sentAutomaticallySince(deps, ticket.id, text, OUT_OF_HOURS_REPEAT_MS)) await sendBot(deps, ticket, text);
       return;
@@ -79,10 +135,12 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, ticke
   if (!ticket.queueId) return runQueueMenu(step);
   const queue = findQueue(deps.db, ticket.companyId, ticket.queueId);
   if (!queue) return;
-  if (scheduleType === "queue" && queue.outOfHoursMessage.trim() && isOutOfHours(queue.schedules, deps.config.timezone)) {
+  if (scheduleType === "queue" && queue.outOfHoursMessage.trim() && isOutOfHours(queue.schedules, deps.config.timezone, now)) {
     const text = `${render(queue.outOfHoursMessage)}\n\n${HOME_LINE}`;
     if (!sentAutomaticallySince(deps, ticket.id, text, OUT_OF_HOURS_REPEAT_MS)) await sendBot(deps, ticket, text);
     return;
   }
   if (ticket.chatbot) await walkOptions(step, queue);
 }
+
+export type { StoredMedia };

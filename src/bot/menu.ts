@@ -1,6 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
 import type { Deps } from "../http/context";
-import { nowIso } from "../lib/dates";
 import { renderTemplate } from "../lib/template";
 import { connectionQueues } from "../modules/connections/queries";
 import type { WhatsappRow } from "../modules/connections/schema";
@@ -8,9 +6,8 @@ import { listOptions } from "../modules/queue-options/queries";
 import type { QueueOptionRow } from "../modules/queue-options/schema";
 import type { QueueRow } from "../modules/queues/schema";
 import { getSetting } from "../modules/settings/service";
-import { publishTicket } from "../modules/tickets/events";
-import { type TicketRow, tickets, ticketTracking } from "../modules/tickets/schema";
-import { loadTicket } from "../modules/tickets/service";
+import { botChooseQueue, botMenuSent, botStartedAt, handToHuman, setBotState } from "../modules/tickets/lifecycle-system";
+import type { TicketRow } from "../modules/tickets/schema";
 import { isOutOfHours } from "./hours";
 import { sendBot } from "./send";
 
@@ -28,23 +25,6 @@ export interface BotStep {
 }
 
 const render = (s: BotStep, text: string) => renderTemplate(text, { name: s.contactName }, s.deps.config.timezone);
-
-function patchTicket(s: BotStep, patch: Partial<TicketRow>) {
-  const before = { status: s.ticket.status, queueId: s.ticket.queueId, userId: s.ticket.userId };
-  s.ticket = s.deps.db.update(tickets).set(patch).where(eq(tickets.id, s.ticket.id)).returning().get();
-  if ("queueId" in patch) {
-    const dto = loadTicket(s.deps, s.ticket.companyId, s.ticket.id);
-    if (dto) publishTicket(s.deps, dto, before);
-  }
-}
-
-function openTracking(s: BotStep) {
-  return s.deps.db
-    .select()
-    .from(ticketTracking)
-    .where(and(eq(ticketTracking.ticketId, s.ticket.id), isNull(ticketTracking.finishedAt)))
-    .get();
-}
 
 /** The connection's greeting and one line per queue: `*[ n ]* - name`. */
 export function queueMenuText(greeting: string, queues: QueueRow[]): string {
@@ -75,22 +55,20 @@ export async function runQueueMenu(s: BotStep): Promise<void> {
   const used = s.ticket.amountUsedBotQueues;
   if (s.conn.maxUseBotQueues > 0 && used >= s.conn.maxUseBotQueues) return;
   if (used >= 2) return;
-  const tracking = openTracking(s);
-  if (s.conn.timeUseBotQueues > 0 && used > 0 && tracking?.chatbotAt) {
-    if (Date.now() - Date.parse(tracking.chatbotAt) < s.conn.timeUseBotQueues * 60_000) return;
+  const started = botStartedAt(s.deps, s.ticket.id);
+  if (s.conn.timeUseBotQueues > 0 && used > 0 && started) {
+    if (s.deps.clock.now() - Date.parse(started) < s.conn.timeUseBotQueues * 60_000) return;
   }
   const menu = queueMenuText(render(s, s.conn.greetingMessage), queues);
   await sendBot(s.deps, s.ticket, used === 0 ? menu : `${INVALID_OPTION}\n\n${menu}`);
-  patchTicket(s, { amountUsedBotQueues: used + 1 });
-  if (tracking) s.deps.db.update(ticketTracking).set({ chatbotAt: nowIso() }).where(eq(ticketTracking.id, tracking.id)).run();
+  s.ticket = botMenuSent(s.deps, s.ticket);
 }
 
 /** A connection without queues sends its greeting once per stretch of service. */
 async function greetOnce(s: BotStep) {
-  const tracking = openTracking(s);
-  if (!s.conn.greetingMessage.trim() || tracking?.chatbotAt) return;
+  if (!s.conn.greetingMessage.trim() || botStartedAt(s.deps, s.ticket.id)) return;
   await sendBot(s.deps, s.ticket, render(s, s.conn.greetingMessage));
-  if (tracking) s.deps.db.update(ticketTracking).set({ chatbotAt: nowIso() }).where(eq(ticketTracking.id, tracking.id)).run();
+  s.ticket = botMenuSent(s.deps, s.ticket);
 }
 
 /** Puts the ticket in a queue and greets: the options menu when it has options, else its greeting and media. */
@@ -98,9 +76,7 @@ export async function chooseQueue(s: BotStep, queue: QueueRow) {
   const options = listOptions(s.deps.db, s.ticket.companyId, queue.id, null);
   const queueHours = getSetting(s.deps.db, s.ticket.companyId, "scheduleType") === "queue";
   const closed = queueHours && queue.outOfHoursMessage.trim() && isOutOfHours(queue.schedules, s.deps.config.timezone);
-  patchTicket(s, { queueId: queue.id, chatbot: !closed && options.length > 0, queueOptionId: null, amountUsedBotQueues: 0 });
-  const tracking = openTracking(s);
-  if (tracking) s.deps.db.update(ticketTracking).set({ queuedAt: nowIso() }).where(eq(ticketTracking.id, tracking.id)).run();
+  s.ticket = botChooseQueue(s.deps, s.ticket, queue.id, !closed && options.length > 0);
   if (closed) return sendBot(s.deps, s.ticket, `${render(s, queue.outOfHoursMessage)}\n\n${HOME_LINE}`);
   if (options.length) return sendBot(s.deps, s.ticket, rootMenu(s, queue, options), queue);
   return sendBot(s.deps, s.ticket, render(s, queue.greetingMessage), queue);
@@ -134,14 +110,17 @@ export async function walkOptions(s: BotStep, queue: QueueRow) {
     target = current && children.length === 1 ? children[0] : children.find((c) => c.option.trim() === body);
   }
   if (target === undefined) {
-    if (s.ticket.amountUsedBotQueues >= 1) return patchTicket(s, { chatbot: false, queueOptionId: null });
-    patchTicket(s, { amountUsedBotQueues: s.ticket.amountUsedBotQueues + 1 });
+    if (s.ticket.amountUsedBotQueues >= 1) {
+      s.ticket = handToHuman(s.deps, s.ticket);
+      return;
+    }
+    s.ticket = setBotState(s.deps, s.ticket, { amountUsedBotQueues: s.ticket.amountUsedBotQueues + 1 });
     const menu = current
       ? nodeMenu(s, current, listOptions(db, companyId, queue.id, current.id))
       : rootMenu(s, queue, listOptions(db, companyId, queue.id, null));
     return sendBot(s.deps, s.ticket, `${INVALID_OPTION}\n\n${menu}`);
   }
-  patchTicket(s, { queueOptionId: target ? target.id : null, amountUsedBotQueues: 0 });
+  s.ticket = setBotState(s.deps, s.ticket, { queueOptionId: target ? target.id : null, amountUsedBotQueues: 0 });
   if (!target) return sendBot(s.deps, s.ticket, rootMenu(s, queue, listOptions(db, companyId, queue.id, null)));
   return sendBot(s.deps, s.ticket, nodeMenu(s, target, listOptions(db, companyId, queue.id, target.id)), target);
 }

@@ -2,17 +2,17 @@
  * Wires the channel layer into the app: one ChannelRegistry per process with the "sandbox" and
  * "baileys" factories, and the handlers that turn each connection's ChannelEvents into the
  * connections row (status, health), the inbound pipeline, message acks/edits/revokes and calls.
- * The connections service drives sessions through `supervisorOf(deps)`.
+ * The connections service drives sessions through `deps.sessions` (this supervisor, made by createDeps).
  */
 import { eq } from "drizzle-orm";
-import { handleInbound } from "../bot";
-import { ingestMessage } from "../bot/pipeline";
-import type { Ctx, Deps } from "../http/context";
+import { handleInbound, ingestMessage } from "../bot";
+import type { Deps } from "../http/context";
 import { log } from "../lib/logger";
 import { applyLidMapping } from "../modules/contacts/channel";
 import { findContactByNumber } from "../modules/contacts/queries";
 import { connectionsToStart, recordHealth, recordSessionStatus } from "../modules/connections/session";
 import { findByWid } from "../modules/messages/queries";
+import { flushOutbox } from "../modules/messages/service";
 import { applyAcks, applyEdit, applyRevoke } from "../modules/messages/service-channel";
 import { getSetting } from "../modules/settings/service";
 import { createBaileysFactory, SqliteAuthStore } from "./baileys";
@@ -20,18 +20,7 @@ import { waAuth } from "./baileys/schema";
 import { whatsapps } from "../modules/connections/schema";
 import { type ConnectionRef, ChannelRegistry, type RegistryHandlers } from "./registry";
 import { SandboxAdapter } from "./sandbox/adapter";
-import type { CallEvent, ChannelAdapter, ChannelFactory, InboundMessage, StartOptions } from "./types";
-
-/** What the inbound pipeline is handed for each message of a connection. */
-export type InboundHandler = (deps: Deps, conn: { id: number; companyId: number }, msg: InboundMessage) => Promise<unknown>;
-
-/** Every inbound message goes to the chatbot's entry point: storage exactly once, then the bot flow. */
-let inboundHandler: InboundHandler = handleInbound;
-
-/** Replaces the inbound handler (tests; a storage-only pipeline). */
-export function setInboundHandler(fn: InboundHandler) {
-  inboundHandler = fn;
-}
+import type { CallEvent, ChannelAdapter, ChannelFactory, StartOptions } from "./types";
 
 /** A connection as the supervisor needs it. */
 export interface ConnectionSpec {
@@ -48,9 +37,11 @@ export class ConnectionSupervisor {
   readonly registry: ChannelRegistry;
   /** Connections whose next OPENING was asked for (boot, a user): not counted as reconnects. */
   private readonly requested = new Set<number>();
+  /** Set while the process stops: status changes caused by the stop are not recorded. */
+  private shuttingDown = false;
 
   constructor(private readonly deps: Deps) {
-    this.registry = deps.channels instanceof ChannelRegistry ? deps.channels : new ChannelRegistry();
+    this.registry = new ChannelRegistry();
     this.registry.setHandlers(this.handlers());
     this.registry.register(
       "sandbox",
@@ -77,8 +68,7 @@ export class ConnectionSupervisor {
   async start(w: ConnectionSpec, opts?: StartOptions): Promise<void> {
     this.requested.add(w.id);
     try {
-      const adapter = await this.registry.start(w.id, w.companyId, w.channel, opts);
-      this.mirror(w.id, adapter);
+      await this.registry.start(w.id, w.companyId, w.channel, opts);
     } catch (e) {
       this.requested.delete(w.id);
       log.warn("connection start failed", { connectionId: w.id, err: String(e) });
@@ -88,13 +78,11 @@ export class ConnectionSupervisor {
 
   /** Stops a session, keeping its credentials. */
   async stop(connectionId: number): Promise<void> {
-    this.mirror(connectionId, undefined);
     await this.registry.stop(connectionId);
   }
 
   /** Logs out (credentials removed); a connection that is not running only loses its stored auth. */
   async logout(connectionId: number): Promise<void> {
-    this.mirror(connectionId, undefined);
     try {
       await this.registry.logout(connectionId);
     } finally {
@@ -143,15 +131,13 @@ export class ConnectionSupervisor {
     return running.length;
   }
 
-  async stopAll(): Promise<void> {
+  /**
+   * Stops every session. With `keepState` (process shutdown) the connections' stored states are left
+   * as they were, so the next boot resumes the ones that were connected and sends what waits.
+   */
+  async stopAll(opts: { keepState?: boolean } = {}): Promise<void> {
+    if (opts.keepState) this.shuttingDown = true;
     await this.registry.stopAll();
-  }
-
-  private mirror(connectionId: number, adapter: ChannelAdapter | undefined) {
-    const lookup = this.deps.channels;
-    if (!(lookup instanceof Map) || (lookup as unknown) === this.registry) return;
-    if (adapter) lookup.set(connectionId, adapter);
-    else lookup.delete(connectionId);
   }
 
   private handlers(): RegistryHandlers {
@@ -159,16 +145,19 @@ export class ConnectionSupervisor {
     const conn = (ref: ConnectionRef) => ({ connectionId: ref.connectionId, companyId: ref.companyId });
     return {
       onStatus: (ref, status, info) => {
+        if (this.shuttingDown) return;
         let countReconnect = false;
         if (status === "OPENING") countReconnect = !this.requested.delete(ref.connectionId);
         else if (status === "CONNECTED") this.requested.delete(ref.connectionId);
         recordSessionStatus(deps, conn(ref), status, info, { countReconnect });
+        // Messages written while the connection was down go out now, in order.
+        if (status === "CONNECTED") void flushOutbox(deps, ref.connectionId).catch((e) => log.warn("outbox flush failed", { err: String(e) }));
       },
       onMessages: async (ref, messages) => {
         let inbound = false;
         for (const m of messages) {
           try {
-            await inboundHandler(deps, { id: ref.connectionId, companyId: ref.companyId }, m);
+            await handleInbound(deps, { id: ref.connectionId, companyId: ref.companyId }, m);
             if (!m.fromMe) inbound = true;
           } catch (e) {
             log.error("inbound message failed", { connectionId: ref.connectionId, wid: m.id, err: String(e) });
@@ -232,19 +221,4 @@ async function handleCall(deps: Deps, adapter: ChannelAdapter | undefined, ref: 
       origin: "notify",
     },
   );
-}
-
-const supervisors = new WeakMap<object, ConnectionSupervisor>();
-
-/** The process's connection supervisor for these deps (created and wired on first use). */
-export function supervisorOf(deps: Deps): ConnectionSupervisor {
-  const key = deps.channels as object;
-  let s = supervisors.get(key);
-  if (!s) {
-    // Ctx objects are per request: keep the process deps (without the caller) for the handlers.
-    const { companyId: _c, user: _u, ...processDeps } = deps as Partial<Ctx> & Deps;
-    s = new ConnectionSupervisor(processDeps as Deps);
-    supervisors.set(key, s);
-  }
-  return s;
 }

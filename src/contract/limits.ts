@@ -28,6 +28,8 @@ export const LIMITS = {
   messagesPageSize: 20,
   contactsPageSize: 30,
   uploadMaxBytes: 16 * 1024 * 1024,
+  /** A message waiting for its connection longer than this fails visibly (the agent may retry it). */
+  outboxTimeoutMs: 10 * 60_000,
 } as const;
 
 export const PROFILES = ["admin", "user", "supervisor"] as const;

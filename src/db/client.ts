@@ -16,3 +16,9 @@ export function openDatabase(path: string) {
 }
 
 export type DB = ReturnType<typeof openDatabase>;
+
+/** The handle `db.transaction(fn)` passes to `fn`. */
+export type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
+
+/** What a function that may run inside a transaction takes: the database or a transaction. */
+export type DbOrTx = DB | Tx;

@@ -1,6 +1,6 @@
 import { count, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { DB } from "./client";
+import type { DbOrTx } from "./client";
 
 /** A case-insensitive "contains" pattern with LIKE's wildcards escaped (use with `escape '\'`). */
 export const containsPattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -17,7 +17,7 @@ export function containsAny(search: string, ...columns: (SQLiteColumn | SQL)[]):
  * endpoint (`{ <records>, count, hasMore }`).
  */
 export function pageOf<T extends SQLiteTable>(
-  db: DB,
+  db: DbOrTx,
   table: T,
   where: SQL | undefined,
   orderBy: (SQLiteColumn | SQL)[],

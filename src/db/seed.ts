@@ -1,3 +1,5 @@
+import { hashPassword } from "../lib/password";
+import { insertUser } from "../modules/users/accounts";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { count } from "drizzle-orm";
@@ -25,7 +27,7 @@ export async function seed(db: DB, config: Config) {
   const email = (config.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   const generated = !config.adminPassword;
   const password = config.adminPassword ?? generatePassword(16);
-  const passwordHash = await Bun.password.hash(password, "argon2id");
+  const passwordHash = await hashPassword(password);
   const now = nowIso();
   db.transaction((tx) => {
     const plan =
@@ -47,19 +49,8 @@ export async function seed(db: DB, config: Config) {
       })
       .returning()
       .get();
-    seedCompanySettings(tx as unknown as DB, company.id, { scheduleType: "queue" });
-    tx.insert(users)
-      .values({
-        companyId: company.id,
-        name: "Admin",
-        email,
-        passwordHash,
-        profile: "admin",
-        super: true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run();
+    seedCompanySettings(tx, company.id, { scheduleType: "queue" });
+    insertUser(tx, { companyId: company.id, name: "Admin", email, passwordHash, profile: "admin", super: true });
   });
   if (generated) {
     const file = join(config.dataDir, "initial-admin.txt");

@@ -1,4 +1,7 @@
+import type { InboundSpool } from "../bot/spool";
+import type { ConnectionSupervisor } from "../channels/wiring";
 import type { ChannelAdapter } from "../channels/types";
+import type { Clock } from "../lib/clock";
 import type { Config } from "../config";
 import type { DB } from "../db/client";
 import type { Hub } from "../realtime/hub";
@@ -12,8 +15,14 @@ export interface Deps {
   limiters: { login: AttemptLimiter; signup: AttemptLimiter };
   /** Background jobs (started by main.ts; tests run them by hand). */
   jobs: JobRunner;
-  /** Live channel adapters by connection id (the connection supervisor in production). */
+  /** Live channel adapters by connection id (the connection supervisor's registry). */
   channels: ChannelLookup;
+  /** Starts, stops and logs out connections' sessions; routes channel events into the app. */
+  sessions: ConnectionSupervisor;
+  /** Inbound messages that could not be stored yet, retried until they are (bot/spool.ts). */
+  inboundSpool: InboundSpool;
+  /** Time source of the lifecycle, the inbound path and the jobs. */
+  clock: Clock;
 }
 
 /** What routes need of the scheduler. */

@@ -1,46 +1,194 @@
-import type { ServerFrame } from "../contract/events";
+import type { ServerFrame } from "../contract/frames";
+import type { SessionUser } from "../http/context";
 import { log } from "../lib/logger";
+import { canViewTicket, type TicketAccess } from "../modules/tickets/policy";
 
-interface Publisher {
-  publish(topic: string, data: string): number;
+/** What the hub needs of a live socket (Bun's ServerWebSocket, or a fake in tests). */
+export interface HubSocket {
+  readonly id: string;
+  send(data: string): unknown;
+  close(code?: number, reason?: string): void;
+}
+
+/** A ticket's place, for the per-recipient visibility check of frames that carry its content. */
+export interface FrameTicket extends TicketAccess {
+  companyId: number;
+  status: string;
+}
+
+/** What `publish` says about a frame beyond its rooms. */
+export interface PublishOptions {
+  /** The frame shows a conversation: only sockets whose user may see this ticket receive it (core.md §6). */
+  ticket?: FrameTicket;
+  /**
+   * The thing moved out of these rooms (a ticket changed status, queue or owner): their sockets that
+   * did not receive the frame get `frame` instead (a delete), so every socket gets one frame at most.
+   */
+  gone?: { rooms: string[]; frame: ServerFrame };
 }
 
 export interface Published {
   rooms: string[];
   frame: ServerFrame;
+  /** Rooms that got a delete instead (the thing moved away from them). */
+  gone?: { rooms: string[]; frame: ServerFrame };
 }
 
+interface Member {
+  ws: HubSocket;
+  user: SessionUser;
+  rooms: Set<string>;
+}
+
+/** WebSocket close codes the SPA understands (web/src/realtime/socket.ts). */
+export const CLOSE = {
+  /** The session ended (logout, password change, deletion, demotion, company blocked): go to /login. */
+  sessionEnded: 4401,
+} as const;
+
 /**
- * The realtime hub: services call `publish(rooms, frame)` after their transaction commits.
- * Frames go to Bun's native pub/sub once a server is attached; listeners (tests, the sandbox) see
- * every frame too.
+ * The realtime hub: it owns room membership of every socket and delivers each published frame to
+ * each socket at most once, however many of the frame's rooms the socket joined. The frame is
+ * serialised once; frames that show a conversation are checked against the recipient's ticket
+ * visibility, so a socket that joined a room before a transfer cannot read what it may no longer see.
+ * Services call `publish(rooms, frame)` after their transaction commits.
  */
 export class Hub {
-  private server: Publisher | null = null;
-  private listeners = new Set<(p: Published) => void>();
+  private readonly members = new Map<string, Member>();
+  private readonly rooms = new Map<string, Set<Member>>();
+  private readonly byUser = new Map<number, Set<Member>>();
+  private readonly listeners = new Set<(p: Published) => void>();
 
-  attach(server: Publisher) {
-    this.server = server;
+  /** Registers a socket of a signed-in user. */
+  add(ws: HubSocket, user: SessionUser) {
+    const m: Member = { ws, user, rooms: new Set() };
+    this.members.set(ws.id, m);
+    const mine = this.byUser.get(user.id) ?? new Set<Member>();
+    this.byUser.set(user.id, mine);
+    mine.add(m);
   }
 
-  /** Sends one frame to each room once. */
-  publish(rooms: string | string[], frame: ServerFrame) {
-    const list = [...new Set(Array.isArray(rooms) ? rooms : [rooms])];
-    for (const l of this.listeners) {
+  /** Forgets a closed socket and its rooms. */
+  remove(ws: HubSocket) {
+    const m = this.members.get(ws.id);
+    if (!m) return;
+    this.members.delete(ws.id);
+    for (const r of m.rooms) this.dropFromRoom(r, m);
+    const mine = this.byUser.get(m.user.id);
+    mine?.delete(m);
+    if (mine?.size === 0) this.byUser.delete(m.user.id);
+  }
+
+  /** The user a socket was registered with. */
+  userOf(ws: HubSocket): SessionUser | undefined {
+    return this.members.get(ws.id)?.user;
+  }
+
+  join(ws: HubSocket, room: string) {
+    const m = this.members.get(ws.id);
+    if (!m || m.rooms.has(room)) return;
+    m.rooms.add(room);
+    const set = this.rooms.get(room) ?? new Set<Member>();
+    this.rooms.set(room, set);
+    set.add(m);
+  }
+
+  leave(ws: HubSocket, room: string) {
+    const m = this.members.get(ws.id);
+    if (!m?.rooms.delete(room)) return;
+    this.dropFromRoom(room, m);
+  }
+
+  /** Rooms a socket has joined (tests, diagnostics). */
+  roomsOf(ws: HubSocket): string[] {
+    return [...(this.members.get(ws.id)?.rooms ?? [])];
+  }
+
+  /** Open sockets, and sockets of one user. */
+  socketCount(userId?: number): number {
+    return userId === undefined ? this.members.size : (this.byUser.get(userId)?.size ?? 0);
+  }
+
+  /** Replaces the user data of a user's sockets (queues changed): later frames are checked against it. */
+  updateUser(user: SessionUser) {
+    for (const m of this.byUser.get(user.id) ?? []) m.user = user;
+  }
+
+  /** Closes every socket of a user with a reason the SPA understands (their session ended). */
+  closeUser(userId: number, reason = "session ended", code: number = CLOSE.sessionEnded) {
+    for (const m of [...(this.byUser.get(userId) ?? [])]) {
+      this.remove(m.ws);
       try {
-        l({ rooms: list, frame });
+        m.ws.close(code, reason);
       } catch (e) {
-        log.warn("hub listener failed", { err: String(e) });
+        log.warn("socket close failed", { err: String(e) });
       }
     }
-    if (!this.server) return;
+  }
+
+  /** Sends one frame to every socket in any of the rooms, once per socket. */
+  publish(rooms: string | string[], frame: ServerFrame, opts: PublishOptions = {}) {
+    const list = typeof rooms === "string" ? [rooms] : rooms;
+    if (this.listeners.size) {
+      const unique = [...new Set(list)];
+      for (const l of this.listeners) {
+        try {
+          l({ rooms: unique, frame, gone: opts.gone });
+        } catch (e) {
+          log.warn("hub listener failed", { err: String(e) });
+        }
+      }
+    }
+    if (!this.members.size) return;
+    const seen = new Set<Member>();
+    const sent = new Set<Member>();
+    const t = opts.ticket;
+    let data: string | undefined;
+    for (const r of list) {
+      for (const m of this.rooms.get(r) ?? []) {
+        if (seen.has(m)) continue;
+        seen.add(m);
+        if (t && (m.user.companyId !== t.companyId || !canViewTicket(m.user, t))) continue;
+        data ??= JSON.stringify(frame);
+        this.sendTo(m, data);
+        sent.add(m);
+      }
+    }
+    if (!opts.gone) return;
+    let goneData: string | undefined;
+    for (const r of opts.gone.rooms) {
+      for (const m of this.rooms.get(r) ?? []) {
+        if (sent.has(m)) continue;
+        sent.add(m);
+        goneData ??= JSON.stringify(opts.gone.frame);
+        this.sendTo(m, goneData);
+      }
+    }
+  }
+
+  /** Sends a frame to every open socket (the keep-alive ping). */
+  broadcast(frame: ServerFrame) {
     const data = JSON.stringify(frame);
-    for (const room of list) this.server.publish(room, data);
+    for (const m of this.members.values()) this.sendTo(m, data);
   }
 
   /** Observes every published frame; returns an unsubscribe function. */
   listen(fn: (p: Published) => void) {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
+  }
+
+  private sendTo(m: Member, data: string) {
+    try {
+      m.ws.send(data);
+    } catch (e) {
+      log.warn("socket send failed", { err: String(e) });
+    }
+  }
+
+  private dropFromRoom(room: string, m: Member) {
+    const set = this.rooms.get(room);
+    set?.delete(m);
+    if (set?.size === 0) this.rooms.delete(room);
   }
 }

@@ -1,34 +1,17 @@
-import { eq } from "drizzle-orm";
 import { Elysia } from "elysia";
-import type { ClientMessage } from "../contract/events";
+import type { ClientMessage } from "../contract/frames";
 import { can } from "../contract/permissions";
 import type { Deps, SessionUser } from "../http/context";
 import { type AccessClaims, verifyToken } from "../http/tokens";
-import { nowIso } from "../lib/dates";
-import { loadSessionUser } from "../modules/users/queries";
-import { users } from "../modules/users/schema";
 import { findConnection } from "../modules/connections/queries";
 import { canViewTicket } from "../modules/tickets/policy";
 import { findTicketRow } from "../modules/tickets/queries";
+import { setUserOnline } from "../modules/users/presence";
+import { loadSessionUser } from "../modules/users/queries";
+import type { HubSocket } from "./hub";
 import { rooms } from "./topics";
 
-export const PING_TOPIC = "all-ping";
 const TICKET_STATUSES = new Set(["open", "pending", "closed"]);
-
-interface SocketLike {
-  subscribe(topic: string): void;
-  unsubscribe(topic: string): void;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  id: string;
-}
-
-const sessions = new Map<string, SessionUser>();
-const onlineCount = new Map<number, number>();
-
-function setOnline(deps: Deps, userId: number, online: boolean) {
-  deps.db.update(users).set({ online, lastSeenAt: nowIso() }).where(eq(users.id, userId)).run();
-}
 
 /**
  * Queue rooms of an agent: their queues' pending lists plus queue-less pending tickets (visible to
@@ -40,18 +23,19 @@ function queueRooms(u: SessionUser, kind: "open" | "pending" | "closed" | "notif
   return ids.map((q) => (kind === "notification" ? rooms.queueNotification(u.companyId, q) : rooms.queueStatus(u.companyId, q, kind)));
 }
 
-/** Applies one client message (joinTickets, joinChatBox, …) to the socket's subscriptions. */
-export function handleClientMessage(deps: Deps, ws: SocketLike, u: SessionUser, msg: ClientMessage) {
+/** Applies one client message (joinTickets, joinChatBox, …) to the socket's rooms in the hub. */
+export function handleClientMessage(deps: Deps, ws: HubSocket, u: SessionUser, msg: ClientMessage) {
+  const { hub } = deps;
   const admin = u.profile === "admin";
   switch (msg.type) {
     case "joinChatBox":
     case "leaveChatBox": {
       const id = Number(msg.ticketId);
       if (!Number.isInteger(id) || id < 1) return;
-      if (msg.type === "leaveChatBox") ws.unsubscribe(rooms.ticket(id));
+      if (msg.type === "leaveChatBox") hub.leave(ws, rooms.ticket(id));
       else {
         const t = findTicketRow(deps.db, u.companyId, id);
-        if (t && canViewTicket(u, t)) ws.subscribe(rooms.ticket(id));
+        if (t && canViewTicket(u, t)) hub.join(ws, rooms.ticket(id));
       }
       return;
     }
@@ -62,25 +46,25 @@ export function handleClientMessage(deps: Deps, ws: SocketLike, u: SessionUser, 
       // roles with "show all" (supervisors) follow every list of their queues.
       const status = msg.status as "open" | "pending" | "closed";
       const list = admin ? [rooms.status(u.companyId, status)] : status === "pending" || can(u, "tickets-manager:showall") ? queueRooms(u, status) : [];
-      for (const r of list) msg.type === "joinTickets" ? ws.subscribe(r) : ws.unsubscribe(r);
+      for (const r of list) msg.type === "joinTickets" ? hub.join(ws, r) : hub.leave(ws, r);
       return;
     }
     case "joinNotification":
     case "leaveNotification": {
       const list = admin ? [rooms.notification(u.companyId)] : queueRooms(u, "notification");
-      for (const r of list) msg.type === "joinNotification" ? ws.subscribe(r) : ws.unsubscribe(r);
+      for (const r of list) msg.type === "joinNotification" ? hub.join(ws, r) : hub.leave(ws, r);
       return;
     }
     case "userStatus":
-      setOnline(deps, u.id, true);
+      setUserOnline(deps.db, u.id, true);
       return;
     case "joinSandbox":
     case "leaveSandbox": {
       // the sandbox phone page of a connection of the user's company
       const id = Number(msg.connectionId);
       if (!Number.isInteger(id) || id < 1) return;
-      if (msg.type === "leaveSandbox") ws.unsubscribe(rooms.sandbox(id));
-      else if (findConnection(deps.db, u.companyId, id)) ws.subscribe(rooms.sandbox(id));
+      if (msg.type === "leaveSandbox") hub.leave(ws, rooms.sandbox(id));
+      else if (findConnection(deps.db, u.companyId, id)) hub.join(ws, rooms.sandbox(id));
       return;
     }
     default:
@@ -88,58 +72,61 @@ export function handleClientMessage(deps: Deps, ws: SocketLike, u: SessionUser, 
   }
 }
 
+/** Parses a client message; anything else is ignored. */
+function parseClientMessage(raw: unknown): ClientMessage | null {
+  let msg: unknown = raw;
+  if (typeof raw === "string") {
+    try {
+      msg = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  if (!msg || typeof msg !== "object" || typeof (msg as { type?: unknown }).type !== "string") return null;
+  return msg as ClientMessage;
+}
+
+/** The signed-in user of an access token, or null (bad, expired or superseded token). */
+async function userOfToken(deps: Deps, token: string): Promise<SessionUser | null> {
+  const claims = token ? await verifyToken<AccessClaims>(deps.config.jwtSecret, token) : null;
+  const found = claims ? loadSessionUser(deps.db, claims.id) : null;
+  return claims && found && found.tokenVersion === claims.tv ? found.user : null;
+}
+
 /**
- * The realtime socket `/ws?token=…`: authenticates the access token on upgrade, joins the company's
- * main room and the user's room, then follows the client's join/leave messages.
+ * The realtime socket `/ws?token=…`: authenticates the access token on upgrade, registers the socket
+ * with the hub in the company's main room and the user's room, then follows the client's join/leave
+ * messages. Delivery (once per socket, visibility per recipient) is the hub's job.
  */
 export const wsRoutes = (deps: Deps) =>
   new Elysia().ws("/ws", {
     idleTimeout: 60,
     async beforeHandle({ query, set }) {
-      const token = typeof query.token === "string" ? query.token : "";
-      const claims = token ? await verifyToken<AccessClaims>(deps.config.jwtSecret, token) : null;
-      const found = claims ? loadSessionUser(deps.db, claims.id) : null;
-      if (!claims || !found || found.tokenVersion !== claims.tv) {
+      if (!(await userOfToken(deps, typeof query.token === "string" ? query.token : ""))) {
         set.status = 401;
         return { error: "ERR_SESSION_EXPIRED" };
       }
     },
     async open(ws) {
-      const token = String((ws.data.query as Record<string, string>).token ?? "");
-      const claims = await verifyToken<AccessClaims>(deps.config.jwtSecret, token);
-      const found = claims ? loadSessionUser(deps.db, claims.id) : null;
-      if (!found) return ws.close(4401, "unauthorized");
-      const u = found.user;
-      sessions.set(ws.id, u);
-      ws.subscribe(rooms.main(u.companyId));
-      ws.subscribe(rooms.user(u.id));
-      ws.subscribe(PING_TOPIC);
-      onlineCount.set(u.id, (onlineCount.get(u.id) ?? 0) + 1);
-      setOnline(deps, u.id, true);
+      const u = await userOfToken(deps, String((ws.data.query as Record<string, string>).token ?? ""));
+      if (!u) return ws.close(4401, "unauthorized");
+      const socket = ws as unknown as HubSocket;
+      deps.hub.add(socket, u);
+      deps.hub.join(socket, rooms.main(u.companyId));
+      deps.hub.join(socket, rooms.user(u.id));
+      setUserOnline(deps.db, u.id, true);
       ws.send(JSON.stringify({ channel: "ready", userId: u.id }));
     },
     message(ws, raw) {
-      const u = sessions.get(ws.id);
-      if (!u) return;
-      let msg: unknown = raw;
-      if (typeof raw === "string") {
-        try {
-          msg = JSON.parse(raw);
-        } catch {
-          return;
-        }
-      }
-      if (!msg || typeof msg !== "object" || typeof (msg as { type?: unknown }).type !== "string") return;
-      handleClientMessage(deps, ws as unknown as SocketLike, u, msg as ClientMessage);
+      const socket = ws as unknown as HubSocket;
+      const u = deps.hub.userOf(socket);
+      const msg = parseClientMessage(raw);
+      if (u && msg) handleClientMessage(deps, socket, u, msg);
     },
     close(ws) {
-      const u = sessions.get(ws.id);
-      sessions.delete(ws.id);
-      if (!u) return;
-      const n = (onlineCount.get(u.id) ?? 1) - 1;
-      if (n <= 0) {
-        onlineCount.delete(u.id);
-        setOnline(deps, u.id, false);
-      } else onlineCount.set(u.id, n);
+      const socket = ws as unknown as HubSocket;
+      const u = deps.hub.userOf(socket);
+      deps.hub.remove(socket);
+      if (u && deps.hub.socketCount(u.id) === 0) setUserOnline(deps.db, u.id, false);
     },
   });

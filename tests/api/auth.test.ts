@@ -89,9 +89,9 @@ describe("sessions", () => {
     const first = await t.superSession();
     t.events.length = 0;
     const second = await t.superSession();
-    const auth = t.events.find((e) => e.frame.channel === "auth");
+    const auth = t.framesOf("auth")[0];
     expect(auth?.rooms).toEqual([`user-${first.user.id}`]);
-    expect((auth!.frame.user as { id: number }).id).toBe(first.user.id);
+    expect(auth!.frame.user.id).toBe(first.user.id);
     // the new session's version, so a tab of the same browser can recognise its own sign-in
     const tv = JSON.parse(Buffer.from(second.token.split(".")[1], "base64url").toString()).tv;
     expect(auth!.frame.tokenVersion).toBe(tv);

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { handleInbound } from "../../src/bot";
 import { HOME_LINE, INVALID_OPTION } from "../../src/bot/menu";
 import { RATING_PROMPT } from "../../src/bot/rating";
-import { LOOP_MAX } from "../../src/bot/send";
+import { LOOP_NOTE } from "../../src/bot";
+import { ticketNotes } from "../../src/modules/ticket-notes/schema";
 import { companies } from "../../src/modules/companies/schema";
 import { whatsappQueues, whatsapps } from "../../src/modules/connections/schema";
 import { tickets, userRatings } from "../../src/modules/tickets/schema";
@@ -147,16 +148,53 @@ describe("safety", () => {
     await say(n, menu);
     expect(fake.sent).toEqual([]);
   });
-  test("the loop breaker stops a bot-to-bot exchange after LOOP_MAX automatic messages", async () => {
-    const n = "5511900000031";
-    await say(n, "oi");
-    await say(n, "1");
-    let total = 2;
-    for (let i = 0; i < 20; i++) {
-      await say(n, i % 2 === 0 ? "1" : "0");
-      total += fake.sent.length;
+  /** Sends at a given instant (the clock and the message's timestamp), as a phone would. */
+  const sayAt = async (number: string, body: string, at: number) => {
+    fake.sent.length = 0;
+    t.deps.clock = { now: () => at };
+    try {
+      return await handleInbound(t.deps, conn, inbound(number, body, { timestamp: at }));
+    } finally {
+      t.deps.clock = { now: () => Date.now() };
     }
-    expect(total).toBe(LOOP_MAX);
+  };
+  const notesOf = (ticketId: number) => t.db.select().from(ticketNotes).where(eq(ticketNotes.ticketId, ticketId)).all();
+
+  test("a person walking the menu for two minutes is answered every time (never silenced)", async () => {
+    const n = "5511900000031";
+    const start = Date.now();
+    const walk = ["Oi", "1", "1", "0", "9", "#", "1", "1", "1"];
+    let ticketId = 0;
+    for (const [i, body] of walk.entries()) {
+      const r = await sayAt(n, body, start + i * 13_000);
+      ticketId = r!.ticket.id;
+      expect({ body, answered: fake.sent.length > 0 }).toEqual({ body, answered: true });
+    }
+    expect(last()).toBe("Plano mensal: R$ 30\n\n*[ 0 ]* - Menu anterior\n*[ # ]* - Menu inicial");
+    expect(notesOf(ticketId)).toEqual([]);
+  });
+  test("the same text repeated machine-fast stops the bot and hands the ticket to a person with a note", async () => {
+    const n = "5511900000032";
+    const start = Date.now();
+    const first = await sayAt(n, "oi", start);
+    await sayAt(n, "Olá! Como posso ajudar?", start + 5_000);
+    await sayAt(n, "Olá! Como posso ajudar?", start + 5_400);
+    const r = await sayAt(n, "Olá! Como posso ajudar?", start + 5_800);
+    expect(fake.sent).toEqual([]);
+    const row = ticketOf(first!.ticket.id);
+    expect(row.chatbot).toBe(false);
+    expect(row.status).toBe("pending");
+    expect(notesOf(r!.ticket.id).map((x) => x.note)).toEqual([LOOP_NOTE]);
+    // and it stays quiet (one note, no answer) while the machine goes on
+    await sayAt(n, "Olá! Como posso ajudar?", start + 6_200);
+    expect(fake.sent).toEqual([]);
+    expect(notesOf(r!.ticket.id)).toHaveLength(1);
+  });
+  test("another bot's numbered menu gets no answer, and a note for the agent", async () => {
+    const n = "5511900000033";
+    const r = await say(n, "Bem-vindo à Loja X!\n1 - Pedidos\n2 - Trocas\n3 - Falar com atendente");
+    expect(fake.sent).toEqual([]);
+    expect(notesOf(r!.ticket.id).map((x) => x.note)).toEqual([LOOP_NOTE]);
   });
   test("group messages are ignored while CheckMsgIsGroup is enabled", async () => {
     const r = await handleInbound(t.deps, conn, {

@@ -2,7 +2,6 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { waAuth } from "../../src/channels/baileys/schema";
 import type { ChannelAdapter, ChannelEvents, Outgoing, StartOptions } from "../../src/channels/types";
-import { supervisorOf } from "../../src/channels/wiring";
 import { companies } from "../../src/modules/companies/schema";
 import { plans } from "../../src/modules/plans/schema";
 import { nowIso } from "../../src/lib/dates";
@@ -49,7 +48,7 @@ class FakeSession implements ChannelAdapter {
   }
 }
 const sessions = new Map<number, FakeSession>();
-supervisorOf(t.deps).register("baileys", ({ connectionId, events }) => {
+t.deps.sessions.register("baileys", ({ connectionId, events }) => {
   const s = new FakeSession(events);
   sessions.set(connectionId, s);
   return s;
@@ -93,10 +92,10 @@ describe("POST /whatsapp", () => {
     expect(list.json[0]).toHaveProperty("lastAckAt");
     expect(list.json[0].reconnectsToday).toBe(0);
     expect(list.json[0]).not.toHaveProperty("session");
-    const frames = t.events.filter((e) => e.frame.channel === "whatsappSession");
+    const frames = t.framesOf("whatsappSession");
     expect(frames.at(-1)?.frame.session).toMatchObject({ id: firstId, status: "qrcode", qrcode: "2@qr-1" });
     expect(frames.at(-1)?.rooms).toEqual([`company-${a.company.id}-mainchannel`]);
-    const upd = t.events.find((e) => e.frame.channel === "whatsapp" && e.frame.action === "update");
+    const upd = t.framesOf("whatsapp").find((e) => e.frame.action === "update");
     expect(JSON.stringify(upd?.frame)).not.toContain("secret-token-123");
   });
 
@@ -183,7 +182,7 @@ describe("GET /whatsapp/:id, PUT, DELETE and the default rules", () => {
     expect(def.json.isDefault).toBe(true);
     const after = await t.call("GET", `/whatsapp/${first.id}`, { token: a.admin.token });
     expect(after.json.isDefault).toBe(false);
-    const updated = t.events.filter((e) => e.frame.channel === "whatsapp").map((e) => (e.frame.whatsapp as { id: number }).id);
+    const updated = t.framesOf("whatsapp").map((e) => (e.frame.action === "update" ? e.frame.whatsapp.id : e.frame.whatsappId));
     expect(updated).toContain(first.id);
     expect(updated).toContain(two.id);
     // the only default cannot drop its flag
@@ -232,7 +231,7 @@ describe("/whatsappsession", () => {
     const off = await t.call("DELETE", `/whatsappsession/${id}`, { token: a.admin.token });
     expect(off.status).toBe(200);
     expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json.status).toBe("DISCONNECTED");
-    const frame = t.events.filter((e) => e.frame.channel === "whatsappSession").at(-1);
+    const frame = t.framesOf("whatsappSession").at(-1);
     expect(frame?.frame.session).toMatchObject({ id, status: "DISCONNECTED" });
     const on = await t.call("POST", `/whatsappsession/${id}`, { token: a.admin.token });
     expect(on.status).toBe(200);
@@ -358,14 +357,13 @@ describe("channel events of a live connection", () => {
 
 describe("lapsed subscriptions", () => {
   test("connections.pause-lapsed stops the sessions of a company past its due date, keeping its credentials", async () => {
-    const { supervisorOf } = await import("../../src/channels/wiring");
     const { companies } = await import("../../src/modules/companies/schema");
     const { whatsapps } = await import("../../src/modules/connections/schema");
     const { eq } = await import("drizzle-orm");
     const c = await t.newCompany();
     const created = await t.call("POST", "/whatsapp", { token: c.admin.token, body: { name: "Sandbox Vencida", channel: "sandbox" } });
     expect(created.status).toBe(201);
-    const sup = supervisorOf(t.deps);
+    const sup = t.deps.sessions;
     await sup.start({ id: created.json.id, companyId: c.company.id, channel: "sandbox" });
     expect(sup.get(created.json.id)).toBeDefined();
     expect(await sup.pauseLapsed()).toBe(0);

@@ -60,15 +60,14 @@ describe("WhatsApp identities (LID aliases)", () => {
 
 describe("channel wiring", () => {
   test("an identity event from a channel merges the LID contact into the number", async () => {
-    const { supervisorOf } = await import("../../src/channels/wiring");
     const { FakeChannel } = await import("../helpers/channel");
-    const sup = supervisorOf(t.deps);
+    const sup = t.deps.sessions;
     let events: import("../../src/channels/types").ChannelEvents | null = null;
     sup.register("fake-identity", ({ events: e }) => {
       events = e;
       return new FakeChannel();
     });
-    const { connection: c2 } = makeConnection(t, a.company.id, { channel: "fake-identity", isDefault: false });
+    const { connection: c2 } = makeConnection(t, a.company.id, { channel: "fake-identity" as "sandbox", isDefault: false });
     await sup.start({ id: c2.id, companyId: a.company.id, channel: "fake-identity" });
     await handleInbound(
       t.deps,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { handleInbound } from "../../src/bot";
-import { retryQueuedMessages } from "../../src/jobs";
+import { retryQueuedMessages } from "../../src/modules/messages/jobs";
 import { autoTransferTickets, closeUnratedTickets, expireInactiveTickets, sweepOfflineUsers } from "../../src/jobs/tickets";
 import { messages } from "../../src/modules/messages/schema";
 import { tickets } from "../../src/modules/tickets/schema";

@@ -3,7 +3,6 @@ import { makeTestApp } from "../helpers/app";
 
 const t = await makeTestApp();
 const server = t.app.listen({ port: 0, hostname: "127.0.0.1" });
-t.deps.hub.attach(server.server!);
 afterAll(() => server.stop());
 const base = `ws://127.0.0.1:${server.server!.port}/ws`;
 
@@ -75,9 +74,9 @@ describe("realtime /ws", () => {
     sa.send({ type: "joinNotification" });
     sg.send({ type: "joinNotification" });
     await Bun.sleep(50);
-    t.deps.hub.publish(`company-${a.company.id}-notification`, { channel: "ticket", action: "update", probe: 1 });
-    expect(await sa.waitFor((x) => x.probe === 1)).not.toBeNull();
-    expect(await sg.waitFor((x) => x.probe === 1, 300)).toBeNull();
+    t.deps.hub.publish(`company-${a.company.id}-notification`, { channel: "ticket", action: "delete", ticketId: 900001 });
+    expect(await sa.waitFor((x) => x.ticketId === 900001)).not.toBeNull();
+    expect(await sg.waitFor((x) => x.ticketId === 900001, 300)).toBeNull();
     sa.ws.close();
     sg.ws.close();
   });
@@ -99,9 +98,9 @@ describe("ticket rooms", () => {
     admin.send({ type: "joinChatBox", ticketId: res!.ticket.id });
     other.send({ type: "joinChatBox", ticketId: res!.ticket.id });
     await Bun.sleep(50);
-    t.deps.hub.publish(`ticket-${res!.ticket.id}`, { channel: "appMessage", action: "update", probe: 2 });
-    expect(await admin.waitFor((x) => x.probe === 2)).not.toBeNull();
-    expect(await other.waitFor((x) => x.probe === 2, 300)).toBeNull();
+    t.deps.hub.publish(`ticket-${res!.ticket.id}`, { channel: "ticket", action: "delete", ticketId: 900002 });
+    expect(await admin.waitFor((x) => x.ticketId === 900002)).not.toBeNull();
+    expect(await other.waitFor((x) => x.ticketId === 900002, 300)).toBeNull();
     admin.ws.close();
     other.ws.close();
   });
@@ -121,13 +120,78 @@ describe("ticket list rooms by role", () => {
       s.send({ type: "joinTickets", status: "pending" });
     }
     await Bun.sleep(50);
-    t.deps.hub.publish(`company-${a.company.id}-queue-${q.json.id}-open`, { channel: "ticket", action: "update", probe: 3 });
-    t.deps.hub.publish(`company-${a.company.id}-queue-${q.json.id}-pending`, { channel: "ticket", action: "update", probe: 4 });
-    expect(await s1.waitFor((x) => x.probe === 3)).not.toBeNull();
-    expect(await s1.waitFor((x) => x.probe === 4)).not.toBeNull();
-    expect(await s2.waitFor((x) => x.probe === 4)).not.toBeNull();
-    expect(await s2.waitFor((x) => x.probe === 3, 300)).toBeNull();
+    t.deps.hub.publish(`company-${a.company.id}-queue-${q.json.id}-open`, { channel: "ticket", action: "delete", ticketId: 900003 });
+    t.deps.hub.publish(`company-${a.company.id}-queue-${q.json.id}-pending`, { channel: "ticket", action: "delete", ticketId: 900004 });
+    expect(await s1.waitFor((x) => x.ticketId === 900003)).not.toBeNull();
+    expect(await s1.waitFor((x) => x.ticketId === 900004)).not.toBeNull();
+    expect(await s2.waitFor((x) => x.ticketId === 900004)).not.toBeNull();
+    expect(await s2.waitFor((x) => x.ticketId === 900003, 300)).toBeNull();
     s1.ws.close();
     s2.ws.close();
+  });
+});
+
+describe("one frame per message per socket", () => {
+  test("a socket in the notification, status and chat rooms gets each inbound message once, ticket included", async () => {
+    const { makeConnection, inbound } = await import("../helpers/channel");
+    const { handleInbound } = await import("../../src/bot");
+    const a = await t.newCompany();
+    const { connection } = makeConnection(t, a.company.id);
+    const conn = { id: connection.id, companyId: a.company.id };
+    const first = await handleInbound(t.deps, conn, inbound("5511955551111", "oi"));
+    const admin = connect(a.admin.token);
+    await admin.ready;
+    admin.send({ type: "joinNotification" });
+    for (const status of ["open", "pending", "closed"]) admin.send({ type: "joinTickets", status });
+    admin.send({ type: "joinChatBox", ticketId: first!.ticket.id });
+    await Bun.sleep(50);
+    admin.frames.length = 0;
+    for (let i = 0; i < 5; i++) await handleInbound(t.deps, conn, inbound("5511955551111", `mensagem ${i}`));
+    await Bun.sleep(100);
+    const creates = admin.frames.filter((f) => f.channel === "appMessage" && f.action === "create");
+    expect(creates.map((f) => f.message.body)).toEqual(["mensagem 0", "mensagem 1", "mensagem 2", "mensagem 3", "mensagem 4"]);
+    expect(creates.every((f) => f.ticket.id === first!.ticket.id && f.ticket.lastMessage.startsWith("mensagem"))).toBe(true);
+    // nothing else about these messages: no ticket update, no duplicates
+    expect(admin.frames.filter((f) => f.channel === "ticket")).toEqual([]);
+    admin.ws.close();
+  });
+
+  test("an agent whose ticket moved to a queue they do not serve stops receiving it, even from its chat room", async () => {
+    const { makeConnection, inbound } = await import("../helpers/channel");
+    const { handleInbound } = await import("../../src/bot");
+    const a = await t.newCompany();
+    const q1 = (await t.call("POST", "/queue", { token: a.admin.token, body: { name: "Q1", color: "#101010" } })).json.id;
+    const q2 = (await t.call("POST", "/queue", { token: a.admin.token, body: { name: "Q2", color: "#202020" } })).json.id;
+    const agent = await t.newUser(a.admin.token, { queueIds: [q1] });
+    const { connection } = makeConnection(t, a.company.id);
+    const conn = { id: connection.id, companyId: a.company.id };
+    const res = await handleInbound(t.deps, conn, inbound("5511955552222", "oi"));
+    const id = res!.ticket.id;
+    await t.call("PUT", `/tickets/${id}`, { token: a.admin.token, body: { queueId: q1, status: "pending" } });
+    const s = connect(agent.token);
+    await s.ready;
+    s.send({ type: "joinChatBox", ticketId: id });
+    s.send({ type: "joinTickets", status: "pending" });
+    await Bun.sleep(50);
+    await handleInbound(t.deps, conn, inbound("5511955552222", "ainda em Q1"));
+    expect(await s.waitFor((f) => f.channel === "appMessage" && f.message.body === "ainda em Q1")).not.toBeNull();
+    await t.call("PUT", `/tickets/${id}`, { token: a.admin.token, body: { queueId: q2, status: "pending" } });
+    expect(await s.waitFor((f) => f.channel === "ticket" && f.action === "delete" && f.ticketId === id)).not.toBeNull();
+    await handleInbound(t.deps, conn, inbound("5511955552222", "agora em Q2"));
+    expect(await s.waitFor((f) => f.channel === "appMessage" && f.message.body === "agora em Q2", 300)).toBeNull();
+    s.ws.close();
+  });
+
+  test("closeUser ends every open socket of a user with 4401 (the SPA goes to /login)", async () => {
+    const a = await t.newCompany();
+    const agent = await t.newUser(a.admin.token);
+    const s = connect(agent.token);
+    await s.ready;
+    const closed = new Promise<number>((resolve) => {
+      s.ws.onclose = (e) => resolve(e.code);
+    });
+    t.deps.hub.closeUser(agent.user.id);
+    expect(await closed).toBe(4401);
+    expect(t.deps.hub.socketCount(agent.user.id)).toBe(0);
   });
 });

@@ -132,13 +132,16 @@ describe("sandbox connection", () => {
 describe("sandbox room", () => {
   test("joinSandbox subscribes only to the user's own company's connections", async () => {
     const { handleClientMessage } = await import("../../src/realtime/ws");
-    const subs = new Set<string>();
-    const ws = { id: "s1", subscribe: (r: string) => subs.add(r), unsubscribe: (r: string) => subs.delete(r), send() {}, close() {} };
+    const ws = { id: "s1", send() {}, close() {} };
+    t.deps.hub.add(ws, b.admin.user);
     handleClientMessage(t.deps, ws, b.admin.user, { type: "joinSandbox", connectionId: connId });
-    expect(subs.size).toBe(0);
+    expect(t.deps.hub.roomsOf(ws)).toEqual([]);
+    t.deps.hub.remove(ws);
+    t.deps.hub.add(ws, a.admin.user);
     handleClientMessage(t.deps, ws, { ...a.admin.user, queueIds: [] }, { type: "joinSandbox", connectionId: connId });
-    expect([...subs]).toEqual([`sandbox-${connId}`]);
+    expect(t.deps.hub.roomsOf(ws)).toEqual([`sandbox-${connId}`]);
     handleClientMessage(t.deps, ws, { ...a.admin.user, queueIds: [] }, { type: "leaveSandbox", connectionId: connId });
-    expect(subs.size).toBe(0);
+    expect(t.deps.hub.roomsOf(ws)).toEqual([]);
+    t.deps.hub.remove(ws);
   });
 });

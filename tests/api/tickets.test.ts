@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { ingestMessage } from "../../src/bot/pipeline";
+import { ingestMessage } from "../../src/bot";
+import { LIMITS } from "../../src/contract/limits";
+import { retryQueuedMessages } from "../../src/modules/messages/jobs";
 import { tickets } from "../../src/modules/tickets/schema";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";
@@ -25,14 +27,14 @@ describe("inbound → pending ticket", () => {
   test("a customer message creates one pending ticket with one unread message, announced live", async () => {
     t.events.length = 0;
     const res = await ingestMessage(t.deps, conn, inbound("5511988887777", "Olá, quero comprar"));
-    expect(res?.createdTicket).toBe(true);
+    expect(res?.before).toBeNull();
     const ticket = t.db.select().from(tickets).where(eq(tickets.id, res!.ticket.id)).get()!;
     expect(ticket).toMatchObject({ status: "pending", unreadMessages: 1, lastMessage: "Olá, quero comprar", userId: null });
-    const upd = t.events.find((e) => e.frame.channel === "ticket" && e.frame.action === "update");
+    const upd = t.events.find((e) => e.frame.channel === "appMessage" && e.frame.action === "create");
     expect(upd?.rooms).toContain(`company-${a.company.id}-pending`);
     expect(upd?.rooms).toContain(`company-${a.company.id}-queue-null-pending`);
-    const msg = t.events.find((e) => e.frame.channel === "appMessage");
-    expect((msg!.frame.message as { body: string }).body).toBe("Olá, quero comprar");
+    const msg = t.framesOf("appMessage").find((e) => e.frame.action === "create");
+    expect(msg?.frame.message.body).toBe("Olá, quero comprar");
     // a replay of the same channel id is ingested once
     const again = await ingestMessage(t.deps, conn, { ...inbound("5511988887777", "Olá, quero comprar"), id: "DUPE-1" });
     const replay = await ingestMessage(t.deps, conn, { ...inbound("5511988887777", "Olá, quero comprar"), id: "DUPE-1" });
@@ -98,7 +100,7 @@ describe("the agent's story", () => {
     t.events.length = 0;
     expect((await t.call("POST", `/messages/${ticketId}/read`, { token: ana.token })).json).toEqual({ ok: true });
     expect(row().unreadMessages).toBe(0);
-    expect(t.events.some((e) => e.frame.action === "updateUnread")).toBe(true);
+    expect(t.framesOf("ticket").some((e) => e.frame.action === "updateUnread")).toBe(true);
     expect((await t.call("POST", `/messages/${ticketId}/read`, { token: b.admin.token })).status).toBe(404);
   });
 
@@ -136,10 +138,12 @@ describe("the agent's story", () => {
     const r = await t.call("PUT", `/tickets/${ticketId}`, { token: ana.token, body: { queueId: suporte, status: "pending", userId: null } });
     expect(r.json).toMatchObject({ status: "pending", userId: null, queueId: suporte });
     expect((fake.sent[0] as { body: string }).body).toContain("departamento *Suporte*");
-    const upd = t.events.find((e) => e.frame.channel === "ticket" && e.frame.action === "update");
+    const upd = t.events.find((e) => e.frame.channel === "appMessage" && e.frame.action === "create");
     expect(upd?.rooms).toContain(`company-${a.company.id}-queue-${suporte}-pending`);
-    const del = t.events.find((e) => e.frame.channel === "ticket" && e.frame.action === "delete");
-    expect(del?.rooms).toContain(`user-${ana.id}`);
+    // Ana's lists forget it: her rooms get a delete (she may no longer see it), in the same publish
+    const moved = t.events.find((e) => e.frame.channel === "ticket" && e.frame.action === "update");
+    expect(moved?.gone?.rooms).toContain(`user-${ana.id}`);
+    expect(moved?.gone?.frame).toEqual({ channel: "ticket", action: "delete", ticketId });
     const brunoList = await t.call("GET", "/tickets?status=pending", { token: bruno.token });
     expect(brunoList.json.tickets.map((x: { id: number }) => x.id)).toContain(ticketId);
     const anaList = await t.call("GET", "/tickets?status=pending", { token: ana.token });
@@ -159,7 +163,7 @@ describe("the agent's story", () => {
     expect((fake.sent.at(-1) as { body: string }).body).toBe("Obrigado, Cliente 6666!");
     const res = await ingestMessage(t.deps, conn, inbound("5511977776666", "Voltei"));
     expect(res?.ticket.id).toBe(ticketId);
-    expect(res?.reopened).toBe(true);
+    expect(res?.before?.status).toBe("closed");
     expect(res?.ticket.status).toBe("pending");
   });
 });
@@ -200,7 +204,7 @@ describe("rules", () => {
     expect(bad.status).toBe(200);
   });
 
-  test("a failed send is marked and announced; no adapter means ERR_WAPP_NOT_INITIALIZED", async () => {
+  test("a failed send is marked and announced; without a live connection it waits, then fails after the outbox timeout", async () => {
     const contact = await t.call("POST", "/contacts", { token: a.admin.token, body: { name: "Davi Falha", number: "5511933332222" } });
     const tk = await t.call("POST", "/tickets", { token: ana.token, body: { contactId: contact.json.id, queueId: vendas } });
     fake.failNext = true;
@@ -213,10 +217,13 @@ describe("rules", () => {
     expect(again.json).toMatchObject({ id: r.json.id, sendStatus: "sent", ack: 1 });
     expect(fake.sent.map((m) => m.id)).toEqual([r.json.wid]);
     expect((await t.call("POST", `/messages/retry/${r.json.id}`, { token: ana.token })).status).toBe(400);
-    (t.deps.channels as Map<number, unknown>).delete(connection.id);
+    await t.deps.sessions.registry.stop(connection.id);
     const r2 = await t.call("POST", `/messages/${tk.json.id}`, { token: ana.token, body: { body: "sem conexão" } });
-    expect(r2.json.sendStatus).toBe("failed");
-    (t.deps.channels as Map<number, unknown>).set(connection.id, fake);
+    expect(r2.json.sendStatus).toBe("queued");
+    await retryQueuedMessages(t.deps, Date.now() + LIMITS.outboxTimeoutMs + 60_000);
+    const after = await t.call("GET", `/messages/${tk.json.id}`, { token: ana.token });
+    expect(after.json.messages.find((m: { id: number }) => m.id === r2.json.id)).toMatchObject({ sendStatus: "failed", ack: 0 });
+    void t.deps.sessions.registry.start(connection.id, a.company.id, `fake-${connection.id}`);
   });
 
   test("delete: own messages only; ticket delete is for admins", async () => {

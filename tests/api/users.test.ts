@@ -17,7 +17,7 @@ describe("users", () => {
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({ name: "Maria Souza", email: "maria@loja.com", profile: "user", super: false, queues: [] });
     expect(r.json.passwordHash).toBeUndefined();
-    const ev = t.events.find((e) => e.frame.channel === "user");
+    const ev = t.framesOf("user")[0];
     expect(ev?.rooms).toEqual([`company-${a.company.id}-mainchannel`]);
     expect(ev?.frame.action).toBe("create");
     const login = await t.login("maria@loja.com", "12345");

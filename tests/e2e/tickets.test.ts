@@ -397,7 +397,7 @@ test("older messages load when scrolled near the top, keeping the reading positi
   await context.close();
 }, 120_000);
 
-test("a message that cannot be sent shows the failed state; retry sends it once the connection is back", async () => {
+test("a message written while the connection is down waits, then goes out once when it reconnects", async () => {
   const { base, conn } = world;
   const login = await apiCall<{ token: string; user: { id: number } }>(base, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD });
   const admin = login.data.token;
@@ -424,18 +424,13 @@ test("a message that cannot be sent shows the failed state; retry sends it once 
   await page.getByTestId("message-input").fill("Vou verificar.");
   await page.getByTestId("message-input").press("Enter");
   const mine = page.locator('[data-testid="message"][data-from-me="true"]').filter({ hasText: "Vou verificar." });
-  await mine.getByTestId("ack-failed").waitFor();
-  await mine.getByText("Não enviada.").waitFor();
+  await mine.getByTestId("ack-queued").waitFor();
+  await mine.getByText("Aguardando a conexão para enviar.").waitFor();
 
-  // Back online: "Tentar novamente" sends the same message (no duplicate).
+  // Back online: the waiting message goes out by itself (no retry, no duplicate).
   await apiCall(base, "POST", `/whatsappsession/${conn.data.id}`, undefined, token);
-  const online = await until(
-    async () => (await apiCall<{ status: string }>(base, "GET", `/whatsapp/${conn.data.id}`, undefined, token)).data.status,
-    (s) => s === "CONNECTED",
-  );
-  expect(online).toBe("CONNECTED");
-  await mine.getByTestId("retry").click();
-  await mine.getByTestId("ack-failed").waitFor({ state: "detached" });
+  await mine.getByTestId("ack-queued").waitFor({ state: "detached" });
+  await mine.getByTestId("queued-hint").waitFor({ state: "detached" });
   const conv = await until(
     async () =>
       (

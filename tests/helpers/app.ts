@@ -7,6 +7,7 @@ import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db/client";
 import { migrate } from "../../src/db/migrate";
 import { seed } from "../../src/db/seed";
+import type { Channel, FrameOf } from "../../src/contract/frames";
 import type { Published } from "../../src/realtime/hub";
 
 export const SUPER_EMAIL = "root@test.local";
@@ -113,7 +114,12 @@ export async function makeTestApp() {
 
   const superSession = () => login(SUPER_EMAIL, SUPER_PASSWORD);
 
-  return { app, deps, db, config, dir, events, call, login, newCompany, newUser, superSession };
+  /** The published frames of one channel (narrowed to that channel's frame types), with their rooms. */
+  function framesOf<C extends Channel>(channel: C): { rooms: string[]; frame: FrameOf<C> }[] {
+    return events.filter((e): e is { rooms: string[]; frame: FrameOf<C> } => e.frame.channel === channel);
+  }
+
+  return { app, deps, db, config, dir, events, framesOf, call, login, newCompany, newUser, superSession };
 }
 
 export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;

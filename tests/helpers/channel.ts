@@ -45,7 +45,10 @@ export function makeConnection(t: TestApp, companyId: number, fields: Partial<ty
     .returning()
     .get();
   const fake = new FakeChannel();
-  (t.deps.channels as Map<number, ChannelAdapter>).set(row.id, fake);
+  // A kind of its own whose factory answers this fake: the registry then serves it like a live adapter.
+  const kind = `fake-${row.id}`;
+  t.deps.sessions.register(kind, () => fake);
+  void t.deps.sessions.registry.start(row.id, companyId, kind);
   return { connection: row, fake };
 }
 

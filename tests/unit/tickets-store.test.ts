@@ -21,7 +21,7 @@ const ticket = (id: number, patch: Partial<Ticket> = {}): Ticket => ({
   uuid: `uuid-${id}`,
   status: "pending",
   contactId: 100 + id,
-  contact: { id: 100 + id, name: `C${id}`, number: "5511900000000" },
+  contact: { id: 100 + id, name: `C${id}`, number: "5511900000000", email: "", profilePicUrl: "", isGroup: false },
   userId: null,
   user: null,
   queueId: 1,
@@ -32,6 +32,12 @@ const ticket = (id: number, patch: Partial<Ticket> = {}): Ticket => ({
   lastMessage: "",
   unreadMessages: 0,
   isGroup: false,
+  companyId: 1,
+  chatbot: false,
+  useIntegration: false,
+  integrationId: null,
+  promptId: null,
+  awaitingRating: false,
   createdAt: "2026-01-01T00:00:00Z",
   updatedAt: "2026-01-01T00:00:00Z",
   ...patch,
@@ -73,7 +79,8 @@ describe("ticket lists under realtime frames", () => {
     fill("open", [ticket(1, { status: "open", userId: ME }), ticket(2, { status: "open", userId: ME })]);
     currentTicket.value = lists.open.value.tickets[1];
     const m = { id: 50, ticketId: 2, body: "oi", fromMe: true } as Message;
-    onMessageFrame({ channel: "appMessage", action: "create", message: m, ticket: ticket(2, { status: "open", userId: ME, lastMessage: "oi" }) });
+    const t2 = ticket(2, { status: "open", userId: ME, lastMessage: "oi" });
+    onMessageFrame({ channel: "appMessage", action: "create", message: m, ticket: t2, contact: t2.contact });
     expect(ids("open")).toEqual([2, 1]);
     expect(lists.open.value.tickets[0].lastMessage).toBe("oi");
     expect(messages.value.map((x) => x.id)).toEqual([50]);
@@ -87,7 +94,18 @@ describe("ticket lists under realtime frames", () => {
     currentTicket.value = lists.open.value.tickets[0];
     onTicketFrame({ channel: "ticket", action: "updateUnread", ticketId: 1 });
     expect(lists.open.value.tickets[0].unreadMessages).toBe(0);
-    onContactFrame({ channel: "contact", action: "update", contact: { id: 101, name: "Novo Nome" } });
+    const contact = {
+      ...ticket(1).contact,
+      id: 101,
+      name: "Novo Nome",
+      uuid: "c-101",
+      whatsappId: null,
+      lid: null,
+      companyId: 1,
+      createdAt: "",
+      updatedAt: "",
+    };
+    onContactFrame({ channel: "contact", action: "update", contact });
     expect(lists.open.value.tickets[0].contact.name).toBe("Novo Nome");
     expect(currentTicket.value?.contact.name).toBe("Novo Nome");
     onTicketFrame({ channel: "ticket", action: "delete", ticketId: 1 });

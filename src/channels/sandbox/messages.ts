@@ -1,19 +1,8 @@
 import { join } from "node:path";
 import { addressOf } from "../address";
 import type { InboundKind, InboundMessage } from "../types";
+import type { SandboxMediaInfo } from "../../contract/dto/sandbox";
 import type { SandboxMessageRow } from "./schema";
-
-/** What the phone got with a media message (sandbox_messages.media_info), for the phone's view. */
-export interface SandboxMediaInfo {
-  /** data: URL of the JPEG preview. */
-  thumbnail: string | null;
-  width: number | null;
-  height: number | null;
-  seconds: number | null;
-  waveform: number[] | null;
-  pageCount: number | null;
-  animated: boolean;
-}
 
 function mediaInfoOf(json: string | null): SandboxMediaInfo | null {
   if (!json) return null;

@@ -4,7 +4,6 @@ import type { Ctx } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
 import { checkUpload, type StoredFile, storeUpload, UPLOAD_KINDS } from "../../http/uploads";
 import { findConnection } from "../../modules/connections/queries";
-import { supervisorOf } from "../wiring";
 import { SandboxAdapter, serializeSandboxMessage } from "./adapter";
 import { sandboxMessages } from "./schema";
 
@@ -69,7 +68,7 @@ const KIND_EXT: Record<string, readonly string[]> = {
  */
 export async function postSandboxMessage(ctx: Ctx, connectionId: number, input: SandboxMessageInput, file: unknown) {
   const w = sandboxConnection(ctx, connectionId);
-  const adapter = supervisorOf(ctx).get(w.id);
+  const adapter = ctx.sessions.get(w.id);
   if (!(adapter instanceof SandboxAdapter) || adapter.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
   let media: StoredFile | null = null;
   if (NEEDS_FILE.has(input.type)) {

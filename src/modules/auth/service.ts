@@ -1,22 +1,23 @@
-import { eq, sql } from "drizzle-orm";
+import { hashPassword, verifyPassword } from "../../lib/password";
+import { startSession } from "../users/accounts";
+import { setUserOnline } from "../users/presence";
 import type { LoginInput } from "../../contract/schemas/auth";
 import type { Deps } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { type AccessClaims, type RefreshClaims, signAccess, signRefresh, verifyToken } from "../../http/tokens";
-import { isPastDue, nowIso } from "../../lib/dates";
+import { isPastDue } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
 import { serializeCompany } from "../companies/service";
 import { getCompanyPlan } from "../companies/queries";
 import { serializePlan } from "../plans/service";
 import { listSettings } from "../settings/service";
 import { findUserByEmail, loadSessionUser, queuesOfUsers } from "../users/queries";
-import { users } from "../users/schema";
 
 // A real argon2id hash of a random string: verifying against it when the email is unknown keeps
 // the answer time the same as for a wrong password (no user enumeration by timing).
 let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => {
-  dummyHash ??= Bun.password.hash(crypto.randomUUID(), "argon2id");
+  dummyHash ??= hashPassword(crypto.randomUUID());
   return dummyHash;
 };
 
@@ -69,7 +70,7 @@ export async function login(deps: Deps, input: LoginInput, ip: string) {
   const wait = deps.limiters.login.blockedFor(ip);
   if (wait) throw new AppError("ERR_TOO_MANY_ATTEMPTS", 429, { retryAfter: wait });
   const row = findUserByEmail(deps.db, input.email);
-  const ok = await Bun.password.verify(input.password, row?.passwordHash ?? (await getDummyHash()));
+  const ok = await verifyPassword(input.password, row?.passwordHash ?? (await getDummyHash()));
   if (!row || !ok) {
     deps.limiters.login.fail(ip);
     throw new AppError("ERR_INVALID_CREDENTIALS", 401);
@@ -79,12 +80,7 @@ export async function login(deps: Deps, input: LoginInput, ip: string) {
   if (!row.super && (!found.company.status || isPastDue(found.company.dueDate))) {
     throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: found.company.dueDate });
   }
-  const updated = deps.db
-    .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: true, lastSeenAt: nowIso() })
-    .where(eq(users.id, row.id))
-    .returning()
-    .get();
+  const updated = startSession(deps.db, row.id);
   // tokenVersion lets a browser that already holds the new session (another tab of the same browser
   // shares its storage) tell this login apart from one made elsewhere.
   deps.hub.publish(rooms.user(row.id), {
@@ -113,5 +109,5 @@ export async function logout(deps: Deps, bearer: string | undefined) {
   if (!bearer) return;
   const claims = await verifyToken<AccessClaims>(deps.config.jwtSecret, bearer);
   if (!claims) return;
-  deps.db.update(users).set({ online: false }).where(eq(users.id, claims.id)).run();
+  setUserOnline(deps.db, claims.id, false);
 }

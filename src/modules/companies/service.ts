@@ -1,3 +1,5 @@
+import { hashPassword } from "../../lib/password";
+import { insertUser } from "../users/accounts";
 import type { OpeningHours } from "../../contract/limits";
 import { can } from "../../contract/permissions";
 import type { SignupInput } from "../../contract/schemas/companies";
@@ -7,7 +9,6 @@ import { addDays, nowIso, todayDate } from "../../lib/dates";
 import { findPlan, serializePlan } from "../plans/service";
 import { seedCompanySettings } from "../settings/service";
 import { findUserByEmail } from "../users/queries";
-import { users } from "../users/schema";
 import { findCompany, findCompanyByName, getCompanyPlan, setCompanySchedules } from "./queries";
 import { type CompanyRow, companies } from "./schema";
 import { defaultOpeningHours, LIMITS } from "../../contract/limits";
@@ -68,7 +69,7 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
   if (!plan?.isPublic) throw new AppError("ERR_NO_PLAN_FOUND", 400);
   if (findCompanyByName(deps.db, input.name)) throw new AppError("ERR_COMPANY_NAME_ALREADY_EXISTS", 409);
   if (findUserByEmail(deps.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
-  const passwordHash = await Bun.password.hash(input.password, "argon2id");
+  const passwordHash = await hashPassword(input.password);
   const now = nowIso();
   const extra: Record<string, string> = input.campaignsEnabled !== undefined ? { campaignsEnabled: String(truthy(input.campaignsEnabled)) } : {};
   const company = deps.db.transaction((tx) => {
@@ -88,18 +89,14 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
       })
       .returning()
       .get();
-    tx.insert(users)
-      .values({
-        companyId: c.id,
-        name: input.name,
-        email: input.email,
-        passwordHash,
-        profile: "admin",
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run();
-    seedCompanySettings(tx as unknown as Deps["db"], c.id, extra);
+    insertUser(tx, {
+      companyId: c.id,
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      profile: "admin",
+    });
+    seedCompanySettings(tx, c.id, extra);
     return c;
   });
   return serializeCompany(company);

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { DB } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { queues } from "../queues/schema";
 import { whatsappQueues, whatsapps } from "./schema";
 
-export const findConnection = (db: DB, companyId: number, id: number) =>
+export const findConnection = (db: DbOrTx, companyId: number, id: number) =>
   db
     .select()
     .from(whatsapps)
@@ -11,11 +11,11 @@ export const findConnection = (db: DB, companyId: number, id: number) =>
     .get();
 
 /** The company's default connection (the first one when none is flagged). */
-export const defaultConnection = (db: DB, companyId: number) =>
+export const defaultConnection = (db: DbOrTx, companyId: number) =>
   db.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(desc(whatsapps.isDefault), asc(whatsapps.id)).get();
 
 /** A connection's queues in menu order (orderQueue, then name). */
-export const connectionQueues = (db: DB, whatsappId: number) =>
+export const connectionQueues = (db: DbOrTx, whatsappId: number) =>
   db
     .select({ queue: queues })
     .from(whatsappQueues)
@@ -26,15 +26,15 @@ export const connectionQueues = (db: DB, whatsappId: number) =>
     .map((r) => r.queue);
 
 /** Every connection of a company, oldest first. */
-export const listCompanyConnections = (db: DB, companyId: number) =>
+export const listCompanyConnections = (db: DbOrTx, companyId: number) =>
   db.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(asc(whatsapps.id)).all();
 
 /** Number of connections of a company (plan limit). */
-export const countConnections = (db: DB, companyId: number) =>
+export const countConnections = (db: DbOrTx, companyId: number) =>
   db.select({ n: sql<number>`count(*)` }).from(whatsapps).where(eq(whatsapps.companyId, companyId)).get()?.n ?? 0;
 
 /** A connection of the company with this name (case-insensitive), other than `exceptId`. */
-export const connectionWithName = (db: DB, companyId: number, name: string, exceptId = 0) =>
+export const connectionWithName = (db: DbOrTx, companyId: number, name: string, exceptId = 0) =>
   db
     .select({ id: whatsapps.id })
     .from(whatsapps)
@@ -42,7 +42,7 @@ export const connectionWithName = (db: DB, companyId: number, name: string, exce
     .get();
 
 /** Any connection (of any company) holding this API token, other than `exceptId`. */
-export const connectionWithToken = (db: DB, token: string, exceptId = 0) =>
+export const connectionWithToken = (db: DbOrTx, token: string, exceptId = 0) =>
   db
     .select({ id: whatsapps.id })
     .from(whatsapps)
@@ -50,7 +50,7 @@ export const connectionWithToken = (db: DB, token: string, exceptId = 0) =>
     .get();
 
 /** Queues (id, name, color, greetingMessage) of many connections in one query, in menu order. */
-export function queuesOfConnections(db: DB, ids: number[]) {
+export function queuesOfConnections(db: DbOrTx, ids: number[]) {
   const out = new Map<number, { id: number; name: string; color: string; greetingMessage: string }[]>();
   if (!ids.length) return out;
   const rows = db
@@ -69,7 +69,7 @@ export function queuesOfConnections(db: DB, ids: number[]) {
 }
 
 /** The company's connected connections, the default first (number checks, sending without a ticket). */
-export const connectedConnections = (db: DB, companyId: number) =>
+export const connectedConnections = (db: DbOrTx, companyId: number) =>
   db
     .select()
     .from(whatsapps)

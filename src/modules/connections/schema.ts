@@ -12,8 +12,12 @@ export const whatsapps = sqliteTable(
       .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** Transport: "baileys" (WhatsApp) or "sandbox" (the built-in phone simulator). */
-    channel: text("channel").notNull().default("baileys"),
-    status: text("status").notNull().default("DISCONNECTED"),
+    channel: text("channel", { enum: ["baileys", "sandbox"] })
+      .notNull()
+      .default("baileys"),
+    status: text("status", { enum: ["qrcode", "PAIRING", "OPENING", "CONNECTED", "TIMEOUT", "DISCONNECTED"] })
+      .notNull()
+      .default("DISCONNECTED"),
     qrcode: text("qrcode").notNull().default(""),
     pairingCode: text("pairing_code").notNull().default(""),
     retries: integer("retries").notNull().default(0),

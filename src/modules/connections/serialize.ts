@@ -1,12 +1,8 @@
 import { todayDate } from "../../lib/dates";
+import type { ConnectionDto, ConnectionQueue, SessionStateDto } from "../../contract/dto/connections";
 import type { WhatsappRow } from "./schema";
 
-export interface ConnectionQueue {
-  id: number;
-  name: string;
-  color: string;
-  greetingMessage: string;
-}
+export type { ConnectionDto, ConnectionQueue };
 
 /** Shows only the first characters of a secret ("abcd••••"); empty stays empty. */
 export function maskToken(token: string | null | undefined): string {
@@ -21,7 +17,7 @@ export const reconnectsToday = (w: Pick<WhatsappRow, "reconnectsToday" | "reconn
  * The public shape of a connection (core.md §3). The token is masked unless `revealToken`
  * (the admin's edit form); the Baileys auth state is never part of it.
  */
-export function serializeConnection(w: WhatsappRow, queues: ConnectionQueue[], opts: { revealToken?: boolean } = {}) {
+export function serializeConnection(w: WhatsappRow, queues: ConnectionQueue[], opts: { revealToken?: boolean } = {}): ConnectionDto {
   return {
     id: w.id,
     name: w.name,
@@ -57,10 +53,9 @@ export function serializeConnection(w: WhatsappRow, queues: ConnectionQueue[], o
     updatedAt: w.updatedAt,
   };
 }
-export type ConnectionDto = ReturnType<typeof serializeConnection>;
 
 /** The `whatsappSession` frame's session (core.md §4.2: status, updatedAt, qrcode, retries). */
-export const serializeSession = (w: WhatsappRow) => ({
+export const serializeSession = (w: WhatsappRow): SessionStateDto => ({
   id: w.id,
   status: w.status,
   qrcode: w.qrcode,

@@ -1,5 +1,6 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { supervisorOf } from "../../channels/wiring";
+import { clearDefaultConnection } from "../users/accounts";
+import { closeClashingTicketsOfConnection } from "../tickets/lifecycle-system";
+import { and, eq, ne } from "drizzle-orm";
 import type { ConnectionCreateInput, ConnectionUpdateInput } from "../../contract/schemas/connections";
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
@@ -9,8 +10,6 @@ import { getCompanyPlan } from "../companies/queries";
 import { queuesByIds } from "../queues/queries";
 import { assertGreetingRule } from "../queues/rules";
 import { serializeQueue } from "../queues/service";
-import { tickets } from "../tickets/schema";
-import { users } from "../users/schema";
 import { canAddConnection, canControlSession, canEditConnection, canSeeToken } from "./policy";
 import {
   connectionQueues,
@@ -143,7 +142,7 @@ export function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
   });
   for (const u of unset) publishConnection(ctx, u);
   publishConnection(ctx, row);
-  void supervisorOf(ctx).start(row);
+  void ctx.sessions.start(row);
   return showConnection(ctx, row.id);
 }
 
@@ -186,7 +185,7 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
   for (const u of unset) publishConnection(ctx, u);
   publishConnection(ctx, row);
   if (input.channel !== undefined && input.channel !== before.channel) {
-    const sup = supervisorOf(ctx);
+    const sup = ctx.sessions;
     await sup.logout(id);
     void sup.start(row);
   }
@@ -203,23 +202,10 @@ export async function deleteConnection(ctx: Ctx, id: number) {
   const w = getConnection(ctx, id);
   const promoted = ctx.db.transaction((tx) => {
     const db = tx as unknown as Ctx["db"];
-    db.update(users)
-      .set({ whatsappId: null })
-      .where(and(eq(users.companyId, ctx.companyId), eq(users.whatsappId, id)))
-      .run();
+    clearDefaultConnection(db, ctx.companyId, id);
     // Its tickets lose their connection (FK set null); an active one whose contact already has an
     // active connection-less ticket would break the one-active-ticket rule, so it is closed first.
-    db.update(tickets)
-      .set({ status: "closed", updatedAt: nowIso() })
-      .where(
-        and(
-          eq(tickets.companyId, ctx.companyId),
-          eq(tickets.whatsappId, id),
-          inArray(tickets.status, ["open", "pending"]),
-          sql`${tickets.contactId} in (select t2.contact_id from tickets t2 where t2.company_id = ${ctx.companyId} and t2.whatsapp_id is null and t2.status in ('open', 'pending'))`,
-        ),
-      )
-      .run();
+    closeClashingTicketsOfConnection(db, ctx.companyId, id, nowIso());
     db.delete(whatsapps)
       .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id)))
       .run();
@@ -230,14 +216,14 @@ export async function deleteConnection(ctx: Ctx, id: number) {
   });
   ctx.hub.publish(rooms.main(ctx.companyId), { channel: "whatsapp", action: "delete", whatsappId: id });
   if (promoted) publishConnection(ctx, promoted);
-  await supervisorOf(ctx).logout(id);
+  await ctx.sessions.logout(id);
 }
 
 /** POST /whatsappsession/{id}: starts (or resumes from stored credentials) the session. */
 export async function startSession(ctx: Ctx, id: number) {
   if (!canControlSession(ctx.user)) throw forbidden();
   const w = getConnection(ctx, id);
-  await supervisorOf(ctx).start(w, { force: true });
+  await ctx.sessions.start(w, { force: true });
   return { message: "Starting session." };
 }
 
@@ -255,7 +241,7 @@ export async function refreshSession(ctx: Ctx, id: number, pairingNumber?: strin
     .returning()
     .get();
   publishSession(ctx, row);
-  const sup = supervisorOf(ctx);
+  const sup = ctx.sessions;
   await sup.stop(id);
   sup.removeAuth(id);
   await sup.start(row, { fresh: true, force: true, ...(pairingNumber ? { pairingNumber } : {}) });
@@ -266,7 +252,7 @@ export async function refreshSession(ctx: Ctx, id: number, pairingNumber?: strin
 export async function endSession(ctx: Ctx, id: number) {
   if (!canControlSession(ctx.user)) throw forbidden();
   const w = getConnection(ctx, id);
-  await supervisorOf(ctx).logout(id);
+  await ctx.sessions.logout(id);
   recordSessionStatus(ctx, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { retries: 0 });
   return { message: "Session disconnected." };
 }

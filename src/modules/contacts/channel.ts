@@ -1,9 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Peer } from "../../channels/types";
-import type { DB } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { nowIso } from "../../lib/dates";
 import { uuid } from "../../lib/ids";
 import { findContactByLid, findContactByNumber } from "./queries";
+import { moveMessagesToContact } from "../messages/service-channel";
+import { moveNotesToContact } from "../ticket-notes/service";
+import { moveTicketsToContact } from "../tickets/lifecycle-system";
 import { type ContactRow, contacts } from "./schema";
 
 /**
@@ -12,7 +15,7 @@ import { type ContactRow, contacts } from "./schema";
  * channel switches addressing. The stored name is never overwritten by a push name.
  */
 export function upsertPeerContact(
-  db: DB,
+  db: DbOrTx,
   companyId: number,
   peer: Peer,
   opts: { isGroup?: boolean; name?: string | null; whatsappId?: number | null } = {},
@@ -63,7 +66,7 @@ export function upsertPeerContact(
  * number, or, when the number already has its own contact, is merged into it (tickets, messages and
  * notes move; the LID becomes the alias). Answers the surviving contact id, or null when nothing matched.
  */
-export function applyLidMapping(db: DB, companyId: number, lidRaw: string, number: string): number | null {
+export function applyLidMapping(db: DbOrTx, companyId: number, lidRaw: string, number: string): number | null {
   const lid = lidRaw.replace(/@lid$/, "");
   const byLid = findContactByLid(db, companyId, lid);
   const byNumber = findContactByNumber(db, companyId, number);
@@ -80,13 +83,9 @@ export function applyLidMapping(db: DB, companyId: number, lidRaw: string, numbe
   if (byLid && byNumber && byLid.id !== byNumber.id) {
     db.transaction((tx) => {
       // Move the LID contact's history to the phone-number contact, then drop the duplicate.
-      tx.run(sql`update tickets set contact_id = ${byNumber.id} where contact_id = ${byLid.id}
-        and not exists (select 1 from tickets t2 where t2.contact_id = ${byNumber.id} and t2.status in ('open','pending')
-          and coalesce(t2.whatsapp_id, 0) = coalesce(tickets.whatsapp_id, 0) and tickets.status in ('open','pending'))`);
-      tx.run(sql`update tickets set status = 'closed' where contact_id = ${byLid.id}`);
-      tx.run(sql`update messages set contact_id = ${byNumber.id} where contact_id = ${byLid.id}`);
-      tx.run(sql`update ticket_notes set contact_id = ${byNumber.id} where contact_id = ${byLid.id}`);
-      tx.run(sql`update tickets set contact_id = ${byNumber.id} where contact_id = ${byLid.id}`);
+      moveTicketsToContact(tx, companyId, byLid.id, byNumber.id, now);
+      moveMessagesToContact(tx, companyId, byLid.id, byNumber.id);
+      moveNotesToContact(tx, companyId, byLid.id, byNumber.id);
       tx.delete(contacts).where(eq(contacts.id, byLid.id)).run();
       tx.update(contacts).set({ lid, updatedAt: now }).where(eq(contacts.id, byNumber.id)).run();
     });

@@ -1,30 +1,30 @@
-import { and, asc, count, eq, inArray, like, or, sql } from "drizzle-orm";
-import type { DB } from "../../db/client";
+import { and, asc, eq, inArray, like, or } from "drizzle-orm";
+import type { DB, DbOrTx } from "../../db/client";
 import { containsAny, pageOf } from "../../db/paging";
 import { type ContactCustomFieldRow, type ContactRow, contactCustomFields, contacts } from "./schema";
 
-export const findContact = (db: DB, companyId: number, id: number) =>
+export const findContact = (db: DbOrTx, companyId: number, id: number) =>
   db
     .select()
     .from(contacts)
     .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
     .get();
 
-export const findContactByNumber = (db: DB, companyId: number, number: string) =>
+export const findContactByNumber = (db: DbOrTx, companyId: number, number: string) =>
   db
     .select()
     .from(contacts)
     .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
     .get();
 
-export const findContactByLid = (db: DB, companyId: number, lid: string) =>
+export const findContactByLid = (db: DbOrTx, companyId: number, lid: string) =>
   db
     .select()
     .from(contacts)
     .where(and(eq(contacts.companyId, companyId), eq(contacts.lid, lid)))
     .get();
 
-export const findContactByUuid = (db: DB, companyId: number, uuid: string) =>
+export const findContactByUuid = (db: DbOrTx, companyId: number, uuid: string) =>
   db
     .select()
     .from(contacts)
@@ -39,11 +39,11 @@ function searchWhere(companyId: number, search: string) {
 }
 
 /** A page of contacts ordered by name, searching name (case-insensitive) and number. */
-export const pageContacts = (db: DB, companyId: number, search: string, page: number, size: number) =>
+export const pageContacts = (db: DbOrTx, companyId: number, search: string, page: number, size: number) =>
   pageOf(db, contacts, searchWhere(companyId, search), [asc(contacts.name), asc(contacts.id)], page, size);
 
 /** Extra-info fields of many contacts in one query. */
-export function fieldsOfContacts(db: DB, ids: number[]): Map<number, ContactCustomFieldRow[]> {
+export function fieldsOfContacts(db: DbOrTx, ids: number[]): Map<number, ContactCustomFieldRow[]> {
   const map = new Map<number, ContactCustomFieldRow[]>();
   if (!ids.length) return map;
   const rows = db.select().from(contactCustomFields).where(inArray(contactCustomFields.contactId, ids)).orderBy(contactCustomFields.id).all();
@@ -56,7 +56,7 @@ export function fieldsOfContacts(db: DB, ids: number[]): Map<number, ContactCust
 }
 
 /** Replaces a contact's extra-info fields (inside the caller's transaction). */
-export function setContactFields(db: DB, contactId: number, fields: { name: string; value: string }[]) {
+export function setContactFields(db: DbOrTx, contactId: number, fields: { name: string; value: string }[]) {
   db.delete(contactCustomFields).where(eq(contactCustomFields.contactId, contactId)).run();
   if (fields.length) {
     db.insert(contactCustomFields)
@@ -66,7 +66,7 @@ export function setContactFields(db: DB, contactId: number, fields: { name: stri
 }
 
 /** Every contact of a company for the export, ordered by name (name, number, email only). */
-export const exportRows = (db: DB, companyId: number) =>
+export const exportRows = (db: DbOrTx, companyId: number) =>
   db
     .select({ name: contacts.name, number: contacts.number, email: contacts.email })
     .from(contacts)

@@ -1,3 +1,5 @@
+import type { FramePayload } from "../../contract/frames";
+import type { ContactDto } from "../../contract/dto/contacts";
 import { eq } from "drizzle-orm";
 import { LIMITS } from "../../contract/limits";
 import type { ContactCreateInput, ContactUpdateInput } from "../../contract/schemas/contacts";
@@ -14,7 +16,7 @@ const PAGE = LIMITS.contactsPageSize;
 const LIST_PAGE = 200;
 
 /** The public shape of a contact; extraInfo only when loaded. */
-export function serializeContact(c: ContactRow, extraInfo?: { id: number; name: string; value: string }[]) {
+export function serializeContact(c: ContactRow, extraInfo?: { id: number; name: string; value: string }[]): ContactDto {
   return {
     id: c.id,
     name: c.name,
@@ -31,7 +33,7 @@ export function serializeContact(c: ContactRow, extraInfo?: { id: number; name: 
     ...(extraInfo && { extraInfo }),
   };
 }
-export type ContactDto = ReturnType<typeof serializeContact>;
+export type { ContactDto };
 
 function withFields(ctx: Ctx, c: ContactRow) {
   const fields = fieldsOfContacts(ctx.db, [c.id]).get(c.id) ?? [];
@@ -41,7 +43,7 @@ function withFields(ctx: Ctx, c: ContactRow) {
   );
 }
 
-function publish(ctx: Ctx, frame: Record<string, unknown>) {
+function publish(ctx: Ctx, frame: FramePayload<"contact">) {
   ctx.hub.publish(rooms.main(ctx.companyId), { channel: "contact", ...frame });
 }
 

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import type { DB } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { contacts } from "../contacts/schema";
 import { type MessageRow, messages } from "./schema";
 import { type MessageDto, serializeMessage } from "./serialize";
 
 /** Serialises rows with their quoted messages and group senders in two extra queries (no N+1). */
-export function hydrate(db: DB, companyId: number, rows: MessageRow[]): MessageDto[] {
+export function hydrate(db: DbOrTx, companyId: number, rows: MessageRow[]): MessageDto[] {
   const quotedIds = [...new Set(rows.map((r) => r.quotedMsgId).filter((x): x is number => !!x))];
   const quoted = quotedIds.length
     ? db
@@ -22,7 +22,7 @@ export function hydrate(db: DB, companyId: number, rows: MessageRow[]): MessageD
 }
 
 /** One page of a ticket's messages, newest page first, answered in chronological order. */
-export function pageMessages(db: DB, companyId: number, ticketId: number, page: number, size: number) {
+export function pageMessages(db: DbOrTx, companyId: number, ticketId: number, page: number, size: number) {
   const where = and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId));
   const total = db.select({ n: count() }).from(messages).where(where).get()?.n ?? 0;
   const rows = db
@@ -37,14 +37,14 @@ export function pageMessages(db: DB, companyId: number, ticketId: number, page: 
   return { rows, total };
 }
 
-export const findMessage = (db: DB, companyId: number, id: number) =>
+export const findMessage = (db: DbOrTx, companyId: number, id: number) =>
   db
     .select()
     .from(messages)
     .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
     .get();
 
-export const findByWid = (db: DB, companyId: number, whatsappId: number | null, wid: string) =>
+export const findByWid = (db: DbOrTx, companyId: number, whatsappId: number | null, wid: string) =>
   db
     .select()
     .from(messages)

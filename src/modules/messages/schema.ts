@@ -33,7 +33,7 @@ export const messages = sqliteTable(
     /** 0 error, 1 pending/sent, 2 server, 3 delivered, 4 read, 5 played. */
     ack: integer("ack").notNull().default(0),
     /** Outbox state of our sends: "queued", "sent", "failed" (null for inbound). */
-    sendStatus: text("send_status"),
+    sendStatus: text("send_status", { enum: ["queued", "sent", "failed"] }),
     sendError: text("send_error"),
     quotedMsgId: integer("quoted_msg_id"),
     isDeleted: integer("is_deleted", { mode: "boolean" }).notNull().default(false),

@@ -1,10 +1,11 @@
 import { mediaUrl } from "../../http/uploads";
+import type { MessageDto } from "../../contract/dto/messages";
 import type { MessageRow } from "./schema";
 
 type Quoted = Pick<MessageRow, "id" | "body" | "fromMe" | "mediaType" | "mediaUrl" | "isDeleted"> | null;
 
 /** The wire shape of a message (core.md §3 Message). Media URLs point at the company-only route. */
-export function serializeMessage(m: MessageRow, quoted: Quoted = null, contact: { id: number; name: string } | null = null) {
+export function serializeMessage(m: MessageRow, quoted: Quoted = null, contact: { id: number; name: string } | null = null): MessageDto {
   return {
     id: m.id,
     wid: m.wid,
@@ -35,4 +36,4 @@ export function serializeMessage(m: MessageRow, quoted: Quoted = null, contact: 
     createdAt: m.createdAt,
   };
 }
-export type MessageDto = ReturnType<typeof serializeMessage>;
+export type { MessageDto };

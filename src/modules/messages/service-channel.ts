@@ -1,10 +1,12 @@
 import { and, eq, lt } from "drizzle-orm";
 import type { AckEvent } from "../../channels/types";
+import type { DbOrTx } from "../../db/client";
 import type { Deps } from "../../http/context";
 import { nowIso } from "../../lib/dates";
 import { findByWid } from "./queries";
-import { messages } from "./schema";
-import { publishMessageUpdated } from "./service";
+import { type MessageRow, messages } from "./schema";
+import { findTicketRow } from "../tickets/queries";
+import { markDeleted, publishMessageUpdated } from "./service";
 
 /**
  * Channel events about messages already stored (BEHAVIOUR.md §2.10): acks only move forward,
@@ -36,11 +38,36 @@ export function applyEdit(deps: Deps, companyId: number, whatsappId: number, wid
   return true;
 }
 
-/** The sender deleted a message for everyone: it stays, marked isDeleted. */
+/** The sender deleted a message for everyone: it stays, marked isDeleted, and leaves the card's preview. */
 export function applyRevoke(deps: Deps, companyId: number, whatsappId: number, wid: string): boolean {
   const m = findByWid(deps.db, companyId, whatsappId, wid);
   if (!m || m.isDeleted) return false;
-  deps.db.update(messages).set({ isDeleted: true, updatedAt: nowIso() }).where(eq(messages.id, m.id)).run();
-  publishMessageUpdated(deps, companyId, m.id);
+  const ticket = findTicketRow(deps.db, companyId, m.ticketId);
+  if (!ticket) return false;
+  markDeleted(deps, ticket, m.id);
   return true;
+}
+
+/** What an inbound message row is made of (the inbound path fills it). */
+export type InboundValues = Omit<typeof messages.$inferInsert, "id" | "fromMe" | "read" | "ack"> & { fromMe: boolean };
+
+/**
+ * Inside the inbound transaction: stores a channel message exactly once (unique per connection and
+ * channel id). Answers the new row, or undefined when that message was already stored.
+ */
+export function insertInbound(tx: DbOrTx, values: InboundValues): MessageRow | undefined {
+  return tx
+    .insert(messages)
+    .values({ ...values, read: values.fromMe, ack: values.fromMe ? 1 : 0 })
+    .onConflictDoNothing()
+    .returning()
+    .get();
+}
+
+/** Two contacts turned out to be one person: the duplicate's messages move to the survivor. */
+export function moveMessagesToContact(tx: DbOrTx, companyId: number, fromContactId: number, toContactId: number) {
+  tx.update(messages)
+    .set({ contactId: toContactId })
+    .where(and(eq(messages.companyId, companyId), eq(messages.contactId, fromContactId)))
+    .run();
 }

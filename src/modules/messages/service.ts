@@ -1,65 +1,71 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { addressOf } from "../../channels/address";
+import { describeMedia } from "../../channels/media/describe";
+import { isVoiceNote } from "../../channels/media/prepare";
+import type { Outgoing } from "../../channels/types";
 import { LIMITS } from "../../contract/limits";
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
-import { nowIso } from "../../lib/dates";
+import { mimeOfName } from "../../http/uploads";
+import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
-import { rooms } from "../../realtime/topics";
-import { publishTicket, publishUnreadReset, ticketRooms } from "../tickets/events";
+import { findContact } from "../contacts/queries";
+import { frameTicket, publishTicketFrame, publishUnreadReset } from "../tickets/events";
+import { clearUnread, noteMessage, refreshPreview } from "../tickets/lifecycle-system";
+import { findTicketRow } from "../tickets/queries";
 import type { TicketRow } from "../tickets/schema";
-import { tickets } from "../tickets/schema";
 import type { TicketDto } from "../tickets/serialize";
 import { getVisibleTicket, loadTicket } from "../tickets/service";
 import { findMessage, hydrate, pageMessages } from "./queries";
 import { messages } from "./schema";
 import type { MessageDto } from "./serialize";
-import { addressOf } from "../../channels/address";
-import { mimeOfName } from "../../http/uploads";
-import { findContact } from "../contacts/queries";
-import { contacts } from "../contacts/schema";
-import type { Outgoing } from "../../channels/types";
-import { describeMedia } from "../../channels/media/describe";
-import { isVoiceNote } from "../../channels/media/prepare";
+import { rooms } from "../../realtime/topics";
 
 const SEND_TIMEOUT_MS = 30_000;
 
-/** Publishes a new message, with its (already loaded) ticket, to the rooms that follow the ticket (BEHAVIOUR.md §2.8). */
-export function publishMessageCreated(deps: Deps, ticket: TicketDto, message: MessageDto) {
-  deps.hub.publish(ticketRooms(ticket.companyId, ticket.id, ticket), {
-    channel: "appMessage",
-    action: "create",
-    message,
-    ticket,
-    contact: ticket.contact,
-  });
+/**
+ * Publishes a new message with its (already loaded) ticket: ONE frame per socket that follows the
+ * ticket (BEHAVIOUR.md §2.8), from which the list, the open chat and the bell all update. When the
+ * message moved the ticket (a closed ticket reopened), the ticket's old rooms get a delete instead.
+ */
+export function publishMessageCreated(deps: Deps, ticket: TicketDto, message: MessageDto, before?: Pick<TicketRow, "status" | "queueId" | "userId">) {
+  publishTicketFrame(deps, ticket, { channel: "appMessage", action: "create", message, ticket, contact: ticket.contact }, before);
 }
 
-/** Publishes a changed message (ack, delete, edit, send failure) to its ticket's room. */
+/** Publishes a changed message (ack, delete, edit, send outcome) to its ticket's room, to those who may see the ticket. */
 export function publishMessageUpdated(deps: Deps, companyId: number, messageId: number) {
   const row = findMessage(deps.db, companyId, messageId);
-  if (!row) return;
-  deps.hub.publish(rooms.ticket(row.ticketId), { channel: "appMessage", action: "update", message: hydrate(deps.db, companyId, [row])[0] });
+  const ticket = row ? findTicketRow(deps.db, companyId, row.ticketId) : undefined;
+  if (!row || !ticket) return;
+  deps.hub.publish(
+    rooms.ticket(row.ticketId),
+    { channel: "appMessage", action: "update", message: hydrate(deps.db, companyId, [row])[0] },
+    { ticket: { companyId, status: ticket.status, queueId: ticket.queueId, userId: ticket.userId } },
+  );
 }
 
 /**
  * Opening or answering a ticket reads it: unread counter 0, inbound messages read, a read receipt
- * for the newest inbound message, and `updateUnread` for the lists (BEHAVIOUR.md §4.4).
+ * for the newest inbound message, and `updateUnread` for the lists (BEHAVIOUR.md §4.4). Nothing is
+ * written when nothing is unread.
  */
 export function markTicketRead(deps: Deps, ticket: TicketRow) {
-  const unread = ticket.unreadMessages > 0;
   const newest = deps.db
     .select({ wid: messages.wid })
     .from(messages)
     .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, false), eq(messages.read, false)))
-    .orderBy(sql`${messages.id} desc`)
+    .orderBy(desc(messages.id))
     .get();
-  if (!unread && !newest) return;
-  deps.db.transaction((tx) => {
-    tx.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticket.id)).run();
-    tx.update(messages)
-      .set({ read: true })
-      .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false)))
-      .run();
+  if (ticket.unreadMessages === 0 && !newest) return;
+  const cleared = deps.db.transaction((tx) => {
+    const changed = clearUnread(tx, ticket.id);
+    if (newest) {
+      tx.update(messages)
+        .set({ read: true })
+        .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false)))
+        .run();
+    }
+    return changed;
   });
   if (newest && ticket.whatsappId) {
     const adapter = deps.channels.get(ticket.whatsappId);
@@ -68,7 +74,7 @@ export function markTicketRead(deps: Deps, ticket: TicketRow) {
       adapter.markRead([{ id: newest.wid, to: addressOf(contact), fromMe: false }]).catch((e) => log.warn("markRead failed", { err: String(e) }));
     }
   }
-  publishUnreadReset(deps, ticket.companyId, ticket.id);
+  if (cleared || newest) publishUnreadReset(deps, ticket.companyId, ticket.id);
 }
 
 /** GET /messages/{ticketId}: a page (20, newest page first, chronological), marks the ticket read. */
@@ -98,11 +104,12 @@ function mediaTypeOf(mime: string) {
 
 /**
  * The durable outbox: the message is a row first (its WhatsApp id reserved, sendStatus "queued"),
- * then the channel call with a timeout outside any transaction; the row becomes "sent" (ack 1) or
- * "failed" and the agent sees it live. Answers the stored message.
+ * announced at once, then handed to the connection outside any transaction. While the connection
+ * is down the row waits and goes out when it reconnects (`flushOutbox`); a row still waiting after
+ * LIMITS.outboxTimeoutMs fails visibly (outbox.retry job) and the agent may retry it.
  */
 export async function sendMessage(deps: Deps, ticket: TicketRow, spec: SendSpec): Promise<MessageDto> {
-  const now = nowIso();
+  const now = isoNow(deps.clock);
   const wid = newWid();
   const row = deps.db.transaction((tx) => {
     const m = tx
@@ -129,36 +136,37 @@ export async function sendMessage(deps: Deps, ticket: TicketRow, spec: SendSpec)
       })
       .returning()
       .get();
-    tx.update(tickets)
-      // A person's answer reads the ticket; the bot's texts leave the customer's messages unread.
-      .set({ lastMessage: spec.body || spec.media?.fileName || "", fromMe: true, ...(spec.isAutomatic ? {} : { unreadMessages: 0 }), updatedAt: now })
-      .where(eq(tickets.id, ticket.id))
-      .run();
+    noteMessage(tx, ticket.id, { preview: spec.body || spec.media?.fileName || "", fromMe: true, inbound: false, automatic: spec.isAutomatic }, now);
     return m;
   });
   const loaded = loadTicket(deps, ticket.companyId, ticket.id);
-  if (loaded) {
-    publishMessageCreated(deps, loaded, hydrate(deps.db, ticket.companyId, [row])[0]);
-    publishTicket(deps, loaded);
-  }
+  if (loaded) publishMessageCreated(deps, loaded, hydrate(deps.db, ticket.companyId, [row])[0]);
   await deliver(deps, ticket, row.id);
   return hydrate(deps.db, ticket.companyId, [findMessage(deps.db, ticket.companyId, row.id)!])[0];
 }
 
-/** Sends a stored, queued message through its connection's channel and records the outcome. */
+/** Messages being handed to a channel right now (one process): a flush and a retry never send one twice. */
+const inFlight = new Set<number>();
+
+/**
+ * Sends a stored, queued message through its connection's channel and records the outcome. A
+ * connection that is not connected leaves it queued (it goes out on reconnect); a send that fails
+ * while connected marks it failed.
+ */
 export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | "whatsappId" | "contactId">, messageId: number) {
+  if (inFlight.has(messageId)) return;
   const m = findMessage(deps.db, ticket.companyId, messageId);
   if (m?.sendStatus !== "queued") return;
+  const adapter = ticket.whatsappId ? deps.channels.get(ticket.whatsappId) : undefined;
+  if (!adapter || (adapter.status !== undefined && adapter.status !== "CONNECTED")) return;
   const setState = (values: Partial<typeof m>) => {
     deps.db
       .update(messages)
-      .set({ ...values, updatedAt: nowIso() })
+      .set({ ...values, updatedAt: isoNow(deps.clock) })
       .where(eq(messages.id, messageId))
       .run();
     publishMessageUpdated(deps, ticket.companyId, messageId);
   };
-  const adapter = ticket.whatsappId ? deps.channels.get(ticket.whatsappId) : undefined;
-  if (!adapter) return setState({ sendStatus: "failed", sendError: "ERR_WAPP_NOT_INITIALIZED", ack: 0 });
   const contact = findContact(deps.db, ticket.companyId, ticket.contactId);
   if (!contact) return setState({ sendStatus: "failed", sendError: "ERR_NO_CONTACT_FOUND" });
   const quoted = m.quotedMsgId ? findMessage(deps.db, ticket.companyId, m.quotedMsgId) : undefined;
@@ -167,13 +175,15 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
     id: m.wid,
     quoted: quoted ? { id: quoted.wid, fromMe: quoted.fromMe, body: quoted.body, raw: quoted.dataJson ? JSON.parse(quoted.dataJson) : undefined } : null,
   };
+  // claimed before the media probe (an await): a flush and a retry never send one twice
+  inFlight.add(messageId);
   let out: Outgoing = { ...base, type: "text", body: m.body };
   if (m.mediaUrl) {
     const path = `${deps.config.mediaDir}/${m.mediaUrl}`;
     const mimetype = mimeOf(m.mediaType, m.mediaName);
     // only Ogg/Opus goes out as a voice note; thumbnails, durations and waveforms are probed here, outside any transaction
     const ptt = m.mediaType === "audio" && isVoiceNote(m.mediaName) && mimetype.startsWith("audio/ogg");
-    const info = await describeMedia(path, mimetype, { ptt });
+    const info = await describeMedia(path, mimetype, { ptt }).catch(() => undefined);
     out = { ...base, type: "media", path, mimetype, fileName: m.mediaName ?? "file", caption: m.body || undefined, ptt, info };
   }
   try {
@@ -181,8 +191,24 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
     setState({ sendStatus: "sent", ack: Math.max(res.ack, 1), sendError: null, dataJson: res.raw ? JSON.stringify(res.raw) : m.dataJson });
   } catch (e) {
     log.warn("send failed", { messageId, err: String(e) });
+    // The connection dropped during the send: it stays queued and goes out on reconnect.
+    if (adapter.status !== undefined && adapter.status !== "CONNECTED") return;
     setState({ sendStatus: "failed", sendError: "ERR_SENDING_WAPP_MSG", ack: 0 });
+  } finally {
+    inFlight.delete(messageId);
   }
+}
+
+/** A connection (re)connected: its queued messages go out in the order they were written. */
+export async function flushOutbox(deps: Deps, connectionId: number) {
+  const rows = deps.db
+    .select({ id: messages.id, companyId: messages.companyId, contactId: sql<number>`(select contact_id from tickets where id = ${messages.ticketId})` })
+    .from(messages)
+    .where(and(eq(messages.whatsappId, connectionId), eq(messages.sendStatus, "queued")))
+    .orderBy(messages.id)
+    .limit(500)
+    .all();
+  for (const r of rows) await deliver(deps, { companyId: r.companyId, whatsappId: connectionId, contactId: r.contactId }, r.id);
 }
 
 /** The mime type to send a stored file with; Ogg audio is declared as Opus (WhatsApp's voice format). */
@@ -208,6 +234,17 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** The card preview after a message disappeared: the newest message still shown, else empty. */
+function previewAfterDelete(deps: Deps, ticketId: number) {
+  const last = deps.db
+    .select({ body: messages.body, mediaName: messages.mediaName })
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticketId), eq(messages.isDeleted, false)))
+    .orderBy(desc(messages.id))
+    .get();
+  return last ? last.body || last.mediaName || "" : "";
+}
+
 /** DELETE /messages/{id}: own (fromMe) messages only; asks the channel to revoke, then marks it. */
 export async function deleteMessage(ctx: Ctx, id: number) {
   const m = findMessage(ctx.db, ctx.companyId, id);
@@ -225,9 +262,22 @@ export async function deleteMessage(ctx: Ctx, id: number) {
       throw new AppError("ERR_DELETE_WAPP_MSG", 400);
     }
   }
-  ctx.db.update(messages).set({ isDeleted: true, updatedAt: nowIso() }).where(eq(messages.id, id)).run();
-  publishMessageUpdated(ctx, ctx.companyId, id);
+  markDeleted(ctx, ticket, id);
   return hydrate(ctx.db, ctx.companyId, [findMessage(ctx.db, ctx.companyId, id)!])[0];
+}
+
+/** Marks a message deleted (by us or by the customer) and keeps the ticket card's preview true. */
+export function markDeleted(deps: Deps, ticket: TicketRow, messageId: number) {
+  deps.db.transaction((tx) => {
+    tx.update(messages)
+      .set({ isDeleted: true, updatedAt: isoNow(deps.clock) })
+      .where(eq(messages.id, messageId))
+      .run();
+    refreshPreview(tx, ticket.id, previewAfterDelete(deps, ticket.id));
+  });
+  publishMessageUpdated(deps, ticket.companyId, messageId);
+  const dto = loadTicket(deps, ticket.companyId, ticket.id);
+  if (dto) deps.hub.publish(rooms.ticket(ticket.id), { channel: "ticket", action: "update", ticket: dto }, { ticket: frameTicket(dto) });
 }
 
 /**
@@ -240,7 +290,12 @@ export async function retryMessage(ctx: Ctx, id: number) {
   const ticket = getVisibleTicket(ctx, m.ticketId);
   if (!m.fromMe || m.sendStatus !== "failed") throw new AppError("ERR_BAD_REQUEST", 400);
   if (ticket.userId !== ctx.user.id && ctx.user.profile !== "admin") throw forbidden();
-  ctx.db.update(messages).set({ sendStatus: "queued", sendError: null, updatedAt: nowIso() }).where(eq(messages.id, id)).run();
+  ctx.db
+    .update(messages)
+    .set({ sendStatus: "queued", sendError: null, updatedAt: isoNow(ctx.clock) })
+    .where(eq(messages.id, id))
+    .run();
+  publishMessageUpdated(ctx, ctx.companyId, id);
   await deliver(ctx, ticket, id);
   return hydrate(ctx.db, ctx.companyId, [findMessage(ctx.db, ctx.companyId, id)!])[0];
 }

@@ -1,3 +1,4 @@
+import type { QueueDto } from "../../contract/dto/queues";
 import { eq } from "drizzle-orm";
 import { defaultOpeningHours } from "../../contract/limits";
 import type { QueueCreateInput, QueueUpdateInput } from "../../contract/schemas/queues";
@@ -13,7 +14,7 @@ import { countQueues, findQueue, listCompanyQueues, type QueueRow, queueWithColo
 import { queues } from "./schema";
 
 /** The public shape of a queue. */
-export function serializeQueue(q: QueueRow) {
+export function serializeQueue(q: QueueRow): QueueDto {
   return {
     id: q.id,
     name: q.name,
@@ -32,7 +33,7 @@ export function serializeQueue(q: QueueRow) {
     updatedAt: q.updatedAt,
   };
 }
-export type QueueDto = ReturnType<typeof serializeQueue>;
+export type { QueueDto };
 
 function publishUpdate(ctx: Ctx, q: QueueRow) {
   const queue = serializeQueue(q);

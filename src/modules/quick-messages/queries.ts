@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { containsAny, pageOf } from "../../db/paging";
 import { type QuickMessageRow, quickMessages } from "./schema";

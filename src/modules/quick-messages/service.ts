@@ -1,3 +1,5 @@
+import type { FramePayload } from "../../contract/frames";
+import type { QuickMessageDto } from "../../contract/dto/quick-messages";
 import { eq } from "drizzle-orm";
 import { LIMITS } from "../../contract/limits";
 import type { QuickMessageCreateInput, QuickMessageUpdateInput } from "../../contract/schemas/quickMessages";
@@ -13,7 +15,7 @@ import { quickMessages } from "./schema";
 const PAGE = LIMITS.pageSize;
 
 /** The public shape of a quick message. */
-export function serializeQuickMessage(q: QuickMessageRow) {
+export function serializeQuickMessage(q: QuickMessageRow): QuickMessageDto {
   return {
     id: q.id,
     shortcode: q.shortcode,
@@ -30,10 +32,10 @@ export function serializeQuickMessage(q: QuickMessageRow) {
     updatedAt: q.updatedAt,
   };
 }
-export type QuickMessageDto = ReturnType<typeof serializeQuickMessage>;
+export type { QuickMessageDto };
 
 /** Geral messages go to the whole company; personal ones only to their author's sockets. */
-function publish(ctx: Ctx, q: QuickMessageRow, frame: Record<string, unknown>) {
+function publish(ctx: Ctx, q: QuickMessageRow, frame: FramePayload<"quickMessage">) {
   const room = q.geral ? rooms.main(ctx.companyId) : rooms.user(q.userId ?? 0);
   ctx.hub.publish(room, { channel: "quickMessage", ...frame });
 }

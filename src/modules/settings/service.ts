@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { DEFAULT_SETTINGS } from "../../contract/limits";
 import { can } from "../../contract/permissions";
-import type { DB } from "../../db/client";
+import type { DB, DbOrTx } from "../../db/client";
 import type { Ctx } from "../../http/context";
 import { forbidden } from "../../http/errors";
 import { nowIso } from "../../lib/dates";
@@ -9,7 +9,7 @@ import { rooms } from "../../realtime/topics";
 import { settings } from "./schema";
 
 /** Writes the default settings of a new company (inside the caller's transaction). */
-export function seedCompanySettings(db: DB, companyId: number, extra: Record<string, string> = {}) {
+export function seedCompanySettings(db: DbOrTx, companyId: number, extra: Record<string, string> = {}) {
   const now = nowIso();
   const values = Object.entries({ ...DEFAULT_SETTINGS, ...extra }).map(([key, value]) => ({
     companyId,

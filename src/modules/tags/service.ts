@@ -1,3 +1,5 @@
+import type { FramePayload } from "../../contract/frames";
+import type { TagDto } from "../../contract/dto/tags";
 import { eq } from "drizzle-orm";
 import { LIMITS } from "../../contract/limits";
 import type { TagCreateInput, TagUpdateInput } from "../../contract/schemas/tags";
@@ -12,7 +14,7 @@ import { tags } from "./schema";
 const PAGE = LIMITS.pageSize;
 
 /** The public shape of a tag. */
-export function serializeTag(t: TagRow, ticketsCount = 0) {
+export function serializeTag(t: TagRow, ticketsCount = 0): TagDto {
   return {
     id: t.id,
     name: t.name,
@@ -25,7 +27,7 @@ export function serializeTag(t: TagRow, ticketsCount = 0) {
     updatedAt: t.updatedAt,
   };
 }
-export type TagDto = ReturnType<typeof serializeTag>;
+export type { TagDto };
 
 function withCounts(ctx: Ctx, rows: TagRow[]) {
   const counts = ticketsCountByTag(
@@ -35,7 +37,7 @@ function withCounts(ctx: Ctx, rows: TagRow[]) {
   return rows.map((r) => serializeTag(r, counts.get(r.id) ?? 0));
 }
 
-function publish(ctx: Ctx, frame: Record<string, unknown>) {
+function publish(ctx: Ctx, frame: FramePayload<"tag">) {
   ctx.hub.publish(rooms.main(ctx.companyId), { channel: "tag", ...frame });
 }
 

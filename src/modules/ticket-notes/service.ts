@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { can } from "../../contract/permissions";
-import type { Ctx } from "../../http/context";
+import type { DbOrTx } from "../../db/client";
+import type { Ctx, Deps } from "../../http/context";
 import { forbidden, notFound } from "../../http/errors";
 import { nowIso } from "../../lib/dates";
 import { getVisibleTicket } from "../tickets/service";
@@ -57,4 +58,27 @@ export function deleteNote(ctx: Ctx, id: number) {
   if (!row) throw notFound("ERR_NO_NOTE_FOUND");
   if (!can(ctx.user, "ticket-notes:delete")) throw forbidden();
   ctx.db.delete(ticketNotes).where(eq(ticketNotes.id, id)).run();
+}
+
+/** A note written by the system itself (no author), e.g. why the chatbot stopped; the same note is left once per ticket. Answers whether it was added. */
+export function addSystemNote(deps: Deps, ticket: { id: number; companyId: number; contactId: number }, note: string): boolean {
+  const same = deps.db
+    .select({ id: ticketNotes.id })
+    .from(ticketNotes)
+    .where(and(eq(ticketNotes.ticketId, ticket.id), eq(ticketNotes.note, note)))
+    .get();
+  if (same) return false;
+  deps.db
+    .insert(ticketNotes)
+    .values({ companyId: ticket.companyId, ticketId: ticket.id, contactId: ticket.contactId, userId: null, note, createdAt: nowIso() })
+    .run();
+  return true;
+}
+
+/** Two contacts turned out to be one person: the duplicate's notes move to the survivor. */
+export function moveNotesToContact(tx: DbOrTx, companyId: number, fromContactId: number, toContactId: number) {
+  tx.update(ticketNotes)
+    .set({ contactId: toContactId })
+    .where(and(eq(ticketNotes.companyId, companyId), eq(ticketNotes.contactId, fromContactId)))
+    .run();
 }

@@ -1,4 +1,6 @@
+import type { ServerFrame } from "../../contract/frames";
 import type { Deps } from "../../http/context";
+import type { FrameTicket } from "../../realtime/hub";
 import { rooms } from "../../realtime/topics";
 import type { TicketDto } from "./serialize";
 
@@ -8,7 +10,7 @@ interface Where {
   userId: number | null;
 }
 
-/** The rooms that follow a ticket in a given state (status lists, queues, notifications, owner). */
+/** The rooms that follow a ticket in a given state (status lists, queues, notifications, owner, its chat). */
 export function ticketRooms(companyId: number, ticketId: number, w: Where): string[] {
   const list = [
     rooms.status(companyId, w.status),
@@ -21,30 +23,34 @@ export function ticketRooms(companyId: number, ticketId: number, w: Where): stri
   return list;
 }
 
+/** What the hub checks a recipient's visibility against. */
+export const frameTicket = (t: TicketDto): FrameTicket => ({ companyId: t.companyId, status: t.status, queueId: t.queueId, userId: t.userId });
+
+const moved = (a: Where, b: Where) => a.status !== b.status || a.userId !== b.userId || a.queueId !== b.queueId;
+
 /**
- * Announces a ticket change after commit: a delete to the rooms of its old place when its status or
- * user changed, and the new state to the rooms of its new place (BEHAVIOUR.md §4.2 step 9).
+ * Publishes a ticket frame (a ticket change, or a new message with its ticket) after commit: the
+ * rooms of its place get `frame`, each socket once and only if its user may see the ticket; when the
+ * ticket moved, sockets of its old rooms that do not get the frame get a `ticket delete` instead
+ * (BEHAVIOUR.md §4.2 step 9), so no list keeps a ticket it may no longer show.
  */
+export function publishTicketFrame(deps: Deps, ticket: TicketDto, frame: ServerFrame, before?: Where) {
+  const targets = ticketRooms(ticket.companyId, ticket.id, ticket);
+  const gone =
+    before && moved(before, ticket)
+      ? { rooms: ticketRooms(ticket.companyId, ticket.id, before), frame: { channel: "ticket", action: "delete", ticketId: ticket.id } as const }
+      : undefined;
+  deps.hub.publish(targets, frame, { ticket: frameTicket(ticket), gone });
+}
+
+/** Announces a ticket's new state (and its move away from `before`'s rooms). */
 export function publishTicket(deps: Deps, ticket: TicketDto, before?: Where) {
-  const now: Where = { status: ticket.status, queueId: ticket.queueId, userId: ticket.userId };
-  if (before && (before.status !== now.status || before.userId !== now.userId || before.queueId !== now.queueId)) {
-    deps.hub.publish(
-      ticketRooms(ticket.companyId, ticket.id, before).filter((r) => r !== rooms.ticket(ticket.id)),
-      { channel: "ticket", action: "delete", ticketId: ticket.id },
-    );
-  }
-  const targets = ticketRooms(ticket.companyId, ticket.id, now);
-  if (before?.userId && before.userId !== now.userId) targets.push(rooms.user(before.userId));
-  deps.hub.publish(targets, { channel: "ticket", action: "update", ticket });
+  publishTicketFrame(deps, ticket, { channel: "ticket", action: "update", ticket }, before);
 }
 
 /** Announces that a ticket was deleted. */
 export function publishTicketDeleted(deps: Deps, companyId: number, ticketId: number, w: Where) {
-  deps.hub.publish([...ticketRooms(companyId, ticketId, w), rooms.main(companyId)], {
-    channel: "ticket",
-    action: "delete",
-    ticketId,
-  });
+  deps.hub.publish([...ticketRooms(companyId, ticketId, w), rooms.main(companyId)], { channel: "ticket", action: "delete", ticketId });
 }
 
 /** Announces that a ticket's unread counter was reset. */

@@ -1,7 +1,7 @@
 import { can } from "../../contract/permissions";
 import type { SessionUser } from "../../http/context";
 
-interface TicketAccess {
+export interface TicketAccess {
   userId: number | null;
   queueId: number | null;
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { DB } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { whatsapps } from "../connections/schema";
 import { contacts } from "../contacts/schema";
 import { queues } from "../queues/schema";
@@ -24,7 +24,7 @@ export const ticketSelect = {
 };
 
 /** A select of tickets joined with their references; add where/order/limit. */
-export const selectTickets = (db: DB) =>
+export const selectTickets = (db: DbOrTx) =>
   db
     .select(ticketSelect)
     .from(tickets)
@@ -36,7 +36,7 @@ export const selectTickets = (db: DB) =>
 export type TicketJoined = Awaited<ReturnType<ReturnType<typeof selectTickets>["all"]>>[number];
 
 /** Tags of many tickets in one query (no N+1). */
-export function tagsOfTickets(db: DB, ticketIds: number[]) {
+export function tagsOfTickets(db: DbOrTx, ticketIds: number[]) {
   const map = new Map<number, { id: number; name: string; color: string; kanban: number }[]>();
   if (!ticketIds.length) return map;
   const rows = db
@@ -54,20 +54,20 @@ export function tagsOfTickets(db: DB, ticketIds: number[]) {
   return map;
 }
 
-export const findTicketRow = (db: DB, companyId: number, id: number): TicketRow | undefined =>
+export const findTicketRow = (db: DbOrTx, companyId: number, id: number): TicketRow | undefined =>
   db
     .select()
     .from(tickets)
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
     .get();
 
-export const findJoined = (db: DB, companyId: number, where: ReturnType<typeof eq>) =>
+export const findJoined = (db: DbOrTx, companyId: number, where: ReturnType<typeof eq>) =>
   selectTickets(db)
     .where(and(eq(tickets.companyId, companyId), where))
     .get();
 
 /** The open or pending ticket of a contact on a connection (null connection matches null). */
-export function findActiveTicket(db: DB, companyId: number, contactId: number, whatsappId: number | null | undefined) {
+export function findActiveTicket(db: DbOrTx, companyId: number, contactId: number, whatsappId: number | null | undefined) {
   const conn = whatsappId === undefined ? undefined : sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId ?? 0}`;
   return db
     .select()
@@ -77,7 +77,7 @@ export function findActiveTicket(db: DB, companyId: number, contactId: number, w
 }
 
 /** The latest ticket (any status) of a contact on a connection. */
-export function findLatestTicket(db: DB, companyId: number, contactId: number, whatsappId: number | null) {
+export function findLatestTicket(db: DbOrTx, companyId: number, contactId: number, whatsappId: number | null) {
   return db
     .select()
     .from(tickets)

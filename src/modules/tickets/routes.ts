@@ -6,7 +6,8 @@ import { authPlugin } from "../../http/auth";
 import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
 import { requirePlanFlag } from "../../http/plan";
-import { createTicket, deleteTicket, listTickets, showTicket, showTicketByUuid } from "./service";
+import { deleteTicket, openForContact } from "./lifecycle";
+import { listTickets, showTicket, showTicketByUuid } from "./service";
 import { addTicketTag, removeKanbanTags, syncTicketTags } from "./service-tags";
 import { updateTicket } from "./service-update";
 
@@ -26,7 +27,7 @@ export const ticketsRoutes = (deps: Deps) =>
     .get("/tickets/u/:uuid", ({ ctx, params }) => showTicketByUuid(ctx, parse(UuidParam, params).uuid))
     .get("/tickets/:id", ({ ctx, params }) => showTicket(ctx, parse(IdParam, params).id))
     .post("/tickets", ({ ctx, body, set }) => {
-      const res = createTicket(ctx, parse(TicketCreateBody, body));
+      const res = openForContact(ctx, parse(TicketCreateBody, body));
       set.status = res.created ? 201 : 200;
       return res.ticket;
     })

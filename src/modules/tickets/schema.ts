@@ -16,7 +16,9 @@ export const tickets = sqliteTable(
     companyId: integer("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    status: text("status").notNull().default("pending"),
+    status: text("status", { enum: ["pending", "open", "closed"] })
+      .notNull()
+      .default("pending"),
     contactId: integer("contact_id")
       .notNull()
       .references(() => contacts.id, { onDelete: "cascade" }),

@@ -1,9 +1,10 @@
+import type { TicketDto } from "../../contract/dto/tickets";
 import type { TicketJoined } from "./queries";
 
 type TagRef = { id: number; name: string; color: string; kanban: number };
 
 /** The wire shape of a ticket (core.md §3 Ticket). */
-export function serializeTicket(j: TicketJoined, tagList: TagRef[] = []) {
+export function serializeTicket(j: TicketJoined, tagList: TagRef[] = []): TicketDto {
   const t = j.ticket;
   return {
     id: t.id,
@@ -31,4 +32,4 @@ export function serializeTicket(j: TicketJoined, tagList: TagRef[] = []) {
     updatedAt: t.updatedAt,
   };
 }
-export type TicketDto = ReturnType<typeof serializeTicket>;
+export type { TicketDto };

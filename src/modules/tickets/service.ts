@@ -1,19 +1,13 @@
 import { and, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { TicketCreateInput, TicketListInput } from "../../contract/schemas/tickets";
+import type { TicketListInput, TicketStatus } from "../../contract/schemas/tickets";
 import { LIMITS } from "../../contract/limits";
 import { containsAny } from "../../db/paging";
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
-import { nowIso } from "../../lib/dates";
-import { uuid } from "../../lib/ids";
-import { defaultConnection, findConnection } from "../connections/queries";
 import { contacts } from "../contacts/schema";
-import { queues } from "../queues/schema";
-import { findUser } from "../users/queries";
-import { publishTicket, publishTicketDeleted } from "./events";
-import { canDeleteTicket, canShowAll, canViewTicket } from "./policy";
-import { findActiveTicket, findJoined, findLatestTicket, findTicketRow, selectTickets, tagsOfTickets } from "./queries";
-import { tickets, ticketTags, ticketTracking } from "./schema";
+import { canShowAll, canViewTicket } from "./policy";
+import { findJoined, findTicketRow, selectTickets, tagsOfTickets } from "./queries";
+import { tickets, ticketTags } from "./schema";
 import { serializeTicket, type TicketDto } from "./serialize";
 
 /** Loads one ticket in its wire shape, or null. */
@@ -48,7 +42,7 @@ function ftsQuery(text: string): string | null {
  * permitted roles), then status, search (contact name/number, message text via FTS5), dates, unread,
  * tags (all of) and users (any of). Newest activity first, 40 per page.
  */
-export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: string[] } = {}) {
+export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: TicketStatus[] } = {}) {
   const u = ctx.user;
   const admin = u.profile === "admin";
   const conds: (SQL | undefined)[] = [eq(tickets.companyId, ctx.companyId)];
@@ -137,95 +131,4 @@ export function otherOpenTicketError(deps: Deps, companyId: number, ticketId: nu
     user: t.user,
     queue: t.queue,
   });
-}
-
-const isUniqueViolation = (e: unknown) => String((e as Error)?.message ?? e).includes("UNIQUE constraint failed: tickets");
-
-/**
- * POST /tickets: opens a ticket for a contact (status open, the caller as owner). The connection is
- * the given one, else the user's default, else the company default. Another open/pending ticket of the
- * contact answers 409 with its owner and queue; the caller's own one is answered as is.
- */
-export function createTicket(ctx: Ctx, input: TicketCreateInput) {
-  const admin = ctx.user.profile === "admin";
-  const contact = ctx.db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.id, input.contactId)))
-    .get();
-  if (!contact) throw notFound("ERR_NO_CONTACT_FOUND");
-  const queueId = input.queueId ?? null;
-  if (!queueId && !admin) throw new AppError("ERR_VALIDATION", 400, { fields: { queueId: "validation.selectQueue" } });
-  if (queueId) {
-    const q = ctx.db
-      .select({ id: queues.id })
-      .from(queues)
-      .where(and(eq(queues.companyId, ctx.companyId), eq(queues.id, queueId)))
-      .get();
-    if (!q) throw notFound("ERR_NO_QUEUE_FOUND");
-    if (!admin && !ctx.user.queueIds.includes(queueId)) throw forbidden();
-  }
-  let ownerId = ctx.user.id;
-  if (input.userId && input.userId !== ctx.user.id) {
-    if (!admin) throw forbidden();
-    if (!findUser(ctx.db, ctx.companyId, input.userId)) throw notFound("ERR_NO_USER_FOUND");
-    ownerId = input.userId;
-  }
-  let whatsappId: number | null = null;
-  if (input.whatsappId) {
-    if (!findConnection(ctx.db, ctx.companyId, input.whatsappId)) throw notFound("ERR_NO_WAPP_FOUND");
-    whatsappId = input.whatsappId;
-  } else {
-    const own = ctx.user.whatsappId ? findConnection(ctx.db, ctx.companyId, ctx.user.whatsappId) : undefined;
-    whatsappId = (own ?? defaultConnection(ctx.db, ctx.companyId))?.id ?? null;
-  }
-  const existing = findActiveTicket(ctx.db, ctx.companyId, contact.id, input.whatsappId ? whatsappId : undefined);
-  if (existing) {
-    if (existing.userId === ctx.user.id) return { ticket: loadTicket(ctx, ctx.companyId, existing.id)!, created: false };
-    throw otherOpenTicketError(ctx, ctx.companyId, existing.id);
-  }
-  const now = nowIso();
-  let id: number;
-  try {
-    id = ctx.db.transaction((tx) => {
-      const latest = findLatestTicket(tx as unknown as Deps["db"], ctx.companyId, contact.id, whatsappId);
-      const values = { status: "open", userId: ownerId, queueId, whatsappId, unreadMessages: 0, chatbot: false, updatedAt: now };
-      const ticketId =
-        latest && latest.status === "closed"
-          ? tx
-              .update(tickets)
-              .set({ ...values, queueOptionId: null, amountUsedBotQueues: 0 })
-              .where(eq(tickets.id, latest.id))
-              .returning({ id: tickets.id })
-              .get().id
-          : tx
-              .insert(tickets)
-              .values({ ...values, uuid: uuid(), companyId: ctx.companyId, contactId: contact.id, isGroup: contact.isGroup, createdAt: now })
-              .returning({ id: tickets.id })
-              .get().id;
-      tx.insert(ticketTracking)
-        .values({ ticketId, companyId: ctx.companyId, whatsappId, userId: ownerId, queuedAt: now, startedAt: now, createdAt: now })
-        .run();
-      return ticketId;
-    });
-  } catch (e) {
-    if (!isUniqueViolation(e)) throw e;
-    // A concurrent create or an inbound message won the race: answer like the pre-check would.
-    const other = findActiveTicket(ctx.db, ctx.companyId, contact.id, whatsappId);
-    if (!other) throw new AppError("ERR_CREATING_TICKET", 409);
-    if (other.userId === ctx.user.id) return { ticket: loadTicket(ctx, ctx.companyId, other.id)!, created: false };
-    throw otherOpenTicketError(ctx, ctx.companyId, other.id);
-  }
-  const ticket = loadTicket(ctx, ctx.companyId, id)!;
-  publishTicket(ctx, ticket);
-  return { ticket, created: true };
-}
-
-/** DELETE /tickets/{id}: admins only; messages go with it. */
-export function deleteTicket(ctx: Ctx, id: number) {
-  const row = findTicketRow(ctx.db, ctx.companyId, id);
-  if (!row) throw notFound("ERR_NO_TICKET_FOUND");
-  if (!canDeleteTicket(ctx.user)) throw forbidden();
-  ctx.db.delete(tickets).where(eq(tickets.id, id)).run();
-  publishTicketDeleted(ctx, ctx.companyId, id, row);
 }

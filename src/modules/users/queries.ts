@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray, like, or, sql } from "drizzle-orm";
-import type { DB } from "../../db/client";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
 import { containsAny, pageOf } from "../../db/paging";
 import type { SessionUser } from "../../http/context";
 import { companies } from "../companies/schema";
@@ -13,7 +13,7 @@ export interface QueueRef {
 }
 
 /** Loads the caller for a request: user, queue ids and company (3 primary-key lookups). */
-export function loadSessionUser(db: DB, id: number) {
+export function loadSessionUser(db: DbOrTx, id: number) {
   const user = db.select().from(users).where(eq(users.id, id)).get();
   if (!user) return null;
   const company = db.select().from(companies).where(eq(companies.id, user.companyId)).get();
@@ -38,19 +38,19 @@ export function loadSessionUser(db: DB, id: number) {
   return { user: session, tokenVersion: user.tokenVersion, company, row: user };
 }
 
-export const findUserByEmail = (db: DB, email: string) => db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+export const findUserByEmail = (db: DbOrTx, email: string) => db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
 
-export const findUser = (db: DB, companyId: number, id: number) =>
+export const findUser = (db: DbOrTx, companyId: number, id: number) =>
   db
     .select()
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.id, id)))
     .get();
 
-export const countUsers = (db: DB, companyId: number) => db.select({ n: count() }).from(users).where(eq(users.companyId, companyId)).get()?.n ?? 0;
+export const countUsers = (db: DbOrTx, companyId: number) => db.select({ n: count() }).from(users).where(eq(users.companyId, companyId)).get()?.n ?? 0;
 
 /** Queues of many users in one query (no N+1). */
-export function queuesOfUsers(db: DB, userIds: number[]): Map<number, QueueRef[]> {
+export function queuesOfUsers(db: DbOrTx, userIds: number[]): Map<number, QueueRef[]> {
   const map = new Map<number, QueueRef[]>();
   if (!userIds.length) return map;
   const rows = db
@@ -69,15 +69,15 @@ export function queuesOfUsers(db: DB, userIds: number[]): Map<number, QueueRef[]
 }
 
 /** Page of a company's users, newest first, searching name and email. */
-export function pageUsers(db: DB, companyId: number, search: string, page: number, size: number) {
+export function pageUsers(db: DbOrTx, companyId: number, search: string, page: number, size: number) {
   const where = search ? and(eq(users.companyId, companyId), containsAny(search, users.name, users.email)) : eq(users.companyId, companyId);
   return pageOf(db, users, where, [desc(users.createdAt), desc(users.id)], page, size);
 }
 
-export const listCompanyUsers = (db: DB, companyId: number) => db.select().from(users).where(eq(users.companyId, companyId)).orderBy(users.name).all();
+export const listCompanyUsers = (db: DbOrTx, companyId: number) => db.select().from(users).where(eq(users.companyId, companyId)).orderBy(users.name).all();
 
 /** Replaces a user's queues (inside the caller's transaction). */
-export function setUserQueues(db: DB, userId: number, queueIds: number[]) {
+export function setUserQueues(db: DbOrTx, userId: number, queueIds: number[]) {
   db.delete(userQueues).where(eq(userQueues.userId, userId)).run();
   if (queueIds.length)
     db.insert(userQueues)
@@ -86,7 +86,7 @@ export function setUserQueues(db: DB, userId: number, queueIds: number[]) {
 }
 
 /** The subset of ids that are queues of this company. */
-export function companyQueueIds(db: DB, companyId: number, ids: number[]): number[] {
+export function companyQueueIds(db: DbOrTx, companyId: number, ids: number[]): number[] {
   if (!ids.length) return [];
   return db
     .select({ id: queues.id })

@@ -1,3 +1,6 @@
+import { hashPassword } from "../../lib/password";
+import type { FramePayload } from "../../contract/frames";
+import type { UserDto } from "../../contract/dto/users";
 import type { UserCreateInput, UserUpdateInput } from "../../contract/schemas/users";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
@@ -24,7 +27,7 @@ const openTicketsOf = (ctx: Ctx, userId: number) =>
 const PAGE = 20;
 
 /** The public shape of a user (never the password hash or token version). */
-export function serializeUser(u: UserRow, queues: { id: number; name: string; color: string }[] = []) {
+export function serializeUser(u: UserRow, queues: { id: number; name: string; color: string }[] = []): UserDto {
   return {
     id: u.id,
     name: u.name,
@@ -40,7 +43,7 @@ export function serializeUser(u: UserRow, queues: { id: number; name: string; co
     updatedAt: u.updatedAt,
   };
 }
-export type UserDto = ReturnType<typeof serializeUser>;
+export type { UserDto };
 
 function withQueues(ctx: Ctx, rows: UserRow[]) {
   const map = queuesOfUsers(
@@ -50,7 +53,7 @@ function withQueues(ctx: Ctx, rows: UserRow[]) {
   return rows.map((r) => serializeUser(r, map.get(r.id) ?? []));
 }
 
-function publish(ctx: Ctx, companyId: number, frame: Record<string, unknown>) {
+function publish(ctx: Ctx, companyId: number, frame: FramePayload<"user">) {
   ctx.hub.publish(rooms.main(companyId), { channel: "user", ...frame });
 }
 
@@ -87,7 +90,7 @@ export async function createUser(ctx: Ctx, input: UserCreateInput) {
   }
   if (findUserByEmail(ctx.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
   assertConnection(ctx, companyId, input.whatsappId);
-  const passwordHash = await Bun.password.hash(input.password, "argon2id");
+  const passwordHash = await hashPassword(input.password);
   const queueIds = companyQueueIds(ctx.db, companyId, input.queueIds ?? []);
   const now = nowIso();
   const row = ctx.db.transaction((tx) => {
@@ -158,7 +161,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
     throw new AppError("ERR_NO_PERMISSION", 403);
   }
   if (admin) assertConnection(ctx, ctx.companyId, input.whatsappId);
-  const passwordHash = input.password ? await Bun.password.hash(input.password, "argon2id") : undefined;
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const patch: Partial<UserRow> = {
     updatedAt: nowIso(),
     ...(input.name !== undefined && { name: input.name }),

@@ -1,58 +1,14 @@
+import type { ConnectionChannel, ConnectionDto, ConnectionQueue, SessionStateDto, SessionStatus } from "@contract/dto/connections";
 import { api } from "./client";
 
-export type SessionStatus = "qrcode" | "PAIRING" | "OPENING" | "CONNECTED" | "TIMEOUT" | "DISCONNECTED";
-export type ConnectionChannel = "baileys" | "sandbox";
-
-export interface ConnectionQueue {
-  id: number;
-  name: string;
-  color: string;
-  greetingMessage: string;
-}
+export type { ConnectionQueue, SessionStatus };
+export type { ConnectionChannel };
 
 /** A connection as GET /whatsapp answers it (token masked in lists). */
-export interface Connection {
-  id: number;
-  name: string;
-  channel: ConnectionChannel;
-  status: SessionStatus;
-  qrcode: string;
-  pairingCode: string;
-  pairingNumber: string;
-  retries: number;
-  isDefault: boolean;
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  ratingMessage: string;
-  token: string;
-  hasToken: boolean;
-  provider: string;
-  promptId: number | null;
-  integrationId: number | null;
-  sendIdQueue: number | null;
-  timeSendQueue: number;
-  maxUseBotQueues: number;
-  timeUseBotQueues: number;
-  expiresTicket: number;
-  expiresInactiveMessage: string;
-  queueIds: number[];
-  queues: ConnectionQueue[];
-  lastMessageAt: string | null;
-  lastAckAt: string | null;
-  reconnectsToday: number;
-  updatedAt: string;
-}
+export type Connection = ConnectionDto;
 
 /** The `whatsappSession` frame's session. */
-export interface SessionUpdate {
-  id: number;
-  status: SessionStatus;
-  qrcode: string;
-  pairingCode: string;
-  retries: number;
-  updatedAt: string;
-}
+export type SessionUpdate = SessionStateDto;
 
 export type ConnectionInput = Partial<Omit<Connection, "id" | "status" | "qrcode" | "pairingCode" | "retries" | "queues" | "hasToken" | "updatedAt">>;
 

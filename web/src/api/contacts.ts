@@ -1,3 +1,4 @@
+import type { ContactDto } from "@contract/dto/contacts";
 import { api } from "./client";
 import { downloadFile, uploadFile } from "./files";
 
@@ -7,20 +8,7 @@ export interface ExtraInfo {
   value: string;
 }
 
-export interface Contact {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl: string;
-  uuid: string;
-  isGroup: boolean;
-  whatsappId: number | null;
-  companyId: number;
-  extraInfo?: ExtraInfo[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type Contact = ContactDto;
 
 export interface ContactInput {
   name: string;

@@ -1,39 +1,11 @@
+import type { MediaType, MessageDto } from "@contract/dto/messages";
 import { api, apiBlob } from "./client";
 import type { ContactRef, Ticket } from "./tickets";
 
-export type MediaType =
-  | "chat"
-  | "image"
-  | "audio"
-  | "video"
-  | "application"
-  | "locationMessage"
-  | "contactMessage"
-  | "vcard"
-  | "call_log"
-  | "reactionMessage"
-  | string;
+export type { MediaType };
 
-/** One message (see the server's serializeMessage). */
-export interface Message {
-  id: number;
-  wid: string | null;
-  ticketId: number;
-  body: string;
-  fromMe: boolean;
-  read: boolean;
-  mediaType: MediaType;
-  mediaUrl: string | null;
-  mediaName: string | null;
-  ack: number;
-  sendStatus: "queued" | "sent" | "failed" | null;
-  isDeleted: boolean;
-  isEdited: boolean;
-  isAutomatic: boolean;
-  contact: { id: number; name: string } | null;
-  quotedMsg: { id: number; body: string; fromMe: boolean; mediaType: MediaType; isDeleted?: boolean } | null;
-  createdAt: string;
-}
+/** One message. */
+export type Message = MessageDto;
 
 export interface MessagesPage {
   messages: Message[];

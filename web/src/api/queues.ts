@@ -1,19 +1,9 @@
+import type { QueueDto } from "@contract/dto/queues";
 import type { OpeningHours } from "@contract/limits";
 import { api } from "./client";
 import { uploadFile } from "./files";
-import type { QueueRef } from "./types";
 
-export interface Queue extends QueueRef {
-  greetingMessage: string;
-  outOfHoursMessage: string;
-  orderQueue: number | null;
-  integrationId: number | null;
-  promptId: number | null;
-  schedules: OpeningHours[];
-  mediaPath: string | null;
-  mediaName: string | null;
-  mediaUrl: string | null;
-}
+export type Queue = QueueDto;
 
 export interface QueueInput {
   name: string;

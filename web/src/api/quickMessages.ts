@@ -1,17 +1,8 @@
+import type { QuickMessageDto } from "@contract/dto/quick-messages";
 import { api } from "./client";
 import { uploadFile } from "./files";
 
-export interface QuickMessage {
-  id: number;
-  shortcode: string;
-  message: string;
-  geral: boolean;
-  status: boolean;
-  userId: number | null;
-  mediaName: string | null;
-  mediaUrl: string | null;
-  isMedia: boolean;
-}
+export type QuickMessage = QuickMessageDto;
 
 export interface QuickMessageInput {
   shortcode: string;

@@ -1,40 +1,10 @@
+import type { SandboxMessageDto } from "@contract/dto/sandbox";
 import { api } from "./client";
 
 export type SandboxType = "text" | "image" | "audio" | "document" | "location" | "contact";
 
 /** One message as the sandbox phone shows it ("in" = the customer wrote it). */
-export interface SandboxMessage {
-  id: number;
-  wid: string;
-  number: string;
-  name: string;
-  direction: "in" | "out";
-  type: string;
-  body: string;
-  mediaUrl: string | null;
-  mediaName: string | null;
-  mimetype: string | null;
-  /** The company sent it as a voice note (Ogg/Opus, ptt). */
-  ptt: boolean;
-  /** What the phone got with the media (see the server's SandboxMediaInfo). */
-  media: {
-    thumbnail: string | null;
-    width: number | null;
-    height: number | null;
-    seconds: number | null;
-    waveform: number[] | null;
-    pageCount: number | null;
-    animated: boolean;
-  } | null;
-  latitude: number | null;
-  longitude: number | null;
-  vcard: string | null;
-  quotedWid: string | null;
-  ack: number;
-  isDeleted: boolean;
-  isEdited: boolean;
-  createdAt: string;
-}
+export type SandboxMessage = SandboxMessageDto;
 
 export interface SandboxCustomer {
   number: string;

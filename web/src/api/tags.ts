@@ -1,12 +1,7 @@
+import type { TagDto } from "@contract/dto/tags";
 import { api } from "./client";
 
-export interface Tag {
-  id: number;
-  name: string;
-  color: string;
-  kanban: number;
-  ticketsCount: number;
-}
+export type Tag = TagDto;
 
 export interface TagInput {
   name: string;

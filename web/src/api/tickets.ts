@@ -1,43 +1,14 @@
+import type { QueueRef, TagRef } from "@contract/dto/common";
+import type { TicketContact, TicketDto } from "@contract/dto/tickets";
 import type { TicketStatus } from "@contract/schemas/tickets";
 import { api } from "./client";
-import type { QueueRef } from "./types";
 
-export interface TagRef {
-  id: number;
-  name: string;
-  color: string;
-}
+export type { TagRef };
 
-export interface ContactRef {
-  id: number;
-  name: string;
-  number: string;
-  email?: string;
-  profilePicUrl?: string | null;
-}
+export type ContactRef = TicketContact;
 
-/** GET /tickets rows and GET /tickets/{id} (see the server's serializeTicket). */
-export interface Ticket {
-  id: number;
-  uuid: string;
-  status: TicketStatus;
-  contactId: number;
-  contact: ContactRef;
-  userId: number | null;
-  user: { id: number; name: string } | null;
-  queueId: number | null;
-  queue: QueueRef | null;
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string } | null;
-  tags: TagRef[];
-  lastMessage: string | null;
-  unreadMessages: number;
-  isGroup: boolean;
-  /** Resolved with userRating on: the customer is asked for 1-3 and the ticket waits for the answer. */
-  awaitingRating?: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** GET /tickets rows and GET /tickets/{id}. */
+export type Ticket = TicketDto;
 
 export interface TicketsPage {
   tickets: Ticket[];

@@ -1,9 +1,8 @@
+import type { QueueRef } from "@contract/dto/common";
+import type { SettingDto } from "@contract/dto/settings";
+import type { UserDto } from "@contract/dto/users";
 /** Wire shapes of the API answers the web reads (see the server's serialize* functions). */
-export interface QueueRef {
-  id: number;
-  name: string;
-  color: string;
-}
+export type { QueueRef };
 
 export interface Plan {
   id: number;
@@ -21,10 +20,7 @@ export interface Plan {
   useIntegrations: boolean;
 }
 
-export interface Setting {
-  key: string;
-  value: string;
-}
+export type Setting = SettingDto;
 
 export interface Company {
   id: number;
@@ -38,28 +34,12 @@ export interface Company {
   createdAt: string;
 }
 
-/** The fields every user shape shares (the server's serializeUser and sessionPayload). */
-interface UserBase {
-  id: number;
-  name: string;
-  email: string;
-  profile: string;
-  companyId: number;
-  super: boolean;
-  whatsappId: number | null;
-  allTicket: string;
-  queues: QueueRef[];
-}
-
-export interface SessionUser extends UserBase {
+/** The signed-in user (the server's sessionPayload): a user's fields plus the company. */
+export interface SessionUser extends Omit<UserDto, "online" | "createdAt" | "updatedAt"> {
   company: Company & { settings: Setting[]; plan: Plan | null };
 }
 
-export interface User extends UserBase {
-  online: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type User = UserDto;
 
 export interface UsersPage {
   users: User[];

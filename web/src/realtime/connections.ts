@@ -1,23 +1,17 @@
-import type { ServerFrame } from "@contract/events";
-import { onConnectionFrame } from "../stores/connections";
+import type { FrameOf } from "@contract/frames";
 
-type Handler = (frame: ServerFrame) => void;
-
-const sandboxListeners = new Set<Handler>();
+type SandboxFrame = FrameOf<"sandbox">;
+const sandboxListeners = new Set<(f: SandboxFrame) => void>();
 
 /** The sandbox phone page listens to its connection's `sandbox` frames while it is open. */
-export function onSandboxFrame(fn: Handler) {
+export function onSandboxFrame(fn: (f: SandboxFrame) => void) {
   sandboxListeners.add(fn);
   return () => {
     sandboxListeners.delete(fn);
   };
 }
 
-/** Realtime → the connections store (badge, connections page) and the sandbox phone. */
-export const CONNECTION_HANDLERS: Partial<Record<ServerFrame["channel"], Handler>> = {
-  whatsapp: onConnectionFrame,
-  whatsappSession: onConnectionFrame,
-  sandbox: (f) => {
-    for (const fn of sandboxListeners) fn(f);
-  },
-};
+/** Realtime → the sandbox phone pages that are open. */
+export function sandboxOnFrame(f: SandboxFrame) {
+  for (const fn of sandboxListeners) fn(f);
+}

@@ -1,16 +1,17 @@
-import type { ClientMessage, ServerFrame } from "@contract/events";
+import type { ClientMessage, FrameOf, ServerFrame } from "@contract/frames";
 import { LIMITS } from "@contract/limits";
-import type { User } from "../api/types";
 import { refreshToken } from "../api/client";
+import { onSettingFrame } from "../features/settings/store";
 import { t } from "../i18n";
 import { load } from "../lib/storage";
-import { onSettingFrame } from "../features/settings/store";
-import { CONNECTION_HANDLERS } from "./connections";
-import { LIST_HANDLERS } from "./lists";
+import { onConnectionFrame } from "../stores/connections";
 import { usersStore } from "../stores/lists";
-import { patchUser } from "../stores/session";
+import { bellOnMessage, bellOnTicket } from "../stores/notifications";
+import { endSession, patchUser } from "../stores/session";
 import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
 import { toast } from "../stores/toast";
+import { sandboxOnFrame } from "./connections";
+import { contactsOnFrame, queuesOnFrame, quickMessagesOnFrame, tagsOnFrame } from "./lists";
 
 // Reconnect backoff: 1 s doubling to 30 s, with up to 30 % random jitter.
 const BACKOFF_START_MS = 1_000;
@@ -19,13 +20,12 @@ const BACKOFF_FACTOR = 2;
 const BACKOFF_JITTER = 0.3;
 const USER_STATUS_MS = LIMITS.userStatusPingMs;
 const AUTH_RELOAD_DELAY_MS = 1_000;
+/** Close code the server uses when it ends a session (src/realtime/hub.ts CLOSE.sessionEnded). */
+const SESSION_ENDED_CODE = 4401;
 
-type Handler = (frame: ServerFrame) => void;
-
-function onUserFrame(frame: ServerFrame) {
-  if (frame.action === "delete") return usersStore.remove(Number(frame.userId));
-  const u = frame.user as User | undefined;
-  if (!u) return;
+function onUserFrame(frame: FrameOf<"user">) {
+  if (frame.action === "delete") return usersStore.remove(frame.userId);
+  const u = frame.user;
   usersStore.upsert(u);
   if (String(u.id) === load("userId")) patchUser({ name: u.name, email: u.email, profile: u.profile, queues: u.queues });
 }
@@ -44,13 +44,12 @@ function tokenVersionOf(token: string | null): number | null {
 }
 
 /** The same account signed in elsewhere: say so, clear storage after 1 s and reload. */
-function onAuthFrame(frame: ServerFrame) {
-  const id = (frame.user as { id?: number } | undefined)?.id;
-  if (id === undefined || String(id) !== load("userId")) return;
+function onAuthFrame(frame: FrameOf<"auth">) {
+  if (String(frame.user.id) !== load("userId")) return;
   // The frame leaves the server before the new session's answer reaches its browser: give a sign-in
   // in another tab of THIS browser a moment to store its token, then tell the two cases apart.
   setTimeout(() => {
-    if (typeof frame.tokenVersion === "number" && tokenVersionOf(load("token")) === frame.tokenVersion) return;
+    if (tokenVersionOf(load("token")) === frame.tokenVersion) return;
     toast("error", t("session.elsewhere"));
     setTimeout(() => {
       localStorage.clear();
@@ -59,16 +58,44 @@ function onAuthFrame(frame: ServerFrame) {
   }, SAME_BROWSER_GRACE_MS);
 }
 
-/** One map from channel to store action; later areas add their channels here. */
-const HANDLERS: Partial<Record<ServerFrame["channel"], Handler>> = {
-  user: onUserFrame,
-  auth: onAuthFrame,
-  ticket: onTicketFrame,
-  appMessage: onMessageFrame,
-  contact: onContactFrame,
-  settings: onSettingFrame,
-  ping: () => send({ type: "pong" }),
-};
+/**
+ * One place where every frame goes to the stores that follow it, narrowed by channel (the frame
+ * types come from src/contract/frames.ts). A new area adds its channel here.
+ */
+function dispatch(f: ServerFrame) {
+  switch (f.channel) {
+    case "user":
+      return onUserFrame(f);
+    case "auth":
+      return onAuthFrame(f);
+    case "ticket":
+      onTicketFrame(f);
+      return bellOnTicket(f);
+    case "appMessage":
+      onMessageFrame(f);
+      return bellOnMessage(f);
+    case "contact":
+      onContactFrame(f);
+      return contactsOnFrame(f);
+    case "queue":
+      return queuesOnFrame(f);
+    case "tag":
+      return tagsOnFrame(f);
+    case "quickMessage":
+      return quickMessagesOnFrame(f);
+    case "settings":
+      return onSettingFrame(f);
+    case "whatsapp":
+    case "whatsappSession":
+      return onConnectionFrame(f);
+    case "sandbox":
+      return sandboxOnFrame(f);
+    case "ping":
+      return send({ type: "pong" });
+    case "ready":
+      return;
+  }
+}
 
 let ws: WebSocket | null = null;
 let wanted = false;
@@ -134,14 +161,19 @@ function open() {
     } catch {
       return;
     }
-    HANDLERS[frame.channel]?.(frame);
-    LIST_HANDLERS[frame.channel]?.(frame);
-    CONNECTION_HANDLERS[frame.channel]?.(frame);
+    dispatch(frame);
   };
-  socket.onclose = async () => {
+  socket.onclose = async (ev) => {
     if (ws !== socket) return;
     ws = null;
     if (!wanted) return;
+    // The server ended this session (logout elsewhere, password change, removal): back to the login page.
+    if (ev.code === SESSION_ENDED_CODE) {
+      disconnectSocket();
+      toast("error", t("session.ended"));
+      endSession();
+      return;
+    }
     // Never opened: the access token has probably expired, so refresh it before the next try.
     if (!opened) await refreshToken();
     retryTimer = setTimeout(open, delay());

@@ -1,7 +1,7 @@
-import type { ServerFrame } from "@contract/events";
+import type { FrameOf } from "@contract/frames";
 import { ALERT_STATUSES } from "@contract/schemas/connections";
 import { effect, signal } from "@preact/signals-react";
-import { type Connection, listConnections, type SessionUpdate } from "../api/connections";
+import { type Connection, listConnections } from "../api/connections";
 
 /** The company's connections (GET /whatsapp?session=0), kept live by `whatsapp`/`whatsappSession` frames. */
 export const connections = signal<Connection[]>([]);
@@ -54,17 +54,14 @@ export function removeConnection(id: number) {
 }
 
 /** Realtime: `whatsapp` update/delete and `whatsappSession` update. */
-export function onConnectionFrame(frame: ServerFrame) {
+export function onConnectionFrame(frame: FrameOf<"whatsapp"> | FrameOf<"whatsappSession">) {
   if (frame.channel === "whatsapp") {
-    if (frame.action === "delete") return removeConnection(Number(frame.whatsappId));
-    if (frame.whatsapp) upsertConnection(frame.whatsapp as Connection);
-    return;
+    if (frame.action === "delete") return removeConnection(frame.whatsappId);
+    return upsertConnection(frame.whatsapp);
   }
-  if (frame.channel === "whatsappSession" && frame.session) {
-    const s = frame.session as SessionUpdate;
-    if (!connections.peek().some((x) => x.id === s.id)) return;
-    connections.value = connections.peek().map((x) => (x.id === s.id ? { ...x, ...s } : x));
-  }
+  const s = frame.session;
+  if (!connections.peek().some((x) => x.id === s.id)) return;
+  connections.value = connections.peek().map((x) => (x.id === s.id ? { ...x, ...s } : x));
 }
 
 let badgeTimer: ReturnType<typeof setTimeout> | undefined;

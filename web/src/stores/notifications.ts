@@ -1,28 +1,62 @@
-import { signal } from "@preact/signals-react";
+import type { FrameOf } from "@contract/frames";
+import { computed, signal } from "@preact/signals-react";
 import { listTickets, type Ticket } from "../api/tickets";
+import { isAdmin, user } from "./session";
 
-/** Tickets with unread customer messages the user can see (the top bar's notifications). */
-export const unreadTickets = signal<Ticket[]>([]);
-export const unreadCount = signal(0);
+/** Tickets with unread customer messages the user can see (the top bar's bell), by id. */
+const unread = signal<ReadonlyMap<number, Ticket>>(new Map());
+/** Unread tickets beyond the first page the server answered (counted, not listed). */
+const beyond = signal(0);
 
-let timer: ReturnType<typeof setTimeout> | null = null;
+/** The bell's tickets, newest activity first. */
+export const unreadTickets = computed(() => [...unread.value.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)));
+export const unreadCount = computed(() => unread.value.size + beyond.value);
 
-/** Reloads the list (GET /tickets?withUnreadMessages=true). */
+/** Whether a ticket belongs in the bell (mirrors GET /tickets?withUnreadMessages=true). */
+function inBell(t: Ticket): boolean {
+  const me = user.peek();
+  if (!me || t.unreadMessages <= 0 || t.status === "closed") return false;
+  if (t.userId !== me.id && t.status !== "pending") return false;
+  if (isAdmin.peek() || t.userId === me.id || t.queueId === null) return true;
+  return me.queues.some((q) => q.id === t.queueId);
+}
+
+function put(t: Ticket) {
+  const has = unread.peek().has(t.id);
+  const wanted = inBell(t);
+  if (!has && !wanted) return;
+  const next = new Map(unread.peek());
+  if (wanted) next.set(t.id, t);
+  else next.delete(t.id);
+  unread.value = next;
+}
+
+function drop(id: number) {
+  if (!unread.peek().has(id)) return;
+  const next = new Map(unread.peek());
+  next.delete(id);
+  unread.value = next;
+}
+
+/** Loads the bell once (sign-in, socket reconnect); afterwards frames keep it current without requests. */
 export async function refreshUnread() {
   try {
     const page = await listTickets({ pageNumber: 1, withUnreadMessages: true });
-    unreadTickets.value = page.tickets.filter((t) => t.unreadMessages > 0 && t.status !== "closed");
-    unreadCount.value = page.count;
+    const list = page.tickets.filter(inBell);
+    unread.value = new Map(list.map((t) => [t.id, t]));
+    beyond.value = Math.max(0, page.count - page.tickets.length);
   } catch {
     // keep the last list: the bell is informative, its failure must not bother the user
   }
 }
 
-/** Reloads once a burst of realtime frames settles. */
-export function refreshUnreadSoon() {
-  if (timer) clearTimeout(timer);
-  timer = setTimeout(() => {
-    timer = null;
-    void refreshUnread();
-  }, 600);
+/** `ticket` frames: a changed ticket enters or leaves the bell; deleted or read ones leave it. */
+export function bellOnTicket(f: FrameOf<"ticket">) {
+  if (f.action === "update") put(f.ticket);
+  else drop(f.ticketId);
+}
+
+/** `appMessage create` frames carry their ticket (with its unread counter). */
+export function bellOnMessage(f: FrameOf<"appMessage">) {
+  if (f.action === "create") put(f.ticket);
 }

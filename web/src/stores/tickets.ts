@@ -1,9 +1,8 @@
 import { batch, computed, type Signal, signal } from "@preact/signals-react";
-import type { ServerFrame } from "@contract/events";
+import type { FrameOf } from "@contract/frames";
 import { type Message, markRead } from "../api/messages";
 import { type Ticket, listTickets, type TicketQuery } from "../api/tickets";
 import { notifyMessage } from "../features/tickets/notify";
-import { refreshUnreadSoon } from "./notifications";
 import { load, save } from "../lib/storage";
 import { isAdmin, user } from "./session";
 
@@ -171,12 +170,11 @@ export function putMessage(m: Message) {
 }
 
 /** Realtime `ticket` frames: update, delete, updateUnread. */
-export function onTicketFrame(frame: ServerFrame) {
-  refreshUnreadSoon();
-  if (frame.action === "update" && frame.ticket) upsertTicket(frame.ticket as Ticket);
-  else if (frame.action === "delete") removeTicket(Number(frame.ticketId));
-  else if (frame.action === "updateUnread") {
-    const id = Number(frame.ticketId);
+export function onTicketFrame(frame: FrameOf<"ticket">) {
+  if (frame.action === "update") upsertTicket(frame.ticket);
+  else if (frame.action === "delete") removeTicket(frame.ticketId);
+  else {
+    const id = frame.ticketId;
     patchTickets(
       (t) => t.id === id,
       (t) => ({ ...t, unreadMessages: 0 }),
@@ -195,27 +193,25 @@ function readSoon(ticketId: number) {
 }
 
 /** Realtime `appMessage` frames: a new message moves its ticket to the top and may notify. */
-export function onMessageFrame(frame: ServerFrame) {
-  const m = frame.message as Message | undefined;
-  if (!m) return;
-  if (frame.action === "create" && !m.fromMe) refreshUnreadSoon();
-  if (frame.action === "create" && frame.ticket) {
-    const t = frame.ticket as Ticket;
+export function onMessageFrame(frame: FrameOf<"appMessage">) {
+  const m = frame.message;
+  if (frame.action === "create") {
+    const t = frame.ticket;
     upsertTicket(t, true);
     putMessage(m);
     const open = currentTicket.peek()?.id === t.id;
     if (!m.fromMe) notifyMessage(m, t, open);
     // The agent is looking at this chat: the new message is read now, not left as unread.
     if (!m.fromMe && open && document.visibilityState === "visible") readSoon(t.id);
-  } else if (frame.action === "update") putMessage(m);
+  } else putMessage(m);
 }
 
 /** Realtime `contact` frames: names and pictures on cards and in the chat. */
-export function onContactFrame(frame: ServerFrame) {
-  const c = frame.contact as Ticket["contact"] | undefined;
-  if (!c) return;
+export function onContactFrame(frame: FrameOf<"contact">) {
+  if (frame.action !== "update") return;
+  const c = frame.contact;
   patchTickets(
     (t) => t.contactId === c.id,
-    (t) => ({ ...t, contact: { ...t.contact, ...c } }),
+    (t) => ({ ...t, contact: { ...t.contact, name: c.name, number: c.number, email: c.email, profilePicUrl: c.profilePicUrl } }),
   );
 }

@@ -1,4 +1,3 @@
-import type { ServerFrame } from "@contract/events";
 import { useEffect, useState } from "react";
 import { listSandboxCustomers, type SandboxCustomer, type SandboxMessage, sandboxConversation } from "../../api/sandbox";
 import { onSandboxFrame } from "../../realtime/connections";
@@ -38,9 +37,9 @@ export function useSandbox(connectionId: number, number: string | null) {
 
   useEffect(
     () =>
-      onSandboxFrame((f: ServerFrame) => {
-        if (Number(f.connectionId) !== connectionId) return;
-        const m = f.message as SandboxMessage;
+      onSandboxFrame((f) => {
+        if (f.connectionId !== connectionId) return;
+        const m = f.message;
         if (m.number === number) {
           setMessages((list) => {
             const i = list.findIndex((x) => x.id === m.id);

@@ -1,4 +1,4 @@
-import type { ServerFrame } from "@contract/events";
+import type { FrameOf } from "@contract/frames";
 import { signal } from "@preact/signals-react";
 import type { Setting } from "../../api/types";
 
@@ -16,7 +16,6 @@ export function patchSetting(s: Setting) {
 }
 
 /** Realtime `settings` update: another admin (or tab) changed a setting. */
-export function onSettingFrame(frame: ServerFrame) {
-  const s = frame.setting as Setting | undefined;
-  if (frame.action === "update" && s && typeof s.key === "string") patchSetting(s);
+export function onSettingFrame(frame: FrameOf<"settings">) {
+  patchSetting(frame.setting);
 }

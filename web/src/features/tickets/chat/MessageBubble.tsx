@@ -18,7 +18,13 @@ export function Ack({ m }: { m: Message }) {
       </span>
     );
   }
-  if (m.sendStatus === "queued" || m.ack <= 0) return <Icon name="clock" className="size-3.5 opacity-60" label={t("chat.ack.0")} />;
+  if (m.sendStatus === "queued" || m.ack <= 0) {
+    return (
+      <span data-testid="ack-queued">
+        <Icon name="clock" className="size-3.5 opacity-60" label={t("chat.ack.0")} />
+      </span>
+    );
+  }
   if (m.ack === 1) return <Icon name="check" className="size-3.5 opacity-70" label={t("chat.ack.1")} />;
   const read = m.ack >= 3;
   return <Icon name="checkDouble" className={`size-4 ${read ? "text-sky-500" : "opacity-70"}`} label={t(`chat.ack.${Math.min(m.ack, 4)}`)} />;
@@ -106,6 +112,12 @@ export const MessageBubble = memo(function MessageBubble({
           <span className="tabular-nums">{hour(m.createdAt, lang)}</span>
           {mine && <Ack m={m} />}
         </p>
+        {mine && m.sendStatus === "queued" && (
+          // Shown only when the wait lasts (the connection is down), not during a normal send.
+          <p className="mt-0.5 animate-appear-late text-[11px] font-medium text-amber-700 opacity-0 dark:text-amber-300" data-testid="queued-hint">
+            {t("chat.queuedHint")}
+          </p>
+        )}
         {mine && m.sendStatus === "failed" && (
           <p className="mt-0.5 flex items-center gap-2 text-[11px] font-medium text-red-600 dark:text-red-400">
             {t("chat.failedHint")}

@@ -1,0 +1,20 @@
+import type { OpeningHours } from "../limits";
+
+/** The wire shape of a queue (features.md §3 Queue). */
+export interface QueueDto {
+  id: number;
+  name: string;
+  color: string;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  orderQueue: number | null;
+  integrationId: number | null;
+  promptId: number | null;
+  schedules: OpeningHours[];
+  mediaPath: string | null;
+  mediaName: string | null;
+  mediaUrl: string | null;
+  companyId: number;
+  createdAt: string;
+  updatedAt: string;
+}

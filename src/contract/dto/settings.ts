@@ -1,0 +1,5 @@
+/** A company setting (core.md §3 Setting). */
+export interface SettingDto {
+  key: string;
+  value: string;
+}

@@ -1,0 +1,66 @@
+/**
+ * The realtime wire contract: every frame the server sends on `/ws` is one member of `ServerFrame`,
+ * a union discriminated by `channel` (and `action`). Channel names are the spec's (core.md §7,
+ * features.md §7). The server builds frames through the typed `Hub.publish`; the SPA narrows on
+ * `channel`/`action` (see `FrameOf`) and never casts a payload.
+ */
+import type { ConnectionDto, SessionStateDto } from "./dto/connections";
+import type { ContactDto } from "./dto/contacts";
+import type { MessageDto } from "./dto/messages";
+import type { QueueDto } from "./dto/queues";
+import type { QuickMessageDto } from "./dto/quick-messages";
+import type { SandboxMessageDto } from "./dto/sandbox";
+import type { SettingDto } from "./dto/settings";
+import type { TagDto } from "./dto/tags";
+import type { TicketContact, TicketDto } from "./dto/tickets";
+import type { UserDto } from "./dto/users";
+
+export type ServerFrame =
+  | { channel: "ready"; userId: number }
+  | { channel: "ping"; t: number }
+  /** The same account signed in elsewhere (core.md §4.3); tokenVersion tells another tab of this browser apart. */
+  | { channel: "auth"; action: "update"; user: { id: number; email: string; companyId: number }; tokenVersion: number }
+  | { channel: "user"; action: "create" | "update"; user: UserDto }
+  | { channel: "user"; action: "delete"; userId: number }
+  | { channel: "ticket"; action: "update"; ticket: TicketDto }
+  | { channel: "ticket"; action: "delete"; ticketId: number }
+  | { channel: "ticket"; action: "updateUnread"; ticketId: number }
+  /** A new message with its ticket: the list, the open chat and the bell update from this one frame. */
+  | { channel: "appMessage"; action: "create"; message: MessageDto; ticket: TicketDto; contact: TicketContact }
+  | { channel: "appMessage"; action: "update"; message: MessageDto }
+  | { channel: "contact"; action: "create" | "update"; contact: ContactDto }
+  | { channel: "contact"; action: "delete"; contactId: number }
+  | { channel: "contact"; action: "reload" }
+  | { channel: "whatsapp"; action: "update"; whatsapp: ConnectionDto }
+  | { channel: "whatsapp"; action: "delete"; whatsappId: number }
+  | { channel: "whatsappSession"; action: "update"; session: SessionStateDto }
+  | { channel: "queue"; action: "update"; queue: QueueDto }
+  | { channel: "queue"; action: "delete"; queueId: number }
+  | { channel: "tag"; action: "create" | "update"; tag: TagDto }
+  | { channel: "tag"; action: "delete"; tagId: number }
+  | { channel: "quickMessage"; action: "create" | "update"; record: QuickMessageDto }
+  | { channel: "quickMessage"; action: "delete"; id: number }
+  | { channel: "settings"; action: "update"; setting: SettingDto }
+  | { channel: "sandbox"; action: "create" | "update"; connectionId: number; message: SandboxMessageDto };
+
+/** Channel names of the frames. */
+export type Channel = ServerFrame["channel"];
+
+/** The frames of one channel, for handlers that narrow further on `action`. */
+export type FrameOf<C extends Channel> = Extract<ServerFrame, { channel: C }>;
+
+/** A frame of one channel without its `channel` field (for a module's own publish helper). */
+export type FramePayload<C extends Channel> = FrameOf<C> extends infer F ? (F extends unknown ? Omit<F, "channel"> : never) : never;
+
+/** Messages a client may send on the socket. */
+export type ClientMessage =
+  | { type: "joinChatBox"; ticketId: number | string }
+  | { type: "leaveChatBox"; ticketId: number | string }
+  | { type: "joinTickets"; status: string }
+  | { type: "leaveTickets"; status: string }
+  | { type: "joinNotification" }
+  | { type: "leaveNotification" }
+  | { type: "userStatus" }
+  | { type: "joinSandbox"; connectionId: number | string }
+  | { type: "leaveSandbox"; connectionId: number | string }
+  | { type: "pong" };

@@ -1,0 +1,323 @@
+/**
+ * The ticket lifecycle, part 2: what the system does to tickets — the inbound path (find, open or
+ * reopen a contact's ticket inside the message's transaction), message bookkeeping (preview, unread),
+ * the chatbot's state, ratings, jobs (inactivity close, auto-transfer, rating timeout) and tickets
+ * for messages we start (schedules, campaigns, the send API, imported history). Same rules as
+ * lifecycle.ts: one transaction per change, tracking kept, announced after commit.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import type { Deps } from "../../http/context";
+import { isoNow } from "../../lib/clock";
+import { uuid } from "../../lib/ids";
+import { log } from "../../lib/logger";
+export type { Place };
+import {
+  announce,
+  casUpdate,
+  finishTracking,
+  openTracking,
+  type Place,
+  patchTracking,
+  placeOf,
+  plainUpdate,
+  startTracking,
+  type TicketPatch,
+} from "./lifecycle-core";
+import { findActiveTicket, findLatestTicket } from "./queries";
+import { type TicketRow, tickets, ticketTracking, userRatings } from "./schema";
+import type { TicketDto } from "./serialize";
+
+const BOT_OFF: TicketPatch = { chatbot: false, queueOptionId: null, amountUsedBotQueues: 0 };
+
+/** Inserts a new ticket row (the rest of its state starts at the column defaults). */
+function insertTicket(
+  tx: DbOrTx,
+  values: Pick<TicketRow, "companyId" | "contactId" | "whatsappId" | "status" | "isGroup"> & { queueId?: number | null },
+  now: string,
+) {
+  return tx
+    .insert(tickets)
+    .values({ uuid: uuid(), ...values, createdAt: now, updatedAt: now })
+    .returning()
+    .get();
+}
+
+/** The contact's ticket on a connection: the active one first, else the latest. */
+function currentTicket(tx: DbOrTx, companyId: number, contactId: number, whatsappId: number | null) {
+  return findActiveTicket(tx, companyId, contactId, whatsappId) ?? findLatestTicket(tx, companyId, contactId, whatsappId);
+}
+
+export interface InboundTicket {
+  ticket: TicketRow;
+  /** Where the ticket was before this message (null: created now); the frame removes it from there. */
+  before: Place | null;
+}
+
+/**
+ * Inside the inbound message's transaction (BEHAVIOUR.md §2.6, §2.9): the contact's ticket on this
+ * connection, created as pending when there is none; a closed one reopens as pending (no owner, no
+ * queue, a new stretch of tracking) when the customer writes — never for our own echoes.
+ */
+export function ticketForInbound(
+  tx: DbOrTx,
+  spec: { companyId: number; contactId: number; whatsappId: number; isGroup: boolean; fromMe: boolean },
+  now: string,
+): InboundTicket {
+  const found = currentTicket(tx, spec.companyId, spec.contactId, spec.whatsappId);
+  if (!found) {
+    const ticket = insertTicket(
+      tx,
+      { companyId: spec.companyId, contactId: spec.contactId, whatsappId: spec.whatsappId, status: "pending", isGroup: spec.isGroup },
+      now,
+    );
+    startTracking(tx, ticket, now, { queuedAt: now });
+    return { ticket, before: null };
+  }
+  if (found.status !== "closed" || spec.fromMe) return { ticket: found, before: placeOf(found) };
+  const ticket = plainUpdate(tx, found.id, { status: "pending", userId: null, queueId: null, ...BOT_OFF, awaitingRatingSince: null, updatedAt: now });
+  startTracking(tx, ticket, now, { queuedAt: now });
+  return { ticket, before: placeOf(found) };
+}
+
+/** How a new message changes its ticket's card. */
+export interface MessageNote {
+  /** Text shown on the card (body, caption or file name). */
+  preview: string;
+  fromMe: boolean;
+  /** A customer's message: one more unread. */
+  inbound: boolean;
+  /** A person's answer reads the ticket; the bot's texts leave the customer's messages unread. */
+  automatic?: boolean;
+}
+
+/** Inside a message's transaction: last message preview, who spoke last, unread counter, activity time. */
+export function noteMessage(tx: DbOrTx, ticketId: number, note: MessageNote, now: string): TicketRow {
+  const unread = note.inbound ? { unreadMessages: sql`${tickets.unreadMessages} + 1` } : note.automatic ? {} : { unreadMessages: 0 };
+  return tx
+    .update(tickets)
+    .set({ lastMessage: note.preview, fromMe: note.fromMe, ...unread, updatedAt: now })
+    .where(eq(tickets.id, ticketId))
+    .returning()
+    .get()!;
+}
+
+/** The card's preview after a message was deleted: the newest message still shown (BEHAVIOUR.md §2.11). */
+export function refreshPreview(tx: DbOrTx, ticketId: number, preview: string) {
+  tx.update(tickets).set({ lastMessage: preview }).where(eq(tickets.id, ticketId)).run();
+}
+
+/** The unread counter goes to zero (the ticket was read). Answers whether it changed. */
+export function clearUnread(tx: DbOrTx, ticketId: number): boolean {
+  return !!tx
+    .update(tickets)
+    .set({ unreadMessages: 0 })
+    .where(and(eq(tickets.id, ticketId), sql`${tickets.unreadMessages} > 0`))
+    .returning({ id: tickets.id })
+    .get();
+}
+
+export interface OutboundSpec {
+  companyId: number;
+  contactId: number;
+  whatsappId: number | null;
+  isGroup?: boolean;
+  /**
+   * When the contact has no active ticket on the connection: "pending" opens (or reopens) one in the
+   * waiting list; "closed" keeps the message in the history of a closed ticket (created closed if needed).
+   */
+  whenInactive: "pending" | "closed";
+  queueId?: number | null;
+}
+
+/**
+ * The ticket a message we start belongs to (schedules, campaigns, the send API, imported history):
+ * the contact's active ticket on the connection, else per `whenInactive`. Announced when it changed.
+ */
+export function ticketForOutbound(deps: Deps, spec: OutboundSpec): TicketRow {
+  const now = isoNow(deps.clock);
+  const res = deps.db.transaction((tx) => {
+    const found = currentTicket(tx, spec.companyId, spec.contactId, spec.whatsappId);
+    if (found && found.status !== "closed") return { ticket: found, before: undefined };
+    if (found && spec.whenInactive === "closed") return { ticket: found, before: undefined };
+    if (found) {
+      const ticket = casUpdate(tx, found, { status: "pending", userId: null, queueId: spec.queueId ?? null, ...BOT_OFF, updatedAt: now }) ?? found;
+      if (ticket !== found) startTracking(tx, ticket, now, { queuedAt: now });
+      return { ticket, before: placeOf(found) as Place | null };
+    }
+    const ticket = insertTicket(
+      tx,
+      {
+        companyId: spec.companyId,
+        contactId: spec.contactId,
+        whatsappId: spec.whatsappId,
+        status: spec.whenInactive,
+        queueId: spec.queueId ?? null,
+        isGroup: spec.isGroup ?? false,
+      },
+      now,
+    );
+    if (spec.whenInactive === "pending") startTracking(tx, ticket, now, { queuedAt: now });
+    return { ticket, before: null as Place | null };
+  });
+  if (res.before !== undefined) announce(deps, res.before, res.ticket);
+  return res.ticket;
+}
+
+/** The chatbot's own state (menu position, menu sends): no status change, nobody else needs to know. */
+export function setBotState(deps: Deps, ticket: TicketRow, patch: Pick<TicketPatch, "queueOptionId" | "amountUsedBotQueues" | "chatbot">): TicketRow {
+  return plainUpdate(deps.db, ticket.id, patch);
+}
+
+/** The queue menu was sent: count it and remember when the bot first ran in this stretch (chatbotAt). */
+export function botMenuSent(deps: Deps, ticket: TicketRow): TicketRow {
+  const now = isoNow(deps.clock);
+  return deps.db.transaction((tx) => {
+    const row = plainUpdate(tx, ticket.id, { amountUsedBotQueues: ticket.amountUsedBotQueues + 1 });
+    const tr = openTracking(tx, ticket.id);
+    if (!tr?.chatbotAt) patchTracking(tx, row, now, { chatbotAt: now });
+    return row;
+  });
+}
+
+/** When the bot first ran in the current stretch of service (the greeting and menu limits read it). */
+export const botStartedAt = (deps: Deps, ticketId: number): string | null => openTracking(deps.db, ticketId)?.chatbotAt ?? null;
+
+/** The customer chose a queue (or the connection has one): the ticket joins it, the bot walks its options when it has any. */
+export function botChooseQueue(deps: Deps, ticket: TicketRow, queueId: number, chatbot: boolean): TicketRow {
+  const now = isoNow(deps.clock);
+  const after = deps.db.transaction((tx) => {
+    const row = plainUpdate(tx, ticket.id, { queueId, chatbot, queueOptionId: null, amountUsedBotQueues: 0, updatedAt: now });
+    patchTracking(tx, row, now, { queuedAt: now });
+    return row;
+  });
+  announce(deps, placeOf(ticket), after);
+  return after;
+}
+
+/** "#": back to the queue menu — no queue, bot state reset. */
+export function botResetToMenu(deps: Deps, ticket: TicketRow): TicketRow {
+  const after = plainUpdate(deps.db, ticket.id, { queueId: null, ...BOT_OFF });
+  if (ticket.queueId !== null) announce(deps, placeOf(ticket), after);
+  return after;
+}
+
+/** The bot stops and leaves the ticket to a person (an agent wrote, the tree ended, a loop). */
+export function handToHuman(deps: Deps, ticket: TicketRow): TicketRow {
+  if (!ticket.chatbot && ticket.queueOptionId === null) return ticket;
+  const after = plainUpdate(deps.db, ticket.id, { chatbot: false, queueOptionId: null });
+  announce(deps, null, after);
+  return after;
+}
+
+/** Integration or AI state of a ticket (queue integrations, prompts), as their handlers set it. */
+export function setIntegrationState(deps: Deps, ticket: TicketRow, patch: Pick<TicketPatch, "useIntegration" | "integrationId" | "promptId">): TicketRow {
+  return plainUpdate(deps.db, ticket.id, patch);
+}
+
+/** Closing with userRating on (decision 9): the ticket waits for the customer's 1-3, visibly. */
+export function awaitRating(deps: Deps, ticket: TicketRow): TicketDto {
+  const now = isoNow(deps.clock);
+  const after = deps.db.transaction((tx) => {
+    const row = plainUpdate(tx, ticket.id, { awaitingRatingSince: now, chatbot: false, queueOptionId: null, updatedAt: now });
+    patchTracking(tx, row, now, { ratingAt: now });
+    return row;
+  });
+  return announce(deps, placeOf(ticket), after);
+}
+
+export type SystemCloseReason = "bot" | "rating" | "rating-timeout" | "inactivity" | "campaign" | "connection-deleted";
+
+/**
+ * Closes a ticket as the system (BEHAVIOUR.md §3.9-3.10): the stretch of tracking is finished
+ * (credited to the owner), an answered rating is stored with it, bot and integration state cleared.
+ * Answers null when the ticket was already closed or changed meanwhile.
+ */
+export function closeBySystem(deps: Deps, ticket: TicketRow, reason: SystemCloseReason, rating?: number | null): TicketDto | null {
+  if (ticket.status === "closed") return null;
+  const now = isoNow(deps.clock);
+  const after = deps.db.transaction((tx) => {
+    const row = casUpdate(tx, ticket, {
+      status: "closed",
+      ...BOT_OFF,
+      useIntegration: false,
+      integrationId: null,
+      promptId: null,
+      unreadMessages: 0,
+      awaitingRatingSince: null,
+      updatedAt: now,
+    });
+    if (!row) return null;
+    if (rating) tx.insert(userRatings).values({ ticketId: row.id, companyId: row.companyId, userId: row.userId, rate: rating, createdAt: now }).run();
+    finishTracking(tx, row, now, rating ? { rated: true } : {});
+    return row;
+  });
+  if (!after) {
+    log.info("system close skipped: the ticket changed", { ticketId: ticket.id, reason });
+    return null;
+  }
+  return announce(deps, placeOf(ticket), after);
+}
+
+/** tickets.auto-transfer (BEHAVIOUR.md §3.8): a pending queue-less ticket moves to the connection's queue. */
+export function autoTransfer(deps: Deps, ticket: TicketRow, queueId: number): TicketDto | null {
+  const now = isoNow(deps.clock);
+  const after = deps.db.transaction((tx) => {
+    const row = casUpdate(tx, ticket, { queueId, chatbot: false, updatedAt: now });
+    if (row) patchTracking(tx, row, now, { queuedAt: now });
+    return row;
+  });
+  return after ? announce(deps, placeOf(ticket), after) : null;
+}
+
+/** A deleted connection: its contacts' active tickets that would clash with a connection-less one are closed. */
+export function closeClashingTicketsOfConnection(tx: DbOrTx, companyId: number, whatsappId: number, now: string) {
+  const clashing = tx
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.whatsappId, whatsappId),
+        inArray(tickets.status, ["open", "pending"]),
+        sql`${tickets.contactId} in (select t2.contact_id from tickets t2 where t2.company_id = ${companyId} and t2.whatsapp_id is null and t2.status in ('open', 'pending'))`,
+      ),
+    )
+    .all();
+  for (const t of clashing) {
+    const row = plainUpdate(tx, t.id, { status: "closed", ...BOT_OFF, updatedAt: now });
+    finishTracking(tx, row, now);
+  }
+}
+
+/**
+ * Two contacts turned out to be one person (a LID learned its number): the duplicate's tickets move
+ * to the surviving contact; an active one that would clash with the survivor's active ticket on the
+ * same connection is closed first (BAILEYS.md §2, R3).
+ */
+export function moveTicketsToContact(tx: DbOrTx, companyId: number, fromContactId: number, toContactId: number, now: string) {
+  const from = tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, fromContactId)))
+    .all();
+  for (const t of from) {
+    if (t.status !== "closed" && findActiveTicket(tx, companyId, toContactId, t.whatsappId)) {
+      const row = plainUpdate(tx, t.id, { status: "closed", ...BOT_OFF, updatedAt: now });
+      finishTracking(tx, row, now);
+    }
+  }
+  tx.update(tickets).set({ contactId: toContactId }).where(eq(tickets.contactId, fromContactId)).run();
+}
+
+/** Tickets whose tracking shows more than one unfinished stretch (a broken invariant; tests and doctor use it). */
+export function ticketsWithTwoOpenStretches(db: DbOrTx, companyId: number): number[] {
+  return db
+    .select({ ticketId: ticketTracking.ticketId })
+    .from(ticketTracking)
+    .where(and(eq(ticketTracking.companyId, companyId), sql`${ticketTracking.finishedAt} is null`))
+    .groupBy(ticketTracking.ticketId)
+    .having(sql`count(*) > 1`)
+    .all()
+    .map((r) => r.ticketId);
+}
