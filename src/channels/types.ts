@@ -71,6 +71,15 @@ export interface CallEvent {
   status: "offer" | "ringing" | "timeout" | "reject" | "accept" | "terminate";
 }
 
+/** A chunk of the recent history WhatsApp sends a newly linked device (history sync). */
+export interface HistoryBatch {
+  messages: InboundMessage[];
+  /** 0-100 when the channel reports it. */
+  progress: number | null;
+  /** The last chunk of the sync the channel knows of. */
+  isLatest: boolean;
+}
+
 /** What a channel tells the registry. */
 export interface ChannelEvents {
   onStatus(status: SessionStatus, info?: { qrcode?: string; pairingCode?: string; retries?: number; reason?: string }): void;
@@ -81,6 +90,8 @@ export interface ChannelEvents {
   onCall(call: CallEvent): void;
   /** A LID ↔ phone-number mapping learned by the channel (contacts merge on it). */
   onIdentity?(map: { lid: string; number: string }): void;
+  /** Recent history after linking (never live traffic: the chatbot must not see it). */
+  onHistory?(batch: HistoryBatch): void | Promise<void>;
 }
 
 /** What a phone shows of a media message before downloading it, and how a voice note plays. */

@@ -26,6 +26,10 @@ export const VOICE_MIN_SECONDS = 1;
 /** The file name prefix that marks a voice note recorded in the chat (kept from the reference product). */
 export const VOICE_NOTE_PREFIX = "audio-record-site";
 
+/** Recent history imported when a number is linked: the choices offered (days; 0 = off) and the cap. */
+export const HISTORY_DAYS_OPTIONS = [0, 1, 3, 7, 15, 30] as const;
+export const HISTORY_MAX_DAYS = 30;
+
 /** Kind by mime type: webp images are stickers; mime types WhatsApp does not play inline go as documents. */
 export function sendKindOf(mime: string): SendKind {
   const m = mime.split(";")[0].trim().toLowerCase();

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { addressOf } from "../address";
 import type { InboundKind, InboundMessage } from "../types";
-import type { SandboxMediaInfo } from "../../contract/dto/sandbox";
+import type { SandboxMediaInfo, SandboxMessageDto } from "../../contract/dto/sandbox";
 import type { SandboxMessageRow } from "./schema";
 
 function mediaInfoOf(json: string | null): SandboxMediaInfo | null {
@@ -24,7 +24,7 @@ function mediaInfoOf(json: string | null): SandboxMediaInfo | null {
 }
 
 /** The phone's view of one message (GET /sandbox/…/conversation and the `sandbox` frames). */
-export function serializeSandboxMessage(r: SandboxMessageRow) {
+export function serializeSandboxMessage(r: SandboxMessageRow): SandboxMessageDto {
   return {
     id: r.id,
     wid: r.wid,
@@ -48,7 +48,7 @@ export function serializeSandboxMessage(r: SandboxMessageRow) {
     createdAt: r.createdAt,
   };
 }
-export type SandboxMessageDto = ReturnType<typeof serializeSandboxMessage>;
+export type { SandboxMessageDto };
 
 /** A customer's message typed on the sandbox phone (already validated; media already stored). */
 export interface SandboxInbound {
