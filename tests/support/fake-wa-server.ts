@@ -261,6 +261,13 @@ export class FakeWaServer {
         return;
       }
       if (attrs.xmlns === "usync") return reply(this.usyncReply(node));
+      if (attrs.xmlns === "w:sync:app:state") {
+        // app-state sync: every asked collection is up to date (no snapshot, no patches)
+        const asked = Array.isArray(first?.content) ? first.content : [];
+        return reply([
+          { tag: "sync", attrs: {}, content: asked.map((c) => ({ tag: "collection", attrs: { name: c.attrs.name, version: c.attrs.version ?? "0" } })) },
+        ]);
+      }
       if (attrs.xmlns === "w:m" && child === "media_conn") {
         this.record("media_conn", node, s);
         const host = this.mediaHost;
