@@ -9,7 +9,7 @@ import { findQueue } from "../modules/queues/queries";
 import { getSetting } from "../modules/settings/service";
 import { addSystemNote } from "../modules/ticket-notes/service";
 import { botResetToMenu, handToHuman } from "../modules/tickets/lifecycle-system";
-import { findTicketRow } from "../modules/tickets/queries";
+import type { TicketRow } from "../modules/tickets/schema";
 import { isOutOfHours } from "./hours";
 import { loopReason } from "./loop";
 import { type BotStep, HOME_LINE, runQueueMenu, walkOptions } from "./menu";
@@ -42,8 +42,12 @@ export async function handleInbound(deps: Deps, conn: ConnectionRef, msg: Inboun
 export async function ingestMessage(deps: Deps, conn: ConnectionRef, msg: InboundMessage): Promise<IngestResult | null> {
   let media: StoredMedia | null = null;
   try {
-    const known = alreadyStored(deps, conn, msg.id);
-    if (known) return known;
+    // Media is downloaded before storing, so a redelivered media message is recognised first; a text
+    // one is deduplicated by the insert itself (unique per connection and channel id).
+    if (msg.media) {
+      const known = alreadyStored(deps, conn, msg.id);
+      if (known) return known;
+    }
     if (ignored(deps, conn, msg)) return null;
     media = await saveInboundMedia(deps, conn.companyId, msg);
     return storeInbound(deps, conn, msg, media);
@@ -78,7 +82,7 @@ export const createInboundSpool = (deps: Deps) => new InboundSpool(`${deps.confi
 
 async function botStep(deps: Deps, conn: ConnectionRef, msg: InboundMessage, res: IngestResult) {
   try {
-    await runBot(deps, conn, msg, res.ticket.id);
+    await runBot(deps, conn, msg, res.ticket);
   } catch (e) {
     log.error("bot step failed", { ticketId: res.ticket.id, err: String(e), stack: (e as Error).stack });
   }
@@ -89,9 +93,8 @@ async function botStep(deps: Deps, conn: ConnectionRef, msg: InboundMessage, res
  * over; a pending rating takes the answer; "#" goes back to the menu; out-of-hours texts; the queue
  * menu; the option tree. The loop breaker stops the bot (visibly) when the other side is a machine.
  */
-async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, ticketId: number) {
-  let ticket = findTicketRow(deps.db, ref.companyId, ticketId);
-  if (!ticket) return;
+async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, stored: TicketRow) {
+  let ticket = stored;
   if (msg.fromMe) {
     // Someone answered from the phone itself: a person took over.
     handToHuman(deps, ticket);
@@ -113,7 +116,14 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, ticke
     return;
   }
   const contact = findContact(deps.db, ticket.companyId, ticket.contactId);
-  const step: BotStep = { deps, ticket, conn, contactName: contact?.name ?? "", body: msg.body };
+  const step: BotStep = {
+    deps,
+    ticket,
+    conn,
+    contactName: contact?.name ?? "",
+    body: msg.body,
+    say: (text, media) => sendBot(deps, step.ticket, text, media),
+  };
   const render = (t: string) => renderTemplate(t, { name: step.contactName }, deps.config.timezone);
 
   if (msg.body.trim() === "#") {
@@ -128,7 +138,7 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, ticke
     const company = findCompany(deps.db, ticket.companyId);
     if (isOutOfHours(company?.schedules, deps.config.timezone, now)) {
       const text = render(conn.outOfHoursMessage);
-      if (!sentAutomaticallySince(deps, ticket.id, text, OUT_OF_HOURS_REPEAT_MS)) await sendBot(deps, ticket, text);
+      if (!sentAutomaticallySince(deps, ticket.id, text, OUT_OF_HOURS_REPEAT_MS)) await step.say(text);
       return;
     }
   }
@@ -137,7 +147,7 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, ticke
   if (!queue) return;
   if (scheduleType === "queue" && queue.outOfHoursMessage.trim() && isOutOfHours(queue.schedules, deps.config.timezone, now)) {
     const text = `${render(queue.outOfHoursMessage)}\n\n${HOME_LINE}`;
-    if (!sentAutomaticallySince(deps, ticket.id, text, OUT_OF_HOURS_REPEAT_MS)) await sendBot(deps, ticket, text);
+    if (!sentAutomaticallySince(deps, ticket.id, text, OUT_OF_HOURS_REPEAT_MS)) await step.say(text);
     return;
   }
   if (ticket.chatbot) await walkOptions(step, queue);

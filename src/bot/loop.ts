@@ -4,7 +4,8 @@
  * texts echoed back, the same text repeated machine-fast, another bot's numbered menus or automatic
  * headers. A person walking the menu quickly (Oi, 1, 1, 0, 9, #, 1, 1, 1…) is never stopped.
  */
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { prepared } from "../db/prepared";
 import type { Deps } from "../http/context";
 import { messages } from "../modules/messages/schema";
 
@@ -28,15 +29,21 @@ interface Recent {
   at: number;
 }
 
+/** How many recent messages are enough to tell a machine (a person's pace never fills this in the window). */
+const RECENT_MAX = 60;
+
 function recentMessages(deps: Deps, ticketId: number, now: number): Recent[] {
   const since = new Date(now - LOOP_WINDOW_MS).toISOString();
-  return deps.db
-    .select({ body: messages.body, fromMe: messages.fromMe, isAutomatic: messages.isAutomatic, createdAt: messages.createdAt })
-    .from(messages)
-    .where(and(eq(messages.ticketId, ticketId), gt(messages.createdAt, since)))
-    .orderBy(desc(messages.id))
-    .limit(200)
-    .all()
+  return prepared(deps.db, "bot.recentMessages", (d) =>
+    d
+      .select({ body: messages.body, fromMe: messages.fromMe, isAutomatic: messages.isAutomatic, createdAt: messages.createdAt })
+      .from(messages)
+      .where(and(eq(messages.ticketId, sql.placeholder("ticketId")), gt(messages.createdAt, sql.placeholder("since"))))
+      .orderBy(desc(messages.id))
+      .limit(RECENT_MAX)
+      .prepare(),
+  )
+    .all({ ticketId, since })
     .map((m) => ({ body: m.body.trim(), fromMe: m.fromMe, isAutomatic: m.isAutomatic, at: Date.parse(m.createdAt) }));
 }
 

@@ -9,7 +9,6 @@ import { getSetting } from "../modules/settings/service";
 import { botChooseQueue, botMenuSent, botStartedAt, handToHuman, setBotState } from "../modules/tickets/lifecycle-system";
 import type { TicketRow } from "../modules/tickets/schema";
 import { isOutOfHours } from "./hours";
-import { sendBot } from "./send";
 
 export const INVALID_OPTION = "Opção inválida, por favor escolha uma opção válida.";
 export const BACK_LINE = "*[ 0 ]* - Menu anterior";
@@ -22,6 +21,8 @@ export interface BotStep {
   conn: WhatsappRow;
   contactName: string;
   body: string;
+  /** Sends an automatic answer (text, then the optional media); the loop breaker may stop it. */
+  say(text: string, media?: { mediaPath: string | null; mediaName: string | null }): Promise<void>;
 }
 
 const render = (s: BotStep, text: string) => renderTemplate(text, { name: s.contactName }, s.deps.config.timezone);
@@ -45,7 +46,7 @@ export async function runQueueMenu(s: BotStep): Promise<void> {
   if (!queues.length) return greetOnce(s);
   if (queues.length === 1) {
     if (getSetting(s.deps.db, s.ticket.companyId, "sendGreetingMessageOneQueues") === "enabled" && s.conn.greetingMessage.trim().length > 1) {
-      await sendBot(s.deps, s.ticket, render(s, s.conn.greetingMessage));
+      await s.say(render(s, s.conn.greetingMessage));
     }
     return chooseQueue(s, queues[0]);
   }
@@ -60,14 +61,14 @@ export async function runQueueMenu(s: BotStep): Promise<void> {
     if (s.deps.clock.now() - Date.parse(started) < s.conn.timeUseBotQueues * 60_000) return;
   }
   const menu = queueMenuText(render(s, s.conn.greetingMessage), queues);
-  await sendBot(s.deps, s.ticket, used === 0 ? menu : `${INVALID_OPTION}\n\n${menu}`);
+  await s.say(used === 0 ? menu : `${INVALID_OPTION}\n\n${menu}`);
   s.ticket = botMenuSent(s.deps, s.ticket);
 }
 
 /** A connection without queues sends its greeting once per stretch of service. */
 async function greetOnce(s: BotStep) {
   if (!s.conn.greetingMessage.trim() || botStartedAt(s.deps, s.ticket.id)) return;
-  await sendBot(s.deps, s.ticket, render(s, s.conn.greetingMessage));
+  await s.say(render(s, s.conn.greetingMessage));
   s.ticket = botMenuSent(s.deps, s.ticket);
 }
 
@@ -77,9 +78,9 @@ export async function chooseQueue(s: BotStep, queue: QueueRow) {
   const queueHours = getSetting(s.deps.db, s.ticket.companyId, "scheduleType") === "queue";
   const closed = queueHours && queue.outOfHoursMessage.trim() && isOutOfHours(queue.schedules, s.deps.config.timezone);
   s.ticket = botChooseQueue(s.deps, s.ticket, queue.id, !closed && options.length > 0);
-  if (closed) return sendBot(s.deps, s.ticket, `${render(s, queue.outOfHoursMessage)}\n\n${HOME_LINE}`);
-  if (options.length) return sendBot(s.deps, s.ticket, rootMenu(s, queue, options), queue);
-  return sendBot(s.deps, s.ticket, render(s, queue.greetingMessage), queue);
+  if (closed) return s.say(`${render(s, queue.outOfHoursMessage)}\n\n${HOME_LINE}`);
+  if (options.length) return s.say(rootMenu(s, queue, options), queue);
+  return s.say(render(s, queue.greetingMessage), queue);
 }
 
 function rootMenu(s: BotStep, queue: QueueRow, roots: QueueOptionRow[]) {
@@ -118,9 +119,9 @@ export async function walkOptions(s: BotStep, queue: QueueRow) {
     const menu = current
       ? nodeMenu(s, current, listOptions(db, companyId, queue.id, current.id))
       : rootMenu(s, queue, listOptions(db, companyId, queue.id, null));
-    return sendBot(s.deps, s.ticket, `${INVALID_OPTION}\n\n${menu}`);
+    return s.say(`${INVALID_OPTION}\n\n${menu}`);
   }
   s.ticket = setBotState(s.deps, s.ticket, { queueOptionId: target ? target.id : null, amountUsedBotQueues: 0 });
-  if (!target) return sendBot(s.deps, s.ticket, rootMenu(s, queue, listOptions(db, companyId, queue.id, null)));
-  return sendBot(s.deps, s.ticket, nodeMenu(s, target, listOptions(db, companyId, queue.id, target.id)), target);
+  if (!target) return s.say(rootMenu(s, queue, listOptions(db, companyId, queue.id, null)));
+  return s.say(nodeMenu(s, target, listOptions(db, companyId, queue.id, target.id)), target);
 }

@@ -18,6 +18,8 @@ import { upsertPeerContact } from "../modules/contacts/channel";
 import type { ContactRow } from "../modules/contacts/schema";
 import { serializeContact } from "../modules/contacts/service";
 import { findByWid, hydrate } from "../modules/messages/queries";
+import type { MessageRow } from "../modules/messages/schema";
+import { serializeMessage } from "../modules/messages/serialize";
 import { publishMessageCreated } from "../modules/messages/service";
 import { insertInbound } from "../modules/messages/service-channel";
 import { getSetting } from "../modules/settings/service";
@@ -71,6 +73,12 @@ export async function saveInboundMedia(deps: Deps, companyId: number, msg: Inbou
   }
 }
 
+/** The wire shape of a message just stored, without reading back what is known (its author). */
+function serializeInbound(deps: Deps, companyId: number, row: MessageRow, author: ContactRow) {
+  if (row.quotedMsgId) return hydrate(deps.db, companyId, [row])[0];
+  return serializeMessage(row, null, row.fromMe ? null : { id: author.id, name: author.name });
+}
+
 /** Whether the company ignores this message before anything is stored (groups with CheckMsgIsGroup). */
 export function ignored(deps: Deps, conn: ConnectionRef, msg: InboundMessage): boolean {
   return msg.isGroup && getSetting(deps.db, conn.companyId, "CheckMsgIsGroup") === "enabled";
@@ -94,16 +102,18 @@ export function storeInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessag
   const now = isoNow(deps.clock);
   const body = msg.body || (media ? media.mediaName : "");
   let createdContact: ContactRow | null = null;
-  const res = deps.db.transaction((tx) => {
-    const chat = upsertPeerContact(tx, companyId, msg.chat, {
+  // bun:sqlite has one connection: the prepared queries of deps.db run inside this transaction.
+  const db = deps.db;
+  const res = db.transaction(() => {
+    const chat = upsertPeerContact(db, companyId, msg.chat, {
       isGroup: msg.isGroup,
       name: msg.isGroup ? msg.groupSubject : msg.fromMe ? null : msg.chat.pushName,
       whatsappId: conn.id,
     });
     if (chat.created) createdContact = chat.contact;
-    const sender = msg.isGroup && msg.participant && !msg.fromMe ? upsertPeerContact(tx, companyId, msg.participant, { whatsappId: conn.id }).contact : null;
-    const place = ticketForInbound(tx, { companyId, contactId: chat.contact.id, whatsappId: conn.id, isGroup: msg.isGroup, fromMe: msg.fromMe }, now);
-    const row = insertInbound(tx, {
+    const sender = msg.isGroup && msg.participant && !msg.fromMe ? upsertPeerContact(db, companyId, msg.participant, { whatsappId: conn.id }).contact : null;
+    const place = ticketForInbound(db, { companyId, contactId: chat.contact.id, whatsappId: conn.id, isGroup: msg.isGroup, fromMe: msg.fromMe }, now);
+    const row = insertInbound(db, {
       companyId,
       ticketId: place.ticket.id,
       whatsappId: conn.id,
@@ -114,7 +124,7 @@ export function storeInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessag
       mediaType: mediaTypeOf(msg),
       mediaUrl: media?.mediaPath ?? null,
       mediaName: media?.mediaName ?? null,
-      quotedMsgId: msg.quotedId ? (findByWid(tx, companyId, conn.id, msg.quotedId)?.id ?? null) : null,
+      quotedMsgId: msg.quotedId ? (findByWid(db, companyId, conn.id, msg.quotedId)?.id ?? null) : null,
       queueId: place.ticket.queueId,
       dataJson: msg.raw ? JSON.stringify(msg.raw) : null,
       createdAt: new Date(msg.timestamp || deps.clock.now()).toISOString(),
@@ -122,13 +132,13 @@ export function storeInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessag
     });
     // Stored meanwhile by a concurrent delivery of the same message: roll back, answer the stored one.
     if (!row) return null;
-    const ticket = noteMessage(tx, place.ticket.id, { preview: body, fromMe: msg.fromMe, inbound: !msg.fromMe }, now);
-    return { ticket, row, before: place.before };
+    const ticket = noteMessage(db, place.ticket.id, { preview: body, fromMe: msg.fromMe, inbound: !msg.fromMe }, now);
+    return { ticket, row, before: place.before, author: sender ?? chat.contact };
   });
   if (!res) return alreadyStored(deps, conn, msg.id)!;
   const contact = createdContact as ContactRow | null;
   if (contact) deps.hub.publish(rooms.main(companyId), { channel: "contact", action: "create", contact: serializeContact(contact) });
   const dto = loadTicket(deps, companyId, res.ticket.id);
-  if (dto) publishMessageCreated(deps, dto, hydrate(deps.db, companyId, [res.row])[0], res.before ?? undefined);
+  if (dto) publishMessageCreated(deps, dto, serializeInbound(deps, companyId, res.row, res.author), res.before ?? undefined);
   return { ticket: res.ticket, messageId: res.row.id, duplicate: false, before: res.before };
 }

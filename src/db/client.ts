@@ -2,6 +2,36 @@ import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import * as schema from "./schema";
 
+/** Compiled statements kept per database; drizzle asks for one per query, compiling is most of a small query's cost. */
+const STATEMENT_CACHE_SIZE = 400;
+
+/**
+ * Makes `prepare` reuse compiled statements by SQL text (least recently used evicted). Drizzle
+ * prepares a statement for every query and never finalizes it; bun:sqlite runs a statement to the
+ * end synchronously, so one compiled statement can serve every call with the same SQL.
+ */
+function cacheStatements(sqlite: Database) {
+  const compile = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, ReturnType<Database["prepare"]>>();
+  sqlite.prepare = ((sql: string, ...rest: unknown[]) => {
+    if (rest.length) return (compile as (...a: unknown[]) => ReturnType<Database["prepare"]>)(sql, ...rest);
+    const hit = cache.get(sql);
+    if (hit) {
+      cache.delete(sql);
+      cache.set(sql, hit);
+      return hit;
+    }
+    const stmt = compile(sql);
+    cache.set(sql, stmt);
+    if (cache.size > STATEMENT_CACHE_SIZE) {
+      const oldest = cache.keys().next().value as string;
+      cache.get(oldest)?.finalize();
+      cache.delete(oldest);
+    }
+    return stmt;
+  }) as Database["prepare"];
+}
+
 /** Opens SQLite with the house pragmas: busy_timeout first, then WAL, NORMAL sync, foreign keys. */
 export function openDatabase(path: string) {
   const sqlite = new Database(path, { create: true, strict: true });
@@ -11,6 +41,7 @@ export function openDatabase(path: string) {
   sqlite.exec("PRAGMA foreign_keys = ON");
   sqlite.exec("PRAGMA temp_store = MEMORY");
   sqlite.exec("PRAGMA cache_size = -16000");
+  cacheStatements(sqlite);
   const db = drizzle(sqlite, { schema });
   return Object.assign(db, { sqlite });
 }

@@ -8,6 +8,8 @@ export interface HubSocket {
   readonly id: string;
   send(data: string): unknown;
   close(code?: number, reason?: string): void;
+  /** Batches the sends made inside `fn` into one write (Bun's ServerWebSocket.cork). */
+  cork?(fn: () => void): unknown;
 }
 
 /** A ticket's place, for the per-recipient visibility check of frames that carry its content. */
@@ -38,7 +40,18 @@ interface Member {
   ws: HubSocket;
   user: SessionUser;
   rooms: Set<string>;
+  /** Frames waiting for the next flush. */
+  outbox: string[];
 }
+
+/**
+ * Frames are written to each socket in batches at most this often: under a burst (thousands of
+ * messages a second) a socket gets one write per batch instead of one per frame; a lone frame waits
+ * at most this long.
+ */
+const FLUSH_MS = 4;
+/** A socket whose batch grows this long is written at once (a long synchronous burst never piles up). */
+const BATCH_MAX = 64;
 
 /** WebSocket close codes the SPA understands (web/src/realtime/socket.ts). */
 export const CLOSE = {
@@ -58,10 +71,12 @@ export class Hub {
   private readonly rooms = new Map<string, Set<Member>>();
   private readonly byUser = new Map<number, Set<Member>>();
   private readonly listeners = new Set<(p: Published) => void>();
+  private readonly dirty = new Set<Member>();
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** Registers a socket of a signed-in user. */
   add(ws: HubSocket, user: SessionUser) {
-    const m: Member = { ws, user, rooms: new Set() };
+    const m: Member = { ws, user, rooms: new Set(), outbox: [] };
     this.members.set(ws.id, m);
     const mine = this.byUser.get(user.id) ?? new Set<Member>();
     this.byUser.set(user.id, mine);
@@ -116,6 +131,7 @@ export class Hub {
 
   /** Closes every socket of a user with a reason the SPA understands (their session ended). */
   closeUser(userId: number, reason = "session ended", code: number = CLOSE.sessionEnded) {
+    this.flush();
     for (const m of [...(this.byUser.get(userId) ?? [])]) {
       this.remove(m.ws);
       try {
@@ -179,8 +195,31 @@ export class Hub {
   }
 
   private sendTo(m: Member, data: string) {
+    m.outbox.push(data);
+    if (m.outbox.length >= BATCH_MAX) return this.write(m);
+    this.dirty.add(m);
+    this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
+  }
+
+  /** Writes every waiting frame, one corked write per socket. */
+  flush() {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    for (const m of this.dirty) this.write(m);
+    this.dirty.clear();
+  }
+
+  private write(m: Member) {
+    const frames = m.outbox;
+    if (!frames.length) return;
+    m.outbox = [];
+    if (!this.members.has(m.ws.id)) return;
+    const send = () => {
+      for (const d of frames) m.ws.send(d);
+    };
     try {
-      m.ws.send(data);
+      if (m.ws.cork) m.ws.cork(send);
+      else send();
     } catch (e) {
       log.warn("socket send failed", { err: String(e) });
     }

@@ -98,8 +98,9 @@ async function userOfToken(deps: Deps, token: string): Promise<SessionUser | nul
  * with the hub in the company's main room and the user's room, then follows the client's join/leave
  * messages. Delivery (once per socket, visibility per recipient) is the hub's job.
  */
-export const wsRoutes = (deps: Deps) =>
-  new Elysia().ws("/ws", {
+export const wsRoutes = (deps: Deps) => {
+  const handles = new Map<string, HubSocket>();
+  return new Elysia().ws("/ws", {
     idleTimeout: 60,
     async beforeHandle({ query, set }) {
       if (!(await userOfToken(deps, typeof query.token === "string" ? query.token : ""))) {
@@ -110,7 +111,15 @@ export const wsRoutes = (deps: Deps) =>
     async open(ws) {
       const u = await userOfToken(deps, String((ws.data.query as Record<string, string>).token ?? ""));
       if (!u) return ws.close(4401, "unauthorized");
-      const socket = ws as unknown as HubSocket;
+      // The hub keeps one handle per socket: Elysia's id plus the raw socket's cork for batched writes.
+      const raw = ws.raw as { cork?: (fn: () => void) => unknown };
+      const socket: HubSocket = {
+        id: ws.id,
+        send: (d) => ws.send(d),
+        close: (code, reason) => ws.close(code, reason),
+        cork: raw.cork ? (fn) => raw.cork?.(fn) : undefined,
+      };
+      handles.set(ws.id, socket);
       deps.hub.add(socket, u);
       deps.hub.join(socket, rooms.main(u.companyId));
       deps.hub.join(socket, rooms.user(u.id));
@@ -118,15 +127,18 @@ export const wsRoutes = (deps: Deps) =>
       ws.send(JSON.stringify({ channel: "ready", userId: u.id }));
     },
     message(ws, raw) {
-      const socket = ws as unknown as HubSocket;
-      const u = deps.hub.userOf(socket);
+      const socket = handles.get(ws.id);
+      const u = socket && deps.hub.userOf(socket);
       const msg = parseClientMessage(raw);
-      if (u && msg) handleClientMessage(deps, socket, u, msg);
+      if (socket && u && msg) handleClientMessage(deps, socket, u, msg);
     },
     close(ws) {
-      const socket = ws as unknown as HubSocket;
+      const socket = handles.get(ws.id);
+      handles.delete(ws.id);
+      if (!socket) return;
       const u = deps.hub.userOf(socket);
       deps.hub.remove(socket);
       if (u && deps.hub.socketCount(u.id) === 0) setUserOnline(deps.db, u.id, false);
     },
   });
+};

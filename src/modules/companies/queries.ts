@@ -1,10 +1,18 @@
-import { eq } from "drizzle-orm";
+import { sql, eq } from "drizzle-orm";
 import type { OpeningHours } from "../../contract/limits";
 import type { DB } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { plans } from "../plans/schema";
 import { companies } from "./schema";
 
-export const findCompany = (db: DB, id: number) => db.select().from(companies).where(eq(companies.id, id)).get();
+export const findCompany = (db: DB, id: number) =>
+  prepared(db, "companies.byId", (d) =>
+    d
+      .select()
+      .from(companies)
+      .where(eq(companies.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id });
 
 export const findCompanyByName = (db: DB, name: string) => db.select().from(companies).where(eq(companies.name, name)).get();
 

@@ -1,28 +1,40 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { queues } from "../queues/schema";
 import { whatsappQueues, whatsapps } from "./schema";
 
 export const findConnection = (db: DbOrTx, companyId: number, id: number) =>
-  db
-    .select()
-    .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
-    .get();
+  "sqlite" in db
+    ? prepared(db, "connections.byId", (d) =>
+        d
+          .select()
+          .from(whatsapps)
+          .where(and(eq(whatsapps.companyId, sql.placeholder("companyId")), eq(whatsapps.id, sql.placeholder("id"))))
+          .prepare(),
+      ).get({ companyId, id })
+    : db
+        .select()
+        .from(whatsapps)
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+        .get();
 
 /** The company's default connection (the first one when none is flagged). */
 export const defaultConnection = (db: DbOrTx, companyId: number) =>
   db.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(desc(whatsapps.isDefault), asc(whatsapps.id)).get();
 
 /** A connection's queues in menu order (orderQueue, then name). */
-export const connectionQueues = (db: DbOrTx, whatsappId: number) =>
-  db
-    .select({ queue: queues })
-    .from(whatsappQueues)
-    .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
-    .where(eq(whatsappQueues.whatsappId, whatsappId))
-    .orderBy(sql`${queues.orderQueue} is null`, asc(queues.orderQueue), asc(queues.name))
-    .all()
+export const connectionQueues = (db: DB, whatsappId: number) =>
+  prepared(db, "connections.queues", (d) =>
+    d
+      .select({ queue: queues })
+      .from(whatsappQueues)
+      .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
+      .where(eq(whatsappQueues.whatsappId, sql.placeholder("whatsappId")))
+      .orderBy(sql`${queues.orderQueue} is null`, asc(queues.orderQueue), asc(queues.name))
+      .prepare(),
+  )
+    .all({ whatsappId })
     .map((r) => r.queue);
 
 /** Every connection of a company, oldest first. */

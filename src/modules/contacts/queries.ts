@@ -1,21 +1,33 @@
-import { and, asc, eq, inArray, like, or } from "drizzle-orm";
+import { sql, and, asc, eq, inArray, like, or } from "drizzle-orm";
 import type { DB, DbOrTx } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { containsAny, pageOf } from "../../db/paging";
 import { type ContactCustomFieldRow, type ContactRow, contactCustomFields, contacts } from "./schema";
 
-export const findContact = (db: DbOrTx, companyId: number, id: number) =>
-  db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
-    .get();
+export const findContact = (db: DB, companyId: number, id: number) =>
+  prepared(db, "contacts.byId", (d) =>
+    d
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, sql.placeholder("companyId")), eq(contacts.id, sql.placeholder("id"))))
+      .prepare(),
+  ).get({ companyId, id });
 
+/** A contact by its number (prepared when called with the database itself: the inbound path). */
 export const findContactByNumber = (db: DbOrTx, companyId: number, number: string) =>
-  db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
-    .get();
+  "sqlite" in db
+    ? prepared(db, "contacts.byNumber", (d) =>
+        d
+          .select()
+          .from(contacts)
+          .where(and(eq(contacts.companyId, sql.placeholder("companyId")), eq(contacts.number, sql.placeholder("number"))))
+          .prepare(),
+      ).get({ companyId, number })
+    : db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
+        .get();
 
 export const findContactByLid = (db: DbOrTx, companyId: number, lid: string) =>
   db

@@ -1,6 +1,7 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { AckEvent } from "../../channels/types";
-import type { DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import type { Deps } from "../../http/context";
 import { nowIso } from "../../lib/dates";
 import { findByWid } from "./queries";
@@ -55,13 +56,51 @@ export type InboundValues = Omit<typeof messages.$inferInsert, "id" | "fromMe" |
  * Inside the inbound transaction: stores a channel message exactly once (unique per connection and
  * channel id). Answers the new row, or undefined when that message was already stored.
  */
-export function insertInbound(tx: DbOrTx, values: InboundValues): MessageRow | undefined {
-  return tx
-    .insert(messages)
-    .values({ ...values, read: values.fromMe, ack: values.fromMe ? 1 : 0 })
-    .onConflictDoNothing()
-    .returning()
-    .get();
+export function insertInbound(db: DB, values: InboundValues): MessageRow | undefined {
+  const q = prepared(db, "messages.insertInbound", (d) =>
+    d
+      .insert(messages)
+      .values({
+        companyId: sql.placeholder("companyId"),
+        ticketId: sql.placeholder("ticketId"),
+        whatsappId: sql.placeholder("whatsappId"),
+        wid: sql.placeholder("wid"),
+        contactId: sql.placeholder("contactId"),
+        body: sql.placeholder("body"),
+        fromMe: sql.placeholder("fromMe"),
+        read: sql.placeholder("fromMe"),
+        ack: sql.placeholder("ack"),
+        mediaType: sql.placeholder("mediaType"),
+        mediaUrl: sql.placeholder("mediaUrl"),
+        mediaName: sql.placeholder("mediaName"),
+        quotedMsgId: sql.placeholder("quotedMsgId"),
+        queueId: sql.placeholder("queueId"),
+        dataJson: sql.placeholder("dataJson"),
+        createdAt: sql.placeholder("createdAt"),
+        updatedAt: sql.placeholder("updatedAt"),
+      })
+      .onConflictDoNothing()
+      .returning()
+      .prepare(),
+  );
+  return q.get({
+    companyId: values.companyId,
+    ticketId: values.ticketId,
+    whatsappId: values.whatsappId ?? null,
+    wid: values.wid,
+    contactId: values.contactId ?? null,
+    body: values.body ?? "",
+    fromMe: values.fromMe ? 1 : 0,
+    ack: values.fromMe ? 1 : 0,
+    mediaType: values.mediaType ?? "chat",
+    mediaUrl: values.mediaUrl ?? null,
+    mediaName: values.mediaName ?? null,
+    quotedMsgId: values.quotedMsgId ?? null,
+    queueId: values.queueId ?? null,
+    dataJson: values.dataJson ?? null,
+    createdAt: values.createdAt,
+    updatedAt: values.updatedAt,
+  });
 }
 
 /** Two contacts turned out to be one person: the duplicate's messages move to the survivor. */

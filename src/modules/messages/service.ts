@@ -111,8 +111,9 @@ function mediaTypeOf(mime: string) {
 export async function sendMessage(deps: Deps, ticket: TicketRow, spec: SendSpec): Promise<MessageDto> {
   const now = isoNow(deps.clock);
   const wid = newWid();
-  const row = deps.db.transaction((tx) => {
-    const m = tx
+  const db = deps.db;
+  const row = db.transaction(() => {
+    const m = db
       .insert(messages)
       .values({
         companyId: ticket.companyId,
@@ -136,7 +137,7 @@ export async function sendMessage(deps: Deps, ticket: TicketRow, spec: SendSpec)
       })
       .returning()
       .get();
-    noteMessage(tx, ticket.id, { preview: spec.body || spec.media?.fileName || "", fromMe: true, inbound: false, automatic: spec.isAutomatic }, now);
+    noteMessage(db, ticket.id, { preview: spec.body || spec.media?.fileName || "", fromMe: true, inbound: false, automatic: spec.isAutomatic }, now);
     return m;
   });
   const loaded = loadTicket(deps, ticket.companyId, ticket.id);

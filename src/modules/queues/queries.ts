@@ -1,13 +1,16 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { type QueueRow, queues } from "./schema";
 
 export const findQueue = (db: DB, companyId: number, id: number) =>
-  db
-    .select()
-    .from(queues)
-    .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
-    .get();
+  prepared(db, "queues.byId", (d) =>
+    d
+      .select()
+      .from(queues)
+      .where(and(eq(queues.companyId, sql.placeholder("companyId")), eq(queues.id, sql.placeholder("id"))))
+      .prepare(),
+  ).get({ companyId, id });
 
 /** A company's queues ordered by orderQueue (unset last), then name. */
 export const listCompanyQueues = (db: DB, companyId: number) =>

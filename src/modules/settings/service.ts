@@ -8,8 +8,20 @@ import { nowIso } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
 import { settings } from "./schema";
 
+/**
+ * Settings by company, read from memory: the inbound path asks for them on every message. The
+ * settings module is their only writer, and every write drops the company's entry.
+ */
+const cache = new Map<number, Map<string, string>>();
+
+/** Forgets a company's cached settings (after a write). */
+export function forgetSettings(companyId: number) {
+  cache.delete(companyId);
+}
+
 /** Writes the default settings of a new company (inside the caller's transaction). */
 export function seedCompanySettings(db: DbOrTx, companyId: number, extra: Record<string, string> = {}) {
+  forgetSettings(companyId);
   const now = nowIso();
   const values = Object.entries({ ...DEFAULT_SETTINGS, ...extra }).map(([key, value]) => ({
     companyId,
@@ -28,12 +40,12 @@ export function listSettings(db: DB, companyId: number) {
 
 /** One setting's value, falling back to the default for its key. */
 export function getSetting(db: DB, companyId: number, key: string): string {
-  const row = db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(and(eq(settings.companyId, companyId), eq(settings.key, key)))
-    .get();
-  return row?.value ?? DEFAULT_SETTINGS[key] ?? "";
+  let values = cache.get(companyId);
+  if (!values) {
+    values = new Map(listSettings(db, companyId).map((r) => [r.key, r.value]));
+    cache.set(companyId, values);
+  }
+  return values.get(key) ?? DEFAULT_SETTINGS[key] ?? "";
 }
 
 /** PUT /settings/{key}: admins only; upserts and announces the change. */
@@ -46,6 +58,7 @@ export function updateSetting(ctx: Ctx, key: string, value: string) {
     .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: now } })
     .returning({ key: settings.key, value: settings.value })
     .get();
+  forgetSettings(ctx.companyId);
   ctx.hub.publish(rooms.main(ctx.companyId), { channel: "settings", action: "update", setting: row });
   return row;
 }

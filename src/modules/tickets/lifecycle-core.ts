@@ -5,6 +5,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import type { Deps } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { findUser } from "../users/queries";
@@ -44,6 +45,15 @@ export function plainUpdate(tx: DbOrTx, id: number, patch: TicketPatch): TicketR
 
 /** The open tracking row of a ticket (the one not finished yet), if any. */
 export function openTracking(tx: DbOrTx, ticketId: number) {
+  if ("sqlite" in tx) {
+    return prepared(tx, "tracking.open", (d) =>
+      d
+        .select()
+        .from(ticketTracking)
+        .where(and(eq(ticketTracking.ticketId, sql.placeholder("ticketId")), isNull(ticketTracking.finishedAt)))
+        .prepare(),
+    ).get({ ticketId });
+  }
   return tx
     .select()
     .from(ticketTracking)

@@ -6,7 +6,8 @@
  * lifecycle.ts: one transaction per change, tracking kept, announced after commit.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import type { Deps } from "../../http/context";
 import { isoNow } from "../../lib/clock";
 import { uuid } from "../../lib/ids";
@@ -24,7 +25,7 @@ import {
   startTracking,
   type TicketPatch,
 } from "./lifecycle-core";
-import { findActiveTicket, findLatestTicket } from "./queries";
+import { findActiveTicket, findCurrentTicket, findLatestTicket } from "./queries";
 import { type TicketRow, tickets, ticketTracking, userRatings } from "./schema";
 import type { TicketDto } from "./serialize";
 
@@ -60,11 +61,11 @@ export interface InboundTicket {
  * queue, a new stretch of tracking) when the customer writes — never for our own echoes.
  */
 export function ticketForInbound(
-  tx: DbOrTx,
+  tx: DB,
   spec: { companyId: number; contactId: number; whatsappId: number; isGroup: boolean; fromMe: boolean },
   now: string,
 ): InboundTicket {
-  const found = currentTicket(tx, spec.companyId, spec.contactId, spec.whatsappId);
+  const found = findCurrentTicket(tx, spec.companyId, spec.contactId, spec.whatsappId);
   if (!found) {
     const ticket = insertTicket(
       tx,
@@ -91,15 +92,26 @@ export interface MessageNote {
   automatic?: boolean;
 }
 
-/** Inside a message's transaction: last message preview, who spoke last, unread counter, activity time. */
-export function noteMessage(tx: DbOrTx, ticketId: number, note: MessageNote, now: string): TicketRow {
-  const unread = note.inbound ? { unreadMessages: sql`${tickets.unreadMessages} + 1` } : note.automatic ? {} : { unreadMessages: 0 };
-  return tx
-    .update(tickets)
-    .set({ lastMessage: note.preview, fromMe: note.fromMe, ...unread, updatedAt: now })
-    .where(eq(tickets.id, ticketId))
-    .returning()
-    .get()!;
+/**
+ * Inside a message's transaction: last message preview, who spoke last, unread counter (+1 for the
+ * customer, 0 for a person's answer, unchanged for automatic texts), activity time.
+ */
+export function noteMessage(db: DB, ticketId: number, note: MessageNote, now: string): TicketRow {
+  const q = prepared(db, "tickets.noteMessage", (d) =>
+    d
+      .update(tickets)
+      .set({
+        lastMessage: sql`${sql.placeholder("preview")}`,
+        fromMe: sql`${sql.placeholder("fromMe")}`,
+        unreadMessages: sql`case ${sql.placeholder("unread")} when 1 then ${tickets.unreadMessages} + 1 when 0 then 0 else ${tickets.unreadMessages} end`,
+        updatedAt: sql`${sql.placeholder("now")}`,
+      })
+      .where(eq(tickets.id, sql.placeholder("id")))
+      .returning()
+      .prepare(),
+  );
+  const unread = note.inbound ? 1 : note.automatic ? -1 : 0;
+  return q.get({ id: ticketId, preview: note.preview, fromMe: note.fromMe ? 1 : 0, unread, now })!;
 }
 
 /** The card's preview after a message was deleted: the newest message still shown (BEHAVIOUR.md §2.11). */

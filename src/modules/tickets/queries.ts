@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { whatsapps } from "../connections/schema";
 import { contacts } from "../contacts/schema";
 import { queues } from "../queues/schema";
@@ -84,4 +85,47 @@ export function findLatestTicket(db: DbOrTx, companyId: number, contactId: numbe
     .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId ?? 0}`))
     .orderBy(sql`${tickets.id} desc`)
     .get();
+}
+
+/** The tags of one ticket as a JSON array, computed inside the ticket's own query. */
+const tagsJson = sql<string>`(select coalesce(json_group_array(json_object('id', tg.id, 'name', tg.name, 'color', tg.color, 'kanban', tg.kanban)), '[]')
+  from (select t2.id, t2.name, t2.color, t2.kanban from ${ticketTags} tt join ${tags} t2 on t2.id = tt.tag_id where tt.ticket_id = ${tickets.id} order by t2.name) tg)`;
+
+/** One ticket with its references and tags in a single prepared query (the realtime frames' shape). */
+export function findJoinedWithTags(db: DB, companyId: number, id: number) {
+  const q = prepared(db, "tickets.joinedWithTags", (d) =>
+    d
+      .select({ ...ticketSelect, tagsJson })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .leftJoin(users, eq(users.id, tickets.userId))
+      .leftJoin(queues, eq(queues.id, tickets.queueId))
+      .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+      .where(and(eq(tickets.companyId, sql.placeholder("companyId")), eq(tickets.id, sql.placeholder("id"))))
+      .prepare(),
+  );
+  const row = q.get({ companyId, id });
+  if (!row) return undefined;
+  const { tagsJson: raw, ...joined } = row;
+  return { joined, tags: JSON.parse(raw) as { id: number; name: string; color: string; kanban: number }[] };
+}
+
+/** The contact's ticket on a connection in one prepared query: the active one first, else the latest. */
+export function findCurrentTicket(db: DB, companyId: number, contactId: number, whatsappId: number | null): TicketRow | undefined {
+  const q = prepared(db, "tickets.current", (d) =>
+    d
+      .select()
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.companyId, sql.placeholder("companyId")),
+          eq(tickets.contactId, sql.placeholder("contactId")),
+          sql`coalesce(${tickets.whatsappId}, 0) = ${sql.placeholder("whatsappId")}`,
+        ),
+      )
+      .orderBy(sql`${tickets.status} in ('open', 'pending') desc`, sql`${tickets.id} desc`)
+      .limit(1)
+      .prepare(),
+  );
+  return q.get({ companyId, contactId, whatsappId: whatsappId ?? 0 });
 }

@@ -6,15 +6,14 @@ import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { contacts } from "../contacts/schema";
 import { canShowAll, canViewTicket } from "./policy";
-import { findJoined, findTicketRow, selectTickets, tagsOfTickets } from "./queries";
+import { findJoinedWithTags, findTicketRow, selectTickets, tagsOfTickets } from "./queries";
 import { tickets, ticketTags } from "./schema";
 import { serializeTicket, type TicketDto } from "./serialize";
 
 /** Loads one ticket in its wire shape, or null. */
 export function loadTicket(deps: Deps, companyId: number, id: number): TicketDto | null {
-  const j = findJoined(deps.db, companyId, eq(tickets.id, id));
-  if (!j) return null;
-  return serializeTicket(j, tagsOfTickets(deps.db, [id]).get(id) ?? []);
+  const found = findJoinedWithTags(deps.db, companyId, id);
+  return found ? serializeTicket(found.joined, found.tags) : null;
 }
 
 /** A ticket the caller may see, else 404 (other company / missing) or 403 (queue not theirs). */
