@@ -93,12 +93,14 @@ function importChat(deps: Deps, ref: { connectionId: number; companyId: number }
   const nowIso = new Date(deps.clock.now()).toISOString();
   for (let i = 0; i < sorted.length; i += CHUNK) {
     const part = sorted.slice(i, i + CHUNK);
-    stored += deps.db.transaction((tx) => {
+    // bun:sqlite has one connection: the messages module's prepared insert runs inside this transaction
+    const db = deps.db;
+    stored += db.transaction(() => {
       let n = 0;
       let last = "";
       for (const m of part) {
         const kind = storedKind(m)!;
-        const row = insertInbound(tx, {
+        const row = insertInbound(db, {
           companyId,
           ticketId: ticket.id,
           whatsappId: connectionId,
@@ -118,7 +120,7 @@ function importChat(deps: Deps, ref: { connectionId: number; companyId: number }
         }
       }
       // the card shows the newest imported message, unless the chat already goes on live
-      if (n && ticket.status === "closed") refreshPreview(tx, ticket.id, last);
+      if (n && ticket.status === "closed") refreshPreview(db, ticket.id, last);
       return n;
     });
   }
