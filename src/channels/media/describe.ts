@@ -6,7 +6,6 @@
  */
 import { rmSync } from "node:fs";
 import { ALL_FORMATS, BlobSource, Input } from "mediabunny";
-import sharp from "sharp";
 import { sendKindOf } from "../../contract/media";
 import { log } from "../../lib/logger";
 import type { MediaInfo } from "../types";
@@ -18,7 +17,7 @@ export const THUMB_PX = 96;
 /** A client thumbnail larger than this is refused (base64 characters). */
 export const HINT_THUMB_MAX_CHARS = 64 * 1024;
 
-/** What the agent's browser measured of a video (it can decode video; the server cannot). */
+/** What the agent's browser measured of a video or image (it can decode video; the server cannot). */
 export interface MediaHints {
   /** JPEG, base64 (re-encoded by the server before use). */
   thumbnail?: string;
@@ -29,8 +28,26 @@ export interface MediaHints {
 
 const hintsPath = (file: string) => `${file}.meta.json`;
 
+type Sharp = typeof import("sharp").default;
+let sharpLib: Promise<Sharp | null> | null = null;
+/**
+ * sharp (native libvips) when it loads; null where it cannot (the single binary cannot embed native
+ * addons): images then use the thumbnail the agent's browser made, like videos.
+ */
+function loadSharp(): Promise<Sharp | null> {
+  sharpLib ??= import("sharp").then(
+    (m) => m.default,
+    () => null,
+  );
+  return sharpLib;
+}
+
+const isJpeg = (b: Uint8Array) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+
 /** A small JPEG of any image sharp can read (EXIF orientation applied), with the oriented size. */
 async function thumbnailOf(input: string | Buffer) {
+  const sharp = await loadSharp();
+  if (!sharp) throw new Error("sharp unavailable");
   const img = sharp(input, { failOn: "none", limitInputPixels: 100_000_000 }).rotate();
   const meta = await img.metadata();
   const size = meta.autoOrient ?? meta;
@@ -48,10 +65,12 @@ const secs = (n: unknown) => (typeof n === "number" && Number.isFinite(n) && n >
 export async function saveHints(file: string, hints: MediaHints): Promise<void> {
   const out: MediaHints = { width: dim(hints.width), height: dim(hints.height), seconds: secs(hints.seconds) };
   if (hints.thumbnail && hints.thumbnail.length <= HINT_THUMB_MAX_CHARS) {
+    const raw = Buffer.from(hints.thumbnail, "base64");
     try {
-      out.thumbnail = Buffer.from((await thumbnailOf(Buffer.from(hints.thumbnail, "base64"))).jpeg).toString("base64");
+      out.thumbnail = Buffer.from((await thumbnailOf(raw)).jpeg).toString("base64");
     } catch {
-      // not an image: no thumbnail
+      // not an image (dropped), or no sharp here: a small real JPEG is kept as the browser made it
+      if (!(await loadSharp()) && isJpeg(raw)) out.thumbnail = hints.thumbnail;
     }
   }
   await Bun.write(hintsPath(file), JSON.stringify(out));
@@ -87,10 +106,20 @@ export async function describeMedia(file: string, mimetype: string, opts: { ptt?
   try {
     switch (kind) {
       case "image": {
-        const t = await thumbnailOf(file);
-        return { jpegThumbnail: t.jpeg, width: t.width, height: t.height };
+        if (await loadSharp()) {
+          const t = await thumbnailOf(file);
+          return { jpegThumbnail: t.jpeg, width: t.width, height: t.height };
+        }
+        const hints = await readHints(file);
+        return {
+          jpegThumbnail: hints.thumbnail ? new Uint8Array(Buffer.from(hints.thumbnail, "base64")) : undefined,
+          width: dim(hints.width),
+          height: dim(hints.height),
+        };
       }
       case "sticker": {
+        const sharp = await loadSharp();
+        if (!sharp) return {};
         const meta = await sharp(file, { animated: true, failOn: "none" }).metadata();
         return { width: meta.width, height: meta.pageHeight ?? meta.height, animated: (meta.pages ?? 1) > 1 };
       }

@@ -25,8 +25,8 @@ export async function voiceNoteUpload(checked: CheckedFile): Promise<CheckedFile
   return { file: new File([note.ogg], name, { type: "audio/ogg" }), ext: "ogg", mime: "audio/ogg", originalName: name };
 }
 
-/** Keeps a video's browser-measured facts beside the stored file (images are probed by the server). */
+/** Keeps the browser-measured facts of a video or image beside the stored file (used where the server cannot decode it). */
 export async function keepHints(storedPath: string, mime: string, hints: MediaHints | undefined): Promise<void> {
-  if (!hints || !mime.startsWith("video/")) return;
+  if (!hints || !(mime.startsWith("video/") || (mime.startsWith("image/") && mime !== "image/webp"))) return;
   await saveHints(storedPath, hints);
 }

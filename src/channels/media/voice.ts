@@ -5,7 +5,11 @@
  * (opus-decoder, WebAssembly).
  */
 import { ALL_FORMATS, BufferSource, BufferTarget, Conversion, EncodedPacketSink, Input, type InputAudioTrack, OggOutputFormat, Output } from "mediabunny";
-import { OpusDecoder } from "opus-decoder";
+import { OpusDecoder, OpusDecoderWebWorker } from "opus-decoder";
+
+// Referenced so Bun's bundler keeps the class opus-decoder's index names at load (the single binary
+// otherwise fails with a ReferenceError; same as web/src/features/tickets/chat/ogg-decode.ts).
+export const decoderClasses = [OpusDecoder, OpusDecoderWebWorker];
 
 /** WhatsApp draws a voice note with 64 bars. */
 const WAVEFORM_BARS = 64;

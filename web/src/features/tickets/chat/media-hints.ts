@@ -62,9 +62,28 @@ export async function videoHint(file: File): Promise<MediaHint | null> {
   }
 }
 
-/** Hints for each file to send (videos only; null for the rest), in order. */
+/** A small JPEG of an image and its size (used by servers that cannot decode images themselves); null when it cannot be read. */
+export async function imageHint(file: File): Promise<MediaHint | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, THUMB_PX / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    canvas.getContext("2d")?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    const hint = { thumbnail: canvas.toDataURL("image/jpeg", 0.7).split(",")[1], width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return hint;
+  } catch {
+    return null;
+  }
+}
+
+/** Hints for each file to send (videos and images; null for the rest), in order. */
 export async function hintsFor(files: File[]): Promise<(MediaHint | null)[]> {
-  return Promise.all(files.map((f) => (f.type.startsWith("video/") ? videoHint(f) : Promise.resolve(null))));
+  return Promise.all(
+    files.map((f) => (f.type.startsWith("video/") ? videoHint(f) : /^image\/(jpeg|png|gif)$/.test(f.type) ? imageHint(f) : Promise.resolve(null))),
+  );
 }
 
 /** WhatsApp's size limit a file is over ("16 MB"), or null when it may be sent. */
