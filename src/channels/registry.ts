@@ -4,7 +4,18 @@
  * It owns no database table: callers pass the connection id, company id and kind.
  */
 import { log } from "../lib/logger";
-import type { AckEvent, CallEvent, ChannelAdapter, ChannelEvents, ChannelFactory, EditEvent, InboundMessage, SessionStatus, StartOptions } from "./types";
+import type {
+  AckEvent,
+  CallEvent,
+  ChannelAdapter,
+  ChannelEvents,
+  ChannelFactory,
+  EditEvent,
+  HistoryBatch,
+  InboundMessage,
+  SessionStatus,
+  StartOptions,
+} from "./types";
 
 export interface ConnectionRef {
   connectionId: number;
@@ -23,6 +34,7 @@ export interface RegistryHandlers {
   onRevoke?(ref: ConnectionRef, id: string): void;
   onCall?(ref: ConnectionRef, call: CallEvent): void;
   onIdentity?(ref: ConnectionRef, map: { lid: string; number: string }): void;
+  onHistory?(ref: ConnectionRef, batch: HistoryBatch): void | Promise<void>;
   /** The stored raw payload of a message (for quoting/retries); undefined when unknown. */
   loadRaw?(ref: ConnectionRef, messageId: string): Promise<unknown> | unknown;
 }
@@ -130,6 +142,9 @@ export class ChannelRegistry {
       onRevoke: (id) => guard("onRevoke", this.handlers.onRevoke, id),
       onCall: (call) => guard("onCall", this.handlers.onCall, call),
       onIdentity: (map) => guard("onIdentity", this.handlers.onIdentity, map),
+      onHistory: async (batch) => {
+        await guard("onHistory", this.handlers.onHistory, batch);
+      },
     };
     entry.adapter = factory({
       connectionId: ref.connectionId,

@@ -71,6 +71,15 @@ export interface CallEvent {
   status: "offer" | "ringing" | "timeout" | "reject" | "accept" | "terminate";
 }
 
+/** A chunk of the recent history WhatsApp sends a newly linked device (history sync). */
+export interface HistoryBatch {
+  messages: InboundMessage[];
+  /** 0-100 when the channel reports it. */
+  progress: number | null;
+  /** The last chunk of the sync the channel knows of. */
+  isLatest: boolean;
+}
+
 /** What a channel tells the registry. */
 export interface ChannelEvents {
   onStatus(status: SessionStatus, info?: { qrcode?: string; pairingCode?: string; retries?: number; reason?: string }): void;
@@ -81,6 +90,24 @@ export interface ChannelEvents {
   onCall(call: CallEvent): void;
   /** A LID ↔ phone-number mapping learned by the channel (contacts merge on it). */
   onIdentity?(map: { lid: string; number: string }): void;
+  /** Recent history after linking (never live traffic: the chatbot must not see it). */
+  onHistory?(batch: HistoryBatch): void | Promise<void>;
+}
+
+/** What a phone shows of a media message before downloading it, and how a voice note plays. */
+export interface MediaInfo {
+  /** Small JPEG preview (images and videos). */
+  jpegThumbnail?: Uint8Array;
+  width?: number;
+  height?: number;
+  /** Whole seconds (audio and video). */
+  seconds?: number;
+  /** Voice notes: 64 loudness samples, 0-100. */
+  waveform?: Uint8Array;
+  /** Documents (PDF): number of pages, when it could be read. */
+  pageCount?: number;
+  /** Stickers: animated webp. */
+  animated?: boolean;
 }
 
 export interface OutgoingBase {
@@ -98,8 +125,10 @@ export type Outgoing =
       mimetype: string;
       fileName: string;
       caption?: string;
-      /** Send audio as a voice note. */
+      /** Send audio as a voice note (only Ogg/Opus audio goes out as one). */
       ptt?: boolean;
+      /** Preview and facts probed before sending (thumbnail, dimensions, duration, waveform, pages). */
+      info?: MediaInfo;
     })
   | (OutgoingBase & { type: "location"; latitude: number; longitude: number; name?: string; address?: string })
   | (OutgoingBase & { type: "contact"; displayName: string; vcard: string });

@@ -10,6 +10,7 @@ import type { Deps } from "../http/context";
 import { log } from "../lib/logger";
 import { applyLidMapping } from "../modules/contacts/channel";
 import { findContactByNumber } from "../modules/contacts/queries";
+import { acceptHistory } from "../modules/connections/history-import";
 import { connectionsToStart, recordHealth, recordSessionStatus } from "../modules/connections/session";
 import { findByWid } from "../modules/messages/queries";
 import { flushOutbox } from "../modules/messages/service";
@@ -179,6 +180,8 @@ export class ConnectionSupervisor {
       onIdentity: (ref, map) => {
         applyLidMapping(deps.db, ref.companyId, map.lid, map.number);
       },
+      // Recent history after linking: imported in the background as closed tickets (never the bot).
+      onHistory: (ref, batch) => acceptHistory(deps, conn(ref), batch),
       loadRaw: (ref, id) => {
         const m = findByWid(deps.db, ref.companyId, ref.connectionId, id);
         if (!m?.dataJson) return undefined;

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Elysia } from "elysia";
 import { LIMITS } from "../contract/limits";
+import { formatBytes, MEDIA_MAX_BYTES, sendKindOf } from "../contract/media";
 import { authPlugin } from "./auth";
 import type { DB } from "../db/client";
 import type { Deps } from "./context";
@@ -27,6 +28,8 @@ const MIME: Record<string, readonly string[]> = {
   mp3: ["audio/mpeg", "audio/mp3"],
   ogg: ["audio/ogg", "audio/opus", "application/ogg"],
   opus: ["audio/ogg", "audio/opus"],
+  // Chromium records voice notes as WebM/Opus (sometimes labelled video/webm); they are remuxed to Ogg.
+  webm: ["audio/webm", "video/webm"],
   m4a: ["audio/mp4", "audio/x-m4a", "audio/m4a"],
   wav: ["audio/wav", "audio/x-wav", "audio/wave"],
   pdf: ["application/pdf"],
@@ -54,6 +57,8 @@ export const UPLOAD_KINDS = {
   /** Attachments sent to customers (queue greeting, chatbot options, quick messages). */
   attachment: ["png", "jpg", "jpeg", "gif", "webp", "mp4", "3gp", "mp3", "ogg", "opus", "m4a", "wav", "pdf", "txt", "csv", "doc", "docx", "xls", "xlsx"],
   spreadsheet: ["xls", "xlsx"],
+  /** Voice notes recorded in the chat (Opus in Ogg or WebM), stored as Ogg/Opus. */
+  voice: ["ogg", "opus", "webm"],
 } as const;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 
@@ -111,6 +116,8 @@ function contentMatches(ext: string, b: Uint8Array): boolean {
     case "ogg":
     case "opus":
       return startsWith(b, ascii("OggS"));
+    case "webm":
+      return startsWith(b, [0x1a, 0x45, 0xdf, 0xa3]);
     case "pdf":
       return startsWith(b, ascii("%PDF"));
     case "doc":
@@ -129,7 +136,8 @@ function contentMatches(ext: string, b: Uint8Array): boolean {
 
 /**
  * Checks that `value` (a multipart field) is a file of the kind: extension in the kind's list,
- * declared mime type allowed for that extension, size within LIMITS.uploadMaxBytes. The content
+ * declared mime type allowed for that extension, size within LIMITS.uploadMaxBytes, or for files
+ * sent to customers within WhatsApp's limit for what they go out as (MEDIA_MAX_BYTES). The content
  * itself is sniffed by `storeUpload` before anything is written. `typeError` lets an area answer
  * its own code (contact import: ERR_IMPORT_FILE_TYPE).
  */
@@ -141,7 +149,11 @@ export function checkUpload(value: unknown, kind: UploadKind, typeError: "ERR_UP
   const mime = (file.type || "").split(";")[0].trim().toLowerCase();
   const allowed = UPLOAD_KINDS[kind] as readonly string[];
   if (!allowed.includes(ext) || !(MIME[ext] ?? []).includes(mime)) throw new AppError(typeError, 400, { allowed: allowed.join(", ") });
-  if (file.size > LIMITS.uploadMaxBytes) throw new AppError("ERR_UPLOAD_TOO_LARGE", 413, { limit: LIMITS.uploadMaxBytes });
+  if (kind === "attachment" || kind === "voice") {
+    const sendKind = sendKindOf(MIME[ext][0]);
+    const max = MEDIA_MAX_BYTES[sendKind];
+    if (file.size > max) throw new AppError("ERR_MEDIA_TOO_LARGE", 413, { kind: sendKind, limit: formatBytes(max), name: originalName });
+  } else if (file.size > LIMITS.uploadMaxBytes) throw new AppError("ERR_UPLOAD_TOO_LARGE", 413, { limit: LIMITS.uploadMaxBytes });
   return { file: file as File, ext, mime, originalName };
 }
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { WA_CERT_DETAILS } from "baileys";
 import { applyTestRootKey, createBaileysFactory } from "../../src/channels/baileys/index";
 import { toRaw } from "../../src/channels/baileys/mapping";
-import { buildContent, FALLBACK_PTT_MIME, needsConversion, OPUS_MIME, sendOptions } from "../../src/channels/baileys/send";
+import { buildContent, OPUS_MIME, sendOptions } from "../../src/channels/baileys/send";
 import { TtlCache } from "../../src/channels/baileys/cache";
 import type { Outgoing } from "../../src/channels/types";
 import { memoryAuthDb } from "../support/wa-db";
@@ -29,30 +29,51 @@ describe("outgoing content", () => {
     });
   });
 
-  test("media by major type; documents keep their name and caption", () => {
-    expect(buildContent(media("image/jpeg", { caption: "c" }))).toMatchObject({ image: { url: "/tmp/x" }, caption: "c" });
-    expect(buildContent(media("image/webp"))).toMatchObject({ sticker: { url: "/tmp/x" } });
-    expect(buildContent(media("video/mp4"))).toMatchObject({ video: { url: "/tmp/x" } });
-    expect(buildContent(media("application/pdf", { fileName: "a.pdf", caption: "boleto" }))).toMatchObject({
+  test("media by kind, with the previews the phone shows; documents keep their name, caption and page count", () => {
+    const thumb = new Uint8Array([0xff, 0xd8, 0xff, 1, 2]);
+    expect(buildContent(media("image/jpeg", { caption: "c", info: { jpegThumbnail: thumb, width: 800, height: 600 } }))).toMatchObject({
+      image: { url: "/tmp/x" },
+      caption: "c",
+      mimetype: "image/jpeg",
+      jpegThumbnail: Buffer.from(thumb),
+      width: 800,
+      height: 600,
+    });
+    expect(buildContent(media("image/webp", { info: { width: 512, height: 512, animated: true } }))).toMatchObject({
+      sticker: { url: "/tmp/x" },
+      mimetype: "image/webp",
+      isAnimated: true,
+      width: 512,
+    });
+    expect(buildContent(media("video/mp4", { info: { jpegThumbnail: thumb, width: 640, height: 360, seconds: 12 } }))).toMatchObject({
+      video: { url: "/tmp/x" },
+      jpegThumbnail: Buffer.from(thumb),
+      seconds: 12,
+      width: 640,
+    });
+    expect(buildContent(media("application/pdf", { fileName: "a.pdf", caption: "boleto", info: { pageCount: 3 } }))).toMatchObject({
       document: { url: "/tmp/x" },
       fileName: "a.pdf",
       mimetype: "application/pdf",
       caption: "boleto",
+      pageCount: 3,
     });
+    // a file the phone does not play inline goes as a document
+    expect(buildContent(media("text/csv", { fileName: "t.csv" }))).toMatchObject({ document: { url: "/tmp/x" }, fileName: "t.csv" });
   });
 
-  test("voice notes: converted Ogg/Opus, already-Ogg as is, else audio/mpeg with ptt", () => {
-    expect(buildContent(media("audio/webm", { ptt: true }), "/tmp/v.ogg")).toEqual({
-      audio: { url: "/tmp/v.ogg" },
+  test("voice notes: Ogg/Opus with ptt, duration and waveform; anything else is plain audio", () => {
+    const waveform = new Uint8Array(64).fill(50);
+    expect(buildContent(media("audio/ogg; codecs=opus", { ptt: true, info: { seconds: 7, waveform } })) as unknown).toEqual({
+      audio: { url: "/tmp/x" },
       mimetype: OPUS_MIME,
       ptt: true,
+      seconds: 7,
+      waveform: Buffer.from(waveform),
     });
-    expect(buildContent(media("audio/ogg", { ptt: true }))).toMatchObject({ mimetype: OPUS_MIME, ptt: true });
-    expect(buildContent(media("audio/webm", { ptt: true }))).toMatchObject({ mimetype: FALLBACK_PTT_MIME, ptt: true });
-    expect(buildContent(media("audio/mpeg"))).toMatchObject({ mimetype: "audio/mpeg", ptt: false });
-    expect(needsConversion(media("audio/webm", { ptt: true }))).toBe(true);
-    expect(needsConversion(media("audio/ogg; codecs=opus", { ptt: true }))).toBe(false);
-    expect(needsConversion(media("audio/mpeg"))).toBe(false);
+    // an mp3 is never labelled a voice note
+    expect(buildContent(media("audio/mpeg", { ptt: true }))).toEqual({ audio: { url: "/tmp/x" }, mimetype: "audio/mpeg", ptt: false });
+    expect(buildContent(media("audio/ogg"))).toMatchObject({ mimetype: OPUS_MIME, ptt: false });
   });
 
   test("options: reserved id and quote from the stored raw message (or a stand-in)", () => {

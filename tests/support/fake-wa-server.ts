@@ -53,6 +53,8 @@ export class FakeWaServer {
   readonly groups = new Map<string, { subject: string; participants: string[] }>();
   /** Contacts that exist on the fake network (for usync, key fetches and sends), by number. */
   readonly peers = new Map<string, FakePeer>();
+  /** The media host announced in `media_conn` (host:port and its upload auth); unset: no hosts. */
+  mediaHost?: { hostname: string; auth: string };
   /** Automatically finish a pairing with 515 once the client signs (default true). */
   autoRestartAfterPair = true;
   private server?: ReturnType<typeof Bun.serve>;
@@ -259,6 +261,24 @@ export class FakeWaServer {
         return;
       }
       if (attrs.xmlns === "usync") return reply(this.usyncReply(node));
+      if (attrs.xmlns === "w:sync:app:state") {
+        // app-state sync: every asked collection is up to date (no snapshot, no patches)
+        const asked = Array.isArray(first?.content) ? first.content : [];
+        return reply([
+          { tag: "sync", attrs: {}, content: asked.map((c) => ({ tag: "collection", attrs: { name: c.attrs.name, version: c.attrs.version ?? "0" } })) },
+        ]);
+      }
+      if (attrs.xmlns === "w:m" && child === "media_conn") {
+        this.record("media_conn", node, s);
+        const host = this.mediaHost;
+        return reply([
+          {
+            tag: "media_conn",
+            attrs: { auth: host?.auth ?? "none", ttl: "3600" },
+            content: host ? [{ tag: "host", attrs: { hostname: host.hostname, maxContentLengthBytes: String(100 * 1024 * 1024) } }] : [],
+          },
+        ]);
+      }
       if (attrs.xmlns === "w:g2" && child === "query") {
         this.record("group-metadata", node, s);
         const g = this.groups.get(attrs.to);

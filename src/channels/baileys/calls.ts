@@ -5,7 +5,7 @@
 import { jidDecode, type WASocket } from "baileys";
 import type { Outgoing, SendResult } from "../types";
 import { toRaw } from "./mapping";
-import { type AudioConverter, buildContent, needsConversion, sendOptions } from "./send";
+import { buildContent, sendOptions } from "./send";
 
 export interface MessageTarget {
   id: string;
@@ -13,16 +13,11 @@ export interface MessageTarget {
   fromMe: boolean;
 }
 
-/** Sends one outgoing message (voice notes converted when a converter is available). */
-export async function sendOutgoing(sock: WASocket, msg: Outgoing, convert: AudioConverter): Promise<SendResult> {
-  const converted = needsConversion(msg) && msg.type === "media" ? await convert(msg.path) : null;
-  try {
-    const sent = await sock.sendMessage(msg.to, buildContent(msg, converted?.path), sendOptions(msg));
-    if (!sent?.key?.id) throw new Error("ERR_SENDING_WAPP_MSG");
-    return { id: sent.key.id, ack: typeof sent.status === "number" ? sent.status : 1, raw: toRaw(sent) };
-  } finally {
-    await converted?.cleanup();
-  }
+/** Sends one outgoing message (media is encrypted and uploaded by Baileys to WhatsApp's media hosts). */
+export async function sendOutgoing(sock: WASocket, msg: Outgoing): Promise<SendResult> {
+  const sent = await sock.sendMessage(msg.to, buildContent(msg), sendOptions(msg));
+  if (!sent?.key?.id) throw new Error("ERR_SENDING_WAPP_MSG");
+  return { id: sent.key.id, ack: typeof sent.status === "number" ? sent.status : 1, raw: toRaw(sent) };
 }
 
 /** Deletes a message for everyone (a REVOKE protocol message). */

@@ -6,7 +6,7 @@
 import type { BaileysEventMap } from "baileys";
 import type { ILogger } from "baileys/lib/Utils/logger";
 import type { ChannelEvents } from "../types";
-import { type MediaDownloader, mapCalls, mapIdentities, mapReceipts, mapUpdates, mapUpsert } from "./mapping";
+import { type MediaDownloader, mapCalls, mapHistory, mapIdentities, mapReceipts, mapUpdates, mapUpsert } from "./mapping";
 
 export class EventForwarder {
   private inbound: Promise<void> = Promise.resolve();
@@ -47,6 +47,12 @@ export class EventForwarder {
       if (acks.length) this.emit("onAck", acks);
     }
     if (ev.call) for (const c of mapCalls(ev.call)) this.emit("onCall", c);
+    const history = ev["messaging-history.set"];
+    if (history && this.events.onHistory) {
+      const batch = mapHistory(history, download);
+      // in the inbound queue (order kept), but a history chunk is never handed to the live pipeline
+      if (batch.messages.length || batch.isLatest) this.queueInbound(() => this.events.onHistory?.(batch));
+    }
     const pairs = mapIdentities({
       mappings: [...(ev["lid-mapping.update"] ? [ev["lid-mapping.update"]] : []), ...(ev["messaging-history.set"]?.lidPnMappings ?? [])],
       contacts: [...(ev["contacts.upsert"] ?? []), ...(ev["contacts.update"] ?? [])],

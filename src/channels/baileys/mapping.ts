@@ -21,7 +21,7 @@ import {
   type WAMessageKey,
   type WAMessageUpdate,
 } from "baileys";
-import type { AckEvent, CallEvent, EditEvent, InboundMedia, InboundMessage, Peer } from "../types";
+import type { AckEvent, CallEvent, EditEvent, HistoryBatch, InboundMedia, InboundMessage, Peer } from "../types";
 
 /** A learned LID ↔ phone-number pair (lid is the full `…@lid` JID, number the digits). */
 export interface IdentityPair {
@@ -384,4 +384,17 @@ export function mapIdentities(input: { mappings?: { lid?: string | null; pn?: st
     if (lid && pn) pushPair(out, resolvePeer(lid, pn));
   }
   return out;
+}
+
+/**
+ * `messaging-history.set` (history sync after linking) → a HistoryBatch: its messages mapped like
+ * the offline backlog ("append"), with WhatsApp's progress. Push-name-only chunks carry no messages.
+ */
+export function mapHistory(evt: { messages: WAMessage[]; progress?: number | null; isLatest?: boolean }, download?: MediaDownloader): HistoryBatch {
+  const messages: InboundMessage[] = [];
+  for (const m of evt.messages) {
+    const mapped = mapMessage(m, "append", download);
+    if (mapped) messages.push(mapped);
+  }
+  return { messages, progress: typeof evt.progress === "number" ? evt.progress : null, isLatest: !!evt.isLatest };
 }

@@ -2,7 +2,6 @@ import type { ILogger } from "baileys/lib/Utils/logger";
 import type { ChannelEvents } from "../types";
 import type { SqliteAuthStore } from "./auth-store";
 import type { BaileysTiming } from "./policy";
-import type { AudioConverter } from "./send";
 
 /** What every Baileys runner of the process shares. */
 export interface BaileysDeps {
@@ -15,7 +14,6 @@ export interface BaileysDeps {
   logger?: ILogger;
   /** Random source for jitter (tests pass a constant). */
   random?: () => number;
-  audioConverter?: AudioConverter;
 }
 
 export interface RunnerIdentity {

@@ -15,7 +15,6 @@ import { type BaileysDeps, quietLogger, type RunnerIdentity } from "./runner-dep
 import { GroupCache } from "./runner-groups";
 import { PairingCode } from "./runner-pairing";
 import { createSocket, safeEnd } from "./runner-socket";
-import { ffmpegConverter } from "./send";
 import { resolveWaVersion } from "./version";
 
 export type { BaileysTiming } from "./policy";
@@ -375,7 +374,7 @@ export class BaileysRunner implements ChannelAdapter {
   }
 
   async send(msg: Outgoing): Promise<SendResult> {
-    return sendOutgoing(this.openSock(), msg, this.deps.audioConverter ?? ffmpegConverter);
+    return sendOutgoing(this.openSock(), msg);
   }
 
   async deleteForEveryone(target: MessageTarget): Promise<void> {

@@ -1,41 +1,16 @@
 /**
- * Outgoing → Baileys message content (pure, apart from the optional audio conversion).
+ * Outgoing → Baileys message content (pure). Media carries what the phone shows before download
+ * (`Outgoing.info`: JPEG thumbnail, dimensions, duration, voice-note waveform, page count), so
+ * Baileys computes nothing itself (it would need ffmpeg for video thumbnails and audio-decode for
+ * waveforms, neither of which is here).
  */
-import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessage } from "baileys";
-import type { Outgoing } from "../types";
+import { sendKindOf } from "../../contract/media";
+import type { MediaInfo, Outgoing } from "../types";
 import { fromRaw } from "./mapping";
 
-/** Mimetype used for a voice note whose audio could not be converted to Ogg/Opus. */
-export const FALLBACK_PTT_MIME = "audio/mpeg";
+/** WhatsApp's voice-note format. */
 export const OPUS_MIME = "audio/ogg; codecs=opus";
-
-/** Converts audio to mono Ogg/Opus; null when ffmpeg is absent or fails. Caller removes `dir`. */
-export type AudioConverter = (path: string) => Promise<{ path: string; cleanup(): Promise<void> } | null>;
-
-/** Uses ffmpeg when installed (voice notes must be Ogg/Opus to play everywhere). */
-export const ffmpegConverter: AudioConverter = async (path) => {
-  const bin = Bun.which("ffmpeg");
-  if (!bin) return null;
-  const dir = await mkdtemp(join(tmpdir(), "balcao-ptt-"));
-  const out = join(dir, "voice.ogg");
-  const ok = await new Promise<boolean>((resolve) => {
-    const p = spawn(bin, ["-y", "-i", path, "-c:a", "libopus", "-ac", "1", "-avoid_negative_ts", "make_zero", out], {
-      stdio: "ignore",
-    });
-    p.on("error", () => resolve(false));
-    p.on("close", (code) => resolve(code === 0));
-  });
-  const cleanup = () => rm(dir, { recursive: true, force: true });
-  if (!ok) {
-    await cleanup();
-    return null;
-  }
-  return { path: out, cleanup };
-};
 
 /** The quoted message Baileys needs: the stored raw WAMessage, or a minimal text stand-in. */
 export function quotedMessage(q: NonNullable<Outgoing["quoted"]>, to: string): WAMessage {
@@ -54,11 +29,26 @@ export function sendOptions(msg: Outgoing): MiscMessageGenerationOptions {
   return opts;
 }
 
+/** Fields Baileys copies into the media message as they are (proto names). */
+function previewFields(info: MediaInfo | undefined) {
+  if (!info) return {};
+  const out: Record<string, unknown> = {};
+  if (info.jpegThumbnail?.length) out.jpegThumbnail = Buffer.from(info.jpegThumbnail);
+  if (info.width && info.height) {
+    out.width = info.width;
+    out.height = info.height;
+  }
+  if (info.seconds !== undefined) out.seconds = info.seconds;
+  return out;
+}
+
 /**
- * Builds the content. Audio with `ptt` becomes a voice note: Ogg/Opus when a converter produced it
- * (or the file already is Ogg/Opus), otherwise sent as `audio/mpeg` with ptt (no ffmpeg here).
+ * Builds the content. A voice note (`ptt`) must be Ogg/Opus: it goes out as `audio/ogg; codecs=opus`
+ * with `ptt`, duration and waveform; any other audio goes out as plain audio. webp goes out as a
+ * sticker, other images and mp4/3gp as image/video with a thumbnail; everything else as a document
+ * keeping its file name (and page count for PDFs).
  */
-export function buildContent(msg: Outgoing, convertedAudioPath?: string | null): AnyMessageContent {
+export function buildContent(msg: Outgoing): AnyMessageContent {
   switch (msg.type) {
     case "text":
       return { text: msg.body };
@@ -74,25 +64,48 @@ export function buildContent(msg: Outgoing, convertedAudioPath?: string | null):
     case "contact":
       return { contacts: { displayName: msg.displayName, contacts: [{ displayName: msg.displayName, vcard: msg.vcard }] } };
     case "media": {
-      const major = msg.mimetype.split("/")[0];
       const caption = msg.caption || undefined;
-      if (major === "image" && msg.mimetype !== "image/webp") {
-        return { image: { url: msg.path }, caption, mimetype: msg.mimetype };
+      const media = { url: msg.path };
+      const info = msg.info;
+      switch (sendKindOf(msg.mimetype)) {
+        case "image":
+          return { image: media, caption, mimetype: msg.mimetype, ...previewFields(info) } as AnyMessageContent;
+        case "sticker":
+          return {
+            sticker: media,
+            mimetype: "image/webp",
+            isAnimated: !!info?.animated,
+            ...(info?.width && info.height ? { width: info.width, height: info.height } : {}),
+          } as AnyMessageContent;
+        case "video":
+          return { video: media, caption, mimetype: msg.mimetype, ...previewFields(info) } as AnyMessageContent;
+        case "audio": {
+          const opus = /^audio\/ogg/.test(msg.mimetype);
+          if (msg.ptt && opus) {
+            return {
+              audio: media,
+              mimetype: OPUS_MIME,
+              ptt: true,
+              ...(info?.seconds !== undefined ? { seconds: info.seconds } : {}),
+              ...(info?.waveform ? { waveform: Buffer.from(info.waveform) } : {}),
+            } as AnyMessageContent;
+          }
+          return {
+            audio: media,
+            mimetype: opus ? OPUS_MIME : msg.mimetype,
+            ptt: false,
+            ...(info?.seconds !== undefined ? { seconds: info.seconds } : {}),
+          } as AnyMessageContent;
+        }
+        case "document":
+          return {
+            document: media,
+            mimetype: msg.mimetype,
+            fileName: msg.fileName,
+            caption,
+            ...(info?.pageCount ? { pageCount: info.pageCount } : {}),
+          } as AnyMessageContent;
       }
-      if (msg.mimetype === "image/webp") return { sticker: { url: msg.path }, mimetype: msg.mimetype };
-      if (major === "video") return { video: { url: msg.path }, caption, mimetype: msg.mimetype };
-      if (major === "audio") {
-        if (!msg.ptt) return { audio: { url: msg.path }, mimetype: msg.mimetype, ptt: false };
-        if (convertedAudioPath) return { audio: { url: convertedAudioPath }, mimetype: OPUS_MIME, ptt: true };
-        if (/ogg/.test(msg.mimetype)) return { audio: { url: msg.path }, mimetype: OPUS_MIME, ptt: true };
-        return { audio: { url: msg.path }, mimetype: FALLBACK_PTT_MIME, ptt: true };
-      }
-      return { document: { url: msg.path }, mimetype: msg.mimetype, fileName: msg.fileName, caption };
     }
   }
-}
-
-/** True when the outgoing message is a voice note that should go through the converter. */
-export function needsConversion(msg: Outgoing): boolean {
-  return msg.type === "media" && !!msg.ptt && msg.mimetype.startsWith("audio/") && !/ogg/.test(msg.mimetype);
 }

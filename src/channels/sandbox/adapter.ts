@@ -7,7 +7,9 @@ import { log } from "../../lib/logger";
 import type { Hub } from "../../realtime/hub";
 import { rooms } from "../../realtime/topics";
 import { addressOf, numberOf } from "../address";
-import type { ChannelAdapter, ChannelEvents, Outgoing, SendResult, SessionStatus } from "../types";
+import { sendKindOf } from "../../contract/media";
+import { OPUS_MIME } from "../baileys/send";
+import type { ChannelAdapter, ChannelEvents, MediaInfo, Outgoing, SendResult, SessionStatus } from "../types";
 import { type SandboxInbound, type SandboxMessageDto, serializeSandboxMessage, toInbound } from "./messages";
 import { type SandboxMessageRow, sandboxMessages } from "./schema";
 
@@ -26,9 +28,11 @@ const DEFAULT_ACK_DELAYS = [400, 1500] as const;
 
 const newWid = () => `SBX${crypto.randomUUID().replaceAll("-", "").slice(0, 20).toUpperCase()}`;
 
-function kindOfMime(mime: string): "image" | "audio" | "video" | "document" {
-  const major = mime.split("/")[0];
-  return major === "image" || major === "audio" || major === "video" ? major : "document";
+/** What the phone keeps of a media message's previews (JSON column `media_info`). */
+function mediaInfoJson(info: MediaInfo | undefined): string | null {
+  if (!info) return null;
+  const b64 = (u: Uint8Array | undefined) => (u?.length ? Buffer.from(u).toString("base64") : undefined);
+  return JSON.stringify({ ...info, jpegThumbnail: b64(info.jpegThumbnail), waveform: info.waveform ? [...info.waveform] : undefined });
 }
 
 /**
@@ -88,13 +92,18 @@ export class SandboxAdapter implements ChannelAdapter {
         break;
       case "media": {
         const mediaPath = this.keepMedia(msg.path);
+        // the same decisions the WhatsApp channel makes (src/channels/baileys/send.ts)
+        const kind = sendKindOf(msg.mimetype);
+        const ptt = kind === "audio" && !!msg.ptt && /^audio\/ogg/.test(msg.mimetype);
         values = {
           ...base,
-          type: msg.ptt ? "audio" : kindOfMime(msg.mimetype),
+          type: kind,
           body: msg.caption ?? "",
           mediaPath,
           mediaName: msg.fileName,
-          mimetype: msg.mimetype,
+          mimetype: ptt ? OPUS_MIME : msg.mimetype,
+          ptt,
+          mediaInfo: mediaInfoJson(msg.info),
         };
         break;
       }

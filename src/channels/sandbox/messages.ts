@@ -1,10 +1,30 @@
 import { join } from "node:path";
 import { addressOf } from "../address";
 import type { InboundKind, InboundMessage } from "../types";
+import type { SandboxMediaInfo, SandboxMessageDto } from "../../contract/dto/sandbox";
 import type { SandboxMessageRow } from "./schema";
 
+function mediaInfoOf(json: string | null): SandboxMediaInfo | null {
+  if (!json) return null;
+  try {
+    const o = JSON.parse(json) as Record<string, unknown>;
+    const num = (k: string) => (typeof o[k] === "number" ? (o[k] as number) : null);
+    return {
+      thumbnail: typeof o.jpegThumbnail === "string" ? `data:image/jpeg;base64,${o.jpegThumbnail}` : null,
+      width: num("width"),
+      height: num("height"),
+      seconds: num("seconds"),
+      waveform: Array.isArray(o.waveform) ? o.waveform.map(Number) : null,
+      pageCount: num("pageCount"),
+      animated: o.animated === true,
+    };
+  } catch {
+    return null;
+  }
+}
+
 /** The phone's view of one message (GET /sandbox/…/conversation and the `sandbox` frames). */
-export function serializeSandboxMessage(r: SandboxMessageRow) {
+export function serializeSandboxMessage(r: SandboxMessageRow): SandboxMessageDto {
   return {
     id: r.id,
     wid: r.wid,
@@ -16,6 +36,8 @@ export function serializeSandboxMessage(r: SandboxMessageRow) {
     mediaUrl: r.mediaPath ? `/media/${r.mediaPath}` : null,
     mediaName: r.mediaName,
     mimetype: r.mimetype,
+    ptt: r.ptt,
+    media: mediaInfoOf(r.mediaInfo),
     latitude: r.latitude,
     longitude: r.longitude,
     vcard: r.vcard,
@@ -26,7 +48,7 @@ export function serializeSandboxMessage(r: SandboxMessageRow) {
     createdAt: r.createdAt,
   };
 }
-export type SandboxMessageDto = ReturnType<typeof serializeSandboxMessage>;
+export type { SandboxMessageDto };
 
 /** A customer's message typed on the sandbox phone (already validated; media already stored). */
 export interface SandboxInbound {

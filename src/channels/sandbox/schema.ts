@@ -21,12 +21,16 @@ export const sandboxMessages = sqliteTable(
     /** "in" = customer → company, "out" = company → customer. */
     direction: text("direction").notNull(),
     wid: text("wid").notNull(),
-    /** text, image, audio, video, document, location, contact. */
+    /** text, image, audio, video, document, sticker, location, contact. */
     type: text("type").notNull().default("text"),
     body: text("body").notNull().default(""),
     mediaPath: text("media_path"),
     mediaName: text("media_name"),
     mimetype: text("mimetype"),
+    /** A company voice note (what the phone plays as one). */
+    ptt: integer("ptt", { mode: "boolean" }).notNull().default(false),
+    /** JSON of what the phone got with the media: thumbnail (base64 JPEG), size, seconds, waveform, pages. */
+    mediaInfo: text("media_info"),
     latitude: real("latitude"),
     longitude: real("longitude"),
     vcard: text("vcard"),

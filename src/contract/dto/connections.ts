@@ -11,6 +11,17 @@ export interface ConnectionQueue {
   greetingMessage: string;
 }
 
+/** The background import of a newly linked number's recent 1:1 chats (closed tickets). */
+export interface HistoryImportDto {
+  status: "running" | "done";
+  /** 0-100 as WhatsApp's history sync reports it (null when unknown). */
+  progress: number | null;
+  chats: number;
+  messages: number;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
 /** The wire shape of a connection (core.md §3 Connection); the token is masked outside the admin's edit form. */
 export interface ConnectionDto {
   id: number;
@@ -42,6 +53,9 @@ export interface ConnectionDto {
   lastMessageAt: string | null;
   lastAckAt: string | null;
   reconnectsToday: number;
+  /** Recent history imported on linking: days back (0 = off). */
+  historyDays: number;
+  historyImport: HistoryImportDto | null;
   companyId: number;
   createdAt: string;
   updatedAt: string;

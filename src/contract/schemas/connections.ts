@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { HISTORY_MAX_DAYS } from "../media";
 import { MSG, nameField } from "./common";
 
 /** Transports a connection can use: WhatsApp (Baileys) or the built-in sandbox phone. */
@@ -81,6 +82,8 @@ const fields = {
   timeUseBotQueues: count(100_000),
   expiresTicket: count(100_000),
   expiresInactiveMessage: text(4000),
+  /** Recent history to import when the number is linked, in days (0 = off). */
+  historyDays: count(HISTORY_MAX_DAYS),
 };
 
 /** POST /whatsapp: every connection field of core.md §3 (defaults of §9 on the server). */

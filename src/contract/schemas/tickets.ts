@@ -115,6 +115,27 @@ export const MessageSendBody = v.object({
   mediaUrl: v.optional(v.string()),
 });
 
+/**
+ * Multipart field `hints` of a media send: JSON, one entry per file in order (null when none) with
+ * what the browser measured of a video: a small JPEG thumbnail (base64), its size and duration.
+ */
+export const MediaHintsField = v.pipe(
+  v.string(),
+  v.maxLength(400_000, MSG.tooLong),
+  v.parseJson(undefined, "validation.invalid"),
+  v.array(
+    v.nullable(
+      v.object({
+        thumbnail: v.optional(v.pipe(v.string(), v.maxLength(65_536, MSG.tooLong), v.regex(/^[A-Za-z0-9+/]*={0,2}$/, "validation.invalid"))),
+        width: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(16_384))),
+        height: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(16_384))),
+        seconds: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(86_400))),
+      }),
+    ),
+  ),
+  v.maxLength(20, MSG.tooLong),
+);
+
 export const MessageListQuery = v.object({
   pageNumber: v.optional(
     v.pipe(

@@ -44,6 +44,10 @@ export const whatsapps = sqliteTable(
     lastAckAt: text("last_ack_at"),
     reconnectsToday: integer("reconnects_today").notNull().default(0),
     reconnectsDay: text("reconnects_day"),
+    /** Recent history imported when a number is linked: days back (0 = off, the default). */
+    historyDays: integer("history_days").notNull().default(0),
+    /** The last history import (JSON HistoryImportDto): status, progress, chats and messages imported. */
+    historyImport: text("history_import"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

@@ -1,5 +1,5 @@
 import { todayDate } from "../../lib/dates";
-import type { ConnectionDto, ConnectionQueue, SessionStateDto } from "../../contract/dto/connections";
+import type { ConnectionDto, ConnectionQueue, HistoryImportDto, SessionStateDto } from "../../contract/dto/connections";
 import type { WhatsappRow } from "./schema";
 
 export type { ConnectionDto, ConnectionQueue };
@@ -8,6 +8,16 @@ export type { ConnectionDto, ConnectionQueue };
 export function maskToken(token: string | null | undefined): string {
   if (!token) return "";
   return `${token.slice(0, Math.min(4, Math.floor(token.length / 3)))}••••••••`;
+}
+
+/** The stored history-import state (JSON), or null when none ran or it cannot be read. */
+function historyImportOf(json: string | null): HistoryImportDto | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as HistoryImportDto;
+  } catch {
+    return null;
+  }
 }
 
 /** Reconnects counted today (the counter restarts with the day, UTC). */
@@ -48,6 +58,8 @@ export function serializeConnection(w: WhatsappRow, queues: ConnectionQueue[], o
     lastMessageAt: w.lastMessageAt,
     lastAckAt: w.lastAckAt,
     reconnectsToday: reconnectsToday(w),
+    historyDays: w.historyDays,
+    historyImport: historyImportOf(w.historyImport),
     companyId: w.companyId,
     createdAt: w.createdAt,
     updatedAt: w.updatedAt,

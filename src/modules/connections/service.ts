@@ -79,6 +79,7 @@ const SETTINGS = [
   "timeUseBotQueues",
   "expiresTicket",
   "expiresInactiveMessage",
+  "historyDays",
 ] as const;
 
 function settingsPatch(input: ConnectionUpdateInput): Partial<WhatsappRow> {

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import * as v from "valibot";
 import { IdParam, idField } from "../../contract/schemas/common";
-import { MessageListQuery, MessageSendBody } from "../../contract/schemas/tickets";
+import { MediaHintsField, MessageListQuery, MessageSendBody } from "../../contract/schemas/tickets";
 import { authPlugin } from "../../http/auth";
 import type { Deps } from "../../http/context";
 import { AppError, parse } from "../../http/errors";
@@ -33,7 +33,10 @@ export const messagesRoutes = (deps: Deps) =>
         const files = [form.medias, form["medias[]"]].flat().filter((f) => f instanceof File);
         const text = Array.isArray(form.body) ? String(form.body[0] ?? "") : typeof form.body === "string" ? form.body : "";
         if (!files.length) throw new AppError("ERR_UPLOAD_MISSING", 400);
-        sent = await sendFromAgent(ctx, ticketId, { body: text.slice(0, 65_536), files, quotedId: quotedIdOf(form.quotedMsg) });
+        // Elysia hands JSON-looking multipart fields over already parsed: validate one string form
+        const rawHints = form.hints === undefined || form.hints === "" ? undefined : typeof form.hints === "string" ? form.hints : JSON.stringify(form.hints);
+        const hints = rawHints === undefined ? undefined : parse(v.object({ hints: MediaHintsField }), { hints: rawHints }).hints;
+        sent = await sendFromAgent(ctx, ticketId, { body: text.slice(0, 65_536), files, quotedId: quotedIdOf(form.quotedMsg), hints });
       } else {
         const input = parse(MessageSendBody, body);
         sent = await sendFromAgent(ctx, ticketId, { body: input.body, quotedId: quotedIdOf(input.quotedMsg) });

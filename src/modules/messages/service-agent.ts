@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
-import { checkUpload, storeUpload } from "../../http/uploads";
+import type { MediaHints } from "../../channels/media/describe";
+import { isVoiceNote, keepHints, voiceNoteUpload } from "../../channels/media/prepare";
+import { type CheckedFile, checkUpload, storeUpload } from "../../http/uploads";
 import { renderTemplate } from "../../lib/template";
 import { contacts } from "../contacts/schema";
 import { getVisibleTicket } from "../tickets/service";
@@ -13,6 +15,8 @@ export interface AgentSend {
   body: string;
   quotedId?: number | null;
   files?: unknown[];
+  /** What the browser measured of each file (same order): video thumbnails, sizes, durations. */
+  hints?: (MediaHints | null)[];
 }
 
 /**
@@ -32,15 +36,22 @@ export async function sendFromAgent(ctx: Ctx, ticketId: number, input: AgentSend
   const contact = ctx.db.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId)).get();
   const body = renderTemplate(input.body, { name: contact?.name }, ctx.config.timezone);
   const files = input.files ?? [];
-  const checked = files.map((f) => checkUpload(f, "attachment"));
+  const checked = files.map((f) => {
+    const name = f instanceof File ? f.name : "";
+    return checkUpload(f, isVoiceNote(name) ? "voice" : "attachment");
+  });
+  // voice notes become Ogg/Opus before anything is sent, so a bad recording sends nothing
+  const ready: CheckedFile[] = [];
+  for (const c of checked) ready.push(isVoiceNote(c.originalName) ? await voiceNoteUpload(c) : c);
   markTicketRead(ctx, ticket);
   if (!checked.length) {
     if (!body.trim()) throw new AppError("ERR_VALIDATION", 400, { fields: { body: "validation.required" } });
     return [await sendMessage(ctx, ticket, { body, userId: ctx.user.id, quotedMsgId })];
   }
   const out: MessageDto[] = [];
-  for (const [i, c] of checked.entries()) {
+  for (const [i, c] of ready.entries()) {
     const stored = await storeUpload(ctx.config.mediaDir, ctx.companyId, "messages", c);
+    await keepHints(`${ctx.config.mediaDir}/${stored.mediaPath}`, stored.mime, input.hints?.[i] ?? undefined);
     out.push(
       await sendMessage(ctx, ticket, {
         body: i === 0 ? body : "",
@@ -51,7 +62,7 @@ export async function sendFromAgent(ctx: Ctx, ticketId: number, input: AgentSend
           mediaPath: stored.mediaPath,
           mime: stored.mime,
           fileName: stored.mediaName,
-          ptt: stored.mediaName.includes("audio-record-site"),
+          ptt: isVoiceNote(c.originalName),
         },
       }),
     );

@@ -1,5 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { addressOf } from "../../channels/address";
+import { describeMedia } from "../../channels/media/describe";
+import { isVoiceNote } from "../../channels/media/prepare";
 import type { Outgoing } from "../../channels/types";
 import { LIMITS } from "../../contract/limits";
 import type { Ctx, Deps } from "../../http/context";
@@ -174,18 +176,17 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
     id: m.wid,
     quoted: quoted ? { id: quoted.wid, fromMe: quoted.fromMe, body: quoted.body, raw: quoted.dataJson ? JSON.parse(quoted.dataJson) : undefined } : null,
   };
-  const out: Outgoing = m.mediaUrl
-    ? {
-        ...base,
-        type: "media",
-        path: `${deps.config.mediaDir}/${m.mediaUrl}`,
-        mimetype: mimeOf(m.mediaType, m.mediaName),
-        fileName: m.mediaName ?? "file",
-        caption: m.body || undefined,
-        ptt: m.mediaType === "audio" && (m.mediaName ?? "").includes("audio-record-site"),
-      }
-    : { ...base, type: "text", body: m.body };
+  // claimed before the media probe (an await): a flush and a retry never send one twice
   inFlight.add(messageId);
+  let out: Outgoing = { ...base, type: "text", body: m.body };
+  if (m.mediaUrl) {
+    const path = `${deps.config.mediaDir}/${m.mediaUrl}`;
+    const mimetype = mimeOf(m.mediaType, m.mediaName);
+    // only Ogg/Opus goes out as a voice note; thumbnails, durations and waveforms are probed here, outside any transaction
+    const ptt = m.mediaType === "audio" && isVoiceNote(m.mediaName) && mimetype.startsWith("audio/ogg");
+    const info = await describeMedia(path, mimetype, { ptt }).catch(() => undefined);
+    out = { ...base, type: "media", path, mimetype, fileName: m.mediaName ?? "file", caption: m.body || undefined, ptt, info };
+  }
   try {
     const res = await withTimeout(adapter.send(out), SEND_TIMEOUT_MS);
     setState({ sendStatus: "sent", ack: Math.max(res.ack, 1), sendError: null, dataJson: res.raw ? JSON.stringify(res.raw) : m.dataJson });

@@ -21,12 +21,16 @@ export const listMessages = (ticketId: number, pageNumber: number) => api<Messag
 export const sendText = (ticketId: number, body: string, quotedId?: number) =>
   api<Message>(`/messages/${ticketId}`, { method: "POST", body: { body, ...(quotedId ? { quotedMsg: { id: quotedId } } : {}) } });
 
-/** POST /messages/{ticketId} as multipart: files under `medias`, an optional caption in `body`. */
-export function sendMedia(ticketId: number, files: File[], body = "", quotedId?: number) {
+/**
+ * POST /messages/{ticketId} as multipart: files under `medias`, an optional caption in `body`, and
+ * in `hints` (JSON, one entry per file) what the browser measured of videos (preview frame, size, duration).
+ */
+export function sendMedia(ticketId: number, files: File[], body = "", quotedId?: number, hints?: unknown[]) {
   const form = new FormData();
   for (const f of files) form.append("medias", f, f.name);
   form.append("body", body);
   if (quotedId) form.append("quotedMsg", String(quotedId));
+  if (hints?.some(Boolean)) form.append("hints", JSON.stringify(hints));
   return api<Message | Message[]>(`/messages/${ticketId}`, { method: "POST", body: form });
 }
 

@@ -1,3 +1,4 @@
+import { HISTORY_DAYS_OPTIONS } from "@contract/media";
 import type { ReactNode } from "react";
 import type { ConnectionChannel } from "../../api/connections";
 import type { Queue } from "../../api/queues";
@@ -23,6 +24,8 @@ export interface ConnectionDraft {
   timeUseBotQueues: string;
   expiresTicket: string;
   expiresInactiveMessage: string;
+  /** Recent history imported when the number is linked (days; 0 = off). */
+  historyDays: number;
 }
 
 export const EMPTY_DRAFT: ConnectionDraft = {
@@ -42,6 +45,7 @@ export const EMPTY_DRAFT: ConnectionDraft = {
   timeUseBotQueues: "0",
   expiresTicket: "0",
   expiresInactiveMessage: "",
+  historyDays: 0,
 };
 
 const area =
@@ -130,6 +134,21 @@ export function ConnectionFields({
         {t("connections.modal.isDefault")}
       </label>
       <MultiSelect<number> label={t("connections.modal.queues")} value={form.queueIds} options={queueOptions} onValue={set("queueIds")} />
+      {form.channel === "baileys" && (
+        <div>
+          <Select<number>
+            label={t("connections.modal.historyDays")}
+            value={form.historyDays}
+            onValue={set("historyDays")}
+            error={errors.historyDays}
+            options={HISTORY_DAYS_OPTIONS.map((d) => ({
+              value: d,
+              label: d ? t("connections.modal.historyDaysN", { count: d }) : t("connections.modal.historyOff"),
+            }))}
+          />
+          <p className="mt-1 text-xs text-subtle">{t("connections.modal.historyHint")}</p>
+        </div>
+      )}
       <Section title={t("connections.modal.messages")}>
         <Area
           label={t("connections.modal.greeting")}

@@ -34,6 +34,7 @@ function draftOf(w: Connection): ConnectionDraft {
     timeUseBotQueues: String(w.timeUseBotQueues),
     expiresTicket: String(w.expiresTicket),
     expiresInactiveMessage: w.expiresInactiveMessage,
+    historyDays: w.historyDays,
   };
 }
 

@@ -34,7 +34,21 @@ function Health({ w }: { w: Connection }) {
       <span>{t("connections.health.lastMessage", { when: when(w.lastMessageAt) })}</span>
       <span>{t("connections.health.lastAck", { when: when(w.lastAckAt) })}</span>
       <span>{t("connections.health.reconnects", { count: w.reconnectsToday })}</span>
+      {w.historyImport && <HistoryLine h={w.historyImport} />}
     </p>
+  );
+}
+
+/** The recent-history import of a newly linked number: running with its progress, or done. */
+function HistoryLine({ h }: { h: NonNullable<Connection["historyImport"]> }) {
+  const t = useT();
+  const counts = { chats: h.chats, messages: h.messages };
+  return (
+    <span className={h.status === "running" ? "font-medium text-brand-700 dark:text-brand-300" : ""} data-testid="connection-history" data-status={h.status}>
+      {h.status === "running"
+        ? t("connections.history.running", { ...counts, progress: h.progress ?? 0 })
+        : t("connections.history.done", { ...counts, when: formatDateTime(h.finishedAt) })}
+    </span>
   );
 }
 

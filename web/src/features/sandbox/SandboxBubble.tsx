@@ -3,6 +3,7 @@ import { apiBlob } from "../../api/client";
 import type { SandboxMessage } from "../../api/sandbox";
 import { Icon } from "../../components/Icon";
 import { useT } from "../../i18n";
+import { VoicePlayer } from "../tickets/chat/VoicePlayer";
 
 /** A protected media file (fetched with the token) as an object URL. */
 function useMediaUrl(url: string | null) {
@@ -47,13 +48,14 @@ function Body({ m }: { m: SandboxMessage }) {
         </>
       );
     case "audio":
-      return src ? (
-        <audio controls src={src} className="max-w-60" data-testid="sandbox-audio">
-          <track kind="captions" />
-        </audio>
-      ) : (
-        <Icon name="mic" className="size-5" />
+      return (
+        <>
+          {m.ptt && <VoiceNoteFacts m={m} />}
+          {m.mediaUrl ? <VoicePlayer url={m.mediaUrl} /> : <Icon name="mic" className="size-5" />}
+        </>
       );
+    case "sticker":
+      return src ? <img src={src} alt={m.mediaName ?? ""} className="size-32 object-contain" data-testid="sandbox-sticker" /> : null;
     case "video":
       return (
         <>
@@ -71,6 +73,7 @@ function Body({ m }: { m: SandboxMessage }) {
           <a href={src ?? undefined} download={m.mediaName ?? "file"} className="flex items-center gap-2 rounded-lg bg-black/5 px-3 py-2 text-sm">
             <Icon name="file" className="size-5" />
             <span className="truncate">{m.mediaName ?? t("sandbox.file")}</span>
+            {m.media?.pageCount ? <span className="shrink-0 text-xs text-slate-500">{t("sandbox.pages", { count: m.media.pageCount })}</span> : null}
           </a>
           {caption}
         </>
@@ -103,6 +106,24 @@ function Body({ m }: { m: SandboxMessage }) {
     default:
       return <p className="text-sm break-words whitespace-pre-wrap">{m.body}</p>;
   }
+}
+
+/** What the phone got with a voice note: the ptt mark, its duration and the waveform it draws. */
+function VoiceNoteFacts({ m }: { m: SandboxMessage }) {
+  const t = useT();
+  const bars = m.media?.waveform ?? [];
+  const secs = m.media?.seconds ?? 0;
+  return (
+    <div className="flex items-center gap-2 text-xs text-slate-600" data-testid="sandbox-voice-note" data-mimetype={m.mimetype ?? ""} data-bars={bars.length}>
+      <Icon name="mic" className="size-4 shrink-0 text-emerald-600" label={t("sandbox.voiceNote")} />
+      <span className="flex h-6 items-end gap-px" aria-hidden="true">
+        {bars.map((b, i) => (
+          <span key={i} className="w-0.5 rounded-full bg-emerald-600/70" style={{ height: `${Math.max(8, b)}%` }} />
+        ))}
+      </span>
+      <span className="tabular-nums">{`${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`}</span>
+    </div>
+  );
 }
 
 /** One bubble on the simulated phone: the customer's own messages on the right, the company's on the left. */

@@ -2,16 +2,19 @@ import { useEffect, useRef, useState } from "react";
 import { IconButton } from "../../../components/Button";
 import { useT } from "../../../i18n";
 import { toast, toastError } from "../../../stores/toast";
-import { finishRecording } from "./recording";
+import { finishRecording, recorderOptions } from "./recording";
 
 type Phase = "idle" | "recording" | "sending";
 
-/** Audio recording (core.md §4.5): idle → recording → sent or cancelled. */
+/**
+ * Audio recording (core.md §4.5): idle → recording → sent or cancelled. The note is recorded as
+ * Opus where the browser can (Chromium, Firefox) and encoded to Opus in the page elsewhere (Safari).
+ */
 export function AudioRecorder({ onRecorded, onPhase }: { onRecorded: (file: File) => Promise<void>; onPhase: (recording: boolean) => void }) {
   const t = useT();
   const [phase, setPhase] = useState<Phase>("idle");
   const [seconds, setSeconds] = useState(0);
-  const rec = useRef<{ recorder: MediaRecorder; stream: MediaStream; chunks: Blob[]; cancelled: boolean } | null>(null);
+  const rec = useRef<{ recorder: MediaRecorder; stream: MediaStream; chunks: Blob[]; cancelled: boolean; startedAt: number } | null>(null);
 
   useEffect(() => onPhase(phase !== "idle"), [phase]);
   useEffect(() => {
@@ -29,16 +32,16 @@ export function AudioRecorder({ onRecorded, onPhase }: { onRecorded: (file: File
 
   const start = async () => {
     try {
-      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-      const recorder = new MediaRecorder(stream, { audioBitsPerSecond: 128_000 });
-      const state = { recorder, stream, chunks: [] as Blob[], cancelled: false };
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true } });
+      const recorder = new MediaRecorder(stream, recorderOptions());
+      const state = { recorder, stream, chunks: [] as Blob[], cancelled: false, startedAt: Date.now() };
       recorder.ondataavailable = (e) => e.data.size && state.chunks.push(e.data);
       recorder.onstop = async () => {
         for (const tr of stream.getTracks()) tr.stop();
         if (state.cancelled) return setPhase("idle");
         setPhase("sending");
         try {
-          const file = await finishRecording(state.chunks);
+          const file = await finishRecording(state.chunks, recorder.mimeType, (Date.now() - state.startedAt) / 1000);
           if (file) await onRecorded(file);
           else toast("warning", t("chat.audioTooShort"));
         } catch (err) {

@@ -15,6 +15,7 @@ import { isMobile } from "../../../stores/ui";
 import { AttachmentPreview } from "./AttachmentPreview";
 import { AudioRecorder } from "./AudioRecorder";
 import { EmojiPicker } from "./EmojiPicker";
+import { hintsFor, overLimit } from "./media-hints";
 import { QuickAnswers } from "./QuickAnswers";
 
 const LINE_PX = 22;
@@ -66,10 +67,10 @@ export function MessageInput({
   const submit = async () => {
     if (busy || disabled) return;
     const body = text.trim();
-    if (!files.length && !body) return;
+    if ((!files.length && !body) || files.some(overLimit)) return;
     setBusy(true);
     try {
-      if (files.length) put(await sendMedia(ticketId, files, body, replyTo?.id));
+      if (files.length) put(await sendMedia(ticketId, files, body, replyTo?.id, await hintsFor(files)));
       else put(await sendText(ticketId, sign && me ? `*${me.name}*:\n${body}` : body, replyTo?.id));
       setText("");
       setFiles([]);
@@ -105,7 +106,7 @@ export function MessageInput({
   };
 
   const sendAudio = async (file: File) => put(await sendMedia(ticketId, [file], "", replyTo?.id));
-  const canSend = !!text.trim() || files.length > 0;
+  const canSend = (!!text.trim() || files.length > 0) && !files.some(overLimit);
 
   return (
     <div className="relative shrink-0 border-t border-line bg-surface">

@@ -4,6 +4,7 @@ import { Spinner } from "../../../components/Spinner";
 import { useT } from "../../../i18n";
 import { formatBody, parseLocation, parseVcard } from "../format";
 import { useMediaBlob } from "./useMediaBlob";
+import { VoicePlayer } from "./VoicePlayer";
 
 function Loading({ failed }: { failed: boolean }) {
   const t = useT();
@@ -26,14 +27,6 @@ function Blob({ m }: { m: Message }) {
       </a>
     );
   }
-  if (m.mediaType === "audio")
-    return src ? (
-      <audio controls src={src} className="h-10 w-64 max-w-full" data-testid="message-audio">
-        <track kind="captions" />
-      </audio>
-    ) : (
-      <Loading failed={failed} />
-    );
   if (m.mediaType === "video")
     return src ? (
       <video controls src={src} className="max-h-72 max-w-full rounded-lg">
@@ -118,7 +111,7 @@ export function MessageContent({ m }: { m: Message }) {
   const caption = m.body && m.body !== m.mediaName && !(m.mediaType === "audio" && m.body === "Áudio");
   return (
     <>
-      {media && <Blob m={m} />}
+      {media && (m.mediaType === "audio" && m.mediaUrl ? <VoicePlayer url={m.mediaUrl} /> : <Blob m={m} />)}
       {(!media || caption) && (
         <span className={`block whitespace-pre-wrap break-words text-[14.5px] leading-snug ${media ? "mt-1.5" : ""}`}>{formatBody(m.body)}</span>
       )}

@@ -1,57 +1,40 @@
-import { LIMITS } from "@contract/limits";
+import { VOICE_MIN_SECONDS, VOICE_NOTE_PREFIX } from "@contract/media";
 
-const KBPS = 128;
-const BLOCK = 1152;
+/** Voice bit rate (WhatsApp's own notes are about this; a minute is ~240 KB). */
+const VOICE_BPS = 32_000;
 
-/** Mixes a decoded recording down to one 16-bit channel. */
-function mono16(buf: AudioBuffer): Int16Array {
-  const out = new Int16Array(buf.length);
-  const chans = Array.from({ length: buf.numberOfChannels }, (_, c) => buf.getChannelData(c));
-  for (let i = 0; i < buf.length; i++) {
-    let s = 0;
-    for (const ch of chans) s += ch[i];
-    s = Math.max(-1, Math.min(1, s / chans.length));
-    out[i] = s < 0 ? s * 0x8000 : s * 0x7fff;
-  }
-  return out;
+/** Opus in Ogg (Firefox) or WebM (Chromium), in the browser's order of preference. */
+const OPUS_TYPES = ["audio/ogg;codecs=opus", "audio/webm;codecs=opus"] as const;
+
+/**
+ * The MediaRecorder type that records Opus, or null when the browser cannot (Safari records AAC in
+ * MP4; its recording is encoded to Ogg/Opus in the page with WebAssembly when it stops).
+ */
+export function opusRecorderType(): string | null {
+  if (typeof MediaRecorder === "undefined" || !MediaRecorder.isTypeSupported) return null;
+  return OPUS_TYPES.find((t) => MediaRecorder.isTypeSupported(t)) ?? null;
+}
+
+/** MediaRecorder options: Opus at voice bit rate when the browser records it. */
+export function recorderOptions(): MediaRecorderOptions {
+  const mimeType = opusRecorderType();
+  return mimeType ? { mimeType, audioBitsPerSecond: VOICE_BPS } : { audioBitsPerSecond: VOICE_BPS };
 }
 
 /**
- * Re-encodes whatever the browser recorded (webm/opus in Chromium, ogg in Firefox, mp4 in Safari) as
- * MP3 at 128 kbps (core.md §4.5). The encoder (@breezystack/lamejs, LGPL) loads only when needed.
+ * Turns the recorded chunks into the voice note to upload (named `audio-record-site-…`). Opus
+ * recordings go as they are (WebM or Ogg: the server copies the packets into Ogg); anything else
+ * is encoded to Ogg/Opus here. Returns null for recordings under VOICE_MIN_SECONDS (discarded).
  */
-async function toMp3(recorded: Blob): Promise<Blob> {
-  const [{ Mp3Encoder }, decoded] = await Promise.all([
-    import("@breezystack/lamejs"),
-    (async () => {
-      const ctx = new AudioContext();
-      try {
-        return await ctx.decodeAudioData(await recorded.arrayBuffer());
-      } finally {
-        void ctx.close();
-      }
-    })(),
-  ]);
-  const pcm = mono16(decoded);
-  const enc = new Mp3Encoder(1, decoded.sampleRate, KBPS);
-  const parts: Uint8Array[] = [];
-  for (let i = 0; i < pcm.length; i += BLOCK) {
-    const chunk = enc.encodeBuffer(pcm.subarray(i, i + BLOCK));
-    if (chunk.length) parts.push(chunk);
+export async function finishRecording(chunks: Blob[], type: string, seconds: number): Promise<File | null> {
+  const recorded = new Blob(chunks, { type: type || chunks[0]?.type || "" });
+  if (recorded.size === 0 || seconds < VOICE_MIN_SECONDS) return null;
+  const name = `${VOICE_NOTE_PREFIX}-${Date.now()}`;
+  const base = recorded.type.split(";")[0];
+  if (/opus/i.test(recorded.type) && (base === "audio/ogg" || base === "audio/webm")) {
+    return new File([recorded], `${name}.${base === "audio/ogg" ? "ogg" : "webm"}`, { type: base });
   }
-  const tail = enc.flush();
-  if (tail.length) parts.push(tail);
-  return new Blob(parts as BlobPart[], { type: "audio/mpeg" });
-}
-
-/**
- * Turns the recorded chunks into the MP3 file to upload, named with "audio-record-site". Returns
- * null for recordings under 10,000 bytes (core.md §5: discarded).
- */
-export async function finishRecording(chunks: Blob[]): Promise<File | null> {
-  const recorded = new Blob(chunks, { type: chunks[0]?.type || "audio/webm" });
-  if (recorded.size === 0) return null;
-  const mp3 = await toMp3(recorded);
-  if (mp3.size < LIMITS.audioMinBytes) return null;
-  return new File([mp3], `audio-record-site-${Date.now()}.mp3`, { type: "audio/mpeg" });
+  const { encodeOggOpus } = await import("./opus-encode");
+  const ogg = await encodeOggOpus(recorded, VOICE_BPS);
+  return new File([ogg], `${name}.ogg`, { type: "audio/ogg" });
 }

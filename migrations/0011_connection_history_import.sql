@@ -1,0 +1,2 @@
+ALTER TABLE `whatsapps` ADD `history_days` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `whatsapps` ADD `history_import` text;

@@ -1,0 +1,152 @@
+/**
+ * Facts about an outgoing file that make it look right on the phone before download: JPEG thumbnail
+ * and dimensions (images: sharp; videos: the frame the agent's browser captured), duration, voice-note
+ * waveform, PDF page count, animated stickers. Every probe is best effort: a file that cannot be read
+ * still goes out, with fewer facts.
+ */
+import { rmSync } from "node:fs";
+import { ALL_FORMATS, BlobSource, Input } from "mediabunny";
+import { sendKindOf } from "../../contract/media";
+import { log } from "../../lib/logger";
+import type { MediaInfo } from "../types";
+import { pdfPageCount } from "./pdf";
+import { voiceFacts } from "./voice";
+
+/** Longest side of a thumbnail, in pixels (a blurred preview; it travels inside the message). */
+export const THUMB_PX = 96;
+/** A client thumbnail larger than this is refused (base64 characters). */
+export const HINT_THUMB_MAX_CHARS = 64 * 1024;
+
+/** What the agent's browser measured of a video or image (it can decode video; the server cannot). */
+export interface MediaHints {
+  /** JPEG, base64 (re-encoded by the server before use). */
+  thumbnail?: string;
+  width?: number;
+  height?: number;
+  seconds?: number;
+}
+
+const hintsPath = (file: string) => `${file}.meta.json`;
+
+type Sharp = typeof import("sharp").default;
+let sharpLib: Promise<Sharp | null> | null = null;
+/**
+ * sharp (native libvips) when it loads; null where it cannot (the single binary cannot embed native
+ * addons): images then use the thumbnail the agent's browser made, like videos.
+ */
+function loadSharp(): Promise<Sharp | null> {
+  sharpLib ??= import("sharp").then(
+    (m) => m.default,
+    () => null,
+  );
+  return sharpLib;
+}
+
+const isJpeg = (b: Uint8Array) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+
+/** A small JPEG of any image sharp can read (EXIF orientation applied), with the oriented size. */
+async function thumbnailOf(input: string | Buffer) {
+  const sharp = await loadSharp();
+  if (!sharp) throw new Error("sharp unavailable");
+  const img = sharp(input, { failOn: "none", limitInputPixels: 100_000_000 }).rotate();
+  const meta = await img.metadata();
+  const size = meta.autoOrient ?? meta;
+  const jpeg = await img.resize(THUMB_PX, THUMB_PX, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 60 }).toBuffer();
+  return { jpeg: new Uint8Array(jpeg), width: size.width, height: size.height };
+}
+
+const dim = (n: unknown) => (typeof n === "number" && Number.isInteger(n) && n > 0 && n <= 16_384 ? n : undefined);
+const secs = (n: unknown) => (typeof n === "number" && Number.isFinite(n) && n >= 0 && n <= 86_400 ? Math.round(n) : undefined);
+
+/**
+ * Stores a video's browser-measured facts beside the file (`<file>.meta.json`). The thumbnail is
+ * decoded and re-encoded by sharp here, so only a real, small JPEG is ever kept.
+ */
+export async function saveHints(file: string, hints: MediaHints): Promise<void> {
+  const out: MediaHints = { width: dim(hints.width), height: dim(hints.height), seconds: secs(hints.seconds) };
+  if (hints.thumbnail && hints.thumbnail.length <= HINT_THUMB_MAX_CHARS) {
+    const raw = Buffer.from(hints.thumbnail, "base64");
+    try {
+      out.thumbnail = Buffer.from((await thumbnailOf(raw)).jpeg).toString("base64");
+    } catch {
+      // not an image (dropped), or no sharp here: a small real JPEG is kept as the browser made it
+      if (!(await loadSharp()) && isJpeg(raw)) out.thumbnail = hints.thumbnail;
+    }
+  }
+  await Bun.write(hintsPath(file), JSON.stringify(out));
+}
+
+async function readHints(file: string): Promise<MediaHints> {
+  try {
+    return JSON.parse(await Bun.file(hintsPath(file)).text()) as MediaHints;
+  } catch {
+    return {};
+  }
+}
+
+/** Removes the facts stored beside a file (when the file itself is removed). */
+export function removeHints(file: string) {
+  rmSync(hintsPath(file), { force: true });
+}
+
+async function containerFacts(file: string) {
+  const input = new Input({ source: new BlobSource(Bun.file(file)), formats: ALL_FORMATS });
+  try {
+    const video = await input.getPrimaryVideoTrack().catch(() => null);
+    const duration = await input.computeDuration().catch(() => 0);
+    return { seconds: secs(duration), width: dim(video?.displayWidth), height: dim(video?.displayHeight) };
+  } finally {
+    input.dispose();
+  }
+}
+
+/** Probes one outgoing file. `ptt`: the audio is a voice note (waveform wanted). */
+export async function describeMedia(file: string, mimetype: string, opts: { ptt?: boolean } = {}): Promise<MediaInfo> {
+  const kind = sendKindOf(mimetype);
+  try {
+    switch (kind) {
+      case "image": {
+        if (await loadSharp()) {
+          const t = await thumbnailOf(file);
+          return { jpegThumbnail: t.jpeg, width: t.width, height: t.height };
+        }
+        const hints = await readHints(file);
+        return {
+          jpegThumbnail: hints.thumbnail ? new Uint8Array(Buffer.from(hints.thumbnail, "base64")) : undefined,
+          width: dim(hints.width),
+          height: dim(hints.height),
+        };
+      }
+      case "sticker": {
+        const sharp = await loadSharp();
+        if (!sharp) return {};
+        const meta = await sharp(file, { animated: true, failOn: "none" }).metadata();
+        return { width: meta.width, height: meta.pageHeight ?? meta.height, animated: (meta.pages ?? 1) > 1 };
+      }
+      case "video": {
+        const [facts, hints] = await Promise.all([containerFacts(file), readHints(file)]);
+        return {
+          jpegThumbnail: hints.thumbnail ? new Uint8Array(Buffer.from(hints.thumbnail, "base64")) : undefined,
+          width: facts.width ?? dim(hints.width),
+          height: facts.height ?? dim(hints.height),
+          seconds: facts.seconds ?? secs(hints.seconds),
+        };
+      }
+      case "audio": {
+        if (opts.ptt) {
+          const facts = await voiceFacts(new Uint8Array(await Bun.file(file).arrayBuffer()));
+          if (facts) return facts;
+        }
+        return { seconds: (await containerFacts(file)).seconds };
+      }
+      case "document": {
+        if (!/pdf/.test(mimetype) || Bun.file(file).size > 32 * 1024 * 1024) return {};
+        const pages = pdfPageCount(new Uint8Array(await Bun.file(file).arrayBuffer()));
+        return pages ? { pageCount: pages } : {};
+      }
+    }
+  } catch (e) {
+    log.warn("media probe failed", { kind, err: String(e).slice(0, 200) });
+    return {};
+  }
+}
