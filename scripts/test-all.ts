@@ -56,10 +56,11 @@ async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ c
   return { code: timedOut && code === 0 ? 1 : code, output };
 }
 
-/** Whether a folder holds at least one test file (recursively, skipping node_modules). */
+/** Whether a path is a test file or a folder holding at least one (recursively, skipping node_modules). */
 function hasTests(dir: string): boolean {
   const abs = join(ROOT, dir);
-  if (!existsSync(abs) || !statSync(abs).isDirectory()) return false;
+  if (!existsSync(abs)) return false;
+  if (!statSync(abs).isDirectory()) return TEST_FILE.test(dir);
   for (const entry of readdirSync(abs, { withFileTypes: true })) {
     if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
     if (entry.isDirectory() ? hasTests(`${dir}/${entry.name}`) : TEST_FILE.test(entry.name)) return true;
@@ -117,12 +118,21 @@ function extraTestDirs(): string[] {
 const started = Date.now();
 await single("typecheck", ["bun", "run", "typecheck"]);
 await single("lint", ["bun", "run", "lint"]);
-await bunTest("unit + API tests", [...UNIT_ROOTS, ...extraTestDirs()]);
+// One process per root keeps each step well under the step timeout as the suite grows.
+await bunTest("unit tests", ["src", "web/src", "tests/unit"]);
+await bunTest("API tests", ["tests/api"]);
+await bunTest("channel tests", ["tests/channels", ...extraTestDirs()]);
 
 if (hasTests(E2E_ROOT)) {
   const build = await run(["bun", "run", "build:web"]);
   if (build.code !== 0) record("build:web (for browser tests)", { passed: 0, failed: 1 });
-  else await bunTest("browser tests", [E2E_ROOT], ["--timeout", String(E2E_TIMEOUT_MS)]);
+  else {
+    // Each browser test file is its own step: a slow or stuck file cannot take the others down with it.
+    const files = readdirSync(join(ROOT, E2E_ROOT))
+      .filter((f) => TEST_FILE.test(f))
+      .sort();
+    for (const file of files) await bunTest(`browser: ${file}`, [`${E2E_ROOT}/${file}`], ["--timeout", String(E2E_TIMEOUT_MS)]);
+  }
 } else {
   console.log(`\n(browser tests: no test files yet in ${E2E_ROOT})`);
   summary.push("--   browser tests: no tests");
