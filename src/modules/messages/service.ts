@@ -7,6 +7,7 @@ import { LIMITS } from "../../contract/limits";
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { mimeOfName } from "../../http/uploads";
+import type { DbOrTx } from "../../db/client";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { findContact } from "../contacts/queries";
@@ -17,7 +18,7 @@ import type { TicketRow } from "../tickets/schema";
 import type { TicketDto } from "../tickets/serialize";
 import { getVisibleTicket, loadTicket } from "../tickets/service";
 import { findMessage, hydrate, pageMessages } from "./queries";
-import { messages } from "./schema";
+import { type MessageRow, messages } from "./schema";
 import type { MessageDto } from "./serialize";
 import { rooms } from "../../realtime/topics";
 
@@ -95,6 +96,12 @@ export interface SendSpec {
   quotedMsgId?: number | null;
   isAutomatic?: boolean;
   media?: { path: string; mediaPath: string; mime: string; fileName: string; ptt?: boolean } | null;
+  /**
+   * Runs inside the transaction that stores the message: a caller that must record "this was sent"
+   * (a schedule, a campaign shipment) writes its own row here, so a crash can never leave the
+   * message stored without the record, or the record without the message (exactly once).
+   */
+  onStored?: (tx: DbOrTx, message: MessageRow) => void;
 }
 
 function mediaTypeOf(mime: string) {
@@ -138,6 +145,7 @@ export async function sendMessage(deps: Deps, ticket: TicketRow, spec: SendSpec)
       .returning()
       .get();
     noteMessage(db, ticket.id, { preview: spec.body || spec.media?.fileName || "", fromMe: true, inbound: false, automatic: spec.isAutomatic }, now);
+    spec.onStored?.(db, m);
     return m;
   });
   const loaded = loadTicket(deps, ticket.companyId, ticket.id);
