@@ -1,4 +1,4 @@
-import { Description, Field as HField, Input, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@headlessui/react";
+import { Description, Field as HField, Input, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions, Switch } from "@headlessui/react";
 import { type InputHTMLAttributes, type ReactNode, useState } from "react";
 import { useT } from "../i18n";
 import { Icon } from "./Icon";
@@ -155,5 +155,22 @@ export function MultiSelect<V extends string | number>({
         </ListboxOptions>
       </Listbox>
     </Field>
+  );
+}
+
+/** An on/off switch with its label on the left (headless UI Switch, keyboard and screen-reader ready). */
+export function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <label className="flex items-center justify-between gap-3 text-sm font-medium text-ink">
+      {label}
+      <Switch
+        checked={checked}
+        onChange={onChange}
+        aria-label={label}
+        className="group relative inline-flex h-6 w-11 shrink-0 rounded-full bg-line transition-colors data-[checked]:bg-brand-600"
+      >
+        <span className="m-0.5 size-5 rounded-full bg-white shadow transition-transform group-data-[checked]:translate-x-5" />
+      </Switch>
+    </label>
   );
 }

@@ -7,5 +7,5 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
   useSignals();
   const u = user.value;
   if (!u) return null;
-  return <UserModal open={open} userId={u.id} onClose={onClose} />;
+  return <UserModal open={open} id={u.id} onClose={onClose} />;
 }

@@ -4,6 +4,14 @@ import { t } from "../i18n";
 import { toast, toastError } from "../stores/toast";
 import { type FieldErrors, serverFieldErrors, validate } from "./form";
 
+/** The props of every add/edit modal: open, the record's id (null = new), close, and "a record was created". */
+export interface EditorProps {
+  open: boolean;
+  id: number | null;
+  onClose: () => void;
+  onCreated?: () => void;
+}
+
 /** What `save` answers to keep the modal open after saving (a new queue stays open for its options). */
 export const STAY_OPEN = "stay-open";
 

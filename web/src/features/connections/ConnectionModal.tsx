@@ -2,11 +2,9 @@ import { ConnectionForm } from "@contract/schemas/connections";
 import { useState } from "react";
 import { type Connection, type ConnectionInput, createConnection, getConnection, updateConnection } from "../../api/connections";
 import { listQueues, type Queue } from "../../api/queues";
-import { Button } from "../../components/Button";
-import { Modal } from "../../components/Modal";
-import { PageSpinner } from "../../components/Spinner";
+import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
-import { useEntityForm } from "../../lib/useEntityForm";
+import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { upsertConnection } from "../../stores/connections";
 import { ConnectionFields, type ConnectionDraft, EMPTY_DRAFT } from "./ConnectionFields";
 
@@ -49,7 +47,7 @@ const toBody = (f: ConnectionDraft): ConnectionInput => ({
 });
 
 /** Add or edit a connection: every field of core.md §3, queues, kind (WhatsApp or sandbox). */
-export function ConnectionModal({ open, connectionId, onClose }: { open: boolean; connectionId: number | null; onClose: () => void }) {
+export function ConnectionModal({ open, id: connectionId, onClose }: EditorProps) {
   const t = useT();
   const [queues, setQueues] = useState<Queue[]>([]);
   const { form, setForm, errors, loading, busy, submit } = useEntityForm({
@@ -74,22 +72,19 @@ export function ConnectionModal({ open, connectionId, onClose }: { open: boolean
   });
 
   return (
-    <Modal open={open} onClose={onClose} size="lg" title={t(connectionId === null ? "connections.modal.add" : "connections.modal.edit")}>
-      {loading ? (
-        <PageSpinner />
-      ) : (
-        <form onSubmit={submit} className="flex flex-col gap-5" data-testid="connection-form">
-          <ConnectionFields form={form} onForm={setForm} errors={errors} queues={queues} editing={connectionId !== null} />
-          <div className="flex justify-end gap-2 border-t border-line pt-4">
-            <Button variant="secondary" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" loading={busy} data-testid="connection-save">
-              {t("common.save")}
-            </Button>
-          </div>
-        </form>
-      )}
-    </Modal>
+    <FormModal
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title={t(connectionId === null ? "connections.modal.add" : "connections.modal.edit")}
+      formId="connection-form"
+      onSubmit={submit}
+      busy={busy}
+      loading={loading}
+      className="flex flex-col gap-5"
+      saveTestId="connection-save"
+    >
+      <ConnectionFields form={form} onForm={setForm} errors={errors} queues={queues} editing={connectionId !== null} />
+    </FormModal>
   );
 }

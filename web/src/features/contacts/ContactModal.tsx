@@ -2,8 +2,7 @@ import { ContactCreateBody } from "@contract/schemas/contacts";
 import { type Contact, createContact, type ExtraInfo, getContact, updateContact } from "../../api/contacts";
 import { Button, IconButton } from "../../components/Button";
 import { TextInput } from "../../components/Field";
-import { Modal } from "../../components/Modal";
-import { PageSpinner } from "../../components/Spinner";
+import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
 import { useEntityForm } from "../../lib/useEntityForm";
 import { contactsStore } from "../../stores/lists";
@@ -52,61 +51,50 @@ export function ContactModal({
   const setExtraAt = (i: number, key: "name" | "value") => (value: string) => setExtra((list) => list.map((x, j) => (j === i ? { ...x, [key]: value } : x)));
 
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={() => onClose()}
       title={t(editing ? "contacts.editTitle" : "contacts.addTitle")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onClose()}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form="contact-form" loading={busy} disabled={loading}>
-            {t("common.save")}
-          </Button>
-        </>
-      }
+      formId="contact-form"
+      onSubmit={submit}
+      busy={busy}
+      loading={loading}
+      className="grid gap-4 sm:grid-cols-2"
     >
-      {loading ? (
-        <PageSpinner />
-      ) : (
-        <form id="contact-form" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <TextInput label={t("contacts.name")} name="name" autoFocus value={form.name} onValue={set("name")} error={errors.name} />
-          <TextInput
-            label={t("contacts.number")}
-            name="number"
-            inputMode="tel"
-            placeholder="5511999999999"
-            value={form.number}
-            onValue={set("number")}
-            error={errors.number}
-          />
-          <div className="sm:col-span-2">
-            <TextInput label={t("contacts.email")} name="email" type="email" value={form.email} onValue={set("email")} error={errors.email} />
+      <TextInput label={t("contacts.name")} name="name" autoFocus value={form.name} onValue={set("name")} error={errors.name} />
+      <TextInput
+        label={t("contacts.number")}
+        name="number"
+        inputMode="tel"
+        placeholder="5511999999999"
+        value={form.number}
+        onValue={set("number")}
+        error={errors.number}
+      />
+      <div className="sm:col-span-2">
+        <TextInput label={t("contacts.email")} name="email" type="email" value={form.email} onValue={set("email")} error={errors.email} />
+      </div>
+      <fieldset className="flex flex-col gap-3 sm:col-span-2">
+        <legend className="mb-2 text-sm font-semibold text-ink">{t("contacts.extraInfo")}</legend>
+        {extra.map((x, i) => (
+          <div key={i} data-testid="extra-row" className="flex items-start gap-2">
+            <div className="grid flex-1 gap-2 sm:grid-cols-2">
+              <TextInput label={t("contacts.extraName")} value={x.name} onValue={setExtraAt(i, "name")} error={errors[`extraInfo.${i}.name`]} />
+              <TextInput label={t("contacts.extraValue")} value={x.value} onValue={setExtraAt(i, "value")} error={errors[`extraInfo.${i}.value`]} />
+            </div>
+            <IconButton
+              icon="trash"
+              tone="danger"
+              label={t("contacts.extraRemove")}
+              className="mt-7"
+              onClick={() => setExtra((l) => l.filter((_, j) => j !== i))}
+            />
           </div>
-          <fieldset className="flex flex-col gap-3 sm:col-span-2">
-            <legend className="mb-2 text-sm font-semibold text-ink">{t("contacts.extraInfo")}</legend>
-            {extra.map((x, i) => (
-              <div key={i} data-testid="extra-row" className="flex items-start gap-2">
-                <div className="grid flex-1 gap-2 sm:grid-cols-2">
-                  <TextInput label={t("contacts.extraName")} value={x.name} onValue={setExtraAt(i, "name")} error={errors[`extraInfo.${i}.name`]} />
-                  <TextInput label={t("contacts.extraValue")} value={x.value} onValue={setExtraAt(i, "value")} error={errors[`extraInfo.${i}.value`]} />
-                </div>
-                <IconButton
-                  icon="trash"
-                  tone="danger"
-                  label={t("contacts.extraRemove")}
-                  className="mt-7"
-                  onClick={() => setExtra((l) => l.filter((_, j) => j !== i))}
-                />
-              </div>
-            ))}
-            <Button variant="secondary" size="sm" icon="plus" className="self-start" onClick={() => setExtra((l) => [...l, { name: "", value: "" }])}>
-              {t("contacts.extraAdd")}
-            </Button>
-          </fieldset>
-        </form>
-      )}
-    </Modal>
+        ))}
+        <Button variant="secondary" size="sm" icon="plus" className="self-start" onClick={() => setExtra((l) => [...l, { name: "", value: "" }])}>
+          {t("contacts.extraAdd")}
+        </Button>
+      </fieldset>
+    </FormModal>
   );
 }

@@ -3,12 +3,12 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import { type Contact, deleteContact, exportContacts, listContacts } from "../../api/contacts";
 import { Button } from "../../components/Button";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { ListPage } from "../../components/ListPage";
+import { CrudPage } from "../../components/CrudPage";
 import { useT } from "../../i18n";
+import { useCrud } from "../../lib/useCrud";
 import { usePagedList } from "../../lib/usePagedList";
 import { contactsStore } from "../../stores/lists";
-import { toast, toastError } from "../../stores/toast";
+import { toastError } from "../../stores/toast";
 import { NewTicketModal } from "../tickets/modals/NewTicketModal";
 import { ContactModal } from "./ContactModal";
 import { ContactsTable } from "./ContactsTable";
@@ -22,23 +22,10 @@ export default function ContactsPage() {
   const t = useT();
   const [, navigate] = useLocation();
   const list = usePagedList(contactsStore, fetchPage);
-  const [editing, setEditing] = useState<number | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const crud = useCrud<Contact>({ area: "contacts", remove: deleteContact, store: contactsStore, list });
   const [starting, setStarting] = useState<Contact | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteContact(deleting.id);
-      contactsStore.remove(deleting.id);
-      list.setCount((c) => Math.max(0, c - 1));
-      toast("success", t("contacts.deleted"));
-    } catch (err) {
-      toastError(err);
-    }
-  };
 
   const doExport = async () => {
     setExporting(true);
@@ -53,53 +40,47 @@ export default function ContactsPage() {
 
   // A dialog that closes with a ticket uuid opens that ticket (core.md §2.6).
   const closeModal = (ticketUuid?: string) => {
-    setEditing(undefined);
+    crud.editor.onClose();
     if (ticketUuid) navigate(`/tickets/${ticketUuid}`);
   };
+  const importButton = (
+    <Button variant="secondary" icon="upload" onClick={() => setImporting(true)}>
+      {t("contacts.import")}
+    </Button>
+  );
 
   return (
-    <ListPage
-      title={t("contacts.title")}
-      count={t("contacts.total", { count: list.count })}
-      search={list.search}
-      onSearch={list.setSearch}
-      searchPlaceholder={t("contacts.search")}
-      loading={list.loading}
-      itemCount={contactsStore.items.value.length}
-      onLoadMore={list.loadMore}
+    <CrudPage
+      area="contacts"
       testId="contacts-scroll"
+      icon="user"
+      list={list}
+      itemCount={contactsStore.items.value.length}
+      crud={crud}
+      emptyAction={!list.search && importButton}
       actions={
         <>
-          <Button variant="secondary" icon="upload" onClick={() => setImporting(true)}>
-            {t("contacts.import")}
-          </Button>
+          {importButton}
           <Button variant="secondary" icon="download" loading={exporting} onClick={doExport}>
             {t("contacts.export")}
           </Button>
-          <Button icon="plus" onClick={() => setEditing(null)}>
-            {t("contacts.add")}
-          </Button>
+        </>
+      }
+      dialogs={
+        <>
+          <NewTicketModal open={!!starting} initialContact={starting} onClose={() => setStarting(null)} />
+          <ContactModal open={crud.editor.open} contactId={crud.editor.id} onClose={closeModal} onCreated={() => list.setCount((c) => c + 1)} />
+          <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={list.refresh} />
         </>
       }
     >
       <ContactsTable
         contacts={contactsStore.items.value}
         loading={list.loading}
-        onEdit={(c) => setEditing(c.id)}
-        onDelete={setDeleting}
+        onEdit={(c) => crud.edit(c.id)}
+        onDelete={crud.askDelete}
         onStart={setStarting}
       />
-      <NewTicketModal open={!!starting} initialContact={starting} onClose={() => setStarting(null)} />
-      <ContactModal open={editing !== undefined} contactId={editing ?? null} onClose={closeModal} onCreated={() => list.setCount((c) => c + 1)} />
-      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={list.refresh} />
-      <ConfirmDialog
-        open={!!deleting}
-        title={t("contacts.deleteTitle", { name: deleting?.name ?? "" })}
-        text={t("contacts.deleteText")}
-        confirmLabel={t("common.delete")}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
-    </ListPage>
+    </CrudPage>
   );
 }

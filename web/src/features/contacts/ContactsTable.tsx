@@ -1,6 +1,5 @@
 import type { Contact } from "../../api/contacts";
 import { IconButton } from "../../components/Button";
-import { EmptyState } from "../../components/EmptyState";
 import { ListTable, tdClass } from "../../components/ListPage";
 import { useT } from "../../i18n";
 import { allowed } from "../../stores/session";
@@ -24,7 +23,6 @@ export function ContactsTable({
 }) {
   const t = useT();
   const canDelete = allowed("contacts-page:deleteContact");
-  if (!loading && contacts.length === 0) return <EmptyState icon="user" title={t("contacts.empty")} hint={t("contacts.emptyHint")} />;
   return (
     <ListTable
       loading={loading}

@@ -7,7 +7,7 @@ import { Modal } from "../../components/Modal";
 import { PageSpinner } from "../../components/Spinner";
 import { Tabs } from "../../components/Tabs";
 import { useT } from "../../i18n";
-import { STAY_OPEN, useEntityForm } from "../../lib/useEntityForm";
+import { type EditorProps, STAY_OPEN, useEntityForm } from "../../lib/useEntityForm";
 import { queuesStore } from "../../stores/lists";
 import { HoursTab } from "./HoursTab";
 import { QueueDataTab, type QueueDraft } from "./QueueDataTab";
@@ -20,7 +20,7 @@ const PINS = { ERR_QUEUE_NAME_ALREADY_EXISTS: "name", ERR_QUEUE_COLOR_ALREADY_EX
  * queue, so a new queue stays open after its first save); tab 2 the weekly service hours. Save
  * records data and hours together.
  */
-export function QueueModal({ open, queueId, onClose }: { open: boolean; queueId: number | null; onClose: () => void }) {
+export function QueueModal({ open, id: queueId, onClose }: EditorProps) {
   const t = useT();
   const [id, setId] = useState<number | null>(queueId);
   const [queue, setQueue] = useState<Queue | null>(null);

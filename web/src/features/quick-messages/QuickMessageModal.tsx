@@ -1,4 +1,3 @@
-import { Switch } from "@headlessui/react";
 import { QuickMessageForm } from "@contract/schemas/quickMessages";
 import { useRef, useState } from "react";
 import { openMedia } from "../../api/files";
@@ -11,11 +10,10 @@ import {
   uploadQuickMessageMedia,
 } from "../../api/quickMessages";
 import { Button, IconButton } from "../../components/Button";
-import { TextInput } from "../../components/Field";
-import { Modal } from "../../components/Modal";
-import { PageSpinner } from "../../components/Spinner";
+import { TextInput, Toggle } from "../../components/Field";
+import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
-import { useEntityForm } from "../../lib/useEntityForm";
+import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { quickMessagesStore } from "../../stores/lists";
 import { toastError } from "../../stores/toast";
 
@@ -24,34 +22,8 @@ const PINS = { ERR_QUICK_MESSAGE_SHORTCODE_EXISTS: "shortcode" };
 const area =
   "block min-h-28 w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm font-normal text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
 
-function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <label className="flex items-center justify-between gap-3 text-sm font-medium text-ink">
-      {label}
-      <Switch
-        checked={checked}
-        onChange={onChange}
-        aria-label={label}
-        className="group relative inline-flex h-6 w-11 shrink-0 rounded-full bg-line transition-colors data-[checked]:bg-brand-600"
-      >
-        <span className="m-0.5 size-5 rounded-full bg-white shadow transition-transform group-data-[checked]:translate-x-5" />
-      </Switch>
-    </label>
-  );
-}
-
 /** Add or edit a quick message: shortcode, text, geral flag, status and one optional attachment. */
-export function QuickMessageModal({
-  open,
-  messageId,
-  onClose,
-  onCreated,
-}: {
-  open: boolean;
-  messageId: number | null;
-  onClose: () => void;
-  onCreated?: () => void;
-}) {
+export function QuickMessageModal({ open, id: messageId, onClose, onCreated }: EditorProps) {
   const t = useT();
   const editing = messageId !== null;
   const fileInput = useRef<HTMLInputElement>(null);
@@ -97,64 +69,52 @@ export function QuickMessageModal({
 
   const attachment = file?.name ?? current?.mediaName ?? null;
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={onClose}
       title={t(editing ? "quickMessages.editTitle" : "quickMessages.addTitle")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form="quick-message-form" loading={busy} disabled={loading}>
-            {t("common.save")}
-          </Button>
-        </>
-      }
+      formId="quick-message-form"
+      onSubmit={submit}
+      busy={busy}
+      loading={loading}
     >
-      {loading ? (
-        <PageSpinner />
-      ) : (
-        <form id="quick-message-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <TextInput
-            label={t("quickMessages.shortcode")}
-            name="shortcode"
-            autoFocus
-            value={form.shortcode}
-            onValue={(shortcode) => setForm({ ...form, shortcode })}
-            error={errors.shortcode}
-            hint={t("quickMessages.shortcodeHint")}
-          />
-          <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
-            {t("quickMessages.message")}
-            <textarea name="message" value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} className={area} />
-          </label>
-          <Toggle label={t("quickMessages.geralLabel")} checked={form.geral} onChange={(geral) => setForm({ ...form, geral })} />
-          <Toggle label={t("quickMessages.statusLabel")} checked={form.status} onChange={(status) => setForm({ ...form, status })} />
-          <div className="flex items-center gap-2 text-sm">
-            <input ref={fileInput} type="file" className="hidden" data-testid="quick-message-file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-            <Button variant="secondary" size="sm" icon="paperclip" onClick={() => fileInput.current?.click()}>
-              {t("quickMessages.attach")}
-            </Button>
-            {attachment && (
-              <>
-                {current?.mediaUrl && !file ? (
-                  <button
-                    type="button"
-                    className="truncate text-brand-700 underline dark:text-brand-300"
-                    onClick={() => openMedia(current.mediaUrl!).catch(toastError)}
-                  >
-                    {attachment}
-                  </button>
-                ) : (
-                  <span className="truncate text-muted">{attachment}</span>
-                )}
-                <IconButton icon="trash" tone="danger" label={t("quickMessages.removeAttachment")} onClick={removeMedia} />
-              </>
+      <TextInput
+        label={t("quickMessages.shortcode")}
+        name="shortcode"
+        autoFocus
+        value={form.shortcode}
+        onValue={(shortcode) => setForm({ ...form, shortcode })}
+        error={errors.shortcode}
+        hint={t("quickMessages.shortcodeHint")}
+      />
+      <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
+        {t("quickMessages.message")}
+        <textarea name="message" value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} className={area} />
+      </label>
+      <Toggle label={t("quickMessages.geralLabel")} checked={form.geral} onChange={(geral) => setForm({ ...form, geral })} />
+      <Toggle label={t("quickMessages.statusLabel")} checked={form.status} onChange={(status) => setForm({ ...form, status })} />
+      <div className="flex items-center gap-2 text-sm">
+        <input ref={fileInput} type="file" className="hidden" data-testid="quick-message-file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <Button variant="secondary" size="sm" icon="paperclip" onClick={() => fileInput.current?.click()}>
+          {t("quickMessages.attach")}
+        </Button>
+        {attachment && (
+          <>
+            {current?.mediaUrl && !file ? (
+              <button
+                type="button"
+                className="truncate text-brand-700 underline dark:text-brand-300"
+                onClick={() => openMedia(current.mediaUrl!).catch(toastError)}
+              >
+                {attachment}
+              </button>
+            ) : (
+              <span className="truncate text-muted">{attachment}</span>
             )}
-          </div>
-        </form>
-      )}
-    </Modal>
+            <IconButton icon="trash" tone="danger" label={t("quickMessages.removeAttachment")} onClick={removeMedia} />
+          </>
+        )}
+      </div>
+    </FormModal>
   );
 }

@@ -4,12 +4,10 @@ import { useState } from "react";
 import { listQueues } from "../../api/queues";
 import type { QueueRef } from "../../api/types";
 import { createUser, getUser, updateUser } from "../../api/users";
-import { Button } from "../../components/Button";
 import { MultiSelect, Select, TextInput } from "../../components/Field";
-import { Modal } from "../../components/Modal";
-import { PageSpinner } from "../../components/Spinner";
+import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
-import { useEntityForm } from "../../lib/useEntityForm";
+import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { usersStore } from "../../stores/lists";
 import { allowed, patchUser, user as me } from "../../stores/session";
 
@@ -21,7 +19,7 @@ const PINS = { ERR_EMAIL_ALREADY_EXISTS: "email" };
  * profile and queues. Queues come from GET /queue; when that fails (no queues module yet) the
  * select is simply hidden.
  */
-export function UserModal({ open, userId, onClose, onCreated }: { open: boolean; userId: number | null; onClose: () => void; onCreated?: () => void }) {
+export function UserModal({ open, id: userId, onClose, onCreated }: EditorProps) {
   const t = useT();
   const admin = allowed("user-modal:editProfile");
   const editing = userId !== null;
@@ -56,58 +54,47 @@ export function UserModal({ open, userId, onClose, onCreated }: { open: boolean;
   const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={onClose}
       title={t(editing ? "users.editTitle" : "users.addTitle")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form="user-form" loading={busy} disabled={loading}>
-            {t("common.save")}
-          </Button>
-        </>
-      }
+      formId="user-form"
+      onSubmit={submit}
+      busy={busy}
+      loading={loading}
+      className="grid gap-4 sm:grid-cols-2"
     >
-      {loading ? (
-        <PageSpinner />
-      ) : (
-        <form id="user-form" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <TextInput label={t("users.name")} name="name" autoFocus value={form.name} onValue={set("name")} error={errors.name} />
-          <TextInput label={t("users.email")} name="email" type="email" autoComplete="off" value={form.email} onValue={set("email")} error={errors.email} />
-          <TextInput
-            label={t("users.password")}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={form.password}
-            onValue={set("password")}
-            error={errors.password}
-            hint={editing ? t("users.passwordHint") : undefined}
-          />
-          {admin && (
-            <Select
-              label={t("users.profile")}
-              value={form.profile}
-              onValue={set("profile")}
-              options={PROFILES.map((p) => ({ value: p, label: t(`profiles.${p}`) }))}
-              error={errors.profile}
-            />
-          )}
-          {admin && queues && (
-            <div className="sm:col-span-2">
-              <MultiSelect
-                label={t("users.queues")}
-                value={queueIds}
-                onValue={setQueueIds}
-                options={queues.map((q) => ({ value: q.id, label: q.name, color: q.color }))}
-              />
-            </div>
-          )}
-        </form>
+      <TextInput label={t("users.name")} name="name" autoFocus value={form.name} onValue={set("name")} error={errors.name} />
+      <TextInput label={t("users.email")} name="email" type="email" autoComplete="off" value={form.email} onValue={set("email")} error={errors.email} />
+      <TextInput
+        label={t("users.password")}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={form.password}
+        onValue={set("password")}
+        error={errors.password}
+        hint={editing ? t("users.passwordHint") : undefined}
+      />
+      {admin && (
+        <Select
+          label={t("users.profile")}
+          value={form.profile}
+          onValue={set("profile")}
+          options={PROFILES.map((p) => ({ value: p, label: t(`profiles.${p}`) }))}
+          error={errors.profile}
+        />
       )}
-    </Modal>
+      {admin && queues && (
+        <div className="sm:col-span-2">
+          <MultiSelect
+            label={t("users.queues")}
+            value={queueIds}
+            onValue={setQueueIds}
+            options={queues.map((q) => ({ value: q.id, label: q.name, color: q.color }))}
+          />
+        </div>
+      )}
+    </FormModal>
   );
 }

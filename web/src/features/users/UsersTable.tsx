@@ -1,7 +1,6 @@
 import type { User } from "../../api/types";
 import { Badge, Dot } from "../../components/Badge";
-import { IconButton } from "../../components/Button";
-import { EmptyState } from "../../components/EmptyState";
+import { RowActions } from "../../components/CrudPage";
 import { ListTable } from "../../components/ListPage";
 import { useT } from "../../i18n";
 import { allowed, user as me } from "../../stores/session";
@@ -16,7 +15,6 @@ export function UsersTable({ users, loading, onEdit, onDelete }: { users: User[]
   const t = useT();
   const manage = allowed("users:manage");
   const myId = me.value?.id;
-  if (!loading && users.length === 0) return <EmptyState icon="users" title={t("users.empty")} hint={t("users.emptyHint")} />;
   return (
     <ListTable
       loading={loading}
@@ -51,10 +49,7 @@ export function UsersTable({ users, loading, onEdit, onDelete }: { users: User[]
           <td className="hidden border-b border-line px-4 py-3 sm:table-cell">
             <ProfileBadge profile={u.profile} />
           </td>
-          <td className="border-b border-line px-4 py-2 text-right whitespace-nowrap">
-            {(manage || u.id === myId) && <IconButton icon="edit" label={t("common.edit")} onClick={() => onEdit(u)} />}
-            {manage && u.id !== myId && <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => onDelete(u)} />}
-          </td>
+          <RowActions onEdit={manage || u.id === myId ? () => onEdit(u) : undefined} onDelete={manage && u.id !== myId ? () => onDelete(u) : undefined} />
         </tr>
       ))}
     </ListTable>
