@@ -1,3 +1,4 @@
+import type { TicketDto } from "./tickets";
 /** Kinds of message bodies (core.md §3 Message mediaType). */
 export type MediaType =
   | "chat"
@@ -44,4 +45,12 @@ export interface MessageDto {
   contact: { id: number; name: string } | null;
   quotedMsg: QuotedMessageDto | null;
   createdAt: string;
+}
+
+/** GET /messages/{ticketId}: a page of messages (chronological within the page) with the ticket. */
+export interface MessagesPageDto {
+  messages: MessageDto[];
+  ticket: TicketDto;
+  count: number;
+  hasMore: boolean;
 }

@@ -18,3 +18,18 @@ export interface QueueDto {
   createdAt: string;
   updatedAt: string;
 }
+
+/** The wire shape of a chatbot menu option (GET/POST/PUT /queue-options). */
+export interface QueueOptionDto {
+  id: number;
+  queueId: number;
+  parentId: number | null;
+  title: string;
+  message: string;
+  option: string;
+  mediaPath: string | null;
+  mediaName: string | null;
+  mediaUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

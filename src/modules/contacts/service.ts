@@ -1,3 +1,4 @@
+import type { Page } from "../../contract/dto/common";
 import type { FramePayload } from "../../contract/frames";
 import type { ContactDto } from "../../contract/dto/contacts";
 import { eq } from "drizzle-orm";
@@ -48,7 +49,7 @@ function publish(ctx: Ctx, frame: FramePayload<"contact">) {
 }
 
 /** GET /contacts: page of 30 ordered by name, searching name and number. */
-export function listContacts(ctx: Ctx, search: string, page: number) {
+export function listContacts(ctx: Ctx, search: string, page: number): Page<"contacts", ContactDto> {
   const { rows, total } = pageContacts(ctx.db, ctx.companyId, search, page, PAGE);
   return { contacts: rows.map((r) => serializeContact(r)), count: total, hasMore: total > page * PAGE };
 }

@@ -3,6 +3,7 @@ import { addressOf } from "../../channels/address";
 import { describeMedia } from "../../channels/media/describe";
 import { isVoiceNote } from "../../channels/media/prepare";
 import type { Outgoing } from "../../channels/types";
+import type { MessagesPageDto } from "../../contract/dto/messages";
 import { LIMITS } from "../../contract/limits";
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
@@ -79,12 +80,12 @@ export function markTicketRead(deps: Deps, ticket: TicketRow) {
 }
 
 /** GET /messages/{ticketId}: a page (20, newest page first, chronological), marks the ticket read. */
-export function listMessages(ctx: Ctx, ticketId: number, page: number) {
+export function listMessages(ctx: Ctx, ticketId: number, page: number): MessagesPageDto {
   const ticket = getVisibleTicket(ctx, ticketId);
   const size = LIMITS.messagesPageSize;
   const { rows, total } = pageMessages(ctx.db, ctx.companyId, ticketId, page, size);
   markTicketRead(ctx, ticket);
-  return { messages: hydrate(ctx.db, ctx.companyId, rows), ticket: loadTicket(ctx, ctx.companyId, ticketId), count: total, hasMore: total > page * size };
+  return { messages: hydrate(ctx.db, ctx.companyId, rows), ticket: loadTicket(ctx, ctx.companyId, ticketId)!, count: total, hasMore: total > page * size };
 }
 
 /** A message id in WhatsApp's style, reserved before the send so a retry never duplicates it. */

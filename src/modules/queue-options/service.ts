@@ -1,3 +1,4 @@
+import type { QueueOptionDto } from "../../contract/dto/queues";
 import { eq } from "drizzle-orm";
 import type { QueueOptionCreateInput, QueueOptionUpdateInput } from "../../contract/schemas/queues";
 import type { Ctx } from "../../http/context";
@@ -10,7 +11,7 @@ import { findOption, listOptions, type QueueOptionRow, subtreeMedia } from "./qu
 import { queueOptions } from "./schema";
 
 /** The public shape of an option. */
-export function serializeOption(o: QueueOptionRow) {
+export function serializeOption(o: QueueOptionRow): QueueOptionDto {
   return {
     id: o.id,
     queueId: o.queueId,
@@ -25,7 +26,7 @@ export function serializeOption(o: QueueOptionRow) {
     updatedAt: o.updatedAt,
   };
 }
-export type QueueOptionDto = ReturnType<typeof serializeOption>;
+export type { QueueOptionDto };
 
 /** An option of the caller's company, or 404 ERR_NO_QUEUE_OPTION_FOUND. */
 export function getOption(ctx: Ctx, id: number): QueueOptionRow {

@@ -1,3 +1,4 @@
+import type { Page } from "../../contract/dto/common";
 import type { FramePayload } from "../../contract/frames";
 import type { QuickMessageDto } from "../../contract/dto/quick-messages";
 import { eq } from "drizzle-orm";
@@ -54,7 +55,7 @@ function getEditable(ctx: Ctx, id: number): QuickMessageRow {
 }
 
 /** GET /quick-messages: own and geral, paged, ordered by shortcode. */
-export function listQuickMessages(ctx: Ctx, search: string, page: number) {
+export function listQuickMessages(ctx: Ctx, search: string, page: number): Page<"records", QuickMessageDto> {
   const { rows, total } = pageQuickMessages(ctx.db, ctx.companyId, ctx.user.id, search, page, PAGE);
   return { records: rows.map(serializeQuickMessage), count: total, hasMore: total > page * PAGE };
 }

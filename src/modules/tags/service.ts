@@ -1,3 +1,4 @@
+import type { Page } from "../../contract/dto/common";
 import type { FramePayload } from "../../contract/frames";
 import type { TagDto } from "../../contract/dto/tags";
 import { eq } from "drizzle-orm";
@@ -49,7 +50,7 @@ export function getTag(ctx: Ctx, id: number): TagRow {
 }
 
 /** GET /tags: a page ordered by name with ticket counts. */
-export function listTags(ctx: Ctx, search: string, page: number) {
+export function listTags(ctx: Ctx, search: string, page: number): Page<"tags", TagDto> {
   const { rows, total } = pageTags(ctx.db, ctx.companyId, search, page, PAGE);
   return { tags: withCounts(ctx, rows), count: total, hasMore: total > page * PAGE };
 }

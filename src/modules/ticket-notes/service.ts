@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import type { TicketNoteDto } from "../../contract/dto/ticket-notes";
 import { can } from "../../contract/permissions";
 import type { DbOrTx } from "../../db/client";
 import type { Ctx, Deps } from "../../http/context";
@@ -18,7 +19,7 @@ const noteSelect = {
 };
 
 /** POST /ticket-notes: any agent who can see the ticket; the contact is the ticket's. */
-export function createNote(ctx: Ctx, input: { note: string; ticketId: number }) {
+export function createNote(ctx: Ctx, input: { note: string; ticketId: number }): TicketNoteDto {
   const ticket = getVisibleTicket(ctx, input.ticketId);
   const row = ctx.db
     .insert(ticketNotes)
@@ -29,7 +30,7 @@ export function createNote(ctx: Ctx, input: { note: string; ticketId: number }) 
 }
 
 /** GET /ticket-notes/list?ticketId&contactId: the notes of a ticket (or of a contact), newest first. */
-export function listNotes(ctx: Ctx, q: { ticketId?: number; contactId?: number }) {
+export function listNotes(ctx: Ctx, q: { ticketId?: number; contactId?: number }): TicketNoteDto[] {
   if (!q.ticketId && !q.contactId) return [];
   if (q.ticketId) getVisibleTicket(ctx, q.ticketId);
   return ctx.db

@@ -1,3 +1,4 @@
+import type { Page } from "../../contract/dto/common";
 import { hashPassword } from "../../lib/password";
 import type { FramePayload } from "../../contract/frames";
 import type { UserDto } from "../../contract/dto/users";
@@ -58,7 +59,7 @@ function publish(ctx: Ctx, companyId: number, frame: FramePayload<"user">) {
 }
 
 /** GET /users: a page of the caller's company users. */
-export function listUsers(ctx: Ctx, search: string, page: number) {
+export function listUsers(ctx: Ctx, search: string, page: number): Page<"users", UserDto> {
   const { rows, total } = pageUsers(ctx.db, ctx.companyId, search, page, PAGE);
   return { users: withQueues(ctx, rows), count: total, hasMore: total > page * PAGE };
 }

@@ -1,3 +1,4 @@
+import type { Page } from "@contract/dto/common";
 import type { ContactDto } from "@contract/dto/contacts";
 import { api } from "./client";
 import { downloadFile, uploadFile } from "./files";
@@ -24,8 +25,7 @@ export interface ImportReport {
 }
 
 /** GET /contacts: a page of 30 ordered by name. */
-export const listContacts = (searchParam: string, pageNumber: number) =>
-  api<{ contacts: Contact[]; count: number; hasMore: boolean }>("/contacts", { query: { searchParam, pageNumber } });
+export const listContacts = (searchParam: string, pageNumber: number) => api<Page<"contacts", Contact>>("/contacts", { query: { searchParam, pageNumber } });
 
 export const getContact = (id: number) => api<Contact>(`/contacts/${id}`);
 export const createContact = (input: ContactInput) => api<Contact>("/contacts", { method: "POST", body: input });

@@ -1,4 +1,4 @@
-import type { MediaType, MessageDto } from "@contract/dto/messages";
+import type { MediaType, MessageDto, MessagesPageDto } from "@contract/dto/messages";
 import { api, apiBlob } from "./client";
 import type { ContactRef, Ticket } from "./tickets";
 
@@ -7,12 +7,7 @@ export type { MediaType };
 /** One message. */
 export type Message = MessageDto;
 
-export interface MessagesPage {
-  messages: Message[];
-  ticket: Ticket;
-  count: number;
-  hasMore: boolean;
-}
+export type MessagesPage = MessagesPageDto;
 
 /** GET /messages/{ticketId}: 20 per page, chronological within the page; marks the ticket read. */
 export const listMessages = (ticketId: number, pageNumber: number) => api<MessagesPage>(`/messages/${ticketId}`, { query: { pageNumber } });

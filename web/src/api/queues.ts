@@ -1,4 +1,4 @@
-import type { QueueDto } from "@contract/dto/queues";
+import type { QueueDto, QueueOptionDto } from "@contract/dto/queues";
 import type { OpeningHours } from "@contract/limits";
 import { api } from "./client";
 import { uploadFile } from "./files";
@@ -14,16 +14,7 @@ export interface QueueInput {
   schedules: OpeningHours[];
 }
 
-export interface QueueOption {
-  id: number;
-  queueId: number;
-  parentId: number | null;
-  title: string;
-  message: string;
-  option: string;
-  mediaName: string | null;
-  mediaUrl: string | null;
-}
+export type QueueOption = QueueOptionDto;
 
 /** GET /queue: the company's queues in menu order. */
 export const listQueues = () => api<Queue[]>("/queue");

@@ -1,3 +1,4 @@
+import type { Page } from "@contract/dto/common";
 import type { QuickMessageDto } from "@contract/dto/quick-messages";
 import { api } from "./client";
 import { uploadFile } from "./files";
@@ -13,7 +14,7 @@ export interface QuickMessageInput {
 
 /** GET /quick-messages: own and geral, a page ordered by shortcode. */
 export const listQuickMessages = (searchParam: string, pageNumber: number) =>
-  api<{ records: QuickMessage[]; count: number; hasMore: boolean }>("/quick-messages", { query: { searchParam, pageNumber } });
+  api<Page<"records", QuickMessage>>("/quick-messages", { query: { searchParam, pageNumber } });
 export const getQuickMessage = (id: number) => api<QuickMessage>(`/quick-messages/${id}`);
 export const createQuickMessage = (input: QuickMessageInput) => api<QuickMessage>("/quick-messages", { method: "POST", body: input });
 export const updateQuickMessage = (id: number, input: QuickMessageInput) => api<QuickMessage>(`/quick-messages/${id}`, { method: "PUT", body: input });

@@ -1,3 +1,4 @@
+import type { Page } from "@contract/dto/common";
 import type { TagDto } from "@contract/dto/tags";
 import { api } from "./client";
 
@@ -10,8 +11,7 @@ export interface TagInput {
 }
 
 /** GET /tags: a page ordered by name. */
-export const listTags = (searchParam: string, pageNumber: number) =>
-  api<{ tags: Tag[]; count: number; hasMore: boolean }>("/tags", { query: { searchParam, pageNumber } });
+export const listTags = (searchParam: string, pageNumber: number) => api<Page<"tags", Tag>>("/tags", { query: { searchParam, pageNumber } });
 export const getTag = (id: number) => api<Tag>(`/tags/${id}`);
 export const createTag = (input: TagInput) => api<Tag>("/tags", { method: "POST", body: input });
 export const updateTag = (id: number, input: TagInput) => api<Tag>(`/tags/${id}`, { method: "PUT", body: input });

@@ -1,13 +1,7 @@
+import type { TicketNoteDto } from "@contract/dto/ticket-notes";
 import { api } from "./client";
 
-export interface TicketNote {
-  id: number;
-  note: string;
-  ticketId: number;
-  contactId: number | null;
-  user: { id: number; name: string } | null;
-  createdAt: string;
-}
+export type TicketNote = TicketNoteDto;
 
 /** GET /ticket-notes/list?ticketId. */
 export const listNotes = (ticketId: number) => api<TicketNote[]>("/ticket-notes/list", { query: { ticketId } });

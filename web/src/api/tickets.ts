@@ -1,4 +1,5 @@
-import type { QueueRef, TagRef } from "@contract/dto/common";
+import type { Page, QueueRef, TagRef } from "@contract/dto/common";
+import type { QuickMessageDto } from "@contract/dto/quick-messages";
 import type { TicketContact, TicketDto } from "@contract/dto/tickets";
 import type { TicketStatus } from "@contract/schemas/tickets";
 import { api } from "./client";
@@ -10,11 +11,7 @@ export type ContactRef = TicketContact;
 /** GET /tickets rows and GET /tickets/{id}. */
 export type Ticket = TicketDto;
 
-export interface TicketsPage {
-  tickets: Ticket[];
-  count: number;
-  hasMore: boolean;
-}
+export type TicketsPage = Page<"tickets", Ticket>;
 
 export interface TicketQuery {
   searchParam?: string;
@@ -66,11 +63,7 @@ export const listAllTags = () => api<TagRef[]>("/tags/list");
 /** GET /users/list: the company's users (transfer and user filter). */
 export const listAllUsers = () => api<{ id: number; name: string; queues: QueueRef[] }[]>("/users/list");
 
-export interface QuickMessage {
-  id: number;
-  shortcode: string;
-  message: string;
-}
+export type QuickMessage = QuickMessageDto;
 
 /** GET /quick-messages/list: the quick answers the user may use. */
 export const listQuickMessages = (companyId: number, userId: number) => api<QuickMessage[]>("/quick-messages/list", { query: { companyId, userId } });

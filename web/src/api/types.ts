@@ -1,4 +1,4 @@
-import type { QueueRef } from "@contract/dto/common";
+import type { Page, QueueRef } from "@contract/dto/common";
 import type { SettingDto } from "@contract/dto/settings";
 import type { UserDto } from "@contract/dto/users";
 /** Wire shapes of the API answers the web reads (see the server's serialize* functions). */
@@ -41,8 +41,4 @@ export interface SessionUser extends Omit<UserDto, "online" | "createdAt" | "upd
 
 export type User = UserDto;
 
-export interface UsersPage {
-  users: User[];
-  count: number;
-  hasMore: boolean;
-}
+export type UsersPage = Page<"users", User>;
