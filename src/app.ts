@@ -29,6 +29,9 @@ import { messagesRoutes } from "./modules/messages/routes";
 import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { sandboxRoutes } from "./channels/sandbox/routes";
+import { externalApiRoutes } from "./modules/external-api/routes";
+import { openapiRoutes } from "./http/openapi";
+import { LIMITS } from "./contract/limits";
 import pkg from "../package.json";
 
 /** Builds the process dependencies from an open database and config. */
@@ -39,7 +42,11 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     config,
     clock: opts.clock ?? systemClock,
     jobs: { list: () => [], runNow: async () => false },
-    limiters: { login: new AttemptLimiter(10, 15 * 60_000), signup: new AttemptLimiter(20, 60 * 60_000) },
+    limiters: {
+      login: new AttemptLimiter(10, 15 * 60_000),
+      signup: new AttemptLimiter(20, 60 * 60_000),
+      api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
+    },
   } as Omit<Deps, "sessions" | "channels" | "inboundSpool"> as Deps;
   // The supervisor and the spool hold these same deps: wire them in once, explicitly.
   deps.sessions = new ConnectionSupervisor(deps);
@@ -88,6 +95,8 @@ export function buildApp(deps: Deps) {
     .use(ticketNotesRoutes(deps))
     .use(connectionsRoutes(deps))
     .use(sandboxRoutes(deps))
+    .use(externalApiRoutes(deps))
+    .use(openapiRoutes())
     .use(jobsRoutes(deps))
     .use(wsRoutes(deps));
 }

@@ -88,3 +88,6 @@ export const connectedConnections = (db: DbOrTx, companyId: number) =>
     .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.status, "CONNECTED")))
     .orderBy(desc(whatsapps.isDefault), asc(whatsapps.id))
     .all();
+
+/** The connection whose external-API token this is (any company: the token names its company). */
+export const findConnectionByToken = (db: DbOrTx, token: string) => db.select().from(whatsapps).where(eq(whatsapps.token, token)).get();
