@@ -30,7 +30,14 @@ describe("file lists", () => {
       body: { name: "Catálogo", message: "Segue o catálogo", options: [{ name: "Foto" }, { name: "Tabela" }] },
     });
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ name: "Catálogo", message: "Segue o catálogo", options: [{ name: "Foto", path: null }, { name: "Tabela", path: null }] });
+    expect(r.json).toMatchObject({
+      name: "Catálogo",
+      message: "Segue o catálogo",
+      options: [
+        { name: "Foto", path: null },
+        { name: "Tabela", path: null },
+      ],
+    });
     listId = r.json.id;
     [opt1, opt2] = r.json.options.map((o: { id: number }) => o.id);
     const f = t.framesOf("file").at(-1)!;
@@ -46,7 +53,10 @@ describe("file lists", () => {
     expect(noMsg.json.fields).toEqual({ message: "validation.required" });
     const noOptName = await t.call("POST", "/files", { token: a.admin.token, body: { name: "Lista", message: "m", options: [{ name: "" }] } });
     expect(noOptName.json.fields).toEqual({ "options.0.name": "validation.required" });
-    const many = await t.call("POST", "/files", { token: a.admin.token, body: { name: "Lista", message: "m", options: Array.from({ length: 21 }, () => ({ name: "x" })) } });
+    const many = await t.call("POST", "/files", {
+      token: a.admin.token,
+      body: { name: "Lista", message: "m", options: Array.from({ length: 21 }, () => ({ name: "x" })) },
+    });
     expect(many.status).toBe(400);
     const dup = await t.call("POST", "/files", { token: a.admin.token, body: { name: "Catálogo", message: "m" } });
     expect(dup.status).toBe(409);
@@ -107,7 +117,10 @@ describe("file lists", () => {
       ["Vídeo", null],
     ]);
     for (const o of before.options) expect(existsSync(join(t.config.mediaDir, o.path))).toBe(false);
-    const wrongOption = await t.call("PUT", `/files/${listId}`, { token: a.admin.token, body: { name: "Catálogo 2026", message: "m", options: [{ id: 999999, name: "x" }] } });
+    const wrongOption = await t.call("PUT", `/files/${listId}`, {
+      token: a.admin.token,
+      body: { name: "Catálogo 2026", message: "m", options: [{ id: 999999, name: "x" }] },
+    });
     expect(wrongOption.status).toBe(400);
   });
 

@@ -24,7 +24,10 @@ test("file lists: an admin creates a list with two files, edits it, an agent onl
   ] as const) {
     await dialog.getByRole("button", { name: "Adicionar arquivo" }).click();
     await dialog.getByLabel(`Nome do arquivo ${i}`).fill(i === "1" ? "Vitrine" : "Preços");
-    await dialog.getByTestId("file-list-option-file").nth(Number(i) - 1).setInputFiles(file);
+    await dialog
+      .getByTestId("file-list-option-file")
+      .nth(Number(i) - 1)
+      .setInputFiles(file);
     await dialog.getByText(file.name).waitFor();
   }
   await dialog.getByRole("button", { name: "Salvar" }).click();
