@@ -34,7 +34,12 @@ test("messages API: the page documents the call; its forms and a curl-style call
 
   // Media form: a PNG with a caption.
   const png = join(tmpdir(), `api-e2e-${Date.now()}.png`);
-  writeFileSync(png, await sharp({ create: { width: 40, height: 30, channels: 3, background: "#cc3366" } }).png().toBuffer());
+  writeFileSync(
+    png,
+    await sharp({ create: { width: 40, height: 30, channels: 3, background: "#cc3366" } })
+      .png()
+      .toBuffer(),
+  );
   const mediaForm = page.getByTestId("api-media");
   await mediaForm.getByLabel("Token cadastrado").fill("api-e2e-token");
   await mediaForm.getByLabel("Número").fill("5511987650002");
@@ -45,7 +50,11 @@ test("messages API: the page documents the call; its forms and a curl-style call
 
   // What a script does (curl): bad token and bad number get clear errors; a good call arrives.
   const raw = (token: string, body: unknown) =>
-    fetch(`${base}/api/messages/send`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${base}/api/messages/send`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   expect((await raw("nope", { number: "5511987650002", body: "x" })).status).toBe(401);
   const bad = await raw("api-e2e-token", { number: "11-9876", body: "x" });
   expect(bad.status).toBe(400);
