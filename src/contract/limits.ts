@@ -10,6 +10,9 @@ export const LIMITS = {
   contactNumberMax: 50,
   noteMin: 2,
   scheduleBodyMin: 5,
+  fileListNameMin: 3,
+  /** Options (files) in one file list. */
+  fileListOptionsMax: 20,
   tagNameMin: 3,
   searchMinChars: 3,
   searchDebounceMs: 500,
