@@ -18,6 +18,7 @@ import { queuesRoutes } from "./modules/queues/routes";
 import { queueOptionsRoutes } from "./modules/queue-options/routes";
 import { tagsRoutes } from "./modules/tags/routes";
 import { quickMessagesRoutes } from "./modules/quick-messages/routes";
+import { filesRoutes } from "./modules/files/routes";
 import { mediaRoutes } from "./http/uploads";
 import { Hub } from "./realtime/hub";
 import { wsRoutes } from "./realtime/ws";
@@ -32,6 +33,9 @@ import { installOps, opsRoutes, withOps } from "./ops";
 import { currentRequest } from "./ops/request-context";
 import { isStorageFullError, storageGuard } from "./ops/storage";
 import { logThrottled } from "./ops/throttle";
+import { externalApiRoutes } from "./modules/external-api/routes";
+import { openapiRoutes } from "./http/openapi";
+import { LIMITS } from "./contract/limits";
 import pkg from "../package.json";
 
 /** Builds the process dependencies from an open database and config. */
@@ -42,7 +46,11 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     config,
     clock: opts.clock ?? systemClock,
     jobs: { list: () => [], runNow: async () => false },
-    limiters: { login: new AttemptLimiter(10, 15 * 60_000), signup: new AttemptLimiter(20, 60 * 60_000) },
+    limiters: {
+      login: new AttemptLimiter(10, 15 * 60_000),
+      signup: new AttemptLimiter(20, 60 * 60_000),
+      api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
+    },
   } as Omit<Deps, "sessions" | "channels" | "inboundSpool"> as Deps;
   // The supervisor and the spool hold these same deps: wire them in once, explicitly.
   deps.sessions = new ConnectionSupervisor(deps);
@@ -102,12 +110,15 @@ export function buildApp(deps: Deps) {
     .use(queueOptionsRoutes(deps))
     .use(tagsRoutes(deps))
     .use(quickMessagesRoutes(deps))
+    .use(filesRoutes(deps))
     .use(mediaRoutes(deps))
     .use(ticketsRoutes(deps))
     .use(messagesRoutes(deps))
     .use(ticketNotesRoutes(deps))
     .use(connectionsRoutes(deps))
     .use(sandboxRoutes(deps))
+    .use(externalApiRoutes(deps))
+    .use(openapiRoutes())
     .use(jobsRoutes(deps))
     .use(wsRoutes(deps));
   return withOps(deps, app);

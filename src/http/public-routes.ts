@@ -15,6 +15,7 @@ export const PUBLIC_ROUTES: { method: string; path: string; reason: string }[] =
   { method: "GET", path: "/metrics", reason: "checks the METRICS_TOKEN bearer or a super user's session itself" },
   { method: "GET", path: "/ws", reason: "the socket authenticates its own token on upgrade" },
   { method: "POST", path: "/api/messages/send", reason: "authenticated by the connection token" },
+  { method: "GET", path: "/api/openapi.json", reason: "the API description for script authors (no data)" },
   { method: "GET", path: "/public/*", reason: "public files (announcement images only)" },
 ];
 
