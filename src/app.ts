@@ -30,6 +30,7 @@ import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { sandboxRoutes } from "./channels/sandbox/routes";
 import { installOps, opsRoutes, withOps } from "./ops";
+import { backupsRoutes } from "./ops/routes";
 import { currentRequest } from "./ops/request-context";
 import { isStorageFullError, storageGuard } from "./ops/storage";
 import { logThrottled } from "./ops/throttle";
@@ -120,6 +121,7 @@ export function buildApp(deps: Deps) {
     .use(externalApiRoutes(deps))
     .use(openapiRoutes())
     .use(jobsRoutes(deps))
+    .use(backupsRoutes(deps))
     .use(wsRoutes(deps));
   return withOps(deps, app);
 }

@@ -1,5 +1,7 @@
 import type { Deps } from "../http/context";
 import { retryQueuedMessages } from "../modules/messages/jobs";
+import { runScheduledBackup } from "../ops/schedule";
+import { storageGuard } from "../ops/storage";
 import { Scheduler } from "./scheduler";
 import { autoTransferTickets, closeUnratedTickets, expireInactiveTickets, sweepOfflineUsers } from "./tickets";
 
@@ -13,6 +15,12 @@ export function createScheduler(deps: Deps) {
   s.add({ name: "connections.pause-lapsed", pattern: "20 */10 * * * *", run: async () => void (await deps.sessions.pauseLapsed()) });
   s.add({ name: "outbox.retry", pattern: "*/30 * * * * *", run: () => retryQueuedMessages(deps) });
   s.add({ name: "inbound.spool-retry", pattern: "*/10 * * * * *", run: () => deps.inboundSpool.drain() });
+  s.add({
+    name: "backups.scheduled",
+    pattern: "5 * * * * *",
+    run: async () => void (await runScheduledBackup(deps.db, deps.config.dataDir, deps.config.timezone)),
+  });
+  s.add({ name: "storage.check", pattern: "40 * * * * *", run: () => void storageGuard()?.check() });
   s.add({
     name: "db.optimize",
     pattern: "0 17 3 * * *",
