@@ -177,17 +177,21 @@ test("a person walking the menu at a human pace (Oi, 1, 1, 0, 9, #, 1, 1, 1) is 
     await phone.page.getByTestId("sandbox-input").fill(text);
     await phone.page.getByTestId("sandbox-send").click();
     // a new answer (never silence), and it is the right one
-    await phone.page.waitForFunction(
-      (n) => document.querySelectorAll('[data-testid="sandbox-bubble"][data-direction="out"]').length > n,
-      before,
-      { timeout: 10_000 },
-    );
+    await phone.page.waitForFunction((n) => document.querySelectorAll('[data-testid="sandbox-bubble"][data-direction="out"]').length > n, before, {
+      timeout: 10_000,
+    });
     expect(await outgoing.last().textContent()).toContain(reply);
     // a person reads the answer before typing the next option
     await Bun.sleep(Math.max(0, 1_800 - (Date.now() - sentAt)));
   }
   const token = (await phone.page.evaluate(() => localStorage.getItem("token")))!;
-  const list = await apiCall<{ tickets: { id: number; contact: { name: string } }[] }>(world.base, "GET", "/tickets?status=pending&showAll=true", undefined, token);
+  const list = await apiCall<{ tickets: { id: number; contact: { name: string } }[] }>(
+    world.base,
+    "GET",
+    "/tickets?status=pending&showAll=true",
+    undefined,
+    token,
+  );
   const ticket = list.data.tickets.find((x) => x.contact.name === "Dora Cliente");
   expect(ticket).toBeTruthy();
   const notes = await apiCall<unknown[]>(world.base, "GET", `/ticket-notes/list?ticketId=${ticket!.id}`, undefined, token);
