@@ -29,6 +29,8 @@ import { messagesRoutes } from "./modules/messages/routes";
 import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { sandboxRoutes } from "./channels/sandbox/routes";
+import { contactListsRoutes } from "./modules/contact-lists/routes";
+import { campaignsRoutes } from "./modules/campaigns/routes";
 import pkg from "../package.json";
 
 /** Builds the process dependencies from an open database and config. */
@@ -88,6 +90,8 @@ export function buildApp(deps: Deps) {
     .use(ticketNotesRoutes(deps))
     .use(connectionsRoutes(deps))
     .use(sandboxRoutes(deps))
+    .use(contactListsRoutes(deps))
+    .use(campaignsRoutes(deps))
     .use(jobsRoutes(deps))
     .use(wsRoutes(deps));
 }

@@ -113,6 +113,26 @@ export const ROUTES: readonly RouteEntry[] = [
     menu: { section: "administration", label: "nav.settings", icon: "settings", order: 110, permission: "drawer-admin-items:view" },
   },
   { path: "/sandbox/:connectionId", access: "private", page: lazy(() => import("./features/sandbox/SandboxPage")) },
+  {
+    path: "/contact-lists",
+    access: "admin",
+    campaign: true,
+    page: lazy(() => import("./features/contact-lists/ContactListsPage")),
+    menu: { section: "administration", label: "nav.contactLists", icon: "users", order: 62, permission: "campaigns:manage" },
+  },
+  {
+    path: "/contact-lists/:contactListId/contacts",
+    access: "admin",
+    campaign: true,
+    page: lazy(() => import("./features/contact-lists/ContactListItemsPage")),
+  },
+  {
+    path: "/campaigns-config",
+    access: "admin",
+    campaign: true,
+    page: lazy(() => import("./features/campaigns/CampaignSettingsPage")),
+    menu: { section: "administration", label: "nav.campaignsConfig", icon: "settings", order: 64, permission: "campaigns:manage" },
+  },
 ];
 
 /** The connections badge: loads the list once, then follows it (core.md §2.2). */
