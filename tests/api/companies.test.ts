@@ -15,7 +15,16 @@ describe("plans (super users)", () => {
   test("create, read, list, update", async () => {
     const r = await t.call("POST", "/plans", { token: root.token, body: PLAN });
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ name: "Plano Ouro", users: 5, connections: 2, queues: 3, value: 149.9, useCampaigns: false, useKanban: true, useSchedules: true });
+    expect(r.json).toMatchObject({
+      name: "Plano Ouro",
+      users: 5,
+      connections: 2,
+      queues: 3,
+      value: 149.9,
+      useCampaigns: false,
+      useKanban: true,
+      useSchedules: true,
+    });
     id = r.json.id;
     expect((await t.call("GET", `/plans/${id}`, { token: root.token })).json.name).toBe("Plano Ouro");
     const all = await t.call("GET", "/plans/all", { token: root.token });
@@ -84,7 +93,16 @@ describe("companies (super users)", () => {
       body: { name: "Nova Empresa", email, planId: 1, password: "senha-123", dueDate: "2026-02-31", campaignsEnabled: true, city: "Recife" },
     });
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ name: "Nova Empresa", email, status: true, dueDate: null, recurrence: "MENSAL", campaignsEnabled: true, city: "Recife", planName: "Plano 1" });
+    expect(r.json).toMatchObject({
+      name: "Nova Empresa",
+      email,
+      status: true,
+      dueDate: null,
+      recurrence: "MENSAL",
+      campaignsEnabled: true,
+      city: "Recife",
+      planName: "Plano 1",
+    });
     id = r.json.id;
     const login = await t.login(email, "senha-123");
     expect(login.user.company.id).toBe(id);
