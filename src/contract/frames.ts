@@ -6,6 +6,7 @@
  */
 import type { ConnectionDto, SessionStateDto } from "./dto/connections";
 import type { ContactDto } from "./dto/contacts";
+import type { FileListDto } from "./dto/files";
 import type { MessageDto } from "./dto/messages";
 import type { QueueDto } from "./dto/queues";
 import type { QuickMessageDto } from "./dto/quick-messages";
@@ -40,6 +41,8 @@ export type ServerFrame =
   | { channel: "tag"; action: "delete"; tagId: number }
   | { channel: "quickMessage"; action: "create" | "update"; record: QuickMessageDto }
   | { channel: "quickMessage"; action: "delete"; id: number }
+  | { channel: "file"; action: "create" | "update"; files: FileListDto }
+  | { channel: "file"; action: "delete"; fileId: number }
   | { channel: "settings"; action: "update"; setting: SettingDto }
   | { channel: "sandbox"; action: "create" | "update"; connectionId: number; message: SandboxMessageDto };
 

@@ -10,6 +10,9 @@ export const LIMITS = {
   contactNumberMax: 50,
   noteMin: 2,
   scheduleBodyMin: 5,
+  fileListNameMin: 3,
+  /** Options (files) in one file list. */
+  fileListOptionsMax: 20,
   tagNameMin: 3,
   searchMinChars: 3,
   searchDebounceMs: 500,
@@ -30,6 +33,12 @@ export const LIMITS = {
   uploadMaxBytes: 16 * 1024 * 1024,
   /** A message waiting for its connection longer than this fails visibly (the agent may retry it). */
   outboxTimeoutMs: 10 * 60_000,
+  /** External send API: sends per connection token per minute, text length, files per call. */
+  apiSendsPerMinute: 60,
+  apiBodyMax: 4096,
+  apiFilesMax: 5,
+  /** Calls to integrations and AI services give up after this long (the ticket then goes to a person). */
+  externalCallTimeoutMs: 15_000,
 } as const;
 
 export const PROFILES = ["admin", "user", "supervisor"] as const;

@@ -22,6 +22,8 @@ export const PERMISSIONS = {
   "queues:manage": ["admin"],
   "tags:kanban": ["admin", "supervisor"],
   "ticket-notes:delete": ["admin"],
+  /** Creating, editing and deleting file lists (BEHAVIOUR.md §1.8: PUT /files is admin-only). */
+  "files:manage": ["admin"],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

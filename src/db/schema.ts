@@ -15,3 +15,4 @@ export * from "../modules/tags/schema";
 export * from "../modules/quick-messages/schema";
 export * from "../channels/sandbox/schema";
 export * from "./instance-lock";
+export * from "../modules/files/schema";
