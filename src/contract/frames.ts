@@ -8,6 +8,7 @@ import type { CampaignDto, CampaignSettingDto } from "./dto/campaigns";
 import type { ConnectionDto, SessionStateDto } from "./dto/connections";
 import type { ContactListDto, ContactListItemDto } from "./dto/contactLists";
 import type { ContactDto } from "./dto/contacts";
+import type { FileListDto } from "./dto/files";
 import type { MessageDto } from "./dto/messages";
 import type { QueueDto } from "./dto/queues";
 import type { QuickMessageDto } from "./dto/quick-messages";
@@ -42,6 +43,8 @@ export type ServerFrame =
   | { channel: "tag"; action: "delete"; tagId: number }
   | { channel: "quickMessage"; action: "create" | "update"; record: QuickMessageDto }
   | { channel: "quickMessage"; action: "delete"; id: number }
+  | { channel: "file"; action: "create" | "update"; files: FileListDto }
+  | { channel: "file"; action: "delete"; fileId: number }
   | { channel: "settings"; action: "update"; setting: SettingDto }
   | { channel: "sandbox"; action: "create" | "update"; connectionId: number; message: SandboxMessageDto }
   /** Campaign frames go to the company's campaign managers only (rooms.campaigns). */

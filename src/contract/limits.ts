@@ -10,6 +10,9 @@ export const LIMITS = {
   contactNumberMax: 50,
   noteMin: 2,
   scheduleBodyMin: 5,
+  fileListNameMin: 3,
+  /** Options (files) in one file list. */
+  fileListOptionsMax: 20,
   tagNameMin: 3,
   searchMinChars: 3,
   searchDebounceMs: 500,
@@ -45,6 +48,12 @@ export const LIMITS = {
   campaignFailurePause: 3,
   /** Campaign variables per company. */
   campaignVariablesMax: 50,
+  /** External send API: sends per connection token per minute, text length, files per call. */
+  apiSendsPerMinute: 60,
+  apiBodyMax: 4096,
+  apiFilesMax: 5,
+  /** Calls to integrations and AI services give up after this long (the ticket then goes to a person). */
+  externalCallTimeoutMs: 15_000,
 } as const;
 
 /** Campaign statuses (features.md §4). */

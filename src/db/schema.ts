@@ -17,3 +17,4 @@ export * from "../channels/sandbox/schema";
 export * from "./instance-lock";
 export * from "../modules/contact-lists/schema";
 export * from "../modules/campaigns/schema";
+export * from "../modules/files/schema";

@@ -46,8 +46,8 @@ export interface RouteEntry {
  * The route registry. A feature issue adds its page by adding ONE entry here: the router, the
  * guards and the drawer all read this list, so no menu item ever points at a missing page.
  * Pages still to come (features.md §2.1): /quick-messages,
- * /todolist, /schedules, /tags, /contacts, /helps, /files, /prompts, /queue-integration,
- * /messages-api, /kanban, /financeiro, /queues, /announcements, /subscription,
+ * /todolist, /schedules, /tags, /contacts, /helps, /prompts, /queue-integration,
+ * /kanban, /financeiro, /queues, /announcements, /subscription,
  * /chats/:id?, /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
  * /campaign/:campaignId/report, /campaigns-config.
  */
@@ -111,6 +111,19 @@ export const ROUTES: readonly RouteEntry[] = [
     access: "admin",
     page: lazy(() => import("./features/settings/SettingsPage")),
     menu: { section: "administration", label: "nav.settings", icon: "settings", order: 110, permission: "drawer-admin-items:view" },
+  },
+  {
+    path: "/messages-api",
+    access: "admin",
+    flag: "useExternalApi",
+    page: lazy(() => import("./features/messages-api/MessagesApiPage")),
+    menu: { section: "administration", label: "nav.messagesApi", icon: "code", order: 100, permission: "drawer-admin-items:view" },
+  },
+  {
+    path: "/files",
+    access: "private",
+    page: lazy(() => import("./features/files/FilesPage")),
+    menu: { section: "administration", label: "nav.files", icon: "file", order: 60, permission: "drawer-admin-items:view" },
   },
   { path: "/sandbox/:connectionId", access: "private", page: lazy(() => import("./features/sandbox/SandboxPage")) },
   {
