@@ -6,7 +6,7 @@ import { ConnectionSupervisor } from "./channels/wiring";
 import type { Deps } from "./http/context";
 import { type Clock, systemClock } from "./lib/clock";
 import { AppError, errorResponse } from "./http/errors";
-import { AttemptLimiter } from "./http/rate-limit";
+import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
 import { log } from "./lib/logger";
 import { authRoutes } from "./modules/auth/routes";
@@ -39,7 +39,7 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     config,
     clock: opts.clock ?? systemClock,
     jobs: { list: () => [], runNow: async () => false },
-    limiters: { login: new AttemptLimiter(10, 15 * 60_000), signup: new AttemptLimiter(20, 60 * 60_000) },
+    limiters: { login: new LoginThrottle(), signup: new AttemptLimiter(20, 60 * 60_000) },
   } as Omit<Deps, "sessions" | "channels" | "inboundSpool"> as Deps;
   // The supervisor and the spool hold these same deps: wire them in once, explicitly.
   deps.sessions = new ConnectionSupervisor(deps);

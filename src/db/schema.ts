@@ -4,6 +4,7 @@ export * from "../modules/plans/schema";
 export * from "../modules/queues/schema";
 export * from "../modules/settings/schema";
 export * from "../modules/users/schema";
+export * from "../modules/auth/schema";
 export * from "../modules/contacts/schema";
 export * from "../channels/baileys/schema";
 export * from "../modules/connections/schema";

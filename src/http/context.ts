@@ -5,14 +5,14 @@ import type { Clock } from "../lib/clock";
 import type { Config } from "../config";
 import type { DB } from "../db/client";
 import type { Hub } from "../realtime/hub";
-import type { AttemptLimiter } from "./rate-limit";
+import type { AttemptLimiter, LoginThrottle } from "./rate-limit";
 
 /** Process-wide dependencies handed to routes, services and jobs. */
 export interface Deps {
   db: DB;
   hub: Hub;
   config: Config;
-  limiters: { login: AttemptLimiter; signup: AttemptLimiter };
+  limiters: { login: LoginThrottle; signup: AttemptLimiter };
   /** Background jobs (started by main.ts; tests run them by hand). */
   jobs: JobRunner;
   /** Live channel adapters by connection id (the connection supervisor's registry). */

@@ -16,6 +16,7 @@ const OWNERS: { table: string; sqlName: string; owner: RegExp }[] = [
   { table: "userRatings", sqlName: "user_ratings", owner: LIFECYCLE },
   { table: "messages", sqlName: "messages", owner: /^src\/modules\/messages\// },
   { table: "users", sqlName: "users", owner: /^src\/modules\/users\// },
+  { table: "authSessions", sqlName: "auth_sessions", owner: /^src\/modules\/auth\// },
 ];
 
 function sourceFiles(dir: string): string[] {
