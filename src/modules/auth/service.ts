@@ -140,6 +140,8 @@ export async function refresh(deps: Deps, cookie: string | undefined) {
   if (!claims || typeof claims.sid !== "string" || typeof claims.gen !== "number") throw new AppError("ERR_SESSION_EXPIRED", 401);
   const found = loadSessionUser(deps.db, claims.id);
   if (!found || found.tokenVersion !== claims.tokenVersion) throw new AppError("ERR_SESSION_EXPIRED", 401);
+  // A blocked company's sessions end here; a merely past-due one keeps its session to reach the finance page.
+  if (!found.user.super && !found.company.status) throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: found.company.dueDate });
   const rotated = rotateFamily(deps.db, claims.sid, claims.gen);
   if (rotated.kind === "replay") {
     log.warn("refresh token replayed: ending the user's sessions", { userId: rotated.userId });
