@@ -1,4 +1,5 @@
 import type { Deps } from "../http/context";
+import { checkListNumbers } from "../modules/contact-lists/validity";
 import { retryQueuedMessages } from "../modules/messages/jobs";
 import { sendDueSchedules } from "../modules/schedules/jobs";
 import { Scheduler } from "./scheduler";
@@ -14,6 +15,7 @@ export function createScheduler(deps: Deps) {
   s.add({ name: "connections.pause-lapsed", pattern: "20 */10 * * * *", run: async () => void (await deps.sessions.pauseLapsed()) });
   s.add({ name: "outbox.retry", pattern: "*/30 * * * * *", run: () => retryQueuedMessages(deps) });
   s.add({ name: "schedules.send-due", pattern: "*/5 * * * * *", run: () => sendDueSchedules(deps) });
+  s.add({ name: "contact-lists.check-numbers", pattern: "*/5 * * * * *", run: () => checkListNumbers(deps) });
   s.add({ name: "inbound.spool-retry", pattern: "*/10 * * * * *", run: () => deps.inboundSpool.drain() });
   s.add({
     name: "db.optimize",

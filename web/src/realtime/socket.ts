@@ -1,6 +1,7 @@
 import type { ClientMessage, FrameOf, ServerFrame } from "@contract/frames";
 import { LIMITS } from "@contract/limits";
 import { refreshToken } from "../api/client";
+import { contactListItemsOnFrame, contactListsOnFrame } from "../features/contact-lists/store";
 import { onSettingFrame } from "../features/settings/store";
 import { t } from "../i18n";
 import { load } from "../lib/storage";
@@ -94,6 +95,10 @@ function dispatch(f: ServerFrame) {
       return onConnectionFrame(f);
     case "sandbox":
       return sandboxOnFrame(f);
+    case "ContactList":
+      return contactListsOnFrame(f);
+    case "ContactListItem":
+      return contactListItemsOnFrame(f);
     case "ping":
       return send({ type: "pong" });
     case "ready":
