@@ -8,7 +8,6 @@ import { type Clock, systemClock } from "./lib/clock";
 import { AppError, errorResponse } from "./http/errors";
 import { AttemptLimiter } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
-import { log } from "./lib/logger";
 import { authRoutes } from "./modules/auth/routes";
 import { companiesRoutes } from "./modules/companies/routes";
 import { plansRoutes } from "./modules/plans/routes";
@@ -19,6 +18,7 @@ import { queuesRoutes } from "./modules/queues/routes";
 import { queueOptionsRoutes } from "./modules/queue-options/routes";
 import { tagsRoutes } from "./modules/tags/routes";
 import { quickMessagesRoutes } from "./modules/quick-messages/routes";
+import { filesRoutes } from "./modules/files/routes";
 import { mediaRoutes } from "./http/uploads";
 import { Hub } from "./realtime/hub";
 import { wsRoutes } from "./realtime/ws";
@@ -29,6 +29,15 @@ import { messagesRoutes } from "./modules/messages/routes";
 import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { sandboxRoutes } from "./channels/sandbox/routes";
+import { contactListsRoutes } from "./modules/contact-lists/routes";
+import { campaignsRoutes } from "./modules/campaigns/routes";
+import { installOps, opsRoutes, withOps } from "./ops";
+import { currentRequest } from "./ops/request-context";
+import { isStorageFullError, storageGuard } from "./ops/storage";
+import { logThrottled } from "./ops/throttle";
+import { externalApiRoutes } from "./modules/external-api/routes";
+import { openapiRoutes } from "./http/openapi";
+import { LIMITS } from "./contract/limits";
 import pkg from "../package.json";
 
 /** Builds the process dependencies from an open database and config. */
@@ -39,14 +48,47 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     config,
     clock: opts.clock ?? systemClock,
     jobs: { list: () => [], runNow: async () => false },
-    limiters: { login: new AttemptLimiter(10, 15 * 60_000), signup: new AttemptLimiter(20, 60 * 60_000) },
+    limiters: {
+      login: new AttemptLimiter(10, 15 * 60_000),
+      signup: new AttemptLimiter(20, 60 * 60_000),
+      api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
+    },
   } as Omit<Deps, "sessions" | "channels" | "inboundSpool"> as Deps;
   // The supervisor and the spool hold these same deps: wire them in once, explicitly.
   deps.sessions = new ConnectionSupervisor(deps);
   deps.channels = deps.sessions.registry;
   deps.inboundSpool = createInboundSpool(deps);
   deps.jobs = createScheduler(deps);
+  installOps(deps);
   return deps;
+}
+
+/** The error envelope: domain errors by code, a full disk as 507, anything else 500 with a request id. */
+function answerError(code: string | number, error: unknown, request: Request): Response {
+  if (error instanceof AppError) {
+    const headers: Record<string, string> = {};
+    if (error.status === 429 && error.params?.retryAfter) headers["retry-after"] = String(error.params.retryAfter);
+    return errorResponse(error.code, error.status, error.params, headers);
+  }
+  if (code === "NOT_FOUND") return errorResponse("ERR_NOT_FOUND", 404);
+  if (code === "PARSE" || code === "VALIDATION" || code === "INVALID_COOKIE_SIGNATURE") {
+    return errorResponse("ERR_VALIDATION", 400);
+  }
+  if (isStorageFullError(error)) {
+    storageGuard()?.onFullDisk();
+    logThrottled("error", "storage-full", "write refused: the data disk is full", { method: request.method, url: request.url });
+    return errorResponse("ERR_STORAGE_FULL", 507);
+  }
+  const requestId = currentRequest()?.id ?? crypto.randomUUID();
+  // Repeated identical failures are logged once a minute with a count, not once per request.
+  logThrottled("error", `unhandled:${String(error)}`, "unhandled error", {
+    requestId,
+    method: request.method,
+    url: request.url,
+    err: String(error),
+    stack: (error as Error)?.stack,
+  });
+  return errorResponse("ERR_INTERNAL", 500, { requestId });
 }
 
 /**
@@ -54,24 +96,12 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
  * routes. Tests call `app.handle(request)` on it.
  */
 export function buildApp(deps: Deps) {
-  return new Elysia()
+  const app = new Elysia()
     .onRequest(({ request }) => serveSpa(request) ?? undefined)
-    .onError(({ code, error, request }) => {
-      if (error instanceof AppError) {
-        const headers: Record<string, string> = {};
-        if (error.status === 429 && error.params?.retryAfter) headers["retry-after"] = String(error.params.retryAfter);
-        return errorResponse(error.code, error.status, error.params, headers);
-      }
-      if (code === "NOT_FOUND") return errorResponse("ERR_NOT_FOUND", 404);
-      if (code === "PARSE" || code === "VALIDATION" || code === "INVALID_COOKIE_SIGNATURE") {
-        return errorResponse("ERR_VALIDATION", 400);
-      }
-      const requestId = crypto.randomUUID();
-      log.error("unhandled error", { requestId, method: request.method, url: request.url, err: String(error), stack: (error as Error)?.stack });
-      return errorResponse("ERR_INTERNAL", 500, { requestId });
-    })
+    .onError(({ code, error, request }) => answerError(code, error, request))
     .get("/version", () => ({ version: pkg.version }))
     .get("/health", () => ({ ok: true }))
+    .use(opsRoutes(deps))
     .use(authRoutes(deps))
     .use(usersRoutes(deps))
     .use(companiesRoutes(deps))
@@ -82,14 +112,20 @@ export function buildApp(deps: Deps) {
     .use(queueOptionsRoutes(deps))
     .use(tagsRoutes(deps))
     .use(quickMessagesRoutes(deps))
+    .use(filesRoutes(deps))
     .use(mediaRoutes(deps))
     .use(ticketsRoutes(deps))
     .use(messagesRoutes(deps))
     .use(ticketNotesRoutes(deps))
     .use(connectionsRoutes(deps))
     .use(sandboxRoutes(deps))
+    .use(contactListsRoutes(deps))
+    .use(campaignsRoutes(deps))
+    .use(externalApiRoutes(deps))
+    .use(openapiRoutes())
     .use(jobsRoutes(deps))
     .use(wsRoutes(deps));
+  return withOps(deps, app);
 }
 
 export type App = ReturnType<typeof buildApp>;

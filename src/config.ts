@@ -16,6 +16,9 @@ const EnvSchema = v.object({
   TZ: v.optional(v.string(), "America/Sao_Paulo"),
   WA_WS_URL: v.optional(v.string()),
   WA_TEST_ROOT_KEY: v.optional(v.string()),
+  STORAGE_LOW_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0))),
+  BALLAST_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(4096))),
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
 });
 
 export interface Config {
@@ -36,6 +39,12 @@ export interface Config {
   /** Honoured only when NODE_ENV=test: the WhatsApp WebSocket URL and certificate root override. */
   waWsUrl?: string;
   waTestRootKey?: string;
+  /** Free space (bytes) under which bulk work is refused and /readyz fails. */
+  storageLowBytes: number;
+  /** Size (bytes) of the ballast kept in the data folder, released when the disk fills (0 = none). */
+  ballastBytes: number;
+  /** A bearer token that may read /metrics without a session (Prometheus). */
+  metricsToken?: string;
 }
 
 /** Reads a secret from env, else from data/secrets.json, generating it on first boot so restarts keep sessions. */
@@ -101,5 +110,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timezone: e.TZ,
     waWsUrl: isTest ? e.WA_WS_URL : undefined,
     waTestRootKey: isTest ? e.WA_TEST_ROOT_KEY : undefined,
+    storageLowBytes: (e.STORAGE_LOW_MB ?? (isTest ? 0 : 512)) * 1024 * 1024,
+    ballastBytes: (e.BALLAST_MB ?? (isTest ? 0 : 64)) * 1024 * 1024,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -16,6 +16,7 @@ import { findByWid } from "../modules/messages/queries";
 import { flushOutbox } from "../modules/messages/service";
 import { applyAcks, applyEdit, applyRevoke } from "../modules/messages/service-channel";
 import { getSetting } from "../modules/settings/service";
+import { AUTOMATIC_HEADER } from "../modules/tickets/automatic-texts";
 import { createBaileysFactory, SqliteAuthStore } from "./baileys";
 import { waAuth } from "./baileys/schema";
 import { whatsapps } from "../modules/connections/schema";
@@ -30,8 +31,7 @@ export interface ConnectionSpec {
   channel: string;
 }
 
-const CALL_DISABLED_TEXT =
-  "*Mensagem Automática:*\n\nAs chamadas de voz e vídeo estão desabilitadas para esse WhatsApp, favor enviar uma mensagem de texto. Obrigado";
+const CALL_DISABLED_TEXT = `${AUTOMATIC_HEADER}\n\nAs chamadas de voz e vídeo estão desabilitadas para esse WhatsApp, favor enviar uma mensagem de texto. Obrigado`;
 
 /** Starts, stops and logs out connections; keeps `deps.channels` in step with the live adapters. */
 export class ConnectionSupervisor {
@@ -195,13 +195,27 @@ export class ConnectionSupervisor {
   }
 }
 
+const endedCalls = new Map<string, number>();
+const ENDED_CALL_TTL_MS = 10 * 60_000;
+
+/** True the first time a call's end is seen (ids are kept ten minutes). */
+function firstEnd(key: string): boolean {
+  const now = Date.now();
+  for (const [k, at] of endedCalls) if (now - at > ENDED_CALL_TTL_MS) endedCalls.delete(k);
+  if (endedCalls.has(key)) return false;
+  endedCalls.set(key, now);
+  return true;
+}
+
 /**
  * Calls (BEHAVIOUR.md §2.12): with the company setting `call` "disabled", a finished call gets an
  * automatic text asking for a message, and a known contact's ticket gets a "missed call" entry
  * (call_log; a closed ticket becomes pending). "enabled" leaves calls alone.
  */
 async function handleCall(deps: Deps, adapter: ChannelAdapter | undefined, ref: ConnectionRef, call: CallEvent) {
-  if (call.status !== "terminate" || getSetting(deps.db, ref.companyId, "call") !== "disabled") return;
+  // A call ends either hung up (terminate) or rung out (timeout): each call is answered once.
+  if (call.status !== "terminate" && call.status !== "timeout") return;
+  if (getSetting(deps.db, ref.companyId, "call") !== "disabled" || !firstEnd(`${ref.connectionId}:${call.id}`)) return;
   try {
     await adapter?.send({ type: "text", to: call.from.address, body: CALL_DISABLED_TEXT });
   } catch (e) {

@@ -15,3 +15,6 @@ export * from "../modules/tags/schema";
 export * from "../modules/quick-messages/schema";
 export * from "../channels/sandbox/schema";
 export * from "./instance-lock";
+export * from "../modules/contact-lists/schema";
+export * from "../modules/campaigns/schema";
+export * from "../modules/files/schema";

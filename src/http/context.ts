@@ -12,7 +12,8 @@ export interface Deps {
   db: DB;
   hub: Hub;
   config: Config;
-  limiters: { login: AttemptLimiter; signup: AttemptLimiter };
+  /** Failed logins and signups per address; external API sends per connection token. */
+  limiters: { login: AttemptLimiter; signup: AttemptLimiter; api: AttemptLimiter };
   /** Background jobs (started by main.ts; tests run them by hand). */
   jobs: JobRunner;
   /** Live channel adapters by connection id (the connection supervisor's registry). */

@@ -123,6 +123,7 @@ export const wsRoutes = (deps: Deps) => {
       deps.hub.add(socket, u);
       deps.hub.join(socket, rooms.main(u.companyId));
       deps.hub.join(socket, rooms.user(u.id));
+      if (can(u, "campaigns:manage")) deps.hub.join(socket, rooms.campaigns(u.companyId));
       setUserOnline(deps.db, u.id, true);
       ws.send(JSON.stringify({ channel: "ready", userId: u.id }));
     },

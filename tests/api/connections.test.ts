@@ -217,10 +217,19 @@ describe("/whatsappsession", () => {
     const s = sessions.get(id)!;
     s.link();
     expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json).toMatchObject({ status: "CONNECTED", qrcode: "" });
-    // the transport reconnects by itself: counted
+    // the transport reconnects by itself: counted once, though OPENING is reported twice on the way
+    s.events.onStatus("TIMEOUT", { reason: "closed_428", retries: 1 });
+    s.events.onStatus("OPENING");
     s.events.onStatus("OPENING");
     s.events.onStatus("CONNECTED");
-    expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json.reconnectsToday).toBe(1);
+    const after = (await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json;
+    expect(after.reconnectsToday).toBe(1);
+    // the last close reason is kept on the row (the page says it in words)
+    expect(after.closeReason).toBe("closed_428");
+    s.events.onStatus("DISCONNECTED", { reason: "replaced" });
+    expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json).toMatchObject({ status: "DISCONNECTED", closeReason: "replaced" });
+    expect(t.framesOf("whatsappSession").at(-1)?.frame.session).toMatchObject({ status: "DISCONNECTED", closeReason: "replaced" });
+    s.link();
     // inbound messages update lastMessageAt
     await s.events.onMessages([inbound("5511933334444", "Oi")]);
     expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json.lastMessageAt).toBeTruthy();
@@ -346,6 +355,12 @@ describe("channel events of a live connection", () => {
       .where(andOp(eq(messages.whatsappId, id), eq(messages.wid, "CALL-1")))
       .get();
     expect(call?.mediaType).toBe("call_log");
+    // a call that rang out (timeout) is answered like a hung-up one, and only once
+    s.sent.length = 0;
+    s.events.onCall({ id: "CALL-3", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "timeout" });
+    s.events.onCall({ id: "CALL-3", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "terminate" });
+    await Bun.sleep(20);
+    expect(s.sent.filter((m) => m.type === "text" && m.body.startsWith("*Mensagem Automática*:\n"))).toHaveLength(1);
     // enabled: calls are left alone
     await t.call("PUT", "/settings/call", { token: c.admin.token, body: { value: "enabled" } });
     s.sent.length = 0;

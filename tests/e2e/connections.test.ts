@@ -88,3 +88,29 @@ test("connections: link WhatsApp by QR, disconnect, then ask for a pairing code"
   await page.getByText("Nenhuma conexão ainda.").waitFor();
   await context.close();
 }, 120_000);
+
+test("the QR dialog says why when WhatsApp cannot be reached, shows the reason on the row, and retries", async () => {
+  const { page, context } = await stack().newPage();
+  await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
+  const token = (await page.evaluate(() => localStorage.getItem("token")))!;
+  // WhatsApp is out of reach: the new connection's session ends, and the row says why in words.
+  const port = Number(new URL(wa.url).port);
+  wa.stop();
+  const created = await apiCall<{ id: number }>(stack().server.url, "POST", "/whatsapp", { name: "Filial Norte" }, token);
+  expect(created.status).toBe(201);
+  await page.goto("/connections");
+  const row = page.getByTestId("connection-row").filter({ hasText: "Filial Norte" });
+  await row.getByTestId("close-reason").getByText("Não foi possível falar com o WhatsApp.", { exact: false }).waitFor({ timeout: 15_000 });
+
+  // A new QR while still offline: the dialog says so instead of "Aguardando o QR code…" forever.
+  await row.getByTestId("session-new-qr").click();
+  const qr = page.getByRole("dialog");
+  const trouble = qr.getByTestId("session-trouble");
+  await trouble.getByText("Não foi possível falar com o WhatsApp. Verifique a internet do servidor.").waitFor({ timeout: 15_000 });
+
+  // Back online: "Tentar novamente" in the dialog brings the QR.
+  wa.start(port);
+  await trouble.getByRole("button", { name: "Tentar novamente" }).click();
+  await qr.getByTestId("qr-image").waitFor({ timeout: 15_000 });
+  await context.close();
+}, 60_000);

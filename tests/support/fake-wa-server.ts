@@ -139,12 +139,13 @@ export class FakeWaServer {
     return `ws://127.0.0.1:${this.server!.port}/ws/chat`;
   }
 
-  start() {
+  /** Listens on 127.0.0.1 (`port` 0: a free one; a stopped server can start again on its old port). */
+  start(port = 0) {
     const self = this;
     const bySocket = new Map<ServerWebSocket<unknown>, FakeSession>();
     this.server = Bun.serve({
       hostname: "127.0.0.1",
-      port: 0,
+      port,
       fetch(req, srv) {
         const path = new URL(req.url).pathname;
         if (path.startsWith("/media/")) {

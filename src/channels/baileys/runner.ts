@@ -259,7 +259,7 @@ export class BaileysRunner implements ChannelAdapter {
       this.pairing.request(
         sock,
         (code) => gen === this.gen && this.setStatus("PAIRING", { pairingCode: code }),
-        (e) => this.log.warn({ err: String(e) }, "pairing code request failed"),
+        (e) => this.pairingFailed(gen, e),
       );
       return;
     }
@@ -350,6 +350,12 @@ export class BaileysRunner implements ChannelAdapter {
     this.setStatus("DISCONNECTED", { reason });
   }
 
+  /** A pairing-code request the server refused: the attempt is over and the dialog says so. */
+  private pairingFailed(gen: number, e: Error) {
+    this.log.warn({ err: String(e) }, "pairing code request failed");
+    if (gen === this.gen) this.giveUpUnpaired("pairing_failed");
+  }
+
   private scheduleOpen(delay: number) {
     clearTimeout(this.timers.reconnect);
     this.timers.reconnect = setTimeout(() => {
@@ -411,7 +417,7 @@ export class BaileysRunner implements ChannelAdapter {
       this.pairing.request(
         this.sock,
         (c) => gen === this.gen && this.setStatus("PAIRING", { pairingCode: c }),
-        (e) => this.log.warn({ err: String(e) }, "pairing code request failed"),
+        (e) => this.pairingFailed(gen, e),
       );
     } else {
       await this.start({ pairingNumber: number, fresh: !this.auth?.isPaired() && !this.sock });

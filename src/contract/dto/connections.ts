@@ -32,6 +32,8 @@ export interface ConnectionDto {
   pairingCode: string;
   pairingNumber: string;
   retries: number;
+  /** Why the session last closed: a code of src/contract/close-reasons.ts ("" when never). */
+  closeReason: string;
   isDefault: boolean;
   greetingMessage: string;
   complationMessage: string;
@@ -68,5 +70,7 @@ export interface SessionStateDto {
   qrcode: string;
   pairingCode: string;
   retries: number;
+  /** Why the session last closed: a code of src/contract/close-reasons.ts ("" when never). */
+  closeReason: string;
   updatedAt: string;
 }

@@ -9,6 +9,10 @@ export const MSG = {
   invalidEmail: "validation.invalidEmail",
   invalid: "validation.invalid",
   selectQueue: "validation.selectQueue",
+  /** "nome muito curto" (file list name, features.md §5). */
+  nameTooShort: "validation.nameTooShort",
+  /** "Mensagem muito curta" (schedule body, features.md §5). */
+  messageTooShort: "validation.messageTooShort",
 } as const;
 
 /** A required trimmed string of min..max characters with the spec's messages. */

@@ -100,6 +100,8 @@ export async function refresh(deps: Deps, cookie: string | undefined) {
   if (!claims) throw new AppError("ERR_SESSION_EXPIRED", 401);
   const found = loadSessionUser(deps.db, claims.id);
   if (!found || found.tokenVersion !== claims.tokenVersion) throw new AppError("ERR_SESSION_EXPIRED", 401);
+  // A blocked company's sessions end here; a merely past-due one keeps its session to reach the finance page.
+  if (!found.user.super && !found.company.status) throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: found.company.dueDate });
   const tokens = await issueTokens(deps, { ...found.row });
   return { ...tokens, user: sessionPayload(deps, claims.id) };
 }

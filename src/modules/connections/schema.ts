@@ -21,6 +21,8 @@ export const whatsapps = sqliteTable(
     qrcode: text("qrcode").notNull().default(""),
     pairingCode: text("pairing_code").notNull().default(""),
     retries: integer("retries").notNull().default(0),
+    /** Why the session last closed (a code of src/contract/close-reasons.ts; shown in words on the row). */
+    closeReason: text("close_reason").notNull().default(""),
     isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
     /** Phone number to link with a pairing code instead of a QR (digits), when chosen. */
     pairingNumber: text("pairing_number").notNull().default(""),

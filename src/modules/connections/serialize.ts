@@ -37,6 +37,7 @@ export function serializeConnection(w: WhatsappRow, queues: ConnectionQueue[], o
     pairingCode: w.pairingCode,
     pairingNumber: w.pairingNumber,
     retries: w.retries,
+    closeReason: w.closeReason,
     isDefault: w.isDefault,
     greetingMessage: w.greetingMessage,
     complationMessage: w.complationMessage,
@@ -73,5 +74,6 @@ export const serializeSession = (w: WhatsappRow): SessionStateDto => ({
   qrcode: w.qrcode,
   pairingCode: w.pairingCode,
   retries: w.retries,
+  closeReason: w.closeReason,
   updatedAt: w.updatedAt,
 });

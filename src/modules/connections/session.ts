@@ -48,7 +48,10 @@ export function recordSessionStatus(
     retries: info.retries ?? (status === "CONNECTED" ? 0 : before.retries),
     updatedAt: nowIso(),
   };
-  if (opts.countReconnect) {
+  // The last close reason is kept: the row says in words why the session is down.
+  if ((status === "DISCONNECTED" || status === "TIMEOUT") && info.reason) patch.closeReason = info.reason;
+  // One reconnect is one trip through OPENING, however many times the transport reports it.
+  if (opts.countReconnect && before.status !== "OPENING") {
     patch.reconnectsToday = before.reconnectsDay === today ? before.reconnectsToday + 1 : 1;
     patch.reconnectsDay = today;
   }

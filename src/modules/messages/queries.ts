@@ -55,3 +55,6 @@ export const findByWid = (db: DbOrTx, companyId: number, whatsappId: number | nu
     .from(messages)
     .where(and(eq(messages.companyId, companyId), whatsappId === null ? undefined : eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)))
     .get();
+
+/** Outgoing messages of every company still queued for delivery (metrics: the outbox depth). */
+export const countQueuedMessages = (db: DbOrTx) => db.select({ n: count() }).from(messages).where(eq(messages.sendStatus, "queued")).get()?.n ?? 0;

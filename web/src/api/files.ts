@@ -24,6 +24,11 @@ async function authorized(path: string, init: RequestInit): Promise<Response> {
 export async function uploadFile<T>(path: string, file: File): Promise<T> {
   const form = new FormData();
   form.append("file", file);
+  return uploadForm<T>(path, form);
+}
+
+/** POSTs a prepared multipart form (several files and fields) and answers the JSON reply. */
+export async function uploadForm<T>(path: string, form: FormData): Promise<T> {
   const res = await authorized(path, { method: "POST", body: form });
   return (await res.json()) as T;
 }

@@ -174,3 +174,40 @@ export function Toggle({ label, checked, onChange }: { label: string; checked: b
     </label>
   );
 }
+
+const area =
+  "block min-h-16 w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm font-normal text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
+
+/** A labelled multi-line text input; `error` is an i18n key. */
+export function TextArea({
+  label,
+  name,
+  value,
+  onValue,
+  error,
+  hint,
+  rows = 3,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onValue: (v: string) => void;
+  error?: string;
+  hint?: string;
+  rows?: number;
+}) {
+  const t = useT();
+  return (
+    <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
+      {label}
+      <textarea name={name} rows={rows} value={value} onChange={(e) => onValue(e.target.value)} className={area} />
+      {error ? (
+        <span className="text-xs font-medium text-red-600" role="alert">
+          {t(error)}
+        </span>
+      ) : (
+        hint && <span className="text-xs font-normal text-muted">{hint}</span>
+      )}
+    </label>
+  );
+}

@@ -1,5 +1,5 @@
 import type { FrameOf } from "@contract/frames";
-import { contactsStore, queuesStore, quickMessagesStore, tagsStore } from "../stores/lists";
+import { contactsStore, fileListsStore, queuesStore, quickMessagesStore, tagsStore } from "../stores/lists";
 
 /**
  * Realtime → list stores of the contacts, queues, tags and quick-messages pages. Updates replace
@@ -25,4 +25,9 @@ export function tagsOnFrame(f: FrameOf<"tag">) {
 export function quickMessagesOnFrame(f: FrameOf<"quickMessage">) {
   if (f.action === "delete") return quickMessagesStore.remove(f.id);
   quickMessagesStore.upsert(f.record, f.action === "create");
+}
+
+export function fileListsOnFrame(f: FrameOf<"file">) {
+  if (f.action === "delete") return fileListsStore.remove(f.fileId);
+  fileListsStore.upsert(f.files, f.action === "create");
 }

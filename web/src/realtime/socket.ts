@@ -1,6 +1,7 @@
 import type { ClientMessage, FrameOf, ServerFrame } from "@contract/frames";
 import { LIMITS } from "@contract/limits";
 import { refreshToken } from "../api/client";
+import { contactListItemsOnFrame, contactListsOnFrame } from "../features/contact-lists/store";
 import { onSettingFrame } from "../features/settings/store";
 import { t } from "../i18n";
 import { load } from "../lib/storage";
@@ -11,7 +12,7 @@ import { endSession, patchUser } from "../stores/session";
 import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
 import { toast } from "../stores/toast";
 import { sandboxOnFrame } from "./connections";
-import { contactsOnFrame, queuesOnFrame, quickMessagesOnFrame, tagsOnFrame } from "./lists";
+import { contactsOnFrame, fileListsOnFrame, queuesOnFrame, quickMessagesOnFrame, tagsOnFrame } from "./lists";
 
 // Reconnect backoff: 1 s doubling to 30 s, with up to 30 % random jitter.
 const BACKOFF_START_MS = 1_000;
@@ -83,6 +84,8 @@ function dispatch(f: ServerFrame) {
       return tagsOnFrame(f);
     case "quickMessage":
       return quickMessagesOnFrame(f);
+    case "file":
+      return fileListsOnFrame(f);
     case "settings":
       return onSettingFrame(f);
     case "whatsapp":
@@ -90,6 +93,10 @@ function dispatch(f: ServerFrame) {
       return onConnectionFrame(f);
     case "sandbox":
       return sandboxOnFrame(f);
+    case "ContactList":
+      return contactListsOnFrame(f);
+    case "ContactListItem":
+      return contactListItemsOnFrame(f);
     case "ping":
       return send({ type: "pong" });
     case "ready":

@@ -45,7 +45,9 @@ export function upsertConnection(w: Connection) {
   }
   const old = list[i];
   const session =
-    old.updatedAt > w.updatedAt ? { status: old.status, qrcode: old.qrcode, pairingCode: old.pairingCode, retries: old.retries, updatedAt: old.updatedAt } : {};
+    old.updatedAt > w.updatedAt
+      ? { status: old.status, qrcode: old.qrcode, pairingCode: old.pairingCode, retries: old.retries, closeReason: old.closeReason, updatedAt: old.updatedAt }
+      : {};
   connections.value = list.map((x) => (x.id === w.id ? { ...x, ...w, ...session } : x));
 }
 

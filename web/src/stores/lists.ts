@@ -1,5 +1,6 @@
 import { signal } from "@preact/signals-react";
 import type { Contact } from "../api/contacts";
+import type { FileList } from "../api/fileLists";
 import type { Queue } from "../api/queues";
 import type { QuickMessage } from "../api/quickMessages";
 import type { Tag } from "../api/tags";
@@ -47,3 +48,4 @@ export const queuesStore = listStore<Queue>();
 export const tagsStore = listStore<Tag>();
 export const quickMessagesStore = listStore<QuickMessage>();
 export const usersStore = listStore<User>();
+export const fileListsStore = listStore<FileList>();

@@ -8,6 +8,7 @@ import { ListTable, tdClass } from "../../components/ListPage";
 import { language, useT } from "../../i18n";
 import { allowed } from "../../stores/session";
 import { SessionButtons } from "./SessionButtons";
+import { CloseReason } from "./SessionTrouble";
 
 const TONE: Record<SessionStatus, "brand" | "warning" | "danger" | "info" | "neutral"> = {
   CONNECTED: "brand",
@@ -92,6 +93,7 @@ export function ConnectionsTable({
             <Badge tone={TONE[w.status] ?? "neutral"}>
               <span data-testid="connection-status">{t(`connections.status.${w.status}`)}</span>
             </Badge>
+            <CloseReason w={w} />
             {w.status === "PAIRING" && w.pairingCode && <p className="mt-1 font-mono text-xs tracking-widest text-ink">{w.pairingCode}</p>}
           </td>
           {actions && (

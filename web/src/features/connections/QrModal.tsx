@@ -1,7 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import QRCode from "qrcode";
 import { type FormEvent, useEffect, useState } from "react";
-import { refreshSession } from "../../api/connections";
+import { type Connection, refreshSession } from "../../api/connections";
 import { Button } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { Modal } from "../../components/Modal";
@@ -10,6 +10,7 @@ import { Tabs } from "../../components/Tabs";
 import { useT } from "../../i18n";
 import { connections } from "../../stores/connections";
 import { toastError } from "../../stores/toast";
+import { SessionTrouble, sessionFailure, useStalled } from "./SessionTrouble";
 
 /** The live QR of a session, drawn in the browser from the qrcode string of the session frames. */
 function LiveQr({ value }: { value: string }) {
@@ -36,23 +37,30 @@ function LiveQr({ value }: { value: string }) {
   return <img src={src} alt="QR code" data-testid="qr-image" className="mx-auto size-66 rounded-lg bg-white p-2" />;
 }
 
-function PairingTab({ connectionId, code }: { connectionId: number; code: string }) {
+function PairingTab({ w }: { w: Connection }) {
   const t = useT();
-  const [phone, setPhone] = useState("");
+  const [phone, setPhone] = useState(w.pairingNumber);
   const [busy, setBusy] = useState(false);
-  const [asked, setAsked] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const [asked, setAsked] = useState(0);
+  const code = w.status === "PAIRING" ? w.pairingCode : "";
+  const failure = asked ? sessionFailure(w) : null;
+  const stalled = useStalled(asked > 0 && !code && !failure, asked);
+  const ask = async () => {
     setBusy(true);
     try {
-      await refreshSession(connectionId, phone);
-      setAsked(true);
+      await refreshSession(w.id, phone);
+      setAsked((n) => n + 1);
     } catch (err) {
       toastError(err);
     } finally {
       setBusy(false);
     }
   };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void ask();
+  };
+  const trouble = failure ? t(`connections.closeReason.${failure}`) : stalled ? t("connections.qr.noCode") : null;
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <TextInput label={t("connections.qr.phone")} name="pairingNumber" inputMode="tel" placeholder="5511999998888" value={phone} onValue={setPhone} />
@@ -66,10 +74,41 @@ function PairingTab({ connectionId, code }: { connectionId: number; code: string
             {code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code}
           </p>
         </div>
+      ) : trouble ? (
+        <SessionTrouble message={trouble} busy={busy} onRetry={() => void ask()} />
       ) : (
-        asked && <p className="text-center text-sm text-muted">{t("connections.qr.requested")}</p>
+        asked > 0 && <p className="text-center text-sm text-muted">{t("connections.qr.requested")}</p>
       )}
     </form>
+  );
+}
+
+/** The QR tab: the live code; when the session ended or no QR came in 20 s, why, and a retry. */
+function QrTab({ w }: { w: Connection | undefined }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const [tries, setTries] = useState(0);
+  const qr = w?.status === "qrcode" ? w.qrcode : "";
+  const failure = sessionFailure(w);
+  const stalled = useStalled(!!w && !qr && !failure && w.status !== "PAIRING", `${tries}:${w?.status}`);
+  const retry = async () => {
+    if (!w) return;
+    setBusy(true);
+    try {
+      await refreshSession(w.id);
+      setTries((n) => n + 1);
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const trouble = failure ? t(`connections.closeReason.${failure}`) : stalled ? t("connections.qr.noQr") : null;
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-muted">{t("connections.qr.help")}</p>
+      {trouble ? <SessionTrouble message={trouble} busy={busy} onRetry={() => void retry()} /> : <LiveQr value={qr} />}
+    </div>
   );
 }
 
@@ -88,17 +127,12 @@ export function QrModal({ connectionId, onClose }: { connectionId: number | null
     {
       key: "qr",
       label: t("connections.qr.tabQr"),
-      content: (
-        <div className="flex flex-col gap-3">
-          <p className="text-sm text-muted">{t("connections.qr.help")}</p>
-          <LiveQr value={w?.status === "qrcode" ? w.qrcode : ""} />
-        </div>
-      ),
+      content: <QrTab w={w} />,
     },
     {
       key: "pairing",
       label: t("connections.qr.tabPairing"),
-      content: connectionId ? <PairingTab connectionId={connectionId} code={w?.pairingCode ?? ""} /> : null,
+      content: w ? <PairingTab w={w} /> : null,
     },
   ];
   return (

@@ -105,6 +105,16 @@ export function MessageInput({
     requestAnimationFrame(() => el?.setSelectionRange(at + s.length, at + s.length));
   };
 
+  // A picked quick answer fills the input and leaves the caret at its end, ready to go on typing.
+  const pickAnswer = (message: string) => {
+    setText(message);
+    requestAnimationFrame(() => {
+      const el = area.current;
+      el?.focus();
+      el?.setSelectionRange(message.length, message.length);
+    });
+  };
+
   const sendAudio = async (file: File) => put(await sendMedia(ticketId, [file], "", replyTo?.id));
   const canSend = (!!text.trim() || files.length > 0) && !files.some(overLimit);
 
@@ -121,7 +131,7 @@ export function MessageInput({
         </div>
       )}
       <AttachmentPreview files={files} onRemove={(i) => setFiles((f) => f.filter((_, j) => j !== i))} onClear={() => setFiles([])} />
-      <QuickAnswers input={text} answers={answers} onPick={setText} />
+      <QuickAnswers input={text} answers={answers} onPick={pickAnswer} />
       <div className="flex items-end gap-1 px-2 py-2 sm:px-3">
         {!recording && (
           <>

@@ -1,0 +1,1 @@
+ALTER TABLE `whatsapps` ADD `close_reason` text DEFAULT '' NOT NULL;

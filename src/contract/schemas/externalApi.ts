@@ -1,0 +1,18 @@
+import * as v from "valibot";
+import { LIMITS } from "../limits";
+import { MSG } from "./common";
+
+/** Country code + area code + number, digits only (features.md §2.13). */
+export const apiNumberField = v.pipe(
+  v.union([v.string(MSG.required), v.number(MSG.required)], MSG.required),
+  v.transform((x) => String(x).trim()),
+  v.nonEmpty(MSG.required),
+  v.regex(/^\d{10,15}$/, "validation.phoneDigits"),
+);
+
+/** POST /api/messages/send (JSON, or the text fields of the multipart form). */
+export const ExternalSendBody = v.object({
+  number: apiNumberField,
+  body: v.optional(v.pipe(v.string(MSG.invalid), v.maxLength(LIMITS.apiBodyMax, MSG.tooLong)), ""),
+});
+export type ExternalSendInput = v.InferOutput<typeof ExternalSendBody>;

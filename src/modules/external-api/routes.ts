@@ -1,0 +1,24 @@
+import { Elysia } from "elysia";
+import { ExternalSendBody } from "../../contract/schemas/externalApi";
+import type { Deps } from "../../http/context";
+import { parse } from "../../http/errors";
+import { authenticateApiToken, sendFromApi } from "./service";
+
+const firstText = (x: unknown) => (Array.isArray(x) ? x[0] : x);
+
+/**
+ * The external send API (BEHAVIOUR.md §9, features.md §2.13): public in the session sense, it is
+ * authenticated by a connection's token instead (public-routes.ts says so).
+ */
+export const externalApiRoutes = (deps: Deps) =>
+  new Elysia().post("/api/messages/send", async ({ request, body }) => {
+    const { ctx, connection } = authenticateApiToken(deps, request.headers.get("authorization"));
+    const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
+    if (multipart) {
+      const form = (body ?? {}) as Record<string, unknown>;
+      const files = [form.medias, form["medias[]"]].flat().filter((f) => f instanceof File);
+      const input = parse(ExternalSendBody, { number: firstText(form.number), body: firstText(form.body) ?? "" });
+      return sendFromApi(ctx, connection, input, files);
+    }
+    return sendFromApi(ctx, connection, parse(ExternalSendBody, body), []);
+  });

@@ -1,0 +1,81 @@
+import type { ExternalSendDto } from "../../contract/dto/external-api";
+import { LIMITS } from "../../contract/limits";
+import type { ExternalSendInput } from "../../contract/schemas/externalApi";
+import { type Ctx, type Deps, systemCtx } from "../../http/context";
+import { AppError } from "../../http/errors";
+import { requirePlanFlag } from "../../http/plan";
+import { checkUpload, storeUpload } from "../../http/uploads";
+import { isPastDue } from "../../lib/dates";
+import { renderTemplate } from "../../lib/template";
+import { findCompany } from "../companies/queries";
+import { findConnectionByToken } from "../connections/queries";
+import type { WhatsappRow } from "../connections/schema";
+import { upsertPeerContact } from "../contacts/channel";
+import { sendMessage } from "../messages/service";
+import type { MessageDto } from "../messages/serialize";
+import { ticketForOutbound } from "../tickets/lifecycle-system";
+
+/**
+ * The caller of the send API: the connection whose token this is (BEHAVIOUR.md §9). A missing or
+ * unknown token answers 401; a lapsed company 402 (decision 1); a plan without useExternalApi 403
+ * (decision 2); more than LIMITS.apiSendsPerMinute calls per token in a minute 429.
+ */
+export function authenticateApiToken(deps: Deps, header: string | null): { ctx: Ctx; connection: WhatsappRow } {
+  const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : "";
+  const connection = token.length >= 2 && token.length <= 200 ? findConnectionByToken(deps.db, token) : undefined;
+  if (!connection) throw new AppError("ERR_API_TOKEN_INVALID", 401);
+  const company = findCompany(deps.db, connection.companyId);
+  if (!company || !company.status || isPastDue(company.dueDate)) throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: company?.dueDate });
+  const ctx = systemCtx(deps, connection.companyId);
+  requirePlanFlag(ctx, "useExternalApi");
+  const key = `conn-${connection.id}`;
+  const wait = deps.limiters.api.blockedFor(key);
+  if (wait) throw new AppError("ERR_TOO_MANY_ATTEMPTS", 429, { retryAfter: wait });
+  deps.limiters.api.fail(key);
+  return { ctx, connection };
+}
+
+/**
+ * POST /api/messages/send: the number is checked on WhatsApp through this connection (canonical
+ * digits), the contact found or created (named after the number), its ticket on this connection
+ * found or opened as pending (lifecycle), then the text, or each file with the text as caption of
+ * the first, goes out through the outbox. Nothing is stored when the connection is not connected.
+ */
+export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: ExternalSendInput, files: unknown[]): Promise<ExternalSendDto> {
+  if (files.length > LIMITS.apiFilesMax) throw new AppError("ERR_VALIDATION", 400, { fields: { medias: "validation.tooLong" } });
+  if (!files.length && !input.body.trim()) throw new AppError("ERR_VALIDATION", 400, { fields: { body: "validation.required" } });
+  const checked = files.map((f) => checkUpload(f, "attachment"));
+  const adapter = ctx.channels.get(connection.id);
+  if (!adapter || (adapter.status !== undefined && adapter.status !== "CONNECTED")) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 409);
+  let found: Awaited<ReturnType<typeof adapter.checkNumber>>;
+  try {
+    found = await adapter.checkNumber(input.number);
+  } catch {
+    throw new AppError("ERR_WAPP_CHECK_CONTACT", 400);
+  }
+  if (!found?.exists) throw new AppError("ERR_CHECK_NUMBER", 400);
+  const number = found.number || input.number;
+  const address = found.address;
+  const contact = ctx.db.transaction(
+    (tx) => upsertPeerContact(tx, ctx.companyId, { number, address, pushName: number }, { name: number, whatsappId: connection.id }).contact,
+  );
+  const ticket = ticketForOutbound(ctx, { companyId: ctx.companyId, contactId: contact.id, whatsappId: connection.id, whenInactive: "pending" });
+  const body = renderTemplate(input.body, { name: contact.name }, ctx.config.timezone);
+  const sent: MessageDto[] = [];
+  if (!checked.length) sent.push(await sendMessage(ctx, ticket, { body }));
+  for (const [i, c] of checked.entries()) {
+    const stored = await storeUpload(ctx.config.mediaDir, ctx.companyId, "messages", c);
+    sent.push(
+      await sendMessage(ctx, ticket, {
+        body: i === 0 ? body : "",
+        media: { path: `${ctx.config.mediaDir}/${stored.mediaPath}`, mediaPath: stored.mediaPath, mime: stored.mime, fileName: stored.mediaName },
+      }),
+    );
+  }
+  return {
+    mensagem: "Mensagem enviada",
+    ticketId: ticket.id,
+    contactId: contact.id,
+    messages: sent.map((m) => ({ id: m.id, wid: m.wid, status: m.sendStatus ?? "queued", mediaType: m.mediaType })),
+  };
+}

@@ -1,0 +1,38 @@
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { containsAny, pageOf } from "../../db/paging";
+import { type FileListOptionRow, type FileListRow, fileListOptions, fileLists } from "./schema";
+
+export const findFileList = (db: DbOrTx, companyId: number, id: number) =>
+  db
+    .select()
+    .from(fileLists)
+    .where(and(eq(fileLists.companyId, companyId), eq(fileLists.id, id)))
+    .get();
+
+/** The options of the given lists, in their order. */
+export function optionsOf(db: DbOrTx, listIds: number[]): FileListOptionRow[] {
+  if (!listIds.length) return [];
+  return db
+    .select()
+    .from(fileListOptions)
+    .where(inArray(fileListOptions.fileListId, listIds))
+    .orderBy(asc(fileListOptions.fileListId), asc(fileListOptions.position), asc(fileListOptions.id))
+    .all();
+}
+
+/** A page of a company's file lists by name, searched by name or message. */
+export function pageFileLists(db: DbOrTx, companyId: number, search: string, page: number, size: number) {
+  const where = search ? and(eq(fileLists.companyId, companyId), containsAny(search, fileLists.name, fileLists.message)) : eq(fileLists.companyId, companyId);
+  return pageOf(db, fileLists, where, [asc(fileLists.name), asc(fileLists.id)], page, size);
+}
+
+/** Whether another list of the company already has this name. */
+export const nameTaken = (db: DbOrTx, companyId: number, name: string, exceptId = 0) =>
+  !!db
+    .select({ id: fileLists.id })
+    .from(fileLists)
+    .where(and(eq(fileLists.companyId, companyId), eq(fileLists.name, name), ne(fileLists.id, exceptId)))
+    .get();
+
+export type { FileListOptionRow, FileListRow };

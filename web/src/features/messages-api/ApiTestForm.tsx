@@ -1,0 +1,88 @@
+import { type FormEvent, useRef, useState } from "react";
+import { ApiError } from "../../api/client";
+import { sendWithToken } from "../../api/externalApi";
+import { Button } from "../../components/Button";
+import { TextArea, TextInput } from "../../components/Field";
+import { useT } from "../../i18n";
+import { toast, toastError } from "../../stores/toast";
+
+type Errors = Partial<Record<"token" | "number" | "body" | "file", string>>;
+
+/**
+ * One of the page's two test forms (features.md §2.13): token, number (no mask: country, area code,
+ * number) and a text, or a file. Token, number and the text or file are required.
+ */
+export function ApiTestForm({ media }: { media: boolean }) {
+  const t = useT();
+  const [token, setToken] = useState("");
+  const [number, setNumber] = useState("");
+  const [body, setBody] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const id = media ? "api-media" : "api-text";
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found: Errors = {};
+    if (!token.trim()) found.token = "validation.required";
+    if (!number.trim()) found.number = "validation.required";
+    if (media && !file) found.file = "validation.required";
+    if (!media && !body.trim()) found.body = "validation.required";
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await sendWithToken(token.trim(), number.trim(), body, media ? file : null);
+      toast("success", t("messagesApi.sent"));
+      setBody("");
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = "";
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "ERR_VALIDATION") setErrors(err.fields as Errors);
+      else toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" data-testid={id} noValidate>
+      <h3 className="text-base font-semibold text-ink">{t(media ? "messagesApi.testMedia" : "messagesApi.testText")}</h3>
+      <TextInput label={t("messagesApi.token")} name="token" value={token} onValue={setToken} error={errors.token} autoComplete="off" />
+      <TextInput
+        label={t("messagesApi.number")}
+        name="number"
+        inputMode="numeric"
+        value={number}
+        onValue={setNumber}
+        error={errors.number}
+        hint={t("messagesApi.numberHint")}
+      />
+      <TextArea label={t(media ? "messagesApi.caption" : "messagesApi.body")} name="body" value={body} onValue={setBody} error={errors.body} />
+      {media && (
+        <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
+          {t("messagesApi.file")}
+          <input
+            ref={fileInput}
+            type="file"
+            name="medias"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className="text-sm font-normal text-muted file:mr-3 file:rounded-md file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink"
+          />
+          {errors.file && (
+            <span className="text-xs font-medium text-red-600" role="alert">
+              {t(errors.file)}
+            </span>
+          )}
+        </label>
+      )}
+      <div>
+        <Button type="submit" icon="send" loading={busy}>
+          {t("messagesApi.send")}
+        </Button>
+      </div>
+    </form>
+  );
+}
