@@ -97,7 +97,10 @@ export async function generate(path: string, scale: Scale, seedValue = 42): Prom
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
   const word = () => {
     let r = random() * WEIGHT_SUM;
-    for (let i = 0; i < WORDS.length; i++) if ((r -= WEIGHTS[i]) <= 0) return WORDS[i];
+    for (let i = 0; i < WORDS.length; i++) {
+      r -= WEIGHTS[i];
+      if (r <= 0) return WORDS[i];
+    }
     return WORDS[WORDS.length - 1];
   };
   const agentHash = await hashPassword(AGENT.password);
