@@ -19,6 +19,7 @@ import { queueOptionsRoutes } from "./modules/queue-options/routes";
 import { tagsRoutes } from "./modules/tags/routes";
 import { quickMessagesRoutes } from "./modules/quick-messages/routes";
 import { filesRoutes } from "./modules/files/routes";
+import { schedulesRoutes } from "./modules/schedules/routes";
 import { mediaRoutes } from "./http/uploads";
 import { Hub } from "./realtime/hub";
 import { wsRoutes } from "./realtime/ws";
@@ -113,6 +114,7 @@ export function buildApp(deps: Deps) {
     .use(tagsRoutes(deps))
     .use(quickMessagesRoutes(deps))
     .use(filesRoutes(deps))
+    .use(schedulesRoutes(deps))
     .use(mediaRoutes(deps))
     .use(ticketsRoutes(deps))
     .use(messagesRoutes(deps))

@@ -18,3 +18,4 @@ export * from "./instance-lock";
 export * from "../modules/contact-lists/schema";
 export * from "../modules/campaigns/schema";
 export * from "../modules/files/schema";
+export * from "../modules/schedules/schema";

@@ -12,7 +12,7 @@ import { endSession, patchUser } from "../stores/session";
 import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
 import { toast } from "../stores/toast";
 import { sandboxOnFrame } from "./connections";
-import { contactsOnFrame, fileListsOnFrame, queuesOnFrame, quickMessagesOnFrame, tagsOnFrame } from "./lists";
+import { contactsOnFrame, fileListsOnFrame, queuesOnFrame, schedulesOnFrame, quickMessagesOnFrame, tagsOnFrame } from "./lists";
 
 // Reconnect backoff: 1 s doubling to 30 s, with up to 30 % random jitter.
 const BACKOFF_START_MS = 1_000;
@@ -86,6 +86,8 @@ function dispatch(f: ServerFrame) {
       return quickMessagesOnFrame(f);
     case "file":
       return fileListsOnFrame(f);
+    case "schedule":
+      return schedulesOnFrame(f);
     case "settings":
       return onSettingFrame(f);
     case "whatsapp":
