@@ -14,7 +14,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { loadConfig } from "./config";
-import { type DB, openDatabase } from "./db/client";
+import { type DB, openDatabase, refreshStatistics } from "./db/client";
 import { migrate } from "./db/migrate";
 import { generatePassword } from "./lib/ids";
 import { companies } from "./modules/companies/schema";
@@ -101,6 +101,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   try {
     migrate(db);
     if (command === "migrate") {
+      refreshStatistics(db);
       const applied = db.sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM __drizzle_migrations").get()?.n ?? 0;
       console.log(`migrations applied: ${applied} (database ${config.dbPath})`);
     } else if (command === "backup") {
