@@ -6,7 +6,7 @@ import { ConnectionSupervisor } from "./channels/wiring";
 import type { Deps } from "./http/context";
 import { type Clock, systemClock } from "./lib/clock";
 import { AppError, errorResponse } from "./http/errors";
-import { AttemptLimiter } from "./http/rate-limit";
+import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
 import { authRoutes } from "./modules/auth/routes";
 import { companiesRoutes } from "./modules/companies/routes";
@@ -19,6 +19,7 @@ import { queueOptionsRoutes } from "./modules/queue-options/routes";
 import { tagsRoutes } from "./modules/tags/routes";
 import { quickMessagesRoutes } from "./modules/quick-messages/routes";
 import { filesRoutes } from "./modules/files/routes";
+import { schedulesRoutes } from "./modules/schedules/routes";
 import { mediaRoutes } from "./http/uploads";
 import { Hub } from "./realtime/hub";
 import { wsRoutes } from "./realtime/ws";
@@ -49,7 +50,7 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     clock: opts.clock ?? systemClock,
     jobs: { list: () => [], runNow: async () => false },
     limiters: {
-      login: new AttemptLimiter(10, 15 * 60_000),
+      login: new LoginThrottle(),
       signup: new AttemptLimiter(20, 60 * 60_000),
       api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
     },
@@ -113,6 +114,7 @@ export function buildApp(deps: Deps) {
     .use(tagsRoutes(deps))
     .use(quickMessagesRoutes(deps))
     .use(filesRoutes(deps))
+    .use(schedulesRoutes(deps))
     .use(mediaRoutes(deps))
     .use(ticketsRoutes(deps))
     .use(messagesRoutes(deps))

@@ -11,6 +11,7 @@ import type { ContactDto } from "./dto/contacts";
 import type { FileListDto } from "./dto/files";
 import type { MessageDto } from "./dto/messages";
 import type { QueueDto } from "./dto/queues";
+import type { ScheduleDto } from "./dto/schedules";
 import type { QuickMessageDto } from "./dto/quick-messages";
 import type { SandboxMessageDto } from "./dto/sandbox";
 import type { SettingDto } from "./dto/settings";
@@ -45,6 +46,8 @@ export type ServerFrame =
   | { channel: "quickMessage"; action: "delete"; id: number }
   | { channel: "file"; action: "create" | "update"; files: FileListDto }
   | { channel: "file"; action: "delete"; fileId: number }
+  | { channel: "schedule"; action: "create" | "update"; schedule: ScheduleDto }
+  | { channel: "schedule"; action: "delete"; scheduleId: number }
   | { channel: "settings"; action: "update"; setting: SettingDto }
   | { channel: "sandbox"; action: "create" | "update"; connectionId: number; message: SandboxMessageDto }
   /** Campaign frames go to the company's campaign managers only (rooms.campaigns). */

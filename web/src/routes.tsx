@@ -46,7 +46,7 @@ export interface RouteEntry {
  * The route registry. A feature issue adds its page by adding ONE entry here: the router, the
  * guards and the drawer all read this list, so no menu item ever points at a missing page.
  * Pages still to come (features.md §2.1): /quick-messages,
- * /todolist, /schedules, /tags, /contacts, /helps, /prompts, /queue-integration,
+ * /todolist, /tags, /contacts, /helps, /prompts, /queue-integration,
  * /kanban, /financeiro, /queues, /announcements, /subscription,
  * /chats/:id?, /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
  * /campaign/:campaignId/report, /campaigns-config.
@@ -111,6 +111,13 @@ export const ROUTES: readonly RouteEntry[] = [
     access: "admin",
     page: lazy(() => import("./features/settings/SettingsPage")),
     menu: { section: "administration", label: "nav.settings", icon: "settings", order: 110, permission: "drawer-admin-items:view" },
+  },
+  {
+    path: "/schedules",
+    access: "private",
+    flag: "useSchedules",
+    page: lazy(() => import("./features/schedules/SchedulesPage")),
+    menu: { section: "attendance", label: "nav.schedules", icon: "calendar", order: 60 },
   },
   {
     path: "/messages-api",
