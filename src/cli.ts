@@ -1,4 +1,5 @@
 import { hashPassword } from "./lib/password";
+import { endUserSessionsOffline } from "./modules/auth/sessions";
 import { insertUser, setPasswordHash } from "./modules/users/accounts";
 /**
  * Operator commands, run beside (or instead of) the server on the same data folder; see USAGE. The
@@ -8,7 +9,7 @@ import { insertUser, setPasswordHash } from "./modules/users/accounts";
 import { resolve } from "node:path";
 import { eq } from "drizzle-orm";
 import { loadConfig } from "./config";
-import { type DB, openDatabase } from "./db/client";
+import { type DB, openDatabase, refreshStatistics } from "./db/client";
 import { createDeps } from "./app";
 import { BackupBusyError, createBackup } from "./ops/backup";
 import { runDoctor } from "./ops/doctor";
@@ -35,7 +36,10 @@ export async function resetPassword(db: DB, email: string): Promise<string> {
   const user = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
   if (!user) throw new CliError(`no user with email ${email}`);
   const password = generatePassword(16);
-  setPasswordHash(db, user.id, await hashPassword(password));
+  // The printed password is a one-time one: it must be changed at the next sign-in.
+  setPasswordHash(db, user.id, await hashPassword(password), true);
+  // Ends every session; the running server closes the user's sockets at its next sweep.
+  endUserSessionsOffline(db, user.id, "password reset by the operator");
   return password;
 }
 
@@ -51,7 +55,7 @@ export async function createSuper(db: DB, email: string): Promise<string> {
   const password = generatePassword(16);
   const passwordHash = await hashPassword(password);
   const name = normalized.split("@")[0];
-  insertUser(db, { companyId: platform.id, name, email: normalized, passwordHash, profile: "admin", super: true });
+  insertUser(db, { companyId: platform.id, name, email: normalized, passwordHash, profile: "admin", super: true, mustChangePassword: true });
   return password;
 }
 
@@ -130,6 +134,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   try {
     const upgraded = await upgradeDatabase(db, config.dataDir);
     if (command === "migrate") {
+      refreshStatistics(db);
       console.log(`migrations applied now: ${upgraded.applied}${upgraded.backup ? ` (backup first: ${upgraded.backup})` : ""} (database ${config.dbPath})`);
     } else if (command === "backup") {
       const b = await createBackup(db, config.dataDir, { kind: "manual", media: !rest.includes("--no-media") });

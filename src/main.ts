@@ -1,6 +1,6 @@
 import { createDeps, buildApp } from "./app";
 import { loadConfig } from "./config";
-import { openDatabase } from "./db/client";
+import { openDatabase, refreshStatistics } from "./db/client";
 import { acquireInstanceLock } from "./db/instance-lock";
 import { seed } from "./db/seed";
 import { log, setLogLevel } from "./lib/logger";
@@ -8,7 +8,7 @@ import { applyStagedRestore } from "./ops/restore";
 import { UpgradeError, upgradeDatabase } from "./ops/upgrade";
 
 /**
- * Boot order: config → staged restore → db + upgrade (backup, migrate) → single-instance lock → seed
+ * Boot order: config → staged restore → db + upgrade (backup, migrate) + statistics → single-instance lock → seed
  * → hub → routes → listen → channels.
  */
 async function main() {
@@ -26,6 +26,7 @@ async function main() {
     db.sqlite.close();
     process.exit(1);
   }
+  refreshStatistics(db);
   const lock = await acquireInstanceLock(db);
   await seed(db, config);
   const deps = createDeps(db, config);

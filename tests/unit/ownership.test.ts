@@ -16,6 +16,12 @@ const OWNERS: { table: string; sqlName: string; owner: RegExp }[] = [
   { table: "userRatings", sqlName: "user_ratings", owner: LIFECYCLE },
   { table: "messages", sqlName: "messages", owner: /^src\/modules\/messages\// },
   { table: "users", sqlName: "users", owner: /^src\/modules\/users\// },
+  { table: "authSessions", sqlName: "auth_sessions", owner: /^src\/modules\/auth\// },
+  { table: "contactLists", sqlName: "contact_lists", owner: /^src\/modules\/contact-lists\// },
+  { table: "contactListItems", sqlName: "contact_list_items", owner: /^src\/modules\/contact-lists\// },
+  { table: "campaigns", sqlName: "campaigns", owner: /^src\/modules\/campaigns\// },
+  { table: "campaignShipping", sqlName: "campaign_shipping", owner: /^src\/modules\/campaigns\// },
+  { table: "campaignSettings", sqlName: "campaign_settings", owner: /^src\/modules\/campaigns\// },
 ];
 
 function sourceFiles(dir: string): string[] {
