@@ -32,6 +32,8 @@ import { connectionsRoutes } from "./modules/connections/routes";
 import { sandboxRoutes } from "./channels/sandbox/routes";
 import { externalApiRoutes } from "./modules/external-api/routes";
 import { openapiRoutes } from "./http/openapi";
+import { integrationsRoutes } from "./modules/integrations/routes";
+import { promptsRoutes } from "./modules/prompts/routes";
 import { LIMITS } from "./contract/limits";
 import pkg from "../package.json";
 
@@ -98,6 +100,8 @@ export function buildApp(deps: Deps) {
     .use(connectionsRoutes(deps))
     .use(sandboxRoutes(deps))
     .use(externalApiRoutes(deps))
+    .use(integrationsRoutes(deps))
+    .use(promptsRoutes(deps))
     .use(openapiRoutes())
     .use(jobsRoutes(deps))
     .use(wsRoutes(deps));

@@ -16,6 +16,12 @@ const EnvSchema = v.object({
   TZ: v.optional(v.string(), "America/Sao_Paulo"),
   WA_WS_URL: v.optional(v.string()),
   WA_TEST_ROOT_KEY: v.optional(v.string()),
+  OPENAI_BASE_URL: v.optional(v.pipe(v.string(), v.regex(/^(https?:\/\/\S+)?$/, "must be an http(s) URL")), ""),
+  DIALOGFLOW_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, "must be an http(s) URL")), "https://dialogflow.googleapis.com"),
+  SPEECH_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, "must be an http(s) URL")),
+    "https://{region}.tts.speech.microsoft.com/cognitiveservices/v1",
+  ),
 });
 
 export interface Config {
@@ -36,6 +42,12 @@ export interface Config {
   /** Honoured only when NODE_ENV=test: the WhatsApp WebSocket URL and certificate root override. */
   waWsUrl?: string;
   waTestRootKey?: string;
+  /** OpenAI-compatible server of the AI prompts ("" = OpenAI itself). */
+  openaiBaseUrl: string;
+  /** Dialogflow ES REST base (the token URL comes from each service account's token_uri). */
+  dialogflowApiUrl: string;
+  /** Text-to-speech endpoint of the prompts' voices; `{region}` is the prompt's voiceRegion. */
+  speechUrl: string;
 }
 
 /** Reads a secret from env, else from data/secrets.json, generating it on first boot so restarts keep sessions. */
@@ -101,5 +113,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timezone: e.TZ,
     waWsUrl: isTest ? e.WA_WS_URL : undefined,
     waTestRootKey: isTest ? e.WA_TEST_ROOT_KEY : undefined,
+    openaiBaseUrl: e.OPENAI_BASE_URL,
+    dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ""),
+    speechUrl: e.SPEECH_URL,
   };
 }

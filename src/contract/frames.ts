@@ -7,6 +7,8 @@
 import type { ConnectionDto, SessionStateDto } from "./dto/connections";
 import type { ContactDto } from "./dto/contacts";
 import type { FileListDto } from "./dto/files";
+import type { QueueIntegrationDto } from "./dto/integrations";
+import type { PromptDto } from "./dto/prompts";
 import type { MessageDto } from "./dto/messages";
 import type { QueueDto } from "./dto/queues";
 import type { QuickMessageDto } from "./dto/quick-messages";
@@ -43,6 +45,10 @@ export type ServerFrame =
   | { channel: "quickMessage"; action: "delete"; id: number }
   | { channel: "file"; action: "create" | "update"; files: FileListDto }
   | { channel: "file"; action: "delete"; fileId: number }
+  | { channel: "queueIntegration"; action: "create" | "update"; queueIntegration: QueueIntegrationDto }
+  | { channel: "queueIntegration"; action: "delete"; integrationId: number }
+  | { channel: "prompt"; action: "update"; prompt: PromptDto }
+  | { channel: "prompt"; action: "delete"; promptId: number }
   | { channel: "settings"; action: "update"; setting: SettingDto }
   | { channel: "sandbox"; action: "create" | "update"; connectionId: number; message: SandboxMessageDto };
 

@@ -16,3 +16,5 @@ export * from "../modules/quick-messages/schema";
 export * from "../channels/sandbox/schema";
 export * from "./instance-lock";
 export * from "../modules/files/schema";
+export * from "../modules/integrations/schema";
+export * from "../modules/prompts/schema";

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { contacts } from "../contacts/schema";
 import { type MessageRow, messages } from "./schema";
@@ -50,3 +50,15 @@ export const findByWid = (db: DbOrTx, companyId: number, whatsappId: number | nu
     .from(messages)
     .where(and(eq(messages.companyId, companyId), whatsappId === null ? undefined : eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)))
     .get();
+
+/** The last `limit` text messages of a ticket, oldest first (the AI assistant's context). */
+export function recentTexts(db: DbOrTx, ticketId: number, limit: number): { fromMe: boolean; body: string }[] {
+  return db
+    .select({ fromMe: messages.fromMe, body: messages.body })
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticketId), eq(messages.isDeleted, false), sql`${messages.body} <> ''`))
+    .orderBy(desc(messages.id))
+    .limit(limit)
+    .all()
+    .reverse();
+}
