@@ -16,6 +16,9 @@ const OWNERS: { table: string; sqlName: string; owner: RegExp }[] = [
   { table: "userRatings", sqlName: "user_ratings", owner: LIFECYCLE },
   { table: "messages", sqlName: "messages", owner: /^src\/modules\/messages\// },
   { table: "users", sqlName: "users", owner: /^src\/modules\/users\// },
+  { table: "queueIntegrations", sqlName: "queue_integrations", owner: /^src\/modules\/integrations\// },
+  { table: "integrationSessions", sqlName: "integration_sessions", owner: /^src\/modules\/integrations\// },
+  { table: "prompts", sqlName: "prompts", owner: /^src\/modules\/prompts\// },
 ];
 
 function sourceFiles(dir: string): string[] {
