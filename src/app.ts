@@ -6,9 +6,8 @@ import { ConnectionSupervisor } from "./channels/wiring";
 import type { Deps } from "./http/context";
 import { type Clock, systemClock } from "./lib/clock";
 import { AppError, errorResponse } from "./http/errors";
-import { AttemptLimiter } from "./http/rate-limit";
+import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
-import { log } from "./lib/logger";
 import { authRoutes } from "./modules/auth/routes";
 import { companiesRoutes } from "./modules/companies/routes";
 import { plansRoutes } from "./modules/plans/routes";
@@ -20,6 +19,7 @@ import { queueOptionsRoutes } from "./modules/queue-options/routes";
 import { tagsRoutes } from "./modules/tags/routes";
 import { quickMessagesRoutes } from "./modules/quick-messages/routes";
 import { filesRoutes } from "./modules/files/routes";
+import { schedulesRoutes } from "./modules/schedules/routes";
 import { mediaRoutes } from "./http/uploads";
 import { Hub } from "./realtime/hub";
 import { wsRoutes } from "./realtime/ws";
@@ -30,6 +30,12 @@ import { messagesRoutes } from "./modules/messages/routes";
 import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { sandboxRoutes } from "./channels/sandbox/routes";
+import { contactListsRoutes } from "./modules/contact-lists/routes";
+import { campaignsRoutes } from "./modules/campaigns/routes";
+import { installOps, opsRoutes, withOps } from "./ops";
+import { currentRequest } from "./ops/request-context";
+import { isStorageFullError, storageGuard } from "./ops/storage";
+import { logThrottled } from "./ops/throttle";
 import { externalApiRoutes } from "./modules/external-api/routes";
 import { openapiRoutes } from "./http/openapi";
 import { integrationsRoutes } from "./modules/integrations/routes";
@@ -46,7 +52,7 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     clock: opts.clock ?? systemClock,
     jobs: { list: () => [], runNow: async () => false },
     limiters: {
-      login: new AttemptLimiter(10, 15 * 60_000),
+      login: new LoginThrottle(),
       signup: new AttemptLimiter(20, 60 * 60_000),
       api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
     },
@@ -56,7 +62,36 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
   deps.channels = deps.sessions.registry;
   deps.inboundSpool = createInboundSpool(deps);
   deps.jobs = createScheduler(deps);
+  installOps(deps);
   return deps;
+}
+
+/** The error envelope: domain errors by code, a full disk as 507, anything else 500 with a request id. */
+function answerError(code: string | number, error: unknown, request: Request): Response {
+  if (error instanceof AppError) {
+    const headers: Record<string, string> = {};
+    if (error.status === 429 && error.params?.retryAfter) headers["retry-after"] = String(error.params.retryAfter);
+    return errorResponse(error.code, error.status, error.params, headers);
+  }
+  if (code === "NOT_FOUND") return errorResponse("ERR_NOT_FOUND", 404);
+  if (code === "PARSE" || code === "VALIDATION" || code === "INVALID_COOKIE_SIGNATURE") {
+    return errorResponse("ERR_VALIDATION", 400);
+  }
+  if (isStorageFullError(error)) {
+    storageGuard()?.onFullDisk();
+    logThrottled("error", "storage-full", "write refused: the data disk is full", { method: request.method, url: request.url });
+    return errorResponse("ERR_STORAGE_FULL", 507);
+  }
+  const requestId = currentRequest()?.id ?? crypto.randomUUID();
+  // Repeated identical failures are logged once a minute with a count, not once per request.
+  logThrottled("error", `unhandled:${String(error)}`, "unhandled error", {
+    requestId,
+    method: request.method,
+    url: request.url,
+    err: String(error),
+    stack: (error as Error)?.stack,
+  });
+  return errorResponse("ERR_INTERNAL", 500, { requestId });
 }
 
 /**
@@ -64,24 +99,12 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
  * routes. Tests call `app.handle(request)` on it.
  */
 export function buildApp(deps: Deps) {
-  return new Elysia()
+  const app = new Elysia()
     .onRequest(({ request }) => serveSpa(request) ?? undefined)
-    .onError(({ code, error, request }) => {
-      if (error instanceof AppError) {
-        const headers: Record<string, string> = {};
-        if (error.status === 429 && error.params?.retryAfter) headers["retry-after"] = String(error.params.retryAfter);
-        return errorResponse(error.code, error.status, error.params, headers);
-      }
-      if (code === "NOT_FOUND") return errorResponse("ERR_NOT_FOUND", 404);
-      if (code === "PARSE" || code === "VALIDATION" || code === "INVALID_COOKIE_SIGNATURE") {
-        return errorResponse("ERR_VALIDATION", 400);
-      }
-      const requestId = crypto.randomUUID();
-      log.error("unhandled error", { requestId, method: request.method, url: request.url, err: String(error), stack: (error as Error)?.stack });
-      return errorResponse("ERR_INTERNAL", 500, { requestId });
-    })
+    .onError(({ code, error, request }) => answerError(code, error, request))
     .get("/version", () => ({ version: pkg.version }))
     .get("/health", () => ({ ok: true }))
+    .use(opsRoutes(deps))
     .use(authRoutes(deps))
     .use(usersRoutes(deps))
     .use(companiesRoutes(deps))
@@ -93,18 +116,22 @@ export function buildApp(deps: Deps) {
     .use(tagsRoutes(deps))
     .use(quickMessagesRoutes(deps))
     .use(filesRoutes(deps))
+    .use(schedulesRoutes(deps))
     .use(mediaRoutes(deps))
     .use(ticketsRoutes(deps))
     .use(messagesRoutes(deps))
     .use(ticketNotesRoutes(deps))
     .use(connectionsRoutes(deps))
     .use(sandboxRoutes(deps))
+    .use(contactListsRoutes(deps))
+    .use(campaignsRoutes(deps))
     .use(externalApiRoutes(deps))
     .use(integrationsRoutes(deps))
     .use(promptsRoutes(deps))
     .use(openapiRoutes())
     .use(jobsRoutes(deps))
     .use(wsRoutes(deps));
+  return withOps(deps, app);
 }
 
 export type App = ReturnType<typeof buildApp>;

@@ -67,6 +67,8 @@ export class InboundSpool {
 
   /** Adds a message that failed to store; waits while the spool is full. */
   async add(entry: SpoolEntry) {
+    // A redelivery of a message already waiting changes nothing (one entry, one file per message).
+    if (this.entries.has(entry.key)) return;
     while (this.entries.size >= MAX_ENTRIES) await new Promise<void>((r) => this.waiters.push(r));
     this.entries.set(entry.key, entry);
     this.persist(entry);

@@ -4,12 +4,16 @@
  */
 export const PUBLIC_ROUTES: { method: string; path: string; reason: string }[] = [
   { method: "POST", path: "/auth/login", reason: "signing in" },
+  { method: "POST", path: "/auth/password", reason: "one's own password, proven by the current one (also the forced change before the first sign-in)" },
   { method: "POST", path: "/auth/refresh_token", reason: "authenticated by the httpOnly refresh cookie" },
   { method: "DELETE", path: "/auth/logout", reason: "clears the refresh cookie even when the access token expired" },
   { method: "GET", path: "/plans/list", reason: "the signup page lists plans before an account exists" },
   { method: "POST", path: "/companies/cadastro", reason: "self-sign-up of a new company" },
   { method: "GET", path: "/version", reason: "health and version probe for operators" },
   { method: "GET", path: "/health", reason: "container health check" },
+  { method: "GET", path: "/healthz", reason: "liveness probe: the process answers" },
+  { method: "GET", path: "/readyz", reason: "readiness probe: database writable, migrations done, disk not low" },
+  { method: "GET", path: "/metrics", reason: "checks the METRICS_TOKEN bearer or a super user's session itself" },
   { method: "GET", path: "/ws", reason: "the socket authenticates its own token on upgrade" },
   { method: "POST", path: "/api/messages/send", reason: "authenticated by the connection token" },
   { method: "GET", path: "/api/openapi.json", reason: "the API description for script authors (no data)" },

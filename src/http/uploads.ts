@@ -9,6 +9,7 @@ import { authPlugin } from "./auth";
 import type { DB } from "../db/client";
 import type { Deps } from "./context";
 import { AppError } from "./errors";
+import { assertStorageAvailable } from "../ops/storage";
 
 /**
  * The one upload helper: a multipart file is checked by extension AND declared mime type and by
@@ -144,6 +145,8 @@ function contentMatches(ext: string, b: Uint8Array): boolean {
 export function checkUpload(value: unknown, kind: UploadKind, typeError: "ERR_UPLOAD_TYPE" | "ERR_IMPORT_FILE_TYPE" = "ERR_UPLOAD_TYPE"): CheckedFile {
   const file = Array.isArray(value) ? value[0] : value;
   if (!(file instanceof Blob) || file.size === 0) throw new AppError("ERR_UPLOAD_MISSING", 400);
+  // Uploads are bulk work: refused while the data disk is low (customer messages keep the room).
+  assertStorageAvailable();
   const originalName = displayName((file as File).name || "");
   const ext = extname(originalName).slice(1).toLowerCase();
   const mime = (file.type || "").split(";")[0].trim().toLowerCase();

@@ -8,9 +8,16 @@ export function setLogLevel(level: Level) {
   threshold = LEVELS[level];
 }
 
+let contextFields: (() => Record<string, unknown> | undefined) | null = null;
+
+/** Adds fields to every line (the running request's id, src/ops/request-context.ts). */
+export function setLogContext(fn: (() => Record<string, unknown> | undefined) | null) {
+  contextFields = fn;
+}
+
 function write(level: Exclude<Level, "silent">, msg: string, fields?: Record<string, unknown>) {
   if (LEVELS[level] < threshold) return;
-  const line = JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields });
+  const line = JSON.stringify({ t: new Date().toISOString(), level, msg, ...contextFields?.(), ...fields });
   if (level === "error" || level === "warn") console.error(line);
   else console.log(line);
 }

@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import { emailField, MSG, nameField, passwordField } from "./common";
+import { RECURRENCES } from "../limits";
+import { emailField, idField, MSG, nameField, passwordField } from "./common";
 import { schedulesField } from "./hours";
 
 /** POST /companies/cadastro (public self-sign-up). */
@@ -35,3 +36,61 @@ export const SignupForm = v.object({
 /** PUT /companies/{id}/schedules: the company's weekly hours (used when scheduleType is "company"). */
 export const CompanySchedulesBody = v.object({ schedules: schedulesField });
 export type CompanySchedulesInput = v.InferOutput<typeof CompanySchedulesBody>;
+
+/** A due date: YYYY-MM-DD of a real day; an empty or invalid value becomes null (core.md §5). */
+export const dueDateField = v.optional(
+  v.pipe(
+    v.union([v.string(), v.null()]),
+    v.transform((x) => {
+      if (!x) return null;
+      const d = x.trim().slice(0, 10);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return null;
+      const t = new Date(`${d}T00:00:00Z`);
+      return Number.isNaN(t.getTime()) || t.toISOString().slice(0, 10) !== d ? null : d;
+    }),
+  ),
+);
+
+const optionalText = (max: number) => v.optional(v.pipe(v.string(MSG.invalid), v.trim(), v.maxLength(max, MSG.tooLong)));
+const boolish = v.optional(
+  v.pipe(
+    v.union([v.boolean(), v.literal("true"), v.literal("false")], MSG.invalid),
+    v.transform((x) => x === true || x === "true"),
+  ),
+);
+
+/** The fields a super user edits on a company. Only MENSAL is offered, the others are accepted. */
+const companyFields = {
+  name: nameField,
+  email: emailField,
+  phone: optionalText(30),
+  planId: idField,
+  status: boolish,
+  dueDate: dueDateField,
+  recurrence: v.optional(v.picklist(Object.keys(RECURRENCES) as (keyof typeof RECURRENCES)[], MSG.invalid)),
+  campaignsEnabled: boolish,
+  billingName: optionalText(120),
+  address: optionalText(200),
+  city: optionalText(80),
+  state: optionalText(80),
+  zipcode: optionalText(20),
+  country: optionalText(40),
+};
+
+/** POST /companies (super users): with a password, the company's admin user is created too. */
+export const CompanyCreateBody = v.object({
+  ...companyFields,
+  password: v.optional(v.union([v.literal(""), passwordField])),
+});
+export type CompanyCreateInput = v.InferOutput<typeof CompanyCreateBody>;
+
+/** PUT /companies/{id} (super users): any subset. */
+export const CompanyUpdateBody = v.partial(v.object(companyFields));
+export type CompanyUpdateInput = v.InferOutput<typeof CompanyUpdateBody>;
+
+/** The company form of the web: email and plan required (core.md §5). */
+export const CompanyForm = v.object({
+  name: nameField,
+  email: emailField,
+  planId: v.pipe(v.number(MSG.required), v.minValue(1, MSG.required)),
+});

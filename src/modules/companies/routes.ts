@@ -1,19 +1,36 @@
 import { Elysia } from "elysia";
 import * as v from "valibot";
 import { IdParam, idField } from "../../contract/schemas/common";
-import { CompanySchedulesBody, SignupBody } from "../../contract/schemas/companies";
+import { CompanyCreateBody, CompanySchedulesBody, CompanyUpdateBody, SignupBody } from "../../contract/schemas/companies";
+import { PageQuery } from "../../contract/schemas/common";
 import { authPlugin } from "../../http/auth";
 import type { Deps } from "../../http/context";
 import { AppError, parse } from "../../http/errors";
 import { clientIp } from "../../http/ip";
+import { createCompany, deleteCompany, listAllCompanies, listCompanies, updateCompany } from "./service-admin";
 import { companyWithPlan, showCompany, signupCompany, updateCompanySchedules } from "./service";
 
 const CompanyParam = v.object({ companyId: idField });
 
-/** /companies routes needed by the shell and the settings page; the super-user CRUD comes with the billing issue. */
+/** /companies routes: the shell and settings page (own company), the super users' CRUD, self-sign-up. */
 export const companiesRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
+    .get("/companies", ({ ctx, query }) => {
+      const q = parse(PageQuery, query);
+      return listCompanies(ctx, q.searchParam, q.pageNumber);
+    })
+    .get("/companies/list", ({ ctx }) => listAllCompanies(ctx))
+    .post("/companies", async ({ ctx, body, set }) => {
+      const company = await createCompany(ctx, parse(CompanyCreateBody, body));
+      set.status = 201;
+      return company;
+    })
+    .put("/companies/:id", ({ ctx, params, body }) => updateCompany(ctx, parse(IdParam, params).id, parse(CompanyUpdateBody, body)))
+    .delete("/companies/:id", async ({ ctx, params }) => {
+      await deleteCompany(ctx, parse(IdParam, params).id);
+      return { message: "Company deleted" };
+    })
     .get("/companies/listPlan/:companyId", ({ ctx, params }) => companyWithPlan(ctx, parse(CompanyParam, params).companyId))
     .get("/companies/:id", ({ ctx, params }) => showCompany(ctx, parse(IdParam, params).id))
     .put("/companies/:id/schedules", ({ ctx, params, body }) =>

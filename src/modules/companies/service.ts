@@ -1,3 +1,4 @@
+import type { CompanyDto } from "../../contract/dto/companies";
 import { hashPassword } from "../../lib/password";
 import { insertUser } from "../users/accounts";
 import type { OpeningHours } from "../../contract/limits";
@@ -11,10 +12,11 @@ import { seedCompanySettings } from "../settings/service";
 import { findUserByEmail } from "../users/queries";
 import { findCompany, findCompanyByName, getCompanyPlan, setCompanySchedules } from "./queries";
 import { type CompanyRow, companies } from "./schema";
+import { showAdminCompany } from "./service-admin";
 import { defaultOpeningHours, LIMITS } from "../../contract/limits";
 
 /** The company fields the session and the shell need. */
-export function serializeCompany(c: CompanyRow) {
+export function serializeCompany(c: CompanyRow): CompanyDto {
   return {
     id: c.id,
     name: c.name,
@@ -43,10 +45,10 @@ function reachableCompany(ctx: Ctx, companyId: number): CompanyRow {
   return row;
 }
 
-/** GET /companies/{id}: the company with its weekly hours (own company; super users: any). */
+/** GET /companies/{id}: the company with its weekly hours (own company; super users: any, with billing fields). */
 export function showCompany(ctx: Ctx, companyId: number) {
   const row = reachableCompany(ctx, companyId);
-  return { ...serializeCompany(row), schedules: row.schedules };
+  return { ...(ctx.user.super ? showAdminCompany(ctx, companyId) : serializeCompany(row)), schedules: row.schedules };
 }
 
 /** PUT /companies/{id}/schedules: an admin of the company (or a super user) replaces its hours. */

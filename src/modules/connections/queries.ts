@@ -89,5 +89,9 @@ export const connectedConnections = (db: DbOrTx, companyId: number) =>
     .orderBy(desc(whatsapps.isDefault), asc(whatsapps.id))
     .all();
 
+/** Connections of every company counted by state (metrics). */
+export const countConnectionsByStatus = (db: DbOrTx) =>
+  db.select({ status: whatsapps.status, count: sql<number>`count(*)` }).from(whatsapps).groupBy(whatsapps.status).all();
+
 /** The connection whose external-API token this is (any company: the token names its company). */
 export const findConnectionByToken = (db: DbOrTx, token: string) => db.select().from(whatsapps).where(eq(whatsapps.token, token)).get();

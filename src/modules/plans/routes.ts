@@ -1,7 +1,25 @@
 import { Elysia } from "elysia";
+import { IdParam } from "../../contract/schemas/common";
+import { PlanCreateBody, PlanUpdateBody } from "../../contract/schemas/plans";
 import { authPlugin } from "../../http/auth";
 import type { Deps } from "../../http/context";
-import { listPublicPlans } from "./service";
+import { parse } from "../../http/errors";
+import { createPlan, deletePlan, listAllPlans, listPublicPlans, showPlan, updatePlan } from "./service";
 
-/** /plans routes. The super-user CRUD comes with the billing issue. */
-export const plansRoutes = (deps: Deps) => new Elysia().use(authPlugin(deps)).get("/plans/list", () => listPublicPlans(deps.db));
+/** /plans routes (core.md §7): the public list for the signup page, the CRUD for super users. */
+export const plansRoutes = (deps: Deps) =>
+  new Elysia()
+    .use(authPlugin(deps))
+    .get("/plans/list", () => listPublicPlans(deps.db))
+    .get("/plans/all", ({ ctx }) => listAllPlans(ctx))
+    .get("/plans/:id", ({ ctx, params }) => showPlan(ctx, parse(IdParam, params).id))
+    .post("/plans", ({ ctx, body, set }) => {
+      const plan = createPlan(ctx, parse(PlanCreateBody, body));
+      set.status = 201;
+      return plan;
+    })
+    .put("/plans/:id", ({ ctx, params, body }) => updatePlan(ctx, parse(IdParam, params).id, parse(PlanUpdateBody, body)))
+    .delete("/plans/:id", ({ ctx, params }) => {
+      deletePlan(ctx, parse(IdParam, params).id);
+      return { message: "Plan deleted" };
+    });

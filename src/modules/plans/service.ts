@@ -1,17 +1,88 @@
-import { asc, eq } from "drizzle-orm";
-import type { DB } from "../../db/client";
+import { and, asc, count, eq, ne } from "drizzle-orm";
+import type { PlanDto } from "../../contract/dto/plans";
+import type { PlanCreateInput, PlanUpdateInput } from "../../contract/schemas/plans";
+import type { DB, DbOrTx } from "../../db/client";
+import type { Ctx } from "../../http/context";
+import { AppError, notFound } from "../../http/errors";
+import { nowIso } from "../../lib/dates";
+import { companies } from "../companies/schema";
 import { type PlanRow, plans } from "./schema";
+import { requireSuper } from "../companies/policy";
 
 /** The public shape of a plan. */
-export function serializePlan(p: PlanRow) {
+export function serializePlan(p: PlanRow): PlanDto {
   const { createdAt: _c, updatedAt: _u, ...rest } = p;
   return rest;
 }
-export type PlanDto = ReturnType<typeof serializePlan>;
+export type { PlanDto };
 
 /** GET /plans/list (public): plans offered on the signup page, ordered by name. */
 export function listPublicPlans(db: DB) {
   return db.select().from(plans).where(eq(plans.isPublic, true)).orderBy(asc(plans.name)).all().map(serializePlan);
 }
 
-export const findPlan = (db: DB, id: number) => db.select().from(plans).where(eq(plans.id, id)).get();
+export const findPlan = (db: DbOrTx, id: number) => db.select().from(plans).where(eq(plans.id, id)).get();
+
+function getPlan(ctx: Ctx, id: number) {
+  const row = findPlan(ctx.db, id);
+  if (!row) throw notFound("ERR_NO_PLAN_FOUND");
+  return row;
+}
+
+function assertFreeName(ctx: Ctx, name: string, exceptId = 0) {
+  const clash = ctx.db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.name, name), ne(plans.id, exceptId)))
+    .get();
+  if (clash) throw new AppError("ERR_PLAN_NAME_ALREADY_EXISTS", 409);
+}
+
+/** GET /plans/all (super users): every plan, hidden ones included, ordered by name. */
+export function listAllPlans(ctx: Ctx) {
+  requireSuper(ctx);
+  return ctx.db.select().from(plans).orderBy(asc(plans.name)).all().map(serializePlan);
+}
+
+/** GET /plans/{id} (super users). */
+export function showPlan(ctx: Ctx, id: number) {
+  requireSuper(ctx);
+  return serializePlan(getPlan(ctx, id));
+}
+
+/** POST /plans (super users): names are unique. */
+export function createPlan(ctx: Ctx, input: PlanCreateInput) {
+  requireSuper(ctx);
+  assertFreeName(ctx, input.name);
+  const now = nowIso();
+  return serializePlan(
+    ctx.db
+      .insert(plans)
+      .values({ ...input, createdAt: now, updatedAt: now })
+      .returning()
+      .get(),
+  );
+}
+
+/** PUT /plans/{id} (super users). */
+export function updatePlan(ctx: Ctx, id: number, input: PlanUpdateInput) {
+  requireSuper(ctx);
+  getPlan(ctx, id);
+  if (input.name !== undefined) assertFreeName(ctx, input.name, id);
+  const row = ctx.db
+    .update(plans)
+    .set({ ...input, updatedAt: nowIso() })
+    .where(eq(plans.id, id))
+    .returning()
+    .get();
+  return serializePlan(row);
+}
+
+/** DELETE /plans/{id} (super users): a plan some company uses cannot go (409 ERR_PLAN_IN_USE with the count). */
+export function deletePlan(ctx: Ctx, id: number) {
+  requireSuper(ctx);
+  getPlan(ctx, id);
+  const used = ctx.db.select({ n: count() }).from(companies).where(eq(companies.planId, id)).get()?.n ?? 0;
+  if (used > 0) throw new AppError("ERR_PLAN_IN_USE", 409, { companies: used });
+  ctx.db.delete(plans).where(eq(plans.id, id)).run();
+}

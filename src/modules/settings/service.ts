@@ -33,6 +33,19 @@ export function seedCompanySettings(db: DbOrTx, companyId: number, extra: Record
   db.insert(settings).values(values).onConflictDoNothing().run();
 }
 
+/** Upserts one setting of a company (inside the caller's transaction; no permission check). */
+export function setCompanySetting(db: DbOrTx, companyId: number, key: string, value: string) {
+  const now = nowIso();
+  const row = db
+    .insert(settings)
+    .values({ companyId, key, value, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: now } })
+    .returning({ key: settings.key, value: settings.value })
+    .get();
+  forgetSettings(companyId);
+  return row;
+}
+
 /** All settings of a company as key/value rows. */
 export function listSettings(db: DB, companyId: number) {
   return db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, companyId)).orderBy(settings.key).all();

@@ -1,3 +1,5 @@
+import type { Page } from "@contract/dto/common";
+import type { CompanyAdminDto } from "@contract/dto/companies";
 import type { OpeningHours } from "@contract/limits";
 import { api } from "./client";
 import type { Company, Plan } from "./types";
@@ -30,3 +32,33 @@ export const getCompany = (id: number) => api<CompanyWithHours>(`/companies/${id
 /** PUT /companies/{id}/schedules: the company's seven days of opening hours. */
 export const updateCompanySchedules = (id: number, schedules: OpeningHours[]) =>
   api<CompanyWithHours>(`/companies/${id}/schedules`, { method: "PUT", body: { schedules } });
+
+export type { CompanyAdminDto as CompanyAdmin };
+
+/** The fields a super user edits on a company (password only when creating). */
+export interface CompanyInput {
+  name: string;
+  email: string;
+  phone: string;
+  planId: number;
+  status: boolean;
+  dueDate: string | null;
+  recurrence: string;
+  campaignsEnabled: boolean;
+  billingName: string;
+  address: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  password?: string;
+}
+
+/** GET /companies (super users): a page ordered by name. */
+export const listCompanies = (searchParam: string, pageNumber: number) =>
+  api<Page<"companies", CompanyAdminDto>>("/companies", { query: { searchParam, pageNumber } });
+/** GET /companies/{id} as a super user: with billing fields. */
+export const getAdminCompany = (id: number) => api<CompanyAdminDto>(`/companies/${id}`);
+export const createCompany = (input: CompanyInput) => api<CompanyAdminDto>("/companies", { method: "POST", body: input });
+export const updateCompany = (id: number, input: Partial<CompanyInput>) => api<CompanyAdminDto>(`/companies/${id}`, { method: "PUT", body: input });
+export const deleteCompany = (id: number) => api(`/companies/${id}`, { method: "DELETE" });

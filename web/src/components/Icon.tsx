@@ -2,6 +2,7 @@
 const PATHS = {
   menu: "M4 6h16M4 12h16M4 18h16",
   chevronLeft: "M15 18l-6-6 6-6",
+  chevronRight: "M9 18l6-6-6-6",
   chevronDown: "M6 9l6 6 6-6",
   check: "M5 12l5 5L20 7",
   close: "M6 6l12 12M18 6L6 18",

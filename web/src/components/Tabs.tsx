@@ -11,11 +11,11 @@ export interface TabSpec {
 export function Tabs({ tabs, selected, onChange }: { tabs: TabSpec[]; selected?: number; onChange?: (i: number) => void }) {
   return (
     <TabGroup selectedIndex={selected} onChange={onChange}>
-      <TabList className="flex gap-1 border-b border-line">
+      <TabList className="flex gap-1 overflow-x-auto border-b border-line">
         {tabs.map((tab) => (
           <Tab
             key={tab.key}
-            className="-mb-px border-b-2 border-transparent px-3.5 py-2.5 text-sm font-medium text-muted transition-colors hover:text-ink focus:outline-none data-[selected]:border-brand-600 data-[selected]:text-brand-700 dark:data-[selected]:border-brand-400 dark:data-[selected]:text-brand-300"
+            className="-mb-px shrink-0 whitespace-nowrap border-b-2 border-transparent px-3.5 py-2.5 text-sm font-medium text-muted transition-colors hover:text-ink focus:outline-none data-[selected]:border-brand-600 data-[selected]:text-brand-700 dark:data-[selected]:border-brand-400 dark:data-[selected]:text-brand-300"
           >
             {tab.label}
           </Tab>

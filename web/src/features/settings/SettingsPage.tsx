@@ -1,5 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { listSettings } from "../../api/settings";
 import { Spinner } from "../../components/Spinner";
 import { type TabSpec, Tabs } from "../../components/Tabs";
@@ -9,9 +9,12 @@ import { onSocketReady } from "../../realtime/socket";
 import { toastError } from "../../stores/toast";
 import { OptionsTab } from "./OptionsTab";
 import { SchedulesTab } from "./SchedulesTab";
+import { CompaniesTab } from "../platform/CompaniesTab";
+import { PlansTab } from "../platform/PlansTab";
+import { isSuper } from "../../stores/session";
 import { putSettings, settingValues } from "./store";
 
-/** /settings (core.md §2.6): Opções, and Horários when the working-hours type is "company". */
+/** /settings (core.md §2.6): Opções, Horários when the working-hours type is "company", and for super users Empresas and Planos. */
 export default function SettingsPage() {
   useSignals();
   const t = useT();
@@ -36,6 +39,28 @@ export default function SettingsPage() {
         ...(values.scheduleType === "company"
           ? [{ key: "schedules", label: t("settings.tabSchedules"), content: <SchedulesTab companyId={companyId} /> }]
           : []),
+        ...(isSuper.value
+          ? [
+              {
+                key: "companies",
+                label: t("settings.tabCompanies"),
+                content: (
+                  <AdminTab>
+                    <CompaniesTab />
+                  </AdminTab>
+                ),
+              },
+              {
+                key: "plans",
+                label: t("settings.tabPlans"),
+                content: (
+                  <AdminTab>
+                    <PlansTab />
+                  </AdminTab>
+                ),
+              },
+            ]
+          : []),
       ]
     : [];
   const selected = Math.min(tab, Math.max(tabs.length - 1, 0));
@@ -51,4 +76,9 @@ export default function SettingsPage() {
       </section>
     </div>
   );
+}
+
+/** A super user's list tab: the list page brings its own padding, so the card's is cancelled. */
+function AdminTab({ children }: { children: ReactNode }) {
+  return <div className="-mx-5 -mt-4 -mb-5">{children}</div>;
 }

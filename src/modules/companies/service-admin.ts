@@ -1,0 +1,180 @@
+import { and, asc, count, eq, ne } from "drizzle-orm";
+import type { Page } from "../../contract/dto/common";
+import type { CompanyAdminDto } from "../../contract/dto/companies";
+import { defaultOpeningHours, LIMITS } from "../../contract/limits";
+import type { CompanyCreateInput, CompanyUpdateInput } from "../../contract/schemas/companies";
+import type { DbOrTx } from "../../db/client";
+import { containsAny } from "../../db/paging";
+import type { Ctx } from "../../http/context";
+import { AppError, notFound } from "../../http/errors";
+import { isPastDue, nowIso } from "../../lib/dates";
+import { hashPassword } from "../../lib/password";
+import { findPlan } from "../plans/service";
+import { plans } from "../plans/schema";
+import { getSetting, seedCompanySettings, setCompanySetting } from "../settings/service";
+import { insertUser } from "../users/accounts";
+import { findUserByEmail, listCompanyUsers } from "../users/queries";
+import { requireSuper } from "./policy";
+import { type CompanyRow, companies } from "./schema";
+import { serializeCompany } from "./service";
+import { endCompanySessions } from "../auth/sessions";
+
+const PAGE = LIMITS.pageSize;
+
+function adminDto(ctx: Ctx, c: CompanyRow, planName: string): CompanyAdminDto {
+  return {
+    ...serializeCompany(c),
+    planName,
+    billingName: c.billingName,
+    address: c.address,
+    city: c.city,
+    state: c.state,
+    zipcode: c.zipcode,
+    country: c.country,
+    isPlatform: c.isPlatform,
+    campaignsEnabled: getSetting(ctx.db, c.id, "campaignsEnabled") === "true",
+  };
+}
+
+function selectWithPlan(ctx: Ctx) {
+  return ctx.db.select({ company: companies, planName: plans.name }).from(companies).innerJoin(plans, eq(plans.id, companies.planId));
+}
+
+function getAdminCompany(ctx: Ctx, id: number) {
+  const row = selectWithPlan(ctx).where(eq(companies.id, id)).get();
+  if (!row) throw notFound("ERR_NO_COMPANY_FOUND");
+  return row;
+}
+
+/** GET /companies (super users): a page ordered by name, searched by name, email or phone. */
+export function listCompanies(ctx: Ctx, search: string, page: number): Page<"companies", CompanyAdminDto> {
+  requireSuper(ctx);
+  const where = search ? containsAny(search, companies.name, companies.email, companies.phone) : undefined;
+  const total = ctx.db.select({ n: count() }).from(companies).where(where).get()?.n ?? 0;
+  const rows = selectWithPlan(ctx)
+    .where(where)
+    .orderBy(asc(companies.name))
+    .limit(PAGE)
+    .offset((page - 1) * PAGE)
+    .all();
+  return { companies: rows.map((r) => adminDto(ctx, r.company, r.planName)), count: total, hasMore: total > page * PAGE };
+}
+
+/** GET /companies/list (super users): every company, ordered by name (pickers). */
+export function listAllCompanies(ctx: Ctx) {
+  requireSuper(ctx);
+  return selectWithPlan(ctx)
+    .orderBy(asc(companies.name))
+    .limit(5000)
+    .all()
+    .map((r) => adminDto(ctx, r.company, r.planName));
+}
+
+/** One company with its billing fields (super users). */
+export function showAdminCompany(ctx: Ctx, id: number) {
+  requireSuper(ctx);
+  const row = getAdminCompany(ctx, id);
+  return adminDto(ctx, row.company, row.planName);
+}
+
+function assertPlan(ctx: Ctx, planId: number | undefined) {
+  if (planId !== undefined && !findPlan(ctx.db, planId)) throw new AppError("ERR_NO_PLAN_FOUND", 400);
+}
+
+function assertFreeName(ctx: Ctx, name: string, exceptId = 0) {
+  const clash = ctx.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.name, name), ne(companies.id, exceptId)))
+    .get();
+  if (clash) throw new AppError("ERR_COMPANY_NAME_ALREADY_EXISTS", 409);
+}
+
+/**
+ * POST /companies (super users): the company with its default settings; with a password, also its
+ * admin user (named after the company, with the company's email).
+ */
+export async function createCompany(ctx: Ctx, input: CompanyCreateInput) {
+  requireSuper(ctx);
+  assertPlan(ctx, input.planId);
+  assertFreeName(ctx, input.name);
+  if (input.password && findUserByEmail(ctx.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const now = nowIso();
+  const { password: _p, campaignsEnabled, ...fields } = input;
+  const id = ctx.db.transaction((tx) => {
+    const c = tx
+      .insert(companies)
+      .values({
+        ...fields,
+        phone: fields.phone ?? "",
+        status: fields.status ?? true,
+        dueDate: fields.dueDate ?? null,
+        recurrence: fields.recurrence ?? "MENSAL",
+        schedules: defaultOpeningHours(),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    if (passwordHash) insertUser(tx, { companyId: c.id, name: c.name, email: c.email, passwordHash, profile: "admin" });
+    seedCompanySettings(tx, c.id, campaignsEnabled === undefined ? {} : { campaignsEnabled: String(campaignsEnabled) });
+    return c.id;
+  });
+  return showAdminCompany(ctx, id);
+}
+
+/**
+ * PUT /companies/{id} (super users). Blocking a company (status false) or moving its due date into
+ * the past signs its users out at once and pauses its connections; the platform company cannot be
+ * blocked.
+ */
+export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateInput) {
+  requireSuper(ctx);
+  const before = getAdminCompany(ctx, id).company;
+  assertPlan(ctx, input.planId);
+  if (input.name !== undefined) assertFreeName(ctx, input.name, id);
+  const { campaignsEnabled, ...fields } = input;
+  if (before.isPlatform && (fields.status === false || isPastDue(fields.dueDate))) throw new AppError("ERR_NO_PERMISSION", 403);
+  ctx.db.transaction((tx) => {
+    tx.update(companies)
+      .set({ ...fields, updatedAt: nowIso() })
+      .where(eq(companies.id, id))
+      .run();
+    if (campaignsEnabled !== undefined) setCompanySetting(tx, id, "campaignsEnabled", String(campaignsEnabled));
+  });
+  const after = getAdminCompany(ctx, id);
+  const lapsed = !after.company.status || isPastDue(after.company.dueDate);
+  if (lapsed) await endCompanyAccess(ctx, id, !after.company.status);
+  return adminDto(ctx, after.company, after.planName);
+}
+
+/**
+ * A blocked company's sessions end (tokens, refresh cookies, sockets); a past-due one's sockets close
+ * (its users may still sign in to reach the finance page). Its connections pause either way.
+ */
+async function endCompanyAccess(ctx: Ctx, companyId: number, blocked: boolean) {
+  if (blocked) endCompanySessions(ctx, companyId, "company blocked");
+  else for (const u of listCompanyUsers(ctx.db, companyId)) if (!u.super) ctx.hub.closeUser(u.id, "subscription lapsed");
+  await ctx.sessions.pauseLapsed();
+}
+
+/** DELETE /companies/{id} (super users): everything of the company goes; never the platform company. */
+export async function deleteCompany(ctx: Ctx, id: number) {
+  requireSuper(ctx);
+  const row = getAdminCompany(ctx, id).company;
+  if (row.isPlatform || id === ctx.companyId) throw new AppError("ERR_NO_PERMISSION", 403);
+  endCompanySessions(ctx, id, "company deleted");
+  // Blocked first, so the supervisor stops its connections before their rows go.
+  ctx.db.update(companies).set({ status: false }).where(eq(companies.id, id)).run();
+  await ctx.sessions.pauseLapsed();
+  ctx.db.delete(companies).where(eq(companies.id, id)).run();
+}
+
+/** Sets a company's due date (and plan) after a payment: the invoices module calls this inside its transaction. */
+export function renewCompany(db: DbOrTx, companyId: number, dueDate: string, planId?: number) {
+  db.update(companies)
+    .set({ dueDate, ...(planId ? { planId } : {}), updatedAt: nowIso() })
+    .where(eq(companies.id, companyId))
+    .run();
+}

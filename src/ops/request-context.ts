@@ -1,0 +1,47 @@
+/**
+ * The request id: every HTTP answer carries `x-request-id` (the caller's, when it sent a sane one),
+ * and every log line written while the request runs carries it as `requestId`.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+export interface RequestScope {
+  id: string;
+  startedAt: number;
+}
+
+const scope = new AsyncLocalStorage<RequestScope>();
+const SANE_ID = /^[A-Za-z0-9._:-]{8,100}$/;
+
+/**
+ * Runs every request of the app inside its own scope (the id lives through the request's async
+ * work). Wraps the app's compiled `fetch`, which both `listen` and `handle` go through; call it once
+ * the app has all its routes.
+ */
+export function withRequestScope<T extends object>(app: T, done?: (req: Request, status: number, seconds: number) => void): T {
+  const inner = (app as unknown as { fetch: (req: Request, ...rest: unknown[]) => Response | Promise<Response> }).fetch;
+  const fetch = (req: Request, ...rest: unknown[]) => {
+    const incoming = req.headers.get("x-request-id");
+    const s: RequestScope = { id: incoming && SANE_ID.test(incoming) ? incoming : crypto.randomUUID(), startedAt: performance.now() };
+    return scope.run(s, async () => {
+      const res = await inner(req, ...rest);
+      try {
+        res.headers.set("x-request-id", s.id);
+      } catch {
+        // immutable headers (a WebSocket upgrade): nothing to tag
+      }
+      done?.(req, res.status, (performance.now() - s.startedAt) / 1000);
+      return res;
+    });
+  };
+  Object.defineProperty(app, "fetch", { value: fetch, configurable: true, writable: true });
+  return app;
+}
+
+/** The running request's scope, if any. */
+export const currentRequest = () => scope.getStore();
+
+/** Fields the logger adds to every line: the running request's id. */
+export function requestLogFields(): Record<string, unknown> | undefined {
+  const s = scope.getStore();
+  return s ? { requestId: s.id } : undefined;
+}

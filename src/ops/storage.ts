@@ -1,0 +1,182 @@
+/**
+ * The storage guard: watches free space on the data folder's disk and keeps a ballast file there.
+ *
+ * - Free space below `lowBytes` is "low": bulk work (imports, campaign starts, media uploads) is
+ *   refused with 507 ERR_STORAGE_LOW before the database fills, /readyz fails, admins see a banner.
+ * - A write that hits a full disk (SQLITE_FULL, ENOSPC) is "full": the ballast is released at once so
+ *   the inbound spool, the alert and an orderly degradation still have room, and the request answers
+ *   507 ERR_STORAGE_FULL. The ballast is laid again once free space is back above the low mark.
+ *
+ * Other modules call `assertStorageAvailable()` before bulk work; it is a no-op until the process
+ * has a guard (tests without one, the CLI).
+ */
+import { closeSync, existsSync, openSync, rmSync, statfsSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { AppError } from "../http/errors";
+import { log } from "../lib/logger";
+
+export type StorageState = "ok" | "low" | "full";
+
+export interface StorageStatus {
+  state: StorageState;
+  freeBytes: number;
+  totalBytes: number;
+  lowBytes: number;
+  ballastBytes: number;
+  ballastPresent: boolean;
+}
+
+export interface StorageGuardOptions {
+  /** Free space under which bulk work is refused and readiness fails. */
+  lowBytes: number;
+  /** Size of the reserved file (0 = no ballast). */
+  ballastBytes: number;
+  /** Measures free and total bytes of the data folder's disk (tests replace it). */
+  measure?: (dir: string) => { free: number; total: number };
+  /** How long a measurement is reused (statfs on every request is wasted work). */
+  cacheMs?: number;
+}
+
+/** The ballast's file name inside the data folder (excluded from backups). */
+export const BALLAST_FILE = ".ballast";
+
+const CHUNK = 1024 * 1024;
+/** After a full-disk error, the state stays "full" at least this long even if space seems free. */
+const FULL_HOLD_MS = 10_000;
+
+function statfsMeasure(dir: string) {
+  const s = statfsSync(dir);
+  return { free: s.bavail * s.bsize, total: s.blocks * s.bsize };
+}
+
+/** True when the error means the disk (or SQLite's file) is full. */
+export function isStorageFullError(err: unknown): boolean {
+  const e = err as { code?: string; errno?: number; message?: string } | null;
+  if (!e) return false;
+  if (e.code === "SQLITE_FULL" || e.code === "ENOSPC" || e.code === "EDQUOT") return true;
+  return /database or disk is full|no space left on device|disk quota exceeded/i.test(String(e.message ?? e));
+}
+
+/** One data folder's guard: free-space state, the ballast, and the full-disk reaction. */
+export class StorageGuard {
+  private cached: { at: number; free: number; total: number } | null = null;
+  private fullUntil = 0;
+  private readonly measureFn: (dir: string) => { free: number; total: number };
+
+  constructor(
+    readonly dataDir: string,
+    private readonly opts: StorageGuardOptions,
+  ) {
+    this.measureFn = opts.measure ?? statfsMeasure;
+  }
+
+  get ballastPath() {
+    return join(this.dataDir, BALLAST_FILE);
+  }
+
+  private measure(fresh = false) {
+    const now = Date.now();
+    if (!fresh && this.cached && now - this.cached.at < (this.opts.cacheMs ?? 2000)) return this.cached;
+    try {
+      const m = this.measureFn(this.dataDir);
+      this.cached = { at: now, ...m };
+    } catch {
+      this.cached = { at: now, free: Number.POSITIVE_INFINITY, total: 0 };
+    }
+    return this.cached;
+  }
+
+  /** The current state (measured at most every cacheMs). */
+  status(fresh = false): StorageStatus {
+    const m = this.measure(fresh);
+    const state: StorageState = Date.now() < this.fullUntil ? "full" : m.free < this.opts.lowBytes ? "low" : "ok";
+    return {
+      state,
+      freeBytes: Number.isFinite(m.free) ? m.free : -1,
+      totalBytes: m.total,
+      lowBytes: this.opts.lowBytes,
+      ballastBytes: this.opts.ballastBytes,
+      ballastPresent: existsSync(this.ballastPath),
+    };
+  }
+
+  /** Throws 507 ERR_STORAGE_FULL / ERR_STORAGE_LOW when bulk work must not start. */
+  assertAvailable() {
+    const s = this.status();
+    if (s.state === "full") throw new AppError("ERR_STORAGE_FULL", 507);
+    if (s.state === "low") throw new AppError("ERR_STORAGE_LOW", 507, { freeBytes: s.freeBytes });
+  }
+
+  /**
+   * Lays the ballast when it is missing and the disk has room for it above the low mark; answers
+   * true when a ballast is in place afterwards. Written with real blocks (not sparse).
+   */
+  ensureBallast(): boolean {
+    const size = this.opts.ballastBytes;
+    if (size <= 0) return false;
+    if (existsSync(this.ballastPath)) return true;
+    const m = this.measure(true);
+    if (m.free < this.opts.lowBytes + size) return false;
+    let fd: number | null = null;
+    try {
+      fd = openSync(this.ballastPath, "w", 0o600);
+      const zeros = new Uint8Array(CHUNK);
+      for (let left = size; left > 0; left -= CHUNK) writeSync(fd, zeros, 0, Math.min(CHUNK, left));
+      closeSync(fd);
+      fd = null;
+      this.cached = null;
+      return true;
+    } catch (err) {
+      if (fd !== null) closeSync(fd);
+      rmSync(this.ballastPath, { force: true });
+      log.warn("storage ballast could not be laid", { err: String(err) });
+      return false;
+    }
+  }
+
+  /** Deletes the ballast (answers true when there was one to free). */
+  releaseBallast(): boolean {
+    if (!existsSync(this.ballastPath)) return false;
+    rmSync(this.ballastPath, { force: true });
+    this.cached = null;
+    return true;
+  }
+
+  /** Called when a write failed with a full disk: release the ballast and hold the "full" state. */
+  onFullDisk() {
+    this.fullUntil = Date.now() + FULL_HOLD_MS;
+    if (this.releaseBallast()) log.error("disk full: storage ballast released to keep the spool and alerts working", { dataDir: this.dataDir });
+  }
+
+  /** Periodic check (a job): re-lay the ballast once space is back, release it when free space runs out. */
+  check(): StorageStatus {
+    const s = this.status(true);
+    if (s.state === "ok" && !s.ballastPresent) this.ensureBallast();
+    else if (s.freeBytes >= 0 && s.freeBytes < this.opts.lowBytes / 4 && s.ballastPresent) this.onFullDisk();
+    return this.status(true);
+  }
+
+  /** Clears the "full" hold (tests; the hold also ends by itself). */
+  clearFull() {
+    this.fullUntil = 0;
+    this.cached = null;
+  }
+}
+
+let current: StorageGuard | null = null;
+
+/** Installs the process's guard (createDeps). */
+export function setStorageGuard(guard: StorageGuard | null) {
+  current = guard;
+}
+
+/** The process's guard, when one is installed. */
+export const storageGuard = () => current;
+
+/**
+ * Refuses bulk work (imports, campaign starts, media uploads) with 507 ERR_STORAGE_LOW or
+ * ERR_STORAGE_FULL while the data disk is low or full. No-op without an installed guard.
+ */
+export function assertStorageAvailable() {
+  current?.assertAvailable();
+}

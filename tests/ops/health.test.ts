@@ -1,0 +1,88 @@
+import { describe, expect, spyOn, test } from "bun:test";
+import { handleInbound } from "../../src/bot";
+import { logThrottled } from "../../src/ops/throttle";
+import { makeTestApp } from "../helpers/app";
+import { inbound, makeConnection } from "../helpers/channel";
+
+const t = await makeTestApp();
+const sup = await t.superSession();
+const a = await t.newCompany();
+
+describe("probes", () => {
+  test("/healthz answers while the process runs; /readyz checks the database, migrations and disk", async () => {
+    expect((await t.call("GET", "/healthz")).json).toEqual({ ok: true });
+    const r = await t.call("GET", "/readyz");
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ dbWritable: true, migrated: true, storage: "ok", ready: true });
+  });
+
+  test("/readyz fails while migrations are missing", async () => {
+    t.db.sqlite.exec("CREATE TABLE _mig_backup AS SELECT * FROM __drizzle_migrations");
+    t.db.sqlite.exec("DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)");
+    try {
+      const r = await t.call("GET", "/readyz");
+      expect(r.status).toBe(503);
+      expect(r.json).toMatchObject({ error: "ERR_NOT_READY", migrated: false });
+    } finally {
+      t.db.sqlite.exec("DELETE FROM __drizzle_migrations; INSERT INTO __drizzle_migrations SELECT * FROM _mig_backup; DROP TABLE _mig_backup");
+    }
+  });
+});
+
+describe("request ids", () => {
+  test("every answer carries one; a sane incoming id is kept, a bad one replaced", async () => {
+    const a1 = await t.call("GET", "/healthz");
+    const a2 = await t.call("GET", "/tags", { token: a.admin.token });
+    const err = await t.call("GET", "/tags");
+    for (const r of [a1, a2, err]) expect(r.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set([a1, a2, err].map((r) => r.headers.get("x-request-id"))).size).toBe(3);
+    expect((await t.call("GET", "/healthz", { headers: { "x-request-id": "lb-abc-12345678" } })).headers.get("x-request-id")).toBe("lb-abc-12345678");
+    expect((await t.call("GET", "/healthz", { headers: { "x-request-id": "<script>" } })).headers.get("x-request-id")).not.toBe("<script>");
+  });
+});
+
+describe("metrics", () => {
+  test("refused without a session (401), to a company admin (403) and to a wrong token", async () => {
+    expect((await t.call("GET", "/metrics")).status).toBe(401);
+    const admin = await t.call("GET", "/metrics", { token: a.admin.token });
+    expect(admin.status).toBe(403);
+    expect(admin.json.error).toBe("ERR_NO_SUPER");
+    t.deps.config.metricsToken = "scrape-token-0123456789";
+    expect((await t.call("GET", "/metrics", { token: "scrape-token-wrong-wrong" })).status).toBe(403);
+  });
+
+  test("a super user or the scrape token reads Prometheus text with the process's counters", async () => {
+    const { connection } = makeConnection(t, a.company.id, { greetingMessage: "" });
+    await handleInbound(t.deps, { id: connection.id, companyId: a.company.id }, inbound("5511977776666", "oi"));
+    const r = await t.call("GET", "/metrics", { token: sup.token });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toContain("text/plain");
+    const text = r.text;
+    for (const name of [
+      "balcao_http_requests_total",
+      "balcao_http_request_duration_seconds_bucket",
+      "balcao_outbox_depth",
+      "balcao_inbound_spool_depth 0",
+      'balcao_connections{status="CONNECTED"} 1',
+      "balcao_websocket_clients 0",
+      "process_resident_memory_bytes",
+    ])
+      expect(text).toContain(name);
+    expect(text).toMatch(/balcao_messages_total\{direction="inbound"\} [1-9]/);
+    expect(text).toMatch(/balcao_http_requests_total\{method="GET",status="401"\} [1-9]/);
+    t.deps.config.metricsToken = "scrape-token-0123456789";
+    expect((await t.call("GET", "/metrics", { token: "scrape-token-0123456789" })).status).toBe(200);
+  });
+});
+
+describe("throttled error log", () => {
+  test("identical errors are logged once per interval, the next line carries the count", () => {
+    const spy = spyOn(console, "error").mockImplementation(() => {});
+    const key = `k-${crypto.randomUUID()}`;
+    const now = 1_000_000;
+    expect(logThrottled("error", key, "boom", {}, now)).toBe(true);
+    for (let i = 1; i <= 50; i++) expect(logThrottled("error", key, "boom", {}, now + i * 100)).toBe(false);
+    expect(logThrottled("error", key, "boom", {}, now + 61_000)).toBe(true);
+    spy.mockRestore();
+  });
+});
