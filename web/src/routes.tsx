@@ -153,6 +153,12 @@ export const ROUTES: readonly RouteEntry[] = [
     page: lazy(() => import("./features/campaigns/CampaignSettingsPage")),
     menu: { section: "administration", label: "nav.campaignsConfig", icon: "settings", order: 64, permission: "campaigns:manage" },
   },
+  {
+    path: "/backups",
+    access: "super",
+    page: lazy(() => import("./features/backups/BackupsPage")),
+    menu: { section: "administration", label: "nav.backups", icon: "download", order: 120 },
+  },
 ];
 
 /** The connections badge: loads the list once, then follows it (core.md §2.2). */
