@@ -19,3 +19,4 @@ export * from "../modules/contact-lists/schema";
 export * from "../modules/campaigns/schema";
 export * from "../modules/files/schema";
 export * from "../modules/schedules/schema";
+export * from "../modules/chats/schema";

@@ -7,6 +7,7 @@ import { t } from "../i18n";
 import { load } from "../lib/storage";
 import { onConnectionFrame } from "../stores/connections";
 import { usersStore } from "../stores/lists";
+import { chatOnFrame } from "../stores/chats";
 import { bellOnMessage, bellOnTicket } from "../stores/notifications";
 import { endSession, patchUser } from "../stores/session";
 import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
@@ -88,6 +89,8 @@ function dispatch(f: ServerFrame) {
       return fileListsOnFrame(f);
     case "schedule":
       return schedulesOnFrame(f);
+    case "chat":
+      return chatOnFrame(f);
     case "settings":
       return onSettingFrame(f);
     case "whatsapp":
