@@ -44,6 +44,8 @@ export type ServerFrame =
   | { channel: "file"; action: "create" | "update"; files: FileListDto }
   | { channel: "file"; action: "delete"; fileId: number }
   | { channel: "settings"; action: "update"; setting: SettingDto }
+  /** An invoice was paid: the company's new due date (core.md §4.7). */
+  | { channel: "payment"; action: "CONCLUIDA"; company: { id: number; dueDate: string } }
   | { channel: "sandbox"; action: "create" | "update"; connectionId: number; message: SandboxMessageDto };
 
 /** Channel names of the frames. */

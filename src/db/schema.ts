@@ -16,3 +16,4 @@ export * from "../modules/quick-messages/schema";
 export * from "../channels/sandbox/schema";
 export * from "./instance-lock";
 export * from "../modules/files/schema";
+export * from "../modules/invoices/schema";

@@ -1,6 +1,7 @@
 import type { Deps } from "../http/context";
 import { retryQueuedMessages } from "../modules/messages/jobs";
 import { Scheduler } from "./scheduler";
+import { generateInvoices } from "../modules/invoices/service";
 import { autoTransferTickets, closeUnratedTickets, expireInactiveTickets, sweepOfflineUsers } from "./tickets";
 
 /** Registers the background jobs (stable dotted names; super users can list and run them). */
@@ -13,6 +14,7 @@ export function createScheduler(deps: Deps) {
   s.add({ name: "connections.pause-lapsed", pattern: "20 */10 * * * *", run: async () => void (await deps.sessions.pauseLapsed()) });
   s.add({ name: "outbox.retry", pattern: "*/30 * * * * *", run: () => retryQueuedMessages(deps) });
   s.add({ name: "inbound.spool-retry", pattern: "*/10 * * * * *", run: () => deps.inboundSpool.drain() });
+  s.add({ name: "invoices.generate", pattern: "0 5 * * * *", run: () => void generateInvoices(deps) });
   s.add({
     name: "db.optimize",
     pattern: "0 17 3 * * *",

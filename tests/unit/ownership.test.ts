@@ -16,6 +16,9 @@ const OWNERS: { table: string; sqlName: string; owner: RegExp }[] = [
   { table: "userRatings", sqlName: "user_ratings", owner: LIFECYCLE },
   { table: "messages", sqlName: "messages", owner: /^src\/modules\/messages\// },
   { table: "users", sqlName: "users", owner: /^src\/modules\/users\// },
+  { table: "invoices", sqlName: "invoices", owner: /^src\/modules\/invoices\// },
+  { table: "companies", sqlName: "companies", owner: /^src\/(modules\/companies\/|db\/seed\.ts$)/ },
+  { table: "plans", sqlName: "plans", owner: /^src\/(modules\/plans\/|db\/seed\.ts$)/ },
 ];
 
 function sourceFiles(dir: string): string[] {
