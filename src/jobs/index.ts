@@ -1,7 +1,7 @@
 import type { Deps } from "../http/context";
 import { retryQueuedMessages } from "../modules/messages/jobs";
 import { Scheduler } from "./scheduler";
-import { generateInvoices } from "../modules/invoices/service";
+import { generateInvoices } from "../modules/invoices/jobs";
 import { autoTransferTickets, closeUnratedTickets, expireInactiveTickets, sweepOfflineUsers } from "./tickets";
 
 /** Registers the background jobs (stable dotted names; super users can list and run them). */

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { addDays, addMonths, todayDate } from "../../src/lib/dates";
 import { companies } from "../../src/modules/companies/schema";
-import { generateInvoices } from "../../src/modules/invoices/service";
+import { generateInvoices } from "../../src/modules/invoices/jobs";
 import { makeTestApp } from "../helpers/app";
 
 const t = await makeTestApp();
@@ -134,7 +134,13 @@ describe("Pix checkout and payment", () => {
   test("checkout validation: the spec's required fields", async () => {
     const r = await t.call("POST", "/subscription", { token: a.admin.token, body: { country: "XX" } });
     expect(r.status).toBe(400);
-    expect(r.json.fields).toMatchObject({ firstName: "validation.required", address2: "validation.required", city: "validation.required", zipcode: "validation.required", country: "validation.invalid" });
+    expect(r.json.fields).toMatchObject({
+      firstName: "validation.required",
+      address2: "validation.required",
+      city: "validation.required",
+      zipcode: "validation.required",
+      country: "validation.invalid",
+    });
   });
 
   test("the webhook refuses a missing or wrong secret and changes nothing", async () => {
@@ -182,7 +188,11 @@ describe("Pix checkout and payment", () => {
   });
 
   test("a lapsed company still reaches its invoices and checkout, nothing else", async () => {
-    t.db.update(companies).set({ dueDate: addDays(todayDate(), -2) }).where(eq(companies.id, a.company.id)).run();
+    t.db
+      .update(companies)
+      .set({ dueDate: addDays(todayDate(), -2) })
+      .where(eq(companies.id, a.company.id))
+      .run();
     expect((await t.call("GET", "/users", { token: a.admin.token })).status).toBe(402);
     expect((await t.call("GET", "/invoices/all", { token: a.admin.token })).status).toBe(200);
     generateInvoices(t.deps);

@@ -30,7 +30,17 @@ export const InvoiceUpdateBody = v.object({ status: v.literal("paid", MSG.invali
 /** GET /invoices/all: search, page, and (super users) another company. */
 export const InvoiceQuery = v.object({
   searchParam: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, MSG.tooLong)), ""),
-  pageNumber: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.number(MSG.invalid), v.integer(MSG.invalid), v.minValue(1, MSG.invalid), v.maxValue(100_000, MSG.invalid)), 1),
+  pageNumber: v.optional(
+    v.pipe(
+      v.union([v.string(), v.number()]),
+      v.transform(Number),
+      v.number(MSG.invalid),
+      v.integer(MSG.invalid),
+      v.minValue(1, MSG.invalid),
+      v.maxValue(100_000, MSG.invalid),
+    ),
+    1,
+  ),
   companyId: v.optional(idField),
 });
 
@@ -49,3 +59,20 @@ export const PixWebhookBody = v.object({
     ),
   ),
 });
+
+const must = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(200, MSG.tooLong));
+
+/** Step Dados of the web checkout, with the spec's messages (core.md §5). */
+export const CheckoutForm = v.pipe(
+  v.object({
+    firstName: must("validation.fullNameRequired"),
+    address2: must("validation.addressRequired"),
+    city: must("validation.cityRequired"),
+    zipcode: must("validation.zipRequired"),
+    country: v.picklist(["BR", "usa"], "validation.countryRequired"),
+  }),
+  v.forward(
+    v.check((f) => (f.country === "BR" ? /^\d{5}-?\d{3}$/ : /^\d{5}(-\d{4})?$/).test(f.zipcode), "validation.zipFormat"),
+    ["zipcode"],
+  ),
+);

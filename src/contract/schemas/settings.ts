@@ -41,9 +41,15 @@ export const SETTING_SCHEMAS: Record<string, v.GenericSchema<string, string>> = 
   allTicket: onOff,
   userCreation: onOff,
   campaignsEnabled: choice("true", "false"),
-  ipixc: v.pipe(text(200), v.check((s) => s === "" || /^https?:\/\/\S+$/.test(s) || /^[\w.-]+(:\d+)?$/.test(s), MSG.invalid)),
+  ipixc: v.pipe(
+    text(200),
+    v.check((s) => s === "" || /^https?:\/\/\S+$/.test(s) || /^[\w.-]+(:\d+)?$/.test(s), MSG.invalid),
+  ),
   tokenixc: text(500),
-  ipmkauth: v.pipe(text(200), v.check((s) => s === "" || /^https?:\/\/\S+$/.test(s) || /^[\w.-]+(:\d+)?$/.test(s), MSG.invalid)),
+  ipmkauth: v.pipe(
+    text(200),
+    v.check((s) => s === "" || /^https?:\/\/\S+$/.test(s) || /^[\w.-]+(:\d+)?$/.test(s), MSG.invalid),
+  ),
   clientidmkauth: text(200),
   clientsecretmkauth: text(500),
   asaas: text(500),

@@ -6,19 +6,16 @@ import type { DbOrTx } from "../../db/client";
 import { containsAny } from "../../db/paging";
 import type { Ctx, Deps } from "../../http/context";
 import { notFound } from "../../http/errors";
-import { daysUntil, nowIso, renewDueDate } from "../../lib/dates";
+import { nowIso, renewDueDate } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { rooms } from "../../realtime/topics";
 import { requireSuper } from "../companies/policy";
-import { billableCompanies } from "../companies/queries";
 import { renewCompany } from "../companies/service-admin";
 import { companies } from "../companies/schema";
 import { type InvoiceRow, invoices } from "./schema";
 
 const PAGE = LIMITS.pageSize;
-const countWhere = (db: DbOrTx, where: SQL | undefined) => db.select({ n: count() }).from(invoices).where(where).get()?.n ?? 0;
-/** An invoice is issued this many days before the company's due date (BEHAVIOUR.md §8.1). */
-export const INVOICE_LEAD_DAYS = 20;
+export const countWhere = (db: DbOrTx, where: SQL | undefined) => db.select({ n: count() }).from(invoices).where(where).get()?.n ?? 0;
 
 /** The public shape of an invoice. */
 export function serializeInvoice(i: InvoiceRow): InvoiceDto {
@@ -37,21 +34,6 @@ export function ensureInvoice(db: DbOrTx, c: { id: number; dueDate: string }, pl
     .from(invoices)
     .where(and(eq(invoices.companyId, c.id), eq(invoices.dueDate, c.dueDate)))
     .get()!;
-}
-
-/**
- * invoices.generate (daily): every billed company whose due date is less than 20 days away (or past)
- * gets its invoice for that due date, for its plan's value; idempotent. Answers how many were created.
- */
-export function generateInvoices(deps: Deps, now = new Date()): number {
-  let created = 0;
-  for (const { company, plan } of billableCompanies(deps.db)) {
-    if (!company.dueDate || daysUntil(company.dueDate, now) >= INVOICE_LEAD_DAYS) continue;
-    const before = countWhere(deps.db, and(eq(invoices.companyId, company.id), eq(invoices.dueDate, company.dueDate)));
-    ensureInvoice(deps.db, { id: company.id, dueDate: company.dueDate }, plan);
-    if (before === 0) created++;
-  }
-  return created;
 }
 
 /** GET /invoices/all: the caller's company invoices, newest first, searched by detail; super users may name a company. */

@@ -1,6 +1,7 @@
 import type { ClientMessage, FrameOf, ServerFrame } from "@contract/frames";
 import { LIMITS } from "@contract/limits";
 import { refreshToken } from "../api/client";
+import { onPaymentFrame } from "../features/finance/payment";
 import { onSettingFrame } from "../features/settings/store";
 import { t } from "../i18n";
 import { load } from "../lib/storage";
@@ -87,6 +88,8 @@ function dispatch(f: ServerFrame) {
       return fileListsOnFrame(f);
     case "settings":
       return onSettingFrame(f);
+    case "payment":
+      return onPaymentFrame(f);
     case "whatsapp":
     case "whatsappSession":
       return onConnectionFrame(f);
