@@ -6,7 +6,7 @@ import { ConnectionSupervisor } from "./channels/wiring";
 import type { Deps } from "./http/context";
 import { type Clock, systemClock } from "./lib/clock";
 import { AppError, errorResponse } from "./http/errors";
-import { AttemptLimiter } from "./http/rate-limit";
+import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
 import { authRoutes } from "./modules/auth/routes";
 import { companiesRoutes } from "./modules/companies/routes";
@@ -20,6 +20,7 @@ import { queueOptionsRoutes } from "./modules/queue-options/routes";
 import { tagsRoutes } from "./modules/tags/routes";
 import { quickMessagesRoutes } from "./modules/quick-messages/routes";
 import { filesRoutes } from "./modules/files/routes";
+import { schedulesRoutes } from "./modules/schedules/routes";
 import { mediaRoutes } from "./http/uploads";
 import { Hub } from "./realtime/hub";
 import { wsRoutes } from "./realtime/ws";
@@ -30,6 +31,8 @@ import { messagesRoutes } from "./modules/messages/routes";
 import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { sandboxRoutes } from "./channels/sandbox/routes";
+import { contactListsRoutes } from "./modules/contact-lists/routes";
+import { campaignsRoutes } from "./modules/campaigns/routes";
 import { installOps, opsRoutes, withOps } from "./ops";
 import { currentRequest } from "./ops/request-context";
 import { isStorageFullError, storageGuard } from "./ops/storage";
@@ -48,7 +51,7 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     clock: opts.clock ?? systemClock,
     jobs: { list: () => [], runNow: async () => false },
     limiters: {
-      login: new AttemptLimiter(10, 15 * 60_000),
+      login: new LoginThrottle(),
       signup: new AttemptLimiter(20, 60 * 60_000),
       api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
     },
@@ -113,12 +116,15 @@ export function buildApp(deps: Deps) {
     .use(tagsRoutes(deps))
     .use(quickMessagesRoutes(deps))
     .use(filesRoutes(deps))
+    .use(schedulesRoutes(deps))
     .use(mediaRoutes(deps))
     .use(ticketsRoutes(deps))
     .use(messagesRoutes(deps))
     .use(ticketNotesRoutes(deps))
     .use(connectionsRoutes(deps))
     .use(sandboxRoutes(deps))
+    .use(contactListsRoutes(deps))
+    .use(campaignsRoutes(deps))
     .use(externalApiRoutes(deps))
     .use(openapiRoutes())
     .use(jobsRoutes(deps))

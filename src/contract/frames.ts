@@ -4,11 +4,14 @@
  * features.md §7). The server builds frames through the typed `Hub.publish`; the SPA narrows on
  * `channel`/`action` (see `FrameOf`) and never casts a payload.
  */
+import type { CampaignDto, CampaignSettingDto } from "./dto/campaigns";
 import type { ConnectionDto, SessionStateDto } from "./dto/connections";
+import type { ContactListDto, ContactListItemDto } from "./dto/contactLists";
 import type { ContactDto } from "./dto/contacts";
 import type { FileListDto } from "./dto/files";
 import type { MessageDto } from "./dto/messages";
 import type { QueueDto } from "./dto/queues";
+import type { ScheduleDto } from "./dto/schedules";
 import type { QuickMessageDto } from "./dto/quick-messages";
 import type { SandboxMessageDto } from "./dto/sandbox";
 import type { SettingDto } from "./dto/settings";
@@ -43,10 +46,22 @@ export type ServerFrame =
   | { channel: "quickMessage"; action: "delete"; id: number }
   | { channel: "file"; action: "create" | "update"; files: FileListDto }
   | { channel: "file"; action: "delete"; fileId: number }
+  | { channel: "schedule"; action: "create" | "update"; schedule: ScheduleDto }
+  | { channel: "schedule"; action: "delete"; scheduleId: number }
   | { channel: "settings"; action: "update"; setting: SettingDto }
   /** An invoice was paid: the company's new due date (core.md §4.7). */
   | { channel: "payment"; action: "CONCLUIDA"; company: { id: number; dueDate: string } }
-  | { channel: "sandbox"; action: "create" | "update"; connectionId: number; message: SandboxMessageDto };
+  | { channel: "sandbox"; action: "create" | "update"; connectionId: number; message: SandboxMessageDto }
+  /** Campaign frames go to the company's campaign managers only (rooms.campaigns). */
+  | { channel: "campaign"; action: "create" | "update"; record: CampaignDto }
+  | { channel: "campaign"; action: "delete"; id: number }
+  | { channel: "campaignSettings"; action: "update"; settings: CampaignSettingDto[] }
+  | { channel: "ContactList"; action: "create" | "update"; record: ContactListDto }
+  | { channel: "ContactList"; action: "delete"; id: number }
+  | { channel: "ContactListItem"; action: "create" | "update"; record: ContactListItemDto }
+  | { channel: "ContactListItem"; action: "delete"; id: number; contactListId: number }
+  /** The spec's ContactListItem-{listId} reload (after an import or a validity check). */
+  | { channel: "ContactListItem"; action: "reload"; contactListId: number };
 
 /** Channel names of the frames. */
 export type Channel = ServerFrame["channel"];

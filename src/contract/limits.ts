@@ -33,6 +33,21 @@ export const LIMITS = {
   uploadMaxBytes: 16 * 1024 * 1024,
   /** A message waiting for its connection longer than this fails visibly (the agent may retry it). */
   outboxTimeoutMs: 10 * 60_000,
+  /** Items one contact list may hold (a campaign of 10,000 contacts fits twice). */
+  contactListMaxItems: 20_000,
+  /** Message texts and confirmation texts of a campaign (features.md §9). */
+  campaignMessages: 5,
+  campaignMessageMax: 4_000,
+  /** A PROGRAMADA campaign is editable while its start is more than this far away (features.md §9). */
+  campaignEditLeadMs: 60 * 60_000,
+  /** The report reloads this long after a live update shows FINALIZADA (features.md §9). */
+  campaignReportReloadMs: 5_000,
+  /** A campaign waiting for confirmations ends this long after its last confirmation request. */
+  campaignConfirmWindowMs: 24 * 60 * 60_000,
+  /** Consecutive failed sends after which a campaign pauses itself (ban-aware). */
+  campaignFailurePause: 3,
+  /** Campaign variables per company. */
+  campaignVariablesMax: 50,
   /** External send API: sends per connection token per minute, text length, files per call. */
   apiSendsPerMinute: 60,
   apiBodyMax: 4096,
@@ -40,6 +55,46 @@ export const LIMITS = {
   /** Calls to integrations and AI services give up after this long (the ticket then goes to a person). */
   externalCallTimeoutMs: 15_000,
 } as const;
+
+/** Campaign statuses (features.md §4). */
+export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** Why a running campaign waits (shown on its row and report). */
+export const CAMPAIGN_PAUSE_REASONS = ["connection", "failures", "dailyLimit", "outOfHours"] as const;
+export type CampaignPauseReason = (typeof CAMPAIGN_PAUSE_REASONS)[number];
+
+/** Campaign setting options in seconds and their defaults (features.md §9). */
+export const CAMPAIGN_INTERVALS = [0, 5, 10, 15, 20] as const;
+export const CAMPAIGN_LONG_INTERVALS = [0, 1, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120] as const;
+export const CAMPAIGN_SETTING_DEFAULTS = {
+  messageInterval: 20,
+  longerIntervalAfter: 20,
+  greaterInterval: 60,
+  variables: [] as { key: string; value: string }[],
+  /** Messages per connection per day (0 = no cap). */
+  dailyLimit: 0,
+  /** Send only inside the company's opening hours. */
+  onlyInOpeningHours: false,
+};
+
+/** Replies that confirm a campaign's confirmation request (compared without case, accents or punctuation). */
+export const CAMPAIGN_CONFIRM_WORDS = [
+  "sim",
+  "s",
+  "yes",
+  "y",
+  "si",
+  "ok",
+  "okay",
+  "1",
+  "confirmo",
+  "confirmar",
+  "confirmado",
+  "quero",
+  "claro",
+  "pode",
+] as const;
 
 export const PROFILES = ["admin", "user", "supervisor"] as const;
 export type Profile = (typeof PROFILES)[number];

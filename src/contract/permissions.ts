@@ -22,6 +22,8 @@ export const PERMISSIONS = {
   "queues:manage": ["admin"],
   "tags:kanban": ["admin", "supervisor"],
   "ticket-notes:delete": ["admin"],
+  /** Campaigns, contact lists and campaign settings (features.md §6 leaves it open: admins, like the drawer). */
+  "campaigns:manage": ["admin"],
   /** Creating, editing and deleting file lists (BEHAVIOUR.md §1.8: PUT /files is admin-only). */
   "files:manage": ["admin"],
 } as const satisfies Record<string, readonly Profile[]>;

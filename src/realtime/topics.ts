@@ -8,4 +8,6 @@ export const rooms = {
   user: (userId: number) => `user-${userId}`,
   ticket: (ticketId: number) => `ticket-${ticketId}`,
   sandbox: (connectionId: number) => `sandbox-${connectionId}`,
+  /** Users who manage campaigns and contact lists (permission campaigns:manage). */
+  campaigns: (companyId: number) => `company-${companyId}-campaigns`,
 };

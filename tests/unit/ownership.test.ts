@@ -19,6 +19,12 @@ const OWNERS: { table: string; sqlName: string; owner: RegExp }[] = [
   { table: "invoices", sqlName: "invoices", owner: /^src\/modules\/invoices\// },
   { table: "companies", sqlName: "companies", owner: /^src\/(modules\/companies\/|db\/seed\.ts$)/ },
   { table: "plans", sqlName: "plans", owner: /^src\/(modules\/plans\/|db\/seed\.ts$)/ },
+  { table: "authSessions", sqlName: "auth_sessions", owner: /^src\/modules\/auth\// },
+  { table: "contactLists", sqlName: "contact_lists", owner: /^src\/modules\/contact-lists\// },
+  { table: "contactListItems", sqlName: "contact_list_items", owner: /^src\/modules\/contact-lists\// },
+  { table: "campaigns", sqlName: "campaigns", owner: /^src\/modules\/campaigns\// },
+  { table: "campaignShipping", sqlName: "campaign_shipping", owner: /^src\/modules\/campaigns\// },
+  { table: "campaignSettings", sqlName: "campaign_settings", owner: /^src\/modules\/campaigns\// },
 ];
 
 function sourceFiles(dir: string): string[] {

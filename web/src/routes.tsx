@@ -46,7 +46,7 @@ export interface RouteEntry {
  * The route registry. A feature issue adds its page by adding ONE entry here: the router, the
  * guards and the drawer all read this list, so no menu item ever points at a missing page.
  * Pages still to come (features.md §2.1): /quick-messages,
- * /todolist, /schedules, /tags, /contacts, /helps, /prompts, /queue-integration,
+ * /todolist, /tags, /contacts, /helps, /prompts, /queue-integration,
  * /kanban, /financeiro, /queues, /announcements, /subscription,
  * /chats/:id?, /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
  * /campaign/:campaignId/report, /campaigns-config.
@@ -113,6 +113,13 @@ export const ROUTES: readonly RouteEntry[] = [
     menu: { section: "administration", label: "nav.settings", icon: "settings", order: 110, permission: "drawer-admin-items:view" },
   },
   {
+    path: "/schedules",
+    access: "private",
+    flag: "useSchedules",
+    page: lazy(() => import("./features/schedules/SchedulesPage")),
+    menu: { section: "attendance", label: "nav.schedules", icon: "calendar", order: 60 },
+  },
+  {
     path: "/messages-api",
     access: "admin",
     flag: "useExternalApi",
@@ -133,6 +140,26 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   { path: "/subscription", access: "admin", page: lazy(() => import("./features/finance/SubscriptionPage")) },
   { path: "/sandbox/:connectionId", access: "private", page: lazy(() => import("./features/sandbox/SandboxPage")) },
+  {
+    path: "/contact-lists",
+    access: "admin",
+    campaign: true,
+    page: lazy(() => import("./features/contact-lists/ContactListsPage")),
+    menu: { section: "administration", label: "nav.contactLists", icon: "users", order: 62, permission: "campaigns:manage" },
+  },
+  {
+    path: "/contact-lists/:contactListId/contacts",
+    access: "admin",
+    campaign: true,
+    page: lazy(() => import("./features/contact-lists/ContactListItemsPage")),
+  },
+  {
+    path: "/campaigns-config",
+    access: "admin",
+    campaign: true,
+    page: lazy(() => import("./features/campaigns/CampaignSettingsPage")),
+    menu: { section: "administration", label: "nav.campaignsConfig", icon: "settings", order: 64, permission: "campaigns:manage" },
+  },
 ];
 
 /** The connections badge: loads the list once, then follows it (core.md §2.2). */

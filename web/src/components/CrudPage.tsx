@@ -25,6 +25,7 @@ export interface CrudList {
  */
 export function CrudPage({
   area,
+  title,
   testId,
   icon,
   list,
@@ -39,6 +40,8 @@ export function CrudPage({
   children,
 }: {
   area: string;
+  /** Overrides `<area>.title` (e.g. the name of the record whose items are listed). */
+  title?: string;
   testId: string;
   icon: IconName;
   list: CrudList;
@@ -60,7 +63,7 @@ export function CrudPage({
   const t = useT();
   return (
     <ListPage
-      title={t(`${area}.title`)}
+      title={title ?? t(`${area}.title`)}
       count={t(`${area}.total`, { count: list.count })}
       search={list.search}
       onSearch={list.setSearch}

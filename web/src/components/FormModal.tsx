@@ -21,6 +21,7 @@ export function FormModal({
   className = "flex flex-col gap-4",
   footerStart,
   saveTestId,
+  readOnly = false,
   children,
 }: {
   open: boolean;
@@ -37,6 +38,8 @@ export function FormModal({
   /** Something at the start of the footer (e.g. a secondary action). */
   footerStart?: ReactNode;
   saveTestId?: string;
+  /** Hides Save (a record that can no longer be changed, e.g. a sent schedule). */
+  readOnly?: boolean;
   children: ReactNode;
 }) {
   const t = useT();
@@ -52,9 +55,11 @@ export function FormModal({
           <Button variant="secondary" onClick={onClose}>
             {t("common.cancel")}
           </Button>
-          <Button type="submit" form={formId} loading={busy} disabled={loading} data-testid={saveTestId}>
-            {t("common.save")}
-          </Button>
+          {!readOnly && (
+            <Button type="submit" form={formId} loading={busy} disabled={loading} data-testid={saveTestId}>
+              {t("common.save")}
+            </Button>
+          )}
         </>
       }
     >

@@ -2,6 +2,7 @@
 const PATHS = {
   menu: "M4 6h16M4 12h16M4 18h16",
   chevronLeft: "M15 18l-6-6 6-6",
+  chevronRight: "M9 18l6-6-6-6",
   chevronDown: "M6 9l6 6 6-6",
   check: "M5 12l5 5L20 7",
   wallet: "M20 7H5a2 2 0 0 1 0-4h13v4M3 5v14a2 2 0 0 0 2 2h15V7M16 14h.01",

@@ -2,6 +2,7 @@ import type { ClientMessage, FrameOf, ServerFrame } from "@contract/frames";
 import { LIMITS } from "@contract/limits";
 import { refreshToken } from "../api/client";
 import { onPaymentFrame } from "../features/finance/payment";
+import { contactListItemsOnFrame, contactListsOnFrame } from "../features/contact-lists/store";
 import { onSettingFrame } from "../features/settings/store";
 import { t } from "../i18n";
 import { load } from "../lib/storage";
@@ -12,7 +13,8 @@ import { endSession, patchUser } from "../stores/session";
 import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
 import { toast } from "../stores/toast";
 import { sandboxOnFrame } from "./connections";
-import { contactsOnFrame, fileListsOnFrame, queuesOnFrame, quickMessagesOnFrame, tagsOnFrame } from "./lists";
+import { isSessionRestart } from "./restart";
+import { contactsOnFrame, fileListsOnFrame, queuesOnFrame, schedulesOnFrame, quickMessagesOnFrame, tagsOnFrame } from "./lists";
 
 // Reconnect backoff: 1 s doubling to 30 s, with up to 30 % random jitter.
 const BACKOFF_START_MS = 1_000;
@@ -86,6 +88,8 @@ function dispatch(f: ServerFrame) {
       return quickMessagesOnFrame(f);
     case "file":
       return fileListsOnFrame(f);
+    case "schedule":
+      return schedulesOnFrame(f);
     case "settings":
       return onSettingFrame(f);
     case "payment":
@@ -95,6 +99,10 @@ function dispatch(f: ServerFrame) {
       return onConnectionFrame(f);
     case "sandbox":
       return sandboxOnFrame(f);
+    case "ContactList":
+      return contactListsOnFrame(f);
+    case "ContactListItem":
+      return contactListItemsOnFrame(f);
     case "ping":
       return send({ type: "pong" });
     case "ready":
@@ -174,6 +182,11 @@ function open() {
     if (!wanted) return;
     // The server ended this session (logout elsewhere, password change, removal): back to the login page.
     if (ev.code === SESSION_ENDED_CODE) {
+      // Our own password change ended the old session and stored a new one: reconnect with it.
+      if ((await isSessionRestart()) && wanted) {
+        retryTimer = setTimeout(open, 0);
+        return;
+      }
       disconnectSocket();
       toast("error", t("session.ended"));
       endSession();

@@ -7,8 +7,23 @@ import { toastError } from "../../stores/toast";
 
 const ACCEPT = ".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** Import from .xls/.xlsx: pick a file, send it, show created/updated/rejected with row numbers. */
-export function ImportDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
+/**
+ * Import from .xls/.xlsx: pick a file, send it, show created/updated/rejected with row numbers.
+ * Contacts by default; contact lists pass their own `upload` and texts (`area`.importTitle, .importHint).
+ */
+export function ImportDialog({
+  open,
+  onClose,
+  onImported,
+  upload = importContacts,
+  area = "contacts",
+}: {
+  open: boolean;
+  onClose: () => void;
+  onImported: () => void;
+  upload?: (file: File) => Promise<ImportReport>;
+  area?: string;
+}) {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -38,7 +53,7 @@ export function ImportDialog({ open, onClose, onImported }: { open: boolean; onC
     if (!file) return;
     setBusy(true);
     try {
-      setReport(await importContacts(file));
+      setReport(await upload(file));
       onImported();
     } catch (err) {
       const code = (err as { code?: string }).code;
@@ -53,7 +68,7 @@ export function ImportDialog({ open, onClose, onImported }: { open: boolean; onC
     <Modal
       open={open}
       onClose={close}
-      title={t("contacts.importTitle")}
+      title={t(`${area}.importTitle`)}
       footer={
         report ? (
           <Button onClick={close}>{t("common.close")}</Button>
@@ -70,7 +85,7 @@ export function ImportDialog({ open, onClose, onImported }: { open: boolean; onC
       }
     >
       <div className="flex flex-col gap-4 text-sm">
-        <p className="text-muted">{t("contacts.importHint")}</p>
+        <p className="text-muted">{t(`${area}.importHint`)}</p>
         <input ref={input} type="file" accept={ACCEPT} className="hidden" data-testid="import-file" onChange={(e) => pick(e.target.files?.[0] ?? null)} />
         <Button variant="secondary" icon="paperclip" className="self-start" onClick={() => input.current?.click()}>
           {file ? file.name : t("contacts.importPick")}

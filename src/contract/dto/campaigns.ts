@@ -1,0 +1,63 @@
+import type { CampaignPauseReason, CampaignStatus } from "../limits";
+
+/** One campaign setting: key and its JSON-encoded value (features.md §3). */
+export interface CampaignSettingDto {
+  key: string;
+  value: string;
+}
+
+/** Counters of a campaign's shipments (the report and the list's progress). */
+export interface CampaignProgressDto {
+  /** Shipments created when the campaign started (valid contacts). */
+  valid: number;
+  delivered: number;
+  failed: number;
+  confirmationRequested: number;
+  confirmed: number;
+}
+
+/** The wire shape of a campaign (features.md §3). */
+export interface CampaignDto {
+  id: number;
+  name: string;
+  message1: string;
+  message2: string;
+  message3: string;
+  message4: string;
+  message5: string;
+  confirmationMessage1: string;
+  confirmationMessage2: string;
+  confirmationMessage3: string;
+  confirmationMessage4: string;
+  confirmationMessage5: string;
+  confirmation: boolean;
+  status: CampaignStatus;
+  pauseReason: CampaignPauseReason | null;
+  scheduledAt: string | null;
+  completedAt: string | null;
+  whatsappId: number | null;
+  whatsapp: { id: number; name: string } | null;
+  contactListId: number | null;
+  contactList: { id: number; name: string } | null;
+  tagListId: number | null;
+  fileListId: number | null;
+  mediaPath: string | null;
+  mediaName: string | null;
+  companyId: number;
+  progress: CampaignProgressDto;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One shipment as the report lists it. */
+export interface CampaignShippingDto {
+  id: number;
+  number: string;
+  name: string;
+  deliveredAt: string | null;
+  confirmationRequestedAt: string | null;
+  confirmedAt: string | null;
+  confirmation: boolean | null;
+  failedAt: string | null;
+  error: string | null;
+}

@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import type { CampaignSettingDto } from "../../contract/dto/campaigns";
+import { CAMPAIGN_SETTING_DEFAULTS } from "../../contract/limits";
+import type { CampaignSettingsInput } from "../../contract/schemas/campaigns";
+import type { DbOrTx } from "../../db/client";
+import type { Ctx } from "../../http/context";
+import { AppError } from "../../http/errors";
+import { isoNow } from "../../lib/clock";
+import { rooms } from "../../realtime/topics";
+import { campaignSettings } from "./schema";
+
+export type CampaignSettings = typeof CAMPAIGN_SETTING_DEFAULTS;
+
+/** The company's campaign settings with the spec's defaults for keys never saved (20, 20, 60, []). */
+export function campaignSettingsOf(db: DbOrTx, companyId: number): CampaignSettings {
+  const out: CampaignSettings = { ...CAMPAIGN_SETTING_DEFAULTS, variables: [] };
+  for (const r of db.select().from(campaignSettings).where(eq(campaignSettings.companyId, companyId)).all()) {
+    if (!(r.key in out)) continue;
+    try {
+      (out as Record<string, unknown>)[r.key] = JSON.parse(r.value);
+    } catch {
+      // a hand-edited value that is not JSON keeps the default
+    }
+  }
+  return out;
+}
+
+const asDto = (s: CampaignSettings): CampaignSettingDto[] => Object.entries(s).map(([key, value]) => ({ key, value: JSON.stringify(value) }));
+
+/** GET /campaign-settings: every key with its JSON-encoded value (defaults included). */
+export const listCampaignSettings = (ctx: Ctx) => asDto(campaignSettingsOf(ctx.db, ctx.companyId));
+
+/**
+ * POST /campaign-settings `{ settings: { key: value } }`: upserts each key sent; a variable's
+ * shortcut must be unique (features.md §5). Announces the whole set.
+ */
+export function saveCampaignSettings(ctx: Ctx, input: CampaignSettingsInput) {
+  if (input.variables) {
+    const seen = new Set<string>();
+    for (const v of input.variables) {
+      const k = v.key.toLowerCase();
+      if (seen.has(k)) throw new AppError("ERR_CAMPAIGN_VARIABLE_EXISTS", 400, { key: v.key });
+      seen.add(k);
+    }
+  }
+  const now = isoNow(ctx.clock);
+  ctx.db.transaction((tx) => {
+    for (const [key, value] of Object.entries(input)) {
+      if (value === undefined) continue;
+      const json = JSON.stringify(value);
+      tx.insert(campaignSettings)
+        .values({ companyId: ctx.companyId, key, value: json, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: [campaignSettings.companyId, campaignSettings.key], set: { value: json, updatedAt: now } })
+        .run();
+    }
+  });
+  const settings = listCampaignSettings(ctx);
+  ctx.hub.publish(rooms.campaigns(ctx.companyId), { channel: "campaignSettings", action: "update", settings });
+  return settings;
+}

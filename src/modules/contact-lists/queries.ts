@@ -1,0 +1,100 @@
+import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { containsAny, pageOf } from "../../db/paging";
+import { type ContactListItemRow, type ContactListRow, contactListItems, contactLists } from "./schema";
+
+export const findContactList = (db: DbOrTx, companyId: number, id: number) =>
+  db
+    .select()
+    .from(contactLists)
+    .where(and(eq(contactLists.companyId, companyId), eq(contactLists.id, id)))
+    .get();
+
+/** A page of lists ordered by name, searching the name. */
+export const pageContactLists = (db: DbOrTx, companyId: number, search: string, page: number, size: number) =>
+  pageOf(
+    db,
+    contactLists,
+    search ? and(eq(contactLists.companyId, companyId), containsAny(search, contactLists.name)) : eq(contactLists.companyId, companyId),
+    [asc(contactLists.name), asc(contactLists.id)],
+    page,
+    size,
+  );
+
+/** Every list of the company (the campaign dialog's picker), bounded. */
+export const allContactLists = (db: DbOrTx, companyId: number) =>
+  db.select().from(contactLists).where(eq(contactLists.companyId, companyId)).orderBy(asc(contactLists.name)).limit(1000).all();
+
+/** Items per list in one grouped query. */
+export function itemCounts(db: DbOrTx, listIds: number[]): Map<number, number> {
+  const map = new Map<number, number>(listIds.map((id) => [id, 0]));
+  if (!listIds.length) return map;
+  const rows = db
+    .select({ id: contactListItems.contactListId, n: count() })
+    .from(contactListItems)
+    .where(inArray(contactListItems.contactListId, listIds))
+    .groupBy(contactListItems.contactListId)
+    .all();
+  for (const r of rows) map.set(r.id, r.n);
+  return map;
+}
+
+export const findItem = (db: DbOrTx, companyId: number, id: number) =>
+  db
+    .select()
+    .from(contactListItems)
+    .where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.id, id)))
+    .get();
+
+/** Another item of the list with this number. */
+export const itemWithNumber = (db: DbOrTx, listId: number, number: string, exceptId = 0) =>
+  db
+    .select({ id: contactListItems.id })
+    .from(contactListItems)
+    .where(and(eq(contactListItems.contactListId, listId), eq(contactListItems.number, number), ne(contactListItems.id, exceptId)))
+    .get();
+
+/** A page of a list's items ordered by name, searching name, number and email. */
+export const pageItems = (db: DbOrTx, listId: number, search: string, page: number, size: number) =>
+  pageOf(
+    db,
+    contactListItems,
+    search
+      ? and(eq(contactListItems.contactListId, listId), containsAny(search, contactListItems.name, contactListItems.number, contactListItems.email))
+      : eq(contactListItems.contactListId, listId),
+    [asc(contactListItems.name), asc(contactListItems.id)],
+    page,
+    size,
+  );
+
+/** The items a campaign targets: every item not known to be off WhatsApp, in list order. */
+export const targetItems = (db: DbOrTx, companyId: number, listId: number): ContactListItemRow[] =>
+  db
+    .select()
+    .from(contactListItems)
+    .where(
+      and(eq(contactListItems.companyId, companyId), eq(contactListItems.contactListId, listId), sql`coalesce(${contactListItems.isWhatsappValid}, 1) = 1`),
+    )
+    .orderBy(asc(contactListItems.id))
+    .all();
+
+/** Numbers not checked on WhatsApp yet, oldest first (the validity job). */
+export const uncheckedItems = (db: DbOrTx, limit: number) =>
+  db.select().from(contactListItems).where(isNull(contactListItems.checkedAt)).orderBy(asc(contactListItems.id)).limit(limit).all();
+
+/** Numbers already in a list (import: created vs updated). */
+export function numbersInList(db: DbOrTx, listId: number, numbers: string[]): Set<string> {
+  const found = new Set<string>();
+  for (let i = 0; i < numbers.length; i += 500) {
+    const part = numbers.slice(i, i + 500);
+    for (const r of db
+      .select({ n: contactListItems.number })
+      .from(contactListItems)
+      .where(and(eq(contactListItems.contactListId, listId), inArray(contactListItems.number, part)))
+      .all())
+      found.add(r.n);
+  }
+  return found;
+}
+
+export type { ContactListItemRow, ContactListRow };

@@ -1,0 +1,46 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { companies } from "../companies/schema";
+
+/** A list of numbers a campaign targets (features.md §3 Contact list); distinct from contacts. */
+export const contactLists = sqliteTable(
+  "contact_lists",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("contact_lists_company_name_idx").on(t.companyId, t.name)],
+);
+export type ContactListRow = typeof contactLists.$inferSelect;
+
+/**
+ * One number of a contact list (features.md §3 Contact list item). `isWhatsappValid` is null until
+ * the number was checked through a connection, then true/false.
+ */
+export const contactListItems = sqliteTable(
+  "contact_list_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id").notNull(),
+    contactListId: integer("contact_list_id")
+      .notNull()
+      .references(() => contactLists.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    number: text("number").notNull(),
+    email: text("email").notNull().default(""),
+    isWhatsappValid: integer("is_whatsapp_valid", { mode: "boolean" }),
+    checkedAt: text("checked_at"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("contact_list_items_list_number_uq").on(t.contactListId, t.number),
+    index("contact_list_items_list_name_idx").on(t.contactListId, t.name),
+    index("contact_list_items_unchecked_idx").on(t.companyId, t.checkedAt),
+  ],
+);
+export type ContactListItemRow = typeof contactListItems.$inferSelect;

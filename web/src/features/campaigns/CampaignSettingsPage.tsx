@@ -1,0 +1,156 @@
+import { CAMPAIGN_INTERVALS, CAMPAIGN_LONG_INTERVALS, CAMPAIGN_SETTING_DEFAULTS } from "@contract/limits";
+import { CampaignVariableForm } from "@contract/schemas/campaigns";
+import { useEffect, useState } from "react";
+import { type CampaignSettings, getCampaignSettings, saveCampaignSettings } from "../../api/campaigns";
+import { Button, IconButton } from "../../components/Button";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { Select, TextInput, Toggle } from "../../components/Field";
+import { Spinner } from "../../components/Spinner";
+import { useT } from "../../i18n";
+import { type FieldErrors, validate } from "../../lib/form";
+import { toast, toastError } from "../../stores/toast";
+
+type Variable = { key: string; value: string };
+
+/** /campaigns-config (features.md §2.2): the pacing dropdowns, ban-aware limits and the variables. */
+export default function CampaignSettingsPage() {
+  const t = useT();
+  const [settings, setSettings] = useState<CampaignSettings | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Variable>({ key: "", value: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [removing, setRemoving] = useState<Variable | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    getCampaignSettings().then(
+      (s) => setSettings({ ...CAMPAIGN_SETTING_DEFAULTS, ...s }),
+      (err: Error) => setLoadError(err.message),
+    );
+  }, []);
+
+  if (loadError) return <p className="m-8 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300">{loadError}</p>;
+  if (!settings) return <Spinner className="mx-auto my-10 size-6 text-brand-600" />;
+
+  const set = <K extends keyof CampaignSettings>(key: K, value: CampaignSettings[K]) => setSettings({ ...settings, [key]: value });
+  const seconds = (options: readonly number[]) =>
+    options.map((n) => ({ value: n, label: n === 0 ? t("campaignSettings.none") : t("campaignSettings.seconds", { n }) }));
+
+  const addVariable = (e: { preventDefault: () => void }) => {
+    e.preventDefault();
+    const checked = validate(CampaignVariableForm, draft);
+    if (!checked.ok) return setErrors(checked.errors);
+    if (settings.variables.some((v) => v.key.toLowerCase() === checked.output.key.toLowerCase())) {
+      return setErrors({ key: "errors.ERR_CAMPAIGN_VARIABLE_EXISTS" });
+    }
+    setErrors({});
+    set("variables", [...settings.variables, checked.output]);
+    setDraft({ key: "", value: "" });
+  };
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      await saveCampaignSettings(settings);
+      toast("success", t("campaignSettings.saved"));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-5 px-4 py-6 sm:px-8">
+      <h1 className="text-2xl font-semibold tracking-tight text-ink">{t("campaignSettings.title")}</h1>
+      <section className="flex flex-col gap-4 rounded-card border border-line bg-surface p-5 shadow-card" data-testid="campaign-settings">
+        <h2 className="text-sm font-semibold text-ink">{t("campaignSettings.intervals")}</h2>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Select
+            label={t("campaignSettings.messageInterval")}
+            value={settings.messageInterval}
+            options={seconds(CAMPAIGN_INTERVALS)}
+            onValue={(v) => set("messageInterval", v)}
+          />
+          <Select
+            label={t("campaignSettings.longerIntervalAfter")}
+            value={settings.longerIntervalAfter}
+            options={seconds(CAMPAIGN_LONG_INTERVALS).map((o) => ({ ...o, label: o.value === 0 ? o.label : t("campaignSettings.messages", { n: o.value }) }))}
+            onValue={(v) => set("longerIntervalAfter", v)}
+          />
+          <Select
+            label={t("campaignSettings.greaterInterval")}
+            value={settings.greaterInterval}
+            options={seconds(CAMPAIGN_LONG_INTERVALS)}
+            onValue={(v) => set("greaterInterval", v)}
+          />
+        </div>
+        <h2 className="mt-2 text-sm font-semibold text-ink">{t("campaignSettings.safety")}</h2>
+        <div className="grid items-end gap-4 sm:grid-cols-2">
+          <TextInput
+            label={t("campaignSettings.dailyLimit")}
+            hint={t("campaignSettings.dailyLimitHint")}
+            type="number"
+            min={0}
+            value={String(settings.dailyLimit)}
+            onValue={(v) => set("dailyLimit", Math.max(0, Math.floor(Number(v) || 0)))}
+          />
+          <div className="pb-6">
+            <Toggle label={t("campaignSettings.onlyInOpeningHours")} checked={settings.onlyInOpeningHours} onChange={(v) => set("onlyInOpeningHours", v)} />
+          </div>
+        </div>
+      </section>
+      <section className="flex flex-col gap-4 rounded-card border border-line bg-surface p-5 shadow-card">
+        <div>
+          <h2 className="text-sm font-semibold text-ink">{t("campaignSettings.variables")}</h2>
+          <p className="mt-1 text-sm text-muted">{t("campaignSettings.variablesHint")}</p>
+        </div>
+        <form onSubmit={addVariable} noValidate className="grid items-start gap-3 sm:grid-cols-[1fr_2fr_auto]" data-testid="variable-form">
+          <TextInput label={t("campaignSettings.shortcut")} name="key" value={draft.key} onValue={(key) => setDraft({ ...draft, key })} error={errors.key} />
+          <TextInput
+            label={t("campaignSettings.content")}
+            name="value"
+            value={draft.value}
+            onValue={(value) => setDraft({ ...draft, value })}
+            error={errors.value}
+          />
+          <Button type="submit" icon="plus" variant="secondary" className="sm:mt-6">
+            {t("campaignSettings.addVariable")}
+          </Button>
+        </form>
+        {settings.variables.length === 0 ? (
+          <p className="text-sm text-subtle">{t("campaignSettings.noVariables")}</p>
+        ) : (
+          <ul className="divide-y divide-line rounded-lg border border-line" data-testid="variables">
+            {settings.variables.map((v) => (
+              <li key={v.key} className="flex items-center gap-3 px-3 py-2 text-sm">
+                <code className="rounded bg-raised px-1.5 py-0.5 font-mono text-brand-700 dark:text-brand-300">{`{${v.key}}`}</code>
+                <span className="min-w-0 flex-1 truncate text-muted">{v.value}</span>
+                <IconButton icon="trash" tone="danger" label={t("common.delete")} onClick={() => setRemoving(v)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <div className="flex justify-end">
+        <Button icon="check" loading={busy} onClick={save} data-testid="campaign-settings-save">
+          {t("common.save")}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={!!removing}
+        title={t("campaignSettings.deleteVariable", { key: removing?.key ?? "" })}
+        text={t("campaignSettings.deleteVariableText")}
+        confirmLabel={t("common.delete")}
+        onConfirm={() => {
+          if (removing)
+            set(
+              "variables",
+              settings.variables.filter((v) => v.key !== removing.key),
+            );
+        }}
+        onClose={() => setRemoving(null)}
+      />
+    </div>
+  );
+}
