@@ -39,6 +39,8 @@ import { isStorageFullError, storageGuard } from "./ops/storage";
 import { logThrottled } from "./ops/throttle";
 import { externalApiRoutes } from "./modules/external-api/routes";
 import { openapiRoutes } from "./http/openapi";
+import { integrationsRoutes } from "./modules/integrations/routes";
+import { promptsRoutes } from "./modules/prompts/routes";
 import { LIMITS } from "./contract/limits";
 import pkg from "../package.json";
 
@@ -126,6 +128,8 @@ export function buildApp(deps: Deps) {
     .use(contactListsRoutes(deps))
     .use(campaignsRoutes(deps))
     .use(externalApiRoutes(deps))
+    .use(integrationsRoutes(deps))
+    .use(promptsRoutes(deps))
     .use(openapiRoutes())
     .use(jobsRoutes(deps))
     .use(wsRoutes(deps));
