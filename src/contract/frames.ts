@@ -60,6 +60,8 @@ export type ServerFrame =
   | { channel: "chat"; action: "delete"; chatId: number }
   | { channel: "chat"; action: "new-message"; message: ChatMessageDto; chat: ChatDto }
   | { channel: "settings"; action: "update"; setting: SettingDto }
+  /** An invoice was paid: the company's new due date (core.md §4.7). */
+  | { channel: "payment"; action: "CONCLUIDA"; company: { id: number; dueDate: string } }
   | { channel: "sandbox"; action: "create" | "update"; connectionId: number; message: SandboxMessageDto }
   /** Campaign frames go to the company's campaign managers only (rooms.campaigns). */
   | { channel: "campaign"; action: "create" | "update"; record: CampaignDto }
