@@ -6,7 +6,7 @@ import { ConnectionSupervisor } from "./channels/wiring";
 import type { Deps } from "./http/context";
 import { type Clock, systemClock } from "./lib/clock";
 import { AppError, errorResponse } from "./http/errors";
-import { AttemptLimiter } from "./http/rate-limit";
+import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
 import { authRoutes } from "./modules/auth/routes";
 import { companiesRoutes } from "./modules/companies/routes";
@@ -38,6 +38,8 @@ import { isStorageFullError, storageGuard } from "./ops/storage";
 import { logThrottled } from "./ops/throttle";
 import { externalApiRoutes } from "./modules/external-api/routes";
 import { openapiRoutes } from "./http/openapi";
+import { integrationsRoutes } from "./modules/integrations/routes";
+import { promptsRoutes } from "./modules/prompts/routes";
 import { LIMITS } from "./contract/limits";
 import pkg from "../package.json";
 
@@ -50,7 +52,7 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     clock: opts.clock ?? systemClock,
     jobs: { list: () => [], runNow: async () => false },
     limiters: {
-      login: new AttemptLimiter(10, 15 * 60_000),
+      login: new LoginThrottle(),
       signup: new AttemptLimiter(20, 60 * 60_000),
       api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
     },
@@ -124,6 +126,8 @@ export function buildApp(deps: Deps) {
     .use(contactListsRoutes(deps))
     .use(campaignsRoutes(deps))
     .use(externalApiRoutes(deps))
+    .use(integrationsRoutes(deps))
+    .use(promptsRoutes(deps))
     .use(openapiRoutes())
     .use(jobsRoutes(deps))
     .use(wsRoutes(deps));

@@ -9,6 +9,8 @@ import type { ConnectionDto, SessionStateDto } from "./dto/connections";
 import type { ContactListDto, ContactListItemDto } from "./dto/contactLists";
 import type { ContactDto } from "./dto/contacts";
 import type { FileListDto } from "./dto/files";
+import type { QueueIntegrationDto } from "./dto/integrations";
+import type { PromptDto } from "./dto/prompts";
 import type { MessageDto } from "./dto/messages";
 import type { QueueDto } from "./dto/queues";
 import type { ScheduleDto } from "./dto/schedules";
@@ -46,6 +48,10 @@ export type ServerFrame =
   | { channel: "quickMessage"; action: "delete"; id: number }
   | { channel: "file"; action: "create" | "update"; files: FileListDto }
   | { channel: "file"; action: "delete"; fileId: number }
+  | { channel: "queueIntegration"; action: "create" | "update"; queueIntegration: QueueIntegrationDto }
+  | { channel: "queueIntegration"; action: "delete"; integrationId: number }
+  | { channel: "prompt"; action: "update"; prompt: PromptDto }
+  | { channel: "prompt"; action: "delete"; promptId: number }
   | { channel: "schedule"; action: "create" | "update"; schedule: ScheduleDto }
   | { channel: "schedule"; action: "delete"; scheduleId: number }
   | { channel: "settings"; action: "update"; setting: SettingDto }

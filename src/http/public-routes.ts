@@ -4,6 +4,7 @@
  */
 export const PUBLIC_ROUTES: { method: string; path: string; reason: string }[] = [
   { method: "POST", path: "/auth/login", reason: "signing in" },
+  { method: "POST", path: "/auth/password", reason: "one's own password, proven by the current one (also the forced change before the first sign-in)" },
   { method: "POST", path: "/auth/refresh_token", reason: "authenticated by the httpOnly refresh cookie" },
   { method: "DELETE", path: "/auth/logout", reason: "clears the refresh cookie even when the access token expired" },
   { method: "GET", path: "/plans/list", reason: "the signup page lists plans before an account exists" },

@@ -1,4 +1,5 @@
 import type { Deps } from "../http/context";
+import { sweepEndedSockets } from "../modules/auth/sessions";
 import { checkListNumbers } from "../modules/contact-lists/validity";
 import { retryQueuedMessages } from "../modules/messages/jobs";
 import { sendDueSchedules } from "../modules/schedules/jobs";
@@ -11,6 +12,7 @@ export function createScheduler(deps: Deps) {
   s.add({ name: "tickets.expire", pattern: "0 * * * * *", run: () => expireInactiveTickets(deps) });
   s.add({ name: "tickets.auto-transfer", pattern: "15 * * * * *", run: () => autoTransferTickets(deps) });
   s.add({ name: "tickets.rating-timeout", pattern: "30 */5 * * * *", run: () => closeUnratedTickets(deps) });
+  s.add({ name: "sessions.socket-sweep", pattern: "*/10 * * * * *", run: () => void sweepEndedSockets(deps) });
   s.add({ name: "users.offline-sweep", pattern: "45 * * * * *", run: () => sweepOfflineUsers(deps) });
   s.add({ name: "connections.pause-lapsed", pattern: "20 */10 * * * *", run: async () => void (await deps.sessions.pauseLapsed()) });
   s.add({ name: "outbox.retry", pattern: "*/30 * * * * *", run: () => retryQueuedMessages(deps) });

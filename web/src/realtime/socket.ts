@@ -12,6 +12,7 @@ import { endSession, patchUser } from "../stores/session";
 import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
 import { toast } from "../stores/toast";
 import { sandboxOnFrame } from "./connections";
+import { isSessionRestart } from "./restart";
 import { contactsOnFrame, fileListsOnFrame, queuesOnFrame, schedulesOnFrame, quickMessagesOnFrame, tagsOnFrame } from "./lists";
 
 // Reconnect backoff: 1 s doubling to 30 s, with up to 30 % random jitter.
@@ -178,6 +179,11 @@ function open() {
     if (!wanted) return;
     // The server ended this session (logout elsewhere, password change, removal): back to the login page.
     if (ev.code === SESSION_ENDED_CODE) {
+      // Our own password change ended the old session and stored a new one: reconnect with it.
+      if ((await isSessionRestart()) && wanted) {
+        retryTimer = setTimeout(open, 0);
+        return;
+      }
       disconnectSocket();
       toast("error", t("session.ended"));
       endSession();

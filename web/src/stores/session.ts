@@ -5,6 +5,7 @@ import * as authApi from "../api/auth";
 import { onRefreshed, onUnauthorized } from "../api/client";
 import type { SessionUser } from "../api/types";
 import { clearSessionKeys, load, save } from "../lib/storage";
+import { restartingSession } from "../realtime/restart";
 
 export type SessionStatus = "loading" | "authenticated" | "anonymous";
 
@@ -61,6 +62,16 @@ export async function logout() {
     // the local session ends anyway
   }
   endSession();
+}
+
+/**
+ * Changes the password (proven by the current one) and continues in the new session the server
+ * answers: every other session of the user has ended. `email` defaults to the signed-in user's.
+ */
+export async function changePassword(currentPassword: string, password: string, email = user.value?.email ?? "") {
+  const res = await restartingSession(() => authApi.changePassword(email, currentPassword, password));
+  startSession(res.token, res.user);
+  return res.user;
 }
 
 /** On start: a stored token is refreshed and the user loaded (core.md §4.3). */
