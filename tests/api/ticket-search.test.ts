@@ -43,7 +43,8 @@ describe("ticket search", () => {
   });
 
   test("many matches: 40 per page, the count covers them all", async () => {
-    for (let i = 0; i < LIMITS.ticketsPageSize + 5; i++) await ingestMessage(t.deps, connA, from(`55119770${String(i).padStart(5, "0")}`, `Lote ${i}`, "pedido de garantia"));
+    for (let i = 0; i < LIMITS.ticketsPageSize + 5; i++)
+      await ingestMessage(t.deps, connA, from(`55119770${String(i).padStart(5, "0")}`, `Lote ${i}`, "pedido de garantia"));
     const first = await search(a.admin.token, "garantia");
     expect(first.names.length).toBe(LIMITS.ticketsPageSize);
     expect(first).toMatchObject({ count: LIMITS.ticketsPageSize + 5, hasMore: true });
