@@ -11,6 +11,7 @@ import { serveSpa } from "./http/spa";
 import { authRoutes } from "./modules/auth/routes";
 import { companiesRoutes } from "./modules/companies/routes";
 import { plansRoutes } from "./modules/plans/routes";
+import { invoicesRoutes } from "./modules/invoices/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
@@ -109,6 +110,7 @@ export function buildApp(deps: Deps) {
     .use(usersRoutes(deps))
     .use(companiesRoutes(deps))
     .use(plansRoutes(deps))
+    .use(invoicesRoutes(deps))
     .use(settingsRoutes(deps))
     .use(contactsRoutes(deps))
     .use(queuesRoutes(deps))

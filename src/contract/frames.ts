@@ -55,6 +55,8 @@ export type ServerFrame =
   | { channel: "schedule"; action: "create" | "update"; schedule: ScheduleDto }
   | { channel: "schedule"; action: "delete"; scheduleId: number }
   | { channel: "settings"; action: "update"; setting: SettingDto }
+  /** An invoice was paid: the company's new due date (core.md §4.7). */
+  | { channel: "payment"; action: "CONCLUIDA"; company: { id: number; dueDate: string } }
   | { channel: "sandbox"; action: "create" | "update"; connectionId: number; message: SandboxMessageDto }
   /** Campaign frames go to the company's campaign managers only (rooms.campaigns). */
   | { channel: "campaign"; action: "create" | "update"; record: CampaignDto }

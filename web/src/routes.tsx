@@ -132,6 +132,13 @@ export const ROUTES: readonly RouteEntry[] = [
     page: lazy(() => import("./features/files/FilesPage")),
     menu: { section: "administration", label: "nav.files", icon: "file", order: 60, permission: "drawer-admin-items:view" },
   },
+  {
+    path: "/financeiro",
+    access: "admin",
+    page: lazy(() => import("./features/finance/FinancePage")),
+    menu: { section: "administration", label: "nav.finance", icon: "wallet", order: 105, permission: "drawer-admin-items:view" },
+  },
+  { path: "/subscription", access: "admin", page: lazy(() => import("./features/finance/SubscriptionPage")) },
   { path: "/sandbox/:connectionId", access: "private", page: lazy(() => import("./features/sandbox/SandboxPage")) },
   {
     path: "/contact-lists",

@@ -1,6 +1,7 @@
 import type { ClientMessage, FrameOf, ServerFrame } from "@contract/frames";
 import { LIMITS } from "@contract/limits";
 import { refreshToken } from "../api/client";
+import { onPaymentFrame } from "../features/finance/payment";
 import { contactListItemsOnFrame, contactListsOnFrame } from "../features/contact-lists/store";
 import { onSettingFrame } from "../features/settings/store";
 import { t } from "../i18n";
@@ -91,6 +92,8 @@ function dispatch(f: ServerFrame) {
       return schedulesOnFrame(f);
     case "settings":
       return onSettingFrame(f);
+    case "payment":
+      return onPaymentFrame(f);
     case "whatsapp":
     case "whatsappSession":
       return onConnectionFrame(f);
