@@ -4,6 +4,7 @@ import { checkListNumbers } from "../modules/contact-lists/validity";
 import { retryQueuedMessages } from "../modules/messages/jobs";
 import { sendDueSchedules } from "../modules/schedules/jobs";
 import { Scheduler } from "./scheduler";
+import { generateInvoices } from "../modules/invoices/jobs";
 import { autoTransferTickets, closeUnratedTickets, expireInactiveTickets, sweepOfflineUsers } from "./tickets";
 
 /** Registers the background jobs (stable dotted names; super users can list and run them). */
@@ -19,6 +20,7 @@ export function createScheduler(deps: Deps) {
   s.add({ name: "schedules.send-due", pattern: "*/5 * * * * *", run: () => sendDueSchedules(deps) });
   s.add({ name: "contact-lists.check-numbers", pattern: "*/5 * * * * *", run: () => checkListNumbers(deps) });
   s.add({ name: "inbound.spool-retry", pattern: "*/10 * * * * *", run: () => deps.inboundSpool.drain() });
+  s.add({ name: "invoices.generate", pattern: "0 5 * * * *", run: () => void generateInvoices(deps) });
   s.add({
     name: "db.optimize",
     pattern: "0 17 3 * * *",
