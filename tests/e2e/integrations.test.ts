@@ -106,11 +106,6 @@ test("integrations and prompts: set up in the browser, a Typebot flow and an ass
   await until(async () => (await outTexts(aiLine, "5511955550002")).includes("Um momento."));
 
   // Both tickets now wait for people: the flow's in its queue, the assistant's in the prompt's queue.
-  const pending = await api<{ tickets: { contact: { number: string }; queueId: number; useIntegration: boolean }[] }>(
-    "GET",
-    "/tickets?status=pending&showAll=true",
-  );
-  const byNumber = (n: string) => pending.data.tickets.find((t) => t.contact.number === n);
   await until(async () => {
     const p = await api<{ tickets: { contact: { number: string }; useIntegration: boolean }[] }>("GET", "/tickets?status=pending&showAll=true");
     return p.data.tickets.filter((t) => t.contact.number.startsWith("551195555000") && !t.useIntegration).length === 2;
