@@ -14,6 +14,8 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(["debug", "info", "warn", "error", "silent"]), "info"),
   TRUST_PROXY: v.optional(v.string(), "false"),
   TZ: v.optional(v.string(), "America/Sao_Paulo"),
+  /** Length of one "second" of the campaign pacing settings, in ms (tests shorten it). */
+  CAMPAIGN_SECOND_MS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(60_000)), "1000"),
   WA_WS_URL: v.optional(v.string()),
   WA_TEST_ROOT_KEY: v.optional(v.string()),
   STORAGE_LOW_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0))),
@@ -36,6 +38,8 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   trustProxy: boolean;
   timezone: string;
+  /** Length of one second of campaign pacing (CAMPAIGN_SECOND_MS; 1000 in production). */
+  campaignSecondMs: number;
   /** Honoured only when NODE_ENV=test: the WhatsApp WebSocket URL and certificate root override. */
   waWsUrl?: string;
   waTestRootKey?: string;
@@ -108,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
     timezone: e.TZ,
+    campaignSecondMs: e.CAMPAIGN_SECOND_MS,
     waWsUrl: isTest ? e.WA_WS_URL : undefined,
     waTestRootKey: isTest ? e.WA_TEST_ROOT_KEY : undefined,
     storageLowBytes: (e.STORAGE_LOW_MB ?? (isTest ? 0 : 512)) * 1024 * 1024,

@@ -21,6 +21,7 @@ export function FormModal({
   className = "flex flex-col gap-4",
   footerStart,
   saveTestId,
+  saveDisabled = false,
   children,
 }: {
   open: boolean;
@@ -37,6 +38,8 @@ export function FormModal({
   /** Something at the start of the footer (e.g. a secondary action). */
   footerStart?: ReactNode;
   saveTestId?: string;
+  /** A read-only record: Save stays disabled. */
+  saveDisabled?: boolean;
   children: ReactNode;
 }) {
   const t = useT();
@@ -52,7 +55,7 @@ export function FormModal({
           <Button variant="secondary" onClick={onClose}>
             {t("common.cancel")}
           </Button>
-          <Button type="submit" form={formId} loading={busy} disabled={loading} data-testid={saveTestId}>
+          <Button type="submit" form={formId} loading={busy} disabled={loading || saveDisabled} data-testid={saveTestId}>
             {t("common.save")}
           </Button>
         </>
