@@ -1,5 +1,5 @@
 /**
- * Inbound throughput: `bun run bench/inbound.ts [messages = 20000] [agents = 50]`.
+ * Inbound throughput: `bun run bench/inbound.ts [messages = 20000] [agents = 50] [--smoke]`.
  * Customer messages enter the pipeline at the channel level (what a connection's events call,
  * bypassing HTTP): stored, ticketed and fanned out over real WebSockets to `agents` signed-in admins
  * who follow every list. The figure counts a message only once every socket has received its frame.
@@ -19,10 +19,12 @@ import { seed } from "../src/db/seed";
 import { hashPassword } from "../src/lib/password";
 import { whatsapps } from "../src/modules/connections/schema";
 import { insertUser } from "../src/modules/users/accounts";
+import { figure, SMOKE_MODE } from "./lib/report";
 
-const MESSAGES = Number(process.argv[2] ?? 20_000);
-const AGENTS = Number(process.argv[3] ?? 50);
-const CONTACTS = 2_000;
+const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const MESSAGES = SMOKE_MODE ? 300 : Number(args[0] ?? 20_000);
+const AGENTS = SMOKE_MODE ? 5 : Number(args[1] ?? 50);
+const CONTACTS = SMOKE_MODE ? 50 : 2_000;
 const TARGET = 5_000;
 
 const dir = mkdtempSync(join(tmpdir(), "balcao-bench-inbound-"));
@@ -121,11 +123,17 @@ await waitFrames(MESSAGES * AGENTS);
 const all = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 const rate = MESSAGES / (all / 1000);
-console.log(`inbound, channel level: ${MESSAGES} messages, ${AGENTS} sockets`);
-console.log(`  stored+published ${(MESSAGES / (stored / 1000)).toFixed(0)} msg/s (${((stored * 1000) / MESSAGES).toFixed(0)} µs/msg)`);
-console.log(`  delivered to every socket ${rate.toFixed(0)} msg/s  target ≥ ${TARGET}  ratio ${(rate / TARGET).toFixed(2)}  (${received} frames)`);
+figure({ name: `inbound, channel level, stored and published`, value: MESSAGES / (stored / 1000), unit: "msg/s", note: `${MESSAGES} messages` });
+figure({
+  name: `inbound, channel level, delivered to ${AGENTS} sockets`,
+  value: rate,
+  unit: "msg/s",
+  target: TARGET,
+  better: "higher",
+  note: `${received} frames`,
+});
 // CPU time is steadier than wall time on a shared machine (the clients run in their own process).
-console.log(`  server CPU ${((cpu.user + cpu.system) / MESSAGES).toFixed(0)} µs/msg`);
+figure({ name: "inbound, channel level, server CPU per message", value: (cpu.user + cpu.system) / MESSAGES, unit: "µs" });
 
 // Through HTTP: the sandbox phone's send route, one sender then eight.
 const admin = tokens[0];
@@ -148,7 +156,7 @@ for (const senders of [1, 8]) {
   );
   await waitFrames(per * senders * AGENTS);
   const ms = performance.now() - h0;
-  console.log(`inbound, sandbox HTTP route, ${senders} sender(s): ${((per * senders) / (ms / 1000)).toFixed(0)} msg/s`);
+  figure({ name: `inbound, sandbox HTTP route, ${senders} sender(s), ${AGENTS} sockets`, value: (per * senders) / (ms / 1000), unit: "msg/s" });
 }
 
 clients.kill();

@@ -1,7 +1,7 @@
 /**
  * Requests per second of GET /health and POST /auth/login through `app.handle` (no network), on a
  * fresh temporary database. Login is dominated by argon2id verification, on purpose.
- *   bun run bench            (or: bun run bench/login.ts [seconds per case] [concurrency])
+ *   bun run bench/login.ts [seconds per case] [concurrency] [--smoke]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,9 +12,11 @@ import { openDatabase } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
 import { seed } from "../src/db/seed";
 import { setLogLevel } from "../src/lib/logger";
+import { figure, SMOKE_MODE } from "./lib/report";
 
-const seconds = Number(process.argv[2] ?? 3);
-const concurrency = Number(process.argv[3] ?? 8);
+const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const seconds = SMOKE_MODE ? 0.3 : Number(args[0] ?? 3);
+const concurrency = Number(args[1] ?? 8);
 const EMAIL = "bench@balcao.local";
 const PASSWORD = "bench-password-1";
 
@@ -63,7 +65,8 @@ const login = await measure(
       body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
     }),
 );
-console.log(`ratio health/login: ${(health / login).toFixed(0)}x (login cost is argon2id by design)`);
+figure({ name: `GET /health, ${concurrency} clients (app.handle)`, value: health, unit: "req/s" });
+figure({ name: `POST /auth/login, ${concurrency} clients (argon2id by design)`, value: login, unit: "req/s" });
 
 db.sqlite.close();
 rmSync(dir, { recursive: true, force: true });

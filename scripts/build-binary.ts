@@ -172,18 +172,23 @@ async function verify(binary: string) {
   if (!existsSync(admin)) fail("data/initial-admin.txt missing");
   const mode = statSync(admin).mode & 0o777;
   if (mode !== 0o600) fail(`data/initial-admin.txt mode ${mode.toString(8)}`);
-  // The generated password is printed once and saved; the super admin signs in with it.
+  // The generated password is printed once and saved; the super admin must replace it at the first
+  // sign-in, then signs in with the new one.
   const saved = (await Bun.file(admin).text()).match(/email: (\S+)\npassword: (\S+)/);
   if (!saved || !out.includes(saved[2])) fail("the generated super admin password was not printed");
-  const login = await fetch(`${base}/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({ email: saved![1], password: saved![2] }),
-  });
-  if (login.status !== 200) fail(`POST /auth/login with the printed credentials answered ${login.status}`);
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+  const first = await post("/auth/login", { email: saved![1], password: saved![2] });
+  if (first.status !== 403) fail(`POST /auth/login with the printed credentials answered ${first.status}, not 403 (change required)`);
+  await first.arrayBuffer();
+  const changed = await post("/auth/password", { email: saved![1], currentPassword: saved![2], password: "verify-new-pass-1" });
+  if (changed.status !== 200) fail(`POST /auth/password answered ${changed.status}`);
+  await changed.arrayBuffer();
+  const login = await post("/auth/login", { email: saved![1], password: "verify-new-pass-1" });
+  if (login.status !== 200) fail(`POST /auth/login with the new password answered ${login.status}`);
   await login.arrayBuffer();
   proc.kill();
   await proc.exited;
   rmSync(dir, { recursive: true, force: true });
-  console.log(`verify: ok from an empty folder: /health, /login, ${asset}, data/app.db, initial-admin.txt 0600, super admin login`);
+  console.log(`verify: ok from an empty folder: /health, /login, ${asset}, data/app.db, initial-admin.txt 0600, forced password change, super admin login`);
 }

@@ -1,5 +1,5 @@
 /**
- * `bun run test`: typecheck, lint, unit + API tests, the browser tests, then the single binary
+ * `bun run test`: typecheck, lint, unit + API tests, the browser tests, the benchmarks' smoke run, then the single binary
  * (built and run from an empty folder). Streams every step's output, sums the pass/fail counts
  * (typecheck, lint and the binary count as one test each) and ends with the line
  * `N passed, N failed`; exits non-zero when anything failed.
@@ -137,6 +137,9 @@ if (hasTests(E2E_ROOT)) {
   console.log(`\n(browser tests: no test files yet in ${E2E_ROOT})`);
   summary.push("--   browser tests: no tests");
 }
+
+// Benchmarks on tiny data, so they keep working (figures are printed, never asserted).
+await single("benchmarks (bench/run.ts --smoke)", ["bun", "run", "bench/run.ts", "--smoke"]);
 
 // Packaging: the single binary (SPA + migrations embedded) must serve the app from an empty folder.
 const binary = join(ROOT, "build/balcao-test");

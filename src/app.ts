@@ -6,11 +6,12 @@ import { ConnectionSupervisor } from "./channels/wiring";
 import type { Deps } from "./http/context";
 import { type Clock, systemClock } from "./lib/clock";
 import { AppError, errorResponse } from "./http/errors";
-import { AttemptLimiter } from "./http/rate-limit";
+import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
 import { authRoutes } from "./modules/auth/routes";
 import { companiesRoutes } from "./modules/companies/routes";
 import { plansRoutes } from "./modules/plans/routes";
+import { invoicesRoutes } from "./modules/invoices/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
@@ -19,6 +20,8 @@ import { queueOptionsRoutes } from "./modules/queue-options/routes";
 import { tagsRoutes } from "./modules/tags/routes";
 import { quickMessagesRoutes } from "./modules/quick-messages/routes";
 import { filesRoutes } from "./modules/files/routes";
+import { schedulesRoutes } from "./modules/schedules/routes";
+import { chatsRoutes } from "./modules/chats/routes";
 import { mediaRoutes } from "./http/uploads";
 import { Hub } from "./realtime/hub";
 import { wsRoutes } from "./realtime/ws";
@@ -37,6 +40,8 @@ import { isStorageFullError, storageGuard } from "./ops/storage";
 import { logThrottled } from "./ops/throttle";
 import { externalApiRoutes } from "./modules/external-api/routes";
 import { openapiRoutes } from "./http/openapi";
+import { integrationsRoutes } from "./modules/integrations/routes";
+import { promptsRoutes } from "./modules/prompts/routes";
 import { LIMITS } from "./contract/limits";
 import pkg from "../package.json";
 
@@ -49,7 +54,7 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     clock: opts.clock ?? systemClock,
     jobs: { list: () => [], runNow: async () => false },
     limiters: {
-      login: new AttemptLimiter(10, 15 * 60_000),
+      login: new LoginThrottle(),
       signup: new AttemptLimiter(20, 60 * 60_000),
       api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
     },
@@ -106,6 +111,7 @@ export function buildApp(deps: Deps) {
     .use(usersRoutes(deps))
     .use(companiesRoutes(deps))
     .use(plansRoutes(deps))
+    .use(invoicesRoutes(deps))
     .use(settingsRoutes(deps))
     .use(contactsRoutes(deps))
     .use(queuesRoutes(deps))
@@ -113,6 +119,8 @@ export function buildApp(deps: Deps) {
     .use(tagsRoutes(deps))
     .use(quickMessagesRoutes(deps))
     .use(filesRoutes(deps))
+    .use(schedulesRoutes(deps))
+    .use(chatsRoutes(deps))
     .use(mediaRoutes(deps))
     .use(ticketsRoutes(deps))
     .use(messagesRoutes(deps))
@@ -122,6 +130,8 @@ export function buildApp(deps: Deps) {
     .use(contactListsRoutes(deps))
     .use(campaignsRoutes(deps))
     .use(externalApiRoutes(deps))
+    .use(integrationsRoutes(deps))
+    .use(promptsRoutes(deps))
     .use(openapiRoutes())
     .use(jobsRoutes(deps))
     .use(wsRoutes(deps));

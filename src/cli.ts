@@ -1,4 +1,5 @@
 import { hashPassword } from "./lib/password";
+import { endUserSessionsOffline } from "./modules/auth/sessions";
 import { insertUser, setPasswordHash } from "./modules/users/accounts";
 /**
  * Operator commands, run beside (or instead of) the server on the same data folder:
@@ -13,7 +14,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { loadConfig } from "./config";
-import { type DB, openDatabase } from "./db/client";
+import { type DB, openDatabase, refreshStatistics } from "./db/client";
 import { migrate } from "./db/migrate";
 import { generatePassword } from "./lib/ids";
 import { companies } from "./modules/companies/schema";
@@ -29,7 +30,10 @@ export async function resetPassword(db: DB, email: string): Promise<string> {
   const user = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
   if (!user) throw new CliError(`no user with email ${email}`);
   const password = generatePassword(16);
-  setPasswordHash(db, user.id, await hashPassword(password));
+  // The printed password is a one-time one: it must be changed at the next sign-in.
+  setPasswordHash(db, user.id, await hashPassword(password), true);
+  // Ends every session; the running server closes the user's sockets at its next sweep.
+  endUserSessionsOffline(db, user.id, "password reset by the operator");
   return password;
 }
 
@@ -45,7 +49,7 @@ export async function createSuper(db: DB, email: string): Promise<string> {
   const password = generatePassword(16);
   const passwordHash = await hashPassword(password);
   const name = normalized.split("@")[0];
-  insertUser(db, { companyId: platform.id, name, email: normalized, passwordHash, profile: "admin", super: true });
+  insertUser(db, { companyId: platform.id, name, email: normalized, passwordHash, profile: "admin", super: true, mustChangePassword: true });
   return password;
 }
 
@@ -97,6 +101,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   try {
     migrate(db);
     if (command === "migrate") {
+      refreshStatistics(db);
       const applied = db.sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM __drizzle_migrations").get()?.n ?? 0;
       console.log(`migrations applied: ${applied} (database ${config.dbPath})`);
     } else if (command === "backup") {

@@ -12,12 +12,24 @@ const EnvSchema = v.object({
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email())),
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(5))),
   LOG_LEVEL: v.optional(v.picklist(["debug", "info", "warn", "error", "silent"]), "info"),
-  TRUST_PROXY: v.optional(v.string(), "false"),
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => typeof parseTrustProxy(s) !== "string", "expected false, true, a hop count (1-10) or a list of proxy addresses/CIDR ranges"),
+    ),
+    "false",
+  ),
   TZ: v.optional(v.string(), "America/Sao_Paulo"),
   /** Length of one "second" of the campaign pacing settings, in ms (tests shorten it). */
   CAMPAIGN_SECOND_MS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(60_000)), "1000"),
   WA_WS_URL: v.optional(v.string()),
   WA_TEST_ROOT_KEY: v.optional(v.string()),
+  OPENAI_BASE_URL: v.optional(v.pipe(v.string(), v.regex(/^(https?:\/\/\S+)?$/, "must be an http(s) URL")), ""),
+  DIALOGFLOW_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, "must be an http(s) URL")), "https://dialogflow.googleapis.com"),
+  SPEECH_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, "must be an http(s) URL")),
+    "https://{region}.tts.speech.microsoft.com/cognitiveservices/v1",
+  ),
   STORAGE_LOW_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0))),
   BALLAST_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(4096))),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
@@ -36,19 +48,45 @@ export interface Config {
   adminEmail?: string;
   adminPassword?: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   timezone: string;
   /** Length of one second of campaign pacing (CAMPAIGN_SECOND_MS; 1000 in production). */
   campaignSecondMs: number;
   /** Honoured only when NODE_ENV=test: the WhatsApp WebSocket URL and certificate root override. */
   waWsUrl?: string;
   waTestRootKey?: string;
+  /** OpenAI-compatible server of the AI prompts ("" = OpenAI itself). */
+  openaiBaseUrl: string;
+  /** Dialogflow ES REST base (the token URL comes from each service account's token_uri). */
+  dialogflowApiUrl: string;
+  /** Text-to-speech endpoint of the prompts' voices; `{region}` is the prompt's voiceRegion. */
+  speechUrl: string;
   /** Free space (bytes) under which bulk work is refused and /readyz fails. */
   storageLowBytes: number;
   /** Size (bytes) of the ballast kept in the data folder, released when the disk fills (0 = none). */
   ballastBytes: number;
   /** A bearer token that may read /metrics without a session (Prometheus). */
   metricsToken?: string;
+}
+
+/**
+ * Which proxies stand in front of us (TRUST_PROXY): none ("false"), a hop count ("true" = 1, or a
+ * number), or a comma-separated list of proxy addresses / CIDR ranges.
+ */
+export type TrustProxy = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "cidrs"; cidrs: string[] };
+
+/** Parses TRUST_PROXY; answers an error message for a value that is none of the accepted forms. */
+export function parseTrustProxy(raw: string): TrustProxy | string {
+  const value = raw.trim().toLowerCase();
+  if (value === "" || value === "false" || value === "0") return { kind: "none" };
+  if (value === "true") return { kind: "hops", hops: 1 };
+  if (/^\d+$/.test(value)) return Number(value) > 0 && Number(value) <= 10 ? { kind: "hops", hops: Number(value) } : "a hop count from 1 to 10";
+  const cidrs = value
+    .split(",")
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const ok = cidrs.every((c) => /^(\d{1,3}(\.\d{1,3}){3}(\/(\d|[12]\d|3[0-2]))?|[0-9a-f:]+(\/\d{1,3})?)$/.test(c));
+  return ok && cidrs.length ? { kind: "cidrs", cidrs } : "false, true, a hop count, or a list of proxy addresses/CIDR ranges";
 }
 
 /** Reads a secret from env, else from data/secrets.json, generating it on first boot so restarts keep sessions. */
@@ -110,11 +148,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) as TrustProxy,
     timezone: e.TZ,
     campaignSecondMs: e.CAMPAIGN_SECOND_MS,
     waWsUrl: isTest ? e.WA_WS_URL : undefined,
     waTestRootKey: isTest ? e.WA_TEST_ROOT_KEY : undefined,
+    openaiBaseUrl: e.OPENAI_BASE_URL,
+    dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ""),
+    speechUrl: e.SPEECH_URL,
     storageLowBytes: (e.STORAGE_LOW_MB ?? (isTest ? 0 : 512)) * 1024 * 1024,
     ballastBytes: (e.BALLAST_MB ?? (isTest ? 0 : 64)) * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,

@@ -1,17 +1,18 @@
 import { createDeps, buildApp } from "./app";
 import { loadConfig } from "./config";
-import { openDatabase } from "./db/client";
+import { openDatabase, refreshStatistics } from "./db/client";
 import { acquireInstanceLock } from "./db/instance-lock";
 import { migrate } from "./db/migrate";
 import { seed } from "./db/seed";
 import { log, setLogLevel } from "./lib/logger";
 
-/** Boot order: config → db + migrate → single-instance lock → seed → hub → routes → listen → channels. */
+/** Boot order: config → db + migrate + statistics → single-instance lock → seed → hub → routes → listen → channels. */
 async function main() {
   const config = loadConfig();
   setLogLevel(config.logLevel);
   const db = openDatabase(config.dbPath);
   migrate(db);
+  refreshStatistics(db);
   const lock = await acquireInstanceLock(db);
   await seed(db, config);
   const deps = createDeps(db, config);

@@ -48,6 +48,16 @@ export function openDatabase(path: string) {
 
 export type DB = ReturnType<typeof openDatabase>;
 
+/**
+ * Gathers the query planner's statistics where they are missing or stale, with bounded work
+ * (analysis_limit): at boot, after migrations and after bulk imports, so a fresh or restored
+ * database is planned well without waiting for the nightly `db.optimize` job.
+ */
+export function refreshStatistics(db: Pick<DB, "sqlite">) {
+  db.sqlite.exec("PRAGMA analysis_limit = 400");
+  db.sqlite.exec("PRAGMA optimize = 0x10002");
+}
+
 /** The handle `db.transaction(fn)` passes to `fn`. */
 export type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 

@@ -50,14 +50,15 @@ export async function seed(db: DB, config: Config) {
       .returning()
       .get();
     seedCompanySettings(tx, company.id, { scheduleType: "queue" });
-    insertUser(tx, { companyId: company.id, name: "Admin", email, passwordHash, profile: "admin", super: true });
+    // A generated password is printed once: it must be changed at the first sign-in.
+    insertUser(tx, { companyId: company.id, name: "Admin", email, passwordHash, profile: "admin", super: true, mustChangePassword: generated });
   });
   if (generated) {
     const file = join(config.dataDir, "initial-admin.txt");
     if (!existsSync(file)) writeFileSync(file, `email: ${email}\npassword: ${password}\n`, { mode: 0o600 });
     if (!config.isTest) {
       console.log(
-        `\n  Super admin created. Sign in with:\n    email:    ${email}\n    password: ${password}\n  (also saved in ${file}; change it after signing in)\n`,
+        `\n  Super admin created. Sign in with:\n    email:    ${email}\n    password: ${password}\n  (also saved in ${file}; you will choose a new one at the first sign-in)\n`,
       );
     }
   } else log.info("super admin created from ADMIN_EMAIL/ADMIN_PASSWORD", { email });

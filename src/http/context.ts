@@ -5,15 +5,15 @@ import type { Clock } from "../lib/clock";
 import type { Config } from "../config";
 import type { DB } from "../db/client";
 import type { Hub } from "../realtime/hub";
-import type { AttemptLimiter } from "./rate-limit";
+import type { AttemptLimiter, LoginThrottle } from "./rate-limit";
 
 /** Process-wide dependencies handed to routes, services and jobs. */
 export interface Deps {
   db: DB;
   hub: Hub;
   config: Config;
-  /** Failed logins and signups per address; external API sends per connection token. */
-  limiters: { login: AttemptLimiter; signup: AttemptLimiter; api: AttemptLimiter };
+  /** Failed logins per account and per account + address, signups per address; external API sends per connection token. */
+  limiters: { login: LoginThrottle; signup: AttemptLimiter; api: AttemptLimiter };
   /** Background jobs (started by main.ts; tests run them by hand). */
   jobs: JobRunner;
   /** Live channel adapters by connection id (the connection supervisor's registry). */

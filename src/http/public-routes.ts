@@ -4,10 +4,12 @@
  */
 export const PUBLIC_ROUTES: { method: string; path: string; reason: string }[] = [
   { method: "POST", path: "/auth/login", reason: "signing in" },
+  { method: "POST", path: "/auth/password", reason: "one's own password, proven by the current one (also the forced change before the first sign-in)" },
   { method: "POST", path: "/auth/refresh_token", reason: "authenticated by the httpOnly refresh cookie" },
   { method: "DELETE", path: "/auth/logout", reason: "clears the refresh cookie even when the access token expired" },
   { method: "GET", path: "/plans/list", reason: "the signup page lists plans before an account exists" },
   { method: "POST", path: "/companies/cadastro", reason: "self-sign-up of a new company" },
+  { method: "POST", path: "/subscription/webhook", reason: "the Pix provider's paid notification, authenticated by the shared secret" },
   { method: "GET", path: "/version", reason: "health and version probe for operators" },
   { method: "GET", path: "/health", reason: "container health check" },
   { method: "GET", path: "/healthz", reason: "liveness probe: the process answers" },

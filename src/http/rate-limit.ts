@@ -34,3 +34,36 @@ export class AttemptLimiter {
     return list;
   }
 }
+
+/**
+ * Failed sign-ins counted per account and per (account, address), so one person's typos behind an
+ * office NAT lock out only that person on that address, a password sprayed from many addresses still
+ * hits the account's ceiling, and a success on one account never clears another's counters.
+ */
+export class LoginThrottle {
+  readonly pair: AttemptLimiter;
+  readonly account: AttemptLimiter;
+  constructor(opts: { perPair?: number; perAccount?: number; windowMs?: number } = {}) {
+    const windowMs = opts.windowMs ?? 15 * 60_000;
+    this.pair = new AttemptLimiter(opts.perPair ?? 5, windowMs);
+    this.account = new AttemptLimiter(opts.perAccount ?? 20, windowMs);
+  }
+
+  /** Seconds until this account may try again from this address, or 0. */
+  blockedFor(email: string, ip: string, now = Date.now()): number {
+    return Math.max(this.pair.blockedFor(`${email}|${ip}`, now), this.account.blockedFor(email, now));
+  }
+
+  fail(email: string, ip: string, now = Date.now()) {
+    this.pair.fail(`${email}|${ip}`, now);
+    this.account.fail(email, now);
+  }
+
+  /**
+   * A success clears this address's count for the account only: the account's own count keeps
+   * running down with time, so a spray from many addresses is not reset by the owner signing in.
+   */
+  succeed(email: string, ip: string) {
+    this.pair.reset(`${email}|${ip}`);
+  }
+}

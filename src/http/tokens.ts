@@ -14,6 +14,9 @@ export interface RefreshClaims {
   id: number;
   companyId: number;
   tokenVersion: number;
+  /** The session family (auth_sessions.id) and the generation of this token inside it. */
+  sid: string;
+  gen: number;
 }
 
 const key = (secret: string) => new TextEncoder().encode(secret);

@@ -1,8 +1,11 @@
 import type { Deps } from "../http/context";
 import { dispatchCampaigns } from "../modules/campaigns/dispatcher";
+import { sweepEndedSockets } from "../modules/auth/sessions";
 import { checkListNumbers } from "../modules/contact-lists/validity";
 import { retryQueuedMessages } from "../modules/messages/jobs";
+import { sendDueSchedules } from "../modules/schedules/jobs";
 import { Scheduler } from "./scheduler";
+import { generateInvoices } from "../modules/invoices/jobs";
 import { autoTransferTickets, closeUnratedTickets, expireInactiveTickets, sweepOfflineUsers } from "./tickets";
 
 /** Registers the background jobs (stable dotted names; super users can list and run them). */
@@ -11,12 +14,15 @@ export function createScheduler(deps: Deps) {
   s.add({ name: "tickets.expire", pattern: "0 * * * * *", run: () => expireInactiveTickets(deps) });
   s.add({ name: "tickets.auto-transfer", pattern: "15 * * * * *", run: () => autoTransferTickets(deps) });
   s.add({ name: "tickets.rating-timeout", pattern: "30 */5 * * * *", run: () => closeUnratedTickets(deps) });
+  s.add({ name: "sessions.socket-sweep", pattern: "*/10 * * * * *", run: () => void sweepEndedSockets(deps) });
   s.add({ name: "users.offline-sweep", pattern: "45 * * * * *", run: () => sweepOfflineUsers(deps) });
   s.add({ name: "connections.pause-lapsed", pattern: "20 */10 * * * *", run: async () => void (await deps.sessions.pauseLapsed()) });
   s.add({ name: "outbox.retry", pattern: "*/30 * * * * *", run: () => retryQueuedMessages(deps) });
   s.add({ name: "campaigns.dispatch", pattern: "* * * * * *", run: () => dispatchCampaigns(deps), timeoutMs: 2_000 });
+  s.add({ name: "schedules.send-due", pattern: "*/5 * * * * *", run: () => sendDueSchedules(deps) });
   s.add({ name: "contact-lists.check-numbers", pattern: "*/5 * * * * *", run: () => checkListNumbers(deps) });
   s.add({ name: "inbound.spool-retry", pattern: "*/10 * * * * *", run: () => deps.inboundSpool.drain() });
+  s.add({ name: "invoices.generate", pattern: "0 5 * * * *", run: () => void generateInvoices(deps) });
   s.add({
     name: "db.optimize",
     pattern: "0 17 3 * * *",

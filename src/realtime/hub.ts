@@ -39,6 +39,8 @@ export interface Published {
 interface Member {
   ws: HubSocket;
   user: SessionUser;
+  /** The token version the socket signed in with (a session ended elsewhere is found by it). */
+  tokenVersion?: number;
   rooms: Set<string>;
   /** Frames waiting for the next flush. */
   outbox: string[];
@@ -75,8 +77,8 @@ export class Hub {
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** Registers a socket of a signed-in user. */
-  add(ws: HubSocket, user: SessionUser) {
-    const m: Member = { ws, user, rooms: new Set(), outbox: [] };
+  add(ws: HubSocket, user: SessionUser, tokenVersion?: number) {
+    const m: Member = { ws, user, tokenVersion, rooms: new Set(), outbox: [] };
     this.members.set(ws.id, m);
     const mine = this.byUser.get(user.id) ?? new Set<Member>();
     this.byUser.set(user.id, mine);
@@ -122,6 +124,13 @@ export class Hub {
   /** Open sockets, and sockets of one user. */
   socketCount(userId?: number): number {
     return userId === undefined ? this.members.size : (this.byUser.get(userId)?.size ?? 0);
+  }
+
+  /** The user and token version of every open socket that signed in with one. */
+  openSessions(): { userId: number; tokenVersion: number }[] {
+    const out: { userId: number; tokenVersion: number }[] = [];
+    for (const m of this.members.values()) if (m.tokenVersion !== undefined) out.push({ userId: m.user.id, tokenVersion: m.tokenVersion });
+    return out;
   }
 
   /** Replaces the user data of a user's sockets (queues changed): later frames are checked against it. */

@@ -87,10 +87,10 @@ function parseClientMessage(raw: unknown): ClientMessage | null {
 }
 
 /** The signed-in user of an access token, or null (bad, expired or superseded token). */
-async function userOfToken(deps: Deps, token: string): Promise<SessionUser | null> {
+async function userOfToken(deps: Deps, token: string): Promise<{ user: SessionUser; tokenVersion: number } | null> {
   const claims = token ? await verifyToken<AccessClaims>(deps.config.jwtSecret, token) : null;
   const found = claims ? loadSessionUser(deps.db, claims.id) : null;
-  return claims && found && found.tokenVersion === claims.tv ? found.user : null;
+  return claims && found && found.tokenVersion === claims.tv ? { user: found.user, tokenVersion: found.tokenVersion } : null;
 }
 
 /**
@@ -109,8 +109,9 @@ export const wsRoutes = (deps: Deps) => {
       }
     },
     async open(ws) {
-      const u = await userOfToken(deps, String((ws.data.query as Record<string, string>).token ?? ""));
-      if (!u) return ws.close(4401, "unauthorized");
+      const session = await userOfToken(deps, String((ws.data.query as Record<string, string>).token ?? ""));
+      if (!session) return ws.close(4401, "unauthorized");
+      const u = session.user;
       // The hub keeps one handle per socket: Elysia's id plus the raw socket's cork for batched writes.
       const raw = ws.raw as { cork?: (fn: () => void) => unknown };
       const socket: HubSocket = {
@@ -120,7 +121,7 @@ export const wsRoutes = (deps: Deps) => {
         cork: raw.cork ? (fn) => raw.cork?.(fn) : undefined,
       };
       handles.set(ws.id, socket);
-      deps.hub.add(socket, u);
+      deps.hub.add(socket, u, session.tokenVersion);
       deps.hub.join(socket, rooms.main(u.companyId));
       deps.hub.join(socket, rooms.user(u.id));
       if (can(u, "campaigns:manage")) deps.hub.join(socket, rooms.campaigns(u.companyId));

@@ -137,15 +137,16 @@ describe("companies (super users)", () => {
     expect(empty.json.dueDate).toBeNull();
   });
 
-  test("blocking a company refuses its sign-in, its calls and its refresh; unblocking restores", async () => {
+  test("blocking a company ends its sessions and refuses its sign-in; unblocking restores", async () => {
     const s = await t.login(email, "senha-123");
     const r = await t.call("PUT", `/companies/${id}`, { token: root.token, body: { status: false } });
     expect(r.json.status).toBe(false);
+    // the sessions ended (endCompanySessions): the web goes to /login, where the sign-in explains why
     const call = await t.call("GET", "/users", { token: s.token });
-    expect(call.status).toBe(402);
-    expect(call.json.error).toBe("ERR_SUBSCRIPTION_EXPIRED");
+    expect(call.status).toBe(401);
+    expect(call.json.error).toBe("ERR_SESSION_EXPIRED");
     const refresh = await t.call("POST", "/auth/refresh_token", { cookie: s.cookie });
-    expect(refresh.status).toBe(402);
+    expect(refresh.status).toBe(401);
     const login = await t.call("POST", "/auth/login", { body: { email, password: "senha-123" }, headers: { "x-forwarded-for": "10.9.9.9" } });
     expect(login.status).toBe(402);
     await t.call("PUT", `/companies/${id}`, { token: root.token, body: { status: true } });

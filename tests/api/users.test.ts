@@ -65,9 +65,15 @@ describe("users", () => {
     expect(promote.status).toBe(403);
     const other = await t.call("PUT", `/users/${a.admin.user.id}`, { token: agent.token, body: { name: "Hacked" } });
     expect(other.status).toBe(403);
+    const noCurrent = await t.call("PUT", `/users/${agent.id}`, { token: agent.token, body: { password: "nova-senha" } });
+    expect(noCurrent.status).toBe(400);
+    expect(noCurrent.json.error).toBe("ERR_CURRENT_PASSWORD_REQUIRED");
+    const wrong = await t.call("PUT", `/users/${agent.id}`, { token: agent.token, body: { password: "nova-senha", currentPassword: "nope-nope" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error).toBe("ERR_WRONG_CURRENT_PASSWORD");
     const self = await t.call("PUT", `/users/${agent.id}`, {
       token: agent.token,
-      body: { name: "Novo Nome", password: "nova-senha", profile: "user" },
+      body: { name: "Novo Nome", password: "nova-senha", currentPassword: agent.password, profile: "user" },
     });
     expect(self.status).toBe(200);
     expect(self.json.name).toBe("Novo Nome");

@@ -13,8 +13,8 @@ import { apiCall, launchBrowser, type Server, SUPER_EMAIL, SUPER_PASSWORD, signI
  * message exactly once (no loss, no duplicate), and the report ends at 200/200.
  */
 const dir = mkdtempSync(join(tmpdir(), "balcao-campaigns-"));
-// one second of campaign pacing = 10 ms: messageInterval 5 → ~50 ms between messages
-const env = { DATA_DIR: dir, CAMPAIGN_SECOND_MS: "10" };
+// one second of campaign pacing = 5 ms: messageInterval 5 → ~25 ms between messages
+const env = { DATA_DIR: dir, CAMPAIGN_SECOND_MS: "5" };
 let server: Server | null = null;
 let browser: Browser | null = null;
 afterAll(async () => {

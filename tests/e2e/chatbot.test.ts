@@ -154,3 +154,48 @@ test("a queue outside its hours answers with its out-of-hours text", async () =>
   await say(phone.page, "2", "O Suporte está fechado agora.");
   await phone.context.close();
 }, 60_000);
+
+test("a person walking the menu at a human pace (Oi, 1, 1, 0, 9, #, 1, 1, 1) is answered every time", async () => {
+  const phone = await stack().newPage();
+  await signIn(phone.page, SUPER_EMAIL, SUPER_PASSWORD);
+  await openPhone(phone.page, "Dora Cliente", "5511912340000");
+  const outgoing = phone.page.locator('[data-testid="sandbox-bubble"][data-direction="out"]');
+  const walk: [string, string][] = [
+    ["Oi", "Olá Dora! Escolha um setor:"],
+    ["1", "Bem-vindo a Vendas!"],
+    ["1", "Nossos planos:"],
+    ["0", "Bem-vindo a Vendas!"],
+    ["9", "Opção inválida"],
+    ["#", "Escolha um setor:"],
+    ["1", "Bem-vindo a Vendas!"],
+    ["1", "Nossos planos:"],
+    ["1", "Plano mensal: R$ 30"],
+  ];
+  for (const [text, reply] of walk) {
+    const before = await outgoing.count();
+    const sentAt = Date.now();
+    await phone.page.getByTestId("sandbox-input").fill(text);
+    await phone.page.getByTestId("sandbox-send").click();
+    // a new answer (never silence), and it is the right one
+    await phone.page.waitForFunction((n) => document.querySelectorAll('[data-testid="sandbox-bubble"][data-direction="out"]').length > n, before, {
+      timeout: 10_000,
+    });
+    expect(await outgoing.last().textContent()).toContain(reply);
+    // a person reads the answer before typing the next option
+    await Bun.sleep(Math.max(0, 1_800 - (Date.now() - sentAt)));
+  }
+  const token = (await phone.page.evaluate(() => localStorage.getItem("token")))!;
+  const list = await apiCall<{ tickets: { id: number; contact: { name: string } }[] }>(
+    world.base,
+    "GET",
+    "/tickets?status=pending&showAll=true",
+    undefined,
+    token,
+  );
+  const ticket = list.data.tickets.find((x) => x.contact.name === "Dora Cliente");
+  expect(ticket).toBeTruthy();
+  const notes = await apiCall<unknown[]>(world.base, "GET", `/ticket-notes/list?ticketId=${ticket!.id}`, undefined, token);
+  // no "handed to a person" note: the loop breaker never took this person for a bot
+  expect(notes).toMatchObject({ status: 200, data: [] });
+  await phone.context.close();
+}, 60_000);

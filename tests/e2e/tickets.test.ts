@@ -163,6 +163,12 @@ test("a customer message becomes a live pending ticket; agents accept, reply, no
   await a.page.getByTestId("note-input").fill("Cliente pediu troca do produto.");
   await a.page.getByRole("button", { name: "Salvar anotação" }).click();
   await a.page.getByTestId("notes-list").getByText("Cliente pediu troca do produto.").waitFor();
+  // At 1280 px the drawer lies over the chat, which keeps its width; Escape closes it.
+  const chatWidth = async () => (await a.page.getByTestId("message-list").boundingBox())?.width ?? 0;
+  expect(await chatWidth()).toBeGreaterThan(600);
+  await a.page.getByTestId("note-input").click();
+  await a.page.keyboard.press("Escape");
+  await a.page.getByTestId("contact-drawer").waitFor({ state: "detached" });
 
   // A tag through the tag editor (POST /tags/sync).
   await a.page.getByTestId("tag-editor").click();
@@ -184,7 +190,12 @@ test("a customer message becomes a live pending ticket; agents accept, reply, no
   await a.page.getByRole("option", { name: "Suporte" }).click();
   await dialog.getByRole("button", { name: "Transferir" }).click();
   await a.page.waitForURL(/\/tickets$/);
+  // Ana no longer sees the ticket: the success toast, the dialog closed, and no false "access denied".
+  await a.page.getByText("Ticket transferido.").waitFor();
+  await dialog.waitFor({ state: "detached" });
   await cardB.waitFor();
+  await Bun.sleep(800);
+  expect(await a.page.getByText("Acesso não permitido").count()).toBe(0);
   expect(await cardB.textContent()).toContain("Suporte");
   expect(await cardB.textContent()).toContain("VIP");
 
@@ -285,7 +296,12 @@ test("the list stays windowed and smooth with 5,000 tickets loaded", async () =>
           queue: null,
           whatsappId: null,
           whatsapp: null,
-          tags: [{ id: 1, name: "VIP", color: "#9333ea" }],
+          // every tenth ticket carries many chips: its card grows to show them all
+          tags:
+            id % 10 === 0
+              ? ["VIP", "Atacado", "Reclamação", "Pós-venda", "Urgente", "Fidelidade"].map((name, k) => ({ id: k + 1, name, color: "#9333ea" }))
+              : [{ id: 1, name: "VIP", color: "#9333ea" }],
+          awaitingRating: id % 10 === 0,
           lastMessage: `Mensagem ${id}`,
           unreadMessages: id % 3,
           isGroup: false,
@@ -300,6 +316,24 @@ test("the list stays windowed and smooth with 5,000 tickets loaded", async () =>
   await page.goto("/tickets");
   const list = page.getByTestId("list-open");
   await list.waitFor();
+  // A card with many tags and "aguardando avaliação" grows: every chip lies inside it, none hidden.
+  const rich = list.getByTestId("ticket-card").filter({ hasText: `Cliente ${TOTAL}` });
+  await rich.getByText("Aguardando avaliação", { exact: false }).waitFor();
+  // (the first page may render twice while the list settles: read a card that stays in the page)
+  const measure = () =>
+    rich.evaluate((card) => {
+      const box = card.getBoundingClientRect();
+      const chips = [...card.querySelectorAll('[data-testid="card-tags"] > span')].map((c) => c.getBoundingClientRect());
+      return { height: box.height, chips: chips.length, inside: chips.every((c) => c.bottom <= box.bottom + 0.5 && c.top >= box.top) };
+    });
+  const fits = await until(measure, (f) => f.height > 0);
+  expect(fits).toMatchObject({ chips: 8, inside: true });
+  expect(fits.height).toBeGreaterThan(100);
+  const plain = await list
+    .getByTestId("ticket-card")
+    .filter({ hasText: `Cliente ${TOTAL - 1}` })
+    .boundingBox();
+  expect(plain?.height).toBe(100);
   // Infinite scroll: every time the bottom is near, the next page comes.
   for (let i = 0; i < 300; i++) {
     const h = await list.evaluate((el) => {
@@ -324,7 +358,9 @@ test("the list stays windowed and smooth with 5,000 tickets loaded", async () =>
     frames.sort((a, b) => a - b);
     return { height: el.scrollHeight, cards: el.querySelectorAll('[data-testid="ticket-card"]').length, median: frames[100] };
   });
-  expect(stats.height).toBe(TOTAL * 100);
+  // Every card is at least 100 px; cards whose chips wrap grow (the list measures them as they show).
+  expect(stats.height).toBeGreaterThanOrEqual(TOTAL * 100);
+  expect(stats.height).toBeLessThan(TOTAL * 130);
   expect(stats.cards).toBeLessThan(60);
   // About one frame per scroll step (60 Hz); generous for a loaded CI machine.
   expect(stats.median).toBeLessThan(50);

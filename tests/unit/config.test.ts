@@ -22,7 +22,7 @@ describe("loadConfig", () => {
     expect(c.dataDir).toBe(dir);
     expect(c.dbPath).toBe(join(dir, "app.db"));
     expect(existsSync(join(dir, "media"))).toBe(true);
-    expect(c.trustProxy).toBe(false);
+    expect(c.trustProxy).toEqual({ kind: "none" });
     expect(c.logLevel).toBe("info");
   });
 
@@ -66,7 +66,7 @@ describe("loadConfig", () => {
     expect(c.jwtRefreshSecret).toBe("env-refresh-0123456789");
     expect(c.adminEmail).toBe("ops@example.com");
     expect(c.adminPassword).toBe("s3cret-pass");
-    expect(c.trustProxy).toBe(true);
+    expect(c.trustProxy).toEqual({ kind: "hops", hops: 1 });
     expect(c.timezone).toBe("UTC");
     expect(c.logLevel).toBe("warn");
     // The stored secrets are not replaced by the env ones.

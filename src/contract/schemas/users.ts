@@ -23,6 +23,8 @@ export const UserUpdateBody = v.object({
   name: v.optional(nameField),
   email: v.optional(emailField),
   password: v.optional(v.union([v.literal(""), passwordField])),
+  /** Required when changing one's own password. */
+  currentPassword: v.optional(v.pipe(v.string(), v.maxLength(200, MSG.tooLong))),
   profile: v.optional(profileField),
   queueIds: v.optional(v.array(v.pipe(v.number(MSG.invalid), v.integer(MSG.invalid), v.minValue(1)))),
   whatsappId: nullableId,
@@ -32,11 +34,21 @@ export const UserUpdateBody = v.object({
 });
 export type UserUpdateInput = v.InferOutput<typeof UserUpdateBody>;
 
-/** The user form of the web (create and edit share it; password optional when editing). */
-export const UserForm = (editing: boolean) =>
-  v.object({
-    name: nameField,
-    email: emailField,
-    password: editing ? v.union([v.literal(""), passwordField]) : passwordField,
-    profile: profileField,
-  });
+/**
+ * The user form of the web (create and edit share it; password optional when editing). In the
+ * profile dialog (`self`) a new password needs the current one.
+ */
+export const UserForm = (editing: boolean, self = false) =>
+  v.pipe(
+    v.object({
+      name: nameField,
+      email: emailField,
+      password: editing ? v.union([v.literal(""), passwordField]) : passwordField,
+      currentPassword: v.optional(v.string()),
+      profile: profileField,
+    }),
+    v.forward(
+      v.check((f) => !self || !f.password || !!f.currentPassword, "validation.required"),
+      ["currentPassword"],
+    ),
+  );

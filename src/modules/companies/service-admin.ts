@@ -17,6 +17,7 @@ import { findUserByEmail, listCompanyUsers } from "../users/queries";
 import { requireSuper } from "./policy";
 import { type CompanyRow, companies } from "./schema";
 import { serializeCompany } from "./service";
+import { endCompanySessions } from "../auth/sessions";
 
 const PAGE = LIMITS.pageSize;
 
@@ -144,13 +145,17 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateIn
   });
   const after = getAdminCompany(ctx, id);
   const lapsed = !after.company.status || isPastDue(after.company.dueDate);
-  if (lapsed) await endCompanyAccess(ctx, id);
+  if (lapsed) await endCompanyAccess(ctx, id, !after.company.status);
   return adminDto(ctx, after.company, after.planName);
 }
 
-/** Closes the live sockets of a lapsed company's users and pauses its connections. */
-async function endCompanyAccess(ctx: Ctx, companyId: number) {
-  for (const u of listCompanyUsers(ctx.db, companyId)) if (!u.super) ctx.hub.closeUser(u.id, "subscription lapsed");
+/**
+ * A blocked company's sessions end (tokens, refresh cookies, sockets); a past-due one's sockets close
+ * (its users may still sign in to reach the finance page). Its connections pause either way.
+ */
+async function endCompanyAccess(ctx: Ctx, companyId: number, blocked: boolean) {
+  if (blocked) endCompanySessions(ctx, companyId, "company blocked");
+  else for (const u of listCompanyUsers(ctx.db, companyId)) if (!u.super) ctx.hub.closeUser(u.id, "subscription lapsed");
   await ctx.sessions.pauseLapsed();
 }
 
@@ -159,7 +164,7 @@ export async function deleteCompany(ctx: Ctx, id: number) {
   requireSuper(ctx);
   const row = getAdminCompany(ctx, id).company;
   if (row.isPlatform || id === ctx.companyId) throw new AppError("ERR_NO_PERMISSION", 403);
-  for (const u of listCompanyUsers(ctx.db, id)) ctx.hub.closeUser(u.id, "company deleted");
+  endCompanySessions(ctx, id, "company deleted");
   // Blocked first, so the supervisor stops its connections before their rows go.
   ctx.db.update(companies).set({ status: false }).where(eq(companies.id, id)).run();
   await ctx.sessions.pauseLapsed();

@@ -1,3 +1,4 @@
+import { refreshStatistics } from "../../db/client";
 import type { Ctx } from "../../http/context";
 import { checkUpload } from "../../http/uploads";
 import { nowIso } from "../../lib/dates";
@@ -14,6 +15,8 @@ export async function importContacts(ctx: Ctx, file: unknown) {
   const bytes = new Uint8Array(await checked.file.arrayBuffer());
   const { rows, rejected } = parseContactsSheet(bytes, checked.ext);
   const { created, updated } = upsertContactsBulk(ctx.db, ctx.companyId, rows, nowIso());
+  // A bulk import can change the table's shape enough to mislead the planner (bounded work).
+  if (created > 1000) refreshStatistics(ctx.db);
   if (created + updated) ctx.hub.publish(rooms.main(ctx.companyId), { channel: "contact", action: "reload" });
   return { created, updated, rejected };
 }

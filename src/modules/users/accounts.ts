@@ -29,12 +29,35 @@ export function startSession(db: DbOrTx, userId: number): UserRow {
     .get()!;
 }
 
-/** Sets a new password hash and ends every session of the user. */
-export function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string) {
+/**
+ * Sets a new password hash and ends every session of the user (their tokens stop working; the auth
+ * module's endUserSessions also closes their sockets). `mustChange`: a generated password that the
+ * user must replace at the next sign-in.
+ */
+export function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string, mustChange = false) {
   db.update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: nowIso() })
+    .set({ passwordHash, mustChangePassword: mustChange, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: nowIso() })
     .where(eq(users.id, userId))
     .run();
+}
+
+/** Ends every session of a user: access and refresh tokens of older versions are refused from now on. */
+export function bumpTokenVersion(db: DbOrTx, userId: number) {
+  db.update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: false })
+    .where(eq(users.id, userId))
+    .run();
+}
+
+/** Ends the sessions of every user of a company except super users (never locked out); answers their ids. */
+export function bumpCompanyTokenVersions(db: DbOrTx, companyId: number): number[] {
+  return db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: false })
+    .where(and(eq(users.companyId, companyId), eq(users.super, false)))
+    .returning({ id: users.id })
+    .all()
+    .map((r) => r.id);
 }
 
 /** A deleted connection is nobody's default connection any more. */

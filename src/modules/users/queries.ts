@@ -97,3 +97,9 @@ export function companyQueueIds(db: DbOrTx, companyId: number, ids: number[]): n
 }
 
 export type { UserRow };
+
+/** The current token version of each user (deleted users are absent). */
+export function loadTokenVersions(db: DbOrTx, ids: number[]): Map<number, number> {
+  const rows = db.select({ id: users.id, tv: users.tokenVersion }).from(users).where(inArray(users.id, ids)).all();
+  return new Map(rows.map((r) => [r.id, r.tv]));
+}

@@ -20,8 +20,10 @@ export const users = sqliteTable(
     allTicket: text("all_ticket").notNull().default("disable"),
     online: integer("online", { mode: "boolean" }).notNull().default(false),
     lastSeenAt: text("last_seen_at"),
-    /** Bumped on each login: refresh tokens carrying an older version are refused. */
+    /** Bumped on each login and whenever the user's sessions end: tokens carrying an older version are refused. */
     tokenVersion: integer("token_version").notNull().default(0),
+    /** A generated password (first admin, `cli reset-password`) must be changed at the next sign-in. */
+    mustChangePassword: integer("must_change_password", { mode: "boolean" }).notNull().default(false),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

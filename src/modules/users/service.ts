@@ -1,5 +1,6 @@
 import type { Page } from "../../contract/dto/common";
-import { hashPassword } from "../../lib/password";
+import { hashPassword, verifyPassword } from "../../lib/password";
+import { endUserSessions } from "../auth/sessions";
 import type { FramePayload } from "../../contract/frames";
 import type { UserDto } from "../../contract/dto/users";
 import type { UserCreateInput, UserUpdateInput } from "../../contract/schemas/users";
@@ -91,33 +92,51 @@ export async function createUser(ctx: Ctx, input: UserCreateInput) {
   }
   if (findUserByEmail(ctx.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
   assertConnection(ctx, companyId, input.whatsappId);
+  const queueIds = ownQueueIds(ctx, companyId, input.queueIds ?? []);
   const passwordHash = await hashPassword(input.password);
-  const queueIds = companyQueueIds(ctx.db, companyId, input.queueIds ?? []);
   const now = nowIso();
-  const row = ctx.db.transaction((tx) => {
-    const created = tx
-      .insert(users)
-      .values({
-        companyId,
-        name: input.name,
-        email: input.email,
-        passwordHash,
-        profile: input.profile ?? "user",
-        super: !!input.super,
-        whatsappId: input.whatsappId ?? null,
-        allTicket: normalizeAllTicket(input.allTicket),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
-    setUserQueues(tx as unknown as Ctx["db"], created.id, queueIds);
-    return created;
-  });
+  // Hashing yields to other requests: the limit and the email are checked again inside the
+  // transaction, so parallel creations can never pass the plan's limit or collide on the email.
+  const row = ctx.db.transaction(
+    (tx) => {
+      if (countUsers(tx, companyId) >= plan.plan.users) throw new AppError("ERR_PLAN_LIMIT_USERS", 400, { limit: plan.plan.users });
+      if (findUserByEmail(tx, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
+      const created = tx
+        .insert(users)
+        .values({
+          companyId,
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          profile: input.profile ?? "user",
+          super: !!input.super,
+          whatsappId: input.whatsappId ?? null,
+          allTicket: normalizeAllTicket(input.allTicket),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+        .get();
+      setUserQueues(tx as unknown as Ctx["db"], created.id, queueIds);
+      return created;
+    },
+    { behavior: "immediate" },
+  );
   const dto = withQueues(ctx, [row])[0];
   publish(ctx, companyId, { action: "create", user: dto });
   return dto;
 }
+
+/** Queue ids must all belong to the company: another company's (or a missing) id is refused, not dropped. */
+function ownQueueIds(ctx: Ctx, companyId: number, ids: number[]): number[] {
+  const unique = [...new Set(ids)];
+  const own = companyQueueIds(ctx.db, companyId, unique);
+  if (own.length !== unique.length) throw new AppError("ERR_VALIDATION", 400, { fields: { queueIds: "validation.invalid" } });
+  return own;
+}
+
+/** Rank of a profile, to tell a demotion (which ends the user's sessions) from a promotion. */
+const PROFILE_RANK: Record<string, number> = { user: 0, supervisor: 1, admin: 2 };
 
 /** A default connection must be one of the company's connections. */
 function assertConnection(ctx: Ctx, companyId: number, whatsappId: number | null | undefined) {
@@ -162,6 +181,12 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
     throw new AppError("ERR_NO_PERMISSION", 403);
   }
   if (admin) assertConnection(ctx, ctx.companyId, input.whatsappId);
+  const queueIds = admin && queuesChanged ? ownQueueIds(ctx, ctx.companyId, input.queueIds ?? []) : [];
+  if (input.password && id === ctx.user.id) {
+    // One's own password needs the current one (a stolen access token cannot take the account over).
+    if (!input.currentPassword) throw new AppError("ERR_CURRENT_PASSWORD_REQUIRED", 400);
+    if (!(await verifyPassword(input.currentPassword, current.passwordHash))) throw new AppError("ERR_WRONG_CURRENT_PASSWORD", 400);
+  }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const patch: Partial<UserRow> = {
     updatedAt: nowIso(),
@@ -175,13 +200,14 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
   };
   const row = ctx.db.transaction((tx) => {
     const updated = tx.update(users).set(patch).where(eq(users.id, id)).returning().get();
-    if (admin && queuesChanged) {
-      setUserQueues(tx as unknown as Ctx["db"], id, companyQueueIds(ctx.db, ctx.companyId, input.queueIds ?? []));
-    }
+    if (admin && queuesChanged) setUserQueues(tx as unknown as Ctx["db"], id, queueIds);
     return updated;
   });
   const dto = withQueues(ctx, [row])[0];
   publish(ctx, ctx.companyId, { action: "update", user: dto });
+  const demoted = (PROFILE_RANK[row.profile] ?? 0) < (PROFILE_RANK[current.profile] ?? 0) || (current.super && !row.super);
+  if (passwordHash) endUserSessions(ctx, id, "password changed");
+  else if (demoted) endUserSessions(ctx, id, "profile changed");
   return dto;
 }
 
@@ -194,6 +220,7 @@ export async function deleteUser(ctx: Ctx, id: number) {
   for (const ticketId of openTicketsOf(ctx, id)) {
     await updateTicket(ctx, ticketId, { status: "pending", userId: null });
   }
+  endUserSessions(ctx, id, "user deleted");
   ctx.db.delete(users).where(eq(users.id, id)).run();
   publish(ctx, ctx.companyId, { action: "delete", userId: id });
 }

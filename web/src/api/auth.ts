@@ -17,3 +17,7 @@ export const logout = () => api("/auth/logout", { method: "DELETE" });
 
 /** GET /auth/me. */
 export const me = () => api<SessionUser>("/auth/me");
+
+/** POST /auth/password: one's own password, proven by the current one; answers a new session. */
+export const changePassword = (email: string, currentPassword: string, password: string) =>
+  api<SessionAnswer>("/auth/password", { method: "POST", body: { email, currentPassword, password }, noRetry: true });

@@ -21,7 +21,7 @@ export function FormModal({
   className = "flex flex-col gap-4",
   footerStart,
   saveTestId,
-  saveDisabled = false,
+  readOnly = false,
   children,
 }: {
   open: boolean;
@@ -38,8 +38,8 @@ export function FormModal({
   /** Something at the start of the footer (e.g. a secondary action). */
   footerStart?: ReactNode;
   saveTestId?: string;
-  /** A read-only record: Save stays disabled. */
-  saveDisabled?: boolean;
+  /** Hides Save (a record that can no longer be changed, e.g. a sent schedule). */
+  readOnly?: boolean;
   children: ReactNode;
 }) {
   const t = useT();
@@ -55,9 +55,11 @@ export function FormModal({
           <Button variant="secondary" onClick={onClose}>
             {t("common.cancel")}
           </Button>
-          <Button type="submit" form={formId} loading={busy} disabled={loading || saveDisabled} data-testid={saveTestId}>
-            {t("common.save")}
-          </Button>
+          {!readOnly && (
+            <Button type="submit" form={formId} loading={busy} disabled={loading} data-testid={saveTestId}>
+              {t("common.save")}
+            </Button>
+          )}
         </>
       }
     >

@@ -1,5 +1,6 @@
 import type { FrameOf } from "@contract/frames";
-import { contactsStore, fileListsStore, queuesStore, quickMessagesStore, tagsStore } from "../stores/lists";
+import { signal } from "@preact/signals-react";
+import { contactsStore, fileListsStore, queuesStore, quickMessagesStore, schedulesStore, tagsStore } from "../stores/lists";
 
 /**
  * Realtime → list stores of the contacts, queues, tags and quick-messages pages. Updates replace
@@ -31,3 +32,14 @@ export function fileListsOnFrame(f: FrameOf<"file">) {
   if (f.action === "delete") return fileListsStore.remove(f.fileId);
   fileListsStore.upsert(f.files, f.action === "create");
 }
+
+/** Schedule changes: rows in place; a new one makes the open list reload (its place depends on the order and filters). */
+export function schedulesOnFrame(f: FrameOf<"schedule">) {
+  if (f.action === "delete") schedulesStore.remove(f.scheduleId);
+  else if (f.action === "update") schedulesStore.upsert(f.schedule, false);
+  else schedulesStore.reload();
+  scheduleCalendarVersion.value++;
+}
+
+/** Bumped on every schedule change: the month calendar refetches its counts. */
+export const scheduleCalendarVersion = signal(0);

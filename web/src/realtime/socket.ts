@@ -2,18 +2,21 @@ import type { ClientMessage, FrameOf, ServerFrame } from "@contract/frames";
 import { LIMITS } from "@contract/limits";
 import { refreshToken } from "../api/client";
 import { campaignsOnFrame } from "../features/campaigns/store";
+import { onPaymentFrame } from "../features/finance/payment";
 import { contactListItemsOnFrame, contactListsOnFrame } from "../features/contact-lists/store";
 import { onSettingFrame } from "../features/settings/store";
 import { t } from "../i18n";
 import { load } from "../lib/storage";
 import { onConnectionFrame } from "../stores/connections";
 import { usersStore } from "../stores/lists";
+import { chatOnFrame } from "../stores/chats";
 import { bellOnMessage, bellOnTicket } from "../stores/notifications";
 import { endSession, patchUser } from "../stores/session";
 import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
 import { toast } from "../stores/toast";
 import { sandboxOnFrame } from "./connections";
-import { contactsOnFrame, fileListsOnFrame, queuesOnFrame, quickMessagesOnFrame, tagsOnFrame } from "./lists";
+import { isSessionRestart } from "./restart";
+import { contactsOnFrame, fileListsOnFrame, queuesOnFrame, schedulesOnFrame, quickMessagesOnFrame, tagsOnFrame } from "./lists";
 
 // Reconnect backoff: 1 s doubling to 30 s, with up to 30 % random jitter.
 const BACKOFF_START_MS = 1_000;
@@ -87,8 +90,14 @@ function dispatch(f: ServerFrame) {
       return quickMessagesOnFrame(f);
     case "file":
       return fileListsOnFrame(f);
+    case "schedule":
+      return schedulesOnFrame(f);
+    case "chat":
+      return chatOnFrame(f);
     case "settings":
       return onSettingFrame(f);
+    case "payment":
+      return onPaymentFrame(f);
     case "whatsapp":
     case "whatsappSession":
       return onConnectionFrame(f);
@@ -179,6 +188,11 @@ function open() {
     if (!wanted) return;
     // The server ended this session (logout elsewhere, password change, removal): back to the login page.
     if (ev.code === SESSION_ENDED_CODE) {
+      // Our own password change ended the old session and stored a new one: reconnect with it.
+      if ((await isSessionRestart()) && wanted) {
+        retryTimer = setTimeout(open, 0);
+        return;
+      }
       disconnectSocket();
       toast("error", t("session.ended"));
       endSession();

@@ -3,6 +3,7 @@ import type { Contact } from "../api/contacts";
 import type { FileList } from "../api/fileLists";
 import type { Queue } from "../api/queues";
 import type { QuickMessage } from "../api/quickMessages";
+import type { Schedule } from "../api/schedules";
 import type { Tag } from "../api/tags";
 import type { User } from "../api/types";
 
@@ -49,3 +50,4 @@ export const tagsStore = listStore<Tag>();
 export const quickMessagesStore = listStore<QuickMessage>();
 export const usersStore = listStore<User>();
 export const fileListsStore = listStore<FileList>();
+export const schedulesStore = listStore<Schedule>();

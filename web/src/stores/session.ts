@@ -2,9 +2,11 @@ import { computed, signal } from "@preact/signals-react";
 import type { PlanFlag } from "@contract/limits";
 import { can, type Permission } from "@contract/permissions";
 import * as authApi from "../api/auth";
-import { onRefreshed, onUnauthorized } from "../api/client";
+import { navigate } from "wouter/use-browser-location";
+import { onLapsed, onRefreshed, onUnauthorized } from "../api/client";
 import type { SessionUser } from "../api/types";
 import { clearSessionKeys, load, save } from "../lib/storage";
+import { restartingSession } from "../realtime/restart";
 
 export type SessionStatus = "loading" | "authenticated" | "anonymous";
 
@@ -63,6 +65,16 @@ export async function logout() {
   endSession();
 }
 
+/**
+ * Changes the password (proven by the current one) and continues in the new session the server
+ * answers: every other session of the user has ended. `email` defaults to the signed-in user's.
+ */
+export async function changePassword(currentPassword: string, password: string, email = user.value?.email ?? "") {
+  const res = await restartingSession(() => authApi.changePassword(email, currentPassword, password));
+  startSession(res.token, res.user);
+  return res.user;
+}
+
 /** On start: a stored token is refreshed and the user loaded (core.md §4.3). */
 export async function restoreSession() {
   if (!load("token")) {
@@ -85,6 +97,16 @@ export function patchUser(patch: Partial<SessionUser>) {
 onUnauthorized(() => {
   user.value = null;
   status.value = "anonymous";
+});
+// A lapsed company: its admin lands on the finance page to pay; other profiles are signed out (the
+// login page then explains the lapse with the due date).
+const FINANCE_PATHS = ["/financeiro", "/subscription"];
+onLapsed(() => {
+  if (user.peek()?.profile !== "admin") {
+    clearSessionKeys();
+    user.value = null;
+    status.value = "anonymous";
+  } else if (!FINANCE_PATHS.includes(location.pathname)) navigate("/financeiro", { replace: true });
 });
 onRefreshed((p) => {
   if (p.user && typeof p.user === "object") user.value = p.user as SessionUser;

@@ -139,6 +139,15 @@ export function upsertTicket(t: Ticket, toTop = false) {
   });
 }
 
+/** Tickets this user just sent away (transfer, return): their live removal is expected, not news. */
+const handedOff = new Set<number>();
+
+/** Marks a ticket this user is sending away, so the chat closes quietly when it leaves their lists. */
+export function markHandedOff(id: number) {
+  handedOff.add(id);
+  setTimeout(() => handedOff.delete(id), 10_000);
+}
+
 /** Removes a ticket from every list (status change elsewhere or deletion). */
 export function removeTicket(id: number) {
   batch(() => {
@@ -147,7 +156,7 @@ export function removeTicket(id: number) {
       if (s.tickets.some((x) => x.id === id)) lists[key].value = { ...s, tickets: s.tickets.filter((x) => x.id !== id), count: Math.max(0, s.count - 1) };
     }
   });
-  if (currentTicket.peek()?.id === id) removedCurrent.value = id;
+  if (currentTicket.peek()?.id === id && !handedOff.has(id)) removedCurrent.value = id;
 }
 
 function patchTickets(match: (t: Ticket) => boolean, patch: (t: Ticket) => Ticket) {

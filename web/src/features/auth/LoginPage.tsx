@@ -11,6 +11,7 @@ import { daysUntil, formatDate } from "../../lib/format";
 import { type FieldErrors, validate } from "../../lib/form";
 import { startSession } from "../../stores/session";
 import { AuthShell } from "./AuthShell";
+import { ForcedPasswordForm } from "./ForcedPasswordForm";
 import { toast, toastError } from "../../stores/toast";
 
 /** Fewer than 5 days left: a warning toast, with singular "dia" at 1 (core.md §4.3). */
@@ -29,6 +30,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  /** Set when the password used was generated and must be changed first (forced change screen). */
+  const [forced, setForced] = useState<{ email: string; password: string } | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -43,13 +46,32 @@ export default function LoginPage() {
       warnDueSoon(res.user.company.dueDate);
       navigate("/", { replace: true });
     } catch (err) {
-      if (err instanceof ApiError && err.code === "ERR_SUBSCRIPTION_EXPIRED") {
+      if (err instanceof ApiError && err.code === "ERR_PASSWORD_CHANGE_REQUIRED") {
+        setForced({ email: checked.output.email, password: checked.output.password });
+      } else if (err instanceof ApiError && err.code === "ERR_SUBSCRIPTION_EXPIRED") {
         toast("error", t("auth.subscriptionExpired", { date: formatDate(String(err.data.dueDate ?? "")) }), 6000);
       } else toastError(err);
     } finally {
       setBusy(false);
     }
   };
+
+  if (forced) {
+    return (
+      <ForcedPasswordForm
+        email={forced.email}
+        currentPassword={forced.password}
+        onBack={() => {
+          setForced(null);
+          setPassword("");
+        }}
+        onDone={() => {
+          toast("success", t("auth.success"));
+          navigate("/", { replace: true });
+        }}
+      />
+    );
+  }
 
   return (
     <AuthShell

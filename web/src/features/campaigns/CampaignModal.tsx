@@ -130,7 +130,7 @@ export function CampaignModal({ open, id: campaignId, onClose, onCreated }: Edit
       onSubmit={submit}
       busy={busy}
       loading={loading}
-      saveDisabled={readOnly}
+      readOnly={readOnly}
       footerStart={
         record?.status === "EM_ANDAMENTO" ? (
           <Button variant="danger" icon="stop" onClick={() => run(cancelCampaign, "campaigns.cancelled")}>

@@ -3,7 +3,7 @@ import { type Ticket, type TicketChange, updateTicket } from "../../api/tickets"
 import { t } from "../../i18n";
 import { user } from "../../stores/session";
 import { toast, toastError } from "../../stores/toast";
-import { openSubTab, upsertTicket } from "../../stores/tickets";
+import { markHandedOff, openSubTab, upsertTicket } from "../../stores/tickets";
 
 async function change(ticket: Ticket, body: TicketChange): Promise<Ticket | null> {
   try {
@@ -26,6 +26,7 @@ export async function acceptTicket(ticket: Ticket) {
 
 /** Return to the queue (open → pending, no user); the app leaves the chat. */
 export async function returnTicket(ticket: Ticket) {
+  markHandedOff(ticket.id);
   if (await change(ticket, { status: "pending", userId: null })) navigate("/tickets");
 }
 
@@ -49,6 +50,8 @@ export async function reopenTicket(ticket: Ticket) {
 /** Transfer to a queue, optionally a user and a connection; without a user it goes back to pending. */
 export async function transferTicket(ticket: Ticket, queueId: number, userId: number | null, whatsappId: number | null) {
   const body: TicketChange = { queueId, userId, status: userId ? "open" : "pending", ...(whatsappId ? { whatsappId } : {}) };
+  // The ticket may leave this user's lists (another queue or agent): the chat then closes quietly.
+  markHandedOff(ticket.id);
   const done = await change(ticket, body);
   if (done) {
     toast("success", t("tickets.transferred"));

@@ -9,10 +9,11 @@ import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { usersStore } from "../../stores/lists";
-import { allowed, patchUser, user as me } from "../../stores/session";
+import { allowed, changePassword, patchUser, user as me } from "../../stores/session";
+import { toast } from "../../stores/toast";
 
-const EMPTY = { name: "", email: "", password: "", profile: "user" };
-const PINS = { ERR_EMAIL_ALREADY_EXISTS: "email" };
+const EMPTY = { name: "", email: "", password: "", currentPassword: "", profile: "user" };
+const PINS = { ERR_EMAIL_ALREADY_EXISTS: "email", ERR_WRONG_CURRENT_PASSWORD: "currentPassword", ERR_PASSWORD_UNCHANGED: "password" };
 
 /**
  * Add or edit a user (userId null = new). Everyone edits name, email and password; only admins see
@@ -23,6 +24,8 @@ export function UserModal({ open, id: userId, onClose, onCreated }: EditorProps)
   const t = useT();
   const admin = allowed("user-modal:editProfile");
   const editing = userId !== null;
+  /** The profile dialog: one's own password needs the current one and goes through POST /auth/password. */
+  const self = editing && userId === me.value?.id;
   const [queueIds, setQueueIds] = useState<number[]>([]);
   const [queues, setQueues] = useState<QueueRef[] | null>(null);
   const { form, setForm, errors, loading, busy, submit } = useEntityForm({
@@ -36,12 +39,17 @@ export function UserModal({ open, id: userId, onClose, onCreated }: EditorProps)
     load: (id) => (id === null ? null : getUser(id)),
     fill: (u) => {
       setQueueIds(u.queues.map((q) => q.id));
-      return { name: u.name, email: u.email, password: "", profile: u.profile };
+      return { name: u.name, email: u.email, password: "", currentPassword: "", profile: u.profile };
     },
-    schema: UserForm(editing),
+    schema: UserForm(editing, self),
     pins: PINS,
-    save: async ({ password, profile, ...rest }) => {
-      const body = { ...rest, ...(password ? { password } : {}), ...(admin ? { profile, ...(queues ? { queueIds } : {}) } : {}) };
+    save: async ({ password, currentPassword, profile, ...rest }) => {
+      if (self && password) {
+        // Ends every other session and continues in the new one before the rest is saved.
+        await changePassword(currentPassword ?? "", password);
+        toast("success", t("users.passwordChanged"));
+      }
+      const body = { ...rest, ...(password && !self ? { password } : {}), ...(admin ? { profile, ...(queues ? { queueIds } : {}) } : {}) };
       const saved = editing ? await updateUser(userId, body) : await createUser(body);
       usersStore.upsert(saved);
       if (saved.id === me.value?.id) patchUser({ name: saved.name, email: saved.email, profile: saved.profile, queues: saved.queues });
@@ -76,6 +84,18 @@ export function UserModal({ open, id: userId, onClose, onCreated }: EditorProps)
         error={errors.password}
         hint={editing ? t("users.passwordHint") : undefined}
       />
+      {self && (
+        <TextInput
+          label={t("users.currentPassword")}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={form.currentPassword}
+          onValue={set("currentPassword")}
+          error={errors.currentPassword}
+          hint={t("users.currentPasswordHint")}
+        />
+      )}
       {admin && (
         <Select
           label={t("users.profile")}

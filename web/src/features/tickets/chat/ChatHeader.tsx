@@ -5,19 +5,21 @@ import { Button, IconButton } from "../../../components/Button";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { Menu } from "../../../components/Menu";
 import { useT } from "../../../i18n";
-import { allowed } from "../../../stores/session";
+import { allowed, hasFlag } from "../../../stores/session";
 import { toast, toastError } from "../../../stores/toast";
 import { removeTicket } from "../../../stores/tickets";
 import { isMobile } from "../../../stores/ui";
 import { acceptTicket, reopenTicket, resolveTicket, returnTicket } from "../actions";
 import { Avatar } from "../list/Avatar";
 import { TransferModal } from "../modals/TransferModal";
+import { ScheduleModal } from "../../schedules/ScheduleModal";
 
-/** Contact (opens the drawer) and the ticket's actions: return, resolve, transfer, delete. */
+/** Contact (opens the drawer) and the ticket's actions: return, resolve, transfer, schedule a message, delete. */
 export function ChatHeader({ ticket, onContact, onBack, compact }: { ticket: Ticket; onContact: () => void; onBack?: () => void; compact?: boolean }) {
   const t = useT();
   const [transfer, setTransfer] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [schedule, setSchedule] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const canDelete = allowed("ticket-options:deleteTicket");
   const run = (key: string, fn: () => Promise<void>) => async () => {
@@ -38,7 +40,10 @@ export function ChatHeader({ ticket, onContact, onBack, compact }: { ticket: Tic
   const open = ticket.status === "open";
   // Narrow screens, or the contact drawer taking room: icon-only actions.
   const small = isMobile.value || !!compact;
-  const more = canDelete ? [{ label: t("tickets.delete"), icon: "trash" as const, tone: "danger" as const, onSelect: () => setConfirmDelete(true) }] : [];
+  const more = [
+    ...(hasFlag("useSchedules") ? [{ label: t("schedules.scheduleMessage"), icon: "calendar" as const, onSelect: () => setSchedule(true) }] : []),
+    ...(canDelete ? [{ label: t("tickets.delete"), icon: "trash" as const, tone: "danger" as const, onSelect: () => setConfirmDelete(true) }] : []),
+  ];
   return (
     <header className="flex h-16 shrink-0 items-center gap-2 border-b border-line bg-surface px-2 sm:px-4" data-testid="chat-header">
       {onBack && <IconButton icon="chevronLeft" label={t("common.back")} onClick={onBack} />}
@@ -94,6 +99,7 @@ export function ChatHeader({ ticket, onContact, onBack, compact }: { ticket: Tic
       )}
       {more.length > 0 && <Menu label={t("chat.moreActions")} trigger={<IconButtonGlyph />} items={more} />}
       <TransferModal open={transfer} ticket={ticket} onClose={() => setTransfer(false)} />
+      <ScheduleModal open={schedule} id={null} contactId={ticket.contact.id} onClose={() => setSchedule(false)} />
       <ConfirmDialog
         open={confirmDelete}
         title={t("tickets.deleteTitle", { id: ticket.id })}

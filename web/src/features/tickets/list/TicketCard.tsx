@@ -7,7 +7,7 @@ import { acceptTicket, reopenTicket, resolveTicket } from "../actions";
 import { stripMarks, ticketTime } from "../format";
 import { Avatar } from "./Avatar";
 
-/** Row height of the virtualised list (the card is laid out to fit exactly). */
+/** The card's height with one line of chips: the virtualised list's estimate (cards grow with their chips). */
 export const CARD_HEIGHT = 100;
 
 function Chip({ label, color, tone }: { label: string; color?: string; tone?: "user" | "conn" | "rating" }) {
@@ -42,7 +42,7 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }:
   const pending = ticket.status === "pending";
   return (
     <div
-      className={`group relative flex h-full items-center gap-3 border-b border-line py-2.5 pr-3 pl-4 transition-colors ${selected ? "bg-brand-50/70 dark:bg-brand-500/10" : "hover:bg-raised/70"}`}
+      className={`group relative flex min-h-[100px] items-center gap-3 border-b border-line py-2 pr-3 pl-4 transition-colors ${selected ? "bg-brand-50/70 dark:bg-brand-500/10" : "hover:bg-raised/70"}`}
       data-testid="ticket-card"
       data-ticket-id={ticket.id}
       data-status={ticket.status}
@@ -83,9 +83,9 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }:
             </span>
           )}
         </div>
-        <div className="flex items-center gap-2">
-          <div className="flex h-[18px] min-w-0 flex-1 flex-wrap items-center gap-1 overflow-hidden" data-testid="card-tags">
-            {/* Chips that do not fit wrap onto a hidden second line, so none is cut in half. */}
+        <div className="flex items-end gap-2">
+          <div className="flex min-h-[18px] min-w-0 flex-1 flex-wrap items-center gap-1" data-testid="card-tags">
+            {/* Chips that do not fit wrap onto another line: the card grows to show them all. */}
             {ticket.awaitingRating && <Chip label={t("tickets.awaitingRating")} tone="rating" />}
             {ticket.queue && <Chip label={ticket.queue.name} color={ticket.queue.color} />}
             {ticket.user && <Chip label={ticket.user.name} tone="user" />}

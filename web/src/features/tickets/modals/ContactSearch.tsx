@@ -20,7 +20,8 @@ export function ContactSearch({
 }: {
   value: Contact | null;
   onValue: (c: Contact | null) => void;
-  onAdd: (name: string) => void;
+  /** Offers "add contact" for a name not found; left out, only existing contacts can be picked. */
+  onAdd?: (name: string) => void;
   error?: string;
 }) {
   const t = useT();
@@ -47,7 +48,7 @@ export function ContactSearch({
   }, [query]);
 
   const choose = (p: Pick | null) => {
-    if (p && "add" in p) onAdd(p.add);
+    if (p && "add" in p) onAdd?.(p.add);
     else onValue(p);
   };
   const long = query.trim().length >= LIMITS.searchMinChars;
@@ -81,7 +82,7 @@ export function ContactSearch({
               <span className="text-xs text-muted">{c.number}</span>
             </ComboboxOption>
           ))}
-          {long && !loading && (
+          {onAdd && long && !loading && (
             <ComboboxOption
               value={{ add: query.trim() }}
               className="flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 font-medium text-brand-700 data-[focus]:bg-brand-50 dark:text-brand-300 dark:data-[focus]:bg-brand-500/10"

@@ -1,0 +1,28 @@
+/** The wire shape of a scheduled message (features.md §3 Scheduled message). */
+export interface ScheduleDto {
+  id: number;
+  body: string;
+  contactId: number;
+  contact: { id: number; name: string; number: string } | null;
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  sendAt: string;
+  sentAt: string | null;
+  /** PENDENTE, ENVIADA or ERRO. */
+  status: string;
+  /** The error code when status is ERRO. */
+  error: string | null;
+  ticketId: number | null;
+  mediaPath: string | null;
+  mediaName: string | null;
+  mediaUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** How many schedules fall on each day of a month (the calendar beside the list). */
+export interface ScheduleDayDto {
+  /** YYYY-MM-DD in the company's time zone. */
+  date: string;
+  count: number;
+}

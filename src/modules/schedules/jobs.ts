@@ -1,0 +1,85 @@
+import { and, eq } from "drizzle-orm";
+import type { Deps } from "../../http/context";
+import { AppError } from "../../http/errors";
+import { isoNow } from "../../lib/clock";
+import { log } from "../../lib/logger";
+import { renderTemplate } from "../../lib/template";
+import { mimeOfName } from "../../http/uploads";
+import { findContact } from "../contacts/queries";
+import { findConnection } from "../connections/queries";
+import { resolveSendingConnection } from "../connections/service";
+import { sendMessage } from "../messages/service";
+import { ticketForOutbound } from "../tickets/lifecycle-system";
+import { dueSchedules, lastTicketConnection, type ScheduleRow } from "./queries";
+import { schedules } from "./schema";
+import { serializeSchedules, publishSchedule } from "./service";
+
+/** Thrown inside the storing transaction when another run already sent the schedule: the message is rolled back. */
+class AlreadySent extends Error {}
+
+const BATCH = 50;
+
+/**
+ * schedules.send-due: every PENDENTE schedule whose sendAt has come (including ones missed while
+ * the server was down, BEHAVIOUR.md decision 11) is sent through the contact's last ticket
+ * connection or the sending connection, into the contact's ticket (opened or reused by the
+ * lifecycle) and its history. The schedule is marked ENVIADA inside the transaction that stores the
+ * message, guarded on PENDENTE, so it goes out exactly once even across restarts or overlapping
+ * runs; failures mark ERRO with the reason.
+ */
+export async function sendDueSchedules(deps: Deps) {
+  for (const s of dueSchedules(deps.db, isoNow(deps.clock), BATCH)) {
+    try {
+      await sendSchedule(deps, s);
+    } catch (err) {
+      if (err instanceof AlreadySent) continue;
+      const code = err instanceof AppError ? err.code : "ERR_SENDING_WAPP_MSG";
+      if (!(err instanceof AppError)) log.error("schedule send failed", { scheduleId: s.id, err: String(err) });
+      markFailed(deps, s, code);
+    }
+  }
+}
+
+function pickConnection(deps: Deps, s: ScheduleRow): number {
+  const last = lastTicketConnection(deps.db, s.companyId, s.contactId);
+  if (last && findConnection(deps.db, s.companyId, last)) return last;
+  return resolveSendingConnection(deps, s.companyId).id;
+}
+
+async function sendSchedule(deps: Deps, s: ScheduleRow) {
+  const contact = findContact(deps.db, s.companyId, s.contactId);
+  if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
+  const whatsappId = pickConnection(deps, s);
+  const ticket = ticketForOutbound(deps, { companyId: s.companyId, contactId: s.contactId, whatsappId, whenInactive: "pending" });
+  const body = renderTemplate(s.body, { name: contact.name }, deps.config.timezone, new Date(deps.clock.now()));
+  const media = s.mediaPath
+    ? { path: `${deps.config.mediaDir}/${s.mediaPath}`, mediaPath: s.mediaPath, mime: mimeOfName(s.mediaPath), fileName: s.mediaName ?? "imagem.jpg" }
+    : null;
+  let sent: ScheduleRow | undefined;
+  await sendMessage(deps, ticket, {
+    body,
+    userId: s.userId,
+    media,
+    onStored: (tx) => {
+      const now = isoNow(deps.clock);
+      sent = tx
+        .update(schedules)
+        .set({ status: "ENVIADA", sentAt: now, ticketId: ticket.id, error: null, updatedAt: now })
+        .where(and(eq(schedules.id, s.id), eq(schedules.status, "PENDENTE")))
+        .returning()
+        .get();
+      if (!sent) throw new AlreadySent();
+    },
+  });
+  if (sent) publishSchedule(deps, s.companyId, { action: "update", schedule: serializeSchedules(deps.db, [sent])[0] });
+}
+
+function markFailed(deps: Deps, s: ScheduleRow, code: string) {
+  const row = deps.db
+    .update(schedules)
+    .set({ status: "ERRO", error: code, updatedAt: isoNow(deps.clock) })
+    .where(and(eq(schedules.id, s.id), eq(schedules.status, "PENDENTE")))
+    .returning()
+    .get();
+  if (row) publishSchedule(deps, s.companyId, { action: "update", schedule: serializeSchedules(deps.db, [row])[0] });
+}

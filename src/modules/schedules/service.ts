@@ -1,0 +1,164 @@
+import { eq } from "drizzle-orm";
+import type { Page } from "../../contract/dto/common";
+import type { ScheduleDayDto, ScheduleDto } from "../../contract/dto/schedules";
+import type { FramePayload } from "../../contract/frames";
+import { LIMITS } from "../../contract/limits";
+import type { ScheduleCreateInput, ScheduleUpdateInput } from "../../contract/schemas/schedules";
+import type { Ctx } from "../../http/context";
+import { AppError, forbidden, notFound } from "../../http/errors";
+import { requirePlanFlag } from "../../http/plan";
+import { mediaUrl, removeMedia, saveUpload } from "../../http/uploads";
+import { isoNow } from "../../lib/clock";
+import { rooms } from "../../realtime/topics";
+import { findContact } from "../contacts/queries";
+import { canEditSchedule } from "./policy";
+import { findSchedule, namesFor, pageSchedules, type ScheduleFilter, type ScheduleRow, sendTimesBetween } from "./queries";
+import { schedules } from "./schema";
+
+const PAGE = LIMITS.pageSize;
+
+/** The public shapes of schedules, with their contact and user names. */
+export function serializeSchedules(db: Ctx["db"], rows: ScheduleRow[]): ScheduleDto[] {
+  const names = namesFor(db, rows);
+  return rows.map((s) => ({
+    id: s.id,
+    body: s.body,
+    contactId: s.contactId,
+    contact: names.contacts.get(s.contactId) ?? null,
+    userId: s.userId,
+    user: (s.userId && names.users.get(s.userId)) || null,
+    sendAt: s.sendAt,
+    sentAt: s.sentAt,
+    status: s.status,
+    error: s.error,
+    ticketId: s.ticketId,
+    mediaPath: s.mediaPath,
+    mediaName: s.mediaName,
+    mediaUrl: mediaUrl(s.mediaPath),
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  }));
+}
+const one = (db: Ctx["db"], s: ScheduleRow) => serializeSchedules(db, [s])[0];
+
+/** Schedule frames go to the company (the list and the calendar of every user follow them). */
+export function publishSchedule(ctx: Pick<Ctx, "hub">, companyId: number, frame: FramePayload<"schedule">) {
+  ctx.hub.publish(rooms.main(companyId), { channel: "schedule", ...frame });
+}
+
+function getSchedule(ctx: Ctx, id: number): ScheduleRow {
+  requirePlanFlag(ctx, "useSchedules");
+  const s = findSchedule(ctx.db, ctx.companyId, id);
+  if (!s) throw notFound("ERR_NO_SCHEDULE_FOUND");
+  return s;
+}
+
+/** A schedule the caller may change: theirs (or any, for an admin), not yet sent. */
+function getEditable(ctx: Ctx, id: number): ScheduleRow {
+  const s = getSchedule(ctx, id);
+  if (!canEditSchedule(ctx.user, s)) throw forbidden();
+  if (s.sentAt) throw new AppError("ERR_SCHEDULE_ALREADY_SENT", 409);
+  return s;
+}
+
+function requireContact(ctx: Ctx, contactId: number) {
+  if (!findContact(ctx.db, ctx.companyId, contactId)) throw new AppError("ERR_VALIDATION", 400, { fields: { contactId: "validation.required" } });
+}
+
+/** GET /schedules: paged, soonest pending first; search by body or contact name. */
+export function listSchedules(ctx: Ctx, filter: ScheduleFilter, page: number): Page<"schedules", ScheduleDto> {
+  requirePlanFlag(ctx, "useSchedules");
+  const { rows, total } = pageSchedules(ctx.db, ctx.companyId, filter, page, PAGE);
+  return { schedules: serializeSchedules(ctx.db, rows), count: total, hasMore: total > page * PAGE };
+}
+
+/** GET /schedules/calendar?month=YYYY-MM: schedules per day of the month in the server's time zone. */
+export function scheduleCalendar(ctx: Ctx, month: string): ScheduleDayDto[] {
+  requirePlanFlag(ctx, "useSchedules");
+  const [y, m] = month.split("-").map(Number);
+  // A day either side covers every time zone; days outside the month are dropped below.
+  const from = new Date(Date.UTC(y, m - 1, 0)).toISOString();
+  const to = new Date(Date.UTC(y, m, 2)).toISOString();
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: ctx.config.timezone, year: "numeric", month: "2-digit", day: "2-digit" });
+  const counts = new Map<string, number>();
+  for (const r of sendTimesBetween(ctx.db, ctx.companyId, from, to)) {
+    const d = day.format(new Date(r.sendAt));
+    if (d.startsWith(month)) counts.set(d, (counts.get(d) ?? 0) + 1);
+  }
+  return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([date, count]) => ({ date, count }));
+}
+
+/** GET /schedules/{id}. */
+export const showSchedule = (ctx: Ctx, id: number) => one(ctx.db, getSchedule(ctx, id));
+
+/** POST /schedules: PENDENTE, by the caller. */
+export function createSchedule(ctx: Ctx, input: ScheduleCreateInput) {
+  requirePlanFlag(ctx, "useSchedules");
+  requireContact(ctx, input.contactId);
+  const now = isoNow(ctx.clock);
+  const row = ctx.db
+    .insert(schedules)
+    .values({
+      companyId: ctx.companyId,
+      contactId: input.contactId,
+      userId: ctx.user.id || null,
+      body: input.body,
+      sendAt: input.sendAt,
+      status: "PENDENTE",
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+  const schedule = one(ctx.db, row);
+  publishSchedule(ctx, ctx.companyId, { action: "create", schedule });
+  return schedule;
+}
+
+/** PUT /schedules/{id}: refused once sent; saving a failed one arms it again (PENDENTE). */
+export function updateSchedule(ctx: Ctx, id: number, input: ScheduleUpdateInput) {
+  const current = getEditable(ctx, id);
+  if (input.contactId !== undefined) requireContact(ctx, input.contactId);
+  const row = ctx.db
+    .update(schedules)
+    .set({
+      ...(input.body !== undefined && { body: input.body }),
+      ...(input.contactId !== undefined && { contactId: input.contactId }),
+      ...(input.sendAt !== undefined && { sendAt: input.sendAt }),
+      status: "PENDENTE",
+      error: null,
+      updatedAt: isoNow(ctx.clock),
+    })
+    .where(eq(schedules.id, current.id))
+    .returning()
+    .get();
+  const schedule = one(ctx.db, row);
+  publishSchedule(ctx, ctx.companyId, { action: "update", schedule });
+  return schedule;
+}
+
+/** DELETE /schedules/{id} (its author or an admin; a sent one stays in the ticket's history). */
+export function deleteSchedule(ctx: Ctx, id: number) {
+  const current = getSchedule(ctx, id);
+  if (!canEditSchedule(ctx.user, current)) throw forbidden();
+  ctx.db.delete(schedules).where(eq(schedules.id, id)).run();
+  // A sent schedule's file is the stored message's media now: keep it.
+  if (!current.sentAt) removeMedia(ctx.config.mediaDir, ctx.companyId, current.mediaPath);
+  publishSchedule(ctx, ctx.companyId, { action: "delete", scheduleId: id });
+}
+
+/** POST /schedules/{id}/media-upload (png, jpg, jpeg) and DELETE (file null). */
+export async function setScheduleMedia(ctx: Ctx, id: number, file: unknown | null) {
+  const current = getEditable(ctx, id);
+  const stored = file === null ? null : await saveUpload(ctx.config.mediaDir, ctx.companyId, "schedules", file, "image");
+  const row = ctx.db
+    .update(schedules)
+    .set({ mediaPath: stored?.mediaPath ?? null, mediaName: stored?.mediaName ?? null, updatedAt: isoNow(ctx.clock) })
+    .where(eq(schedules.id, id))
+    .returning()
+    .get();
+  removeMedia(ctx.config.mediaDir, ctx.companyId, current.mediaPath);
+  const schedule = one(ctx.db, row);
+  publishSchedule(ctx, ctx.companyId, { action: "update", schedule });
+  return schedule;
+}

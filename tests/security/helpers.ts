@@ -1,0 +1,70 @@
+/** A test app listening on a real port: HTTP through fetch, sockets through WebSocket. */
+import { afterAll } from "bun:test";
+import { makeTestApp } from "../helpers/app";
+
+export async function makeLiveApp() {
+  const t = await makeTestApp();
+  const server = t.app.listen({ port: 0, hostname: "127.0.0.1" });
+  afterAll(() => server.stop(true));
+  const origin = `http://127.0.0.1:${server.server!.port}`;
+
+  /** A request over the wire; answers status, JSON (or text), headers and the refresh cookie set, if any. */
+  async function http(
+    method: string,
+    path: string,
+    opts: { token?: string; cookie?: string; body?: unknown; headers?: Record<string, string>; raw?: BodyInit } = {},
+  ) {
+    const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.cookie) headers.cookie = opts.cookie;
+    let body: BodyInit | undefined = opts.raw;
+    if (opts.body !== undefined) {
+      headers["content-type"] ??= "application/json";
+      body = JSON.stringify(opts.body);
+    }
+    const res = await fetch(`${origin}${path}`, { method, headers, body });
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    const setCookie = res.headers.get("set-cookie") ?? "";
+    const cookie = /^jrt=[^;]+/.exec(setCookie)?.[0];
+    return { status: res.status, json, text, headers: res.headers, setCookie, cookie: cookie && cookie !== "jrt=" ? cookie : undefined };
+  }
+
+  /** Opens a socket; `ready` resolves on the server's ready frame, `closed` with the close code. */
+  function socket(token: string) {
+    const frames: any[] = [];
+    const ws = new WebSocket(`${origin.replace("http", "ws")}/ws?token=${encodeURIComponent(token)}`);
+    let onReady: () => void = () => {};
+    const ready = new Promise<void>((r) => {
+      onReady = r;
+    });
+    const closed = new Promise<number>((resolve) => {
+      ws.onclose = (e) => resolve(e.code);
+    });
+    ws.onmessage = (e) => {
+      const f = JSON.parse(String(e.data));
+      frames.push(f);
+      if (f.channel === "ready") onReady();
+    };
+    const waitFor = async (pred: (f: any) => boolean, ms = 1500) => {
+      const end = Date.now() + ms;
+      while (Date.now() < end) {
+        const f = frames.find(pred);
+        if (f) return f;
+        await Bun.sleep(10);
+      }
+      return null;
+    };
+    return { ws, frames, ready, closed, waitFor, send: (m: unknown) => ws.send(JSON.stringify(m)) };
+  }
+
+  /** Resolves with the close code, or "open" when the socket is still open after `ms`. */
+  const closedWithin = (s: { closed: Promise<number> }, ms = 1500) => Promise.race([s.closed, Bun.sleep(ms).then(() => "open" as const)]);
+
+  return { ...t, server, origin, http, socket, closedWithin };
+}
