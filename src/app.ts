@@ -21,6 +21,7 @@ import { tagsRoutes } from "./modules/tags/routes";
 import { quickMessagesRoutes } from "./modules/quick-messages/routes";
 import { filesRoutes } from "./modules/files/routes";
 import { schedulesRoutes } from "./modules/schedules/routes";
+import { chatsRoutes } from "./modules/chats/routes";
 import { mediaRoutes } from "./http/uploads";
 import { Hub } from "./realtime/hub";
 import { wsRoutes } from "./realtime/ws";
@@ -34,6 +35,7 @@ import { sandboxRoutes } from "./channels/sandbox/routes";
 import { contactListsRoutes } from "./modules/contact-lists/routes";
 import { campaignsRoutes } from "./modules/campaigns/routes";
 import { installOps, opsRoutes, withOps } from "./ops";
+import { backupsRoutes, storageRoutes } from "./ops/routes";
 import { currentRequest } from "./ops/request-context";
 import { isStorageFullError, storageGuard } from "./ops/storage";
 import { logThrottled } from "./ops/throttle";
@@ -119,6 +121,7 @@ export function buildApp(deps: Deps) {
     .use(quickMessagesRoutes(deps))
     .use(filesRoutes(deps))
     .use(schedulesRoutes(deps))
+    .use(chatsRoutes(deps))
     .use(mediaRoutes(deps))
     .use(ticketsRoutes(deps))
     .use(messagesRoutes(deps))
@@ -132,6 +135,8 @@ export function buildApp(deps: Deps) {
     .use(promptsRoutes(deps))
     .use(openapiRoutes())
     .use(jobsRoutes(deps))
+    .use(backupsRoutes(deps))
+    .use(storageRoutes(deps))
     .use(wsRoutes(deps));
   return withOps(deps, app);
 }

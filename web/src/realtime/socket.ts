@@ -8,6 +8,7 @@ import { t } from "../i18n";
 import { load } from "../lib/storage";
 import { onConnectionFrame } from "../stores/connections";
 import { usersStore } from "../stores/lists";
+import { chatOnFrame } from "../stores/chats";
 import { bellOnMessage, bellOnTicket } from "../stores/notifications";
 import { endSession, patchUser } from "../stores/session";
 import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
@@ -90,6 +91,8 @@ function dispatch(f: ServerFrame) {
       return fileListsOnFrame(f);
     case "schedule":
       return schedulesOnFrame(f);
+    case "chat":
+      return chatOnFrame(f);
     case "settings":
       return onSettingFrame(f);
     case "payment":
