@@ -11,6 +11,7 @@ import { serveSpa } from "./http/spa";
 import { authRoutes } from "./modules/auth/routes";
 import { companiesRoutes } from "./modules/companies/routes";
 import { plansRoutes } from "./modules/plans/routes";
+import { invoicesRoutes } from "./modules/invoices/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
@@ -20,6 +21,7 @@ import { tagsRoutes } from "./modules/tags/routes";
 import { quickMessagesRoutes } from "./modules/quick-messages/routes";
 import { filesRoutes } from "./modules/files/routes";
 import { schedulesRoutes } from "./modules/schedules/routes";
+import { chatsRoutes } from "./modules/chats/routes";
 import { mediaRoutes } from "./http/uploads";
 import { Hub } from "./realtime/hub";
 import { wsRoutes } from "./realtime/ws";
@@ -33,6 +35,7 @@ import { sandboxRoutes } from "./channels/sandbox/routes";
 import { contactListsRoutes } from "./modules/contact-lists/routes";
 import { campaignsRoutes } from "./modules/campaigns/routes";
 import { installOps, opsRoutes, withOps } from "./ops";
+import { backupsRoutes, storageRoutes } from "./ops/routes";
 import { currentRequest } from "./ops/request-context";
 import { isStorageFullError, storageGuard } from "./ops/storage";
 import { logThrottled } from "./ops/throttle";
@@ -109,6 +112,7 @@ export function buildApp(deps: Deps) {
     .use(usersRoutes(deps))
     .use(companiesRoutes(deps))
     .use(plansRoutes(deps))
+    .use(invoicesRoutes(deps))
     .use(settingsRoutes(deps))
     .use(contactsRoutes(deps))
     .use(queuesRoutes(deps))
@@ -117,6 +121,7 @@ export function buildApp(deps: Deps) {
     .use(quickMessagesRoutes(deps))
     .use(filesRoutes(deps))
     .use(schedulesRoutes(deps))
+    .use(chatsRoutes(deps))
     .use(mediaRoutes(deps))
     .use(ticketsRoutes(deps))
     .use(messagesRoutes(deps))
@@ -130,6 +135,8 @@ export function buildApp(deps: Deps) {
     .use(promptsRoutes(deps))
     .use(openapiRoutes())
     .use(jobsRoutes(deps))
+    .use(backupsRoutes(deps))
+    .use(storageRoutes(deps))
     .use(wsRoutes(deps));
   return withOps(deps, app);
 }
