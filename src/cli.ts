@@ -87,6 +87,7 @@ DATA_DIR selects the data folder (default ./data).`;
 /** Runs one command; answers the process exit code. */
 export async function runCli(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
   const [command, arg] = argv;
+  process.umask(0o077);
   if (!command || command === "help" || command === "--help" || command === "-h") {
     console.log(USAGE);
     return command ? 0 : 1;
