@@ -12,6 +12,7 @@ import { bodyLimit } from "./http/body-limit";
 import { authRoutes } from "./modules/auth/routes";
 import { companiesRoutes } from "./modules/companies/routes";
 import { plansRoutes } from "./modules/plans/routes";
+import { invoicesRoutes } from "./modules/invoices/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
@@ -21,6 +22,7 @@ import { tagsRoutes } from "./modules/tags/routes";
 import { quickMessagesRoutes } from "./modules/quick-messages/routes";
 import { filesRoutes } from "./modules/files/routes";
 import { schedulesRoutes } from "./modules/schedules/routes";
+import { chatsRoutes } from "./modules/chats/routes";
 import { mediaRoutes } from "./http/uploads";
 import { Hub } from "./realtime/hub";
 import { wsRoutes } from "./realtime/ws";
@@ -34,11 +36,14 @@ import { sandboxRoutes } from "./channels/sandbox/routes";
 import { contactListsRoutes } from "./modules/contact-lists/routes";
 import { campaignsRoutes } from "./modules/campaigns/routes";
 import { installOps, opsRoutes, withOps } from "./ops";
+import { backupsRoutes } from "./ops/routes";
 import { currentRequest } from "./ops/request-context";
 import { isStorageFullError, storageGuard } from "./ops/storage";
 import { logThrottled } from "./ops/throttle";
 import { externalApiRoutes } from "./modules/external-api/routes";
 import { openapiRoutes } from "./http/openapi";
+import { integrationsRoutes } from "./modules/integrations/routes";
+import { promptsRoutes } from "./modules/prompts/routes";
 import { LIMITS } from "./contract/limits";
 import pkg from "../package.json";
 
@@ -111,6 +116,7 @@ export function buildApp(deps: Deps) {
     .use(usersRoutes(deps))
     .use(companiesRoutes(deps))
     .use(plansRoutes(deps))
+    .use(invoicesRoutes(deps))
     .use(settingsRoutes(deps))
     .use(contactsRoutes(deps))
     .use(queuesRoutes(deps))
@@ -119,6 +125,7 @@ export function buildApp(deps: Deps) {
     .use(quickMessagesRoutes(deps))
     .use(filesRoutes(deps))
     .use(schedulesRoutes(deps))
+    .use(chatsRoutes(deps))
     .use(mediaRoutes(deps))
     .use(ticketsRoutes(deps))
     .use(messagesRoutes(deps))
@@ -128,8 +135,11 @@ export function buildApp(deps: Deps) {
     .use(contactListsRoutes(deps))
     .use(campaignsRoutes(deps))
     .use(externalApiRoutes(deps))
+    .use(integrationsRoutes(deps))
+    .use(promptsRoutes(deps))
     .use(openapiRoutes())
     .use(jobsRoutes(deps))
+    .use(backupsRoutes(deps))
     .use(wsRoutes(deps));
   return withOps(deps, app);
 }

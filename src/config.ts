@@ -22,6 +22,12 @@ const EnvSchema = v.object({
   TZ: v.optional(v.string(), "America/Sao_Paulo"),
   WA_WS_URL: v.optional(v.string()),
   WA_TEST_ROOT_KEY: v.optional(v.string()),
+  OPENAI_BASE_URL: v.optional(v.pipe(v.string(), v.regex(/^(https?:\/\/\S+)?$/, "must be an http(s) URL")), ""),
+  DIALOGFLOW_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, "must be an http(s) URL")), "https://dialogflow.googleapis.com"),
+  SPEECH_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, "must be an http(s) URL")),
+    "https://{region}.tts.speech.microsoft.com/cognitiveservices/v1",
+  ),
   STORAGE_LOW_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0))),
   BALLAST_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(4096))),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
@@ -45,6 +51,12 @@ export interface Config {
   /** Honoured only when NODE_ENV=test: the WhatsApp WebSocket URL and certificate root override. */
   waWsUrl?: string;
   waTestRootKey?: string;
+  /** OpenAI-compatible server of the AI prompts ("" = OpenAI itself). */
+  openaiBaseUrl: string;
+  /** Dialogflow ES REST base (the token URL comes from each service account's token_uri). */
+  dialogflowApiUrl: string;
+  /** Text-to-speech endpoint of the prompts' voices; `{region}` is the prompt's voiceRegion. */
+  speechUrl: string;
   /** Free space (bytes) under which bulk work is refused and /readyz fails. */
   storageLowBytes: number;
   /** Size (bytes) of the ballast kept in the data folder, released when the disk fills (0 = none). */
@@ -147,6 +159,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timezone: e.TZ,
     waWsUrl: isTest ? e.WA_WS_URL : undefined,
     waTestRootKey: isTest ? e.WA_TEST_ROOT_KEY : undefined,
+    openaiBaseUrl: e.OPENAI_BASE_URL,
+    dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ""),
+    speechUrl: e.SPEECH_URL,
     storageLowBytes: (e.STORAGE_LOW_MB ?? (isTest ? 0 : 512)) * 1024 * 1024,
     ballastBytes: (e.BALLAST_MB ?? (isTest ? 0 : 64)) * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,

@@ -10,6 +10,7 @@ import { getSetting } from "../modules/settings/service";
 import { addSystemNote } from "../modules/ticket-notes/service";
 import { botResetToMenu, handToHuman } from "../modules/tickets/lifecycle-system";
 import type { TicketRow } from "../modules/tickets/schema";
+import { runAutomation } from "./automation";
 import { isOutOfHours } from "./hours";
 import { loopReason } from "./loop";
 import { type BotStep, HOME_LINE, runQueueMenu, walkOptions } from "./menu";
@@ -126,6 +127,9 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
   };
   const render = (t: string) => renderTemplate(t, { name: step.contactName }, deps.config.timezone);
 
+  // An integration or assistant holding the ticket gets every message (before "#" and the hours).
+  step.msg = msg;
+  if (await runAutomation(step, msg)) return;
   if (msg.body.trim() === "#") {
     ticket = botResetToMenu(deps, ticket);
     step.ticket = ticket;

@@ -8,6 +8,8 @@ import type { QueueRow } from "../modules/queues/schema";
 import { getSetting } from "../modules/settings/service";
 import { botChooseQueue, botMenuSent, botStartedAt, handToHuman, setBotState } from "../modules/tickets/lifecycle-system";
 import type { TicketRow } from "../modules/tickets/schema";
+import type { InboundMessage } from "../channels/types";
+import { startAutomation } from "./automation";
 import { isOutOfHours } from "./hours";
 
 export const INVALID_OPTION = "Opção inválida, por favor escolha uma opção válida.";
@@ -21,6 +23,8 @@ export interface BotStep {
   conn: WhatsappRow;
   contactName: string;
   body: string;
+  /** The customer's message being answered (integrations and assistants read it whole). */
+  msg?: InboundMessage;
   /** Sends an automatic answer (text, then the optional media); the loop breaker may stop it. */
   say(text: string, media?: { mediaPath: string | null; mediaName: string | null }): Promise<void>;
 }
@@ -52,7 +56,7 @@ export async function runQueueMenu(s: BotStep): Promise<void> {
   }
   const n = /^\s*(\d{1,3})\s*$/.exec(s.body)?.[1];
   const chosen = n ? queues[Number(n) - 1] : undefined;
-  if (chosen) return chooseQueue(s, chosen);
+  if (chosen) return chooseQueue(s, chosen, true);
   const used = s.ticket.amountUsedBotQueues;
   if (s.conn.maxUseBotQueues > 0 && used >= s.conn.maxUseBotQueues) return;
   if (used >= 2) return;
@@ -73,12 +77,20 @@ async function greetOnce(s: BotStep) {
 }
 
 /** Puts the ticket in a queue and greets: the options menu when it has options, else its greeting and media. */
-export async function chooseQueue(s: BotStep, queue: QueueRow) {
+export async function chooseQueue(s: BotStep, queue: QueueRow, menuChoice = false) {
   const options = listOptions(s.deps.db, s.ticket.companyId, queue.id, null);
   const queueHours = getSetting(s.deps.db, s.ticket.companyId, "scheduleType") === "queue";
   const closed = queueHours && queue.outOfHoursMessage.trim() && isOutOfHours(queue.schedules, s.deps.config.timezone);
-  s.ticket = botChooseQueue(s.deps, s.ticket, queue.id, !closed && options.length > 0);
+  const automated = !closed && (queue.integrationId || queue.promptId);
+  s.ticket = botChooseQueue(s.deps, s.ticket, queue.id, !closed && !automated && options.length > 0);
   if (closed) return s.say(`${render(s, queue.outOfHoursMessage)}\n\n${HOME_LINE}`);
+  if (automated && s.msg) {
+    // The queue's integration or assistant takes the ticket (BEHAVIOUR.md §3.3): a flow or webhook
+    // sees this first message; an assistant answers it only when it was not a menu number.
+    if (queue.greetingMessage.trim()) await s.say(render(s, queue.greetingMessage), queue);
+    const target = queue.integrationId ? { integrationId: queue.integrationId } : { promptId: queue.promptId as number };
+    return startAutomation(s, s.msg, target, menuChoice);
+  }
   if (options.length) return s.say(rootMenu(s, queue, options), queue);
   return s.say(render(s, queue.greetingMessage), queue);
 }

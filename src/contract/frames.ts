@@ -5,10 +5,13 @@
  * `channel`/`action` (see `FrameOf`) and never casts a payload.
  */
 import type { CampaignDto, CampaignSettingDto } from "./dto/campaigns";
+import type { ChatDto, ChatMessageDto } from "./dto/chats";
 import type { ConnectionDto, SessionStateDto } from "./dto/connections";
 import type { ContactListDto, ContactListItemDto } from "./dto/contactLists";
 import type { ContactDto } from "./dto/contacts";
 import type { FileListDto } from "./dto/files";
+import type { QueueIntegrationDto } from "./dto/integrations";
+import type { PromptDto } from "./dto/prompts";
 import type { MessageDto } from "./dto/messages";
 import type { QueueDto } from "./dto/queues";
 import type { ScheduleDto } from "./dto/schedules";
@@ -46,9 +49,19 @@ export type ServerFrame =
   | { channel: "quickMessage"; action: "delete"; id: number }
   | { channel: "file"; action: "create" | "update"; files: FileListDto }
   | { channel: "file"; action: "delete"; fileId: number }
+  | { channel: "queueIntegration"; action: "create" | "update"; queueIntegration: QueueIntegrationDto }
+  | { channel: "queueIntegration"; action: "delete"; integrationId: number }
+  | { channel: "prompt"; action: "update"; prompt: PromptDto }
+  | { channel: "prompt"; action: "delete"; promptId: number }
   | { channel: "schedule"; action: "create" | "update"; schedule: ScheduleDto }
   | { channel: "schedule"; action: "delete"; scheduleId: number }
+  /** Internal chat frames go only to the members' user rooms. */
+  | { channel: "chat"; action: "create" | "update"; chat: ChatDto }
+  | { channel: "chat"; action: "delete"; chatId: number }
+  | { channel: "chat"; action: "new-message"; message: ChatMessageDto; chat: ChatDto }
   | { channel: "settings"; action: "update"; setting: SettingDto }
+  /** An invoice was paid: the company's new due date (core.md §4.7). */
+  | { channel: "payment"; action: "CONCLUIDA"; company: { id: number; dueDate: string } }
   | { channel: "sandbox"; action: "create" | "update"; connectionId: number; message: SandboxMessageDto }
   /** Campaign frames go to the company's campaign managers only (rooms.campaigns). */
   | { channel: "campaign"; action: "create" | "update"; record: CampaignDto }

@@ -26,6 +26,9 @@ export const PERMISSIONS = {
   "campaigns:manage": ["admin"],
   /** Creating, editing and deleting file lists (BEHAVIOUR.md §1.8: PUT /files is admin-only). */
   "files:manage": ["admin"],
+  /** Queue integrations and AI prompts hold secrets and steer the bot: admins only. */
+  "integrations:manage": ["admin"],
+  "prompts:manage": ["admin"],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

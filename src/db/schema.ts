@@ -19,4 +19,8 @@ export * from "./instance-lock";
 export * from "../modules/contact-lists/schema";
 export * from "../modules/campaigns/schema";
 export * from "../modules/files/schema";
+export * from "../modules/invoices/schema";
+export * from "../modules/integrations/schema";
+export * from "../modules/prompts/schema";
 export * from "../modules/schedules/schema";
+export * from "../modules/chats/schema";

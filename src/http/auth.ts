@@ -7,7 +7,15 @@ import { isPublicRoute } from "./public-routes";
 import { type AccessClaims, verifyToken } from "./tokens";
 
 /** Routes a company whose subscription lapsed may still call (to see and pay its invoices). */
-const LAPSED_ALLOWED = new Set(["GET /auth/me", "DELETE /auth/logout", "GET /invoices/all", "POST /subscription", "GET /companies/listPlan/:companyId"]);
+const LAPSED_ALLOWED = new Set([
+  "GET /auth/me",
+  "DELETE /auth/logout",
+  "GET /invoices/all",
+  "POST /subscription",
+  "GET /companies/listPlan/:companyId",
+  "GET /plans/list",
+  "GET /helps/list",
+]);
 
 /**
  * Resolves the caller from the Bearer token for every route (deny by default): a missing token

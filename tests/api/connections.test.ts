@@ -343,8 +343,12 @@ describe("channel events of a live connection", () => {
     expect((await t.call("GET", `/whatsapp/${id}`, { token: c.admin.token })).json.lastAckAt).toBeTruthy();
     s.events.onEdit({ id: "IN-1", body: "primeira (editada)" });
     expect(row()).toMatchObject({ body: "primeira (editada)", isEdited: true });
+    t.events.length = 0;
     s.events.onRevoke("IN-1");
     expect(row().isDeleted).toBe(true);
+    // the deleted text leaves the card's preview in every list, not only in the open chat
+    const card = t.framesOf("ticket").find((f) => f.frame.action === "update" && f.rooms.some((r) => r.endsWith("-pending")));
+    expect(card?.frame.action === "update" && card.frame.ticket.lastMessage).toBe("");
     // the company's `call` setting is "disabled" by default: a finished call gets the automatic text
     s.events.onCall({ id: "CALL-1", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "terminate" });
     await Bun.sleep(20);

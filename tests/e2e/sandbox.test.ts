@@ -63,6 +63,17 @@ test("sandbox: an admin creates a sandbox connection, writes as a customer and s
   await theirs.waitFor();
   expect(await theirs.getAttribute("data-direction")).toBe("out");
   await page.locator('[data-testid="sandbox-bubble"][data-direction="out"][data-ack="4"]').waitFor({ timeout: 5_000 });
+  // WhatsApp formatting shows on the phone as in the chat: bold, italic, strike, monospace; 24-hour times.
+  await apiCall(stack().server.url, "POST", `/messages/${ticket!.id}`, { body: "Seu *pedido* está _pronto_, ~amanhã~ hoje: ```#1234```" }, token);
+  const formatted = page.getByTestId("sandbox-text").filter({ hasText: "Seu pedido está pronto" });
+  await formatted.waitFor();
+  expect(await formatted.innerHTML()).toContain("<strong>pedido</strong>");
+  expect(await formatted.locator("em").textContent()).toBe("pronto");
+  expect(await formatted.locator("del").textContent()).toBe("amanhã");
+  expect(await formatted.locator("code").textContent()).toBe("#1234");
+  const time = await page.getByTestId("sandbox-bubble").last().textContent();
+  expect(time).toMatch(/([01]\d|2[0-3]):[0-5]\d$/);
+  expect(time).not.toMatch(/\b(AM|PM)\b/);
 
   // The tickets screen shows the customer's ticket (now open with this admin), when that screen exists.
   await page.goto("/tickets");

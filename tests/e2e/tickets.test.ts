@@ -163,6 +163,12 @@ test("a customer message becomes a live pending ticket; agents accept, reply, no
   await a.page.getByTestId("note-input").fill("Cliente pediu troca do produto.");
   await a.page.getByRole("button", { name: "Salvar anotação" }).click();
   await a.page.getByTestId("notes-list").getByText("Cliente pediu troca do produto.").waitFor();
+  // At 1280 px the drawer lies over the chat, which keeps its width; Escape closes it.
+  const chatWidth = async () => (await a.page.getByTestId("message-list").boundingBox())?.width ?? 0;
+  expect(await chatWidth()).toBeGreaterThan(600);
+  await a.page.getByTestId("note-input").click();
+  await a.page.keyboard.press("Escape");
+  await a.page.getByTestId("contact-drawer").waitFor({ state: "detached" });
 
   // A tag through the tag editor (POST /tags/sync).
   await a.page.getByTestId("tag-editor").click();

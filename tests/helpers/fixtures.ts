@@ -79,4 +79,29 @@ export const CREATORS: Record<string, Creator> = {
     if (r.status !== 201) throw new Error(`fixture connection: ${r.status} ${r.text}`);
     return r.json.id;
   },
+  integration: async (t, token) => {
+    const r = await t.call("POST", "/queueIntegration", {
+      token,
+      body: { type: "webhook", name: `Hook ${crypto.randomUUID().slice(0, 6)}`, urlN8N: "http://127.0.0.1:9/x" },
+    });
+    if (r.status !== 201) throw new Error(`fixture integration: ${r.status} ${r.text}`);
+    return r.json.id;
+  },
+  prompt: async (t, token) => {
+    const q = await t.call("POST", "/queue", {
+      token,
+      body: {
+        name: `Fila IA ${crypto.randomUUID().slice(0, 6)}`,
+        color: `#${Math.floor(Math.random() * 0xffffff)
+          .toString(16)
+          .padStart(6, "0")}`,
+      },
+    });
+    const r = await t.call("POST", "/prompt", {
+      token,
+      body: { name: `Prompt ${crypto.randomUUID().slice(0, 6)}`, prompt: "x".repeat(60), apiKey: "sk-fixture", queueId: q.json.id },
+    });
+    if (r.status !== 201) throw new Error(`fixture prompt: ${r.status} ${r.text}`);
+    return r.json.id;
+  },
 };

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createElement, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { formatBody, parseLocation, parseVcard, stripMarks, ticketTime } from "../../web/src/features/tickets/format";
+import { clockTime, formatBody, parseLocation, parseVcard, stripMarks, ticketTime, ticksOf } from "../../web/src/features/tickets/format";
 
 const html = (body: string) => renderToStaticMarkup(createElement(Fragment, null, ...formatBody(body)));
 
@@ -59,5 +59,25 @@ describe("ticket helpers", () => {
 describe("previews", () => {
   test("stripMarks keeps the text and drops the markers", () => {
     expect(stripMarks("*Mensagem Automática*: Olá _Ana_, ~não~ 2*3*4")).toBe("Mensagem Automática: Olá Ana, não 2*3*4");
+  });
+});
+
+describe("monospace", () => {
+  test("```mono``` is code, its inside left as typed; previews drop the fences", () => {
+    expect(html("use ```*npm* i``` agora *já*")).toBe('use <code class="font-mono text-[0.92em]">*npm* i</code> agora <strong>já</strong>');
+    expect(stripMarks("```x = 1``` e _y_")).toBe("x = 1 e y");
+  });
+});
+
+describe("times and ticks", () => {
+  test("times follow the language: 24 h in pt-BR and es", () => {
+    const at = new Date(2026, 10, 21, 14, 5);
+    expect(clockTime(at, "pt-BR")).toBe("14:05");
+    expect(clockTime(at, "es")).toBe("14:05");
+    expect(clockTime(at, "en")).toMatch(/^02:05\sPM$/);
+    expect(ticketTime(at.toISOString(), "es", at)).toBe("14:05");
+  });
+  test("ticks follow WhatsApp: 1-2 sent, 3 delivered, 4-5 read/played", () => {
+    expect([0, 1, 2, 3, 4, 5].map(ticksOf)).toEqual(["queued", "sent", "sent", "delivered", "read", "read"]);
   });
 });

@@ -2,6 +2,7 @@ import type { PlanFlag } from "@contract/limits";
 import type { Permission } from "@contract/permissions";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { IconName } from "./components/Icon";
+import { ensureChats, unreadChatCount } from "./stores/chats";
 import { connectionsAlert, ensureConnections } from "./stores/connections";
 
 /**
@@ -48,7 +49,7 @@ export interface RouteEntry {
  * Pages still to come (features.md §2.1): /quick-messages,
  * /todolist, /tags, /contacts, /helps, /prompts, /queue-integration,
  * /kanban, /financeiro, /queues, /announcements, /subscription,
- * /chats/:id?, /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
+ * /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
  * /campaign/:campaignId/report, /campaigns-config.
  */
 export const ROUTES: readonly RouteEntry[] = [
@@ -127,11 +128,25 @@ export const ROUTES: readonly RouteEntry[] = [
     menu: { section: "administration", label: "nav.messagesApi", icon: "code", order: 100, permission: "drawer-admin-items:view" },
   },
   {
+    path: "/chats/:id?",
+    access: "private",
+    flag: "useInternalChat",
+    page: lazy(() => import("./features/chats/ChatsPage")),
+    menu: { section: "attendance", label: "nav.chats", icon: "chat", order: 80, href: "/chats", alert: chatsDot() },
+  },
+  {
     path: "/files",
     access: "private",
     page: lazy(() => import("./features/files/FilesPage")),
     menu: { section: "administration", label: "nav.files", icon: "file", order: 60, permission: "drawer-admin-items:view" },
   },
+  {
+    path: "/financeiro",
+    access: "admin",
+    page: lazy(() => import("./features/finance/FinancePage")),
+    menu: { section: "administration", label: "nav.finance", icon: "wallet", order: 105, permission: "drawer-admin-items:view" },
+  },
+  { path: "/subscription", access: "admin", page: lazy(() => import("./features/finance/SubscriptionPage")) },
   { path: "/sandbox/:connectionId", access: "private", page: lazy(() => import("./features/sandbox/SandboxPage")) },
   {
     path: "/contact-lists",
@@ -153,7 +168,24 @@ export const ROUTES: readonly RouteEntry[] = [
     page: lazy(() => import("./features/campaigns/CampaignSettingsPage")),
     menu: { section: "administration", label: "nav.campaignsConfig", icon: "settings", order: 64, permission: "campaigns:manage" },
   },
+  {
+    path: "/backups",
+    access: "super",
+    page: lazy(() => import("./features/backups/BackupsPage")),
+    menu: { section: "administration", label: "nav.backups", icon: "download", order: 120 },
+  },
 ];
+
+/** The chat item's dot: unread internal-chat messages (core.md §2.2). */
+function chatsDot() {
+  return Object.assign(
+    () => {
+      void ensureChats();
+      return unreadChatCount.value > 0;
+    },
+    { label: "chats.unreadDot" },
+  );
+}
 
 /** The connections badge: loads the list once, then follows it (core.md §2.2). */
 function connectionsBadge() {

@@ -11,7 +11,7 @@ import { rooms } from "../../realtime/topics";
 import { serializeCompany } from "../companies/service";
 import { getCompanyPlan } from "../companies/queries";
 import { serializePlan } from "../plans/service";
-import { listSettings } from "../settings/service";
+import { readSettings } from "../settings/service";
 import { findUserByEmail, loadSessionUser, queuesOfUsers } from "../users/queries";
 
 // A real argon2id hash of a random string: verifying against it when the email is unknown keeps
@@ -40,7 +40,7 @@ export function sessionPayload(deps: Deps, userId: number) {
     queues: queuesOfUsers(deps.db, [user.id]).get(user.id) ?? [],
     company: {
       ...serializeCompany(company),
-      settings: listSettings(deps.db, company.id),
+      settings: readSettings(deps.db, company.id),
       plan: plan ? serializePlan(plan) : null,
     },
   };

@@ -1,4 +1,4 @@
-import { sql, eq } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { OpeningHours } from "../../contract/limits";
 import type { DB } from "../../db/client";
 import { prepared } from "../../db/prepared";
@@ -30,3 +30,15 @@ export function getCompanyPlan(db: DB, companyId: number) {
 /** Replaces a company's weekly hours; answers the updated row (undefined when there is none). */
 export const setCompanySchedules = (db: DB, id: number, schedules: OpeningHours[], now: string) =>
   db.update(companies).set({ schedules, updatedAt: now }).where(eq(companies.id, id)).returning().get();
+
+/** The platform company (holds the super users and the platform's Pix settings). */
+export const findPlatformCompany = (db: DB) => db.select().from(companies).where(eq(companies.isPlatform, true)).get();
+
+/** Companies that are billed: every company but the platform's, with a due date. */
+export const billableCompanies = (db: DB) =>
+  db
+    .select({ company: companies, plan: plans })
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .where(and(eq(companies.isPlatform, false), isNotNull(companies.dueDate)))
+    .all();

@@ -1,3 +1,4 @@
+import { assertBotRefs } from "../integrations/refs";
 import { clearDefaultConnection } from "../users/accounts";
 import { closeClashingTicketsOfConnection } from "../tickets/lifecycle-system";
 import { and, eq, ne } from "drizzle-orm";
@@ -111,6 +112,7 @@ export function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
   const existing = countConnections(ctx.db, ctx.companyId);
   if (plan && existing >= plan.plan.connections) throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", 400, { limit: plan.plan.connections });
   assertUnique(ctx, input);
+  assertBotRefs(ctx, input);
   const queueIds = input.queueIds ?? [];
   checkQueues(ctx, [...queueIds, ...(input.sendIdQueue ? [input.sendIdQueue] : [])]);
   assertGreetingRule(queueIds.length, input.greetingMessage);
@@ -156,6 +158,7 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
   if (!canEditConnection(ctx.user)) throw forbidden();
   const before = getConnection(ctx, id);
   assertUnique(ctx, input, id);
+  assertBotRefs(ctx, input);
   const queueIds = input.queueIds ?? connectionQueues(ctx.db, id).map((q) => q.id);
   checkQueues(ctx, [...(input.queueIds ?? []), ...(input.sendIdQueue ? [input.sendIdQueue] : [])]);
   assertGreetingRule(queueIds.length, input.greetingMessage ?? before.greetingMessage);

@@ -12,7 +12,7 @@ import type { DbOrTx } from "../../db/client";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { findContact } from "../contacts/queries";
-import { frameTicket, publishTicketFrame, publishUnreadReset } from "../tickets/events";
+import { frameTicket, publishTicket, publishTicketFrame, publishUnreadReset } from "../tickets/events";
 import { clearUnread, noteMessage, refreshPreview } from "../tickets/lifecycle-system";
 import { findTicketRow } from "../tickets/queries";
 import type { TicketRow } from "../tickets/schema";
@@ -55,7 +55,8 @@ export function markTicketRead(deps: Deps, ticket: TicketRow) {
   const newest = deps.db
     .select({ wid: messages.wid })
     .from(messages)
-    .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, false), eq(messages.read, false)))
+    // literal terms, so the partial index messages_unread_idx answers (one index probe, not a walk of the ticket)
+    .where(and(eq(messages.ticketId, ticket.id), sql`read = 0 and from_me = 0`))
     .orderBy(desc(messages.id))
     .get();
   if (ticket.unreadMessages === 0 && !newest) return;
@@ -286,8 +287,9 @@ export function markDeleted(deps: Deps, ticket: TicketRow, messageId: number) {
     refreshPreview(tx, ticket.id, previewAfterDelete(deps, ticket.id));
   });
   publishMessageUpdated(deps, ticket.companyId, messageId);
+  // Every list showing the card gets the new preview, not only the open chat.
   const dto = loadTicket(deps, ticket.companyId, ticket.id);
-  if (dto) deps.hub.publish(rooms.ticket(ticket.id), { channel: "ticket", action: "update", ticket: dto }, { ticket: frameTicket(dto) });
+  if (dto) publishTicket(deps, dto);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { QueueDto } from "../../contract/dto/queues";
+import { assertBotRefs } from "../integrations/refs";
 import { eq } from "drizzle-orm";
 import { defaultOpeningHours } from "../../contract/limits";
 import type { QueueCreateInput, QueueUpdateInput } from "../../contract/schemas/queues";
@@ -71,6 +72,7 @@ export function createQueue(ctx: Ctx, input: QueueCreateInput) {
     throw new AppError("ERR_PLAN_LIMIT_QUEUES", 400, { limit: plan.plan.queues });
   }
   assertUnique(ctx, input.name, input.color);
+  assertBotRefs(ctx, input);
   const now = nowIso();
   const row = ctx.db
     .insert(queues)
@@ -97,6 +99,7 @@ export function updateQueue(ctx: Ctx, id: number, input: QueueUpdateInput) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   getQueue(ctx, id);
   assertUnique(ctx, input.name, input.color, id);
+  assertBotRefs(ctx, input);
   const patch: Partial<QueueRow> = { updatedAt: nowIso() };
   for (const k of ["name", "color", "greetingMessage", "outOfHoursMessage", "orderQueue", "integrationId", "promptId", "schedules"] as const) {
     if (input[k] !== undefined) (patch as Record<string, unknown>)[k] = input[k];

@@ -3,11 +3,11 @@ import { SettingKeyParam, SettingUpdateBody } from "../../contract/schemas/setti
 import { authPlugin } from "../../http/auth";
 import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
-import { listSettings, updateSetting } from "./service";
+import { readSettings, updateSetting } from "./service";
 
 /** /settings routes (core.md §7). */
 export const settingsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
-    .get("/settings", ({ ctx }) => listSettings(ctx.db, ctx.companyId))
+    .get("/settings", ({ ctx }) => readSettings(ctx.db, ctx.companyId))
     .put("/settings/:key", ({ ctx, params, body }) => updateSetting(ctx, parse(SettingKeyParam, params).key, parse(SettingUpdateBody, body).value));

@@ -3,7 +3,9 @@ import { DEFAULT_SETTINGS } from "../../contract/limits";
 import { can } from "../../contract/permissions";
 import type { DB, DbOrTx } from "../../db/client";
 import type { Ctx } from "../../http/context";
-import { forbidden } from "../../http/errors";
+import * as v from "valibot";
+import { PLATFORM_SETTINGS, SECRET_MASK, SECRET_SETTINGS, SETTING_SCHEMAS } from "../../contract/schemas/settings";
+import { forbidden, parse } from "../../http/errors";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
 import { settings } from "./schema";
@@ -61,9 +63,23 @@ export function getSetting(db: DB, companyId: number, key: string): string {
   return values.get(key) ?? DEFAULT_SETTINGS[key] ?? "";
 }
 
-/** PUT /settings/{key}: admins only; upserts and announces the change. */
-export function updateSetting(ctx: Ctx, key: string, value: string) {
+/** A setting as users read it: secrets masked (SECRET_SETTINGS). */
+const masked = (s: { key: string; value: string }) => (SECRET_SETTINGS.includes(s.key) && s.value ? { key: s.key, value: SECRET_MASK } : s);
+
+/** GET /settings and the session's company settings: every key, secrets masked. */
+export const readSettings = (db: DB, companyId: number) => listSettings(db, companyId).map(masked);
+
+/**
+ * PUT /settings/{key}: admins only; the value is checked by its key's schema; the platform's Pix
+ * settings are for super users only; saving the mask keeps a secret. Upserts and announces the change
+ * (masked).
+ */
+export function updateSetting(ctx: Ctx, key: string, input: string) {
   if (!can(ctx.user, "settings:update")) throw forbidden();
+  if (PLATFORM_SETTINGS.includes(key) && !ctx.user.super) throw forbidden();
+  if (SECRET_SETTINGS.includes(key) && input === SECRET_MASK) return masked({ key, value: getSetting(ctx.db, ctx.companyId, key) });
+  const schema = SETTING_SCHEMAS[key];
+  const value = schema ? parse(v.object({ value: schema }), { value: input }).value : input;
   const now = nowIso();
   const row = ctx.db
     .insert(settings)
@@ -72,6 +88,6 @@ export function updateSetting(ctx: Ctx, key: string, value: string) {
     .returning({ key: settings.key, value: settings.value })
     .get();
   forgetSettings(ctx.companyId);
-  ctx.hub.publish(rooms.main(ctx.companyId), { channel: "settings", action: "update", setting: row });
-  return row;
+  ctx.hub.publish(rooms.main(ctx.companyId), { channel: "settings", action: "update", setting: masked(row) });
+  return masked(row);
 }

@@ -21,6 +21,13 @@ export class ApiError extends Error {
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
 const refreshListeners = new Set<(payload: RefreshPayload) => void>();
+const lapsedListeners = new Set<Listener>();
+
+/** Called when a call answers 402 ERR_SUBSCRIPTION_EXPIRED (the company's subscription lapsed). */
+export function onLapsed(fn: Listener) {
+  lapsedListeners.add(fn);
+  return () => lapsedListeners.delete(fn);
+}
 
 export interface RefreshPayload {
   token: string;
@@ -132,9 +139,13 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   if (res.ok) return body as T;
   const data = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const code = typeof data.error === "string" ? data.error : typeof body === "string" && body ? body : `HTTP_${res.status}`;
-  // 401: the session is over. 402: the company's subscription lapsed while signed in; back to the
-  // login page, which explains it with the due date on the next attempt.
-  if ((res.status === 401 || (res.status === 402 && code === "ERR_SUBSCRIPTION_EXPIRED")) && load("token")) unauthorized();
+  // 401: the session is over.
+  if (res.status === 401 && load("token")) unauthorized();
+  // 402: the company's subscription lapsed while signed in. Its admin is sent to the finance page
+  // (invoices and the Pix checkout stay reachable); anyone else is signed out.
+  if (res.status === 402 && code === "ERR_SUBSCRIPTION_EXPIRED" && load("token")) {
+    for (const fn of lapsedListeners) fn();
+  }
   throw new ApiError(code, res.status, data);
 }
 

@@ -10,17 +10,21 @@ const STYLE: Record<ToastKind, { icon: IconName; accent: string }> = {
   info: { icon: "info", accent: "text-sky-600 dark:text-sky-400" },
 };
 
-/** Bottom-centred stack of toasts (stores/toast.ts). Kept headless-free: it ships in the first load. */
+/**
+ * The stack of toasts (stores/toast.ts), at the top (centred on a phone, on the right on a desktop),
+ * clear of dialog buttons and of the message input. Kept headless-free: it ships in the first load.
+ */
 export function ToastContainer() {
   useSignals();
   const t = useT();
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4">
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-4 sm:top-16 sm:items-end">
       {toasts.value.map((item) => (
         <div
           key={item.id}
           role={item.kind === "error" ? "alert" : "status"}
           data-kind={item.kind}
+          data-testid="toast"
           className="pointer-events-auto flex w-full max-w-md animate-toast-in items-start gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-sm text-ink shadow-pop"
         >
           <Icon name={STYLE[item.kind].icon} className={`mt-0.5 size-5 shrink-0 ${STYLE[item.kind].accent}`} />

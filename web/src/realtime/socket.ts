@@ -1,12 +1,14 @@
 import type { ClientMessage, FrameOf, ServerFrame } from "@contract/frames";
 import { LIMITS } from "@contract/limits";
 import { refreshToken } from "../api/client";
+import { onPaymentFrame } from "../features/finance/payment";
 import { contactListItemsOnFrame, contactListsOnFrame } from "../features/contact-lists/store";
 import { onSettingFrame } from "../features/settings/store";
 import { t } from "../i18n";
 import { load } from "../lib/storage";
 import { onConnectionFrame } from "../stores/connections";
 import { usersStore } from "../stores/lists";
+import { chatOnFrame } from "../stores/chats";
 import { bellOnMessage, bellOnTicket } from "../stores/notifications";
 import { endSession, patchUser } from "../stores/session";
 import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
@@ -89,8 +91,12 @@ function dispatch(f: ServerFrame) {
       return fileListsOnFrame(f);
     case "schedule":
       return schedulesOnFrame(f);
+    case "chat":
+      return chatOnFrame(f);
     case "settings":
       return onSettingFrame(f);
+    case "payment":
+      return onPaymentFrame(f);
     case "whatsapp":
     case "whatsappSession":
       return onConnectionFrame(f);

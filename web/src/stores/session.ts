@@ -2,7 +2,8 @@ import { computed, signal } from "@preact/signals-react";
 import type { PlanFlag } from "@contract/limits";
 import { can, type Permission } from "@contract/permissions";
 import * as authApi from "../api/auth";
-import { onRefreshed, onUnauthorized } from "../api/client";
+import { navigate } from "wouter/use-browser-location";
+import { onLapsed, onRefreshed, onUnauthorized } from "../api/client";
 import type { SessionUser } from "../api/types";
 import { clearSessionKeys, load, save } from "../lib/storage";
 import { restartingSession } from "../realtime/restart";
@@ -96,6 +97,16 @@ export function patchUser(patch: Partial<SessionUser>) {
 onUnauthorized(() => {
   user.value = null;
   status.value = "anonymous";
+});
+// A lapsed company: its admin lands on the finance page to pay; other profiles are signed out (the
+// login page then explains the lapse with the due date).
+const FINANCE_PATHS = ["/financeiro", "/subscription"];
+onLapsed(() => {
+  if (user.peek()?.profile !== "admin") {
+    clearSessionKeys();
+    user.value = null;
+    status.value = "anonymous";
+  } else if (!FINANCE_PATHS.includes(location.pathname)) navigate("/financeiro", { replace: true });
 });
 onRefreshed((p) => {
   if (p.user && typeof p.user === "object") user.value = p.user as SessionUser;

@@ -16,16 +16,28 @@ let nextId = 1;
 /** The toast container closes ordinary toasts after 3000 ms (features.md §2.1). */
 const DEFAULT_MS = 3000;
 
-/** Shows a toast with already-translated text; error toasts last 2 s (core.md §8). */
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+/**
+ * Shows a toast with already-translated text; error toasts last 2 s (core.md §8). The same text of
+ * the same kind already on screen is not stacked again: it stays, for the full time from now.
+ */
 export function toast(kind: ToastKind, text: string, ms = kind === "error" ? LIMITS.errorToastMs : DEFAULT_MS) {
-  const id = nextId++;
-  toasts.value = [...toasts.value, { id, kind, text }];
-  setTimeout(() => dismissToast(id), ms);
+  const same = toasts.peek().find((x) => x.kind === kind && x.text === text);
+  const id = same?.id ?? nextId++;
+  if (!same) toasts.value = [...toasts.peek(), { id, kind, text }];
+  clearTimeout(timers.get(id));
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), ms),
+  );
   return id;
 }
 
 export function dismissToast(id: number) {
-  toasts.value = toasts.value.filter((x) => x.id !== id);
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  toasts.value = toasts.peek().filter((x) => x.id !== id);
 }
 
 /**

@@ -7,6 +7,7 @@ import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { toastError } from "../../stores/toast";
+import { CompanyInvoices } from "./CompanyInvoices";
 import { companiesStore } from "./stores";
 
 const PINS = { ERR_COMPANY_NAME_ALREADY_EXISTS: "name", ERR_EMAIL_ALREADY_EXISTS: "email" };
@@ -105,6 +106,17 @@ export function CompanyModal({ open, id, onClose, onCreated }: EditorProps) {
       {BILLING.map((k) => (
         <TextInput key={k} label={t(`companies.${k}`)} name={k} value={form[k]} onValue={(v) => set(k, v)} />
       ))}
+      {id !== null && (
+        <CompanyInvoices
+          companyId={id}
+          onPaid={() =>
+            getAdminCompany(id).then((c) => {
+              companiesStore.upsert(c);
+              setForm({ ...form, dueDate: c.dueDate });
+            }, toastError)
+          }
+        />
+      )}
     </FormModal>
   );
 }

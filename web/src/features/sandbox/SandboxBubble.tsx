@@ -2,8 +2,9 @@ import { useEffect, useState } from "react";
 import { apiBlob } from "../../api/client";
 import type { SandboxMessage } from "../../api/sandbox";
 import { Icon } from "../../components/Icon";
-import { useT } from "../../i18n";
+import { language, useT } from "../../i18n";
 import { VoicePlayer } from "../tickets/chat/VoicePlayer";
+import { clockTime, formatBody } from "../tickets/format";
 
 /** A protected media file (fetched with the token) as an object URL. */
 function useMediaUrl(url: string | null) {
@@ -38,7 +39,12 @@ function Body({ m }: { m: SandboxMessage }) {
   const t = useT();
   const src = useMediaUrl(m.mediaUrl);
   if (m.isDeleted) return <p className="text-sm italic text-subtle">{t("sandbox.deleted")}</p>;
-  const caption = m.body && <p className="text-sm break-words whitespace-pre-wrap">{m.body}</p>;
+  // WhatsApp formatting (*bold*, _italic_, ~strike~, ```mono```, links) as the chat shows it.
+  const caption = m.body && (
+    <p className="text-sm break-words whitespace-pre-wrap" data-testid="sandbox-text">
+      {formatBody(m.body)}
+    </p>
+  );
   switch (m.type) {
     case "image":
       return (
@@ -104,7 +110,7 @@ function Body({ m }: { m: SandboxMessage }) {
       );
     }
     default:
-      return <p className="text-sm break-words whitespace-pre-wrap">{m.body}</p>;
+      return caption || null;
   }
 }
 
@@ -130,7 +136,7 @@ function VoiceNoteFacts({ m }: { m: SandboxMessage }) {
 export function SandboxBubble({ m }: { m: SandboxMessage }) {
   const t = useT();
   const mine = m.direction === "in";
-  const time = new Date(m.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const time = clockTime(m.createdAt, language.value);
   return (
     <div className={`flex ${mine ? "justify-end" : "justify-start"}`} data-testid="sandbox-bubble" data-direction={m.direction} data-ack={m.ack}>
       <div

@@ -3,11 +3,16 @@ import { updateSetting } from "../../api/settings";
 import { Select } from "../../components/Field";
 import { useT } from "../../i18n";
 import { toast, toastError } from "../../stores/toast";
-import { OPTION_SETTINGS, SAVED_TOAST_MS } from "./options";
+import { PLATFORM_SETTINGS } from "@contract/schemas/settings";
+import { useSignals } from "@preact/signals-react/runtime";
+import { isSuper } from "../../stores/session";
+import { INTEGRATION_SETTINGS, OPTION_SETTINGS, SAVED_TOAST_MS } from "./options";
+import { TextSettings } from "./TextSettings";
 import { patchSetting } from "./store";
 
-/** The Opções tab: one select per setting; each change is saved at once (PUT /settings/{key}). */
+/** The Opções tab: one select per setting (saved at once), the integration keys, and for super users the platform's Pix receiver. */
 export function OptionsTab({ values }: { values: Record<string, string> }) {
+  useSignals();
   const t = useT();
   const current = (key: string) => values[key] ?? DEFAULT_SETTINGS[key] ?? "";
 
@@ -25,18 +30,30 @@ export function OptionsTab({ values }: { values: Record<string, string> }) {
   };
 
   return (
-    <div className="grid gap-x-6 gap-y-5 md:grid-cols-2">
-      {OPTION_SETTINGS.map(({ key, values: choices }) => (
-        <div key={key} data-testid={`setting-${key}`} className="flex flex-col gap-1.5">
-          <Select
-            label={t(`settings.${key}.label`)}
-            value={current(key)}
-            options={choices.map((v) => ({ value: v, label: t(`settings.${key}.${v}`) }))}
-            onValue={(v) => void save(key, v)}
-          />
-          <p className="text-xs text-muted">{t(`settings.${key}.hint`)}</p>
-        </div>
-      ))}
+    <div className="flex flex-col gap-6">
+      <div className="grid gap-x-6 gap-y-5 md:grid-cols-2">
+        {OPTION_SETTINGS.map(({ key, values: choices }) => (
+          <div key={key} data-testid={`setting-${key}`} className="flex flex-col gap-1.5">
+            <Select
+              label={t(`settings.${key}.label`)}
+              value={current(key)}
+              options={choices.map((v) => ({ value: v, label: t(`settings.${key}.${v}`) }))}
+              onValue={(v) => void save(key, v)}
+            />
+            <p className="text-xs text-muted">{t(`settings.${key}.hint`)}</p>
+          </div>
+        ))}
+      </div>
+      <TextSettings
+        title={t("settings.integrationsTitle")}
+        hint={t("settings.integrationsHint")}
+        keys={INTEGRATION_SETTINGS}
+        values={values}
+        testId="integration-settings"
+      />
+      {isSuper.value && (
+        <TextSettings title={t("settings.pixTitle")} hint={t("settings.pixHint")} keys={PLATFORM_SETTINGS} values={values} testId="pix-settings" />
+      )}
     </div>
   );
 }

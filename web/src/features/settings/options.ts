@@ -15,3 +15,6 @@ export const OPTION_SETTINGS: readonly { key: string; values: readonly string[] 
 
 /** core.md §9: the "setting saved" toast stays 2 s. */
 export const SAVED_TOAST_MS = 2_000;
+
+/** The free-text settings of core.md §3 (IXC, MK-AUTH and Asaas credentials); secrets read back masked. */
+export const INTEGRATION_SETTINGS = ["ipixc", "tokenixc", "ipmkauth", "clientidmkauth", "clientsecretmkauth", "asaas"] as const;

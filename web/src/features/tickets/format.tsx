@@ -23,12 +23,8 @@ function inline(text: string, key: string): ReactNode[] {
   return out;
 }
 
-/**
- * Turns a WhatsApp-style message body into React nodes: *bold*, _italic_, ~strike~ and links that
- * open in a new tab. Only these elements are ever created; the text itself is always rendered as
- * text, so a body can never inject HTML.
- */
-export function formatBody(body: string): ReactNode[] {
+/** Links and inline marks of a text without monospace blocks. */
+function linksAndMarks(body: string, prefix: string): ReactNode[] {
   const out: ReactNode[] = [];
   let last = 0;
   let n = 0;
@@ -36,21 +32,46 @@ export function formatBody(body: string): ReactNode[] {
     const raw = m[0];
     const url = raw.replace(TRAILING, "");
     const at = m.index ?? 0;
-    if (at > last) out.push(...inline(body.slice(last, at), `t${n}`));
+    if (at > last) out.push(...inline(body.slice(last, at), `${prefix}t${n}`));
     const href = url.toLowerCase().startsWith("www.") ? `https://${url}` : url;
     out.push(
-      createElement("a", { key: `a${n++}`, href, target: "_blank", rel: "noopener noreferrer", className: "break-all underline underline-offset-2" }, url),
+      createElement(
+        "a",
+        { key: `${prefix}a${n++}`, href, target: "_blank", rel: "noopener noreferrer", className: "break-all underline underline-offset-2" },
+        url,
+      ),
     );
     last = at + url.length;
   }
-  if (last < body.length) out.push(...inline(body.slice(last), `t${n}`));
+  if (last < body.length) out.push(...inline(body.slice(last), `${prefix}t${n}`));
   return out;
 }
 
-/** The text of a body without its *bold* / _italic_ / ~strike~ markers (one-line previews). */
+const MONO_RE = /```([\s\S]+?)```/g;
+
+/**
+ * Turns a WhatsApp-style message body into React nodes: ```monospace```, *bold*, _italic_, ~strike~
+ * and links that open in a new tab. Only these elements are ever created; the text itself is always
+ * rendered as text, so a body can never inject HTML.
+ */
+export function formatBody(body: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  let last = 0;
+  let n = 0;
+  for (const m of body.matchAll(MONO_RE)) {
+    const at = m.index ?? 0;
+    if (at > last) out.push(...linksAndMarks(body.slice(last, at), `s${n}`));
+    out.push(createElement("code", { key: `c${n++}`, className: "font-mono text-[0.92em]" }, m[1]));
+    last = at + m[0].length;
+  }
+  if (last < body.length) out.push(...linksAndMarks(body.slice(last), `s${n}`));
+  return out;
+}
+
+/** The text of a body without its ```mono``` / *bold* / _italic_ / ~strike~ markers (one-line previews). */
 export function stripMarks(body: string): string {
   let out = "";
-  let rest = body;
+  let rest = body.replace(MONO_RE, "$1");
   for (;;) {
     const m = MARK_RE.exec(rest);
     if (!m) break;
@@ -60,14 +81,33 @@ export function stripMarks(body: string): string {
   return out + rest;
 }
 
+/** WhatsApp's ticks for an ack (Baileys' scale): 1-2 sent (one grey), 3 delivered (two grey), 4-5 read/played (two blue). */
+export function ticksOf(ack: number): "queued" | "sent" | "delivered" | "read" {
+  if (ack <= 0) return "queued";
+  if (ack <= 2) return "sent";
+  return ack === 3 ? "delivered" : "read";
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The time of day in the user's language: 24 h (14:05) in pt-BR and es, the language's own clock in en. */
+export function clockTime(iso: string | Date, lang: string): string {
+  const d = iso instanceof Date ? iso : new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  let f = clockFormats.get(lang);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", ...(lang.startsWith("en") ? {} : { hourCycle: "h23" as const }) });
+    clockFormats.set(lang, f);
+  }
+  return f.format(d);
+}
+
 /** Hour (HH:MM) when the date is today, else the date (DD/MM/YYYY in pt-BR), in the given language. */
 export function ticketTime(iso: string, lang: string, now = new Date()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";
   const today = d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
-  return today
-    ? new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", hour12: false }).format(d)
-    : new Intl.DateTimeFormat(lang, { day: "2-digit", month: "2-digit", year: "numeric" }).format(d);
+  return today ? clockTime(d, lang) : new Intl.DateTimeFormat(lang, { day: "2-digit", month: "2-digit", year: "numeric" }).format(d);
 }
 
 /** Parts of a location body "image | link | description" (BEHAVIOUR.md §2.5). */

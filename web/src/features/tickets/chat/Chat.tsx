@@ -67,9 +67,9 @@ export function Chat({ uuid, onBack }: { uuid: string; onBack?: () => void }) {
 
   if (!ticket || ticket.uuid !== uuid) return <PageSpinner />;
   return (
-    <div className="flex h-full min-h-0" data-testid="chat">
+    <div className="relative flex h-full min-h-0" data-testid="chat">
       <div className="flex min-w-0 flex-1 flex-col">
-        <ChatHeader ticket={ticket} onContact={() => setDrawer((d) => !d)} onBack={onBack} compact={drawer} />
+        <ChatHeader ticket={ticket} onContact={() => setDrawer((d) => !d)} onBack={onBack} />
         <TagEditor ticket={ticket} />
         <MessageList key={ticket.id} ticketId={ticket.id} group={ticket.isGroup} onReply={setReplyTo} />
         <MessageInput ticketId={ticket.id} disabled={ticket.status !== "open"} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />

@@ -10,7 +10,10 @@ import { Avatar } from "../list/Avatar";
 import { ContactModal } from "../../contacts/ContactModal";
 import { NotesPanel } from "./NotesPanel";
 
-/** The right-hand contact drawer (320 px): details, edit, internal notes and extra info. */
+/**
+ * The right-hand contact drawer (320 px): details, edit, internal notes and extra info. It lies over
+ * the chat (the chat keeps its width) except on very wide screens, and Escape closes it.
+ */
 export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: () => void }) {
   const t = useT();
   const [contact, setContact] = useState<Contact | null>(null);
@@ -27,12 +30,21 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
     setContact(c);
     upsertTicket({ ...ticket, contact: { ...ticket.contact, name: c.name, number: c.number, email: c.email } });
   };
+  // Escape closes the drawer, unless a dialog (the contact editor, a confirmation) has it.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [onClose]);
   const c = contact ?? ticket.contact;
   return (
     <>
       {isMobile.value && <div className="fixed inset-0 z-30 bg-slate-950/40" onClick={onClose} aria-hidden />}
       <aside
-        className={`flex w-[320px] shrink-0 flex-col border-l border-line bg-surface ${isMobile.value ? "fixed inset-y-0 right-0 z-40 max-w-full shadow-pop" : ""}`}
+        className={`flex w-[320px] shrink-0 flex-col border-l border-line bg-surface ${isMobile.value ? "fixed inset-y-0 right-0 z-40 max-w-full shadow-pop" : "absolute inset-y-0 right-0 z-20 shadow-pop 2xl:static 2xl:shadow-none"}`}
         data-testid="contact-drawer"
         aria-label={t("contactDrawer.title")}
       >

@@ -3,12 +3,13 @@ import type { Message } from "../../../api/messages";
 import { Icon } from "../../../components/Icon";
 import { Menu } from "../../../components/Menu";
 import { language, useT } from "../../../i18n";
-import { stripMarks } from "../format";
+import { clockTime, stripMarks, ticksOf } from "../format";
 import { MessageContent } from "./MessageMedia";
 
-const hour = (iso: string, lang: string) => new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", hour12: false }).format(new Date(iso));
-
-/** Delivery state: queued clock, 1 sent, 2 delivered, 3-5 read/played (blue), or failed. */
+/**
+ * Delivery state as WhatsApp shows it (Baileys' scale): queued clock; 1-2 one grey tick (sent);
+ * 3 two grey ticks (delivered); 4-5 two blue ticks (read, played); or failed.
+ */
 export function Ack({ m }: { m: Message }) {
   const t = useT();
   if (m.sendStatus === "failed") {
@@ -25,9 +26,21 @@ export function Ack({ m }: { m: Message }) {
       </span>
     );
   }
-  if (m.ack === 1) return <Icon name="check" className="size-3.5 opacity-70" label={t("chat.ack.1")} />;
-  const read = m.ack >= 3;
-  return <Icon name="checkDouble" className={`size-4 ${read ? "text-sky-500" : "opacity-70"}`} label={t(`chat.ack.${Math.min(m.ack, 4)}`)} />;
+  const ack = Math.min(m.ack, 5);
+  const ticks = ticksOf(ack);
+  if (ticks === "sent") {
+    return (
+      <span data-testid="ack" data-ticks={ticks}>
+        <Icon name="check" className="size-3.5 opacity-70" label={t(`chat.ack.${ack}`)} />
+      </span>
+    );
+  }
+  const read = ticks === "read";
+  return (
+    <span data-testid="ack" data-ticks={ticks}>
+      <Icon name="checkDouble" className={`size-4 ${read ? "text-sky-500" : "opacity-70"}`} label={t(`chat.ack.${ack}`)} />
+    </span>
+  );
 }
 
 function Quoted({ q }: { q: NonNullable<Message["quotedMsg"]> }) {
@@ -75,7 +88,7 @@ export const MessageBubble = memo(function MessageBubble({
       <div className="flex justify-center py-1" data-testid="message-call">
         <span className="inline-flex items-center gap-2 rounded-full bg-red-50 px-3 py-1 text-xs font-medium text-red-700 dark:bg-red-500/10 dark:text-red-300">
           <Icon name="phoneMissed" className="size-3.5" />
-          {t("chat.missedCall", { time: hour(m.createdAt, lang) })}
+          {t("chat.missedCall", { time: clockTime(m.createdAt, lang) })}
         </span>
       </div>
     );
@@ -109,7 +122,7 @@ export const MessageBubble = memo(function MessageBubble({
         <MessageContent m={m} />
         <p className="mt-0.5 flex items-center justify-end gap-1 text-[11px] text-muted">
           {m.isEdited && <span className="italic">{t("chat.edited")}</span>}
-          <span className="tabular-nums">{hour(m.createdAt, lang)}</span>
+          <span className="tabular-nums">{clockTime(m.createdAt, lang)}</span>
           {mine && <Ack m={m} />}
         </p>
         {mine && m.sendStatus === "queued" && (

@@ -1,0 +1,19 @@
+/** The wire shape of an invoice (core.md §3 Invoice). Display status is computed by the web (§4.6). */
+export interface InvoiceDto {
+  id: number;
+  companyId: number;
+  detail: string;
+  value: number;
+  dueDate: string;
+  status: "open" | "paid";
+  paidAt: string | null;
+  createdAt: string;
+}
+
+/** POST /subscription: the Pix charge (the spec's `qrcode.qrcode` and `valor.original`). */
+export interface PixChargeDto {
+  invoiceId: number;
+  txid: string;
+  valor: { original: string };
+  qrcode: { qrcode: string; imagemQrcode: string };
+}

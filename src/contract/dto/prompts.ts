@@ -1,0 +1,20 @@
+/** The wire shape of an AI prompt (features.md §3); keys come back masked (hasApiKey says one is stored). */
+export interface PromptDto {
+  id: number;
+  name: string;
+  prompt: string;
+  voice: string;
+  voiceKey: string;
+  voiceRegion: string;
+  model: string;
+  maxTokens: number;
+  temperature: number;
+  apiKey: string;
+  hasApiKey: boolean;
+  queueId: number | null;
+  queue: { id: number; name: string; color: string } | null;
+  maxMessages: number;
+  companyId: number;
+  createdAt: string;
+  updatedAt: string;
+}

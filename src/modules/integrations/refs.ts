@@ -1,0 +1,15 @@
+import type { Ctx } from "../../http/context";
+import { AppError } from "../../http/errors";
+import { findPrompt } from "../prompts/queries";
+import { findIntegration } from "./queries";
+
+/**
+ * A queue or a connection may point only at an integration and a prompt of its own company
+ * (decision 5): another company's id, or an unknown one, is a field error.
+ */
+export function assertBotRefs(ctx: Ctx, refs: { integrationId?: number | null; promptId?: number | null }) {
+  const fields: Record<string, string> = {};
+  if (refs.integrationId && !findIntegration(ctx.db, ctx.companyId, refs.integrationId)) fields.integrationId = "validation.invalid";
+  if (refs.promptId && !findPrompt(ctx.db, ctx.companyId, refs.promptId)) fields.promptId = "validation.invalid";
+  if (Object.keys(fields).length) throw new AppError("ERR_VALIDATION", 400, { fields });
+}

@@ -1,0 +1,180 @@
+import { eq } from "drizzle-orm";
+import type { Page } from "../../contract/dto/common";
+import type { IntegrationTestDto, QueueIntegrationDto } from "../../contract/dto/integrations";
+import type { FramePayload } from "../../contract/frames";
+import { LIMITS } from "../../contract/limits";
+import { can } from "../../contract/permissions";
+import type { QueueIntegrationInput } from "../../contract/schemas/integrations";
+import type { Ctx } from "../../http/context";
+import { AppError, forbidden, notFound } from "../../http/errors";
+import { requirePlanFlag } from "../../http/plan";
+import { nowIso } from "../../lib/dates";
+import { log } from "../../lib/logger";
+import { rooms } from "../../realtime/topics";
+import { detectIntent, parseServiceAccount } from "./dialogflow";
+import { ExternalError } from "./http";
+import { findIntegration, integrationInUse, integrationNameTaken, pageIntegrations, type QueueIntegrationRow } from "./queries";
+import { queueIntegrations } from "./schema";
+import { startTypebot } from "./typebot";
+import { callWebhook } from "./webhook";
+
+const PAGE = LIMITS.pageSize;
+/** What a stored private key looks like when read back; sent back unchanged, the stored key is kept. */
+export const SECRET_MASK = "••••••••";
+
+/** The service-account JSON with its private key masked (the rest stays readable for the form). */
+function maskJson(json: string): string {
+  if (!json) return "";
+  try {
+    const k = JSON.parse(json) as Record<string, unknown>;
+    if (typeof k.private_key === "string") k.private_key = SECRET_MASK;
+    return JSON.stringify(k, null, 2);
+  } catch {
+    return SECRET_MASK;
+  }
+}
+
+/** The public shape of an integration. */
+export function serializeIntegration(r: QueueIntegrationRow): QueueIntegrationDto {
+  const { jsonContent, ...rest } = r;
+  return { ...rest, jsonContent: maskJson(jsonContent) };
+}
+
+const publish = (ctx: Ctx, frame: FramePayload<"queueIntegration">) => ctx.hub.publish(rooms.main(ctx.companyId), { channel: "queueIntegration", ...frame });
+
+function gate(ctx: Ctx) {
+  requirePlanFlag(ctx, "useIntegrations");
+  if (!can(ctx.user, "integrations:manage")) throw forbidden();
+}
+
+function getIntegration(ctx: Ctx, id: number) {
+  const r = findIntegration(ctx.db, ctx.companyId, id);
+  if (!r) throw notFound("ERR_NO_INTEGRATION_FOUND");
+  return r;
+}
+
+/** A masked key sent back keeps the stored one; anything else replaces it. */
+function restoreKey(incoming: string, stored: string): string {
+  if (!incoming.includes(SECRET_MASK)) return incoming;
+  try {
+    const k = JSON.parse(incoming) as Record<string, unknown>;
+    const old = JSON.parse(stored) as Record<string, unknown>;
+    if (k.private_key === SECRET_MASK) k.private_key = old.private_key;
+    return JSON.stringify(k);
+  } catch {
+    return stored;
+  }
+}
+
+/**
+ * The fields each type needs (features.md §3, BEHAVIOUR.md §10): n8n and webhook a URL; Typebot a URL
+ * and a slug; Dialogflow a project, a service-account key and a language. n8n, webhook and Typebot
+ * copy the name to projectName (features.md §5).
+ */
+function normalise(input: QueueIntegrationInput): QueueIntegrationInput {
+  const fields: Record<string, string> = {};
+  if (input.type !== "dialogflow" && !input.urlN8N) fields.urlN8N = "validation.required";
+  if (input.type === "typebot" && !input.typebotSlug) fields.typebotSlug = "validation.required";
+  if (input.type === "dialogflow") {
+    if (input.projectName.length < 2) fields.projectName = input.projectName ? "validation.tooShort" : "validation.required";
+    if (!input.jsonContent.trim()) fields.jsonContent = "validation.required";
+    else if (!input.jsonContent.includes(SECRET_MASK) && !parseServiceAccount(input.jsonContent)) fields.jsonContent = "validation.serviceAccount";
+  }
+  if (Object.keys(fields).length) throw new AppError("ERR_VALIDATION", 400, { fields });
+  return input.type === "dialogflow" ? input : { ...input, projectName: input.name, jsonContent: "" };
+}
+
+/** GET /queueIntegration: a page by name (queueIntegrations, count, hasMore). */
+export function listIntegrations(ctx: Ctx, search: string, page: number): Page<"queueIntegrations", QueueIntegrationDto> {
+  gate(ctx);
+  const { rows, total } = pageIntegrations(ctx.db, ctx.companyId, search, page, PAGE);
+  return { queueIntegrations: rows.map(serializeIntegration), count: total, hasMore: total > page * PAGE };
+}
+
+/** GET /queueIntegration/{id}. */
+export function showIntegration(ctx: Ctx, id: number) {
+  gate(ctx);
+  return serializeIntegration(getIntegration(ctx, id));
+}
+
+/** POST /queueIntegration. */
+export function createIntegration(ctx: Ctx, raw: QueueIntegrationInput) {
+  gate(ctx);
+  const input = normalise(raw);
+  if (input.jsonContent.includes(SECRET_MASK)) throw new AppError("ERR_VALIDATION", 400, { fields: { jsonContent: "validation.serviceAccount" } });
+  if (integrationNameTaken(ctx.db, ctx.companyId, input.name)) throw new AppError("ERR_VALIDATION", 400, { fields: { name: "validation.nameTaken" } });
+  const now = nowIso();
+  const row = ctx.db
+    .insert(queueIntegrations)
+    .values({ ...input, companyId: ctx.companyId, createdAt: now, updatedAt: now })
+    .returning()
+    .get();
+  const dto = serializeIntegration(row);
+  publish(ctx, { action: "create", queueIntegration: dto });
+  return dto;
+}
+
+/** PUT /queueIntegration/{id}. */
+export function updateIntegration(ctx: Ctx, id: number, raw: QueueIntegrationInput) {
+  gate(ctx);
+  const current = getIntegration(ctx, id);
+  const input = normalise(raw);
+  if (integrationNameTaken(ctx.db, ctx.companyId, input.name, id)) throw new AppError("ERR_VALIDATION", 400, { fields: { name: "validation.nameTaken" } });
+  const jsonContent = restoreKey(input.jsonContent, current.jsonContent);
+  const row = ctx.db
+    .update(queueIntegrations)
+    .set({ ...input, jsonContent, updatedAt: nowIso() })
+    .where(eq(queueIntegrations.id, id))
+    .returning()
+    .get();
+  const dto = serializeIntegration(row);
+  publish(ctx, { action: "update", queueIntegration: dto });
+  return dto;
+}
+
+/** DELETE /queueIntegration/{id}: refused while a queue or a connection uses it. */
+export function deleteIntegration(ctx: Ctx, id: number) {
+  gate(ctx);
+  getIntegration(ctx, id);
+  if (integrationInUse(ctx.db, ctx.companyId, id)) throw new AppError("ERR_INTEGRATION_IN_USE", 409);
+  ctx.db.delete(queueIntegrations).where(eq(queueIntegrations.id, id)).run();
+  publish(ctx, { action: "delete", integrationId: id });
+}
+
+/**
+ * POST /queueIntegration/testSession: sends a test message to the service with the form's settings
+ * (a stored integration's masked key is filled in from `id`) and answers what it replied. A failure
+ * answers 400 ERR_INTEGRATION_TEST_FAILED with the reason.
+ */
+export async function testIntegration(ctx: Ctx, raw: QueueIntegrationInput, id: number | null): Promise<IntegrationTestDto> {
+  gate(ctx);
+  const input = normalise(raw);
+  const stored = id ? getIntegration(ctx, id) : null;
+  const jsonContent = stored ? restoreKey(input.jsonContent, stored.jsonContent) : input.jsonContent;
+  try {
+    if (input.type === "dialogflow") {
+      const sa = parseServiceAccount(jsonContent);
+      if (!sa) throw new AppError("ERR_VALIDATION", 400, { fields: { jsonContent: "validation.serviceAccount" } });
+      const r = await detectIntent(ctx.config.dialogflowApiUrl, sa, input.projectName, `test-${ctx.companyId}`, "Olá", input.language);
+      return { ok: true, replies: r.texts };
+    }
+    if (input.type === "typebot") {
+      const turn = await startTypebot(input.urlN8N, input.typebotSlug, { number: "5500000000000", pushName: "Teste" }, input.typebotUnknownMessage);
+      return { ok: true, replies: turn.out.map((o) => (o.kind === "text" ? o.text : o.url)) };
+    }
+    const r = await callWebhook(input.urlN8N, {
+      event: "message",
+      integration: { id: id ?? 0, name: input.name, type: input.type },
+      company: { id: ctx.companyId },
+      connection: { id: 0, name: "teste" },
+      ticket: { id: 0, uuid: "", status: "pending", queueId: null },
+      contact: { id: 0, name: "Teste", number: "5500000000000" },
+      message: { id: "TEST", body: "Olá", fromMe: false, kind: "text", timestamp: Date.now(), pushName: "Teste" },
+    });
+    return { ok: true, replies: r.messages };
+  } catch (e) {
+    if (!(e instanceof ExternalError)) throw e;
+    log.info("integration test failed", { companyId: ctx.companyId, type: input.type, err: e.message });
+    throw new AppError("ERR_INTEGRATION_TEST_FAILED", 400, { reason: e.message });
+  }
+}

@@ -1,0 +1,33 @@
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { companies } from "../companies/schema";
+
+/** A bill of a company for one period (core.md §3 Invoice); one per company and due date. */
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    detail: text("detail").notNull(),
+    value: real("value").notNull(),
+    /** The company's due date this invoice pays (YYYY-MM-DD). */
+    dueDate: text("due_date").notNull(),
+    status: text("status", { enum: ["open", "paid"] })
+      .notNull()
+      .default("open"),
+    /** The plan chosen at checkout (the company moves to it when paid). */
+    planId: integer("plan_id"),
+    /** The txid of the last Pix charge made for it (the PSP's notification names it). */
+    txid: text("txid"),
+    paidAt: text("paid_at"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("invoices_company_due_uq").on(t.companyId, t.dueDate),
+    uniqueIndex("invoices_txid_uq").on(t.txid),
+    index("invoices_company_id_idx").on(t.companyId, t.id),
+  ],
+);
+export type InvoiceRow = typeof invoices.$inferSelect;

@@ -1,0 +1,111 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { Page } from "../../contract/dto/common";
+import type { InvoiceDto } from "../../contract/dto/invoices";
+import { LIMITS } from "../../contract/limits";
+import type { DbOrTx } from "../../db/client";
+import { containsAny } from "../../db/paging";
+import type { Ctx, Deps } from "../../http/context";
+import { notFound } from "../../http/errors";
+import { nowIso, renewDueDate } from "../../lib/dates";
+import { log } from "../../lib/logger";
+import { rooms } from "../../realtime/topics";
+import { requireSuper } from "../companies/policy";
+import { renewCompany } from "../companies/service-admin";
+import { companies } from "../companies/schema";
+import { type InvoiceRow, invoices } from "./schema";
+
+const PAGE = LIMITS.pageSize;
+export const countWhere = (db: DbOrTx, where: SQL | undefined) => db.select({ n: count() }).from(invoices).where(where).get()?.n ?? 0;
+
+/** The public shape of an invoice. */
+export function serializeInvoice(i: InvoiceRow): InvoiceDto {
+  return { id: i.id, companyId: i.companyId, detail: i.detail, value: i.value, dueDate: i.dueDate, status: i.status, paidAt: i.paidAt, createdAt: i.createdAt };
+}
+
+/** The invoice of a company for one due date, created when missing (never two for one period). */
+export function ensureInvoice(db: DbOrTx, c: { id: number; dueDate: string }, plan: { name: string; value: number }): InvoiceRow {
+  const now = nowIso();
+  db.insert(invoices)
+    .values({ companyId: c.id, detail: plan.name, value: plan.value, dueDate: c.dueDate, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .run();
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, c.id), eq(invoices.dueDate, c.dueDate)))
+    .get()!;
+}
+
+/** GET /invoices/all: the caller's company invoices, newest first, searched by detail; super users may name a company. */
+export function listInvoices(ctx: Ctx, q: { searchParam: string; pageNumber: number; companyId?: number }): Page<"invoices", InvoiceDto> {
+  let companyId = ctx.companyId;
+  if (q.companyId && q.companyId !== ctx.companyId) {
+    requireSuper(ctx);
+    companyId = q.companyId;
+  }
+  const where = q.searchParam ? and(eq(invoices.companyId, companyId), containsAny(q.searchParam, invoices.detail)) : eq(invoices.companyId, companyId);
+  const total = countWhere(ctx.db, where);
+  const rows = ctx.db
+    .select()
+    .from(invoices)
+    .where(where)
+    .orderBy(desc(invoices.dueDate), desc(invoices.id))
+    .limit(PAGE)
+    .offset((q.pageNumber - 1) * PAGE)
+    .all();
+  return { invoices: rows.map(serializeInvoice), count: total, hasMore: total > q.pageNumber * PAGE };
+}
+
+/** An invoice of the caller's company (super users: any), else 404. */
+export function reachableInvoice(ctx: Ctx, id: number): InvoiceRow {
+  const row = ctx.db.select().from(invoices).where(eq(invoices.id, id)).get();
+  if (!row || (row.companyId !== ctx.companyId && !ctx.user.super)) throw notFound("ERR_NO_INVOICE_FOUND");
+  return row;
+}
+
+/** Stores the txid (and chosen plan and value) of a new Pix charge on an open invoice. */
+export function attachCharge(db: DbOrTx, invoiceId: number, txid: string, plan: { id: number; name: string; value: number }) {
+  db.update(invoices).set({ txid, planId: plan.id, detail: plan.name, value: plan.value, updatedAt: nowIso() }).where(eq(invoices.id, invoiceId)).run();
+}
+
+/**
+ * Confirms the payment of an invoice, exactly once: the invoice becomes paid, the company's due date
+ * moves by its recurrence (from the later of its due date and the invoice's) and it moves to the plan
+ * chosen at checkout; the company then receives `payment` CONCLUIDA. A second confirmation changes
+ * nothing and answers false.
+ */
+export function confirmPayment(deps: Deps, invoiceId: number, source: string): boolean {
+  const result = deps.db.transaction((tx) => {
+    const inv = tx.select().from(invoices).where(eq(invoices.id, invoiceId)).get();
+    if (!inv || inv.status === "paid") return null;
+    const company = tx.select().from(companies).where(eq(companies.id, inv.companyId)).get();
+    if (!company) return null;
+    const base = company.dueDate && company.dueDate > inv.dueDate ? company.dueDate : inv.dueDate;
+    const dueDate = renewDueDate(base, company.recurrence);
+    const now = nowIso();
+    const paid = tx
+      .update(invoices)
+      .set({ status: "paid", paidAt: now, updatedAt: now })
+      .where(and(eq(invoices.id, inv.id), eq(invoices.status, "open")))
+      .returning({ id: invoices.id })
+      .all();
+    if (paid.length !== 1) return null;
+    renewCompany(tx, company.id, dueDate, inv.planId ?? undefined);
+    return { companyId: company.id, dueDate };
+  });
+  if (!result) return false;
+  log.info("invoice paid", { invoiceId, source, companyId: result.companyId, dueDate: result.dueDate });
+  deps.hub.publish(rooms.main(result.companyId), { channel: "payment", action: "CONCLUIDA", company: { id: result.companyId, dueDate: result.dueDate } });
+  return true;
+}
+
+/** PUT /invoices/{id} {status: "paid"} (super users): a payment confirmed by hand. */
+export function markInvoicePaid(ctx: Ctx, id: number) {
+  requireSuper(ctx);
+  const inv = reachableInvoice(ctx, id);
+  confirmPayment(ctx, inv.id, `super user ${ctx.user.id}`);
+  return serializeInvoice(reachableInvoice(ctx, id));
+}
+
+/** Finds the invoice a Pix charge was made for. */
+export const invoiceByTxid = (db: DbOrTx, txid: string) => db.select().from(invoices).where(eq(invoices.txid, txid)).get();

@@ -1,0 +1,33 @@
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { companies } from "../companies/schema";
+import { queues } from "../queues/schema";
+
+/** An AI prompt (assistant) tied to a queue (features.md §3 Prompt, defaults of §9). */
+export const prompts = sqliteTable(
+  "prompts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prompt: text("prompt").notNull(),
+    /** "texto" answers in text; otherwise a neural voice name answers with a voice note. */
+    voice: text("voice").notNull().default("texto"),
+    /** Speech service key and region (secret key: masked when read back). */
+    voiceKey: text("voice_key").notNull().default(""),
+    voiceRegion: text("voice_region").notNull().default(""),
+    model: text("model").notNull().default("gpt-4o-mini"),
+    maxTokens: integer("max_tokens").notNull().default(100),
+    temperature: real("temperature").notNull().default(1),
+    /** The model provider's API key (secret: masked when read back). */
+    apiKey: text("api_key").notNull(),
+    /** The queue a customer is handed to when the assistant transfers to a person. */
+    queueId: integer("queue_id").references(() => queues.id, { onDelete: "set null" }),
+    maxMessages: integer("max_messages").notNull().default(10),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("prompts_company_name_uq").on(t.companyId, t.name), index("prompts_queue_idx").on(t.queueId)],
+);
+export type PromptRow = typeof prompts.$inferSelect;

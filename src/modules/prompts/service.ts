@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import type { Page } from "../../contract/dto/common";
+import type { PromptDto } from "../../contract/dto/prompts";
+import type { FramePayload } from "../../contract/frames";
+import { LIMITS } from "../../contract/limits";
+import { can } from "../../contract/permissions";
+import type { PromptInput } from "../../contract/schemas/prompts";
+import type { Ctx } from "../../http/context";
+import { AppError, forbidden, notFound } from "../../http/errors";
+import { requirePlanFlag } from "../../http/plan";
+import { nowIso } from "../../lib/dates";
+import { rooms } from "../../realtime/topics";
+import { maskToken } from "../connections/serialize";
+import { findQueue } from "../queues/queries";
+import { findPrompt, pagePrompts, type PromptRow, promptInUse, promptNameTaken, queuesById } from "./queries";
+import { prompts } from "./schema";
+
+const PAGE = LIMITS.pageSize;
+
+/** The public shape of a prompt: keys masked ("sk-a••••••••"), never returned in full. */
+export function serializePrompt(p: PromptRow, queue: PromptDto["queue"]): PromptDto {
+  const { apiKey, voiceKey, ...rest } = p;
+  return { ...rest, apiKey: maskToken(apiKey), hasApiKey: !!apiKey, voiceKey: maskToken(voiceKey), queue };
+}
+
+const load = (ctx: Ctx, p: PromptRow) => serializePrompt(p, queuesById(ctx.db, [p.queueId]).get(p.queueId ?? 0) ?? null);
+const publish = (ctx: Ctx, frame: FramePayload<"prompt">) => ctx.hub.publish(rooms.main(ctx.companyId), { channel: "prompt", ...frame });
+
+function gate(ctx: Ctx) {
+  requirePlanFlag(ctx, "useOpenAi");
+  if (!can(ctx.user, "prompts:manage")) throw forbidden();
+}
+
+function getPrompt(ctx: Ctx, id: number) {
+  const p = findPrompt(ctx.db, ctx.companyId, id);
+  if (!p) throw notFound("ERR_NO_PROMPT_FOUND");
+  return p;
+}
+
+/** A key left empty, or sent back as its mask, keeps the stored one. */
+const keepSecret = (incoming: string, stored: string) => (!incoming || incoming === maskToken(stored) ? stored : incoming);
+
+function check(ctx: Ctx, input: PromptInput, exceptId = 0) {
+  if (!findQueue(ctx.db, ctx.companyId, input.queueId)) throw new AppError("ERR_VALIDATION", 400, { fields: { queueId: "validation.selectSector" } });
+  if (promptNameTaken(ctx.db, ctx.companyId, input.name, exceptId)) throw new AppError("ERR_VALIDATION", 400, { fields: { name: "validation.nameTaken" } });
+}
+
+/** GET /prompt: a page by name (prompts, count, hasMore). */
+export function listPrompts(ctx: Ctx, search: string, page: number): Page<"prompts", PromptDto> {
+  gate(ctx);
+  const { rows, total } = pagePrompts(ctx.db, ctx.companyId, search, page, PAGE);
+  const q = queuesById(
+    ctx.db,
+    rows.map((r) => r.queueId),
+  );
+  return { prompts: rows.map((r) => serializePrompt(r, q.get(r.queueId ?? 0) ?? null)), count: total, hasMore: total > page * PAGE };
+}
+
+/** GET /prompt/{id}. */
+export function showPrompt(ctx: Ctx, id: number) {
+  gate(ctx);
+  return load(ctx, getPrompt(ctx, id));
+}
+
+/** POST /prompt: the API key is required. */
+export function createPrompt(ctx: Ctx, input: PromptInput) {
+  gate(ctx);
+  if (!input.apiKey) throw new AppError("ERR_VALIDATION", 400, { fields: { apiKey: "validation.required" } });
+  check(ctx, input);
+  const now = nowIso();
+  const row = ctx.db
+    .insert(prompts)
+    .values({ ...input, companyId: ctx.companyId, createdAt: now, updatedAt: now })
+    .returning()
+    .get();
+  const dto = load(ctx, row);
+  publish(ctx, { action: "update", prompt: dto });
+  return dto;
+}
+
+/** PUT /prompt/{id}. */
+export function updatePrompt(ctx: Ctx, id: number, input: PromptInput) {
+  gate(ctx);
+  const current = getPrompt(ctx, id);
+  check(ctx, input, id);
+  const row = ctx.db
+    .update(prompts)
+    .set({ ...input, apiKey: keepSecret(input.apiKey, current.apiKey), voiceKey: keepSecret(input.voiceKey, current.voiceKey), updatedAt: nowIso() })
+    .where(eq(prompts.id, id))
+    .returning()
+    .get();
+  const dto = load(ctx, row);
+  publish(ctx, { action: "update", prompt: dto });
+  return dto;
+}
+
+/** DELETE /prompt/{id}: refused while a queue or a connection answers with it. */
+export function deletePrompt(ctx: Ctx, id: number) {
+  gate(ctx);
+  getPrompt(ctx, id);
+  if (promptInUse(ctx.db, ctx.companyId, id)) throw new AppError("ERR_PROMPT_IN_USE", 409);
+  ctx.db.delete(prompts).where(eq(prompts.id, id)).run();
+  publish(ctx, { action: "delete", promptId: id });
+}

@@ -1,0 +1,279 @@
+/**
+ * Integrations and assistants answering customers (BEHAVIOUR.md §3.1, §10): a Typebot flow, an n8n
+ * webhook, Dialogflow and an OpenAI-compatible assistant, each played by a loopback server, answer a
+ * customer in their queue and hand the ticket to people on request or on failure.
+ */
+import { describe, expect, test } from "bun:test";
+import { generateKeyPairSync } from "node:crypto";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { handleInbound } from "../../src/bot";
+import { failureNote } from "../../src/bot/automation";
+import type { Outgoing } from "../../src/channels/types";
+import { toOggOpus } from "../../src/channels/media/voice";
+import { whatsappQueues } from "../../src/modules/connections/schema";
+import { ticketNotes } from "../../src/modules/ticket-notes/schema";
+import { tickets } from "../../src/modules/tickets/schema";
+import { TRANSFER_PHRASE } from "../../src/modules/prompts/assistant";
+import { makeTestApp } from "../helpers/app";
+import { inbound, makeConnection } from "../helpers/channel";
+import { json, loopback } from "../helpers/loopback";
+
+// what a speech service answers: Ogg/Opus (made here from the WebM fixture)
+const VOICE_OGG = (await toOggOpus(new Uint8Array(await Bun.file(join(import.meta.dir, "../fixtures/media/voice.webm")).arrayBuffer())))!.ogg;
+const rich = (text: string) => ({ type: "text", content: { richText: [{ type: "p", children: [{ text }] }] } });
+let n8nDown = false;
+const svc = loopback(async (r) => {
+  if (r.path === "/api/v1/typebots/atendimento/startChat")
+    return json({
+      sessionId: `sess-${svc.seen.length}`,
+      messages: [rich("Olá! Sou o robô da loja.")],
+      input: { type: "choice input", items: [{ content: "Pedidos" }, { content: "Falar com atendente" }] },
+    });
+  if (r.path.startsWith("/api/v1/sessions/")) {
+    const m = String(r.json?.message ?? "");
+    if (m === "Pedidos")
+      return json({ messages: [{ type: "text", content: { richText: [{ type: "p", children: [{ text: "Seu pedido", bold: true }, { text: " saiu." }] }] } }] });
+    if (m === "Falar com atendente") return json({ messages: [rich("Chamando alguém…"), rich('#{"stopBot":true}')] });
+    if (m === "vazio") return json({ messages: [] });
+    return json({ messages: [rich("Invalid message. Please, try again.")] });
+  }
+  if (r.path === "/n8n") {
+    if (n8nDown) return new Response("boom", { status: 502 });
+    const body = String(r.json?.message?.body ?? "");
+    return json(body === "humano" ? { messages: ["Vou chamar alguém."], handoff: true } : { messages: [`n8n recebeu: ${body}`] });
+  }
+  if (r.path === "/token") return json({ access_token: "tok", expires_in: 3600 });
+  if (r.path.includes(":detectIntent")) {
+    const q = r.json.queryInput.text.text;
+    if (q === "tchau") return json({ queryResult: { fulfillmentText: "Até logo!", diagnosticInfo: { end_conversation: true } } });
+    if (q === "???") return json({ queryResult: {} });
+    return json({ queryResult: { fulfillmentMessages: [{ text: { text: [`Entendi: ${q}`] } }] } });
+  }
+  if (r.path === "/v1/chat/completions") {
+    const msgs = r.json.messages as { role: string; content: string }[];
+    const last = msgs.at(-1)?.content ?? "";
+    const content = last.includes("pessoa") ? `${TRANSFER_PHRASE}. Vou te passar para a equipe.` : `Resposta da IA (${msgs.length} mensagens)`;
+    return json({
+      id: "c1",
+      object: "chat.completion",
+      created: 1,
+      model: r.json.model,
+      choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
+    });
+  }
+  if (r.path === "/tts/brazilsouth") return new Response(VOICE_OGG, { headers: { "content-type": "audio/ogg" } });
+  return new Response("not found", { status: 404 });
+});
+
+const t = await makeTestApp();
+t.deps.config.openaiBaseUrl = `${svc.url}/v1`;
+t.deps.config.dialogflowApiUrl = svc.url;
+t.deps.config.speechUrl = `${svc.url}/tts/{region}`;
+const a = await t.newCompany();
+const tok = a.admin.token;
+
+async function queueWith(name: string, color: string, extra: Record<string, unknown>) {
+  const r = await t.call("POST", "/queue", { token: tok, body: { name, color, ...extra } });
+  if (r.status !== 201) throw new Error(r.text);
+  return r.json.id as number;
+}
+function line(queueIds: number[]) {
+  const { connection, fake } = makeConnection(t, a.company.id);
+  t.db
+    .insert(whatsappQueues)
+    .values(queueIds.map((queueId) => ({ whatsappId: connection.id, queueId })))
+    .run();
+  const conn = { id: connection.id, companyId: a.company.id };
+  const texts = () => fake.sent.map((m) => ("body" in m ? m.body : `[${m.type}]`));
+  const say = async (number: string, body: string) => {
+    fake.sent.length = 0;
+    const r = await handleInbound(t.deps, conn, inbound(number, body));
+    return t.db.select().from(tickets).where(eq(tickets.id, r!.ticket.id)).get()!;
+  };
+  return { connection, fake, texts, say };
+}
+const integration = async (body: Record<string, unknown>) => {
+  const r = await t.call("POST", "/queueIntegration", { token: tok, body });
+  if (r.status !== 201) throw new Error(r.text);
+  return r.json.id as number;
+};
+const notesOf = (ticketId: number) =>
+  t.db
+    .select()
+    .from(ticketNotes)
+    .where(eq(ticketNotes.ticketId, ticketId))
+    .all()
+    .map((n) => n.note);
+
+describe("Typebot", async () => {
+  const id = await integration({
+    type: "typebot",
+    name: "Robô loja",
+    urlN8N: svc.url,
+    typebotSlug: "atendimento",
+    typebotDelayMessage: 0,
+    typebotExpires: 5,
+    typebotKeywordRestart: "reiniciar",
+    typebotRestartMessage: "Vamos recomeçar.",
+    typebotKeywordFinish: "sair",
+    typebotUnknownMessage: "Não entendi, escolha uma opção.",
+  });
+  const q = await queueWith("Loja", "#aa0000", { integrationId: id });
+  const { texts, say } = line([q]);
+  const n = "5511911110001";
+  test("the first message starts a session: the flow's texts and its choices reach the customer", async () => {
+    const tk = await say(n, "oi");
+    expect(texts()).toEqual(["Olá! Sou o robô da loja.", "▶️ Pedidos\n▶️ Falar com atendente"]);
+    expect(tk).toMatchObject({ queueId: q, useIntegration: true, integrationId: id });
+    const start = svc.seen.find((x) => x.path.endsWith("/startChat"))!;
+    expect(start.json.prefilledVariables).toEqual({ number: n, pushName: "Cliente 0001" });
+  });
+  test("answers continue the session; rich text becomes WhatsApp markup; Typebot's invalid text becomes ours", async () => {
+    await say(n, "Pedidos");
+    expect(texts()).toEqual(["*Seu pedido* saiu."]);
+    await say(n, "blá");
+    expect(texts()).toEqual(["Não entendi, escolha uma opção."]);
+    await say(n, "vazio");
+    expect(texts()).toEqual(["Não entendi, escolha uma opção."]);
+  });
+  test("the restart keyword drops the session and says so; the next message starts again", async () => {
+    const before = svc.seen.filter((x) => x.path.endsWith("/startChat")).length;
+    await say(n, "REINICIAR");
+    expect(texts()).toEqual(["Vamos recomeçar."]);
+    await say(n, "oi de novo");
+    expect(svc.seen.filter((x) => x.path.endsWith("/startChat")).length).toBe(before + 1);
+  });
+  test('#{"stopBot":true} hands the ticket to people: nothing more goes to the flow', async () => {
+    const tk = await say(n, "Falar com atendente");
+    expect(texts()).toEqual(["Chamando alguém…"]);
+    expect(tk).toMatchObject({ useIntegration: false, integrationId: null, status: "pending", queueId: q });
+    const calls = svc.seen.length;
+    await say(n, "alô?");
+    expect(svc.seen.length).toBe(calls);
+    expect(texts()).toEqual([]);
+  });
+  test("the finish keyword closes the ticket", async () => {
+    const m = "5511911110002";
+    await say(m, "oi");
+    const tk = await say(m, "sair");
+    expect(tk.status).toBe("closed");
+  });
+});
+
+describe("n8n / webhook", async () => {
+  const id = await integration({ type: "n8n", name: "Fluxo n8n", urlN8N: `${svc.url}/n8n` });
+  const q = await queueWith("Suporte n8n", "#00aa00", { integrationId: id });
+  const { connection, texts, say } = line([q]);
+  test("each message is POSTed as the documented JSON and the answer's messages are sent", async () => {
+    const tk = await say("5511922220001", "meu boleto");
+    expect(texts()).toEqual(["n8n recebeu: meu boleto"]);
+    const call = svc.seen.filter((x) => x.path === "/n8n").at(-1)!;
+    expect(call.json).toMatchObject({
+      event: "message",
+      integration: { id, type: "n8n" },
+      company: { id: a.company.id },
+      connection: { id: connection.id },
+      ticket: { id: tk.id, queueId: q },
+      contact: { number: "5511922220001" },
+      message: { body: "meu boleto", fromMe: false, kind: "text" },
+    });
+  });
+  test("handoff: true hands the ticket to people", async () => {
+    const tk = await say("5511922220001", "humano");
+    expect(texts()).toEqual(["Vou chamar alguém."]);
+    expect(tk.useIntegration).toBe(false);
+  });
+  test("a failing service hands the ticket to people with a note, never silence", async () => {
+    n8nDown = true;
+    const tk = await say("5511922220002", "oi");
+    n8nDown = false;
+    expect(tk).toMatchObject({ useIntegration: false, integrationId: null, status: "pending" });
+    expect(notesOf(tk.id)).toContain(failureNote("Fluxo n8n"));
+  });
+});
+
+describe("Dialogflow", async () => {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const jsonContent = JSON.stringify({
+    client_email: "df@p.iam.gserviceaccount.com",
+    private_key: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+    token_uri: `${svc.url}/token`,
+  });
+  const id = await integration({ type: "dialogflow", name: "Agente DF", projectName: "proj-df", jsonContent, language: "es" });
+  const q = await queueWith("DF", "#0000aa", { integrationId: id });
+  const { say, texts } = line([q]);
+  test("replies carry the integration's name; no answer gets the fallback; end of conversation hands back", async () => {
+    await say("5511933330001", "horário");
+    expect(texts()).toEqual(["*Agente DF:* Entendi: horário"]);
+    await say("5511933330001", "???");
+    expect(texts()).toEqual(["*Agente DF:* Desculpe, não consegui entender sua pergunta."]);
+    const tk = await say("5511933330001", "tchau");
+    expect(texts()).toEqual(["*Agente DF:* Até logo!"]);
+    expect(tk.useIntegration).toBe(false);
+    const detect = svc.seen.filter((x) => x.path.includes(":detectIntent")).at(-1)!;
+    expect(detect.path).toBe(`/v2/projects/proj-df/agent/sessions/ticket-${tk.id}:detectIntent`);
+    expect(detect.json.queryInput.text.languageCode).toBe("es");
+  });
+});
+
+describe("AI assistant (OpenAI-compatible)", async () => {
+  const human = await queueWith("Humanos", "#999999", {});
+  const mk = async (name: string, extra: Record<string, unknown> = {}) =>
+    (
+      await t.call("POST", "/prompt", {
+        token: tok,
+        body: {
+          name,
+          prompt: "Você é a assistente virtual da Loja Exemplo. Ajude com pedidos e prazos de entrega.",
+          apiKey: "sk-local",
+          queueId: human,
+          ...extra,
+        },
+      })
+    ).json.id as number;
+  const textPrompt = await mk("Assistente texto", { maxMessages: 3, model: "modelo-local" });
+  const q = await queueWith("IA", "#00aaaa", { promptId: textPrompt });
+  const { say, texts, fake } = line([q]);
+  test("answers with the model through the configured base URL, the last maxMessages as context", async () => {
+    await say("5511944440001", "oi");
+    expect(texts()).toEqual(["Resposta da IA (2 mensagens)"]);
+    await say("5511944440001", "qual o prazo?");
+    // system + at most 3 of the conversation (customer, assistant, customer)
+    expect(texts()).toEqual(["Resposta da IA (4 mensagens)"]);
+    const call = svc.seen.filter((x) => x.path === "/v1/chat/completions").at(-1)!;
+    expect(call.headers.get("authorization")).toBe("Bearer sk-local");
+    expect(call.json).toMatchObject({ model: "modelo-local", max_tokens: 100, temperature: 1 });
+    expect(call.json.messages[0].content).toContain("Loja Exemplo");
+    expect(call.json.messages.at(-1)).toEqual({ role: "user", content: "qual o prazo?" });
+  });
+  test("asking for a person moves the ticket to the prompt's queue, for people", async () => {
+    const tk = await say("5511944440001", "quero falar com uma pessoa");
+    expect(texts()).toEqual(["Vou te passar para a equipe."]);
+    expect(tk).toMatchObject({ queueId: human, useIntegration: false, promptId: null, status: "pending" });
+    expect(fake.sent.every((m) => !("body" in m) || !m.body.includes("Ação:"))).toBe(true);
+  });
+  test("with a neural voice and a speech key the answer is a voice note", async () => {
+    const voiced = await mk("Assistente voz", { voice: "pt-BR-FranciscaNeural", voiceKey: "speech-key", voiceRegion: "brazilsouth" });
+    const vq = await queueWith("IA voz", "#aa00aa", { promptId: voiced });
+    const l = line([vq]);
+    await l.say("5511944440002", "oi");
+    const sent = l.fake.sent.at(-1) as Extract<Outgoing, { type: "media" }>;
+    expect(sent.type).toBe("media");
+    expect(sent.ptt).toBe(true);
+    expect(sent.mimetype).toStartWith("audio/ogg");
+    const tts = svc.seen.find((x) => x.path === "/tts/brazilsouth")!;
+    expect(tts.headers.get("ocp-apim-subscription-key")).toBe("speech-key");
+    expect(tts.body).toContain("pt-BR-FranciscaNeural");
+  });
+  test("a model that fails hands the ticket to people with a note", async () => {
+    const broken = await mk("Assistente quebrado");
+    t.deps.config.openaiBaseUrl = `${svc.url}/nowhere`;
+    const bq = await queueWith("IA quebrada", "#ababab", { promptId: broken });
+    const l = line([bq]);
+    const tk = await l.say("5511944440003", "oi");
+    t.deps.config.openaiBaseUrl = `${svc.url}/v1`;
+    expect(tk.useIntegration).toBe(false);
+    expect(notesOf(tk.id)).toContain(failureNote("Assistente quebrado"));
+  });
+});

@@ -1,0 +1,101 @@
+import { expect, test } from "bun:test";
+import { apiCall, SUPER_EMAIL, SUPER_PASSWORD, setupStack, signIn } from "./harness";
+
+const stack = setupStack();
+const SECRET = "e2e-webhook-secret-0123456789";
+
+test("platform: the super user adds a plan; a trial company checks out with Pix and sees the renewal live", async () => {
+  const base = stack().server.url;
+  const root = await stack().newPage();
+  await signIn(root.page, SUPER_EMAIL, SUPER_PASSWORD);
+  const rootToken = (await root.page.evaluate(() => localStorage.getItem("token")))!;
+
+  // Settings › Planos: add a plan through the form (validation first).
+  await root.page.goto("/settings");
+  await root.page.getByRole("tab", { name: "Planos" }).click();
+  await root.page.getByRole("button", { name: "Adicionar plano" }).click();
+  const dialog = root.page.getByRole("dialog");
+  await dialog.getByLabel("Nome").fill("P");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await dialog.getByText("Muito curto!").waitFor();
+  await dialog.getByLabel("Nome").fill("Plano Pro");
+  await dialog.getByLabel("Valor (R$)").fill("59,90");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await root.page.getByTestId("plan-row").filter({ hasText: "Plano Pro" }).getByText("R$ 59,90").waitFor();
+
+  // The platform's Pix receiver (Opções tab, super users only).
+  await root.page.getByRole("tab", { name: "Opções" }).click();
+  const pix = root.page.getByTestId("pix-settings");
+  await pix.getByLabel("Chave Pix").fill("pix@balcao.test");
+  await pix.getByLabel("Nome do recebedor").fill("Balcao Plataforma");
+  await pix.getByLabel("Cidade do recebedor").fill("Recife");
+  await pix.getByLabel("Segredo do webhook").fill(SECRET);
+  await pix.getByRole("button", { name: "Salvar" }).click();
+  await root.page.getByText("Operação atualizada com sucesso.").first().waitFor();
+
+  // A visitor signs up (trial) and opens the subscription page.
+  const plans = await apiCall<{ id: number; name: string }[]>(base, "GET", "/plans/list");
+  const pro = plans.data.find((p) => p.name === "Plano Pro")!;
+  const signup = await apiCall<{ id: number; dueDate: string }>(base, "POST", "/companies/cadastro", {
+    name: "Loja Teste",
+    email: "loja@e2e.local",
+    password: "loja-123",
+    planId: plans.data.find((p) => p.name !== "Plano Pro")!.id,
+  });
+  expect(signup.status).toBe(201);
+  const admin = await stack().newPage();
+  await signIn(admin.page, "loja@e2e.local", "loja-123");
+  await admin.page.getByRole("navigation").getByRole("link", { name: "Financeiro" }).click();
+  await admin.page.getByText("Nenhuma fatura por enquanto.").waitFor();
+  await admin.page.getByRole("button", { name: "Assinatura" }).click();
+  expect(await admin.page.getByLabel("Período de teste").inputValue()).toContain("7 dias");
+
+  // Checkout: Dados (the spec's messages), Personalizar (choosing advances), Revisar, PAGAR.
+  await admin.page.getByTestId("subscribe").click();
+  const checkout = admin.page.getByRole("dialog");
+  await checkout.getByRole("button", { name: "Próximo" }).click();
+  await checkout.getByText("O Endereço é obrigatório").waitFor();
+  await checkout.getByText("CEP é obrigatório").waitFor();
+  await checkout.getByLabel("Endereço").fill("Rua das Flores, 10");
+  await checkout.getByLabel("Cidade").fill("Recife");
+  await checkout.getByLabel("CEP").fill("123");
+  await checkout.getByRole("button", { name: "Próximo" }).click();
+  await checkout.getByText("Formato de CEP inválido").waitFor();
+  await checkout.getByLabel("CEP").fill("50000-000");
+  await checkout.getByRole("button", { name: "Próximo" }).click();
+  await checkout.getByTestId("checkout-plan").filter({ hasText: "Plano Pro" }).click();
+  await checkout.getByTestId("checkout-review").getByText("R$ 59,90/mês").waitFor();
+  await checkout.getByRole("button", { name: "PAGAR" }).click();
+  await admin.page.getByText("Assinatura realizada com sucesso!, aguardando a realização do pagamento.").waitFor();
+  const code = await checkout.getByTestId("pix-code").inputValue();
+  expect(code).toStartWith("000201");
+  expect(code).toContain("540559.90");
+  expect(code).toContain("pix@balcao.test");
+  await checkout.getByRole("button", { name: "Copiar código" }).click();
+  await checkout.getByRole("button", { name: "Copiado!" }).waitFor();
+  await checkout.getByRole("button", { name: "Copiar código" }).waitFor({ timeout: 3000 });
+
+  // The PSP notifies the payment: the company's browser shows the renewal and goes to / after 4 s.
+  const txid = /62\d{2}05(\d{2})([A-Z0-9]+)/.exec(code)!;
+  const id = txid[2].slice(0, Number(txid[1]));
+  const res = await fetch(`${base}/subscription/webhook`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-webhook-secret": SECRET },
+    body: JSON.stringify({ pix: [{ txid: id, valor: "59.90" }] }),
+  });
+  expect(await res.json()).toEqual({ ok: true, confirmed: 1 });
+  const [y, m, d] = signup.data.dueDate.split("-").map(Number);
+  const next = new Date(Date.UTC(y, m, Math.min(d, new Date(Date.UTC(y, m + 1, 0)).getUTCDate())));
+  const shown = `${String(next.getUTCDate()).padStart(2, "0")}/${String(next.getUTCMonth() + 1).padStart(2, "0")}/${next.getUTCFullYear()}`;
+  await admin.page.getByText(`Sua licença foi renovada até ${shown}!`).waitFor();
+  await admin.page.waitForURL((u) => u.pathname === "/", { timeout: 6000 });
+  await admin.page.goto("/financeiro");
+  await admin.page.getByTestId("invoice-row").filter({ hasText: "Pago" }).filter({ hasText: "Plano Pro" }).waitFor();
+
+  // The super user sees the company on its new plan and due date.
+  await root.page.getByRole("tab", { name: "Empresas" }).click();
+  await root.page.getByTestId("company-row").filter({ hasText: "Loja Teste" }).getByText(shown).waitFor();
+  expect((await apiCall(base, "GET", "/companies/list", undefined, rootToken)).status).toBe(200);
+  await admin.context.close();
+  await root.context.close();
+}, 60_000);

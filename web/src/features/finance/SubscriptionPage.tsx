@@ -1,0 +1,45 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { useState } from "react";
+import { Button } from "../../components/Button";
+import { TextInput } from "../../components/Field";
+import { useT } from "../../i18n";
+import { formatDate } from "../../lib/format";
+import { company, user } from "../../stores/session";
+import { CheckoutModal } from "./CheckoutModal";
+
+/** core.md §4.9: the trial days left are the absolute day difference between now and the expiration, rounded up. */
+export function trialDaysLeft(dueDate: string, now = Date.now()): number {
+  return Math.ceil(Math.abs(Date.parse(`${dueDate.slice(0, 10)}T00:00:00`) - now) / 86_400_000);
+}
+
+/** /subscription (core.md §2.6): the trial field, the billing email and "Assine Agora!" (the checkout). */
+export default function SubscriptionPage() {
+  useSignals();
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const c = company.value;
+  if (!c) return null;
+  const days = c.dueDate ? trialDaysLeft(c.dueDate) : 0;
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-5 px-4 py-6 sm:px-8">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-ink">{t("subscription.title")}</h1>
+        <p className="mt-1 text-sm text-muted">{t("subscription.subtitle")}</p>
+      </div>
+      <section className="flex flex-col gap-4 rounded-card border border-line bg-surface p-5 shadow-card" data-testid="subscription-card">
+        <TextInput
+          label={t("subscription.trial")}
+          name="trial"
+          readOnly
+          value={c.dueDate ? t(days === 1 ? "subscription.trialOne" : "subscription.trialMany", { count: days, date: formatDate(c.dueDate) }) : "—"}
+          onValue={() => undefined}
+        />
+        <TextInput label={t("subscription.email")} name="billingEmail" readOnly value={user.value?.email ?? c.email} onValue={() => undefined} />
+        <Button icon="check" onClick={() => setOpen(true)} data-testid="subscribe">
+          {t("subscription.subscribe")}
+        </Button>
+      </section>
+      <CheckoutModal open={open} invoice={null} onClose={() => setOpen(false)} />
+    </div>
+  );
+}
