@@ -7,9 +7,9 @@ import { parseContactsSheet } from "./spreadsheet";
 
 declare const self: Worker;
 
-self.onmessage = (e: MessageEvent<{ bytes: Uint8Array; ext: string }>) => {
+self.onmessage = async (e: MessageEvent<{ bytes: Uint8Array; ext: string }>) => {
   try {
-    self.postMessage({ ok: true, result: parseContactsSheet(e.data.bytes, e.data.ext) });
+    self.postMessage({ ok: true, result: await parseContactsSheet(e.data.bytes, e.data.ext) });
   } catch (err) {
     if (err instanceof AppError) self.postMessage({ ok: false, code: err.code, status: err.status, params: err.params });
     else self.postMessage({ ok: false, code: "ERR_IMPORT_FILE_TYPE", status: 400, params: { allowed: "xls, xlsx" } });

@@ -1,4 +1,3 @@
-import * as XLSX from "@e965/xlsx";
 import { INPUT_LIMITS, LIMITS } from "../../contract/limits";
 import { normalizeNumber } from "../../contract/schemas/contacts";
 import { AppError } from "../../http/errors";
@@ -62,9 +61,11 @@ function looksLikeSpreadsheet(bytes: Uint8Array, ext: string) {
  * A zip (.xlsx) is checked against the zip-bomb bounds first. Synchronous and CPU-bound: requests
  * call `parseSheetOffThread` (spreadsheet-pool.ts), which runs this in a Worker with a time limit.
  */
-export function parseContactsSheet(bytes: Uint8Array, ext: string): ParsedImport {
+export async function parseContactsSheet(bytes: Uint8Array, ext: string): Promise<ParsedImport> {
   if (!looksLikeSpreadsheet(bytes, ext)) throw new AppError("ERR_IMPORT_FILE_TYPE", 400, { allowed: "xls, xlsx" });
   if (isZip(bytes)) assertZipWithinLimits(bytes);
+  // Loaded on the first import: the parser is not needed to boot or to serve anything else.
+  const XLSX = await import("@e965/xlsx");
   let table: unknown[][];
   try {
     const wb = XLSX.read(bytes, { type: "array", dense: true, sheetRows: IMPORT_MAX_ROWS + 2, cellHTML: false, cellFormula: false });
