@@ -22,6 +22,7 @@ import { quickMessagesRoutes } from "./modules/quick-messages/routes";
 import { filesRoutes } from "./modules/files/routes";
 import { schedulesRoutes } from "./modules/schedules/routes";
 import { chatsRoutes } from "./modules/chats/routes";
+import { announcementsRoutes, publicFilesRoutes } from "./modules/announcements/routes";
 import { mediaRoutes } from "./http/uploads";
 import { Hub } from "./realtime/hub";
 import { wsRoutes } from "./realtime/ws";
@@ -121,6 +122,8 @@ export function buildApp(deps: Deps) {
     .use(filesRoutes(deps))
     .use(schedulesRoutes(deps))
     .use(chatsRoutes(deps))
+    .use(announcementsRoutes(deps))
+    .use(publicFilesRoutes(deps))
     .use(mediaRoutes(deps))
     .use(ticketsRoutes(deps))
     .use(messagesRoutes(deps))

@@ -1,4 +1,5 @@
 import { signal } from "@preact/signals-react";
+import type { Announcement } from "../api/announcements";
 import type { Contact } from "../api/contacts";
 import type { FileList } from "../api/fileLists";
 import type { Queue } from "../api/queues";
@@ -51,3 +52,4 @@ export const quickMessagesStore = listStore<QuickMessage>();
 export const usersStore = listStore<User>();
 export const fileListsStore = listStore<FileList>();
 export const schedulesStore = listStore<Schedule>();
+export const announcementsStore = listStore<Announcement>();
