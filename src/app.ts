@@ -36,6 +36,7 @@ import { sandboxRoutes } from "./channels/sandbox/routes";
 import { contactListsRoutes } from "./modules/contact-lists/routes";
 import { campaignsRoutes } from "./modules/campaigns/routes";
 import { installOps, opsRoutes, withOps } from "./ops";
+import { backupsRoutes } from "./ops/routes";
 import { currentRequest } from "./ops/request-context";
 import { isStorageFullError, storageGuard } from "./ops/storage";
 import { logThrottled } from "./ops/throttle";
@@ -137,6 +138,7 @@ export function buildApp(deps: Deps) {
     .use(promptsRoutes(deps))
     .use(openapiRoutes())
     .use(jobsRoutes(deps))
+    .use(backupsRoutes(deps))
     .use(wsRoutes(deps));
   return withOps(deps, app);
 }

@@ -2,6 +2,8 @@ import type { Deps } from "../http/context";
 import { sweepEndedSockets } from "../modules/auth/sessions";
 import { checkListNumbers } from "../modules/contact-lists/validity";
 import { retryQueuedMessages } from "../modules/messages/jobs";
+import { runScheduledBackup } from "../ops/schedule";
+import { storageGuard } from "../ops/storage";
 import { sendDueSchedules } from "../modules/schedules/jobs";
 import { Scheduler } from "./scheduler";
 import { generateInvoices } from "../modules/invoices/jobs";
@@ -21,6 +23,12 @@ export function createScheduler(deps: Deps) {
   s.add({ name: "contact-lists.check-numbers", pattern: "*/5 * * * * *", run: () => checkListNumbers(deps) });
   s.add({ name: "inbound.spool-retry", pattern: "*/10 * * * * *", run: () => deps.inboundSpool.drain() });
   s.add({ name: "invoices.generate", pattern: "0 5 * * * *", run: () => void generateInvoices(deps) });
+  s.add({
+    name: "backups.scheduled",
+    pattern: "5 * * * * *",
+    run: async () => void (await runScheduledBackup(deps.db, deps.config.dataDir, deps.config.timezone)),
+  });
+  s.add({ name: "storage.check", pattern: "40 * * * * *", run: () => void storageGuard()?.check() });
   s.add({
     name: "db.optimize",
     pattern: "0 17 3 * * *",

@@ -177,6 +177,12 @@ export const ROUTES: readonly RouteEntry[] = [
     page: lazy(() => import("./features/campaigns/CampaignSettingsPage")),
     menu: { section: "administration", label: "nav.campaignsConfig", icon: "settings", order: 64, permission: "campaigns:manage" },
   },
+  {
+    path: "/backups",
+    access: "super",
+    page: lazy(() => import("./features/backups/BackupsPage")),
+    menu: { section: "administration", label: "nav.backups", icon: "download", order: 120 },
+  },
 ];
 
 /** The chat item's dot: unread internal-chat messages (core.md §2.2). */
