@@ -36,7 +36,7 @@ import { sandboxRoutes } from "./channels/sandbox/routes";
 import { contactListsRoutes } from "./modules/contact-lists/routes";
 import { campaignsRoutes } from "./modules/campaigns/routes";
 import { installOps, opsRoutes, withOps } from "./ops";
-import { backupsRoutes } from "./ops/routes";
+import { backupsRoutes, storageRoutes } from "./ops/routes";
 import { currentRequest } from "./ops/request-context";
 import { isStorageFullError, storageGuard } from "./ops/storage";
 import { logThrottled } from "./ops/throttle";
@@ -139,6 +139,7 @@ export function buildApp(deps: Deps) {
     .use(openapiRoutes())
     .use(jobsRoutes(deps))
     .use(backupsRoutes(deps))
+    .use(storageRoutes(deps))
     .use(wsRoutes(deps));
   return withOps(deps, app);
 }

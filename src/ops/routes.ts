@@ -37,6 +37,14 @@ function overview(deps: Deps): BackupsOverviewDto {
   };
 }
 
+/** GET /storage: the data disk's state for the admins' banner (admins and super users). */
+export const storageRoutes = (deps: Deps) =>
+  new Elysia().use(authPlugin(deps)).get("/storage", ({ ctx }) => {
+    if (ctx.user.profile !== "admin" && !ctx.user.super) throw new AppError("ERR_NO_PERMISSION", 403);
+    const s = storageGuard()?.status();
+    return { state: s?.state ?? "ok", freeBytes: s?.freeBytes ?? -1, lowBytes: s?.lowBytes ?? 0 };
+  });
+
 /** /backups: the super user lists, creates, downloads, deletes backups, sets the schedule and stages a restore. */
 export const backupsRoutes = (deps: Deps) =>
   new Elysia()

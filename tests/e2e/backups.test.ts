@@ -77,3 +77,14 @@ test("backups: create, schedule, download, stage a restore, and the restart appl
   expect(names).not.toContain("Depois do backup");
   await again.context.close();
 }, 90_000);
+
+test("a low data disk shows a banner to admins", async () => {
+  const low = await startServer({ STORAGE_LOW_MB: "999999999" });
+  try {
+    const { context, page } = await open(low);
+    await page.getByTestId("storage-banner").getByText("Pouco espaço livre no disco do servidor").waitFor();
+    await context.close();
+  } finally {
+    await low.stop();
+  }
+}, 60_000);
