@@ -158,6 +158,14 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/subscription", access: "admin", page: lazy(() => import("./features/finance/SubscriptionPage")) },
   { path: "/sandbox/:connectionId", access: "private", page: lazy(() => import("./features/sandbox/SandboxPage")) },
   {
+    path: "/campaigns",
+    access: "admin",
+    campaign: true,
+    page: lazy(() => import("./features/campaigns/CampaignsPage")),
+    menu: { section: "administration", label: "nav.campaigns", icon: "send", order: 60, permission: "campaigns:manage" },
+  },
+  { path: "/campaign/:campaignId/report", access: "admin", campaign: true, page: lazy(() => import("./features/campaigns/CampaignReportPage")) },
+  {
     path: "/contact-lists",
     access: "admin",
     campaign: true,

@@ -1,6 +1,7 @@
 import type { ClientMessage, FrameOf, ServerFrame } from "@contract/frames";
 import { LIMITS } from "@contract/limits";
 import { refreshToken } from "../api/client";
+import { campaignsOnFrame } from "../features/campaigns/store";
 import { onPaymentFrame } from "../features/finance/payment";
 import { contactListItemsOnFrame, contactListsOnFrame } from "../features/contact-lists/store";
 import { onSettingFrame } from "../features/settings/store";
@@ -105,6 +106,8 @@ function dispatch(f: ServerFrame) {
       return onConnectionFrame(f);
     case "sandbox":
       return sandboxOnFrame(f);
+    case "campaign":
+      return campaignsOnFrame(f);
     case "ContactList":
       return contactListsOnFrame(f);
     case "ContactListItem":
