@@ -17,7 +17,16 @@ import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets
 import { toast } from "../stores/toast";
 import { sandboxOnFrame } from "./connections";
 import { isSessionRestart } from "./restart";
-import { contactsOnFrame, fileListsOnFrame, queuesOnFrame, schedulesOnFrame, quickMessagesOnFrame, tagsOnFrame } from "./lists";
+import {
+  contactsOnFrame,
+  fileListsOnFrame,
+  integrationsOnFrame,
+  promptsOnFrame,
+  queuesOnFrame,
+  schedulesOnFrame,
+  quickMessagesOnFrame,
+  tagsOnFrame,
+} from "./lists";
 
 // Reconnect backoff: 1 s doubling to 30 s, with up to 30 % random jitter.
 const BACKOFF_START_MS = 1_000;
@@ -91,6 +100,10 @@ function dispatch(f: ServerFrame) {
       return quickMessagesOnFrame(f);
     case "file":
       return fileListsOnFrame(f);
+    case "queueIntegration":
+      return integrationsOnFrame(f);
+    case "prompt":
+      return promptsOnFrame(f);
     case "schedule":
       return schedulesOnFrame(f);
     case "chat":
