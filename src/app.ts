@@ -8,6 +8,7 @@ import { type Clock, systemClock } from "./lib/clock";
 import { AppError, errorResponse } from "./http/errors";
 import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
+import { bodyLimit } from "./http/body-limit";
 import { authRoutes } from "./modules/auth/routes";
 import { companiesRoutes } from "./modules/companies/routes";
 import { plansRoutes } from "./modules/plans/routes";
@@ -71,6 +72,8 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
 
 /** The error envelope: domain errors by code, a full disk as 507, anything else 500 with a request id. */
 function answerError(code: string | number, error: unknown, request: Request): Response {
+  // Errors of the body-limit parse hook (413, 401) reach us wrapped in Elysia's ParseError.
+  if (code === "PARSE" && (error as Error)?.cause instanceof AppError) error = (error as Error).cause;
   if (error instanceof AppError) {
     const headers: Record<string, string> = {};
     if (error.status === 429 && error.params?.retryAfter) headers["retry-after"] = String(error.params.retryAfter);
@@ -105,6 +108,7 @@ export function buildApp(deps: Deps) {
   const app = new Elysia()
     .onRequest(({ request }) => serveSpa(request) ?? undefined)
     .onError(({ code, error, request }) => answerError(code, error, request))
+    .use(bodyLimit(deps))
     .get("/version", () => ({ version: pkg.version }))
     .get("/health", () => ({ ok: true }))
     .use(opsRoutes(deps))

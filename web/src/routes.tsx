@@ -121,6 +121,20 @@ export const ROUTES: readonly RouteEntry[] = [
     menu: { section: "attendance", label: "nav.schedules", icon: "calendar", order: 60 },
   },
   {
+    path: "/prompts",
+    access: "admin",
+    flag: "useOpenAi",
+    page: lazy(() => import("./features/prompts/PromptsPage")),
+    menu: { section: "administration", label: "nav.prompts", icon: "sparkles", order: 30, permission: "drawer-admin-items:view" },
+  },
+  {
+    path: "/queue-integration",
+    access: "admin",
+    flag: "useIntegrations",
+    page: lazy(() => import("./features/integrations/IntegrationsPage")),
+    menu: { section: "administration", label: "nav.integrations", icon: "puzzle", order: 40, permission: "drawer-admin-items:view" },
+  },
+  {
     path: "/messages-api",
     access: "admin",
     flag: "useExternalApi",

@@ -16,7 +16,16 @@ import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets
 import { toast } from "../stores/toast";
 import { sandboxOnFrame } from "./connections";
 import { isSessionRestart } from "./restart";
-import { contactsOnFrame, fileListsOnFrame, queuesOnFrame, schedulesOnFrame, quickMessagesOnFrame, tagsOnFrame } from "./lists";
+import {
+  contactsOnFrame,
+  fileListsOnFrame,
+  integrationsOnFrame,
+  promptsOnFrame,
+  queuesOnFrame,
+  schedulesOnFrame,
+  quickMessagesOnFrame,
+  tagsOnFrame,
+} from "./lists";
 
 // Reconnect backoff: 1 s doubling to 30 s, with up to 30 % random jitter.
 const BACKOFF_START_MS = 1_000;
@@ -90,6 +99,10 @@ function dispatch(f: ServerFrame) {
       return quickMessagesOnFrame(f);
     case "file":
       return fileListsOnFrame(f);
+    case "queueIntegration":
+      return integrationsOnFrame(f);
+    case "prompt":
+      return promptsOnFrame(f);
     case "schedule":
       return schedulesOnFrame(f);
     case "chat":
