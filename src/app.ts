@@ -12,6 +12,8 @@ import { authRoutes } from "./modules/auth/routes";
 import { companiesRoutes } from "./modules/companies/routes";
 import { plansRoutes } from "./modules/plans/routes";
 import { invoicesRoutes } from "./modules/invoices/routes";
+import { helpsRoutes } from "./modules/helps/routes";
+import { dashboardRoutes } from "./modules/dashboard/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
@@ -111,6 +113,8 @@ export function buildApp(deps: Deps) {
     .use(companiesRoutes(deps))
     .use(plansRoutes(deps))
     .use(invoicesRoutes(deps))
+    .use(helpsRoutes(deps))
+    .use(dashboardRoutes(deps))
     .use(settingsRoutes(deps))
     .use(contactsRoutes(deps))
     .use(queuesRoutes(deps))

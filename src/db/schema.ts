@@ -23,3 +23,4 @@ export * from "../modules/invoices/schema";
 export * from "../modules/integrations/schema";
 export * from "../modules/prompts/schema";
 export * from "../modules/schedules/schema";
+export * from "../modules/helps/schema";
