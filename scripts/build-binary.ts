@@ -118,8 +118,9 @@ if (args.includes("--verify")) await verify(OUTFILE);
 
 /**
  * Copies the binary alone into an empty folder, runs it there and checks /health, the login page,
- * a hashed asset, data/app.db, data/initial-admin.txt (mode 0600) and a login with the printed
- * password. Exits non-zero on failure.
+ * a hashed asset, data/app.db, data/initial-admin.txt (mode 0600), a login with the printed
+ * password, /healthz and /readyz, then the operator commands backup (server running), verify,
+ * restore and doctor (server stopped). Exits non-zero on failure.
  */
 async function verify(binary: string) {
   const { chmodSync, copyFileSync, mkdtempSync, rmSync } = await import("node:fs");
@@ -187,8 +188,25 @@ async function verify(binary: string) {
   const login = await post("/auth/login", { email: saved![1], password: "verify-new-pass-1" });
   if (login.status !== 200) fail(`POST /auth/login with the new password answered ${login.status}`);
   await login.arrayBuffer();
+  for (const probe of ["/healthz", "/readyz"]) {
+    const r = await fetch(`${base}${probe}`);
+    if (r.status !== 200) fail(`GET ${probe} answered ${r.status}`);
+    await r.arrayBuffer();
+  }
+  // Operator commands: a backup while the server runs, then (server stopped) verify, restore, doctor.
+  const env = { PATH: process.env.PATH ?? "", HOME: dir, DATA_DIR: "./data", LOG_LEVEL: "error" };
+  const run = (args: string[]) => Bun.spawnSync([exe, ...args], { cwd: dir, env, stdout: "pipe", stderr: "pipe" });
+  const backup = run(["backup"]);
+  const archive = /backup written: (\S+)/.exec(backup.stdout.toString())?.[1];
+  if (backup.exitCode !== 0 || !archive) fail(`backup exited ${backup.exitCode}: ${backup.stderr}`);
   proc.kill();
   await proc.exited;
+  for (const args of [["verify", archive as string], ["restore", archive as string], ["doctor"]]) {
+    const r = run(args);
+    if (r.exitCode !== 0) fail(`${args[0]} exited ${r.exitCode}: ${r.stdout}${r.stderr}`);
+  }
   rmSync(dir, { recursive: true, force: true });
-  console.log(`verify: ok from an empty folder: /health, /login, ${asset}, data/app.db, initial-admin.txt 0600, forced password change, super admin login`);
+  console.log(
+    `verify: ok from an empty folder: /health, /login, ${asset}, data/app.db, initial-admin.txt 0600, forced password change, super admin login, /healthz, /readyz, backup, verify, restore, doctor`,
+  );
 }

@@ -23,6 +23,7 @@ import { tagsRoutes } from "./modules/tags/routes";
 import { quickMessagesRoutes } from "./modules/quick-messages/routes";
 import { filesRoutes } from "./modules/files/routes";
 import { schedulesRoutes } from "./modules/schedules/routes";
+import { chatsRoutes } from "./modules/chats/routes";
 import { mediaRoutes } from "./http/uploads";
 import { Hub } from "./realtime/hub";
 import { wsRoutes } from "./realtime/ws";
@@ -36,6 +37,7 @@ import { sandboxRoutes } from "./channels/sandbox/routes";
 import { contactListsRoutes } from "./modules/contact-lists/routes";
 import { campaignsRoutes } from "./modules/campaigns/routes";
 import { installOps, opsRoutes, withOps } from "./ops";
+import { backupsRoutes, storageRoutes } from "./ops/routes";
 import { currentRequest } from "./ops/request-context";
 import { isStorageFullError, storageGuard } from "./ops/storage";
 import { logThrottled } from "./ops/throttle";
@@ -98,6 +100,14 @@ function answerError(code: string | number, error: unknown, request: Request): R
 }
 
 /**
+ * Plans, invoices and checkout, help videos and the dashboard, as one plugin whose route types are
+ * erased: the app's chain of typed plugins otherwise exceeds TypeScript's instantiation depth.
+ */
+function platformRoutes(deps: Deps): Elysia {
+  return new Elysia().use(plansRoutes(deps)).use(invoicesRoutes(deps)).use(helpsRoutes(deps)).use(dashboardRoutes(deps)) as unknown as Elysia;
+}
+
+/**
  * Composes the HTTP app: SPA, error envelope, authentication (deny by default) and every module's
  * routes. Tests call `app.handle(request)` on it.
  */
@@ -111,10 +121,7 @@ export function buildApp(deps: Deps) {
     .use(authRoutes(deps))
     .use(usersRoutes(deps))
     .use(companiesRoutes(deps))
-    .use(plansRoutes(deps))
-    .use(invoicesRoutes(deps))
-    .use(helpsRoutes(deps))
-    .use(dashboardRoutes(deps))
+    .use(platformRoutes(deps))
     .use(settingsRoutes(deps))
     .use(contactsRoutes(deps))
     .use(queuesRoutes(deps))
@@ -123,6 +130,7 @@ export function buildApp(deps: Deps) {
     .use(quickMessagesRoutes(deps))
     .use(filesRoutes(deps))
     .use(schedulesRoutes(deps))
+    .use(chatsRoutes(deps))
     .use(mediaRoutes(deps))
     .use(ticketsRoutes(deps))
     .use(messagesRoutes(deps))
@@ -136,6 +144,8 @@ export function buildApp(deps: Deps) {
     .use(promptsRoutes(deps))
     .use(openapiRoutes())
     .use(jobsRoutes(deps))
+    .use(backupsRoutes(deps))
+    .use(storageRoutes(deps))
     .use(wsRoutes(deps));
   return withOps(deps, app);
 }

@@ -2,28 +2,34 @@ import { hashPassword } from "./lib/password";
 import { endUserSessionsOffline } from "./modules/auth/sessions";
 import { insertUser, setPasswordHash } from "./modules/users/accounts";
 /**
- * Operator commands, run beside (or instead of) the server on the same data folder:
- *   bun run cli reset-password <email>   new generated password, ends the user's sessions
- *   bun run cli create-super <email>     a super admin in the platform company, generated password
- *   bun run cli backup                   consistent copy of the database: data/backups/<ts>.db
- *   bun run cli migrate                  apply pending migrations
- *   bun run cli healthcheck              exit 0 when the local server answers /health (Docker HEALTHCHECK)
- * The compiled binary accepts the same commands (`./balcao backup`). DATA_DIR selects the folder.
+ * Operator commands, run beside (or instead of) the server on the same data folder; see USAGE. The
+ * compiled binary accepts the same commands (`./balcao backup`). DATA_DIR selects the folder.
+ * Exit codes: 0 done, 1 refused or failed (the message says why), 2 wrong usage.
  */
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { resolve } from "node:path";
 import { eq } from "drizzle-orm";
 import { loadConfig } from "./config";
 import { type DB, openDatabase, refreshStatistics } from "./db/client";
-import { migrate } from "./db/migrate";
+import { createDeps } from "./app";
+import { BackupBusyError, createBackup } from "./ops/backup";
+import { runDoctor } from "./ops/doctor";
+import { RestoreError, readArchive, restoreArchive } from "./ops/restore";
+import { UpgradeError, upgradeDatabase } from "./ops/upgrade";
 import { generatePassword } from "./lib/ids";
 import { companies } from "./modules/companies/schema";
 import { users } from "./modules/users/schema";
 
-export const CLI_COMMANDS = ["reset-password", "create-super", "backup", "migrate", "healthcheck", "help"] as const;
+export const CLI_COMMANDS = ["reset-password", "create-super", "backup", "restore", "verify", "migrate", "jobs", "doctor", "healthcheck", "help"] as const;
 
-/** An operator mistake: printed without a stack trace, exit code 1. */
-export class CliError extends Error {}
+/** An operator mistake: printed without a stack trace, exit code 1 (2 for wrong usage). */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly code = 1,
+  ) {
+    super(message);
+  }
+}
 
 /** Sets a new generated password for the user and ends their sessions; answers the password. */
 export async function resetPassword(db: DB, email: string): Promise<string> {
@@ -53,61 +59,105 @@ export async function createSuper(db: DB, email: string): Promise<string> {
   return password;
 }
 
-/** Writes a consistent copy of the database (VACUUM INTO) to <dataDir>/backups/<timestamp>.db. */
-export function backup(db: DB, dataDir: string, now = new Date()): string {
-  const dir = join(dataDir, "backups");
-  mkdirSync(dir, { recursive: true });
-  const stamp = now
-    .toISOString()
-    .replace(/\.\d{3}Z$/, "Z")
-    .replace(/:/g, "-");
-  const file = join(dir, `${stamp}.db`);
-  db.sqlite.run("VACUUM INTO ?", [file]);
-  return file;
-}
-
-/** Asks the local server for /health (used by the Docker HEALTHCHECK; no curl in the image). */
+/** Asks the local server for /healthz (used by the Docker HEALTHCHECK; no curl in the image). */
 async function healthcheck(port = "8080"): Promise<number> {
   try {
-    const r = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(4000) });
+    const r = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(4000) });
     return r.ok ? 0 : 1;
   } catch {
     return 1;
   }
 }
 
-const USAGE = `usage: balcao-cli <command>
-  reset-password <email>   print a new generated password for the user (ends their sessions)
-  create-super <email>     create a super admin in the platform company, print its password
-  backup                   copy the database to <DATA_DIR>/backups/<timestamp>.db
-  migrate                  apply pending migrations
-  healthcheck              exit 0 when the server on PORT answers /health
-DATA_DIR selects the data folder (default ./data).`;
+const HELP: Record<string, string> = {
+  "reset-password": "reset-password <email>   print a new generated password for the user (ends their sessions)",
+  "create-super": "create-super <email>     create a super admin in the platform company, print its password",
+  backup:
+    "backup [--no-media]      write data/backups/balcao-<time>-manual.tar.gz (database, media, secrets,\n                           sessions, manifest with checksums) while the server runs",
+  restore:
+    "restore <archive>        with the server stopped: check the archive, then replace the data with it\n                           (the previous data is kept aside until the restore succeeded)",
+  verify: "verify <archive>         check an archive (checksums, manifest, schema) without changing anything",
+  migrate: "migrate                  back up the database, then apply pending migrations",
+  jobs: "jobs [list | run <name>]  list the background jobs, or run one now",
+  doctor: "doctor                   check permissions, disk space, database integrity, WAL size, connections, backups",
+  healthcheck: "healthcheck              exit 0 when the server on PORT answers /healthz (Docker HEALTHCHECK)",
+};
+
+const USAGE = `usage: balcao-cli <command> [--help]
+${Object.values(HELP)
+  .map((l) => `  ${l}`)
+  .join("\n")}
+DATA_DIR selects the data folder (default ./data). Exit codes: 0 done, 1 refused or failed, 2 wrong usage.`;
 
 /** Runs one command; answers the process exit code. */
 export async function runCli(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
-  const [command, arg] = argv;
+  const [command, ...rest] = argv;
   if (!command || command === "help" || command === "--help" || command === "-h") {
     console.log(USAGE);
-    return command ? 0 : 1;
+    return command ? 0 : 2;
   }
   if (!(CLI_COMMANDS as readonly string[]).includes(command)) {
     console.error(`unknown command: ${command}\n${USAGE}`);
-    return 1;
+    return 2;
   }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    console.log(`usage: balcao-cli ${HELP[command]}`);
+    return 0;
+  }
+  const arg = rest.find((a) => !a.startsWith("--"));
   if (command === "healthcheck") return healthcheck(env.PORT);
   const config = loadConfig(env);
+  try {
+    if (command === "restore" || command === "verify") {
+      if (!arg) throw new CliError(`${command} needs an archive\nusage: balcao-cli ${HELP[command]}`, 2);
+      const file = resolve(arg);
+      const manifest = command === "restore" ? await restoreArchive(config.dataDir, file) : await readArchive(file);
+      console.log(
+        `${command === "restore" ? "restored" : "archive ok"}: ${file} (Balcão ${manifest.version}, schema ${manifest.schema.migrations}, ` +
+          `${manifest.files.length} files, taken ${manifest.createdAt})`,
+      );
+      if (command === "restore") console.log("start Balcão: pending migrations run at boot");
+      return 0;
+    }
+  } catch (err) {
+    if (err instanceof RestoreError) {
+      console.error(`error: ${err.message}; nothing was changed`);
+      return 1;
+    }
+    if (err instanceof CliError) {
+      console.error(`error: ${err.message}`);
+      return err.code;
+    }
+    throw err;
+  }
   const db = openDatabase(config.dbPath);
   try {
-    migrate(db);
+    const upgraded = await upgradeDatabase(db, config.dataDir);
     if (command === "migrate") {
       refreshStatistics(db);
-      const applied = db.sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM __drizzle_migrations").get()?.n ?? 0;
-      console.log(`migrations applied: ${applied} (database ${config.dbPath})`);
+      console.log(`migrations applied now: ${upgraded.applied}${upgraded.backup ? ` (backup first: ${upgraded.backup})` : ""} (database ${config.dbPath})`);
     } else if (command === "backup") {
-      console.log(`backup written: ${backup(db, config.dataDir)}`);
+      const b = await createBackup(db, config.dataDir, { kind: "manual", media: !rest.includes("--no-media") });
+      const bytes = b.manifest.files.reduce((n, f) => n + f.size, 0);
+      console.log(`backup written: ${b.path} (${b.manifest.files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB before compression)`);
+    } else if (command === "doctor") {
+      const checks = runDoctor(db, config);
+      for (const c of checks) console.log(`${c.level === "ok" ? "ok  " : c.level === "warn" ? "warn" : "FAIL"}  ${c.name}: ${c.detail}`);
+      return checks.some((c) => c.level === "fail") ? 1 : 0;
+    } else if (command === "jobs") {
+      const deps = createDeps(db, config);
+      if (!arg || arg === "list") {
+        for (const j of deps.jobs.list() as { name: string; pattern: string }[]) console.log(`${j.name.padEnd(28)} ${j.pattern}`);
+      } else if (arg === "run") {
+        const name = rest.filter((a) => !a.startsWith("--"))[1];
+        if (!name) throw new CliError(`jobs run needs a job name\nusage: balcao-cli ${HELP.jobs}`, 2);
+        if (!(await deps.jobs.runNow(name))) throw new CliError(`no job named ${name} (see: jobs list)`);
+        const state = (deps.jobs.list() as { name: string; lastError: string | null; lastDurationMs: number | null }[]).find((j) => j.name === name);
+        if (state?.lastError) throw new CliError(`job ${name} failed: ${state.lastError}`);
+        console.log(`job ${name} done in ${state?.lastDurationMs ?? 0} ms`);
+      } else throw new CliError(`unknown jobs subcommand: ${arg}\nusage: balcao-cli ${HELP.jobs}`, 2);
     } else {
-      if (!arg) throw new CliError(`${command} needs an email\n${USAGE}`);
+      if (!arg) throw new CliError(`${command} needs an email\nusage: balcao-cli ${HELP[command]}`, 2);
       const password = command === "reset-password" ? await resetPassword(db, arg) : await createSuper(db, arg);
       console.log(`${command === "reset-password" ? "New password" : "Super admin created"} for ${arg.toLowerCase()}`);
       console.log(`password: ${password}`);
@@ -115,6 +165,10 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     return 0;
   } catch (err) {
     if (err instanceof CliError) {
+      console.error(`error: ${err.message}`);
+      return err.code;
+    }
+    if (err instanceof UpgradeError || err instanceof BackupBusyError) {
       console.error(`error: ${err.message}`);
       return 1;
     }

@@ -20,6 +20,8 @@ const EnvSchema = v.object({
     "false",
   ),
   TZ: v.optional(v.string(), "America/Sao_Paulo"),
+  /** Length of one "second" of the campaign pacing settings, in ms (tests shorten it). */
+  CAMPAIGN_SECOND_MS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(60_000)), "1000"),
   WA_WS_URL: v.optional(v.string()),
   WA_TEST_ROOT_KEY: v.optional(v.string()),
   OPENAI_BASE_URL: v.optional(v.pipe(v.string(), v.regex(/^(https?:\/\/\S+)?$/, "must be an http(s) URL")), ""),
@@ -48,6 +50,8 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   trustProxy: TrustProxy;
   timezone: string;
+  /** Length of one second of campaign pacing (CAMPAIGN_SECOND_MS; 1000 in production). */
+  campaignSecondMs: number;
   /** Honoured only when NODE_ENV=test: the WhatsApp WebSocket URL and certificate root override. */
   waWsUrl?: string;
   waTestRootKey?: string;
@@ -146,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) as TrustProxy,
     timezone: e.TZ,
+    campaignSecondMs: e.CAMPAIGN_SECOND_MS,
     waWsUrl: isTest ? e.WA_WS_URL : undefined,
     waTestRootKey: isTest ? e.WA_TEST_ROOT_KEY : undefined,
     openaiBaseUrl: e.OPENAI_BASE_URL,

@@ -2,16 +2,30 @@ import { createDeps, buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase, refreshStatistics } from "./db/client";
 import { acquireInstanceLock } from "./db/instance-lock";
-import { migrate } from "./db/migrate";
 import { seed } from "./db/seed";
 import { log, setLogLevel } from "./lib/logger";
+import { applyStagedRestore } from "./ops/restore";
+import { UpgradeError, upgradeDatabase } from "./ops/upgrade";
 
-/** Boot order: config → db + migrate + statistics → single-instance lock → seed → hub → routes → listen → channels. */
+/**
+ * Boot order: config → staged restore → db + upgrade (backup, migrate) + statistics → single-instance lock → seed
+ * → hub → routes → listen → channels.
+ */
 async function main() {
-  const config = loadConfig();
+  let config = loadConfig();
   setLogLevel(config.logLevel);
+  // A restore staged from the backups page is applied before the database opens.
+  if ((await applyStagedRestore(config.dataDir))?.ok) config = loadConfig();
   const db = openDatabase(config.dbPath);
-  migrate(db);
+  try {
+    await upgradeDatabase(db, config.dataDir);
+  } catch (e) {
+    if (!(e instanceof UpgradeError)) throw e;
+    log.error("Balcão cannot start", { reason: e.message });
+    console.error(`Balcão cannot start: ${e.message}`);
+    db.sqlite.close();
+    process.exit(1);
+  }
   refreshStatistics(db);
   const lock = await acquireInstanceLock(db);
   await seed(db, config);

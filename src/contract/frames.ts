@@ -5,6 +5,7 @@
  * `channel`/`action` (see `FrameOf`) and never casts a payload.
  */
 import type { CampaignDto, CampaignSettingDto } from "./dto/campaigns";
+import type { ChatDto, ChatMessageDto } from "./dto/chats";
 import type { ConnectionDto, SessionStateDto } from "./dto/connections";
 import type { ContactListDto, ContactListItemDto } from "./dto/contactLists";
 import type { ContactDto } from "./dto/contacts";
@@ -54,6 +55,10 @@ export type ServerFrame =
   | { channel: "prompt"; action: "delete"; promptId: number }
   | { channel: "schedule"; action: "create" | "update"; schedule: ScheduleDto }
   | { channel: "schedule"; action: "delete"; scheduleId: number }
+  /** Internal chat frames go only to the members' user rooms. */
+  | { channel: "chat"; action: "create" | "update"; chat: ChatDto }
+  | { channel: "chat"; action: "delete"; chatId: number }
+  | { channel: "chat"; action: "new-message"; message: ChatMessageDto; chat: ChatDto }
   | { channel: "settings"; action: "update"; setting: SettingDto }
   /** An invoice was paid: the company's new due date (core.md §4.7). */
   | { channel: "payment"; action: "CONCLUIDA"; company: { id: number; dueDate: string } }

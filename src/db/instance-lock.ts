@@ -70,3 +70,11 @@ export async function acquireInstanceLock(db: DB, waitMs = LOCK_STALE_MS + 5_000
     },
   };
 }
+
+/** True when no live process holds the data folder (offline operator commands such as restore check it). */
+export function instanceLockFree(db: DB): boolean {
+  const owner = `probe-${crypto.randomUUID()}`;
+  if (!tryLock(db, owner)) return false;
+  db.delete(instanceLock).where(eq(instanceLock.owner, owner)).run();
+  return true;
+}

@@ -14,6 +14,7 @@ export const PUBLIC_ROUTES: { method: string; path: string; reason: string }[] =
   { method: "GET", path: "/health", reason: "container health check" },
   { method: "GET", path: "/healthz", reason: "liveness probe: the process answers" },
   { method: "GET", path: "/readyz", reason: "readiness probe: database writable, migrations done, disk not low" },
+  { method: "GET", path: "/backups/download/:token", reason: "a signed two-minute link a super user asked for (POST /backups/{name}/link)" },
   { method: "GET", path: "/metrics", reason: "checks the METRICS_TOKEN bearer or a super user's session itself" },
   { method: "GET", path: "/ws", reason: "the socket authenticates its own token on upgrade" },
   { method: "POST", path: "/api/messages/send", reason: "authenticated by the connection token" },

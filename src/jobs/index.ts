@@ -1,7 +1,10 @@
 import type { Deps } from "../http/context";
+import { dispatchCampaigns } from "../modules/campaigns/dispatcher";
 import { sweepEndedSockets } from "../modules/auth/sessions";
 import { checkListNumbers } from "../modules/contact-lists/validity";
 import { retryQueuedMessages } from "../modules/messages/jobs";
+import { runScheduledBackup } from "../ops/schedule";
+import { storageGuard } from "../ops/storage";
 import { sendDueSchedules } from "../modules/schedules/jobs";
 import { Scheduler } from "./scheduler";
 import { generateInvoices } from "../modules/invoices/jobs";
@@ -17,10 +20,17 @@ export function createScheduler(deps: Deps) {
   s.add({ name: "users.offline-sweep", pattern: "45 * * * * *", run: () => sweepOfflineUsers(deps) });
   s.add({ name: "connections.pause-lapsed", pattern: "20 */10 * * * *", run: async () => void (await deps.sessions.pauseLapsed()) });
   s.add({ name: "outbox.retry", pattern: "*/30 * * * * *", run: () => retryQueuedMessages(deps) });
+  s.add({ name: "campaigns.dispatch", pattern: "* * * * * *", run: () => dispatchCampaigns(deps), timeoutMs: 2_000 });
   s.add({ name: "schedules.send-due", pattern: "*/5 * * * * *", run: () => sendDueSchedules(deps) });
   s.add({ name: "contact-lists.check-numbers", pattern: "*/5 * * * * *", run: () => checkListNumbers(deps) });
   s.add({ name: "inbound.spool-retry", pattern: "*/10 * * * * *", run: () => deps.inboundSpool.drain() });
   s.add({ name: "invoices.generate", pattern: "0 5 * * * *", run: () => void generateInvoices(deps) });
+  s.add({
+    name: "backups.scheduled",
+    pattern: "5 * * * * *",
+    run: async () => void (await runScheduledBackup(deps.db, deps.config.dataDir, deps.config.timezone)),
+  });
+  s.add({ name: "storage.check", pattern: "40 * * * * *", run: () => void storageGuard()?.check() });
   s.add({
     name: "db.optimize",
     pattern: "0 17 3 * * *",

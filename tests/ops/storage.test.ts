@@ -147,3 +147,14 @@ describe("inbound spool", () => {
     await scenario("21977", breakIt, () => t.db.sqlite.exec("DROP TRIGGER temp.fail_inbound"), true);
   });
 });
+
+describe("GET /storage (the admins' banner)", () => {
+  test("admins read the disk state; agents are refused", async () => {
+    free = 10 * 1024 * 1024;
+    expect((await t.call("GET", "/storage", { token: tok })).json).toMatchObject({ state: "low", freeBytes: free });
+    free = 50 * 1024 ** 3;
+    expect((await t.call("GET", "/storage", { token: tok })).json.state).toBe("ok");
+    const agent = await t.newUser(tok);
+    expect((await t.call("GET", "/storage", { token: agent.token })).status).toBe(403);
+  });
+});

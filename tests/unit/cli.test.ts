@@ -1,13 +1,14 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { eq } from "drizzle-orm";
-import { backup, CliError, createSuper, resetPassword } from "../../src/cli";
+import { CliError, createSuper, resetPassword, runCli } from "../../src/cli";
 import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db/client";
 import { migrate } from "../../src/db/migrate";
+import { readArchive } from "../../src/ops/restore";
 import { seed } from "../../src/db/seed";
 import { users } from "../../src/modules/users/schema";
 
@@ -59,17 +60,21 @@ describe("create-super", () => {
 });
 
 describe("backup", () => {
-  test("writes a consistent copy under data/backups/<timestamp>.db that opens with the same data", () => {
-    const file = backup(db, dir, new Date("2026-01-02T03:04:05.678Z"));
-    expect(file).toBe(join(dir, "backups", "2026-01-02T03-04-05Z.db"));
-    expect(existsSync(file)).toBe(true);
-    const copy = new Database(file, { readonly: true });
-    const n = copy.query<{ n: number }, []>("SELECT count(*) AS n FROM users").get()!.n;
-    const migrations = copy.query<{ n: number }, []>("SELECT count(*) AS n FROM __drizzle_migrations").get()!.n;
+  test("writes an archive whose database opens with the same data", async () => {
+    const code = await runCli(["backup"], { NODE_ENV: "test", DATA_DIR: dir, LOG_LEVEL: "silent" });
+    expect(code).toBe(0);
+    const name = readdirSync(join(dir, "backups")).find((n) => /^balcao-.*-manual\.tar\.gz$/.test(n))!;
+    expect(name).toBeDefined();
+    const out = mkdtempSync(join(tmpdir(), "balcao-cli-out-"));
+    const manifest = await readArchive(join(dir, "backups", name), out);
+    expect(manifest.files.map((f) => f.name)).toContain("app.db");
+    const copy = new Database(join(out, "app.db"), { readonly: true });
     expect(copy.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+    expect(copy.query<{ n: number }, []>("SELECT count(*) AS n FROM users").get()!.n).toBe(
+      db.sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM users").get()!.n,
+    );
     copy.close();
-    expect(n).toBe(db.sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM users").get()!.n);
-    expect(migrations).toBeGreaterThan(0);
+    rmSync(out, { recursive: true, force: true });
   });
 });
 
@@ -85,5 +90,19 @@ test("the command line prints the new password and exits 0; mistakes exit 1 with
   expect(bad.stderr.toString()).toContain("no user with email");
   expect(bad.stderr.toString()).not.toContain("    at ");
   const unknown = Bun.spawnSync(["bun", cli, "frobnicate"], { env, stdout: "pipe", stderr: "pipe" });
-  expect(unknown.exitCode).toBe(1);
-});
+  expect(unknown.exitCode).toBe(2);
+  const help = Bun.spawnSync(["bun", cli, "restore", "--help"], { env, stdout: "pipe", stderr: "pipe" });
+  expect(help.exitCode).toBe(0);
+  expect(help.stdout.toString()).toContain("restore <archive>");
+  const missing = Bun.spawnSync(["bun", cli, "restore"], { env, stdout: "pipe", stderr: "pipe" });
+  expect(missing.exitCode).toBe(2);
+  const doctor = Bun.spawnSync(["bun", cli, "doctor"], { env, stdout: "pipe", stderr: "pipe" });
+  expect(doctor.stdout.toString()).toContain("database integrity: quick_check ok");
+  expect(doctor.exitCode).toBe(0);
+  const jobs = Bun.spawnSync(["bun", cli, "jobs", "list"], { env, stdout: "pipe", stderr: "pipe" });
+  expect(jobs.exitCode).toBe(0);
+  expect(jobs.stdout.toString()).toContain("backups.scheduled");
+  const run = Bun.spawnSync(["bun", cli, "jobs", "run", "db.optimize"], { env, stdout: "pipe", stderr: "pipe" });
+  expect(run.exitCode).toBe(0);
+  expect(Bun.spawnSync(["bun", cli, "jobs", "run", "no.such-job"], { env, stdout: "pipe", stderr: "pipe" }).exitCode).toBe(1);
+}, 60_000);

@@ -2,6 +2,7 @@ import type { PlanFlag } from "@contract/limits";
 import type { Permission } from "@contract/permissions";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { IconName } from "./components/Icon";
+import { ensureChats, unreadChatCount } from "./stores/chats";
 import { connectionsAlert, ensureConnections } from "./stores/connections";
 
 /**
@@ -48,7 +49,7 @@ export interface RouteEntry {
  * Pages still to come (features.md §2.1): /quick-messages,
  * /todolist, /tags, /contacts, /helps, /prompts, /queue-integration,
  * /kanban, /financeiro, /queues, /announcements, /subscription,
- * /chats/:id?, /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
+ * /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
  * /campaign/:campaignId/report, /campaigns-config.
  */
 export const ROUTES: readonly RouteEntry[] = [
@@ -127,6 +128,13 @@ export const ROUTES: readonly RouteEntry[] = [
     menu: { section: "administration", label: "nav.messagesApi", icon: "code", order: 100, permission: "drawer-admin-items:view" },
   },
   {
+    path: "/chats/:id?",
+    access: "private",
+    flag: "useInternalChat",
+    page: lazy(() => import("./features/chats/ChatsPage")),
+    menu: { section: "attendance", label: "nav.chats", icon: "chat", order: 80, href: "/chats", alert: chatsDot() },
+  },
+  {
     path: "/files",
     access: "private",
     page: lazy(() => import("./features/files/FilesPage")),
@@ -147,6 +155,14 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/subscription", access: "admin", page: lazy(() => import("./features/finance/SubscriptionPage")) },
   { path: "/sandbox/:connectionId", access: "private", page: lazy(() => import("./features/sandbox/SandboxPage")) },
   {
+    path: "/campaigns",
+    access: "admin",
+    campaign: true,
+    page: lazy(() => import("./features/campaigns/CampaignsPage")),
+    menu: { section: "administration", label: "nav.campaigns", icon: "send", order: 60, permission: "campaigns:manage" },
+  },
+  { path: "/campaign/:campaignId/report", access: "admin", campaign: true, page: lazy(() => import("./features/campaigns/CampaignReportPage")) },
+  {
     path: "/contact-lists",
     access: "admin",
     campaign: true,
@@ -166,7 +182,24 @@ export const ROUTES: readonly RouteEntry[] = [
     page: lazy(() => import("./features/campaigns/CampaignSettingsPage")),
     menu: { section: "administration", label: "nav.campaignsConfig", icon: "settings", order: 64, permission: "campaigns:manage" },
   },
+  {
+    path: "/backups",
+    access: "super",
+    page: lazy(() => import("./features/backups/BackupsPage")),
+    menu: { section: "administration", label: "nav.backups", icon: "download", order: 120 },
+  },
 ];
+
+/** The chat item's dot: unread internal-chat messages (core.md §2.2). */
+function chatsDot() {
+  return Object.assign(
+    () => {
+      void ensureChats();
+      return unreadChatCount.value > 0;
+    },
+    { label: "chats.unreadDot" },
+  );
+}
 
 /** The connections badge: loads the list once, then follows it (core.md §2.2). */
 function connectionsBadge() {

@@ -13,6 +13,10 @@ export const MSG = {
   nameTooShort: "validation.nameTooShort",
   /** "Mensagem muito curta" (schedule body, features.md §5). */
   messageTooShort: "validation.messageTooShort",
+  /** "Por favor, preencha o título da conversa." (chat dialog). */
+  chatTitle: "validation.chatTitle",
+  /** "Por favor, selecione pelo menos um usuário." (chat dialog). */
+  chatUsers: "validation.chatUsers",
 } as const;
 
 /** A required trimmed string of min..max characters with the spec's messages. */

@@ -225,7 +225,7 @@ export function deleteItem(ctx: Ctx, id: number) {
 export async function importItems(ctx: Ctx, listId: number, file: unknown): Promise<ContactListImportDto> {
   getContactList(ctx, listId);
   const upload = checkUpload(file, "spreadsheet", "ERR_IMPORT_FILE_TYPE");
-  const { rows, rejected } = parseContactsSheet(new Uint8Array(await upload.file.arrayBuffer()), upload.ext);
+  const { rows, rejected } = await parseContactsSheet(new Uint8Array(await upload.file.arrayBuffer()), upload.ext);
   const unique = [...new Map(rows.map((r) => [r.number, r])).values()];
   const existing = numbersInList(
     ctx.db,

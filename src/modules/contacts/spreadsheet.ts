@@ -1,4 +1,3 @@
-import * as XLSX from "@e965/xlsx";
 import { LIMITS } from "../../contract/limits";
 import { normalizeNumber } from "../../contract/schemas/contacts";
 import { AppError } from "../../http/errors";
@@ -59,8 +58,10 @@ function looksLikeSpreadsheet(bytes: Uint8Array, ext: string) {
  * Reads the first sheet: the first row is the header (name/number/email in any order, pt/en/es).
  * Rows keep their spreadsheet numbers (header = row 1). Invalid rows are reported, not imported.
  */
-export function parseContactsSheet(bytes: Uint8Array, ext: string): ParsedImport {
+export async function parseContactsSheet(bytes: Uint8Array, ext: string): Promise<ParsedImport> {
   if (!looksLikeSpreadsheet(bytes, ext)) throw new AppError("ERR_IMPORT_FILE_TYPE", 400, { allowed: "xls, xlsx" });
+  // Loaded on the first import: the parser is not needed to boot or to serve anything else.
+  const XLSX = await import("@e965/xlsx");
   let table: unknown[][];
   try {
     const wb = XLSX.read(bytes, { type: "array", dense: true, sheetRows: IMPORT_MAX_ROWS + 2, cellHTML: false, cellFormula: false });

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companies } from "../companies/schema";
 import { contacts } from "../contacts/schema";
@@ -46,6 +47,13 @@ export const messages = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [index("messages_ticket_id_idx").on(t.ticketId, t.id), uniqueIndex("messages_wid_uq").on(t.companyId, t.whatsappId, t.wid)],
+  (t) => [
+    index("messages_ticket_id_idx").on(t.ticketId, t.id),
+    uniqueIndex("messages_wid_uq").on(t.companyId, t.whatsappId, t.wid),
+    // The customer's unread messages only: opening a ticket finds them (or that there are none) at once.
+    // Search: message ids found by FTS5 turn into their tickets without reading the rows.
+    index("messages_search_idx").on(t.companyId, t.id, t.ticketId),
+    index("messages_unread_idx").on(t.ticketId, t.id).where(sql`read = 0 and from_me = 0`),
+  ],
 );
 export type MessageRow = typeof messages.$inferSelect;

@@ -55,7 +55,8 @@ export function markTicketRead(deps: Deps, ticket: TicketRow) {
   const newest = deps.db
     .select({ wid: messages.wid })
     .from(messages)
-    .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, false), eq(messages.read, false)))
+    // literal terms, so the partial index messages_unread_idx answers (one index probe, not a walk of the ticket)
+    .where(and(eq(messages.ticketId, ticket.id), sql`read = 0 and from_me = 0`))
     .orderBy(desc(messages.id))
     .get();
   if (ticket.unreadMessages === 0 && !newest) return;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DB, DbOrTx } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { whatsapps } from "../connections/schema";
@@ -25,9 +25,12 @@ export const ticketSelect = {
 };
 
 /** A select of tickets joined with their references; add where/order/limit. */
-export const selectTickets = (db: DbOrTx) =>
+export const selectTickets = (db: DbOrTx) => selectTicketsWith(db, {});
+
+/** `selectTickets` with extra computed columns (e.g. a window count). */
+export const selectTicketsWith = <E extends Record<string, SQL | SQL.Aliased>>(db: DbOrTx, extra: E) =>
   db
-    .select(ticketSelect)
+    .select({ ...ticketSelect, ...extra })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(users, eq(users.id, tickets.userId))

@@ -45,7 +45,9 @@ export const tickets = sqliteTable(
   (t) => [
     // At most one pending/open ticket per contact and connection, enforced by the database.
     uniqueIndex("tickets_active_contact_uq").on(t.companyId, t.contactId, sql`coalesce(${t.whatsappId}, 0)`).where(sql`status in ('open', 'pending')`),
-    index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt),
+    // The tabs: in list order (newest activity, then id), with the visibility columns, so a tab's
+    // page and its count are read from the index alone.
+    index("tickets_tab_idx").on(t.companyId, t.status, t.updatedAt, t.id, t.queueId, t.userId),
     index("tickets_company_updated_idx").on(t.companyId, t.updatedAt),
     // The dashboard's hourly chart of today's tickets.
     index("tickets_company_created_idx").on(t.companyId, t.createdAt),

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { TicketListInput, TicketStatus } from "../../contract/schemas/tickets";
 import { LIMITS } from "../../contract/limits";
-import { containsAny } from "../../db/paging";
+import { cachedCount, containsAny } from "../../db/paging";
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { contacts } from "../contacts/schema";
 import { canShowAll, canViewTicket } from "./policy";
-import { findJoinedWithTags, findTicketRow, selectTickets, tagsOfTickets } from "./queries";
+import { findJoinedWithTags, findTicketRow, selectTickets, selectTicketsWith, type TicketJoined, tagsOfTickets } from "./queries";
 import { tickets, ticketTags } from "./schema";
 import { serializeTicket, type TicketDto } from "./serialize";
 
@@ -37,6 +37,19 @@ function ftsQuery(text: string): string | null {
 }
 
 /**
+ * The tickets a search finds, as one set of ids: those whose contact's name or number contains the
+ * text, and those with a message matching it (FTS5, driven from the index by rowid).
+ */
+function searchCondition(companyId: number, text: string): SQL {
+  // Numbers are stored as digits only: a text with anything else can only match names.
+  const columns = /^\d+$/.test(text) ? [sql`c.name`, sql`c.number`] : [sql`c.name`];
+  const byContact = sql`select t.id from ${tickets} t where t.company_id = ${companyId} and t.contact_id in (select c.id from ${contacts} c where c.company_id = ${companyId} and ${containsAny(text, ...columns)})`;
+  const fts = ftsQuery(text);
+  if (!fts) return sql`${tickets.id} in (${byContact})`;
+  return sql`${tickets.id} in (${byContact} union select m.ticket_id from messages m indexed by messages_search_idx where m.id in (select rowid from messages_fts where messages_fts match ${fts}) and m.company_id = ${companyId})`;
+}
+
+/**
  * GET /tickets (BEHAVIOUR.md §4.3): visibility first (mine or pending, queue filter; show-all for
  * permitted roles), then status, search (contact name/number, message text via FTS5), dates, unread,
  * tags (all of) and users (any of). Newest activity first, 40 per page.
@@ -55,17 +68,8 @@ export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: Tic
   }
   if (q.status) conds.push(eq(tickets.status, q.status));
   if (opts.statuses) conds.push(inArray(tickets.status, opts.statuses));
-  if (q.searchParam) {
-    const fts = ftsQuery(q.searchParam);
-    conds.push(
-      or(
-        containsAny(q.searchParam, contacts.name, contacts.number),
-        fts
-          ? sql`${tickets.id} in (select m.ticket_id from messages m where m.company_id = ${ctx.companyId} and m.id in (select rowid from messages_fts where messages_fts match ${fts}))`
-          : undefined,
-      ),
-    );
-  }
+  const search = q.searchParam ? searchCondition(ctx.companyId, q.searchParam) : undefined;
+  if (search) conds.push(search);
   if (q.date) conds.push(sql`substr(${tickets.createdAt}, 1, 10) = ${q.date}`);
   if (q.updatedAt) conds.push(sql`substr(${tickets.updatedAt}, 1, 10) = ${q.updatedAt}`);
   if (q.withUnreadMessages) conds.push(gt(tickets.unreadMessages, 0));
@@ -85,13 +89,31 @@ export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: Tic
   if (q.users?.length) conds.push(inArray(tickets.userId, q.users));
   const where = and(...conds);
   const size = LIMITS.ticketsPageSize;
-  const total = ctx.db.select({ n: count() }).from(tickets).innerJoin(contacts, eq(contacts.id, tickets.contactId)).where(where).get()?.n ?? 0;
-  const rows = selectTickets(ctx.db)
-    .where(where)
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-    .limit(size)
-    .offset((q.pageNumber - 1) * size)
-    .all();
+  const offset = (q.pageNumber - 1) * size;
+  let rows: TicketJoined[];
+  let total: number;
+  if (search) {
+    // One pass: the matches are found once, and the query that pages them counts them too; the
+    // references are joined for the page's rows only.
+    const found = ctx.db
+      .select({ id: tickets.id, total: sql<number>`count(*) over ()`.as("total") })
+      .from(tickets)
+      .where(where)
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .limit(size)
+      .offset(offset)
+      .as("found");
+    const paged = selectTicketsWith(ctx.db, { total: found.total })
+      .innerJoin(found, eq(found.id, tickets.id))
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .all();
+    rows = paged;
+    total = paged[0]?.total ?? (offset > 0 ? (ctx.db.select({ n: count() }).from(tickets).where(where).get()?.n ?? 0) : 0);
+  } else {
+    // No filter needs the contact: the count reads the tab's index alone, and is cached between writes.
+    total = cachedCount(ctx.db, ctx.db.select({ n: count() }).from(tickets).where(where));
+    rows = selectTickets(ctx.db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(size).offset(offset).all();
+  }
   const tagMap = tagsOfTickets(
     ctx.db,
     rows.map((r) => r.ticket.id),

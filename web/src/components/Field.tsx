@@ -121,16 +121,19 @@ export function MultiSelect<V extends string | number>({
   value,
   options,
   onValue,
+  error,
 }: {
   label: string;
   value: V[];
   options: Option<V>[];
   onValue: (v: V[]) => void;
+  /** An i18n key shown under the control. */
+  error?: string;
 }) {
   const t = useT();
   const chosen = options.filter((o) => value.includes(o.value));
   return (
-    <Field label={label}>
+    <Field label={label} error={error}>
       <Listbox value={value} onChange={onValue} multiple>
         <ListboxButton className={`${control} ${controlOk} flex min-h-10 items-center justify-between gap-2 py-1.5 text-left`}>
           <span className="flex flex-wrap gap-1">

@@ -8,6 +8,7 @@ import { drawerOpen, isMobile } from "../stores/ui";
 import { Drawer } from "./Drawer";
 import { NotFound } from "./NotFound";
 import { ProfileModal } from "./ProfileModal";
+import { StorageBanner } from "./StorageBanner";
 import { TopBar } from "./TopBar";
 
 const inside = ROUTES.filter((r) => r.access !== "guest" && r.access !== "open");
@@ -26,6 +27,7 @@ export default function PrivateArea() {
       <Drawer />
       <div className={`flex min-w-0 flex-1 flex-col transition-[padding] duration-200 ${isMobile.value ? "" : collapsed ? "pl-[72px]" : "pl-64"}`}>
         <TopBar onProfile={() => setProfileOpen(true)} />
+        <StorageBanner />
         <main className="min-h-0 flex-1 overflow-auto">
           <Switch>
             {inside.map((entry) => (

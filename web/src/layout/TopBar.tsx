@@ -4,10 +4,11 @@ import { Icon } from "../components/Icon";
 import { Menu } from "../components/Menu";
 import { useT } from "../i18n";
 import { formatDate } from "../lib/format";
-import { company, isAdmin, logout, user } from "../stores/session";
+import { company, hasFlag, isAdmin, logout, user } from "../stores/session";
 import { drawerOpen, isMobile, toggleDrawer } from "../stores/ui";
 import { LanguageMenu } from "./LanguageMenu";
 import { NotificationsMenu } from "./NotificationsMenu";
+import { ChatsMenu } from "./ChatsMenu";
 import { ThemeToggle } from "./ThemeToggle";
 import { VolumeControl } from "./VolumeControl";
 
@@ -46,6 +47,7 @@ export function TopBar({ onProfile }: { onProfile: () => void }) {
           <IconButton icon="reload" label={t("topbar.reload")} onClick={() => location.reload()} />
         </span>
         <NotificationsMenu />
+        {hasFlag("useInternalChat") && <ChatsMenu />}
         <ThemeToggle />
         <LanguageMenu />
         <Menu

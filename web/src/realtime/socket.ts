@@ -1,6 +1,7 @@
 import type { ClientMessage, FrameOf, ServerFrame } from "@contract/frames";
 import { LIMITS } from "@contract/limits";
 import { refreshToken } from "../api/client";
+import { campaignsOnFrame } from "../features/campaigns/store";
 import { onPaymentFrame } from "../features/finance/payment";
 import { contactListItemsOnFrame, contactListsOnFrame } from "../features/contact-lists/store";
 import { onSettingFrame } from "../features/settings/store";
@@ -8,6 +9,7 @@ import { t } from "../i18n";
 import { load } from "../lib/storage";
 import { onConnectionFrame } from "../stores/connections";
 import { usersStore } from "../stores/lists";
+import { chatOnFrame } from "../stores/chats";
 import { bellOnMessage, bellOnTicket } from "../stores/notifications";
 import { endSession, patchUser } from "../stores/session";
 import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
@@ -90,6 +92,8 @@ function dispatch(f: ServerFrame) {
       return fileListsOnFrame(f);
     case "schedule":
       return schedulesOnFrame(f);
+    case "chat":
+      return chatOnFrame(f);
     case "settings":
       return onSettingFrame(f);
     case "payment":
@@ -99,6 +103,8 @@ function dispatch(f: ServerFrame) {
       return onConnectionFrame(f);
     case "sandbox":
       return sandboxOnFrame(f);
+    case "campaign":
+      return campaignsOnFrame(f);
     case "ContactList":
       return contactListsOnFrame(f);
     case "ContactListItem":

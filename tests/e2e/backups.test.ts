@@ -1,0 +1,90 @@
+import { afterAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { apiCall, launchBrowser, type Server, SUPER_EMAIL, SUPER_PASSWORD, signIn, startServer } from "./harness";
+
+/**
+ * The super user's backups page on a real server: create with progress, schedule, download, a
+ * staged restore with typed confirmation, then a restart applies it (a tag made after the backup is gone).
+ */
+const dataDir = mkdtempSync(join(tmpdir(), "balcao-e2e-backups-"));
+let server: Server | undefined;
+let browser: Browser | undefined;
+afterAll(async () => {
+  await browser?.close().catch(() => {});
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function open(srv: Server) {
+  browser ??= await launchBrowser();
+  const context = await browser.newContext({ baseURL: srv.url, viewport: { width: 1280, height: 800 }, locale: "pt-BR", acceptDownloads: true });
+  const page = await context.newPage();
+  await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
+  const token = (await page.evaluate(() => localStorage.getItem("token"))) as string;
+  return { context, page, token };
+}
+
+test("backups: create, schedule, download, stage a restore, and the restart applies it", async () => {
+  server = await startServer({ DATA_DIR: dataDir });
+  const { context, page, token } = await open(server);
+  await apiCall(server.url, "POST", "/tags", { name: "Antes do backup", color: "#123456" }, token);
+  await page.getByRole("navigation").getByRole("link", { name: "Backups" }).click();
+  await page.getByRole("heading", { name: "Backups" }).waitFor();
+  await page.getByText("Nenhum backup ainda").waitFor();
+
+  await page.getByRole("button", { name: "Criar backup" }).click();
+  const row = page.getByTestId("backup-row");
+  await row.first().waitFor();
+  const name = (await row.first().locator("td").first().textContent())?.trim() as string;
+  expect(name).toMatch(/^balcao-.*-manual\.tar\.gz$/);
+  expect(await row.first().textContent()).toContain("Manual");
+
+  await page.getByRole("button", { name: "Agendamento" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Horário").fill("04:15");
+  await dialog.getByLabel("Backups mantidos").fill("3");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await page.getByText("Agendamento salvo.").waitFor();
+  await page.getByText(/Backup diário às 04:15 .*mantendo os 3 mais recentes/).waitFor();
+
+  const [download] = await Promise.all([page.waitForEvent("download"), row.first().getByRole("button", { name: "Baixar" }).click()]);
+  expect(download.suggestedFilename()).toBe(name);
+
+  await apiCall(server.url, "POST", "/tags", { name: "Depois do backup", color: "#654321" }, token);
+  await row.first().getByRole("button", { name: "Restaurar" }).click();
+  const confirm = page.getByTestId("restore-confirm");
+  expect(await confirm.isDisabled()).toBe(true);
+  await page.getByTestId("restore-typed").fill("sim");
+  expect(await confirm.isDisabled()).toBe(true);
+  await page.getByTestId("restore-typed").fill(name);
+  await confirm.click();
+  await page.getByTestId("restore-pending").waitFor();
+  await context.close();
+
+  // The next start applies the staged restore before the database opens.
+  await server.stop();
+  server = await startServer({ DATA_DIR: dataDir });
+  const again = await open(server);
+  await again.page.goto("/backups");
+  await again.page.getByTestId("restore-last").getByText(`Backup ${name} restaurado`).waitFor();
+  expect(await again.page.getByTestId("restore-pending").count()).toBe(0);
+  const tags = await apiCall<{ tags: { name: string }[] }>(server.url, "GET", "/tags", undefined, again.token);
+  const names = tags.data.tags.map((t) => t.name);
+  expect(names).toContain("Antes do backup");
+  expect(names).not.toContain("Depois do backup");
+  await again.context.close();
+}, 90_000);
+
+test("a low data disk shows a banner to admins", async () => {
+  const low = await startServer({ STORAGE_LOW_MB: "999999999" });
+  try {
+    const { context, page } = await open(low);
+    await page.getByTestId("storage-banner").getByText("Pouco espaço livre no disco do servidor").waitFor();
+    await context.close();
+  } finally {
+    await low.stop();
+  }
+}, 60_000);

@@ -1,0 +1,118 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { backupProgress, createBackup, listBackups } from "../../src/ops/backup";
+import { applyStagedRestore } from "../../src/ops/restore";
+import { readSchedule, runScheduledBackup } from "../../src/ops/schedule";
+import { makeTestApp } from "../helpers/app";
+
+const t = await makeTestApp();
+const sup = await t.superSession();
+const a = await t.newCompany();
+const waitIdle = async () => {
+  for (let i = 0; i < 200 && backupProgress(t.config.dataDir); i++) await Bun.sleep(20);
+};
+
+describe("/backups permissions", () => {
+  test("company admins are refused everything; without a session 401", async () => {
+    for (const [method, path] of [
+      ["GET", "/backups"],
+      ["POST", "/backups"],
+      ["PUT", "/backups/schedule"],
+      ["DELETE", "/backups/balcao-2026-01-01T00-00-00Z-manual.tar.gz"],
+      ["POST", "/backups/balcao-2026-01-01T00-00-00Z-manual.tar.gz/link"],
+      ["POST", "/backups/balcao-2026-01-01T00-00-00Z-manual.tar.gz/restore"],
+    ]) {
+      const r = await t.call(method, path, { token: a.admin.token, body: {} });
+      expect([r.status, r.json.error]).toEqual([403, "ERR_NO_SUPER"]);
+      expect((await t.call(method, path, { body: {} })).status).toBe(401);
+    }
+  });
+});
+
+describe("the super user's backups", () => {
+  test("create now: 202 with progress, then listed with its size", async () => {
+    const r = await t.call("POST", "/backups", { token: sup.token });
+    expect(r.status).toBe(202);
+    expect(r.json.running).toMatchObject({ kind: "manual" });
+    expect((await t.call("POST", "/backups", { token: sup.token })).json.error).toBe("ERR_BACKUP_RUNNING");
+    await waitIdle();
+    const list = await t.call("GET", "/backups", { token: sup.token });
+    expect(list.status).toBe(200);
+    expect(list.json.count).toBe(1);
+    expect(list.json.backups[0]).toMatchObject({ kind: "manual" });
+    expect(list.json.backups[0].size).toBeGreaterThan(1000);
+    expect(list.json).toMatchObject({ running: null, pendingRestore: null, schedule: { enabled: true, time: "03:30", keep: 7 }, storage: { state: "ok" } });
+  });
+
+  test("download through a signed two-minute link; a forged or foreign link is refused", async () => {
+    const name = listBackups(t.config.dataDir)[0].name;
+    const link = await t.call("POST", `/backups/${name}/link`, { token: sup.token });
+    expect(link.json.url).toMatch(/^\/backups\/download\/.+/);
+    const res = await t.app.handle(new Request(`http://localhost${link.json.url}`));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toContain(name);
+    const tar = gunzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(new TextDecoder().decode(tar.subarray(0, 6))).toBe("app.db");
+    expect((await t.call("GET", `/backups/download/${sup.token}`)).status).toBe(403);
+    expect((await t.call("GET", "/backups/download/abc.def.ghi")).status).toBe(403);
+    expect((await t.call("POST", "/backups/balcao-2020-01-01T00-00-00Z-manual.tar.gz/link", { token: sup.token })).status).toBe(404);
+    expect((await t.call("POST", "/backups/..%2Fapp.db/link", { token: sup.token })).status).toBe(400);
+  });
+
+  test("schedule: validated and saved", async () => {
+    for (const body of [
+      { enabled: true, time: "25:00", keep: 3 },
+      { enabled: true, time: "03:00", keep: 0 },
+      { enabled: "yes", time: "03:00", keep: 3 },
+    ]) {
+      expect((await t.call("PUT", "/backups/schedule", { token: sup.token, body })).status).toBe(400);
+    }
+    const ok = await t.call("PUT", "/backups/schedule", { token: sup.token, body: { enabled: true, time: "02:15", keep: 2 } });
+    expect(ok.json).toEqual({ enabled: true, time: "02:15", keep: 2 });
+    expect(readSchedule(t.config.dataDir)).toEqual({ enabled: true, time: "02:15", keep: 2 });
+  });
+
+  test("the scheduled job writes one backup a day after the time and keeps the newest N", async () => {
+    const tz = "America/Sao_Paulo";
+    expect(await runScheduledBackup(t.db, t.config.dataDir, tz, new Date("2026-03-01T05:00:00Z"))).toBeNull(); // 02:00 local
+    const days = ["2026-03-01", "2026-03-02", "2026-03-03"];
+    for (const d of days) {
+      expect(await runScheduledBackup(t.db, t.config.dataDir, tz, new Date(`${d}T06:00:00Z`))).toMatch(/-scheduled\.tar\.gz$/);
+      expect(await runScheduledBackup(t.db, t.config.dataDir, tz, new Date(`${d}T07:00:00Z`))).toBeNull();
+    }
+    const scheduled = listBackups(t.config.dataDir).filter((b) => b.kind === "scheduled");
+    expect(scheduled.map((b) => b.createdAt.slice(0, 10))).toEqual(["2026-03-03", "2026-03-02"]);
+    expect(listBackups(t.config.dataDir).filter((b) => b.kind === "manual").length).toBe(1);
+  });
+
+  test("delete; unknown names answer 404", async () => {
+    const b = await createBackup(t.db, t.config.dataDir);
+    expect((await t.call("DELETE", `/backups/${b.name}`, { token: sup.token })).json).toEqual({ ok: true });
+    expect(existsSync(b.path)).toBe(false);
+    expect((await t.call("DELETE", `/backups/${b.name}`, { token: sup.token })).json.error).toBe("ERR_NO_BACKUP_FOUND");
+  });
+
+  test("restore is staged after the name is typed again, can be cancelled, and applies at the next start", async () => {
+    const name = listBackups(t.config.dataDir).find((b) => b.kind === "manual")!.name;
+    const wrong = await t.call("POST", `/backups/${name}/restore`, { token: sup.token, body: { confirm: "sim" } });
+    expect([wrong.status, wrong.json.error]).toEqual([400, "ERR_BACKUP_CONFIRMATION"]);
+    const staged = await t.call("POST", `/backups/${name}/restore`, { token: sup.token, body: { confirm: name } });
+    expect(staged.json).toMatchObject({ name, requestedBy: "root@test.local" });
+    expect((await t.call("GET", "/backups", { token: sup.token })).json.pendingRestore).toMatchObject({ name });
+    expect((await t.call("DELETE", "/backups/restore", { token: sup.token })).json).toEqual({ ok: true });
+    expect((await t.call("GET", "/backups", { token: sup.token })).json.pendingRestore).toBeNull();
+    await t.call("POST", `/backups/${name}/restore`, { token: sup.token, body: { confirm: name } });
+    // A tag made after the backup is gone once the staged restore ran at the next start.
+    await t.call("POST", "/tags", { token: a.admin.token, body: { name: "Depois do backup", color: "#123456" } });
+    t.db.sqlite.close();
+    const result = await applyStagedRestore(t.config.dataDir);
+    expect(result).toMatchObject({ name, ok: true });
+    const { openDatabase } = await import("../../src/db/client");
+    const db = openDatabase(t.config.dbPath);
+    expect(db.sqlite.query("SELECT count(*) AS n FROM tags WHERE name = 'Depois do backup'").get()).toEqual({ n: 0 });
+    db.sqlite.close();
+    expect(existsSync(join(t.config.dataDir, "backups", "restore-pending.json"))).toBe(false);
+  });
+});

@@ -1,0 +1,110 @@
+import { useEffect, useState } from "react";
+import { type BackupsOverview, backupLink, cancelRestore, createBackup, deleteBackup, getBackups } from "../../api/backups";
+import { Badge } from "../../components/Badge";
+import { Button, IconButton } from "../../components/Button";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { EmptyState } from "../../components/EmptyState";
+import { ListPage, ListTable, tdClass } from "../../components/ListPage";
+import { useT } from "../../i18n";
+import { formatDate } from "../../lib/format";
+import { toast, toastError } from "../../stores/toast";
+import { BackupStatus, formatSize } from "./BackupStatus";
+import { RestoreModal, ScheduleModal } from "./BackupModals";
+
+const KIND_TONE = { manual: "brand", scheduled: "info", "pre-migration": "warning" } as const;
+
+/** /backups (super users): list, create now with progress, download, delete, schedule, staged restore. */
+export default function BackupsPage() {
+  const t = useT();
+  const [data, setData] = useState<BackupsOverview | null>(null);
+  const [scheduleOpen, setScheduleOpen] = useState(false);
+  const [restoring, setRestoring] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const load = () => getBackups().then(setData, toastError);
+  useEffect(() => void load(), []);
+  // While a backup is written, follow its progress.
+  useEffect(() => {
+    if (!data?.running) return;
+    const timer = setInterval(load, 1000);
+    return () => clearInterval(timer);
+  }, [data?.running?.name]);
+
+  const start = () => createBackup().then(setData, toastError);
+  const download = async (name: string) => {
+    try {
+      const { url } = await backupLink(name);
+      location.assign(url);
+    } catch (err) {
+      toastError(err);
+    }
+  };
+  const backups = data?.backups ?? [];
+  return (
+    <ListPage
+      title={t("backups.title")}
+      count={t("backups.total", { count: data?.count ?? 0 })}
+      loading={!data}
+      itemCount={backups.length}
+      testId="backups-scroll"
+      actions={
+        <>
+          <Button variant="secondary" icon="clock" onClick={() => setScheduleOpen(true)} className="w-full sm:w-auto" disabled={!data}>
+            {t("backups.schedule")}
+          </Button>
+          <Button icon="plus" onClick={start} disabled={!data || !!data.running} className="w-full sm:w-auto" data-testid="backup-create">
+            {t("backups.create")}
+          </Button>
+        </>
+      }
+    >
+      {data && <BackupStatus data={data} onCancelRestore={() => cancelRestore().then(load, toastError)} />}
+      {data && backups.length === 0 && !data.running && <EmptyState icon="download" title={t("backups.empty")} hint={t("backups.emptyHint")} />}
+      {backups.length > 0 && (
+        <ListTable
+          columns={[
+            { label: t("backups.name") },
+            { label: t("backups.kind"), className: "hidden sm:table-cell" },
+            { label: t("backups.size"), className: "hidden sm:table-cell" },
+            { label: t("backups.date") },
+            { label: t("common.actions"), className: "text-right" },
+          ]}
+        >
+          {backups.map((b) => (
+            <tr key={b.name} data-testid="backup-row" className="hover:bg-raised/60">
+              <td className={`${tdClass} max-w-0 truncate font-mono text-xs text-ink`} title={b.name}>
+                {b.name}
+              </td>
+              <td className={`${tdClass} hidden sm:table-cell`}>
+                <Badge tone={KIND_TONE[b.kind]}>{t(`backups.kinds.${b.kind}`)}</Badge>
+              </td>
+              <td className={`${tdClass} hidden text-muted tabular-nums sm:table-cell`}>{formatSize(b.size)}</td>
+              <td className={`${tdClass} whitespace-nowrap text-muted`}>{formatDate(b.createdAt)}</td>
+              <td className={`${tdClass} whitespace-nowrap text-right`}>
+                <IconButton icon="download" label={t("backups.download")} onClick={() => download(b.name)} />
+                <IconButton icon="undo" label={t("backups.restore")} onClick={() => setRestoring(b.name)} />
+                <IconButton icon="trash" tone="danger" label={t("common.delete")} onClick={() => setDeleting(b.name)} />
+              </td>
+            </tr>
+          ))}
+        </ListTable>
+      )}
+      {data && <ScheduleModal open={scheduleOpen} schedule={data.schedule} onClose={() => setScheduleOpen(false)} onSaved={load} />}
+      <RestoreModal name={restoring} onClose={() => setRestoring(null)} onStaged={load} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("backups.deleteTitle")}
+        text={t("backups.deleteText", { name: deleting ?? "" })}
+        onConfirm={async () => {
+          try {
+            await deleteBackup(deleting as string);
+            toast("success", t("backups.deleted"));
+          } catch (err) {
+            toastError(err);
+          }
+          await load();
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </ListPage>
+  );
+}

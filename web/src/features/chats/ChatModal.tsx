@@ -1,0 +1,44 @@
+import { ChatBody } from "@contract/schemas/chats";
+import { useEffect, useState } from "react";
+import { type Chat, createChat, updateChat } from "../../api/chats";
+import { listAllUsers } from "../../api/tickets";
+import { MultiSelect, TextInput } from "../../components/Field";
+import { FormModal } from "../../components/FormModal";
+import { useT } from "../../i18n";
+import { useEntityForm } from "../../lib/useEntityForm";
+import { user } from "../../stores/session";
+import { toastError } from "../../stores/toast";
+
+/** The 'Conversa' dialog: a title and the colleagues to talk to (features.md §2.5); `chat` edits it. */
+export function ChatModal({ open, chat, onClose, onSaved }: { open: boolean; chat: Chat | null; onClose: () => void; onSaved: (c: Chat) => void }) {
+  const t = useT();
+  const [people, setPeople] = useState<{ value: number; label: string }[]>([]);
+  useEffect(() => {
+    if (!open) return;
+    listAllUsers()
+      .then((us) => setPeople(us.filter((u) => u.id !== user.peek()?.id).map((u) => ({ value: u.id, label: u.name }))))
+      .catch(toastError);
+  }, [open]);
+  const me = user.value?.id;
+  const { form, setForm, errors, busy, submit } = useEntityForm({
+    open,
+    id: chat?.id ?? null,
+    empty: { title: chat?.title ?? "", users: chat ? chat.users.map((u) => u.userId).filter((id) => id !== me) : [] },
+    load: () => null,
+    fill: (x: { title: string; users: number[] }) => x,
+    schema: ChatBody,
+    save: async (out) => {
+      const saved = chat ? await updateChat(chat.id, out) : await createChat(out);
+      onSaved(saved);
+      return undefined;
+    },
+    savedText: "chats.saved",
+    onClose,
+  });
+  return (
+    <FormModal open={open} onClose={onClose} title={t("chats.dialogTitle")} formId="chat-form" onSubmit={submit} busy={busy}>
+      <TextInput label={t("chats.chatTitle")} name="title" autoFocus value={form.title} onValue={(title) => setForm({ ...form, title })} error={errors.title} />
+      <MultiSelect label={t("chats.users")} value={form.users} options={people} onValue={(users) => setForm({ ...form, users })} error={errors.users} />
+    </FormModal>
+  );
+}
