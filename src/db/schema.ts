@@ -25,3 +25,4 @@ export * from "../modules/prompts/schema";
 export * from "../modules/schedules/schema";
 export * from "../modules/helps/schema";
 export * from "../modules/chats/schema";
+export * from "../modules/announcements/schema";
