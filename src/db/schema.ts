@@ -24,3 +24,4 @@ export * from "../modules/integrations/schema";
 export * from "../modules/prompts/schema";
 export * from "../modules/schedules/schema";
 export * from "../modules/chats/schema";
+export * from "../modules/announcements/schema";

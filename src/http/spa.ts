@@ -26,6 +26,39 @@ function index(): IndexPage | null {
   return page;
 }
 
+/**
+ * The page's Content-Security-Policy: only our own scripts (plus compiling WebAssembly, which the
+ * voice-note encoder and decoder need), our own API and socket, images from our media and WhatsApp's
+ * profile pictures (https), no framing, no plugins, no foreign form targets. Inline styles stay
+ * allowed (component libraries position popovers with them); inline scripts do not.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** Headers of the page itself. */
+export const PAGE_HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-cache",
+  "content-security-policy": CONTENT_SECURITY_POLICY,
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "same-origin",
+  "x-frame-options": "DENY",
+  "permissions-policy": "camera=(), geolocation=(), payment=(), usb=(), microphone=(self)",
+  "cross-origin-opener-policy": "same-origin",
+};
+
 const wantsHtml = (req: Request) => {
   const accept = req.headers.get("accept") ?? "";
   return accept.includes("text/html") && !req.headers.has("authorization");
@@ -82,14 +115,7 @@ export function serveSpa(req: Request): Response | null {
   if (!wantsHtml(req)) return null;
   const page = index();
   if (!page) return new Response("The web app is not built: run ./install.sh (or bun run build:web).", { status: 503 });
-  const headers = {
-    "content-type": "text/html; charset=utf-8",
-    "cache-control": "no-cache",
-    etag: page.etag,
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "same-origin",
-    "x-frame-options": "DENY",
-  };
+  const headers = { ...PAGE_HEADERS, etag: page.etag };
   const known = (req.headers.get("if-none-match") ?? "").split(",").map((t) => t.trim().replace(/^W\//, ""));
   if (known.includes(page.etag)) return new Response(null, { status: 304, headers });
   return new Response(page.html, { headers });

@@ -39,6 +39,8 @@ export interface RouteEntry {
   flag?: PlanFlag;
   /** The campaign condition: plan.useCampaigns or the `cshow` flag set at login. */
   campaign?: boolean;
+  /** i18n key of the notice shown to those refused; with it, they are sent to / after 1 s (features.md §6). */
+  deniedText?: string;
   /** Drawer item; entries without one are reachable by link only. */
   menu?: MenuSpec;
 }
@@ -48,7 +50,7 @@ export interface RouteEntry {
  * guards and the drawer all read this list, so no menu item ever points at a missing page.
  * Pages still to come (features.md §2.1): /quick-messages,
  * /todolist, /tags, /contacts, /helps, /prompts, /queue-integration,
- * /kanban, /financeiro, /queues, /announcements, /subscription,
+ * /kanban, /financeiro, /queues, /subscription,
  * /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
  * /campaign/:campaignId/report, /campaigns-config.
  */
@@ -121,6 +123,20 @@ export const ROUTES: readonly RouteEntry[] = [
     menu: { section: "attendance", label: "nav.schedules", icon: "calendar", order: 60 },
   },
   {
+    path: "/prompts",
+    access: "admin",
+    flag: "useOpenAi",
+    page: lazy(() => import("./features/prompts/PromptsPage")),
+    menu: { section: "administration", label: "nav.prompts", icon: "sparkles", order: 30, permission: "drawer-admin-items:view" },
+  },
+  {
+    path: "/queue-integration",
+    access: "admin",
+    flag: "useIntegrations",
+    page: lazy(() => import("./features/integrations/IntegrationsPage")),
+    menu: { section: "administration", label: "nav.integrations", icon: "puzzle", order: 40, permission: "drawer-admin-items:view" },
+  },
+  {
     path: "/messages-api",
     access: "admin",
     flag: "useExternalApi",
@@ -133,6 +149,13 @@ export const ROUTES: readonly RouteEntry[] = [
     flag: "useInternalChat",
     page: lazy(() => import("./features/chats/ChatsPage")),
     menu: { section: "attendance", label: "nav.chats", icon: "chat", order: 80, href: "/chats", alert: chatsDot() },
+  },
+  {
+    path: "/announcements",
+    access: "super",
+    deniedText: "announcements.denied",
+    page: lazy(() => import("./features/announcements/AnnouncementsPage")),
+    menu: { section: "administration", label: "nav.announcements", icon: "megaphone", order: 20, permission: "drawer-admin-items:view" },
   },
   {
     path: "/files",

@@ -7,6 +7,7 @@ import { landingPath } from "../../guards";
 import { useT } from "../../i18n";
 import { daysUntil, formatDate } from "../../lib/format";
 import { company, isAdmin, plan, user } from "../../stores/session";
+import { FirstSteps } from "./FirstSteps";
 
 function Card({ icon, label, children, testId }: { icon: IconName; label: string; children: ReactNode; testId?: string }) {
   return (
@@ -44,6 +45,7 @@ export default function HomePage() {
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-8">
       <h1 className="text-2xl font-semibold tracking-tight text-ink">{t("home.welcome", { name: u.name })}</h1>
       <p className="mt-1 text-muted">{t("home.subtitle", { company: c.name })}</p>
+      {isAdmin.value && <FirstSteps />}
       {isAdmin.value ? (
         <div className="mt-8 grid gap-4 md:grid-cols-3">
           <Card icon="building" label={t("home.company")} testId="company-card">

@@ -12,7 +12,7 @@ import { queuesStore } from "../../stores/lists";
 import { HoursTab } from "./HoursTab";
 import { QueueDataTab, type QueueDraft } from "./QueueDataTab";
 
-const EMPTY: QueueDraft = { name: "", color: "", greetingMessage: "", outOfHoursMessage: "", orderQueue: "" };
+const EMPTY: QueueDraft = { name: "", color: "", greetingMessage: "", outOfHoursMessage: "", orderQueue: "", integrationId: "", promptId: "" };
 const PINS = { ERR_QUEUE_NAME_ALREADY_EXISTS: "name", ERR_QUEUE_COLOR_ALREADY_EXISTS: "color" };
 
 /**
@@ -36,6 +36,8 @@ export function QueueModal({ open, id: queueId, onClose }: EditorProps) {
       greetingMessage: q.greetingMessage,
       outOfHoursMessage: q.outOfHoursMessage,
       orderQueue: q.orderQueue === null ? "" : String(q.orderQueue),
+      integrationId: q.integrationId ?? "",
+      promptId: q.promptId ?? "",
     };
   };
 
@@ -54,7 +56,15 @@ export function QueueModal({ open, id: queueId, onClose }: EditorProps) {
     schema: QueueForm,
     pins: PINS,
     save: async (out, f) => {
-      const body = { ...f, name: out.name, color: out.color, orderQueue: f.orderQueue.trim() || null, schedules: hours };
+      const body = {
+        ...f,
+        name: out.name,
+        color: out.color,
+        orderQueue: f.orderQueue.trim() || null,
+        integrationId: f.integrationId || null,
+        promptId: f.promptId || null,
+        schedules: hours,
+      };
       const saved = id === null ? await createQueue(body) : await updateQueue(id, body);
       queuesStore.upsert(saved);
       setHoursDirty(false);
