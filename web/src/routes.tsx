@@ -182,6 +182,12 @@ export const ROUTES: readonly RouteEntry[] = [
     page: lazy(() => import("./features/finance/FinancePage")),
     menu: { section: "administration", label: "nav.finance", icon: "wallet", order: 105, permission: "drawer-admin-items:view" },
   },
+  {
+    path: "/helps",
+    access: "private",
+    page: lazy(() => import("./features/helps/HelpsPage")),
+    menu: { section: "attendance", label: "nav.helps", icon: "help", order: 100 },
+  },
   { path: "/subscription", access: "admin", page: lazy(() => import("./features/finance/SubscriptionPage")) },
   { path: "/sandbox/:connectionId", access: "private", page: lazy(() => import("./features/sandbox/SandboxPage")) },
   {
