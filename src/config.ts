@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import * as v from "valibot";
 
@@ -20,6 +20,8 @@ const EnvSchema = v.object({
     "false",
   ),
   TZ: v.optional(v.string(), "America/Sao_Paulo"),
+  /** Length of one "second" of the campaign pacing settings, in ms (tests shorten it). */
+  CAMPAIGN_SECOND_MS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(60_000)), "1000"),
   WA_WS_URL: v.optional(v.string()),
   WA_TEST_ROOT_KEY: v.optional(v.string()),
   OPENAI_BASE_URL: v.optional(v.pipe(v.string(), v.regex(/^(https?:\/\/\S+)?$/, "must be an http(s) URL")), ""),
@@ -48,6 +50,8 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   trustProxy: TrustProxy;
   timezone: string;
+  /** Length of one second of campaign pacing (CAMPAIGN_SECOND_MS; 1000 in production). */
+  campaignSecondMs: number;
   /** Honoured only when NODE_ENV=test: the WhatsApp WebSocket URL and certificate root override. */
   waWsUrl?: string;
   waTestRootKey?: string;
@@ -105,6 +109,15 @@ function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SE
   };
 }
 
+/** Tightens a file's or folder's mode when we own it (an operator's looser choice on a mount is fixed, never fatal). */
+export function ownerOnly(path: string, mode: number) {
+  try {
+    if ((statSync(path).mode & 0o777) !== mode) chmodSync(path, mode);
+  } catch {
+    // not ours to change (a read-only or foreign mount): the boot goes on
+  }
+}
+
 /** An invalid environment; the message names each bad variable. */
 export class ConfigError extends Error {}
 
@@ -129,7 +142,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     process.exit(1);
   }
   const dataDir = resolve(e.DATA_DIR);
-  mkdirSync(join(dataDir, "media"), { recursive: true });
+  // The data folder holds the database, secrets and customers' media: owner only (0700).
+  mkdirSync(join(dataDir, "media"), { recursive: true, mode: 0o700 });
+  for (const dir of [dataDir, join(dataDir, "media")]) ownerOnly(dir, 0o700);
   const secrets = loadSecrets(dataDir, e);
   const isTest = e.NODE_ENV === "test";
   return {
@@ -146,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) as TrustProxy,
     timezone: e.TZ,
+    campaignSecondMs: e.CAMPAIGN_SECOND_MS,
     waWsUrl: isTest ? e.WA_WS_URL : undefined,
     waTestRootKey: isTest ? e.WA_TEST_ROOT_KEY : undefined,
     openaiBaseUrl: e.OPENAI_BASE_URL,

@@ -2,6 +2,7 @@ import type { InboundMessage } from "../channels/types";
 import type { Deps } from "../http/context";
 import { log } from "../lib/logger";
 import { renderTemplate } from "../lib/template";
+import { campaignReply } from "../modules/campaigns/replies";
 import { findCompany } from "../modules/companies/queries";
 import { findConnection } from "../modules/connections/queries";
 import { findContact } from "../modules/contacts/queries";
@@ -32,7 +33,7 @@ export const LOOP_NOTE =
  */
 export async function handleInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessage): Promise<IngestResult | null> {
   const res = await ingestMessage(deps, conn, msg);
-  if (res && !res.duplicate) await botStep(deps, conn, msg, res);
+  if (res && !res.duplicate && !campaignReply(deps, conn.id, msg, res.ticket, res.before)) await botStep(deps, conn, msg, res);
   return res;
 }
 

@@ -1,4 +1,5 @@
 import type { Deps } from "../http/context";
+import { dispatchCampaigns } from "../modules/campaigns/dispatcher";
 import { sweepEndedSockets } from "../modules/auth/sessions";
 import { checkListNumbers } from "../modules/contact-lists/validity";
 import { retryQueuedMessages } from "../modules/messages/jobs";
@@ -19,6 +20,7 @@ export function createScheduler(deps: Deps) {
   s.add({ name: "users.offline-sweep", pattern: "45 * * * * *", run: () => sweepOfflineUsers(deps) });
   s.add({ name: "connections.pause-lapsed", pattern: "20 */10 * * * *", run: async () => void (await deps.sessions.pauseLapsed()) });
   s.add({ name: "outbox.retry", pattern: "*/30 * * * * *", run: () => retryQueuedMessages(deps) });
+  s.add({ name: "campaigns.dispatch", pattern: "* * * * * *", run: () => dispatchCampaigns(deps), timeoutMs: 2_000 });
   s.add({ name: "schedules.send-due", pattern: "*/5 * * * * *", run: () => sendDueSchedules(deps) });
   s.add({ name: "contact-lists.check-numbers", pattern: "*/5 * * * * *", run: () => checkListNumbers(deps) });
   s.add({ name: "inbound.spool-retry", pattern: "*/10 * * * * *", run: () => deps.inboundSpool.drain() });

@@ -16,9 +16,8 @@ export interface CampaignProgressDto {
   confirmed: number;
 }
 
-/** The wire shape of a campaign (features.md §3). */
-export interface CampaignDto {
-  id: number;
+/** What the campaign dialog edits (features.md §3): the body of POST/PUT /campaigns. */
+export interface CampaignFields {
   name: string;
   message1: string;
   message2: string;
@@ -31,16 +30,21 @@ export interface CampaignDto {
   confirmationMessage4: string;
   confirmationMessage5: string;
   confirmation: boolean;
-  status: CampaignStatus;
-  pauseReason: CampaignPauseReason | null;
   scheduledAt: string | null;
-  completedAt: string | null;
   whatsappId: number | null;
-  whatsapp: { id: number; name: string } | null;
   contactListId: number | null;
-  contactList: { id: number; name: string } | null;
   tagListId: number | null;
   fileListId: number | null;
+}
+
+/** The wire shape of a campaign (features.md §3). */
+export interface CampaignDto extends CampaignFields {
+  id: number;
+  status: CampaignStatus;
+  pauseReason: CampaignPauseReason | null;
+  completedAt: string | null;
+  whatsapp: { id: number; name: string } | null;
+  contactList: { id: number; name: string } | null;
   mediaPath: string | null;
   mediaName: string | null;
   companyId: number;

@@ -1,9 +1,22 @@
 import { Elysia } from "elysia";
-import { CampaignSettingsBody } from "../../contract/schemas/campaigns";
+import { CampaignBody, CampaignSettingsBody } from "../../contract/schemas/campaigns";
+import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { authPlugin } from "../../http/auth";
 import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
 import { requireCampaigns } from "./policy";
+import {
+  cancelCampaign,
+  createCampaign,
+  deleteCampaign,
+  listCampaigns,
+  listShipments,
+  restartCampaign,
+  resumeCampaign,
+  setCampaignMedia,
+  showCampaign,
+  updateCampaign,
+} from "./service";
 import { listCampaignSettings, saveCampaignSettings } from "./settings";
 
 /** /campaigns and /campaign-settings (features.md §7), behind the campaign condition. */
@@ -13,4 +26,36 @@ export const campaignsRoutes = (deps: Deps) =>
     // local to this plugin: every route below is behind the campaign condition
     .onBeforeHandle(({ ctx }) => requireCampaigns(ctx))
     .get("/campaign-settings", ({ ctx }) => listCampaignSettings(ctx))
-    .post("/campaign-settings", ({ ctx, body }) => saveCampaignSettings(ctx, parse(CampaignSettingsBody, body).settings));
+    .post("/campaign-settings", ({ ctx, body }) => saveCampaignSettings(ctx, parse(CampaignSettingsBody, body).settings))
+    .get("/campaigns", ({ ctx, query }) => {
+      const q = parse(PageQuery, query);
+      return listCampaigns(ctx, q.searchParam, q.pageNumber);
+    })
+    .get("/campaigns/:id", ({ ctx, params }) => showCampaign(ctx, parse(IdParam, params).id))
+    .get("/campaigns/:id/shipping", ({ ctx, params, query }) => listShipments(ctx, parse(IdParam, params).id, parse(PageQuery, query).pageNumber))
+    .post("/campaigns", ({ ctx, body, set }) => {
+      const campaign = createCampaign(ctx, parse(CampaignBody, body));
+      set.status = 201;
+      return campaign;
+    })
+    .put("/campaigns/:id", ({ ctx, params, body }) => updateCampaign(ctx, parse(IdParam, params).id, parse(CampaignBody, body)))
+    .delete("/campaigns/:id", ({ ctx, params }) => {
+      deleteCampaign(ctx, parse(IdParam, params).id);
+      return { message: "Campaign deleted" };
+    })
+    .post("/campaigns/:id/media-upload", ({ ctx, params, body }) =>
+      setCampaignMedia(ctx, parse(IdParam, params).id, (body as Record<string, unknown> | null)?.file ?? undefined),
+    )
+    .delete("/campaigns/:id/media-upload", ({ ctx, params }) => setCampaignMedia(ctx, parse(IdParam, params).id, null))
+    .post("/campaigns/:id/cancel", ({ ctx, params, set }) => {
+      cancelCampaign(ctx, parse(IdParam, params).id);
+      set.status = 204;
+    })
+    .post("/campaigns/:id/restart", ({ ctx, params, set }) => {
+      restartCampaign(ctx, parse(IdParam, params).id);
+      set.status = 204;
+    })
+    .post("/campaigns/:id/resume", ({ ctx, params, set }) => {
+      resumeCampaign(ctx, parse(IdParam, params).id);
+      set.status = 204;
+    });

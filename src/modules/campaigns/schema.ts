@@ -89,6 +89,11 @@ export const campaignShipping = sqliteTable(
     failedAt: text("failed_at"),
     error: text("error"),
     messageId: integer("message_id"),
+    /**
+     * Messages of this shipment already stored (the file list's files, then the text): a restart
+     * resumes after the last one stored, so no part goes out twice.
+     */
+    sentParts: integer("sent_parts").notNull().default(0),
     /** Not before this time (epoch ms): a confirmed contact waits a random few seconds. */
     dueAt: integer("due_at").notNull().default(0),
     createdAt: text("created_at").notNull(),

@@ -1,6 +1,8 @@
-import type { CampaignSettingDto } from "@contract/dto/campaigns";
+import type { CampaignDto, CampaignFields, CampaignSettingDto, CampaignShippingDto } from "@contract/dto/campaigns";
+import type { Page } from "@contract/dto/common";
 import type { CAMPAIGN_SETTING_DEFAULTS } from "@contract/limits";
 import { api } from "./client";
+import { uploadFile } from "./files";
 
 export type CampaignSettings = typeof CAMPAIGN_SETTING_DEFAULTS;
 
@@ -25,3 +27,24 @@ export function decodeSettings(rows: CampaignSettingDto[]): Partial<CampaignSett
 /** POST /campaign-settings `{ settings }`. */
 export const saveCampaignSettings = (settings: Partial<CampaignSettings>) =>
   api<CampaignSettingDto[]>("/campaign-settings", { method: "POST", body: { settings } });
+
+export type Campaign = CampaignDto;
+export type CampaignShipping = CampaignShippingDto;
+
+/** What the campaign dialog sends (features.md §3). */
+export type CampaignInput = CampaignFields;
+
+/** GET /campaigns: a page ordered by name. */
+export const listCampaigns = (searchParam: string, pageNumber: number) => api<Page<"records", Campaign>>("/campaigns", { query: { searchParam, pageNumber } });
+export const getCampaign = (id: number) => api<Campaign>(`/campaigns/${id}`);
+export const createCampaign = (input: CampaignInput) => api<Campaign>("/campaigns", { method: "POST", body: input });
+export const updateCampaign = (id: number, input: CampaignInput) => api<Campaign>(`/campaigns/${id}`, { method: "PUT", body: input });
+export const deleteCampaign = (id: number) => api(`/campaigns/${id}`, { method: "DELETE" });
+export const cancelCampaign = (id: number) => api(`/campaigns/${id}/cancel`, { method: "POST" });
+export const restartCampaign = (id: number) => api(`/campaigns/${id}/restart`, { method: "POST" });
+export const resumeCampaign = (id: number) => api(`/campaigns/${id}/resume`, { method: "POST" });
+/** POST /campaigns/{id}/media-upload: the attachment sent with each message. */
+export const uploadCampaignMedia = (id: number, file: File) => uploadFile<Campaign>(`/campaigns/${id}/media-upload`, file);
+export const removeCampaignMedia = (id: number) => api<Campaign>(`/campaigns/${id}/media-upload`, { method: "DELETE" });
+/** GET /campaigns/{id}/shipping: the report's shipments, in list order. */
+export const listShipping = (id: number, pageNumber: number) => api<Page<"shipping", CampaignShipping>>(`/campaigns/${id}/shipping`, { query: { pageNumber } });

@@ -17,6 +17,14 @@ export function formatDate(value: string | null | undefined): string {
   return f.format(d);
 }
 
+/** Date and time in the user's language (DD/MM/YYYY HH:MM in pt-BR). */
+export function formatDateTime(value: string | null | undefined) {
+  if (!value) return "";
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return new Intl.DateTimeFormat(language.value, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(d);
+}
+
 /** Formats a monthly price in BRL in the active language. */
 export const formatMoney = (value: number) => new Intl.NumberFormat(language.peek(), { style: "currency", currency: "BRL" }).format(value);
 

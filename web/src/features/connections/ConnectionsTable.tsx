@@ -5,7 +5,8 @@ import { Badge } from "../../components/Badge";
 import { IconButton } from "../../components/Button";
 import { Icon } from "../../components/Icon";
 import { ListTable, tdClass } from "../../components/ListPage";
-import { language, useT } from "../../i18n";
+import { useT } from "../../i18n";
+import { formatDateTime } from "../../lib/format";
 import { allowed } from "../../stores/session";
 import { SessionButtons } from "./SessionButtons";
 import { CloseReason } from "./SessionTrouble";
@@ -18,14 +19,6 @@ const TONE: Record<SessionStatus, "brand" | "warning" | "danger" | "info" | "neu
   TIMEOUT: "warning",
   DISCONNECTED: "danger",
 };
-
-/** Date and time in the user's language (DD/MM/YYYY HH:MM in pt-BR). */
-export function formatDateTime(value: string | null | undefined) {
-  if (!value) return "";
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return new Intl.DateTimeFormat(language.value, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(d);
-}
 
 function Health({ w }: { w: Connection }) {
   const t = useT();

@@ -1,0 +1,1 @@
+ALTER TABLE `campaign_shipping` ADD `sent_parts` integer DEFAULT 0 NOT NULL;

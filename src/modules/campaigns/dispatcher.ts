@@ -1,0 +1,293 @@
+/**
+ * The campaign dispatcher (job `campaigns.dispatch`, every second): starts PROGRAMADA campaigns
+ * whose time came (shipments first, BEHAVIOUR.md §6.3), then sends due shipments one at a time per
+ * connection through the outbox, paced by the campaign settings. Each stored message records its
+ * shipment inside the storing transaction (`onStored`), so a crash — even kill -9 — can neither
+ * lose a contact nor message one twice; the outbox delivers what was stored on reconnect.
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { addressOf } from "../../channels/address";
+import { type CampaignPauseReason, LIMITS } from "../../contract/limits";
+import type { DbOrTx } from "../../db/client";
+import type { Deps } from "../../http/context";
+import { mediaFile, mimeOfName } from "../../http/uploads";
+import { isoNow } from "../../lib/clock";
+import { log } from "../../lib/logger";
+import { renderTemplate } from "../../lib/template";
+import { assertStorageAvailable } from "../../ops/storage";
+import { rooms } from "../../realtime/topics";
+import { isOutOfHours } from "../../bot/hours";
+import { findCompany } from "../companies/queries";
+import { upsertPeerContact } from "../contacts/channel";
+import { serializeContact } from "../contacts/service";
+import { fileListFiles } from "../files/service";
+import { type SendSpec, sendMessage } from "../messages/service";
+import { ticketForOutbound } from "../tickets/lifecycle-system";
+import { campaignById, deliveredSince, dueCampaigns, nextShipment, remainingOf, runningCampaigns } from "./queries";
+import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns } from "./schema";
+import { publishCampaign } from "./service";
+import { type CampaignSettings, campaignSettingsOf } from "./settings";
+import { createShipments } from "./shipments";
+
+/** How long one run may keep sending (the job runs every second and never overlaps itself). */
+const TICK_BUDGET_MS = 900;
+/** Progress frames per campaign at most this often while it sends. */
+const PUBLISH_EVERY_MS = 400;
+
+const lastPublished = new Map<number, number>();
+const failStreak = new Map<number, number>();
+
+/** Thrown inside the storing transaction when the shipment must not be sent (cancelled, already sent). */
+class NotSent extends Error {}
+
+/** `campaigns.dispatch`: start due campaigns, then send what is due until the run's budget is spent. */
+export async function dispatchCampaigns(deps: Deps) {
+  const deadline = Date.now() + TICK_BUDGET_MS;
+  startDueCampaigns(deps);
+  const byConnection = new Map<number, number[]>();
+  for (const c of runningCampaigns(deps.db)) {
+    const key = c.whatsappId ?? 0;
+    byConnection.set(key, [...(byConnection.get(key) ?? []), c.id]);
+  }
+  const touched = new Set<number>();
+  await Promise.all([...byConnection.values()].map((ids) => runConnection(deps, ids, deadline, touched)));
+  for (const id of touched) {
+    const c = campaignById(deps.db, id);
+    if (c) publish(deps, c, true);
+  }
+}
+
+function publish(deps: Deps, c: CampaignRow, force = false) {
+  const now = Date.now();
+  if (!force && now - (lastPublished.get(c.id) ?? 0) < PUBLISH_EVERY_MS) return;
+  lastPublished.set(c.id, now);
+  publishCampaign(deps, c);
+}
+
+/** PROGRAMADA → EM_ANDAMENTO with one shipment per valid contact, in one transaction. */
+export function startDueCampaigns(deps: Deps) {
+  const due = dueCampaigns(deps.db, isoNow(deps.clock));
+  if (!due.length) return;
+  try {
+    assertStorageAvailable();
+  } catch (e) {
+    log.warn("campaign start postponed: storage low", { err: String(e) });
+    return;
+  }
+  for (const c of due) {
+    const row = deps.db.transaction((tx) => {
+      const moved = tx
+        .update(campaigns)
+        .set({ status: "EM_ANDAMENTO", nextSendAt: deps.clock.now(), sentInRun: 0, pauseReason: null, updatedAt: isoNow(deps.clock) })
+        .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "PROGRAMADA")))
+        .returning()
+        .get();
+      if (moved) createShipments(deps, tx, moved);
+      return moved;
+    });
+    if (row) publish(deps, row, true);
+  }
+}
+
+/** The campaigns of one connection take turns, one shipment each, until nothing is due or time is up. */
+async function runConnection(deps: Deps, ids: number[], deadline: number, touched: Set<number>) {
+  const settings = new Map<number, CampaignSettings>();
+  for (;;) {
+    let sent = false;
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const id of ids) {
+      if (Date.now() >= deadline) return;
+      const r = await step(deps, id, settings);
+      if (r.sent) {
+        sent = true;
+        touched.add(id);
+      } else if (r.waitUntil) earliest = Math.min(earliest, r.waitUntil);
+    }
+    if (sent) continue;
+    const wait = earliest - deps.clock.now();
+    if (!Number.isFinite(wait) || Date.now() + wait >= deadline) return;
+    await Bun.sleep(Math.max(wait, 1));
+  }
+}
+
+async function step(deps: Deps, id: number, cache: Map<number, CampaignSettings>): Promise<{ sent?: boolean; waitUntil?: number }> {
+  const c = campaignById(deps.db, id);
+  if (c?.status !== "EM_ANDAMENTO") return {};
+  let settings = cache.get(c.companyId);
+  if (!settings) {
+    settings = campaignSettingsOf(deps.db, c.companyId);
+    cache.set(c.companyId, settings);
+  }
+  const now = deps.clock.now();
+  const reason = gateOf(deps, c, settings, now);
+  if (reason !== c.pauseReason) setPause(deps, c, reason);
+  if (reason) return {};
+  if (c.nextSendAt > now) return { waitUntil: c.nextSendAt };
+  const ship = nextShipment(deps.db, c.id, now);
+  if (!ship) {
+    finishIfDone(deps, c, now);
+    return {};
+  }
+  await sendShipment(deps, c, ship, settings);
+  return { sent: true };
+}
+
+/** Local midnight in the company's time zone, as an ISO string (the daily cap's day). */
+function localMidnightIso(tz: string, now: number) {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
+      .formatToParts(new Date(now))
+      .map((x) => [x.type, Number(x.value)]),
+  );
+  return new Date(now - ((p.hour * 60 + p.minute) * 60 + p.second) * 1000 - (now % 1000)).toISOString();
+}
+
+/**
+ * Why the campaign must wait now, if it must (ban-aware by default): its connection is not
+ * connected, sends kept failing, the connection's daily cap is reached, or it is outside the
+ * company's opening hours when the settings ask for that. Waiting never uses up a shipment.
+ */
+function gateOf(deps: Deps, c: CampaignRow, s: CampaignSettings, now: number): CampaignPauseReason | null {
+  if (c.pauseReason === "failures") return "failures";
+  const adapter = c.whatsappId ? deps.channels.get(c.whatsappId) : undefined;
+  if (!adapter || (adapter.status !== undefined && adapter.status !== "CONNECTED")) return "connection";
+  if (s.onlyInOpeningHours && isOutOfHours(findCompany(deps.db, c.companyId)?.schedules, deps.config.timezone, new Date(now))) return "outOfHours";
+  if (s.dailyLimit > 0 && c.whatsappId && deliveredSince(deps.db, c.whatsappId, localMidnightIso(deps.config.timezone, now)) >= s.dailyLimit)
+    return "dailyLimit";
+  return null;
+}
+
+function setPause(deps: Deps, c: CampaignRow, reason: CampaignPauseReason | null) {
+  const row = deps.db
+    .update(campaigns)
+    .set({ pauseReason: reason, updatedAt: isoNow(deps.clock) })
+    .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "EM_ANDAMENTO")))
+    .returning()
+    .get();
+  if (!row) return;
+  if (reason) log.info("campaign waits", { campaignId: c.id, reason });
+  publish(deps, row, true);
+}
+
+/** FINALIZADA once nothing is left to send and no confirmation is awaited (or the wait is over). */
+function finishIfDone(deps: Deps, c: CampaignRow, now: number) {
+  const r = remainingOf(deps.db, c.id);
+  if (r.toSend > 0) return;
+  if (r.waiting > 0 && r.lastRequest && now - Date.parse(r.lastRequest) < LIMITS.campaignConfirmWindowMs) return;
+  const row = deps.db
+    .update(campaigns)
+    .set({ status: "FINALIZADA", completedAt: isoNow(deps.clock), pauseReason: null, updatedAt: isoNow(deps.clock) })
+    .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "EM_ANDAMENTO")))
+    .returning()
+    .get();
+  if (row) publish(deps, row, true);
+}
+
+/** The pause after the n-th message: the longer one after every `longerIntervalAfter` messages, with ±15 % jitter. */
+export function pauseAfter(s: CampaignSettings, n: number, secondMs: number, random = Math.random): number {
+  const long = s.longerIntervalAfter > 0 && n % s.longerIntervalAfter === 0;
+  const seconds = long ? s.greaterInterval : s.messageInterval;
+  return seconds ? Math.round(seconds * secondMs * (0.85 + random() * 0.3)) : 0;
+}
+
+interface Part {
+  body: string;
+  media: SendSpec["media"];
+}
+
+/** What one shipment sends: the confirmation request alone, or the file list's files then the text (with the campaign's media). */
+function partsOf(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, confirming: boolean): Part[] {
+  if (confirming) return [{ body: ship.confirmationMessage, media: null }];
+  const files: Part[] = c.fileListId
+    ? fileListFiles(deps, c.companyId, c.fileListId).map((f) => ({
+        body: f.name,
+        media: { path: f.path, mediaPath: f.mediaPath, mime: f.mimetype, fileName: f.fileName },
+      }))
+    : [];
+  const full = mediaFile(deps.config.mediaDir, c.companyId, c.mediaPath);
+  const media = full && c.mediaPath ? { path: full, mediaPath: c.mediaPath, mime: mimeOfName(c.mediaPath), fileName: c.mediaName ?? "file" } : null;
+  return [...files, { body: ship.message, media }];
+}
+
+/** The contact (created when new) and its ticket: a closed ticket keeps campaign messages out of the waiting list. */
+function ticketFor(deps: Deps, c: CampaignRow, ship: CampaignShippingRow) {
+  const { contact, created } = deps.db.transaction(() =>
+    upsertPeerContact(
+      deps.db,
+      c.companyId,
+      { number: ship.number, address: addressOf({ number: ship.number }), pushName: ship.name },
+      { name: ship.name, whatsappId: c.whatsappId },
+    ),
+  );
+  if (created) deps.hub.publish(rooms.main(c.companyId), { channel: "contact", action: "create", contact: serializeContact(contact) });
+  return { contact, ticket: ticketForOutbound(deps, { companyId: c.companyId, contactId: contact.id, whatsappId: c.whatsappId, whenInactive: "closed" }) };
+}
+
+/** Inside the storing transaction: the campaign still runs, or nothing is stored. */
+function assertRunning(tx: DbOrTx, id: number) {
+  const row = tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, id)).get();
+  if (row?.status !== "EM_ANDAMENTO") throw new NotSent("campaign stopped");
+}
+
+/** Inside the storing transaction: the pacing of the next shipment. */
+function advance(deps: Deps, tx: DbOrTx, c: CampaignRow, s: CampaignSettings) {
+  const n = c.sentInRun + 1;
+  tx.update(campaigns)
+    .set({ sentInRun: sql`${campaigns.sentInRun} + 1`, nextSendAt: deps.clock.now() + pauseAfter(s, n, deps.config.campaignSecondMs) })
+    .where(eq(campaigns.id, c.id))
+    .run();
+}
+
+async function sendShipment(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, s: CampaignSettings) {
+  const confirming = c.confirmation && !ship.confirmationRequestedAt;
+  const parts = partsOf(deps, c, ship, confirming);
+  const { contact, ticket } = ticketFor(deps, c, ship);
+  const first = confirming ? 0 : Math.min(ship.sentParts, parts.length - 1);
+  for (let k = first; k < parts.length; k++) {
+    const last = k === parts.length - 1;
+    const now = isoNow(deps.clock);
+    const onStored: SendSpec["onStored"] = (tx, message) => {
+      assertRunning(tx, c.id);
+      const patch = confirming
+        ? { confirmationRequestedAt: now, messageId: message.id }
+        : { sentParts: k + 1, ...(last && { deliveredAt: now, messageId: message.id }) };
+      const guard = confirming ? isNull(campaignShipping.confirmationRequestedAt) : eq(campaignShipping.sentParts, k);
+      const done = tx
+        .update(campaignShipping)
+        .set(patch)
+        .where(and(eq(campaignShipping.id, ship.id), isNull(campaignShipping.deliveredAt), guard))
+        .returning({ id: campaignShipping.id })
+        .get();
+      if (!done) throw new NotSent("shipment already recorded");
+      if (last || confirming) advance(deps, tx, c, s);
+    };
+    const body = renderTemplate(parts[k].body, { name: contact.name }, deps.config.timezone, new Date(deps.clock.now()));
+    let sent: Awaited<ReturnType<typeof sendMessage>>;
+    try {
+      sent = await sendMessage(deps, ticket, { body, media: parts[k].media, isAutomatic: true, onStored });
+    } catch (e) {
+      if (e instanceof NotSent) return;
+      throw e;
+    }
+    if (sent.sendStatus === "failed") return failed(deps, c, ship, confirming, k, "ERR_SENDING_WAPP_MSG");
+    failStreak.delete(c.id);
+  }
+}
+
+/** A send failed while connected: the shipment is marked failed (retried on restart); repeated failures pause the campaign. */
+function failed(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, confirming: boolean, part: number, error: string) {
+  const now = isoNow(deps.clock);
+  deps.db
+    .update(campaignShipping)
+    .set(confirming ? { confirmationRequestedAt: null, failedAt: now, error } : { sentParts: part, deliveredAt: null, failedAt: now, error })
+    .where(eq(campaignShipping.id, ship.id))
+    .run();
+  const streak = (failStreak.get(c.id) ?? 0) + 1;
+  failStreak.set(c.id, streak);
+  if (streak >= LIMITS.campaignFailurePause) {
+    failStreak.delete(c.id);
+    log.warn("campaign paused: sends keep failing", { campaignId: c.id });
+    const row = campaignById(deps.db, c.id);
+    if (row) setPause(deps, row, "failures");
+  }
+}

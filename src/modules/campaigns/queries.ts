@@ -1,0 +1,157 @@
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { CampaignProgressDto } from "../../contract/dto/campaigns";
+import type { DbOrTx } from "../../db/client";
+import { containsAny, pageOf } from "../../db/paging";
+import { contacts } from "../contacts/schema";
+import { ticketTags, tickets } from "../tickets/schema";
+import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns } from "./schema";
+
+export const findCampaign = (db: DbOrTx, companyId: number, id: number) =>
+  db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.companyId, companyId), eq(campaigns.id, id)))
+    .get();
+
+export const campaignById = (db: DbOrTx, id: number) => db.select().from(campaigns).where(eq(campaigns.id, id)).get();
+
+/** A page of campaigns ordered by name (BEHAVIOUR.md §6.2), searching the name. */
+export const pageCampaigns = (db: DbOrTx, companyId: number, search: string, page: number, size: number) =>
+  pageOf(
+    db,
+    campaigns,
+    search ? and(eq(campaigns.companyId, companyId), containsAny(search, campaigns.name)) : eq(campaigns.companyId, companyId),
+    [asc(campaigns.name), asc(campaigns.id)],
+    page,
+    size,
+  );
+
+/** PROGRAMADA campaigns whose start time has come (including ones missed while the server was down). */
+export const dueCampaigns = (db: DbOrTx, nowIso: string) =>
+  db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.status, "PROGRAMADA"), isNotNull(campaigns.scheduledAt), lte(campaigns.scheduledAt, nowIso)))
+    .orderBy(asc(campaigns.scheduledAt))
+    .limit(100)
+    .all();
+
+/** Every running campaign of every company. */
+export const runningCampaigns = (db: DbOrTx) => db.select().from(campaigns).where(eq(campaigns.status, "EM_ANDAMENTO")).orderBy(asc(campaigns.id)).all();
+
+const zero = (): CampaignProgressDto => ({ valid: 0, delivered: 0, failed: 0, confirmationRequested: 0, confirmed: 0 });
+
+/** Shipment counters per campaign in one grouped query. */
+export function progressOf(db: DbOrTx, ids: number[]): Map<number, CampaignProgressDto> {
+  const map = new Map<number, CampaignProgressDto>(ids.map((id) => [id, zero()]));
+  if (!ids.length) return map;
+  const s = campaignShipping;
+  const rows = db
+    .select({
+      id: s.campaignId,
+      valid: count(),
+      delivered: sql<number>`sum(${s.deliveredAt} is not null)`,
+      failed: sql<number>`sum(${s.failedAt} is not null)`,
+      requested: sql<number>`sum(${s.confirmationRequestedAt} is not null)`,
+      confirmed: sql<number>`sum(${s.confirmation} = 1)`,
+    })
+    .from(s)
+    .where(inArray(s.campaignId, ids))
+    .groupBy(s.campaignId)
+    .all();
+  for (const r of rows) {
+    map.set(r.id, {
+      valid: r.valid,
+      delivered: Number(r.delivered ?? 0),
+      failed: Number(r.failed ?? 0),
+      confirmationRequested: Number(r.requested ?? 0),
+      confirmed: Number(r.confirmed ?? 0),
+    });
+  }
+  return map;
+}
+
+/**
+ * The next shipment to send: not delivered, not failed, due, and either never asked for
+ * confirmation or confirmed (confirmed ones first, then list order).
+ */
+export const nextShipment = (db: DbOrTx, campaignId: number, now: number): CampaignShippingRow | undefined =>
+  db
+    .select()
+    .from(campaignShipping)
+    .where(
+      and(
+        eq(campaignShipping.campaignId, campaignId),
+        isNull(campaignShipping.deliveredAt),
+        isNull(campaignShipping.failedAt),
+        lte(campaignShipping.dueAt, now),
+        sql`(${campaignShipping.confirmationRequestedAt} is null or ${campaignShipping.confirmation} = 1)`,
+      ),
+    )
+    .orderBy(sql`${campaignShipping.confirmation} is null`, asc(campaignShipping.id))
+    .limit(1)
+    .get();
+
+/** What is left of a run: shipments still to send (now or later) and those waiting for an answer. */
+export function remainingOf(db: DbOrTx, campaignId: number) {
+  const s = campaignShipping;
+  const r = db
+    .select({
+      toSend: sql<number>`sum(${s.deliveredAt} is null and ${s.failedAt} is null and (${s.confirmationRequestedAt} is null or ${s.confirmation} = 1))`,
+      waiting: sql<number>`sum(${s.deliveredAt} is null and ${s.failedAt} is null and ${s.confirmationRequestedAt} is not null and ${s.confirmation} is null)`,
+      lastRequest: sql<string | null>`max(${s.confirmationRequestedAt})`,
+    })
+    .from(s)
+    .where(eq(s.campaignId, campaignId))
+    .get();
+  return { toSend: Number(r?.toSend ?? 0), waiting: Number(r?.waiting ?? 0), lastRequest: r?.lastRequest ?? null };
+}
+
+/** Campaign messages a connection delivered since a moment (the daily cap). */
+export const deliveredSince = (db: DbOrTx, whatsappId: number, sinceIso: string) =>
+  db
+    .select({ n: count() })
+    .from(campaignShipping)
+    .where(and(eq(campaignShipping.whatsappId, whatsappId), gte(campaignShipping.deliveredAt, sinceIso)))
+    .get()?.n ?? 0;
+
+/** A page of a campaign's shipments in list order (the report). */
+export const pageShipments = (db: DbOrTx, campaignId: number, page: number, size: number) =>
+  pageOf(db, campaignShipping, eq(campaignShipping.campaignId, campaignId), [asc(campaignShipping.id)], page, size);
+
+/**
+ * The shipment waiting for this number's confirmation on a connection, in a running campaign with
+ * confirmation on (BEHAVIOUR.md §6.7).
+ */
+export const awaitingConfirmation = (db: DbOrTx, companyId: number, whatsappId: number, number: string) =>
+  db
+    .select({ shipping: campaignShipping })
+    .from(campaignShipping)
+    .innerJoin(campaigns, eq(campaigns.id, campaignShipping.campaignId))
+    .where(
+      and(
+        eq(campaignShipping.companyId, companyId),
+        eq(campaignShipping.number, number),
+        isNotNull(campaignShipping.confirmationRequestedAt),
+        isNull(campaignShipping.confirmation),
+        isNull(campaignShipping.deliveredAt),
+        eq(campaigns.status, "EM_ANDAMENTO"),
+        eq(campaigns.confirmation, true),
+        eq(campaigns.whatsappId, whatsappId),
+      ),
+    )
+    .orderBy(asc(campaignShipping.id))
+    .get()?.shipping;
+
+export type { CampaignRow, CampaignShippingRow };
+
+/** The contacts (people, not groups) of the company's tickets carrying a tag: a campaign aimed at a tag. */
+export const contactsWithTag = (db: DbOrTx, companyId: number, tagId: number) =>
+  db
+    .selectDistinct({ name: contacts.name, number: contacts.number, email: contacts.email })
+    .from(ticketTags)
+    .innerJoin(tickets, eq(tickets.id, ticketTags.ticketId))
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(eq(ticketTags.tagId, tagId), eq(tickets.companyId, companyId), eq(contacts.isGroup, false), sql`${contacts.number} not like 'lid:%'`))
+    .limit(50_000)
+    .all();

@@ -1,0 +1,242 @@
+import { and, eq } from "drizzle-orm";
+import type { CampaignDto, CampaignProgressDto, CampaignShippingDto } from "../../contract/dto/campaigns";
+import type { Page } from "../../contract/dto/common";
+import type { FramePayload } from "../../contract/frames";
+import { type CampaignPauseReason, type CampaignStatus, LIMITS } from "../../contract/limits";
+import type { CampaignInput } from "../../contract/schemas/campaigns";
+import type { Deps, Ctx } from "../../http/context";
+import { AppError, notFound } from "../../http/errors";
+import { removeMedia, replaceRowMedia } from "../../http/uploads";
+import { isoNow } from "../../lib/clock";
+import { assertStorageAvailable } from "../../ops/storage";
+import { rooms } from "../../realtime/topics";
+import { findConnection } from "../connections/queries";
+import { findContactList } from "../contact-lists/queries";
+import { createListOf, getContactList } from "../contact-lists/service";
+import { findFileList } from "../files/queries";
+import { getTag } from "../tags/service";
+import { contactsWithTag, findCampaign, pageCampaigns, pageShipments, progressOf } from "./queries";
+import { type CampaignRow, campaigns } from "./schema";
+import { createShipments } from "./shipments";
+import { messagesOf, confirmationsOf } from "./texts";
+
+const PAGE = LIMITS.pageSize;
+
+/** The wire shape of a campaign with its connection, list and shipment counters. */
+export function serializeCampaign(deps: Pick<Deps, "db">, c: CampaignRow, progress?: CampaignProgressDto): CampaignDto {
+  const w = c.whatsappId ? findConnection(deps.db, c.companyId, c.whatsappId) : undefined;
+  const l = c.contactListId ? findContactList(deps.db, c.companyId, c.contactListId) : undefined;
+  const { nextSendAt: _n, sentInRun: _s, ...rest } = c;
+  return {
+    ...rest,
+    status: c.status as CampaignStatus,
+    pauseReason: (c.pauseReason as CampaignPauseReason | null) ?? null,
+    whatsapp: w ? { id: w.id, name: w.name } : null,
+    contactList: l ? { id: l.id, name: l.name } : null,
+    progress: progress ?? progressOf(deps.db, [c.id]).get(c.id)!,
+  };
+}
+
+/** Announces a campaign to the company's campaign managers (list and report update live). */
+export function publishCampaign(deps: Deps, c: CampaignRow, action: "create" | "update" = "update") {
+  deps.hub.publish(rooms.campaigns(c.companyId), { channel: "campaign", action, record: serializeCampaign(deps, c) });
+}
+
+function publish(ctx: Ctx, frame: FramePayload<"campaign">) {
+  ctx.hub.publish(rooms.campaigns(ctx.companyId), { channel: "campaign", ...frame });
+}
+
+/** A campaign of the caller's company, or 404 ERR_NO_CAMPAIGN_FOUND. */
+export function getCampaign(ctx: Ctx, id: number): CampaignRow {
+  const c = findCampaign(ctx.db, ctx.companyId, id);
+  if (!c) throw notFound("ERR_NO_CAMPAIGN_FOUND");
+  return c;
+}
+
+/** GET /campaigns: a page (20) ordered by name with counters. */
+export function listCampaigns(ctx: Ctx, search: string, page: number): Page<"records", CampaignDto> {
+  const { rows, total } = pageCampaigns(ctx.db, ctx.companyId, search, page, PAGE);
+  const progress = progressOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return { records: rows.map((r) => serializeCampaign(ctx, r, progress.get(r.id))), count: total, hasMore: total > page * PAGE };
+}
+
+/** GET /campaigns/{id}. */
+export const showCampaign = (ctx: Ctx, id: number) => serializeCampaign(ctx, getCampaign(ctx, id));
+
+/** GET /campaigns/{id}/shipping: the report's page of shipments. */
+export function listShipments(ctx: Ctx, id: number, page: number): Page<"shipping", CampaignShippingDto> {
+  getCampaign(ctx, id);
+  const { rows, total } = pageShipments(ctx.db, id, page, PAGE);
+  const shipping = rows.map((s) => ({
+    id: s.id,
+    number: s.number,
+    name: s.name,
+    deliveredAt: s.deliveredAt,
+    confirmationRequestedAt: s.confirmationRequestedAt,
+    confirmedAt: s.confirmedAt,
+    confirmation: s.confirmation,
+    failedAt: s.failedAt,
+    error: s.error,
+  }));
+  return { shipping, count: total, hasMore: total > page * PAGE };
+}
+
+/** Editable: INATIVA, PROGRAMADA more than an hour ahead, or CANCELADA (features.md §2.2, §9). */
+export function isEditable(c: Pick<CampaignRow, "status" | "scheduledAt">, now: number): boolean {
+  if (c.status === "INATIVA" || c.status === "CANCELADA") return true;
+  return c.status === "PROGRAMADA" && !!c.scheduledAt && Date.parse(c.scheduledAt) - now > LIMITS.campaignEditLeadMs;
+}
+
+/** Checks that the ids point at the caller's records; a tag becomes a new contact list of its contacts. */
+function resolveRefs(ctx: Ctx, input: CampaignInput, current?: CampaignRow) {
+  if (input.whatsappId && !findConnection(ctx.db, ctx.companyId, input.whatsappId)) throw notFound("ERR_NO_WAPP_FOUND");
+  if (input.contactListId) getContactList(ctx, input.contactListId);
+  if (input.fileListId && !findFileList(ctx.db, ctx.companyId, input.fileListId)) throw notFound("ERR_NO_FILE_LIST_FOUND");
+  let contactListId = input.contactListId ?? null;
+  const tagListId = input.tagListId ?? null;
+  if (tagListId) {
+    const tag = getTag(ctx, tagListId);
+    if (tagListId !== current?.tagListId || !contactListId) {
+      const people = contactsWithTag(ctx.db, ctx.companyId, tag.id);
+      contactListId = createListOf(ctx, `${input.name} | TAG: ${tag.name} - ${isoNow(ctx.clock)}`, people).id;
+    }
+  }
+  return { contactListId, tagListId };
+}
+
+/** A scheduled campaign must be able to run: a text, a connection and a target. */
+function assertRunnable(c: Pick<CampaignRow, "whatsappId" | "contactListId" | "confirmation"> & CampaignRow) {
+  if (!messagesOf(c).length || (c.confirmation && !confirmationsOf(c).length)) throw new AppError("ERR_CAMPAIGN_NO_MESSAGE", 400);
+  if (!c.whatsappId) throw new AppError("ERR_CAMPAIGN_NO_CONNECTION", 400);
+  if (!c.contactListId) throw new AppError("ERR_CAMPAIGN_NO_TARGET", 400);
+}
+
+function fieldsOf(input: CampaignInput) {
+  return {
+    name: input.name,
+    message1: input.message1,
+    message2: input.message2,
+    message3: input.message3,
+    message4: input.message4,
+    message5: input.message5,
+    confirmationMessage1: input.confirmationMessage1,
+    confirmationMessage2: input.confirmationMessage2,
+    confirmationMessage3: input.confirmationMessage3,
+    confirmationMessage4: input.confirmationMessage4,
+    confirmationMessage5: input.confirmationMessage5,
+    confirmation: input.confirmation ?? false,
+    whatsappId: input.whatsappId ?? null,
+    fileListId: input.fileListId ?? null,
+    scheduledAt: input.scheduledAt ?? null,
+  };
+}
+
+/** POST /campaigns: PROGRAMADA when a start time is given (then it must be runnable), else INATIVA. */
+export function createCampaign(ctx: Ctx, input: CampaignInput): CampaignDto {
+  const refs = resolveRefs(ctx, input);
+  const now = isoNow(ctx.clock);
+  const values = {
+    companyId: ctx.companyId,
+    ...fieldsOf(input),
+    ...refs,
+    status: input.scheduledAt ? "PROGRAMADA" : "INATIVA",
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (values.status === "PROGRAMADA") assertRunnable(values as CampaignRow);
+  const row = ctx.db.insert(campaigns).values(values).returning().get();
+  const record = serializeCampaign(ctx, row);
+  publish(ctx, { action: "create", record });
+  return record;
+}
+
+/**
+ * PUT /campaigns/{id}: only while editable. INATIVA with a start time becomes PROGRAMADA and back;
+ * a cancelled campaign keeps its status (restart sends the remaining contacts the new texts).
+ */
+export function updateCampaign(ctx: Ctx, id: number, input: CampaignInput): CampaignDto {
+  const current = getCampaign(ctx, id);
+  if (!isEditable(current, ctx.clock.now())) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE", 400);
+  const refs = resolveRefs(ctx, input, current);
+  const status = current.status === "CANCELADA" ? "CANCELADA" : input.scheduledAt ? "PROGRAMADA" : "INATIVA";
+  const patch = { ...fieldsOf(input), ...refs, status, updatedAt: isoNow(ctx.clock) };
+  if (status === "PROGRAMADA") assertRunnable({ ...current, ...patch });
+  const row = ctx.db.update(campaigns).set(patch).where(eq(campaigns.id, id)).returning().get();
+  const record = serializeCampaign(ctx, row);
+  publish(ctx, { action: "update", record });
+  return record;
+}
+
+/** DELETE /campaigns/{id}: not while it runs; its shipments and attachment go with it. */
+export function deleteCampaign(ctx: Ctx, id: number) {
+  const c = getCampaign(ctx, id);
+  if (c.status === "EM_ANDAMENTO") throw new AppError("ERR_CAMPAIGN_RUNNING", 400);
+  ctx.db.delete(campaigns).where(eq(campaigns.id, id)).run();
+  removeMedia(ctx.config.mediaDir, ctx.companyId, c.mediaPath);
+  publish(ctx, { action: "delete", id });
+}
+
+/** Compare-and-set of a campaign's status; answers the updated row or null when it changed meanwhile. */
+function moveStatus(deps: Deps, c: CampaignRow, from: CampaignStatus, patch: Partial<CampaignRow>) {
+  return (
+    deps.db
+      .update(campaigns)
+      .set({ ...patch, updatedAt: isoNow(deps.clock) })
+      .where(and(eq(campaigns.id, c.id), eq(campaigns.status, from)))
+      .returning()
+      .get() ?? null
+  );
+}
+
+/** POST /campaigns/{id}/cancel: EM_ANDAMENTO → CANCELADA; the dispatcher stops before its next send. */
+export function cancelCampaign(ctx: Ctx, id: number) {
+  const c = getCampaign(ctx, id);
+  if (c.status !== "EM_ANDAMENTO") throw new AppError("ERR_CAMPAIGN_NOT_RUNNING", 400);
+  const row = moveStatus(ctx, c, "EM_ANDAMENTO", { status: "CANCELADA", pauseReason: null });
+  if (!row) throw new AppError("ERR_CAMPAIGN_NOT_RUNNING", 400);
+  publishCampaign(ctx, row);
+}
+
+/**
+ * POST /campaigns/{id}/restart: CANCELADA → EM_ANDAMENTO. Contacts added to the list meanwhile get
+ * a shipment; delivered ones are never sent again; the others get the campaign's current texts.
+ */
+export function restartCampaign(ctx: Ctx, id: number) {
+  const c = getCampaign(ctx, id);
+  if (c.status !== "CANCELADA") throw new AppError("ERR_CAMPAIGN_NOT_CANCELLED", 400);
+  assertStorageAvailable();
+  const row = ctx.db.transaction((tx) => {
+    const moved = tx
+      .update(campaigns)
+      .set({ status: "EM_ANDAMENTO", pauseReason: null, completedAt: null, nextSendAt: ctx.clock.now(), updatedAt: isoNow(ctx.clock) })
+      .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "CANCELADA")))
+      .returning()
+      .get();
+    if (!moved) return null;
+    createShipments(ctx, tx, moved, true);
+    return moved;
+  });
+  if (!row) throw new AppError("ERR_CAMPAIGN_NOT_CANCELLED", 400);
+  publishCampaign(ctx, row);
+}
+
+/** POST /campaigns/{id}/resume: a campaign paused because sends kept failing goes on. */
+export function resumeCampaign(ctx: Ctx, id: number) {
+  const c = getCampaign(ctx, id);
+  if (c.status !== "EM_ANDAMENTO" || c.pauseReason !== "failures") throw new AppError("ERR_CAMPAIGN_NOT_PAUSED", 400);
+  const row = moveStatus(ctx, c, "EM_ANDAMENTO", { pauseReason: null, nextSendAt: ctx.clock.now() });
+  if (row) publishCampaign(ctx, row);
+}
+
+/** POST/DELETE /campaigns/{id}/media-upload: the attachment sent with each message (while editable). */
+export async function setCampaignMedia(ctx: Ctx, id: number, file: unknown | null) {
+  const c = getCampaign(ctx, id);
+  if (!isEditable(c, ctx.clock.now())) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE", 400);
+  const row = await replaceRowMedia<CampaignRow>(ctx, campaigns, id, "campaigns", file, c.mediaPath);
+  const record = serializeCampaign(ctx, row);
+  publish(ctx, { action: "update", record });
+  return record;
+}

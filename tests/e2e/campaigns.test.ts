@@ -1,0 +1,137 @@
+import { afterAll, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as XLSX from "@e965/xlsx";
+import type { Browser } from "playwright-core";
+import { apiCall, launchBrowser, type Server, SUPER_EMAIL, SUPER_PASSWORD, signIn, startServer } from "./harness";
+
+/**
+ * Issue 14 in the browser: a 200-contact list imported from .xlsx, a campaign with 3 variants through
+ * the sandbox channel, the report live; kill -9 in the middle and a restart: every contact gets its
+ * message exactly once (no loss, no duplicate), and the report ends at 200/200.
+ */
+const dir = mkdtempSync(join(tmpdir(), "balcao-campaigns-"));
+// one second of campaign pacing = 5 ms: messageInterval 5 → ~25 ms between messages
+const env = { DATA_DIR: dir, CAMPAIGN_SECOND_MS: "5" };
+let server: Server | null = null;
+let browser: Browser | null = null;
+afterAll(async () => {
+  await browser?.close().catch(() => {});
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const N = 200;
+const numbers = Array.from({ length: N }, (_, i) => `55119${String(80000000 + i)}`);
+
+test("import 200 contacts, run a 3-variant campaign, kill -9 mid-run, restart: 200/200, each once", async () => {
+  server = await startServer(env);
+  const base = () => server!.url;
+  const login = async (email: string, password: string) => (await apiCall<{ token: string }>(base(), "POST", "/auth/login", { email, password })).data.token;
+  // the browser signs in as the super user (one session per user): the test's own calls use another admin
+  const root = await login(SUPER_EMAIL, SUPER_PASSWORD);
+  const ops = { name: "Operações", email: "ops@e2e.local", password: "ops-pass-123", profile: "admin" };
+  expect((await apiCall(base(), "POST", "/users", ops, root)).status).toBe(201);
+  const token = await login(ops.email, ops.password);
+  const conn = await apiCall<{ id: number }>(base(), "POST", "/whatsapp", { name: "Sandbox Campanhas", channel: "sandbox" }, token);
+  expect(conn.status).toBe(201);
+  expect((await apiCall(base(), "POST", "/campaign-settings", { settings: { messageInterval: 5, longerIntervalAfter: 0 } }, token)).status).toBe(200);
+
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([["Nome", "Número", "E-mail"], ...numbers.map((n, i) => [`Cliente ${i + 1}`, n, ""])]), "Planilha1");
+  const sheet = join(dir, "lista.xlsx");
+  writeFileSync(sheet, new Uint8Array(XLSX.write(wb, { type: "array", bookType: "xlsx" }) as ArrayBuffer));
+
+  browser = await launchBrowser();
+  const context = await browser.newContext({ baseURL: base(), viewport: { width: 1280, height: 900 }, locale: "pt-BR" });
+  const page = await context.newPage();
+  await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
+
+  // contact list: create, open, import the spreadsheet
+  await page.getByRole("navigation").getByRole("link", { name: "Listas de contatos" }).click();
+  await page.getByRole("button", { name: "Adicionar lista" }).click();
+  let dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Nome").fill("Clientes E2E");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await page.getByRole("link", { name: "Clientes E2E" }).click();
+  await page.getByRole("heading", { name: "Contatos de Clientes E2E" }).waitFor();
+  await page.getByRole("button", { name: "Importar" }).click();
+  dialog = page.getByRole("dialog");
+  await dialog.getByTestId("import-file").setInputFiles(sheet);
+  await dialog.getByRole("button", { name: "Importar" }).click();
+  await dialog.getByText("200 criados, 0 atualizados, 0 rejeitados.").waitFor();
+  await dialog.getByRole("button", { name: "Fechar", exact: true }).last().click();
+  await page.getByText("200 no total").waitFor();
+
+  // campaign: 3 variants, the sandbox connection, the list, scheduled for now
+  await page.getByRole("navigation").getByRole("link", { name: "Campanhas" }).click();
+  await page.getByRole("button", { name: "Nova campanha" }).first().click();
+  dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Nome", { exact: true }).fill("Ofertas E2E");
+  await dialog.getByLabel("Conexão").click();
+  await page.getByRole("option", { name: "Sandbox Campanhas" }).click();
+  await dialog.getByLabel("Lista de contatos").click();
+  await page.getByRole("option", { name: "Clientes E2E (200)" }).click();
+  for (const n of [1, 2, 3]) {
+    await dialog.getByRole("tab", { name: `Msg. ${n}` }).click();
+    await dialog.locator(`textarea[name=message${n}]`).fill(`Variante ${n} para {nome}`);
+  }
+  const now = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await dialog.getByLabel("Agendamento").fill(now);
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  const row = page.getByTestId("campaign-row").filter({ hasText: "Ofertas E2E" });
+  await row.getByText("Em Andamento").waitFor({ timeout: 10_000 });
+
+  // the report follows live
+  await row.getByRole("button", { name: "Relatório" }).click();
+  await page.getByRole("heading", { name: "Relatório da Ofertas E2E" }).waitFor();
+  const campaignId = Number(page.url().match(/campaign\/(\d+)/)?.[1]);
+  const delivered = async (tk: string) =>
+    (await apiCall<{ progress: { delivered: number } }>(base(), "GET", `/campaigns/${campaignId}`, undefined, tk)).data.progress.delivered;
+  let d = await delivered(token);
+  while (d < 40) {
+    await Bun.sleep(50);
+    d = await delivered(token);
+  }
+  expect(d).toBeLessThan(N);
+  await expect(page.getByTestId("report-status").textContent()).resolves.toMatch(/de 200 mensagens entregues/);
+
+  // kill -9 in the middle of the run, then start again on the same data folder
+  await server.kill();
+  const atKill = new Database(join(dir, "app.db"), { readonly: true });
+  const deliveredAtKill = atKill.query("select count(*) n from campaign_shipping where delivered_at is not null").get() as { n: number };
+  atKill.close();
+  expect(deliveredAtKill.n).toBeLessThan(N);
+  console.log(`killed with ${deliveredAtKill.n}/${N} shipments recorded`);
+  server = await startServer(env);
+  // a new port is a new origin for the browser: sign in there
+  await page.goto(`${base()}/login`);
+  await page.getByLabel("E-mail").fill(SUPER_EMAIL);
+  await page.getByLabel("Senha", { exact: true }).fill(SUPER_PASSWORD);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  await page.getByTestId("greeting").waitFor();
+  await page.goto(`${base()}/campaign/${campaignId}/report`);
+  await page.getByTestId("report-status").getByText("200 de 200 mensagens entregues").waitFor({ timeout: 30_000 });
+  await page.getByTestId("campaign-report").getByText("Finalizada").waitFor();
+
+  // exactly once: every number got one message on the phone, and the variants took turns
+  await server.stop();
+  server = null;
+  const db = new Database(join(dir, "app.db"), { readonly: true });
+  const perNumber = db.query("select number, count(*) n, min(body) body from sandbox_messages where direction = 'out' group by number").all() as {
+    number: string;
+    n: number;
+    body: string;
+  }[];
+  const shipments = db.query("select count(*) n, sum(delivered_at is not null) d from campaign_shipping").get() as { n: number; d: number };
+  db.close();
+  expect(perNumber.length).toBe(N);
+  expect(perNumber.filter((r) => r.n !== 1)).toEqual([]);
+  expect(new Set(perNumber.map((r) => r.number))).toEqual(new Set(numbers));
+  const variants = perNumber.map((r) => r.body.split(" ")[1]);
+  for (const v of ["1", "2", "3"]) expect(variants.filter((x) => x === v).length).toBeGreaterThanOrEqual(66);
+  expect(perNumber.find((r) => r.number === numbers[0])?.body).toBe("Variante 1 para Cliente 1");
+  expect(shipments).toEqual({ n: N, d: N });
+}, 90_000);

@@ -1,0 +1,166 @@
+import { LIMITS } from "@contract/limits";
+import { CampaignForm } from "@contract/schemas/campaigns";
+import { useState } from "react";
+import {
+  type Campaign,
+  type CampaignInput,
+  cancelCampaign,
+  createCampaign,
+  getCampaign,
+  removeCampaignMedia,
+  restartCampaign,
+  updateCampaign,
+  uploadCampaignMedia,
+} from "../../api/campaigns";
+import { Button } from "../../components/Button";
+import { TextInput } from "../../components/Field";
+import { FormModal } from "../../components/FormModal";
+import { useT } from "../../i18n";
+import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
+import { toast, toastError } from "../../stores/toast";
+import { AttachmentField, ConfirmationToggle, MessageTabs, TargetFields } from "./CampaignFields";
+import { campaignsStore } from "./store";
+
+const EMPTY: CampaignInput = {
+  name: "",
+  message1: "",
+  message2: "",
+  message3: "",
+  message4: "",
+  message5: "",
+  confirmationMessage1: "",
+  confirmationMessage2: "",
+  confirmationMessage3: "",
+  confirmationMessage4: "",
+  confirmationMessage5: "",
+  confirmation: false,
+  whatsappId: null,
+  contactListId: null,
+  tagListId: null,
+  fileListId: null,
+  scheduledAt: null,
+};
+
+/** ISO → the value of a datetime-local input (local time), and back. */
+const toLocal = (iso: string | null) => (iso ? new Date(Date.parse(iso) - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : "");
+const toIso = (local: string) => (local ? new Date(local).toISOString() : null);
+
+/** Editable: INATIVA, CANCELADA, or PROGRAMADA more than an hour ahead (features.md §2.2). */
+const editable = (c: Campaign | null) =>
+  !c ||
+  c.status === "INATIVA" ||
+  c.status === "CANCELADA" ||
+  (c.status === "PROGRAMADA" && !!c.scheduledAt && Date.parse(c.scheduledAt) - Date.now() > LIMITS.campaignEditLeadMs);
+
+/** The campaign dialog: read-only unless editable; Cancel while running, Restart when cancelled. */
+export function CampaignModal({ open, id: campaignId, onClose, onCreated }: EditorProps) {
+  const t = useT();
+  const [record, setRecord] = useState<Campaign | null>(null);
+  const [pending, setPending] = useState<File | null>(null);
+  const readOnly = !editable(record);
+  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
+    open,
+    id: campaignId,
+    empty: EMPTY,
+    onOpen: () => {
+      setRecord(null);
+      setPending(null);
+    },
+    load: (id) => (id === null ? null : getCampaign(id)),
+    fill: (c) => {
+      setRecord(c);
+      const {
+        id: _i,
+        status: _s,
+        whatsapp: _w,
+        contactList: _l,
+        progress: _p,
+        pauseReason: _r,
+        completedAt: _c,
+        mediaName: _m,
+        mediaPath: _mp,
+        companyId: _co,
+        createdAt: _cr,
+        updatedAt: _u,
+        ...input
+      } = c;
+      return input;
+    },
+    schema: CampaignForm,
+    save: async (_out, f) => {
+      let saved = record ? await updateCampaign(record.id, f) : await createCampaign(f);
+      if (pending) saved = await uploadCampaignMedia(saved.id, pending);
+      campaignsStore.upsert(saved);
+      if (!record) onCreated?.();
+      return undefined;
+    },
+    savedText: "campaigns.saved",
+    onClose,
+  });
+  const set = (k: keyof CampaignInput, v: unknown) => setForm((f) => ({ ...f, [k]: v }));
+
+  const run = async (call: (id: number) => Promise<unknown>, done: string) => {
+    if (!record) return;
+    try {
+      await call(record.id);
+      toast("success", t(done));
+      onClose();
+    } catch (err) {
+      toastError(err);
+    }
+  };
+  const removeMedia = async () => {
+    if (!record) return;
+    try {
+      const saved = await removeCampaignMedia(record.id);
+      setRecord(saved);
+      campaignsStore.upsert(saved);
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  return (
+    <FormModal
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title={t(record ? (readOnly ? "campaigns.viewTitle" : "campaigns.editTitle") : "campaigns.addTitle")}
+      formId="campaign-form"
+      onSubmit={submit}
+      busy={busy}
+      loading={loading}
+      readOnly={readOnly}
+      footerStart={
+        record?.status === "EM_ANDAMENTO" ? (
+          <Button variant="danger" icon="stop" onClick={() => run(cancelCampaign, "campaigns.cancelled")}>
+            {t("campaigns.cancelCampaign")}
+          </Button>
+        ) : record?.status === "CANCELADA" ? (
+          <Button variant="secondary" icon="reload" onClick={() => run(restartCampaign, "campaigns.restarted")}>
+            {t("campaigns.restart")}
+          </Button>
+        ) : undefined
+      }
+    >
+      <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-4">
+        {readOnly && <p className="rounded-lg bg-raised px-3 py-2 text-sm text-muted">{t("campaigns.readOnly")}</p>}
+        <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+          <TextInput label={t("campaigns.name")} name="name" autoFocus value={form.name} onValue={(v) => set("name", v)} error={errors.name} />
+          <TextInput
+            label={t("campaigns.scheduledAt")}
+            name="scheduledAt"
+            type="datetime-local"
+            value={toLocal(form.scheduledAt)}
+            onValue={(v) => set("scheduledAt", toIso(v))}
+            error={errors.scheduledAt}
+          />
+        </div>
+        <TargetFields form={form} set={set} open={open} />
+        <ConfirmationToggle form={form} set={set} />
+        <MessageTabs form={form} set={set} />
+        <AttachmentField current={record?.mediaName ?? null} pending={pending} onPick={setPending} onRemove={removeMedia} />
+      </fieldset>
+    </FormModal>
+  );
+}

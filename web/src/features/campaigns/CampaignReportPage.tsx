@@ -1,0 +1,102 @@
+import { LIMITS } from "@contract/limits";
+import { useSignals } from "@preact/signals-react/runtime";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Link, useParams } from "wouter";
+import { getCampaign } from "../../api/campaigns";
+import { Button } from "../../components/Button";
+import { Icon, type IconName } from "../../components/Icon";
+import { Spinner } from "../../components/Spinner";
+import { useT } from "../../i18n";
+import { formatDateTime } from "../../lib/format";
+import { onSocketReady } from "../../realtime/socket";
+import { toastError } from "../../stores/toast";
+import { ShipmentsTable } from "./ShipmentsTable";
+import { CampaignStatusBadge } from "./status";
+import { reportCampaign } from "./store";
+
+function Card({ icon, label, value, testId }: { icon: IconName; label: string; value: ReactNode; testId?: string }) {
+  return (
+    <div className="flex items-center gap-3 rounded-card border border-line bg-surface p-4 shadow-card" data-testid={testId}>
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-brand-500/10 dark:text-brand-300">
+        <Icon name={icon} className="size-5" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-xs font-medium uppercase tracking-wide text-muted">{label}</p>
+        <p className="truncate text-lg font-semibold text-ink">{value}</p>
+      </div>
+    </div>
+  );
+}
+
+/** /campaign/:campaignId/report (features.md §2.2): progress, cards, live; reloads 5 s after FINALIZADA. */
+export default function CampaignReportPage() {
+  useSignals();
+  const t = useT();
+  const id = Number(useParams<{ campaignId: string }>().campaignId);
+  const c = reportCampaign.value?.id === id ? reportCampaign.value : null;
+  const status = c?.status;
+  const seen = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    const load = () => getCampaign(id).then((r) => (reportCampaign.value = r), toastError);
+    load();
+    const off = onSocketReady(() => void load());
+    return () => {
+      off();
+      reportCampaign.value = null;
+    };
+  }, [id]);
+
+  // a live update showing FINALIZADA reloads the report 5 s later (features.md §4)
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = status;
+    if (status !== "FINALIZADA" || !before || before === "FINALIZADA") return;
+    const timer = setTimeout(() => getCampaign(id).then((r) => (reportCampaign.value = r), toastError), LIMITS.campaignReportReloadMs);
+    return () => clearTimeout(timer);
+  }, [status, id]);
+
+  if (!c) return <Spinner className="mx-auto my-10 size-6 text-brand-600" />;
+  const p = c.progress;
+  const pct = p.valid ? Math.round((p.delivered / p.valid) * 100) : 0;
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-6 sm:px-8" data-testid="campaign-report">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="mr-auto text-2xl font-semibold tracking-tight text-ink">{t("campaigns.reportTitle", { name: c.name })}</h1>
+        <Link href="/campaigns">
+          <Button variant="secondary" icon="chevronLeft">
+            {t("common.back")}
+          </Button>
+        </Link>
+      </div>
+      <section className="flex flex-col gap-3 rounded-card border border-line bg-surface p-5 shadow-card">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm font-medium text-ink" data-testid="report-status">
+            {t("campaigns.deliveredOf", { delivered: p.delivered, valid: p.valid })}
+          </p>
+          <CampaignStatusBadge campaign={c} />
+        </div>
+        <div className="h-3 overflow-hidden rounded-full bg-raised" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
+          <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500" style={{ width: `${pct}%` }} />
+        </div>
+      </section>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <Card icon="users" label={t("campaigns.validContacts")} value={p.valid} testId="card-valid" />
+        <Card icon="checkDouble" label={t("campaigns.delivered")} value={p.delivered} testId="card-delivered" />
+        {p.failed > 0 && <Card icon="alert" label={t("campaigns.failed")} value={p.failed} />}
+        {c.confirmation && (
+          <>
+            <Card icon="send" label={t("campaigns.confirmationRequested")} value={p.confirmationRequested} />
+            <Card icon="checkCircle" label={t("campaigns.confirmationReceived")} value={p.confirmed} />
+          </>
+        )}
+        <Card icon="globe" label={t("campaigns.connection")} value={c.whatsapp?.name ?? t("campaigns.noConnection")} />
+        <Card icon="contact" label={t("campaigns.contactList")} value={c.contactList?.name ?? t("campaigns.noList")} />
+        <Card icon="calendar" label={t("campaigns.scheduledAt")} value={c.scheduledAt ? formatDateTime(c.scheduledAt) : t("campaigns.noSchedule")} />
+        <Card icon="clock" label={t("campaigns.completedAt")} value={c.completedAt ? formatDateTime(c.completedAt) : t("campaigns.notCompleted")} />
+      </div>
+      <ShipmentsTable campaignId={c.id} version={p.delivered + p.failed + p.confirmationRequested} />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from "react";
+import { type CampaignShipping, listShipping } from "../../api/campaigns";
+import { Badge } from "../../components/Badge";
+import { Button } from "../../components/Button";
+import { ListTable, tdClass } from "../../components/ListPage";
+import { useT } from "../../i18n";
+import { formatDateTime } from "../../lib/format";
+import { toastError } from "../../stores/toast";
+
+function State({ s }: { s: CampaignShipping }) {
+  const t = useT();
+  if (s.deliveredAt) return <Badge tone="brand">{t("campaigns.shipment.delivered")}</Badge>;
+  if (s.failedAt) return <Badge tone="danger">{t("campaigns.shipment.failed")}</Badge>;
+  if (s.confirmationRequestedAt) return <Badge tone="info">{t("campaigns.shipment.awaiting")}</Badge>;
+  return <Badge tone="neutral">{t("campaigns.shipment.pending")}</Badge>;
+}
+
+/** The report's shipments, a page at a time; the first page follows the live counters. */
+export function ShipmentsTable({ campaignId, version }: { campaignId: number; version: number }) {
+  const t = useT();
+  const [rows, setRows] = useState<CampaignShipping[]>([]);
+  const [pages, setPages] = useState(1);
+  const [hasMore, setHasMore] = useState(false);
+
+  useEffect(() => {
+    let stop = false;
+    Promise.all(Array.from({ length: pages }, (_, i) => listShipping(campaignId, i + 1)))
+      .then((all) => {
+        if (stop) return;
+        setRows(all.flatMap((p) => p.shipping));
+        setHasMore(all.at(-1)?.hasMore ?? false);
+      })
+      .catch(toastError);
+    return () => {
+      stop = true;
+    };
+  }, [campaignId, pages, Math.floor(version / 20)]);
+
+  if (!rows.length) return null;
+  return (
+    <section className="overflow-auto rounded-card border border-line bg-surface shadow-card">
+      <ListTable
+        columns={[
+          { label: t("contactListItems.name") },
+          { label: t("contactListItems.number"), className: "hidden sm:table-cell" },
+          { label: t("campaigns.statusLabel") },
+          { label: t("campaigns.when"), className: "hidden md:table-cell" },
+        ]}
+      >
+        {rows.map((s) => (
+          <tr key={s.id} data-testid="shipment-row">
+            <td className={`${tdClass} text-ink`}>{s.name}</td>
+            <td className={`${tdClass} hidden text-muted sm:table-cell`}>{s.number}</td>
+            <td className={tdClass}>
+              <State s={s} />
+            </td>
+            <td className={`${tdClass} hidden whitespace-nowrap text-muted md:table-cell`}>
+              {formatDateTime(s.deliveredAt ?? s.failedAt ?? s.confirmationRequestedAt)}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
+      {hasMore && (
+        <div className="flex justify-center p-3">
+          <Button variant="secondary" onClick={() => setPages((n) => n + 1)}>
+            {t("campaigns.moreShipments")}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
