@@ -49,7 +49,7 @@ await Bun.sleep(200);
 const base = measure();
 const t0 = performance.now();
 for (let i = 1; i <= n; i++) {
-  let status: SessionStatus = "DISCONNECTED";
+  let status = "DISCONNECTED" as SessionStatus;
   let qr = "";
   const events: ChannelEvents = {
     onStatus: (s, info) => {
