@@ -161,7 +161,7 @@ export const ROUTES: readonly RouteEntry[] = [
     menu: { section: "administration", label: "nav.finance", icon: "wallet", order: 105, permission: "drawer-admin-items:view" },
   },
   { path: "/subscription", access: "admin", page: lazy(() => import("./features/finance/SubscriptionPage")) },
-  { path: "/sandbox/:connectionId", access: "private", page: lazy(() => import("./features/sandbox/SandboxPage")) },
+  { path: "/sandbox/:connectionId", access: "admin", page: lazy(() => import("./features/sandbox/SandboxPage")) },
   {
     path: "/campaigns",
     access: "admin",
