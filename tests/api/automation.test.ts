@@ -11,7 +11,9 @@ import { handleInbound } from "../../src/bot";
 import { failureNote } from "../../src/bot/automation";
 import type { Outgoing } from "../../src/channels/types";
 import { toOggOpus } from "../../src/channels/media/voice";
+import { companies } from "../../src/modules/companies/schema";
 import { whatsappQueues } from "../../src/modules/connections/schema";
+import { plans } from "../../src/modules/plans/schema";
 import { ticketNotes } from "../../src/modules/ticket-notes/schema";
 import { tickets } from "../../src/modules/tickets/schema";
 import { TRANSFER_PHRASE } from "../../src/modules/prompts/assistant";
@@ -62,6 +64,8 @@ const svc = loopback(async (r) => {
       choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
     });
   }
+  if (r.path === "/v1/audio/transcriptions") return json({ text: "qual o prazo de entrega?" });
+  if (r.path === "/hook-conn") return json({ messages: ["Olá pela conexão"] });
   if (r.path === "/tts/brazilsouth") return new Response(VOICE_OGG, { headers: { "content-type": "audio/ogg" } });
   return new Response("not found", { status: 404 });
 });
@@ -266,6 +270,17 @@ describe("AI assistant (OpenAI-compatible)", async () => {
     expect(tts.headers.get("ocp-apim-subscription-key")).toBe("speech-key");
     expect(tts.body).toContain("pt-BR-FranciscaNeural");
   });
+  test("a customer's voice note is transcribed and answered", async () => {
+    const l = line([q]);
+    const ogg = new Uint8Array(VOICE_OGG);
+    fake.sent.length = 0;
+    const audio = inbound("5511944440009", "", { kind: "audio", media: { mimetype: "audio/ogg; codecs=opus", ptt: true, download: async () => ogg } });
+    await handleInbound(t.deps, { id: l.connection.id, companyId: a.company.id }, audio);
+    expect(l.texts()).toEqual(["Resposta da IA (2 mensagens)"]);
+    const call = svc.seen.filter((x) => x.path === "/v1/chat/completions").at(-1)!;
+    expect(call.json.messages.at(-1)).toEqual({ role: "user", content: "qual o prazo de entrega?" });
+    expect(svc.seen.some((x) => x.path === "/v1/audio/transcriptions" && x.body.includes("whisper-1"))).toBe(true);
+  });
   test("a model that fails hands the ticket to people with a note", async () => {
     const broken = await mk("Assistente quebrado");
     t.deps.config.openaiBaseUrl = `${svc.url}/nowhere`;
@@ -275,5 +290,30 @@ describe("AI assistant (OpenAI-compatible)", async () => {
     t.deps.config.openaiBaseUrl = `${svc.url}/v1`;
     expect(tk.useIntegration).toBe(false);
     expect(notesOf(tk.id)).toContain(failureNote("Assistente quebrado"));
+  });
+});
+
+describe("connection-level automation and the plan", async () => {
+  test("a connection's own integration answers customers before any queue", async () => {
+    const id = await integration({ type: "webhook", name: "Hook da conexão", urlN8N: `${svc.url}/hook-conn` });
+    const { connection, fake } = makeConnection(t, a.company.id, { integrationId: id });
+    fake.sent.length = 0;
+    await handleInbound(t.deps, { id: connection.id, companyId: a.company.id }, inbound("5511955550001", "oi"));
+    expect(fake.sent.map((m) => ("body" in m ? m.body : ""))).toEqual(["Olá pela conexão"]);
+  });
+  test("without useIntegrations in the plan the queue behaves like any other (greeting, no calls)", async () => {
+    const id = await integration({ type: "n8n", name: "Fluxo sem plano", urlN8N: `${svc.url}/n8n` });
+    const q = await queueWith("Sem plano", "#123abc", { integrationId: id, greetingMessage: "Bem-vindo!" });
+    const l = line([q]);
+    const planId = t.db.select().from(companies).where(eq(companies.id, a.company.id)).get()!.planId;
+    const now = new Date().toISOString();
+    const p = t.db.insert(plans).values({ name: "Básico", useIntegrations: false, createdAt: now, updatedAt: now }).returning().get();
+    t.db.update(companies).set({ planId: p.id }).where(eq(companies.id, a.company.id)).run();
+    const calls = svc.seen.length;
+    const tk = await l.say("5511966660001", "oi");
+    t.db.update(companies).set({ planId }).where(eq(companies.id, a.company.id)).run();
+    expect(l.texts()).toEqual(["Bem-vindo!"]);
+    expect(tk.useIntegration).toBe(false);
+    expect(svc.seen.length).toBe(calls);
   });
 });

@@ -17,6 +17,7 @@ const OWNERS: { table: string; sqlName: string; owner: RegExp }[] = [
   { table: "messages", sqlName: "messages", owner: /^src\/modules\/messages\// },
   { table: "users", sqlName: "users", owner: /^src\/modules\/users\// },
   { table: "invoices", sqlName: "invoices", owner: /^src\/modules\/invoices\// },
+  { table: "helps", sqlName: "helps", owner: /^src\/modules\/helps\// },
   { table: "companies", sqlName: "companies", owner: /^src\/(modules\/companies\/|db\/seed\.ts$)/ },
   { table: "plans", sqlName: "plans", owner: /^src\/(modules\/plans\/|db\/seed\.ts$)/ },
   { table: "queueIntegrations", sqlName: "queue_integrations", owner: /^src\/modules\/integrations\// },

@@ -97,7 +97,7 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
       .get();
     insertUser(tx, {
       companyId: c.id,
-      name: input.name,
+      name: input.userName ?? input.name,
       email: input.email,
       passwordHash,
       profile: "admin",

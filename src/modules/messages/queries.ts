@@ -57,16 +57,26 @@ export const findByWid = (db: DbOrTx, companyId: number, whatsappId: number | nu
     .where(and(eq(messages.companyId, companyId), whatsappId === null ? undefined : eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)))
     .get();
 
-/** The last `limit` text messages of a ticket, oldest first (the AI assistant's context). */
+/** The last `limit` texts (and captions) of a ticket, oldest first (the AI assistant's context). */
 export function recentTexts(db: DbOrTx, ticketId: number, limit: number): { fromMe: boolean; body: string }[] {
-  return db
-    .select({ fromMe: messages.fromMe, body: messages.body })
-    .from(messages)
-    .where(and(eq(messages.ticketId, ticketId), eq(messages.isDeleted, false), sql`${messages.body} <> ''`))
-    .orderBy(desc(messages.id))
-    .limit(limit)
-    .all()
-    .reverse();
+  return (
+    db
+      .select({ fromMe: messages.fromMe, body: messages.body })
+      .from(messages)
+      // texts and captions only: a media message's body is otherwise just its file name
+      .where(
+        and(
+          eq(messages.ticketId, ticketId),
+          eq(messages.isDeleted, false),
+          sql`${messages.body} <> ''`,
+          sql`(${messages.mediaType} = 'chat' or ${messages.body} <> coalesce(${messages.mediaName}, ''))`,
+        ),
+      )
+      .orderBy(desc(messages.id))
+      .limit(limit)
+      .all()
+      .reverse()
+  );
 }
 /** Outgoing messages of every company still queued for delivery (metrics: the outbox depth). */
 export const countQueuedMessages = (db: DbOrTx) => db.select({ n: count() }).from(messages).where(eq(messages.sendStatus, "queued")).get()?.n ?? 0;

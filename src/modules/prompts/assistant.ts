@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import OpenAI, { toFile } from "openai";
 import type { Config } from "../../config";
 import { LIMITS } from "../../contract/limits";
 import { ExternalError } from "../integrations/http";
@@ -77,6 +77,16 @@ export async function askAssistant(
     .replace(/^[\s:.-]+/, "")
     .trim();
   return { text, transfer };
+}
+
+/** A customer's voice note as text (whisper-1 through the same client), so the assistant can answer it. */
+export async function transcribe(config: Config, prompt: PromptRow, bytes: Uint8Array<ArrayBuffer>, fileName: string): Promise<string> {
+  try {
+    const res = await clientFor(config, prompt.apiKey).audio.transcriptions.create({ file: await toFile(bytes, fileName), model: "whisper-1" });
+    return (res.text ?? "").trim();
+  } catch (e) {
+    throw new ExternalError(`transcription: ${(e as Error).message ?? String(e)}`);
+  }
 }
 
 /** A voice answer: the text synthesised by the speech service as Ogg/Opus (the prompt's voice, key and region). */

@@ -10,6 +10,7 @@ import { load } from "../lib/storage";
 import { onConnectionFrame } from "../stores/connections";
 import { usersStore } from "../stores/lists";
 import { chatOnFrame } from "../stores/chats";
+import { announcementOnFrame } from "../stores/announcements";
 import { bellOnMessage, bellOnTicket } from "../stores/notifications";
 import { endSession, patchUser } from "../stores/session";
 import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
@@ -107,6 +108,8 @@ function dispatch(f: ServerFrame) {
       return schedulesOnFrame(f);
     case "chat":
       return chatOnFrame(f);
+    case "announcement":
+      return announcementOnFrame(f);
     case "settings":
       return onSettingFrame(f);
     case "payment":

@@ -1,4 +1,5 @@
 import { signal } from "@preact/signals-react";
+import type { Announcement } from "../api/announcements";
 import type { Contact } from "../api/contacts";
 import type { FileList } from "../api/fileLists";
 import type { QueueIntegration } from "../api/integrations";
@@ -55,3 +56,4 @@ export const fileListsStore = listStore<FileList>();
 export const integrationsStore = listStore<QueueIntegration>();
 export const promptsStore = listStore<Prompt>();
 export const schedulesStore = listStore<Schedule>();
+export const announcementsStore = listStore<Announcement>();
