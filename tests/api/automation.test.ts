@@ -116,7 +116,7 @@ describe("Typebot", async () => {
     name: "Robô loja",
     urlN8N: svc.url,
     typebotSlug: "atendimento",
-    typebotDelayMessage: 0,
+    typebotDelayMessage: 5,
     typebotExpires: 5,
     typebotKeywordRestart: "reiniciar",
     typebotRestartMessage: "Vamos recomeçar.",
@@ -124,7 +124,7 @@ describe("Typebot", async () => {
     typebotUnknownMessage: "Não entendi, escolha uma opção.",
   });
   const q = await queueWith("Loja", "#aa0000", { integrationId: id });
-  const { texts, say } = line([q]);
+  const { texts, say, fake } = line([q]);
   const n = "5511911110001";
   test("the first message starts a session: the flow's texts and its choices reach the customer", async () => {
     const tk = await say(n, "oi");
@@ -132,6 +132,12 @@ describe("Typebot", async () => {
     expect(tk).toMatchObject({ queueId: q, useIntegration: true, integrationId: id });
     const start = svc.seen.find((x) => x.path.endsWith("/startChat"))!;
     expect(start.json.prefilledVariables).toEqual({ number: n, pushName: "Cliente 0001" });
+  });
+  test("each flow message is preceded by typing… for the configured delay", async () => {
+    expect(fake.presence.slice(0, 2)).toEqual([
+      { to: `${n}@s.whatsapp.net`, state: "composing" },
+      { to: `${n}@s.whatsapp.net`, state: "paused" },
+    ]);
   });
   test("answers continue the session; rich text becomes WhatsApp markup; Typebot's invalid text becomes ours", async () => {
     await say(n, "Pedidos");
