@@ -189,7 +189,7 @@ export const ROUTES: readonly RouteEntry[] = [
     menu: { section: "attendance", label: "nav.helps", icon: "help", order: 100 },
   },
   { path: "/subscription", access: "admin", page: lazy(() => import("./features/finance/SubscriptionPage")) },
-  { path: "/sandbox/:connectionId", access: "private", page: lazy(() => import("./features/sandbox/SandboxPage")) },
+  { path: "/sandbox/:connectionId", access: "admin", page: lazy(() => import("./features/sandbox/SandboxPage")) },
   {
     path: "/campaigns",
     access: "admin",
