@@ -5,17 +5,20 @@
  * `--smoke` runs each on tiny data for a few seconds and writes nothing: the test run uses it so the
  * benchmarks keep working; it never asserts a time. Exits non-zero when a benchmark fails to run.
  */
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Figure, meets, ratio } from "./lib/report";
 
 /** Every benchmark, in the order they run. */
-export const BENCHES = ["scale.ts", "inbound.ts", "startup.ts", "login.ts", "contacts-import.ts", "campaigns.ts"];
+export const BENCHES = ["scale.ts", "inbound.ts", "startup.ts", "login.ts", "contacts-import.ts", "dashboard.ts", "campaigns.ts"];
 
 const smoke = process.argv.includes("--smoke");
 const only = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const results: { bench: string; figures: Figure[]; seconds: number; code: number }[] = [];
+// Other work on the machine skews every figure: the load is printed and written with them.
+const load = () => loadavg()[0].toFixed(1);
+const loadAtStart = load();
 
 for (const bench of BENCHES.filter((b) => !only.length || only.some((o) => b.startsWith(o)))) {
   console.log(`\n── ${bench}${smoke ? " (smoke)" : ""}`);
@@ -52,7 +55,7 @@ if (!smoke && !only.length) {
   const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
   const lines = [
     "<!-- results:start (written by `bun run bench`; edit outside the markers) -->",
-    `Last run: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, Bun ${Bun.version}.`,
+    `Last run: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, Bun ${Bun.version}; load average ${loadAtStart} at the start, ${load()} at the end.`,
     `${targeted.filter(meets).length} of ${targeted.length} targets met.`,
   ];
   for (const r of results) {

@@ -8,7 +8,7 @@
  * src/lib/assets.ts), and only then imports src/main.ts. Flags: --skip-web, --outfile <path>, --verify (runs the binary alone in an empty folder).
  */
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dir, "..");
 const BUILD = join(ROOT, "build");
@@ -92,9 +92,18 @@ lines.push(
 );
 writeFileSync(ENTRY, lines.join("\n"));
 
+/** Worker entrypoints: a stub in build/ per worker file of src/ (same base name). */
+const WORKERS = ["src/modules/contacts/spreadsheet-worker.ts"].map((f) => {
+  const stub = join(BUILD, basename(f));
+  writeFileSync(stub, `import ${JSON.stringify(relative(BUILD, join(ROOT, f)))};\n`);
+  return stub;
+});
+
 mkdirSync(dirname(OUTFILE), { recursive: true });
 const result = await Bun.build({
-  entrypoints: [ENTRY],
+  // Workers are separate entrypoints of the binary, beside the main one so that `new Worker(new URL(
+  // "./<name>.ts", import.meta.url))` in the bundled code finds them at the root of the embedded files.
+  entrypoints: [ENTRY, ...WORKERS],
   target: "bun",
   minify: true,
   sourcemap: "inline",

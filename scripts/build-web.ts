@@ -1,10 +1,12 @@
 /**
  * Builds the SPA: `web/index.html` → `web/dist` with hashed, immutable asset names
  * (`assets/[name]-[hash].[ext]`, see src/http/spa.ts), Tailwind v4, minified, code-split by lazy
- * routes. Prints the gzip size of the first-load JS against the 150 KB budget.
+ * routes, text files precompressed (`.br`, `.gz`). Prints the gzip size of the first-load JS against
+ * the 150 KB budget.
  */
 import { renameSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
+import { brotliCompressSync, constants } from "node:zlib";
 import tailwind from "bun-plugin-tailwind";
 
 const ROOT = join(import.meta.dir, "..");
@@ -79,6 +81,20 @@ for (const o of result.outputs) if (o.path.endsWith(".js")) total += await gz(re
 const css = result.outputs.filter((o) => o.path.endsWith(".css"));
 let cssGz = 0;
 for (const o of css) cssGz += await gz(rel(o.path));
+
+// Precompressed copies (brotli and gzip at their best levels) beside each text file, so the server
+// answers them without compressing per request (src/http/spa.ts picks one by Accept-Encoding).
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map|webmanifest)$/;
+for (const path of new Bun.Glob("**/*").scanSync({ cwd: OUT, onlyFiles: true })) {
+  if (!COMPRESSIBLE.test(path)) continue;
+  const bytes = new Uint8Array(await Bun.file(join(OUT, path)).arrayBuffer());
+  if (bytes.length < 1024) continue;
+  await Bun.write(
+    join(OUT, `${path}.br`),
+    brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+  );
+  await Bun.write(join(OUT, `${path}.gz`), Bun.gzipSync(bytes, { level: 9 }));
+}
 
 rmSync(DIST, { recursive: true, force: true });
 renameSync(OUT, DIST);

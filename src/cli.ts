@@ -92,6 +92,7 @@ DATA_DIR selects the data folder (default ./data). Exit codes: 0 done, 1 refused
 /** Runs one command; answers the process exit code. */
 export async function runCli(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
   const [command, ...rest] = argv;
+  process.umask(0o077);
   if (!command || command === "help" || command === "--help" || command === "-h") {
     console.log(USAGE);
     return command ? 0 : 2;

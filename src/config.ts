@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import * as v from "valibot";
 
@@ -109,6 +109,15 @@ function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SE
   };
 }
 
+/** Tightens a file's or folder's mode when we own it (an operator's looser choice on a mount is fixed, never fatal). */
+export function ownerOnly(path: string, mode: number) {
+  try {
+    if ((statSync(path).mode & 0o777) !== mode) chmodSync(path, mode);
+  } catch {
+    // not ours to change (a read-only or foreign mount): the boot goes on
+  }
+}
+
 /** An invalid environment; the message names each bad variable. */
 export class ConfigError extends Error {}
 
@@ -133,7 +142,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     process.exit(1);
   }
   const dataDir = resolve(e.DATA_DIR);
-  mkdirSync(join(dataDir, "media"), { recursive: true });
+  // The data folder holds the database, secrets and customers' media: owner only (0700).
+  mkdirSync(join(dataDir, "media"), { recursive: true, mode: 0o700 });
+  for (const dir of [dataDir, join(dataDir, "media")]) ownerOnly(dir, 0o700);
   const secrets = loadSecrets(dataDir, e);
   const isTest = e.NODE_ENV === "test";
   return {

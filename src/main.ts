@@ -1,4 +1,5 @@
 import { createDeps, buildApp } from "./app";
+import { INPUT_LIMITS } from "./contract/limits";
 import { loadConfig } from "./config";
 import { openDatabase, refreshStatistics } from "./db/client";
 import { acquireInstanceLock } from "./db/instance-lock";
@@ -12,6 +13,8 @@ import { UpgradeError, upgradeDatabase } from "./ops/upgrade";
  * → hub → routes → listen → channels.
  */
 async function main() {
+  // Everything the server writes (database, media, backups, spool) is readable by its own user only.
+  process.umask(0o077);
   let config = loadConfig();
   setLogLevel(config.logLevel);
   // A restore staged from the backups page is applied before the database opens.
@@ -30,7 +33,8 @@ async function main() {
   const lock = await acquireInstanceLock(db);
   await seed(db, config);
   const deps = createDeps(db, config);
-  const app = buildApp(deps).listen({ port: config.port, hostname: config.host });
+  // Bun itself never buffers more than the largest bound (the body-limit hook bounds each route).
+  const app = buildApp(deps).listen({ port: config.port, hostname: config.host, maxRequestBodySize: INPUT_LIMITS.mediaFormBytes });
   if (!app.server) throw new Error("server did not start");
   const ping = setInterval(() => deps.hub.broadcast({ channel: "ping", t: Date.now() }), 18_000);
   deps.jobs.start?.();

@@ -7,19 +7,23 @@
 import { LIMITS } from "../contract/limits";
 import { VOICE_NOTE_PREFIX } from "../contract/media";
 import { voiceNoteUpload } from "../channels/media/prepare";
+import { addressOf } from "../channels/address";
 import type { InboundMessage } from "../channels/types";
-import { checkUpload, extOfMime, storeUpload } from "../http/uploads";
+import { checkUpload, extOfMime, mediaFile, storeUpload } from "../http/uploads";
+import type { Deps } from "../http/context";
 import { log } from "../lib/logger";
+import { getCompanyPlan } from "../modules/companies/queries";
 import { detectIntent, parseServiceAccount } from "../modules/integrations/dialogflow";
-import { ExternalError } from "../modules/integrations/http";
+import { ExternalError, readCapped } from "../modules/integrations/http";
 import { dropSession, findIntegration, findSession, type QueueIntegrationRow, saveSession } from "../modules/integrations/queries";
 import { continueTypebot, startTypebot, type TypebotOut, typebotCommand } from "../modules/integrations/typebot";
 import { callWebhook } from "../modules/integrations/webhook";
 import { sendMessage } from "../modules/messages/service";
-import { recentTexts } from "../modules/messages/queries";
-import { askAssistant, synthesize } from "../modules/prompts/assistant";
+import { findByWid, recentTexts } from "../modules/messages/queries";
+import { askAssistant, synthesize, transcribe } from "../modules/prompts/assistant";
 import { findPrompt } from "../modules/prompts/queries";
 import type { PromptRow } from "../modules/prompts/schema";
+import { findContact } from "../modules/contacts/queries";
 import { findQueue } from "../modules/queues/queries";
 import { addSystemNote } from "../modules/ticket-notes/service";
 import { botChooseQueue, closeBySystem, handToHuman, setIntegrationState } from "../modules/tickets/lifecycle-system";
@@ -31,7 +35,19 @@ export const DIALOGFLOW_NO_ANSWER = "Desculpe, não consegui entender sua pergun
 /** The note a person reads on a ticket whose integration or assistant failed. */
 export const failureNote = (name: string) => `A automação "${name}" não respondeu; o atendimento foi passado para a equipe.`;
 
-type Target = { integrationId: number } | { promptId: number };
+export type Target = { integrationId: number } | { promptId: number };
+
+/**
+ * What answers for a queue or connection: its integration, else its prompt, when the company's plan
+ * includes them (decision 2: useIntegrations, useOpenAi); null when nothing applies.
+ */
+export function automationTarget(deps: Deps, companyId: number, ids: { integrationId: number | null; promptId: number | null }): Target | null {
+  if (!ids.integrationId && !ids.promptId) return null;
+  const plan = getCompanyPlan(deps.db, companyId)?.plan;
+  if (ids.integrationId && plan?.useIntegrations) return { integrationId: ids.integrationId };
+  if (ids.promptId && plan?.useOpenAi) return { promptId: ids.promptId };
+  return null;
+}
 
 /**
  * Runs the automation holding the ticket, or starts the connection's own one (a ticket with no
@@ -40,11 +56,17 @@ type Target = { integrationId: number } | { promptId: number };
 export async function runAutomation(s: BotStep, msg: InboundMessage): Promise<boolean> {
   const t = s.ticket;
   if (t.useIntegration && (t.promptId || t.integrationId)) {
-    await answer(s, msg, t.promptId ? { promptId: t.promptId } : { integrationId: t.integrationId as number });
+    const held = automationTarget(s.deps, t.companyId, { integrationId: t.promptId ? null : t.integrationId, promptId: t.promptId });
+    // the plan lost the feature meanwhile: people take over, the usual flow goes on
+    if (!held) {
+      leave(s);
+      return false;
+    }
+    await answer(s, msg, held);
     return true;
   }
   if (t.queueId || t.useIntegration) return false;
-  const target: Target | null = s.conn.promptId ? { promptId: s.conn.promptId } : s.conn.integrationId ? { integrationId: s.conn.integrationId } : null;
+  const target = automationTarget(s.deps, t.companyId, s.conn);
   if (!target) return false;
   await startAutomation(s, msg, target, false);
   return true;
@@ -99,7 +121,17 @@ function transferTo(s: BotStep, queueId: number | null | undefined) {
   }
 }
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, Math.min(ms, 10_000)));
+/** "typing…" for `ms` before a flow's message (BEHAVIOUR.md §10.3), where the channel can show it. */
+async function typing(s: BotStep, ms: number) {
+  if (ms <= 0) return;
+  const adapter = s.deps.channels.get(s.conn.id);
+  const contact = findContact(s.deps.db, s.ticket.companyId, s.ticket.contactId);
+  const to = contact ? addressOf(contact) : null;
+  const presence = (state: "composing" | "paused") => (to && adapter?.sendPresence ? adapter.sendPresence(to, state).catch(() => undefined) : undefined);
+  await presence("composing");
+  await new Promise((r) => setTimeout(r, Math.min(ms, 10_000)));
+  await presence("paused");
+}
 
 /** Fetches a media URL a flow sent (bounded, timed out) and sends it as a file; the URL as text when that fails. */
 async function sendUrl(s: BotStep, url: string) {
@@ -107,8 +139,8 @@ async function sendUrl(s: BotStep, url: string) {
     const res = await fetch(url, { signal: AbortSignal.timeout(LIMITS.externalCallTimeoutMs) });
     const mime = (res.headers.get("content-type") ?? "").split(";")[0].trim();
     const ext = extOfMime(mime);
-    const bytes = res.ok ? await res.arrayBuffer() : null;
-    if (!bytes || !ext || bytes.byteLength > LIMITS.uploadMaxBytes) throw new Error(`unusable media ${res.status} ${mime}`);
+    if (!res.ok || !ext) throw new Error(`unusable media ${res.status} ${mime}`);
+    const bytes = await readCapped(res, LIMITS.uploadMaxBytes);
     const checked = checkUpload(new File([bytes], `arquivo.${ext}`, { type: mime }), "attachment");
     const stored = await storeUpload(s.deps.config.mediaDir, s.ticket.companyId, "messages", checked);
     await sendMessage(s.deps, s.ticket, {
@@ -168,7 +200,7 @@ async function runTypebot(s: BotStep, integ: QueueIntegrationRow, msg: InboundMe
       if (cmd?.queueId) return transferTo(s, cmd.queueId);
       if (cmd) continue;
     }
-    await pause(integ.typebotDelayMessage);
+    await typing(s, integ.typebotDelayMessage);
     if (out.kind === "text") await s.say(out.text);
     else await sendUrl(s, out.url);
   }
@@ -202,8 +234,13 @@ async function runDialogflow(s: BotStep, integ: QueueIntegrationRow, msg: Inboun
 
 /** The AI assistant (BEHAVIOUR.md §10.5): the last maxMessages as context; the transfer phrase hands over; a voice answers with a voice note. */
 async function runPrompt(s: BotStep, prompt: PromptRow, msg: InboundMessage) {
-  if (!msg.body.trim()) throw new ExternalError("the assistant reads text only");
   const history = recentTexts(s.deps.db, s.ticket.id, prompt.maxMessages);
+  if (!msg.body.trim()) {
+    // a voice note is transcribed first (BEHAVIOUR.md §10.5); anything else without text goes to people
+    const heard = msg.kind === "audio" ? await transcribeStored(s, prompt, msg) : "";
+    if (!heard) throw new ExternalError("the assistant reads text and voice notes only");
+    history.push({ fromMe: false, body: heard });
+  }
   const ans = await askAssistant(s.deps.config, prompt, history, s.contactName);
   if (!ans.text && !ans.transfer) throw new ExternalError("the assistant gave an empty answer");
   if (ans.text) {
@@ -211,6 +248,14 @@ async function runPrompt(s: BotStep, prompt: PromptRow, msg: InboundMessage) {
     else await s.say(ans.text);
   }
   if (ans.transfer) transferTo(s, prompt.queueId);
+}
+
+async function transcribeStored(s: BotStep, prompt: PromptRow, msg: InboundMessage): Promise<string> {
+  const row = findByWid(s.deps.db, s.ticket.companyId, s.conn.id, msg.id);
+  const path = row?.mediaUrl ? mediaFile(s.deps.config.mediaDir, s.ticket.companyId, row.mediaUrl) : null;
+  if (!path) return "";
+  const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
+  return transcribe(s.deps.config, prompt, bytes, row?.mediaName || "audio.ogg");
 }
 
 async function sayVoice(s: BotStep, prompt: PromptRow, text: string) {

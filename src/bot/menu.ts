@@ -9,7 +9,7 @@ import { getSetting } from "../modules/settings/service";
 import { botChooseQueue, botMenuSent, botStartedAt, handToHuman, setBotState } from "../modules/tickets/lifecycle-system";
 import type { TicketRow } from "../modules/tickets/schema";
 import type { InboundMessage } from "../channels/types";
-import { startAutomation } from "./automation";
+import { automationTarget, startAutomation } from "./automation";
 import { isOutOfHours } from "./hours";
 
 export const INVALID_OPTION = "Opção inválida, por favor escolha uma opção válida.";
@@ -81,15 +81,14 @@ export async function chooseQueue(s: BotStep, queue: QueueRow, menuChoice = fals
   const options = listOptions(s.deps.db, s.ticket.companyId, queue.id, null);
   const queueHours = getSetting(s.deps.db, s.ticket.companyId, "scheduleType") === "queue";
   const closed = queueHours && queue.outOfHoursMessage.trim() && isOutOfHours(queue.schedules, s.deps.config.timezone);
-  const automated = !closed && (queue.integrationId || queue.promptId);
+  const automated = closed ? null : automationTarget(s.deps, s.ticket.companyId, queue);
   s.ticket = botChooseQueue(s.deps, s.ticket, queue.id, !closed && !automated && options.length > 0);
   if (closed) return s.say(`${render(s, queue.outOfHoursMessage)}\n\n${HOME_LINE}`);
   if (automated && s.msg) {
     // The queue's integration or assistant takes the ticket (BEHAVIOUR.md §3.3): a flow or webhook
     // sees this first message; an assistant answers it only when it was not a menu number.
     if (queue.greetingMessage.trim()) await s.say(render(s, queue.greetingMessage), queue);
-    const target = queue.integrationId ? { integrationId: queue.integrationId } : { promptId: queue.promptId as number };
-    return startAutomation(s, s.msg, target, menuChoice);
+    return startAutomation(s, s.msg, automated, menuChoice);
   }
   if (options.length) return s.say(rootMenu(s, queue, options), queue);
   return s.say(render(s, queue.greetingMessage), queue);

@@ -17,7 +17,7 @@ import { flushOutbox } from "../modules/messages/service";
 import { applyAcks, applyEdit, applyRevoke } from "../modules/messages/service-channel";
 import { getSetting } from "../modules/settings/service";
 import { AUTOMATIC_HEADER } from "../modules/tickets/automatic-texts";
-import { createBaileysFactory, SqliteAuthStore } from "./baileys";
+import { hasPairedCreds, lazyBaileysFactory } from "./baileys/lazy";
 import { waAuth } from "./baileys/schema";
 import { whatsapps } from "../modules/connections/schema";
 import { type ConnectionRef, ChannelRegistry, type RegistryHandlers } from "./registry";
@@ -51,7 +51,7 @@ export class ConnectionSupervisor {
     );
     // Tests never reach the real WhatsApp: under NODE_ENV=test the baileys kind exists only with WA_WS_URL.
     if (!deps.config.isTest || deps.config.waWsUrl) {
-      this.registry.register("baileys", createBaileysFactory(deps.db.sqlite, { waWsUrl: deps.config.waWsUrl, waTestRootKey: deps.config.waTestRootKey }));
+      this.registry.register("baileys", lazyBaileysFactory(deps.db.sqlite, { waWsUrl: deps.config.waWsUrl, waTestRootKey: deps.config.waTestRootKey }));
     }
   }
 
@@ -103,8 +103,7 @@ export class ConnectionSupervisor {
    */
   async startAll(): Promise<number> {
     const list = connectionsToStart(this.deps);
-    const auth = new SqliteAuthStore(this.deps.db.sqlite);
-    const resume = list.filter((w) => (w.channel === "sandbox" ? w.status !== "DISCONNECTED" : auth.hasPairedCreds(w.id)));
+    const resume = list.filter((w) => (w.channel === "sandbox" ? w.status !== "DISCONNECTED" : hasPairedCreds(this.deps.db.sqlite, w.id)));
     for (const w of list) {
       if (!resume.includes(w) && w.status !== "DISCONNECTED") {
         recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "not_linked" });

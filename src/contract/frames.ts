@@ -5,6 +5,7 @@
  * `channel`/`action` (see `FrameOf`) and never casts a payload.
  */
 import type { CampaignDto, CampaignSettingDto } from "./dto/campaigns";
+import type { AnnouncementDto } from "./dto/announcements";
 import type { ChatDto, ChatMessageDto } from "./dto/chats";
 import type { ConnectionDto, SessionStateDto } from "./dto/connections";
 import type { ContactListDto, ContactListItemDto } from "./dto/contactLists";
@@ -59,6 +60,9 @@ export type ServerFrame =
   | { channel: "chat"; action: "create" | "update"; chat: ChatDto }
   | { channel: "chat"; action: "delete"; chatId: number }
   | { channel: "chat"; action: "new-message"; message: ChatMessageDto; chat: ChatDto }
+  /** Announcements go to every signed-in socket of every company. */
+  | { channel: "announcement"; action: "create" | "update"; record: AnnouncementDto }
+  | { channel: "announcement"; action: "delete"; id: number }
   | { channel: "settings"; action: "update"; setting: SettingDto }
   /** An invoice was paid: the company's new due date (core.md §4.7). */
   | { channel: "payment"; action: "CONCLUIDA"; company: { id: number; dueDate: string } }

@@ -56,6 +56,30 @@ export const LIMITS = {
   externalCallTimeoutMs: 15_000,
 } as const;
 
+const MB = 1024 * 1024;
+
+/**
+ * Bounds on what a request may carry, in one place (issue 10). Bodies past their bound are refused
+ * with 413 ERR_BODY_TOO_LARGE before they are read; spreadsheets are checked before they are parsed.
+ */
+export const INPUT_LIMITS = {
+  /** JSON, text and urlencoded bodies. */
+  jsonBytes: 1 * MB,
+  /** Multipart forms (attachments of file lists, schedules, spreadsheets): one file of LIMITS.uploadMaxBytes plus the form. */
+  formBytes: 16 * MB + MB,
+  /** Multipart sends to customers (chat, sandbox, external API): WhatsApp's largest kind (documents, 100 MB) plus the form. */
+  mediaFormBytes: 100 * MB + MB,
+  /** Spreadsheet imports (contacts, contact lists): the upload bound of any attachment (LIMITS.uploadMaxBytes) plus the form. */
+  spreadsheetBytes: 16 * MB + MB,
+  /** Rows one spreadsheet may hold. */
+  spreadsheetRows: 50_000,
+  /** What an .xlsx/.ods may expand to (sum of its zip entries), and how many entries it may have. */
+  spreadsheetUncompressedBytes: 64 * MB,
+  spreadsheetZipEntries: 2_000,
+  /** A spreadsheet taking longer than this to parse is abandoned. */
+  spreadsheetParseMs: 20_000,
+} as const;
+
 /** Campaign statuses (features.md §4). */
 export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];

@@ -23,6 +23,9 @@ export const VOICE_MAX_SECONDS = 15 * 60;
 /** Shorter recordings are discarded (a tap on the microphone, not a message). */
 export const VOICE_MIN_SECONDS = 1;
 
+/** WhatsApp's voice-note format (what the channels send a voice note as). */
+export const OPUS_MIME = "audio/ogg; codecs=opus";
+
 /** The file name prefix that marks a voice note recorded in the chat (kept from the reference product). */
 export const VOICE_NOTE_PREFIX = "audio-record-site";
 

@@ -1,4 +1,6 @@
 import { Database } from "bun:sqlite";
+import { closeSync, existsSync, openSync } from "node:fs";
+import { ownerOnly } from "../config";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import * as schema from "./schema";
 
@@ -34,6 +36,9 @@ function cacheStatements(sqlite: Database) {
 
 /** Opens SQLite with the house pragmas: busy_timeout first, then WAL, NORMAL sync, foreign keys. */
 export function openDatabase(path: string) {
+  // Created owner-only (0600); SQLite gives the -wal and -shm files the database file's mode.
+  if (path !== ":memory:" && !existsSync(path)) closeSync(openSync(path, "a", 0o600));
+  if (path !== ":memory:") ownerOnly(path, 0o600);
   const sqlite = new Database(path, { create: true, strict: true });
   sqlite.exec("PRAGMA busy_timeout = 5000");
   sqlite.exec("PRAGMA journal_mode = WAL");

@@ -38,12 +38,20 @@ export async function authenticate(deps: Deps, request: Request, route: string):
   return { ...deps, companyId: user.companyId, user };
 }
 
+/** Callers already authenticated by the body-limit hook (before the body was read), per request. */
+const callers = new WeakMap<Request, Ctx | null>();
+
+/** Remembers the caller of a request so the route's derive does not authenticate it twice. */
+export function rememberCaller(request: Request, ctx: Ctx | null) {
+  callers.set(request, ctx);
+}
+
 /**
  * The auth plugin every module's routes use. It decorates `deps` and derives `ctx` (the caller).
  * On public routes `ctx` is null at runtime: their handlers must not read it.
  */
 export const authPlugin = (deps: Deps) =>
   new Elysia({ name: "auth" }).decorate("deps", deps).derive({ as: "global" }, async ({ request, route }) => {
-    const ctx = await authenticate(deps, request, route);
+    const ctx = callers.has(request) ? callers.get(request) : await authenticate(deps, request, route);
     return { ctx: ctx as Ctx };
   });

@@ -3,27 +3,95 @@ import { assetPath } from "../lib/assets";
 
 const DIST = "web/dist";
 const HASHED = /-[a-z0-9]{6,}\.[a-z0-9]+$/i;
+/** Precompressed copies written by scripts/build-web.ts, best first. */
+const ENCODINGS = [
+  ["br", ".br"],
+  ["gzip", ".gz"],
+] as const;
 
-let indexHtml: string | null = null;
-function index(): string | null {
-  if (indexHtml !== null) return indexHtml;
+interface IndexPage {
+  html: string;
+  etag: string;
+}
+
+let indexPage: IndexPage | null = null;
+function index(): IndexPage | null {
+  if (indexPage !== null) return indexPage;
   const p = assetPath(`${DIST}/index.html`);
   if (!p) return null;
   const html = readFileSync(p, "utf8");
+  const page = { html, etag: `"${Bun.hash(html).toString(36)}"` };
   // Cached only in production builds; in dev/test the SPA may be rebuilt while the server runs.
-  if (process.env.NODE_ENV === "production") indexHtml = html;
-  return html;
+  if (process.env.NODE_ENV === "production") indexPage = page;
+  return page;
 }
+
+/**
+ * The page's Content-Security-Policy: only our own scripts (plus compiling WebAssembly, which the
+ * voice-note encoder and decoder need), our own API and socket, images from our media and WhatsApp's
+ * profile pictures (https), no framing, no plugins, no foreign form targets. Inline styles stay
+ * allowed (component libraries position popovers with them); inline scripts do not.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** Headers of the page itself. */
+export const PAGE_HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-cache",
+  "content-security-policy": CONTENT_SECURITY_POLICY,
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "same-origin",
+  "x-frame-options": "DENY",
+  "permissions-policy": "camera=(), geolocation=(), payment=(), usb=(), microphone=(self)",
+  "cross-origin-opener-policy": "same-origin",
+};
 
 const wantsHtml = (req: Request) => {
   const accept = req.headers.get("accept") ?? "";
   return accept.includes("text/html") && !req.headers.has("authorization");
 };
 
+/** Whether the client accepts a content coding (listed with a q above 0). */
+export function acceptsEncoding(header: string | null, coding: string): boolean {
+  if (!header) return false;
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (name.trim() !== coding) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/** The asset's precompressed copy the client accepts, if the build wrote one. */
+function precompressed(req: Request, rel: string): { path: string; coding: string } | null {
+  const header = req.headers.get("accept-encoding");
+  for (const [coding, ext] of ENCODINGS) {
+    if (!acceptsEncoding(header, coding)) continue;
+    const path = assetPath(`${rel}${ext}`);
+    if (path) return { path, coding };
+  }
+  return null;
+}
+
 /**
- * Serves the built SPA: hashed assets immutable for a year, index.html never cached, and the index
- * for any browser navigation (Accept: text/html) that is not a file, so client routes like /tickets
- * work on reload while API calls to the same paths (Accept: application/json) reach the API.
+ * Serves the built SPA: hashed assets immutable for a year, index.html revalidated every time (ETag,
+ * 304 when unchanged), text files from their brotli or gzip copy when the client accepts one, and the
+ * index for any browser navigation (Accept: text/html) that is not a file, so client routes like
+ * /tickets work on reload while API calls to the same paths (Accept: application/json) reach the API.
  * Returns null when the request is not for the SPA.
  */
 export function serveSpa(req: Request): Response | null {
@@ -34,19 +102,21 @@ export function serveSpa(req: Request): Response | null {
   if (last.includes(".")) {
     const p = assetPath(`${DIST}${path}`);
     if (!p) return null;
-    const cache = HASHED.test(last) ? "public, max-age=31536000, immutable" : "public, max-age=3600";
-    return new Response(Bun.file(p), { headers: { "cache-control": cache, "x-content-type-options": "nosniff" } });
+    const headers: Record<string, string> = {
+      "cache-control": HASHED.test(last) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      "x-content-type-options": "nosniff",
+      vary: "accept-encoding",
+    };
+    const packed = precompressed(req, `${DIST}${path}`);
+    if (!packed) return new Response(Bun.file(p), { headers });
+    const type = Bun.file(p).type;
+    return new Response(Bun.file(packed.path), { headers: { ...headers, "content-type": type, "content-encoding": packed.coding } });
   }
   if (!wantsHtml(req)) return null;
-  const html = index();
-  if (!html) return new Response("The web app is not built: run ./install.sh (or bun run build:web).", { status: 503 });
-  return new Response(html, {
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "same-origin",
-      "x-frame-options": "DENY",
-    },
-  });
+  const page = index();
+  if (!page) return new Response("The web app is not built: run ./install.sh (or bun run build:web).", { status: 503 });
+  const headers = { ...PAGE_HEADERS, etag: page.etag };
+  const known = (req.headers.get("if-none-match") ?? "").split(",").map((t) => t.trim().replace(/^W\//, ""));
+  if (known.includes(page.etag)) return new Response(null, { status: 304, headers });
+  return new Response(page.html, { headers });
 }

@@ -31,10 +31,24 @@ export function signRefresh(secret: string, c: RefreshClaims) {
   return new SignJWT({ ...c }).setProtectedHeader({ alg: "HS256" }).setIssuedAt().setExpirationTime(`${REFRESH_TTL_S}s`).sign(key(secret));
 }
 
+const VERIFIED_MAX = 2000;
+/** Tokens already verified (by secret and token), kept until they expire: every request presents one. */
+const verified = new Map<string, { payload: unknown; expMs: number }>();
+
 /** Verifies a token; null when invalid or expired. */
 export async function verifyToken<T>(secret: string, token: string): Promise<T | null> {
+  const cacheKey = `${secret}\u0000${token}`;
+  const hit = verified.get(cacheKey);
+  if (hit) {
+    if (hit.expMs > Date.now()) return hit.payload as T;
+    verified.delete(cacheKey);
+  }
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: ["HS256"] });
+    if (typeof payload.exp === "number") {
+      if (verified.size >= VERIFIED_MAX) verified.clear();
+      verified.set(cacheKey, { payload, expMs: payload.exp * 1000 });
+    }
     return payload as T;
   } catch {
     return null;

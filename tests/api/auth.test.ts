@@ -134,6 +134,19 @@ describe("signup", () => {
     expect(dupEmail.json.error).toBe("ERR_EMAIL_ALREADY_EXISTS");
   });
 
+  test("sign-up names the admin after the person, not the company (the company's name when no userName)", async () => {
+    const r = await t.call("POST", "/companies/cadastro", {
+      body: { name: "Padaria Pessoa", userName: "Joana Lima", email: "joana@padaria.io", password: "segredo1", planId: 1 },
+    });
+    expect(r.status).toBe(201);
+    const me = await t.login("joana@padaria.io", "segredo1");
+    expect(me.user).toMatchObject({ name: "Joana Lima", profile: "admin", company: { name: "Padaria Pessoa" } });
+    const bad = await t.call("POST", "/companies/cadastro", {
+      body: { name: "Padaria Dois", userName: "J", email: "j2@padaria.io", password: "segredo1", planId: 1 },
+    });
+    expect(bad.json.fields).toEqual({ userName: "validation.tooShort" });
+  });
+
   test("validation: short name, bad email, short password, missing plan", async () => {
     const r = await t.call("POST", "/companies/cadastro", { body: { name: "A", email: "nope", password: "1" } });
     expect(r.status).toBe(400);

@@ -7,11 +7,14 @@ import { describe, expect, test } from "bun:test";
 import { generateKeyPairSync } from "node:crypto";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { handleInbound } from "../../src/bot";
 import { failureNote } from "../../src/bot/automation";
 import type { Outgoing } from "../../src/channels/types";
 import { toOggOpus } from "../../src/channels/media/voice";
+import { companies } from "../../src/modules/companies/schema";
 import { whatsappQueues } from "../../src/modules/connections/schema";
+import { plans } from "../../src/modules/plans/schema";
 import { ticketNotes } from "../../src/modules/ticket-notes/schema";
 import { tickets } from "../../src/modules/tickets/schema";
 import { TRANSFER_PHRASE } from "../../src/modules/prompts/assistant";
@@ -21,6 +24,9 @@ import { json, loopback } from "../helpers/loopback";
 
 // what a speech service answers: Ogg/Opus (made here from the WebM fixture)
 const VOICE_OGG = (await toOggOpus(new Uint8Array(await Bun.file(join(import.meta.dir, "../fixtures/media/voice.webm")).arrayBuffer())))!.ogg;
+const PNG = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#ff8800" } })
+  .png()
+  .toBuffer();
 const rich = (text: string) => ({ type: "text", content: { richText: [{ type: "p", children: [{ text }] }] } });
 let n8nDown = false;
 const svc = loopback(async (r) => {
@@ -36,6 +42,13 @@ const svc = loopback(async (r) => {
       return json({ messages: [{ type: "text", content: { richText: [{ type: "p", children: [{ text: "Seu pedido", bold: true }, { text: " saiu." }] }] } }] });
     if (m === "Falar com atendente") return json({ messages: [rich("Chamando alguém…"), rich('#{"stopBot":true}')] });
     if (m === "vazio") return json({ messages: [] });
+    if (m === "foto")
+      return json({
+        messages: [
+          { type: "image", content: { url: `${svc.url}/foto.png` } },
+          { type: "image", content: { url: `${svc.url}/enorme.png` } },
+        ],
+      });
     return json({ messages: [rich("Invalid message. Please, try again.")] });
   }
   if (r.path === "/n8n") {
@@ -62,6 +75,10 @@ const svc = loopback(async (r) => {
       choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
     });
   }
+  if (r.path === "/foto.png") return new Response(PNG, { headers: { "content-type": "image/png" } });
+  if (r.path === "/enorme.png") return new Response(new Uint8Array(20 * 1024 * 1024), { headers: { "content-type": "image/png" } });
+  if (r.path === "/v1/audio/transcriptions") return json({ text: "qual o prazo de entrega?" });
+  if (r.path === "/hook-conn") return json({ messages: ["Olá pela conexão"] });
   if (r.path === "/tts/brazilsouth") return new Response(VOICE_OGG, { headers: { "content-type": "audio/ogg" } });
   return new Response("not found", { status: 404 });
 });
@@ -112,7 +129,7 @@ describe("Typebot", async () => {
     name: "Robô loja",
     urlN8N: svc.url,
     typebotSlug: "atendimento",
-    typebotDelayMessage: 0,
+    typebotDelayMessage: 5,
     typebotExpires: 5,
     typebotKeywordRestart: "reiniciar",
     typebotRestartMessage: "Vamos recomeçar.",
@@ -120,7 +137,7 @@ describe("Typebot", async () => {
     typebotUnknownMessage: "Não entendi, escolha uma opção.",
   });
   const q = await queueWith("Loja", "#aa0000", { integrationId: id });
-  const { texts, say } = line([q]);
+  const { texts, say, fake } = line([q]);
   const n = "5511911110001";
   test("the first message starts a session: the flow's texts and its choices reach the customer", async () => {
     const tk = await say(n, "oi");
@@ -129,6 +146,12 @@ describe("Typebot", async () => {
     const start = svc.seen.find((x) => x.path.endsWith("/startChat"))!;
     expect(start.json.prefilledVariables).toEqual({ number: n, pushName: "Cliente 0001" });
   });
+  test("each flow message is preceded by typing… for the configured delay", async () => {
+    expect(fake.presence.slice(0, 2)).toEqual([
+      { to: `${n}@s.whatsapp.net`, state: "composing" },
+      { to: `${n}@s.whatsapp.net`, state: "paused" },
+    ]);
+  });
   test("answers continue the session; rich text becomes WhatsApp markup; Typebot's invalid text becomes ours", async () => {
     await say(n, "Pedidos");
     expect(texts()).toEqual(["*Seu pedido* saiu."]);
@@ -136,6 +159,12 @@ describe("Typebot", async () => {
     expect(texts()).toEqual(["Não entendi, escolha uma opção."]);
     await say(n, "vazio");
     expect(texts()).toEqual(["Não entendi, escolha uma opção."]);
+  });
+  test("images the flow sends by URL are fetched and sent as files; an oversized one goes as its link", async () => {
+    await say(n, "foto");
+    const [img, link] = fake.sent;
+    expect(img).toMatchObject({ type: "media", mimetype: "image/png" });
+    expect(link).toMatchObject({ type: "text", body: `${svc.url}/enorme.png` });
   });
   test("the restart keyword drops the session and says so; the next message starts again", async () => {
     const before = svc.seen.filter((x) => x.path.endsWith("/startChat")).length;
@@ -266,6 +295,17 @@ describe("AI assistant (OpenAI-compatible)", async () => {
     expect(tts.headers.get("ocp-apim-subscription-key")).toBe("speech-key");
     expect(tts.body).toContain("pt-BR-FranciscaNeural");
   });
+  test("a customer's voice note is transcribed and answered", async () => {
+    const l = line([q]);
+    const ogg = new Uint8Array(VOICE_OGG);
+    fake.sent.length = 0;
+    const audio = inbound("5511944440009", "", { kind: "audio", media: { mimetype: "audio/ogg; codecs=opus", ptt: true, download: async () => ogg } });
+    await handleInbound(t.deps, { id: l.connection.id, companyId: a.company.id }, audio);
+    expect(l.texts()).toEqual(["Resposta da IA (2 mensagens)"]);
+    const call = svc.seen.filter((x) => x.path === "/v1/chat/completions").at(-1)!;
+    expect(call.json.messages.at(-1)).toEqual({ role: "user", content: "qual o prazo de entrega?" });
+    expect(svc.seen.some((x) => x.path === "/v1/audio/transcriptions" && x.body.includes("whisper-1"))).toBe(true);
+  });
   test("a model that fails hands the ticket to people with a note", async () => {
     const broken = await mk("Assistente quebrado");
     t.deps.config.openaiBaseUrl = `${svc.url}/nowhere`;
@@ -275,5 +315,30 @@ describe("AI assistant (OpenAI-compatible)", async () => {
     t.deps.config.openaiBaseUrl = `${svc.url}/v1`;
     expect(tk.useIntegration).toBe(false);
     expect(notesOf(tk.id)).toContain(failureNote("Assistente quebrado"));
+  });
+});
+
+describe("connection-level automation and the plan", async () => {
+  test("a connection's own integration answers customers before any queue", async () => {
+    const id = await integration({ type: "webhook", name: "Hook da conexão", urlN8N: `${svc.url}/hook-conn` });
+    const { connection, fake } = makeConnection(t, a.company.id, { integrationId: id });
+    fake.sent.length = 0;
+    await handleInbound(t.deps, { id: connection.id, companyId: a.company.id }, inbound("5511955550001", "oi"));
+    expect(fake.sent.map((m) => ("body" in m ? m.body : ""))).toEqual(["Olá pela conexão"]);
+  });
+  test("without useIntegrations in the plan the queue behaves like any other (greeting, no calls)", async () => {
+    const id = await integration({ type: "n8n", name: "Fluxo sem plano", urlN8N: `${svc.url}/n8n` });
+    const q = await queueWith("Sem plano", "#123abc", { integrationId: id, greetingMessage: "Bem-vindo!" });
+    const l = line([q]);
+    const planId = t.db.select().from(companies).where(eq(companies.id, a.company.id)).get()!.planId;
+    const now = new Date().toISOString();
+    const p = t.db.insert(plans).values({ name: "Básico", useIntegrations: false, createdAt: now, updatedAt: now }).returning().get();
+    t.db.update(companies).set({ planId: p.id }).where(eq(companies.id, a.company.id)).run();
+    const calls = svc.seen.length;
+    const tk = await l.say("5511966660001", "oi");
+    t.db.update(companies).set({ planId }).where(eq(companies.id, a.company.id)).run();
+    expect(l.texts()).toEqual(["Bem-vindo!"]);
+    expect(tk.useIntegration).toBe(false);
+    expect(svc.seen.length).toBe(calls);
   });
 });

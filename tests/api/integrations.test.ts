@@ -93,7 +93,7 @@ describe("test session", () => {
     const tokenCall = svc.seen.find((x) => x.path === "/token")!;
     expect(new URLSearchParams(tokenCall.body).get("grant_type")).toBe("urn:ietf:params:oauth:grant-type:jwt-bearer");
     const detect = svc.seen.find((x) => x.path.includes(":detectIntent"))!;
-    expect(detect.path).toBe("/v2/projects/balcao-test/agent/sessions/test-" + a.company.id + ":detectIntent");
+    expect(detect.path).toBe(`/v2/projects/balcao-test/agent/sessions/test-${a.company.id}:detectIntent`);
     expect(detect.headers.get("authorization")).toBe("Bearer ya29.test");
     expect(detect.json.queryInput.text.languageCode).toBe("pt-BR");
   });

@@ -46,6 +46,8 @@ test("messages API: the page documents the call; its forms and a curl-style call
   await mediaForm.getByLabel("Legenda (opcional)").fill("Nota fiscal");
   await mediaForm.locator('input[type="file"]').setInputFiles(png);
   await mediaForm.getByRole("button", { name: "Enviar" }).click();
+  // the form clears its file once the API answered
+  await page.waitForFunction(() => (document.querySelector('[data-testid="api-media"] input[type="file"]') as HTMLInputElement).files?.length === 0);
   await page.getByText("Mensagem enviada com sucesso.").first().waitFor();
 
   // What a script does (curl): bad token and bad number get clear errors; a good call arrives.

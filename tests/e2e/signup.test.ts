@@ -34,30 +34,46 @@ test("a new company signs up, then its admin signs in and sees the welcome home"
   await page.getByText("Muito curto!").waitFor();
   await page.getByText("E-mail inválido").waitFor();
 
+  await page.getByLabel("Seu nome").fill("Joana Lima");
   await page.getByLabel("Nome da empresa").fill("Padaria Central");
   await page.getByLabel("Telefone").fill("11999990000");
   await page.getByLabel("E-mail").fill("dono@padaria.test");
   await page.getByLabel("Senha", { exact: true }).fill("segredo123");
   await plan.click();
   await page.getByRole("button", { name: "Criar conta" }).click();
-  await page.getByText("Cadastro realizado com sucesso!", { exact: false }).waitFor();
-  await page.getByRole("heading", { name: "Entrar" }).waitFor();
-  expect(new URL(page.url()).pathname).toBe("/login");
-
-  // Same name again: the failure text of the spec.
-  await page.goto("/signup");
-  await page.getByLabel("Nome da empresa").fill("Padaria Central");
-  await page.getByLabel("E-mail").fill("outro@padaria.test");
-  await page.getByLabel("Senha", { exact: true }).fill("segredo123");
-  await page.getByRole("radio").first().click();
-  await page.getByRole("button", { name: "Criar conta" }).click();
-  await page.getByText("Erro ao criar usuário. Verifique os dados informados.").waitFor();
-
-  await signIn(page, "dono@padaria.test", "segredo123");
-  await page.getByRole("heading", { name: "Bem-vindo, Padaria Central!" }).waitFor();
+  // It ends signed in, greeted by the person's name, on the first steps (not on an empty login).
+  await page.getByRole("heading", { name: "Bem-vindo, Joana Lima!" }).waitFor();
+  expect(new URL(page.url()).pathname).toBe("/");
+  await page.getByTestId("first-steps").getByText("Primeiros passos").waitFor();
   expect(await page.getByTestId("company-card").textContent()).toContain("Padaria Central");
   expect(await page.getByTestId("due-card").textContent()).toContain(inDays(7));
   expect(await page.getByTestId("active-until").textContent()).toBe(`Ativo até ${inDays(7)}`);
+  await page.getByTestId("first-steps").getByRole("link", { name: "Ir para Conexões" }).first().click();
+  await page.getByRole("heading", { name: "Conexões" }).waitFor();
+  // With no connection yet, the empty ticket list says what to do next.
+  await page.getByRole("navigation").getByRole("link", { name: "Atendimentos" }).click();
+  await page.getByText("Nenhuma conexão ainda").first().waitFor();
+  await page.getByText("experimente o Telefone Sandbox", { exact: false }).first().waitFor();
+  await page.getByTestId("empty-add-connection").first().click();
+  await page.getByRole("heading", { name: "Conexões" }).waitFor();
+
+  // Signed out: the same e-mail or company name again is said at its field.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto("/signup");
+  await page.getByLabel("Seu nome").fill("Outra Pessoa");
+  await page.getByLabel("Nome da empresa").fill("Padaria Nova");
+  await page.getByLabel("E-mail").fill("dono@padaria.test");
+  await page.getByLabel("Senha", { exact: true }).fill("segredo123");
+  await page.getByRole("radio").first().click();
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await page.getByText("Este e-mail já está em uso.").waitFor();
+  await page.getByLabel("Nome da empresa").fill("Padaria Central");
+  await page.getByLabel("E-mail").fill("outro@padaria.test");
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await page.getByText("Já existe uma empresa com este nome.").waitFor();
+
+  await signIn(page, "dono@padaria.test", "segredo123");
+  await page.getByRole("heading", { name: "Bem-vindo, Joana Lima!" }).waitFor();
   await context.close();
 });
 

@@ -1,5 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { type ReactNode, Suspense, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { Redirect } from "wouter";
 import { PageSpinner } from "./components/Spinner";
 import { t } from "./i18n";
@@ -30,11 +30,17 @@ export function landingPath(): string | null {
   return first ? (first.menu?.href ?? first.path) : null;
 }
 
-function Denied() {
+/** A refused route: a notice, then the landing page (at once, or after 1 s to / when the route has its own notice). */
+function Denied({ entry }: { entry: RouteEntry }) {
+  const [go, setGo] = useState(!entry.deniedText);
   useEffect(() => {
-    toast("error", t("access.denied"));
+    toast("error", t(entry.deniedText ?? "access.denied"));
+    if (!entry.deniedText) return;
+    const id = setTimeout(() => setGo(true), 1000);
+    return () => clearTimeout(id);
   }, []);
-  return <Redirect to={landingPath() ?? "/"} replace />;
+  if (!go) return null;
+  return <Redirect to={entry.deniedText ? "/" : (landingPath() ?? "/")} replace />;
 }
 
 /** Renders a route's page when its access rule passes, otherwise redirects (features.md §2.1). */
@@ -45,7 +51,7 @@ export function Guard({ entry, children }: { entry: RouteEntry; children?: React
   if (entry.access === "guest" && s === "authenticated") return <Redirect to="/" replace />;
   if (entry.access !== "guest" && entry.access !== "open") {
     if (s !== "authenticated") return <Redirect to="/login" replace />;
-    if (!canOpen(entry)) return <Denied />;
+    if (!canOpen(entry)) return <Denied entry={entry} />;
   }
   const Page = entry.page;
   return <Suspense fallback={<PageSpinner />}>{children ?? <Page />}</Suspense>;

@@ -39,6 +39,8 @@ export interface RouteEntry {
   flag?: PlanFlag;
   /** The campaign condition: plan.useCampaigns or the `cshow` flag set at login. */
   campaign?: boolean;
+  /** i18n key of the notice shown to those refused; with it, they are sent to / after 1 s (features.md §6). */
+  deniedText?: string;
   /** Drawer item; entries without one are reachable by link only. */
   menu?: MenuSpec;
 }
@@ -47,8 +49,8 @@ export interface RouteEntry {
  * The route registry. A feature issue adds its page by adding ONE entry here: the router, the
  * guards and the drawer all read this list, so no menu item ever points at a missing page.
  * Pages still to come (features.md §2.1): /quick-messages,
- * /todolist, /tags, /contacts, /helps, /prompts, /queue-integration,
- * /kanban, /financeiro, /queues, /announcements, /subscription,
+ * /tags, /contacts, /helps, /prompts, /queue-integration,
+ * /financeiro, /queues, /subscription,
  * /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
  * /campaign/:campaignId/report, /campaigns-config.
  */
@@ -114,11 +116,38 @@ export const ROUTES: readonly RouteEntry[] = [
     menu: { section: "administration", label: "nav.settings", icon: "settings", order: 110, permission: "drawer-admin-items:view" },
   },
   {
+    path: "/todolist",
+    access: "private",
+    page: lazy(() => import("./features/todo/TodoPage")),
+    menu: { section: "attendance", label: "nav.todo", icon: "check", order: 40 },
+  },
+  {
+    path: "/kanban",
+    access: "private",
+    flag: "useKanban",
+    page: lazy(() => import("./features/kanban/KanbanPage")),
+    menu: { section: "attendance", label: "nav.kanban", icon: "layers", order: 30 },
+  },
+  {
     path: "/schedules",
     access: "private",
     flag: "useSchedules",
     page: lazy(() => import("./features/schedules/SchedulesPage")),
     menu: { section: "attendance", label: "nav.schedules", icon: "calendar", order: 60 },
+  },
+  {
+    path: "/prompts",
+    access: "admin",
+    flag: "useOpenAi",
+    page: lazy(() => import("./features/prompts/PromptsPage")),
+    menu: { section: "administration", label: "nav.prompts", icon: "sparkles", order: 30, permission: "drawer-admin-items:view" },
+  },
+  {
+    path: "/queue-integration",
+    access: "admin",
+    flag: "useIntegrations",
+    page: lazy(() => import("./features/integrations/IntegrationsPage")),
+    menu: { section: "administration", label: "nav.integrations", icon: "puzzle", order: 40, permission: "drawer-admin-items:view" },
   },
   {
     path: "/messages-api",
@@ -135,6 +164,13 @@ export const ROUTES: readonly RouteEntry[] = [
     menu: { section: "attendance", label: "nav.chats", icon: "chat", order: 80, href: "/chats", alert: chatsDot() },
   },
   {
+    path: "/announcements",
+    access: "super",
+    deniedText: "announcements.denied",
+    page: lazy(() => import("./features/announcements/AnnouncementsPage")),
+    menu: { section: "administration", label: "nav.announcements", icon: "megaphone", order: 20, permission: "drawer-admin-items:view" },
+  },
+  {
     path: "/files",
     access: "private",
     page: lazy(() => import("./features/files/FilesPage")),
@@ -146,8 +182,14 @@ export const ROUTES: readonly RouteEntry[] = [
     page: lazy(() => import("./features/finance/FinancePage")),
     menu: { section: "administration", label: "nav.finance", icon: "wallet", order: 105, permission: "drawer-admin-items:view" },
   },
+  {
+    path: "/helps",
+    access: "private",
+    page: lazy(() => import("./features/helps/HelpsPage")),
+    menu: { section: "attendance", label: "nav.helps", icon: "help", order: 100 },
+  },
   { path: "/subscription", access: "admin", page: lazy(() => import("./features/finance/SubscriptionPage")) },
-  { path: "/sandbox/:connectionId", access: "private", page: lazy(() => import("./features/sandbox/SandboxPage")) },
+  { path: "/sandbox/:connectionId", access: "admin", page: lazy(() => import("./features/sandbox/SandboxPage")) },
   {
     path: "/campaigns",
     access: "admin",

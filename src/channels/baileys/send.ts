@@ -5,12 +5,11 @@
  * waveforms, neither of which is here).
  */
 import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessage } from "baileys";
-import { sendKindOf } from "../../contract/media";
+import { OPUS_MIME, sendKindOf } from "../../contract/media";
 import type { MediaInfo, Outgoing } from "../types";
 import { fromRaw } from "./mapping";
 
-/** WhatsApp's voice-note format. */
-export const OPUS_MIME = "audio/ogg; codecs=opus";
+export { OPUS_MIME };
 
 /** The quoted message Baileys needs: the stored raw WAMessage, or a minimal text stand-in. */
 export function quotedMessage(q: NonNullable<Outgoing["quoted"]>, to: string): WAMessage {

@@ -8,7 +8,7 @@ import type { Hub } from "../../realtime/hub";
 import { rooms } from "../../realtime/topics";
 import { addressOf, numberOf } from "../address";
 import { sendKindOf } from "../../contract/media";
-import { OPUS_MIME } from "../baileys/send";
+import { OPUS_MIME } from "../../contract/media";
 import type { ChannelAdapter, ChannelEvents, MediaInfo, Outgoing, SendResult, SessionStatus } from "../types";
 import { type SandboxInbound, type SandboxMessageDto, serializeSandboxMessage, toInbound } from "./messages";
 import { type SandboxMessageRow, sandboxMessages } from "./schema";

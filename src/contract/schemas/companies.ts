@@ -6,6 +6,8 @@ import { schedulesField } from "./hours";
 /** POST /companies/cadastro (public self-sign-up). */
 export const SignupBody = v.object({
   name: nameField,
+  /** The admin's own name (the company's name when absent, as older clients send). */
+  userName: v.optional(nameField),
   phone: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, MSG.tooLong)), ""),
   email: emailField,
   password: passwordField,
@@ -26,6 +28,7 @@ export type SignupInput = v.InferOutput<typeof SignupBody>;
 
 /** The signup form of the web. */
 export const SignupForm = v.object({
+  userName: nameField,
   name: nameField,
   phone: v.optional(v.string(), ""),
   email: emailField,

@@ -9,7 +9,7 @@ import { AppError, notFound } from "../../http/errors";
 import { checkUpload } from "../../http/uploads";
 import { isoNow } from "../../lib/clock";
 import { rooms } from "../../realtime/topics";
-import { parseContactsSheet } from "../contacts/spreadsheet";
+import { parseSheetOffThread } from "../contacts/spreadsheet-pool";
 import {
   allContactLists,
   type ContactListItemRow,
@@ -225,7 +225,7 @@ export function deleteItem(ctx: Ctx, id: number) {
 export async function importItems(ctx: Ctx, listId: number, file: unknown): Promise<ContactListImportDto> {
   getContactList(ctx, listId);
   const upload = checkUpload(file, "spreadsheet", "ERR_IMPORT_FILE_TYPE");
-  const { rows, rejected } = parseContactsSheet(new Uint8Array(await upload.file.arrayBuffer()), upload.ext);
+  const { rows, rejected } = await parseSheetOffThread(new Uint8Array(await upload.file.arrayBuffer()), upload.ext);
   const unique = [...new Map(rows.map((r) => [r.number, r])).values()];
   const existing = numbersInList(
     ctx.db,

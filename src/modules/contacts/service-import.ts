@@ -4,7 +4,8 @@ import { checkUpload } from "../../http/uploads";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
 import { exportRows, upsertContactsBulk } from "./queries";
-import { contactsCsv, parseContactsSheet } from "./spreadsheet";
+import { contactsCsv } from "./spreadsheet";
+import { parseSheetOffThread } from "./spreadsheet-pool";
 
 /**
  * POST /contacts/import: .xls/.xlsx only; upserts by number in one transaction and reports
@@ -13,7 +14,7 @@ import { contactsCsv, parseContactsSheet } from "./spreadsheet";
 export async function importContacts(ctx: Ctx, file: unknown) {
   const checked = checkUpload(file, "spreadsheet", "ERR_IMPORT_FILE_TYPE");
   const bytes = new Uint8Array(await checked.file.arrayBuffer());
-  const { rows, rejected } = parseContactsSheet(bytes, checked.ext);
+  const { rows, rejected } = await parseSheetOffThread(bytes, checked.ext);
   const { created, updated } = upsertContactsBulk(ctx.db, ctx.companyId, rows, nowIso());
   // A bulk import can change the table's shape enough to mislead the planner (bounded work).
   if (created > 1000) refreshStatistics(ctx.db);

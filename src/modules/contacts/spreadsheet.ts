@@ -1,11 +1,11 @@
-import * as XLSX from "@e965/xlsx";
-import { LIMITS } from "../../contract/limits";
+import { INPUT_LIMITS, LIMITS } from "../../contract/limits";
 import { normalizeNumber } from "../../contract/schemas/contacts";
 import { AppError } from "../../http/errors";
 import type { ImportRow } from "./queries";
+import { assertZipWithinLimits, isZip } from "./zip-guard";
 
 /** Largest spreadsheet accepted in one import (rows after the header). */
-export const IMPORT_MAX_ROWS = 50_000;
+export const IMPORT_MAX_ROWS = INPUT_LIMITS.spreadsheetRows;
 
 type Column = "name" | "number" | "email";
 
@@ -58,9 +58,14 @@ function looksLikeSpreadsheet(bytes: Uint8Array, ext: string) {
 /**
  * Reads the first sheet: the first row is the header (name/number/email in any order, pt/en/es).
  * Rows keep their spreadsheet numbers (header = row 1). Invalid rows are reported, not imported.
+ * A zip (.xlsx) is checked against the zip-bomb bounds first. Synchronous and CPU-bound: requests
+ * call `parseSheetOffThread` (spreadsheet-pool.ts), which runs this in a Worker with a time limit.
  */
-export function parseContactsSheet(bytes: Uint8Array, ext: string): ParsedImport {
+export async function parseContactsSheet(bytes: Uint8Array, ext: string): Promise<ParsedImport> {
   if (!looksLikeSpreadsheet(bytes, ext)) throw new AppError("ERR_IMPORT_FILE_TYPE", 400, { allowed: "xls, xlsx" });
+  if (isZip(bytes)) assertZipWithinLimits(bytes);
+  // Loaded on the first import: the parser is not needed to boot or to serve anything else.
+  const XLSX = await import("@e965/xlsx");
   let table: unknown[][];
   try {
     const wb = XLSX.read(bytes, { type: "array", dense: true, sheetRows: IMPORT_MAX_ROWS + 2, cellHTML: false, cellFormula: false });

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { contacts } from "../contacts/schema";
+import { tickets } from "../tickets/schema";
 import { type MessageRow, messages } from "./schema";
 import { type MessageDto, serializeMessage } from "./serialize";
 
@@ -56,16 +57,37 @@ export const findByWid = (db: DbOrTx, companyId: number, whatsappId: number | nu
     .where(and(eq(messages.companyId, companyId), whatsappId === null ? undefined : eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)))
     .get();
 
-/** The last `limit` text messages of a ticket, oldest first (the AI assistant's context). */
+/** The last `limit` texts (and captions) of a ticket, oldest first (the AI assistant's context). */
 export function recentTexts(db: DbOrTx, ticketId: number, limit: number): { fromMe: boolean; body: string }[] {
-  return db
-    .select({ fromMe: messages.fromMe, body: messages.body })
-    .from(messages)
-    .where(and(eq(messages.ticketId, ticketId), eq(messages.isDeleted, false), sql`${messages.body} <> ''`))
-    .orderBy(desc(messages.id))
-    .limit(limit)
-    .all()
-    .reverse();
+  return (
+    db
+      .select({ fromMe: messages.fromMe, body: messages.body })
+      .from(messages)
+      // texts and captions only: a media message's body is otherwise just its file name
+      .where(
+        and(
+          eq(messages.ticketId, ticketId),
+          eq(messages.isDeleted, false),
+          sql`${messages.body} <> ''`,
+          sql`(${messages.mediaType} = 'chat' or ${messages.body} <> coalesce(${messages.mediaName}, ''))`,
+        ),
+      )
+      .orderBy(desc(messages.id))
+      .limit(limit)
+      .all()
+      .reverse()
+  );
 }
 /** Outgoing messages of every company still queued for delivery (metrics: the outbox depth). */
 export const countQueuedMessages = (db: DbOrTx) => db.select({ n: count() }).from(messages).where(eq(messages.sendStatus, "queued")).get()?.n ?? 0;
+
+/** Where a chat file is shown: the tickets of the messages that carry it (for the media route's visibility check). */
+export function ticketsOfMediaPath(db: DbOrTx, companyId: number, mediaPath: string): { userId: number | null; queueId: number | null }[] {
+  return db
+    .select({ userId: tickets.userId, queueId: tickets.queueId })
+    .from(messages)
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .where(and(eq(messages.companyId, companyId), eq(messages.mediaUrl, mediaPath)))
+    .limit(50)
+    .all();
+}

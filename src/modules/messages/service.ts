@@ -52,13 +52,13 @@ export function publishMessageUpdated(deps: Deps, companyId: number, messageId: 
  * written when nothing is unread.
  */
 export function markTicketRead(deps: Deps, ticket: TicketRow) {
-  const newest = deps.db
-    .select({ wid: messages.wid })
-    .from(messages)
-    // literal terms, so the partial index messages_unread_idx answers (one index probe, not a walk of the ticket)
-    .where(and(eq(messages.ticketId, ticket.id), sql`read = 0 and from_me = 0`))
-    .orderBy(desc(messages.id))
-    .get();
+  // Through the partial index of unread inbound messages, whatever the statistics say: one probe, not
+  // a walk of a long ticket.
+  const newest = deps.db.sqlite
+    .query<{ wid: string }, [number]>(
+      "select wid from messages indexed by messages_unread_idx where ticket_id = ? and read = 0 and from_me = 0 order by id desc limit 1",
+    )
+    .get(ticket.id);
   if (ticket.unreadMessages === 0 && !newest) return;
   const cleared = deps.db.transaction((tx) => {
     const changed = clearUnread(tx, ticket.id);

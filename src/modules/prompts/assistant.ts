@@ -1,7 +1,7 @@
-import OpenAI from "openai";
+import OpenAI, { toFile } from "openai";
 import type { Config } from "../../config";
 import { LIMITS } from "../../contract/limits";
-import { ExternalError } from "../integrations/http";
+import { ExternalError, readCapped } from "../integrations/http";
 import type { PromptRow } from "./schema";
 
 /** The phrase the model starts its answer with when a person must take over (BEHAVIOUR.md §10.5). */
@@ -79,6 +79,16 @@ export async function askAssistant(
   return { text, transfer };
 }
 
+/** A customer's voice note as text (whisper-1 through the same client), so the assistant can answer it. */
+export async function transcribe(config: Config, prompt: PromptRow, bytes: Uint8Array<ArrayBuffer>, fileName: string): Promise<string> {
+  try {
+    const res = await clientFor(config, prompt.apiKey).audio.transcriptions.create({ file: await toFile(bytes, fileName), model: "whisper-1" });
+    return (res.text ?? "").trim();
+  } catch (e) {
+    throw new ExternalError(`transcription: ${(e as Error).message ?? String(e)}`);
+  }
+}
+
 /** A voice answer: the text synthesised by the speech service as Ogg/Opus (the prompt's voice, key and region). */
 export async function synthesize(config: Config, prompt: PromptRow, text: string): Promise<Uint8Array<ArrayBuffer>> {
   const url = config.speechUrl.replace("{region}", encodeURIComponent(prompt.voiceRegion));
@@ -100,7 +110,5 @@ export async function synthesize(config: Config, prompt: PromptRow, text: string
     throw new ExternalError(`speech: ${String(e)}`);
   }
   if (!res.ok) throw new ExternalError(`speech: HTTP ${res.status}`);
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  if (bytes.length > LIMITS.uploadMaxBytes) throw new ExternalError("speech: answer too large");
-  return bytes;
+  return readCapped(res, LIMITS.uploadMaxBytes);
 }

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { DB, DbOrTx } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { containsAny, pageOf } from "../../db/paging";
 import type { SessionUser } from "../../http/context";
 import { companies } from "../companies/schema";
@@ -12,18 +13,30 @@ export interface QueueRef {
   color: string;
 }
 
-/** Loads the caller for a request: user, queue ids and company (3 primary-key lookups). */
-export function loadSessionUser(db: DbOrTx, id: number) {
-  const user = db.select().from(users).where(eq(users.id, id)).get();
+/** Loads the caller for a request: user, queue ids and company (3 prepared primary-key lookups: every request runs them). */
+export function loadSessionUser(db: DB, id: number) {
+  const q = prepared(db, "users.session", (d) => ({
+    user: d
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder("id")))
+      .prepare(),
+    company: d
+      .select()
+      .from(companies)
+      .where(eq(companies.id, sql.placeholder("id")))
+      .prepare(),
+    queues: d
+      .select({ id: userQueues.queueId })
+      .from(userQueues)
+      .where(eq(userQueues.userId, sql.placeholder("id")))
+      .prepare(),
+  }));
+  const user = q.user.get({ id });
   if (!user) return null;
-  const company = db.select().from(companies).where(eq(companies.id, user.companyId)).get();
+  const company = q.company.get({ id: user.companyId });
   if (!company) return null;
-  const queueIds = db
-    .select({ id: userQueues.queueId })
-    .from(userQueues)
-    .where(eq(userQueues.userId, id))
-    .all()
-    .map((r) => r.id);
+  const queueIds = q.queues.all({ id }).map((r) => r.id);
   const session: SessionUser = {
     id: user.id,
     companyId: user.companyId,

@@ -69,6 +69,7 @@ const PATHS = {
   file: "M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zm0 0v6h6",
   ban: "M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM4.9 4.9l14.2 14.2",
   bot: "M12 8V4H8m-2 4h12a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2zm-4 6h2m16 0h2m-13-1v2m6-2v2",
+  megaphone: "m3 11 18-5v12L3 14v-3zm8.6 5.8a3 3 0 1 1-5.8-1.6",
   bell: "M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9m4.3 13a1.94 1.94 0 0 0 3.4 0",
 } as const;
 export type IconName = keyof typeof PATHS;

@@ -9,6 +9,7 @@ import { drawerOpen, isMobile, toggleDrawer } from "../stores/ui";
 import { LanguageMenu } from "./LanguageMenu";
 import { NotificationsMenu } from "./NotificationsMenu";
 import { ChatsMenu } from "./ChatsMenu";
+import { AnnouncementsMenu } from "./AnnouncementsMenu";
 import { ThemeToggle } from "./ThemeToggle";
 import { VolumeControl } from "./VolumeControl";
 
@@ -47,6 +48,7 @@ export function TopBar({ onProfile }: { onProfile: () => void }) {
           <IconButton icon="reload" label={t("topbar.reload")} onClick={() => location.reload()} />
         </span>
         <NotificationsMenu />
+        <AnnouncementsMenu />
         {hasFlag("useInternalChat") && <ChatsMenu />}
         <ThemeToggle />
         <LanguageMenu />

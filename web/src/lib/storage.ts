@@ -11,6 +11,10 @@ export const KEYS = {
   language: "language",
   /** The ticket list's queue filter per user (JSON: { userId: queueIds }). */
   selectedQueueIds: "selectedQueueIds",
+  /** The newest announcement id already seen in the top-bar popover. */
+  announcementsSeen: "announcementsSeen",
+  /** The to-do list's tasks (JSON array, features.md: kept in local storage under `tasks`). */
+  tasks: "tasks",
 } as const;
 export type StorageKey = keyof typeof KEYS;
 

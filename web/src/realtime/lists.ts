@@ -1,6 +1,6 @@
 import type { FrameOf } from "@contract/frames";
 import { signal } from "@preact/signals-react";
-import { contactsStore, fileListsStore, queuesStore, quickMessagesStore, schedulesStore, tagsStore } from "../stores/lists";
+import { contactsStore, fileListsStore, integrationsStore, promptsStore, queuesStore, quickMessagesStore, schedulesStore, tagsStore } from "../stores/lists";
 
 /**
  * Realtime → list stores of the contacts, queues, tags and quick-messages pages. Updates replace
@@ -43,3 +43,13 @@ export function schedulesOnFrame(f: FrameOf<"schedule">) {
 
 /** Bumped on every schedule change: the month calendar refetches its counts. */
 export const scheduleCalendarVersion = signal(0);
+
+export function integrationsOnFrame(f: FrameOf<"queueIntegration">) {
+  if (f.action === "delete") return integrationsStore.remove(f.integrationId);
+  integrationsStore.upsert(f.queueIntegration, f.action === "create");
+}
+
+export function promptsOnFrame(f: FrameOf<"prompt">) {
+  if (f.action === "delete") return promptsStore.remove(f.promptId);
+  promptsStore.upsert(f.prompt);
+}

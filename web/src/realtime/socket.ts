@@ -10,13 +10,23 @@ import { load } from "../lib/storage";
 import { onConnectionFrame } from "../stores/connections";
 import { usersStore } from "../stores/lists";
 import { chatOnFrame } from "../stores/chats";
+import { announcementOnFrame } from "../stores/announcements";
 import { bellOnMessage, bellOnTicket } from "../stores/notifications";
 import { endSession, patchUser } from "../stores/session";
 import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
 import { toast } from "../stores/toast";
 import { sandboxOnFrame } from "./connections";
 import { isSessionRestart } from "./restart";
-import { contactsOnFrame, fileListsOnFrame, queuesOnFrame, schedulesOnFrame, quickMessagesOnFrame, tagsOnFrame } from "./lists";
+import {
+  contactsOnFrame,
+  fileListsOnFrame,
+  integrationsOnFrame,
+  promptsOnFrame,
+  queuesOnFrame,
+  schedulesOnFrame,
+  quickMessagesOnFrame,
+  tagsOnFrame,
+} from "./lists";
 
 // Reconnect backoff: 1 s doubling to 30 s, with up to 30 % random jitter.
 const BACKOFF_START_MS = 1_000;
@@ -90,10 +100,16 @@ function dispatch(f: ServerFrame) {
       return quickMessagesOnFrame(f);
     case "file":
       return fileListsOnFrame(f);
+    case "queueIntegration":
+      return integrationsOnFrame(f);
+    case "prompt":
+      return promptsOnFrame(f);
     case "schedule":
       return schedulesOnFrame(f);
     case "chat":
       return chatOnFrame(f);
+    case "announcement":
+      return announcementOnFrame(f);
     case "settings":
       return onSettingFrame(f);
     case "payment":

@@ -1,6 +1,9 @@
 import { signal } from "@preact/signals-react";
+import type { Announcement } from "../api/announcements";
 import type { Contact } from "../api/contacts";
 import type { FileList } from "../api/fileLists";
+import type { QueueIntegration } from "../api/integrations";
+import type { Prompt } from "../api/prompts";
 import type { Queue } from "../api/queues";
 import type { QuickMessage } from "../api/quickMessages";
 import type { Schedule } from "../api/schedules";
@@ -50,4 +53,7 @@ export const tagsStore = listStore<Tag>();
 export const quickMessagesStore = listStore<QuickMessage>();
 export const usersStore = listStore<User>();
 export const fileListsStore = listStore<FileList>();
+export const integrationsStore = listStore<QueueIntegration>();
+export const promptsStore = listStore<Prompt>();
 export const schedulesStore = listStore<Schedule>();
+export const announcementsStore = listStore<Announcement>();

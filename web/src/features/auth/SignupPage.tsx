@@ -1,6 +1,7 @@
 import { SignupForm } from "@contract/schemas/companies";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
+import { login } from "../../api/auth";
 import { signup } from "../../api/companies";
 import { listPlans } from "../../api/plans";
 import type { Plan } from "../../api/types";
@@ -8,14 +9,18 @@ import { Button } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { useT } from "../../i18n";
 import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form";
+import { startSession } from "../../stores/session";
 import { toast, toastError } from "../../stores/toast";
 import { AuthShell } from "./AuthShell";
 import { PlanPicker } from "./PlanPicker";
 
-const EMPTY = { name: "", phone: "", email: "", password: "" };
+const EMPTY = { userName: "", name: "", phone: "", email: "", password: "" };
 const PINS = { ERR_EMAIL_ALREADY_EXISTS: "email", ERR_COMPANY_NAME_ALREADY_EXISTS: "name", ERR_NO_PLAN_FOUND: "planId" };
 
-/** /signup: company self-sign-up on a 7-day trial; optional ?companyId is passed along. */
+/**
+ * /signup: company self-sign-up on a 7-day trial (the person's name and the company's); it ends
+ * signed in, on the home's first steps. Optional ?companyId is passed along.
+ */
 export default function SignupPage() {
   const t = useT();
   const [, navigate] = useLocation();
@@ -45,11 +50,23 @@ export default function SignupPage() {
     setBusy(true);
     try {
       await signup({ ...checked.output, phone: checked.output.phone ?? "", companyId });
+    } catch (err) {
+      const fields = serverFieldErrors(err, PINS);
+      setErrors(fields ?? {});
+      // A taken e-mail or name is said at its field; anything else gets the failure text.
+      if (!fields) toast("error", t("signup.failure"));
+      setBusy(false);
+      return;
+    }
+    try {
+      const res = await login(checked.output.email, checked.output.password);
+      startSession(res.token, res.user);
+      toast("success", t("signup.successIn"));
+      navigate("/", { replace: true });
+    } catch {
+      // Created but not signed in (e.g. a login limit): the person signs in by hand.
       toast("success", t("signup.success"));
       navigate("/login");
-    } catch (err) {
-      setErrors(serverFieldErrors(err, PINS) ?? {});
-      toast("error", t("signup.failure"));
     } finally {
       setBusy(false);
     }
@@ -71,7 +88,16 @@ export default function SignupPage() {
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput label={t("signup.name")} name="name" autoComplete="organization" autoFocus value={form.name} onValue={set("name")} error={errors.name} />
+          <TextInput
+            label={t("signup.userName")}
+            name="userName"
+            autoComplete="name"
+            autoFocus
+            value={form.userName}
+            onValue={set("userName")}
+            error={errors.userName}
+          />
+          <TextInput label={t("signup.name")} name="name" autoComplete="organization" value={form.name} onValue={set("name")} error={errors.name} />
           <TextInput label={t("signup.phone")} name="phone" type="tel" autoComplete="tel" value={form.phone} onValue={set("phone")} error={errors.phone} />
           <TextInput label={t("signup.email")} name="email" type="email" autoComplete="email" value={form.email} onValue={set("email")} error={errors.email} />
           <TextInput

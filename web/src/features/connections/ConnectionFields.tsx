@@ -4,6 +4,7 @@ import type { ConnectionChannel } from "../../api/connections";
 import type { Queue } from "../../api/queues";
 import { MultiSelect, Select, TextInput } from "../../components/Field";
 import { useT } from "../../i18n";
+import { BotPickers } from "../queues/BotPickers";
 import type { FieldErrors } from "../../lib/form";
 
 /** The connection form's values as typed (numbers as text). */
@@ -17,7 +18,8 @@ export interface ConnectionDraft {
   outOfHoursMessage: string;
   ratingMessage: string;
   token: string;
-  promptId: string;
+  promptId: number | "";
+  integrationId: number | "";
   sendIdQueue: number;
   timeSendQueue: string;
   maxUseBotQueues: string;
@@ -39,6 +41,7 @@ export const EMPTY_DRAFT: ConnectionDraft = {
   ratingMessage: "",
   token: "",
   promptId: "",
+  integrationId: "",
   sendIdQueue: 0,
   timeSendQueue: "0",
   maxUseBotQueues: "3",
@@ -105,7 +108,7 @@ export function ConnectionFields({
     (value: ConnectionDraft[K]) =>
       onForm({ ...form, [key]: value });
   const queueOptions = queues.map((q) => ({ value: q.id, label: q.name, color: q.color }));
-  const num = (key: "timeSendQueue" | "maxUseBotQueues" | "timeUseBotQueues" | "expiresTicket" | "promptId", label: string) => (
+  const num = (key: "timeSendQueue" | "maxUseBotQueues" | "timeUseBotQueues" | "expiresTicket", label: string) => (
     <TextInput label={label} name={key} inputMode="numeric" value={form[key]} onValue={set(key)} error={errors[key]} />
   );
   return (
@@ -182,15 +185,15 @@ export function ConnectionFields({
           {num("maxUseBotQueues", t("connections.modal.maxUseBotQueues"))}
           {num("timeUseBotQueues", t("connections.modal.timeUseBotQueues"))}
           {num("expiresTicket", t("connections.modal.expiresTicket"))}
-          {num("promptId", t("connections.modal.prompt"))}
         </div>
+        <BotPickers integrationId={form.integrationId} promptId={form.promptId} onChange={(v) => onForm({ ...form, ...v })} />
         <TextInput
           label={t("connections.modal.token")}
           name="token"
           value={form.token}
           onValue={set("token")}
           error={errors.token}
-          hint={editing ? t("connections.modal.tokenHint") : undefined}
+          hint={editing ? `${t("connections.modal.tokenHelp")} ${t("connections.modal.tokenHint")}` : t("connections.modal.tokenHelp")}
           autoComplete="off"
         />
       </Section>

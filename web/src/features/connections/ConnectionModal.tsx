@@ -25,7 +25,8 @@ function draftOf(w: Connection): ConnectionDraft {
     outOfHoursMessage: w.outOfHoursMessage,
     ratingMessage: w.ratingMessage,
     token: w.token,
-    promptId: w.promptId ? String(w.promptId) : "",
+    promptId: w.promptId ?? "",
+    integrationId: w.integrationId ?? "",
     sendIdQueue: w.sendIdQueue ?? 0,
     timeSendQueue: String(w.timeSendQueue),
     maxUseBotQueues: String(w.maxUseBotQueues),
@@ -38,7 +39,8 @@ function draftOf(w: Connection): ConnectionDraft {
 
 const toBody = (f: ConnectionDraft): ConnectionInput => ({
   ...f,
-  promptId: f.promptId.trim() ? Number(f.promptId) : null,
+  promptId: f.promptId || null,
+  integrationId: f.integrationId || null,
   sendIdQueue: f.sendIdQueue || null,
   timeSendQueue: Number(f.timeSendQueue || 0),
   maxUseBotQueues: Number(f.maxUseBotQueues || 0),

@@ -6,6 +6,7 @@ import { TextInput } from "../../components/Field";
 import { useT } from "../../i18n";
 import type { FieldErrors } from "../../lib/form";
 import { toastError } from "../../stores/toast";
+import { BotPickers } from "./BotPickers";
 import { ColorPicker } from "./ColorPicker";
 import { OptionsTree } from "./OptionsTree";
 
@@ -15,6 +16,8 @@ export interface QueueDraft {
   greetingMessage: string;
   outOfHoursMessage: string;
   orderQueue: string;
+  integrationId: number | "";
+  promptId: number | "";
 }
 
 const area =
@@ -68,6 +71,7 @@ export function QueueDataTab({
           <textarea name="outOfHoursMessage" value={form.outOfHoursMessage} onChange={(e) => set("outOfHoursMessage")(e.target.value)} className={area} />
         </label>
       </div>
+      <BotPickers integrationId={form.integrationId} promptId={form.promptId} onChange={(v) => onForm({ ...form, ...v })} />
       {queue ? (
         <>
           <div className="flex items-center gap-2 text-sm">

@@ -11,8 +11,14 @@ import { type EditorProps, STAY_OPEN, useEntityForm } from "../../lib/useEntityF
 import { queuesStore } from "../../stores/lists";
 import { HoursTab } from "./HoursTab";
 import { QueueDataTab, type QueueDraft } from "./QueueDataTab";
+import { PALETTE } from "./palette";
 
-const EMPTY: QueueDraft = { name: "", color: "", greetingMessage: "", outOfHoursMessage: "", orderQueue: "" };
+/** A new queue starts with a colour of the palette no other queue uses (a swatch, never an empty field). */
+const freeColor = () => {
+  const used = new Set(queuesStore.items.peek().map((q) => q.color.toLowerCase()));
+  return PALETTE.find((c) => !used.has(c)) ?? PALETTE[0];
+};
+const EMPTY: QueueDraft = { name: "", color: "", greetingMessage: "", outOfHoursMessage: "", orderQueue: "", integrationId: "", promptId: "" };
 const PINS = { ERR_QUEUE_NAME_ALREADY_EXISTS: "name", ERR_QUEUE_COLOR_ALREADY_EXISTS: "color" };
 
 /**
@@ -36,13 +42,15 @@ export function QueueModal({ open, id: queueId, onClose }: EditorProps) {
       greetingMessage: q.greetingMessage,
       outOfHoursMessage: q.outOfHoursMessage,
       orderQueue: q.orderQueue === null ? "" : String(q.orderQueue),
+      integrationId: q.integrationId ?? "",
+      promptId: q.promptId ?? "",
     };
   };
 
   const { form, setForm, errors, loading, busy, submit } = useEntityForm({
     open,
     id: queueId,
-    empty: EMPTY,
+    empty: { ...EMPTY, color: freeColor() },
     onOpen: () => {
       setId(queueId);
       setQueue(null);
@@ -54,7 +62,15 @@ export function QueueModal({ open, id: queueId, onClose }: EditorProps) {
     schema: QueueForm,
     pins: PINS,
     save: async (out, f) => {
-      const body = { ...f, name: out.name, color: out.color, orderQueue: f.orderQueue.trim() || null, schedules: hours };
+      const body = {
+        ...f,
+        name: out.name,
+        color: out.color,
+        orderQueue: f.orderQueue.trim() || null,
+        integrationId: f.integrationId || null,
+        promptId: f.promptId || null,
+        schedules: hours,
+      };
       const saved = id === null ? await createQueue(body) : await updateQueue(id, body);
       queuesStore.upsert(saved);
       setHoursDirty(false);

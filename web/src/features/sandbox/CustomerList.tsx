@@ -3,6 +3,7 @@ import type { SandboxCustomer } from "../../api/sandbox";
 import { Button } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { useT } from "../../i18n";
+import { stripMarks } from "../tickets/format";
 
 export interface Customer {
   number: string;
@@ -23,7 +24,7 @@ export function CustomerList({ customers, current, onPick }: { customers: Sandbo
     setNumber("");
   };
   return (
-    <aside className="flex min-h-0 flex-col rounded-card border border-line bg-surface shadow-card">
+    <aside className="flex flex-col rounded-card md:min-h-0 border border-line bg-surface shadow-card">
       <form onSubmit={submit} className="flex flex-col gap-2 border-b border-line p-3" data-testid="sandbox-new-customer">
         <p className="text-sm font-semibold text-ink">{t("sandbox.newCustomer")}</p>
         <TextInput label={t("sandbox.name")} name="customerName" value={name} onValue={setName} maxLength={50} />
@@ -33,7 +34,7 @@ export function CustomerList({ customers, current, onPick }: { customers: Sandbo
         </Button>
       </form>
       <p className="px-3 pt-3 pb-1 text-xs font-semibold uppercase tracking-wide text-subtle">{t("sandbox.customers")}</p>
-      <ul className="min-h-0 flex-1 overflow-y-auto p-1">
+      <ul className="max-h-48 min-h-0 flex-1 overflow-y-auto p-1 md:max-h-none">
         {customers.map((c) => (
           <li key={c.number}>
             <button
@@ -46,7 +47,7 @@ export function CustomerList({ customers, current, onPick }: { customers: Sandbo
               <span className="truncate text-xs text-muted">
                 {c.lastMessage.isDeleted
                   ? t("sandbox.deleted")
-                  : c.lastMessage.body || t(`sandbox.${c.lastMessage.type === "text" ? "placeholder" : c.lastMessage.type}`)}
+                  : stripMarks(c.lastMessage.body) || t(`sandbox.${c.lastMessage.type === "text" ? "placeholder" : c.lastMessage.type}`)}
               </span>
             </button>
           </li>

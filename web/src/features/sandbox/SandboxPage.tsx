@@ -61,7 +61,7 @@ export default function SandboxPage() {
   };
 
   return (
-    <div className="flex h-full flex-col gap-4 px-4 py-6 sm:px-8">
+    <div className="flex h-full flex-col gap-4 overflow-y-auto px-4 py-6 sm:px-8 md:overflow-hidden">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto text-2xl font-semibold tracking-tight text-ink">{t("sandbox.title")}</h1>
         <span className="text-sm text-muted">{t("sandbox.connection", { name: w.name })}</span>
@@ -74,7 +74,8 @@ export default function SandboxPage() {
           {t("sandbox.disconnected")}
         </p>
       )}
-      <div className="grid min-h-0 flex-1 gap-4 md:grid-cols-[18rem_minmax(0,26rem)]">
+      {/* On a phone the customer form and the phone stack and the page scrolls; side by side from md up. */}
+      <div className="grid shrink-0 gap-4 md:min-h-0 md:flex-1 md:shrink md:grid-cols-[18rem_minmax(0,26rem)]">
         <CustomerList customers={customers} current={customer?.number ?? null} onPick={setCustomer} />
         <section
           className="flex min-h-[28rem] flex-col overflow-hidden rounded-[2rem] border-8 border-slate-800 bg-[#efeae2] shadow-pop dark:border-slate-600"

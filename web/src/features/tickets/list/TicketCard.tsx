@@ -71,29 +71,17 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }:
           </span>
         </div>
         <div className="flex items-center gap-2">
-          <span className="truncate text-sm text-muted" data-testid="last-message">
+          <span className="min-w-0 flex-1 truncate text-sm text-muted" data-testid="last-message">
             {lastLine(ticket.lastMessage, t)}
           </span>
           {ticket.unreadMessages > 0 && (
             <span
-              className="ml-auto flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-[11px] font-bold text-white dark:bg-brand-500 dark:text-brand-950"
+              className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-[11px] font-bold text-white dark:bg-brand-500 dark:text-brand-950"
               data-testid="unread"
             >
               {ticket.unreadMessages}
             </span>
           )}
-        </div>
-        <div className="flex items-end gap-2">
-          <div className="flex min-h-[18px] min-w-0 flex-1 flex-wrap items-center gap-1" data-testid="card-tags">
-            {/* Chips that do not fit wrap onto another line: the card grows to show them all. */}
-            {ticket.awaitingRating && <Chip label={t("tickets.awaitingRating")} tone="rating" />}
-            {ticket.queue && <Chip label={ticket.queue.name} color={ticket.queue.color} />}
-            {ticket.user && <Chip label={ticket.user.name} tone="user" />}
-            {ticket.whatsapp && <Chip label={ticket.whatsapp.name} tone="conn" />}
-            {ticket.tags.map((tag) => (
-              <Chip key={tag.id} label={tag.name} color={tag.color} />
-            ))}
-          </div>
           <div className="pointer-events-auto relative flex shrink-0 items-center gap-1">
             {onPeek && (
               <button
@@ -121,7 +109,7 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }:
                 className={`${btn} border border-line bg-surface text-muted hover:bg-raised hover:text-ink`}
                 onClick={() => void resolveTicket(ticket, selected)}
               >
-                {t("tickets.close")}
+                {t("tickets.resolve")}
               </button>
             )}
             {ticket.status === "closed" && (
@@ -133,6 +121,18 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }:
                 {t("tickets.reopen")}
               </button>
             )}
+          </div>
+        </div>
+        <div className="flex">
+          <div className="flex min-h-[18px] min-w-0 flex-1 flex-wrap items-center gap-1" data-testid="card-tags">
+            {/* Chips that do not fit wrap onto another line: the card grows to show them all. */}
+            {ticket.awaitingRating && <Chip label={t("tickets.awaitingRating")} tone="rating" />}
+            {ticket.queue && <Chip label={ticket.queue.name} color={ticket.queue.color} />}
+            {ticket.user && <Chip label={ticket.user.name} tone="user" />}
+            {ticket.whatsapp && <Chip label={ticket.whatsapp.name} tone="conn" />}
+            {ticket.tags.map((tag) => (
+              <Chip key={tag.id} label={tag.name} color={tag.color} />
+            ))}
           </div>
         </div>
       </div>

@@ -46,6 +46,8 @@ export function VirtualList<T>({
   const measured = useRef(new Map<string, number>());
   const [, setVersion] = useState(0);
   const observer = useRef<ResizeObserver | null>(null);
+  const rowHeightRef = useRef(rowHeight);
+  rowHeightRef.current = rowHeight;
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -64,10 +66,10 @@ export function VirtualList<T>({
         const key = (e.target as HTMLElement).dataset.rowKey;
         if (key === undefined) continue;
         const h = Math.round((e.target as HTMLElement).offsetHeight);
-        if (h > 0 && measured.current.get(key) !== h) {
-          measured.current.set(key, h);
-          changed = true;
-        }
+        if (h <= 0) continue;
+        // Only a height other than the one laid out (the estimate at first) re-lays the list out.
+        if ((measured.current.get(key) ?? rowHeightRef.current) !== h) changed = true;
+        measured.current.set(key, h);
       }
       if (changed) setVersion((v) => v + 1);
     });

@@ -1,0 +1,83 @@
+/**
+ * The "baileys" channel without loading Baileys until a WhatsApp connection starts: Baileys and
+ * its protobufs cost about 300 ms and 50 MB at boot, which an install with no WhatsApp connection
+ * (or before its first one) never needs. This file imports nothing from Baileys.
+ */
+import type { Database } from "bun:sqlite";
+import type { ChannelAdapter, ChannelFactory, Outgoing, StartOptions } from "../types";
+import type { BaileysChannelConfig } from "./index";
+
+/** True when the connection holds the creds of a linked device (read without Baileys' decoders). */
+export function hasPairedCreds(db: Database, connectionId: number): boolean {
+  const row = db.query<{ value: string }, [number]>("select value from wa_auth where connection_id = ? and kind = 'creds' and key_id = ''").get(connectionId);
+  if (!row) return false;
+  try {
+    const c = JSON.parse(row.value) as { me?: { id?: string }; account?: unknown };
+    return !!c.me?.id && !!c.account;
+  } catch {
+    return false;
+  }
+}
+
+/** The Baileys factory, loaded on the first connection start. */
+export function lazyBaileysFactory(db: Database, config: BaileysChannelConfig): ChannelFactory {
+  let factory: Promise<ChannelFactory> | null = null;
+  const load = () => {
+    factory ??= import("./index").then((m) => m.createBaileysFactory(db, config));
+    return factory;
+  };
+  return (opts) => new LazyAdapter(load().then((f) => f(opts)));
+}
+
+/** Forwards every call to the adapter once Baileys is loaded. */
+class LazyAdapter implements ChannelAdapter {
+  readonly kind = "baileys";
+  private real: ChannelAdapter | null = null;
+
+  constructor(private readonly loading: Promise<ChannelAdapter>) {
+    // a failed load surfaces through the calls (start reports it); this branch only records success
+    loading.then(
+      (a) => {
+        this.real = a;
+      },
+      () => {},
+    );
+  }
+
+  get status() {
+    return this.real ? this.real.status : "OPENING";
+  }
+
+  async start(opts?: StartOptions) {
+    return (await this.loading).start(opts);
+  }
+  async stop() {
+    return (await this.loading).stop();
+  }
+  async logout() {
+    return (await this.loading).logout();
+  }
+  async send(msg: Outgoing) {
+    return (await this.loading).send(msg);
+  }
+  async deleteForEveryone(target: { id: string; to: string; fromMe: boolean }) {
+    return (await this.loading).deleteForEveryone(target);
+  }
+  async markRead(target: { id: string; to: string; fromMe: boolean }[]) {
+    return (await this.loading).markRead(target);
+  }
+  async sendPresence(to: string, state: "composing" | "paused") {
+    return (await this.loading).sendPresence?.(to, state);
+  }
+  async checkNumber(number: string) {
+    return (await this.loading).checkNumber(number);
+  }
+  async profilePicture(address: string) {
+    return (await this.loading).profilePicture(address);
+  }
+  async requestPairingCode(number: string) {
+    const real = await this.loading;
+    if (!real.requestPairingCode) throw new Error("pairing codes are not supported");
+    return real.requestPairingCode(number);
+  }
+}

@@ -1,0 +1,147 @@
+import { mkdirSync, rmSync } from "node:fs";
+import { join, resolve, sep } from "node:path";
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import type { AnnouncementDto } from "../../contract/dto/announcements";
+import type { Page } from "../../contract/dto/common";
+import { LIMITS } from "../../contract/limits";
+import type { AnnouncementCreateInput, AnnouncementUpdateInput } from "../../contract/schemas/announcements";
+import type { Ctx } from "../../http/context";
+import { forbidden, notFound } from "../../http/errors";
+import { assertContent, checkUpload, mimeOfName } from "../../http/uploads";
+import { isoNow } from "../../lib/clock";
+import { containsAny, pageOf } from "../../db/paging";
+import { type AnnouncementRow, announcements } from "./schema";
+
+const PAGE = LIMITS.pageSize;
+/** Generated names only: `<epoch ms>-<uuid>.<png|jpg|jpeg>`; anything else is not a file of ours. */
+const NAME = /^\d{10,16}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|jpeg)$/;
+
+/** The folder of announcement images: the only public files (BEHAVIOUR.md decision 13). */
+export const announcementsDir = (dataDir: string) => join(dataDir, "public", "announcements");
+
+/**
+ * The absolute path of a public announcement image, or null for any name we did not generate (no
+ * separators, no dots but the extension's, so nothing can point outside the folder).
+ */
+export function announcementFile(dataDir: string, name: string): string | null {
+  if (!NAME.test(name)) return null;
+  const root = resolve(announcementsDir(dataDir));
+  const full = resolve(root, name);
+  return full.startsWith(root + sep) ? full : null;
+}
+
+/** The public shape of an announcement. */
+export function serializeAnnouncement(a: AnnouncementRow): AnnouncementDto {
+  return {
+    id: a.id,
+    title: a.title,
+    text: a.text,
+    priority: a.priority,
+    status: a.status,
+    mediaPath: a.mediaPath,
+    mediaName: a.mediaName,
+    mediaUrl: a.mediaPath ? `/public/announcements/${a.mediaPath}` : null,
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+  };
+}
+
+function requireSuper(ctx: Ctx) {
+  if (!ctx.user.super) throw forbidden();
+}
+
+/** Announcements reach every signed-in socket of every company. */
+function broadcast(ctx: Ctx, frame: { action: "create" | "update"; record: AnnouncementDto } | { action: "delete"; id: number }) {
+  ctx.hub.broadcast({ channel: "announcement", ...frame });
+}
+
+/** Users see active announcements only; super users see all (to manage them). */
+function getVisible(ctx: Ctx, id: number): AnnouncementRow {
+  const a = ctx.db.select().from(announcements).where(eq(announcements.id, id)).get();
+  if (!a || (!a.status && !ctx.user.super)) throw notFound("ERR_NO_ANNOUNCEMENT_FOUND");
+  return a;
+}
+
+/** GET /announcements: newest first, title search; only active ones for non-super users. */
+export function listAnnouncements(ctx: Ctx, search: string, page: number): Page<"records", AnnouncementDto> {
+  const parts: (SQL | undefined)[] = [];
+  if (!ctx.user.super) parts.push(eq(announcements.status, true));
+  if (search) parts.push(containsAny(search, announcements.title));
+  const { rows, total } = pageOf(ctx.db, announcements, and(...parts), [desc(announcements.createdAt), desc(announcements.id)], page, PAGE);
+  return { records: rows.map(serializeAnnouncement), count: total, hasMore: total > page * PAGE };
+}
+
+/** GET /announcements/{id}. */
+export const showAnnouncement = (ctx: Ctx, id: number) => serializeAnnouncement(getVisible(ctx, id));
+
+/** POST /announcements (super users). */
+export function createAnnouncement(ctx: Ctx, input: AnnouncementCreateInput) {
+  requireSuper(ctx);
+  const now = isoNow(ctx.clock);
+  const row = ctx.db
+    .insert(announcements)
+    .values({ title: input.title, text: input.text, priority: input.priority, status: input.status, userId: ctx.user.id, createdAt: now, updatedAt: now })
+    .returning()
+    .get();
+  const record = serializeAnnouncement(row);
+  broadcast(ctx, { action: "create", record });
+  return record;
+}
+
+/** PUT /announcements/{id} (super users). */
+export function updateAnnouncement(ctx: Ctx, id: number, input: AnnouncementUpdateInput) {
+  requireSuper(ctx);
+  getVisible(ctx, id);
+  const row = ctx.db
+    .update(announcements)
+    .set({ ...input, updatedAt: isoNow(ctx.clock) })
+    .where(eq(announcements.id, id))
+    .returning()
+    .get();
+  const record = serializeAnnouncement(row);
+  broadcast(ctx, { action: "update", record });
+  return record;
+}
+
+/** DELETE /announcements/{id} (super users), with its image. */
+export function deleteAnnouncement(ctx: Ctx, id: number) {
+  requireSuper(ctx);
+  const current = getVisible(ctx, id);
+  ctx.db.delete(announcements).where(eq(announcements.id, id)).run();
+  removeImage(ctx.config.dataDir, current.mediaPath);
+  broadcast(ctx, { action: "delete", id });
+}
+
+function removeImage(dataDir: string, name: string | null) {
+  const full = name ? announcementFile(dataDir, name) : null;
+  if (full) rmSync(full, { force: true });
+}
+
+/** POST /announcements/{id}/media-upload (png, jpg, jpeg; content sniffed) and DELETE (file null). */
+export async function setAnnouncementMedia(ctx: Ctx, id: number, file: unknown | null) {
+  requireSuper(ctx);
+  const current = getVisible(ctx, id);
+  let stored: { name: string; original: string } | null = null;
+  if (file !== null) {
+    const checked = checkUpload(file, "image");
+    await assertContent(checked);
+    const name = `${Date.now()}-${crypto.randomUUID()}.${checked.ext}`;
+    const dir = announcementsDir(ctx.config.dataDir);
+    mkdirSync(dir, { recursive: true });
+    await Bun.write(join(dir, name), checked.file);
+    stored = { name, original: checked.originalName };
+  }
+  const row = ctx.db
+    .update(announcements)
+    .set({ mediaPath: stored?.name ?? null, mediaName: stored?.original ?? null, updatedAt: isoNow(ctx.clock) })
+    .where(eq(announcements.id, id))
+    .returning()
+    .get();
+  removeImage(ctx.config.dataDir, current.mediaPath);
+  const record = serializeAnnouncement(row);
+  broadcast(ctx, { action: "update", record });
+  return record;
+}
+
+/** The content type of a public image by its (already validated) name. */
+export const imageType = (name: string) => mimeOfName(name);

@@ -1,0 +1,65 @@
+import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { ingestMessage } from "../../src/bot";
+import { LIMITS } from "../../src/contract/limits";
+import { messages } from "../../src/modules/messages/schema";
+import { tickets } from "../../src/modules/tickets/schema";
+import { makeTestApp } from "../helpers/app";
+import { inbound, makeConnection } from "../helpers/channel";
+
+// GET /messages/{ticketId} reads the ticket (BEHAVIOUR.md §4.4) and writes nothing when nothing is unread.
+const t = await makeTestApp();
+const a = await t.newCompany();
+const { connection, fake } = makeConnection(t, a.company.id);
+const conn = { id: connection.id, companyId: a.company.id };
+
+const first = await ingestMessage(t.deps, conn, inbound("5511977770001", "primeira"));
+const ticketId = first!.ticket.id;
+for (let i = 0; i < LIMITS.messagesPageSize + 3; i++) await ingestMessage(t.deps, conn, inbound("5511977770001", `mensagem ${i}`));
+const unreadRows = () =>
+  t.db
+    .select()
+    .from(messages)
+    .where(eq(messages.ticketId, ticketId))
+    .all()
+    .filter((m) => !m.read && !m.fromMe).length;
+const changes = () => (t.db.sqlite.query("select total_changes() as n").get() as { n: number }).n;
+
+describe("opening a ticket's messages", () => {
+  test("the newest page, the count, and the ticket read with one receipt for the newest message", async () => {
+    expect(unreadRows()).toBe(LIMITS.messagesPageSize + 4);
+    const r = await t.call("GET", `/messages/${ticketId}`, { token: a.admin.token });
+    expect(r.status).toBe(200);
+    expect(r.json.count).toBe(LIMITS.messagesPageSize + 4);
+    expect(r.json.hasMore).toBe(true);
+    expect(r.json.messages.at(-1).body).toBe(`mensagem ${LIMITS.messagesPageSize + 2}`);
+    expect(unreadRows()).toBe(0);
+    expect(t.db.select().from(tickets).where(eq(tickets.id, ticketId)).get()?.unreadMessages).toBe(0);
+    expect(fake.read.map((x) => x.id)).toEqual([r.json.messages.at(-1).wid]);
+  });
+
+  test("opened again with nothing unread: no write, no receipt", async () => {
+    fake.read.length = 0;
+    const before = changes();
+    const r = await t.call("GET", `/messages/${ticketId}`, { token: a.admin.token });
+    expect(r.status).toBe(200);
+    expect(changes()).toBe(before);
+    expect(fake.read).toEqual([]);
+    const older = await t.call("GET", `/messages/${ticketId}?pageNumber=2`, { token: a.admin.token });
+    expect(older.json.messages.map((m: { body: string }) => m.body).slice(0, 2)).toEqual(["primeira", "mensagem 0"]);
+  });
+
+  test("unread rows behind a zero counter are still read, with their receipt", async () => {
+    await ingestMessage(t.deps, conn, inbound("5511977770001", "mais uma"));
+    t.db.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticketId)).run();
+    fake.read.length = 0;
+    await t.call("GET", `/messages/${ticketId}`, { token: a.admin.token });
+    expect(unreadRows()).toBe(0);
+    expect(fake.read.length).toBe(1);
+  });
+
+  test("another company's ticket is not found", async () => {
+    const b = await t.newCompany();
+    expect((await t.call("GET", `/messages/${ticketId}`, { token: b.admin.token })).status).toBe(404);
+  });
+});

@@ -1,0 +1,88 @@
+import { INTEGRATION_TYPES, QueueIntegrationBody } from "@contract/schemas/integrations";
+import { useState } from "react";
+import { createIntegration, getIntegration, type IntegrationInput, testIntegration, updateIntegration } from "../../api/integrations";
+import { Button } from "../../components/Button";
+import { Select, TextInput } from "../../components/Field";
+import { FormModal } from "../../components/FormModal";
+import { useT } from "../../i18n";
+import { serverFieldErrors, validate } from "../../lib/form";
+import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
+import { integrationsStore } from "../../stores/lists";
+import { toast, toastError } from "../../stores/toast";
+import { typeLabel } from "./IntegrationLogo";
+import { EMPTY_INTEGRATION, IntegrationFields, type IntegrationDraft } from "./IntegrationFields";
+
+/** Add or edit a queue integration; "Testar" sends a test message with the form's settings. */
+export function IntegrationModal({ open, id, onClose, onCreated }: EditorProps) {
+  const t = useT();
+  const editing = id !== null;
+  const [testing, setTesting] = useState(false);
+  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
+    open,
+    id,
+    empty: EMPTY_INTEGRATION,
+    load: (x) => (x === null ? null : getIntegration(x)),
+    fill: (i): IntegrationDraft => ({
+      ...i,
+      language: i.language as IntegrationDraft["language"],
+      typebotExpires: String(i.typebotExpires),
+      typebotDelayMessage: String(i.typebotDelayMessage),
+    }),
+    schema: QueueIntegrationBody,
+    save: async (out) => {
+      const saved = editing ? await updateIntegration(id, out as IntegrationInput) : await createIntegration(out as IntegrationInput);
+      integrationsStore.upsert(saved);
+      if (!editing) onCreated?.();
+      return undefined;
+    },
+    savedText: editing ? "integrations.edited" : "integrations.added",
+    onClose,
+  });
+  const [testErrors, setTestErrors] = useState<Record<string, string>>({});
+  const shown = { ...errors, ...testErrors };
+
+  const test = async () => {
+    const checked = validate(QueueIntegrationBody, form);
+    if (!checked.ok) return setTestErrors(checked.errors);
+    setTestErrors({});
+    setTesting(true);
+    try {
+      const r = await testIntegration({ ...(checked.output as IntegrationInput), id });
+      toast("success", r.replies.length ? t("integrations.testReply", { reply: r.replies[0] }) : t("integrations.testOk"));
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      if (fields) setTestErrors(fields);
+      else toastError(err);
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  return (
+    <FormModal
+      open={open}
+      onClose={onClose}
+      title={t(editing ? "integrations.editTitle" : "integrations.addTitle")}
+      formId="integration-form"
+      onSubmit={submit}
+      busy={busy}
+      loading={loading}
+      footerStart={
+        <Button variant="secondary" icon="play" loading={testing} onClick={test} data-testid="integration-test">
+          {t("integrations.test")}
+        </Button>
+      }
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select
+          label={t("integrations.type")}
+          value={form.type}
+          options={INTEGRATION_TYPES.map((x) => ({ value: x, label: typeLabel(x) }))}
+          onValue={(type) => setForm({ ...form, type })}
+        />
+        <TextInput label={t("integrations.name")} name="name" autoFocus value={form.name} onValue={(name) => setForm({ ...form, name })} error={shown.name} />
+      </div>
+      <IntegrationFields form={form} onForm={setForm} errors={shown} />
+    </FormModal>
+  );
+}
