@@ -1,6 +1,8 @@
 # syntax=docker/dockerfile:1
 # Balcão: build the single binary (SPA + migrations embedded), run it on debian-slim as a non-root
-# user with /app/data as the only state.
+# user with /app/data as the only state. The run stage uses the same binary that
+# `bun run build:binary --verify` checks (start, login, /healthz, /readyz, backup, verify, restore,
+# doctor); this machine has no Docker daemon, so the image itself is built and run by operators.
 #   docker build -t balcao .
 #   docker run -d -p 8080:8080 -v balcao:/app/data --name balcao balcao
 
@@ -25,7 +27,8 @@ RUN apt-get update \
  && groupadd --system --gid 10001 balcao \
  && useradd --system --uid 10001 --gid balcao --home-dir /app --shell /usr/sbin/nologin balcao \
  && mkdir -p /app/data \
- && chown -R balcao:balcao /app
+ && chown -R balcao:balcao /app \
+ && chmod 700 /app/data
 COPY --from=build /src/dist/balcao /usr/local/bin/balcao
 WORKDIR /app
 USER balcao
@@ -36,6 +39,11 @@ ENV NODE_ENV=production \
     TZ=America/Sao_Paulo
 VOLUME /app/data
 EXPOSE 8080
+# Liveness: /healthz through the binary itself (no curl in the image). Readiness (/readyz) is for
+# orchestrators that route traffic; it fails while the data disk is low.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 CMD ["balcao", "healthcheck"]
-# `docker run … balcao backup` / `docker exec <container> balcao reset-password <email>` run operator commands.
+# SIGTERM stops cleanly: connections keep their state and resume at the next start.
+STOPSIGNAL SIGTERM
+# `docker exec <container> balcao backup` / `balcao doctor` / `balcao reset-password <email>` run operator
+# commands; a restore runs with the server stopped: `docker run --rm -v balcao:/app/data balcao restore <archive>`.
 ENTRYPOINT ["balcao"]

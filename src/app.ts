@@ -13,6 +13,8 @@ import { authRoutes } from "./modules/auth/routes";
 import { companiesRoutes } from "./modules/companies/routes";
 import { plansRoutes } from "./modules/plans/routes";
 import { invoicesRoutes } from "./modules/invoices/routes";
+import { helpsRoutes } from "./modules/helps/routes";
+import { dashboardRoutes } from "./modules/dashboard/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
@@ -120,6 +122,8 @@ const moduleRoutes = (deps: Deps): AnyElysia[] => [
   companiesRoutes(deps),
   plansRoutes(deps),
   invoicesRoutes(deps),
+  helpsRoutes(deps),
+  dashboardRoutes(deps),
   settingsRoutes(deps),
   contactsRoutes(deps),
   queuesRoutes(deps),

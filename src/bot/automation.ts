@@ -7,13 +7,14 @@
 import { LIMITS } from "../contract/limits";
 import { VOICE_NOTE_PREFIX } from "../contract/media";
 import { voiceNoteUpload } from "../channels/media/prepare";
+import { addressOf } from "../channels/address";
 import type { InboundMessage } from "../channels/types";
 import { checkUpload, extOfMime, mediaFile, storeUpload } from "../http/uploads";
 import type { Deps } from "../http/context";
 import { log } from "../lib/logger";
 import { getCompanyPlan } from "../modules/companies/queries";
 import { detectIntent, parseServiceAccount } from "../modules/integrations/dialogflow";
-import { ExternalError } from "../modules/integrations/http";
+import { ExternalError, readCapped } from "../modules/integrations/http";
 import { dropSession, findIntegration, findSession, type QueueIntegrationRow, saveSession } from "../modules/integrations/queries";
 import { continueTypebot, startTypebot, type TypebotOut, typebotCommand } from "../modules/integrations/typebot";
 import { callWebhook } from "../modules/integrations/webhook";
@@ -22,6 +23,7 @@ import { findByWid, recentTexts } from "../modules/messages/queries";
 import { askAssistant, synthesize, transcribe } from "../modules/prompts/assistant";
 import { findPrompt } from "../modules/prompts/queries";
 import type { PromptRow } from "../modules/prompts/schema";
+import { findContact } from "../modules/contacts/queries";
 import { findQueue } from "../modules/queues/queries";
 import { addSystemNote } from "../modules/ticket-notes/service";
 import { botChooseQueue, closeBySystem, handToHuman, setIntegrationState } from "../modules/tickets/lifecycle-system";
@@ -119,7 +121,17 @@ function transferTo(s: BotStep, queueId: number | null | undefined) {
   }
 }
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, Math.min(ms, 10_000)));
+/** "typing…" for `ms` before a flow's message (BEHAVIOUR.md §10.3), where the channel can show it. */
+async function typing(s: BotStep, ms: number) {
+  if (ms <= 0) return;
+  const adapter = s.deps.channels.get(s.conn.id);
+  const contact = findContact(s.deps.db, s.ticket.companyId, s.ticket.contactId);
+  const to = contact ? addressOf(contact) : null;
+  const presence = (state: "composing" | "paused") => (to && adapter?.sendPresence ? adapter.sendPresence(to, state).catch(() => undefined) : undefined);
+  await presence("composing");
+  await new Promise((r) => setTimeout(r, Math.min(ms, 10_000)));
+  await presence("paused");
+}
 
 /** Fetches a media URL a flow sent (bounded, timed out) and sends it as a file; the URL as text when that fails. */
 async function sendUrl(s: BotStep, url: string) {
@@ -127,8 +139,8 @@ async function sendUrl(s: BotStep, url: string) {
     const res = await fetch(url, { signal: AbortSignal.timeout(LIMITS.externalCallTimeoutMs) });
     const mime = (res.headers.get("content-type") ?? "").split(";")[0].trim();
     const ext = extOfMime(mime);
-    const bytes = res.ok ? await res.arrayBuffer() : null;
-    if (!bytes || !ext || bytes.byteLength > LIMITS.uploadMaxBytes) throw new Error(`unusable media ${res.status} ${mime}`);
+    if (!res.ok || !ext) throw new Error(`unusable media ${res.status} ${mime}`);
+    const bytes = await readCapped(res, LIMITS.uploadMaxBytes);
     const checked = checkUpload(new File([bytes], `arquivo.${ext}`, { type: mime }), "attachment");
     const stored = await storeUpload(s.deps.config.mediaDir, s.ticket.companyId, "messages", checked);
     await sendMessage(s.deps, s.ticket, {
@@ -188,7 +200,7 @@ async function runTypebot(s: BotStep, integ: QueueIntegrationRow, msg: InboundMe
       if (cmd?.queueId) return transferTo(s, cmd.queueId);
       if (cmd) continue;
     }
-    await pause(integ.typebotDelayMessage);
+    await typing(s, integ.typebotDelayMessage);
     if (out.kind === "text") await s.say(out.text);
     else await sendUrl(s, out.url);
   }

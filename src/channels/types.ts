@@ -166,6 +166,8 @@ export interface ChannelAdapter {
   profilePicture(address: string): Promise<string | null>;
   /** Request a pairing code instead of a QR (phone-number linking). */
   requestPairingCode?(number: string): Promise<string>;
+  /** Shows "typing…" in the customer's chat (composing) or stops it (paused); channels without it skip. */
+  sendPresence?(to: string, state: "composing" | "paused"): Promise<void>;
 }
 
 /** Builds an adapter for a connection. */

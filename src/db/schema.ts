@@ -23,5 +23,6 @@ export * from "../modules/invoices/schema";
 export * from "../modules/integrations/schema";
 export * from "../modules/prompts/schema";
 export * from "../modules/schedules/schema";
+export * from "../modules/helps/schema";
 export * from "../modules/chats/schema";
 export * from "../modules/announcements/schema";

@@ -36,6 +36,7 @@ const sendPath = {
             properties: {
               number: { type: "string", pattern: "^\\d{10,15}$" },
               body: { type: "string", description: "Caption of the first file" },
+              closeTicket: { type: "boolean" },
               medias: { type: "array", items: { type: "string", format: "binary" }, maxItems: LIMITS.apiFilesMax },
             },
           },
@@ -90,6 +91,7 @@ export const openapiRoutes = () =>
             properties: {
               number: { type: "string", pattern: "^\\d{10,15}$", description: "Country code + area code + number, digits only" },
               body: { type: "string", maxLength: LIMITS.apiBodyMax },
+              closeTicket: { type: "boolean", description: "Resolve the ticket after sending (the completion message goes out)" },
             },
           },
           ExternalSendResult: {

@@ -9,6 +9,9 @@ import { authPlugin } from "./auth";
 import type { DB } from "../db/client";
 import type { Deps } from "./context";
 import { AppError } from "./errors";
+import type { Ctx } from "./context";
+import { ticketsOfMediaPath } from "../modules/messages/queries";
+import { canViewEveryTicket, canViewTicket } from "../modules/tickets/policy";
 import { assertStorageAvailable } from "../ops/storage";
 
 /**
@@ -207,14 +210,29 @@ export function removeMedia(mediaDir: string, companyId: number, mediaPath: stri
 export const mediaUrl = (mediaPath: string | null | undefined) => (mediaPath ? `/media/${mediaPath}` : null);
 
 /**
- * GET /media/<companyId>/<area>/<name>: answers only authenticated users of that company; any other
- * company (super users included) and any malformed path get 404.
+ * Files of conversations: a chat file (area `messages`) is readable when one of the messages that carry
+ * it is in a ticket the caller may see; the sandbox phone's files only by those who see every ticket.
+ * Files of other areas (queues, quick messages, file lists…) are the company's.
+ */
+function canReadConversationFile(ctx: Ctx, mediaPath: string): boolean {
+  const area = mediaPath.split("/")[1];
+  if (area === "sandbox") return canViewEveryTicket(ctx.user);
+  if (area !== "messages" || canViewEveryTicket(ctx.user)) return true;
+  return ticketsOfMediaPath(ctx.db, ctx.companyId, mediaPath).some((t) => canViewTicket(ctx.user, t));
+}
+
+/**
+ * GET /media/<companyId>/<area>/<name>: answers only authenticated users of that company who may see
+ * the conversation the file belongs to; any other company (super users included), a conversation out
+ * of sight and any malformed path get 404.
  */
 export const mediaRoutes = (deps: Deps) =>
   new Elysia().use(authPlugin(deps)).get("/media/:companyId/*", async ({ ctx, params }) => {
     const companyId = Number(params.companyId);
     const rest = String((params as Record<string, string>)["*"] ?? "");
     if (!Number.isInteger(companyId) || companyId !== ctx.companyId) throw new AppError("ERR_NOT_FOUND", 404);
+    // A conversation's files obey the ticket visibility rules like its messages (core.md §6).
+    if (!canReadConversationFile(ctx, `${companyId}/${rest}`)) throw new AppError("ERR_NOT_FOUND", 404);
     const full = mediaFile(deps.config.mediaDir, companyId, `${companyId}/${rest}`);
     const file = full ? Bun.file(full) : null;
     if (!file || !(await file.exists())) throw new AppError("ERR_NOT_FOUND", 404);

@@ -4,7 +4,7 @@ import { can } from "../contract/permissions";
 import type { Deps, SessionUser } from "../http/context";
 import { type AccessClaims, verifyToken } from "../http/tokens";
 import { findConnection } from "../modules/connections/queries";
-import { canViewTicket } from "../modules/tickets/policy";
+import { canViewEveryTicket, canViewTicket } from "../modules/tickets/policy";
 import { findTicketRow } from "../modules/tickets/queries";
 import { setUserOnline } from "../modules/users/presence";
 import { loadSessionUser } from "../modules/users/queries";
@@ -64,7 +64,8 @@ export function handleClientMessage(deps: Deps, ws: HubSocket, u: SessionUser, m
       const id = Number(msg.connectionId);
       if (!Number.isInteger(id) || id < 1) return;
       if (msg.type === "leaveSandbox") hub.leave(ws, rooms.sandbox(id));
-      else if (findConnection(deps.db, u.companyId, id)) hub.join(ws, rooms.sandbox(id));
+      // the phone shows every conversation of its connection: only for users who see every ticket
+      else if (canViewEveryTicket(u) && findConnection(deps.db, u.companyId, id)) hub.join(ws, rooms.sandbox(id));
       return;
     }
     default:

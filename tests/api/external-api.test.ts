@@ -10,6 +10,7 @@ import sharp from "sharp";
 import type { Outgoing } from "../../src/channels/types";
 import { AttemptLimiter } from "../../src/http/rate-limit";
 import { companies } from "../../src/modules/companies/schema";
+import { whatsapps } from "../../src/modules/connections/schema";
 import { contacts } from "../../src/modules/contacts/schema";
 import { plans } from "../../src/modules/plans/schema";
 import { tickets } from "../../src/modules/tickets/schema";
@@ -109,6 +110,14 @@ describe("sending", () => {
     expect(out.type).toBe("media");
     expect(out.mimetype).toBe("image/png");
     expect(out.caption).toBe("Segue a foto");
+  });
+  test("closeTicket resolves the ticket after sending, with the connection's completion message", async () => {
+    t.db.update(whatsapps).set({ complationMessage: "Atendimento encerrado." }).where(eq(whatsapps.id, connection.id)).run();
+    const r = await send({ number: "5511933334444", body: "Seu boleto vence hoje.", closeTicket: true });
+    expect(r.status).toBe(200);
+    expect(t.db.select().from(tickets).where(eq(tickets.id, r.json.ticketId)).get()!.status).toBe("closed");
+    expect(fake.sent.slice(-2).map((m) => ("body" in m ? m.body : ""))).toEqual(["Seu boleto vence hoje.", "Atendimento encerrado."]);
+    t.db.update(whatsapps).set({ complationMessage: "" }).where(eq(whatsapps.id, connection.id)).run();
   });
   test("a disconnected connection answers 409 ERR_WAPP_NOT_INITIALIZED and stores nothing", async () => {
     const before = fake.sent.length;

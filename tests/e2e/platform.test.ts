@@ -99,3 +99,43 @@ test("platform: the super user adds a plan; a trial company checks out with Pix 
   await admin.context.close();
   await root.context.close();
 }, 60_000);
+
+test("platform: help videos from Settings › Ajuda reach every company; the admin's dashboard draws its figures", async () => {
+  const root = await stack().newPage();
+  await signIn(root.page, SUPER_EMAIL, SUPER_PASSWORD);
+  await root.page.getByRole("navigation").getByRole("link", { name: "Ajuda" }).click();
+  await root.page.getByText("Nenhum vídeo de ajuda ainda.").waitFor();
+  await root.page.goto("/settings");
+  await root.page.getByRole("tab", { name: "Ajuda" }).click();
+  await root.page.getByText("Adicione um vídeo do YouTube").waitFor();
+  await root.page.getByRole("button", { name: "Adicionar vídeo" }).click();
+  const dialog = root.page.getByRole("dialog");
+  await dialog.getByLabel("Título").fill("Primeiros passos");
+  await dialog.getByLabel("Código do vídeo").fill("https://vimeo.com/1");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await dialog.getByText("Inválido").waitFor();
+  await dialog.getByLabel("Código do vídeo").fill("https://youtu.be/dQw4w9WgXcQ");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await root.page.getByTestId("help-row").filter({ hasText: "dQw4w9WgXcQ" }).waitFor();
+  await root.context.close();
+
+  const admin = await stack().newPage();
+  await signIn(admin.page, "loja@e2e.local", "loja-123");
+  // The dashboard: counters, the hourly chart (uPlot, loaded on demand) and the attendants.
+  await admin.page.getByTestId("counter-supportPending").getByText("0").waitFor();
+  await admin.page.locator('[data-testid="hourly-chart"] canvas').waitFor();
+  await admin.page.getByTestId("attendant-row").filter({ hasText: "Loja Teste" }).getByText("Online").waitFor();
+  await admin.page
+    .getByRole("combobox")
+    .or(admin.page.getByRole("button", { name: "Filtro por data" }))
+    .first()
+    .click();
+  await admin.page.getByRole("option", { name: "Filtro por período" }).click();
+  await admin.page.getByRole("button", { name: "Filtrar" }).click();
+  await admin.page.getByText("Parametrize o filtro").waitFor();
+  await admin.page.getByRole("navigation").getByRole("link", { name: "Ajuda" }).click();
+  await admin.page.getByTestId("help-card").filter({ hasText: "Primeiros passos" }).click();
+  const frame = admin.page.getByRole("dialog").locator("iframe");
+  expect(await frame.getAttribute("src")).toContain("youtube-nocookie.com/embed/dQw4w9WgXcQ");
+  await admin.context.close();
+}, 60_000);

@@ -11,9 +11,10 @@ test("queues: an admin builds a queue with a two-level options tree and custom h
   await page.getByRole("button", { name: "Adicionar fila" }).click();
   const dialog = page.getByRole("dialog");
 
-  // Validation, then a name and a colour from the 50-colour palette.
+  // A new queue starts with a free colour (a swatch, not an empty field); the name is required.
+  expect(await dialog.getByLabel("Cor", { exact: true }).inputValue()).toMatch(/^#[0-9a-f]{6}$/);
   await dialog.getByTestId("queue-save").click();
-  expect(await dialog.getByText("Obrigatório").count()).toBe(2);
+  expect(await dialog.getByText("Obrigatório").count()).toBe(1);
   await dialog.getByLabel("Nome").fill("Comercial");
   await dialog.getByRole("button", { name: "Escolher cor" }).click();
   expect(await page.getByTestId("palette-color").count()).toBe(50);

@@ -27,6 +27,10 @@ export class FakeChannel implements ChannelAdapter {
   async markRead(list: { id: string; to: string }[]) {
     this.read.push(...list);
   }
+  presence: { to: string; state: string }[] = [];
+  async sendPresence(to: string, state: "composing" | "paused") {
+    this.presence.push({ to, state });
+  }
   async checkNumber(number: string) {
     return { exists: true, number, address: `${number}@s.whatsapp.net` };
   }

@@ -1,7 +1,16 @@
 import { describe, expect, test } from "bun:test";
 import { createElement, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { clockTime, formatBody, parseLocation, parseVcard, stripMarks, ticketTime, ticksOf } from "../../web/src/features/tickets/format";
+import {
+  clockTime,
+  formatBody,
+  parseLocation,
+  parseVcard,
+  stripMarks,
+  ticketTime,
+  ticksOf,
+  withoutAutomaticHeader,
+} from "../../web/src/features/tickets/format";
 
 const html = (body: string) => renderToStaticMarkup(createElement(Fragment, null, ...formatBody(body)));
 
@@ -80,4 +89,10 @@ describe("times and ticks", () => {
   test("ticks follow WhatsApp: 1-2 sent, 3 delivered, 4-5 read/played", () => {
     expect([0, 1, 2, 3, 4, 5].map(ticksOf)).toEqual(["queued", "sent", "sent", "delivered", "read", "read"]);
   });
+});
+
+test("an automatic message shows its header once (the bubble's label), not again in the body", () => {
+  expect(withoutAutomaticHeader("*Mensagem Automática*:\nVocê foi transferido.")).toBe("Você foi transferido.");
+  expect(withoutAutomaticHeader("*Mensagem Automática*:\n\nAs chamadas estão desabilitadas")).toBe("As chamadas estão desabilitadas");
+  expect(withoutAutomaticHeader("Olá *Mensagem Automática*: no meio")).toBe("Olá *Mensagem Automática*: no meio");
 });

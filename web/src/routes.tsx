@@ -49,8 +49,8 @@ export interface RouteEntry {
  * The route registry. A feature issue adds its page by adding ONE entry here: the router, the
  * guards and the drawer all read this list, so no menu item ever points at a missing page.
  * Pages still to come (features.md §2.1): /quick-messages,
- * /todolist, /tags, /contacts, /helps, /prompts, /queue-integration,
- * /kanban, /financeiro, /queues, /subscription,
+ * /tags, /contacts, /helps, /prompts, /queue-integration,
+ * /financeiro, /queues, /subscription,
  * /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
  * /campaign/:campaignId/report, /campaigns-config.
  */
@@ -116,6 +116,19 @@ export const ROUTES: readonly RouteEntry[] = [
     menu: { section: "administration", label: "nav.settings", icon: "settings", order: 110, permission: "drawer-admin-items:view" },
   },
   {
+    path: "/todolist",
+    access: "private",
+    page: lazy(() => import("./features/todo/TodoPage")),
+    menu: { section: "attendance", label: "nav.todo", icon: "check", order: 40 },
+  },
+  {
+    path: "/kanban",
+    access: "private",
+    flag: "useKanban",
+    page: lazy(() => import("./features/kanban/KanbanPage")),
+    menu: { section: "attendance", label: "nav.kanban", icon: "layers", order: 30 },
+  },
+  {
     path: "/schedules",
     access: "private",
     flag: "useSchedules",
@@ -169,8 +182,14 @@ export const ROUTES: readonly RouteEntry[] = [
     page: lazy(() => import("./features/finance/FinancePage")),
     menu: { section: "administration", label: "nav.finance", icon: "wallet", order: 105, permission: "drawer-admin-items:view" },
   },
+  {
+    path: "/helps",
+    access: "private",
+    page: lazy(() => import("./features/helps/HelpsPage")),
+    menu: { section: "attendance", label: "nav.helps", icon: "help", order: 100 },
+  },
   { path: "/subscription", access: "admin", page: lazy(() => import("./features/finance/SubscriptionPage")) },
-  { path: "/sandbox/:connectionId", access: "private", page: lazy(() => import("./features/sandbox/SandboxPage")) },
+  { path: "/sandbox/:connectionId", access: "admin", page: lazy(() => import("./features/sandbox/SandboxPage")) },
   {
     path: "/campaigns",
     access: "admin",

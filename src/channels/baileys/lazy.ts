@@ -66,6 +66,9 @@ class LazyAdapter implements ChannelAdapter {
   async markRead(target: { id: string; to: string; fromMe: boolean }[]) {
     return (await this.loading).markRead(target);
   }
+  async sendPresence(to: string, state: "composing" | "paused") {
+    return (await this.loading).sendPresence?.(to, state);
+  }
   async checkNumber(number: string) {
     return (await this.loading).checkNumber(number);
   }

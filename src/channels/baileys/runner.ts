@@ -391,6 +391,10 @@ export class BaileysRunner implements ChannelAdapter {
     await markRead(this.openSock(), targets);
   }
 
+  async sendPresence(to: string, state: "composing" | "paused"): Promise<void> {
+    await this.openSock().sendPresenceUpdate(state, to);
+  }
+
   async checkNumber(number: string) {
     return checkNumber(this.openSock(), number);
   }

@@ -1,16 +1,21 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { SandboxMessageInput } from "../../contract/schemas/connections";
 import type { Ctx } from "../../http/context";
-import { AppError, notFound } from "../../http/errors";
+import { AppError, forbidden, notFound } from "../../http/errors";
+import { canViewEveryTicket } from "../../modules/tickets/policy";
 import { checkUpload, type StoredFile, storeUpload, UPLOAD_KINDS } from "../../http/uploads";
 import { findConnection } from "../../modules/connections/queries";
 import { SandboxAdapter, serializeSandboxMessage } from "./adapter";
 import { sandboxMessages } from "./schema";
 
-/** The sandbox connection of the caller's company, or 404 ERR_NO_WAPP_FOUND (a WhatsApp one too). */
+/**
+ * The sandbox connection of the caller's company, or 404 ERR_NO_WAPP_FOUND (a WhatsApp one too). The
+ * phone shows every conversation of its connection, so only users who see every ticket open it (403).
+ */
 function sandboxConnection(ctx: Ctx, connectionId: number) {
   const w = findConnection(ctx.db, ctx.companyId, connectionId);
   if (w?.channel !== "sandbox") throw notFound("ERR_NO_WAPP_FOUND");
+  if (!canViewEveryTicket(ctx.user)) throw forbidden();
   return w;
 }
 

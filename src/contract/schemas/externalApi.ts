@@ -14,5 +14,13 @@ export const apiNumberField = v.pipe(
 export const ExternalSendBody = v.object({
   number: apiNumberField,
   body: v.optional(v.pipe(v.string(MSG.invalid), v.maxLength(LIMITS.apiBodyMax, MSG.tooLong)), ""),
+  /** Close the ticket once sent (the completion message goes out as when an agent resolves it). */
+  closeTicket: v.optional(
+    v.pipe(
+      v.union([v.boolean(), v.string(), v.number()], MSG.invalid),
+      v.transform((x) => x === true || x === 1 || x === "true" || x === "1"),
+    ),
+    false,
+  ),
 });
 export type ExternalSendInput = v.InferOutput<typeof ExternalSendBody>;

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { OpeningHours } from "../../contract/limits";
-import type { DB } from "../../db/client";
+import type { DB, DbOrTx } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { plans } from "../plans/schema";
 import { companies } from "./schema";
@@ -14,7 +14,7 @@ export const findCompany = (db: DB, id: number) =>
       .prepare(),
   ).get({ id });
 
-export const findCompanyByName = (db: DB, name: string) => db.select().from(companies).where(eq(companies.name, name)).get();
+export const findCompanyByName = (db: DbOrTx, name: string) => db.select().from(companies).where(eq(companies.name, name)).get();
 
 /** A company with its plan (one join). */
 export function getCompanyPlan(db: DB, companyId: number) {

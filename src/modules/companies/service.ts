@@ -74,7 +74,11 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
   const passwordHash = await hashPassword(input.password);
   const now = nowIso();
   const extra: Record<string, string> = input.campaignsEnabled !== undefined ? { campaignsEnabled: String(truthy(input.campaignsEnabled)) } : {};
+  // Hashing yields to other requests: the name and email are checked again inside the transaction,
+  // so parallel sign-ups with one email give one company and clear 409s, never a 500.
   const company = deps.db.transaction((tx) => {
+    if (findCompanyByName(tx, input.name)) throw new AppError("ERR_COMPANY_NAME_ALREADY_EXISTS", 409);
+    if (findUserByEmail(tx, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
     const c = tx
       .insert(companies)
       .values({

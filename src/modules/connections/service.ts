@@ -121,6 +121,9 @@ export function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
   const channel = input.channel ?? "baileys";
   const { row, unset } = ctx.db.transaction((tx) => {
     const db = tx as unknown as Ctx["db"];
+    // The plan's limit holds under parallel creation: counted again where the row is written.
+    if (plan && countConnections(db, ctx.companyId) >= plan.plan.connections)
+      throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", 400, { limit: plan.plan.connections });
     const unset = isDefault ? unsetOtherDefaults(db, ctx.companyId, 0) : [];
     const row = db
       .insert(whatsapps)

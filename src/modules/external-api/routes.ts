@@ -17,7 +17,7 @@ export const externalApiRoutes = (deps: Deps) =>
     if (multipart) {
       const form = (body ?? {}) as Record<string, unknown>;
       const files = [form.medias, form["medias[]"]].flat().filter((f) => f instanceof File);
-      const input = parse(ExternalSendBody, { number: firstText(form.number), body: firstText(form.body) ?? "" });
+      const input = parse(ExternalSendBody, { number: firstText(form.number), body: firstText(form.body) ?? "", closeTicket: firstText(form.closeTicket) });
       return sendFromApi(ctx, connection, input, files);
     }
     return sendFromApi(ctx, connection, parse(ExternalSendBody, body), []);

@@ -13,7 +13,9 @@ import type { WhatsappRow } from "../connections/schema";
 import { upsertPeerContact } from "../contacts/channel";
 import { sendMessage } from "../messages/service";
 import type { MessageDto } from "../messages/serialize";
-import { ticketForOutbound } from "../tickets/lifecycle-system";
+import { sendCompletionMessage } from "../tickets/automatic-texts";
+import { closeBySystem, ticketForOutbound } from "../tickets/lifecycle-system";
+import { findTicketRow } from "../tickets/queries";
 
 /**
  * The caller of the send API: the connection whose token this is (BEHAVIOUR.md §9). A missing or
@@ -39,7 +41,8 @@ export function authenticateApiToken(deps: Deps, header: string | null): { ctx: 
  * POST /api/messages/send: the number is checked on WhatsApp through this connection (canonical
  * digits), the contact found or created (named after the number), its ticket on this connection
  * found or opened as pending (lifecycle), then the text, or each file with the text as caption of
- * the first, goes out through the outbox. Nothing is stored when the connection is not connected.
+ * the first, goes out through the outbox; `closeTicket` then resolves the ticket (completion message).
+ * Nothing is stored when the connection is not connected.
  */
 export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: ExternalSendInput, files: unknown[]): Promise<ExternalSendDto> {
   if (files.length > LIMITS.apiFilesMax) throw new AppError("ERR_VALIDATION", 400, { fields: { medias: "validation.tooLong" } });
@@ -71,6 +74,10 @@ export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: Exte
         media: { path: `${ctx.config.mediaDir}/${stored.mediaPath}`, mediaPath: stored.mediaPath, mime: stored.mime, fileName: stored.mediaName },
       }),
     );
+  }
+  if (input.closeTicket) {
+    const current = findTicketRow(ctx.db, ctx.companyId, ticket.id);
+    if (current && closeBySystem(ctx, current, "api")) await sendCompletionMessage(ctx, findTicketRow(ctx.db, ctx.companyId, ticket.id) ?? current);
   }
   return {
     mensagem: "Mensagem enviada",

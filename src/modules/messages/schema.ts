@@ -54,6 +54,8 @@ export const messages = sqliteTable(
     // Search: message ids found by FTS5 turn into their tickets without reading the rows.
     index("messages_search_idx").on(t.companyId, t.id, t.ticketId),
     index("messages_unread_idx").on(t.ticketId, t.id).where(sql`read = 0 and from_me = 0`),
+    // The media route finds the tickets a chat file belongs to (visibility), for media messages only.
+    index("messages_media_idx").on(t.companyId, t.mediaUrl).where(sql`media_url is not null`),
   ],
 );
 export type MessageRow = typeof messages.$inferSelect;

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
-import type { DB } from "../../db/client";
+import type { DB, DbOrTx } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { type QueueRow, queues } from "./schema";
 
@@ -27,7 +27,7 @@ export function queuesByIds(db: DB, companyId: number, ids: number[]): QueueRow[
     .all();
 }
 
-export const countQueues = (db: DB, companyId: number) => db.select({ n: count() }).from(queues).where(eq(queues.companyId, companyId)).get()?.n ?? 0;
+export const countQueues = (db: DbOrTx, companyId: number) => db.select({ n: count() }).from(queues).where(eq(queues.companyId, companyId)).get()?.n ?? 0;
 
 /** Another queue of the company with this name (case-insensitive). */
 export const queueWithName = (db: DB, companyId: number, name: string, exceptId = 0) =>

@@ -74,23 +74,27 @@ export function createQueue(ctx: Ctx, input: QueueCreateInput) {
   assertUnique(ctx, input.name, input.color);
   assertBotRefs(ctx, input);
   const now = nowIso();
-  const row = ctx.db
-    .insert(queues)
-    .values({
-      companyId: ctx.companyId,
-      name: input.name,
-      color: input.color,
-      greetingMessage: input.greetingMessage ?? "",
-      outOfHoursMessage: input.outOfHoursMessage ?? "",
-      orderQueue: input.orderQueue ?? null,
-      integrationId: input.integrationId ?? null,
-      promptId: input.promptId ?? null,
-      schedules: input.schedules ?? defaultOpeningHours(),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
+  // The plan's limit holds under parallel creation: counted again where the row is written.
+  const row = ctx.db.transaction((tx) => {
+    if (plan && countQueues(tx, ctx.companyId) >= plan.plan.queues) throw new AppError("ERR_PLAN_LIMIT_QUEUES", 400, { limit: plan.plan.queues });
+    return tx
+      .insert(queues)
+      .values({
+        companyId: ctx.companyId,
+        name: input.name,
+        color: input.color,
+        greetingMessage: input.greetingMessage ?? "",
+        outOfHoursMessage: input.outOfHoursMessage ?? "",
+        orderQueue: input.orderQueue ?? null,
+        integrationId: input.integrationId ?? null,
+        promptId: input.promptId ?? null,
+        schedules: input.schedules ?? defaultOpeningHours(),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+  });
   return publishUpdate(ctx, row);
 }
 

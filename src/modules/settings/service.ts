@@ -5,7 +5,7 @@ import type { DB, DbOrTx } from "../../db/client";
 import type { Ctx } from "../../http/context";
 import * as v from "valibot";
 import { PLATFORM_SETTINGS, SECRET_MASK, SECRET_SETTINGS, SETTING_SCHEMAS } from "../../contract/schemas/settings";
-import { forbidden, parse } from "../../http/errors";
+import { AppError, forbidden, parse } from "../../http/errors";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
 import { settings } from "./schema";
@@ -79,7 +79,9 @@ export function updateSetting(ctx: Ctx, key: string, input: string) {
   if (PLATFORM_SETTINGS.includes(key) && !ctx.user.super) throw forbidden();
   if (SECRET_SETTINGS.includes(key) && input === SECRET_MASK) return masked({ key, value: getSetting(ctx.db, ctx.companyId, key) });
   const schema = SETTING_SCHEMAS[key];
-  const value = schema ? parse(v.object({ value: schema }), { value: input }).value : input;
+  // An unknown key is refused: a company's settings hold only what some feature reads.
+  if (!schema) throw new AppError("ERR_NO_SETTING_FOUND", 400, { key });
+  const value = parse(v.object({ value: schema }), { value: input }).value;
   const now = nowIso();
   const row = ctx.db
     .insert(settings)

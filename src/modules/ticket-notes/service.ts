@@ -5,6 +5,8 @@ import type { DbOrTx } from "../../db/client";
 import type { Ctx, Deps } from "../../http/context";
 import { forbidden, notFound } from "../../http/errors";
 import { nowIso } from "../../lib/dates";
+import { visibleTicketsWhere } from "../tickets/policy";
+import { tickets } from "../tickets/schema";
 import { getVisibleTicket } from "../tickets/service";
 import { users } from "../users/schema";
 import { ticketNotes } from "./schema";
@@ -29,19 +31,25 @@ export function createNote(ctx: Ctx, input: { note: string; ticketId: number }):
   return ctx.db.select(noteSelect).from(ticketNotes).leftJoin(users, eq(users.id, ticketNotes.userId)).where(eq(ticketNotes.id, row.id)).get()!;
 }
 
-/** GET /ticket-notes/list?ticketId&contactId: the notes of a ticket (or of a contact), newest first. */
+/**
+ * GET /ticket-notes/list?ticketId&contactId: the notes of a ticket (or of a contact), newest first.
+ * A contact's notes are those of the tickets the caller may see (core.md §6), never the others.
+ */
 export function listNotes(ctx: Ctx, q: { ticketId?: number; contactId?: number }): TicketNoteDto[] {
   if (!q.ticketId && !q.contactId) return [];
   if (q.ticketId) getVisibleTicket(ctx, q.ticketId);
+  const visible = q.ticketId ? undefined : visibleTicketsWhere(ctx.user);
   return ctx.db
     .select(noteSelect)
     .from(ticketNotes)
     .leftJoin(users, eq(users.id, ticketNotes.userId))
+    .innerJoin(tickets, eq(tickets.id, ticketNotes.ticketId))
     .where(
       and(
         eq(ticketNotes.companyId, ctx.companyId),
         q.ticketId ? eq(ticketNotes.ticketId, q.ticketId) : undefined,
         q.contactId ? eq(ticketNotes.contactId, q.contactId) : undefined,
+        visible,
       ),
     )
     .orderBy(desc(ticketNotes.id))

@@ -238,7 +238,7 @@ export function awaitRating(deps: Deps, ticket: TicketRow): TicketDto {
   return announce(deps, placeOf(ticket), after);
 }
 
-export type SystemCloseReason = "bot" | "rating" | "rating-timeout" | "inactivity" | "campaign" | "connection-deleted";
+export type SystemCloseReason = "bot" | "rating" | "rating-timeout" | "inactivity" | "campaign" | "connection-deleted" | "api";
 
 /**
  * Closes a ticket as the system (BEHAVIOUR.md §3.9-3.10): the stretch of tracking is finished

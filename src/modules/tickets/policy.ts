@@ -1,16 +1,22 @@
+import { eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { can } from "../../contract/permissions";
 import type { SessionUser } from "../../http/context";
+import { tickets } from "./schema";
 
 export interface TicketAccess {
   userId: number | null;
   queueId: number | null;
 }
 
+/** Whether a user sees every ticket of the company (admins): what shows all conversations at once needs it. */
+export const canViewEveryTicket = (u: SessionUser) => u.profile === "admin";
+
 /**
- * core.md §6: a user sees tickets of their queues, queue-less tickets and their own; admins see all.
+ * THE visibility rule (core.md §6): a user sees tickets of their queues, queue-less tickets and their
+ * own; admins see all. Every read of a conversation goes through it (or its SQL form below).
  */
 export function canViewTicket(u: SessionUser, t: TicketAccess): boolean {
-  if (u.profile === "admin") return true;
+  if (canViewEveryTicket(u)) return true;
   if (t.userId === u.id) return true;
   if (t.queueId === null) return true;
   return u.queueIds.includes(t.queueId);
@@ -18,3 +24,11 @@ export function canViewTicket(u: SessionUser, t: TicketAccess): boolean {
 
 export const canDeleteTicket = (u: SessionUser) => can(u, "ticket-options:deleteTicket");
 export const canShowAll = (u: SessionUser) => can(u, "tickets-manager:showall");
+
+/** canViewTicket as a condition on `tickets` for queries that read many conversations; undefined = no restriction. */
+export function visibleTicketsWhere(u: SessionUser): SQL | undefined {
+  if (canViewEveryTicket(u)) return undefined;
+  const conds = [eq(tickets.userId, u.id), isNull(tickets.queueId)];
+  if (u.queueIds.length) conds.push(inArray(tickets.queueId, u.queueIds));
+  return or(...conds);
+}

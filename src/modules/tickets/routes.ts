@@ -8,12 +8,14 @@ import { parse } from "../../http/errors";
 import { requirePlanFlag } from "../../http/plan";
 import { deleteTicket, openForContact } from "./lifecycle";
 import { listTickets, showTicket, showTicketByUuid } from "./service";
-import { addTicketTag, removeKanbanTags, syncTicketTags } from "./service-tags";
+import { addTicketTag, moveKanbanTag, removeKanbanTags, syncTicketTags } from "./service-tags";
 import { updateTicket } from "./service-update";
 
 const UuidParam = v.object({ uuid: v.pipe(v.string(), v.uuid("validation.invalid")) });
 const TicketTagParams = v.object({ ticketId: idField, tagId: idField });
 const TicketIdParam = v.object({ ticketId: idField });
+/** The kanban lane a card moves to: a kanban tag, or null for "Em aberto". */
+const KanbanMoveBody = v.object({ tagId: v.nullable(idField) });
 
 /** /tickets, /ticket/kanban, /tags/sync and /ticket-tags routes (core.md §7, features.md §7). */
 export const ticketsRoutes = (deps: Deps) =>
@@ -39,6 +41,10 @@ export const ticketsRoutes = (deps: Deps) =>
     .post("/tags/sync", ({ ctx, body }) => {
       const input = parse(TagSyncBody, body);
       return syncTicketTags(ctx, input.ticketId, input.tags);
+    })
+    .put("/ticket-tags/:ticketId/kanban", ({ ctx, params, body }) => {
+      requirePlanFlag(ctx, "useKanban");
+      return moveKanbanTag(ctx, parse(TicketIdParam, params).ticketId, parse(KanbanMoveBody, body).tagId);
     })
     .put("/ticket-tags/:ticketId/:tagId", ({ ctx, params }) => {
       requirePlanFlag(ctx, "useKanban");

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
 import type { Ctx } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { tags } from "../tags/schema";
@@ -46,20 +47,40 @@ export function addTicketTag(ctx: Ctx, ticketId: number, tagId: number) {
   return announce(ctx, ticketId);
 }
 
-/** DELETE /ticket-tags/{ticketId}: removes the ticket's links to kanban tags only (kanban move, first half). */
-export function removeKanbanTags(ctx: Ctx, ticketId: number) {
-  getVisibleTicket(ctx, ticketId);
-  const kanbanIds = ctx.db
+const kanbanTagIds = (ctx: Ctx) =>
+  ctx.db
     .select({ id: tags.id })
     .from(tags)
     .where(and(eq(tags.companyId, ctx.companyId), eq(tags.kanban, 1)))
     .all()
     .map((r) => r.id);
-  if (kanbanIds.length) {
-    ctx.db
-      .delete(ticketTags)
+
+function unlinkKanban(tx: DbOrTx, ticketId: number, kanbanIds: number[]) {
+  if (kanbanIds.length)
+    tx.delete(ticketTags)
       .where(and(eq(ticketTags.ticketId, ticketId), inArray(ticketTags.tagId, kanbanIds)))
       .run();
-  }
+}
+
+/** DELETE /ticket-tags/{ticketId}: removes the ticket's links to kanban tags only (kanban move, first half). */
+export function removeKanbanTags(ctx: Ctx, ticketId: number) {
+  getVisibleTicket(ctx, ticketId);
+  unlinkKanban(ctx.db, ticketId, kanbanTagIds(ctx));
+  return announce(ctx, ticketId);
+}
+
+/**
+ * PUT /ticket-tags/{ticketId}/kanban (tagId, or null for the first lane "Em aberto"): the whole kanban
+ * move in one transaction, so the ticket ends with exactly one kanban tag (or none) and one frame.
+ * Its other (non-kanban) tags are kept.
+ */
+export function moveKanbanTag(ctx: Ctx, ticketId: number, tagId: number | null) {
+  getVisibleTicket(ctx, ticketId);
+  const kanbanIds = kanbanTagIds(ctx);
+  if (tagId !== null && !kanbanIds.includes(tagId)) throw notFound("ERR_NO_TAG_FOUND");
+  ctx.db.transaction((tx) => {
+    unlinkKanban(tx, ticketId, kanbanIds);
+    if (tagId !== null) tx.insert(ticketTags).values({ ticketId, tagId }).run();
+  });
   return announce(ctx, ticketId);
 }

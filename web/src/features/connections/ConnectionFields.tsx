@@ -193,7 +193,7 @@ export function ConnectionFields({
           value={form.token}
           onValue={set("token")}
           error={errors.token}
-          hint={editing ? t("connections.modal.tokenHint") : undefined}
+          hint={editing ? `${t("connections.modal.tokenHelp")} ${t("connections.modal.tokenHint")}` : t("connections.modal.tokenHelp")}
           autoComplete="off"
         />
       </Section>

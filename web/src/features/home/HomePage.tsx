@@ -7,6 +7,7 @@ import { landingPath } from "../../guards";
 import { useT } from "../../i18n";
 import { daysUntil, formatDate } from "../../lib/format";
 import { company, isAdmin, plan, user } from "../../stores/session";
+import { Dashboard } from "../dashboard/Dashboard";
 import { FirstSteps } from "./FirstSteps";
 
 function Card({ icon, label, children, testId }: { icon: IconName; label: string; children: ReactNode; testId?: string }) {
@@ -31,7 +32,7 @@ function DueBadge({ date }: { date: string }) {
   return <Badge tone={days < 5 ? "warning" : "brand"}>{t(days === 1 ? "home.daysLeftOne" : "home.daysLeftMany", { count: days })}</Badge>;
 }
 
-/** "/": the admin's welcome home (company, due date, plan); agents go to their first page. */
+/** "/": the admin's home (company, due date, plan) and dashboard; agents go to their first page. */
 export default function HomePage() {
   useSignals();
   const t = useT();
@@ -47,26 +48,29 @@ export default function HomePage() {
       <p className="mt-1 text-muted">{t("home.subtitle", { company: c.name })}</p>
       {isAdmin.value && <FirstSteps />}
       {isAdmin.value ? (
-        <div className="mt-8 grid gap-4 md:grid-cols-3">
-          <Card icon="building" label={t("home.company")} testId="company-card">
-            <p className="text-lg font-semibold text-ink">{c.name}</p>
-            <p className="mt-1 truncate text-sm text-muted">{c.email}</p>
-          </Card>
-          <Card icon="calendar" label={t("home.dueDate")} testId="due-card">
-            <p className="text-lg font-semibold text-ink">{c.dueDate ? formatDate(c.dueDate) : "—"}</p>
-            {c.dueDate && (
-              <div className="mt-1.5">
-                <DueBadge date={c.dueDate} />
-              </div>
-            )}
-          </Card>
-          {p && (
-            <Card icon="layers" label={t("home.plan")}>
-              <p className="text-lg font-semibold text-ink">{p.name}</p>
-              <p className="mt-1 text-sm text-muted">{t("home.planLimits", { users: p.users, connections: p.connections, queues: p.queues })}</p>
+        <>
+          <div className="mt-8 grid gap-4 md:grid-cols-3">
+            <Card icon="building" label={t("home.company")} testId="company-card">
+              <p className="text-lg font-semibold text-ink">{c.name}</p>
+              <p className="mt-1 truncate text-sm text-muted">{c.email}</p>
             </Card>
-          )}
-        </div>
+            <Card icon="calendar" label={t("home.dueDate")} testId="due-card">
+              <p className="text-lg font-semibold text-ink">{c.dueDate ? formatDate(c.dueDate) : "—"}</p>
+              {c.dueDate && (
+                <div className="mt-1.5">
+                  <DueBadge date={c.dueDate} />
+                </div>
+              )}
+            </Card>
+            {p && (
+              <Card icon="layers" label={t("home.plan")}>
+                <p className="text-lg font-semibold text-ink">{p.name}</p>
+                <p className="mt-1 text-sm text-muted">{t("home.planLimits", { users: p.users, connections: p.connections, queues: p.queues })}</p>
+              </Card>
+            )}
+          </div>
+          <Dashboard />
+        </>
       ) : (
         <p className="mt-8 rounded-card border border-dashed border-line p-6 text-sm text-muted">{t("home.agentHint")}</p>
       )}

@@ -46,14 +46,13 @@ export function BotPickers({
     if (useOpenAi) all((n) => listPrompts("", n).then((r) => ({ items: r.prompts, hasMore: r.hasMore }))).then(setPrompts, () => setPrompts([]));
   }, [useIntegrations, useOpenAi]);
   if (!useIntegrations && !useOpenAi) return null;
-  const none = { value: "" as Pick, label: t("queues.none") };
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {useIntegrations && (
         <Select
           label={t("queues.integration")}
           value={integrationId}
-          options={[none, ...integrations.map((i) => ({ value: i.id as Pick, label: i.name }))]}
+          options={[{ value: "" as Pick, label: t("queues.noIntegration") }, ...integrations.map((i) => ({ value: i.id as Pick, label: i.name }))]}
           onValue={(v) => onChange({ integrationId: v, promptId })}
         />
       )}
@@ -61,7 +60,7 @@ export function BotPickers({
         <Select
           label={t("queues.prompt")}
           value={promptId}
-          options={[none, ...prompts.map((p) => ({ value: p.id as Pick, label: p.name }))]}
+          options={[{ value: "" as Pick, label: t("queues.noPrompt") }, ...prompts.map((p) => ({ value: p.id as Pick, label: p.name }))]}
           onValue={(v) => onChange({ integrationId, promptId: v })}
         />
       )}

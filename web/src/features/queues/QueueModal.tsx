@@ -11,7 +11,13 @@ import { type EditorProps, STAY_OPEN, useEntityForm } from "../../lib/useEntityF
 import { queuesStore } from "../../stores/lists";
 import { HoursTab } from "./HoursTab";
 import { QueueDataTab, type QueueDraft } from "./QueueDataTab";
+import { PALETTE } from "./palette";
 
+/** A new queue starts with a colour of the palette no other queue uses (a swatch, never an empty field). */
+const freeColor = () => {
+  const used = new Set(queuesStore.items.peek().map((q) => q.color.toLowerCase()));
+  return PALETTE.find((c) => !used.has(c)) ?? PALETTE[0];
+};
 const EMPTY: QueueDraft = { name: "", color: "", greetingMessage: "", outOfHoursMessage: "", orderQueue: "", integrationId: "", promptId: "" };
 const PINS = { ERR_QUEUE_NAME_ALREADY_EXISTS: "name", ERR_QUEUE_COLOR_ALREADY_EXISTS: "color" };
 
@@ -44,7 +50,7 @@ export function QueueModal({ open, id: queueId, onClose }: EditorProps) {
   const { form, setForm, errors, loading, busy, submit } = useEntityForm({
     open,
     id: queueId,
-    empty: EMPTY,
+    empty: { ...EMPTY, color: freeColor() },
     onOpen: () => {
       setId(queueId);
       setQueue(null);

@@ -11,6 +11,7 @@ import { OptionsTab } from "./OptionsTab";
 import { SchedulesTab } from "./SchedulesTab";
 import { CompaniesTab } from "../platform/CompaniesTab";
 import { PlansTab } from "../platform/PlansTab";
+import { HelpsTab } from "../platform/HelpsTab";
 import { isSuper } from "../../stores/session";
 import { putSettings, settingValues } from "./store";
 
@@ -56,6 +57,15 @@ export default function SettingsPage() {
                 content: (
                   <AdminTab>
                     <PlansTab />
+                  </AdminTab>
+                ),
+              },
+              {
+                key: "helps",
+                label: t("settings.tabHelps"),
+                content: (
+                  <AdminTab>
+                    <HelpsTab />
                   </AdminTab>
                 ),
               },

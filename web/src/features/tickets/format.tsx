@@ -81,6 +81,12 @@ export function stripMarks(body: string): string {
   return out + rest;
 }
 
+/**
+ * An automatic message's body without its "*Mensagem Automática*:" header: the bubble's label
+ * already says it, so the words do not show twice (the customer still gets the header).
+ */
+export const withoutAutomaticHeader = (body: string) => body.replace(/^\*Mensagem Automática\*:[ \t]*\n*/u, "");
+
 /** WhatsApp's ticks for an ack (Baileys' scale): 1-2 sent (one grey), 3 delivered (two grey), 4-5 read/played (two blue). */
 export function ticksOf(ack: number): "queued" | "sent" | "delivered" | "read" {
   if (ack <= 0) return "queued";

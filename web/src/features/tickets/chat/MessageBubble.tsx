@@ -3,7 +3,7 @@ import type { Message } from "../../../api/messages";
 import { Icon } from "../../../components/Icon";
 import { Menu } from "../../../components/Menu";
 import { language, useT } from "../../../i18n";
-import { clockTime, stripMarks, ticksOf } from "../format";
+import { clockTime, stripMarks, ticksOf, withoutAutomaticHeader } from "../format";
 import { MessageContent } from "./MessageMedia";
 
 /**
@@ -119,7 +119,7 @@ export const MessageBubble = memo(function MessageBubble({
         )}
         {group && !mine && m.contact && <p className="mb-0.5 text-xs font-semibold text-sky-700 dark:text-sky-300">{m.contact.name}</p>}
         {m.quotedMsg && <Quoted q={m.quotedMsg} />}
-        <MessageContent m={m} />
+        <MessageContent m={m.isAutomatic ? { ...m, body: withoutAutomaticHeader(m.body) } : m} />
         <p className="mt-0.5 flex items-center justify-end gap-1 text-[11px] text-muted">
           {m.isEdited && <span className="italic">{t("chat.edited")}</span>}
           <span className="tabular-nums">{clockTime(m.createdAt, lang)}</span>

@@ -109,7 +109,7 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }:
                 className={`${btn} border border-line bg-surface text-muted hover:bg-raised hover:text-ink`}
                 onClick={() => void resolveTicket(ticket, selected)}
               >
-                {t("tickets.close")}
+                {t("tickets.resolve")}
               </button>
             )}
             {ticket.status === "closed" && (

@@ -1,0 +1,1 @@
+CREATE INDEX `messages_media_idx` ON `messages` (`company_id`,`media_url`) WHERE media_url is not null;

@@ -1,0 +1,14 @@
+/** GET /dashboard (core.md §3 Dashboard counters; times in minutes). */
+export interface DashboardDto {
+  counters: {
+    supportPending: number;
+    supportHappening: number;
+    supportFinished: number;
+    leads: number;
+    avgSupportTime: number;
+    avgWaitTime: number;
+  };
+  attendants: { id: number; name: string; rating: number; avgSupportTime: number; tickets: number; online: boolean }[];
+  /** Tickets created today per hour (24 slots, the company's time zone). */
+  hourly: number[];
+}

@@ -1,0 +1,17 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** A help video of the platform (core.md §3 Help): shown to every company, managed by super users. */
+export const helps = sqliteTable(
+  "helps",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** A public YouTube video id. */
+    video: text("video").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("helps_title_idx").on(t.title)],
+);
+export type HelpRow = typeof helps.$inferSelect;

@@ -1,0 +1,77 @@
+import { asc, count, eq } from "drizzle-orm";
+import type { Page } from "../../contract/dto/common";
+import type { HelpDto } from "../../contract/dto/helps";
+import { LIMITS } from "../../contract/limits";
+import type { HelpCreateInput, HelpUpdateInput } from "../../contract/schemas/helps";
+import { containsAny } from "../../db/paging";
+import type { Ctx } from "../../http/context";
+import { notFound } from "../../http/errors";
+import { nowIso } from "../../lib/dates";
+import { requireSuper } from "../companies/policy";
+import { type HelpRow, helps } from "./schema";
+
+const PAGE = LIMITS.pageSize;
+
+/** The public shape of a help video. */
+export const serializeHelp = (h: HelpRow): HelpDto => ({ id: h.id, title: h.title, description: h.description, video: h.video, createdAt: h.createdAt });
+
+function getHelp(ctx: Ctx, id: number) {
+  const row = ctx.db.select().from(helps).where(eq(helps.id, id)).get();
+  if (!row) throw notFound("ERR_NO_HELP_FOUND");
+  return row;
+}
+
+/** GET /helps: a page ordered by title, searched by title or description (any signed-in user). */
+export function listHelps(ctx: Ctx, search: string, page: number): Page<"helps", HelpDto> {
+  const where = search ? containsAny(search, helps.title, helps.description) : undefined;
+  const total = ctx.db.select({ n: count() }).from(helps).where(where).get()?.n ?? 0;
+  const rows = ctx.db
+    .select()
+    .from(helps)
+    .where(where)
+    .orderBy(asc(helps.title), asc(helps.id))
+    .limit(PAGE)
+    .offset((page - 1) * PAGE)
+    .all();
+  return { helps: rows.map(serializeHelp), count: total, hasMore: total > page * PAGE };
+}
+
+/** GET /helps/list: every help video (the /helps grid), at most 500. */
+export const listAllHelps = (ctx: Ctx) => ctx.db.select().from(helps).orderBy(asc(helps.title), asc(helps.id)).limit(500).all().map(serializeHelp);
+
+/** GET /helps/{id}. */
+export const showHelp = (ctx: Ctx, id: number) => serializeHelp(getHelp(ctx, id));
+
+/** POST /helps (super users). */
+export function createHelp(ctx: Ctx, input: HelpCreateInput) {
+  requireSuper(ctx);
+  const now = nowIso();
+  return serializeHelp(
+    ctx.db
+      .insert(helps)
+      .values({ ...input, createdAt: now, updatedAt: now })
+      .returning()
+      .get(),
+  );
+}
+
+/** PUT /helps/{id} (super users). */
+export function updateHelp(ctx: Ctx, id: number, input: HelpUpdateInput) {
+  requireSuper(ctx);
+  getHelp(ctx, id);
+  return serializeHelp(
+    ctx.db
+      .update(helps)
+      .set({ ...input, updatedAt: nowIso() })
+      .where(eq(helps.id, id))
+      .returning()
+      .get(),
+  );
+}
+
+/** DELETE /helps/{id} (super users). */
+export function deleteHelp(ctx: Ctx, id: number) {
+  requireSuper(ctx);
+  getHelp(ctx, id);
+  ctx.db.delete(helps).where(eq(helps.id, id)).run();
+}

@@ -1,0 +1,56 @@
+import type { Dashboard } from "../../api/dashboard";
+import { Dot } from "../../components/Badge";
+import { ListTable, tdClass } from "../../components/ListPage";
+import { useT } from "../../i18n";
+import { hoursAndMinutes } from "./Counters";
+
+/** Rating 1-3 as stars (core.md §9: 1 unsatisfied, 2 satisfied, 3 very satisfied). */
+function Stars({ value }: { value: number }) {
+  const t = useT();
+  const full = Math.round(value);
+  return (
+    <span role="img" aria-label={t("dashboard.ratingOf", { value })} className="tracking-tight whitespace-nowrap">
+      {[1, 2, 3].map((i) => (
+        <span key={i} className={i <= full ? "text-amber-500" : "text-line"}>
+          ★
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The attendants table: name, rating, average support time, online state. */
+export function Attendants({ rows }: { rows: Dashboard["attendants"] }) {
+  const t = useT();
+  return (
+    <section className="overflow-auto rounded-card border border-line bg-surface shadow-card" data-testid="attendants">
+      <ListTable
+        columns={[
+          { label: t("dashboard.attendant") },
+          { label: t("dashboard.rating") },
+          { label: t("dashboard.avgSupport"), className: "hidden sm:table-cell" },
+          { label: t("dashboard.status") },
+        ]}
+      >
+        {rows.map((a) => (
+          <tr key={a.id} data-testid="attendant-row">
+            <td className={tdClass}>
+              <p className="text-ink">{a.name}</p>
+              <p className="text-xs text-muted sm:hidden">{hoursAndMinutes(a.avgSupportTime)}</p>
+            </td>
+            <td className={tdClass}>
+              <Stars value={a.rating} />
+            </td>
+            <td className={`${tdClass} hidden text-muted sm:table-cell`}>{hoursAndMinutes(a.avgSupportTime)}</td>
+            <td className={tdClass}>
+              <span className="inline-flex items-center gap-1.5 text-sm text-muted">
+                <Dot on={a.online} />
+                {t(a.online ? "dashboard.online" : "dashboard.offline")}
+              </span>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
+    </section>
+  );
+}
