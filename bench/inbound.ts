@@ -18,6 +18,7 @@ import { migrate } from "../src/db/migrate";
 import { seed } from "../src/db/seed";
 import { hashPassword } from "../src/lib/password";
 import { whatsapps } from "../src/modules/connections/schema";
+import { setLogLevel } from "../src/lib/logger";
 import { insertUser } from "../src/modules/users/accounts";
 import { figure, SMOKE_MODE } from "./lib/report";
 
@@ -27,6 +28,7 @@ const AGENTS = SMOKE_MODE ? 5 : Number(args[1] ?? 50);
 const CONTACTS = SMOKE_MODE ? 50 : 2_000;
 const TARGET = 5_000;
 
+setLogLevel("silent");
 const dir = mkdtempSync(join(tmpdir(), "balcao-bench-inbound-"));
 const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dir, ADMIN_EMAIL: "b@b.io", ADMIN_PASSWORD: "bench-123", LOG_LEVEL: "silent" });
 const db = openDatabase(config.dbPath);

@@ -56,10 +56,11 @@ const cases = [
   { ...messagePage, who: "admin", token: admin },
 ];
 for (const c of cases) {
-  const l = await latency(server.base, c.path, c.token, RUNS);
+  const l = await latency(server.base, c.path, c.token, RUNS, server.proc.pid);
   const t = TARGET[c.kind];
   figure({ name: `${c.label} (${c.who}) p50`, value: l.p50, unit: "ms", target: t.p50, better: "lower" });
   figure({ name: `${c.label} (${c.who}) p95 / p99`, value: l.p95, unit: "ms", note: `p99 ${l.p99.toFixed(2)} ms` });
+  figure({ name: `${c.label} (${c.who}) server CPU per request`, value: l.cpu ?? 0, unit: "ms" });
   if (t.rps) {
     const rps = await throughput(server.base, c.path, c.token, CLIENTS, SECONDS);
     figure({ name: `${c.label} (${c.who}) ${CLIENTS} clients`, value: rps, unit: "req/s", target: t.rps, better: "higher" });

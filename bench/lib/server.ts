@@ -1,4 +1,5 @@
 /** Client side of the HTTP benchmarks: a server process on loopback, sign-in, latency and req/s. */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pct } from "./report";
 
@@ -45,17 +46,32 @@ async function get(base: string, path: string, token: string) {
   return body;
 }
 
-/** Sequential latency of a GET (after a warm-up): p50/p95/p99 in ms. */
-export async function latency(base: string, path: string, token: string, runs: number) {
+/** CPU time a process has used so far, in ms (Linux /proc; 0 elsewhere). */
+export function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Sequential latency of a GET (after a warm-up): p50/p95/p99 in ms, and, given the server's pid, its
+ * CPU ms per request (steadier than wall time when other work shares the machine).
+ */
+export async function latency(base: string, path: string, token: string, runs: number, pid?: number) {
   for (let i = 0; i < Math.min(5, runs); i++) await get(base, path, token);
   const samples: number[] = [];
+  const cpu0 = pid ? cpuMsOf(pid) : 0;
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
     await get(base, path, token);
     samples.push(performance.now() - t);
   }
+  const cpu = pid ? (cpuMsOf(pid) - cpu0) / runs : undefined;
   samples.sort((a, b) => a - b);
-  return { p50: pct(samples, 0.5), p95: pct(samples, 0.95), p99: pct(samples, 0.99) };
+  return { p50: pct(samples, 0.5), p95: pct(samples, 0.95), p99: pct(samples, 0.99), cpu };
 }
 
 /** Requests per second of a GET with `clients` concurrent clients for `seconds`. */

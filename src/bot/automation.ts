@@ -14,7 +14,7 @@ import type { Deps } from "../http/context";
 import { log } from "../lib/logger";
 import { getCompanyPlan } from "../modules/companies/queries";
 import { detectIntent, parseServiceAccount } from "../modules/integrations/dialogflow";
-import { ExternalError } from "../modules/integrations/http";
+import { ExternalError, readCapped } from "../modules/integrations/http";
 import { dropSession, findIntegration, findSession, type QueueIntegrationRow, saveSession } from "../modules/integrations/queries";
 import { continueTypebot, startTypebot, type TypebotOut, typebotCommand } from "../modules/integrations/typebot";
 import { callWebhook } from "../modules/integrations/webhook";
@@ -139,8 +139,8 @@ async function sendUrl(s: BotStep, url: string) {
     const res = await fetch(url, { signal: AbortSignal.timeout(LIMITS.externalCallTimeoutMs) });
     const mime = (res.headers.get("content-type") ?? "").split(";")[0].trim();
     const ext = extOfMime(mime);
-    const bytes = res.ok ? await res.arrayBuffer() : null;
-    if (!bytes || !ext || bytes.byteLength > LIMITS.uploadMaxBytes) throw new Error(`unusable media ${res.status} ${mime}`);
+    if (!res.ok || !ext) throw new Error(`unusable media ${res.status} ${mime}`);
+    const bytes = await readCapped(res, LIMITS.uploadMaxBytes);
     const checked = checkUpload(new File([bytes], `arquivo.${ext}`, { type: mime }), "attachment");
     const stored = await storeUpload(s.deps.config.mediaDir, s.ticket.companyId, "messages", checked);
     await sendMessage(s.deps, s.ticket, {

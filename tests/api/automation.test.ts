@@ -7,6 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { generateKeyPairSync } from "node:crypto";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { handleInbound } from "../../src/bot";
 import { failureNote } from "../../src/bot/automation";
 import type { Outgoing } from "../../src/channels/types";
@@ -23,6 +24,9 @@ import { json, loopback } from "../helpers/loopback";
 
 // what a speech service answers: Ogg/Opus (made here from the WebM fixture)
 const VOICE_OGG = (await toOggOpus(new Uint8Array(await Bun.file(join(import.meta.dir, "../fixtures/media/voice.webm")).arrayBuffer())))!.ogg;
+const PNG = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#ff8800" } })
+  .png()
+  .toBuffer();
 const rich = (text: string) => ({ type: "text", content: { richText: [{ type: "p", children: [{ text }] }] } });
 let n8nDown = false;
 const svc = loopback(async (r) => {
@@ -38,6 +42,13 @@ const svc = loopback(async (r) => {
       return json({ messages: [{ type: "text", content: { richText: [{ type: "p", children: [{ text: "Seu pedido", bold: true }, { text: " saiu." }] }] } }] });
     if (m === "Falar com atendente") return json({ messages: [rich("Chamando alguém…"), rich('#{"stopBot":true}')] });
     if (m === "vazio") return json({ messages: [] });
+    if (m === "foto")
+      return json({
+        messages: [
+          { type: "image", content: { url: `${svc.url}/foto.png` } },
+          { type: "image", content: { url: `${svc.url}/enorme.png` } },
+        ],
+      });
     return json({ messages: [rich("Invalid message. Please, try again.")] });
   }
   if (r.path === "/n8n") {
@@ -64,6 +75,8 @@ const svc = loopback(async (r) => {
       choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
     });
   }
+  if (r.path === "/foto.png") return new Response(PNG, { headers: { "content-type": "image/png" } });
+  if (r.path === "/enorme.png") return new Response(new Uint8Array(20 * 1024 * 1024), { headers: { "content-type": "image/png" } });
   if (r.path === "/v1/audio/transcriptions") return json({ text: "qual o prazo de entrega?" });
   if (r.path === "/hook-conn") return json({ messages: ["Olá pela conexão"] });
   if (r.path === "/tts/brazilsouth") return new Response(VOICE_OGG, { headers: { "content-type": "audio/ogg" } });
@@ -146,6 +159,12 @@ describe("Typebot", async () => {
     expect(texts()).toEqual(["Não entendi, escolha uma opção."]);
     await say(n, "vazio");
     expect(texts()).toEqual(["Não entendi, escolha uma opção."]);
+  });
+  test("images the flow sends by URL are fetched and sent as files; an oversized one goes as its link", async () => {
+    await say(n, "foto");
+    const [img, link] = fake.sent;
+    expect(img).toMatchObject({ type: "media", mimetype: "image/png" });
+    expect(link).toMatchObject({ type: "text", body: `${svc.url}/enorme.png` });
   });
   test("the restart keyword drops the session and says so; the next message starts again", async () => {
     const before = svc.seen.filter((x) => x.path.endsWith("/startChat")).length;

@@ -198,6 +198,12 @@ describe("Pix checkout and payment", () => {
     generateInvoices(t.deps);
     const open = (await t.call("GET", "/invoices/all", { token: a.admin.token })).json.invoices.find((i: { status: string }) => i.status === "open");
     expect(open.dueDate).toBe(addDays(todayDate(), -2));
-    expect((await t.call("POST", "/subscription", { token: a.admin.token, body: { ...CHECKOUT, invoiceId: open.id } })).status).toBe(200);
+    const charge = await t.call("POST", "/subscription", { token: a.admin.token, body: { ...CHECKOUT, invoiceId: open.id } });
+    expect(charge.status).toBe(200);
+    // Paying renews from today (not from the lapsed due date), and the company works again.
+    expect((await webhook({ pix: [{ txid: charge.json.txid, valor: "30.00" }] })).json.confirmed).toBe(1);
+    const company = t.db.select().from(companies).where(eq(companies.id, a.company.id)).get()!;
+    expect(company.dueDate).toBe(addMonths(todayDate(), 1));
+    expect((await t.call("GET", "/users", { token: a.admin.token })).status).toBe(200);
   });
 });

@@ -117,3 +117,31 @@ test("integrations and prompts: set up in the browser, a Typebot flow and an ass
     return p.data.tickets.find((t) => t.contact.number === "5511955550002")?.queueId === humanos;
   });
 }, 60_000);
+
+test("a company whose plan has no integrations gets the spec's notice and goes to /", async () => {
+  const base = stack().server.url;
+  const root = (await apiCall<{ token: string }>(base, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD })).data.token;
+  const plan = await apiCall<{ id: number }>(
+    base,
+    "POST",
+    "/plans",
+    { name: "Sem integrações", users: 3, connections: 1, queues: 3, value: "10", useIntegrations: false, useOpenAi: false },
+    root,
+  );
+  expect(plan.status).toBe(201);
+  const company = await apiCall(
+    base,
+    "POST",
+    "/companies",
+    { name: "Loja Básica", email: "basica@e2e.local", password: "basica-123", planId: plan.data.id },
+    root,
+  );
+  expect(company.status).toBe(201);
+  const { page } = await stack().newPage();
+  await signIn(page, "basica@e2e.local", "basica-123");
+  expect(await page.getByRole("navigation").getByRole("link", { name: "Integrações" }).count()).toBe(0);
+  expect(await page.getByRole("navigation").getByRole("link", { name: "Open.AI" }).count()).toBe(0);
+  await page.goto(`${base}/queue-integration`);
+  await page.getByText("Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.").waitFor();
+  await page.waitForURL(`${base}/`);
+}, 30_000);

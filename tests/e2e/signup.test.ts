@@ -50,6 +50,12 @@ test("a new company signs up, then its admin signs in and sees the welcome home"
   expect(await page.getByTestId("active-until").textContent()).toBe(`Ativo até ${inDays(7)}`);
   await page.getByTestId("first-steps").getByRole("link", { name: "Ir para Conexões" }).first().click();
   await page.getByRole("heading", { name: "Conexões" }).waitFor();
+  // With no connection yet, the empty ticket list says what to do next.
+  await page.getByRole("navigation").getByRole("link", { name: "Atendimentos" }).click();
+  await page.getByText("Nenhuma conexão ainda").first().waitFor();
+  await page.getByText("experimente o Telefone Sandbox", { exact: false }).first().waitFor();
+  await page.getByTestId("empty-add-connection").first().click();
+  await page.getByRole("heading", { name: "Conexões" }).waitFor();
 
   // Signed out: the same e-mail or company name again is said at its field.
   await page.evaluate(() => localStorage.clear());

@@ -12,6 +12,8 @@ test("the admin creates an agent, who signs in and sees only the agent menu", as
 
   const token = await page.evaluate(() => localStorage.getItem("token"));
   const queue = await apiCall<{ id: number }>(stack().server.url, "POST", "/queue", { name: "Suporte", color: "#2563eb", greetingMessage: "" }, token!);
+  const conn = await apiCall<{ id: number }>(stack().server.url, "POST", "/whatsapp", { name: "Loja Norte", channel: "sandbox" }, token!);
+  expect(conn.status).toBe(201);
 
   await page.getByRole("button", { name: "Adicionar usuário" }).click();
   const dialog = page.getByRole("dialog");
@@ -35,6 +37,9 @@ test("the admin creates an agent, who signs in and sees only the agent menu", as
     await page.getByRole("option", { name: "Suporte" }).click();
     await page.keyboard.press("Escape");
   }
+  // The default connection (core.md §4.4): the company's default unless one is chosen.
+  await dialog.getByRole("button", { name: "A padrão da empresa" }).click();
+  await page.getByRole("option", { name: "Loja Norte" }).click();
   await dialog.getByRole("button", { name: "Salvar" }).click();
   await page.getByText("Usuário salvo com sucesso!").waitFor();
   const row = page.getByTestId("user-row").filter({ hasText: "Joana Agente" });
@@ -51,6 +56,8 @@ test("the admin creates an agent, who signs in and sees only the agent menu", as
     );
     expect(list.data.users[0].queues.map((q) => q.id)).toEqual([queue.data.id]);
   }
+  const joana = await apiCall<{ users: { whatsappId: number | null }[] }>(stack().server.url, "GET", "/users?searchParam=joana", undefined, token!);
+  expect(joana.data.users[0].whatsappId).toBe(conn.data.id);
 
   // Realtime: a user created elsewhere appears live, and a deleted one disappears.
   const created = await apiCall<{ id: number }>(

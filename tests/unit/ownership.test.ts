@@ -29,6 +29,13 @@ const OWNERS: { table: string; sqlName: string; owner: RegExp }[] = [
   { table: "campaigns", sqlName: "campaigns", owner: /^src\/modules\/campaigns\// },
   { table: "campaignShipping", sqlName: "campaign_shipping", owner: /^src\/modules\/campaigns\// },
   { table: "campaignSettings", sqlName: "campaign_settings", owner: /^src\/modules\/campaigns\// },
+  { table: "fileLists", sqlName: "file_lists", owner: /^src\/modules\/files\// },
+  { table: "fileListOptions", sqlName: "file_list_options", owner: /^src\/modules\/files\// },
+  { table: "schedules", sqlName: "schedules", owner: /^src\/modules\/schedules\// },
+  { table: "chats", sqlName: "chats", owner: /^src\/modules\/chats\// },
+  { table: "chatUsers", sqlName: "chat_users", owner: /^src\/modules\/chats\// },
+  { table: "chatMessages", sqlName: "chat_messages", owner: /^src\/modules\/chats\// },
+  { table: "announcements", sqlName: "announcements", owner: /^src\/modules\/announcements\// },
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -146,6 +146,8 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/queue-integration",
     access: "admin",
     flag: "useIntegrations",
+    // features.md §6: the company-permission notice, then / after 1 s
+    deniedText: "integrations.denied",
     page: lazy(() => import("./features/integrations/IntegrationsPage")),
     menu: { section: "administration", label: "nav.integrations", icon: "puzzle", order: 40, permission: "drawer-admin-items:view" },
   },

@@ -6,7 +6,7 @@ import type { DbOrTx } from "../../db/client";
 import { containsAny } from "../../db/paging";
 import type { Ctx, Deps } from "../../http/context";
 import { notFound } from "../../http/errors";
-import { nowIso, renewDueDate } from "../../lib/dates";
+import { nowIso, renewDueDate, todayDate } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { rooms } from "../../realtime/topics";
 import { requireSuper } from "../companies/policy";
@@ -70,7 +70,7 @@ export function attachCharge(db: DbOrTx, invoiceId: number, txid: string, plan: 
 
 /**
  * Confirms the payment of an invoice, exactly once: the invoice becomes paid, the company's due date
- * moves by its recurrence (from the later of its due date and the invoice's) and it moves to the plan
+ * moves by its recurrence (from the latest of its due date, the invoice's and today) and it moves to the plan
  * chosen at checkout; the company then receives `payment` CONCLUIDA. A second confirmation changes
  * nothing and answers false.
  */
@@ -80,7 +80,9 @@ export function confirmPayment(deps: Deps, invoiceId: number, source: string): b
     if (!inv || inv.status === "paid") return null;
     const company = tx.select().from(companies).where(eq(companies.id, inv.companyId)).get();
     if (!company) return null;
-    const base = company.dueDate && company.dueDate > inv.dueDate ? company.dueDate : inv.dueDate;
+    // From the later of the company's and the invoice's due date; a lapsed company renews from today.
+    const today = todayDate(new Date(deps.clock.now()));
+    const base = [company.dueDate ?? "", inv.dueDate, today].reduce((a, b) => (a > b ? a : b));
     const dueDate = renewDueDate(base, company.recurrence);
     const now = nowIso();
     const paid = tx

@@ -1,7 +1,7 @@
 import OpenAI, { toFile } from "openai";
 import type { Config } from "../../config";
 import { LIMITS } from "../../contract/limits";
-import { ExternalError } from "../integrations/http";
+import { ExternalError, readCapped } from "../integrations/http";
 import type { PromptRow } from "./schema";
 
 /** The phrase the model starts its answer with when a person must take over (BEHAVIOUR.md §10.5). */
@@ -110,7 +110,5 @@ export async function synthesize(config: Config, prompt: PromptRow, text: string
     throw new ExternalError(`speech: ${String(e)}`);
   }
   if (!res.ok) throw new ExternalError(`speech: HTTP ${res.status}`);
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  if (bytes.length > LIMITS.uploadMaxBytes) throw new ExternalError("speech: answer too large");
-  return bytes;
+  return readCapped(res, LIMITS.uploadMaxBytes);
 }

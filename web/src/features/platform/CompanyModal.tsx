@@ -98,7 +98,7 @@ export function CompanyModal({ open, id, onClose, onCreated }: EditorProps) {
           onValue={(v) => set("password", v)}
         />
       )}
-      <div className="flex flex-col justify-end gap-3 sm:col-span-2 sm:flex-row sm:gap-8">
+      <div className="grid gap-3 sm:col-span-2 sm:grid-cols-2 sm:gap-4">
         <Toggle label={t("companies.statusActive")} checked={form.status} onChange={(v) => set("status", v)} />
         <Toggle label={t("companies.campaigns")} checked={form.campaignsEnabled} onChange={(v) => set("campaignsEnabled", v)} />
       </div>

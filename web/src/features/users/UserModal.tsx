@@ -1,6 +1,7 @@
 import { PROFILES } from "@contract/limits";
 import { UserForm } from "@contract/schemas/users";
 import { useState } from "react";
+import { type Connection, listConnections } from "../../api/connections";
 import { listQueues } from "../../api/queues";
 import type { QueueRef } from "../../api/types";
 import { createUser, getUser, updateUser } from "../../api/users";
@@ -17,7 +18,7 @@ const PINS = { ERR_EMAIL_ALREADY_EXISTS: "email", ERR_WRONG_CURRENT_PASSWORD: "c
 
 /**
  * Add or edit a user (userId null = new). Everyone edits name, email and password; only admins see
- * profile and queues. Queues come from GET /queue; when that fails (no queues module yet) the
+ * profile, queues and the default connection (core.md §4.4). Queues come from GET /queue; when that fails (no queues module yet) the
  * select is simply hidden.
  */
 export function UserModal({ open, id: userId, onClose, onCreated }: EditorProps) {
@@ -28,17 +29,24 @@ export function UserModal({ open, id: userId, onClose, onCreated }: EditorProps)
   const self = editing && userId === me.value?.id;
   const [queueIds, setQueueIds] = useState<number[]>([]);
   const [queues, setQueues] = useState<QueueRef[] | null>(null);
+  const [whatsappId, setWhatsappId] = useState(0);
+  const [conns, setConns] = useState<Connection[] | null>(null);
   const { form, setForm, errors, loading, busy, submit } = useEntityForm({
     open,
     id: userId,
     empty: EMPTY,
     onOpen: () => {
       setQueueIds([]);
-      if (admin) listQueues().then(setQueues, () => setQueues(null));
+      setWhatsappId(0);
+      if (admin) {
+        listQueues().then(setQueues, () => setQueues(null));
+        listConnections().then(setConns, () => setConns(null));
+      }
     },
     load: (id) => (id === null ? null : getUser(id)),
     fill: (u) => {
       setQueueIds(u.queues.map((q) => q.id));
+      setWhatsappId(u.whatsappId ?? 0);
       return { name: u.name, email: u.email, password: "", currentPassword: "", profile: u.profile };
     },
     schema: UserForm(editing, self),
@@ -49,7 +57,11 @@ export function UserModal({ open, id: userId, onClose, onCreated }: EditorProps)
         await changePassword(currentPassword ?? "", password);
         toast("success", t("users.passwordChanged"));
       }
-      const body = { ...rest, ...(password && !self ? { password } : {}), ...(admin ? { profile, ...(queues ? { queueIds } : {}) } : {}) };
+      const body = {
+        ...rest,
+        ...(password && !self ? { password } : {}),
+        ...(admin ? { profile, ...(queues ? { queueIds } : {}), ...(conns ? { whatsappId: whatsappId || null } : {}) } : {}),
+      };
       const saved = editing ? await updateUser(userId, body) : await createUser(body);
       usersStore.upsert(saved);
       if (saved.id === me.value?.id) patchUser({ name: saved.name, email: saved.email, profile: saved.profile, queues: saved.queues });
@@ -104,6 +116,17 @@ export function UserModal({ open, id: userId, onClose, onCreated }: EditorProps)
           options={PROFILES.map((p) => ({ value: p, label: t(`profiles.${p}`) }))}
           error={errors.profile}
         />
+      )}
+      {admin && conns && (
+        <div className="sm:col-span-2">
+          <Select
+            label={t("users.defaultConnection")}
+            value={whatsappId}
+            onValue={setWhatsappId}
+            options={[{ value: 0, label: t("users.companyDefault") }, ...conns.map((c) => ({ value: c.id, label: c.name }))]}
+          />
+          <p className="mt-1 text-xs text-muted">{t("users.defaultConnectionHint")}</p>
+        </div>
       )}
       {admin && queues && (
         <div className="sm:col-span-2">
