@@ -314,3 +314,80 @@ describe("the dispatcher", () => {
     expect((await call("POST", `/campaigns/${r.json.id}/cancel`)).status).toBe(204);
   });
 });
+
+describe("attachments and limits", () => {
+  test("the file list's files go first (captioned with their names), then the text with the campaign's attachment", async () => {
+    await call("POST", "/campaign-settings", { settings: { messageInterval: 0, longerIntervalAfter: 0 } });
+    const files = (await call("POST", "/files", { name: "Catálogo", message: "Veja", options: [{ name: "Tabela de preços" }] })).json;
+    const up = new FormData();
+    up.append("typeArch", "fileList");
+    up.append("files", new File([new TextEncoder().encode("%PDF-1.4\n%test\n")], "tabela.pdf", { type: "application/pdf" }));
+    up.append("id", String(files.options[0].id));
+    expect((await t.call("POST", `/files/uploadList/${files.id}`, { token: tk, form: up })).status).toBe(200);
+    const listId = await newList("Lista anexos", ["5511977000001"]);
+    const draft = (
+      await call("POST", "/campaigns", {
+        name: "Com anexos",
+        message1: "Confira {nome}",
+        whatsappId: connection.id,
+        contactListId: listId,
+        fileListId: files.id,
+      })
+    ).json;
+    const png = new FormData();
+    png.append("file", new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], "banner.png", { type: "image/png" }));
+    const media = await t.call("POST", `/campaigns/${draft.id}/media-upload`, { token: tk, form: png });
+    expect(media.json).toMatchObject({ mediaName: "banner.png" });
+    const before = fake.sent.length;
+    await call("PUT", `/campaigns/${draft.id}`, {
+      name: "Com anexos",
+      message1: "Confira {nome}",
+      whatsappId: connection.id,
+      contactListId: listId,
+      fileListId: files.id,
+      scheduledAt: past(),
+    });
+    await dispatchUntil(statusIs(draft.id, "FINALIZADA"));
+    const sent = fake.sent.slice(before);
+    expect(sent.map((m) => [m.type, m.type === "media" ? m.mimetype : "", textOf(m)])).toEqual([
+      ["media", "application/pdf", "Tabela de preços"],
+      ["media", "image/png", "Confira Pessoa 1"],
+    ]);
+    expect((await show(draft.id)).progress).toMatchObject({ valid: 1, delivered: 1 });
+    // a finished campaign's attachment can no longer change
+    expect((await call("DELETE", `/campaigns/${draft.id}/media-upload`)).json.error).toBe("ERR_CAMPAIGN_NOT_EDITABLE");
+  });
+
+  test("the connection's daily cap makes it wait with a visible reason", async () => {
+    const other = makeConnection(t, a.company.id);
+    await call("POST", "/campaign-settings", { settings: { dailyLimit: 2 } });
+    const listId = await newList("Lista cota", ["5511978000001", "5511978000002", "5511978000003"]);
+    const r = await call("POST", "/campaigns", { name: "Cota", message1: "Oi", whatsappId: other.connection.id, contactListId: listId, scheduledAt: past() });
+    await dispatchUntil(async () => (await show(r.json.id)).pauseReason === "dailyLimit");
+    expect(other.fake.sent.length).toBe(2);
+    expect((await show(r.json.id)).progress).toMatchObject({ valid: 3, delivered: 2 });
+    await call("POST", "/campaign-settings", { settings: { dailyLimit: 0 } });
+    await dispatchUntil(statusIs(r.json.id, "FINALIZADA"));
+    expect(other.fake.sent.length).toBe(3);
+  });
+
+  test("'send only during opening hours' waits outside them", async () => {
+    const closed = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((weekdayEn) => ({
+      weekday: weekdayEn,
+      weekdayEn,
+      startTime: "00:00",
+      endTime: "00:00",
+    }));
+    expect((await call("PUT", `/companies/${a.company.id}/schedules`, { schedules: closed })).status).toBe(200);
+    await call("POST", "/campaign-settings", { settings: { onlyInOpeningHours: true } });
+    const listId = await newList("Lista horário", ["5511979000001"]);
+    const before = fake.sent.length;
+    const r = await call("POST", "/campaigns", { name: "Horário", message1: "Oi", whatsappId: connection.id, contactListId: listId, scheduledAt: past() });
+    await t.deps.jobs.runNow("campaigns.dispatch");
+    expect(await show(r.json.id)).toMatchObject({ status: "EM_ANDAMENTO", pauseReason: "outOfHours" });
+    expect(fake.sent.length).toBe(before);
+    await call("POST", "/campaign-settings", { settings: { onlyInOpeningHours: false } });
+    await dispatchUntil(statusIs(r.json.id, "FINALIZADA"));
+    expect(fake.sent.length).toBe(before + 1);
+  });
+});

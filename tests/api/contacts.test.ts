@@ -161,6 +161,9 @@ describe("contacts import and export", () => {
     expect(r.json).toEqual({
       created: 2,
       updated: 1,
+      unchanged: 0,
+      // the row whose number was already a contact is listed with what it changed
+      matched: [{ row: 2, number: "5511900000001", name: "Antigo", changes: { name: ["Antigo", "Ana Atualizada"], email: ["", "ana@x.com"] } }],
       rejected: [
         { row: 4, reason: "ERR_IMPORT_INVALID_NUMBER" },
         { row: 6, reason: "ERR_IMPORT_INVALID_EMAIL" },
@@ -173,6 +176,41 @@ describe("contacts import and export", () => {
       "Bruno|5511900000002",
     ]);
     expect(t.events.at(-1)!.frame).toEqual({ channel: "contact", action: "reload" });
+  });
+
+  test("import never renames silently: a row without a name keeps the contact's name; an unchanged row is reported", async () => {
+    const c = await t.newCompany();
+    await t.call("POST", "/contacts", { token: c.admin.token, body: { name: "Dona Rosa", number: "5511900000011", email: "rosa@x.com" } });
+    await t.call("POST", "/contacts", { token: c.admin.token, body: { name: "Seu Zé", number: "5511900000012" } });
+    const file = sheetFile([
+      ["Número", "Nome", "E-mail"],
+      ["5511900000011", "", ""],
+      ["5511900000012", "Seu Zé", ""],
+    ]);
+    const r = await t.call("POST", "/contacts/import", { token: c.admin.token, form: formWith(file) });
+    expect(r.json).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+      matched: [
+        { row: 2, number: "5511900000011", name: "Dona Rosa", changes: {} },
+        { row: 3, number: "5511900000012", name: "Seu Zé", changes: {} },
+      ],
+      rejected: [],
+    });
+    const list = await t.call("GET", "/contacts", { token: c.admin.token });
+    expect(list.json.contacts.map((x: { name: string; email: string }) => `${x.name}|${x.email}`)).toEqual(["Dona Rosa|rosa@x.com", "Seu Zé|"]);
+  });
+
+  test("export headers follow the user's language; an unknown language is refused", async () => {
+    const c = await t.newCompany();
+    await t.call("POST", "/contacts", { token: c.admin.token, body: { name: "Ana", number: "5511900000021" } });
+    const head = async (q: string) => (await t.call("GET", `/contacts/export${q}`, { token: c.admin.token })).text.split("\r\n")[0].replace("\uFEFF", "");
+    expect(await head("?lang=pt-BR")).toBe("nome;numero;email");
+    expect(await head("?lang=es")).toBe("nombre;telefono;correo");
+    expect(await head("?lang=en")).toBe("name;number;email");
+    expect(await head("")).toBe("name;number;email");
+    expect((await t.call("GET", "/contacts/export?lang=xx", { token: c.admin.token })).status).toBe(400);
   });
 
   test("import accepts legacy .xls too", async () => {
@@ -190,7 +228,7 @@ describe("contacts import and export", () => {
         ),
       ),
     });
-    expect(r.json).toEqual({ created: 1, updated: 0, rejected: [] });
+    expect(r.json).toEqual({ created: 1, updated: 0, unchanged: 0, matched: [], rejected: [] });
   });
 
   test("import refuses anything but .xls/.xlsx with ERR_IMPORT_FILE_TYPE", async () => {
@@ -248,7 +286,7 @@ describe("contacts import and export", () => {
     const d = await t.newCompany();
     const file = new File([xlsx], "export.xlsx", { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });
     const imp = await t.call("POST", "/contacts/import", { token: d.admin.token, form: formWith(file) });
-    expect(imp.json).toEqual({ created: 3, updated: 0, rejected: [] });
+    expect(imp.json).toEqual({ created: 3, updated: 0, unchanged: 0, matched: [], rejected: [] });
     const back = await t.call("GET", "/contacts", { token: d.admin.token });
     expect(back.json.contacts.map((x: { name: string; number: string; email: string }) => ({ name: x.name, number: x.number, email: x.email }))).toEqual(
       [...people].sort((x, y) => (x.name < y.name ? -1 : 1)),

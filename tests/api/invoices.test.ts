@@ -207,3 +207,21 @@ describe("Pix checkout and payment", () => {
     expect((await t.call("GET", "/users", { token: a.admin.token })).status).toBe(200);
   });
 });
+
+describe("free plans", () => {
+  test("a company on a plan of R$ 0 gets no invoice and no Pix charge", async () => {
+    const plan = await t.call("POST", "/plans", { token: root.token, body: { name: "Gratuito", users: 1, connections: 1, queues: 1, value: 0 } });
+    const email = `free.${crypto.randomUUID().slice(0, 6)}@test.local`;
+    const c = await t.call("POST", "/companies", {
+      token: root.token,
+      body: { name: "Empresa Gratuita", email, planId: plan.json.id, password: "senha-123", dueDate: addDays(todayDate(), 3) },
+    });
+    expect(c.status).toBe(201);
+    generateInvoices(t.deps);
+    const s = await t.login(email, "senha-123");
+    expect((await t.call("GET", "/invoices/all", { token: s.token })).json.count).toBe(0);
+    const pay = await t.call("POST", "/subscription", { token: s.token, body: CHECKOUT });
+    expect(pay.status).toBe(400);
+    expect((await t.call("GET", "/invoices/all", { token: s.token })).json.count).toBe(0);
+  });
+});

@@ -195,3 +195,24 @@ describe("one frame per message per socket", () => {
     expect(t.deps.hub.socketCount(agent.user.id)).toBe(0);
   });
 });
+
+describe("campaign frames", () => {
+  test("campaign and contact-list frames reach the company's admins only, not its agents or other companies", async () => {
+    const a = await t.newCompany();
+    const b = await t.newCompany();
+    const agent = await t.newUser(a.admin.token);
+    const admin = connect(a.admin.token);
+    const user = connect(agent.token);
+    const other = connect(b.admin.token);
+    await Promise.all([admin.ready, user.ready, other.ready]);
+    const list = await t.call("POST", "/contact-lists", { token: a.admin.token, body: { name: "Ao vivo" } });
+    const campaign = await t.call("POST", "/campaigns", { token: a.admin.token, body: { name: "Ao vivo", contactListId: list.json.id } });
+    expect(await admin.waitFor((f) => f.channel === "ContactList" && f.record?.id === list.json.id)).not.toBeNull();
+    expect(await admin.waitFor((f) => f.channel === "campaign" && f.action === "create" && f.record?.id === campaign.json.id)).toMatchObject({
+      record: { name: "Ao vivo", status: "INATIVA", contactList: { name: "Ao vivo" } },
+    });
+    await Bun.sleep(50);
+    for (const s of [user, other]) expect(s.frames.filter((f) => f.channel === "campaign" || f.channel === "ContactList")).toEqual([]);
+    for (const s of [admin, user, other]) s.ws.close();
+  });
+});

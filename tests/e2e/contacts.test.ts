@@ -14,7 +14,7 @@ function xlsxBuffer(rows: unknown[][]) {
 test("contacts: add with validation and extra info, search, import with report, export, delete; English labels", async () => {
   const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
-  await page.getByRole("navigation").getByRole("link", { name: "Contatos" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Contatos", exact: true }).click();
   await page.getByRole("heading", { name: "Contatos" }).waitFor();
 
   // Add: core.md §5 validation, then a valid contact with one extra-info field.
@@ -61,6 +61,10 @@ test("contacts: add with validation and extra info, search, import with report, 
   await dialog.getByRole("button", { name: "Importar" }).click();
   await dialog.getByText("1 criados, 1 atualizados, 1 rejeitados.").waitFor();
   await dialog.getByText("Linha 3: Número inválido (8 a 50 dígitos).").waitFor();
+  // The row whose number was already a contact is listed with what it changed (never a silent rename).
+  await dialog.getByText("1 linha(s) com número de um contato existente:").waitFor();
+  await dialog.getByTestId("import-matched").getByText("Linha 4 (5511988887777): nome", { exact: false }).waitFor();
+  expect(await dialog.getByTestId("import-matched").textContent()).toContain("→ “Conceição Á.”");
   await dialog.getByRole("button", { name: "Fechar" }).first().click();
   await page.getByTestId("contact-row").filter({ hasText: "Bruno Souza" }).waitFor();
 
@@ -76,6 +80,8 @@ test("contacts: add with validation and extra info, search, import with report, 
   const csv = readFileSync((await download.path())!);
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(csv.toString("utf8")).toContain("Conceição Á.;5511988887777;conceicao@exemplo.com");
+  // headers in the user's language
+  expect(csv.toString("utf8").replace("\uFEFF", "").split("\r\n")[0]).toBe("nome;numero;email");
 
   // Delete with confirmation.
   await page.getByTestId("contact-row").filter({ hasText: "Bruno Souza" }).getByRole("button", { name: "Excluir" }).click();
@@ -101,7 +107,7 @@ test("contacts: starting a conversation from a contact opens its ticket", async 
     body: JSON.stringify({ name: "Quitéria Conversa", number: "5511921212121" }),
   });
   expect(created.status).toBe(201);
-  await page.getByRole("navigation").getByRole("link", { name: "Contatos" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Contatos", exact: true }).click();
   const row = page.getByRole("row").filter({ hasText: "Quitéria Conversa" });
   await row.getByTestId("contact-start-ticket").click();
   const dialog = page.getByRole("dialog");

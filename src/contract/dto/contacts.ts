@@ -20,3 +20,21 @@ export interface ContactDto {
   updatedAt: string;
   extraInfo?: ContactExtraInfo[];
 }
+
+/** A sheet row whose number was already a contact, and what it changed ([from, to]); nothing when unchanged. */
+export interface ContactImportMatchDto {
+  row: number;
+  number: string;
+  /** The contact's name before the import. */
+  name: string;
+  changes: { name?: [string, string]; email?: [string, string] };
+}
+
+/** POST /contacts/import: counts, the matched rows (up to 500) and the rejected rows. */
+export interface ContactImportReportDto {
+  created: number;
+  updated: number;
+  unchanged: number;
+  matched: ContactImportMatchDto[];
+  rejected: { row: number; reason: string }[];
+}

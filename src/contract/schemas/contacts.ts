@@ -63,3 +63,6 @@ export const ContactForm = v.object({
   number: contactNumberField,
   email: optionalEmailField,
 });
+
+/** GET /contacts/export: the header row's language (the user's; English when absent). */
+export const ContactExportQuery = v.object({ lang: v.optional(v.picklist(["pt-BR", "en", "es"], MSG.invalid)) });

@@ -129,6 +129,8 @@ async function step(deps: Deps, id: number, cache: Map<number, CampaignSettings>
     return {};
   }
   await sendShipment(deps, c, ship, settings);
+  // let waiting requests and socket writes run between two sends (a send resolves in microtasks only)
+  await new Promise((resolve) => setImmediate(resolve));
   return { sent: true };
 }
 

@@ -72,25 +72,29 @@ export function progressOf(db: DbOrTx, ids: number[]): Map<number, CampaignProgr
 }
 
 /**
- * The next shipment to send: not delivered, not failed, due, and either never asked for
- * confirmation or confirmed (confirmed ones first, then list order).
+ * The next shipment to send: a confirmed one whose short wait is over, else the next one never sent
+ * nor asked for confirmation, in list order. Two index walks (no sort of the remaining rows).
  */
-export const nextShipment = (db: DbOrTx, campaignId: number, now: number): CampaignShippingRow | undefined =>
-  db
-    .select()
-    .from(campaignShipping)
-    .where(
-      and(
-        eq(campaignShipping.campaignId, campaignId),
-        isNull(campaignShipping.deliveredAt),
-        isNull(campaignShipping.failedAt),
-        lte(campaignShipping.dueAt, now),
-        sql`(${campaignShipping.confirmationRequestedAt} is null or ${campaignShipping.confirmation} = 1)`,
-      ),
-    )
-    .orderBy(sql`${campaignShipping.confirmation} is null`, asc(campaignShipping.id))
-    .limit(1)
-    .get();
+export function nextShipment(db: DbOrTx, campaignId: number, now: number): CampaignShippingRow | undefined {
+  const s = campaignShipping;
+  const open = and(eq(s.campaignId, campaignId), isNull(s.deliveredAt), isNull(s.failedAt));
+  return (
+    db
+      .select()
+      .from(s)
+      .where(and(open, eq(s.confirmation, true), lte(s.dueAt, now)))
+      .orderBy(asc(s.id))
+      .limit(1)
+      .get() ??
+    db
+      .select()
+      .from(s)
+      .where(and(open, isNull(s.confirmationRequestedAt), lte(s.dueAt, now)))
+      .orderBy(asc(s.id))
+      .limit(1)
+      .get()
+  );
+}
 
 /** What is left of a run: shipments still to send (now or later) and those waiting for an answer. */
 export function remainingOf(db: DbOrTx, campaignId: number) {

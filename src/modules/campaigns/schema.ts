@@ -100,7 +100,9 @@ export const campaignShipping = sqliteTable(
   },
   (t) => [
     uniqueIndex("campaign_shipping_campaign_number_uq").on(t.campaignId, t.number),
-    index("campaign_shipping_pending_idx").on(t.campaignId, t.deliveredAt, t.failedAt),
+    // the dispatcher's two "next shipment" queries walk these in id order (no sort per send)
+    index("campaign_shipping_next_idx").on(t.campaignId, t.deliveredAt, t.failedAt, t.confirmationRequestedAt, t.id),
+    index("campaign_shipping_confirmed_idx").on(t.campaignId, t.confirmation, t.deliveredAt, t.failedAt, t.id),
     index("campaign_shipping_confirm_idx").on(t.companyId, t.number, t.confirmationRequestedAt),
     index("campaign_shipping_daily_idx").on(t.whatsappId, t.deliveredAt),
   ],

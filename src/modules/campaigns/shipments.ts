@@ -1,4 +1,5 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { prepared } from "../../db/prepared";
 import type { DbOrTx } from "../../db/client";
 import type { Deps } from "../../http/context";
 import { isoNow } from "../../lib/clock";

@@ -87,35 +87,58 @@ export const exportRows = (db: DbOrTx, companyId: number) =>
     .all();
 
 export interface ImportRow {
+  /** The row's number in the sheet (the header is row 1). */
+  row: number;
   name: string;
   number: string;
   email: string;
 }
 
+/** A sheet row whose number is already a contact: what it changed (from → to), or nothing. */
+export interface ImportMatch {
+  row: number;
+  number: string;
+  name: string;
+  changes: { name?: [string, string]; email?: [string, string] };
+}
+
+/** At most this many matched rows are listed in the report (the counts cover them all). */
+export const IMPORT_MATCH_REPORT_MAX = 500;
+
 /**
  * Upserts many contacts by number in one transaction with prepared statements (the import path).
- * A new contact gets a uuid; an existing one gets its name (and email when given) updated.
+ * A new contact gets a uuid (and its number as name when the row has none); an existing one is
+ * never renamed silently: a row with a name or e-mail that differs updates it and the report says
+ * from what to what; a row without a name keeps the contact's name; an unchanged row is listed too.
  */
 export function upsertContactsBulk(db: DB, companyId: number, rows: ImportRow[], now: string) {
   const sqlite = db.sqlite;
-  const find = sqlite.prepare("SELECT id FROM contacts WHERE company_id = ? AND number = ?");
+  const find = sqlite.prepare("SELECT id, name, email FROM contacts WHERE company_id = ? AND number = ?");
   const insert = sqlite.prepare("INSERT INTO contacts (company_id, name, number, email, uuid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
-  const update = sqlite.prepare("UPDATE contacts SET name = ?, email = CASE WHEN ? <> '' THEN ? ELSE email END, updated_at = ? WHERE id = ?");
+  const update = sqlite.prepare("UPDATE contacts SET name = ?, email = ?, updated_at = ? WHERE id = ?");
   let created = 0;
   let updated = 0;
+  let unchanged = 0;
+  const matched: ImportMatch[] = [];
   sqlite.transaction(() => {
     for (const r of rows) {
-      const hit = find.get(companyId, r.number) as { id: number } | null;
-      if (hit) {
-        update.run(r.name, r.email, r.email, now, hit.id);
-        updated++;
-      } else {
-        insert.run(companyId, r.name, r.number, r.email, crypto.randomUUID(), now, now);
+      const hit = find.get(companyId, r.number) as { id: number; name: string; email: string } | null;
+      if (!hit) {
+        insert.run(companyId, r.name || r.number, r.number, r.email, crypto.randomUUID(), now, now);
         created++;
+        continue;
       }
+      const changes: ImportMatch["changes"] = {};
+      if (r.name && r.name !== hit.name) changes.name = [hit.name, r.name];
+      if (r.email && r.email !== hit.email) changes.email = [hit.email, r.email];
+      if (changes.name || changes.email) {
+        update.run(changes.name?.[1] ?? hit.name, changes.email?.[1] ?? hit.email, now, hit.id);
+        updated++;
+      } else unchanged++;
+      if (matched.length < IMPORT_MATCH_REPORT_MAX) matched.push({ row: r.row, number: r.number, name: hit.name, changes });
     }
   })();
-  return { created, updated };
+  return { created, updated, unchanged, matched };
 }
 
 export type { ContactRow };

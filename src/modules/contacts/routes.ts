@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { ContactCreateBody, ContactUpdateBody } from "../../contract/schemas/contacts";
+import { ContactCreateBody, ContactExportQuery, ContactUpdateBody } from "../../contract/schemas/contacts";
 import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { authPlugin } from "../../http/auth";
 import type { Deps } from "../../http/context";
@@ -19,9 +19,10 @@ export const contactsRoutes = (deps: Deps) =>
       const q = parse(PageQuery, query);
       return listContactsForPicker(ctx, q.searchParam, q.pageNumber);
     })
-    .get("/contacts/export", ({ ctx }) => {
+    .get("/contacts/export", ({ ctx, query }) => {
+      const { lang } = parse(ContactExportQuery, query);
       const day = new Date().toISOString().slice(0, 10);
-      return new Response(exportContacts(ctx), {
+      return new Response(exportContacts(ctx, lang), {
         headers: {
           "content-type": "text/csv; charset=utf-8",
           "content-disposition": `attachment; filename="contacts-${day}.csv"`,

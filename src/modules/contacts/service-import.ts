@@ -1,3 +1,4 @@
+import type { ContactImportReportDto } from "../../contract/dto/contacts";
 import { refreshStatistics } from "../../db/client";
 import type { Ctx } from "../../http/context";
 import { checkUpload } from "../../http/uploads";
@@ -9,20 +10,22 @@ import { parseSheetOffThread } from "./spreadsheet-pool";
 
 /**
  * POST /contacts/import: .xls/.xlsx only; upserts by number in one transaction and reports
- * `{ created, updated, rejected: [{ row, reason }] }`. Open lists get one `contact` reload frame.
+ * `{ created, updated, unchanged, matched: [{ row, number, name, changes }], rejected: [{ row, reason }] }`
+ * (matched: rows whose number was already a contact, and what they changed). Open lists get one
+ * `contact` reload frame.
  */
-export async function importContacts(ctx: Ctx, file: unknown) {
+export async function importContacts(ctx: Ctx, file: unknown): Promise<ContactImportReportDto> {
   const checked = checkUpload(file, "spreadsheet", "ERR_IMPORT_FILE_TYPE");
   const bytes = new Uint8Array(await checked.file.arrayBuffer());
   const { rows, rejected } = await parseSheetOffThread(bytes, checked.ext);
-  const { created, updated } = upsertContactsBulk(ctx.db, ctx.companyId, rows, nowIso());
+  const { created, updated, unchanged, matched } = upsertContactsBulk(ctx.db, ctx.companyId, rows, nowIso());
   // A bulk import can change the table's shape enough to mislead the planner (bounded work).
   if (created > 1000) refreshStatistics(ctx.db);
   if (created + updated) ctx.hub.publish(rooms.main(ctx.companyId), { channel: "contact", action: "reload" });
-  return { created, updated, rejected };
+  return { created, updated, unchanged, matched, rejected };
 }
 
-/** GET /contacts/export: every contact of the company as CSV text. */
-export function exportContacts(ctx: Ctx) {
-  return contactsCsv(exportRows(ctx.db, ctx.companyId));
+/** GET /contacts/export: every contact of the company as CSV text, headers in the user's language. */
+export function exportContacts(ctx: Ctx, lang?: string) {
+  return contactsCsv(exportRows(ctx.db, ctx.companyId), lang);
 }

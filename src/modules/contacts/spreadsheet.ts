@@ -99,7 +99,8 @@ export async function parseContactsSheet(bytes: Uint8Array, ext: string): Promis
       rejected.push({ row: i + 1, reason: "ERR_IMPORT_INVALID_EMAIL" });
       continue;
     }
-    rows.push({ name: (name || number).slice(0, LIMITS.nameMax), number, email });
+    // An empty name stays empty here: a new contact is then named by its number, an existing one keeps its name.
+    rows.push({ row: i + 1, name: name.slice(0, LIMITS.nameMax), number, email });
   }
   return { rows, rejected };
 }
@@ -115,8 +116,11 @@ export const csvField = (v: string) => (QUOTE.test(v) ? `"${v.replace(/"/g, '""'
  */
 export const guardFormula = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
-export function contactsCsv(rows: { name: string; number: string; email: string }[]): string {
-  const lines = ["name;number;email"];
+/** The export's header row in the user's language (import reads all three). */
+const CSV_HEADERS: Record<string, string> = { "pt-BR": "nome;numero;email", en: "name;number;email", es: "nombre;telefono;correo" };
+
+export function contactsCsv(rows: { name: string; number: string; email: string }[], lang = "en"): string {
+  const lines = [CSV_HEADERS[lang] ?? CSV_HEADERS.en];
   for (const r of rows) lines.push([r.name, r.number, r.email].map((v) => csvField(guardFormula(v))).join(";"));
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }

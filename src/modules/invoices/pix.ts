@@ -31,6 +31,7 @@ export async function createPixCharge(ctx: Ctx, input: SubscriptionInput): Promi
   if (!current) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
   const plan = input.planId ? findPlan(ctx.db, input.planId) : current.plan;
   if (!plan || (plan.id !== current.plan.id && !plan.isPublic)) throw new AppError("ERR_NO_PLAN_FOUND", 400);
+  if (plan.value <= 0) throw new AppError("ERR_BAD_REQUEST", 400);
   const invoice = input.invoiceId
     ? reachableInvoice(ctx, input.invoiceId)
     : ensureInvoice(ctx.db, { id: ctx.companyId, dueDate: current.company.dueDate ?? new Date().toISOString().slice(0, 10) }, plan);

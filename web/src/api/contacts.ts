@@ -1,5 +1,5 @@
 import type { Page } from "@contract/dto/common";
-import type { ContactDto } from "@contract/dto/contacts";
+import type { ContactDto, ContactImportReportDto } from "@contract/dto/contacts";
 import { api } from "./client";
 import { downloadFile, uploadFile } from "./files";
 
@@ -18,11 +18,7 @@ export interface ContactInput {
   extraInfo: ExtraInfo[];
 }
 
-export interface ImportReport {
-  created: number;
-  updated: number;
-  rejected: { row: number; reason: string }[];
-}
+export type ImportReport = ContactImportReportDto;
 
 /** GET /contacts: a page of 30 ordered by name. */
 export const listContacts = (searchParam: string, pageNumber: number) => api<Page<"contacts", Contact>>("/contacts", { query: { searchParam, pageNumber } });
@@ -35,5 +31,5 @@ export const deleteContact = (id: number) => api(`/contacts/${id}`, { method: "D
 /** POST /contacts/import (multipart .xls/.xlsx). */
 export const importContacts = (file: File) => uploadFile<ImportReport>("/contacts/import", file);
 
-/** GET /contacts/export → a CSV download. */
-export const exportContacts = () => downloadFile("/contacts/export", "contacts.csv");
+/** GET /contacts/export → a CSV download, its headers in the user's language. */
+export const exportContacts = (lang: string) => downloadFile(`/contacts/export?lang=${encodeURIComponent(lang)}`, "contacts.csv");

@@ -1,22 +1,11 @@
 import type { Page } from "@contract/dto/common";
 import type { PromptDto } from "@contract/dto/prompts";
+import type { PromptInput } from "@contract/schemas/prompts";
 import { api } from "./client";
 
 export type Prompt = PromptDto;
 
-export interface PromptInput {
-  name: string;
-  prompt: string;
-  voice: string;
-  voiceKey: string;
-  voiceRegion: string;
-  model: string;
-  maxTokens: number;
-  temperature: number;
-  apiKey: string;
-  queueId: number | null;
-  maxMessages: number;
-}
+export type { PromptInput };
 
 /** GET /prompt: a page by name. */
 export const listPrompts = (searchParam: string, pageNumber: number) => api<Page<"prompts", Prompt>>("/prompt", { query: { searchParam, pageNumber } });

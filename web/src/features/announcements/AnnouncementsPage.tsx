@@ -47,7 +47,9 @@ export default function AnnouncementsPage() {
       >
         {items.map((a) => (
           <tr key={a.id} data-testid="announcement-row" className="hover:bg-raised/60">
-            <td className={`${tdClass} max-w-xs truncate font-medium text-ink`}>{a.title}</td>
+            <td className={`${tdClass} max-w-[9rem] truncate font-medium text-ink sm:max-w-xs`} title={a.title}>
+              {a.title}
+            </td>
             <td className={tdClass}>
               <Badge tone={TONE[a.priority as 1 | 2 | 3] ?? "info"}>{t(`announcements.priorities.${a.priority}`)}</Badge>
             </td>

@@ -32,7 +32,7 @@ export function MessageTabs({ form, set }: { form: CampaignInput; set: (k: Key, 
               rows={4}
               value={form[`message${n}`]}
               onValue={(v) => set(`message${n}`, v)}
-              hint={t("campaigns.messageHint")}
+              hint={t("campaigns.messageHint", { template: "{{firstName}}" })}
             />
             {form.confirmation && (
               <TextArea

@@ -2,7 +2,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
 import { useParams } from "wouter";
 import { navigate } from "wouter/use-browser-location";
-import { type Chat, deleteChat } from "../../api/chats";
+import { type Chat, deleteChat, getChat } from "../../api/chats";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState } from "../../components/EmptyState";
 import { Icon } from "../../components/Icon";
@@ -26,6 +26,13 @@ export default function ChatsPage() {
   useEffect(() => void ensureChats(true), []);
   useEffect(() => setPane(id ? "messages" : "list"), [id]);
   const open = chats.value.find((c) => c.uuid === id || String(c.id) === id) ?? null;
+  // A chat linked directly but beyond the first page of the list: fetch it (404 = not a member: the pick hint stays).
+  useEffect(() => {
+    if (!id || open) return;
+    void ensureChats().then(() => {
+      if (!chats.peek().some((c) => c.uuid === id || String(c.id) === id)) getChat(id).then(upsertChat, () => {});
+    });
+  }, [id]);
 
   const go = (c: Chat) => navigate(`/chats/${c.uuid}`);
   const remove = async () => {

@@ -4,7 +4,7 @@ import { useLocation } from "wouter";
 import { type Contact, deleteContact, exportContacts, listContacts } from "../../api/contacts";
 import { Button } from "../../components/Button";
 import { CrudPage } from "../../components/CrudPage";
-import { useT } from "../../i18n";
+import { language, useT } from "../../i18n";
 import { useCrud } from "../../lib/useCrud";
 import { usePagedList } from "../../lib/usePagedList";
 import { contactsStore } from "../../stores/lists";
@@ -30,7 +30,7 @@ export default function ContactsPage() {
   const doExport = async () => {
     setExporting(true);
     try {
-      await exportContacts();
+      await exportContacts(language.peek());
     } catch (err) {
       toastError(err);
     } finally {

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import type { ContactImportMatchDto } from "@contract/dto/contacts";
 import { type ImportReport, importContacts } from "../../api/contacts";
 import { Button } from "../../components/Button";
 import { Modal } from "../../components/Modal";
@@ -6,6 +7,19 @@ import { hasKey, useT } from "../../i18n";
 import { toastError } from "../../stores/toast";
 
 const ACCEPT = ".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** One matched row in words: what it changed on the existing contact, or that it changed nothing. */
+/** What the dialog shows: the counts and rejects of any import; matched rows where the import reports them. */
+type DialogReport = Pick<ImportReport, "created" | "updated" | "rejected"> & Partial<Pick<ImportReport, "unchanged" | "matched">>;
+
+function matchLine(t: (k: string, p?: Record<string, unknown>) => string, m: ContactImportMatchDto) {
+  const parts = [
+    m.changes.name && t("contacts.importChangedName", { from: m.changes.name[0], to: m.changes.name[1] }),
+    m.changes.email && t("contacts.importChangedEmail", { from: m.changes.email[0] || "—", to: m.changes.email[1] }),
+  ].filter(Boolean);
+  const what = parts.length ? parts.join("; ") : t("contacts.importUnchanged", { name: m.name });
+  return t("contacts.importMatchRow", { row: m.row, number: m.number, what });
+}
 
 /**
  * Import from .xls/.xlsx: pick a file, send it, show created/updated/rejected with row numbers.
@@ -21,13 +35,13 @@ export function ImportDialog({
   open: boolean;
   onClose: () => void;
   onImported: () => void;
-  upload?: (file: File) => Promise<ImportReport>;
+  upload?: (file: File) => Promise<DialogReport>;
   area?: string;
 }) {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [report, setReport] = useState<ImportReport | null>(null);
+  const [report, setReport] = useState<DialogReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -100,6 +114,16 @@ export function ImportDialog({
             <p className="font-medium text-ink">
               {t("contacts.importResult", { created: report.created, updated: report.updated, rejected: report.rejected.length })}
             </p>
+            {report.matched && report.matched.length > 0 && (
+              <>
+                <p className="text-ink">{t("contacts.importMatched", { count: report.updated + (report.unchanged ?? 0) })}</p>
+                <ul className="max-h-40 list-disc overflow-auto pl-5 text-muted" data-testid="import-matched">
+                  {report.matched.map((m) => (
+                    <li key={m.row}>{matchLine(t, m)}</li>
+                  ))}
+                </ul>
+              </>
+            )}
             {report.rejected.length > 0 && (
               <ul className="max-h-40 list-disc overflow-auto pl-5 text-muted">
                 {report.rejected.map((r) => (

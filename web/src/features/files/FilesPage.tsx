@@ -46,7 +46,7 @@ export default function FilesPage() {
           <tr key={f.id} data-testid="file-list-row" className="hover:bg-raised/60">
             <td className={`${tdClass} font-medium text-ink`}>{f.name}</td>
             <td className={`${tdClass} hidden max-w-md truncate text-muted md:table-cell`}>{f.message}</td>
-            <td className={tdClass}>
+            <td className={`${tdClass} whitespace-nowrap`}>
               <Badge tone="neutral">{t("files.fileCount", { count: f.options.filter((o) => o.path).length })}</Badge>
             </td>
             <RowActions onEdit={manage ? () => crud.edit(f.id) : undefined} onDelete={manage ? () => crud.askDelete(f) : undefined} />

@@ -32,7 +32,10 @@ const EMPTY: CompanyInput = {
 
 const BILLING = ["billingName", "address", "city", "state", "zipcode", "country"] as const;
 
-/** Add or edit a company (super users): plan, status, due date, recurrence, billing fields; a new one may get its admin's password. */
+/**
+ * Add or edit a company (super users): plan, status, due date, recurrence, billing fields; a new one may get its admin's password.
+ * Only MENSAL is offered as recurrence (core.md §4.8); another one set through the API stays shown.
+ */
 export function CompanyModal({ open, id, onClose, onCreated }: EditorProps) {
   const t = useT();
   const [plans, setPlans] = useState<Plan[]>([]);
@@ -85,7 +88,10 @@ export function CompanyModal({ open, id, onClose, onCreated }: EditorProps) {
       <Select
         label={t("companies.recurrence")}
         value={form.recurrence}
-        options={[{ value: "MENSAL", label: t("companies.monthly") }]}
+        options={[
+          { value: "MENSAL", label: t("companies.monthly") },
+          ...(form.recurrence !== "MENSAL" ? [{ value: form.recurrence, label: form.recurrence }] : []),
+        ]}
         onValue={(v) => set("recurrence", v)}
       />
       {id === null && (

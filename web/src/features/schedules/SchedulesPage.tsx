@@ -101,18 +101,21 @@ export default function SchedulesPage() {
             columns={[
               { label: t("schedules.contact") },
               { label: t("schedules.body"), className: "hidden md:table-cell" },
-              { label: t("schedules.sendAt") },
+              { label: t("schedules.sendAt"), className: "hidden sm:table-cell" },
               { label: t("schedules.status") },
               { label: t("common.actions"), className: "text-right" },
             ]}
           >
             {items.map((s) => (
               <tr key={s.id} data-testid="schedule-row" className="hover:bg-raised/60">
-                <td className={`${tdClass} font-medium text-ink`}>{s.contact?.name ?? "—"}</td>
+                <td className={`${tdClass} font-medium text-ink`}>
+                  {s.contact?.name ?? "—"}
+                  <span className="block text-xs font-normal whitespace-nowrap text-muted sm:hidden">{when(s.sendAt)}</span>
+                </td>
                 <td className={`${tdClass} hidden text-muted md:table-cell`} title={s.body}>
                   {cut(s.body)}
                 </td>
-                <td className={`${tdClass} whitespace-nowrap text-muted`}>{when(s.sendAt)}</td>
+                <td className={`${tdClass} hidden whitespace-nowrap text-muted sm:table-cell`}>{when(s.sendAt)}</td>
                 <td className={tdClass}>
                   <span title={s.error ? t(`errors.${s.error}`) : undefined}>
                     <Badge tone={TONES[s.status as keyof typeof TONES] ?? "neutral"}>{t(`schedules.statuses.${s.status}`)}</Badge>
