@@ -34,7 +34,7 @@ describe("body limits", () => {
     expect(r.json.limit).toBe(INPUT_LIMITS.jsonBytes);
     // nothing close to the body's size was held on the server's side of this process
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(400 * MB);
-  });
+  }, 30_000);
 
   test("a chunked body (no length) is cut at the bound", async () => {
     const body = chunked(8 * MB);
@@ -48,7 +48,7 @@ describe("body limits", () => {
     expect(res.status).toBe(413);
     expect((await res.json()).error).toBe("ERR_BODY_TOO_LARGE");
     expect(body.sent()).toBeLessThan(8 * MB);
-  });
+  }, 30_000);
 
   test("a private route refuses a stranger before reading the body (401, not 413, not parsed)", async () => {
     const body = chunked(4 * MB);
@@ -61,7 +61,7 @@ describe("body limits", () => {
     });
     expect(res.status).toBe(401);
     expect(body.sent()).toBeLessThan(4 * MB);
-  });
+  }, 30_000);
 
   test("an authenticated JSON body over 1 MB is refused; under it passes through to validation", async () => {
     const c = await t.newCompany();
@@ -70,7 +70,7 @@ describe("body limits", () => {
     expect(huge.json.error).toBe("ERR_BODY_TOO_LARGE");
     const ok = await t.http("POST", "/tags", { token: c.admin.token, body: { name: "Etiqueta normal", color: "#112233" } });
     expect(ok.status).toBe(201);
-  });
+  }, 30_000);
 
   test("a spreadsheet upload past its bound is refused with 413 and the limit", async () => {
     const c = await t.newCompany();
@@ -81,10 +81,10 @@ describe("body limits", () => {
     const json = await res.json();
     expect(json.error).toBe("ERR_BODY_TOO_LARGE");
     expect(json.limit).toBe(INPUT_LIMITS.spreadsheetBytes);
-  });
+  }, 30_000);
 
   test("the in-process handler (no Content-Length) bounds bodies too", async () => {
     const r = await t.call("POST", "/auth/login", { body: JSON.stringify({ email: "a@b.c", password: "x".repeat(2 * MB) }) });
     expect(r.status).toBe(413);
-  });
+  }, 30_000);
 });

@@ -7,36 +7,16 @@ import { afterAll, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startRealServer } from "./helpers";
 
-const ROOT = join(import.meta.dir, "../..");
 const parent = mkdtempSync(join(tmpdir(), "balcao-modes-"));
 afterAll(() => rmSync(parent, { recursive: true, force: true }));
 const mode = (p: string) => (statSync(p).mode & 0o777).toString(8);
 
 /** Boots the real server on `dataDir` until /health answers, then stops it (SIGTERM). */
 async function bootOnce(dataDir: string) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const proc = Bun.spawn(["bun", "run", "src/main.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error" },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  try {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      if (Date.now() > deadline) throw new Error("server did not start");
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break;
-      } catch {
-        // not yet listening
-      }
-      await Bun.sleep(100);
-    }
-  } finally {
-    proc.kill("SIGTERM");
-    await proc.exited;
-  }
+  const server = await startRealServer(dataDir);
+  await server.stop();
 }
 
 test("a first boot creates the data folder owner-only", async () => {

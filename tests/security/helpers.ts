@@ -68,3 +68,39 @@ export async function makeLiveApp() {
 
   return { ...t, server, origin, http, socket, closedWithin };
 }
+
+const ROOT = `${import.meta.dir}/../..`;
+
+/** The real server process (`bun run src/main.ts`) on a data folder; `stop` sends SIGTERM (docker stop). */
+export async function startRealServer(dataDir: string, env: Record<string, string> = {}) {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const proc = Bun.spawn(["bun", "run", "src/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (proc.exitCode !== null) return;
+    proc.kill("SIGTERM");
+    await Promise.race([proc.exited, Bun.sleep(10_000)]);
+    if (proc.exitCode === null) proc.kill("SIGKILL");
+    await proc.exited;
+  };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode})`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error("server did not start");
+    }
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    await Bun.sleep(100);
+  }
+  return { url, proc, stop };
+}

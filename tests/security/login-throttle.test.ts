@@ -27,7 +27,7 @@ describe("login throttling", () => {
     expect((await attempt(c.email, c.password, nat)).status).toBe(429);
     // the owner, from home, still gets in
     expect((await attempt(c.email, c.password, "198.51.100.77")).status).toBe(200);
-  });
+  }, 30_000);
 
   test("guesses spread over many addresses hit the account's ceiling", async () => {
     const c = await t.newCompany();
@@ -35,14 +35,14 @@ describe("login throttling", () => {
     const r = await attempt(c.email, c.password, "192.0.2.200");
     expect(r.status).toBe(429);
     expect(r.headers.get("retry-after")).toBeTruthy();
-  });
+  }, 30_000);
 
   test("a forged left-most X-Forwarded-For hop does not escape the counter", async () => {
     const c = await t.newCompany();
     // the proxy appends the real address (right-most); the client writes whatever it likes on the left
     for (let i = 0; i < 5; i++) await attempt(c.email, "guess-guess", `10.66.0.${i}, 203.0.113.99`);
     expect((await attempt(c.email, c.password, "10.66.0.250, 203.0.113.99")).status).toBe(429);
-  });
+  }, 30_000);
 
   test("the password change endpoint shares the throttle", async () => {
     const c = await t.newCompany();
@@ -51,7 +51,7 @@ describe("login throttling", () => {
       t.http("POST", "/auth/password", { body: { email: c.email, currentPassword: "nope-nope", password: "whatever-1" }, headers: { "x-forwarded-for": ip } });
     for (let i = 0; i < 5; i++) expect((await change()).status).toBe(400);
     expect((await change()).status).toBe(429);
-  });
+  }, 30_000);
 });
 
 describe("TRUST_PROXY", () => {

@@ -55,7 +55,7 @@ describe("races", () => {
       expect(close.status).toBe(409);
       expect(close.json.user.name).toBe(won.json.user.name);
     }
-  });
+  }, 30_000);
 
   test("12 parallel user creations on a plan of 10 users give exactly 10 users", async () => {
     const c = await companyWithPlan({ users: 10, connections: 10, queues: 10 });
@@ -76,7 +76,7 @@ describe("races", () => {
       expect(r.json.error).toBe("ERR_PLAN_LIMIT_USERS");
       expect(r.json.limit).toBe(10);
     }
-  });
+  }, 30_000);
 
   test("parallel connection and queue creations never pass the plan", async () => {
     const c = await companyWithPlan({ users: 10, connections: 2, queues: 3 });
@@ -90,7 +90,7 @@ describe("races", () => {
     );
     expect(queues.filter((r) => r.status === 201)).toHaveLength(3);
     expect(queues.filter((r) => r.status === 400).every((r) => r.json.error === "ERR_PLAN_LIMIT_QUEUES")).toBe(true);
-  });
+  }, 30_000);
 
   test("parallel sign-ups with one email: one succeeds, the rest get 409, never a 500", async () => {
     const email = `dup.${crypto.randomUUID().slice(0, 8)}@test.local`;
@@ -107,5 +107,5 @@ describe("races", () => {
       expect(r.status).toBe(409);
       expect(r.json.error).toBe("ERR_EMAIL_ALREADY_EXISTS");
     }
-  });
+  }, 30_000);
 });

@@ -35,7 +35,7 @@ describe("logout and refresh rotation", () => {
     expect(out.status).toBe(200);
     expect((await refresh(s.cookie)).status).toBe(401);
     expect((await me(s.token)).status).toBe(401);
-  });
+  }, 30_000);
 
   test("each refresh issues a new cookie and the old one stops working", async () => {
     const c = await t.newCompany();
@@ -50,7 +50,7 @@ describe("logout and refresh rotation", () => {
     ageRotation(s.user.id);
     // the first cookie was used already: a replay
     expect((await refresh(s.cookie)).status).toBe(401);
-  });
+  }, 30_000);
 
   test("a replayed refresh token ends the whole family: new cookie, access token and socket die", async () => {
     const c = await t.newCompany();
@@ -63,7 +63,7 @@ describe("logout and refresh rotation", () => {
     expect(await t.closedWithin(sock)).toBe(4401);
     expect((await refresh(r1.cookie!)).status).toBe(401);
     expect((await me(r1.json.token)).status).toBe(401);
-  });
+  }, 30_000);
 
   test("two tabs refreshing with one cookie at the same moment both get a session (no false replay)", async () => {
     const c = await t.newCompany();
@@ -72,7 +72,7 @@ describe("logout and refresh rotation", () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect((await me(a.json.token)).status).toBe(200);
     expect((await me(b.json.token)).status).toBe(200);
-  });
+  }, 30_000);
 
   test("a correctly signed refresh token without a live session family (the older format) is refused", async () => {
     const c = await t.newCompany();
@@ -83,7 +83,7 @@ describe("logout and refresh rotation", () => {
       .setExpirationTime("1h")
       .sign(new TextEncoder().encode(t.config.jwtRefreshSecret));
     expect((await refresh(`jrt=${old}`)).status).toBe(401);
-  });
+  }, 30_000);
 });
 
 describe("events that end every session of a user", () => {
@@ -99,7 +99,7 @@ describe("events that end every session of a user", () => {
     expect((await me(s.token)).status).toBe(401);
     expect((await refresh(s.cookie)).status).toBe(401);
     await signIn(agent.email, "brand-new-1");
-  });
+  }, 30_000);
 
   test("changing one's own password needs the current one, ends the old session and answers a new one", async () => {
     const c = await t.newCompany();
@@ -122,7 +122,7 @@ describe("events that end every session of a user", () => {
     // the same through PUT /users/{id}: the current password is required there too
     const put = await t.http("PUT", `/users/${agent.id}`, { token: ok.json.token, body: { password: "brand-new-3" } });
     expect(put.json.error).toBe("ERR_CURRENT_PASSWORD_REQUIRED");
-  });
+  }, 30_000);
 
   test("a demotion ends the user's sessions; a promotion does not", async () => {
     const c = await t.newCompany();
@@ -136,7 +136,7 @@ describe("events that end every session of a user", () => {
     const s2 = await signIn(other.email, other.password);
     expect((await t.http("PUT", `/users/${other.id}`, { token: c.admin.token, body: { profile: "admin" } })).status).toBe(200);
     expect((await me(s2.token)).status).toBe(200);
-  });
+  }, 30_000);
 
   test("a deleted user's socket closes and receives no more of the company's frames", async () => {
     const c = await t.newCompany();
@@ -151,7 +151,7 @@ describe("events that end every session of a user", () => {
     await Bun.sleep(100);
     expect(sock.frames.length).toBe(before);
     expect((await refresh(s.cookie)).status).toBe(401);
-  });
+  }, 30_000);
 
   test("endCompanySessions (a blocked company) ends every user of that company and no one else", async () => {
     const c = await t.newCompany();
@@ -172,7 +172,7 @@ describe("events that end every session of a user", () => {
     }
     expect((await me(so.token)).status).toBe(200);
     socks[2].ws.close();
-  });
+  }, 30_000);
 
   test("cli reset-password: sessions end (the sweep closes sockets) and the printed password must be changed", async () => {
     const c = await t.newCompany();
@@ -194,7 +194,7 @@ describe("events that end every session of a user", () => {
     expect(changed.status).toBe(200);
     expect((await me(changed.json.token)).status).toBe(200);
     await signIn(c.email, "chosen-pass-1");
-  });
+  }, 30_000);
 
   test("a newer sign-in elsewhere does not make the sweep close the older browser's socket (the auth frame tells it)", async () => {
     const c = await t.newCompany();
@@ -205,7 +205,7 @@ describe("events that end every session of a user", () => {
     expect(await sock.waitFor((f) => f.channel === "auth")).toBeTruthy();
     expect(sweepEndedSockets(t.deps)).toBe(0);
     sock.ws.close();
-  });
+  }, 30_000);
 });
 
 describe("refresh cookie", () => {
@@ -225,5 +225,5 @@ describe("refresh cookie", () => {
     } finally {
       t.deps.config.trustProxy = saved;
     }
-  });
+  }, 30_000);
 });

@@ -53,7 +53,7 @@ describe("ticket visibility on every route", () => {
     const admin = await t.call("GET", `/ticket-notes/list?contactId=${hidden.contactId}`, { token: c.admin.token });
     expect(admin.json).toHaveLength(1);
     expect((await t.call("GET", `/ticket-notes/list?ticketId=${hidden.ticketId}`, { token: agent.token })).status).toBe(403);
-  });
+  }, 30_000);
 
   test("a chat file of a ticket out of sight answers 404; in sight 200", async () => {
     const files: Record<string, string> = {};
@@ -86,14 +86,14 @@ describe("ticket visibility on every route", () => {
     expect((await t.http("GET", `/media/${files.hidden}`, { token: agent.token })).status).toBe(404);
     expect((await t.http("GET", `/media/${files.mine}`, { token: agent.token })).status).toBe(200);
     expect((await t.http("GET", `/media/${files.hidden}`, { token: c.admin.token })).status).toBe(200);
-  });
+  }, 30_000);
 
   test("message search finds only conversations the agent may see", async () => {
     const agentSearch = await t.call("GET", "/tickets?searchParam=segredo&showAll=true", { token: agent.token });
     expect(agentSearch.json.tickets).toEqual([]);
     const adminSearch = await t.call("GET", "/tickets?searchParam=segredo&showAll=true", { token: c.admin.token });
     expect(adminSearch.json.tickets.map((x: { id: number }) => x.id)).toEqual([hidden.ticketId]);
-  });
+  }, 30_000);
 
   test("the sandbox phone (every conversation of its connection) is refused to agents, REST and socket", async () => {
     const sb = await t.call("POST", "/whatsapp", { token: c.admin.token, body: { name: "Telefone de teste", channel: "sandbox" } });
@@ -111,7 +111,7 @@ describe("ticket visibility on every route", () => {
     handleClientMessage(t.deps, ws, { ...agent.user, queueIds: [] } as never, { type: "joinSandbox", connectionId: id });
     expect(t.deps.hub.roomsOf(ws)).not.toContain(`sandbox-${id}`);
     t.deps.hub.remove(ws);
-  });
+  }, 30_000);
 });
 
 describe("secrets", () => {
@@ -125,7 +125,7 @@ describe("secrets", () => {
       const me = await t.call("GET", "/auth/me", { token });
       expect(me.text).not.toContain(secret);
     }
-  });
+  }, 30_000);
 });
 
 describe("validation that used to pass silently", () => {
@@ -136,7 +136,7 @@ describe("validation that used to pass silently", () => {
     const bad = await t.call("PUT", "/settings/userRating", { token: c.admin.token, body: { value: "maybe" } });
     expect(bad.status).toBe(400);
     expect((await t.call("PUT", "/settings/userRating", { token: c.admin.token, body: { value: "enabled" } })).status).toBe(200);
-  });
+  }, 30_000);
 
   test("users: another company's queue ids are refused (400), not silently dropped", async () => {
     const other = await t.newCompany();
@@ -149,5 +149,5 @@ describe("validation that used to pass silently", () => {
     expect(r.json.fields.queueIds).toBeTruthy();
     const put = await t.call("PUT", `/users/${agent.id}`, { token: c.admin.token, body: { queueIds: [foreign.json.id] } });
     expect(put.status).toBe(400);
-  });
+  }, 30_000);
 });
