@@ -24,10 +24,12 @@ export function withRequestScope<T extends object>(app: T, done?: (req: Request,
     const s: RequestScope = { id: incoming && SANE_ID.test(incoming) ? incoming : crypto.randomUUID(), startedAt: performance.now() };
     return scope.run(s, async () => {
       const res = await inner(req, ...rest);
+      // A WebSocket upgrade answers no Response: nothing to tag or count.
+      if (!(res instanceof Response)) return res;
       try {
         res.headers.set("x-request-id", s.id);
       } catch {
-        // immutable headers (a WebSocket upgrade): nothing to tag
+        // immutable headers: the answer goes out untagged
       }
       done?.(req, res.status, (performance.now() - s.startedAt) / 1000);
       return res;
