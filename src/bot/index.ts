@@ -19,6 +19,8 @@ import { alreadyStored, type ConnectionRef, type IngestResult, ignored, type Sto
 import { handleRatingAnswer } from "./rating";
 import { sentAutomaticallySince, sendBot } from "./send";
 import { InboundSpool, type SpoolEntry } from "./spool";
+import { isStorageFullError, storageGuard } from "../ops/storage";
+import { logThrottled } from "../ops/throttle";
 
 const OUT_OF_HOURS_REPEAT_MS = 10 * 60_000;
 
@@ -54,7 +56,13 @@ export async function ingestMessage(deps: Deps, conn: ConnectionRef, msg: Inboun
     media = await saveInboundMedia(deps, conn.companyId, msg);
     return storeInbound(deps, conn, msg, media);
   } catch (e) {
-    log.error("inbound message could not be stored; spooled for retry", { connectionId: conn.id, wid: msg.id, err: String(e) });
+    // A full disk frees the ballast so the spool (and the rest) keeps working; one log line a minute per cause.
+    if (isStorageFullError(e)) storageGuard()?.onFullDisk();
+    logThrottled("error", `inbound-spooled:${String(e)}`, "inbound message could not be stored; spooled for retry", {
+      connectionId: conn.id,
+      wid: msg.id,
+      err: String(e),
+    });
     const { media: _m, ...rest } = msg;
     const entry: SpoolEntry = {
       key: `${conn.id}-${msg.id}`,

@@ -7,6 +7,8 @@ import { join } from "node:path";
 import type { DB } from "../db/client";
 import { log } from "../lib/logger";
 import { backupsDir, createBackup, listBackups, pruneBackups } from "./backup";
+import { storageGuard } from "./storage";
+import { logThrottled } from "./throttle";
 
 export interface BackupSchedule {
   enabled: boolean;
@@ -63,6 +65,12 @@ export async function runScheduledBackup(db: DB, dataDir: string, timezone: stri
   if (here.time < s.time) return null;
   const today = listBackups(dataDir).some((b) => b.kind === "scheduled" && localTime(new Date(b.createdAt), timezone).day === here.day);
   if (today) return null;
+  // A backup is written to the same disk: never while it is low (the banner and /readyz already say so).
+  const disk = storageGuard()?.status(true).state ?? "ok";
+  if (disk !== "ok") {
+    logThrottled("warn", "backup-skipped-disk", "scheduled backup skipped: the data disk is low", { state: disk });
+    return null;
+  }
   const { name } = await createBackup(db, dataDir, { kind: "scheduled", now });
   const pruned = pruneBackups(dataDir, "scheduled", s.keep);
   log.info("scheduled backup written", { backup: name, pruned: pruned.length });

@@ -33,7 +33,11 @@ export async function upgradeDatabase(db: DB, dataDir: string, migrations: Migra
   if (pending <= 0) return { applied: 0, backup: null as string | null };
   let backup: string | null = null;
   if (have.migrations > 0) {
-    backup = (await createBackup(db, dataDir, { kind: "pre-migration" })).path;
+    try {
+      backup = (await createBackup(db, dataDir, { kind: "pre-migration" })).path;
+    } catch (e) {
+      throw new UpgradeError(`could not back up the database before migrating (${(e as Error).message}); nothing was changed. Free disk space and start again`);
+    }
     log.info("database backed up before migrating", { backup, pending });
   }
   try {

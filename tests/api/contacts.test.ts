@@ -86,6 +86,23 @@ describe("contacts CRUD", () => {
     expect(dup.json.error).toBe("ERR_DUPLICATED_CONTACT");
   });
 
+  test("names sort without regard to case or accents", async () => {
+    const c = await t.newCompany();
+    for (const [name, n] of [
+      ["bruno", 1],
+      ["Zeca", 2],
+      ["Álvaro", 3],
+      ["ana", 4],
+      ["Élida", 5],
+      ["Carla", 6],
+    ] as const) {
+      await t.call("POST", "/contacts", { token: c.admin.token, body: { name, number: `551190000300${n}` } });
+    }
+    const list = await t.call("GET", "/contacts", { token: c.admin.token });
+    expect(list.json.contacts.map((x: { name: string }) => x.name)).toEqual(["Álvaro", "ana", "bruno", "Carla", "Élida", "Zeca"]);
+    expect(list.json.contacts[0]).not.toHaveProperty("sortName");
+  });
+
   test("list: page of 30 ordered by name, search over name (3+ chars) and number", async () => {
     for (let i = 0; i < 35; i++) {
       await t.call("POST", "/contacts", {
@@ -106,6 +123,12 @@ describe("contacts CRUD", () => {
     expect(byName.json.contacts.map((c: { name: string }) => c.name)).toEqual(["João S."]);
     const byNumber = await t.call("GET", "/contacts?searchParam=98888", { token: agentA.token });
     expect(byNumber.json.count).toBe(1);
+    // letters look at names and e-mails only, never at stray digits of numbers; digits look at numbers
+    const lettersAndDigit = await t.call("GET", "/contacts?searchParam=zeca%203", { token: agentA.token });
+    expect(lettersAndDigit.json.contacts.every((c: { name: string }) => c.name.startsWith("Zeca 3"))).toBe(true);
+    expect(lettersAndDigit.json.count).toBe(5);
+    const formatted = await t.call("GET", "/contacts?searchParam=%2B55%20(31)%209", { token: agentA.token });
+    expect(formatted.json.count).toBe(35);
     const wild = await t.call("GET", "/contacts?searchParam=%25", { token: agentA.token });
     expect(wild.json.count).toBe(0);
     const list = await t.call("GET", "/contacts/list", { token: agentA.token });

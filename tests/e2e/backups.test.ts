@@ -38,7 +38,7 @@ test("backups: create, schedule, download, stage a restore, and the restart appl
   await page.getByRole("button", { name: "Criar backup" }).click();
   const row = page.getByTestId("backup-row");
   await row.first().waitFor();
-  const name = (await row.first().locator("td").first().textContent())?.trim() as string;
+  const name = (await row.first().getByTestId("backup-name").textContent())?.trim() as string;
   expect(name).toMatch(/^balcao-.*-manual\.tar\.gz$/);
   expect(await row.first().textContent()).toContain("Manual");
 

@@ -89,8 +89,10 @@ test("a scheduled message survives a crash and reaches the customer once", async
   expect(await page.getByRole("dialog").getByRole("button", { name: "Salvar" }).count()).toBe(0);
   await page.getByRole("dialog").getByRole("button", { name: "Cancelar" }).click();
 
-  // ?contactId= opens the create dialog for that contact at once.
-  await page.goto(`/schedules?contactId=${contacts.data.contacts[0].id}`);
+  // From the contacts page: /schedules?contactId= opens the create dialog for that contact at once.
+  await page.goto("/contacts");
+  await page.getByTestId("contact-schedule").first().click();
+  await page.waitForURL(`${server.url}/schedules?contactId=${contacts.data.contacts[0].id}`);
   await page.getByRole("dialog").getByLabel("Contato").waitFor();
   expect(await page.getByRole("dialog").getByLabel("Contato").inputValue()).toContain("Rita Agenda");
   await context.close();

@@ -5,6 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { backupProgress, createBackup, listBackups } from "../../src/ops/backup";
 import { applyStagedRestore } from "../../src/ops/restore";
 import { readSchedule, runScheduledBackup } from "../../src/ops/schedule";
+import { StorageGuard, setStorageGuard, storageGuard } from "../../src/ops/storage";
 import { makeTestApp } from "../helpers/app";
 
 const t = await makeTestApp();
@@ -85,6 +86,17 @@ describe("the super user's backups", () => {
     const scheduled = listBackups(t.config.dataDir).filter((b) => b.kind === "scheduled");
     expect(scheduled.map((b) => b.createdAt.slice(0, 10))).toEqual(["2026-03-03", "2026-03-02"]);
     expect(listBackups(t.config.dataDir).filter((b) => b.kind === "manual").length).toBe(1);
+  });
+
+  test("the scheduled backup is skipped while the data disk is low", async () => {
+    const previous = storageGuard();
+    setStorageGuard(new StorageGuard(t.config.dataDir, { lowBytes: Number.MAX_SAFE_INTEGER, ballastBytes: 0 }));
+    try {
+      expect(await runScheduledBackup(t.db, t.config.dataDir, "America/Sao_Paulo", new Date("2026-03-09T06:00:00Z"))).toBeNull();
+      expect((await t.call("POST", "/backups", { token: sup.token })).json.error).toBe("ERR_STORAGE_LOW");
+    } finally {
+      setStorageGuard(previous);
+    }
   });
 
   test("delete; unknown names answer 404", async () => {

@@ -138,7 +138,10 @@ describe("inbound spool", () => {
   };
 
   test("a full disk: messages that did not fit are spooled, then stored exactly once (0 lost, 0 doubled)", async () => {
+    expect(guard.ensureBallast()).toBe(true);
     await scenario("11988", fillDisk, freeDisk, false);
+    // The inbound path's full-disk error released the ballast, so the spool had room on disk.
+    expect(existsSync(join(t.config.dataDir, BALLAST_FILE))).toBe(false);
   });
 
   test("a failing insert: every message is spooled, then stored exactly once", async () => {

@@ -43,6 +43,25 @@ describe("upgrades", () => {
     expect(await upgradeDatabase(db, dir, all)).toEqual({ applied: 0, backup: null });
   });
 
+  test("a backup that cannot be written stops the upgrade before any migration runs", async () => {
+    const before = databaseSchema(db).migrations;
+    const { renameSync, writeFileSync } = await import("node:fs");
+    // The backups folder is a file: the pre-migration backup fails (as on a full or read-only disk).
+    renameSync(join(dir, "backups"), join(dir, "backups.aside"));
+    writeFileSync(join(dir, "backups"), "not a folder");
+    try {
+      const extra = [...all, migration("CREATE TABLE needs_backup (a);", all.at(-1)!.folderMillis + 5)];
+      const err = await upgradeDatabase(db, dir, extra).catch((e) => e);
+      expect(err).toBeInstanceOf(UpgradeError);
+      expect(err.message).toContain("could not back up the database before migrating");
+      expect(databaseSchema(db).migrations).toBe(before);
+      expect(tables()).not.toContain("needs_backup");
+    } finally {
+      rmSync(join(dir, "backups"));
+      renameSync(join(dir, "backups.aside"), join(dir, "backups"));
+    }
+  });
+
   test("a failing migration rolls back: the schema is as before and the reason is given", async () => {
     const before = tables();
     const newest = all.at(-1)!.folderMillis;

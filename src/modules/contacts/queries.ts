@@ -1,4 +1,4 @@
-import { sql, and, asc, eq, inArray, like, or } from "drizzle-orm";
+import { sql, and, asc, eq, inArray, like } from "drizzle-orm";
 import type { DB, DbOrTx } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { containsAny, pageOf } from "../../db/paging";
@@ -43,16 +43,22 @@ export const findContactByUuid = (db: DbOrTx, companyId: number, uuid: string) =
     .where(and(eq(contacts.companyId, companyId), eq(contacts.uuid, uuid)))
     .get();
 
+/**
+ * A query with letters looks for names and e-mails (never stray digits of numbers: "ana2" is not
+ * every number with a 2); a query of digits (with +, spaces, dashes or brackets) looks for numbers.
+ */
 function searchWhere(companyId: number, search: string) {
-  if (!search) return eq(contacts.companyId, companyId);
+  const company = eq(contacts.companyId, companyId);
+  if (!search) return company;
+  if (/\p{L}/u.test(search)) return and(company, containsAny(search, contacts.name, contacts.email));
   const digits = search.replace(/\D+/g, "");
-  const byName = containsAny(search, contacts.name);
-  return and(eq(contacts.companyId, companyId), digits ? or(byName, like(contacts.number, `%${digits}%`)) : byName);
+  if (digits && /^[\d\s+().-]+$/.test(search)) return and(company, like(contacts.number, `%${digits}%`));
+  return and(company, containsAny(search, contacts.name));
 }
 
 /** A page of contacts ordered by name, searching name (case-insensitive) and number. */
 export const pageContacts = (db: DbOrTx, companyId: number, search: string, page: number, size: number) =>
-  pageOf(db, contacts, searchWhere(companyId, search), [asc(contacts.name), asc(contacts.id)], page, size);
+  pageOf(db, contacts, searchWhere(companyId, search), [asc(contacts.sortName), asc(contacts.id)], page, size);
 
 /** Extra-info fields of many contacts in one query. */
 export function fieldsOfContacts(db: DbOrTx, ids: number[]): Map<number, ContactCustomFieldRow[]> {

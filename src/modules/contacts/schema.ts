@@ -1,5 +1,20 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companies } from "../companies/schema";
+
+/** Accented letters of pt and es and their plain letter (SQLite's lower() folds ASCII only). */
+const FOLD: [string, string][] = [..."áàâãäÁÀÂÃÄ"]
+  .map((c) => [c, "a"] as [string, string])
+  .concat(
+    [..."éèêëÉÈÊË"].map((c) => [c, "e"]),
+    [..."íìîïÍÌÎÏ"].map((c) => [c, "i"]),
+    [..."óòôõöÓÒÔÕÖ"].map((c) => [c, "o"]),
+    [..."úùûüÚÙÛÜ"].map((c) => [c, "u"]),
+    [..."çÇ"].map((c) => [c, "c"]),
+    [..."ñÑ"].map((c) => [c, "n"]),
+  );
+/** The name without case or accents, for ordering ("álvaro" sorts with "Alice", "ana" before "Bruno"). */
+const sortNameSql = FOLD.reduce((expr, [from, to]) => `replace(${expr}, '${from}', '${to}')`, "lower(name)");
 
 /** A customer the company talks to (core.md §3 Contact). Numbers are stored as digits only. */
 export const contacts = sqliteTable(
@@ -10,6 +25,8 @@ export const contacts = sqliteTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /** The name folded for sorting (no case, no accents): computed by SQLite, never written. */
+    sortName: text("sort_name").generatedAlwaysAs(sql.raw(sortNameSql), { mode: "virtual" }),
     /** Digits only (or a group jid's digits); unique per company. */
     number: text("number").notNull(),
     email: text("email").notNull().default(""),
@@ -27,6 +44,7 @@ export const contacts = sqliteTable(
     uniqueIndex("contacts_company_number_uq").on(t.companyId, t.number),
     uniqueIndex("contacts_company_lid_uq").on(t.companyId, t.lid),
     index("contacts_company_name_idx").on(t.companyId, t.name),
+    index("contacts_company_sort_name_idx").on(t.companyId, t.sortName, t.id),
   ],
 );
 export type ContactRow = typeof contacts.$inferSelect;

@@ -70,7 +70,10 @@ export function ChatsMenu() {
             <button
               type="button"
               className="w-full rounded-lg px-3 py-2 text-center text-brand-700 hover:bg-raised dark:text-brand-300"
-              onClick={() => (close(), go("/chats"))}
+              onClick={() => {
+                close();
+                go("/chats");
+              }}
             >
               {t("chats.openAll")}
             </button>

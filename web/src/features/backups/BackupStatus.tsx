@@ -3,7 +3,7 @@ import type { BackupsOverview } from "../../api/backups";
 import { Button } from "../../components/Button";
 import { Icon } from "../../components/Icon";
 import { useT } from "../../i18n";
-import { formatDate } from "../../lib/format";
+import { formatDateTime } from "../../lib/format";
 
 /** Bytes for people: GB past one gigabyte (disks, big archives), else the shared KB/MB format. */
 export const formatSize = (n: number) => (n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(1)} GB` : formatBytes(n));
@@ -49,7 +49,7 @@ export function BackupStatus({ data, onCancelRestore }: { data: BackupsOverview;
           <Icon name={data.lastRestore.ok ? "checkCircle" : "alert"} className={`size-5 ${data.lastRestore.ok ? "text-brand-600" : "text-red-600"}`} />
           <span className="text-ink">
             {data.lastRestore.ok
-              ? t("backups.lastOk", { name: data.lastRestore.name, date: formatDate(data.lastRestore.at) })
+              ? t("backups.lastOk", { name: data.lastRestore.name, date: formatDateTime(data.lastRestore.at) })
               : t("backups.lastFailed", { name: data.lastRestore.name, reason: data.lastRestore.message })}
           </span>
         </div>

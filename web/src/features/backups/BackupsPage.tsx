@@ -6,7 +6,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState } from "../../components/EmptyState";
 import { ListPage, ListTable, tdClass } from "../../components/ListPage";
 import { useT } from "../../i18n";
-import { formatDate } from "../../lib/format";
+import { formatDateTime } from "../../lib/format";
 import { toast, toastError } from "../../stores/toast";
 import { BackupStatus, formatSize } from "./BackupStatus";
 import { RestoreModal, ScheduleModal } from "./BackupModals";
@@ -62,23 +62,24 @@ export default function BackupsPage() {
       {backups.length > 0 && (
         <ListTable
           columns={[
-            { label: t("backups.name") },
+            { label: t("backups.date") },
             { label: t("backups.kind"), className: "hidden sm:table-cell" },
             { label: t("backups.size"), className: "hidden sm:table-cell" },
-            { label: t("backups.date") },
             { label: t("common.actions"), className: "text-right" },
           ]}
         >
           {backups.map((b) => (
             <tr key={b.name} data-testid="backup-row" className="hover:bg-raised/60">
-              <td className={`${tdClass} max-w-0 truncate font-mono text-xs text-ink`} title={b.name}>
-                {b.name}
+              <td className={tdClass}>
+                <span className="font-medium whitespace-nowrap text-ink">{formatDateTime(b.createdAt)}</span>
+                <span className="mt-0.5 block font-mono text-[11px] break-all text-subtle" data-testid="backup-name">
+                  {b.name}
+                </span>
               </td>
               <td className={`${tdClass} hidden sm:table-cell`}>
                 <Badge tone={KIND_TONE[b.kind]}>{t(`backups.kinds.${b.kind}`)}</Badge>
               </td>
               <td className={`${tdClass} hidden text-muted tabular-nums sm:table-cell`}>{formatSize(b.size)}</td>
-              <td className={`${tdClass} whitespace-nowrap text-muted`}>{formatDate(b.createdAt)}</td>
               <td className={`${tdClass} whitespace-nowrap text-right`}>
                 <IconButton icon="download" label={t("backups.download")} onClick={() => download(b.name)} />
                 <IconButton icon="undo" label={t("backups.restore")} onClick={() => setRestoring(b.name)} />

@@ -50,7 +50,15 @@ export default function ChatsPage() {
   );
   const dialogs = (
     <>
-      <ChatModal open={editing !== undefined} chat={editing ?? null} onClose={() => setEditing(undefined)} onSaved={(c) => (upsertChat(c), go(c))} />
+      <ChatModal
+        open={editing !== undefined}
+        chat={editing ?? null}
+        onClose={() => setEditing(undefined)}
+        onSaved={(c) => {
+          upsertChat(c);
+          go(c);
+        }}
+      />
       <ConfirmDialog
         open={!!deleting}
         title={t("chats.deleteTitle", { title: deleting?.title ?? "" })}

@@ -2,10 +2,12 @@ import type { Contact } from "../../api/contacts";
 import { IconButton } from "../../components/Button";
 import { ListTable, tdClass } from "../../components/ListPage";
 import { useT } from "../../i18n";
-import { allowed } from "../../stores/session";
+import { navigate } from "wouter/use-browser-location";
+import { allowed, hasFlag } from "../../stores/session";
 
 /**
- * Contacts table: avatar and name, number, email, actions (delete only with contacts-page:deleteContact).
+ * Contacts table: avatar and name, number, email, actions (schedule a message with useSchedules; delete only
+ * with contacts-page:deleteContact).
  * On narrow screens the number folds under the name.
  */
 export function ContactsTable({
@@ -54,6 +56,14 @@ export function ContactsTable({
           <td className={`${tdClass} hidden text-muted md:table-cell`}>{c.email}</td>
           <td className={`${tdClass} py-2 text-right whitespace-nowrap`}>
             <IconButton icon="chat" label={t("contacts.startTicket")} onClick={() => onStart(c)} data-testid="contact-start-ticket" />
+            {hasFlag("useSchedules") && (
+              <IconButton
+                icon="calendar"
+                label={t("schedules.scheduleMessage")}
+                onClick={() => navigate(`/schedules?contactId=${c.id}`)}
+                data-testid="contact-schedule"
+              />
+            )}
             <IconButton icon="edit" label={t("common.edit")} onClick={() => onEdit(c)} />
             {canDelete && <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => onDelete(c)} />}
           </td>

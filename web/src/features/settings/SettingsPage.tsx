@@ -19,7 +19,8 @@ import { putSettings, settingValues } from "./store";
 export default function SettingsPage() {
   useSignals();
   const t = useT();
-  const [tab, setTab] = useState(0);
+  // The chosen tab by key: when a tab goes away (Horários after scheduleType changes), Opções shows.
+  const [tab, setTab] = useState("options");
   const values = settingValues.value;
   const companyId = Number(load("companyId"));
 
@@ -73,7 +74,10 @@ export default function SettingsPage() {
           : []),
       ]
     : [];
-  const selected = Math.min(tab, Math.max(tabs.length - 1, 0));
+  const selected = Math.max(
+    0,
+    tabs.findIndex((x) => x.key === tab),
+  );
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-6 sm:px-8">
@@ -82,7 +86,11 @@ export default function SettingsPage() {
         <p className="mt-1 text-sm text-muted">{t("settings.subtitle")}</p>
       </div>
       <section className="rounded-card border border-line bg-surface p-5 shadow-card" data-testid="settings-card">
-        {values ? <Tabs tabs={tabs} selected={selected} onChange={setTab} /> : <Spinner className="mx-auto my-10 size-6 text-brand-600" />}
+        {values ? (
+          <Tabs tabs={tabs} selected={selected} onChange={(i) => setTab(tabs[i]?.key ?? "options")} />
+        ) : (
+          <Spinner className="mx-auto my-10 size-6 text-brand-600" />
+        )}
       </section>
     </div>
   );
