@@ -11,7 +11,7 @@ import type { ConnectionDto, SessionStateDto } from "./dto/connections";
 import type { ContactListDto, ContactListItemDto } from "./dto/contactLists";
 import type { ContactDto } from "./dto/contacts";
 import type { FileListDto } from "./dto/files";
-import type { QueueIntegrationDto } from "./dto/integrations";
+import type { IntegrationTestDto, QueueIntegrationDto } from "./dto/integrations";
 import type { PromptDto } from "./dto/prompts";
 import type { MessageDto } from "./dto/messages";
 import type { QueueDto } from "./dto/queues";
@@ -52,6 +52,7 @@ export type ServerFrame =
   | { channel: "file"; action: "delete"; fileId: number }
   | { channel: "queueIntegration"; action: "create" | "update"; queueIntegration: QueueIntegrationDto }
   | { channel: "queueIntegration"; action: "delete"; integrationId: number }
+  | { channel: "queueIntegration"; action: "testSession"; response: IntegrationTestDto }
   | { channel: "prompt"; action: "update"; prompt: PromptDto }
   | { channel: "prompt"; action: "delete"; promptId: number }
   | { channel: "schedule"; action: "create" | "update"; schedule: ScheduleDto }

@@ -105,6 +105,7 @@ describe("test session", () => {
     expect(tb.json.replies).toEqual(["Olá do fluxo"]);
     const wh = await t.call("POST", "/queueIntegration/testSession", { token: tok, body: { type: "webhook", name: "Web", urlN8N: `${svc.url}/hook` } });
     expect(wh.json.replies).toEqual(["recebido"]);
+    expect(t.framesOf("queueIntegration").some((f) => f.frame.action === "testSession" && f.rooms.includes(`company-${a.company.id}-mainchannel`))).toBe(true);
     const bad = await t.call("POST", "/queueIntegration/testSession", { token: tok, body: { type: "n8n", name: "Web", urlN8N: `${svc.url}/broken` } });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toBe("ERR_INTEGRATION_TEST_FAILED");

@@ -147,6 +147,13 @@ export function deleteIntegration(ctx: Ctx, id: number) {
  * answers 400 ERR_INTEGRATION_TEST_FAILED with the reason.
  */
 export async function testIntegration(ctx: Ctx, raw: QueueIntegrationInput, id: number | null): Promise<IntegrationTestDto> {
+  const response = await runTest(ctx, raw, id);
+  // BEHAVIOUR.md §10.4: the company's open lists hear of the test too
+  publish(ctx, { action: "testSession", response });
+  return response;
+}
+
+async function runTest(ctx: Ctx, raw: QueueIntegrationInput, id: number | null): Promise<IntegrationTestDto> {
   gate(ctx);
   const input = normalise(raw);
   const stored = id ? getIntegration(ctx, id) : null;

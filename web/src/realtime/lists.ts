@@ -46,6 +46,7 @@ export const scheduleCalendarVersion = signal(0);
 
 export function integrationsOnFrame(f: FrameOf<"queueIntegration">) {
   if (f.action === "delete") return integrationsStore.remove(f.integrationId);
+  if (f.action === "testSession") return;
   integrationsStore.upsert(f.queueIntegration, f.action === "create");
 }
 

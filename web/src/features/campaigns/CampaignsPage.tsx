@@ -62,7 +62,7 @@ export default function CampaignsPage() {
         ]}
       >
         {campaigns.map((c) => (
-          <tr key={c.id} data-testid="campaign-row" className="hover:bg-raised/60">
+          <tr key={c.id} data-testid="campaign-row" data-id={c.id} className="hover:bg-raised/60">
             <td className={`${tdClass} font-medium text-ink`}>{c.name}</td>
             <td className={tdClass}>
               <CampaignStatusBadge campaign={c} />
