@@ -100,6 +100,10 @@ describe("contact lists", () => {
   });
 
   test("the validity job checks unchecked numbers through a live connection and reloads the list", async () => {
+    // another company's many unchecked numbers (no connection there) do not hold this company's back
+    const bList = (await t.call("POST", "/contact-lists", { token: b.admin.token, body: { name: "Sem conexão" } })).json;
+    const many = sheet([["numero"], ...Array.from({ length: 250 }, (_, i) => [`55219${String(10000000 + i)}`])]);
+    expect((await t.call("POST", `/contact-lists/${bList.id}/upload`, { token: b.admin.token, form: many })).json.created).toBe(250);
     const { fake } = makeConnection(t, a.company.id);
     fake.checkNumber = async (n: string) => ({ exists: !n.endsWith("0002"), number: n, address: `${n}@s.whatsapp.net` });
     await Bun.sleep(10);
@@ -107,6 +111,8 @@ describe("contact lists", () => {
     const all = await t.call("GET", `/contact-list-items?contactListId=${listId}&searchParam=55119777700`, { token: a.admin.token });
     const byNumber = Object.fromEntries(all.json.contacts.map((c: { number: string; isWhatsappValid: boolean }) => [c.number, c.isWhatsappValid]));
     expect(byNumber).toEqual({ "5511977770001": true });
+    const bItems = await t.call("GET", `/contact-list-items?contactListId=${bList.id}`, { token: b.admin.token });
+    expect(bItems.json.contacts.every((c: { isWhatsappValid: boolean | null }) => c.isWhatsappValid === null)).toBe(true);
     expect(t.framesOf("ContactListItem").at(-1)!.frame).toMatchObject({ action: "reload", contactListId: listId });
     // a new item is checked at once now that a connection is live
     const add = await t.call("POST", "/contact-list-items", { token: a.admin.token, body: { contactListId: listId, name: "Dora", number: "5511977770002" } });

@@ -108,8 +108,17 @@ test("the QR dialog says why when WhatsApp cannot be reached, shows the reason o
   const trouble = qr.getByTestId("session-trouble");
   await trouble.getByText("Não foi possível falar com o WhatsApp. Verifique a internet do servidor.").waitFor({ timeout: 15_000 });
 
-  // Back online: "Tentar novamente" in the dialog brings the QR.
+  // WhatsApp answers nothing (the socket opens, no QR comes): after 20 s the dialog says so.
+  wa.silent = true;
   wa.start(port);
+  await page.clock.install();
+  await trouble.getByRole("button", { name: "Tentar novamente" }).click();
+  await trouble.waitFor({ state: "detached" });
+  await page.clock.fastForward(21_000);
+  await trouble.getByText("O WhatsApp não enviou o QR code em 20 segundos.").waitFor();
+
+  // Back to normal: "Tentar novamente" in the dialog brings the QR.
+  wa.silent = false;
   await trouble.getByRole("button", { name: "Tentar novamente" }).click();
   await qr.getByTestId("qr-image").waitFor({ timeout: 15_000 });
   await context.close();

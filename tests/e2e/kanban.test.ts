@@ -47,6 +47,21 @@ test("kanban: a ticket dragged across lanes keeps exactly one kanban tag; 'Em ab
   await card("Em aberto").waitFor();
   expect(await lane("Negociação").getByTestId("kanban-card").count()).toBe(0);
 
+  // Live: a move made elsewhere (here through the API) and a new customer show up without a reload.
+  const live = (await page.evaluate(() => localStorage.getItem("token")))!;
+  const tagId = (await apiCall<{ lista: { id: number; name: string }[] }>(base, "GET", "/tags/kanban", undefined, live)).data.lista.find(
+    (x) => x.name === "Qualificação",
+  )!.id;
+  expect((await apiCall(base, "PUT", `/ticket-tags/${mine.id}/kanban`, { tagId }, live)).status).toBe(200);
+  await card("Qualificação").waitFor();
+  expect(await lane("Em aberto").getByTestId("kanban-card").filter({ hasText: "Kátia Kanban" }).count()).toBe(0);
+  await apiCall(base, "POST", `/sandbox/${conn.data.id}/messages`, { number: "5511955554444", name: "Lúcio Live", type: "text", body: "Oi" }, live);
+  await lane("Em aberto").getByTestId("kanban-card").filter({ hasText: "Lúcio Live" }).waitFor();
+  expect(mine.tags.length).toBe(1);
+  await card("Qualificação").getByRole("button", { name: "Mover cartão" }).click();
+  await page.getByRole("menuitem", { name: "Mover para Em aberto" }).click();
+  await card("Em aberto").waitFor();
+
   await card("Em aberto").getByText("Kátia Kanban").click();
   await page.waitForURL(`${base}/tickets/${mine.uuid}`);
   await context.close();

@@ -57,6 +57,8 @@ export class FakeWaServer {
   mediaHost?: { hostname: string; auth: string };
   /** Automatically finish a pairing with 515 once the client signs (default true). */
   autoRestartAfterPair = true;
+  /** Accept WebSockets but never answer (no handshake, no QR): a WhatsApp that hangs. */
+  silent = false;
   private server?: ReturnType<typeof Bun.serve>;
   private waiters: { check: () => boolean; resolve: () => void }[] = [];
 
@@ -163,6 +165,7 @@ export class FakeWaServer {
           self.notify();
         },
         message(ws, data) {
+          if (self.silent) return; // a server that accepts the socket and never answers
           bySocket.get(ws)?.onData(Buffer.from(data as Uint8Array));
         },
         close(ws) {

@@ -78,9 +78,25 @@ export const targetItems = (db: DbOrTx, companyId: number, listId: number): Cont
     .orderBy(asc(contactListItems.id))
     .all();
 
-/** Numbers not checked on WhatsApp yet, oldest first (the validity job). */
-export const uncheckedItems = (db: DbOrTx, limit: number) =>
-  db.select().from(contactListItems).where(isNull(contactListItems.checkedAt)).orderBy(asc(contactListItems.id)).limit(limit).all();
+/** Companies with numbers not checked on WhatsApp yet (the validity job). */
+export const companiesWithUnchecked = (db: DbOrTx) =>
+  db
+    .selectDistinct({ companyId: contactListItems.companyId })
+    .from(contactListItems)
+    .where(isNull(contactListItems.checkedAt))
+    .limit(1000)
+    .all()
+    .map((r) => r.companyId);
+
+/** A company's numbers not checked on WhatsApp yet, oldest first. */
+export const uncheckedItems = (db: DbOrTx, companyId: number, limit: number) =>
+  db
+    .select()
+    .from(contactListItems)
+    .where(and(eq(contactListItems.companyId, companyId), isNull(contactListItems.checkedAt)))
+    .orderBy(asc(contactListItems.id))
+    .limit(limit)
+    .all();
 
 /** Numbers already in a list (import: created vs updated). */
 export function numbersInList(db: DbOrTx, listId: number, numbers: string[]): Set<string> {

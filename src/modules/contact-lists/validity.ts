@@ -5,7 +5,7 @@ import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { rooms } from "../../realtime/topics";
 import { connectedConnections } from "../connections/queries";
-import { uncheckedItems } from "./queries";
+import { companiesWithUnchecked, uncheckedItems } from "./queries";
 import { contactListItems } from "./schema";
 
 /** Numbers checked per run of the validity job (the job runs every few seconds: a bounded rate). */
@@ -43,29 +43,25 @@ export async function checkNumberOn(deps: Deps, companyId: number, number: strin
 }
 
 /**
- * contact-lists.check-numbers: checks a bounded batch of unchecked list items through each company's
- * live connection, and tells the open lists to reload. Items of companies without a live connection
- * stay unchecked (they are still targeted; the send itself tells).
+ * contact-lists.check-numbers: for each company with a live connection, checks a bounded batch of
+ * its unchecked list items (the job runs every few seconds: a bounded rate per company), and tells
+ * the open lists to reload. Items of companies without a live connection stay unchecked (they are
+ * still targeted; the send itself tells).
  */
 export async function checkListNumbers(deps: Deps) {
-  const touched = new Map<string, { companyId: number; listId: number }>();
-  const noAdapter = new Set<number>();
-  for (const item of uncheckedItems(deps.db, CHECKS_PER_RUN * 5)) {
-    if (noAdapter.has(item.companyId)) continue;
-    if (touched.size >= CHECKS_PER_RUN) break;
-    const r = await checkNumberOn(deps, item.companyId, item.number);
-    if (!r) {
-      noAdapter.add(item.companyId);
-      continue;
+  for (const companyId of companiesWithUnchecked(deps.db)) {
+    if (!liveAdapter(deps, companyId)) continue;
+    const lists = new Set<number>();
+    for (const item of uncheckedItems(deps.db, companyId, CHECKS_PER_RUN)) {
+      const r = await checkNumberOn(deps, companyId, item.number);
+      if (!r) break;
+      deps.db
+        .update(contactListItems)
+        .set({ isWhatsappValid: r.exists, checkedAt: isoNow(deps.clock) })
+        .where(eq(contactListItems.id, item.id))
+        .run();
+      lists.add(item.contactListId);
     }
-    deps.db
-      .update(contactListItems)
-      .set({ isWhatsappValid: r.exists, checkedAt: isoNow(deps.clock) })
-      .where(eq(contactListItems.id, item.id))
-      .run();
-    touched.set(`${item.companyId}-${item.contactListId}`, { companyId: item.companyId, listId: item.contactListId });
-  }
-  for (const { companyId, listId } of touched.values()) {
-    deps.hub.publish(rooms.campaigns(companyId), { channel: "ContactListItem", action: "reload", contactListId: listId });
+    for (const listId of lists) deps.hub.publish(rooms.campaigns(companyId), { channel: "ContactListItem", action: "reload", contactListId: listId });
   }
 }

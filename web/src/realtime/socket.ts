@@ -3,6 +3,7 @@ import { LIMITS } from "@contract/limits";
 import { refreshToken } from "../api/client";
 import { campaignsOnFrame } from "../features/campaigns/store";
 import { onPaymentFrame } from "../features/finance/payment";
+import { kanbanOnMessageFrame, kanbanOnTicketFrame } from "../features/kanban/store";
 import { contactListItemsOnFrame, contactListsOnFrame } from "../features/contact-lists/store";
 import { onSettingFrame } from "../features/settings/store";
 import { t } from "../i18n";
@@ -85,9 +86,11 @@ function dispatch(f: ServerFrame) {
       return onAuthFrame(f);
     case "ticket":
       onTicketFrame(f);
+      kanbanOnTicketFrame(f);
       return bellOnTicket(f);
     case "appMessage":
       onMessageFrame(f);
+      kanbanOnMessageFrame(f);
       return bellOnMessage(f);
     case "contact":
       onContactFrame(f);

@@ -11,6 +11,7 @@ import { useT } from "../../i18n";
 import { user } from "../../stores/session";
 import { toast, toastError } from "../../stores/toast";
 import { KanbanCard, type LaneRef } from "./KanbanCard";
+import { kanbanCards, kanbanQueues } from "./store";
 
 /** The lane of a ticket: its first kanban tag, or null ("Em aberto"). */
 const laneOf = (tk: Ticket, laneIds: Set<number>) => tk.tags.find((tag) => laneIds.has(tag.id))?.id ?? null;
@@ -23,11 +24,23 @@ export default function KanbanPage() {
   useSignals();
   const t = useT();
   const [lanes, setLanes] = useState<Tag[] | null>(null);
-  const [tickets, setTickets] = useState<Ticket[]>([]);
   const [page, setPage] = useState(1);
   const [hasMore, setHasMore] = useState(false);
   const [over, setOver] = useState<string | null>(null);
   const queueIds = (user.value?.queues ?? []).map((q) => q.id);
+  const tickets = kanbanCards.value ?? [];
+  const setTickets = (next: (old: Ticket[]) => Ticket[]) => {
+    kanbanCards.value = next(kanbanCards.peek() ?? []);
+  };
+
+  // The board follows ticket frames while it is open (see ./store).
+  useEffect(() => {
+    kanbanQueues.value = queueIds;
+    kanbanCards.value = [];
+    return () => {
+      kanbanCards.value = null;
+    };
+  }, [queueIds.join()]);
 
   useEffect(() => {
     listKanbanLanes()

@@ -1,0 +1,1 @@
+CREATE INDEX `messages_queued_idx` ON `messages` (`send_status`,`updated_at`) WHERE send_status = 'queued';

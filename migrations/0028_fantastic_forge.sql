@@ -1,0 +1,1 @@
+CREATE INDEX `tickets_id_contact_idx` ON `tickets` (`id`,`contact_id`);
