@@ -1,3 +1,4 @@
+import type { SessionUserDto } from "../../contract/dto/session";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { setPasswordHash, startSession } from "../users/accounts";
 import type { LoginInput, PasswordChangeInput } from "../../contract/schemas/auth";
@@ -23,7 +24,7 @@ const getDummyHash = () => {
 };
 
 /** The session payload answered by login, refresh and /auth/me. */
-export function sessionPayload(deps: Deps, userId: number) {
+export function sessionPayload(deps: Deps, userId: number): SessionUserDto {
   const found = loadSessionUser(deps.db, userId);
   if (!found) throw new AppError("ERR_SESSION_EXPIRED", 401);
   const { user, company } = found;

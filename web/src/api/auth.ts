@@ -1,10 +1,8 @@
 import { api } from "./client";
+import type { SessionDto } from "@contract/dto/session";
 import type { SessionUser } from "./types";
 
-export interface SessionAnswer {
-  token: string;
-  user: SessionUser;
-}
+export type SessionAnswer = SessionDto;
 
 /** POST /auth/login. */
 export const login = (email: string, password: string) => api<SessionAnswer>("/auth/login", { method: "POST", body: { email, password } });

@@ -1,3 +1,4 @@
+import type { SessionDto } from "@contract/dto/session";
 import { clearSessionKeys, load, save } from "../lib/storage";
 
 /** A failed API call: the server's error code (`ERR_…`), HTTP status and the whole JSON body. */
@@ -29,10 +30,7 @@ export function onLapsed(fn: Listener) {
   return () => lapsedListeners.delete(fn);
 }
 
-export interface RefreshPayload {
-  token: string;
-  user: unknown;
-}
+export type RefreshPayload = SessionDto;
 
 /** Called when the server answers 401: the token and company id are already cleared. */
 export function onUnauthorized(fn: Listener) {

@@ -1,13 +1,10 @@
 import type { Page } from "@contract/dto/common";
-import type { ContactDto, ContactImportReportDto } from "@contract/dto/contacts";
+import type { ContactDto, ContactExtraInfo, ContactImportReportDto } from "@contract/dto/contacts";
 import { api } from "./client";
 import { downloadFile, uploadFile } from "./files";
 
-export interface ExtraInfo {
-  id?: number;
-  name: string;
-  value: string;
-}
+/** One extra-info field in the contact form: saved ones carry their id. */
+export type ExtraInfo = Omit<ContactExtraInfo, "id"> & { id?: number };
 
 export type Contact = ContactDto;
 

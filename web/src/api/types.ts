@@ -13,9 +13,7 @@ export type Setting = SettingDto;
 export type { CompanyDto as Company } from "@contract/dto/companies";
 
 /** The signed-in user (the server's sessionPayload): a user's fields plus the company. */
-export interface SessionUser extends Omit<UserDto, "online" | "createdAt" | "updatedAt"> {
-  company: CompanyDto & { settings: Setting[]; plan: PlanDto | null };
-}
+export type { SessionUserDto as SessionUser } from "@contract/dto/session";
 
 export type User = UserDto;
 

@@ -109,5 +109,5 @@ onLapsed(() => {
   } else if (!FINANCE_PATHS.includes(location.pathname)) navigate("/financeiro", { replace: true });
 });
 onRefreshed((p) => {
-  if (p.user && typeof p.user === "object") user.value = p.user as SessionUser;
+  user.value = p.user;
 });

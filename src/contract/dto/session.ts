@@ -1,0 +1,15 @@
+import type { CompanyDto } from "./companies";
+import type { PlanDto } from "./plans";
+import type { SettingDto } from "./settings";
+import type { UserDto } from "./users";
+
+/** The signed-in user answered by login, refresh and /auth/me: a user's fields plus the company, its settings and plan. */
+export interface SessionUserDto extends Omit<UserDto, "online" | "createdAt" | "updatedAt"> {
+  company: CompanyDto & { settings: SettingDto[]; plan: PlanDto | null };
+}
+
+/** POST /auth/login, /auth/refresh_token, /auth/password: the access token and the session user (the refresh token travels in the cookie). */
+export interface SessionDto {
+  token: string;
+  user: SessionUserDto;
+}
