@@ -74,6 +74,15 @@ describe("logout and refresh rotation", () => {
     expect((await me(b.json.token)).status).toBe(200);
   }, 30_000);
 
+  test("a refused refresh leaves the browser's cookie alone (a late refresh must not wipe a newer sign-in's cookie)", async () => {
+    const c = await t.newCompany();
+    const old = await signIn(c.email, c.password);
+    await signIn(c.email, c.password); // another tab of the same browser signs in
+    const late = await refresh(old.cookie);
+    expect(late.status).toBe(401);
+    expect(late.setCookie).toBe("");
+  }, 30_000);
+
   test("a correctly signed refresh token without a live session family (the older format) is refused", async () => {
     const c = await t.newCompany();
     const s = await signIn(c.email, c.password);

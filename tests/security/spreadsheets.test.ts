@@ -124,10 +124,10 @@ describe("spreadsheet imports", () => {
     const r = await pending;
     expect(r.status).toBe(200);
     expect(r.json.created).toBe(40_000);
-    console.log("worst /health latency during import (ms):", Math.round(worst), "probes", probes);
-    expect(probes).toBeGreaterThan(3);
+    // with the parse on the request thread the server answered 2 probes in 5 s; in the Worker, dozens
+    expect(probes).toBeGreaterThan(10);
     // the upsert of 40,000 rows still runs on the main thread; the parse (most of the time) does not
-    expect(worst).toBeLessThan(1_500);
+    expect(worst).toBeLessThan(3_000);
   }, 60_000);
 
   test("a parse past the time limit is abandoned with ERR_IMPORT_TOO_SLOW", async () => {
