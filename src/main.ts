@@ -6,6 +6,7 @@ import { acquireInstanceLock } from "./db/instance-lock";
 import { seed } from "./db/seed";
 import { log, setLogLevel } from "./lib/logger";
 import { applyStagedRestore } from "./ops/restore";
+import { storageGuard } from "./ops/storage";
 import { UpgradeError, upgradeDatabase } from "./ops/upgrade";
 
 /**
@@ -33,6 +34,8 @@ async function main() {
   const lock = await acquireInstanceLock(db);
   await seed(db, config);
   const deps = createDeps(db, config);
+  // The ballast: room kept in reserve for a full disk (released then, laid again by the storage.check job).
+  storageGuard()?.check();
   // Bun itself never buffers more than the largest bound (the body-limit hook bounds each route).
   const app = buildApp(deps).listen({ port: config.port, hostname: config.host, maxRequestBodySize: INPUT_LIMITS.mediaFormBytes });
   if (!app.server) throw new Error("server did not start");

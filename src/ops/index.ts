@@ -16,10 +16,9 @@ interface Ops {
 
 const installed = new WeakMap<Deps, Ops>();
 
-/** Creates this process's storage guard (lays the ballast) and metrics; installs the guard globally. */
+/** Creates this process's storage guard and metrics; installs the guard globally (the server lays the ballast at boot). */
 export function installOps(deps: Deps): Ops {
   const storage = new StorageGuard(deps.config.dataDir, { lowBytes: deps.config.storageLowBytes, ballastBytes: deps.config.ballastBytes });
-  storage.ensureBallast();
   setStorageGuard(storage);
   const metrics = new Metrics();
   deps.hub.listen((p) => metrics.observeFrame(p));

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
@@ -28,7 +28,9 @@ async function open(srv: Server) {
 }
 
 test("backups: create, schedule, download, stage a restore, and the restart applies it", async () => {
-  server = await startServer({ DATA_DIR: dataDir });
+  server = await startServer({ DATA_DIR: dataDir, BALLAST_MB: "1" });
+  // The boot laid the ballast (kept out of backups).
+  expect(statSync(join(dataDir, ".ballast")).size).toBe(1024 * 1024);
   const { context, page, token } = await open(server);
   await apiCall(server.url, "POST", "/tags", { name: "Antes do backup", color: "#123456" }, token);
   await page.getByRole("navigation").getByRole("link", { name: "Backups" }).click();
