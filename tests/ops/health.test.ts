@@ -1,5 +1,8 @@
 import { describe, expect, spyOn, test } from "bun:test";
 import { handleInbound } from "../../src/bot";
+import { Elysia } from "elysia";
+import { log, setLogContext, setLogLevel } from "../../src/lib/logger";
+import { requestLogFields, withRequestScope } from "../../src/ops/request-context";
 import { logThrottled } from "../../src/ops/throttle";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";
@@ -38,6 +41,32 @@ describe("request ids", () => {
     expect(new Set([a1, a2, err].map((r) => r.headers.get("x-request-id"))).size).toBe(3);
     expect((await t.call("GET", "/healthz", { headers: { "x-request-id": "lb-abc-12345678" } })).headers.get("x-request-id")).toBe("lb-abc-12345678");
     expect((await t.call("GET", "/healthz", { headers: { "x-request-id": "<script>" } })).headers.get("x-request-id")).not.toBe("<script>");
+  });
+});
+
+describe("request ids in logs", () => {
+  test("a line logged while a request runs carries its id, even after an await", async () => {
+    const app = withRequestScope(
+      new Elysia().get("/x", async () => {
+        await Bun.sleep(5);
+        log.error("inside the request");
+        return "ok";
+      }),
+    );
+    setLogContext(requestLogFields);
+    setLogLevel("error");
+    const lines: string[] = [];
+    const spy = spyOn(console, "error").mockImplementation((l: string) => void lines.push(l));
+    try {
+      const [r1, r2] = await Promise.all([app.handle(new Request("http://localhost/x")), app.handle(new Request("http://localhost/x"))]);
+      const ids = lines.map((l) => JSON.parse(l).requestId).sort();
+      expect(ids).toEqual([r1.headers.get("x-request-id"), r2.headers.get("x-request-id")].sort());
+      log.error("outside");
+      expect(JSON.parse(lines.at(-1) as string).requestId).toBeUndefined();
+    } finally {
+      spy.mockRestore();
+      setLogLevel((process.env.LOG_LEVEL ?? "silent") as "silent");
+    }
   });
 });
 
