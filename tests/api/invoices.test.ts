@@ -145,7 +145,9 @@ describe("Pix checkout and payment", () => {
 
   test("the webhook refuses a missing or wrong secret and changes nothing", async () => {
     expect((await t.call("POST", "/subscription/webhook", { body: { pix: [{ txid, valor: "30.00" }] } })).status).toBe(401);
-    expect((await webhook({ pix: [{ txid, valor: "30.00" }] }, "wrong-secret-of-same-len!!!!!")).status).toBe(401);
+    const wrong = await webhook({ pix: [{ txid, valor: "30.00" }] }, "wrong-secret-of-same-len!!!!!");
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.error).toBe("ERR_WEBHOOK_SECRET_INVALID");
     const short = await webhook({ pix: [{ txid, valor: "3.00" }] });
     expect(short.json).toEqual({ ok: true, confirmed: 0 });
     expect((await webhook({ pix: [{ txid: "bad id!", valor: "30.00" }] })).status).toBe(400);

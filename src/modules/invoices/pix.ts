@@ -79,7 +79,7 @@ function sameSecret(given: string, expected: string) {
  */
 export function handlePixWebhook(deps: Deps, secret: string | null, body: { evento?: string; pix?: { txid: string; valor: string }[] }) {
   const receiver = pixReceiver(deps);
-  if (!receiver?.secret || !secret || !sameSecret(secret, receiver.secret)) throw new AppError("ERR_SESSION_EXPIRED", 401);
+  if (!receiver?.secret || !secret || !sameSecret(secret, receiver.secret)) throw new AppError("ERR_WEBHOOK_SECRET_INVALID", 401);
   let confirmed = 0;
   for (const p of body.pix ?? []) {
     const inv = invoiceByTxid(deps.db, p.txid);
