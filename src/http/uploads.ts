@@ -206,6 +206,12 @@ export function removeMedia(mediaDir: string, companyId: number, mediaPath: stri
   if (full) rmSync(full, { force: true });
 }
 
+/** Removes every stored file of a company (its folder under the media folder): the company is gone. */
+export function removeCompanyMedia(mediaDir: string, companyId: number) {
+  if (!Number.isInteger(companyId) || companyId < 1) return;
+  rmSync(join(resolve(mediaDir), String(companyId)), { recursive: true, force: true });
+}
+
 /** The URL the web uses to fetch a stored file (with its bearer token). */
 export const mediaUrl = (mediaPath: string | null | undefined) => (mediaPath ? `/media/${mediaPath}` : null);
 

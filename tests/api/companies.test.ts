@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../helpers/app";
 import { addDays, todayDate } from "../../src/lib/dates";
@@ -176,8 +178,16 @@ describe("companies (super users)", () => {
     expect(other.json.error).toBe("ERR_NO_COMPANY_FOUND");
   });
 
-  test("delete removes the company and its users", async () => {
+  test("delete removes the company, its users and its stored files (never another company's)", async () => {
+    const mine = join(t.config.mediaDir, String(id));
+    const other = join(t.config.mediaDir, String(root.user.companyId));
+    mkdirSync(mine, { recursive: true });
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(mine, "a.jpg"), "x");
+    writeFileSync(join(other, "keep.jpg"), "x");
     const r = await t.call("DELETE", `/companies/${id}`, { token: root.token });
+    expect(existsSync(mine)).toBe(false);
+    expect(existsSync(join(other, "keep.jpg"))).toBe(true);
     expect(r.status).toBe(200);
     expect((await t.call("GET", `/companies/${id}`, { token: root.token })).status).toBe(404);
     const login = await t.call("POST", "/auth/login", { body: { email, password: "senha-123" }, headers: { "x-forwarded-for": "10.9.9.8" } });

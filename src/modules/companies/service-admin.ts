@@ -1,3 +1,4 @@
+import { removeCompanyMedia } from "../../http/uploads";
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Page } from "../../contract/dto/common";
 import type { CompanyAdminDto } from "../../contract/dto/companies";
@@ -169,6 +170,8 @@ export async function deleteCompany(ctx: Ctx, id: number) {
   ctx.db.update(companies).set({ status: false }).where(eq(companies.id, id)).run();
   await ctx.sessions.pauseLapsed();
   ctx.db.delete(companies).where(eq(companies.id, id)).run();
+  // Its chat media, file lists, schedules' images… go with it (nothing else refers to them).
+  removeCompanyMedia(ctx.config.mediaDir, id);
 }
 
 /** Sets a company's due date (and plan) after a payment: the invoices module calls this inside its transaction. */
