@@ -5,7 +5,6 @@
  * still goes out, with fewer facts.
  */
 import { rmSync } from "node:fs";
-import { ALL_FORMATS, BlobSource, Input } from "mediabunny";
 import { sendKindOf } from "../../contract/media";
 import { log } from "../../lib/logger";
 import type { MediaInfo } from "../types";
@@ -90,6 +89,7 @@ export function removeHints(file: string) {
 }
 
 async function containerFacts(file: string) {
+  const { ALL_FORMATS, BlobSource, Input } = await import("mediabunny");
   const input = new Input({ source: new BlobSource(Bun.file(file)), formats: ALL_FORMATS });
   try {
     const video = await input.getPrimaryVideoTrack().catch(() => null);

@@ -2,9 +2,9 @@
  * Voice notes as WhatsApp sends them: Ogg/Opus. Browsers record Opus in WebM (Chromium) or Ogg
  * (Firefox); the packets are copied into a fresh Ogg stream (mediabunny, pure TypeScript: no ffmpeg,
  * no re-encoding). Duration and the 64-sample waveform phones draw come from the Ogg itself
- * (opus-decoder, WebAssembly).
+ * (opus-decoder, WebAssembly). mediabunny is imported on first use (~25 ms that a cold start does not need).
  */
-import { ALL_FORMATS, BufferSource, BufferTarget, Conversion, EncodedPacketSink, Input, type InputAudioTrack, OggOutputFormat, Output } from "mediabunny";
+import type { Input, InputAudioTrack } from "mediabunny";
 import { OpusDecoder, OpusDecoderWebWorker } from "opus-decoder";
 
 // Referenced so Bun's bundler keeps the class opus-decoder's index names at load (the single binary
@@ -33,6 +33,7 @@ async function opusTrack(input: Input): Promise<InputAudioTrack | null> {
  * Opus audio in one of those containers (the caller answers ERR_UPLOAD_TYPE).
  */
 export async function toOggOpus(bytes: Uint8Array): Promise<VoiceNote | null> {
+  const { ALL_FORMATS, BufferSource, BufferTarget, Conversion, Input, OggOutputFormat, Output } = await import("mediabunny");
   const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
   try {
     const track = await opusTrack(input);
@@ -75,6 +76,7 @@ function blocksOf(values: ArrayLike<number>): number[] {
  * decoded loudness (first channel) in 64 blocks; null when the file cannot be read.
  */
 export async function voiceFacts(ogg: Uint8Array): Promise<{ seconds: number; waveform: Uint8Array } | null> {
+  const { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } = await import("mediabunny");
   const input = new Input({ source: new BufferSource(ogg), formats: ALL_FORMATS });
   try {
     const track = await opusTrack(input);

@@ -1,4 +1,4 @@
-import OpenAI, { toFile } from "openai";
+import type OpenAI from "openai";
 import type { Config } from "../../config";
 import { LIMITS } from "../../contract/limits";
 import { ExternalError, readCapped } from "../integrations/http";
@@ -10,11 +10,13 @@ export const TRANSFER_PHRASE = "Ação: Transferir para o setor de atendimento";
 const clients = new Map<string, OpenAI>();
 
 /** One client per API key and base URL (a changed key takes effect at once). */
-function clientFor(config: Config, apiKey: string): OpenAI {
+async function clientFor(config: Config, apiKey: string): Promise<OpenAI> {
   const key = `${config.openaiBaseUrl}|${apiKey}`;
   let c = clients.get(key);
   if (!c) {
-    c = new OpenAI({ apiKey, baseURL: config.openaiBaseUrl || undefined, timeout: LIMITS.externalCallTimeoutMs, maxRetries: 0 });
+    // The client is loaded with the first assistant call (~30 ms of import that a cold start does not need).
+    const { default: OpenAIClient } = await import("openai");
+    c = new OpenAIClient({ apiKey, baseURL: config.openaiBaseUrl || undefined, timeout: LIMITS.externalCallTimeoutMs, maxRetries: 0 });
     if (clients.size > 200) clients.delete(clients.keys().next().value as string);
     clients.set(key, c);
   }
@@ -61,7 +63,7 @@ export async function askAssistant(
   ];
   let content: string;
   try {
-    const res = await clientFor(config, prompt.apiKey).chat.completions.create({
+    const res = await (await clientFor(config, prompt.apiKey)).chat.completions.create({
       model: prompt.model,
       messages,
       max_tokens: prompt.maxTokens,
@@ -82,7 +84,10 @@ export async function askAssistant(
 /** A customer's voice note as text (whisper-1 through the same client), so the assistant can answer it. */
 export async function transcribe(config: Config, prompt: PromptRow, bytes: Uint8Array<ArrayBuffer>, fileName: string): Promise<string> {
   try {
-    const res = await clientFor(config, prompt.apiKey).audio.transcriptions.create({ file: await toFile(bytes, fileName), model: "whisper-1" });
+    const res = await (await clientFor(config, prompt.apiKey)).audio.transcriptions.create({
+      file: await (await import("openai")).toFile(bytes, fileName),
+      model: "whisper-1",
+    });
     return (res.text ?? "").trim();
   } catch (e) {
     throw new ExternalError(`transcription: ${(e as Error).message ?? String(e)}`);
