@@ -123,3 +123,23 @@ test("the QR dialog says why when WhatsApp cannot be reached, shows the reason o
   await qr.getByTestId("qr-image").waitFor({ timeout: 15_000 });
   await context.close();
 }, 60_000);
+
+test("at phone width a connection's status and session buttons sit under its name: nothing scrolls sideways", async () => {
+  const base = stack().server.url;
+  const token = (await apiCall<{ token: string }>(base, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD })).data.token;
+  await apiCall(base, "POST", "/whatsapp", { name: "Loja Estreita", channel: "sandbox" }, token);
+  const { page, context } = await stack().newPage({ width: 390, height: 820 });
+  await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
+  await page.goto("/connections");
+  const row = page.getByTestId("connection-row").filter({ hasText: "Loja Estreita" });
+  await row.getByTestId("connection-status").waitFor();
+  await row.getByRole("button", { name: "Desconectar" }).waitFor();
+  const widths = await page.evaluate(() => {
+    const table = document.querySelector("table");
+    const box = table?.parentElement;
+    return { page: document.documentElement.scrollWidth, view: innerWidth, table: box?.scrollWidth ?? 0, box: box?.clientWidth ?? 0 };
+  });
+  expect(widths.page).toBeLessThanOrEqual(widths.view);
+  expect(widths.table).toBeLessThanOrEqual(widths.box);
+  await context.close();
+}, 60_000);

@@ -8,6 +8,7 @@ import { ListTable, tdClass } from "../../components/ListPage";
 import { useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
 import { allowed } from "../../stores/session";
+import { isMobile } from "../../stores/ui";
 import { SessionButtons } from "./SessionButtons";
 import { CloseReason } from "./SessionTrouble";
 
@@ -62,42 +63,56 @@ export function ConnectionsTable({
   const t = useT();
   const actions = allowed("connections-page:actionButtons");
   const manage = allowed("connections-page:editOrDeleteConnection");
+  // At phone width one cell holds the name, status and session buttons (no sideways scrolling).
+  const narrow = isMobile.value;
+  const status = (w: Connection) => (
+    <>
+      <Badge tone={TONE[w.status] ?? "neutral"}>
+        <span data-testid="connection-status">{t(`connections.status.${w.status}`)}</span>
+      </Badge>
+      <CloseReason w={w} />
+      {w.status === "PAIRING" && w.pairingCode && <p className="mt-1 font-mono text-xs tracking-widest text-ink">{w.pairingCode}</p>}
+    </>
+  );
   return (
     <ListTable
       columns={[
         { label: t("connections.col.name") },
-        { label: t("connections.col.status") },
-        actions && { label: t("connections.col.session") },
+        !narrow && { label: t("connections.col.status") },
+        actions && !narrow && { label: t("connections.col.session") },
         { label: t("connections.col.updatedAt"), className: "hidden lg:table-cell" },
-        { label: t("connections.col.isDefault"), className: "text-center" },
+        !narrow && { label: t("connections.col.isDefault"), className: "text-center" },
         { label: t("connections.col.actions"), className: "text-right" },
       ]}
     >
       {list.map((w) => (
         <tr key={w.id} data-testid="connection-row" data-status={w.status} className="hover:bg-raised/60">
           <td className={tdClass}>
-            <span className="flex items-center gap-2 font-medium text-ink">
+            <span className="flex flex-wrap items-center gap-2 font-medium text-ink">
               {w.name}
               <Badge tone={w.channel === "sandbox" ? "warning" : "neutral"}>{t(`connections.kindShort.${w.channel}`)}</Badge>
+              {narrow && w.isDefault && <Badge tone="brand">{t("connections.col.isDefault")}</Badge>}
             </span>
             <Health w={w} />
+            {narrow && (
+              <div className="mt-2 flex flex-col items-start gap-2">
+                <div>{status(w)}</div>
+                {actions && <SessionButtons connection={w} onQr={onQr} />}
+              </div>
+            )}
           </td>
-          <td className={tdClass}>
-            <Badge tone={TONE[w.status] ?? "neutral"}>
-              <span data-testid="connection-status">{t(`connections.status.${w.status}`)}</span>
-            </Badge>
-            <CloseReason w={w} />
-            {w.status === "PAIRING" && w.pairingCode && <p className="mt-1 font-mono text-xs tracking-widest text-ink">{w.pairingCode}</p>}
-          </td>
-          {actions && (
+          {!narrow && <td className={tdClass}>{status(w)}</td>}
+          {actions && !narrow && (
             <td className={`${tdClass} whitespace-nowrap`}>
               <SessionButtons connection={w} onQr={onQr} />
             </td>
           )}
           <td className={`${tdClass} hidden whitespace-nowrap text-muted lg:table-cell`}>{formatDateTime(w.updatedAt)}</td>
-          <td className={`${tdClass} text-center`}>
-            {w.isDefault && <Icon name="checkCircle" className="mx-auto size-5 text-brand-600" label={t("connections.col.isDefault")} />}
-          </td>
+          {!narrow && (
+            <td className={`${tdClass} text-center`}>
+              {w.isDefault && <Icon name="checkCircle" className="mx-auto size-5 text-brand-600" label={t("connections.col.isDefault")} />}
+            </td>
+          )}
           <td className={`${tdClass} py-2 text-right whitespace-nowrap`}>
             {w.channel === "sandbox" && (
               <Link
