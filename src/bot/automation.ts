@@ -26,7 +26,8 @@ import type { PromptRow } from "../modules/prompts/schema";
 import { findContact } from "../modules/contacts/queries";
 import { findQueue } from "../modules/queues/queries";
 import { addSystemNote } from "../modules/ticket-notes/service";
-import { botChooseQueue, closeBySystem, handToHuman, setIntegrationState } from "../modules/tickets/lifecycle-system";
+import { botAssignUser, botChooseQueue, closeBySystem, handToHuman, setIntegrationState } from "../modules/tickets/lifecycle-system";
+import { findTicketRow } from "../modules/tickets/queries";
 import { isoNow } from "../lib/clock";
 import type { BotStep } from "./menu";
 
@@ -113,12 +114,16 @@ function leave(s: BotStep) {
   s.ticket = handToHuman(s.deps, s.ticket);
 }
 
-/** Moves the ticket to a queue of its company (a Typebot command, an assistant's transfer), then lets go. */
-function transferTo(s: BotStep, queueId: number | null | undefined) {
+/**
+ * Moves the ticket to a queue of its company (a Typebot command, an assistant's transfer), then lets
+ * go; with a user of the company (Typebot's `{"queueId":n,"userId":m}`) that user also takes it.
+ */
+function transferTo(s: BotStep, queueId: number | null | undefined, userId?: number) {
   leave(s);
   if (queueId && queueId !== s.ticket.queueId && findQueue(s.deps.db, s.ticket.companyId, queueId)) {
     s.ticket = botChooseQueue(s.deps, s.ticket, queueId, false);
   }
+  if (userId && botAssignUser(s.deps, s.ticket, userId)) s.ticket = findTicketRow(s.deps.db, s.ticket.companyId, s.ticket.id) ?? s.ticket;
 }
 
 /** "typing…" for `ms` before a flow's message (BEHAVIOUR.md §10.3), where the channel can show it. */
@@ -197,7 +202,7 @@ async function runTypebot(s: BotStep, integ: QueueIntegrationRow, msg: InboundMe
     if (out.kind === "text") {
       const cmd = typebotCommand(out.text);
       if (cmd?.stopBot) return leave(s);
-      if (cmd?.queueId) return transferTo(s, cmd.queueId);
+      if (cmd?.queueId) return transferTo(s, cmd.queueId, cmd.userId);
       if (cmd) continue;
     }
     await typing(s, integ.typebotDelayMessage);

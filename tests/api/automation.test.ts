@@ -16,7 +16,7 @@ import { companies } from "../../src/modules/companies/schema";
 import { whatsappQueues } from "../../src/modules/connections/schema";
 import { plans } from "../../src/modules/plans/schema";
 import { ticketNotes } from "../../src/modules/ticket-notes/schema";
-import { tickets } from "../../src/modules/tickets/schema";
+import { tickets, ticketTracking } from "../../src/modules/tickets/schema";
 import { TRANSFER_PHRASE } from "../../src/modules/prompts/assistant";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";
@@ -29,6 +29,8 @@ const PNG = await sharp({ create: { width: 20, height: 20, channels: 3, backgrou
   .toBuffer();
 const rich = (text: string) => ({ type: "text", content: { richText: [{ type: "p", children: [{ text }] }] } });
 let n8nDown = false;
+/** What the flow's "Falar com a Ana" answers: a queue and user command (set by the test). */
+let handTo = { queueId: 0, userId: 0 };
 const svc = loopback(async (r) => {
   if (r.path === "/api/v1/typebots/atendimento/startChat")
     return json({
@@ -42,6 +44,7 @@ const svc = loopback(async (r) => {
       return json({ messages: [{ type: "text", content: { richText: [{ type: "p", children: [{ text: "Seu pedido", bold: true }, { text: " saiu." }] }] } }] });
     if (m === "Falar com atendente") return json({ messages: [rich("Chamando alguém…"), rich('#{"stopBot":true}')] });
     if (m === "vazio") return json({ messages: [] });
+    if (m === "Falar com a Ana") return json({ messages: [rich("Chamando a Ana…"), rich(`#${JSON.stringify(handTo)}`)] });
     if (m === "foto")
       return json({
         messages: [
@@ -181,6 +184,23 @@ describe("Typebot", async () => {
     await say(n, "alô?");
     expect(svc.seen.length).toBe(calls);
     expect(texts()).toEqual([]);
+  });
+  test('#{"queueId":n,"userId":m} moves the ticket to that queue and gives it to that user; another company\'s user is ignored', async () => {
+    const sales = await queueWith("Vendas Ana", "#123456", {});
+    const ana = await t.newUser(tok, { profile: "user", queueIds: [sales] });
+    const other = await t.newCompany();
+    handTo = { queueId: sales, userId: other.admin.user.id };
+    let tk = await say("5511944440001", "oi");
+    tk = await say("5511944440001", "Falar com a Ana");
+    expect(tk).toMatchObject({ queueId: sales, userId: null, status: "pending", useIntegration: false });
+    handTo = { queueId: sales, userId: ana.id };
+    tk = await say("5511944440002", "oi");
+    tk = await say("5511944440002", "Falar com a Ana");
+    expect(texts()).toEqual(["Chamando a Ana…"]);
+    expect(tk).toMatchObject({ queueId: sales, userId: ana.id, status: "open", useIntegration: false, chatbot: false });
+    const tracking = t.db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, tk.id)).all();
+    expect(tracking.filter((x) => !x.finishedAt)).toMatchObject([{ userId: ana.id }]);
+    expect(tracking.find((x) => !x.finishedAt)?.startedAt).toBeTruthy();
   });
   test("the finish keyword closes the ticket", async () => {
     const m = "5511911110002";

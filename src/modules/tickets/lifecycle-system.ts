@@ -16,6 +16,7 @@ export type { Place };
 import {
   announce,
   casUpdate,
+  isActiveTicketConflict,
   finishTracking,
   openTracking,
   type Place,
@@ -25,6 +26,7 @@ import {
   startTracking,
   type TicketPatch,
 } from "./lifecycle-core";
+import { findUser } from "../users/queries";
 import { findActiveTicket, findCurrentTicket, findLatestTicket } from "./queries";
 import { type TicketRow, tickets, ticketTracking, userRatings } from "./schema";
 import type { TicketDto } from "./serialize";
@@ -269,6 +271,28 @@ export function closeBySystem(deps: Deps, ticket: TicketRow, reason: SystemClose
     return null;
   }
   return announce(deps, placeOf(ticket), after);
+}
+
+/**
+ * A flow hands the pending ticket to a named user of its company (Typebot's `{"queueId":n,"userId":m}`,
+ * BEHAVIOUR.md §10.3): pending → open with that owner, as if they had accepted it. Null when the
+ * ticket moved meanwhile (someone accepted it first) or the user is not of the company.
+ */
+export function botAssignUser(deps: Deps, ticket: TicketRow, userId: number): TicketDto | null {
+  if (ticket.status !== "pending" || !findUser(deps.db, ticket.companyId, userId)) return null;
+  const now = isoNow(deps.clock);
+  try {
+    const after = deps.db.transaction((tx) => {
+      const row = casUpdate(tx, ticket, { status: "open", userId, ...BOT_OFF, updatedAt: now });
+      if (row) patchTracking(tx, row, now, { startedAt: now, userId, ratingAt: null, rated: false });
+      return row;
+    });
+    return after ? announce(deps, placeOf(ticket), after) : null;
+  } catch (e) {
+    // The contact already has another active ticket (the one-active-ticket index): leave this one pending.
+    if (isActiveTicketConflict(e)) return null;
+    throw e;
+  }
 }
 
 /** tickets.auto-transfer (BEHAVIOUR.md §3.8): a pending queue-less ticket moves to the connection's queue. */
