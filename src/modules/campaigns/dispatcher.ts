@@ -27,7 +27,7 @@ import { campaignById, deliveredSince, dueCampaigns, nextShipment, remainingOf, 
 import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns } from "./schema";
 import { publishCampaign } from "./service";
 import { type CampaignSettings, campaignSettingsOf } from "./settings";
-import { createShipments } from "./shipments";
+import { createShipments, recordFailure } from "./shipments";
 
 /** How long one run may keep sending (the job runs every second and never overlaps itself). */
 const TICK_BUDGET_MS = 900;
@@ -35,7 +35,6 @@ const TICK_BUDGET_MS = 900;
 const PUBLISH_EVERY_MS = 400;
 
 const lastPublished = new Map<number, number>();
-const failStreak = new Map<number, number>();
 
 /** Thrown inside the storing transaction when the shipment must not be sent (cancelled, already sent). */
 class NotSent extends Error {}
@@ -271,25 +270,17 @@ async function sendShipment(deps: Deps, c: CampaignRow, ship: CampaignShippingRo
       if (e instanceof NotSent) return;
       throw e;
     }
-    if (sent.sendStatus === "failed") return failed(deps, c, ship, confirming, k, "ERR_SENDING_WAPP_MSG");
-    failStreak.delete(c.id);
-  }
-}
-
-/** A send failed while connected: the shipment is marked failed (retried on restart); repeated failures pause the campaign. */
-function failed(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, confirming: boolean, part: number, error: string) {
-  const now = isoNow(deps.clock);
-  deps.db
-    .update(campaignShipping)
-    .set(confirming ? { confirmationRequestedAt: null, failedAt: now, error } : { sentParts: part, deliveredAt: null, failedAt: now, error })
-    .where(eq(campaignShipping.id, ship.id))
-    .run();
-  const streak = (failStreak.get(c.id) ?? 0) + 1;
-  failStreak.set(c.id, streak);
-  if (streak >= LIMITS.campaignFailurePause) {
-    failStreak.delete(c.id);
-    log.warn("campaign paused: sends keep failing", { campaignId: c.id });
-    const row = campaignById(deps.db, c.id);
-    if (row) setPause(deps, row, "failures");
+    if (sent.sendStatus === "failed") {
+      const paused = recordFailure(deps, c, ship, confirming, k, "ERR_SENDING_WAPP_MSG");
+      if (paused) {
+        log.warn("campaign paused: sends keep failing", { campaignId: c.id });
+        publish(deps, paused, true);
+      }
+      return;
+    }
+    if (c.failStreak > 0) {
+      deps.db.update(campaigns).set({ failStreak: 0 }).where(eq(campaigns.id, c.id)).run();
+      c.failStreak = 0;
+    }
   }
 }

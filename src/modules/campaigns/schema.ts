@@ -21,7 +21,8 @@ export const campaignSettings = sqliteTable(
  * A bulk send of up to 5 texts to a contact list through one connection (features.md §3 Campaign).
  * `nextSendAt` (epoch ms) and `sentInRun` are the dispatcher's pacing state, written in the same
  * transaction as each shipment, so a restart resumes with the same pacing. `pauseReason` is set while
- * an EM_ANDAMENTO campaign waits (connection down, sends failing, daily cap, opening hours).
+ * an EM_ANDAMENTO campaign waits (connection down, sends failing, daily cap, opening hours);
+ * `failStreak` counts sends failed in a row (written with the failed shipment, so it survives a restart).
  */
 export const campaigns = sqliteTable(
   "campaigns",
@@ -54,6 +55,7 @@ export const campaigns = sqliteTable(
     nextSendAt: integer("next_send_at").notNull().default(0),
     sentInRun: integer("sent_in_run").notNull().default(0),
     pauseReason: text("pause_reason"),
+    failStreak: integer("fail_streak").notNull().default(0),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

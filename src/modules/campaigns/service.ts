@@ -26,7 +26,7 @@ const PAGE = LIMITS.pageSize;
 export function serializeCampaign(deps: Pick<Deps, "db">, c: CampaignRow, progress?: CampaignProgressDto): CampaignDto {
   const w = c.whatsappId ? findConnection(deps.db, c.companyId, c.whatsappId) : undefined;
   const l = c.contactListId ? findContactList(deps.db, c.companyId, c.contactListId) : undefined;
-  const { nextSendAt: _n, sentInRun: _s, ...rest } = c;
+  const { nextSendAt: _n, sentInRun: _s, failStreak: _f, ...rest } = c;
   return {
     ...rest,
     status: c.status as CampaignStatus,
@@ -211,7 +211,7 @@ export function restartCampaign(ctx: Ctx, id: number) {
   const row = ctx.db.transaction((tx) => {
     const moved = tx
       .update(campaigns)
-      .set({ status: "EM_ANDAMENTO", pauseReason: null, completedAt: null, nextSendAt: ctx.clock.now(), updatedAt: isoNow(ctx.clock) })
+      .set({ status: "EM_ANDAMENTO", pauseReason: null, failStreak: 0, completedAt: null, nextSendAt: ctx.clock.now(), updatedAt: isoNow(ctx.clock) })
       .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "CANCELADA")))
       .returning()
       .get();
@@ -227,7 +227,7 @@ export function restartCampaign(ctx: Ctx, id: number) {
 export function resumeCampaign(ctx: Ctx, id: number) {
   const c = getCampaign(ctx, id);
   if (c.status !== "EM_ANDAMENTO" || c.pauseReason !== "failures") throw new AppError("ERR_CAMPAIGN_NOT_PAUSED", 400);
-  const row = moveStatus(ctx, c, "EM_ANDAMENTO", { pauseReason: null, nextSendAt: ctx.clock.now() });
+  const row = moveStatus(ctx, c, "EM_ANDAMENTO", { pauseReason: null, failStreak: 0, nextSendAt: ctx.clock.now() });
   if (row) publishCampaign(ctx, row);
 }
 

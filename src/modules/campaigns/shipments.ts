@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { prepared } from "../../db/prepared";
 import type { DbOrTx } from "../../db/client";
 import type { Deps } from "../../http/context";
+import { LIMITS } from "../../contract/limits";
 import { isoNow } from "../../lib/clock";
 import { targetItems } from "../contact-lists/queries";
-import { type CampaignRow, campaignShipping } from "./schema";
+import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns } from "./schema";
 import { campaignSettingsOf } from "./settings";
 import { textsFor } from "./texts";
 
@@ -49,9 +49,39 @@ export function createShipments(deps: Deps, tx: DbOrTx, c: CampaignRow, refreshT
       )
       .run();
   }
-  // a failed shipment is tried again after a restart
+  // the user restarted the campaign: its failed shipments are tried again
   tx.update(campaignShipping)
     .set({ failedAt: null, error: null })
     .where(and(eq(campaignShipping.campaignId, c.id), isNull(campaignShipping.deliveredAt)))
     .run();
+}
+
+/**
+ * A send failed while connected: the shipment is recorded as failed with its error (counted in the
+ * report, never sent again unless the campaign is cancelled and restarted), and the campaign's run of
+ * failures grows in the same transaction, so a restart of the server neither resends it nor forgets
+ * the run. Answers the campaign when LIMITS.campaignFailurePause failures in a row paused it.
+ */
+export function recordFailure(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, confirming: boolean, part: number, error: string) {
+  const now = isoNow(deps.clock);
+  const row = deps.db.transaction((tx) => {
+    tx.update(campaignShipping)
+      .set(confirming ? { confirmationRequestedAt: null, failedAt: now, error } : { sentParts: part, deliveredAt: null, failedAt: now, error })
+      .where(eq(campaignShipping.id, ship.id))
+      .run();
+    const counted = tx
+      .update(campaigns)
+      .set({ failStreak: sql`${campaigns.failStreak} + 1` })
+      .where(eq(campaigns.id, c.id))
+      .returning({ failStreak: campaigns.failStreak })
+      .get();
+    if (!counted || counted.failStreak < LIMITS.campaignFailurePause) return null;
+    return tx
+      .update(campaigns)
+      .set({ failStreak: 0, pauseReason: "failures", updatedAt: now })
+      .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "EM_ANDAMENTO")))
+      .returning()
+      .get();
+  });
+  return row ?? null;
 }

@@ -72,9 +72,16 @@ export default function CampaignReportPage() {
       </div>
       <section className="flex flex-col gap-3 rounded-card border border-line bg-surface p-5 shadow-card">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm font-medium text-ink" data-testid="report-status">
-            {t("campaigns.deliveredOf", { delivered: p.delivered, valid: p.valid })}
-          </p>
+          <div>
+            <p className="text-sm font-medium text-ink" data-testid="report-status">
+              {t("campaigns.deliveredOf", { delivered: p.delivered, valid: p.valid })}
+            </p>
+            {p.failed > 0 && (
+              <p className="text-sm text-red-600 dark:text-red-400" data-testid="report-failed">
+                {t("campaigns.failedOf", { failed: p.failed })}
+              </p>
+            )}
+          </div>
           <CampaignStatusBadge campaign={c} />
         </div>
         <div className="h-3 overflow-hidden rounded-full bg-raised" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
@@ -84,7 +91,7 @@ export default function CampaignReportPage() {
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <Card icon="users" label={t("campaigns.validContacts")} value={p.valid} testId="card-valid" />
         <Card icon="checkDouble" label={t("campaigns.delivered")} value={p.delivered} testId="card-delivered" />
-        {p.failed > 0 && <Card icon="alert" label={t("campaigns.failed")} value={p.failed} />}
+        {p.failed > 0 && <Card icon="alert" label={t("campaigns.failed")} value={p.failed} testId="card-failed" />}
         {c.confirmation && (
           <>
             <Card icon="send" label={t("campaigns.confirmationRequested")} value={p.confirmationRequested} />

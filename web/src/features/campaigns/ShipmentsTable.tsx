@@ -3,14 +3,20 @@ import { type CampaignShipping, listShipping } from "../../api/campaigns";
 import { Badge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { ListTable, tdClass } from "../../components/ListPage";
-import { useT } from "../../i18n";
+import { hasKey, useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
 import { toastError } from "../../stores/toast";
 
 function State({ s }: { s: CampaignShipping }) {
   const t = useT();
   if (s.deliveredAt) return <Badge tone="brand">{t("campaigns.shipment.delivered")}</Badge>;
-  if (s.failedAt) return <Badge tone="danger">{t("campaigns.shipment.failed")}</Badge>;
+  if (s.failedAt)
+    return (
+      <span className="flex flex-col items-start gap-0.5">
+        <Badge tone="danger">{t("campaigns.shipment.failed")}</Badge>
+        {s.error && <span className="text-xs text-muted">{hasKey(`errors.${s.error}`) ? t(`errors.${s.error}`) : s.error}</span>}
+      </span>
+    );
   if (s.confirmationRequestedAt) return <Badge tone="info">{t("campaigns.shipment.awaiting")}</Badge>;
   return <Badge tone="neutral">{t("campaigns.shipment.pending")}</Badge>;
 }

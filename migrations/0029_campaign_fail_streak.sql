@@ -1,0 +1,1 @@
+ALTER TABLE `campaigns` ADD `fail_streak` integer DEFAULT 0 NOT NULL;
