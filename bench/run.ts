@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { type Figure, meets, ratio } from "./lib/report";
 
 /** Every benchmark, in the order they run. */
-export const BENCHES = ["scale.ts", "inbound.ts", "startup.ts", "login.ts", "contacts-import.ts", "dashboard.ts", "campaigns.ts"];
+export const BENCHES = ["scale.ts", "inbound.ts", "inbound-baileys.ts", "startup.ts", "login.ts", "contacts-import.ts", "dashboard.ts", "campaigns.ts"];
 
 const smoke = process.argv.includes("--smoke");
 const only = process.argv.slice(2).filter((a) => !a.startsWith("--"));

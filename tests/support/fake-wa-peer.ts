@@ -1,7 +1,18 @@
 /** A fake contact for the fake WhatsApp server: a phone (device 0) with real Signal keys. */
-import { addTransactionCapability, type BinaryNode, Curve, initAuthCreds, proto, type SignalDataSet, type SignalKeyStore, unpadRandomMax16 } from "baileys";
+import {
+  addTransactionCapability,
+  type BinaryNode,
+  Curve,
+  encodeWAMessage,
+  initAuthCreds,
+  proto,
+  type SignalDataSet,
+  type SignalKeyStore,
+  unpadRandomMax16,
+} from "baileys";
 import { makeLibSignalRepository } from "baileys/lib/Signal/libsignal.js";
 import type { ILogger } from "baileys/lib/Utils/logger";
+import type { E2EBundle } from "./fake-wa-keys";
 
 const noop = () => {};
 const silent: ILogger = { level: "silent", child: () => silent, trace: noop, debug: noop, info: noop, warn: noop, error: noop };
@@ -100,5 +111,14 @@ export class FakePeer {
       ciphertext: enc.content as Uint8Array,
     });
     this.inbox.push({ id, message: proto.Message.decode(unpadRandomMax16(plain)) });
+  }
+
+  /**
+   * Signal-encrypts a message to a device of the linked client: the first one to that device is a
+   * `pkmsg` (the session starts from the bundle `fetchBundle` answers), later ones `msg`.
+   */
+  async encryptTo(jid: string, fetchBundle: () => E2EBundle, message: proto.IMessage): Promise<{ type: "pkmsg" | "msg"; ciphertext: Uint8Array }> {
+    if (!(await this.repo.validateSession(jid)).exists) await this.repo.injectE2ESession({ jid, session: fetchBundle() as never });
+    return this.repo.encryptMessage({ jid, data: encodeWAMessage(message) });
   }
 }

@@ -3,11 +3,13 @@
  * (BAILEYS.md §6-7, §9). It speaks the server half of Noise XX with Baileys' own crypto exports, signs
  * its certificate chain with a test root key (the client must have that key swapped into
  * `WA_CERT_DETAILS.PUBLIC_KEY`), then exchanges binary nodes: pair-device refs (QR), pair-success,
- * `<success>`, stream errors, failures, pings, inbound `<plaintext>` messages and receipts.
+ * `<success>`, stream errors, failures, pings, inbound `<plaintext>` or Signal-encrypted `<enc>`
+ * messages (peers encrypt to the pre-keys the client uploaded) and receipts.
  */
 import { readFile, rm } from "node:fs/promises";
 import type { ServerWebSocket } from "bun";
 import { type BinaryNode, Curve, encryptedStream, getBinaryNodeChild, jidDecode, type KeyPair, proto } from "baileys";
+import { ClientKeyStore } from "./fake-wa-keys";
 import { FakePeer } from "./fake-wa-peer";
 import { type ClientHelloInfo, FakeSession } from "./fake-wa-session";
 
@@ -53,6 +55,8 @@ export class FakeWaServer {
   readonly groups = new Map<string, { subject: string; participants: string[] }>();
   /** Contacts that exist on the fake network (for usync, key fetches and sends), by number. */
   readonly peers = new Map<string, FakePeer>();
+  /** The linked client's uploaded keys (kept across logins, as the real server keeps them). */
+  readonly clientKeys = new ClientKeyStore();
   /** The media host announced in `media_conn` (host:port and its upload auth); unset: no hosts. */
   mediaHost?: { hostname: string; auth: string };
   /** Automatically finish a pairing with 515 once the client signs (default true). */
@@ -304,7 +308,11 @@ export class FakeWaServer {
           .map((x) => x.peer.bundle(x.jid));
         return reply([{ tag: "list", attrs: {}, content: bundles }]);
       }
-      if (attrs.xmlns === "encrypt" && child === "count") return reply([{ tag: "count", attrs: { value: "812" } }]);
+      if (attrs.xmlns === "encrypt" && child === "count") return reply([{ tag: "count", attrs: { value: String(this.clientKeys.count) } }]);
+      if (attrs.xmlns === "encrypt" && attrs.type === "set" && this.clientKeys.absorb(node)) {
+        this.record("prekeys", node, s);
+        return reply();
+      }
       if (attrs.xmlns === "encrypt" && child === "digest") return reply([{ tag: "digest", attrs: {} }]);
       this.record(`iq:${attrs.xmlns ?? "?"}:${child ?? ""}`, node, s);
       reply();
@@ -320,6 +328,30 @@ export class FakeWaServer {
       return;
     }
     this.record(tag, node, s);
+  }
+
+  /**
+   * Delivers a message from a peer to the linked client, Signal-encrypted to the keys it uploaded:
+   * `pkmsg` for the peer's first message, `msg` after. `tamper` flips a byte of the ciphertext;
+   * `lid` sends it LID-addressed (`from` the peer's LID, `sender_pn` its number). Answers the type.
+   */
+  async sendEncrypted(
+    m: { peer: FakePeer; id: string; content: proto.IMessage; pushName?: string; lid?: boolean; tamper?: boolean },
+    s: FakeSession | undefined = this.last(),
+  ) {
+    if (!s) throw new Error("fake WA server: no session");
+    const { type, ciphertext } = await m.peer.encryptTo(this.me.jid, () => this.clientKeys.take(), m.content);
+    const bytes = Buffer.from(ciphertext);
+    if (m.tamper) bytes[bytes.length - 12] ^= 0x01;
+    s.encMessage({
+      from: m.lid ? m.peer.lidJid : m.peer.pnJid,
+      senderPn: m.lid ? m.peer.pnJid : undefined,
+      id: m.id,
+      pushName: m.pushName,
+      type,
+      ciphertext: bytes,
+    });
+    return type;
   }
 
   /** Decrypts a message the client sent for each addressed peer device, then acks it. */

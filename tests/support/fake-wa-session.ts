@@ -212,25 +212,18 @@ export class FakeSession {
     } catch {}
   }
 
-  /** An inbound `<message><plaintext>` (a real server would send `<enc>`; Baileys accepts both). */
-  message(m: { from: string; id: string; content: proto.IMessage; pushName?: string; senderPn?: string; offline?: boolean; t?: number }) {
-    const attrs: Record<string, string> = {
-      from: m.from,
-      id: m.id,
-      type: "text",
-      t: String(m.t ?? Math.floor(Date.now() / 1000)),
-      notify: m.pushName ?? "Cliente",
-    };
-    if (m.senderPn) {
-      attrs.sender_pn = m.senderPn;
-      attrs.addressing_mode = "lid";
-    }
-    if (m.offline) attrs.offline = "1";
+  /** An inbound `<message><plaintext>` (a real server sends `<enc>`: see `encMessage`; Baileys accepts both). */
+  message(m: InboundStanza & { content: proto.IMessage }) {
     this.send({
       tag: "message",
-      attrs,
+      attrs: inboundAttrs(m),
       content: [{ tag: "plaintext", attrs: {}, content: proto.Message.encode(m.content).finish() }],
     });
+  }
+
+  /** An inbound `<message><enc type=pkmsg|msg>`: a Signal ciphertext a peer made for this client (FakePeer.encryptTo). */
+  encMessage(m: InboundStanza & { type: "pkmsg" | "msg"; ciphertext: Uint8Array }) {
+    this.send(encStanza(m));
   }
 
   /** A group `<message><plaintext>` from a participant (LID with participant_pn, or PN). */
@@ -312,4 +305,39 @@ export class FakeSession {
       ],
     });
   }
+}
+
+/** The envelope of an inbound 1:1 message (the sender, and LID addressing when `senderPn` is given). */
+export interface InboundStanza {
+  from: string;
+  id: string;
+  pushName?: string;
+  senderPn?: string;
+  offline?: boolean;
+  t?: number;
+}
+
+function inboundAttrs(m: InboundStanza): Record<string, string> {
+  const attrs: Record<string, string> = {
+    from: m.from,
+    id: m.id,
+    type: "text",
+    t: String(m.t ?? Math.floor(Date.now() / 1000)),
+    notify: m.pushName ?? "Cliente",
+  };
+  if (m.senderPn) {
+    attrs.sender_pn = m.senderPn;
+    attrs.addressing_mode = "lid";
+  }
+  if (m.offline) attrs.offline = "1";
+  return attrs;
+}
+
+/** The `<message><enc>` node of an encrypted inbound message (built ahead of time by the benchmark). */
+export function encStanza(m: InboundStanza & { type: "pkmsg" | "msg"; ciphertext: Uint8Array }): BinaryNode {
+  return {
+    tag: "message",
+    attrs: inboundAttrs(m),
+    content: [{ tag: "enc", attrs: { v: "2", type: m.type }, content: m.ciphertext }],
+  };
 }

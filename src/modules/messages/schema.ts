@@ -62,3 +62,6 @@ export const messages = sqliteTable(
   ],
 );
 export type MessageRow = typeof messages.$inferSelect;
+
+/** The outbox's condition as a literal, so queries can use `messages_queued_idx` (see plannerStable in db/client.ts). */
+export const isQueued = sql`${messages.sendStatus} = 'queued'`;
