@@ -20,7 +20,15 @@ type Row = { id: number; body: string; sendAt: string };
 /** The wall-clock "YYYY-MM-DDTHH:mm" of an instant in São Paulo. */
 function wallInZone(ms: number) {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: ZONE, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: ZONE,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
       .formatToParts(new Date(ms))
       .map((x) => [x.type, x.value]),
   );
@@ -62,11 +70,14 @@ test("a schedule entered at 14:00 company time is 14:00 in São Paulo whatever t
     const page = await context.newPage();
     await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
     await page.goto("/schedules");
-    expect(await page.getByTestId("schedule-zone").innerText()).toContain(ZONE);
+    expect(await page.getByTestId("schedule-zone").textContent()).toContain(ZONE);
     const body = `${browserZone}: lembrete`;
     await schedule(page, body, `${day}T14:00`);
     const row = page.getByTestId("schedule-row").filter({ hasText: body.slice(0, 25) });
-    await row.getByText(`${day.split("-").reverse().join("/")}, 14:00`, { exact: true }).last().waitFor();
+    await row
+      .getByText(`${day.split("-").reverse().join("/")}, 14:00`, { exact: true })
+      .last()
+      .waitFor();
     await row.getByRole("button", { name: "Editar" }).click();
     expect(await page.getByRole("dialog").getByLabel("Data do agendamento").inputValue()).toBe(`${day}T14:00`);
     await page.getByRole("dialog").getByRole("button", { name: "Cancelar" }).click();
