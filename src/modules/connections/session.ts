@@ -84,10 +84,16 @@ const healthSlots = new WeakMap<Deps, Map<string, HealthSlot>>();
 /** Health line: an inbound message or an ack arrived (row stamped at most once a second, one `whatsapp` frame per connection per 5 s). */
 export function recordHealth(deps: Deps, ref: { connectionId: number; companyId: number }, what: "message" | "ack") {
   let slots = healthSlots.get(deps);
-  if (!slots) healthSlots.set(deps, (slots = new Map()));
+  if (!slots) {
+    slots = new Map();
+    healthSlots.set(deps, slots);
+  }
   const key = `${ref.connectionId}:${what}`;
   let slot = slots.get(key);
-  if (!slot) slots.set(key, (slot = { writtenAt: 0 }));
+  if (!slot) {
+    slot = { writtenAt: 0 };
+    slots.set(key, slot);
+  }
   const now = Date.now();
   const since = now - slot.writtenAt;
   if (!slot.timer && (since >= HEALTH_WRITE_MS || since < 0)) {
