@@ -10,13 +10,17 @@ const STATEMENT_CACHE_SIZE = 400;
 /**
  * Makes `prepare` reuse compiled statements by SQL text (least recently used evicted). Drizzle
  * prepares a statement for every query and never finalizes it; bun:sqlite runs a statement to the
- * end synchronously, so one compiled statement can serve every call with the same SQL.
+ * end synchronously, so one compiled statement can serve every call with the same SQL. Every
+ * statement (also `query`) is compiled through `plannerStable`.
  */
 function cacheStatements(sqlite: Database) {
-  const compile = sqlite.prepare.bind(sqlite);
+  const prepare = sqlite.prepare.bind(sqlite) as (sql: string, ...rest: unknown[]) => ReturnType<Database["prepare"]>;
+  const compile = (sql: string, ...rest: unknown[]) => prepare(plannerStable(sql), ...rest);
+  const query = sqlite.query.bind(sqlite);
+  sqlite.query = ((sql: string) => query(plannerStable(sql))) as Database["query"];
   const cache = new Map<string, ReturnType<Database["prepare"]>>();
   sqlite.prepare = ((sql: string, ...rest: unknown[]) => {
-    if (rest.length) return (compile as (...a: unknown[]) => ReturnType<Database["prepare"]>)(sql, ...rest);
+    if (rest.length) return compile(sql, ...rest);
     const hit = cache.get(sql);
     if (hit) {
       cache.delete(sql);
@@ -32,6 +36,20 @@ function cacheStatements(sqlite: Database) {
     }
     return stmt;
   }) as Database["prepare"];
+}
+
+/**
+ * A comparison or LIMIT whose right side is a bare parameter (`x = ?`, `limit ?`) makes SQLite's
+ * planner look at the bound value (partial indexes, the LIKE and LIMIT optimizations, join
+ * planning), and a statement planned from a bound value is planned again every time a value is
+ * bound: measured on the ticket frame's five-table join, 33-65 µs per run instead of 4.6 µs, and
+ * 21-30 µs instead of 1.9 µs for a contact's current ticket. `+?` (a no-op: same value, no
+ * affinity either way) hides the value from the planner, so the plan is compiled once. The cost: a
+ * partial index whose condition needs a bound value to be proven is not used, so partial-index
+ * conditions are written as literals in queries (`send_status = 'queued'`).
+ */
+export function plannerStable(sql: string): string {
+  return sql.replace(/(=|<|>|\blimit|\boffset) ([?$:@])/gi, "$1 +$2");
 }
 
 /** Opens SQLite with the house pragmas: busy_timeout first, then WAL, NORMAL sync, foreign keys. */

@@ -232,15 +232,7 @@ describe("/whatsappsession", () => {
     s.link();
     // inbound messages update lastMessageAt
     await s.events.onMessages([inbound("5511933334444", "Oi")]);
-    const firstStamp = (await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json.lastMessageAt;
-    expect(firstStamp).toBeTruthy();
-    // a burst is stamped at most once a second: its last message's time follows within the second
-    await Bun.sleep(5);
-    await s.events.onMessages([inbound("5511933334444", "Oi de novo")]);
-    await s.events.onMessages([inbound("5511933334444", "E mais uma")]);
-    expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json.lastMessageAt).toBe(firstStamp);
-    await Bun.sleep(1_100);
-    expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json.lastMessageAt > firstStamp).toBe(true);
+    expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json.lastMessageAt).toBeTruthy();
   });
 
   test("DELETE logs out → DISCONNECTED; POST starts again", async () => {

@@ -5,7 +5,11 @@ import type { UserDto } from "./users";
 
 /** The signed-in user answered by login, refresh and /auth/me: a user's fields plus the company, its settings and plan. */
 export interface SessionUserDto extends Omit<UserDto, "online" | "createdAt" | "updatedAt"> {
-  company: CompanyDto & { settings: SettingDto[]; plan: PlanDto | null };
+  /**
+   * `timezone`: the company's IANA time zone (the server's TZ), in which schedules, campaigns and
+   * opening hours are meant; screens show and take times in it, whatever the browser's zone.
+   */
+  company: CompanyDto & { settings: SettingDto[]; plan: PlanDto | null; timezone: string };
 }
 
 /** POST /auth/login, /auth/refresh_token, /auth/password: the access token and the session user (the refresh token travels in the cookie). */

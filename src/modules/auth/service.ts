@@ -43,6 +43,7 @@ export function sessionPayload(deps: Deps, userId: number): SessionUserDto {
       ...serializeCompany(company),
       settings: readSettings(deps.db, company.id),
       plan: plan ? serializePlan(plan) : null,
+      timezone: deps.config.timezone,
     },
   };
 }

@@ -7,21 +7,26 @@ import { zonedHour, zonedInstant, zonedToday } from "../../lib/zoned";
 import { listCompanyUsers } from "../users/queries";
 
 /**
- * Minutes between two ISO instants, seconds dropped (BEHAVIOUR.md §5); 0 when either is missing.
+ * Minutes between two ISO instants, seconds dropped (BEHAVIOUR.md §5); NULL when either is missing
+ * or when they are under a minute apart (the averages count non-zero times only).
  * Rounded to the second first so that floating-point julian days never lose a minute.
  */
-const minutes = (from: string, to: string) =>
-  `(CASE WHEN ${from} IS NOT NULL AND ${to} IS NOT NULL THEN CAST(ROUND((julianday(${to}) - julianday(${from})) * 86400) / 60 AS INTEGER) ELSE 0 END)`;
+const minutes = (from: string, to: string) => `NULLIF(CAST(ROUND((julianday(${to}) - julianday(${from})) * 86400) / 60 AS INTEGER), 0)`;
 const SUPPORT = minutes("started_at", "coalesce(rating_at, finished_at)");
 const WAIT = minutes("queued_at", "started_at");
 /** The period's stretches of service: ticket_tracking_company_idx (company_id, queued_at) serves the range. */
 const PERIOD = "company_id = $company AND queued_at >= $from AND ($to IS NULL OR finished_at <= $to)";
 
 const SQL = {
-  /** One scan of the period, per user (NULL = nobody): stretches, finished, and sums and counts of non-zero times. */
+  /**
+   * One scan of the period, per user (NULL = nobody): stretches, finished, and sums and counts of
+   * non-zero times. `LIMIT -1` keeps the scan a co-routine: flattened into the aggregate, each time
+   * would be worked out once per sum and once per count (4 julian days a row become 8: 88 → 50 ms
+   * over a year of 35,000 stretches).
+   */
   perUser: `SELECT user_id AS userId, count(*) AS stretches, count(finished_at) AS finished,
-      sum(NULLIF(st, 0)) AS supportSum, count(NULLIF(st, 0)) AS supportN, sum(NULLIF(wt, 0)) AS waitSum, count(NULLIF(wt, 0)) AS waitN
-    FROM (SELECT ${SUPPORT} AS st, ${WAIT} AS wt, finished_at, user_id FROM ticket_tracking WHERE ${PERIOD}) GROUP BY user_id`,
+      sum(st) AS supportSum, count(st) AS supportN, sum(wt) AS waitSum, count(wt) AS waitN
+    FROM (SELECT ${SUPPORT} AS st, ${WAIT} AS wt, finished_at, user_id FROM ticket_tracking WHERE ${PERIOD} LIMIT -1) GROUP BY user_id`,
   leads: `SELECT count(*) AS n FROM (SELECT t.contact_id FROM ticket_tracking tt JOIN tickets t ON t.id = tt.ticket_id
     WHERE tt.company_id = $company AND tt.queued_at >= $from AND ($to IS NULL OR tt.finished_at <= $to) GROUP BY t.contact_id HAVING count(*) = 1)`,
   ratings: `SELECT user_id AS userId, avg(rate) AS rating FROM user_ratings

@@ -3,7 +3,7 @@ import { LIMITS } from "../../contract/limits";
 import type { Deps } from "../../http/context";
 import { isoNow } from "../../lib/clock";
 import { tickets } from "../tickets/schema";
-import { messages } from "./schema";
+import { isQueued, messages } from "./schema";
 import { deliver, publishMessageUpdated } from "./service";
 
 /**
@@ -16,7 +16,7 @@ export async function retryQueuedMessages(deps: Deps, now = deps.clock.now()) {
   const stale = deps.db
     .update(messages)
     .set({ sendStatus: "failed", sendError: "ERR_WAPP_NOT_INITIALIZED", ack: 0, updatedAt: isoNow(deps.clock) })
-    .where(and(eq(messages.sendStatus, "queued"), lt(messages.updatedAt, expired)))
+    .where(and(isQueued, lt(messages.updatedAt, expired)))
     .returning({ id: messages.id, companyId: messages.companyId })
     .all();
   for (const m of stale) publishMessageUpdated(deps, m.companyId, m.id);
@@ -25,7 +25,7 @@ export async function retryQueuedMessages(deps: Deps, now = deps.clock.now()) {
     .select({ id: messages.id, companyId: messages.companyId, whatsappId: tickets.whatsappId, contactId: tickets.contactId })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-    .where(and(eq(messages.sendStatus, "queued"), lt(messages.updatedAt, limit)))
+    .where(and(isQueued, lt(messages.updatedAt, limit)))
     .limit(200)
     .all();
   for (const r of rows) await deliver(deps, r, r.id);

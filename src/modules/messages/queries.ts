@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { contacts } from "../contacts/schema";
 import { tickets } from "../tickets/schema";
-import { type MessageRow, messages } from "./schema";
+import { type MessageRow, isQueued, messages } from "./schema";
 import { type MessageDto, serializeMessage } from "./serialize";
 
 /** Serialises rows with their quoted messages and group senders in two extra queries (no N+1). */
@@ -79,7 +79,7 @@ export function recentTexts(db: DbOrTx, ticketId: number, limit: number): { from
   );
 }
 /** Outgoing messages of every company still queued for delivery (metrics: the outbox depth). */
-export const countQueuedMessages = (db: DbOrTx) => db.select({ n: count() }).from(messages).where(eq(messages.sendStatus, "queued")).get()?.n ?? 0;
+export const countQueuedMessages = (db: DbOrTx) => db.select({ n: count() }).from(messages).where(isQueued).get()?.n ?? 0;
 
 /** Where a chat file is shown: the tickets of the messages that carry it (for the media route's visibility check). */
 export function ticketsOfMediaPath(db: DbOrTx, companyId: number, mediaPath: string): { userId: number | null; queueId: number | null }[] {

@@ -19,7 +19,7 @@ import type { TicketRow } from "../tickets/schema";
 import type { TicketDto } from "../tickets/serialize";
 import { getVisibleTicket, loadTicket } from "../tickets/service";
 import { findMessage, hydrate, pageMessages } from "./queries";
-import { type MessageRow, messages } from "./schema";
+import { type MessageRow, isQueued, messages } from "./schema";
 import type { MessageDto } from "./serialize";
 import { rooms } from "../../realtime/topics";
 
@@ -215,7 +215,7 @@ export async function flushOutbox(deps: Deps, connectionId: number) {
   const rows = deps.db
     .select({ id: messages.id, companyId: messages.companyId, contactId: sql<number>`(select contact_id from tickets where id = ${messages.ticketId})` })
     .from(messages)
-    .where(and(eq(messages.whatsappId, connectionId), eq(messages.sendStatus, "queued")))
+    .where(and(eq(messages.whatsappId, connectionId), isQueued))
     .orderBy(messages.id)
     .limit(500)
     .all();

@@ -5,7 +5,7 @@ import { IconButton } from "../../components/Button";
 import { language, useT } from "../../i18n";
 import { scheduleCalendarVersion } from "../../realtime/lists";
 import { toastError } from "../../stores/toast";
-import { dayOf, monthOf } from "./dates";
+import { monthOf, todayInZone, zoneLabel } from "./dates";
 
 /**
  * The month beside the schedule list: each day shows how many messages are scheduled on it;
@@ -14,7 +14,11 @@ import { dayOf, monthOf } from "./dates";
 export function MonthCalendar({ selected, onSelect }: { selected: string | null; onSelect: (day: string | null) => void }) {
   useSignals();
   const t = useT();
-  const [cursor, setCursor] = useState(() => new Date(new Date().getFullYear(), new Date().getMonth(), 1));
+  // days are the company's (the server counts them in its zone): this month and today are its own
+  const [cursor, setCursor] = useState(() => {
+    const [y, m] = todayInZone().split("-").map(Number);
+    return new Date(y, m - 1, 1);
+  });
   const [days, setDays] = useState<ScheduleDay[]>([]);
   const month = monthOf(cursor);
   const version = scheduleCalendarVersion.value;
@@ -37,7 +41,7 @@ export function MonthCalendar({ selected, onSelect }: { selected: string | null;
   const weekdays = Array.from({ length: 7 }, (_, i) => new Intl.DateTimeFormat(lang, { weekday: "narrow" }).format(new Date(2024, 0, 7 + i)));
   const first = cursor.getDay();
   const total = new Date(cursor.getFullYear(), cursor.getMonth() + 1, 0).getDate();
-  const today = dayOf(new Date());
+  const today = todayInZone();
   const move = (n: number) => setCursor(new Date(cursor.getFullYear(), cursor.getMonth() + n, 1));
 
   return (
@@ -83,6 +87,9 @@ export function MonthCalendar({ selected, onSelect }: { selected: string | null;
         })}
       </div>
       <p className="mt-3 text-xs text-muted">{t("schedules.calendarHint")}</p>
+      <p className="mt-1 text-xs text-muted" data-testid="schedule-zone">
+        {t("schedules.zoneHint", { zone: zoneLabel(lang) })}
+      </p>
     </section>
   );
 }

@@ -7,12 +7,12 @@ import { createSchedule, deleteScheduleMedia, getSchedule, type Schedule, update
 import { Button, IconButton } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
-import { useT } from "../../i18n";
+import { language, useT } from "../../i18n";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { schedulesStore } from "../../stores/lists";
 import { toastError } from "../../stores/toast";
 import { ContactSearch } from "../tickets/modals/ContactSearch";
-import { inOneHour, toLocalInput } from "./dates";
+import { fromZoneInput, inOneHour, toZoneInput, zoneLabel } from "./dates";
 
 type Who = Pick<Contact, "id" | "name" | "number"> & Partial<Contact>;
 interface Form {
@@ -25,7 +25,7 @@ const area =
 
 /**
  * Add or edit a scheduled message (core.md schedule modal): body, contact, send time (default in one
- * hour) and a png/jpg attachment. `contactId` presets the contact (from a ticket or ?contactId=).
+ * hour; in the company's time zone, labelled) and a png/jpg attachment. `contactId` presets the contact (from a ticket or ?contactId=).
  * Once sent the record is shown without Save.
  */
 export function ScheduleModal({ open, id: scheduleId, onClose, onCreated, contactId }: EditorProps & { contactId?: number | null }) {
@@ -49,14 +49,16 @@ export function ScheduleModal({ open, id: scheduleId, onClose, onCreated, contac
       if ("sendAt" in data) {
         setCurrent(data);
         setContact(data.contact);
-        return { body: data.body, contactId: data.contactId, sendAt: toLocalInput(new Date(data.sendAt)) };
+        return { body: data.body, contactId: data.contactId, sendAt: toZoneInput(data.sendAt) };
       }
       setContact(data);
       return { body: "", contactId: data.id, sendAt: inOneHour() };
     },
     schema: ScheduleForm,
-    save: async (out) => {
-      let saved = editing ? await updateSchedule(scheduleId, out) : await createSchedule(out);
+    save: async (out, f) => {
+      // the field holds the company's wall-clock time: the instant the server sends at
+      const input = { ...out, sendAt: fromZoneInput(f.sendAt) };
+      let saved = editing ? await updateSchedule(scheduleId, input) : await createSchedule(input);
       if (file) saved = await uploadScheduleMedia(saved.id, file);
       schedulesStore.upsert(saved);
       if (!editing) onCreated?.();
@@ -121,6 +123,7 @@ export function ScheduleModal({ open, id: scheduleId, onClose, onCreated, contac
         disabled={sent}
         onValue={(sendAt) => setForm({ ...form, sendAt })}
         error={errors.sendAt}
+        hint={t("schedules.zoneHint", { zone: zoneLabel(language.value) })}
       />
       {!sent && (
         <div className="flex min-w-0 items-center gap-2 text-sm">

@@ -7,24 +7,24 @@ import { Button } from "../../components/Button";
 import { CrudPage, RowActions } from "../../components/CrudPage";
 import { ListTable, tdClass } from "../../components/ListPage";
 import { Modal } from "../../components/Modal";
-import { useT } from "../../i18n";
+import { language, useT } from "../../i18n";
 import { useCrud } from "../../lib/useCrud";
 import { usePagedList } from "../../lib/usePagedList";
 import { schedulesStore } from "../../stores/lists";
 import { isAdmin, user } from "../../stores/session";
-import { dayBounds } from "./dates";
+import { dayBounds, formatInZone } from "./dates";
 import { MonthCalendar } from "./MonthCalendar";
 import { ScheduleModal } from "./ScheduleModal";
 
 const TONES = { PENDENTE: "warning", ENVIADA: "brand", ERRO: "danger" } as const;
 /** The list shows the body cut at 25 characters (features.md §9). */
 const cut = (s: string) => (s.length > 25 ? `${s.slice(0, 25)}…` : s);
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
 
 /** /schedules: the company's scheduled messages with the month calendar; ?contactId= opens the create dialog for that contact. */
 export default function SchedulesPage() {
   useSignals();
   const t = useT();
+  const when = (iso: string) => formatInZone(iso, language.value);
   const [day, setDay] = useState<string | null>(null);
   const [calendarOpen, setCalendarOpen] = useState(false);
   const dayRef = useRef(day);
