@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { ingestMessage } from "../../src/bot";
 import { LIMITS } from "../../src/contract/limits";
+import { applyEdit } from "../../src/modules/messages/service-channel";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";
 
@@ -51,6 +52,54 @@ describe("ticket search", () => {
     const second = await search(a.admin.token, "garantia", 2);
     expect(second).toMatchObject({ count: LIMITS.ticketsPageSize + 5, hasMore: false });
     expect(second.names.length).toBe(5);
+  });
+});
+
+describe("search by message text", () => {
+  test("accents and case do not matter either way, and a word's beginning finds it", async () => {
+    await ingestMessage(t.deps, connA, from("5511922220001", "Rita Alves", "Atenção: cobrança em DUPLICIDADE"));
+    for (const text of ["atencao", "ATENÇÃO", "cobranca", "cobrança", "duplic", "Cobr dupl"])
+      expect(await search(a.admin.token, text)).toEqual({ names: ["Rita Alves"], count: 1, hasMore: false });
+    expect((await search(a.admin.token, "cobrança inexistente")).count).toBe(0);
+    expect((await search(b.admin.token, "cobranca")).count).toBe(0);
+  });
+
+  test("an edited message is found by its new text only", async () => {
+    await ingestMessage(
+      t.deps,
+      connA,
+      inbound("5511922220002", "pedido numero trinta", {
+        id: "WAEDIT1",
+        chat: { number: "5511922220002", address: "5511922220002@s.whatsapp.net", pushName: "Otavio Reis" },
+      }),
+    );
+    expect((await search(a.admin.token, "trinta")).names).toEqual(["Otavio Reis"]);
+    expect(applyEdit(t.deps, a.company.id, connA.id, "WAEDIT1", "pedido numero quarenta")).toBe(true);
+    expect((await search(a.admin.token, "trinta")).count).toBe(0);
+    expect((await search(a.admin.token, "quarenta")).names).toEqual(["Otavio Reis"]);
+  });
+
+  test("a deleted ticket's messages are no longer found; the same words in other tickets still are", async () => {
+    await ingestMessage(t.deps, connA, from("5511922220003", "Sara Dias", "parafuso solto na tampa"));
+    await ingestMessage(t.deps, connA, from("5511922220004", "Tiago Melo", "parafuso novo"));
+    const found = await t.call("GET", "/tickets?showAll=true&searchParam=parafuso", { token: a.admin.token });
+    expect(found.json.count).toBe(2);
+    const sara = (found.json.tickets as (Row & { id: number })[]).find((x) => x.contact.name === "Sara Dias")!;
+    expect((await t.call("DELETE", `/tickets/${sara.id}`, { token: a.admin.token })).status).toBe(200);
+    expect(await search(a.admin.token, "parafuso")).toEqual({ names: ["Tiago Melo"], count: 1, hasMore: false });
+    expect((await search(a.admin.token, "tampa")).count).toBe(0);
+  });
+
+  test("an agent finds only the tickets they may see (not one another user took)", async () => {
+    const agent = await t.newUser(a.admin.token, { name: "Agente Busca", profile: "user" });
+    await ingestMessage(t.deps, connA, from("5511922220005", "Ursula Neves", "carimbo azul"));
+    await ingestMessage(t.deps, connA, from("5511922220006", "Vera Luz", "carimbo verde"));
+    const both = await t.call("GET", "/tickets?showAll=true&searchParam=carimbo", { token: a.admin.token });
+    const vera = (both.json.tickets as (Row & { id: number })[]).find((x) => x.contact.name === "Vera Luz")!;
+    // Vera's ticket is taken by the admin: an agent no longer sees it (neither theirs nor pending).
+    expect((await t.call("PUT", `/tickets/${vera.id}`, { token: a.admin.token, body: { status: "open", userId: a.admin.user.id } })).status).toBe(200);
+    const r = await t.call("GET", "/tickets?pageNumber=1&searchParam=carimbo", { token: agent.token });
+    expect({ names: (r.json.tickets as Row[]).map((x) => x.contact.name), count: r.json.count }).toEqual({ names: ["Ursula Neves"], count: 1 });
   });
 });
 

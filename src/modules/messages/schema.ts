@@ -7,7 +7,8 @@ import { tickets } from "../tickets/schema";
 /**
  * A message of a ticket (core.md §3 Message). `wid` is the channel's message id, unique per
  * connection (exactly-once ingest); outgoing messages reserve theirs before the send (durable outbox).
- * Message text is indexed by the FTS5 table messages_fts (custom migration, kept in sync by triggers).
+ * Message text is indexed by the FTS5 table messages_fts (custom migrations 0004 and 0030: contentless,
+ * keyed by (company_id << 44) | id so a company's messages are one rowid range; kept in sync by triggers).
  */
 export const messages = sqliteTable(
   "messages",

@@ -6,7 +6,7 @@ import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { contacts } from "../contacts/schema";
 import { canShowAll, canViewTicket } from "./policy";
-import { findJoinedWithTags, findTicketRow, selectTickets, selectTicketsWith, type TicketJoined, tagsOfTickets } from "./queries";
+import { findJoinedWithTags, findTicketRow, selectTickets, type TicketJoined, tagsOfTickets } from "./queries";
 import { tickets, ticketTags } from "./schema";
 import { serializeTicket, type TicketDto } from "./serialize";
 
@@ -37,8 +37,15 @@ function ftsQuery(text: string): string | null {
 }
 
 /**
+ * The FTS index is keyed by (company_id << 44) | message id (migration 0030): a company's messages
+ * are one rowid range, read straight from the index, and the low bits give back the message id.
+ */
+const companyMessages = (companyId: number) => sql`rowid >= (${companyId} << 44) and rowid < ((${companyId} + 1) << 44)`;
+
+/**
  * The tickets a search finds, as one set of ids: those whose contact's name or number contains the
- * text, and those with a message matching it (FTS5, driven from the index by rowid).
+ * text, and those with a message matching it (FTS5: the company's matches only, each turned into its
+ * ticket through `messages_search_idx`). `union all`: the `in` list is a set already.
  */
 function searchCondition(companyId: number, text: string): SQL {
   // Numbers are stored as digits only: a text with anything else can only match names.
@@ -46,7 +53,8 @@ function searchCondition(companyId: number, text: string): SQL {
   const byContact = sql`select t.id from ${tickets} t where t.company_id = ${companyId} and t.contact_id in (select c.id from ${contacts} c where c.company_id = ${companyId} and ${containsAny(text, ...columns)})`;
   const fts = ftsQuery(text);
   if (!fts) return sql`${tickets.id} in (${byContact})`;
-  return sql`${tickets.id} in (${byContact} union select m.ticket_id from messages m indexed by messages_search_idx where m.id in (select rowid from messages_fts where messages_fts match ${fts}) and m.company_id = ${companyId})`;
+  const matches = sql`select rowid & ((1 << 44) - 1) from messages_fts where messages_fts match ${fts} and ${companyMessages(companyId)}`;
+  return sql`${tickets.id} in (${byContact} union all select m.ticket_id from messages m indexed by messages_search_idx where m.company_id = ${companyId} and m.id in (${matches}))`;
 }
 
 /**
@@ -93,22 +101,17 @@ export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: Tic
   let rows: TicketJoined[];
   let total: number;
   if (search) {
-    // One pass: the matches are found once, and the query that pages them counts them too; the
-    // references are joined for the page's rows only.
-    const found = ctx.db
-      .select({ id: tickets.id, total: sql<number>`count(*) over ()`.as("total") })
-      .from(tickets)
-      .where(where)
-      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-      .limit(size)
-      .offset(offset)
-      .as("found");
-    const paged = selectTicketsWith(ctx.db, { total: found.total })
-      .innerJoin(found, eq(found.id, tickets.id))
-      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-      .all();
-    rows = paged;
-    total = paged[0]?.total ?? (offset > 0 ? (ctx.db.select({ n: count() }).from(tickets).where(where).get()?.n ?? 0) : 0);
+    // One pass: the matches are found once (materialized), counted, and the page's ids taken in list
+    // order; a window count over every match would sort them all, a LIMIT keeps only the page's.
+    const [found] = ctx.db.all<{ total: number; ids: string }>(
+      sql`with found as materialized (select ${tickets.id} as id, ${tickets.updatedAt} as at from ${tickets} where ${where})
+        select (select count(*) from found) as total,
+          (select json_group_array(id) from (select id from found order by at desc, id desc limit ${size} offset ${offset})) as ids`,
+    );
+    total = found?.total ?? 0;
+    const ids = JSON.parse(found?.ids ?? "[]") as number[];
+    // The references are joined for the page's rows only.
+    rows = ids.length ? selectTickets(ctx.db).where(inArray(tickets.id, ids)).orderBy(desc(tickets.updatedAt), desc(tickets.id)).all() : [];
   } else {
     // No filter needs the contact: the count reads the tab's index alone, and is cached between writes.
     total = cachedCount(ctx.db, ctx.db.select({ n: count() }).from(tickets).where(where));
