@@ -125,12 +125,16 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
     if (addSystemNote(deps, ticket, LOOP_NOTE)) log.warn("bot loop breaker engaged", { ticketId: ticket.id, reason: loop });
     return;
   }
-  const contact = findContact(deps.db, ticket.companyId, ticket.contactId);
+  let contactName: string | undefined;
   const step: BotStep = {
     deps,
     ticket,
     conn,
-    contactName: contact?.name ?? "",
+    // Read only when a text is rendered (most messages get no automatic answer).
+    get contactName() {
+      contactName ??= findContact(deps.db, ticket.companyId, ticket.contactId)?.name ?? "";
+      return contactName;
+    },
     body: msg.body,
     say: (text, media) => sendBot(deps, step.ticket, text, media),
   };

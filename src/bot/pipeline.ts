@@ -143,6 +143,9 @@ export function storeInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessag
   });
 }
 
+/** Stores what waits for the next group commit now (the process is stopping). */
+export const flushInbound = (deps: Deps) => flush(deps);
+
 /** One group commit: every waiting message in its savepoint, then the frames in order, then the callers. */
 function flush(deps: Deps) {
   const batch = waiting.get(deps.db);
