@@ -1,4 +1,5 @@
 import { createDeps, buildApp } from "./app";
+import { flushInbound } from "./bot/pipeline";
 import { INPUT_LIMITS } from "./contract/limits";
 import { loadConfig } from "./config";
 import { openDatabase, refreshStatistics } from "./db/client";
@@ -57,6 +58,8 @@ async function main() {
     deps.inboundSpool.stop();
     deps.jobs.stop?.();
     await app.stop();
+    // Messages received in this last turn are stored before the database closes.
+    flushInbound(deps);
     lock.release();
     db.sqlite.close();
     process.exit(0);

@@ -54,7 +54,7 @@ export async function ingestMessage(deps: Deps, conn: ConnectionRef, msg: Inboun
     }
     if (ignored(deps, conn, msg)) return null;
     media = await saveInboundMedia(deps, conn.companyId, msg);
-    return storeInbound(deps, conn, msg, media);
+    return await storeInbound(deps, conn, msg, media);
   } catch (e) {
     // A full disk frees the ballast so the spool (and the rest) keeps working; one log line a minute per cause.
     if (isStorageFullError(e)) storageGuard()?.onFullDisk();
@@ -83,7 +83,7 @@ export async function storeSpooled(deps: Deps, e: SpoolEntry) {
   const msg = { ...e.msg, media: e.msg.media && e.download ? { ...e.msg.media, download: e.download } : null } as InboundMessage;
   if (alreadyStored(deps, e.conn, msg.id) || ignored(deps, e.conn, msg)) return;
   e.media ??= await saveInboundMedia(deps, e.conn.companyId, msg);
-  const res = storeInbound(deps, e.conn, msg, e.media);
+  const res = await storeInbound(deps, e.conn, msg, e.media);
   if (!res.duplicate) await botStep(deps, e.conn, msg, res);
 }
 
@@ -125,12 +125,16 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
     if (addSystemNote(deps, ticket, LOOP_NOTE)) log.warn("bot loop breaker engaged", { ticketId: ticket.id, reason: loop });
     return;
   }
-  const contact = findContact(deps.db, ticket.companyId, ticket.contactId);
+  let contactName: string | undefined;
   const step: BotStep = {
     deps,
     ticket,
     conn,
-    contactName: contact?.name ?? "",
+    // Read only when a text is rendered (most messages get no automatic answer).
+    get contactName() {
+      contactName ??= findContact(deps.db, ticket.companyId, ticket.contactId)?.name ?? "";
+      return contactName;
+    },
     body: msg.body,
     say: (text, media) => sendBot(deps, step.ticket, text, media),
   };

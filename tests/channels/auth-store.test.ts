@@ -87,6 +87,38 @@ describe("SqliteAuthStore", () => {
     expect(count(db)).toBe(0);
   });
 
+  test("deferred sessions: read back before the flush, written in one batch, other kinds commit at once; bad values and wipes", async () => {
+    const db = memoryAuthDb();
+    const store = new SqliteAuthStore(db, { deferSessionsMs: 60_000 });
+    const keys = store.keys(1);
+    const session = async (id: string) => (await keys.get("session", [id]))[id];
+    await keys.set({ session: { a: new Uint8Array([1]), b: new Uint8Array([7]) } });
+    expect(count(db, 1)).toBe(0); // not written yet
+    expect([...(await session("a"))]).toEqual([1]);
+    await keys.set({ session: { a: new Uint8Array([2]), b: null } }); // the latest update wins, null deletes
+    expect([...(await session("a"))]).toEqual([2]);
+    expect(await session("b")).toBeUndefined();
+    // a pre-key commits at once, with the pending sessions before it
+    await keys.set({ "pre-key": { "1": Curve.generateKeyPair() } });
+    expect(db.query("SELECT kind, key_id FROM wa_auth ORDER BY kind, key_id").all()).toEqual([
+      { kind: "pre-key", key_id: "1" },
+      { kind: "session", key_id: "a" },
+    ]);
+    await keys.set({ session: { a: new Uint8Array([3]) } });
+    store.flush();
+    const fresh = new SqliteAuthStore(db).keys(1);
+    expect([...(await fresh.get("session", ["a"])).a]).toEqual([3]);
+    // a value that cannot be stored still fails the set (Baileys retries it), and queues nothing
+    await expect(keys.set({ session: { c: 5n as unknown as Uint8Array } })).rejects.toThrow();
+    // wiping a connection drops its pending updates: a later flush does not bring keys back
+    await keys.set({ session: { d: new Uint8Array([4]) } });
+    await store.keys(2).set({ session: { e: new Uint8Array([5]) } });
+    store.wipe(1);
+    store.flush();
+    expect(count(db, 1)).toBe(0);
+    expect(count(db, 2)).toBe(1);
+  });
+
   test("wipe removes creds and keys of one connection only", async () => {
     const db = memoryAuthDb();
     const store = new SqliteAuthStore(db);

@@ -58,7 +58,7 @@ const stored = (companyId: number, wid: string) =>
 
 describe("encrypted inbound messages", () => {
   test("pkmsg then msg: decrypted, stored, ticketed and published; a tampered one is not stored and the session survives", async () => {
-    const { server, companyId, admin } = await linkedConnection();
+    const { server, companyId, admin, connectionId } = await linkedConnection();
     const peer = await server.addPeer("5511955551234", "88880005555");
     const before = server.clientKeys.count;
 
@@ -101,6 +101,11 @@ describe("encrypted inbound messages", () => {
     const bodies = t.db.select({ body: messages.body }).from(messages).where(eq(messages.ticketId, ticket.id)).all();
     expect(bodies.some((m) => m.body.includes("adulterada"))).toBe(false);
     expect(server.errors).toEqual([]);
+
+    // The session updates written behind are on disk once the connection stops.
+    await t.deps.sessions.stop(connectionId);
+    const rows = t.db.sqlite.query("SELECT key_id FROM wa_auth WHERE connection_id = ? AND kind = 'session'").all(connectionId) as { key_id: string }[];
+    expect(rows.length).toBeGreaterThan(0);
   });
 
   test("a LID-addressed encrypted message (from the LID, sender_pn) lands on the contact by number", async () => {

@@ -9,6 +9,7 @@ import {
   type SignalDataTypeMap,
   type SignalKeyStore,
 } from "baileys";
+import { log } from "../../lib/logger";
 
 const CREDS = "creds";
 /** SQLite caps bound parameters; stay well below it when reading many ids at once. */
@@ -16,6 +17,31 @@ const IN_CHUNK = 400;
 
 const encode = (v: unknown) => JSON.stringify(v, BufferJSON.replacer);
 const decode = (s: string) => JSON.parse(s, BufferJSON.reviver);
+
+/** One row to write: the value already encoded (null deletes). */
+interface KeyRow {
+  connectionId: number;
+  kind: string;
+  id: string;
+  value: string | null;
+}
+
+export interface AuthStoreOptions {
+  /**
+   * Signal session updates (one per message decrypted or encrypted) are written behind, batched
+   * into one transaction at most this many ms later; 0 (default): every `keys.set()` commits before
+   * it resolves. Reads see the pending values; every other key type (pre-keys, identities, LID
+   * mappings, creds…) still commits at once, after the pending sessions, in the same transaction.
+   * A crash loses at most this window of session updates: a receiving chain that goes back still
+   * decrypts what follows; a sending chain that goes back is what Baileys' retry receipts repair.
+   */
+  deferSessionsMs?: number;
+}
+
+/** Key types whose writes may be deferred (see AuthStoreOptions). */
+const DEFERRABLE = new Set(["session"]);
+/** Pending rows past this count are written at once. */
+const MAX_PENDING = 1_000;
 
 /** The auth state of one connection plus the calls that persist it. */
 export interface ConnectionAuth {
@@ -33,16 +59,25 @@ export function credsArePaired(c: AuthenticationCreds): boolean {
 
 /**
  * Baileys auth state in the `wa_auth` table. Every `keys.set()` batch is one synchronous bun:sqlite
- * transaction (durable before it resolves); errors propagate so Baileys retries instead of losing keys.
+ * transaction (durable before it resolves), except the Signal session updates when `deferSessionsMs`
+ * is set (written behind, batched); errors propagate so Baileys retries instead of losing keys.
  */
 export class SqliteAuthStore {
   private readonly upsert;
   private readonly del;
   private readonly delAll;
   private readonly getCreds;
-  private readonly writeBatch;
+  private readonly writeRows;
+  private readonly deferMs: number;
+  /** Deferred rows by connection, kind and id (the latest value wins). */
+  private readonly pending = new Map<string, KeyRow>();
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    opts: AuthStoreOptions = {},
+  ) {
+    this.deferMs = opts.deferSessionsMs ?? 0;
     this.upsert = db.prepare(
       "INSERT INTO wa_auth (connection_id, kind, key_id, value) VALUES (?, ?, ?, ?) " +
         "ON CONFLICT (connection_id, kind, key_id) DO UPDATE SET value = excluded.value",
@@ -50,15 +85,59 @@ export class SqliteAuthStore {
     this.del = db.prepare("DELETE FROM wa_auth WHERE connection_id = ? AND kind = ? AND key_id = ?");
     this.delAll = db.prepare("DELETE FROM wa_auth WHERE connection_id = ?");
     this.getCreds = db.prepare("SELECT value FROM wa_auth WHERE connection_id = ? AND kind = ? AND key_id = ''");
-    this.writeBatch = db.transaction((connectionId: number, data: SignalDataSet) => {
-      for (const [kind, entries] of Object.entries(data)) {
-        if (!entries) continue;
-        for (const [id, value] of Object.entries(entries)) {
-          if (value === null || value === undefined) this.del.run(connectionId, kind, id);
-          else this.upsert.run(connectionId, kind, id, encode(value));
-        }
+    this.writeRows = db.transaction((rows: Iterable<KeyRow>) => {
+      for (const r of rows) {
+        if (r.value === null) this.del.run(r.connectionId, r.kind, r.id);
+        else this.upsert.run(r.connectionId, r.kind, r.id, r.value);
       }
     });
+  }
+
+  /**
+   * One `keys.set()` batch: every value is encoded first (a value that cannot be stored fails the
+   * whole batch before anything is written or queued); then one transaction, or the deferred rows queued.
+   */
+  private setBatch(connectionId: number, data: SignalDataSet) {
+    const now: KeyRow[] = [];
+    const later: KeyRow[] = [];
+    for (const [kind, entries] of Object.entries(data)) {
+      if (!entries) continue;
+      for (const [id, value] of Object.entries(entries)) {
+        const row = { connectionId, kind, id, value: value === null || value === undefined ? null : encode(value) };
+        (this.deferMs > 0 && DEFERRABLE.has(kind) ? later : now).push(row);
+      }
+    }
+    if (now.length) {
+      // pending sessions first, so the batch lands after everything set before it
+      this.writeRows(this.pending.size ? [...this.pending.values(), ...now] : now);
+      this.pending.clear();
+    }
+    for (const r of later) this.pending.set(pendingKey(r.connectionId, r.kind, r.id), r);
+    if (this.pending.size >= MAX_PENDING) this.flush();
+    else if (this.pending.size && !this.flushTimer) {
+      this.flushTimer = setTimeout(() => this.flush(), this.deferMs);
+      this.flushTimer.unref?.();
+    }
+  }
+
+  /** Writes the deferred key updates now (socket teardown, stop); on failure they stay queued and are retried. */
+  flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    if (!this.pending.size) return;
+    try {
+      this.writeRows([...this.pending.values()]);
+      this.pending.clear();
+    } catch (e) {
+      log.error("WhatsApp key updates not written; retrying", { err: String(e), pending: this.pending.size });
+      this.flushTimer = setTimeout(() => this.flush(), Math.max(this.deferMs, 1_000));
+      this.flushTimer.unref?.();
+    }
+  }
+
+  /** Forgets the deferred rows of a connection (its keys are being cleared or wiped). */
+  private dropPending(connectionId: number) {
+    for (const [k, r] of this.pending) if (r.connectionId === connectionId) this.pending.delete(k);
   }
 
   /** The saved creds of a connection, or null. */
@@ -89,12 +168,22 @@ export class SqliteAuthStore {
             out[r.key_id] = v;
           }
         }
+        if (this.pending.size) {
+          // a deferred update is newer than its row
+          for (const id of ids) {
+            const p = this.pending.get(pendingKey(connectionId, type, id));
+            if (!p) continue;
+            if (p.value === null) delete out[id];
+            else out[id] = decode(p.value);
+          }
+        }
         return out;
       },
       set: async (data: SignalDataSet) => {
-        this.writeBatch(connectionId, data);
+        this.setBatch(connectionId, data);
       },
       clear: async () => {
+        this.dropPending(connectionId);
         // keeps the creds row: clearing keys alone is what Baileys asks for
         db.prepare("DELETE FROM wa_auth WHERE connection_id = ? AND kind <> ?").run(connectionId, CREDS);
       },
@@ -132,6 +221,9 @@ export class SqliteAuthStore {
 
   /** Deletes creds and every key of a connection in one transaction. */
   wipe(connectionId: number): void {
+    this.dropPending(connectionId);
     this.db.transaction(() => this.delAll.run(connectionId))();
   }
 }
+
+const pendingKey = (connectionId: number, kind: string, id: string) => `${connectionId}\u0000${kind}\u0000${id}`;

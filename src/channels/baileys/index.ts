@@ -12,6 +12,11 @@ export { SqliteAuthStore } from "./auth-store";
 export { type BaileysDeps, BaileysRunner, type BaileysTiming } from "./runner";
 
 const isTestEnv = () => process.env.NODE_ENV === "test";
+/**
+ * Signal session updates (one per message) are written behind in batches this often instead of one
+ * commit each (bench/inbound-baileys.ts); everything else in the auth store still commits at once.
+ */
+const SESSION_WRITE_BEHIND_MS = 20;
 
 /**
  * Replaces WhatsApp's certificate root with a test key (hex of 32 bytes) on the module instance the
@@ -44,7 +49,7 @@ export function createBaileysFactory(
   const test = isTestEnv();
   if (test && config.waTestRootKey) applyTestRootKey(config.waTestRootKey);
   const deps: BaileysDeps = {
-    store: new SqliteAuthStore(db),
+    store: new SqliteAuthStore(db, { deferSessionsMs: SESSION_WRITE_BEHIND_MS }),
     wsUrl: test ? config.waWsUrl : undefined,
     ...overrides,
   };

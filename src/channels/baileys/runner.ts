@@ -176,6 +176,8 @@ export class BaileysRunner implements ChannelAdapter {
     this.gen++;
     unsubscribe?.();
     if (sock) safeEnd(sock);
+    // the session updates written behind reach the disk before the next socket (or the process) goes on
+    this.deps.store.flush();
   }
 
   private wipeAll() {

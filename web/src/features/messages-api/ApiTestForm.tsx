@@ -62,21 +62,22 @@ export function ApiTestForm({ media }: { media: boolean }) {
       />
       <TextArea label={t(media ? "messagesApi.caption" : "messagesApi.body")} name="body" value={body} onValue={setBody} error={errors.body} />
       {media && (
-        <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
+        <div className="flex flex-col gap-1.5 text-sm font-medium text-ink">
           {t("messagesApi.file")}
-          <input
-            ref={fileInput}
-            type="file"
-            name="medias"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            className="text-sm font-normal text-muted file:mr-3 file:rounded-md file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink"
-          />
+          {/* the native picker speaks the browser's language: a button and the name in ours */}
+          <input ref={fileInput} type="file" name="medias" className="hidden" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <div className="flex min-w-0 items-center gap-3">
+            <Button variant="secondary" size="sm" icon="paperclip" onClick={() => fileInput.current?.click()}>
+              {t("messagesApi.chooseFile")}
+            </Button>
+            <span className="truncate font-normal text-muted">{file?.name ?? t("messagesApi.noFile")}</span>
+          </div>
           {errors.file && (
             <span className="text-xs font-medium text-red-600" role="alert">
               {t(errors.file)}
             </span>
           )}
-        </label>
+        </div>
       )}
       <div>
         <Button type="submit" icon="send" loading={busy}>

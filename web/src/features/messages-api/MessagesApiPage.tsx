@@ -34,8 +34,8 @@ function CodeBlock({ code, label }: { code: string; label: string }) {
 export default function MessagesApiPage() {
   const t = useT();
   const url = `${location.origin}${SEND_PATH}`;
-  const text = `curl -X POST '${url}' \\\n  -H 'Authorization: Bearer TOKEN' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"number": "5511912345678", "body": "Olá {{firstName}}!"}'`;
-  const media = `curl -X POST '${url}' \\\n  -H 'Authorization: Bearer TOKEN' \\\n  -F 'number=5511912345678' \\\n  -F 'body=Segue o arquivo' \\\n  -F 'medias=@/caminho/arquivo.pdf'`;
+  const text = `curl -X POST '${url}' \\\n  -H 'Authorization: Bearer TOKEN' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"number": "5511912345678", "body": "${t("messagesApi.sampleGreeting")} {{firstName}}!"}'`;
+  const media = `curl -X POST '${url}' \\\n  -H 'Authorization: Bearer TOKEN' \\\n  -F 'number=5511912345678' \\\n  -F 'body=${t("messagesApi.sampleCaption")}' \\\n  -F 'medias=@${t("messagesApi.samplePath")}'`;
   const card = "rounded-card border border-line bg-surface p-5 shadow-card";
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-6 sm:px-8">

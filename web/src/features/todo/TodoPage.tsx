@@ -1,5 +1,6 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
+import { Badge } from "../../components/Badge";
 import { Button, IconButton } from "../../components/Button";
 import { EmptyState } from "../../components/EmptyState";
 import { useT } from "../../i18n";
@@ -31,9 +32,7 @@ export default function TodoPage() {
     <div className="mx-auto flex h-full w-full max-w-3xl flex-col gap-5 px-4 py-6 sm:px-8" data-testid="todo-page">
       <div className="flex items-center gap-3">
         <h1 className="text-2xl font-semibold tracking-tight text-ink">{t("todo.title")}</h1>
-        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 dark:bg-brand-500/10 dark:text-brand-300">
-          {t("todo.pending", { count: open })}
-        </span>
+        <Badge tone="brand">{t("todo.pending", { count: open })}</Badge>
       </div>
       <form
         className="flex gap-2"
