@@ -1,15 +1,22 @@
 /**
  * Forwards a socket's message-level Baileys events to the channel's handlers through the pure
  * mapping: inbound batches in order (one at a time), acks after the rows they update, handler
- * failures logged and never fatal to the socket.
+ * failures logged and never fatal to the socket. Live messages arrive one `messages.upsert` each;
+ * those that come while a batch is being handled join the next one, so a burst reaches `onMessages`
+ * as a few batches (one group commit each, when the handler stores a batch together).
  */
 import type { BaileysEventMap } from "baileys";
 import type { ILogger } from "baileys/lib/Utils/logger";
-import type { ChannelEvents } from "../types";
+import type { ChannelEvents, InboundMessage } from "../types";
 import { type MediaDownloader, mapCalls, mapHistory, mapIdentities, mapReceipts, mapUpdates, mapUpsert } from "./mapping";
+
+/** Messages one batch takes at most (a longer backlog goes on in the next batches). */
+const MAX_BATCH = 256;
 
 export class EventForwarder {
   private inbound: Promise<void> = Promise.resolve();
+  /** The queued batch not handed over yet: later messages join it (null once it started or something queued after it). */
+  private open: InboundMessage[] | null = null;
 
   constructor(
     private readonly events: ChannelEvents,
@@ -25,12 +32,7 @@ export class EventForwarder {
     if (upsert) {
       const { messages, identities, acks } = mapUpsert(upsert, download);
       for (const pair of identities) this.emit("onIdentity", pair);
-      if (messages.length) {
-        this.queueInbound(async () => {
-          for (const m of messages) if (m.isGroup) m.groupSubject = await groupSubject(m.chat.address);
-          await this.events.onMessages(messages);
-        });
-      }
+      if (messages.length) this.queueMessages(messages, groupSubject);
       // after the messages, so an ack never precedes the row it updates
       if (acks.length) this.queueInbound(() => this.emit("onAck", acks));
     }
@@ -77,7 +79,24 @@ export class EventForwarder {
     }
   }
 
+  /** Queues messages: they join the batch still waiting its turn, or start a new one. */
+  private queueMessages(messages: InboundMessage[], groupSubject: (jid: string) => Promise<string | null>) {
+    if (this.open && this.open.length < MAX_BATCH) {
+      this.open.push(...messages);
+      return;
+    }
+    const batch = [...messages];
+    this.queueInbound(async () => {
+      if (this.open === batch) this.open = null; // handed over: later messages start the next batch
+      for (const m of batch) if (m.isGroup) m.groupSubject = await groupSubject(m.chat.address);
+      await this.events.onMessages(batch);
+    });
+    this.open = batch;
+  }
+
   private queueInbound(fn: () => void | Promise<void>) {
+    // an open batch is delivered before this item: nothing may join it any more (order is kept)
+    this.open = null;
     this.inbound = this.inbound.then(fn).catch((e) => this.log.error({ err: String(e) }, "inbound handler failed"));
   }
 }
