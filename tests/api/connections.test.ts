@@ -351,13 +351,16 @@ describe("channel events of a live connection", () => {
     expect(card?.frame.action === "update" && card.frame.ticket.lastMessage).toBe("");
     // the company's `call` setting is "disabled" by default: a finished call gets the automatic text
     s.events.onCall({ id: "CALL-1", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "terminate" });
-    await Bun.sleep(20);
+    const callRow = () =>
+      t.db
+        .select()
+        .from(messages)
+        .where(andOp(eq(messages.whatsappId, id), eq(messages.wid, "CALL-1")))
+        .get();
+    // The call's entry is stored by the next group commit (a turn of the event loop, longer on a busy machine).
+    for (let i = 0; i < 200 && !callRow(); i++) await Bun.sleep(10);
     expect(s.sent.some((m) => m.type === "text" && m.body.includes("chamadas de voz e vídeo estão desabilitadas"))).toBe(true);
-    const call = t.db
-      .select()
-      .from(messages)
-      .where(andOp(eq(messages.whatsappId, id), eq(messages.wid, "CALL-1")))
-      .get();
+    const call = callRow();
     expect(call?.mediaType).toBe("call_log");
     // a call that rang out (timeout) is answered like a hung-up one, and only once
     s.sent.length = 0;

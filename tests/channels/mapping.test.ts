@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { proto, type WAMessage, type WAMessageKey } from "baileys";
+import { BufferJSON, proto, type WAMessage, type WAMessageKey } from "baileys";
 import {
   fromRaw,
   locationBody,
@@ -10,6 +10,7 @@ import {
   mapUpdates,
   mapUpsert,
   resolvePeer,
+  toRaw,
 } from "../../src/channels/baileys/mapping";
 
 const PN = "5511999998888@s.whatsapp.net";
@@ -150,6 +151,41 @@ describe("mapMessage: content types", () => {
 
   test("unknown content types are kept as 'unsupported' with their type name", () => {
     expect(one(wa({}, { pollCreationMessage: { name: "?" } }))).toMatchObject({ kind: "unsupported", body: "pollCreationMessage" });
+  });
+
+  test("raw equals the JSON round trip of the message's own fields (bytes as BufferJSON, Longs as numbers)", () => {
+    // the former toRaw: a plain copy, then JSON.stringify with BufferJSON.replacer and JSON.parse
+    const plain = (v: unknown): unknown => {
+      if (v === null || typeof v !== "object") return v;
+      if (v instanceof Uint8Array) return Buffer.from(v);
+      if (Array.isArray(v)) return v.map(plain);
+      const o = v as Record<string, unknown>;
+      if (typeof o.low === "number" && typeof o.high === "number" && typeof o.toNumber === "function") return (o.toNumber as () => number)();
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(o)) if (o[k] !== undefined) out[k] = plain(o[k]);
+      return out;
+    };
+    const built = wa(
+      { id: "RICH1" },
+      {
+        extendedTextMessage: {
+          text: "veja @5511",
+          contextInfo: {
+            stanzaId: "Q1",
+            participant: PN,
+            mentionedJid: [PN, LID],
+            quotedMessage: { imageMessage: { mimetype: "image/jpeg", mediaKey: new Uint8Array([1, 2, 3]), fileLength: 12345 } },
+          },
+        },
+        messageContextInfo: { messageSecret: Buffer.from([9, 8, 7]) },
+      },
+      { status: 2 },
+    );
+    // as Baileys hands it over: decoded from the wire (uint64 fields as Longs)
+    const msg = proto.WebMessageInfo.decode(proto.WebMessageInfo.encode(built).finish()) as WAMessage;
+    expect(typeof (msg.messageTimestamp as { toNumber?: unknown }).toNumber).toBe("function");
+    expect(toRaw(msg)).toEqual(JSON.parse(JSON.stringify(plain(msg), BufferJSON.replacer)));
+    expect(fromRaw<WAMessage>(toRaw(msg)).message?.messageContextInfo?.messageSecret).toEqual(Buffer.from([9, 8, 7]));
   });
 
   test("raw is JSON-safe and revives Buffers", () => {

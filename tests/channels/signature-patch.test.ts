@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { Curve } from "baileys";
+import { Curve, promiseTimeout } from "baileys";
 
 test("patched Curve.verify refuses a bad signature (rc14 returned true whenever nothing threw)", () => {
   const kp = Curve.generateKeyPair();
@@ -19,4 +19,13 @@ test("the patch is committed and declared in package.json", () => {
   expect(pkg.patchedDependencies["baileys@7.0.0-rc14"]).toBe("patches/baileys@7.0.0-rc14.patch");
   const patch = readFileSync(new URL("../../patches/baileys@7.0.0-rc14.patch", import.meta.url), "utf8");
   expect(patch).toContain("=== true");
+});
+
+test("patched promiseTimeout: resolves with the value, rejects with its own error, still times out with 408 'Timed Out'", async () => {
+  expect(await promiseTimeout<number>(1_000, (resolve) => setTimeout(() => resolve(7), 5))).toBe(7);
+  await expect(promiseTimeout(1_000, (_, reject) => reject(new Error("send failed")))).rejects.toThrow("send failed");
+  const late = await promiseTimeout(20, () => {}).catch((e) => e as { message: string; output?: { statusCode: number } });
+  expect(late).toMatchObject({ message: "Timed Out", output: { statusCode: 408 } });
+  const patch = readFileSync(new URL("../../patches/baileys@7.0.0-rc14.patch", import.meta.url), "utf8");
+  expect(patch).toContain("lib/Utils/generics.js");
 });

@@ -79,7 +79,9 @@ test("import 200 contacts, run a 3-variant campaign, stop and restart it, kill -
     await dialog.getByRole("tab", { name: `Msg. ${n}` }).click();
     await dialog.locator(`textarea[name=message${n}]`).fill(`Variante ${n} para {nome}`);
   }
-  const now = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  // the start time is typed in the company's zone (the server's TZ), not the browser's
+  const zone = process.env.TZ || "America/Sao_Paulo";
+  const now = new Date().toLocaleString("sv-SE", { timeZone: zone, hour12: false }).replace(" ", "T").slice(0, 16);
   await dialog.getByLabel("Agendamento").fill(now);
   await dialog.getByRole("button", { name: "Salvar" }).click();
   const row = page.getByTestId("campaign-row").filter({ hasText: "Ofertas E2E" });

@@ -13,10 +13,11 @@ export { type BaileysDeps, BaileysRunner, type BaileysTiming } from "./runner";
 
 const isTestEnv = () => process.env.NODE_ENV === "test";
 /**
- * Signal session updates (one per message) are written behind in batches this often instead of one
- * commit each (bench/inbound-baileys.ts); everything else in the auth store still commits at once.
+ * Signal session updates could be written behind in batches (`deferSessionsMs`), but are not: the gain
+ * was within the noise of bench/inbound-baileys.ts, and a session write lost in a crash turns the ratchet
+ * back, which is a known cause of "Bad MAC" (BAILEYS.md §4). Every key write commits before Baileys goes on.
  */
-const SESSION_WRITE_BEHIND_MS = 20;
+const SESSION_WRITE_BEHIND_MS = 0;
 
 /**
  * Replaces WhatsApp's certificate root with a test key (hex of 32 bytes) on the module instance the

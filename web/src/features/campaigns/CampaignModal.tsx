@@ -17,6 +17,7 @@ import { TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
+import { fromZoneInput, toZoneInput, zoneLabel } from "../../lib/zone";
 import { toast, toastError } from "../../stores/toast";
 import { AttachmentField, ConfirmationToggle, MessageTabs, TargetFields } from "./CampaignFields";
 import { campaignsStore } from "./store";
@@ -42,8 +43,9 @@ const EMPTY: CampaignInput = {
 };
 
 /** ISO → the value of a datetime-local input (local time), and back. */
-const toLocal = (iso: string | null) => (iso ? new Date(Date.parse(iso) - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : "");
-const toIso = (local: string) => (local ? new Date(local).toISOString() : null);
+// the start time is the company's wall clock (the zone the server starts it in), whatever the browser's
+const toLocal = (iso: string | null) => (iso ? toZoneInput(iso) : "");
+const toIso = (local: string) => (local ? fromZoneInput(local) : null);
 
 /** Editable: INATIVA, CANCELADA, or PROGRAMADA more than an hour ahead (features.md §2.2). */
 const editable = (c: Campaign | null) =>
@@ -154,6 +156,7 @@ export function CampaignModal({ open, id: campaignId, onClose, onCreated }: Edit
             value={toLocal(form.scheduledAt)}
             onValue={(v) => set("scheduledAt", toIso(v))}
             error={errors.scheduledAt}
+            hint={t("common.zoneHint", { zone: zoneLabel() })}
           />
         </div>
         <TargetFields form={form} set={set} open={open} />

@@ -7,7 +7,7 @@ import { Button } from "../../components/Button";
 import { Icon, type IconName } from "../../components/Icon";
 import { Spinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
-import { formatDateTime } from "../../lib/format";
+import { formatInZone } from "../../lib/zone";
 import { onSocketReady } from "../../realtime/socket";
 import { toastError } from "../../stores/toast";
 import { ShipmentsTable } from "./ShipmentsTable";
@@ -100,8 +100,8 @@ export default function CampaignReportPage() {
         )}
         <Card icon="globe" label={t("campaigns.connection")} value={c.whatsapp?.name ?? t("campaigns.noConnection")} />
         <Card icon="contact" label={t("campaigns.contactList")} value={c.contactList?.name ?? t("campaigns.noList")} />
-        <Card icon="calendar" label={t("campaigns.scheduledAt")} value={c.scheduledAt ? formatDateTime(c.scheduledAt) : t("campaigns.noSchedule")} />
-        <Card icon="clock" label={t("campaigns.completedAt")} value={c.completedAt ? formatDateTime(c.completedAt) : t("campaigns.notCompleted")} />
+        <Card icon="calendar" label={t("campaigns.scheduledAt")} value={c.scheduledAt ? formatInZone(c.scheduledAt) : t("campaigns.noSchedule")} />
+        <Card icon="clock" label={t("campaigns.completedAt")} value={c.completedAt ? formatInZone(c.completedAt) : t("campaigns.notCompleted")} />
       </div>
       <ShipmentsTable campaignId={c.id} version={p.delivered + p.failed + p.confirmationRequested} />
     </div>

@@ -5,7 +5,8 @@ import { IconButton } from "../../components/Button";
 import { language, useT } from "../../i18n";
 import { scheduleCalendarVersion } from "../../realtime/lists";
 import { toastError } from "../../stores/toast";
-import { monthOf, todayInZone, zoneLabel } from "./dates";
+import { zoneLabel } from "../../lib/zone";
+import { monthOf, todayInZone } from "./dates";
 
 /**
  * The month beside the schedule list: each day shows how many messages are scheduled on it;
@@ -88,7 +89,7 @@ export function MonthCalendar({ selected, onSelect }: { selected: string | null;
       </div>
       <p className="mt-3 text-xs text-muted">{t("schedules.calendarHint")}</p>
       <p className="mt-1 text-xs text-muted" data-testid="schedule-zone">
-        {t("schedules.zoneHint", { zone: zoneLabel(lang) })}
+        {t("common.zoneHint", { zone: zoneLabel() })}
       </p>
     </section>
   );

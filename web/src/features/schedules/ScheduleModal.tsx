@@ -7,12 +7,13 @@ import { createSchedule, deleteScheduleMedia, getSchedule, type Schedule, update
 import { Button, IconButton } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
-import { language, useT } from "../../i18n";
+import { useT } from "../../i18n";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { schedulesStore } from "../../stores/lists";
 import { toastError } from "../../stores/toast";
 import { ContactSearch } from "../tickets/modals/ContactSearch";
-import { fromZoneInput, inOneHour, toZoneInput, zoneLabel } from "./dates";
+import { fromZoneInput, toZoneInput, zoneLabel } from "../../lib/zone";
+import { inOneHour } from "./dates";
 
 type Who = Pick<Contact, "id" | "name" | "number"> & Partial<Contact>;
 interface Form {
@@ -123,7 +124,7 @@ export function ScheduleModal({ open, id: scheduleId, onClose, onCreated, contac
         disabled={sent}
         onValue={(sendAt) => setForm({ ...form, sendAt })}
         error={errors.sendAt}
-        hint={t("schedules.zoneHint", { zone: zoneLabel(language.value) })}
+        hint={t("common.zoneHint", { zone: zoneLabel() })}
       />
       {!sent && (
         <div className="flex min-w-0 items-center gap-2 text-sm">

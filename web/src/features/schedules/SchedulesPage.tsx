@@ -7,12 +7,13 @@ import { Button } from "../../components/Button";
 import { CrudPage, RowActions } from "../../components/CrudPage";
 import { ListTable, tdClass } from "../../components/ListPage";
 import { Modal } from "../../components/Modal";
-import { language, useT } from "../../i18n";
+import { useT } from "../../i18n";
 import { useCrud } from "../../lib/useCrud";
 import { usePagedList } from "../../lib/usePagedList";
 import { schedulesStore } from "../../stores/lists";
 import { isAdmin, user } from "../../stores/session";
-import { dayBounds, formatInZone } from "./dates";
+import { formatInZone } from "../../lib/zone";
+import { dayBounds } from "./dates";
 import { MonthCalendar } from "./MonthCalendar";
 import { ScheduleModal } from "./ScheduleModal";
 
@@ -24,7 +25,6 @@ const cut = (s: string) => (s.length > 25 ? `${s.slice(0, 25)}…` : s);
 export default function SchedulesPage() {
   useSignals();
   const t = useT();
-  const when = (iso: string) => formatInZone(iso, language.value);
   const [day, setDay] = useState<string | null>(null);
   const [calendarOpen, setCalendarOpen] = useState(false);
   const dayRef = useRef(day);
@@ -110,12 +110,12 @@ export default function SchedulesPage() {
               <tr key={s.id} data-testid="schedule-row" className="hover:bg-raised/60">
                 <td className={`${tdClass} font-medium text-ink`}>
                   {s.contact?.name ?? "—"}
-                  <span className="block text-xs font-normal whitespace-nowrap text-muted sm:hidden">{when(s.sendAt)}</span>
+                  <span className="block text-xs font-normal whitespace-nowrap text-muted sm:hidden">{formatInZone(s.sendAt)}</span>
                 </td>
                 <td className={`${tdClass} hidden text-muted md:table-cell`} title={s.body}>
                   {cut(s.body)}
                 </td>
-                <td className={`${tdClass} hidden whitespace-nowrap text-muted sm:table-cell`}>{when(s.sendAt)}</td>
+                <td className={`${tdClass} hidden whitespace-nowrap text-muted sm:table-cell`}>{formatInZone(s.sendAt)}</td>
                 <td className={tdClass}>
                   <span title={s.error ? t(`errors.${s.error}`) : undefined}>
                     <Badge tone={TONES[s.status as keyof typeof TONES] ?? "neutral"}>{t(`schedules.statuses.${s.status}`)}</Badge>
