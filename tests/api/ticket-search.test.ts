@@ -103,6 +103,49 @@ describe("search by message text", () => {
   });
 });
 
+// Written straight to the database (the pipeline would take seconds): 1,300 tickets of a new company,
+// 1,200 with the word (some twice), many sharing an updated_at so the id decides their order.
+const c = await t.newCompany();
+const db = t.db.sqlite;
+const contact = db.prepare("insert into contacts (company_id, name, number, uuid, created_at, updated_at) values (?, ?, ?, ?, ?, ?) returning id");
+const ticket = db.prepare("insert into tickets (uuid, company_id, status, contact_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?) returning id");
+const message = db.prepare("insert into messages (company_id, ticket_id, wid, body, created_at, updated_at) values (?, ?, ?, ?, ?, ?)");
+const expected: { id: number; at: string }[] = [];
+db.transaction(() => {
+  for (let i = 0; i < 1300; i++) {
+    const at = new Date(Date.UTC(2026, 0, 1) + (i % 400) * 60_000).toISOString();
+    const k = (contact.get(c.company.id, `Massa ${i}`, `55119600${String(i).padStart(5, "0")}`, crypto.randomUUID(), at, at) as { id: number }).id;
+    const id = (ticket.get(crypto.randomUUID(), c.company.id, ["open", "pending", "closed"][i % 3], k, at, at) as { id: number }).id;
+    const body = i < 1200 ? "vazamento na torneira" : "outro assunto";
+    for (let j = 0; j < (i % 5 === 0 ? 2 : 1); j++) message.run(c.company.id, id, `WAMASS${i}-${j}`, body, at, at);
+    if (i < 1200) expected.push({ id, at });
+  }
+})();
+expected.sort((x, y) => (x.at === y.at ? y.id - x.id : x.at < y.at ? 1 : -1));
+const pageOf = async (page: number) => {
+  const r = await t.call("GET", `/tickets?showAll=true&pageNumber=${page}&searchParam=vazamento`, { token: c.admin.token });
+  return { ids: (r.json.tickets as { id: number }[]).map((x) => x.id), count: r.json.count as number, hasMore: r.json.hasMore as boolean };
+};
+const size = LIMITS.ticketsPageSize;
+
+describe("a word in more than a thousand tickets", () => {
+  test("every page in list order (newest activity, then id) and the full count, near the top and at the end", async () => {
+    for (const page of [1, 2, 4, 15, 30]) {
+      const want = expected.slice((page - 1) * size, page * size).map((x) => x.id);
+      expect(await pageOf(page)).toEqual({ ids: want, count: 1200, hasMore: page * size < 1200 });
+    }
+  });
+
+  test("with a filter on the tickets (status) the same order and count of the filtered ones", async () => {
+    const closed = new Set(
+      (db.query("select id from tickets where company_id = ? and status = 'closed'").all(c.company.id) as { id: number }[]).map((r) => r.id),
+    );
+    const want = expected.filter((x) => closed.has(x.id)).map((x) => x.id);
+    const r = await t.call("GET", "/tickets?showAll=true&pageNumber=1&status=closed&searchParam=vazamento", { token: c.admin.token });
+    expect({ ids: (r.json.tickets as { id: number }[]).map((x) => x.id), count: r.json.count }).toEqual({ ids: want.slice(0, size), count: want.length });
+  });
+});
+
 describe("tab counts", () => {
   test("a tab's count follows every change (never a stale count)", async () => {
     const count = async () => (await t.call("GET", "/tickets?status=pending&showAll=true", { token: a.admin.token })).json.count as number;

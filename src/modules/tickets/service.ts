@@ -1,12 +1,12 @@
 import { and, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { TicketListInput, TicketStatus } from "../../contract/schemas/tickets";
 import { LIMITS } from "../../contract/limits";
-import { cachedCount, containsAny } from "../../db/paging";
+import { cachedCount } from "../../db/paging";
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
-import { contacts } from "../contacts/schema";
 import { canShowAll, canViewTicket } from "./policy";
 import { findJoinedWithTags, findTicketRow, selectTickets, type TicketJoined, tagsOfTickets } from "./queries";
+import { searchPage, searchSet } from "./search";
 import { tickets, ticketTags } from "./schema";
 import { serializeTicket, type TicketDto } from "./serialize";
 
@@ -22,39 +22,6 @@ export function getVisibleTicket(ctx: Ctx, id: number) {
   if (!row) throw notFound("ERR_NO_TICKET_FOUND");
   if (!canViewTicket(ctx.user, row)) throw forbidden();
   return row;
-}
-
-/** Turns a search text into an FTS5 prefix query of quoted tokens (no FTS syntax from users). */
-function ftsQuery(text: string): string | null {
-  const tokens = text
-    .toLowerCase()
-    .normalize("NFKC")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  if (!tokens.length) return null;
-  return tokens.map((t) => `"${t.replaceAll('"', "")}"*`).join(" ");
-}
-
-/**
- * The FTS index is keyed by (company_id << 44) | message id (migration 0030): a company's messages
- * are one rowid range, read straight from the index, and the low bits give back the message id.
- */
-const companyMessages = (companyId: number) => sql`rowid >= (${companyId} << 44) and rowid < ((${companyId} + 1) << 44)`;
-
-/**
- * The tickets a search finds, as one set of ids: those whose contact's name or number contains the
- * text, and those with a message matching it (FTS5: the company's matches only, each turned into its
- * ticket through `messages_search_idx`). `union all`: the `in` list is a set already.
- */
-function searchCondition(companyId: number, text: string): SQL {
-  // Numbers are stored as digits only: a text with anything else can only match names.
-  const columns = /^\d+$/.test(text) ? [sql`c.name`, sql`c.number`] : [sql`c.name`];
-  const byContact = sql`select t.id from ${tickets} t where t.company_id = ${companyId} and t.contact_id in (select c.id from ${contacts} c where c.company_id = ${companyId} and ${containsAny(text, ...columns)})`;
-  const fts = ftsQuery(text);
-  if (!fts) return sql`${tickets.id} in (${byContact})`;
-  const matches = sql`select rowid & ((1 << 44) - 1) from messages_fts where messages_fts match ${fts} and ${companyMessages(companyId)}`;
-  return sql`${tickets.id} in (${byContact} union all select m.ticket_id from messages m indexed by messages_search_idx where m.company_id = ${companyId} and m.id in (${matches}))`;
 }
 
 /**
@@ -76,8 +43,10 @@ export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: Tic
   }
   if (q.status) conds.push(eq(tickets.status, q.status));
   if (opts.statuses) conds.push(inArray(tickets.status, opts.statuses));
-  const search = q.searchParam ? searchCondition(ctx.companyId, q.searchParam) : undefined;
-  if (search) conds.push(search);
+  // No condition on ticket columns so far (an admin showing all, no queue or status filter)...
+  const noFilterYet = conds.length === 1;
+  const set = q.searchParam ? searchSet(ctx.companyId, q.searchParam) : undefined;
+  if (set) conds.push(sql`${tickets.id} in (${set})`);
   if (q.date) conds.push(sql`substr(${tickets.createdAt}, 1, 10) = ${q.date}`);
   if (q.updatedAt) conds.push(sql`substr(${tickets.updatedAt}, 1, 10) = ${q.updatedAt}`);
   if (q.withUnreadMessages) conds.push(gt(tickets.unreadMessages, 0));
@@ -100,18 +69,12 @@ export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: Tic
   const offset = (q.pageNumber - 1) * size;
   let rows: TicketJoined[];
   let total: number;
-  if (search) {
-    // One pass: the matches are found once (materialized), counted, and the page's ids taken in list
-    // order; a window count over every match would sort them all, a LIMIT keeps only the page's.
-    const [found] = ctx.db.all<{ total: number; ids: string }>(
-      sql`with found as materialized (select ${tickets.id} as id, ${tickets.updatedAt} as at from ${tickets} where ${where})
-        select (select count(*) from found) as total,
-          (select json_group_array(id) from (select id from found order by at desc, id desc limit ${size} offset ${offset})) as ids`,
-    );
-    total = found?.total ?? 0;
-    const ids = JSON.parse(found?.ids ?? "[]") as number[];
+  if (set) {
+    // ...nor after the search: the search's own set is the answer (see searchPage).
+    const page = searchPage(ctx.db, ctx.companyId, set, where, noFilterYet && conds.length === 2, size, offset);
+    total = page.total;
     // The references are joined for the page's rows only.
-    rows = ids.length ? selectTickets(ctx.db).where(inArray(tickets.id, ids)).orderBy(desc(tickets.updatedAt), desc(tickets.id)).all() : [];
+    rows = page.ids.length ? selectTickets(ctx.db).where(inArray(tickets.id, page.ids)).orderBy(desc(tickets.updatedAt), desc(tickets.id)).all() : [];
   } else {
     // No filter needs the contact: the count reads the tab's index alone, and is cached between writes.
     total = cachedCount(ctx.db, ctx.db.select({ n: count() }).from(tickets).where(where));
