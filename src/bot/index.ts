@@ -7,6 +7,7 @@ import { findCompany } from "../modules/companies/queries";
 import { findConnection } from "../modules/connections/queries";
 import { findContact } from "../modules/contacts/queries";
 import { findQueue } from "../modules/queues/queries";
+import { findTicketRow } from "../modules/tickets/queries";
 import { getSetting } from "../modules/settings/service";
 import { addSystemNote } from "../modules/ticket-notes/service";
 import { botResetToMenu, handToHuman } from "../modules/tickets/lifecycle-system";
@@ -34,9 +35,22 @@ export const LOOP_NOTE =
  * lose the stored message.
  */
 export async function handleInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessage): Promise<IngestResult | null> {
-  const res = await ingestMessage(deps, conn, msg);
-  if (res && !res.duplicate && !campaignReply(deps, conn.id, msg, res.ticket, res.before)) await botStep(deps, conn, msg, res);
-  return res;
+  return (await handleInboundBatch(deps, conn, [msg]))[0];
+}
+
+/**
+ * A delivery of several messages of one connection (a burst, the offline backlog): all stored by one
+ * group commit in arrival order, then the bot answers each in that order. Each bot step reads its
+ * ticket as it is then, since the step before (or a later message of the delivery) may have changed it.
+ */
+export async function handleInboundBatch(deps: Deps, conn: ConnectionRef, msgs: InboundMessage[]): Promise<(IngestResult | null)[]> {
+  const results = await ingestBatch(deps, conn, msgs);
+  for (const [i, res] of results.entries()) {
+    if (!res || res.duplicate) continue;
+    const ticket = msgs.length > 1 ? (findTicketRow(deps.db, conn.companyId, res.ticket.id) ?? res.ticket) : res.ticket;
+    if (!campaignReply(deps, conn.id, msgs[i], ticket, res.before)) await botStep(deps, conn, msgs[i], { ...res, ticket });
+  }
+  return results;
 }
 
 /**
@@ -44,38 +58,60 @@ export async function handleInbound(deps: Deps, conn: ConnectionRef, msg: Inboun
  * cannot be stored goes to the spool and answers null; the spool stores it later and runs the bot then.
  */
 export async function ingestMessage(deps: Deps, conn: ConnectionRef, msg: InboundMessage): Promise<IngestResult | null> {
-  let media: StoredMedia | null = null;
+  return (await ingestBatch(deps, conn, [msg]))[0];
+}
+
+/** What happens to a message before it is queued for storage: answered already, or its media saved. */
+type Prepared = { done: IngestResult | null } | { media: StoredMedia | null };
+
+/**
+ * Stores a delivery: media first, one message after another, so that the messages are then queued
+ * for the group commit in arrival order (storeInbound queues synchronously).
+ */
+async function ingestBatch(deps: Deps, conn: ConnectionRef, msgs: InboundMessage[]): Promise<(IngestResult | null)[]> {
+  const prepared: Prepared[] = [];
+  for (const msg of msgs) prepared.push(await prepareInbound(deps, conn, msg));
+  return Promise.all(
+    prepared.map((p, i) => ("done" in p ? p.done : storeInbound(deps, conn, msgs[i], p.media).catch((e) => spoolInbound(deps, conn, msgs[i], p.media, e)))),
+  );
+}
+
+async function prepareInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessage): Promise<Prepared> {
   try {
     // Media is downloaded before storing, so a redelivered media message is recognised first; a text
     // one is deduplicated by the insert itself (unique per connection and channel id).
     if (msg.media) {
       const known = alreadyStored(deps, conn, msg.id);
-      if (known) return known;
+      if (known) return { done: known };
     }
-    if (ignored(deps, conn, msg)) return null;
-    media = await saveInboundMedia(deps, conn.companyId, msg);
-    return await storeInbound(deps, conn, msg, media);
+    if (ignored(deps, conn, msg)) return { done: null };
+    return { media: await saveInboundMedia(deps, conn.companyId, msg) };
   } catch (e) {
-    // A full disk frees the ballast so the spool (and the rest) keeps working; one log line a minute per cause.
-    if (isStorageFullError(e)) storageGuard()?.onFullDisk();
-    logThrottled("error", `inbound-spooled:${String(e)}`, "inbound message could not be stored; spooled for retry", {
-      connectionId: conn.id,
-      wid: msg.id,
-      err: String(e),
-    });
-    const { media: _m, ...rest } = msg;
-    const entry: SpoolEntry = {
-      key: `${conn.id}-${msg.id}`,
-      conn,
-      msg: { ...rest, media: msg.media ? { mimetype: msg.media.mimetype, fileName: msg.media.fileName, ptt: msg.media.ptt } : null },
-      media,
-      download: media ? undefined : msg.media?.download,
-      attempts: 1,
-      firstAt: deps.clock.now(),
-    };
-    await deps.inboundSpool.add(entry);
-    return null;
+    return { done: await spoolInbound(deps, conn, msg, null, e) };
   }
+}
+
+/** A message that could not be stored waits in the spool (retried until stored exactly once). */
+async function spoolInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessage, media: StoredMedia | null, e: unknown): Promise<null> {
+  // A full disk frees the ballast so the spool (and the rest) keeps working; one log line a minute per cause.
+  if (isStorageFullError(e)) storageGuard()?.onFullDisk();
+  logThrottled("error", `inbound-spooled:${String(e)}`, "inbound message could not be stored; spooled for retry", {
+    connectionId: conn.id,
+    wid: msg.id,
+    err: String(e),
+  });
+  const { media: _m, ...rest } = msg;
+  const entry: SpoolEntry = {
+    key: `${conn.id}-${msg.id}`,
+    conn,
+    msg: { ...rest, media: msg.media ? { mimetype: msg.media.mimetype, fileName: msg.media.fileName, ptt: msg.media.ptt } : null },
+    media,
+    download: media ? undefined : msg.media?.download,
+    attempts: 1,
+    firstAt: deps.clock.now(),
+  };
+  await deps.inboundSpool.add(entry);
+  return null;
 }
 
 /** Stores a spooled message (the spool's retry); the bot then answers it as if it had just arrived. */

@@ -5,7 +5,7 @@
  * The connections service drives sessions through `deps.sessions` (this supervisor, made by createDeps).
  */
 import { eq } from "drizzle-orm";
-import { handleInbound, ingestMessage } from "../bot";
+import { handleInboundBatch, ingestMessage } from "../bot";
 import type { Deps } from "../http/context";
 import { log } from "../lib/logger";
 import { applyLidMapping } from "../modules/contacts/channel";
@@ -154,16 +154,13 @@ export class ConnectionSupervisor {
         if (status === "CONNECTED") void flushOutbox(deps, ref.connectionId).catch((e) => log.warn("outbox flush failed", { err: String(e) }));
       },
       onMessages: async (ref, messages) => {
-        let inbound = false;
-        for (const m of messages) {
-          try {
-            await handleInbound(deps, { id: ref.connectionId, companyId: ref.companyId }, m);
-            if (!m.fromMe) inbound = true;
-          } catch (e) {
-            log.error("inbound message failed", { connectionId: ref.connectionId, wid: m.id, err: String(e) });
-          }
+        try {
+          // One group commit for the delivery, then the bot for each message in order.
+          await handleInboundBatch(deps, { id: ref.connectionId, companyId: ref.companyId }, messages);
+        } catch (e) {
+          log.error("inbound messages failed", { connectionId: ref.connectionId, count: messages.length, err: String(e) });
         }
-        if (inbound) recordHealth(deps, conn(ref), "message");
+        if (messages.some((m) => !m.fromMe)) recordHealth(deps, conn(ref), "message");
       },
       onAck: (ref, acks) => {
         if (applyAcks(deps, ref.companyId, ref.connectionId, acks) > 0) recordHealth(deps, conn(ref), "ack");

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { handleInbound } from "../../src/bot";
+import { handleInbound, handleInboundBatch } from "../../src/bot";
 import { HOME_LINE, INVALID_OPTION } from "../../src/bot/menu";
 import { RATING_PROMPT } from "../../src/bot/rating";
 import { LOOP_NOTE } from "../../src/bot";
@@ -53,6 +53,18 @@ describe("queue menu and option tree", () => {
   test("the first message gets the greeting and the numbered queue menu", async () => {
     await say(n, "oi");
     expect(last()).toBe("Olá Cliente! Escolha um setor:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte");
+  });
+  test("a burst delivered at once (one group commit) is answered in order, each step on the ticket as it is then", async () => {
+    fake.sent.length = 0;
+    const burst = ["oi", "1", "1"].map((body) => inbound("5511900000009", body));
+    const [first, second, third] = await handleInboundBatch(t.deps, conn, burst);
+    expect(new Set([first!.ticket.id, second!.ticket.id, third!.ticket.id]).size).toBe(1);
+    // "oi" gets the menu, "1" chooses Vendas, the next "1" is Vendas' first option (not Vendas again).
+    expect(texts()[0]).toBe("Olá Cliente! Escolha um setor:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte");
+    expect(texts()[1]).toBe(`Bem-vindo a Vendas!\n\n*[ 1 ]* - Planos\n*[ 2 ]* - Preços\n\n${HOME_LINE}`);
+    expect(texts()[2]).toContain("Nossos planos:");
+    expect(texts()).toHaveLength(3);
+    expect(ticketOf(first!.ticket.id)).toMatchObject({ queueId: vendas, chatbot: true });
   });
   test("an invalid answer is re-asked once, then the bot stays silent for a human", async () => {
     await say(n, "9");

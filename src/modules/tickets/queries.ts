@@ -58,12 +58,21 @@ export function tagsOfTickets(db: DbOrTx, ticketIds: number[]) {
   return map;
 }
 
+/** A ticket row of the company (prepared when called with the database itself: the inbound path). */
 export const findTicketRow = (db: DbOrTx, companyId: number, id: number): TicketRow | undefined =>
-  db
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
-    .get();
+  "sqlite" in db
+    ? prepared(db, "tickets.row", (d) =>
+        d
+          .select()
+          .from(tickets)
+          .where(and(eq(tickets.companyId, sql.placeholder("companyId")), eq(tickets.id, sql.placeholder("id"))))
+          .prepare(),
+      ).get({ companyId, id })
+    : db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+        .get();
 
 export const findJoined = (db: DbOrTx, companyId: number, where: ReturnType<typeof eq>) =>
   selectTickets(db)
