@@ -2,7 +2,12 @@ import { describe, expect, test } from "bun:test";
 import { createDeps } from "../../src/app";
 import type { Outgoing } from "../../src/channels/types";
 import type { Clock } from "../../src/lib/clock";
+import { eq } from "drizzle-orm";
+import { LIMITS } from "../../src/contract/limits";
 import { dispatchCampaigns } from "../../src/modules/campaigns/dispatcher";
+import { campaignShipping } from "../../src/modules/campaigns/schema";
+import { retryQueuedMessages } from "../../src/modules/messages/jobs";
+import { messages } from "../../src/modules/messages/schema";
 import { makeTestApp } from "../helpers/app";
 import { FakeChannel, makeConnection } from "../helpers/channel";
 
@@ -111,5 +116,31 @@ describe("campaign failures are persisted", () => {
     const second = await boot((m) => numberOf(m) === numbers[2]);
     for (let i = 0; i < 4 && (await show(r.json.id)).status !== "FINALIZADA"; i++) await second.tick();
     expect(await show(r.json.id)).toMatchObject({ status: "FINALIZADA", pauseReason: null, progress: { valid: 5, delivered: 1, failed: 4 } });
+  });
+
+  test("a shipment whose message the outbox later gives up on (its connection stayed down) is reported as failed", async () => {
+    const list = (await call("POST", "/contact-lists", { name: "Lista outbox" })).json;
+    await call("POST", "/contact-list-items", { contactListId: list.id, name: "R1", number: "5511983000001" });
+    const r = await call("POST", "/campaigns", {
+      name: "Outbox",
+      message1: "Oi",
+      whatsappId: connection.id,
+      contactListId: list.id,
+      scheduledAt: new Date(clock.now() - 1000).toISOString(),
+    });
+    const id = r.json.id as number;
+    const s = await boot(() => true);
+    for (let i = 0; i < 3 && (await show(id)).status !== "FINALIZADA"; i++) await s.tick();
+    expect((await show(id)).progress).toMatchObject({ delivered: 1, failed: 0 });
+    // The message was stored for sending, then its connection went down before it left: it waits in
+    // the outbox past the outbox's timeout, and the retry job gives up on it.
+    const ship = t.db.select().from(campaignShipping).where(eq(campaignShipping.campaignId, id)).get()!;
+    const longAgo = new Date(Date.now() - LIMITS.outboxTimeoutMs - 60_000).toISOString();
+    t.db.update(messages).set({ sendStatus: "queued", updatedAt: longAgo }).where(eq(messages.id, ship.messageId!)).run();
+    await retryQueuedMessages(t.deps);
+    expect((await show(id)).progress).toMatchObject({ valid: 1, delivered: 0, failed: 1 });
+    const [row] = (await call("GET", `/campaigns/${id}/shipping`)).json.shipping;
+    expect(row).toMatchObject({ deliveredAt: null, error: "ERR_WAPP_NOT_INITIALIZED" });
+    expect(row.failedAt).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import type { CampaignProgressDto } from "../../contract/dto/campaigns";
 import type { DbOrTx } from "../../db/client";
 import { containsAny, pageOf } from "../../db/paging";
 import { contacts } from "../contacts/schema";
+import { sendFailed } from "../messages/queries";
 import { ticketTags, tickets } from "../tickets/schema";
 import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns } from "./schema";
 
@@ -50,8 +51,9 @@ export function progressOf(db: DbOrTx, ids: number[]): Map<number, CampaignProgr
     .select({
       id: s.campaignId,
       valid: count(),
-      delivered: sql<number>`sum(${s.deliveredAt} is not null)`,
-      failed: sql<number>`sum(${s.failedAt} is not null)`,
+      // A shipment whose message the outbox later gave up on (its connection stayed down) failed.
+      delivered: sql<number>`sum(${s.deliveredAt} is not null and not ${sendFailed(s.messageId)})`,
+      failed: sql<number>`sum(${s.failedAt} is not null or ${sendFailed(s.messageId)})`,
       requested: sql<number>`sum(${s.confirmationRequestedAt} is not null)`,
       confirmed: sql<number>`sum(${s.confirmation} = 1)`,
     })

@@ -11,6 +11,7 @@ import { isoNow } from "../../lib/clock";
 import { assertStorageAvailable } from "../../ops/storage";
 import { rooms } from "../../realtime/topics";
 import { findConnection } from "../connections/queries";
+import { failedSends } from "../messages/queries";
 import { findContactList } from "../contact-lists/queries";
 import { createListOf, getContactList } from "../contact-lists/service";
 import { findFileList } from "../files/queries";
@@ -70,17 +71,25 @@ export const showCampaign = (ctx: Ctx, id: number) => serializeCampaign(ctx, get
 export function listShipments(ctx: Ctx, id: number, page: number): Page<"shipping", CampaignShippingDto> {
   getCampaign(ctx, id);
   const { rows, total } = pageShipments(ctx.db, id, page, PAGE);
-  const shipping = rows.map((s) => ({
-    id: s.id,
-    number: s.number,
-    name: s.name,
-    deliveredAt: s.deliveredAt,
-    confirmationRequestedAt: s.confirmationRequestedAt,
-    confirmedAt: s.confirmedAt,
-    confirmation: s.confirmation,
-    failedAt: s.failedAt,
-    error: s.error,
-  }));
+  // Stored for sending, then given up on by the outbox: the report shows it failed, with the outbox's error.
+  const gaveUp = failedSends(
+    ctx.db,
+    rows.flatMap((s) => (s.messageId && !s.failedAt ? [s.messageId] : [])),
+  );
+  const shipping = rows.map((s) => {
+    const lost = s.messageId ? gaveUp.get(s.messageId) : undefined;
+    return {
+      id: s.id,
+      number: s.number,
+      name: s.name,
+      deliveredAt: lost ? null : s.deliveredAt,
+      confirmationRequestedAt: s.confirmationRequestedAt,
+      confirmedAt: s.confirmedAt,
+      confirmation: s.confirmation,
+      failedAt: lost?.at ?? s.failedAt,
+      error: lost ? lost.error : s.error,
+    };
+  });
   return { shipping, count: total, hasMore: total > page * PAGE };
 }
 

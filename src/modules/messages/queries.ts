@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { type AnyColumn, and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { contacts } from "../contacts/schema";
 import { tickets } from "../tickets/schema";
@@ -90,4 +90,21 @@ export function ticketsOfMediaPath(db: DbOrTx, companyId: number, mediaPath: str
     .where(and(eq(messages.companyId, companyId), eq(messages.mediaUrl, mediaPath)))
     .limit(50)
     .all();
+}
+
+/** SQL: the message with this id was given up by the outbox (send failed for good). */
+export const sendFailed = (messageId: SQL | AnyColumn) =>
+  sql<boolean>`exists (select 1 from ${messages} where ${messages.id} = ${messageId} and ${messages.sendStatus} = 'failed')`;
+
+/** Messages of these ids that the outbox gave up on: when and why (the campaign report shows them as failed). */
+export function failedSends(db: DbOrTx, ids: number[]): Map<number, { at: string; error: string | null }> {
+  const map = new Map<number, { at: string; error: string | null }>();
+  if (!ids.length) return map;
+  const rows = db
+    .select({ id: messages.id, at: messages.updatedAt, error: messages.sendError })
+    .from(messages)
+    .where(and(inArray(messages.id, ids), sql`${messages.sendStatus} = 'failed'`))
+    .all();
+  for (const r of rows) map.set(r.id, { at: r.at, error: r.error });
+  return map;
 }
