@@ -24,9 +24,10 @@ const random = () => {
   seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
   return seed / 2_147_483_648;
 };
-const rows = db.query("select id, company_id, status, user_id, whatsapp_id, created_at, updated_at from tickets").all() as {
+const rows = db.query("select id, company_id, contact_id, status, user_id, whatsapp_id, created_at, updated_at from tickets").all() as {
   id: number;
   company_id: number;
+  contact_id: number;
   status: string;
   user_id: number | null;
   whatsapp_id: number | null;
@@ -35,7 +36,7 @@ const rows = db.query("select id, company_id, status, user_id, whatsapp_id, crea
 }[];
 db.transaction(() => {
   const tracking = db.prepare(
-    "insert into ticket_tracking (ticket_id, company_id, whatsapp_id, user_id, queued_at, started_at, finished_at, rating_at, rated, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "insert into ticket_tracking (ticket_id, company_id, contact_id, whatsapp_id, user_id, queued_at, started_at, finished_at, rating_at, rated, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const rating = db.prepare("insert into user_ratings (ticket_id, company_id, user_id, rate, created_at) values (?, ?, ?, ?, ?)");
   for (const t of rows) {
@@ -43,7 +44,19 @@ db.transaction(() => {
     const started = t.status === "pending" ? null : new Date(queued + Math.floor(random() * 30 * 60_000)).toISOString();
     const finished = t.status === "closed" ? t.updated_at : null;
     const rated = finished !== null && t.user_id !== null && random() < 0.2;
-    tracking.run(t.id, t.company_id, t.whatsapp_id, t.user_id, t.created_at, started, finished, rated ? finished : null, rated ? 1 : 0, t.created_at);
+    tracking.run(
+      t.id,
+      t.company_id,
+      t.contact_id,
+      t.whatsapp_id,
+      t.user_id,
+      t.created_at,
+      started,
+      finished,
+      rated ? finished : null,
+      rated ? 1 : 0,
+      t.created_at,
+    );
     if (rated) rating.run(t.id, t.company_id, t.user_id, 1 + Math.floor(random() * 3), finished);
   }
 })();

@@ -6,6 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { handleInbound } from "../../src/bot";
 import { expireInactiveTickets } from "../../src/jobs/tickets";
 import { zonedHour, zonedToday } from "../../src/lib/zoned";
+import { applyLidMapping } from "../../src/modules/contacts/channel";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";
 
@@ -115,5 +116,24 @@ describe("dashboard figures", () => {
     const other = await t.call("GET", "/dashboard?days=7", { token: b.admin.token });
     expect(other.json.counters).toEqual({ supportPending: 0, supportHappening: 0, supportFinished: 0, leads: 0, avgSupportTime: 0, avgWaitTime: 0 });
     expect(other.json.attendants.map((x: { name: string }) => x.name)).toEqual([b.company.name]);
+  });
+});
+
+describe("leads when contacts merge", () => {
+  test("a LID-only contact merged into the number's contact: its stretch counts for that contact (no longer two leads)", async () => {
+    const c = await t.newCompany();
+    const cConn = { id: makeConnection(t, c.company.id).connection.id, companyId: c.company.id };
+    at(200);
+    await handleInbound(t.deps, cConn, inbound("5511977770001", "oi"));
+    await handleInbound(t.deps, cConn, {
+      ...inbound("0", "oi"),
+      chat: { number: null, lid: "55667788990011", address: "55667788990011@lid", pushName: "Lia" },
+    });
+    await handleInbound(t.deps, cConn, inbound("5511977770002", "oi"));
+    const leads = async () => (await t.call("GET", "/dashboard?days=1", { token: c.admin.token })).json.counters.leads;
+    expect(await leads()).toBe(3);
+    // The LID turns out to be 5511977770001's: one person with two stretches, so one lead less and one contact less.
+    applyLidMapping(t.db, c.company.id, "55667788990011", "5511977770001");
+    expect(await leads()).toBe(1);
   });
 });

@@ -27,8 +27,8 @@ const SQL = {
   perUser: `SELECT user_id AS userId, count(*) AS stretches, count(finished_at) AS finished,
       sum(st) AS supportSum, count(st) AS supportN, sum(wt) AS waitSum, count(wt) AS waitN
     FROM (SELECT ${SUPPORT} AS st, ${WAIT} AS wt, finished_at, user_id FROM ticket_tracking WHERE ${PERIOD} LIMIT -1) GROUP BY user_id`,
-  leads: `SELECT count(*) AS n FROM (SELECT t.contact_id FROM ticket_tracking tt JOIN tickets t ON t.id = tt.ticket_id
-    WHERE tt.company_id = $company AND tt.queued_at >= $from AND ($to IS NULL OR tt.finished_at <= $to) GROUP BY t.contact_id HAVING count(*) = 1)`,
+  leads: `SELECT count(*) AS n FROM (SELECT contact_id FROM ticket_tracking
+    WHERE company_id = $company AND queued_at >= $from AND ($to IS NULL OR finished_at <= $to) GROUP BY contact_id HAVING count(*) = 1)`,
   ratings: `SELECT user_id AS userId, avg(rate) AS rating FROM user_ratings
     WHERE company_id = $company AND created_at >= $from AND ($to IS NULL OR created_at <= $to) AND user_id IS NOT NULL GROUP BY user_id`,
   live: "SELECT status, count(*) AS n FROM tickets WHERE company_id = $company AND status IN ('pending', 'open') GROUP BY status",

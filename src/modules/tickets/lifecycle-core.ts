@@ -66,7 +66,7 @@ export function startTracking(tx: DbOrTx, t: TicketRow, now: string, patch: Trac
   const current = openTracking(tx, t.id);
   if (current) tx.update(ticketTracking).set({ finishedAt: now }).where(eq(ticketTracking.id, current.id)).run();
   tx.insert(ticketTracking)
-    .values({ ticketId: t.id, companyId: t.companyId, whatsappId: t.whatsappId, createdAt: now, ...patch })
+    .values({ ticketId: t.id, companyId: t.companyId, contactId: t.contactId, whatsappId: t.whatsappId, createdAt: now, ...patch })
     .run();
 }
 
@@ -84,7 +84,7 @@ export function finishTracking(tx: DbOrTx, t: TicketRow, now: string, patch: Tra
   if (current) tx.update(ticketTracking).set(values).where(eq(ticketTracking.id, current.id)).run();
   else
     tx.insert(ticketTracking)
-      .values({ ticketId: t.id, companyId: t.companyId, queuedAt: now, createdAt: now, ...values })
+      .values({ ticketId: t.id, companyId: t.companyId, contactId: t.contactId, queuedAt: now, createdAt: now, ...values })
       .run();
 }
 

@@ -344,6 +344,10 @@ export function moveTicketsToContact(tx: DbOrTx, companyId: number, fromContactI
     }
   }
   tx.update(tickets).set({ contactId: toContactId }).where(eq(tickets.contactId, fromContactId)).run();
+  tx.update(ticketTracking)
+    .set({ contactId: toContactId })
+    .where(and(eq(ticketTracking.companyId, companyId), eq(ticketTracking.contactId, fromContactId)))
+    .run();
 }
 
 /** Tickets whose tracking shows more than one unfinished stretch (a broken invariant; tests and doctor use it). */

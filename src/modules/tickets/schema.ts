@@ -84,6 +84,8 @@ export const ticketTracking = sqliteTable(
       .notNull()
       .references(() => tickets.id, { onDelete: "cascade" }),
     companyId: integer("company_id").notNull(),
+    /** The ticket's contact (kept with the ticket when contacts merge): the dashboard's leads count contacts without the ticket rows. */
+    contactId: integer("contact_id"),
     whatsappId: integer("whatsapp_id"),
     userId: integer("user_id"),
     queuedAt: text("queued_at"),
@@ -96,7 +98,7 @@ export const ticketTracking = sqliteTable(
   },
   (t) => [
     index("ticket_tracking_ticket_idx").on(t.ticketId, t.finishedAt), // Covers the dashboard's period scans (no table lookups): the range, then every column it reads.
-    index("ticket_tracking_company_idx").on(t.companyId, t.queuedAt, t.finishedAt, t.startedAt, t.ratingAt, t.userId, t.ticketId),
+    index("ticket_tracking_company_idx").on(t.companyId, t.queuedAt, t.finishedAt, t.startedAt, t.ratingAt, t.userId, t.ticketId, t.contactId),
   ],
 );
 
