@@ -1,6 +1,7 @@
 /** Calendar dates and instants in a time zone (the company's, config TZ), without a library. */
 
-function wallParts(tz: string, at: number) {
+/** The wall-clock fields of an instant in the zone (also used by the SPA: web/src/lib/zone.ts). */
+export function wallParts(tz: string, at: number) {
   const f = new Intl.DateTimeFormat("en-US", {
     timeZone: tz,
     hourCycle: "h23",

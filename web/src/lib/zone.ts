@@ -2,6 +2,8 @@
  * The company's time zone on screen. Times the server acts on (schedules, campaign starts) are shown
  * and entered in the company's zone (the server's TZ, sent with the session), whatever the browser's.
  */
+// The server's own zone arithmetic (pure Intl, no server code), so both sides agree to the minute.
+import { wallParts, zonedInstant } from "../../../src/lib/zoned";
 import { language } from "../i18n";
 import { company } from "../stores/session";
 
@@ -10,31 +12,9 @@ const pad = (n: number) => String(n).padStart(2, "0");
 /** The company's IANA time zone; the browser's while no session has told it. */
 export const companyZone = (): string => company.value?.timezone || Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** The wall-clock fields of an instant in a zone. */
-function wallOf(ms: number, tz: string) {
-  const f = new Intl.DateTimeFormat("en-US", {
-    timeZone: tz,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  });
-  const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, Number(x.value)]));
-  return { y: p.year, m: p.month, d: p.day, h: p.hour, min: p.minute, s: p.second };
-}
-
-/** How far the zone's wall clock is ahead of UTC at an instant (ms). */
-function offsetAt(ms: number, tz: string) {
-  const w = wallOf(ms, tz);
-  return Date.UTC(w.y, w.m - 1, w.d, w.h, w.min, w.s) - Math.floor(ms / 1000) * 1000;
-}
-
 /** An instant as the value of an <input type="datetime-local"> in the zone (minutes). */
 export function toZoneInput(at: Date | string | number, tz = companyZone()): string {
-  const w = wallOf(new Date(at).getTime(), tz);
+  const w = wallParts(tz, new Date(at).getTime());
   return `${w.y}-${pad(w.m)}-${pad(w.d)}T${pad(w.h)}:${pad(w.min)}`;
 }
 
@@ -42,10 +22,7 @@ export function toZoneInput(at: Date | string | number, tz = companyZone()): str
 export function fromZoneInput(value: string, tz = companyZone()): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
   if (!m) return value;
-  const wall = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]);
-  // the offset at the guessed instant (twice: right across a daylight-saving change)
-  const guess = wall - offsetAt(wall, tz);
-  return new Date(wall - offsetAt(guess, tz)).toISOString();
+  return new Date(zonedInstant(`${m[1]}-${m[2]}-${m[3]}`, `${m[4]}:${m[5]}:00`, tz)).toISOString();
 }
 
 /** An instant in the company's zone, in the active language: DD/MM/YYYY HH:mm in pt-BR. */
