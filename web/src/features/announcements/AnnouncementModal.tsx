@@ -1,5 +1,4 @@
 import { AnnouncementForm } from "@contract/schemas/announcements";
-import { useRef, useState } from "react";
 import {
   type Announcement,
   createAnnouncement,
@@ -8,13 +7,12 @@ import {
   updateAnnouncement,
   uploadAnnouncementMedia,
 } from "../../api/announcements";
-import { Button, IconButton } from "../../components/Button";
+import { AttachmentField, useAttachment } from "../../components/AttachmentField";
 import { Select, TextInput, Toggle } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { announcementsStore } from "../../stores/lists";
-import { toastError } from "../../stores/toast";
 
 const EMPTY = { title: "", text: "", priority: 3, status: true };
 const area =
@@ -24,20 +22,15 @@ const area =
 export function AnnouncementModal({ open, id: announcementId, onClose, onCreated }: EditorProps) {
   const t = useT();
   const editing = announcementId !== null;
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [current, setCurrent] = useState<Announcement | null>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const media = useAttachment<Announcement>(deleteAnnouncementMedia, (saved) => announcementsStore.upsert(saved));
   const { form, setForm, errors, loading, busy, submit } = useEntityForm({
     open,
     id: announcementId,
     empty: EMPTY,
-    onOpen: () => {
-      setCurrent(null);
-      setFile(null);
-    },
+    onOpen: media.reset,
     load: (id) => (id === null ? null : getAnnouncement(id)),
     fill: (a: Announcement) => {
-      setCurrent(a);
+      media.setCurrent(a);
       return { title: a.title, text: a.text, priority: a.priority, status: a.status };
     },
     schema: AnnouncementForm,
@@ -46,7 +39,7 @@ export function AnnouncementModal({ open, id: announcementId, onClose, onCreated
       await new Promise((r) => setTimeout(r, 400));
       const body = { ...f, title: out.title, text: out.text };
       let saved = editing ? await updateAnnouncement(announcementId, body) : await createAnnouncement(body);
-      if (file) saved = await uploadAnnouncementMedia(saved.id, file);
+      if (media.file) saved = await uploadAnnouncementMedia(saved.id, media.file);
       announcementsStore.upsert(saved);
       if (!editing) onCreated?.();
       return undefined;
@@ -55,18 +48,6 @@ export function AnnouncementModal({ open, id: announcementId, onClose, onCreated
     onClose,
   });
 
-  const removeMedia = async () => {
-    if (file) return setFile(null);
-    if (!current) return;
-    try {
-      const saved = await deleteAnnouncementMedia(current.id);
-      setCurrent(saved);
-      announcementsStore.upsert(saved);
-    } catch (err) {
-      toastError(err);
-    }
-  };
-  const attachment = file?.name ?? current?.mediaName ?? null;
   const priorities = [1, 2, 3].map((p) => ({ value: p, label: t(`announcements.priorities.${p}`) }));
   return (
     <FormModal
@@ -97,31 +78,14 @@ export function AnnouncementModal({ open, id: announcementId, onClose, onCreated
       </label>
       <Select label={t("announcements.priority")} value={form.priority} options={priorities} onValue={(priority) => setForm({ ...form, priority })} />
       <Toggle label={t("announcements.active")} checked={form.status} onChange={(status) => setForm({ ...form, status })} />
-      <div className="flex min-w-0 items-center gap-2 text-sm">
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".png,.jpg,.jpeg"
-          className="hidden"
-          data-testid="announcement-file"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-        />
-        <Button variant="secondary" size="sm" icon="paperclip" onClick={() => fileInput.current?.click()}>
-          {t("announcements.attach")}
-        </Button>
-        {attachment && (
-          <>
-            {current?.mediaUrl && !file ? (
-              <a href={current.mediaUrl} target="_blank" rel="noopener" className="truncate text-brand-700 underline dark:text-brand-300">
-                {attachment}
-              </a>
-            ) : (
-              <span className="truncate text-muted">{attachment}</span>
-            )}
-            <IconButton icon="trash" tone="danger" label={t("announcements.removeAttachment")} onClick={removeMedia} />
-          </>
-        )}
-      </div>
+      <AttachmentField
+        attachment={media}
+        attachLabel={t("announcements.attach")}
+        removeLabel={t("announcements.removeAttachment")}
+        accept=".png,.jpg,.jpeg"
+        testId="announcement-file"
+        publicLink
+      />
     </FormModal>
   );
 }

@@ -1,6 +1,4 @@
 import { QuickMessageForm } from "@contract/schemas/quickMessages";
-import { useRef, useState } from "react";
-import { openMedia } from "../../api/files";
 import {
   createQuickMessage,
   deleteQuickMessageMedia,
@@ -9,13 +7,12 @@ import {
   updateQuickMessage,
   uploadQuickMessageMedia,
 } from "../../api/quickMessages";
-import { Button, IconButton } from "../../components/Button";
+import { AttachmentField, useAttachment } from "../../components/AttachmentField";
 import { TextInput, Toggle } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { quickMessagesStore } from "../../stores/lists";
-import { toastError } from "../../stores/toast";
 
 const EMPTY = { shortcode: "", message: "", geral: false, status: true };
 const PINS = { ERR_QUICK_MESSAGE_SHORTCODE_EXISTS: "shortcode" };
@@ -26,20 +23,15 @@ const area =
 export function QuickMessageModal({ open, id: messageId, onClose, onCreated }: EditorProps) {
   const t = useT();
   const editing = messageId !== null;
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [current, setCurrent] = useState<QuickMessage | null>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const media = useAttachment<QuickMessage>(deleteQuickMessageMedia, (saved) => quickMessagesStore.upsert(saved));
   const { form, setForm, errors, loading, busy, submit } = useEntityForm({
     open,
     id: messageId,
     empty: EMPTY,
-    onOpen: () => {
-      setCurrent(null);
-      setFile(null);
-    },
+    onOpen: media.reset,
     load: (id) => (id === null ? null : getQuickMessage(id)),
     fill: (q) => {
-      setCurrent(q);
+      media.setCurrent(q);
       return { shortcode: q.shortcode, message: q.message, geral: q.geral, status: q.status };
     },
     schema: QuickMessageForm,
@@ -47,7 +39,7 @@ export function QuickMessageModal({ open, id: messageId, onClose, onCreated }: E
     save: async (out, f) => {
       const body = { ...f, shortcode: out.shortcode };
       let saved = editing ? await updateQuickMessage(messageId, body) : await createQuickMessage(body);
-      if (file) saved = await uploadQuickMessageMedia(saved.id, file);
+      if (media.file) saved = await uploadQuickMessageMedia(saved.id, media.file);
       quickMessagesStore.upsert(saved);
       if (!editing) onCreated?.();
     },
@@ -55,19 +47,6 @@ export function QuickMessageModal({ open, id: messageId, onClose, onCreated }: E
     onClose,
   });
 
-  const removeMedia = async () => {
-    if (file) return setFile(null);
-    if (!current) return;
-    try {
-      const saved = await deleteQuickMessageMedia(current.id);
-      setCurrent(saved);
-      quickMessagesStore.upsert(saved);
-    } catch (err) {
-      toastError(err);
-    }
-  };
-
-  const attachment = file?.name ?? current?.mediaName ?? null;
   return (
     <FormModal
       open={open}
@@ -93,28 +72,12 @@ export function QuickMessageModal({ open, id: messageId, onClose, onCreated }: E
       </label>
       <Toggle label={t("quickMessages.geralLabel")} checked={form.geral} onChange={(geral) => setForm({ ...form, geral })} />
       <Toggle label={t("quickMessages.statusLabel")} checked={form.status} onChange={(status) => setForm({ ...form, status })} />
-      <div className="flex items-center gap-2 text-sm">
-        <input ref={fileInput} type="file" className="hidden" data-testid="quick-message-file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-        <Button variant="secondary" size="sm" icon="paperclip" onClick={() => fileInput.current?.click()}>
-          {t("quickMessages.attach")}
-        </Button>
-        {attachment && (
-          <>
-            {current?.mediaUrl && !file ? (
-              <button
-                type="button"
-                className="truncate text-brand-700 underline dark:text-brand-300"
-                onClick={() => openMedia(current.mediaUrl!).catch(toastError)}
-              >
-                {attachment}
-              </button>
-            ) : (
-              <span className="truncate text-muted">{attachment}</span>
-            )}
-            <IconButton icon="trash" tone="danger" label={t("quickMessages.removeAttachment")} onClick={removeMedia} />
-          </>
-        )}
-      </div>
+      <AttachmentField
+        attachment={media}
+        attachLabel={t("quickMessages.attach")}
+        removeLabel={t("quickMessages.removeAttachment")}
+        testId="quick-message-file"
+      />
     </FormModal>
   );
 }

@@ -1,16 +1,14 @@
 import { ScheduleForm } from "@contract/schemas/schedules";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { Contact } from "../../api/contacts";
 import { getContact } from "../../api/contacts";
-import { openMedia } from "../../api/files";
 import { createSchedule, deleteScheduleMedia, getSchedule, type Schedule, updateSchedule, uploadScheduleMedia } from "../../api/schedules";
-import { Button, IconButton } from "../../components/Button";
+import { AttachmentField, useAttachment } from "../../components/AttachmentField";
 import { TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { schedulesStore } from "../../stores/lists";
-import { toastError } from "../../stores/toast";
 import { ContactSearch } from "../tickets/modals/ContactSearch";
 import { fromZoneInput, toZoneInput, zoneLabel } from "../../lib/zone";
 import { inOneHour } from "./dates";
@@ -32,23 +30,20 @@ const area =
 export function ScheduleModal({ open, id: scheduleId, onClose, onCreated, contactId }: EditorProps & { contactId?: number | null }) {
   const t = useT();
   const editing = scheduleId !== null;
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [current, setCurrent] = useState<Schedule | null>(null);
+  const media = useAttachment<Schedule>(deleteScheduleMedia, (saved) => schedulesStore.upsert(saved));
   const [contact, setContact] = useState<Who | null>(null);
-  const [file, setFile] = useState<File | null>(null);
   const { form, setForm, errors, loading, busy, submit } = useEntityForm({
     open,
     id: scheduleId,
     empty: { body: "", contactId: contactId ?? 0, sendAt: inOneHour() } as Form,
     onOpen: () => {
-      setCurrent(null);
+      media.reset();
       setContact(null);
-      setFile(null);
     },
     load: (id): Promise<Schedule | Contact> | null => (id !== null ? getSchedule(id) : contactId ? getContact(contactId) : null),
     fill: (data: Schedule | Contact): Form => {
       if ("sendAt" in data) {
-        setCurrent(data);
+        media.setCurrent(data);
         setContact(data.contact);
         return { body: data.body, contactId: data.contactId, sendAt: toZoneInput(data.sendAt) };
       }
@@ -60,7 +55,7 @@ export function ScheduleModal({ open, id: scheduleId, onClose, onCreated, contac
       // the field holds the company's wall-clock time: the instant the server sends at
       const input = { ...out, sendAt: fromZoneInput(f.sendAt) };
       let saved = editing ? await updateSchedule(scheduleId, input) : await createSchedule(input);
-      if (file) saved = await uploadScheduleMedia(saved.id, file);
+      if (media.file) saved = await uploadScheduleMedia(saved.id, media.file);
       schedulesStore.upsert(saved);
       if (!editing) onCreated?.();
       return undefined;
@@ -69,20 +64,7 @@ export function ScheduleModal({ open, id: scheduleId, onClose, onCreated, contac
     onClose,
   });
 
-  const removeMedia = async () => {
-    if (file) return setFile(null);
-    if (!current) return;
-    try {
-      const saved = await deleteScheduleMedia(current.id);
-      setCurrent(saved);
-      schedulesStore.upsert(saved);
-    } catch (err) {
-      toastError(err);
-    }
-  };
-
-  const sent = !!current?.sentAt;
-  const attachment = file?.name ?? current?.mediaName ?? null;
+  const sent = !!media.current?.sentAt;
   return (
     <FormModal
       open={open}
@@ -127,35 +109,13 @@ export function ScheduleModal({ open, id: scheduleId, onClose, onCreated, contac
         hint={t("common.zoneHint", { zone: zoneLabel() })}
       />
       {!sent && (
-        <div className="flex min-w-0 items-center gap-2 text-sm">
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".png,.jpg,.jpeg"
-            className="hidden"
-            data-testid="schedule-file"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
-          <Button variant="secondary" size="sm" icon="paperclip" onClick={() => fileInput.current?.click()}>
-            {t("schedules.attach")}
-          </Button>
-          {attachment && (
-            <>
-              {current?.mediaUrl && !file ? (
-                <button
-                  type="button"
-                  className="truncate text-brand-700 underline dark:text-brand-300"
-                  onClick={() => openMedia(current.mediaUrl!).catch(toastError)}
-                >
-                  {attachment}
-                </button>
-              ) : (
-                <span className="truncate text-muted">{attachment}</span>
-              )}
-              <IconButton icon="trash" tone="danger" label={t("schedules.removeAttachment")} onClick={removeMedia} />
-            </>
-          )}
-        </div>
+        <AttachmentField
+          attachment={media}
+          attachLabel={t("schedules.attach")}
+          removeLabel={t("schedules.removeAttachment")}
+          accept=".png,.jpg,.jpeg"
+          testId="schedule-file"
+        />
       )}
     </FormModal>
   );
