@@ -114,7 +114,7 @@ test("menu walk, agent answer, rating and completion message, live", async () =>
   // the top bar's bell counts the ticket with unread messages; reading it clears the count
   await agent.page.getByTestId("notifications-count").waitFor({ timeout: 10_000 });
   await agent.page.getByTestId("notifications").click();
-  await agent.page.getByTestId("notification-item").filter({ hasText: "Carlos Cliente" }).waitFor();
+  await agent.page.getByTestId("notifications-item").filter({ hasText: "Carlos Cliente" }).waitFor();
   await agent.page.keyboard.press("Escape");
   await card.getByRole("button", { name: "Aceitar" }).click();
   await agent.page.getByTestId("chat").waitFor();

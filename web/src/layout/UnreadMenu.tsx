@@ -1,0 +1,83 @@
+import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+import type { ReactNode } from "react";
+import { Icon, type IconName } from "../components/Icon";
+
+/** One line of an unread menu: who, the last message, how many unread. */
+export interface UnreadItem {
+  key: number;
+  title: string;
+  lastMessage: string;
+  unread: number;
+  open: () => void;
+}
+
+interface Props {
+  icon: IconName;
+  title: string;
+  /** The badge on the button (nothing at 0). */
+  count: number;
+  items: UnreadItem[];
+  empty: string;
+  testId: string;
+  /** A last line under the items (e.g. "open all"), given the popover's close. */
+  footer?: (close: () => void) => ReactNode;
+}
+
+/** A top-bar button with an unread count that opens the ten newest unread items (the bell, the chats). */
+export function UnreadMenu({ icon, title, count, items, empty, testId, footer }: Props) {
+  return (
+    <Popover className="relative">
+      <PopoverButton
+        aria-label={title}
+        title={title}
+        className="relative inline-flex h-9 items-center rounded-lg px-2 text-muted transition-colors hover:bg-raised hover:text-ink data-[open]:bg-raised data-[open]:text-ink"
+        data-testid={testId}
+      >
+        <Icon name={icon} className="size-5" />
+        {count > 0 && (
+          <span
+            className="absolute top-1 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white"
+            data-testid={`${testId}-count`}
+          >
+            {count > 99 ? "99+" : count}
+          </span>
+        )}
+      </PopoverButton>
+      <PopoverPanel
+        anchor="bottom end"
+        className="z-50 w-80 rounded-xl border border-line bg-surface p-1 text-sm shadow-pop [--anchor-gap:6px] focus:outline-none"
+      >
+        {({ close }) => (
+          <>
+            <p className="px-3 pt-2 pb-1.5 text-xs font-semibold tracking-wide text-subtle uppercase">{title}</p>
+            {items.length === 0 ? (
+              <p className="px-3 py-4 text-center text-muted">{empty}</p>
+            ) : (
+              items.slice(0, 10).map((it) => (
+                <button
+                  key={it.key}
+                  type="button"
+                  data-testid={`${testId}-item`}
+                  className="flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left hover:bg-raised"
+                  onClick={() => {
+                    close();
+                    it.open();
+                  }}
+                >
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium text-ink">{it.title}</span>
+                    <span className="block truncate text-xs text-muted">{it.lastMessage}</span>
+                  </span>
+                  <span className="flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 text-[11px] font-bold text-white">
+                    {it.unread}
+                  </span>
+                </button>
+              ))
+            )}
+            {footer?.(close)}
+          </>
+        )}
+      </PopoverPanel>
+    </Popover>
+  );
+}
