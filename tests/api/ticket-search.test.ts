@@ -34,6 +34,21 @@ describe("ticket search", () => {
     expect(await search(b.admin.token, "pedro")).toEqual({ names: [], count: 0, hasMore: false });
   });
 
+  test("digits also find a contact whose name holds them (not only its number)", async () => {
+    await ingestMessage(t.deps, connA, from("5511944440000", "Loja 2024", "bom dia"));
+    expect(await search(a.admin.token, "2024")).toEqual({ names: ["Loja 2024"], count: 1, hasMore: false });
+    expect(await search(a.admin.token, "44440")).toEqual({ names: ["Loja 2024"], count: 1, hasMore: false });
+  });
+
+  test("names match without case or accents, either way; LIKE's wildcards are literal", async () => {
+    await ingestMessage(t.deps, connA, from("5511944440001", "João Ávila", "oi"));
+    await ingestMessage(t.deps, connA, from("5511944440002", "Joana 1_0", "oi"));
+    expect((await search(a.admin.token, "joao avila")).names).toEqual(["João Ávila"]);
+    expect((await search(a.admin.token, "JOÃO ÁVILA")).names).toEqual(["João Ávila"]);
+    expect((await search(a.admin.token, "1_0")).names).toEqual(["Joana 1_0"]);
+    expect((await search(a.admin.token, "jo_o")).count).toBe(0);
+  });
+
   test("a page past the matches is empty and still carries the count", async () => {
     expect(await search(a.admin.token, "mariana", 2)).toEqual({ names: [], count: 1, hasMore: false });
   });

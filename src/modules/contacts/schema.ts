@@ -15,6 +15,10 @@ const FOLD: [string, string][] = [..."áàâãäÁÀÂÃÄ"]
   );
 /** The name without case or accents, for ordering ("álvaro" sorts with "Alice", "ana" before "Bruno"). */
 const sortNameSql = FOLD.reduce((expr, [from, to]) => `replace(${expr}, '${from}', '${to}')`, "lower(name)");
+const FOLD_MAP = new Map(FOLD);
+
+/** A text folded as `sort_name` folds names (ASCII lower case, then the accents above), for searching it. */
+export const foldName = (text: string) => [...text.replace(/[A-Z]/g, (c) => c.toLowerCase())].map((c) => FOLD_MAP.get(c) ?? c).join("");
 
 /** A customer the company talks to (core.md §3 Contact). Numbers are stored as digits only. */
 export const contacts = sqliteTable(
