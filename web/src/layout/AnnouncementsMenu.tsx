@@ -1,10 +1,10 @@
-import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+import { Popover, PopoverPanel } from "@headlessui/react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
-import { Icon } from "../components/Icon";
 import { useT } from "../i18n";
 import { onSocketReady } from "../realtime/socket";
 import { activeAnnouncements, markAnnouncementsSeen, refreshAnnouncements, unseenAnnouncements } from "../stores/announcements";
+import { CountButton } from "./UnreadMenu";
 
 const PRIORITY_DOT: Record<number, string> = { 1: "bg-red-500", 2: "bg-amber-500", 3: "bg-sky-500" };
 
@@ -20,23 +20,14 @@ export function AnnouncementsMenu() {
   const list = activeAnnouncements.value;
   return (
     <Popover className="relative">
-      <PopoverButton
-        aria-label={t("announcements.popover")}
+      <CountButton
+        icon="megaphone"
         title={t("announcements.popover")}
+        count={n}
+        testId="announcements-menu"
+        countTestId="announcements-count"
         onClick={markAnnouncementsSeen}
-        className="relative inline-flex h-9 items-center rounded-lg px-2 text-muted transition-colors hover:bg-raised hover:text-ink data-[open]:bg-raised data-[open]:text-ink"
-        data-testid="announcements-menu"
-      >
-        <Icon name="megaphone" className="size-5" />
-        {n > 0 && (
-          <span
-            className="absolute top-1 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white"
-            data-testid="announcements-count"
-          >
-            {n > 99 ? "99+" : n}
-          </span>
-        )}
-      </PopoverButton>
+      />
       <PopoverPanel
         anchor="bottom end"
         className="z-50 max-h-[70vh] w-96 max-w-[calc(100vw-1rem)] overflow-auto rounded-xl border border-line bg-surface p-1 text-sm shadow-pop [--anchor-gap:6px] focus:outline-none"

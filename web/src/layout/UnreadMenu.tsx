@@ -23,26 +23,34 @@ interface Props {
   footer?: (close: () => void) => ReactNode;
 }
 
+/** A top-bar popover button with a red count badge (nothing at 0, "99+" past 99). */
+export function CountButton(p: { icon: IconName; title: string; count: number; testId: string; countTestId: string; onClick?: () => void }) {
+  return (
+    <PopoverButton
+      aria-label={p.title}
+      title={p.title}
+      onClick={p.onClick}
+      className="relative inline-flex h-9 items-center rounded-lg px-2 text-muted transition-colors hover:bg-raised hover:text-ink data-[open]:bg-raised data-[open]:text-ink"
+      data-testid={p.testId}
+    >
+      <Icon name={p.icon} className="size-5" />
+      {p.count > 0 && (
+        <span
+          className="absolute top-1 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white"
+          data-testid={p.countTestId}
+        >
+          {p.count > 99 ? "99+" : p.count}
+        </span>
+      )}
+    </PopoverButton>
+  );
+}
+
 /** A top-bar button with an unread count that opens the ten newest unread items (the bell, the chats). */
 export function UnreadMenu({ icon, title, count, items, empty, testId, footer }: Props) {
   return (
     <Popover className="relative">
-      <PopoverButton
-        aria-label={title}
-        title={title}
-        className="relative inline-flex h-9 items-center rounded-lg px-2 text-muted transition-colors hover:bg-raised hover:text-ink data-[open]:bg-raised data-[open]:text-ink"
-        data-testid={testId}
-      >
-        <Icon name={icon} className="size-5" />
-        {count > 0 && (
-          <span
-            className="absolute top-1 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white"
-            data-testid={`${testId}-count`}
-          >
-            {count > 99 ? "99+" : count}
-          </span>
-        )}
-      </PopoverButton>
+      <CountButton icon={icon} title={title} count={count} testId={testId} countTestId={`${testId}-count`} />
       <PopoverPanel
         anchor="bottom end"
         className="z-50 w-80 rounded-xl border border-line bg-surface p-1 text-sm shadow-pop [--anchor-gap:6px] focus:outline-none"
