@@ -91,6 +91,21 @@ const isExpired = (body: unknown) => {
   return code === undefined || code === "ERR_SESSION_EXPIRED";
 };
 
+/** How long a sign-in in another tab of this browser may take to store its token (as the socket's `auth` frame waits). */
+const SAME_BROWSER_GRACE_MS = 1_500;
+
+/** True once the stored token differs from the one a call was sent with (waits up to the grace). */
+async function newerTokenStored(sent: string | null): Promise<boolean> {
+  if (!sent) return false;
+  const end = Date.now() + SAME_BROWSER_GRACE_MS;
+  for (;;) {
+    const now = load("token");
+    if (now && now !== sent) return true;
+    if (!now || Date.now() >= end) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 let refreshing: Promise<boolean> | null = null;
 
 /** POST /auth/refresh_token once (concurrent callers share it); true when a new token was stored. */
@@ -124,8 +139,15 @@ function unauthorized() {
  * clears the session (token, company) and notifies listeners. Failures throw ApiError.
  */
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const sent = load("token");
   let res = await send(path, opts);
   let body = await parseBody(res);
+  // A sign-in in another tab of this browser ended the session this call carried: the shared storage
+  // holds (or is about to hold) the new one, so the call is made again with it instead of signing out.
+  if (res.status === 401 && !opts.noRetry && (await newerTokenStored(sent))) {
+    res = await send(path, opts);
+    body = await parseBody(res);
+  }
   // The server answers 403 ERR_SESSION_EXPIRED for an expired access token (403 ERR_NO_PERMISSION is
   // a real refusal): refresh once and retry.
   if (res.status === 403 && !opts.noRetry && load("token") && isExpired(body)) {
