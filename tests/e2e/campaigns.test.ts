@@ -85,7 +85,7 @@ test("import 200 contacts, run a 3-variant campaign, stop and restart it, kill -
   await dialog.getByLabel("Agendamento").fill(now);
   await dialog.getByRole("button", { name: "Salvar" }).click();
   const row = page.getByTestId("campaign-row").filter({ hasText: "Ofertas E2E" });
-  await row.getByText("Em Andamento").waitFor({ timeout: 10_000 });
+  await row.getByText("Em andamento").waitFor({ timeout: 10_000 });
 
   const campaignId = Number((await row.getAttribute("data-id")) ?? 0);
   const delivered = async () =>
@@ -104,7 +104,7 @@ test("import 200 contacts, run a 3-variant campaign, stop and restart it, kill -
   expect(await delivered()).toBe(atCancel);
   await row.getByRole("button", { name: "Reiniciar campanha" }).click();
   await page.getByText("Campanha reiniciada").waitFor();
-  await row.getByText("Em Andamento").waitFor();
+  await row.getByText("Em andamento").waitFor();
 
   // the report follows live
   await row.getByRole("button", { name: "Relatório" }).click();

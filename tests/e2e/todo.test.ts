@@ -12,13 +12,13 @@ test("to-do list: add, edit, mark done and delete; kept in local storage under '
     await page.getByTestId("todo-input").fill(text);
     await page.getByRole("button", { name: "Adicionar" }).click();
   }
-  await page.getByText("2 pendente(s)").waitFor();
+  await page.getByText("2 pendentes").waitFor();
   const item = (text: string) => page.getByTestId("todo-item").filter({ hasText: text });
   await item("Conferir boletos").getByRole("button", { name: "Editar" }).click();
   await page.getByLabel("Editar tarefa").fill("Conferir boletos de novembro");
   await page.getByLabel("Editar tarefa").press("Enter");
   await item("Conferir boletos de novembro").getByRole("checkbox").check();
-  await page.getByText("1 pendente(s)").waitFor();
+  await page.getByText("1 pendente").waitFor();
 
   await page.reload();
   await item("Conferir boletos de novembro").waitFor();
@@ -29,7 +29,7 @@ test("to-do list: add, edit, mark done and delete; kept in local storage under '
     ["Ligar para a Dona Maria", false],
   ]);
   await item("Ligar para a Dona Maria").getByRole("button", { name: "Excluir" }).click();
-  await page.getByText("0 pendente(s)").waitFor();
+  await page.getByText("0 pendentes").waitFor();
   expect(await page.getByTestId("todo-item").count()).toBe(1);
   await context.close();
 }, 60_000);

@@ -19,7 +19,7 @@ function warnDueSoon(dueDate: string | null) {
   if (!dueDate) return;
   const days = daysUntil(dueDate);
   if (days < 0 || days >= LIMITS.subscriptionWarningDays) return;
-  toast("warning", t(days === 1 ? "auth.dueSoonOne" : "auth.dueSoonMany", { count: days }), 6000);
+  toast("warning", t("auth.dueSoon", { count: days }), 6000);
 }
 
 /** /login: email and password; links to /signup, /term and /privacy. */

@@ -7,7 +7,7 @@ import { Button } from "../../components/Button";
 import { Icon, type IconName } from "../../components/Icon";
 import { Spinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
-import { formatInZone } from "../../lib/zone";
+import { formatDateTime } from "../../lib/format";
 import { onSocketReady } from "../../realtime/socket";
 import { toastError } from "../../stores/toast";
 import { ShipmentsTable } from "./ShipmentsTable";
@@ -74,7 +74,7 @@ export default function CampaignReportPage() {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div>
             <p className="text-sm font-medium text-ink" data-testid="report-status">
-              {t("campaigns.deliveredOf", { delivered: p.delivered, valid: p.valid })}
+              {t("campaigns.deliveredOf", { delivered: p.delivered, count: p.valid })}
             </p>
             {p.failed > 0 && (
               <p className="text-sm text-red-600 dark:text-red-400" data-testid="report-failed">
@@ -100,8 +100,8 @@ export default function CampaignReportPage() {
         )}
         <Card icon="globe" label={t("campaigns.connection")} value={c.whatsapp?.name ?? t("campaigns.noConnection")} />
         <Card icon="contact" label={t("campaigns.contactList")} value={c.contactList?.name ?? t("campaigns.noList")} />
-        <Card icon="calendar" label={t("campaigns.scheduledAt")} value={c.scheduledAt ? formatInZone(c.scheduledAt) : t("campaigns.noSchedule")} />
-        <Card icon="clock" label={t("campaigns.completedAt")} value={c.completedAt ? formatInZone(c.completedAt) : t("campaigns.notCompleted")} />
+        <Card icon="calendar" label={t("campaigns.scheduledAt")} value={c.scheduledAt ? formatDateTime(c.scheduledAt) : t("campaigns.noSchedule")} />
+        <Card icon="clock" label={t("campaigns.completedAt")} value={c.completedAt ? formatDateTime(c.completedAt) : t("campaigns.notCompleted")} />
       </div>
       <ShipmentsTable campaignId={c.id} version={p.delivered + p.failed + p.confirmationRequested} />
     </div>

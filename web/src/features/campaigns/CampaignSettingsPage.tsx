@@ -34,7 +34,7 @@ export default function CampaignSettingsPage() {
 
   const set = <K extends keyof CampaignSettings>(key: K, value: CampaignSettings[K]) => setSettings({ ...settings, [key]: value });
   const seconds = (options: readonly number[]) =>
-    options.map((n) => ({ value: n, label: n === 0 ? t("campaignSettings.none") : t("campaignSettings.seconds", { n }) }));
+    options.map((n) => ({ value: n, label: n === 0 ? t("campaignSettings.none") : t("campaignSettings.seconds", { count: n }) }));
 
   const addVariable = (e: { preventDefault: () => void }) => {
     e.preventDefault();
@@ -75,7 +75,10 @@ export default function CampaignSettingsPage() {
           <Select
             label={t("campaignSettings.longerIntervalAfter")}
             value={settings.longerIntervalAfter}
-            options={seconds(CAMPAIGN_LONG_INTERVALS).map((o) => ({ ...o, label: o.value === 0 ? o.label : t("campaignSettings.messages", { n: o.value }) }))}
+            options={seconds(CAMPAIGN_LONG_INTERVALS).map((o) => ({
+              ...o,
+              label: o.value === 0 ? o.label : t("campaignSettings.messages", { count: o.value }),
+            }))}
             onValue={(v) => set("longerIntervalAfter", v)}
           />
           <Select

@@ -8,7 +8,7 @@ import { useT } from "../../i18n";
 import { useCrud } from "../../lib/useCrud";
 import { usePagedList } from "../../lib/usePagedList";
 import { toast, toastError } from "../../stores/toast";
-import { formatInZone } from "../../lib/zone";
+import { formatDateTime } from "../../lib/format";
 import { CampaignModal } from "./CampaignModal";
 import { CampaignStatusBadge } from "./status";
 import { campaignsStore } from "./store";
@@ -70,10 +70,10 @@ export default function CampaignsPage() {
             <td className={`${tdClass} hidden text-muted lg:table-cell`}>{c.contactList?.name ?? t("campaigns.noList")}</td>
             <td className={`${tdClass} hidden text-muted lg:table-cell`}>{c.whatsapp?.name ?? t("campaigns.noConnection")}</td>
             <td className={`${tdClass} hidden whitespace-nowrap text-muted md:table-cell`}>
-              {c.scheduledAt ? formatInZone(c.scheduledAt) : t("campaigns.noSchedule")}
+              {c.scheduledAt ? formatDateTime(c.scheduledAt) : t("campaigns.noSchedule")}
             </td>
             <td className={`${tdClass} hidden whitespace-nowrap text-muted 2xl:table-cell`}>
-              {c.completedAt ? formatInZone(c.completedAt) : t("campaigns.notCompleted")}
+              {c.completedAt ? formatDateTime(c.completedAt) : t("campaigns.notCompleted")}
             </td>
             <td className={`${tdClass} hidden text-muted 2xl:table-cell`}>{t(c.confirmation ? "campaigns.enabled" : "campaigns.disabled")}</td>
             <td className="border-b border-line px-4 py-2 text-right whitespace-nowrap">

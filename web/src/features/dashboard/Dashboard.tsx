@@ -5,20 +5,20 @@ import { Button } from "../../components/Button";
 import { Select, TextInput } from "../../components/Field";
 import { Spinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
+import { dayKey } from "../../lib/format";
 import { toast, toastError } from "../../stores/toast";
 import { Attendants } from "./Attendants";
 import { Counters } from "./Counters";
 import { HourlyChart } from "./HourlyChart";
 
-const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-
 /** The admin dashboard (core.md §2.4): filter (date range or period), counters, today's hourly chart and the attendants. */
 export function Dashboard() {
   const t = useT();
-  const today = new Date();
+  // the company's calendar, as the server counts the days
+  const today = dayKey(Date.now());
   const [mode, setMode] = useState<"dates" | "period">("dates");
-  const [from, setFrom] = useState(iso(new Date(today.getFullYear(), today.getMonth(), 1)));
-  const [to, setTo] = useState(iso(today));
+  const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
+  const [to, setTo] = useState(today);
   const [days, setDays] = useState(0);
   const [data, setData] = useState<Figures | null>(null);
   const [busy, setBusy] = useState(false);

@@ -31,7 +31,7 @@ export default function SubscriptionPage() {
           label={t("subscription.trial")}
           name="trial"
           readOnly
-          value={c.dueDate ? t(days === 1 ? "subscription.trialOne" : "subscription.trialMany", { count: days, date: formatDate(c.dueDate) }) : "—"}
+          value={c.dueDate ? t("subscription.trialDays", { count: days, date: formatDate(c.dueDate) }) : "—"}
           onValue={() => undefined}
         />
         <TextInput label={t("subscription.email")} name="billingEmail" readOnly value={user.value?.email ?? c.email} onValue={() => undefined} />

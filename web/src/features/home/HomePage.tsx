@@ -6,6 +6,7 @@ import { Icon, type IconName } from "../../components/Icon";
 import { landingPath } from "../../guards";
 import { useT } from "../../i18n";
 import { daysUntil, formatDate } from "../../lib/format";
+import { planLimits } from "../../lib/plan";
 import { company, isAdmin, plan, user } from "../../stores/session";
 import { Dashboard } from "../dashboard/Dashboard";
 import { FirstSteps } from "./FirstSteps";
@@ -29,7 +30,7 @@ function DueBadge({ date }: { date: string }) {
   const days = daysUntil(date);
   if (days < 0) return <Badge tone="danger">{t("home.expired")}</Badge>;
   if (days === 0) return <Badge tone="warning">{t("home.dueToday")}</Badge>;
-  return <Badge tone={days < 5 ? "warning" : "brand"}>{t(days === 1 ? "home.daysLeftOne" : "home.daysLeftMany", { count: days })}</Badge>;
+  return <Badge tone={days < 5 ? "warning" : "brand"}>{t("home.daysLeft", { count: days })}</Badge>;
 }
 
 /** "/": the admin's home (company, due date, plan) and dashboard; agents go to their first page. */
@@ -65,7 +66,7 @@ export default function HomePage() {
             {p && (
               <Card icon="layers" label={t("home.plan")}>
                 <p className="text-lg font-semibold text-ink">{p.name}</p>
-                <p className="mt-1 text-sm text-muted">{t("home.planLimits", { users: p.users, connections: p.connections, queues: p.queues })}</p>
+                <p className="mt-1 text-sm text-muted">{planLimits(p)}</p>
               </Card>
             )}
           </div>

@@ -94,28 +94,6 @@ export function ticksOf(ack: number): "queued" | "sent" | "delivered" | "read" {
   return ack === 3 ? "delivered" : "read";
 }
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The time of day in the user's language: 24 h (14:05) in pt-BR and es, the language's own clock in en. */
-export function clockTime(iso: string | Date, lang: string): string {
-  const d = iso instanceof Date ? iso : new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  let f = clockFormats.get(lang);
-  if (!f) {
-    f = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", ...(lang.startsWith("en") ? {} : { hourCycle: "h23" as const }) });
-    clockFormats.set(lang, f);
-  }
-  return f.format(d);
-}
-
-/** Hour (HH:MM) when the date is today, else the date (DD/MM/YYYY in pt-BR), in the given language. */
-export function ticketTime(iso: string, lang: string, now = new Date()): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  const today = d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
-  return today ? clockTime(d, lang) : new Intl.DateTimeFormat(lang, { day: "2-digit", month: "2-digit", year: "numeric" }).format(d);
-}
-
 /** Parts of a location body "image | link | description" (BEHAVIOUR.md §2.5). */
 export function parseLocation(body: string): { image: string; link: string; description: string } {
   const [image = "", link = "", ...desc] = body.split("|").map((p) => p.trim());
