@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { YOUTUBE_EMBED_ORIGIN } from "../contract/youtube";
 import { assetPath } from "../lib/assets";
 
 const DIST = "web/dist";
@@ -29,7 +30,8 @@ function index(): IndexPage | null {
 /**
  * The page's Content-Security-Policy: only our own scripts (plus compiling WebAssembly, which the
  * voice-note encoder and decoder need), our own API and socket, images from our media and WhatsApp's
- * profile pictures (https), no framing, no plugins, no foreign form targets. Inline styles stay
+ * profile pictures (https), no plugins, no foreign form targets. The only frame it may hold is the
+ * help videos' player, from YouTube's privacy-enhanced host; nobody may frame it. Inline styles stay
  * allowed (component libraries position popovers with them); inline scripts do not.
  */
 export const CONTENT_SECURITY_POLICY = [
@@ -41,6 +43,7 @@ export const CONTENT_SECURITY_POLICY = [
   "media-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
+  `frame-src ${YOUTUBE_EMBED_ORIGIN}`,
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

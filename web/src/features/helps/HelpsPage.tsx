@@ -1,3 +1,4 @@
+import { youtubeEmbedUrl } from "@contract/youtube";
 import { useEffect, useState } from "react";
 import { type Help, listAllHelps } from "../../api/helps";
 import { EmptyState } from "../../components/EmptyState";
@@ -7,6 +8,26 @@ import { PageSpinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
 import { toastError } from "../../stores/toast";
 import { isSuper } from "../../stores/session";
+
+/** The video in YouTube's privacy-enhanced player (the page's CSP frames that host only), whatever form it was typed in. */
+function Player({ help }: { help: Help }) {
+  const t = useT();
+  const src = youtubeEmbedUrl(help.video);
+  if (!src) return <p className="text-sm text-muted">{t("helps.unplayable")}</p>;
+  return (
+    <div className="aspect-video w-full overflow-hidden rounded-lg bg-black">
+      <iframe
+        title={help.title}
+        src={src}
+        data-testid="help-player"
+        allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+        referrerPolicy="strict-origin-when-cross-origin"
+        allowFullScreen
+        className="size-full"
+      />
+    </div>
+  );
+}
 
 /** /helps (core.md §2.6): the help videos as a grid; a card opens the video in a modal. */
 export default function HelpsPage() {
@@ -52,17 +73,7 @@ export default function HelpsPage() {
         </div>
       )}
       <Modal open={!!playing} onClose={() => setPlaying(null)} title={playing?.title ?? ""} size="lg">
-        {playing && (
-          <div className="aspect-video w-full overflow-hidden rounded-lg bg-black">
-            <iframe
-              title={playing.title}
-              src={`https://www.youtube-nocookie.com/embed/${playing.video}?autoplay=1`}
-              allow="autoplay; encrypted-media; picture-in-picture"
-              allowFullScreen
-              className="size-full"
-            />
-          </div>
-        )}
+        {playing && <Player help={playing} />}
       </Modal>
     </div>
   );
