@@ -30,6 +30,8 @@ export type ServerFrame =
   | { channel: "auth"; action: "update"; user: { id: number; email: string; companyId: number }; tokenVersion: number }
   | { channel: "user"; action: "create" | "update"; user: UserDto }
   | { channel: "user"; action: "delete"; userId: number }
+  /** A user of the company came online or went offline (dashboard attendants, users list). */
+  | { channel: "presence"; userId: number; online: boolean }
   | { channel: "ticket"; action: "update"; ticket: TicketDto }
   | { channel: "ticket"; action: "delete"; ticketId: number }
   | { channel: "ticket"; action: "updateUnread"; ticketId: number }

@@ -18,7 +18,8 @@ export const LIMITS = {
   searchDebounceMs: 500,
   submitDelayMs: 400,
   errorToastMs: 2000,
-  userStatusPingMs: 300_000,
+  // well under the 5 minutes after which the offline sweep takes a silent user for gone (BEHAVIOUR.md §1.9)
+  userStatusPingMs: 120_000,
   socketPingMs: 18_000,
   infiniteScrollPx: 100,
   messagesTopPx: 50,

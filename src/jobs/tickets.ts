@@ -10,7 +10,7 @@ import { contacts } from "../modules/contacts/schema";
 import { autoTransfer, closeBySystem } from "../modules/tickets/lifecycle-system";
 import { findTicketRow } from "../modules/tickets/queries";
 import { tickets } from "../modules/tickets/schema";
-import { sweepOfflineUsers as sweepOffline } from "../modules/users/presence";
+import { publishPresence, sweepOfflineUsers as sweepOffline } from "../modules/users/presence";
 
 const activeCompany = (c: { status: boolean; dueDate: string | null }) => c.status && !isPastDue(c.dueDate);
 
@@ -76,7 +76,10 @@ export async function closeUnratedTickets(deps: Deps, now = deps.clock.now()) {
   for (const t of rows) await closeWithoutRating(deps, t);
 }
 
-/** users.offline-sweep (BEHAVIOUR.md §1.9): online users silent for 5 minutes go offline. */
+/**
+ * users.offline-sweep (BEHAVIOUR.md §1.9): online users silent for 5 minutes go offline. A live
+ * browser pings every LIMITS.userStatusPingMs (2 min), so one late ping never reads as offline.
+ */
 export function sweepOfflineUsers(deps: Deps, now = deps.clock.now()) {
-  sweepOffline(deps.db, new Date(now - 5 * 60_000).toISOString());
+  for (const u of sweepOffline(deps.db, new Date(now - 5 * 60_000).toISOString())) publishPresence(deps, u, false);
 }

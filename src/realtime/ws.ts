@@ -56,7 +56,7 @@ export function handleClientMessage(deps: Deps, ws: HubSocket, u: SessionUser, m
       return;
     }
     case "userStatus":
-      setUserOnline(deps.db, u.id, true);
+      setUserOnline(deps, u, true);
       return;
     case "joinSandbox":
     case "leaveSandbox": {
@@ -126,7 +126,7 @@ export const wsRoutes = (deps: Deps) => {
       deps.hub.join(socket, rooms.main(u.companyId));
       deps.hub.join(socket, rooms.user(u.id));
       if (can(u, "campaigns:manage")) deps.hub.join(socket, rooms.campaigns(u.companyId));
-      setUserOnline(deps.db, u.id, true);
+      setUserOnline(deps, u, true, true);
       ws.send(JSON.stringify({ channel: "ready", userId: u.id }));
     },
     message(ws, raw) {
@@ -141,7 +141,7 @@ export const wsRoutes = (deps: Deps) => {
       if (!socket) return;
       const u = deps.hub.userOf(socket);
       deps.hub.remove(socket);
-      if (u && deps.hub.socketCount(u.id) === 0) setUserOnline(deps.db, u.id, false);
+      if (u && deps.hub.socketCount(u.id) === 0) setUserOnline(deps, u, false);
     },
   });
 };

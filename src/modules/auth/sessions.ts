@@ -9,6 +9,7 @@ import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { CLOSE } from "../../realtime/hub";
 import { bumpCompanyTokenVersions, bumpTokenVersion } from "../users/accounts";
+import { publishEnded } from "../users/presence";
 import { loadTokenVersions } from "../users/queries";
 import { type AuthSessionRow, authSessions } from "./schema";
 
@@ -68,6 +69,7 @@ function markEnded(db: DbOrTx, userIds: number[], reason: string) {
 export function endUserSessions(deps: Pick<Deps, "db" | "hub">, userId: number, reason: string) {
   endUserSessionsOffline(deps.db, userId, reason);
   deps.hub.closeUser(userId, reason, CLOSE.sessionEnded);
+  publishEnded(deps, userId);
   log.info("sessions ended", { userId, reason });
 }
 

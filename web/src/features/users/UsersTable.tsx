@@ -3,6 +3,7 @@ import { Badge, Dot } from "../../components/Badge";
 import { RowActions } from "../../components/CrudPage";
 import { ListTable } from "../../components/ListPage";
 import { useT } from "../../i18n";
+import { isOnline } from "../../stores/presence";
 import { allowed, user as me } from "../../stores/session";
 
 function ProfileBadge({ profile }: { profile: string }) {
@@ -31,7 +32,7 @@ export function UsersTable({ users, loading, onEdit, onDelete }: { users: User[]
             <div className="flex min-w-0 items-center gap-3">
               <span className="relative flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800 dark:bg-brand-500/15 dark:text-brand-200">
                 {u.name.slice(0, 1).toUpperCase()}
-                <Dot on={u.online || u.id === myId} className="absolute -right-0.5 -bottom-0.5 ring-2 ring-surface" />
+                <Dot on={isOnline(u.id, u.online)} className="absolute -right-0.5 -bottom-0.5 ring-2 ring-surface" />
               </span>
               <div className="min-w-0">
                 <p className="truncate font-medium text-ink">
