@@ -80,7 +80,7 @@ describe("times and ticks", () => {
     const at = new Date("2026-11-21T17:05:00Z");
     expect(clockTime(at, "pt-BR", SP)).toBe("14:05");
     expect(clockTime(at, "es", SP)).toBe("14:05");
-    expect(clockTime(at, "en", SP)).toMatch(/^02:05\sPM$/);
+    expect(clockTime(at, "en", SP)).toMatch(/^2:05\sPM$/);
     expect(ticketTime(at.toISOString(), "es", SP, at)).toBe("14:05");
   });
   test("ticks follow WhatsApp: 1-2 sent, 3 delivered, 4-5 read/played", () => {
@@ -115,4 +115,9 @@ describe("one clock: instants in the company's zone, whatever the zone the code 
     expect(formatDate("2026-11-21T01:30:00Z", "pt-BR", SP)).toBe("20/11/2026");
     expect(daysUntil("2026-11-22", new Date("2026-11-21T01:30:00Z"), SP)).toBe(2);
   });
+});
+
+test("inside something clickable (a kanban card) the marks render but addresses stay text", () => {
+  const out = renderToStaticMarkup(createElement(Fragment, null, ...formatBody("*Joana Lima*: veja https://x.com *[ 1 ]*", { links: false })));
+  expect(out).toBe("<strong>Joana Lima</strong>: veja https://x.com <strong>[ 1 ]</strong>");
 });

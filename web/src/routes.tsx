@@ -28,7 +28,18 @@ export interface MenuSpec {
   href?: string;
   /** An alert dot on the item (read during render, so a signal keeps it live) and its i18n label. */
   alert?: (() => boolean) & { label: string };
+  /** A collapsible group the item folds into (core.md §2.2: campaigns with its list, contact lists and settings). */
+  group?: MenuGroup;
 }
+
+/** A collapsible drawer group: its own label and icon; it sits where its first item would. */
+export interface MenuGroup {
+  key: string;
+  label: string;
+  icon: IconName;
+}
+
+const CAMPAIGNS: MenuGroup = { key: "campaigns", label: "nav.campaignsGroup", icon: "send" };
 
 export interface RouteEntry {
   /** wouter pattern; matching is exact. */
@@ -126,7 +137,7 @@ export const ROUTES: readonly RouteEntry[] = [
     access: "private",
     flag: "useKanban",
     page: lazy(() => import("./features/kanban/KanbanPage")),
-    menu: { section: "attendance", label: "nav.kanban", icon: "layers", order: 30 },
+    menu: { section: "attendance", label: "nav.kanban", icon: "kanban", order: 30 },
   },
   {
     path: "/schedules",
@@ -163,7 +174,7 @@ export const ROUTES: readonly RouteEntry[] = [
     access: "private",
     flag: "useInternalChat",
     page: lazy(() => import("./features/chats/ChatsPage")),
-    menu: { section: "attendance", label: "nav.chats", icon: "chat", order: 80, href: "/chats", alert: chatsDot() },
+    menu: { section: "attendance", label: "nav.chats", icon: "messages", order: 80, href: "/chats", alert: chatsDot() },
   },
   {
     path: "/announcements",
@@ -197,7 +208,7 @@ export const ROUTES: readonly RouteEntry[] = [
     access: "admin",
     campaign: true,
     page: lazy(() => import("./features/campaigns/CampaignsPage")),
-    menu: { section: "administration", label: "nav.campaigns", icon: "send", order: 60, permission: "campaigns:manage" },
+    menu: { section: "administration", label: "nav.campaigns", icon: "send", order: 60, permission: "campaigns:manage", group: CAMPAIGNS },
   },
   { path: "/campaign/:campaignId/report", access: "admin", campaign: true, page: lazy(() => import("./features/campaigns/CampaignReportPage")) },
   {
@@ -205,7 +216,7 @@ export const ROUTES: readonly RouteEntry[] = [
     access: "admin",
     campaign: true,
     page: lazy(() => import("./features/contact-lists/ContactListsPage")),
-    menu: { section: "administration", label: "nav.contactLists", icon: "users", order: 62, permission: "campaigns:manage" },
+    menu: { section: "administration", label: "nav.contactLists", icon: "list", order: 62, permission: "campaigns:manage", group: CAMPAIGNS },
   },
   {
     path: "/contact-lists/:contactListId/contacts",
@@ -218,7 +229,7 @@ export const ROUTES: readonly RouteEntry[] = [
     access: "admin",
     campaign: true,
     page: lazy(() => import("./features/campaigns/CampaignSettingsPage")),
-    menu: { section: "administration", label: "nav.campaignsConfig", icon: "settings", order: 64, permission: "campaigns:manage" },
+    menu: { section: "administration", label: "nav.campaignsConfig", icon: "sliders", order: 64, permission: "campaigns:manage", group: CAMPAIGNS },
   },
   {
     path: "/backups",

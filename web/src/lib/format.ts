@@ -15,10 +15,10 @@ function formatter(lang: string, tz: string, kind: "date" | "time" | "dateTime")
   const key = `${lang}|${tz}|${kind}`;
   let f = formats.get(key);
   if (!f) {
-    // 24 h in pt-BR and es; English keeps its own clock (2:05 PM).
-    const clock = lang.startsWith("en") ? {} : { hourCycle: "h23" as const };
+    // 24 h in pt-BR and es (14:05); English keeps its own clock (2:05 PM).
+    const clock = lang.startsWith("en") ? { hour: "numeric" as const } : { hour: "2-digit" as const, hourCycle: "h23" as const };
     const date = { day: "2-digit", month: "2-digit", year: "numeric" } as const;
-    const time = { hour: "2-digit", minute: "2-digit", ...clock } as const;
+    const time = { minute: "2-digit", ...clock } as const;
     f = new Intl.DateTimeFormat(lang, { timeZone: tz, ...(kind === "date" ? date : kind === "time" ? time : { ...date, ...time }) });
     formats.set(key, f);
   }

@@ -13,6 +13,8 @@ export const KEYS = {
   selectedQueueIds: "selectedQueueIds",
   /** The newest announcement id already seen in the top-bar popover. */
   announcementsSeen: "announcementsSeen",
+  /** "1" once the ticket list's notification banner was dismissed into the account menu. */
+  notifyAskDismissed: "notifyAskDismissed",
   /** The to-do list's tasks (JSON array, features.md: kept in local storage under `tasks`). */
   tasks: "tasks",
 } as const;

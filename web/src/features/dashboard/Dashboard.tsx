@@ -11,7 +11,10 @@ import { Attendants } from "./Attendants";
 import { Counters } from "./Counters";
 import { HourlyChart } from "./HourlyChart";
 
-/** The admin dashboard (core.md §2.4): filter (date range or period), counters, today's hourly chart and the attendants. */
+/**
+ * The admin dashboard (core.md §2.4): the filter and its counters first (above the fold), then today's
+ * hourly chart and the attendants.
+ */
 export function Dashboard() {
   const t = useT();
   // the company's calendar, as the server counts the days
@@ -41,10 +44,6 @@ export function Dashboard() {
 
   return (
     <div className="mt-6 flex flex-col gap-4" data-testid="dashboard">
-      <section className="rounded-card border border-line bg-surface p-5 shadow-card">
-        <h2 className="text-sm font-medium text-muted">{t("dashboard.chartTitle")}</h2>
-        {data ? <HourlyChart hourly={data.hourly} /> : <Spinner className="mx-auto my-16 size-6 text-brand-600" />}
-      </section>
       <section className="flex flex-wrap items-end gap-3 rounded-card border border-line bg-surface p-4 shadow-card" data-testid="dashboard-filter">
         <div className="w-full sm:w-48">
           <Select
@@ -83,7 +82,11 @@ export function Dashboard() {
           {t("dashboard.filter")}
         </Button>
       </section>
-      {data && <Counters counters={data.counters} />}
+      {data ? <Counters counters={data.counters} /> : <Spinner className="mx-auto my-10 size-6 text-brand-600" />}
+      <section className="rounded-card border border-line bg-surface p-5 shadow-card">
+        <h2 className="text-sm font-medium text-muted">{t("dashboard.chartTitle")}</h2>
+        {data && <HourlyChart hourly={data.hourly} />}
+      </section>
       {data && <Attendants rows={data.attendants} />}
     </div>
   );

@@ -33,7 +33,7 @@ function DueBadge({ date }: { date: string }) {
   return <Badge tone={days < 5 ? "warning" : "brand"}>{t("home.daysLeft", { count: days })}</Badge>;
 }
 
-/** "/": the admin's home (company, due date, plan) and dashboard; agents go to their first page. */
+/** "/": the admin's dashboard, then the company, due date and plan; agents go to their first page. */
 export default function HomePage() {
   useSignals();
   const t = useT();
@@ -50,7 +50,8 @@ export default function HomePage() {
       {isAdmin.value && <FirstSteps />}
       {isAdmin.value ? (
         <>
-          <div className="mt-8 grid gap-4 md:grid-cols-3">
+          <Dashboard />
+          <div className="mt-4 grid gap-4 md:grid-cols-3">
             <Card icon="building" label={t("home.company")} testId="company-card">
               <p className="text-lg font-semibold text-ink">{c.name}</p>
               <p className="mt-1 truncate text-sm text-muted">{c.email}</p>
@@ -70,7 +71,6 @@ export default function HomePage() {
               </Card>
             )}
           </div>
-          <Dashboard />
         </>
       ) : (
         <p className="mt-8 rounded-card border border-dashed border-line p-6 text-sm text-muted">{t("home.agentHint")}</p>

@@ -24,7 +24,8 @@ function inline(text: string, key: string): ReactNode[] {
 }
 
 /** Links and inline marks of a text without monospace blocks. */
-function linksAndMarks(body: string, prefix: string): ReactNode[] {
+function linksAndMarks(body: string, prefix: string, links: boolean): ReactNode[] {
+  if (!links) return inline(body, `${prefix}t`);
   const out: ReactNode[] = [];
   let last = 0;
   let n = 0;
@@ -52,19 +53,20 @@ const MONO_RE = /```([\s\S]+?)```/g;
 /**
  * Turns a WhatsApp-style message body into React nodes: ```monospace```, *bold*, _italic_, ~strike~
  * and links that open in a new tab. Only these elements are ever created; the text itself is always
- * rendered as text, so a body can never inject HTML.
+ * rendered as text, so a body can never inject HTML. `links: false` leaves addresses as text, for a
+ * body shown inside something clickable (a kanban card).
  */
-export function formatBody(body: string): ReactNode[] {
+export function formatBody(body: string, { links = true }: { links?: boolean } = {}): ReactNode[] {
   const out: ReactNode[] = [];
   let last = 0;
   let n = 0;
   for (const m of body.matchAll(MONO_RE)) {
     const at = m.index ?? 0;
-    if (at > last) out.push(...linksAndMarks(body.slice(last, at), `s${n}`));
+    if (at > last) out.push(...linksAndMarks(body.slice(last, at), `s${n}`, links));
     out.push(createElement("code", { key: `c${n++}`, className: "font-mono text-[0.92em]" }, m[1]));
     last = at + m[0].length;
   }
-  if (last < body.length) out.push(...linksAndMarks(body.slice(last), `s${n}`));
+  if (last < body.length) out.push(...linksAndMarks(body.slice(last), `s${n}`, links));
   return out;
 }
 

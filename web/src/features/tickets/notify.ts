@@ -1,7 +1,9 @@
+import { signal } from "@preact/signals-react";
 import { navigate } from "wouter/use-browser-location";
 import type { Message } from "../../api/messages";
 import type { Ticket } from "../../api/tickets";
 import { t } from "../../i18n";
+import { load, save } from "../../lib/storage";
 import { user } from "../../stores/session";
 import { volume } from "../../stores/ui";
 
@@ -34,8 +36,35 @@ export function playChime() {
 
 /** Whether the browser may show notifications now (permission already granted). */
 export const notificationsGranted = () => typeof Notification !== "undefined" && Notification.permission === "granted";
+
+/** Bumped when the permission was asked, so what reads canAskNotifications() follows the answer. */
+const asked = signal(0);
 /** Whether asking makes sense (never asked yet). */
-export const canAskNotifications = () => typeof Notification !== "undefined" && Notification.permission === "default";
+export function canAskNotifications() {
+  void asked.value;
+  return typeof Notification !== "undefined" && Notification.permission === "default";
+}
+
+/**
+ * The offer to turn on notifications: a banner over the ticket list until dismissed; after that it
+ * lives in the account menu (TopBar), so a dismissed banner never costs a phone its room again.
+ */
+export const notifyBannerDismissed = signal(load("notifyAskDismissed") === "1");
+
+/** Folds the banner into the account menu, for good on this browser. */
+export function dismissNotifyBanner() {
+  notifyBannerDismissed.value = true;
+  save("notifyAskDismissed", "1");
+}
+
+/** Asks the browser's permission (the banner's and the menu's button). */
+export async function askNotifications() {
+  try {
+    await Notification.requestPermission();
+  } finally {
+    asked.value++;
+  }
+}
 
 /**
  * New inbound message: chime, and a browser notification when the tab is hidden. Only tickets the
