@@ -87,7 +87,7 @@ test("platform: the super user adds a plan; a trial company checks out with Pix 
   const [y, m, d] = signup.data.dueDate.split("-").map(Number);
   const next = new Date(Date.UTC(y, m, Math.min(d, new Date(Date.UTC(y, m + 1, 0)).getUTCDate())));
   const shown = `${String(next.getUTCDate()).padStart(2, "0")}/${String(next.getUTCMonth() + 1).padStart(2, "0")}/${next.getUTCFullYear()}`;
-  await admin.page.getByText(`Sua licença foi renovada até ${shown}!`).waitFor();
+  await admin.page.getByText(`Licença renovada até ${shown}.`).waitFor();
   await admin.page.waitForURL((u) => u.pathname === "/", { timeout: 6000 });
   await admin.page.goto("/financeiro");
   await admin.page.getByTestId("invoice-row").filter({ hasText: "Pago" }).filter({ hasText: "Plano Pro" }).waitFor();
