@@ -1,5 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Icon } from "../components/Icon";
 import { showsInMenu } from "../guards";
@@ -29,6 +29,9 @@ export function Drawer() {
   const t = useT();
   const [location] = useLocation();
   const [opened, setOpened] = useState<Record<string, boolean>>({});
+  const list = useRef<HTMLDivElement>(null);
+  // The current page's entry stays in view (an open group low in a long menu).
+  useEffect(() => list.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest" }), [location]);
   const mobile = isMobile.value;
   const open = drawerOpen.value;
   const collapsed = !mobile && !open;
@@ -71,7 +74,7 @@ export function Drawer() {
           </span>
           {!collapsed && <span className="text-lg font-semibold tracking-tight text-ink">{t("app.name")}</span>}
         </Link>
-        <div className="flex-1 space-y-5 overflow-y-auto px-3 py-4">
+        <div ref={list} className="flex-1 space-y-5 overflow-y-auto px-3 py-4">
           {sections.map((s) => (
             <div key={s.key} data-section={s.key}>
               {!collapsed && <p className="mb-1.5 px-3 text-[11px] font-semibold uppercase tracking-wider text-subtle">{t(s.label)}</p>}
