@@ -130,7 +130,10 @@ export class ConfigError extends Error {}
 export function parseEnv(env: Record<string, string | undefined>) {
   const parsed = v.safeParse(EnvSchema, env);
   if (!parsed.success) {
-    const lines = parsed.issues.map((i) => `  ${v.getDotPath(i) ?? "?"}: ${i.message}`);
+    // One line per variable: its first problem (a non-number PORT also fails the range checks).
+    const byVar = new Map<string, string>();
+    for (const i of parsed.issues) if (!byVar.has(v.getDotPath(i) ?? "?")) byVar.set(v.getDotPath(i) ?? "?", i.message);
+    const lines = [...byVar].map(([name, message]) => `  ${name}: ${message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return parsed.output;
