@@ -69,11 +69,11 @@ describe("the warning", () => {
   test("near the mark: a warning at boot with the figures, nothing refused", () => {
     free = 100 * MB;
     expect(g.status()).toMatchObject({ state: "ok", near: true });
-    let level: string | null = null;
+    const got: { level?: string | null } = {};
     const lines = logged(() => {
-      level = warnStorageAtBoot(g, false);
+      got.level = warnStorageAtBoot(g, false);
     });
-    expect(level).toBe("warn");
+    expect(got.level).toBe("warn");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: "warn", freeMB: 100, totalMB: 600, lowMarkMB: 60 });
     expect(String(lines[0].lowMarkFrom)).toContain("scaled to the disk");
