@@ -61,14 +61,19 @@ export class SandboxAdapter implements ChannelAdapter {
   }
 
   async stop(): Promise<void> {
+    this.halt("stopped");
+  }
+
+  /** A person disconnected the phone: its own close reason, so the next boot leaves it disconnected (startAll). */
+  async logout(): Promise<void> {
+    this.halt("disconnected");
+  }
+
+  private halt(reason: string) {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.status = "DISCONNECTED";
-    this.id.events.onStatus("DISCONNECTED", { reason: "stopped" });
-  }
-
-  async logout(): Promise<void> {
-    await this.stop();
+    this.id.events.onStatus("DISCONNECTED", { reason });
   }
 
   async send(msg: Outgoing): Promise<SendResult> {
