@@ -7,6 +7,8 @@ import { useT } from "../i18n";
 import { isAdmin, isSuper } from "../stores/session";
 
 const EVERY_MS = 5 * 60_000;
+/** Disk sizes: GB past one gigabyte, else the shared KB/MB format. */
+const size = (n: number) => (n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(1)} GB` : formatBytes(n));
 
 interface ServerHealth {
   state: "ok" | "low" | "full";
@@ -39,7 +41,7 @@ export function StorageBanner() {
       : health.state !== "ok"
         ? t(health.state === "full" ? "storage.full" : "storage.low")
         : health.near
-          ? t("storage.near", { free: formatBytes(health.freeBytes), low: formatBytes(health.lowBytes) })
+          ? t("storage.near", { free: size(health.freeBytes), low: size(health.lowBytes) })
           : null;
   if (!text) return null;
   const amber = health.integrity !== "failed" && health.state === "ok";
