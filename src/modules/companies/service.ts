@@ -60,11 +60,10 @@ export function updateCompanySchedules(ctx: Ctx, companyId: number, schedules: O
   return { ...serializeCompany(row), schedules: row.schedules };
 }
 
-const truthy = (v: unknown) => v === true || v === "true" || v === "enabled";
-
 /**
  * POST /companies/cadastro: self-sign-up. Creates the company on a 7-day trial (MENSAL, status true)
- * with its default settings and an admin user named after it.
+ * with its default settings and an admin user named after it. Features come from the plan alone:
+ * a `campaignsEnabled` the reference's clients send is ignored (issue 22).
  */
 export async function signupCompany(deps: Deps, input: SignupInput) {
   const plan = findPlan(deps.db, input.planId);
@@ -73,7 +72,6 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
   if (findUserByEmail(deps.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
   const passwordHash = await hashPassword(input.password);
   const now = nowIso();
-  const extra: Record<string, string> = input.campaignsEnabled !== undefined ? { campaignsEnabled: String(truthy(input.campaignsEnabled)) } : {};
   // Hashing yields to other requests: the name and email are checked again inside the transaction,
   // so parallel sign-ups with one email give one company and clear 409s, never a 500.
   const company = deps.db.transaction((tx) => {
@@ -102,7 +100,7 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
       passwordHash,
       profile: "admin",
     });
-    seedCompanySettings(tx, c.id, extra);
+    seedCompanySettings(tx, c.id);
     return c;
   });
   return serializeCompany(company);
