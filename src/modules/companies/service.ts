@@ -1,11 +1,10 @@
 import type { CompanyDto } from "../../contract/dto/companies";
 import { hashPassword } from "../../lib/password";
 import { insertUser } from "../users/accounts";
-import type { OpeningHours } from "../../contract/limits";
 import { can } from "../../contract/permissions";
-import type { SignupInput } from "../../contract/schemas/companies";
+import { CompanySchedulesBody, type SignupInput } from "../../contract/schemas/companies";
 import type { Ctx, Deps } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
+import { AppError, forbidden, notFound, parse } from "../../http/errors";
 import { addDays, nowIso, todayDate } from "../../lib/dates";
 import { findPlan, serializePlan } from "../plans/service";
 import { seedCompanySettings } from "../settings/service";
@@ -51,10 +50,14 @@ export function showCompany(ctx: Ctx, companyId: number) {
   return { ...(ctx.user.super ? showAdminCompany(ctx, companyId) : serializeCompany(row)), schedules: row.schedules };
 }
 
-/** PUT /companies/{id}/schedules: an admin of the company (or a super user) replaces its hours. */
-export function updateCompanySchedules(ctx: Ctx, companyId: number, schedules: OpeningHours[]) {
+/**
+ * PUT /companies/{id}/schedules: an admin of the company (or a super user) replaces its hours. The
+ * body is validated only once the caller may change this company (another company's id is 404).
+ */
+export function updateCompanySchedules(ctx: Ctx, companyId: number, body: unknown) {
   reachableCompany(ctx, companyId);
   if (!ctx.user.super && !can(ctx.user, "settings:update")) throw forbidden();
+  const { schedules } = parse(CompanySchedulesBody, body);
   const row = setCompanySchedules(ctx.db, companyId, schedules, nowIso());
   if (!row) throw notFound("ERR_NO_COMPANY_FOUND");
   return { ...serializeCompany(row), schedules: row.schedules };
