@@ -45,7 +45,7 @@ const b = await companyOn(bare.id, "token-features-b-1");
 const f = await companyOn(full.id, "token-features-f-1");
 
 /** One route of each feature, called as the company's admin (the send API with its connection token). */
-const ROUTE: Record<PlanFlag, (c: { admin: { token: string } }, apiToken: string) => Promise<{ status: number; json: any }>> = {
+const ROUTE: Record<PlanFlag, (c: { admin: { token: string } }, apiToken: string) => ReturnType<typeof t.call>> = {
   useCampaigns: (c) => t.call("GET", "/contact-lists", { token: c.admin.token }),
   useSchedules: (c) => t.call("GET", "/schedules", { token: c.admin.token }),
   useInternalChat: (c) => t.call("GET", "/chats", { token: c.admin.token }),

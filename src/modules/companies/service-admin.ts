@@ -10,6 +10,7 @@ import type { Ctx } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
 import { isPastDue, nowIso } from "../../lib/dates";
 import { hashPassword } from "../../lib/password";
+import { invoiceIfDue } from "../invoices/billing";
 import { findPlan } from "../plans/service";
 import { type PlanRow, plans } from "../plans/schema";
 import { seedCompanySettings } from "../settings/service";
@@ -22,7 +23,7 @@ import { endCompanySessions } from "../auth/sessions";
 
 const PAGE = LIMITS.pageSize;
 
-function adminDto(ctx: Ctx, c: CompanyRow, plan: PlanRow): CompanyAdminDto {
+function adminDto(c: CompanyRow, plan: PlanRow): CompanyAdminDto {
   return {
     ...serializeCompany(c),
     planName: plan.name,
@@ -71,7 +72,7 @@ export function listCompanies(ctx: Ctx, search: string, page: number): Page<"com
     .limit(PAGE)
     .offset((page - 1) * PAGE)
     .all();
-  return { companies: rows.map((r) => adminDto(ctx, r.company, r.plan)), count: total, hasMore: total > page * PAGE };
+  return { companies: rows.map((r) => adminDto(r.company, r.plan)), count: total, hasMore: total > page * PAGE };
 }
 
 /** GET /companies/list (super users): every company, ordered by name (pickers). */
@@ -81,14 +82,14 @@ export function listAllCompanies(ctx: Ctx) {
     .orderBy(asc(companies.name))
     .limit(5000)
     .all()
-    .map((r) => adminDto(ctx, r.company, r.plan));
+    .map((r) => adminDto(r.company, r.plan));
 }
 
 /** One company with its billing fields (super users). */
 export function showAdminCompany(ctx: Ctx, id: number) {
   requireSuper(ctx);
   const row = getAdminCompany(ctx, id);
-  return adminDto(ctx, row.company, row.plan);
+  return adminDto(row.company, row.plan);
 }
 
 function assertPlan(ctx: Ctx, planId: number | undefined) {
@@ -105,12 +106,14 @@ function assertFreeName(ctx: Ctx, name: string, exceptId = 0) {
 }
 
 /**
- * POST /companies (super users): the company with its default settings; with a password, also its
- * admin user (named after the company, with the company's email).
+ * POST /companies (super users): the company with its default settings and, when it is already due
+ * (invoiceIfDue), its first invoice; with a password, also its admin user (named after the company,
+ * with the company's email).
  */
 export async function createCompany(ctx: Ctx, input: CompanyCreateInput) {
   requireSuper(ctx);
   assertPlan(ctx, input.planId);
+  const plan = findPlan(ctx.db, input.planId) as PlanRow;
   assertFreeName(ctx, input.name);
   if (input.password && findUserByEmail(ctx.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
@@ -134,6 +137,7 @@ export async function createCompany(ctx: Ctx, input: CompanyCreateInput) {
       .get();
     if (passwordHash) insertUser(tx, { companyId: c.id, name: c.name, email: c.email, passwordHash, profile: "admin" });
     seedCompanySettings(tx, c.id);
+    invoiceIfDue(tx, c, plan, new Date(ctx.clock.now()));
     return c.id;
   });
   return showAdminCompany(ctx, id);
@@ -160,7 +164,7 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateIn
   const after = getAdminCompany(ctx, id);
   const lapsed = !after.company.status || isPastDue(after.company.dueDate);
   if (lapsed) await endCompanyAccess(ctx, id, !after.company.status);
-  return adminDto(ctx, after.company, after.plan);
+  return adminDto(after.company, after.plan);
 }
 
 /**

@@ -6,6 +6,7 @@ import { CompanySchedulesBody, type SignupInput } from "../../contract/schemas/c
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound, parse } from "../../http/errors";
 import { addDays, nowIso, todayDate } from "../../lib/dates";
+import { invoiceIfDue } from "../invoices/billing";
 import { findPlan, serializePlan } from "../plans/service";
 import { seedCompanySettings } from "../settings/service";
 import { findUserByEmail } from "../users/queries";
@@ -65,7 +66,7 @@ export function updateCompanySchedules(ctx: Ctx, companyId: number, body: unknow
 
 /**
  * POST /companies/cadastro: self-sign-up. Creates the company on a 7-day trial (MENSAL, status true)
- * with its default settings and an admin user named after it. Features come from the plan alone:
+ * with its default settings, an admin user named after it and its first invoice. Features come from the plan alone:
  * a `campaignsEnabled` the reference's clients send is ignored (issue 22).
  */
 export async function signupCompany(deps: Deps, input: SignupInput) {
@@ -104,6 +105,8 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
       profile: "admin",
     });
     seedCompanySettings(tx, c.id);
+    // the trial's first invoice, in the same transaction: listed and payable at once
+    invoiceIfDue(tx, c, plan, new Date(deps.clock.now()));
     return c;
   });
   return serializeCompany(company);
