@@ -21,17 +21,11 @@ import { closeSync, existsSync, openSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { eq } from "drizzle-orm";
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { log } from "../lib/logger";
 import type { DB } from "./client";
+import { instanceLock } from "./instance-lock-schema";
 
-export const instanceLock = sqliteTable("instance_lock", {
-  id: integer("id").primaryKey(),
-  /** Who holds the folder, for people: "v2 server on <host> (pid N) since <ISO time>". */
-  owner: text("owner").notNull(),
-  pid: integer("pid").notNull(),
-  heartbeatAt: integer("heartbeat_at").notNull(),
-});
+export { instanceLock };
 
 /** The lock file inside the data folder (excluded from backups, never deleted). */
 export const LOCK_FILE = "instance.lock";

@@ -19,6 +19,15 @@ const PROBE_BYTES = 64 * 1024;
 
 const code = (e: unknown) => String((e as { code?: string })?.code ?? "");
 
+/** Removes the probe; in a folder we may not write even a missing file's removal is refused (EACCES). */
+function removeQuietly(path: string) {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // nothing was written there
+  }
+}
+
 /** True inside a container (Docker writes /.dockerenv; a container's first process is PID 1). */
 const inContainer = () => existsSync("/.dockerenv") || process.pid === 1;
 
@@ -61,12 +70,12 @@ export function checkDataFolder(dir: string): string | null {
   try {
     writeFileSync(probe, new Uint8Array(PROBE_BYTES), { mode: 0o600 });
   } catch (e) {
-    rmSync(probe, { force: true });
+    removeQuietly(probe);
     if (code(e) === "ENOSPC" || code(e) === "EDQUOT") return diskFull(dir);
     if (code(e) === "EROFS") return `the data folder ${dir} is on a read-only filesystem: mount it read-write`;
     return `the data folder ${dir} is not writable: ${whoAmI()} and ${ownerOf(dir)}. Fix: ${chownHint(dir)}`;
   }
-  rmSync(probe, { force: true });
+  removeQuietly(probe);
   for (const name of WRITTEN) {
     const p = join(dir, name);
     if (!existsSync(p)) continue;
