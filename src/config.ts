@@ -33,6 +33,7 @@ const EnvSchema = v.object({
   STORAGE_LOW_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0))),
   BALLAST_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(4096))),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
+  CLOUD_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, "must be an http(s) URL")), "https://graph.facebook.com/v21.0"),
 });
 
 export interface Config {
@@ -67,6 +68,8 @@ export interface Config {
   ballastBytes: number;
   /** A bearer token that may read /metrics without a session (Prometheus). */
   metricsToken?: string;
+  /** Base of Meta's Graph API (version included) for WhatsApp Cloud API connections. */
+  cloudApiUrl: string;
 }
 
 /**
@@ -170,5 +173,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageLowBytes: (e.STORAGE_LOW_MB ?? (isTest ? 0 : 512)) * 1024 * 1024,
     ballastBytes: (e.BALLAST_MB ?? (isTest ? 0 : 64)) * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,
+    cloudApiUrl: e.CLOUD_API_URL.replace(/\/+$/, ""),
   };
 }

@@ -38,6 +38,10 @@ export interface MessageDto {
   mediaName: string | null;
   ack: number;
   sendStatus: SendStatus;
+  /** Why a failed message failed (an error code, `errors.<code>`), null otherwise. */
+  sendError: string | null;
+  /** The message template it went out as (Cloud API connections), null otherwise. */
+  templateName: string | null;
   isDeleted: boolean;
   isEdited: boolean;
   isAutomatic: boolean;
