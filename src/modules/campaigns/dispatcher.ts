@@ -28,6 +28,12 @@ import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns
 import { publishCampaign } from "./service";
 import { type CampaignSettings, campaignSettingsOf } from "./settings";
 import { createShipments, recordFailure } from "./shipments";
+import { lastInboundAt, windowOpen } from "../../channels/cloudapi/window";
+import { resolveTemplate } from "../../channels/cloudapi/templates";
+import type { TemplateChoice } from "../../contract/templates";
+import { findConnection } from "../connections/queries";
+import { templateOf } from "./service";
+import { fillVariables } from "./texts";
 
 /** How long one run may keep sending (the job runs every second and never overlaps itself). */
 const TICK_BUDGET_MS = 900;
@@ -194,6 +200,28 @@ export function pauseAfter(s: CampaignSettings, n: number, secondMs: number, ran
 interface Part {
   body: string;
   media: SendSpec["media"];
+  template?: TemplateChoice;
+}
+
+/**
+ * On a Cloud API connection with a template: the template (its variables filled for the contact)
+ * when the contact is outside the 24-hour window or the campaign has no text; null otherwise (the
+ * usual texts go, as on any connection).
+ */
+function templatePart(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, name: string): Part | null {
+  const choice = templateOf(c.template);
+  if (!choice || !c.whatsappId || findConnection(deps.db, c.companyId, c.whatsappId)?.channel !== "cloudapi") return null;
+  if (ship.message.trim() && windowOpen(lastInboundAt(deps.db, c.whatsappId, ship.number), deps.clock.now())) return null;
+  const { variables } = campaignSettingsOf(deps.db, c.companyId);
+  const person = { name: ship.name, number: ship.number, email: ship.email };
+  const params = choice.params.map((p) => renderTemplate(fillVariables(p, person, variables), { name }, deps.config.timezone, new Date(deps.clock.now())));
+  const filled = { ...choice, params };
+  try {
+    return { body: resolveTemplate(deps.db, c.whatsappId, filled).text, media: null, template: filled };
+  } catch {
+    // the template went away (or a value is missing): the send fails visibly with that reason
+    return { body: choice.name, media: null, template: filled };
+  }
 }
 
 /** What one shipment sends: the confirmation request alone, or the file list's files then the text (with the campaign's media). */
@@ -240,9 +268,11 @@ function advance(deps: Deps, tx: DbOrTx, c: CampaignRow, s: CampaignSettings) {
 }
 
 async function sendShipment(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, s: CampaignSettings) {
-  const confirming = c.confirmation && !ship.confirmationRequestedAt;
-  const parts = partsOf(deps, c, ship, confirming);
   const { contact, ticket } = ticketFor(deps, c, ship);
+  // Outside the 24-hour window a Cloud API campaign sends its template alone (no confirmation request).
+  const template = ship.sentParts === 0 && !ship.confirmationRequestedAt ? templatePart(deps, c, ship, contact.name) : null;
+  const confirming = !template && c.confirmation && !ship.confirmationRequestedAt;
+  const parts = template ? [template] : partsOf(deps, c, ship, confirming);
   const first = confirming ? 0 : Math.min(ship.sentParts, parts.length - 1);
   for (let k = first; k < parts.length; k++) {
     const last = k === parts.length - 1;
@@ -262,16 +292,17 @@ async function sendShipment(deps: Deps, c: CampaignRow, ship: CampaignShippingRo
       if (!done) throw new NotSent("shipment already recorded");
       if (last || confirming) advance(deps, tx, c, s);
     };
-    const body = renderTemplate(parts[k].body, { name: contact.name }, deps.config.timezone, new Date(deps.clock.now()));
+    const part = parts[k];
+    const body = part.template ? part.body : renderTemplate(part.body, { name: contact.name }, deps.config.timezone, new Date(deps.clock.now()));
     let sent: Awaited<ReturnType<typeof sendMessage>>;
     try {
-      sent = await sendMessage(deps, ticket, { body, media: parts[k].media, isAutomatic: true, onStored });
+      sent = await sendMessage(deps, ticket, { body, media: part.media, template: part.template, isAutomatic: true, onStored });
     } catch (e) {
       if (e instanceof NotSent) return;
       throw e;
     }
     if (sent.sendStatus === "failed") {
-      const paused = recordFailure(deps, c, ship, confirming, k, "ERR_SENDING_WAPP_MSG");
+      const paused = recordFailure(deps, c, ship, confirming, k, sent.sendError ?? "ERR_SENDING_WAPP_MSG");
       if (paused) {
         log.warn("campaign paused: sends keep failing", { campaignId: c.id });
         publish(deps, paused, true);

@@ -20,6 +20,7 @@ import type { TicketRow } from "../tickets/schema";
 import type { TicketDto } from "../tickets/serialize";
 import { getVisibleTicket, loadTicket } from "../tickets/service";
 import { findMessage, hydrate, pageMessages } from "./queries";
+import { ticketWindow } from "./window";
 import { type MessageRow, isQueued, messages } from "./schema";
 import { type MessageDto, payloadOf } from "./serialize";
 import { rooms } from "../../realtime/topics";
@@ -87,7 +88,13 @@ export function listMessages(ctx: Ctx, ticketId: number, page: number): Messages
   const size = LIMITS.messagesPageSize;
   const { rows, total } = pageMessages(ctx.db, ctx.companyId, ticketId, page, size);
   markTicketRead(ctx, ticket);
-  return { messages: hydrate(ctx.db, ctx.companyId, rows), ticket: loadTicket(ctx, ctx.companyId, ticketId)!, count: total, hasMore: total > page * size };
+  return {
+    messages: hydrate(ctx.db, ctx.companyId, rows),
+    ticket: loadTicket(ctx, ctx.companyId, ticketId)!,
+    window: ticketWindow(ctx, ticket),
+    count: total,
+    hasMore: total > page * size,
+  };
 }
 
 /** A message id in WhatsApp's style, reserved before the send so a retry never duplicates it. */

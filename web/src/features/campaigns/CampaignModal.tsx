@@ -40,6 +40,7 @@ const EMPTY: CampaignInput = {
   tagListId: null,
   fileListId: null,
   scheduledAt: null,
+  template: null,
 };
 
 /** ISO → the value of a datetime-local input (local time), and back. */
