@@ -58,7 +58,10 @@ const part = (components: TemplateComponent[], type: string) => components.find(
 export function templateVariables(components: TemplateComponent[]): TemplateVariable[] {
   const header = part(components, "HEADER");
   const headerKeys = header && (header.format ?? "TEXT") === "TEXT" ? keysOf(header.text) : [];
-  return [...headerKeys.map((key) => ({ component: "header" as const, key })), ...keysOf(part(components, "BODY")?.text).map((key) => ({ component: "body" as const, key }))];
+  return [
+    ...headerKeys.map((key) => ({ component: "header" as const, key })),
+    ...keysOf(part(components, "BODY")?.text).map((key) => ({ component: "body" as const, key })),
+  ];
 }
 
 /** Whether Balcão can send the template: a text (or no) header and no button that needs a value. */

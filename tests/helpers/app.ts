@@ -23,9 +23,9 @@ export interface CallOptions {
 
 /**
  * A fresh app on a temporary data folder (one per test file): migrated, seeded with a super admin,
- * removed after the file. `call` drives `app.handle`; `events` records every realtime frame.
+ * removed after the file; `env` adds configuration (an outside service's URL). `call` drives `app.handle`; `events` records every realtime frame.
  */
-export async function makeTestApp() {
+export async function makeTestApp(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "balcao-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -34,6 +34,7 @@ export async function makeTestApp() {
     ADMIN_PASSWORD: SUPER_PASSWORD,
     LOG_LEVEL: "silent",
     TRUST_PROXY: "true",
+    ...env,
   });
   const db = openDatabase(config.dbPath);
   migrate(db);

@@ -19,7 +19,8 @@ export const webhookPath = (key: string) => `/cloudapi/webhook/${key}`;
 
 const randomKey = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("base64url");
 
-export const findAccount = (db: DbOrTx, connectionId: number) => db.select().from(cloudApiAccounts).where(eq(cloudApiAccounts.connectionId, connectionId)).get();
+export const findAccount = (db: DbOrTx, connectionId: number) =>
+  db.select().from(cloudApiAccounts).where(eq(cloudApiAccounts.connectionId, connectionId)).get();
 
 /** The account a webhook path points at (undefined for an unknown key). */
 export const accountByKey = (db: DB, key: string) => db.select().from(cloudApiAccounts).where(eq(cloudApiAccounts.webhookKey, key)).get();
@@ -53,7 +54,9 @@ const keep = (incoming: string, stored: string | undefined) => (stored && (incom
 export function resolveInput(input: CloudApiInput, existing?: CloudApiAccountRow): CloudApiInput {
   const out = { ...input, accessToken: keep(input.accessToken, existing?.accessToken), appSecret: keep(input.appSecret, existing?.appSecret) };
   if (out.accessToken.includes("••") || out.appSecret.includes("••")) {
-    throw new AppError("ERR_VALIDATION", 400, { fields: { [out.accessToken.includes("••") ? "cloudApi.accessToken" : "cloudApi.appSecret"]: "validation.required" } });
+    throw new AppError("ERR_VALIDATION", 400, {
+      fields: { [out.accessToken.includes("••") ? "cloudApi.accessToken" : "cloudApi.appSecret"]: "validation.required" },
+    });
   }
   return out;
 }

@@ -196,11 +196,18 @@ export class CloudApiAdapter implements ChannelAdapter {
   async receive(batch: WebhookBatch): Promise<void> {
     const db = this.env.db;
     const now = nowIso();
-    if (batch.windows.length) db.transaction((tx) => batch.windows.forEach((w) => noteInbound(tx, this.id.connectionId, w.number, w.at)));
-    db.update(cloudApiAccounts)
-      .set({ lastWebhookAt: now, ...(batch.acks.length ? { lastStatusAt: now } : {}) })
-      .where(eq(cloudApiAccounts.connectionId, this.id.connectionId))
-      .run();
+    try {
+      db.transaction((tx) => {
+        for (const w of batch.windows) noteInbound(tx, this.id.connectionId, w.number, w.at);
+        tx.update(cloudApiAccounts)
+          .set({ lastWebhookAt: now, ...(batch.acks.length ? { lastStatusAt: now } : {}) })
+          .where(eq(cloudApiAccounts.connectionId, this.id.connectionId))
+          .run();
+      });
+    } catch (e) {
+      // The messages still go to the pipeline (stored, or spooled); a window not noted only offers templates sooner.
+      log.warn("cloud api window not recorded", { connectionId: this.id.connectionId, err: String(e) });
+    }
     if (batch.messages.length) await (this.id.events.ingest ?? this.id.events.onMessages)(batch.messages);
     if (batch.acks.length) {
       const failed = batch.acks.filter((a) => a.error).length;

@@ -68,7 +68,11 @@ async function request(c: GraphCreds, method: string, path: string, opts: { quer
   try {
     res = await fetch(url, {
       method,
-      headers: { authorization: `Bearer ${c.accessToken}`, accept: "application/json", ...(opts.json !== undefined ? { "content-type": "application/json" } : {}) },
+      headers: {
+        authorization: `Bearer ${c.accessToken}`,
+        accept: "application/json",
+        ...(opts.json !== undefined ? { "content-type": "application/json" } : {}),
+      },
       body: opts.form ?? (opts.json !== undefined ? JSON.stringify(opts.json) : undefined),
       signal: AbortSignal.timeout(opts.timeoutMs ?? LIMITS.externalCallTimeoutMs),
       redirect: "error",
@@ -100,7 +104,9 @@ export interface GraphPhoneNumber {
 
 /** The numbers of an account: one call proves the token, the account id, the permission and the app secret. */
 export async function phoneNumbers(c: GraphCreds, wabaId: string): Promise<GraphPhoneNumber[]> {
-  const json = await request(c, "GET", `${encodeURIComponent(wabaId)}/phone_numbers`, { query: { fields: "id,display_phone_number,verified_name", limit: 100 } });
+  const json = await request(c, "GET", `${encodeURIComponent(wabaId)}/phone_numbers`, {
+    query: { fields: "id,display_phone_number,verified_name", limit: 100 },
+  });
   return Array.isArray(json.data) ? (json.data as GraphPhoneNumber[]) : [];
 }
 

@@ -12,7 +12,7 @@ export const INTERACTIVE = { buttons: 3, rows: 10, buttonTitle: 20, rowTitle: 24
 /** The list's opening button (the bot's texts are Portuguese, like its numbered menus). */
 export const LIST_BUTTON = "Ver opções";
 
-const cut = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1)}…`);
+const cut = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
 
 /** The interactive part of a menu, or null when it must go as numbered text. */
 export function interactiveOf(menu: MenuSpec): Record<string, unknown> | null {

@@ -4,12 +4,11 @@ import { IdParam } from "../../contract/schemas/common";
 import { authPlugin } from "../../http/auth";
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound, parse } from "../../http/errors";
-import { log } from "../../lib/logger";
 import { canEditConnection } from "../../modules/connections/policy";
 import { findConnection } from "../../modules/connections/queries";
 import { findAccount } from "./accounts";
 import { credentialError } from "./errors";
-import { refreshTemplates, storedTemplates, TEMPLATES_STALE_MS } from "./templates";
+import { ensureTemplates, refreshTemplates, storedTemplates } from "./templates";
 import { receiveWebhook, verifySubscription } from "./webhook";
 
 const KeyParam = v.object({ key: v.pipe(v.string(), v.regex(/^[\w-]{16,64}$/)) });
@@ -27,11 +26,8 @@ function cloudConnection(ctx: Ctx, id: number) {
  * choice): the approved templates, fetched again first when the stored copy is an hour old.
  */
 export async function listConnectionTemplates(ctx: Ctx, id: number) {
-  const { w, account } = cloudConnection(ctx, id);
-  const fetchedAt = account.templatesFetchedAt ? Date.parse(account.templatesFetchedAt) : 0;
-  if (ctx.clock.now() - fetchedAt > TEMPLATES_STALE_MS) {
-    await refreshTemplates(ctx.db, ctx.config.cloudApiUrl, w.id).catch((e) => log.warn("cloud api templates refresh failed", { connectionId: w.id, err: String(e) }));
-  }
+  const { w } = cloudConnection(ctx, id);
+  await ensureTemplates(ctx.db, ctx.config.cloudApiUrl, w.id, ctx.clock.now());
   return { templates: storedTemplates(ctx.db, w.id), fetchedAt: findAccount(ctx.db, w.id)?.templatesFetchedAt ?? null };
 }
 

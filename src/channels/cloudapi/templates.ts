@@ -92,6 +92,13 @@ export function refreshTemplatesLater(db: DB, baseUrl: string, connectionId: num
   refreshTemplates(db, baseUrl, connectionId).catch((e) => log.warn("cloud api templates refresh failed", { connectionId, err: String(e) }));
 }
 
+/** Fetches the templates first when they were never fetched or the copy is stale (a failure keeps the stored copy). */
+export async function ensureTemplates(db: DB, baseUrl: string, connectionId: number, now = Date.now()) {
+  const fetchedAt = findAccount(db, connectionId)?.templatesFetchedAt;
+  if (fetchedAt && now - Date.parse(fetchedAt) <= TEMPLATES_STALE_MS) return;
+  await refreshTemplates(db, baseUrl, connectionId).catch((e) => log.warn("cloud api templates refresh failed", { connectionId, err: String(e) }));
+}
+
 /** The stored templates of a connection: approved ones, by name (every status with `all`). */
 export function storedTemplates(db: DB, connectionId: number, opts: { all?: boolean } = {}): MessageTemplateDto[] {
   const rows = db
@@ -114,7 +121,7 @@ export function resolveTemplate(db: DB, connectionId: number, choice: TemplateCh
     .from(cloudApiTemplates)
     .where(and(eq(cloudApiTemplates.connectionId, connectionId), eq(cloudApiTemplates.name, choice.name), eq(cloudApiTemplates.language, choice.language)))
     .get();
-  if (!row || row.status !== "APPROVED") throw new AppError("ERR_NO_TEMPLATE_FOUND", 404);
+  if (row?.status !== "APPROVED") throw new AppError("ERR_NO_TEMPLATE_FOUND", 404);
   const template = serializeTemplate(row);
   if (!template.supported) throw new AppError("ERR_TEMPLATE_UNSUPPORTED", 400);
   const missing = template.variables.findIndex((_, i) => !(choice.params[i] ?? "").trim());

@@ -66,7 +66,8 @@ const tokenField = v.optional(
 /** A Graph id (a phone number id, a WhatsApp Business Account id): digits. */
 const graphId = v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.regex(/^\d{5,30}$/, MSG.invalid));
 /** A secret as pasted (a token, an app secret), or its mask sent back to keep the stored one. */
-const secretField = (max: number) => v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.maxLength(max, MSG.tooLong), v.regex(/^\S+$/, MSG.invalid));
+const secretField = (max: number) =>
+  v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.maxLength(max, MSG.tooLong), v.regex(/^\S+$/, MSG.invalid));
 
 /** The credentials of a WhatsApp Cloud API connection (Meta's app settings). */
 export const CloudApiFields = v.object({

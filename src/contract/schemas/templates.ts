@@ -34,5 +34,11 @@ export const OptionalTemplateField = v.optional(
 
 /** POST /messages/reaction/{id}: one emoji. */
 export const ReactionBody = v.object({
-  emoji: v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.maxLength(16, MSG.tooLong), v.check((s) => /\p{Extended_Pictographic}/u.test(s), MSG.invalid)),
+  emoji: v.pipe(
+    v.string(MSG.required),
+    v.trim(),
+    v.nonEmpty(MSG.required),
+    v.maxLength(16, MSG.tooLong),
+    v.check((s) => /\p{Extended_Pictographic}/u.test(s), MSG.invalid),
+  ),
 });

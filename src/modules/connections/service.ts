@@ -23,15 +23,7 @@ import {
 } from "./queries";
 import { type WhatsappRow, whatsappQueues, whatsapps } from "./schema";
 import { publishConnection, publishSession, recordSessionStatus } from "./session";
-import {
-  accountsOf,
-  findAccount,
-  resolveInput,
-  sameCredentials,
-  saveAccount,
-  serializeAccount,
-  verifyCredentials,
-} from "../../channels/cloudapi/accounts";
+import { accountsOf, findAccount, resolveInput, sameCredentials, saveAccount, serializeAccount, verifyCredentials } from "../../channels/cloudapi/accounts";
 import type { CloudApiInput } from "../../contract/schemas/connections";
 import { serializeConnection } from "./serialize";
 

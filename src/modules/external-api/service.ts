@@ -13,7 +13,7 @@ import type { WhatsappRow } from "../connections/schema";
 import { upsertPeerContact } from "../contacts/channel";
 import { sendMessage } from "../messages/service";
 import { assertWindowOpen } from "../messages/window";
-import { resolveTemplate } from "../../channels/cloudapi/templates";
+import { ensureTemplates, resolveTemplate } from "../../channels/cloudapi/templates";
 import type { MessageDto } from "../messages/serialize";
 import { sendCompletionMessage } from "../tickets/automatic-texts";
 import { closeBySystem, ticketForOutbound } from "../tickets/lifecycle-system";
@@ -70,6 +70,7 @@ export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: Exte
   const template = input.template
     ? { ...input.template, params: input.template.params.map((p) => renderTemplate(p, { name: contact.name }, ctx.config.timezone)) }
     : null;
+  if (template) await ensureTemplates(ctx.db, ctx.config.cloudApiUrl, connection.id, ctx.clock.now());
   const templateText = template ? resolveTemplate(ctx.db, connection.id, template).text : null;
   if (!template) assertWindowOpen(ctx, { companyId: ctx.companyId, whatsappId: connection.id, contactId: contact.id });
   const ticket = ticketForOutbound(ctx, { companyId: ctx.companyId, contactId: contact.id, whatsappId: connection.id, whenInactive: "pending" });

@@ -53,7 +53,9 @@ function applyFailure(db: DB, companyId: number, whatsappId: number, a: AckEvent
   return db
     .update(messages)
     .set({ sendStatus: "failed", sendError: a.error, wid: a.id, updatedAt: nowIso() })
-    .where(and(ofConnection(companyId, whatsappId), inArray(messages.wid, ids), eq(messages.fromMe, true), ne(messages.sendStatus, "failed"), lt(messages.ack, 3)))
+    .where(
+      and(ofConnection(companyId, whatsappId), inArray(messages.wid, ids), eq(messages.fromMe, true), ne(messages.sendStatus, "failed"), lt(messages.ack, 3)),
+    )
     .returning({ id: messages.id })
     .get();
 }

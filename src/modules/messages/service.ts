@@ -162,7 +162,8 @@ export async function sendMessage(deps: Deps, ticket: TicketRow, spec: SendSpec)
       .returning()
       .get();
     // A reaction does not become the card's last message (as on the phone).
-    if (!spec.reaction) noteMessage(db, ticket.id, { preview: spec.body || spec.media?.fileName || "", fromMe: true, inbound: false, automatic: spec.isAutomatic }, now);
+    if (!spec.reaction)
+      noteMessage(db, ticket.id, { preview: spec.body || spec.media?.fileName || "", fromMe: true, inbound: false, automatic: spec.isAutomatic }, now);
     spec.onStored?.(db, m);
     return m;
   });

@@ -62,7 +62,13 @@ async function sendSchedule(deps: Deps, s: ScheduleRow) {
   if (closed && !template) throw new AppError("ERR_CLOUD_WINDOW_CLOSED", 400);
   const ticket = ticketForOutbound(deps, { companyId: s.companyId, contactId: s.contactId, whatsappId, whenInactive: "pending" });
   const at = new Date(deps.clock.now());
-  const filled = template ? { name: template.name, language: template.language, params: template.params.map((p) => renderTemplate(p, { name: contact.name }, deps.config.timezone, at)) } : null;
+  const filled = template
+    ? {
+        name: template.name,
+        language: template.language,
+        params: template.params.map((p) => renderTemplate(p, { name: contact.name }, deps.config.timezone, at)),
+      }
+    : null;
   const body = filled ? resolveTemplate(deps.db, whatsappId, filled).text : renderTemplate(s.body, { name: contact.name }, deps.config.timezone, at);
   const media =
     s.mediaPath && !filled
