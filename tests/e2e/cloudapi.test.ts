@@ -33,7 +33,7 @@ test("Cloud API: add the connection, receive a message, reply; outside the 24-ho
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Nome", { exact: true }).fill("Número oficial");
   await dialog.getByRole("button", { name: "WhatsApp" }).click();
-  await page.getByRole("option", { name: "WhatsApp Cloud API (oficial)" }).click();
+  await page.getByRole("option", { name: "WhatsApp Cloud API" }).click();
   await dialog.getByLabel("ID do número de telefone").fill(account.numbers[0].id);
   await dialog.getByLabel("ID da conta do WhatsApp Business").fill(account.wabaId);
   // A wrong token is refused by Meta, under its field, before anything is saved.
@@ -57,7 +57,14 @@ test("Cloud API: add the connection, receive a message, reply; outside the 24-ho
   // Meta checks the webhook, then delivers a customer's message.
   const check = await fetch(`${webhookUrl}?hub.mode=subscribe&hub.verify_token=${verifyToken}&hub.challenge=424242`);
   expect(await check.text()).toBe("424242");
-  expect((await post(webhookUrl, change(account.numbers[0], inboundMessage("5511987650002", { type: "text", text: { body: "Oi, meu pedido atrasou" } }, { name: "Bruna Lima" })))).status).toBe(200);
+  expect(
+    (
+      await post(
+        webhookUrl,
+        change(account.numbers[0], inboundMessage("5511987650002", { type: "text", text: { body: "Oi, meu pedido atrasou" } }, { name: "Bruna Lima" })),
+      )
+    ).status,
+  ).toBe(200);
 
   await nav.getByRole("link", { name: "Atendimentos" }).click();
   await page.getByTestId("tab-pending").click();
@@ -72,7 +79,13 @@ test("Cloud API: add the connection, receive a message, reply; outside the 24-ho
   expect(graph.sent.some((m) => m.body.type === "text" && m.body.text.body.includes("Vou verificar agora mesmo."))).toBe(true);
 
   // Another customer last wrote 26 hours ago: the chat says so before anyone types, and offers the templates.
-  await post(webhookUrl, change(account.numbers[0], inboundMessage("5511987650003", { type: "text", text: { body: "Vocês abrem sábado?" } }, { name: "Caio Reis", at: Date.now() - 26 * 3600_000 })));
+  await post(
+    webhookUrl,
+    change(
+      account.numbers[0],
+      inboundMessage("5511987650003", { type: "text", text: { body: "Vocês abrem sábado?" } }, { name: "Caio Reis", at: Date.now() - 26 * 3600_000 }),
+    ),
+  );
   await page.getByTestId("tab-pending").click();
   await page.getByTestId("ticket-card").filter({ hasText: "Caio Reis" }).getByRole("button", { name: "Aceitar" }).click();
   const closed = page.getByTestId("window-closed");

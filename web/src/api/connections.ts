@@ -12,7 +12,9 @@ export type Connection = ConnectionDto;
 /** The `whatsappSession` frame's session. */
 export type SessionUpdate = SessionStateDto;
 
-export type ConnectionInput = Partial<Omit<Connection, "id" | "status" | "qrcode" | "pairingCode" | "retries" | "queues" | "hasToken" | "updatedAt" | "cloudApi">> & {
+export type ConnectionInput = Partial<
+  Omit<Connection, "id" | "status" | "qrcode" | "pairingCode" | "retries" | "queues" | "hasToken" | "updatedAt" | "cloudApi">
+> & {
   /** Channel "cloudapi": the credentials (masked secrets sent back keep the stored ones). */
   cloudApi?: CloudApiInput;
 };
@@ -38,4 +40,5 @@ export type MessageTemplate = MessageTemplateDto;
 /** GET /whatsapp/{id}/templates: the approved templates (fetched again from Meta when an hour old). */
 export const listTemplates = (id: number) => api<{ templates: MessageTemplate[]; fetchedAt: string | null }>(`/whatsapp/${id}/templates`);
 /** POST /whatsapp/{id}/templates/refresh (admins): fetched from Meta now. */
-export const refreshTemplates = (id: number) => api<{ templates: MessageTemplate[]; fetchedAt: string | null }>(`/whatsapp/${id}/templates/refresh`, { method: "POST" });
+export const refreshTemplates = (id: number) =>
+  api<{ templates: MessageTemplate[]; fetchedAt: string | null }>(`/whatsapp/${id}/templates/refresh`, { method: "POST" });

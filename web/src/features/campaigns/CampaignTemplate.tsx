@@ -10,15 +10,7 @@ import { TemplateChoiceFields, useTemplates } from "../connections/TemplateChoic
  * On a Cloud API connection: the message template of the campaign. Contacts outside their 24-hour
  * window (most of a list) get it; those who wrote within 24 hours get the texts below.
  */
-export function CampaignTemplate({
-  form,
-  set,
-  errors,
-}: {
-  form: CampaignInput;
-  set: (k: keyof CampaignInput, v: unknown) => void;
-  errors: FieldErrors;
-}) {
+export function CampaignTemplate({ form, set, errors }: { form: CampaignInput; set: (k: keyof CampaignInput, v: unknown) => void; errors: FieldErrors }) {
   useSignals();
   const t = useT();
   useEffect(ensureConnections, []);
@@ -33,13 +25,7 @@ export function CampaignTemplate({
     <fieldset className="flex flex-col gap-3 rounded-xl border border-line bg-raised/40 p-4" data-testid="campaign-template">
       <legend className="px-1 text-xs font-semibold tracking-wide text-subtle uppercase">{t("campaigns.template")}</legend>
       <p className="text-xs text-muted">{t("campaigns.templateHint")}</p>
-      <TemplateChoiceFields
-        templates={templates}
-        value={form.template}
-        onValue={(v) => set("template", v)}
-        errors={errors}
-        extraFillers={["{nome}"]}
-      />
+      <TemplateChoiceFields templates={templates} value={form.template} onValue={(v) => set("template", v)} errors={errors} extraFillers={["{nome}"]} />
     </fieldset>
   );
 }

@@ -99,7 +99,10 @@ export function CloudWebhookPanel({ cloud }: { cloud: CloudApiDto }) {
   const t = useT();
   if (!cloud.webhookPath || !cloud.verifyToken) return null;
   return (
-    <div className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50/60 p-4 dark:border-brand-800 dark:bg-brand-950/40" data-testid="cloud-webhook">
+    <div
+      className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50/60 p-4 dark:border-brand-800 dark:bg-brand-950/40"
+      data-testid="cloud-webhook"
+    >
       <p className="text-sm font-medium text-ink">{t("connections.cloud.webhookTitle")}</p>
       <ol className="list-decimal space-y-1 pl-5 text-xs text-muted">
         <li>{t("connections.cloud.step1")}</li>

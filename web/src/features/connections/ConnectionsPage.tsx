@@ -43,7 +43,13 @@ export default function ConnectionsPage() {
         </>
       }
     >
-      <ConnectionsTable list={list} onEdit={crud.edit} onDelete={crud.askDelete} onQr={setQrFor} onCloudSetup={(id) => getConnection(id).then(setSetupFor, toastError)} />
+      <ConnectionsTable
+        list={list}
+        onEdit={crud.edit}
+        onDelete={crud.askDelete}
+        onQr={setQrFor}
+        onCloudSetup={(id) => getConnection(id).then(setSetupFor, toastError)}
+      />
     </CrudPage>
   );
 }

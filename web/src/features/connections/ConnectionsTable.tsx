@@ -106,7 +106,9 @@ export function ConnectionsTable({
           <td className={tdClass}>
             <span className="flex flex-wrap items-center gap-2 font-medium text-ink">
               {w.name}
-              <Badge tone={w.channel === "sandbox" ? "warning" : w.channel === "cloudapi" ? "info" : "neutral"}>{t(`connections.kindShort.${w.channel}`)}</Badge>
+              <Badge tone={w.channel === "sandbox" ? "warning" : w.channel === "cloudapi" ? "info" : "neutral"}>
+                {t(`connections.kindShort.${w.channel}`)}
+              </Badge>
               {narrow && w.isDefault && <Badge tone="brand">{t("connections.col.isDefault")}</Badge>}
             </span>
             <Health w={w} />

@@ -5,6 +5,7 @@ import { Select, TextInput } from "../../components/Field";
 import { Spinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
 import type { FieldErrors } from "../../lib/form";
+import { formatBody } from "../tickets/format";
 
 const keyOf = (t: Pick<MessageTemplate, "name" | "language">) => `${t.name}|${t.language}`;
 
@@ -97,9 +98,12 @@ export function TemplateChoiceFields({
         </div>
       ))}
       {chosen && (
-        <div className="rounded-xl bg-brand-50 px-3.5 py-2.5 text-sm whitespace-pre-wrap text-ink ring-1 ring-brand-200 dark:bg-brand-950/40 dark:ring-brand-800" data-testid="template-preview">
+        <div
+          className="rounded-xl bg-brand-50 px-3.5 py-2.5 text-sm whitespace-pre-wrap text-ink ring-1 ring-brand-200 dark:bg-brand-950/40 dark:ring-brand-800"
+          data-testid="template-preview"
+        >
           <p className="mb-1 text-[11px] font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">{t("templates.preview")}</p>
-          {preview}
+          {formatBody(preview)}
         </div>
       )}
     </div>

@@ -145,7 +145,7 @@ export function MessageInput({
         {!recording && (
           <>
             {!disabled && <EmojiPicker onPick={insert} />}
-            <IconButton icon="paperclip" label={t("chat.attach")} onClick={() => fileInput.current?.click()} disabled={disabled} />
+            {!closed && <IconButton icon="paperclip" label={t("chat.attach")} onClick={() => fileInput.current?.click()} disabled={disabled} />}
             <input
               ref={fileInput}
               type="file"

@@ -122,7 +122,11 @@ export function WindowBar({
     );
   }
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-amber-200 bg-amber-50 px-4 py-2.5 dark:border-amber-500/30 dark:bg-amber-500/10" role="status" data-testid="window-closed">
+    <div
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-amber-200 bg-amber-50 px-4 py-2.5 dark:border-amber-500/30 dark:bg-amber-500/10"
+      role="status"
+      data-testid="window-closed"
+    >
       <Icon name="clock" className="size-4 shrink-0 text-amber-700 dark:text-amber-300" />
       <p className="min-w-0 flex-1 text-sm text-amber-900 dark:text-amber-100">
         <span className="font-semibold">{t("chat.window.closed")}</span> {t("chat.window.closedHint")}
@@ -132,7 +136,14 @@ export function WindowBar({
           {t("templates.sendTitle")}
         </Button>
       )}
-      <TemplateModal open={picking} onClose={() => setPicking(false)} ticketId={ticketId} connectionId={connectionId} contactName={contactName} onSent={onSent} />
+      <TemplateModal
+        open={picking}
+        onClose={() => setPicking(false)}
+        ticketId={ticketId}
+        connectionId={connectionId}
+        contactName={contactName}
+        onSent={onSent}
+      />
     </div>
   );
 }
