@@ -110,6 +110,20 @@ describe("customers' messages through the webhook", () => {
     expect(reaction.quotedMsg.id).toBe(image.id);
   });
 
+  test("media past WhatsApp's size for its kind is not downloaded; the message is kept without it", async () => {
+    const s = await setup();
+    const big = graph.addMedia(s.account, new Uint8Array(600 * 1024).fill(1), "image/webp");
+    const before = graph.calls.filter((c) => c.path.startsWith("/media-bytes")).length;
+    await s.say({ type: "sticker", sticker: { id: big, mime_type: "image/webp" } });
+    await answered(t, s.w.id);
+    const ticket = await s.ticketOf();
+    const [m] = (await s.history(ticket.id)).messages;
+    expect(m.mediaUrl).toBeNull();
+    expect(graph.calls.filter((c) => c.path.startsWith("/media-bytes")).length).toBe(before);
+    // Opening the chat sends the read receipt through Graph.
+    await until(() => graph.reads.includes(m.wid));
+  });
+
   test("a storage failure that the spool takes answers 200; one the spool cannot take answers 503 so Meta delivers again", async () => {
     const s = await setup();
     const db = t.deps.db;
