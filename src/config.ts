@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import * as v from "valibot";
+import { type AllowRule, parseAllowList } from "./lib/net/address";
 
 const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535)), "8080"),
@@ -34,6 +35,13 @@ const EnvSchema = v.object({
   BALLAST_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(4096))),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
   CLOUD_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, "must be an http(s) URL")), "https://graph.facebook.com/v21.0"),
+  OUTBOUND_ALLOW: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => typeof parseAllowList(s) !== "string", "expected a comma-separated list of host names (or *.domain), addresses and CIDR ranges"),
+    ),
+    "",
+  ),
 });
 
 export interface Config {
@@ -70,6 +78,8 @@ export interface Config {
   metricsToken?: string;
   /** Base of Meta's Graph API (version included) for WhatsApp Cloud API connections. */
   cloudApiUrl: string;
+  /** Hosts and address ranges outbound requests of companies may reach although the policy refuses them (OUTBOUND_ALLOW). */
+  outboundAllow: AllowRule[];
 }
 
 /**
@@ -174,5 +184,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ballastBytes: (e.BALLAST_MB ?? (isTest ? 0 : 64)) * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,
     cloudApiUrl: e.CLOUD_API_URL.replace(/\/+$/, ""),
+    outboundAllow: parseAllowList(e.OUTBOUND_ALLOW) as AllowRule[],
   };
 }

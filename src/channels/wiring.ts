@@ -54,7 +54,7 @@ export class ConnectionSupervisor {
     );
     this.registry.register(
       "cloudapi",
-      ({ connectionId, companyId, events }) => new CloudApiAdapter({ connectionId, companyId, events }, { db: deps.db, baseUrl: deps.config.cloudApiUrl }),
+      ({ connectionId, companyId, events }) => new CloudApiAdapter({ connectionId, companyId, events }, deps),
     );
     // Tests never reach the real WhatsApp: under NODE_ENV=test the baileys kind exists only with WA_WS_URL.
     if (!deps.config.isTest || deps.config.waWsUrl) {

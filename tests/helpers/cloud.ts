@@ -7,7 +7,7 @@ import { makeTestApp, type TestApp } from "./app";
 export async function cloudApp() {
   const graph = startFakeGraph();
   afterAll(() => graph.stop());
-  const t = await makeTestApp({ CLOUD_API_URL: graph.url });
+  const t = await makeTestApp({ env: { CLOUD_API_URL: graph.url } });
   return { graph, t };
 }
 

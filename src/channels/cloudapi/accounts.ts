@@ -7,7 +7,9 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import type { CloudApiDto } from "../../contract/dto/connections";
 import type { CloudApiInput } from "../../contract/schemas/connections";
 import type { DB, DbOrTx } from "../../db/client";
+import type { Deps } from "../../http/context";
 import { AppError } from "../../http/errors";
+import type { Outbound } from "../../lib/net/guard";
 import { nowIso } from "../../lib/dates";
 import { maskToken } from "../../modules/connections/serialize";
 import { credentialError } from "./errors";
@@ -40,9 +42,18 @@ export function accountsOf(db: DB, connectionIds: number[]): Map<number, CloudAp
   return new Map(rows.map((r) => [r.connectionId, r]));
 }
 
+/** Where the channel's Graph calls go (CLOUD_API_URL) and through what (the outbound guard). */
+export interface GraphEnv {
+  baseUrl: string;
+  outbound: Outbound;
+}
+
+/** The Graph environment of the app. */
+export const graphEnv = (deps: Pick<Deps, "config" | "outbound">): GraphEnv => ({ baseUrl: deps.config.cloudApiUrl, outbound: deps.outbound });
+
 /** How the channel calls Graph for an account. */
-export const credsOf = (baseUrl: string, a: Pick<CloudApiAccountRow, "accessToken" | "appSecret">): GraphCreds => ({
-  baseUrl,
+export const credsOf = (env: GraphEnv, a: Pick<CloudApiAccountRow, "accessToken" | "appSecret">): GraphCreds => ({
+  ...env,
   accessToken: a.accessToken,
   appSecret: a.appSecret,
 });
@@ -70,7 +81,8 @@ export const sameCredentials = (a: CloudApiInput, b: CloudApiAccountRow) =>
  * secret's proof. Each cause answers its own code (bad token, wrong account, no permission, wrong
  * app secret, a number not in the account, Meta unreachable); the number in use elsewhere is refused.
  */
-export async function verifyCredentials(db: DB, baseUrl: string, input: CloudApiInput, exceptConnectionId = 0) {
+export async function verifyCredentials(deps: Pick<Deps, "db" | "config" | "outbound">, input: CloudApiInput, exceptConnectionId = 0) {
+  const db = deps.db;
   const clash = db
     .select({ id: cloudApiAccounts.connectionId })
     .from(cloudApiAccounts)
@@ -79,7 +91,7 @@ export async function verifyCredentials(db: DB, baseUrl: string, input: CloudApi
   if (clash) throw new AppError("ERR_CLOUD_NUMBER_IN_USE", 409, { fields: { "cloudApi.phoneNumberId": "validation.invalid" } });
   let numbers: Awaited<ReturnType<typeof phoneNumbers>>;
   try {
-    numbers = await phoneNumbers(credsOf(baseUrl, input), input.wabaId);
+    numbers = await phoneNumbers(credsOf(graphEnv(deps), input), input.wabaId);
   } catch (e) {
     const { code, field } = credentialError(e);
     throw new AppError(code, code === "ERR_CLOUD_UNREACHABLE" ? 502 : 400, field ? { fields: { [`cloudApi.${field}`]: "validation.invalid" } } : undefined);

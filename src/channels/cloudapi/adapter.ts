@@ -1,10 +1,10 @@
 import { MEDIA_MAX_BYTES, sendKindOf } from "../../contract/media";
-import type { DB } from "../../db/client";
+import type { Deps } from "../../http/context";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { addressOf, numberOf } from "../address";
 import type { ChannelAdapter, ChannelEvents, Outgoing, SendResult, SessionStatus, StartOptions } from "../types";
-import { credsOf, findAccount, recordError } from "./accounts";
+import { credsOf, findAccount, graphEnv, recordError } from "./accounts";
 import { fatalReason, sendErrorOf } from "./errors";
 import { downloadMedia, type GraphCreds, phoneNumbers, postMessage, postRead, uploadMedia } from "./graph";
 import { parseWebhook, type WebhookBatch } from "./mapping";
@@ -14,12 +14,8 @@ import { refreshTemplatesLater, templateComponents } from "./templates";
 import { noteInbound } from "./window";
 import { eq } from "drizzle-orm";
 
-/** What the Cloud API channel needs from the app. */
-export interface CloudEnv {
-  db: DB;
-  /** CLOUD_API_URL (Graph API base, version included). */
-  baseUrl: string;
-}
+/** What the Cloud API channel needs from the app: the database, CLOUD_API_URL and the outbound guard. */
+export type CloudEnv = Pick<Deps, "db" | "config" | "outbound">;
 
 /** A send refused by WhatsApp: `code` is the message's failure reason (ERR_CLOUD_…). */
 export class CloudSendError extends Error {
@@ -59,7 +55,7 @@ export class CloudApiAdapter implements ChannelAdapter {
   }
 
   private creds(): GraphCreds {
-    return credsOf(this.env.baseUrl, this.account());
+    return credsOf(graphEnv(this.env), this.account());
   }
 
   private setStatus(status: SessionStatus, reason?: string) {
@@ -74,7 +70,7 @@ export class CloudApiAdapter implements ChannelAdapter {
     if (!account) return this.setStatus("DISCONNECTED", "cloud_not_configured");
     this.setStatus("OPENING");
     try {
-      const numbers = await phoneNumbers(credsOf(this.env.baseUrl, account), account.wabaId);
+      const numbers = await phoneNumbers(credsOf(graphEnv(this.env), account), account.wabaId);
       if (this.status !== "OPENING") return;
       const number = numbers.find((n) => n.id === account.phoneNumberId);
       if (!number) return this.setStatus("DISCONNECTED", "cloud_number_not_found");
@@ -85,7 +81,7 @@ export class CloudApiAdapter implements ChannelAdapter {
         .run();
       this.attempts = 0;
       this.setStatus("CONNECTED");
-      refreshTemplatesLater(this.env.db, this.env.baseUrl, this.id.connectionId);
+      refreshTemplatesLater(this.env, this.id.connectionId);
     } catch (e) {
       if (this.status !== "OPENING") return;
       recordError(this.env.db, this.id.connectionId);
@@ -120,7 +116,7 @@ export class CloudApiAdapter implements ChannelAdapter {
   async send(msg: Outgoing): Promise<SendResult> {
     if (this.status !== "CONNECTED") throw new CloudSendError("ERR_WAPP_NOT_INITIALIZED");
     const account = this.account();
-    const creds = credsOf(this.env.baseUrl, account);
+    const creds = credsOf(graphEnv(this.env), account);
     const to = numberOf(msg.to);
     if (!to) throw new CloudSendError("ERR_CLOUD_UNDELIVERABLE");
     try {
@@ -175,7 +171,7 @@ export class CloudApiAdapter implements ChannelAdapter {
       const account = this.account();
       if (account.phoneNumberId !== phoneNumberId) throw new Error("media of another number");
       try {
-        return (await downloadMedia(credsOf(this.env.baseUrl, account), mediaId, MEDIA_MAX_BYTES[sendKindOf(mimetype)])).bytes;
+        return (await downloadMedia(credsOf(graphEnv(this.env), account), mediaId, MEDIA_MAX_BYTES[sendKindOf(mimetype)])).bytes;
       } catch (e) {
         recordError(this.env.db, this.id.connectionId);
         throw e;

@@ -1,18 +1,21 @@
 /**
- * The ONLY place that talks HTTP to Meta's Graph API for Cloud API connections (the operator's
- * CLOUD_API_URL), so every outbound call can be routed through one guard. Every call carries the
- * connection's token and its `appsecret_proof`, has a timeout, never follows a redirect and reads at
- * most a bounded answer. A remote answer body is never handed to a tenant: failures become a
- * GraphError with Meta's numeric code, which errors.ts turns into one of our codes.
+ * The ONLY place that talks HTTP to Meta's Graph API for Cloud API connections, all of it through
+ * the outbound guard (`deps.outbound`): Graph calls go to the operator's CLOUD_API_URL (bounds only,
+ * no redirects); a customer's media is fetched from the URL Meta answers, which the guard checks like
+ * any address a tenant could steer. Every Graph call carries the connection's token and its
+ * `appsecret_proof`. A remote answer body is never handed to a tenant: failures become a GraphError
+ * with Meta's numeric code, which errors.ts turns into one of our codes.
  */
 import { createHmac } from "node:crypto";
 import { LIMITS } from "../../contract/limits";
+import type { Outbound, OutboundAnswer } from "../../lib/net/guard";
 
 /** Where and as whom to call. */
 export interface GraphCreds {
   baseUrl: string;
   accessToken: string;
   appSecret: string;
+  outbound: Outbound;
 }
 
 /** A Graph call failed: HTTP status (0 = no answer), Meta's error code and subcode, and whether the app secret proof was refused. */
@@ -29,32 +32,6 @@ export class GraphError extends Error {
 
 const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 
-async function readCapped(res: Response, max: number): Promise<Uint8Array> {
-  const declared = Number(res.headers.get("content-length") ?? 0);
-  if (declared > max) throw new GraphError(res.status, null, null);
-  const reader = res.body?.getReader();
-  if (!reader) return new Uint8Array(0);
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new GraphError(res.status, null, null);
-    }
-    parts.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-}
-
 /** The proof Graph checks against the app's secret (a stolen token alone is not enough). */
 export const appSecretProof = (c: Pick<GraphCreds, "accessToken" | "appSecret">) => createHmac("sha256", c.appSecret).update(c.accessToken).digest("hex");
 
@@ -64,30 +41,33 @@ async function request(c: GraphCreds, method: string, path: string, opts: { quer
   const url = new URL(`${c.baseUrl}/${path.replace(/^\/+/, "")}`);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   url.searchParams.set("appsecret_proof", appSecretProof(c));
-  let res: Response;
+  let res: OutboundAnswer;
   try {
-    res = await fetch(url, {
-      method,
-      headers: {
-        authorization: `Bearer ${c.accessToken}`,
-        accept: "application/json",
-        ...(opts.json !== undefined ? { "content-type": "application/json" } : {}),
+    res = await c.outbound.request(
+      url.toString(),
+      {
+        method,
+        headers: {
+          authorization: `Bearer ${c.accessToken}`,
+          accept: "application/json",
+          ...(opts.json !== undefined ? { "content-type": "application/json" } : {}),
+        },
+        body: opts.form ?? (opts.json !== undefined ? JSON.stringify(opts.json) : undefined),
       },
-      body: opts.form ?? (opts.json !== undefined ? JSON.stringify(opts.json) : undefined),
-      signal: AbortSignal.timeout(opts.timeoutMs ?? LIMITS.externalCallTimeoutMs),
-      redirect: "error",
-    });
+      { trust: "operator", timeoutMs: opts.timeoutMs ?? LIMITS.externalCallTimeoutMs, maxBytes: MAX_ANSWER_BYTES },
+    );
   } catch {
     throw new GraphError(0, null, null);
   }
-  const text = new TextDecoder().decode(await readCapped(res, MAX_ANSWER_BYTES));
+  const ok = res.status >= 200 && res.status < 300;
+  const text = new TextDecoder().decode(res.body);
   let json: Record<string, unknown> = {};
   try {
     json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
   } catch {
-    if (res.ok) throw new GraphError(res.status, null, null);
+    if (ok) throw new GraphError(res.status, null, null);
   }
-  if (!res.ok || json.error) {
+  if (!ok || json.error) {
     const e = (json.error ?? {}) as { code?: unknown; error_subcode?: unknown; message?: unknown };
     const num = (x: unknown) => (typeof x === "number" ? x : typeof x === "string" && /^\d+$/.test(x) ? Number(x) : null);
     throw new GraphError(res.status, num(e.code), num(e.error_subcode), typeof e.message === "string" && e.message.includes("appsecret_proof"));
@@ -136,29 +116,22 @@ export async function uploadMedia(c: GraphCreds, phoneNumberId: string, file: Bl
 
 /**
  * Downloads a customer's media: the media id gives a short-lived URL, fetched with the token and
- * read up to `maxBytes`. (The URL comes from Meta's answer: when the SSRF guard lands, this fetch
- * goes through it.)
+ * read up to `maxBytes`.
  */
 export async function downloadMedia(c: GraphCreds, mediaId: string, maxBytes: number): Promise<{ bytes: Uint8Array; mime: string }> {
   const meta = await request(c, "GET", encodeURIComponent(mediaId));
   const url = typeof meta.url === "string" ? meta.url : "";
   if (!/^https?:\/\//.test(url)) throw new GraphError(200, null, null);
   if (typeof meta.file_size === "number" && meta.file_size > maxBytes) throw new GraphError(413, null, null);
-  let res: Response;
+  // Meta names the URL: it is checked like any address from outside, and the token never follows a redirect elsewhere.
+  let res: OutboundAnswer;
   try {
-    res = await fetch(url, {
-      headers: { authorization: `Bearer ${c.accessToken}` },
-      signal: AbortSignal.timeout(120_000),
-      redirect: "error",
-    });
+    res = await c.outbound.request(url, { headers: { authorization: `Bearer ${c.accessToken}` } }, { trust: "tenant", timeoutMs: 120_000, maxBytes });
   } catch {
     throw new GraphError(0, null, null);
   }
-  if (!res.ok) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new GraphError(res.status, null, null);
-  }
-  return { bytes: await readCapped(res, maxBytes), mime: typeof meta.mime_type === "string" ? meta.mime_type : (res.headers.get("content-type") ?? "") };
+  if (res.status < 200 || res.status >= 300) throw new GraphError(res.status, null, null);
+  return { bytes: res.body, mime: typeof meta.mime_type === "string" ? meta.mime_type : (res.headers.get("content-type") ?? "") };
 }
 
 /** One template as the account lists it. */

@@ -27,7 +27,7 @@ function cloudConnection(ctx: Ctx, id: number) {
  */
 export async function listConnectionTemplates(ctx: Ctx, id: number) {
   const { w } = cloudConnection(ctx, id);
-  await ensureTemplates(ctx.db, ctx.config.cloudApiUrl, w.id, ctx.clock.now());
+  await ensureTemplates(ctx, w.id, ctx.clock.now());
   return { templates: storedTemplates(ctx.db, w.id), fetchedAt: findAccount(ctx.db, w.id)?.templatesFetchedAt ?? null };
 }
 
@@ -35,7 +35,7 @@ export async function listConnectionTemplates(ctx: Ctx, id: number) {
 async function refreshConnectionTemplates(ctx: Ctx, id: number) {
   const { w } = cloudConnection(ctx, id);
   try {
-    await refreshTemplates(ctx.db, ctx.config.cloudApiUrl, w.id);
+    await refreshTemplates(ctx, w.id);
   } catch (e) {
     const { code } = credentialError(e);
     throw new AppError(code, code === "ERR_CLOUD_UNREACHABLE" ? 502 : 400);

@@ -7,12 +7,16 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { MessageTemplateDto, TemplateChoice, TemplateComponent } from "../../contract/templates";
 import { TEMPLATE_LIMITS, templateSupported, templateText, templateVariables } from "../../contract/templates";
 import type { DB } from "../../db/client";
+import type { Deps } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
-import { credsOf, findAccount, recordError } from "./accounts";
+import { credsOf, findAccount, graphEnv, recordError } from "./accounts";
 import { listTemplates } from "./graph";
 import { type CloudApiTemplateRow, cloudApiAccounts, cloudApiTemplates } from "./schema";
+
+/** What fetching templates needs: the database, CLOUD_API_URL and the outbound guard. */
+export type TemplateDeps = Pick<Deps, "db" | "config" | "outbound">;
 
 /** A stored copy older than this is fetched again when the templates are listed. */
 export const TEMPLATES_STALE_MS = 60 * 60_000;
@@ -45,12 +49,13 @@ export function serializeTemplate(r: CloudApiTemplateRow): MessageTemplateDto {
  * Fetches the account's templates and replaces the stored copy (templates gone from the account go
  * too). Answers how many were fetched; a Graph failure is counted and rethrown.
  */
-export async function refreshTemplates(db: DB, baseUrl: string, connectionId: number): Promise<number> {
+export async function refreshTemplates(deps: TemplateDeps, connectionId: number): Promise<number> {
+  const db = deps.db;
   const account = findAccount(db, connectionId);
   if (!account) return 0;
   let list: Awaited<ReturnType<typeof listTemplates>>;
   try {
-    list = await listTemplates(credsOf(baseUrl, account), account.wabaId);
+    list = await listTemplates(credsOf(graphEnv(deps), account), account.wabaId);
   } catch (e) {
     recordError(db, connectionId);
     throw e;
@@ -88,15 +93,15 @@ export async function refreshTemplates(db: DB, baseUrl: string, connectionId: nu
 }
 
 /** Refreshes in the background (a failure is logged; the stored copy stays). */
-export function refreshTemplatesLater(db: DB, baseUrl: string, connectionId: number) {
-  refreshTemplates(db, baseUrl, connectionId).catch((e) => log.warn("cloud api templates refresh failed", { connectionId, err: String(e) }));
+export function refreshTemplatesLater(deps: TemplateDeps, connectionId: number) {
+  refreshTemplates(deps, connectionId).catch((e) => log.warn("cloud api templates refresh failed", { connectionId, err: String(e) }));
 }
 
 /** Fetches the templates first when they were never fetched or the copy is stale (a failure keeps the stored copy). */
-export async function ensureTemplates(db: DB, baseUrl: string, connectionId: number, now = Date.now()) {
-  const fetchedAt = findAccount(db, connectionId)?.templatesFetchedAt;
+export async function ensureTemplates(deps: TemplateDeps, connectionId: number, now = Date.now()) {
+  const fetchedAt = findAccount(deps.db, connectionId)?.templatesFetchedAt;
   if (fetchedAt && now - Date.parse(fetchedAt) <= TEMPLATES_STALE_MS) return;
-  await refreshTemplates(db, baseUrl, connectionId).catch((e) => log.warn("cloud api templates refresh failed", { connectionId, err: String(e) }));
+  await refreshTemplates(deps, connectionId).catch((e) => log.warn("cloud api templates refresh failed", { connectionId, err: String(e) }));
 }
 
 /** The stored templates of a connection: approved ones, by name (every status with `all`). */

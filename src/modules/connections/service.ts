@@ -136,7 +136,7 @@ export async function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
   const channel = input.channel ?? "baileys";
   // A Cloud API number is checked with Meta (one call) before anything is saved.
   const cloud = channel === "cloudapi" ? requireCloudInput(input.cloudApi) : null;
-  const verified = cloud ? await verifyCredentials(ctx.db, ctx.config.cloudApiUrl, cloud) : null;
+  const verified = cloud ? await verifyCredentials(ctx, cloud) : null;
   const now = nowIso();
   const isDefault = existing === 0 || !!input.isDefault;
   const { row, unset } = ctx.db.transaction((tx) => {
@@ -195,7 +195,7 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
   const account = before.channel === "cloudapi" ? findAccount(ctx.db, id) : undefined;
   const cloud = before.channel === "cloudapi" && input.cloudApi ? resolveInput(input.cloudApi, account) : null;
   const recheck = !!cloud && (!account || !sameCredentials(cloud, account));
-  const verified = cloud && recheck ? await verifyCredentials(ctx.db, ctx.config.cloudApiUrl, cloud, id) : null;
+  const verified = cloud && recheck ? await verifyCredentials(ctx, cloud, id) : null;
   const patch: Partial<WhatsappRow> = { ...settingsPatch(input), updatedAt: nowIso() };
   if (input.name !== undefined) patch.name = input.name;
   if (input.token !== undefined) patch.token = input.token || null;

@@ -70,7 +70,7 @@ export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: Exte
   const template = input.template
     ? { ...input.template, params: input.template.params.map((p) => renderTemplate(p, { name: contact.name }, ctx.config.timezone)) }
     : null;
-  if (template) await ensureTemplates(ctx.db, ctx.config.cloudApiUrl, connection.id, ctx.clock.now());
+  if (template) await ensureTemplates(ctx, connection.id, ctx.clock.now());
   const templateText = template ? resolveTemplate(ctx.db, connection.id, template).text : null;
   if (!template) assertWindowOpen(ctx, { companyId: ctx.companyId, whatsappId: connection.id, contactId: contact.id });
   const ticket = ticketForOutbound(ctx, { companyId: ctx.companyId, contactId: contact.id, whatsappId: connection.id, whenInactive: "pending" });

@@ -33,7 +33,7 @@ export async function sendTemplateFromAgent(ctx: Ctx, ticketId: number, choice: 
   const contact = ctx.db.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId)).get();
   const params = choice.params.map((p) => renderTemplate(p, { name: contact?.name }, ctx.config.timezone));
   const filled = { ...choice, params };
-  await ensureTemplates(ctx.db, ctx.config.cloudApiUrl, ticket.whatsappId, ctx.clock.now());
+  await ensureTemplates(ctx, ticket.whatsappId, ctx.clock.now());
   const { text } = resolveTemplate(ctx.db, ticket.whatsappId, filled);
   markTicketRead(ctx, ticket);
   return sendMessage(ctx, ticket, { body: text, userId: ctx.user.id, template: filled });
