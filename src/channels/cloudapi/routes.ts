@@ -31,8 +31,9 @@ export async function listConnectionTemplates(ctx: Ctx, id: number) {
   return { templates: storedTemplates(ctx.db, w.id), fetchedAt: findAccount(ctx.db, w.id)?.templatesFetchedAt ?? null };
 }
 
-/** POST /whatsapp/{id}/templates/refresh (admins, checked by the route): fetched from the account now; Meta's refusal answers its code. */
+/** POST /whatsapp/{id}/templates/refresh (admins: route-rights.ts and here): fetched from the account now; Meta's refusal answers its code. */
 async function refreshConnectionTemplates(ctx: Ctx, id: number) {
+  if (!canEditConnection(ctx.user)) throw forbidden();
   const { w } = cloudConnection(ctx, id);
   try {
     await refreshTemplates(ctx, w.id);
@@ -62,7 +63,4 @@ export const cloudApiRoutes = (deps: Deps) =>
     )
     .use(authPlugin(deps))
     .get("/whatsapp/:id/templates", ({ ctx, params }) => listConnectionTemplates(ctx, parse(IdParam, params).id))
-    .post("/whatsapp/:id/templates/refresh", ({ ctx, params }) => {
-      if (!canEditConnection(ctx.user)) throw forbidden();
-      return refreshConnectionTemplates(ctx, parse(IdParam, params).id);
-    });
+    .post("/whatsapp/:id/templates/refresh", ({ ctx, params }) => refreshConnectionTemplates(ctx, parse(IdParam, params).id));
