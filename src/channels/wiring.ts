@@ -52,10 +52,7 @@ export class ConnectionSupervisor {
       ({ connectionId, companyId, events }) =>
         new SandboxAdapter({ connectionId, companyId, events }, { db: deps.db, hub: deps.hub, mediaDir: deps.config.mediaDir }),
     );
-    this.registry.register(
-      "cloudapi",
-      ({ connectionId, companyId, events }) => new CloudApiAdapter({ connectionId, companyId, events }, deps),
-    );
+    this.registry.register("cloudapi", ({ connectionId, companyId, events }) => new CloudApiAdapter({ connectionId, companyId, events }, deps));
     // Tests never reach the real WhatsApp: under NODE_ENV=test the baileys kind exists only with WA_WS_URL.
     if (!deps.config.isTest || deps.config.waWsUrl) {
       this.registry.register("baileys", lazyBaileysFactory(deps.db.sqlite, { waWsUrl: deps.config.waWsUrl, waTestRootKey: deps.config.waTestRootKey }));
