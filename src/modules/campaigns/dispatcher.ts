@@ -28,12 +28,7 @@ import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns
 import { publishCampaign } from "./service";
 import { type CampaignSettings, campaignSettingsOf } from "./settings";
 import { createShipments, recordFailure } from "./shipments";
-import { lastInboundAt, windowOpen } from "../../channels/cloudapi/window";
-import { resolveTemplate } from "../../channels/cloudapi/templates";
-import type { TemplateChoice } from "../../contract/templates";
-import { findConnection } from "../connections/queries";
-import { templateOf } from "./service";
-import { fillVariables } from "./texts";
+import { type Part, templatePart } from "./dispatcher-template";
 
 /** How long one run may keep sending (the job runs every second and never overlaps itself). */
 const TICK_BUDGET_MS = 900;
@@ -195,33 +190,6 @@ export function pauseAfter(s: CampaignSettings, n: number, secondMs: number, ran
   const long = s.longerIntervalAfter > 0 && n % s.longerIntervalAfter === 0;
   const seconds = long ? s.greaterInterval : s.messageInterval;
   return seconds ? Math.round(seconds * secondMs * (0.85 + random() * 0.3)) : 0;
-}
-
-interface Part {
-  body: string;
-  media: SendSpec["media"];
-  template?: TemplateChoice;
-}
-
-/**
- * On a Cloud API connection with a template: the template (its variables filled for the contact)
- * when the contact is outside the 24-hour window or the campaign has no text; null otherwise (the
- * usual texts go, as on any connection).
- */
-function templatePart(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, name: string): Part | null {
-  const choice = templateOf(c.template);
-  if (!choice || !c.whatsappId || findConnection(deps.db, c.companyId, c.whatsappId)?.channel !== "cloudapi") return null;
-  if (ship.message.trim() && windowOpen(lastInboundAt(deps.db, c.whatsappId, ship.number), deps.clock.now())) return null;
-  const { variables } = campaignSettingsOf(deps.db, c.companyId);
-  const person = { name: ship.name, number: ship.number, email: ship.email };
-  const params = choice.params.map((p) => renderTemplate(fillVariables(p, person, variables), { name }, deps.config.timezone, new Date(deps.clock.now())));
-  const filled = { ...choice, params };
-  try {
-    return { body: resolveTemplate(deps.db, c.whatsappId, filled).text, media: null, template: filled };
-  } catch {
-    // the template went away (or a value is missing): the send fails visibly with that reason
-    return { body: choice.name, media: null, template: filled };
-  }
 }
 
 /** What one shipment sends: the confirmation request alone, or the file list's files then the text (with the campaign's media). */
