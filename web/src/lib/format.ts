@@ -58,7 +58,7 @@ export function clockTime(value: string | Date | number, lang: string = language
  * Date and time of an instant in the company's zone (DD/MM/YYYY, HH:MM in pt-BR), followed by the
  * zone's short name (BRT, GMT-3) when the browser runs in another zone, so nobody reads it as theirs.
  */
-export function formatDateTime(value: string | Date | null | undefined, lang: string = language.peek(), tz = companyZone()): string {
+export function formatDateTime(value: string | number | Date | null | undefined, lang: string = language.peek(), tz = companyZone()): string {
   if (!value) return "";
   const d = parse(value);
   if (!valid(d)) return String(value);
