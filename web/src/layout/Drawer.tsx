@@ -30,8 +30,11 @@ export function Drawer() {
   const [location] = useLocation();
   const [opened, setOpened] = useState<Record<string, boolean>>({});
   const list = useRef<HTMLDivElement>(null);
-  // The current page's entry stays in view (an open group low in a long menu).
-  useEffect(() => list.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest" }), [location]);
+  // The current page's entry stays in view (an open group low in a long menu). A block body: recent
+  // Chromium answers scrollIntoView with a promise, and an effect returning one crashes React's cleanup.
+  useEffect(() => {
+    list.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest" });
+  }, [location]);
   const mobile = isMobile.value;
   const open = drawerOpen.value;
   const collapsed = !mobile && !open;
