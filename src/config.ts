@@ -33,6 +33,9 @@ const EnvSchema = v.object({
   STORAGE_LOW_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0))),
   BALLAST_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(4096))),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
+  ENCRYPTION_KEY: v.optional(v.pipe(v.string(), v.minLength(32))),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^/\s?#]+\/?$/, "must be the origin people open, e.g. https://balcao.example.com"))),
+  AUDIT_RETENTION_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(3650)), "365"),
 });
 
 export interface Config {
@@ -67,6 +70,12 @@ export interface Config {
   ballastBytes: number;
   /** A bearer token that may read /metrics without a session (Prometheus). */
   metricsToken?: string;
+  /** Seals stored secrets of the accounts (authenticator-app secrets) and peppers recovery codes. */
+  encryptionKey: string;
+  /** The origin people open (PUBLIC_URL): the passkeys' relying party; unset, the request's own origin is used. */
+  publicUrl?: string;
+  /** Days the audit log keeps its entries (AUDIT_RETENTION_DAYS, default 365). */
+  auditRetentionDays: number;
 }
 
 /**
@@ -90,13 +99,13 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
 }
 
 /** Reads a secret from env, else from data/secrets.json, generating it on first boot so restarts keep sessions. */
-function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SECRET?: string }) {
+function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SECRET?: string; ENCRYPTION_KEY?: string }) {
   const file = join(dataDir, "secrets.json");
   let stored: Record<string, string> = {};
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8"));
   const gen = () => Buffer.from(crypto.getRandomValues(new Uint8Array(48))).toString("base64url");
   let changed = false;
-  for (const key of ["jwtSecret", "jwtRefreshSecret"]) {
+  for (const key of ["jwtSecret", "jwtRefreshSecret", "encryptionKey"]) {
     if (!stored[key]) {
       stored[key] = gen();
       changed = true;
@@ -106,6 +115,7 @@ function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SE
   return {
     jwtSecret: env.JWT_SECRET ?? stored.jwtSecret,
     jwtRefreshSecret: env.JWT_REFRESH_SECRET ?? stored.jwtRefreshSecret,
+    encryptionKey: env.ENCRYPTION_KEY ?? stored.encryptionKey,
   };
 }
 
@@ -170,5 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageLowBytes: (e.STORAGE_LOW_MB ?? (isTest ? 0 : 512)) * 1024 * 1024,
     ballastBytes: (e.BALLAST_MB ?? (isTest ? 0 : 64)) * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }

@@ -12,8 +12,11 @@ export interface Deps {
   db: DB;
   hub: Hub;
   config: Config;
-  /** Failed logins per account and per account + address, signups per address; external API sends per connection token. */
-  limiters: { login: LoginThrottle; signup: AttemptLimiter; api: AttemptLimiter };
+  /**
+   * Failed logins (and second steps) per account and per account + address, signups per address;
+   * external API sends per connection token; passkey sign-in challenges per address.
+   */
+  limiters: { login: LoginThrottle; signup: AttemptLimiter; api: AttemptLimiter; passkey: AttemptLimiter };
   /** Background jobs (started by main.ts; tests run them by hand). */
   jobs: JobRunner;
   /** Live channel adapters by connection id (the connection supervisor's registry). */
@@ -56,6 +59,8 @@ export interface SessionUser {
 export interface Ctx extends Deps {
   companyId: number;
   user: SessionUser;
+  /** The caller's session (auth_sessions.id); absent for jobs and the external API. */
+  sessionId?: string;
 }
 
 /** A context acting for the system inside one company (jobs, the inbound pipeline). */

@@ -41,6 +41,8 @@ interface Member {
   user: SessionUser;
   /** The token version the socket signed in with (a session ended elsewhere is found by it). */
   tokenVersion?: number;
+  /** The session family the socket signed in with (ending that one session closes it). */
+  sessionId?: string;
   rooms: Set<string>;
   /** Frames waiting for the next flush. */
   outbox: string[];
@@ -77,8 +79,8 @@ export class Hub {
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** Registers a socket of a signed-in user. */
-  add(ws: HubSocket, user: SessionUser, tokenVersion?: number) {
-    const m: Member = { ws, user, tokenVersion, rooms: new Set(), outbox: [] };
+  add(ws: HubSocket, user: SessionUser, tokenVersion?: number, sessionId?: string) {
+    const m: Member = { ws, user, tokenVersion, sessionId, rooms: new Set(), outbox: [] };
     this.members.set(ws.id, m);
     const mine = this.byUser.get(user.id) ?? new Set<Member>();
     this.byUser.set(user.id, mine);
@@ -142,6 +144,20 @@ export class Hub {
   closeUser(userId: number, reason = "session ended", code: number = CLOSE.sessionEnded) {
     this.flush();
     for (const m of [...(this.byUser.get(userId) ?? [])]) {
+      this.remove(m.ws);
+      try {
+        m.ws.close(code, reason);
+      } catch (e) {
+        log.warn("socket close failed", { err: String(e) });
+      }
+    }
+  }
+
+  /** Closes the sockets of one session (one browser) of a user; the user's other sessions stay. */
+  closeSession(sessionId: string, reason = "session ended", code: number = CLOSE.sessionEnded) {
+    this.flush();
+    for (const m of [...this.members.values()]) {
+      if (m.sessionId !== sessionId) continue;
       this.remove(m.ws);
       try {
         m.ws.close(code, reason);

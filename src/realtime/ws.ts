@@ -8,6 +8,7 @@ import { canViewEveryTicket, canViewTicket } from "../modules/tickets/policy";
 import { findTicketRow } from "../modules/tickets/queries";
 import { setUserOnline } from "../modules/users/presence";
 import { loadSessionUser } from "../modules/users/queries";
+import { sessionIsLive } from "../modules/auth/sessions";
 import type { HubSocket } from "./hub";
 import { rooms } from "./topics";
 
@@ -87,11 +88,12 @@ function parseClientMessage(raw: unknown): ClientMessage | null {
   return msg as ClientMessage;
 }
 
-/** The signed-in user of an access token, or null (bad, expired or superseded token). */
-async function userOfToken(deps: Deps, token: string): Promise<{ user: SessionUser; tokenVersion: number } | null> {
+/** The signed-in user of an access token, or null (bad, expired or superseded token, or its session ended). */
+async function userOfToken(deps: Deps, token: string): Promise<{ user: SessionUser; tokenVersion: number; sessionId: string } | null> {
   const claims = token ? await verifyToken<AccessClaims>(deps.config.jwtSecret, token) : null;
-  const found = claims ? loadSessionUser(deps.db, claims.id) : null;
-  return claims && found && found.tokenVersion === claims.tv ? { user: found.user, tokenVersion: found.tokenVersion } : null;
+  if (!claims || typeof claims.sid !== "string" || !sessionIsLive(deps.db, claims.sid, claims.id)) return null;
+  const found = loadSessionUser(deps.db, claims.id);
+  return found && found.tokenVersion === claims.tv ? { user: found.user, tokenVersion: found.tokenVersion, sessionId: claims.sid } : null;
 }
 
 /**
@@ -122,7 +124,7 @@ export const wsRoutes = (deps: Deps) => {
         cork: raw.cork ? (fn) => raw.cork?.(fn) : undefined,
       };
       handles.set(ws.id, socket);
-      deps.hub.add(socket, u, session.tokenVersion);
+      deps.hub.add(socket, u, session.tokenVersion, session.sessionId);
       deps.hub.join(socket, rooms.main(u.companyId));
       deps.hub.join(socket, rooms.user(u.id));
       if (can(u, "campaigns:manage")) deps.hub.join(socket, rooms.campaigns(u.companyId));
