@@ -1,5 +1,6 @@
 import { hashPassword } from "./lib/password";
 import { endUserSessionsOffline } from "./modules/auth/sessions";
+import { resetSecondFactorOffline } from "./modules/auth/admin";
 import { insertUser, setPasswordHash } from "./modules/users/accounts";
 /**
  * Operator commands, run beside (or instead of) the server on the same data folder; see USAGE. The
@@ -19,7 +20,19 @@ import { generatePassword } from "./lib/ids";
 import { companies } from "./modules/companies/schema";
 import { users } from "./modules/users/schema";
 
-export const CLI_COMMANDS = ["reset-password", "create-super", "backup", "restore", "verify", "migrate", "jobs", "doctor", "healthcheck", "help"] as const;
+export const CLI_COMMANDS = [
+  "reset-password",
+  "reset-2fa",
+  "create-super",
+  "backup",
+  "restore",
+  "verify",
+  "migrate",
+  "jobs",
+  "doctor",
+  "healthcheck",
+  "help",
+] as const;
 
 /** An operator mistake: printed without a stack trace, exit code 1 (2 for wrong usage). */
 export class CliError extends Error {
@@ -71,6 +84,7 @@ async function healthcheck(port = "8080"): Promise<number> {
 
 const HELP: Record<string, string> = {
   "reset-password": "reset-password <email>   print a new generated password for the user (ends their sessions)",
+  "reset-2fa": "reset-2fa <email>        remove the user's second factors (app, passkeys, recovery codes), end their sessions",
   "create-super": "create-super <email>     create a super admin in the platform company, print its password",
   backup:
     "backup [--no-media]      write data/backups/balcao-<time>-manual.tar.gz (database, media, secrets,\n                           sessions, manifest with checksums) while the server runs",
@@ -157,6 +171,10 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
         if (state?.lastError) throw new CliError(`job ${name} failed: ${state.lastError}`);
         console.log(`job ${name} done in ${state?.lastDurationMs ?? 0} ms`);
       } else throw new CliError(`unknown jobs subcommand: ${arg}\nusage: balcao-cli ${HELP.jobs}`, 2);
+    } else if (command === "reset-2fa") {
+      if (!arg) throw new CliError(`${command} needs an email\nusage: balcao-cli ${HELP[command]}`, 2);
+      if (!resetSecondFactorOffline(db, arg)) throw new CliError(`no user with email ${arg}`);
+      console.log(`second factor removed for ${arg.toLowerCase()}: their sessions ended; the password alone signs in now`);
     } else {
       if (!arg) throw new CliError(`${command} needs an email\nusage: balcao-cli ${HELP[command]}`, 2);
       const password = command === "reset-password" ? await resetPassword(db, arg) : await createSuper(db, arg);
