@@ -90,6 +90,7 @@ export const AUDIT_SECRET_FIELDS: readonly string[] = [
   "passwordHash",
   "token",
   "apiKey",
+  "voiceKey",
   "secret",
   "jsonContent",
   "tokenixc",

@@ -4,6 +4,7 @@ import { insertUser } from "../users/accounts";
 import type { OpeningHours } from "../../contract/limits";
 import { can } from "../../contract/permissions";
 import type { SignupInput } from "../../contract/schemas/companies";
+import { audit, diffFields } from "../audit/service";
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { addDays, nowIso, todayDate } from "../../lib/dates";
@@ -103,6 +104,13 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
       profile: "admin",
     });
     seedCompanySettings(tx, c.id, extra);
+    audit(
+      { db: deps.db, companyId: c.id, actor: { type: "user", id: null, name: input.email } },
+      "company.signup",
+      { type: "company", id: c.id, label: c.name },
+      diffFields(null, { name: c.name, planId: c.planId }),
+      tx,
+    );
     return c;
   });
   return serializeCompany(company);

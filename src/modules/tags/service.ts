@@ -4,6 +4,7 @@ import type { TagDto } from "../../contract/dto/tags";
 import { eq } from "drizzle-orm";
 import { LIMITS } from "../../contract/limits";
 import type { TagCreateInput, TagUpdateInput } from "../../contract/schemas/tags";
+import { audit, diffFields } from "../audit/service";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { nowIso } from "../../lib/dates";
@@ -82,6 +83,7 @@ export function createTag(ctx: Ctx, input: TagCreateInput) {
     })
     .returning()
     .get();
+  audit(ctx, "tag.created", { type: "tag", id: row.id, label: row.name }, diffFields(null, { name: row.name, color: row.color, kanban: row.kanban }));
   const tag = serializeTag(row);
   publish(ctx, { action: "create", tag });
   return tag;
@@ -98,7 +100,12 @@ export function updateTag(ctx: Ctx, id: number, input: TagUpdateInput) {
     ...(input.color !== undefined && { color: input.color }),
     ...(input.kanban !== undefined && { kanban: input.kanban }),
   };
-  const row = ctx.db.update(tags).set(patch).where(eq(tags.id, id)).returning().get();
+  const row = ctx.db.transaction((tx) => {
+    const updated = tx.update(tags).set(patch).where(eq(tags.id, id)).returning().get();
+    const { updatedAt: _, ...fields } = patch;
+    audit(ctx, "tag.updated", { type: "tag", id, label: updated.name }, diffFields(current, fields), tx);
+    return updated;
+  });
   const tag = withCounts(ctx, [row])[0];
   publish(ctx, { action: "update", tag });
   return tag;
@@ -111,6 +118,7 @@ export function deleteTag(ctx: Ctx, id: number) {
   ctx.db.transaction((tx) => {
     clearTagLinks(tx as unknown as Ctx["db"], id);
     tx.delete(tags).where(eq(tags.id, id)).run();
+    audit(ctx, "tag.deleted", { type: "tag", id, label: current.name }, undefined, tx);
   });
   publish(ctx, { action: "delete", tagId: id });
 }
