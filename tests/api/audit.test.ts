@@ -37,7 +37,7 @@ const sheet = (rows: unknown[][]) => {
   return f;
 };
 const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-const ok = (r: { status: number; text: string }) => {
+const ok = <R extends { status: number; text: string }>(r: R): R => {
   if (r.status >= 300) throw new Error(`${r.status} ${r.text}`);
   return r;
 };
