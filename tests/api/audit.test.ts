@@ -44,7 +44,6 @@ const ok = <R extends { status: number; text: string }>(r: R): R => {
 
 /** Which company's log an event lands in: A's (the default), the platform's, or a new company's. */
 type Where = "a" | "platform";
-const platformId = root.user.companyId as number;
 
 let totpSecret = "";
 let recovery: string[] = [];

@@ -1,4 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
+import { navigate } from "wouter/use-browser-location";
 import { IconButton } from "../components/Button";
 import { Icon } from "../components/Icon";
 import { Menu } from "../components/Menu";
@@ -67,6 +68,7 @@ export function TopBar({ onProfile }: { onProfile: () => void }) {
           }
           items={[
             { label: t("topbar.profile"), icon: "user", onSelect: onProfile },
+            { label: t("topbar.security"), icon: "shield", onSelect: () => navigate("/security") },
             // On phones the reload button leaves the bar for room; it lives here instead.
             ...(isMobile.value ? [{ label: t("topbar.reload"), icon: "reload" as const, onSelect: () => location.reload() }] : []),
             { label: t("nav.logout"), icon: "logout", onSelect: () => void logout(), tone: "danger" },

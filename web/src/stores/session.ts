@@ -69,10 +69,15 @@ export async function logout() {
  * Changes the password (proven by the current one) and continues in the new session the server
  * answers: every other session of the user has ended. `email` defaults to the signed-in user's.
  */
-export async function changePassword(currentPassword: string, password: string, email = user.value?.email ?? "") {
-  const res = await restartingSession(() => authApi.changePassword(email, currentPassword, password));
+export async function changePassword(currentPassword: string, password: string, email = user.value?.email ?? "", challenge?: string) {
+  const res = await restartingSession(() => authApi.changePassword(email, currentPassword, password, challenge));
+  // A company that now requires a second factor answers its setup instead of a session: sign in again.
+  if (!("token" in res)) {
+    endSession();
+    return res;
+  }
   startSession(res.token, res.user);
-  return res.user;
+  return res;
 }
 
 /** On start: a stored token is refreshed and the user loaded (core.md §4.3). */
