@@ -9,6 +9,7 @@ import { Drawer } from "./Drawer";
 import { NotFound } from "./NotFound";
 import { ProfileModal } from "./ProfileModal";
 import { StorageBanner } from "./StorageBanner";
+import { SecuritySuggestion } from "./SecuritySuggestion";
 import { TopBar } from "./TopBar";
 
 const inside = ROUTES.filter((r) => r.access !== "guest" && r.access !== "open");
@@ -28,6 +29,7 @@ export default function PrivateArea() {
       <div className={`flex min-w-0 flex-1 flex-col transition-[padding] duration-200 ${isMobile.value ? "" : collapsed ? "pl-[72px]" : "pl-64"}`}>
         <TopBar onProfile={() => setProfileOpen(true)} />
         <StorageBanner />
+        <SecuritySuggestion />
         <main className="min-h-0 flex-1 overflow-auto">
           <Switch>
             {inside.map((entry) => (

@@ -15,6 +15,9 @@ export const status = signal<SessionStatus>(load("token") ? "loading" : "anonymo
 /** The signed-in user with company, settings and plan. */
 export const user = signal<SessionUser | null>(null);
 
+/** A super user without a second factor, just signed in for the first time: asked to set one up (a banner). */
+export const suggestSecondFactor = signal(false);
+
 export const company = computed(() => user.value?.company ?? null);
 export const plan = computed(() => user.value?.company.plan ?? null);
 export const isAdmin = computed(() => user.value?.profile === "admin");

@@ -5,6 +5,7 @@ import { api } from "../../api/client";
 import type { User } from "../../api/types";
 import { Select, TextInput } from "../../components/Field";
 import { useT } from "../../i18n";
+import { eventKey } from "./events";
 
 /** The filters of the audit log: user, event, object (kind and id), period. */
 export function AuditFilters({ value, onChange }: { value: Filters; onChange: (f: Filters) => void }) {
@@ -23,7 +24,7 @@ export function AuditFilters({ value, onChange }: { value: Filters; onChange: (f
       <Select
         label={t("audit.event")}
         value={value.event ?? ""}
-        options={[{ value: "", label: t("audit.anyEvent") }, ...AUDIT_EVENTS.map((e) => ({ value: e, label: t(`audit.events.${e}`) }))]}
+        options={[{ value: "", label: t("audit.anyEvent") }, ...AUDIT_EVENTS.map((e) => ({ value: e, label: t(eventKey(e)) }))]}
         onValue={(v) => set({ event: v })}
       />
       <div className="grid grid-cols-2 gap-2">

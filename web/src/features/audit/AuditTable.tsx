@@ -1,6 +1,7 @@
 import type { AuditEntryDto } from "@contract/dto/audit";
 import { ListTable, tdClass } from "../../components/ListPage";
 import { useT } from "../../i18n";
+import { eventKey } from "./events";
 import { formatDateTime } from "../../lib/format";
 
 const show = (v: unknown) => (v === null || v === undefined || v === "" ? "∅" : String(v));
@@ -28,7 +29,7 @@ export function AuditTable({ entries, loading }: { entries: AuditEntryDto[]; loa
           </td>
           <td className={tdClass}>
             <p className="font-medium text-ink" data-testid="audit-event">
-              {t(`audit.events.${e.event}`)}
+              {t(eventKey(e.event))}
             </p>
             <p className="font-mono text-[11px] text-subtle">{e.event}</p>
             {e.changes && (

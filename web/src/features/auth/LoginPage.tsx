@@ -11,7 +11,7 @@ import { TextInput } from "../../components/Field";
 import { t, useT } from "../../i18n";
 import { daysUntil, formatDate } from "../../lib/format";
 import { type FieldErrors, validate } from "../../lib/form";
-import { startSession } from "../../stores/session";
+import { startSession, suggestSecondFactor } from "../../stores/session";
 import { toast, toastError } from "../../stores/toast";
 import { passkeysSupported, provePasskey } from "../security/passkey";
 import { RecoveryCodes } from "../security/RecoveryCodes";
@@ -50,7 +50,8 @@ export default function LoginPage() {
     startSession(s.token, s.user);
     toast("success", t("auth.success"));
     warnDueSoon(s.user.company.dueDate);
-    navigate(s.suggestSecondFactor ? "/security?suggest=1" : "/", { replace: true });
+    suggestSecondFactor.value = !!s.suggestSecondFactor;
+    navigate("/", { replace: true });
   };
   const onAnswer = (res: SignInAnswerDto) => {
     if ("secondFactor" in res) return setStep({ kind: "second", ...res.secondFactor });

@@ -1,6 +1,5 @@
 import type { AuthSessionDto, SecurityDto } from "@contract/dto/auth";
 import { useEffect, useState } from "react";
-import { Link } from "wouter";
 import { endMySession, endOtherSessions, getSecurity, mySessions } from "../../api/security";
 import { Button } from "../../components/Button";
 import { PageSpinner } from "../../components/Spinner";
@@ -15,7 +14,6 @@ export default function SecurityPage() {
   const t = useT();
   const [security, setSecurity] = useState<SecurityDto | null>(null);
   const [sessions, setSessions] = useState<AuthSessionDto[]>([]);
-  const suggest = new URLSearchParams(location.search).has("suggest");
   const load = () => {
     getSecurity().then(setSecurity, toastError);
     mySessions().then((r) => setSessions(r.sessions), toastError);
@@ -34,17 +32,6 @@ export default function SecurityPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:px-8" data-testid="security-page">
       <h1 className="text-2xl font-semibold tracking-tight text-ink">{t("security.title")}</h1>
-      {suggest && unprotected && (
-        <div
-          className="flex flex-wrap items-center gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm text-ink dark:border-brand-500/30 dark:bg-brand-500/10"
-          data-testid="suggest"
-        >
-          <p className="flex-1">{t("security.suggestText")}</p>
-          <Link href="/" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-            {t("security.later")}
-          </Link>
-        </div>
-      )}
       {security.required && unprotected && <p className="text-sm text-amber-700 dark:text-amber-300">{t("security.requiredText")}</p>}
       <SecondFactorCard security={security} onChanged={load} />
       <PasskeysCard security={security} onChanged={load} />
