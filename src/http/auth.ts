@@ -4,6 +4,7 @@ import { loadSessionUser } from "../modules/users/queries";
 import { sessionIsLive } from "../modules/auth/sessions";
 import type { Ctx, Deps } from "./context";
 import { AppError } from "./errors";
+import { clientIp } from "./ip";
 import { isPublicRoute } from "./public-routes";
 import { type AccessClaims, verifyToken } from "./tokens";
 
@@ -53,7 +54,8 @@ export function rememberCaller(request: Request, ctx: Ctx | null) {
  * On public routes `ctx` is null at runtime: their handlers must not read it.
  */
 export const authPlugin = (deps: Deps) =>
-  new Elysia({ name: "auth" }).decorate("deps", deps).derive({ as: "global" }, async ({ request, route }) => {
+  new Elysia({ name: "auth" }).decorate("deps", deps).derive({ as: "global" }, async ({ request, route, server }) => {
     const ctx = callers.has(request) ? callers.get(request) : await authenticate(deps, request, route);
+    if (ctx) ctx.address = clientIp(deps, request, server);
     return { ctx: ctx as Ctx };
   });

@@ -61,6 +61,8 @@ export interface Ctx extends Deps {
   user: SessionUser;
   /** The caller's session (auth_sessions.id); absent for jobs and the external API. */
   sessionId?: string;
+  /** The caller's address (behind the trusted proxies), for the audit log. */
+  address?: string;
 }
 
 /** A context acting for the system inside one company (jobs, the inbound pipeline). */

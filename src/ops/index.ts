@@ -3,7 +3,6 @@
  * called once by createDeps; `opsRoutes(deps)` is mounted by buildApp.
  */
 import type { Deps } from "../http/context";
-import { clientIp } from "../http/ip";
 import { setLogContext } from "../lib/logger";
 import { healthRoutes } from "./health";
 import { Metrics } from "./metrics";
@@ -35,11 +34,7 @@ export const opsOf = (deps: Deps): Ops => installed.get(deps) ?? installOps(deps
 /** Wraps the finished app: a request id on every answer and in its logs, and request metrics. */
 export function withOps<T extends object>(deps: Deps, app: T): T {
   const { metrics } = opsOf(deps);
-  return withRequestScope(
-    app,
-    (req, status, seconds) => metrics.observeRequest(req.method, status, seconds),
-    (req, server) => clientIp(deps, req, server as Parameters<typeof clientIp>[2]),
-  );
+  return withRequestScope(app, (req, status, seconds) => metrics.observeRequest(req.method, status, seconds));
 }
 
 /** /healthz, /readyz and /metrics. */

@@ -7,8 +7,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
 export interface RequestScope {
   id: string;
   startedAt: number;
-  /** The client's address (behind the trusted proxies), resolved on first use (the audit log asks). */
-  address?: () => string;
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
@@ -19,22 +17,11 @@ const SANE_ID = /^[A-Za-z0-9._:-]{8,100}$/;
  * work). Wraps the app's compiled `fetch`, which both `listen` and `handle` go through; call it once
  * the app has all its routes.
  */
-export function withRequestScope<T extends object>(
-  app: T,
-  done?: (req: Request, status: number, seconds: number) => void,
-  addressOf?: (req: Request, server: unknown) => string,
-): T {
+export function withRequestScope<T extends object>(app: T, done?: (req: Request, status: number, seconds: number) => void): T {
   const inner = (app as unknown as { fetch: (req: Request, ...rest: unknown[]) => Response | Promise<Response> }).fetch;
   const fetch = (req: Request, ...rest: unknown[]) => {
     const incoming = req.headers.get("x-request-id");
     const s: RequestScope = { id: incoming && SANE_ID.test(incoming) ? incoming : crypto.randomUUID(), startedAt: performance.now() };
-    if (addressOf) {
-      let address: string | undefined;
-      s.address = () => {
-        address ??= addressOf(req, rest[0]);
-        return address;
-      };
-    }
     return scope.run(s, async () => {
       const res = await inner(req, ...rest);
       // A WebSocket upgrade answers no Response: nothing to tag or count.

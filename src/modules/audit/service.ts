@@ -9,7 +9,6 @@ import { AUDIT_HIDDEN_FIELDS, AUDIT_SECRET_FIELDS, type AuditActorType, type Aud
 import type { DB, DbOrTx } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import type { SessionUser } from "../../http/context";
-import { currentRequest } from "../../ops/request-context";
 import { auditLog } from "./schema";
 
 /** The object an entry is about: its kind, id and a readable name kept as it was. */
@@ -34,6 +33,8 @@ export interface AuditCtx {
   actor?: AuditActor;
   /** Test clocks and jobs pass their time; otherwise now. */
   clock?: { now(): number };
+  /** The client's address (a request's Ctx carries it). */
+  address?: string;
 }
 
 /** Field → [before, after]; a secret's values are never kept ("changed" stands for both). */
@@ -92,7 +93,7 @@ export function audit(ctx: AuditCtx, event: AuditEvent, target?: AuditTarget | n
     targetType: target?.type ?? "",
     targetId: target?.id === null || target?.id === undefined ? "" : String(target.id).slice(0, 100),
     targetLabel: (target?.label ?? "").slice(0, 200),
-    address: (currentRequest()?.address?.() ?? "").slice(0, 64),
+    address: (ctx.address ?? "").slice(0, 64),
     changes: encodeChanges(changes),
   };
   // One prepared statement of the database (bun:sqlite runs one connection, so it also runs inside a transaction).

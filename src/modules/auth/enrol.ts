@@ -14,7 +14,12 @@ import { confirmTotpSetup, newRecoveryCodes, startTotpSetup } from "./totp";
 import { LIMITS } from "../../contract/limits";
 import { failChallenge } from "./challenges";
 
-const ctxOf = (deps: Deps, row: { id: number; name: string; email: string; companyId: number }) => ({ db: deps.db, companyId: row.companyId, user: row });
+const ctxOf = (deps: Deps, row: { id: number; name: string; email: string; companyId: number }, address?: string) => ({
+  db: deps.db,
+  companyId: row.companyId,
+  user: row,
+  address,
+});
 
 /** POST /auth/second-factor/setup/totp: a secret for the app. */
 export async function enrolTotpStart(deps: Deps, token: string): Promise<TotpSetupDto> {
@@ -28,7 +33,7 @@ export async function enrolTotpConfirm(deps: Deps, token: string, code: string, 
   assertNotThrottled(deps, row, origin);
   const codes = deps.db.transaction((tx) => {
     if (!confirmTotpSetup(deps, row.id, code, tx)) return null;
-    audit(ctxOf(deps, row), "auth.totp.enabled", { type: "user", id: row.id, label: row.email }, undefined, tx);
+    audit(ctxOf(deps, row, origin.address), "auth.totp.enabled", { type: "user", id: row.id, label: row.email }, undefined, tx);
     return newRecoveryCodes(deps, tx, row.id);
   });
   if (!codes) {
@@ -56,6 +61,6 @@ export async function enrolPasskey(deps: Deps, input: { challenge: string; name:
   setWebauthnChallenge(deps.db, challenge, null);
   const passkey = await registerPasskey(deps.db, rp, { userId: row.id, companyId: row.companyId }, expected, input.response, input.name);
   consumeChallenge(deps.db, challenge);
-  audit(ctxOf(deps, row), "auth.passkey.added", { type: "user", id: row.id, label: row.email }, { passkey: [null, passkey.name] });
+  audit(ctxOf(deps, row, origin.address), "auth.passkey.added", { type: "user", id: row.id, label: row.email }, { passkey: [null, passkey.name] });
   return nextStep(deps, row, origin, "second-factor", { recoveryCodes: newRecoveryCodes(deps, deps.db, row.id) });
 }

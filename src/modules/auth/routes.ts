@@ -77,8 +77,8 @@ export const authRoutes = (deps: Deps) =>
       setRefreshCookie(jar, res.refresh, cameOverHttps(deps, request, server));
       return { token: res.token, user: res.user };
     })
-    .delete("/auth/logout", async ({ cookie, request }) => {
-      await logout(deps, bearerOf(request), cookie[REFRESH_COOKIE].value as string | undefined);
+    .delete("/auth/logout", async ({ cookie, request, server }) => {
+      await logout(deps, bearerOf(request), cookie[REFRESH_COOKIE].value as string | undefined, requestOrigin(deps, request, server).address);
       cookie[REFRESH_COOKIE].remove();
       return { message: "Logged out" };
     })

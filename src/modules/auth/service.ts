@@ -96,7 +96,7 @@ export async function changeOwnPassword(deps: Deps, input: PasswordChangeInput, 
   if (challenge?.userId === row.id) consumeChallenge(deps.db, challenge);
   setPasswordHash(deps.db, row.id, await hashPassword(input.password));
   endUserSessions(deps, row.id, "password changed");
-  audit({ db: deps.db, companyId: row.companyId, user: row }, "auth.password.changed", { type: "user", id: row.id, label: row.email });
+  audit({ db: deps.db, companyId: row.companyId, user: row, address: origin.address }, "auth.password.changed", { type: "user", id: row.id, label: row.email });
   const fresh = loadSessionUser(deps.db, row.id)!.row;
   return nextStep(deps, fresh, origin, twoFactor ? "second-factor" : "password", { announce: false });
 }
@@ -129,7 +129,7 @@ export async function refresh(deps: Deps, cookie: string | undefined, address?: 
  * tokens and sockets), identified by the refresh cookie or the access token; the user's other
  * sessions (other browsers) go on. A stale cookie of an older session ends nothing.
  */
-export async function logout(deps: Deps, bearer: string | undefined, cookie: string | undefined) {
+export async function logout(deps: Deps, bearer: string | undefined, cookie: string | undefined, address?: string) {
   const refreshClaims = cookie ? await verifyToken<RefreshClaims>(deps.config.jwtRefreshSecret, cookie) : null;
   let target: { userId: number; sessionId: string } | null = null;
   if (refreshClaims?.sid && familyIsLive(deps.db, refreshClaims.sid)) target = { userId: refreshClaims.id, sessionId: refreshClaims.sid };
@@ -138,5 +138,9 @@ export async function logout(deps: Deps, bearer: string | undefined, cookie: str
   if (!endSessions(deps, target.userId, { ids: [target.sessionId] }, "logout").length) return;
   const found = loadSessionUser(deps.db, target.userId);
   if (found)
-    audit({ db: deps.db, companyId: found.user.companyId, user: found.user }, "auth.signout", { type: "user", id: found.user.id, label: found.user.email });
+    audit({ db: deps.db, companyId: found.user.companyId, user: found.user, address }, "auth.signout", {
+      type: "user",
+      id: found.user.id,
+      label: found.user.email,
+    });
 }

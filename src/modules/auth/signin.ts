@@ -45,7 +45,12 @@ const getDummyHash = () => {
   return dummyHash;
 };
 
-const auditCtx = (deps: Pick<Deps, "db">, row: Pick<UserRow, "id" | "name" | "email" | "companyId">) => ({ db: deps.db, companyId: row.companyId, user: row });
+const auditCtx = (deps: Pick<Deps, "db">, row: Pick<UserRow, "id" | "name" | "email" | "companyId">, address?: string) => ({
+  db: deps.db,
+  companyId: row.companyId,
+  user: row,
+  address,
+});
 const userTarget = (row: Pick<UserRow, "id" | "email">) => ({ type: "user", id: row.id, label: row.email });
 
 /** Whether the user has a second factor (an authenticator app or a passkey). */
@@ -85,7 +90,7 @@ export async function checkCredentials(
   if (!row || !ok) {
     deps.limiters.login.fail(email, ip);
     // Attempts on an existing account are recorded in its company's log (unknown emails are not: a spray would fill it).
-    if (row) audit(auditCtx(deps, row), "auth.signin.failed", userTarget(row), { step: [null, "password"] });
+    if (row) audit(auditCtx(deps, row, ip), "auth.signin.failed", userTarget(row), { step: [null, "password"] });
     throw new AppError(wrong, wrong === "ERR_INVALID_CREDENTIALS" ? 401 : 400);
   }
   deps.limiters.login.succeed(email, ip);
@@ -99,7 +104,7 @@ async function openSession(deps: Deps, row: UserRow, origin: RequestOrigin, anno
   const updated = single ? startSession(deps.db, row.id) : markSignedIn(deps.db, row.id);
   const family = startFamily(deps.db, row.id, row.companyId, { ...describeDevice(origin.userAgent), address: origin.address.slice(0, 64) }, single);
   const tokens = await issueTokens(deps, updated, family);
-  audit(auditCtx(deps, row), "auth.signin", userTarget(row));
+  audit(auditCtx(deps, row, origin.address), "auth.signin", userTarget(row));
   if (single && announce) {
     // tokenVersion lets a browser that already holds the new session (another tab of the same
     // browser shares its storage) tell this sign-in apart from one made elsewhere.
@@ -168,7 +173,7 @@ export function challengeUser(deps: Deps, token: string, kind: ChallengeKind): {
 export function failStep(deps: Deps, challenge: AuthChallengeRow, row: UserRow, origin: RequestOrigin, step: string): never {
   deps.limiters.login.fail(row.email, origin.address);
   failChallenge(deps.db, challenge, LIMITS.secondStepAttempts);
-  audit(auditCtx(deps, row), "auth.signin.failed", userTarget(row), { step: [null, step] });
+  audit(auditCtx(deps, row, origin.address), "auth.signin.failed", userTarget(row), { step: [null, step] });
   throw new AppError("ERR_SECOND_FACTOR_INVALID", 401);
 }
 
@@ -192,7 +197,7 @@ export async function secondStep(deps: Deps, input: SecondStepInput, origin: Req
   else if (input.recoveryCode) {
     step = "recovery";
     ok = redeemRecoveryCode(deps, row.id, input.recoveryCode);
-    if (ok) audit(auditCtx(deps, row), "auth.recovery.used", userTarget(row));
+    if (ok) audit(auditCtx(deps, row, origin.address), "auth.recovery.used", userTarget(row));
   } else if (input.passkey) {
     step = "passkey";
     ok = !!challenge.webauthn && (await verifyPasskey(deps.db, rp, challenge.webauthn, input.passkey, row.id)) === row.id;
