@@ -14,7 +14,7 @@ export function AuditTable({ entries, loading }: { entries: AuditEntryDto[]; loa
       loading={loading}
       columns={[
         { label: t("audit.when") },
-        { label: t("audit.who") },
+        { label: t("audit.who"), className: "hidden md:table-cell" },
         { label: t("audit.what") },
         { label: t("audit.object"), className: "hidden md:table-cell" },
         { label: t("audit.address"), className: "hidden lg:table-cell" },
@@ -22,8 +22,11 @@ export function AuditTable({ entries, loading }: { entries: AuditEntryDto[]; loa
     >
       {entries.map((e) => (
         <tr key={e.id} data-testid="audit-row" className="align-top hover:bg-raised/60">
-          <td className={`${tdClass} whitespace-nowrap text-muted tabular-nums`}>{formatDateTime(e.at)}</td>
-          <td className={`${tdClass} max-w-48 break-words`}>
+          <td className={`${tdClass} text-muted tabular-nums`}>
+            <span className="whitespace-nowrap">{formatDateTime(e.at)}</span>
+            <span className="mt-1 block max-w-36 text-xs break-words text-ink md:hidden">{e.actorName}</span>
+          </td>
+          <td className={`${tdClass} hidden max-w-48 break-words md:table-cell`}>
             <span className="text-ink">{e.actorName}</span>
             {e.actorType !== "user" && <span className="block text-xs text-subtle">{t(`audit.actors.${e.actorType}`)}</span>}
           </td>
