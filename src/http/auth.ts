@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { isPastDue } from "../lib/dates";
 import { loadSessionUser } from "../modules/users/queries";
-import { sessionIsLive } from "../modules/auth/sessions";
+import { accessSessionLive } from "../modules/auth/sessions";
 import type { Ctx, Deps } from "./context";
 import { AppError } from "./errors";
 import { clientIp } from "./ip";
@@ -33,7 +33,9 @@ export async function authenticate(deps: Deps, request: Request, route: string):
   // A token of the older format (no session) is treated as expired: the web refreshes it with its cookie.
   if (!claims || typeof claims.sid !== "string") throw new AppError("ERR_SESSION_EXPIRED", 403);
   const found = loadSessionUser(deps.db, claims.id);
-  if (!found || found.tokenVersion !== claims.tv || !sessionIsLive(deps.db, claims.sid, claims.id)) throw new AppError("ERR_SESSION_EXPIRED", 401);
+  if (!found || found.tokenVersion !== claims.tv || !accessSessionLive(deps.db, found.user.companyId, claims.sid, claims.id)) {
+    throw new AppError("ERR_SESSION_EXPIRED", 401);
+  }
   const { user, company } = found;
   if (!user.super && (!company.status || isPastDue(company.dueDate)) && !LAPSED_ALLOWED.has(`${request.method} ${route}`)) {
     throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: company.dueDate });

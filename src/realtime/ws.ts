@@ -8,7 +8,7 @@ import { canViewEveryTicket, canViewTicket } from "../modules/tickets/policy";
 import { findTicketRow } from "../modules/tickets/queries";
 import { setUserOnline } from "../modules/users/presence";
 import { loadSessionUser } from "../modules/users/queries";
-import { sessionIsLive } from "../modules/auth/sessions";
+import { accessSessionLive } from "../modules/auth/sessions";
 import type { HubSocket } from "./hub";
 import { rooms } from "./topics";
 
@@ -91,9 +91,11 @@ function parseClientMessage(raw: unknown): ClientMessage | null {
 /** The signed-in user of an access token, or null (bad, expired or superseded token, or its session ended). */
 async function userOfToken(deps: Deps, token: string): Promise<{ user: SessionUser; tokenVersion: number; sessionId: string } | null> {
   const claims = token ? await verifyToken<AccessClaims>(deps.config.jwtSecret, token) : null;
-  if (!claims || typeof claims.sid !== "string" || !sessionIsLive(deps.db, claims.sid, claims.id)) return null;
+  if (!claims || typeof claims.sid !== "string") return null;
   const found = loadSessionUser(deps.db, claims.id);
-  return found && found.tokenVersion === claims.tv ? { user: found.user, tokenVersion: found.tokenVersion, sessionId: claims.sid } : null;
+  return found && found.tokenVersion === claims.tv && accessSessionLive(deps.db, found.user.companyId, claims.sid, claims.id)
+    ? { user: found.user, tokenVersion: found.tokenVersion, sessionId: claims.sid }
+    : null;
 }
 
 /**

@@ -12,7 +12,10 @@ import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { CLOSE } from "../../realtime/hub";
 import { bumpCompanyTokenVersions, bumpTokenVersion } from "../users/accounts";
-import { loadTokenVersions } from "../users/queries";
+import { loadSessionUser, loadTokenVersions } from "../users/queries";
+import { getSetting } from "../settings/service";
+
+const companyOf = (db: DB, userId: number) => loadSessionUser(db, userId)?.user.companyId ?? 0;
 import { type AuthSessionRow, authSessions } from "./schema";
 
 /**
@@ -73,7 +76,19 @@ export function familyIsLive(db: DbOrTx, familyId: string): boolean {
   return !!row && !row.endedAt;
 }
 
-/** The live family of an access token, checked on every request (one prepared primary-key lookup). */
+/**
+ * Whether the session of an access token is live. With one session per user (the default) an
+ * ending moves the user's token version, which every request already checks, so nothing more is
+ * read; with several, each request reads its session row (one prepared primary-key lookup).
+ */
+export function accessSessionLive(db: DB, companyId: number, familyId: string, userId: number): boolean {
+  return singleSession(db, companyId) || sessionIsLive(db, familyId, userId);
+}
+
+/** The company's sessions policy: one per user (decision 3, the default) or several. */
+export const singleSession = (db: DB, companyId: number) => getSetting(db, companyId, "singleSession") !== "disabled";
+
+/** Whether a session family is live and belongs to the user (one prepared primary-key lookup). */
 export function sessionIsLive(db: DB, familyId: string, userId: number): boolean {
   const q = prepared(db, "auth.session-live", (d) =>
     d
@@ -121,6 +136,8 @@ export function endSessions(deps: Pick<Deps, "db" | "hub">, userId: number, whic
     .returning({ id: authSessions.id })
     .all()
     .map((r) => r.id);
+  // With one session per user, access tokens are not checked against their session: the version moves.
+  if (ended.length && which.ids && singleSession(deps.db, companyOf(deps.db, userId))) bumpTokenVersion(deps.db, userId);
   for (const id of ended) deps.hub.closeSession(id, reason, CLOSE.sessionEnded);
   if (ended.length) log.info("sessions ended", { userId, count: ended.length, reason });
   return ended;
