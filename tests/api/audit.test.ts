@@ -10,7 +10,7 @@ import * as OTPAuth from "otpauth";
 import { AUDIT_EVENTS, type AuditEvent } from "../../src/contract/audit";
 import { pruneAuditLog } from "../../src/modules/audit/jobs";
 import { audit } from "../../src/modules/audit/service";
-import { ensureInvoice } from "../../src/modules/invoices/service";
+import { ensureInvoice } from "../../src/modules/invoices/billing";
 import { makeTestApp } from "../helpers/app";
 import { makeConnection } from "../helpers/channel";
 import { SoftAuthenticator } from "../helpers/webauthn";
@@ -154,7 +154,7 @@ const SCENARIOS: Record<AuditEvent, () => Promise<Where | undefined>> = {
     return "platform";
   },
   "invoice.paid": async () => {
-    const inv = ensureInvoice(t.db, { id: a.company.id, dueDate: "2031-01-01" }, { name: "Plano", value: 10 });
+    const inv = ensureInvoice(t.db, { id: a.company.id, dueDate: "2031-01-01" }, { name: "Plano", value: 10 }).row;
     ok(await sup("PUT", `/invoices/${inv.id}`, { status: "paid" }));
     return undefined;
   },

@@ -11,6 +11,7 @@ import { hashPassword } from "../../lib/password";
 import { log } from "../../lib/logger";
 import { audit } from "../audit/service";
 import { serializeCompany } from "../companies/service";
+import { companyFeatures } from "../companies/features";
 import { getCompanyPlan } from "../companies/queries";
 import { serializePlan } from "../plans/service";
 import { readSettings } from "../settings/service";
@@ -41,6 +42,8 @@ export function sessionPayload(deps: Deps, userId: number): SessionUserDto {
       settings: readSettings(deps.db, company.id),
       plan: plan ? serializePlan(plan) : null,
       timezone: deps.config.timezone,
+      features: companyFeatures(deps.db, company.id),
+      featureGrants: company.featureGrants,
     },
   };
 }

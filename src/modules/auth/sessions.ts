@@ -11,7 +11,7 @@ import { REFRESH_TTL_S } from "../../http/tokens";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { CLOSE } from "../../realtime/hub";
-import { bumpCompanyTokenVersions, bumpTokenVersion } from "../users/accounts";
+import { bumpCompanyTokenVersions, bumpTokenVersion, markSignedIn, startSession } from "../users/accounts";
 import { loadSessionUser, loadTokenVersions } from "../users/queries";
 import { getSetting } from "../settings/service";
 
@@ -46,6 +46,19 @@ export function startFamily(db: DbOrTx, userId: number, companyId: number, origi
     .values({ id: crypto.randomUUID(), userId, companyId, generation: 0, rotatedAt: now, createdAt: nowIso(), ...origin })
     .returning()
     .get();
+}
+
+/**
+ * A sign-in's writes, all or nothing: the user's new token version (which ends their other sessions,
+ * with one session per user) or their online mark (several sessions), and the new family. Apart, a
+ * failure of the second write (a full disk) ended the user's session without starting the new one.
+ */
+export function openSessionRecords(db: DB, userId: number, companyId: number, origin: SessionOrigin, single: boolean) {
+  return db.transaction((tx) => {
+    const user = single ? startSession(tx, userId) : markSignedIn(tx, userId);
+    const family = startFamily(tx, userId, companyId, origin, single);
+    return { user, family };
+  });
 }
 
 export type RotateResult = { kind: "ok"; generation: number } | { kind: "ended" } | { kind: "replay"; userId: number };

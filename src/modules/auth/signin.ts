@@ -16,14 +16,13 @@ import { hashPassword, verifyPassword } from "../../lib/password";
 import { rooms } from "../../realtime/topics";
 import { audit } from "../audit/service";
 import { getSetting } from "../settings/service";
-import { markSignedIn, startSession } from "../users/accounts";
 import { findUserByEmail, loadSessionUser, type UserRow } from "../users/queries";
 import { type ChallengeKind, consumeChallenge, createChallenge, failChallenge, findChallenge, setWebauthnChallenge } from "./challenges";
 import { describeDevice } from "./device";
 import { authenticationOptions, countPasskeys, type RelyingParty, verifyPasskey } from "./passkeys";
 import type { AuthChallengeRow } from "./schema";
 import { issueTokens, sessionPayload } from "./service";
-import { startFamily } from "./sessions";
+import { openSessionRecords, singleSession } from "./sessions";
 import { askedOnce, hasTotp, redeemRecoveryCode, verifyTotp } from "./totp";
 
 /** Where a sign-in comes from: the client address and its User-Agent. */
@@ -100,9 +99,9 @@ export async function checkCredentials(
 
 /** Opens a session: a new family (one per user by default, decision 3), its tokens, and the sign-in entry. */
 async function openSession(deps: Deps, row: UserRow, origin: RequestOrigin, announce: boolean) {
-  const single = getSetting(deps.db, row.companyId, "singleSession") !== "disabled";
-  const updated = single ? startSession(deps.db, row.id) : markSignedIn(deps.db, row.id);
-  const family = startFamily(deps.db, row.id, row.companyId, { ...describeDevice(origin.userAgent), address: origin.address.slice(0, 64) }, single);
+  const single = singleSession(deps.db, row.companyId);
+  const origin_ = { ...describeDevice(origin.userAgent), address: origin.address.slice(0, 64) };
+  const { user: updated, family } = openSessionRecords(deps.db, row.id, row.companyId, origin_, single);
   const tokens = await issueTokens(deps, updated, family);
   audit(auditCtx(deps, row, origin.address), "auth.signin", userTarget(row));
   if (single && announce) {
