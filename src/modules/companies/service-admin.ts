@@ -163,7 +163,13 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateIn
       .set({ ...fields, ...(grants ? { featureGrants: grants } : {}), updatedAt: nowIso() })
       .where(eq(companies.id, id))
       .run();
-    audit(ctx, "company.updated", { type: "company", id, label: fields.name ?? before.name }, diffFields(before, { ...fields, ...(grants ? { featureGrants: grants } : {}) }), tx);
+    audit(
+      ctx,
+      "company.updated",
+      { type: "company", id, label: fields.name ?? before.name },
+      diffFields(before, { ...fields, ...(grants ? { featureGrants: grants } : {}) }),
+      tx,
+    );
   });
   const after = getAdminCompany(ctx, id);
   const lapsed = !after.company.status || isPastDue(after.company.dueDate);
