@@ -122,12 +122,15 @@ export function createIntegration(ctx: Ctx, raw: QueueIntegrationInput) {
   if (input.jsonContent.includes(SECRET_MASK)) throw new AppError("ERR_VALIDATION", 400, { fields: { jsonContent: "validation.serviceAccount" } });
   if (integrationNameTaken(ctx.db, ctx.companyId, input.name)) throw new AppError("ERR_VALIDATION", 400, { fields: { name: "validation.nameTaken" } });
   const now = nowIso();
-  const row = ctx.db
-    .insert(queueIntegrations)
-    .values({ ...input, companyId: ctx.companyId, createdAt: now, updatedAt: now })
-    .returning()
-    .get();
-  audit(ctx, "integration.created", { type: "integration", id: row.id, label: row.name }, diffFields(null, input));
+  const row = ctx.db.transaction((tx) => {
+    const created = tx
+      .insert(queueIntegrations)
+      .values({ ...input, companyId: ctx.companyId, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    audit(ctx, "integration.created", { type: "integration", id: created.id, label: created.name }, diffFields(null, input), tx);
+    return created;
+  });
   const dto = serializeIntegration(row);
   publish(ctx, { action: "create", queueIntegration: dto });
   return dto;

@@ -56,12 +56,15 @@ export function createPlan(ctx: Ctx, input: PlanCreateInput) {
   requireSuper(ctx);
   assertFreeName(ctx, input.name);
   const now = nowIso();
-  const row = ctx.db
-    .insert(plans)
-    .values({ ...input, createdAt: now, updatedAt: now })
-    .returning()
-    .get();
-  audit(ctx, "plan.created", { type: "plan", id: row.id, label: row.name }, diffFields(null, input));
+  const row = ctx.db.transaction((tx) => {
+    const created = tx
+      .insert(plans)
+      .values({ ...input, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    audit(ctx, "plan.created", { type: "plan", id: created.id, label: created.name }, diffFields(null, input), tx);
+    return created;
+  });
   return serializePlan(row);
 }
 

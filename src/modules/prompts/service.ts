@@ -69,12 +69,15 @@ export function createPrompt(ctx: Ctx, input: PromptInput) {
   if (!input.apiKey) throw new AppError("ERR_VALIDATION", 400, { fields: { apiKey: "validation.required" } });
   check(ctx, input);
   const now = nowIso();
-  const row = ctx.db
-    .insert(prompts)
-    .values({ ...input, companyId: ctx.companyId, createdAt: now, updatedAt: now })
-    .returning()
-    .get();
-  audit(ctx, "prompt.created", { type: "prompt", id: row.id, label: row.name }, diffFields(null, input));
+  const row = ctx.db.transaction((tx) => {
+    const created = tx
+      .insert(prompts)
+      .values({ ...input, companyId: ctx.companyId, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    audit(ctx, "prompt.created", { type: "prompt", id: created.id, label: created.name }, diffFields(null, input), tx);
+    return created;
+  });
   const dto = load(ctx, row);
   publish(ctx, { action: "update", prompt: dto });
   return dto;

@@ -78,7 +78,7 @@ export function createQueue(ctx: Ctx, input: QueueCreateInput) {
   // The plan's limit holds under parallel creation: counted again where the row is written.
   const row = ctx.db.transaction((tx) => {
     if (plan && countQueues(tx, ctx.companyId) >= plan.plan.queues) throw new AppError("ERR_PLAN_LIMIT_QUEUES", 400, { limit: plan.plan.queues });
-    return tx
+    const created = tx
       .insert(queues)
       .values({
         companyId: ctx.companyId,
@@ -95,8 +95,9 @@ export function createQueue(ctx: Ctx, input: QueueCreateInput) {
       })
       .returning()
       .get();
+    audit(ctx, "queue.created", { type: "queue", id: created.id, label: created.name }, diffFields(null, { name: created.name, color: created.color }), tx);
+    return created;
   });
-  audit(ctx, "queue.created", { type: "queue", id: row.id, label: row.name }, diffFields(null, { name: row.name, color: row.color }));
   return publishUpdate(ctx, row);
 }
 

@@ -73,26 +73,30 @@ export function createQuickMessage(ctx: Ctx, input: QuickMessageCreateInput) {
     throw new AppError("ERR_QUICK_MESSAGE_SHORTCODE_EXISTS", 409);
   }
   const now = nowIso();
-  const row = ctx.db
-    .insert(quickMessages)
-    .values({
-      companyId: ctx.companyId,
-      userId: ctx.user.id,
-      shortcode: input.shortcode,
-      message: input.message,
-      geral: input.geral,
-      status: input.status,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
-  audit(
-    ctx,
-    "quick-message.created",
-    { type: "quick-message", id: row.id, label: row.shortcode },
-    diffFields(null, { shortcode: row.shortcode, geral: row.geral }),
-  );
+  const row = ctx.db.transaction((tx) => {
+    const created = tx
+      .insert(quickMessages)
+      .values({
+        companyId: ctx.companyId,
+        userId: ctx.user.id,
+        shortcode: input.shortcode,
+        message: input.message,
+        geral: input.geral,
+        status: input.status,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    audit(
+      ctx,
+      "quick-message.created",
+      { type: "quick-message", id: created.id, label: created.shortcode },
+      diffFields(null, { shortcode: created.shortcode, geral: created.geral }),
+      tx,
+    );
+    return created;
+  });
   const record = serializeQuickMessage(row);
   publish(ctx, row, { action: "create", record });
   return record;

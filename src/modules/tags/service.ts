@@ -70,20 +70,29 @@ export function createTag(ctx: Ctx, input: TagCreateInput) {
   if (input.kanban === 1 && !canSetKanban(ctx.user)) throw forbidden();
   if (tagWithName(ctx.db, ctx.companyId, input.name)) throw new AppError("ERR_TAG_NAME_ALREADY_EXISTS", 409);
   const now = nowIso();
-  const row = ctx.db
-    .insert(tags)
-    .values({
-      companyId: ctx.companyId,
-      name: input.name,
-      color: input.color,
-      kanban: input.kanban ?? 0,
-      userId: ctx.user.id || null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
-  audit(ctx, "tag.created", { type: "tag", id: row.id, label: row.name }, diffFields(null, { name: row.name, color: row.color, kanban: row.kanban }));
+  const row = ctx.db.transaction((tx) => {
+    const created = tx
+      .insert(tags)
+      .values({
+        companyId: ctx.companyId,
+        name: input.name,
+        color: input.color,
+        kanban: input.kanban ?? 0,
+        userId: ctx.user.id || null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    audit(
+      ctx,
+      "tag.created",
+      { type: "tag", id: created.id, label: created.name },
+      diffFields(null, { name: created.name, color: created.color, kanban: created.kanban }),
+      tx,
+    );
+    return created;
+  });
   const tag = serializeTag(row);
   publish(ctx, { action: "create", tag });
   return tag;
