@@ -1,4 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createECDH } from "node:crypto";
 import { join, resolve } from "node:path";
 import * as v from "valibot";
 
@@ -33,6 +34,8 @@ const EnvSchema = v.object({
   STORAGE_LOW_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0))),
   BALLAST_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(4096))),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
+  /** Who push services contact about our notifications (a mailto: or https: URL); ADMIN_EMAIL when unset. */
+  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: URL"))),
 });
 
 export interface Config {
@@ -67,6 +70,8 @@ export interface Config {
   ballastBytes: number;
   /** A bearer token that may read /metrics without a session (Prometheus). */
   metricsToken?: string;
+  /** Web Push identity (VAPID, RFC 8292): keys generated into secrets.json at first boot, and the contact subject. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
 }
 
 /**
@@ -89,7 +94,19 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
   return ok && cidrs.length ? { kind: "cidrs", cidrs } : "false, true, a hop count, or a list of proxy addresses/CIDR ranges";
 }
 
-/** Reads a secret from env, else from data/secrets.json, generating it on first boot so restarts keep sessions. */
+/** A new VAPID key pair (P-256), base64url as browsers and web-push take it. */
+function vapidKeys() {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const priv = ecdh.getPrivateKey();
+  // web-push wants the 32-byte scalar (a leading zero byte may be left out by getPrivateKey)
+  return { publicKey: ecdh.getPublicKey().toString("base64url"), privateKey: Buffer.concat([Buffer.alloc(32 - priv.length), priv]).toString("base64url") };
+}
+
+/**
+ * Reads a secret from env, else from data/secrets.json, generating it on first boot so restarts keep
+ * sessions (and browsers' push subscriptions, which are bound to the VAPID public key).
+ */
 function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SECRET?: string }) {
   const file = join(dataDir, "secrets.json");
   let stored: Record<string, string> = {};
@@ -102,10 +119,17 @@ function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SE
       changed = true;
     }
   }
+  if (!stored.vapidPublicKey || !stored.vapidPrivateKey) {
+    const keys = vapidKeys();
+    stored.vapidPublicKey = keys.publicKey;
+    stored.vapidPrivateKey = keys.privateKey;
+    changed = true;
+  }
   if (changed) writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
   return {
     jwtSecret: env.JWT_SECRET ?? stored.jwtSecret,
     jwtRefreshSecret: env.JWT_REFRESH_SECRET ?? stored.jwtRefreshSecret,
+    vapidKeys: { publicKey: stored.vapidPublicKey, privateKey: stored.vapidPrivateKey },
   };
 }
 
@@ -145,7 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // The data folder holds the database, secrets and customers' media: owner only (0700).
   mkdirSync(join(dataDir, "media"), { recursive: true, mode: 0o700 });
   for (const dir of [dataDir, join(dataDir, "media")]) ownerOnly(dir, 0o700);
-  const secrets = loadSecrets(dataDir, e);
+  const { vapidKeys: vapid, ...secrets } = loadSecrets(dataDir, e);
   const isTest = e.NODE_ENV === "test";
   return {
     port: e.PORT,
@@ -170,5 +194,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageLowBytes: (e.STORAGE_LOW_MB ?? (isTest ? 0 : 512)) * 1024 * 1024,
     ballastBytes: (e.BALLAST_MB ?? (isTest ? 0 : 64)) * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,
+    vapid: { ...vapid, subject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL ?? "admin@localhost"}` },
   };
 }

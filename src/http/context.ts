@@ -5,6 +5,7 @@ import type { Clock } from "../lib/clock";
 import type { Config } from "../config";
 import type { DB } from "../db/client";
 import type { Hub } from "../realtime/hub";
+import type { Notifier } from "../modules/notifications/notifier";
 import type { AttemptLimiter, LoginThrottle } from "./rate-limit";
 
 /** Process-wide dependencies handed to routes, services and jobs. */
@@ -24,6 +25,8 @@ export interface Deps {
   inboundSpool: InboundSpool;
   /** Time source of the lifecycle, the inbound path and the jobs. */
   clock: Clock;
+  /** Decides and sends alerts (sounds, Web Push) after frames are published; holds the sending state. */
+  notifier: Notifier;
 }
 
 /** What routes need of the scheduler. */

@@ -58,6 +58,9 @@ export function handleClientMessage(deps: Deps, ws: HubSocket, u: SessionUser, m
     case "userStatus":
       setUserOnline(deps.db, u.id, true);
       return;
+    case "presence":
+      hub.setVisible(ws, msg.visible === true);
+      return;
     case "joinSandbox":
     case "leaveSandbox": {
       // the sandbox phone page of a connection of the user's company
