@@ -25,7 +25,8 @@ import type { TicketContact, TicketDto } from "./dto/tickets";
 import type { UserDto } from "./dto/users";
 
 export type ServerFrame =
-  | { channel: "ready"; userId: number }
+  /** Sent when a socket opens; `t` is the server's clock (the app's catch-up after a reconnect starts from it). */
+  | { channel: "ready"; userId: number; t: number }
   | { channel: "ping"; t: number }
   /** The same account signed in elsewhere (core.md §4.3); tokenVersion tells another tab of this browser apart. */
   | { channel: "auth"; action: "update"; user: { id: number; email: string; companyId: number }; tokenVersion: number }

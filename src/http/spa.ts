@@ -3,6 +3,11 @@ import { assetPath } from "../lib/assets";
 
 const DIST = "web/dist";
 const HASHED = /-[a-z0-9]{6,}\.[a-z0-9]+$/i;
+/**
+ * Files at fixed names that must be revalidated on every use: the service worker (a new build must
+ * reach browsers on their next check) and the manifest.
+ */
+const REVALIDATED: Record<string, string> = { "/sw.js": "text/javascript; charset=utf-8", "/manifest.webmanifest": "application/manifest+json" };
 /** Precompressed copies written by scripts/build-web.ts, best first. */
 const ENCODINGS = [
   ["br", ".br"],
@@ -40,6 +45,7 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob: https:",
   "media-src 'self' data: blob:",
   "font-src 'self' data:",
+  "manifest-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
@@ -99,20 +105,22 @@ export function serveSpa(req: Request): Response | null {
   const path = decodeURIComponent(new URL(req.url).pathname);
   if (path === "/ws" || path.includes("..")) return null;
   const last = path.split("/").pop() ?? "";
-  if (last.includes(".")) {
+  if (last.includes(".") && path !== "/index.html") {
     const p = assetPath(`${DIST}${path}`);
     if (!p) return null;
+    const fixed = REVALIDATED[path];
     const headers: Record<string, string> = {
-      "cache-control": HASHED.test(last) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      "cache-control": fixed ? "no-cache" : HASHED.test(last) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
       "x-content-type-options": "nosniff",
       vary: "accept-encoding",
     };
+    if (fixed) headers["content-type"] = fixed;
     const packed = precompressed(req, `${DIST}${path}`);
     if (!packed) return new Response(Bun.file(p), { headers });
-    const type = Bun.file(p).type;
+    const type = fixed ?? Bun.file(p).type;
     return new Response(Bun.file(packed.path), { headers: { ...headers, "content-type": type, "content-encoding": packed.coding } });
   }
-  if (!wantsHtml(req)) return null;
+  if (!wantsHtml(req) && path !== "/index.html") return null;
   const page = index();
   if (!page) return new Response("The web app is not built: run ./install.sh (or bun run build:web).", { status: 503 });
   const headers = { ...PAGE_HEADERS, etag: page.etag };

@@ -130,7 +130,7 @@ export const wsRoutes = (deps: Deps) => {
       deps.hub.join(socket, rooms.user(u.id));
       if (can(u, "campaigns:manage")) deps.hub.join(socket, rooms.campaigns(u.companyId));
       setUserOnline(deps.db, u.id, true);
-      ws.send(JSON.stringify({ channel: "ready", userId: u.id }));
+      ws.send(JSON.stringify({ channel: "ready", userId: u.id, t: Date.now() }));
     },
     message(ws, raw) {
       const socket = handles.get(ws.id);
