@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { ROOT, signIn, SUPER_EMAIL, SUPER_PASSWORD, setupStack } from "./harness";
+import { apiCall, ROOT, signIn, SUPER_EMAIL, SUPER_PASSWORD, setupStack } from "./harness";
 
 const stack = setupStack();
 const DIST = join(ROOT, "web/dist");
@@ -116,5 +116,64 @@ test("a new build's service worker takes over and the page offers to reload into
     unstash(".br");
     unstash(".gz");
   }
+  await context.close();
+});
+
+test("a phone that slept: back online the app reconnects, shows what arrived meanwhile once, without reloading the page or its lists", async () => {
+  const base = stack().server.url;
+  const admin = (await apiCall<{ token: string }>(base, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD })).data.token;
+  const conn = await apiCall<{ id: number }>(base, "POST", "/whatsapp", { name: "Loja Sandbox", channel: "sandbox" }, admin);
+  // the phone's user (the test's own API session stays valid: a sign-in ends the account's other sessions)
+  const body = { name: "Gerente Celular", email: "celular@e2e.local", password: "celular-123", profile: "admin" };
+  expect((await apiCall(base, "POST", "/users", body, admin)).status).toBe(201);
+  const { page, context } = await stack().newPage({ width: 390, height: 800 });
+  // keeps a handle on the app's sockets, so the test can drop them as a sleeping phone's OS does
+  await context.addInitScript(() => {
+    const Native = WebSocket;
+    const all: WebSocket[] = [];
+    (window as unknown as { sockets: WebSocket[] }).sockets = all;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        all.push(this);
+      }
+    };
+  });
+  await signIn(page, body.email, body.password);
+  await page.goto("/tickets");
+  await page.getByTestId("tab-pending").click();
+  await Bun.sleep(500); // the socket has joined its rooms
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+  await context.setOffline(true);
+  await page.evaluate(() => {
+    for (const ws of (window as unknown as { sockets: WebSocket[] }).sockets) ws.close();
+  });
+  await page.getByTestId("offline-banner").waitFor();
+  // while the phone sleeps, two customers write (one twice)
+  for (const [number, name, body] of [
+    ["5511911110001", "Cliente Dormindo", "oi, alguém?"],
+    ["5511911110002", "Cliente Noturno", "bom dia"],
+    ["5511911110001", "Cliente Dormindo", "ainda aguardo"],
+  ])
+    expect((await apiCall(base, "POST", `/sandbox/${conn.data.id}/messages`, { number, name, body }, admin)).status).toBe(201);
+  const calls: string[] = [];
+  page.on("request", (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith("/tickets")) calls.push(`${r.method()} ${u.pathname}${u.search}`);
+  });
+  await context.setOffline(false);
+  const sleeper = page.getByTestId("ticket-card").filter({ hasText: "Cliente Dormindo" });
+  await sleeper.waitFor({ timeout: 20_000 });
+  await page.getByTestId("ticket-card").filter({ hasText: "Cliente Noturno" }).waitFor();
+  await page.getByTestId("offline-banner").waitFor({ state: "detached" });
+  expect(await sleeper.count()).toBe(1);
+  expect(await sleeper.getByTestId("last-message").textContent()).toBe("ainda aguardo");
+  expect(await page.getByTestId("badge-pending").textContent()).toBe("2");
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  // one catch-up call, no reload of the lists
+  expect(calls.filter((c) => c.startsWith("POST /tickets/changes"))).toHaveLength(1);
+  expect(calls.filter((c) => c.startsWith("GET /tickets?"))).toEqual([]);
   await context.close();
 });
