@@ -117,9 +117,12 @@ export class Notifier {
     this.pending = [];
     if (!batch.length) return;
     const alerts = new Map<string, Alert>();
+    // who serves a queue (or follows queue-less tickets) is read once per batch
+    const people = new Map<string, number[]>();
+    const memo = (key: string, read: () => number[]) => people.get(key) ?? people.set(key, read()).get(key)!;
     for (const c of batch) {
       try {
-        for (const a of this.alertsOf(c)) alerts.set(`${a.userId}:${a.tag}`, a);
+        for (const a of this.alertsOf(c, memo)) alerts.set(`${a.userId}:${a.tag}`, a);
       } catch (e) {
         log.warn("notification skipped", { kind: c.kind, err: String(e) });
       }
@@ -128,7 +131,7 @@ export class Notifier {
   }
 
   /** The users an event alerts, checked against the ticket as it is now. */
-  private alertsOf(c: Candidate): Alert[] {
+  private alertsOf(c: Candidate, memo: (key: string, read: () => number[]) => number[]): Alert[] {
     const { db } = this.deps;
     if (c.kind === "chat") {
       const url = `/chats/${c.chatUuid}`;
@@ -160,11 +163,14 @@ export class Notifier {
     } else if (c.kind === "transfer" && c.toUserId) {
       if (t.userId === c.toUserId) users = [c.toUserId];
     } else if (t.status === "pending" && !t.useIntegration && !t.chatbot) {
-      const queueId = c.kind === "transfer" ? c.toQueueId : t.queueId;
-      if (queueId !== t.queueId || this.waiting.get(t.id) === t.queueId) return [];
+      const queueId = t.queueId;
+      if ((c.kind === "transfer" && c.toQueueId !== queueId) || this.waiting.get(t.id) === queueId) return [];
       this.remember(t);
-      queueName = t.queueId ? (findQueue(db, c.companyId, t.queueId)?.name ?? "") : "";
-      users = (t.queueId ? queueMemberIds(db, c.companyId, t.queueId) : companyUserIdsWhere(db, c.companyId, "allTicket")).filter((u) => u !== c.actorId);
+      queueName = queueId ? (findQueue(db, c.companyId, queueId)?.name ?? "") : "";
+      const serving = queueId
+        ? memo(`queue:${queueId}`, () => queueMemberIds(db, c.companyId, queueId))
+        : memo(`all:${c.companyId}`, () => companyUserIdsWhere(db, c.companyId, "allTicket"));
+      users = serving.filter((u) => u !== c.actorId);
     }
     const url = `/tickets/${t.uuid}`;
     const tag = `ticket-${t.id}`;
