@@ -61,29 +61,31 @@ export default function NotificationsModal({ open, onClose }: { open: boolean; o
       />
     </div>
   );
+  const content = !settings ? (
+    <PageSpinner />
+  ) : admin ? (
+    <Tabs
+      tabs={[
+        { key: "mine", label: t("notifications.tabMine"), content: mine },
+        {
+          key: "defaults",
+          label: t("notifications.tabDefaults"),
+          content: (
+            <div className="flex flex-col gap-4">
+              <p className="text-sm text-muted">{t("notifications.defaultsHint")}</p>
+              <PrefsForm testId="company-prefs" value={settings.defaults} admin saving={saving} onSave={(p) => void run(() => saveCompanyDefaults(p))} />
+            </div>
+          ),
+        },
+      ]}
+    />
+  ) : (
+    mine
+  );
   return (
     <Modal open={open} onClose={onClose} title={t("notifications.settingsTitle")} size="lg">
-      {!settings ? (
-        <PageSpinner />
-      ) : admin ? (
-        <Tabs
-          tabs={[
-            { key: "mine", label: t("notifications.tabMine"), content: mine },
-            {
-              key: "defaults",
-              label: t("notifications.tabDefaults"),
-              content: (
-                <div className="flex flex-col gap-4">
-                  <p className="text-sm text-muted">{t("notifications.defaultsHint")}</p>
-                  <PrefsForm testId="company-prefs" value={settings.defaults} admin saving={saving} onSave={(p) => void run(() => saveCompanyDefaults(p))} />
-                </div>
-              ),
-            },
-          ]}
-        />
-      ) : (
-        mine
-      )}
+      {/* scrolls inside the dialog: on a phone the whole form is taller than the screen */}
+      <div className="-mx-5 -my-5 max-h-[calc(100dvh-5rem)] overflow-y-auto px-5 py-5 sm:max-h-[calc(100dvh-10rem)]">{content}</div>
     </Modal>
   );
 }
