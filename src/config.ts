@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { createECDH } from "node:crypto";
 import { join, resolve } from "node:path";
 import * as v from "valibot";
+import { type AllowRule, parseAllowList } from "./lib/net/address";
 
 const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535)), "8080"),
@@ -36,6 +37,13 @@ const EnvSchema = v.object({
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
   /** Who push services contact about our notifications (a mailto: or https: URL); ADMIN_EMAIL when unset. */
   VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: URL"))),
+  OUTBOUND_ALLOW: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => typeof parseAllowList(s) !== "string", "expected a comma-separated list of host names (or *.domain), addresses and CIDR ranges"),
+    ),
+    "",
+  ),
 });
 
 export interface Config {
@@ -72,6 +80,8 @@ export interface Config {
   metricsToken?: string;
   /** Web Push identity (VAPID, RFC 8292): keys generated into secrets.json at first boot, and the contact subject. */
   vapid: { publicKey: string; privateKey: string; subject: string };
+  /** Hosts and address ranges outbound requests of companies may reach although the policy refuses them (OUTBOUND_ALLOW). */
+  outboundAllow: AllowRule[];
 }
 
 /**
@@ -195,5 +205,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ballastBytes: (e.BALLAST_MB ?? (isTest ? 0 : 64)) * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,
     vapid: { ...vapid, subject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL ?? "admin@localhost"}` },
+    outboundAllow: parseAllowList(e.OUTBOUND_ALLOW) as AllowRule[],
   };
 }

@@ -15,7 +15,8 @@ import { type FakeDevice, startPushService } from "../support/push-service";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";
 
-const t = await makeTestApp();
+// a push service name that resolves into the server's own network (as a hostile "push service" would)
+const t = await makeTestApp({ resolve: async (host) => (host.endsWith(".rebind.test") ? ["10.0.0.7"] : ["93.184.215.14"]) });
 t.deps.notifier.batchMs = 5;
 const push = startPushService(t.config.vapid.publicKey);
 const a = await t.newCompany();
@@ -69,7 +70,7 @@ describe("push devices", () => {
     expect(JSON.stringify(r.json)).not.toContain(anaPhone.endpoint);
   });
 
-  test("bad subscriptions are refused with field errors; endpoints must be https (loopback only in tests)", async () => {
+  test("bad subscriptions are refused with field errors; endpoints must be https on a public host (loopback only through the operator allow list)", async () => {
     const d = push.device();
     const bad = await t.call("POST", "/notifications/devices", {
       token: ana.token,
@@ -77,7 +78,16 @@ describe("push devices", () => {
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.json.fields).sort()).toEqual(["deviceId", "endpoint", "keys.auth", "keys.p256dh"]);
-    for (const endpoint of ["http://example.com/push/1", "https://user:pw@push.example.com/1", "https://push.example.com:8443/1", "ftp://push.example.com/1"]) {
+    for (const endpoint of [
+      "http://example.com/push/1",
+      "https://user:pw@push.example.com/1",
+      "https://push.example.com:8443/1",
+      "ftp://push.example.com/1",
+      "https://10.0.0.5/push/1",
+      "https://169.254.169.254/latest",
+      "https://localhost/push/1",
+      "https://[::1]/push/1",
+    ]) {
       const r = await t.call("POST", "/notifications/devices", { token: ana.token, body: { deviceId: "device-123", endpoint, keys: d.keys } });
       expect(r.status).toBe(400);
     }
@@ -300,6 +310,24 @@ describe("events", () => {
         .filter((f) => f.rooms.includes(`user-${ana.user.id}`)),
     ).toEqual([]);
     await t.call("DELETE", "/notifications/preferences", { token: ana.token });
+  });
+
+  test("an endpoint whose name resolves into the server's network is never called, and its subscription is dropped (SSRF guard)", async () => {
+    const d = push.device();
+    const r = await t.call("POST", "/notifications/devices", {
+      token: bia.token,
+      body: { deviceId: "rebinding-1", endpoint: "https://fcm.rebind.test/push/1", keys: d.keys },
+    });
+    expect(r.status).toBe(201); // a public-looking name passes at save time...
+    const before = push.received.length;
+    await t
+      .call("POST", `/chats`, { token: ana.token, body: { title: "Só nós", users: [bia.id] } })
+      .then((c) => t.call("POST", `/chats/${c.json.id}/messages`, { token: ana.token, body: { message: "teste" } }));
+    await settle();
+    // ...but at send time it resolves to 10.0.0.7: refused by the guard, the subscription is gone
+    const ids = (await t.call("GET", "/notifications/devices", { token: bia.token })).json.devices.map((x: { id: number }) => x.id);
+    expect(ids).not.toContain(r.json.id);
+    expect(push.received.length).toBe(before + 1); // Bia's real phone only
   });
 
   test("a subscription the push service answers 404 or 410 for is deleted; a 500 keeps it", async () => {

@@ -206,7 +206,7 @@ export class Notifier {
     if (!how.notification || this.deps.hub.hasVisibleSocket(a.userId)) return;
     for (const sub of subscriptionsOf(this.deps.db, a.userId)) {
       this.enqueue(async () => {
-        const res = await sendPush(this.deps.config, sub, a.payload(sub.lang, prefs.preview), a.tag);
+        const res = await sendPush(this.deps, sub, a.payload(sub.lang, prefs.preview), a.tag);
         if (res.outcome === "gone") deleteSubscription(this.deps.db, sub.id);
         else if (res.outcome === "sent") touchSubscription(this.deps.db, sub.id, new Date(this.deps.clock.now()).toISOString());
         else log.info("push not accepted", { status: res.status, host: new URL(sub.endpoint).host });

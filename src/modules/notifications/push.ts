@@ -1,6 +1,7 @@
 import type { Config } from "../../config";
 import type { PushPayload } from "../../contract/dto/notifications";
-import { readCapped } from "../integrations/http";
+import { addressAllowed, nameAllowed, normaliseHost } from "../../lib/net/address";
+import { ExternalError, type Outbound } from "../../lib/net/guard";
 
 /** Where and with which keys one device receives pushes. */
 export interface PushTarget {
@@ -25,41 +26,31 @@ async function webPush(): Promise<WebPush> {
 }
 
 /**
- * Whether a device's endpoint may receive our requests: an https URL on the default port, without
- * credentials. Loopback http is allowed only in tests (their push service listens on 127.0.0.1).
- * The shared SSRF guard (branch trust-net) replaces this check when it lands: see pushRequest.
+ * Whether a device's endpoint may be saved: push services are https on the default port; the host
+ * must pass the SSRF guard's literal check (no private or loopback address, no localhost). Hosts the
+ * operator allows (OUTBOUND_ALLOW, e.g. a test's push service on 127.0.0.1) may use any port and http.
  */
-export function allowedPushEndpoint(raw: string, config: Pick<Config, "isTest">): boolean {
+export function allowedPushEndpoint(raw: string, deps: { outbound: Outbound; config: Pick<Config, "outboundAllow"> }): boolean {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return false;
   }
-  if (url.username || url.password) return false;
-  if (config.isTest && url.protocol === "http:" && (url.hostname === "127.0.0.1" || url.hostname === "localhost")) return true;
+  if (url.username || url.password || deps.outbound.refusedOnSave(raw)) return false;
+  const host = normaliseHost(url.hostname);
+  const allow = deps.config.outboundAllow;
+  if (nameAllowed(host, allow) || addressAllowed(host, allow)) return url.protocol === "https:" || url.protocol === "http:";
   return url.protocol === "https:" && url.port === "";
 }
 
 /**
- * The ONE outbound request of this module: every push to a device goes through here, so it can be
- * routed through the SSRF guard. The endpoint comes from a browser (any user can register any URL):
- * no redirects, a timeout, the answer read up to 4 KB and never shown to anyone.
+ * Posts one push through the SSRF guard: the endpoint comes from a browser (any user can register
+ * any URL), so its host is resolved and checked at send time, no redirect is followed, the answer is
+ * bounded and never shown to anyone. Answers the status, or the guard's refusal.
  */
-export async function pushRequest(
-  config: Pick<Config, "isTest">,
-  url: string,
-  init: { headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | null },
-): Promise<number> {
-  if (!allowedPushEndpoint(url, config)) return 0;
-  const res = await fetch(url, {
-    method: "POST",
-    headers: init.headers,
-    body: init.body,
-    redirect: "error",
-    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-  });
-  await readCapped(res, 4096).catch(() => undefined);
+async function pushRequest(outbound: Outbound, url: string, headers: Record<string, string>, body: Uint8Array<ArrayBuffer> | null) {
+  const res = await outbound.request(url, { method: "POST", headers, body }, { trust: "tenant", timeoutMs: PUSH_TIMEOUT_MS, maxBytes: 4096, maxRedirects: 0 });
   return res.status;
 }
 
@@ -67,12 +58,17 @@ export async function pushRequest(
  * Encrypts a payload for one device (RFC 8291 aes128gcm, VAPID RFC 8292, both done by web-push) and
  * posts it. `topic` lets the push service replace an undelivered older push of the same ticket.
  */
-export async function sendPush(config: Pick<Config, "isTest" | "vapid">, target: PushTarget, payload: PushPayload, topic: string): Promise<PushOutcome> {
+export async function sendPush(
+  deps: { config: Pick<Config, "vapid">; outbound: Outbound },
+  target: PushTarget,
+  payload: PushPayload,
+  topic: string,
+): Promise<PushOutcome> {
   const wp = await webPush();
   let details: ReturnType<WebPush["generateRequestDetails"]>;
   try {
     details = wp.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
-      vapidDetails: config.vapid,
+      vapidDetails: deps.config.vapid,
       TTL: PUSH_TTL_S,
       urgency: payload.kind === "chat" ? "normal" : "high",
       topic,
@@ -87,9 +83,11 @@ export async function sendPush(config: Pick<Config, "isTest" | "vapid">, target:
   for (const [k, v] of Object.entries(details.headers)) if (k.toLowerCase() !== "content-length") headers[k] = String(v);
   let status: number;
   try {
-    status = await pushRequest(config, details.endpoint, { headers, body: details.body ? new Uint8Array(details.body as Buffer) : null });
-  } catch {
-    return { outcome: "failed", status: 0 };
+    status = await pushRequest(deps.outbound, details.endpoint, headers, details.body ? new Uint8Array(details.body as Buffer) : null);
+  } catch (e) {
+    // an endpoint the guard refuses (it resolves into the server's network) will never be deliverable
+    const refused = e instanceof ExternalError && (e.reason === "refusedAddress" || e.reason === "badUrl");
+    return { outcome: refused ? "gone" : "failed", status: 0 };
   }
   if (status === 404 || status === 410) return { outcome: "gone", status };
   return { outcome: status >= 200 && status < 300 ? "sent" : "failed", status };

@@ -69,7 +69,7 @@ export const listDevices = (ctx: Ctx, deviceId?: string): { devices: PushDeviceD
  * device is dropped.
  */
 export function registerDevice(ctx: Ctx, input: PushDeviceInput, userAgent: string): PushDeviceDto {
-  if (!allowedPushEndpoint(input.endpoint, ctx.config)) throw new AppError("ERR_VALIDATION", 400, { fields: { endpoint: "validation.invalid" } });
+  if (!allowedPushEndpoint(input.endpoint, ctx)) throw new AppError("ERR_VALIDATION", 400, { fields: { endpoint: "validation.invalid" } });
   const now = isoNow(ctx.clock);
   const row = ctx.db.transaction((tx) => {
     tx.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, input.endpoint)).run();
