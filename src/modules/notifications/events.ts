@@ -45,7 +45,7 @@ export function ticketCandidates(ticket: TicketDto, frame: ServerFrame, before: 
     const text = frame.message.body;
     if (ticket.status === "open" && ticket.userId) return [{ kind: "newMessage", ...base, userId: ticket.userId, text }];
     // a message that created the ticket, reopened it or moved it to a queue's waiting list
-    const arrived = !before || before.status !== "pending" || before.queueId !== ticket.queueId;
+    const arrived = before?.status !== "pending" || before.queueId !== ticket.queueId;
     return ticket.status === "pending" && arrived ? [{ kind: "newTicket", ...base, actorId: null, text }] : [];
   }
   if (frame.channel !== "ticket" || frame.action !== "update" || ticket.status === "closed") return [];
