@@ -81,8 +81,12 @@ export class Notifier {
     if (before.status !== "CONNECTED" || this.downTimers.has(after.id)) return;
     const timer = setTimeout(() => {
       this.downTimers.delete(after.id);
-      const now = findConnection(this.deps.db, after.companyId, after.id);
-      if (now && now.status !== "CONNECTED") this.add({ kind: "connection", companyId: now.companyId, connectionId: now.id, name: now.name });
+      try {
+        const now = findConnection(this.deps.db, after.companyId, after.id);
+        if (now && now.status !== "CONNECTED") this.add({ kind: "connection", companyId: now.companyId, connectionId: now.id, name: now.name });
+      } catch (e) {
+        log.warn("connection alert skipped", { err: String(e) });
+      }
     }, this.downAfterMs);
     timer.unref?.();
     this.downTimers.set(after.id, timer);
@@ -94,9 +98,11 @@ export class Notifier {
     while (this.sends.size || this.queue.length) await Promise.all([...this.sends]);
   }
 
-  /** Stops the timers (shutdown). */
+  /** Stops the timers (shutdown): events not yet drained are dropped. */
   stop() {
     if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.pending = [];
     for (const t of this.downTimers.values()) clearTimeout(t);
     this.downTimers.clear();
   }
@@ -127,7 +133,13 @@ export class Notifier {
         log.warn("notification skipped", { kind: c.kind, err: String(e) });
       }
     }
-    for (const a of alerts.values()) this.deliver(a);
+    for (const a of alerts.values()) {
+      try {
+        this.deliver(a);
+      } catch (e) {
+        log.warn("notification not delivered", { kind: a.kind, err: String(e) });
+      }
+    }
   }
 
   /** The users an event alerts, checked against the ticket as it is now. */
