@@ -9,8 +9,13 @@ async function boot() {
   await initUi();
   void restoreSession();
   createRoot(document.getElementById("root")!).render(<App />);
-  // after the first paint: the worker's install downloads the shell in the background
-  setTimeout(() => void registerServiceWorker(), 0);
+  // once the page is loaded and idle: the worker's install downloads the shell in the background
+  const later = () =>
+    typeof requestIdleCallback === "function"
+      ? requestIdleCallback(() => void registerServiceWorker(), { timeout: 5_000 })
+      : setTimeout(registerServiceWorker, 1_000);
+  if (document.readyState === "complete") later();
+  else addEventListener("load", later, { once: true });
 }
 
 void boot();
