@@ -17,6 +17,8 @@ export const KEYS = {
   tasks: "tasks",
   /** This browser's id for Web Push: its subscription replaces the previous one of the same device. */
   deviceId: "deviceId",
+  /** The user who turned push notifications on in this browser (only they are re-registered at sign-in). */
+  pushUserId: "pushUserId",
   /** The last alert whose sound a tab played (tabs of one browser play each alert once). */
   alertPlayed: "alertPlayed",
 } as const;

@@ -61,6 +61,12 @@ export function endSession() {
 /** DELETE /auth/logout (best effort), then forgets the session. */
 export async function logout() {
   try {
+    // this device stops getting the user's notifications (loaded on demand: not in the first load)
+    await import("../features/notifications/push").then((m) => m.forgetThisDevice());
+  } catch {
+    // best effort: the session ends anyway
+  }
+  try {
     await authApi.logout();
   } catch {
     // the local session ends anyway

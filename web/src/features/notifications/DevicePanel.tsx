@@ -16,8 +16,10 @@ export function DevicePanel() {
   const supported = pushSupported();
   const denied = supported && Notification.permission === "denied";
   const reload = useCallback(async () => {
-    setOn(await pushEnabled().catch(() => false));
-    setDevices((await listDevices(deviceId())).devices);
+    const list = (await listDevices(deviceId())).devices;
+    // on: this browser holds a subscription AND the server has it for this user
+    setOn((await pushEnabled().catch(() => false)) && list.some((d) => d.current));
+    setDevices(list);
   }, []);
   useEffect(() => {
     reload().catch(toastError);

@@ -1,4 +1,4 @@
-import { getNotificationSettings, removeDevice, saveDevice } from "../../api/notifications";
+import { getNotificationSettings, listDevices, removeDevice, saveDevice } from "../../api/notifications";
 import { language } from "../../i18n";
 import { load, save } from "../../lib/storage";
 
@@ -56,6 +56,7 @@ export async function enablePush(): Promise<NotificationPermission> {
   }
   sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(vapidPublicKey) });
   await register(sub);
+  save("pushUserId", load("userId"));
   return permission;
 }
 
@@ -64,7 +65,19 @@ export async function disablePush(deviceRowId?: number) {
   const reg = await navigator.serviceWorker.getRegistration();
   const sub = await reg?.pushManager.getSubscription();
   await sub?.unsubscribe();
+  save("pushUserId", null);
   if (deviceRowId) await removeDevice(deviceRowId);
+}
+
+/**
+ * Signing out: this device stops getting the user's notifications (its row goes; the browser keeps
+ * its subscription, so signing in again turns them back on for the same user).
+ */
+export async function forgetThisDevice() {
+  const id = load("deviceId");
+  if (!id) return;
+  const mine = (await listDevices(id)).devices.find((d) => d.current);
+  if (mine) await removeDevice(mine.id);
 }
 
 /** Whether this device has a live subscription now. */
@@ -75,12 +88,13 @@ export async function pushEnabled(): Promise<boolean> {
 }
 
 /**
- * At each start of a signed-in session: a device that already subscribed tells the server again (the
- * row may have been dropped, another account may have used this browser, the language may differ).
+ * At each start of a signed-in session: a device its user subscribed tells the server again (the row
+ * may have been dropped at sign-out or by the push service, the language may differ). Another account
+ * signing in on this browser is not enrolled without asking.
  */
 export async function syncPushDevice() {
   try {
-    if (!pushSupported() || Notification.permission !== "granted") return;
+    if (!pushSupported() || Notification.permission !== "granted" || load("pushUserId") !== load("userId")) return;
     const reg = await navigator.serviceWorker.ready;
     const sub = await reg.pushManager.getSubscription();
     if (sub) await register(sub);
