@@ -12,7 +12,7 @@ import type { InboundMessage } from "../channels/types";
 import { checkUpload, extOfMime, mediaFile, storeUpload } from "../http/uploads";
 import type { Deps } from "../http/context";
 import { log } from "../lib/logger";
-import { getCompanyPlan } from "../modules/companies/queries";
+import { companyFeatures } from "../modules/companies/features";
 import { detectIntent, parseServiceAccount } from "../modules/integrations/dialogflow";
 import { ExternalError } from "../modules/integrations/http";
 import { dropSession, findIntegration, findSession, type QueueIntegrationRow, saveSession } from "../modules/integrations/queries";
@@ -39,14 +39,14 @@ export const failureNote = (name: string) => `A automação "${name}" não respo
 export type Target = { integrationId: number } | { promptId: number };
 
 /**
- * What answers for a queue or connection: its integration, else its prompt, when the company's plan
- * includes them (decision 2: useIntegrations, useOpenAi); null when nothing applies.
+ * What answers for a queue or connection: its integration, else its prompt, when the company has
+ * the feature (decision 2, issue 22: useIntegrations, useOpenAi); null when nothing applies.
  */
 export function automationTarget(deps: Deps, companyId: number, ids: { integrationId: number | null; promptId: number | null }): Target | null {
   if (!ids.integrationId && !ids.promptId) return null;
-  const plan = getCompanyPlan(deps.db, companyId)?.plan;
-  if (ids.integrationId && plan?.useIntegrations) return { integrationId: ids.integrationId };
-  if (ids.promptId && plan?.useOpenAi) return { promptId: ids.promptId };
+  const features = companyFeatures(deps.db, companyId);
+  if (ids.integrationId && features.useIntegrations) return { integrationId: ids.integrationId };
+  if (ids.promptId && features.useOpenAi) return { promptId: ids.promptId };
   return null;
 }
 

@@ -7,7 +7,7 @@ import { can } from "../../contract/permissions";
 import type { QueueIntegrationInput } from "../../contract/schemas/integrations";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
-import { requirePlanFlag } from "../../http/plan";
+import { requireFeature } from "../../http/plan";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { rooms } from "../../realtime/topics";
@@ -43,7 +43,7 @@ export function serializeIntegration(r: QueueIntegrationRow): QueueIntegrationDt
 const publish = (ctx: Ctx, frame: FramePayload<"queueIntegration">) => ctx.hub.publish(rooms.main(ctx.companyId), { channel: "queueIntegration", ...frame });
 
 function gate(ctx: Ctx) {
-  requirePlanFlag(ctx, "useIntegrations");
+  requireFeature(ctx, "useIntegrations");
   if (!can(ctx.user, "integrations:manage")) throw forbidden();
 }
 
