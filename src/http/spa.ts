@@ -1,7 +1,19 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { assetPath } from "../lib/assets";
 
 const DIST = "web/dist";
+/**
+ * Tests only (NODE_ENV=test): serve the SPA from another built folder, so a browser test can change
+ * "its" build (a new service worker) without touching the one other tests are using.
+ */
+const TEST_DIST = process.env.NODE_ENV === "test" ? process.env.TEST_WEB_DIST : undefined;
+/** A built file's readable path ("web/dist/…" project-relative), or null. */
+function distPath(rel: string): string | null {
+  if (!TEST_DIST) return assetPath(rel);
+  const p = join(TEST_DIST, rel.slice(DIST.length));
+  return existsSync(p) ? p : null;
+}
 const HASHED = /-[a-z0-9]{6,}\.[a-z0-9]+$/i;
 /**
  * Files at fixed names that must be revalidated on every use: the service worker (a new build must
@@ -22,7 +34,7 @@ interface IndexPage {
 let indexPage: IndexPage | null = null;
 function index(): IndexPage | null {
   if (indexPage !== null) return indexPage;
-  const p = assetPath(`${DIST}/index.html`);
+  const p = distPath(`${DIST}/index.html`);
   if (!p) return null;
   const html = readFileSync(p, "utf8");
   const page = { html, etag: `"${Bun.hash(html).toString(36)}"` };
@@ -87,7 +99,7 @@ function precompressed(req: Request, rel: string): { path: string; coding: strin
   const header = req.headers.get("accept-encoding");
   for (const [coding, ext] of ENCODINGS) {
     if (!acceptsEncoding(header, coding)) continue;
-    const path = assetPath(`${rel}${ext}`);
+    const path = distPath(`${rel}${ext}`);
     if (path) return { path, coding };
   }
   return null;
@@ -106,7 +118,7 @@ export function serveSpa(req: Request): Response | null {
   if (path === "/ws" || path.includes("..")) return null;
   const last = path.split("/").pop() ?? "";
   if (last.includes(".") && path !== "/index.html") {
-    const p = assetPath(`${DIST}${path}`);
+    const p = distPath(`${DIST}${path}`);
     if (!p) return null;
     const fixed = REVALIDATED[path];
     const headers: Record<string, string> = {
