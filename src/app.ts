@@ -38,6 +38,7 @@ import { messagesRoutes } from "./modules/messages/routes";
 import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { sandboxRoutes } from "./channels/sandbox/routes";
+import { cloudApiRoutes } from "./channels/cloudapi/routes";
 import { contactListsRoutes } from "./modules/contact-lists/routes";
 import { campaignsRoutes } from "./modules/campaigns/routes";
 import { installOps, opsRoutes, withOps } from "./ops";
@@ -148,6 +149,7 @@ const moduleRoutes = (deps: Deps): AnyElysia[] => [
   ticketNotesRoutes(deps),
   connectionsRoutes(deps),
   sandboxRoutes(deps),
+  cloudApiRoutes(deps),
   contactListsRoutes(deps),
   campaignsRoutes(deps),
   externalApiRoutes(deps),
@@ -166,7 +168,10 @@ const moduleRoutes = (deps: Deps): AnyElysia[] => [
  * routes. Tests call `app.handle(request)` on it.
  */
 export function buildApp(deps: Deps) {
-  let app: AnyElysia = new Elysia()
+  // systemRouter off: Elysia would otherwise hand every route to Bun's native router, whose handlers
+  // bypass `app.fetch`, and so the request scope (x-request-id, request metrics) that withOps wraps
+  // around it; only tests' `app.handle` went through it. Now the listening server does too.
+  let app: AnyElysia = new Elysia({ systemRouter: false })
     .onRequest(({ request }) => serveSpa(request) ?? undefined)
     .onError(({ code, error, request }) => answerError(code, error, request))
     .use(bodyLimit(deps))
