@@ -59,7 +59,8 @@ test("a user lists and removes devices and saves their alerts; an admin's compan
   expect(await mine.getByLabel("Novo ticket nas minhas filas").inputValue()).toBe("sound");
   await rows.filter({ hasText: "Safari · iOS" }).getByRole("button", { name: "Remover aparelho" }).click();
   await page.getByText("Aparelho removido.").waitFor();
-  await expect(rows.count()).resolves.toBe(1);
+  await rows.filter({ hasText: "Safari · iOS" }).waitFor({ state: "detached" });
+  expect(await rows.count()).toBe(1);
   // her own choice: messages as notification only, no preview, quiet hours
   await mine.getByLabel("Nova mensagem nos meus tickets").selectOption("notification");
   await mine.getByRole("switch", { name: "Mostrar o texto da mensagem" }).click();

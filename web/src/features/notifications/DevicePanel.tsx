@@ -41,8 +41,8 @@ export function DevicePanel() {
     try {
       if (d.current) await disablePush(d.id);
       else await removeDevice(d.id);
-      toast("success", t("notifications.devices.removed"));
       await reload();
+      toast("success", t("notifications.devices.removed"));
     } catch (e) {
       toastError(e);
     }
