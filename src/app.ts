@@ -52,6 +52,8 @@ import { openapiRoutes } from "./http/openapi";
 import { integrationsRoutes } from "./modules/integrations/routes";
 import { promptsRoutes } from "./modules/prompts/routes";
 import { auditRoutes } from "./modules/audit/routes";
+import { Notifier } from "./modules/notifications/notifier";
+import { notificationsRoutes } from "./modules/notifications/routes";
 import { LIMITS } from "./contract/limits";
 import pkg from "../package.json";
 
@@ -78,12 +80,13 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
       api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
       passkey: new AttemptLimiter(30, 60_000),
     },
-  } as Omit<Deps, "sessions" | "channels" | "inboundSpool">) as Deps;
+  } as Omit<Deps, "sessions" | "channels" | "inboundSpool" | "notifier">) as Deps;
   // The supervisor and the spool hold these same deps: wire them in once, explicitly.
   deps.sessions = new ConnectionSupervisor(deps);
   deps.channels = deps.sessions.registry;
   deps.inboundSpool = createInboundSpool(deps);
   deps.jobs = createScheduler(deps);
+  deps.notifier = new Notifier(deps);
   installOps(deps);
   return deps;
 }
@@ -157,6 +160,7 @@ const moduleRoutes = (deps: Deps): AnyElysia[] => [
   integrationsRoutes(deps),
   promptsRoutes(deps),
   auditRoutes(deps),
+  notificationsRoutes(deps),
   openapiRoutes(),
   jobsRoutes(deps),
   backupsRoutes(deps),

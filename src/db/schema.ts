@@ -28,3 +28,4 @@ export * from "../modules/helps/schema";
 export * from "../modules/chats/schema";
 export * from "../modules/announcements/schema";
 export * from "../modules/audit/schema";
+export * from "../modules/notifications/schema";

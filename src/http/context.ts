@@ -7,6 +7,7 @@ import type { DB } from "../db/client";
 import type { CredentialCache } from "../lib/credential-cache";
 import type { Outbound } from "../lib/net/guard";
 import type { Hub } from "../realtime/hub";
+import type { Notifier } from "../modules/notifications/notifier";
 import type { AttemptLimiter, LoginThrottle } from "./rate-limit";
 
 /** Process-wide dependencies handed to routes, services and jobs. */
@@ -29,6 +30,8 @@ export interface Deps {
   inboundSpool: InboundSpool;
   /** Time source of the lifecycle, the inbound path and the jobs. */
   clock: Clock;
+  /** Decides and sends alerts (sounds, Web Push) after frames are published; holds the sending state. */
+  notifier: Notifier;
   /** The one way out to outside services (the SSRF guard, `lib/net/guard.ts`). */
   outbound: Outbound;
   /** Access tokens and API clients made from companies' secrets, keyed by company and secret hash. */

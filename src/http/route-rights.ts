@@ -153,6 +153,7 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "GET /tickets": USER,
   "GET /ticket/kanban": feature("useKanban"),
   "GET /tickets/u/:uuid": USER,
+  "POST /tickets/changes": USER,
   "GET /tickets/:id": USER,
   "POST /tickets": USER,
   "PUT /tickets/:id": USER,
@@ -232,6 +233,14 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "POST /backups/:name/link": SUPER_OPS,
   "POST /backups/:name/restore": SUPER_OPS,
   "GET /storage": ADMIN,
+  // notifications: each user their own devices and choices; the company's defaults for admins
+  "GET /notifications/devices": USER,
+  "POST /notifications/devices": USER,
+  "DELETE /notifications/devices/:id": USER,
+  "GET /notifications/preferences": USER,
+  "PUT /notifications/preferences": USER,
+  "DELETE /notifications/preferences": USER,
+  "PUT /notifications/defaults": ADMIN,
 };
 
 /** The route's right (undefined for a route not in the table: then only its service decides). */

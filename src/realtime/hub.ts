@@ -44,6 +44,8 @@ interface Member {
   /** The session family the socket signed in with (ending that one session closes it). */
   sessionId?: string;
   rooms: Set<string>;
+  /** Whether the socket's tab is on screen (it says so; a new socket counts as visible until then). */
+  visible: boolean;
   /** Frames waiting for the next flush. */
   outbox: string[];
 }
@@ -80,7 +82,7 @@ export class Hub {
 
   /** Registers a socket of a signed-in user. */
   add(ws: HubSocket, user: SessionUser, tokenVersion?: number, sessionId?: string) {
-    const m: Member = { ws, user, tokenVersion, sessionId, rooms: new Set(), outbox: [] };
+    const m: Member = { ws, user, tokenVersion, sessionId, rooms: new Set(), visible: true, outbox: [] };
     this.members.set(ws.id, m);
     const mine = this.byUser.get(user.id) ?? new Set<Member>();
     this.byUser.set(user.id, mine);
@@ -133,6 +135,18 @@ export class Hub {
     const out: { userId: number; tokenVersion: number }[] = [];
     for (const m of this.members.values()) if (m.tokenVersion !== undefined) out.push({ userId: m.user.id, tokenVersion: m.tokenVersion });
     return out;
+  }
+
+  /** Records whether a socket's tab is visible (the client's `presence` message). */
+  setVisible(ws: HubSocket, visible: boolean) {
+    const m = this.members.get(ws.id);
+    if (m) m.visible = visible;
+  }
+
+  /** Whether a user has a tab on screen now: it shows their events itself, so they get no push. */
+  hasVisibleSocket(userId: number): boolean {
+    for (const m of this.byUser.get(userId) ?? []) if (m.visible) return true;
+    return false;
   }
 
   /** Replaces the user data of a user's sockets (queues changed): later frames are checked against it. */

@@ -59,6 +59,9 @@ export function handleClientMessage(deps: Deps, ws: HubSocket, u: SessionUser, m
     case "userStatus":
       setUserOnline(deps.db, u.id, true);
       return;
+    case "presence":
+      hub.setVisible(ws, msg.visible === true);
+      return;
     case "joinSandbox":
     case "leaveSandbox": {
       // the sandbox phone page of a connection of the user's company
@@ -131,7 +134,7 @@ export const wsRoutes = (deps: Deps) => {
       deps.hub.join(socket, rooms.user(u.id));
       if (can(u, "campaigns:manage")) deps.hub.join(socket, rooms.campaigns(u.companyId));
       setUserOnline(deps.db, u.id, true);
-      ws.send(JSON.stringify({ channel: "ready", userId: u.id }));
+      ws.send(JSON.stringify({ channel: "ready", userId: u.id, t: Date.now() }));
     },
     message(ws, raw) {
       const socket = handles.get(ws.id);
