@@ -283,4 +283,23 @@ describe("presence (the dashboard's online column follows it live)", () => {
     expect(await watcher.waitFor((f) => f.channel === "presence" && f.userId === agent.user.id && f.online === false)).not.toBeNull();
     watcher.ws.close();
   });
+
+  test("with several sessions, signing out of one browser keeps the user online while another is connected; the last one shows them offline", async () => {
+    const a = await t.newCompany();
+    expect((await t.call("PUT", "/settings/singleSession", { token: a.admin.token, body: { value: "disabled" } })).status).toBe(200);
+    const agent = await t.newUser(a.admin.token);
+    const other = await t.login(agent.email, agent.password);
+    const watcher = connect(a.admin.token);
+    const first = connect(agent.token);
+    const second = connect(other.token);
+    await Promise.all([watcher.ready, first.ready, second.ready]);
+    watcher.frames.length = 0;
+    expect((await t.call("DELETE", "/auth/logout", { token: agent.token })).status).toBeLessThan(300);
+    expect(await watcher.waitFor((f) => f.channel === "presence" && f.userId === agent.user.id && f.online === false, 500)).toBeNull();
+    expect(second.ws.readyState).toBe(WebSocket.OPEN);
+    expect((await t.call("DELETE", "/auth/logout", { token: other.token })).status).toBeLessThan(300);
+    expect(await watcher.waitFor((f) => f.channel === "presence" && f.userId === agent.user.id && f.online === false)).not.toBeNull();
+    expect(second.ws.readyState).not.toBe(WebSocket.OPEN);
+    watcher.ws.close();
+  });
 });

@@ -37,8 +37,11 @@ export function sweepOfflineUsers(db: DB, before: string): { id: number; company
     .all();
 }
 
-/** After a user's sessions ended (logout, password change…): they show offline at once, live. */
+/**
+ * After a user's sessions ended (logout, password change…) and no socket of theirs is left: they
+ * show offline at once, live (their closed sockets are no longer the hub's, so no close handler does it).
+ */
 export function publishEnded(deps: Pick<Deps, "db" | "hub">, userId: number) {
-  const u = deps.db.select({ id: users.id, companyId: users.companyId }).from(users).where(eq(users.id, userId)).get();
+  const u = deps.db.update(users).set({ online: false }).where(eq(users.id, userId)).returning({ id: users.id, companyId: users.companyId }).get();
   if (u) publishPresence(deps, u, false);
 }

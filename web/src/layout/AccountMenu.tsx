@@ -1,4 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
+import { navigate } from "wouter/use-browser-location";
 import { Icon } from "../components/Icon";
 import { type MenuEntry, Menu } from "../components/Menu";
 import { askNotifications, canAskNotifications } from "../features/tickets/notify";
@@ -17,10 +18,11 @@ const initials = (name: string) =>
     .join("");
 
 /**
- * The profile menu. On a phone it also holds what the bar has no room for (theme, language, reload)
- * and, while the browser has not been asked, the offer to turn on notifications.
+ * The profile menu: profile, notification settings, security. On a phone it also holds what the bar
+ * has no room for (theme, language, reload) and, while the browser has not been asked, the offer to
+ * turn on notifications (where the ticket list's banner goes once dismissed).
  */
-export function AccountMenu({ onProfile }: { onProfile: () => void }) {
+export function AccountMenu({ onProfile, onNotifications }: { onProfile: () => void; onNotifications: () => void }) {
   useSignals();
   const t = useT();
   const u = user.value;
@@ -29,8 +31,10 @@ export function AccountMenu({ onProfile }: { onProfile: () => void }) {
   const dark = theme.value === "dark";
   const items: MenuEntry[] = [
     { label: t("topbar.profile"), icon: "user", onSelect: onProfile },
+    { label: t("topbar.notifications"), icon: "bell", onSelect: onNotifications },
+    { label: t("topbar.security"), icon: "shield", onSelect: () => navigate("/security") },
     ...(canAskNotifications()
-      ? [{ label: t("tickets.notifyEnable"), icon: "bell" as const, onSelect: () => void askNotifications(), testId: "menu-notify" }]
+      ? [{ label: t("tickets.notifyEnable"), icon: "bellRing" as const, onSelect: () => void askNotifications(), testId: "menu-notify" }]
       : []),
     ...(phone
       ? [
@@ -54,7 +58,7 @@ export function AccountMenu({ onProfile }: { onProfile: () => void }) {
         <div className="min-w-0">
           <p className="truncate font-medium text-ink">{u.name}</p>
           <p className="truncate text-xs text-muted">{u.email}</p>
-          {zoneDiffers() && <p className="mt-1 text-xs text-muted">{t("topbar.zone", { zone: zoneLabel() })}</p>}
+          {zoneDiffers() && <p className="mt-1 max-w-64 text-xs text-muted">{t("topbar.zone", { zone: zoneLabel() })}</p>}
         </div>
       }
       items={items}

@@ -36,7 +36,7 @@ function ZoneChip() {
  * preferences and the profile menu, each named by a tooltip and, on wide screens, a label. A phone
  * keeps the greeting readable: theme, language and reload move into the profile menu.
  */
-export function TopBar({ onProfile }: { onProfile: () => void }) {
+export function TopBar({ onProfile, onNotifications }: { onProfile: () => void; onNotifications: () => void }) {
   useSignals();
   const t = useT();
   const u = user.value;
@@ -88,7 +88,7 @@ export function TopBar({ onProfile }: { onProfile: () => void }) {
             <LanguageMenu />
           </>
         )}
-        <AccountMenu onProfile={onProfile} />
+        <AccountMenu onProfile={onProfile} onNotifications={onNotifications} />
       </div>
     </header>
   );

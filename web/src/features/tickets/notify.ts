@@ -1,48 +1,12 @@
 import { signal } from "@preact/signals-react";
-import { navigate } from "wouter/use-browser-location";
-import type { Message } from "../../api/messages";
-import type { Ticket } from "../../api/tickets";
-import { t } from "../../i18n";
 import { load, save } from "../../lib/storage";
-import { user } from "../../stores/session";
-import { volume } from "../../stores/ui";
+import { toastError } from "../../stores/toast";
+import { enablePush, permissionAnswered, pushSupported } from "../notifications/push";
 
-let ctx: AudioContext | null = null;
-
-/** A short two-tone chime made with WebAudio (no sound file to download), at the stored volume. */
-export function playChime() {
-  const v = volume.peek();
-  if (v <= 0 || typeof AudioContext === "undefined") return;
-  try {
-    ctx ??= new AudioContext();
-    const now = ctx.currentTime;
-    for (const [i, freq] of [880, 1320].entries()) {
-      const osc = ctx.createOscillator();
-      const gain = ctx.createGain();
-      osc.type = "sine";
-      osc.frequency.value = freq;
-      const start = now + i * 0.12;
-      gain.gain.setValueAtTime(0.0001, start);
-      gain.gain.exponentialRampToValueAtTime(0.25 * v, start + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.25);
-      osc.connect(gain).connect(ctx.destination);
-      osc.start(start);
-      osc.stop(start + 0.26);
-    }
-  } catch {
-    // autoplay policy or no audio device: stay silent
-  }
-}
-
-/** Whether the browser may show notifications now (permission already granted). */
-export const notificationsGranted = () => typeof Notification !== "undefined" && Notification.permission === "granted";
-
-/** Bumped when the permission was asked, so what reads canAskNotifications() follows the answer. */
-const asked = signal(0);
-/** Whether asking makes sense (never asked yet). */
+/** Whether asking makes sense: this browser can take push notifications and was never asked. */
 export function canAskNotifications() {
-  void asked.value;
-  return typeof Notification !== "undefined" && Notification.permission === "default";
+  void permissionAnswered.value; // re-read after an answer, wherever it was asked
+  return pushSupported() && Notification.permission === "default";
 }
 
 /**
@@ -57,40 +21,10 @@ export function dismissNotifyBanner() {
   save("notifyAskDismissed", "1");
 }
 
-/** Asks the browser's permission (the banner's and the menu's button). */
-export async function askNotifications() {
-  try {
-    await Notification.requestPermission();
-  } finally {
-    asked.value++;
-  }
-}
-
 /**
- * New inbound message: chime, and a browser notification when the tab is hidden. Only tickets the
- * user handles, plus pending ones for users with allTicket "enable" (core.md §3 User).
+ * Turns notifications on for this device (the banner's and the menu's button, a user gesture): asks
+ * the permission and registers the push subscription; a failure is a toast.
  */
-export function notifyMessage(m: Message, ticket: Ticket, isOpen: boolean) {
-  const u = user.peek();
-  if (!u) return;
-  const mine = ticket.userId === u.id;
-  const pendingForMe = ticket.status === "pending" && u.allTicket === "enable";
-  if (!mine && !pendingForMe) return;
-  const hidden = typeof document !== "undefined" && document.visibilityState === "hidden";
-  if (isOpen && !hidden) return;
-  playChime();
-  if (!hidden || !notificationsGranted()) return;
-  try {
-    const n = new Notification(t("tickets.notify.title", { name: ticket.contact.name }), {
-      body: m.body || t("tickets.notify.media"),
-      tag: `ticket-${ticket.id}`,
-    });
-    n.onclick = () => {
-      window.focus();
-      if (ticket.status !== "pending") navigate(`/tickets/${ticket.uuid}`);
-      n.close();
-    };
-  } catch {
-    // some platforms only allow notifications from a service worker
-  }
+export function askNotifications() {
+  return enablePush().catch(toastError);
 }

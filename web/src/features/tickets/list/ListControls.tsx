@@ -38,20 +38,21 @@ export function ListFilters({ queues, stacked = false }: { queues: QueueRef[]; s
 /** True while a filter narrows the list (the phone's filter button shows a dot). */
 export const filtering = () => showAll.value || selectedQueueIds.value.length > 0;
 
-/** The offer to turn on notifications; dismissed, it folds into the account menu. One line on a phone. */
+/** The offer to turn on notifications; dismissed, it folds into the account menu. Short where the list is narrow. */
 export function NotifyBanner() {
   useSignals();
   const t = useT();
   if (notifyBannerDismissed.value || !canAskNotifications()) return null;
   return (
     <div
-      className="flex items-center gap-2 border-b border-line bg-sky-50 px-3 py-1.5 text-xs text-sky-900 dark:bg-sky-500/10 dark:text-sky-200"
+      className="@container flex items-center gap-2 border-b border-line bg-sky-50 px-3 py-1.5 text-xs text-sky-900 dark:bg-sky-500/10 dark:text-sky-200"
       data-testid="notify-banner"
     >
       <Icon name="bell" className="size-4 shrink-0" />
-      <span className="min-w-0 flex-1">
-        <span className="hidden sm:inline">{t("tickets.notifyAsk")}</span>
-        <span className="sm:hidden">{t("tickets.notifyAskShort")}</span>
+      {/* the list's column is narrow on a desktop too: the whole sentence only where it fits in a line or two */}
+      <span className="min-w-0 flex-1" title={t("tickets.notifyAsk")}>
+        <span className="hidden @xl:inline">{t("tickets.notifyAsk")}</span>
+        <span className="@xl:hidden">{t("tickets.notifyAskShort")}</span>
       </span>
       <button type="button" className="shrink-0 font-semibold underline" onClick={() => void askNotifications()}>
         {t("tickets.notifyEnable")}

@@ -50,8 +50,9 @@ export function TicketsManager() {
       for (const k of tab === "open" ? (["open", "pending"] as const) : [tab]) loadList(k).catch(toastError);
     };
     load();
-    // After a reconnect the frames sent while offline are gone: reload what is on screen.
-    return onSocketReady(load);
+    // After a reconnect the socket applies the tickets that changed meanwhile; when it could not
+    // (too many changes, a failed call), reload what is on screen.
+    return onSocketReady((caughtUp) => caughtUp || load());
   }, [tab, reload]);
 
   return (
