@@ -77,6 +77,7 @@ function patchQueryPromise() {
 
 function gate(proto: QueryPromise<unknown>) {
   const then = proto.then;
+  // biome-ignore lint/suspicious/noThenProperty: drizzle's query builders are thenables; this wraps their then
   proto.then = function gatedThen<R1, R2>(
     this: QueryPromise<unknown> & { session?: { [GATE]?: Gate } },
     onFulfilled?: ((value: unknown) => R1 | PromiseLike<R1>) | null,
