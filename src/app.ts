@@ -5,6 +5,8 @@ import { createInboundSpool } from "./bot";
 import { ConnectionSupervisor } from "./channels/wiring";
 import type { Deps } from "./http/context";
 import { type Clock, systemClock } from "./lib/clock";
+import { createOutbound, type Resolver } from "./lib/net/guard";
+import { CredentialCache } from "./lib/credential-cache";
 import { AppError, errorResponse } from "./http/errors";
 import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
@@ -36,6 +38,7 @@ import { messagesRoutes } from "./modules/messages/routes";
 import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { sandboxRoutes } from "./channels/sandbox/routes";
+import { cloudApiRoutes } from "./channels/cloudapi/routes";
 import { contactListsRoutes } from "./modules/contact-lists/routes";
 import { campaignsRoutes } from "./modules/campaigns/routes";
 import { installOps, opsRoutes, withOps } from "./ops";
@@ -58,12 +61,14 @@ import pkg from "../package.json";
  */
 const DEPS_PROTO = Object.freeze({ kind: "deps" });
 
-export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Clock } = {}): Deps {
+export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Clock; resolve?: Resolver } = {}): Deps {
   const deps = Object.assign(Object.create(DEPS_PROTO), {
     db,
     hub: opts.hub ?? new Hub(),
     config,
     clock: opts.clock ?? systemClock,
+    outbound: createOutbound({ allow: config.outboundAllow, resolve: opts.resolve }),
+    credentials: new CredentialCache(),
     jobs: { list: () => [], runNow: async () => false },
     limiters: {
       login: new LoginThrottle(),
@@ -141,6 +146,7 @@ const moduleRoutes = (deps: Deps): AnyElysia[] => [
   ticketNotesRoutes(deps),
   connectionsRoutes(deps),
   sandboxRoutes(deps),
+  cloudApiRoutes(deps),
   contactListsRoutes(deps),
   campaignsRoutes(deps),
   externalApiRoutes(deps),
@@ -158,7 +164,10 @@ const moduleRoutes = (deps: Deps): AnyElysia[] => [
  * routes. Tests call `app.handle(request)` on it.
  */
 export function buildApp(deps: Deps) {
-  let app: AnyElysia = new Elysia()
+  // systemRouter off: Elysia would otherwise hand every route to Bun's native router, whose handlers
+  // bypass `app.fetch`, and so the request scope (x-request-id, request metrics) that withOps wraps
+  // around it; only tests' `app.handle` went through it. Now the listening server does too.
+  let app: AnyElysia = new Elysia({ systemRouter: false })
     .onRequest(({ request }) => serveSpa(request) ?? undefined)
     .onError(({ code, error, request }) => answerError(code, error, request))
     .use(bodyLimit(deps))

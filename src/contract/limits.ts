@@ -65,6 +65,8 @@ const MB = 1024 * 1024;
 export const INPUT_LIMITS = {
   /** JSON, text and urlencoded bodies. */
   jsonBytes: 1 * MB,
+  /** A Cloud API webhook delivery (Meta batches up to 1,000 updates; its payloads stay under 3 MB). */
+  cloudWebhookBytes: 3 * MB,
   /** Multipart forms (attachments of file lists, schedules, spreadsheets): one file of LIMITS.uploadMaxBytes plus the form. */
   formBytes: 16 * MB + MB,
   /** Multipart sends to customers (chat, sandbox, external API): WhatsApp's largest kind (documents, 100 MB) plus the form. */
@@ -128,6 +130,12 @@ export type Recurrence = keyof typeof RECURRENCES;
 
 export const PLAN_FLAGS = ["useCampaigns", "useSchedules", "useInternalChat", "useExternalApi", "useKanban", "useOpenAi", "useIntegrations"] as const;
 export type PlanFlag = (typeof PLAN_FLAGS)[number];
+
+/**
+ * The company setting that may hide a feature its plan (or the super user) grants: "false" hides it,
+ * anything else leaves it. A setting never grants a feature (issue 22).
+ */
+export const FEATURE_SETTINGS: Partial<Record<PlanFlag, string>> = { useCampaigns: "campaignsEnabled" };
 
 export const WEEKDAYS = [
   { weekday: "Segunda-feira", weekdayEn: "monday" },

@@ -6,11 +6,14 @@ import { LIMITS } from "../../contract/limits";
 import type { ScheduleCreateInput, ScheduleUpdateInput } from "../../contract/schemas/schedules";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
-import { requirePlanFlag } from "../../http/plan";
+import { requireFeature } from "../../http/plan";
 import { mediaUrl, removeMedia, saveUpload } from "../../http/uploads";
 import { isoNow } from "../../lib/clock";
 import { rooms } from "../../realtime/topics";
 import { findContact } from "../contacts/queries";
+import { findConnection } from "../connections/queries";
+import { resolveTemplate } from "../../channels/cloudapi/templates";
+import type { ScheduleTemplate } from "../../contract/dto/schedules";
 import { canEditSchedule } from "./policy";
 import { findSchedule, namesFor, pageSchedules, type ScheduleFilter, type ScheduleRow, sendTimesBetween } from "./queries";
 import { schedules } from "./schema";
@@ -35,11 +38,31 @@ export function serializeSchedules(db: Ctx["db"], rows: ScheduleRow[]): Schedule
     mediaPath: s.mediaPath,
     mediaName: s.mediaName,
     mediaUrl: mediaUrl(s.mediaPath),
+    template: scheduleTemplateOf(s.template),
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
   }));
 }
 const one = (db: Ctx["db"], s: ScheduleRow) => serializeSchedules(db, [s])[0];
+
+/** The stored template choice (JSON), or null. */
+export function scheduleTemplateOf(json: string | null): ScheduleTemplate | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as ScheduleTemplate;
+  } catch {
+    return null;
+  }
+}
+
+/** A template names an approved template of one of the company's Cloud API connections (stored as JSON). */
+function checkTemplate(ctx: Ctx, t: ScheduleTemplate | null | undefined): string | null | undefined {
+  if (t === undefined || t === null) return t;
+  const w = findConnection(ctx.db, ctx.companyId, t.whatsappId);
+  if (w?.channel !== "cloudapi") throw new AppError("ERR_CLOUD_ONLY", 400, { fields: { template: "validation.invalid" } });
+  resolveTemplate(ctx.db, w.id, t);
+  return JSON.stringify(t);
+}
 
 /** Schedule frames go to the company (the list and the calendar of every user follow them). */
 export function publishSchedule(ctx: Pick<Ctx, "hub">, companyId: number, frame: FramePayload<"schedule">) {
@@ -47,7 +70,7 @@ export function publishSchedule(ctx: Pick<Ctx, "hub">, companyId: number, frame:
 }
 
 function getSchedule(ctx: Ctx, id: number): ScheduleRow {
-  requirePlanFlag(ctx, "useSchedules");
+  requireFeature(ctx, "useSchedules");
   const s = findSchedule(ctx.db, ctx.companyId, id);
   if (!s) throw notFound("ERR_NO_SCHEDULE_FOUND");
   return s;
@@ -67,14 +90,14 @@ function requireContact(ctx: Ctx, contactId: number) {
 
 /** GET /schedules: paged, soonest pending first; search by body or contact name. */
 export function listSchedules(ctx: Ctx, filter: ScheduleFilter, page: number): Page<"schedules", ScheduleDto> {
-  requirePlanFlag(ctx, "useSchedules");
+  requireFeature(ctx, "useSchedules");
   const { rows, total } = pageSchedules(ctx.db, ctx.companyId, filter, page, PAGE);
   return { schedules: serializeSchedules(ctx.db, rows), count: total, hasMore: total > page * PAGE };
 }
 
 /** GET /schedules/calendar?month=YYYY-MM: schedules per day of the month in the server's time zone. */
 export function scheduleCalendar(ctx: Ctx, month: string): ScheduleDayDto[] {
-  requirePlanFlag(ctx, "useSchedules");
+  requireFeature(ctx, "useSchedules");
   const [y, m] = month.split("-").map(Number);
   // A day either side covers every time zone; days outside the month are dropped below.
   const from = new Date(Date.UTC(y, m - 1, 0)).toISOString();
@@ -93,8 +116,9 @@ export const showSchedule = (ctx: Ctx, id: number) => one(ctx.db, getSchedule(ct
 
 /** POST /schedules: PENDENTE, by the caller. */
 export function createSchedule(ctx: Ctx, input: ScheduleCreateInput) {
-  requirePlanFlag(ctx, "useSchedules");
+  requireFeature(ctx, "useSchedules");
   requireContact(ctx, input.contactId);
+  const template = checkTemplate(ctx, input.template) ?? null;
   const now = isoNow(ctx.clock);
   const row = ctx.db
     .insert(schedules)
@@ -104,6 +128,7 @@ export function createSchedule(ctx: Ctx, input: ScheduleCreateInput) {
       userId: ctx.user.id || null,
       body: input.body,
       sendAt: input.sendAt,
+      template,
       status: "PENDENTE",
       createdAt: now,
       updatedAt: now,
@@ -119,12 +144,14 @@ export function createSchedule(ctx: Ctx, input: ScheduleCreateInput) {
 export function updateSchedule(ctx: Ctx, id: number, input: ScheduleUpdateInput) {
   const current = getEditable(ctx, id);
   if (input.contactId !== undefined) requireContact(ctx, input.contactId);
+  const template = checkTemplate(ctx, input.template);
   const row = ctx.db
     .update(schedules)
     .set({
       ...(input.body !== undefined && { body: input.body }),
       ...(input.contactId !== undefined && { contactId: input.contactId }),
       ...(input.sendAt !== undefined && { sendAt: input.sendAt }),
+      ...(template !== undefined && { template }),
       status: "PENDENTE",
       error: null,
       updatedAt: isoNow(ctx.clock),
