@@ -34,40 +34,42 @@ export async function postgresSchema(sql: postgres.Sql | postgres.TransactionSql
 const isEmptyStatement = (stmt: string) => stmt.replace(/--[^\n]*/g, "").trim() === "";
 
 /**
+ * Inside a transaction the caller owns: takes the upgrade lock (held until that transaction ends), refuses a newer
+ * database, applies the pending migrations; answers the schema found and how many ran. Used by upgradePostgres and
+ * by migrate-to-postgres (whose copy shares the transaction).
+ */
+export async function applyPendingMigrations(tx: postgres.TransactionSql, migrations: MigrationMeta[]): Promise<{ had: number; applied: number }> {
+  await tx`SELECT pg_advisory_xact_lock(${MIGRATE_LOCK_KEY})`;
+  await tx.unsafe("SET LOCAL statement_timeout = 0");
+  const have = await postgresSchema(tx);
+  const newest = migrations.at(-1)?.folderMillis ?? 0;
+  if (have.migrations > migrations.length || have.last > newest) {
+    throw new UpgradeError(
+      `the database was written by a newer Balcão (schema ${have.migrations}, this version knows ${migrations.length}): ` +
+        "run the newer version, or restore a PostgreSQL backup taken with this one",
+    );
+  }
+  const pending = migrations.filter((m) => m.folderMillis > have.last);
+  if (pending.length === 0) return { had: have.migrations, applied: 0 };
+  await tx.unsafe(`CREATE SCHEMA IF NOT EXISTS "drizzle"`);
+  await tx.unsafe(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`);
+  try {
+    for (const m of pending) {
+      for (const stmt of m.sql) if (!isEmptyStatement(stmt)) await tx.unsafe(stmt);
+      await tx`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${m.hash}, ${m.folderMillis})`;
+    }
+  } catch (e) {
+    throw new UpgradeError(
+      `a migration failed and was rolled back; the database is unchanged (schema ${have.migrations}) and the previous version still runs on it. Reason: ${(e as Error).message}`,
+    );
+  }
+  return { had: have.migrations, applied: pending.length };
+}
+
+/**
  * Applies the pending PostgreSQL migrations (migrations-pg/) under the advisory lock, all in one transaction;
  * answers how many ran. Throws UpgradeError when the database is newer than the code or a migration failed.
  */
 export async function upgradePostgres(sql: postgres.Sql, migrations: MigrationMeta[] = loadMigrations("migrations-pg")): Promise<{ applied: number }> {
-  const newest = migrations.at(-1)?.folderMillis ?? 0;
-  let had = 0;
-  let applying = false;
-  try {
-    return await sql.begin(async (tx) => {
-      await tx`SELECT pg_advisory_xact_lock(${MIGRATE_LOCK_KEY})`;
-      await tx.unsafe("SET LOCAL statement_timeout = 0");
-      const have = await postgresSchema(tx);
-      had = have.migrations;
-      if (have.migrations > migrations.length || have.last > newest) {
-        throw new UpgradeError(
-          `the database was written by a newer Balcão (schema ${have.migrations}, this version knows ${migrations.length}): ` +
-            "run the newer version, or restore a PostgreSQL backup taken with this one",
-        );
-      }
-      const pending = migrations.filter((m) => m.folderMillis > have.last);
-      if (pending.length === 0) return { applied: 0 };
-      applying = true;
-      await tx.unsafe(`CREATE SCHEMA IF NOT EXISTS "drizzle"`);
-      await tx.unsafe(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`);
-      for (const m of pending) {
-        for (const stmt of m.sql) if (!isEmptyStatement(stmt)) await tx.unsafe(stmt);
-        await tx`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${m.hash}, ${m.folderMillis})`;
-      }
-      return { applied: pending.length };
-    });
-  } catch (e) {
-    if (e instanceof UpgradeError || !applying) throw e;
-    throw new UpgradeError(
-      `a migration failed and was rolled back; the database is unchanged (schema ${had}) and the previous version still runs on it. Reason: ${(e as Error).message}`,
-    );
-  }
+  return sql.begin(async (tx) => ({ applied: (await applyPendingMigrations(tx, migrations)).applied }));
 }

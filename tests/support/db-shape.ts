@@ -15,6 +15,8 @@ export interface ColumnShape {
   default: string | null;
   generated: string | null;
   identity: boolean;
+  /** How a text column compares: "binary" (SQLite's BINARY, PostgreSQL's ucs_basic or C), else the collation's name. */
+  collation: string | null;
 }
 
 export interface IndexShape {
@@ -135,6 +137,7 @@ export function sqliteShape(db: Database): Shape {
         default: normalizeExpr(c.dflt_value),
         generated: gen ? normalizeExpr(balanced(def, gen.index + gen[0].length - 1).inner) : null,
         identity: /autoincrement/i.test(def),
+        collation: c.type.toLowerCase() === "text" ? (/collate\s+(\w+)/i.exec(def)?.[1].toLowerCase() ?? "binary") : null,
       };
     }
     const primaryKey = info
@@ -190,9 +193,20 @@ export async function pgShape(sql: postgres.Sql | postgres.TransactionSql): Prom
     .filter((t) => !SEARCH_ONLY.pgTables.includes(t));
   for (const table of names) {
     const columns: Record<string, ColumnShape> = {};
-    const cols = await sql<{ name: string; type: string; nullable: string; dflt: string | null; generated: string; expr: string | null; identity: string }[]>`
+    const cols = await sql<
+      {
+        name: string;
+        type: string;
+        nullable: string;
+        dflt: string | null;
+        generated: string;
+        expr: string | null;
+        identity: string;
+        collation: string | null;
+      }[]
+    >`
       SELECT column_name AS name, data_type AS type, is_nullable AS nullable, column_default AS dflt, is_generated AS generated,
-             generation_expression AS expr, is_identity AS identity
+             generation_expression AS expr, is_identity AS identity, collation_name AS collation
       FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ${table} ORDER BY column_name`;
     for (const c of cols) {
       if (SEARCH_ONLY.pgColumns.includes(`${table}.${c.name}`)) continue;
@@ -202,6 +216,7 @@ export async function pgShape(sql: postgres.Sql | postgres.TransactionSql): Prom
         default: normalizeExpr(c.dflt),
         generated: c.generated === "ALWAYS" ? normalizeExpr(c.expr) : null,
         identity: c.identity === "YES",
+        collation: c.type === "text" ? (c.collation === "ucs_basic" || c.collation === "C" ? "binary" : (c.collation ?? "the database's")) : null,
       };
     }
     const cons = await sql<{ name: string; type: string; cols: string[]; ftable: string | null; fcols: string[] | null; del: string; upd: string }[]>`

@@ -140,7 +140,7 @@ describe("the PostgreSQL schema is the SQLite schema", () => {
     expect(Object.keys(sqlite.tables).length).toBeGreaterThan(40);
   });
 
-  test("the same columns, in storage terms, with the same nullability, defaults and generated expressions", () => {
+  test("the same columns, in storage terms, with the same nullability, defaults, generated expressions and text comparison", () => {
     const storage: Record<string, string[]> = { integer: ["bigint"], real: ["double precision"], text: ["text"] };
     for (const [table, t] of Object.entries(sqlite.tables)) {
       const p = postgres.tables[table];
@@ -152,12 +152,20 @@ describe("the PostgreSQL schema is the SQLite schema", () => {
           column: `${table}.${name}`,
           type: "ok",
         });
-        expect({ column: `${table}.${name}`, notNull: pc.notNull, default: pc.default, generated: pc.generated, identity: pc.identity }).toEqual({
+        expect({
+          column: `${table}.${name}`,
+          notNull: pc.notNull,
+          default: pc.default,
+          generated: pc.generated,
+          identity: pc.identity,
+          collation: pc.collation,
+        }).toEqual({
           column: `${table}.${name}`,
           notNull: c.notNull,
           default: c.default,
           generated: c.generated,
           identity: c.identity,
+          collation: c.collation,
         });
       }
     }
@@ -187,12 +195,14 @@ describe("the PostgreSQL schema is the SQLite schema", () => {
         await tx`DROP INDEX messages_queued_idx`;
         await tx`CREATE INDEX messages_queued_idx ON messages (send_status, updated_at) WHERE send_status = 'sent'`;
         await tx`ALTER TABLE tags ALTER COLUMN color DROP NOT NULL`;
+        await tx`ALTER TABLE tags ALTER COLUMN name TYPE text COLLATE "C.utf8"`;
         await tx`ALTER TABLE tickets DROP CONSTRAINT tickets_user_id_users_id_fk`;
         await tx`ALTER TABLE tickets ADD CONSTRAINT tickets_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE`;
         const changed = await pgShape(tx);
         expect(changed.tables.companies.columns.recurrence.default).not.toBe(sqlite.tables.companies.columns.recurrence.default);
         expect(changed.tables.messages.indexes).not.toEqual(sqlite.tables.messages.indexes);
         expect(changed.tables.tags.columns.color.notNull).not.toBe(sqlite.tables.tags.columns.color.notNull);
+        expect(changed.tables.tags.columns.name.collation).not.toBe(sqlite.tables.tags.columns.name.collation);
         expect(changed.tables.tickets.foreignKeys).not.toEqual(sqlite.tables.tickets.foreignKeys);
         throw new Error("roll back");
       })
