@@ -14,6 +14,7 @@ import type { DB } from "./db/client";
 import { redactUrl } from "./db/pg-client";
 import { generatePassword } from "./lib/ids";
 import { hashPassword } from "./lib/password";
+import { resetSecondFactorOffline } from "./modules/auth/admin";
 import { endUserSessionsOffline } from "./modules/auth/sessions";
 import { companies } from "./modules/companies/schema";
 import { insertUser, setPasswordHash } from "./modules/users/accounts";
@@ -30,6 +31,7 @@ export { CliError };
 
 export const CLI_COMMANDS = [
   "reset-password",
+  "reset-2fa",
   "create-super",
   "backup",
   "restore",
@@ -83,6 +85,7 @@ async function healthcheck(port = "8080"): Promise<number> {
 
 const HELP: Record<string, string> = {
   "reset-password": "reset-password <email>   print a new generated password for the user (ends their sessions)",
+  "reset-2fa": "reset-2fa <email>        remove the user's second factors (app, passkeys, recovery codes), end their sessions",
   "create-super": "create-super <email>     create a super admin in the platform company, print its password",
   backup:
     "backup [--no-media]      write data/backups/balcao-<time>-manual.tar.gz (database, media, secrets,\n                           sessions, manifest with checksums) while the server runs",
@@ -203,6 +206,11 @@ async function run(command: string, rest: string[], arg: string | undefined, env
     requireCurrentSchema(db);
     if (command === "jobs") return await jobs(db, config, rest, arg);
     if (!arg) throw new CliError(`${command} needs an email\nusage: balcao-cli ${HELP[command]}`, 2);
+    if (command === "reset-2fa") {
+      if (!resetSecondFactorOffline(db, arg)) throw new CliError(`no user with email ${arg}`);
+      console.log(`second factor removed for ${arg.toLowerCase()}: their sessions ended; the password alone signs in now`);
+      return 0;
+    }
     const password = command === "reset-password" ? await resetPassword(db, arg) : await createSuper(db, arg);
     console.log(`${command === "reset-password" ? "New password" : "Super admin created"} for ${arg.toLowerCase()}`);
     console.log(`password: ${password}`);

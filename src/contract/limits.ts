@@ -54,6 +54,18 @@ export const LIMITS = {
   apiFilesMax: 5,
   /** Calls to integrations and AI services give up after this long (the ticket then goes to a person). */
   externalCallTimeoutMs: 15_000,
+  /** Audit log: entries per page, rows one CSV export may hold. */
+  auditPageSize: 50,
+  auditExportMax: 100_000,
+  /** Second factor: recovery codes per set; the sign-in challenge's life and wrong answers it takes. */
+  recoveryCodes: 10,
+  secondStepTtlMs: 5 * 60_000,
+  secondStepAttempts: 5,
+  /** A forced setup of a second factor (after the password) may take this long. */
+  enrolTtlMs: 15 * 60_000,
+  /** Passkeys per user; a passkey's name length. */
+  passkeysMax: 20,
+  passkeyNameMax: 60,
 } as const;
 
 const MB = 1024 * 1024;
@@ -181,4 +193,8 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   clientidmkauth: "",
   clientsecretmkauth: "",
   asaas: "",
+  /** Every user of the company must sign in with a second factor (those without one set it up at their next sign-in). */
+  requireSecondFactor: "disabled",
+  /** One session per user: a new sign-in ends the others (decision 3). "disabled": several sessions, listed in the profile. */
+  singleSession: "enabled",
 };

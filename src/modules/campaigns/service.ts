@@ -1,3 +1,4 @@
+import { audit, diffFields } from "../audit/service";
 import { and, eq } from "drizzle-orm";
 import type { CampaignDto, CampaignProgressDto, CampaignShippingDto } from "../../contract/dto/campaigns";
 import type { Page } from "../../contract/dto/common";
@@ -186,7 +187,17 @@ export function createCampaign(ctx: Ctx, input: CampaignInput): CampaignDto {
     updatedAt: now,
   };
   if (values.status === "PROGRAMADA") assertRunnable(ctx, values as CampaignRow);
-  const row = ctx.db.insert(campaigns).values(values).returning().get();
+  const row = ctx.db.transaction((tx) => {
+    const created = tx.insert(campaigns).values(values).returning().get();
+    audit(
+      ctx,
+      "campaign.created",
+      { type: "campaign", id: created.id, label: created.name },
+      diffFields(null, { name: created.name, status: created.status, scheduledAt: created.scheduledAt }),
+      tx,
+    );
+    return created;
+  });
   const record = serializeCampaign(ctx, row);
   publish(ctx, { action: "create", record });
   return record;
@@ -204,7 +215,12 @@ export function updateCampaign(ctx: Ctx, id: number, input: CampaignInput): Camp
   const status = current.status === "CANCELADA" ? "CANCELADA" : input.scheduledAt ? "PROGRAMADA" : "INATIVA";
   const patch = { ...fieldsOf(input), ...refs, template, status, updatedAt: isoNow(ctx.clock) };
   if (status === "PROGRAMADA") assertRunnable(ctx, { ...current, ...patch });
-  const row = ctx.db.update(campaigns).set(patch).where(eq(campaigns.id, id)).returning().get();
+  const row = ctx.db.transaction((tx) => {
+    const updated = tx.update(campaigns).set(patch).where(eq(campaigns.id, id)).returning().get();
+    const { updatedAt: _, ...fields } = patch;
+    audit(ctx, "campaign.updated", { type: "campaign", id, label: updated.name }, diffFields(current, fields), tx);
+    return updated;
+  });
   const record = serializeCampaign(ctx, row);
   publish(ctx, { action: "update", record });
   return record;
@@ -214,7 +230,10 @@ export function updateCampaign(ctx: Ctx, id: number, input: CampaignInput): Camp
 export function deleteCampaign(ctx: Ctx, id: number) {
   const c = getCampaign(ctx, id);
   if (c.status === "EM_ANDAMENTO") throw new AppError("ERR_CAMPAIGN_RUNNING", 400);
-  ctx.db.delete(campaigns).where(eq(campaigns.id, id)).run();
+  ctx.db.transaction((tx) => {
+    tx.delete(campaigns).where(eq(campaigns.id, id)).run();
+    audit(ctx, "campaign.deleted", { type: "campaign", id, label: c.name }, undefined, tx);
+  });
   removeMedia(ctx.config.mediaDir, ctx.companyId, c.mediaPath);
   publish(ctx, { action: "delete", id });
 }

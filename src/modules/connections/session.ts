@@ -64,7 +64,10 @@ export function recordSessionStatus(
     .where(and(eq(whatsapps.companyId, ref.companyId), eq(whatsapps.id, ref.connectionId)))
     .returning()
     .get();
-  if (row) publishSession(deps, row);
+  if (row) {
+    publishSession(deps, row);
+    deps.notifier.onConnectionStatus(before, row);
+  }
   return row;
 }
 

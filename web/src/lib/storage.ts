@@ -15,6 +15,12 @@ export const KEYS = {
   announcementsSeen: "announcementsSeen",
   /** The to-do list's tasks (JSON array, features.md: kept in local storage under `tasks`). */
   tasks: "tasks",
+  /** This browser's id for Web Push: its subscription replaces the previous one of the same device. */
+  deviceId: "deviceId",
+  /** The user who turned push notifications on in this browser (only they are re-registered at sign-in). */
+  pushUserId: "pushUserId",
+  /** The last alert whose sound a tab played (tabs of one browser play each alert once). */
+  alertPlayed: "alertPlayed",
 } as const;
 export type StorageKey = keyof typeof KEYS;
 
