@@ -184,7 +184,7 @@ describe("migrate-to-postgres", () => {
     const err = await migrateToPostgres(config, url).catch((e) => e);
     expect(err).toBeInstanceOf(CliError);
     expect(err.message).toContain("the target database is not empty (rows in ");
-    expect(err.message).toContain("and 34 more tables");
+    expect(err.message).toMatch(/and \d+ more tables/);
     expect((await sql`SELECT count(*) AS n FROM messages`)[0].n).toBe(n);
   });
 });
