@@ -20,7 +20,7 @@ import { rebuildSearchIndexPg } from "../modules/messages/search-index-pg";
 import { copyPlan, copyTable, NOT_COPIED, setIdentityPast, type TablePlan } from "./copy-tables";
 import { CliError, requireCurrentSchema } from "./commands";
 import { UpgradeError } from "./upgrade";
-import { applyPendingMigrations } from "./upgrade-pg";
+import { applyPendingMigrations, MIGRATE_LOCK_KEY } from "./upgrade-pg";
 
 /** The oldest PostgreSQL Balcão runs on. */
 export const MIN_POSTGRES = 15;
@@ -97,6 +97,8 @@ async function copyAll(sqlite: Database, url: string, opts: MoveOptions): Promis
     try {
       return await sql.begin(async (tx) => {
         await tx.unsafe("SET LOCAL idle_in_transaction_session_timeout = 0");
+        // The upgrade lock first (held to the commit): a node booting on this database meanwhile waits for the copy.
+        await tx`SELECT pg_advisory_xact_lock(${MIGRATE_LOCK_KEY})`;
         await refuseNonEmpty(tx, plans);
         await applyPendingMigrations(tx, loadMigrations("migrations-pg"));
         const tables: CopiedTable[] = [];
