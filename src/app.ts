@@ -47,6 +47,7 @@ import { externalApiRoutes } from "./modules/external-api/routes";
 import { openapiRoutes } from "./http/openapi";
 import { integrationsRoutes } from "./modules/integrations/routes";
 import { promptsRoutes } from "./modules/prompts/routes";
+import { todosRoutes } from "./modules/todos/routes";
 import { LIMITS } from "./contract/limits";
 import pkg from "../package.json";
 
@@ -146,6 +147,7 @@ const moduleRoutes = (deps: Deps): AnyElysia[] => [
   externalApiRoutes(deps),
   integrationsRoutes(deps),
   promptsRoutes(deps),
+  todosRoutes(deps),
   openapiRoutes(),
   jobsRoutes(deps),
   backupsRoutes(deps),

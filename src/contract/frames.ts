@@ -21,6 +21,7 @@ import type { SandboxMessageDto } from "./dto/sandbox";
 import type { SettingDto } from "./dto/settings";
 import type { TagDto } from "./dto/tags";
 import type { TicketContact, TicketDto } from "./dto/tickets";
+import type { TodoDto } from "./dto/todos";
 import type { UserDto } from "./dto/users";
 
 export type ServerFrame =
@@ -65,6 +66,11 @@ export type ServerFrame =
   | { channel: "announcement"; action: "create" | "update"; record: AnnouncementDto }
   | { channel: "announcement"; action: "delete"; id: number }
   | { channel: "settings"; action: "update"; setting: SettingDto }
+  /** To-do frames go only to their owner's user room (the user's other tabs and devices). */
+  | { channel: "todo"; action: "create" | "update"; todo: TodoDto }
+  | { channel: "todo"; action: "delete"; id: number }
+  /** Tasks moved from a browser's local storage: reload the list. */
+  | { channel: "todo"; action: "reload" }
   /** An invoice was paid: the company's new due date (core.md §4.7). */
   | { channel: "payment"; action: "CONCLUIDA"; company: { id: number; dueDate: string } }
   | { channel: "sandbox"; action: "create" | "update"; connectionId: number; message: SandboxMessageDto }

@@ -54,6 +54,10 @@ export const LIMITS = {
   apiFilesMax: 5,
   /** Calls to integrations and AI services give up after this long (the ticket then goes to a person). */
   externalCallTimeoutMs: 15_000,
+  /** A user's to-do list: characters per task, tasks per user, tasks per page of GET /todos. */
+  todoTextMax: 500,
+  todosMax: 500,
+  todosPageSize: 100,
 } as const;
 
 const MB = 1024 * 1024;

@@ -26,3 +26,4 @@ export * from "../modules/schedules/schema";
 export * from "../modules/helps/schema";
 export * from "../modules/chats/schema";
 export * from "../modules/announcements/schema";
+export * from "../modules/todos/schema";

@@ -2,6 +2,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
 import { Route, Switch } from "wouter";
 import { Guard } from "../guards";
+import { migrateLocalTasks } from "../features/todo/tasks";
 import { connectSocket, disconnectSocket } from "../realtime/socket";
 import { ROUTES } from "../routes";
 import { drawerOpen, isMobile } from "../stores/ui";
@@ -19,6 +20,8 @@ export default function PrivateArea() {
   const [profileOpen, setProfileOpen] = useState(false);
   useEffect(() => {
     connectSocket();
+    // An older version kept the to-do list in this browser: move it to the signed-in user's account now.
+    void migrateLocalTasks();
     return disconnectSocket;
   }, []);
   const collapsed = !isMobile.value && !drawerOpen.value;
