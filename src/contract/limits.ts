@@ -171,6 +171,7 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   chatBotType: "text",
   allTicket: "disabled",
   userCreation: "enabled",
+  language: "pt-BR",
   ipixc: "",
   tokenixc: "",
   ipmkauth: "",

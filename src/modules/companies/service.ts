@@ -74,6 +74,7 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
   const passwordHash = await hashPassword(input.password);
   const now = nowIso();
   const extra: Record<string, string> = input.campaignsEnabled !== undefined ? { campaignsEnabled: String(truthy(input.campaignsEnabled)) } : {};
+  if (input.language) extra.language = input.language;
   // Hashing yields to other requests: the name and email are checked again inside the transaction,
   // so parallel sign-ups with one email give one company and clear 409s, never a 500.
   const company = deps.db.transaction((tx) => {
