@@ -60,6 +60,8 @@ export const LIMITS = {
   apiFilesMax: 5,
   /** Calls to integrations and AI services give up after this long (the ticket then goes to a person). */
   externalCallTimeoutMs: 15_000,
+  /** Characters of an assistant's holding message (said when it fails and people take over). */
+  holdingMessageMax: 1_000,
   /** A user's to-do list: characters per task, tasks per user, tasks per page of GET /todos. */
   todoTextMax: 500,
   todosMax: 500,

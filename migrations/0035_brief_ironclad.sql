@@ -1,0 +1,1 @@
+ALTER TABLE `prompts` ADD `holding_message` text DEFAULT '' NOT NULL;
