@@ -9,7 +9,9 @@ test("start now from the list: the campaign starts at once and its row's progres
   const login = async (email: string, password: string) => (await apiCall<{ token: string }>(base, "POST", "/auth/login", { email, password })).data.token;
   // the browser signs in as the super user (one session per user): the test's own calls use another admin
   const root = await login(SUPER_EMAIL, SUPER_PASSWORD);
-  expect((await apiCall(base, "POST", "/users", { name: "Operações", email: "ops.start@e2e.local", password: "ops-pass-123", profile: "admin" }, root)).status).toBe(201);
+  expect(
+    (await apiCall(base, "POST", "/users", { name: "Operações", email: "ops.start@e2e.local", password: "ops-pass-123", profile: "admin" }, root)).status,
+  ).toBe(201);
   const token = await login("ops.start@e2e.local", "ops-pass-123");
   const conn = await apiCall<{ id: number }>(base, "POST", "/whatsapp", { name: "Sandbox Já", channel: "sandbox" }, token);
   await apiCall(base, "POST", "/campaign-settings", { settings: { messageInterval: 5, longerIntervalAfter: 0 } }, token);
@@ -60,7 +62,13 @@ test("start now from the list: the campaign starts at once and its row's progres
   await row.getByRole("button", { name: "Relatório" }).click();
   await page.getByTestId("card-skipped").getByText("1").waitFor();
   await page.getByTestId("shipment-row").filter({ hasText: "Cliente 3" }).getByText("Descadastrado").waitFor();
-  const phone = await apiCall<{ messages: { direction: string }[] }>(base, "GET", `/sandbox/${conn.data.id}/conversation?number=${numbers[2]}`, undefined, token);
+  const phone = await apiCall<{ messages: { direction: string }[] }>(
+    base,
+    "GET",
+    `/sandbox/${conn.data.id}/conversation?number=${numbers[2]}`,
+    undefined,
+    token,
+  );
   expect(phone.data.messages.filter((m) => m.direction === "out")).toEqual([]);
 
   // the admin sees and edits the opt-out words in the campaign settings
