@@ -13,7 +13,8 @@ export type CloseReasonGroup =
   | "notLinked"
   | "lapsed"
   | "stopped"
-  | "version";
+  | "version"
+  | "restarted";
 
 const EXACT: Record<string, CloseReasonGroup> = {
   logged_out: "loggedOut",
@@ -25,6 +26,7 @@ const EXACT: Record<string, CloseReasonGroup> = {
   closed_406: "banned",
   closed_411: "loggedOut",
   closed_405: "version",
+  closed_515: "restarted",
   qr_cap: "qrExpired",
   qr_expired: "qrExpired",
   unpaired_closed: "unreachable",
