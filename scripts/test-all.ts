@@ -1,18 +1,28 @@
 /**
  * `bun run test`: typecheck, lint, unit + API tests, the browser tests, the benchmarks' smoke run, then the single binary
- * (built and run from an empty folder). Streams every step's output, sums the pass/fail counts
- * (typecheck, lint and the binary count as one test each) and ends with the line
- * `N passed, N failed`; exits non-zero when anything failed.
+ * (built and run from an empty folder). Independent steps run side by side (most of a browser test's time is spent
+ * waiting on the server, the browser or a timer, so a few of them share two cores well); each step's output is
+ * printed whole when it ends, so the log reads step by step. Sums the pass/fail counts (typecheck, lint and the
+ * binary count as one test each) and ends with the line `N passed, N failed`; exits non-zero when anything failed.
+ *
+ * `TEST_JOBS` sets how many steps run at once (default: 2 per core, at least 3); `TEST_JOBS=1` runs them one
+ * after the other, streaming their output as before.
  */
+import { availableParallelism } from "node:os";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dir, "..");
 const TEST_FILE = /\.(test|spec)\.(ts|tsx|js|jsx|mts|mjs)$|_(test|spec)_/;
-/** Roots of the unit + API run; other folders under tests/ (except e2e and helpers) join automatically. */
+/** Roots of the unit + API run; other folders under tests/ (except e2e, helpers, support, fixtures) join automatically. */
 const UNIT_ROOTS = ["src", "web/src", "tests/unit", "tests/api", "tests/channels"];
+const NOT_SUITES = ["e2e", "helpers", "fixtures", "support"];
 const E2E_ROOT = "tests/e2e";
 const E2E_TIMEOUT_MS = 120_000;
+/** The API tests are the largest unit-level step: split into this many processes (files dealt round-robin by size). */
+const API_SHARDS = 3;
+const JOBS = Math.max(1, Number(process.env.TEST_JOBS) || Math.max(3, availableParallelism() * 2));
+const STREAM = JOBS === 1;
 
 interface StepResult {
   passed: number;
@@ -25,9 +35,10 @@ const summary: string[] = [];
 /** A step that runs longer is killed and counts as failed, so CI never hangs (it must end under 20 min). */
 const STEP_TIMEOUT_MS = 8 * 60_000;
 
-/** Runs a command without stdin, echoing its output while capturing it. */
-async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
-  console.log(`\n$ ${cmd.join(" ")}`);
+/** Runs a command without stdin, capturing its output (echoed live only when steps run one at a time). */
+async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string; seconds: number }> {
+  const started = Date.now();
+  if (STREAM) console.log(`\n$ ${cmd.join(" ")}`);
   const proc = Bun.spawn(cmd, {
     cwd: ROOT,
     env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", ...env },
@@ -41,19 +52,21 @@ async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ c
     for await (const chunk of stream) {
       const text = decoder.decode(chunk, { stream: true });
       output += text;
-      sink.write(text);
+      if (STREAM) sink.write(text);
     }
   };
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    console.error(`\n${cmd.join(" ")}: still running after ${STEP_TIMEOUT_MS / 60_000} min, killed`);
+    output += `\n${cmd.join(" ")}: still running after ${STEP_TIMEOUT_MS / 60_000} min, killed\n`;
     proc.kill("SIGKILL");
   }, STEP_TIMEOUT_MS);
   await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
   const code = await proc.exited;
   clearTimeout(timer);
-  return { code: timedOut && code === 0 ? 1 : code, output };
+  const seconds = (Date.now() - started) / 1000;
+  if (!STREAM) console.log(`\n$ ${cmd.join(" ")}   (${seconds.toFixed(1)} s)\n${output.trimEnd()}`);
+  return { code: timedOut && code === 0 ? 1 : code, output, seconds };
 }
 
 /** Whether a path is a test file or a folder holding at least one (recursively, skipping node_modules). */
@@ -82,68 +95,101 @@ function parseBunTest(output: string, code: number): StepResult {
   return { passed: passed ?? 0, failed };
 }
 
-function record(name: string, r: StepResult) {
+function record(name: string, r: StepResult, seconds: number) {
   totals.passed += r.passed;
   totals.failed += r.failed;
-  summary.push(`${r.failed ? "FAIL" : "ok  "} ${name}: ${r.passed} passed, ${r.failed} failed`);
+  summary.push(`${r.failed ? "FAIL" : "ok  "} ${name}: ${r.passed} passed, ${r.failed} failed (${seconds.toFixed(0)} s)`);
 }
 
 /** A step that is one test: passes when the command exits 0. */
 async function single(name: string, cmd: string[]) {
-  const { code } = await run(cmd);
-  record(name, code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+  const { code, seconds } = await run(cmd);
+  record(name, code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }, seconds);
 }
 
-/** `bun test` over the folders that hold tests; none is not a failure. */
-async function bunTest(name: string, dirs: string[], extra: string[] = [], env: Record<string, string> = {}) {
-  const withTests = dirs.filter(hasTests);
+/** `bun test` over the given folders or files that hold tests; none is not a failure. */
+async function bunTest(name: string, paths: string[], extra: string[] = [], env: Record<string, string> = {}) {
+  const withTests = paths.filter(hasTests);
   if (withTests.length === 0) {
-    console.log(`\n(${name}: no test files yet in ${dirs.join(", ")})`);
     summary.push(`--   ${name}: no tests`);
     return;
   }
-  const { code, output } = await run(["bun", "test", ...withTests.map((d) => `./${d}`), ...extra], env);
-  record(name, parseBunTest(output, code));
+  const { code, output, seconds } = await run(["bun", "test", ...withTests.map((d) => `./${d}`), ...extra], env);
+  record(name, parseBunTest(output, code), seconds);
 }
 
 function extraTestDirs(): string[] {
   const abs = join(ROOT, "tests");
   if (!existsSync(abs)) return [];
   return readdirSync(abs, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && !["e2e", "helpers", "fixtures"].includes(e.name))
+    .filter((e) => e.isDirectory() && !NOT_SUITES.includes(e.name))
     .map((e) => `tests/${e.name}`)
     .filter((d) => !UNIT_ROOTS.includes(d));
 }
 
-const started = Date.now();
-await single("typecheck", ["bun", "run", "typecheck"]);
-await single("lint", ["bun", "run", "lint"]);
-// One process per root keeps each step well under the step timeout as the suite grows.
-await bunTest("unit tests", ["src", "web/src", "tests/unit"]);
-await bunTest("API tests", ["tests/api"]);
-await bunTest("channel tests", ["tests/channels", ...extraTestDirs()]);
-
-if (hasTests(E2E_ROOT)) {
-  const build = await run(["bun", "run", "build:web"]);
-  if (build.code !== 0) record("build:web (for browser tests)", { passed: 0, failed: 1 });
-  else {
-    // Each browser test file is its own step: a slow or stuck file cannot take the others down with it.
-    const files = readdirSync(join(ROOT, E2E_ROOT))
-      .filter((f) => TEST_FILE.test(f))
-      .sort();
-    for (const file of files) await bunTest(`browser: ${file}`, [`${E2E_ROOT}/${file}`], ["--timeout", String(E2E_TIMEOUT_MS)]);
-  }
-} else {
-  console.log(`\n(browser tests: no test files yet in ${E2E_ROOT})`);
-  summary.push("--   browser tests: no tests");
+/** Test files of a folder (not recursive), largest first: the big files start early and the shards even out. */
+function testFiles(dir: string): string[] {
+  const abs = join(ROOT, dir);
+  if (!existsSync(abs)) return [];
+  return readdirSync(abs)
+    .filter((f) => TEST_FILE.test(f))
+    .map((f) => ({ path: `${dir}/${f}`, size: statSync(join(abs, f)).size }))
+    .sort((a, b) => b.size - a.size || a.path.localeCompare(b.path))
+    .map((f) => f.path);
 }
 
-// Benchmarks on tiny data, so they keep working (figures are printed, never asserted).
-await single("benchmarks (bench/run.ts --smoke)", ["bun", "run", "bench/run.ts", "--smoke"]);
+/** Deals files into `n` shards, largest first, each to the lightest shard so far. */
+function shard(files: string[], n: number): string[][] {
+  const shards = Array.from({ length: n }, () => ({ files: [] as string[], size: 0 }));
+  for (const f of files) {
+    const lightest = shards.reduce((a, b) => (b.size < a.size ? b : a));
+    lightest.files.push(f);
+    lightest.size += statSync(join(ROOT, f)).size;
+  }
+  return shards.map((s) => s.files.sort()).filter((s) => s.length);
+}
 
-// Packaging: the single binary (SPA + migrations embedded) must serve the app from an empty folder.
+/** Runs tasks with at most JOBS at once; resolves when all ended. */
+async function pool(tasks: (() => Promise<void>)[]) {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) await tasks[next++]();
+  };
+  await Promise.all(Array.from({ length: Math.min(JOBS, tasks.length) }, worker));
+}
+
+const started = Date.now();
+console.log(`bun run test: ${JOBS} steps at a time`);
+
+// First the checks and the unit-level suites, side by side with the SPA build (the browser tests and the binary
+// need it). The suites with timing assertions (channels, security) run here, before the browsers load the machine.
+let webBuilt = false;
+const buildWeb = async () => {
+  const build = await run(["bun", "run", "build:web"]);
+  webBuilt = build.code === 0;
+  if (!webBuilt) record("build:web (for browser tests)", { passed: 0, failed: 1 }, build.seconds);
+};
+const apiShards = shard(testFiles("tests/api"), API_SHARDS);
+await pool([
+  () => single("typecheck", ["bun", "run", "typecheck"]),
+  () => bunTest("channel tests", ["tests/channels", ...extraTestDirs()]),
+  ...apiShards.map((files, i) => () => bunTest(`API tests ${i + 1}/${apiShards.length}`, files)),
+  () => bunTest("unit tests", ["src", "web/src", "tests/unit"]),
+  buildWeb,
+  () => single("lint", ["bun", "run", "lint"]),
+]);
+
+// Then the browser tests, each file its own step (a slow or stuck file cannot take the others down with it), the
+// benchmarks on tiny data (figures printed, never asserted) and the single binary (SPA + migrations embedded)
+// served from an empty folder.
 const binary = join(ROOT, "build/balcao-test");
-await single("binary (build:binary --verify)", ["bun", "run", "build:binary", "--verify", "--outfile", binary]);
+const e2eFiles = hasTests(E2E_ROOT) ? testFiles(E2E_ROOT) : [];
+if (!e2eFiles.length) summary.push("--   browser tests: no tests");
+await pool([
+  ...(webBuilt ? e2eFiles : []).map((file) => () => bunTest(`browser: ${file.slice(E2E_ROOT.length + 1)}`, [file], ["--timeout", String(E2E_TIMEOUT_MS)])),
+  () => single("benchmarks (bench/run.ts --smoke)", ["bun", "run", "bench/run.ts", "--smoke"]),
+  () => single("binary (build:binary --verify)", ["bun", "run", "build:binary", "--verify", "--outfile", binary]),
+]);
 rmSync(binary, { force: true });
 
 console.log(`\n── summary (${((Date.now() - started) / 1000).toFixed(1)} s) ──`);

@@ -5,6 +5,8 @@ import { createInboundSpool } from "./bot";
 import { ConnectionSupervisor } from "./channels/wiring";
 import type { Deps } from "./http/context";
 import { type Clock, systemClock } from "./lib/clock";
+import { createOutbound, type Resolver } from "./lib/net/guard";
+import { CredentialCache } from "./lib/credential-cache";
 import { AppError, errorResponse } from "./http/errors";
 import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
@@ -59,12 +61,14 @@ import pkg from "../package.json";
  */
 const DEPS_PROTO = Object.freeze({ kind: "deps" });
 
-export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Clock } = {}): Deps {
+export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Clock; resolve?: Resolver } = {}): Deps {
   const deps = Object.assign(Object.create(DEPS_PROTO), {
     db,
     hub: opts.hub ?? new Hub(),
     config,
     clock: opts.clock ?? systemClock,
+    outbound: createOutbound({ allow: config.outboundAllow, resolve: opts.resolve }),
+    credentials: new CredentialCache(),
     jobs: { list: () => [], runNow: async () => false },
     limiters: {
       login: new LoginThrottle(),

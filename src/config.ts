@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import * as v from "valibot";
+import { type AllowRule, parseAllowList } from "./lib/net/address";
 
 const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535)), "8080"),
@@ -33,6 +34,13 @@ const EnvSchema = v.object({
   STORAGE_LOW_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0))),
   BALLAST_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(4096))),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
+  OUTBOUND_ALLOW: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => typeof parseAllowList(s) !== "string", "expected a comma-separated list of host names (or *.domain), addresses and CIDR ranges"),
+    ),
+    "",
+  ),
 });
 
 export interface Config {
@@ -67,6 +75,8 @@ export interface Config {
   ballastBytes: number;
   /** A bearer token that may read /metrics without a session (Prometheus). */
   metricsToken?: string;
+  /** Hosts and address ranges outbound requests of companies may reach although the policy refuses them (OUTBOUND_ALLOW). */
+  outboundAllow: AllowRule[];
 }
 
 /**
@@ -170,5 +180,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageLowBytes: (e.STORAGE_LOW_MB ?? (isTest ? 0 : 512)) * 1024 * 1024,
     ballastBytes: (e.BALLAST_MB ?? (isTest ? 0 : 64)) * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,
+    outboundAllow: parseAllowList(e.OUTBOUND_ALLOW) as AllowRule[],
   };
 }

@@ -34,13 +34,13 @@ export async function runPrompt(s: BotStep, prompt: PromptRow, msg: InboundMessa
     : recentTexts(s.deps.db, s.ticket.id, prompt.maxMessages);
   if (msg.kind === "audio") {
     const heard = stored ? await transcribeStored(s.deps, s.ticket.companyId, prompt, stored) : "";
-    if (!heard) throw new ExternalError("the voice note could not be transcribed");
+    if (!heard) throw new ExternalError("badAnswer", "the voice note could not be transcribed");
     history.push({ fromMe: false, body: heard });
   } else if (!msg.body.trim()) {
-    throw new ExternalError("the assistant reads text and voice notes only");
+    throw new ExternalError("badAnswer", "the assistant reads text and voice notes only");
   }
-  const ans = await askAssistant(s.deps.config, prompt, history, s.contactName);
-  if (!ans.text && !ans.transfer) throw new ExternalError("the assistant gave an empty answer");
+  const ans = await askAssistant(s.deps, prompt, history, s.contactName);
+  if (!ans.text && !ans.transfer) throw new ExternalError("badAnswer", "the assistant gave an empty answer");
   if (ans.text) {
     if (prompt.voice !== "texto" && prompt.voiceKey && prompt.voiceRegion) await sayVoice(s, prompt, ans.text);
     else await s.say(ans.text);
@@ -70,11 +70,11 @@ async function transcribeStored(deps: Deps, companyId: number, prompt: PromptRow
   const path = row.mediaUrl ? mediaFile(deps.config.mediaDir, companyId, row.mediaUrl) : null;
   if (!path) return "";
   const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
-  return transcribe(deps.config, prompt, bytes, row.mediaName || "audio.ogg");
+  return transcribe(deps, prompt, bytes, row.mediaName || "audio.ogg");
 }
 
 async function sayVoice(s: BotStep, prompt: PromptRow, text: string) {
-  const audio = await synthesize(s.deps.config, prompt, text);
+  const audio = await synthesize(s.deps, prompt, text);
   const name = `${VOICE_NOTE_PREFIX}-assistente-${Date.now()}.ogg`;
   const note = await voiceNoteUpload(checkUpload(new File([audio], name, { type: "audio/ogg" }), "voice"));
   const stored = await storeUpload(s.deps.config.mediaDir, s.ticket.companyId, "messages", note);

@@ -10,9 +10,9 @@ import type { InboundMessage } from "../channels/types";
 import { checkUpload, extOfMime, storeUpload } from "../http/uploads";
 import type { Deps } from "../http/context";
 import { log } from "../lib/logger";
-import { getCompanyPlan } from "../modules/companies/queries";
+import { companyFeatures } from "../modules/companies/features";
 import { detectIntent, parseServiceAccount } from "../modules/integrations/dialogflow";
-import { ExternalError, readCapped } from "../modules/integrations/http";
+import { ExternalError } from "../modules/integrations/http";
 import { dropSession, findIntegration, findSession, type QueueIntegrationRow, saveSession } from "../modules/integrations/queries";
 import { continueTypebot, startTypebot, type TypebotOut, typebotCommand } from "../modules/integrations/typebot";
 import { callWebhook } from "../modules/integrations/webhook";
@@ -33,14 +33,14 @@ export { failureNote };
 export type Target = { integrationId: number } | { promptId: number };
 
 /**
- * What answers for a queue or connection: its integration, else its prompt, when the company's plan
- * includes them (decision 2: useIntegrations, useOpenAi); null when nothing applies.
+ * What answers for a queue or connection: its integration, else its prompt, when the company has
+ * the feature (decision 2, issue 22: useIntegrations, useOpenAi); null when nothing applies.
  */
 export function automationTarget(deps: Deps, companyId: number, ids: { integrationId: number | null; promptId: number | null }): Target | null {
   if (!ids.integrationId && !ids.promptId) return null;
-  const plan = getCompanyPlan(deps.db, companyId)?.plan;
-  if (ids.integrationId && plan?.useIntegrations) return { integrationId: ids.integrationId };
-  if (ids.promptId && plan?.useOpenAi) return { promptId: ids.promptId };
+  const features = companyFeatures(deps.db, companyId);
+  if (ids.integrationId && features.useIntegrations) return { integrationId: ids.integrationId };
+  if (ids.promptId && features.useOpenAi) return { promptId: ids.promptId };
   return null;
 }
 
@@ -114,14 +114,14 @@ async function typing(s: BotStep, ms: number) {
   await presence("paused");
 }
 
-/** Fetches a media URL a flow sent (bounded, timed out) and sends it as a file; the URL as text when that fails. */
+/** Fetches a media URL a flow sent (through the guard: the flow steers it) and sends it as a file; the URL as text when that fails. */
 async function sendUrl(s: BotStep, url: string) {
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(LIMITS.externalCallTimeoutMs) });
+    const res = await s.deps.outbound.request(url, {}, { trust: "tenant", maxBytes: LIMITS.uploadMaxBytes });
     const mime = (res.headers.get("content-type") ?? "").split(";")[0].trim();
     const ext = extOfMime(mime);
-    if (!res.ok || !ext) throw new Error(`unusable media ${res.status} ${mime}`);
-    const bytes = await readCapped(res, LIMITS.uploadMaxBytes);
+    if (res.status < 200 || res.status >= 300 || !ext) throw new Error(`unusable media ${res.status} ${mime}`);
+    const bytes = res.body;
     const checked = checkUpload(new File([bytes], `arquivo.${ext}`, { type: mime }), "attachment");
     const stored = await storeUpload(s.deps.config.mediaDir, s.ticket.companyId, "messages", checked);
     await sendMessage(s.deps, s.ticket, {
@@ -159,11 +159,11 @@ async function runTypebot(s: BotStep, integ: QueueIntegrationRow, msg: InboundMe
   const vars = { number: msg.chat.number ?? "", pushName: msg.chat.pushName ?? s.contactName };
   let turn: { sessionId: string | null; out: TypebotOut[] };
   if (!session) {
-    turn = await startTypebot(integ.urlN8N, integ.typebotSlug, vars, integ.typebotUnknownMessage);
-    if (!turn.sessionId) throw new ExternalError("typebot gave no session");
-    if (!turn.out.length && body) turn = await continueTypebot(integ.urlN8N, turn.sessionId, body, integ.typebotUnknownMessage);
+    turn = await startTypebot(deps.outbound, integ.urlN8N, integ.typebotSlug, vars, integ.typebotUnknownMessage);
+    if (!turn.sessionId) throw new ExternalError("badAnswer", "typebot gave no session");
+    if (!turn.out.length && body) turn = await continueTypebot(deps.outbound, integ.urlN8N, turn.sessionId, body, integ.typebotUnknownMessage);
   } else {
-    turn = await continueTypebot(integ.urlN8N, session.sessionId, body, integ.typebotUnknownMessage);
+    turn = await continueTypebot(deps.outbound, integ.urlN8N, session.sessionId, body, integ.typebotUnknownMessage);
   }
   saveSession(
     deps.db,
@@ -189,7 +189,7 @@ async function runTypebot(s: BotStep, integ: QueueIntegrationRow, msg: InboundMe
 
 /** n8n / webhook: the message goes out as JSON; the answer may carry texts and a hand-over. */
 async function runWebhook(s: BotStep, integ: QueueIntegrationRow, msg: InboundMessage) {
-  const r = await callWebhook(integ.urlN8N, {
+  const r = await callWebhook(s.deps.outbound, integ.urlN8N, {
     event: "message",
     integration: { id: integ.id, name: integ.name, type: integ.type },
     company: { id: s.ticket.companyId },
@@ -206,8 +206,8 @@ async function runWebhook(s: BotStep, integ: QueueIntegrationRow, msg: InboundMe
 async function runDialogflow(s: BotStep, integ: QueueIntegrationRow, msg: InboundMessage) {
   if (!msg.body.trim()) return;
   const sa = parseServiceAccount(integ.jsonContent);
-  if (!sa) throw new ExternalError("service account key unusable");
-  const r = await detectIntent(s.deps.config.dialogflowApiUrl, sa, integ.projectName, `ticket-${s.ticket.id}`, msg.body, integ.language);
+  if (!sa) throw new ExternalError("badAnswer", "service account key unusable");
+  const r = await detectIntent(s.deps, s.ticket.companyId, sa, integ.projectName, `ticket-${s.ticket.id}`, msg.body, integ.language);
   const texts = r.texts.length ? r.texts : [DIALOGFLOW_NO_ANSWER];
   for (const text of texts) await s.say(`*${integ.name}:* ${text}`);
   if (r.endConversation) leave(s);

@@ -162,6 +162,12 @@ export type Recurrence = keyof typeof RECURRENCES;
 export const PLAN_FLAGS = ["useCampaigns", "useSchedules", "useInternalChat", "useExternalApi", "useKanban", "useOpenAi", "useIntegrations"] as const;
 export type PlanFlag = (typeof PLAN_FLAGS)[number];
 
+/**
+ * The company setting that may hide a feature its plan (or the super user) grants: "false" hides it,
+ * anything else leaves it. A setting never grants a feature (issue 22).
+ */
+export const FEATURE_SETTINGS: Partial<Record<PlanFlag, string>> = { useCampaigns: "campaignsEnabled" };
+
 export const WEEKDAYS = [
   { weekday: "Segunda-feira", weekdayEn: "monday" },
   { weekday: "Terça-feira", weekdayEn: "tuesday" },

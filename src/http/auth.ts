@@ -1,9 +1,11 @@
 import { Elysia } from "elysia";
 import { isPastDue } from "../lib/dates";
+import { featureEnabled } from "../modules/companies/features";
 import { loadSessionUser } from "../modules/users/queries";
 import type { Ctx, Deps } from "./context";
 import { AppError } from "./errors";
 import { isPublicRoute } from "./public-routes";
+import { refusal, rightOf } from "./route-rights";
 import { type AccessClaims, verifyToken } from "./tokens";
 
 /** Routes a company whose subscription lapsed may still call (to see and pay its invoices). */
@@ -20,7 +22,8 @@ const LAPSED_ALLOWED = new Set([
 /**
  * Resolves the caller from the Bearer token for every route (deny by default): a missing token
  * answers 401 ERR_SESSION_EXPIRED, an invalid or expired one 403 (the web refreshes once and retries),
- * a token of an older session (tokenVersion) 401. Public routes are listed in public-routes.ts.
+ * a token of an older session (tokenVersion) 401, a caller without the route's right 403
+ * (route-rights.ts). Public routes are listed in public-routes.ts.
  */
 export async function authenticate(deps: Deps, request: Request, route: string): Promise<Ctx | null> {
   if (isPublicRoute(request.method, route)) return null;
@@ -35,6 +38,10 @@ export async function authenticate(deps: Deps, request: Request, route: string):
   if (!user.super && (!company.status || isPastDue(company.dueDate)) && !LAPSED_ALLOWED.has(`${request.method} ${route}`)) {
     throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: company.dueDate });
   }
+  // the caller's right to the route, before its body is read or validated (route-rights.ts)
+  const right = rightOf(request.method, route);
+  const refused = right && refusal(user, right, (flag) => featureEnabled(deps.db, user.companyId, flag));
+  if (refused) throw new AppError(refused.code, 403, refused.feature ? { feature: refused.feature } : undefined);
   return { ...deps, companyId: user.companyId, user };
 }
 

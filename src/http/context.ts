@@ -4,6 +4,8 @@ import type { ChannelAdapter } from "../channels/types";
 import type { Clock } from "../lib/clock";
 import type { Config } from "../config";
 import type { DB } from "../db/client";
+import type { CredentialCache } from "../lib/credential-cache";
+import type { Outbound } from "../lib/net/guard";
 import type { Hub } from "../realtime/hub";
 import type { AttemptLimiter, LoginThrottle } from "./rate-limit";
 
@@ -24,6 +26,10 @@ export interface Deps {
   inboundSpool: InboundSpool;
   /** Time source of the lifecycle, the inbound path and the jobs. */
   clock: Clock;
+  /** The one way out to outside services (the SSRF guard, `lib/net/guard.ts`). */
+  outbound: Outbound;
+  /** Access tokens and API clients made from companies' secrets, keyed by company and secret hash. */
+  credentials: CredentialCache;
 }
 
 /** What routes need of the scheduler. */

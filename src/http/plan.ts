@@ -1,10 +1,12 @@
 import type { PlanFlag } from "../contract/limits";
-import { getCompanyPlan } from "../modules/companies/queries";
+import { featureEnabled } from "../modules/companies/features";
 import type { Ctx } from "./context";
 import { AppError } from "./errors";
 
-/** Refuses a feature the company's plan does not include (BEHAVIOUR.md decision 2). */
-export function requirePlanFlag(ctx: Ctx, flag: PlanFlag) {
-  const row = getCompanyPlan(ctx.db, ctx.companyId);
-  if (!row?.plan[flag]) throw new AppError("ERR_NO_PERMISSION", 403, { feature: flag });
+/**
+ * Refuses a feature the company does not have (BEHAVIOUR.md decision 2, issue 22): its plan grants
+ * it or the super user granted it beyond the plan, and no company setting hides it.
+ */
+export function requireFeature(ctx: Ctx, flag: PlanFlag) {
+  if (!featureEnabled(ctx.db, ctx.companyId, flag)) throw new AppError("ERR_NO_PERMISSION", 403, { feature: flag });
 }

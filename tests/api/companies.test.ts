@@ -178,6 +178,28 @@ describe("companies (super users)", () => {
     expect(other.json.error).toBe("ERR_NO_COMPANY_FOUND");
   });
 
+  test("rights before validation: a bad body to a route the caller may not use is 403 (super-only) or 404 (another company), never field errors", async () => {
+    for (const [method, path] of [
+      ["POST", "/helps"],
+      ["POST", "/companies"],
+      ["POST", "/plans"],
+      ["PUT", `/invoices/1`],
+    ] as const) {
+      const r = await t.call(method, path, { token: a.admin.token, body: { title: 5 } });
+      expect(r.status).toBe(403);
+      expect(r.json).toEqual({ error: "ERR_NO_PERMISSION" });
+    }
+    const other = await t.call("PUT", `/companies/${b.company.id}/schedules`, { token: a.admin.token, body: { schedules: "x" } });
+    expect(other.status).toBe(404);
+    expect(other.json).toEqual({ error: "ERR_NO_COMPANY_FOUND" });
+    const agent = await t.call("PUT", `/companies/${a.company.id}/schedules`, { token: agentA.token, body: { schedules: "x" } });
+    expect(agent.json).toEqual({ error: "ERR_NO_PERMISSION" });
+    // the company's own admin, who may, does get the field errors
+    const own = await t.call("PUT", `/companies/${a.company.id}/schedules`, { token: a.admin.token, body: { schedules: "x" } });
+    expect(own.status).toBe(400);
+    expect(own.json.fields.schedules).toBeDefined();
+  });
+
   test("delete removes the company, its users and its stored files (never another company's)", async () => {
     const mine = join(t.config.mediaDir, String(id));
     const other = join(t.config.mediaDir, String(root.user.companyId));

@@ -139,7 +139,7 @@ describe("contact lists", () => {
     expect((await t.call("POST", `/contact-lists/${listId}/upload`, { token: b.admin.token, form: sheet([["numero"], ["5511999990000"]]) })).status).toBe(404);
   });
 
-  test("a plan without campaigns is refused, unless the company setting campaignsEnabled is on", async () => {
+  test("a plan without campaigns is refused, whatever the company's setting says, until the super user grants them", async () => {
     const now = nowIso();
     const plan = t.db
       .insert(plans)
@@ -161,6 +161,9 @@ describe("contact lists", () => {
     expect(r).toMatchObject({ status: 403, json: { error: "ERR_NO_PERMISSION", feature: "useCampaigns" } });
     expect((await t.call("GET", "/campaign-settings", { token: c.admin.token })).status).toBe(403);
     expect((await t.call("PUT", "/settings/campaignsEnabled", { token: c.admin.token, body: { value: "true" } })).status).toBe(200);
+    expect((await t.call("GET", "/contact-lists", { token: c.admin.token })).status).toBe(403);
+    const root = await t.superSession();
+    expect((await t.call("PUT", `/companies/${c.company.id}`, { token: root.token, body: { featureGrants: ["useCampaigns"] } })).status).toBe(200);
     expect((await t.call("GET", "/contact-lists", { token: c.admin.token })).status).toBe(200);
   });
 

@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { generateKeyPairSync } from "node:crypto";
+import { jwtVerify } from "jose";
 import { eq } from "drizzle-orm";
 import { companies } from "../../src/modules/companies/schema";
 import { plans } from "../../src/modules/plans/schema";
@@ -12,7 +13,17 @@ import { queueIntegrations } from "../../src/modules/integrations/schema";
 import { makeTestApp } from "../helpers/app";
 import { json, loopback } from "../helpers/loopback";
 
-const svc = loopback((r) => {
+const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+const svc = loopback(async (r) => {
+  // a token endpoint that, like Google's, only honours assertions signed with the account's real key
+  if (r.path === "/verified-token") {
+    try {
+      await jwtVerify(new URLSearchParams(r.body).get("assertion") ?? "", publicKey);
+      return json({ access_token: "token-of-A", expires_in: 3600 });
+    } catch {
+      return json({ error: "invalid_grant" }, 400);
+    }
+  }
   if (r.path.endsWith("/startChat"))
     return json({ sessionId: "s1", messages: [{ type: "text", content: { richText: [{ type: "p", children: [{ text: "Olá do fluxo" }] }] } }] });
   if (r.path === "/token") return json({ access_token: "ya29.test", expires_in: 3600 });
@@ -27,7 +38,6 @@ const b = await t.newCompany();
 const agent = await t.newUser(a.admin.token);
 const tok = a.admin.token;
 
-const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const SA = JSON.stringify({
   type: "service_account",
   project_id: "balcao-test",
@@ -97,7 +107,7 @@ describe("test session", () => {
     expect(detect.headers.get("authorization")).toBe("Bearer ya29.test");
     expect(detect.json.queryInput.text.languageCode).toBe("pt-BR");
   });
-  test("typebot and webhook answer their first texts; a failing service is a 400 with the reason", async () => {
+  test("typebot and webhook answer their first texts; a failing service is a 400 saying what failed, not what it answered", async () => {
     const tb = await t.call("POST", "/queueIntegration/testSession", {
       token: tok,
       body: { type: "typebot", name: "TB", urlN8N: svc.url, typebotSlug: "vendas" },
@@ -108,8 +118,43 @@ describe("test session", () => {
     expect(t.framesOf("queueIntegration").some((f) => f.frame.action === "testSession" && f.rooms.includes(`company-${a.company.id}-mainchannel`))).toBe(true);
     const bad = await t.call("POST", "/queueIntegration/testSession", { token: tok, body: { type: "n8n", name: "Web", urlN8N: `${svc.url}/broken` } });
     expect(bad.status).toBe(400);
-    expect(bad.json.error).toBe("ERR_INTEGRATION_TEST_FAILED");
-    expect(bad.json.reason).toContain("HTTP 500");
+    expect(bad.json).toEqual({ error: "ERR_INTEGRATION_TEST_FAILED", reason: "httpStatus", httpStatus: 500 });
+    expect(bad.text).not.toContain("nope");
+  });
+});
+
+describe("cached Google tokens belong to one company and one key", () => {
+  const key = (pk: typeof privateKey) =>
+    JSON.stringify({
+      client_email: "shared@balcao-test.iam.gserviceaccount.com",
+      private_key: pk.export({ type: "pkcs8", format: "pem" }).toString(),
+      token_uri: `${svc.url}/verified-token`,
+    });
+  const test1 = (token: string, jsonContent: string) =>
+    t.call("POST", "/queueIntegration/testSession", {
+      token,
+      body: { type: "dialogflow", name: "DF", projectName: "balcao-test", jsonContent, language: "pt-BR" },
+    });
+  test("company B, with A's client email and its own wrong key, does not get A's token", async () => {
+    const a1 = await test1(tok, key(privateKey));
+    expect(a1.status).toBe(200);
+    const bearerOfA = svc.seen
+      .filter((x) => x.path.includes(":detectIntent"))
+      .at(-1)!
+      .headers.get("authorization");
+    expect(bearerOfA).toBe("Bearer token-of-A");
+    const { privateKey: other } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const before = svc.seen.filter((x) => x.path.includes(":detectIntent")).length;
+    const b1 = await test1(b.admin.token, key(other));
+    expect(b1.json).toEqual({ error: "ERR_INTEGRATION_TEST_FAILED", reason: "httpStatus", httpStatus: 400 });
+    // and A itself with another key does not reuse the token its real key earned
+    const a2 = await test1(tok, key(other));
+    expect(a2.json.reason).toBe("httpStatus");
+    expect(svc.seen.filter((x) => x.path.includes(":detectIntent")).length).toBe(before);
+    // B with A's very key (a copy) gets a token of its own from the endpoint, not A's cache entry
+    const tokenCalls = svc.seen.filter((x) => x.path === "/verified-token").length;
+    expect((await test1(b.admin.token, key(privateKey))).status).toBe(200);
+    expect(svc.seen.filter((x) => x.path === "/verified-token").length).toBe(tokenCalls + 1);
   });
 });
 

@@ -38,8 +38,8 @@ const CHECKOUT = { firstName: "Ana Souza", address2: "Rua A, 10", city: "Recife"
 const webhook = (body: unknown, secret = SECRET) => t.call("POST", "/subscription/webhook", { body, headers: { "x-webhook-secret": secret } });
 
 describe("invoices", () => {
-  test("the daily job issues one invoice per company and due date, for the plan value; twice is once", () => {
-    expect(generateInvoices(t.deps)).toBe(2);
+  test("a sign-up's first invoice exists at once; the hourly job adds no second one for that due date", () => {
+    expect(generateInvoices(t.deps)).toBe(0);
     expect(generateInvoices(t.deps)).toBe(0);
   });
 

@@ -198,4 +198,39 @@ describe("messages through the supervisor", () => {
     expect(audio).toMatchObject({ kind: "audio", body: "Áudio", media: { ptt: true } });
     expect(Buffer.compare(Buffer.from(await audio.media!.download()), Buffer.from(voice))).toBe(0);
   });
+
+  test("inbound media whose URL the sender pointed elsewhere (an internal service, the metadata address) is never fetched", async () => {
+    const internal: string[] = [];
+    const victim = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.2",
+      fetch: (req) => {
+        internal.push(req.url);
+        return new Response("secret");
+      },
+    });
+    try {
+      const { server, runner, rec } = setup();
+      await pairByQr(server, runner, rec);
+      const img = await server.hostMedia(new Uint8Array(2000), "image");
+      const s = server.last()!;
+      const crafted = {
+        EVIL1: { ...img, url: `http://127.0.0.2:${victim.port}/admin` },
+        EVIL2: { ...img, url: `http://127.0.0.2:${victim.port}/x`, directPath: "/admin?via=directPath" },
+        EVIL3: { ...img, url: "http://169.254.169.254/latest/meta-data/" },
+      };
+      for (const [id, media] of Object.entries(crafted)) {
+        s.message({ from: "15550007777@s.whatsapp.net", id, content: { imageMessage: { ...media, mimetype: "image/png" } } });
+      }
+      await until(() => rec.messages.some((m) => m.id === "EVIL3"), 2_000, "crafted media messages");
+      for (const id of Object.keys(crafted)) {
+        const m = rec.messages.find((x) => x.id === id)!;
+        await expect(m.media!.download()).rejects.toThrow("media host refused");
+      }
+      await Bun.sleep(50);
+      expect(internal).toEqual([]);
+    } finally {
+      victim.stop(true);
+    }
+  });
 });

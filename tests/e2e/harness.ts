@@ -68,6 +68,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       ADMIN_EMAIL: SUPER_EMAIL,
       ADMIN_PASSWORD: SUPER_PASSWORD,
       LOG_LEVEL: "warn",
+      // outside services in e2e tests are loopback servers
+      OUTBOUND_ALLOW: "127.0.0.1",
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],

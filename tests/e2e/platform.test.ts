@@ -46,7 +46,8 @@ test("platform: the super user adds a plan; a trial company checks out with Pix 
   const admin = await stack().newPage();
   await signIn(admin.page, "loja@e2e.local", "loja-123");
   await admin.page.getByRole("navigation").getByRole("link", { name: "Financeiro" }).click();
-  await admin.page.getByText("Nenhuma fatura por enquanto.").waitFor();
+  // the trial's first invoice exists from the sign-up on (no wait for the hourly job)
+  await admin.page.getByTestId("invoice-row").filter({ hasText: "Em Aberto" }).waitFor();
   await admin.page.getByRole("button", { name: "Assinatura" }).click();
   expect(await admin.page.getByLabel("Período de teste").inputValue()).toContain("7 dias");
 

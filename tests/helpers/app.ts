@@ -8,6 +8,7 @@ import { openDatabase } from "../../src/db/client";
 import { migrate } from "../../src/db/migrate";
 import { seed } from "../../src/db/seed";
 import type { Channel, FrameOf } from "../../src/contract/frames";
+import type { Resolver } from "../../src/lib/net/guard";
 import type { Published } from "../../src/realtime/hub";
 
 export const SUPER_EMAIL = "root@test.local";
@@ -24,8 +25,10 @@ export interface CallOptions {
 /**
  * A fresh app on a temporary data folder (one per test file): migrated, seeded with a super admin,
  * removed after the file. `call` drives `app.handle`; `events` records every realtime frame.
+ * Outside services in tests are loopback servers, so the operator allow list lets 127.0.0.1
+ * through (OUTBOUND_ALLOW); `env` overrides it (an SSRF test passes "") and `resolve` replaces DNS.
  */
-export async function makeTestApp() {
+export async function makeTestApp(opts: { env?: Record<string, string>; resolve?: Resolver } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "balcao-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -34,11 +37,13 @@ export async function makeTestApp() {
     ADMIN_PASSWORD: SUPER_PASSWORD,
     LOG_LEVEL: "silent",
     TRUST_PROXY: "true",
+    OUTBOUND_ALLOW: "127.0.0.1",
+    ...opts.env,
   });
   const db = openDatabase(config.dbPath);
   migrate(db);
   await seed(db, config);
-  const deps = createDeps(db, config);
+  const deps = createDeps(db, config, { resolve: opts.resolve });
   const app = buildApp(deps);
   const events: Published[] = [];
   deps.hub.listen((p) => events.push(p));

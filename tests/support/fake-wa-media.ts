@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getMediaKeys } from "baileys";
 
-/** A self-signed certificate for 127.0.0.1 in a fresh temporary folder (key.pem, cert.pem). */
-export function makeTestCert(): { dir: string; cert: string; key: string } {
+/** A self-signed certificate for 127.0.0.1 (or a host name) in a fresh temporary folder (key.pem, cert.pem). */
+export function makeTestCert(name = "127.0.0.1"): { dir: string; cert: string; key: string } {
   const dir = mkdtempSync(join(tmpdir(), "balcao-media-tls-"));
   const cert = join(dir, "cert.pem");
   const key = join(dir, "key.pem");
@@ -30,9 +30,9 @@ export function makeTestCert(): { dir: string; cert: string; key: string } {
       "-days",
       "2",
       "-subj",
-      "/CN=127.0.0.1",
+      `/CN=${name}`,
       "-addext",
-      "subjectAltName=IP:127.0.0.1",
+      `subjectAltName=${/^[\d.]+$/.test(name) ? "IP" : "DNS"}:${name}`,
       "-keyout",
       key,
       "-out",

@@ -102,6 +102,12 @@ describe("parseEnv", () => {
     expect(parseEnv({ PORT: "3000" }).PORT).toBe(3000);
   });
 
+  test("OUTBOUND_ALLOW: empty by default; names, addresses and ranges parse; anything else is refused by name", () => {
+    expect(parseEnv({}).OUTBOUND_ALLOW).toBe("");
+    expect(parseEnv({ OUTBOUND_ALLOW: "127.0.0.1, n8n.internal, *.corp.example, 10.0.0.0/8, fd00::/8" }).OUTBOUND_ALLOW).toContain("n8n.internal");
+    for (const bad of ["10.0.0.0/99", "http://n8n.internal", "n8n internal"]) expect(invalid({ OUTBOUND_ALLOW: bad })).toContain("OUTBOUND_ALLOW");
+  });
+
   test("short secrets, a bad admin email and an unknown log level are refused, each named", () => {
     const msg = invalid({ JWT_SECRET: "short", ADMIN_EMAIL: "not-an-email", LOG_LEVEL: "loud" });
     expect(msg).toContain("JWT_SECRET");

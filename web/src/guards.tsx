@@ -4,15 +4,14 @@ import { Redirect } from "wouter";
 import { PageSpinner } from "./components/Spinner";
 import { t } from "./i18n";
 import { type RouteEntry, ROUTES, SECTIONS } from "./routes";
-import { allowed, campaignsAllowed, hasFlag, isAdmin, isSuper, status } from "./stores/session";
+import { allowed, hasFlag, isAdmin, isSuper, status } from "./stores/session";
 import { toast } from "./stores/toast";
 
-/** True when the signed-in user passes the entry's role, plan-flag and campaign conditions. */
+/** True when the signed-in user passes the entry's role and feature conditions. */
 export function canOpen(entry: RouteEntry): boolean {
   if (entry.access === "admin" && !isAdmin.value) return false;
   if (entry.access === "super" && !isSuper.value) return false;
   if (entry.flag && !hasFlag(entry.flag)) return false;
-  if (entry.campaign && !campaignsAllowed()) return false;
   return true;
 }
 

@@ -35,10 +35,8 @@ export interface RouteEntry {
   path: string;
   page: LazyExoticComponent<ComponentType>;
   access: Access;
-  /** Plan flag the company needs (useKanban, useSchedules…). */
+  /** Feature the company needs (useKanban, useCampaigns…): granted by its plan or the super user, not hidden. */
   flag?: PlanFlag;
-  /** The campaign condition: plan.useCampaigns or the `cshow` flag set at login. */
-  campaign?: boolean;
   /** i18n key of the notice shown to those refused; with it, they are sent to / after 1 s (features.md §6). */
   deniedText?: string;
   /** Drawer item; entries without one are reachable by link only. */
@@ -195,28 +193,28 @@ export const ROUTES: readonly RouteEntry[] = [
   {
     path: "/campaigns",
     access: "admin",
-    campaign: true,
+    flag: "useCampaigns",
     page: lazy(() => import("./features/campaigns/CampaignsPage")),
     menu: { section: "administration", label: "nav.campaigns", icon: "send", order: 60, permission: "campaigns:manage" },
   },
-  { path: "/campaign/:campaignId/report", access: "admin", campaign: true, page: lazy(() => import("./features/campaigns/CampaignReportPage")) },
+  { path: "/campaign/:campaignId/report", access: "admin", flag: "useCampaigns", page: lazy(() => import("./features/campaigns/CampaignReportPage")) },
   {
     path: "/contact-lists",
     access: "admin",
-    campaign: true,
+    flag: "useCampaigns",
     page: lazy(() => import("./features/contact-lists/ContactListsPage")),
     menu: { section: "administration", label: "nav.contactLists", icon: "users", order: 62, permission: "campaigns:manage" },
   },
   {
     path: "/contact-lists/:contactListId/contacts",
     access: "admin",
-    campaign: true,
+    flag: "useCampaigns",
     page: lazy(() => import("./features/contact-lists/ContactListItemsPage")),
   },
   {
     path: "/campaigns-config",
     access: "admin",
-    campaign: true,
+    flag: "useCampaigns",
     page: lazy(() => import("./features/campaigns/CampaignSettingsPage")),
     menu: { section: "administration", label: "nav.campaignsConfig", icon: "settings", order: 64, permission: "campaigns:manage" },
   },

@@ -12,6 +12,7 @@ import { checkNumber, deleteForEveryone, type MessageTarget, markRead, profilePi
 import { EventForwarder } from "./events";
 import { type BaileysTiming, backoffDelay, ConflictBreaker, classifyClose, DEFAULT_TIMING, statusCodeOf } from "./policy";
 import { type BaileysDeps, quietLogger, type RunnerIdentity } from "./runner-deps";
+import { mediaUrlAllowed, mediaUrlOf } from "./media-url";
 import { GroupCache } from "./runner-groups";
 import { PairingCode } from "./runner-pairing";
 import { createSocket, safeEnd } from "./runner-socket";
@@ -373,6 +374,9 @@ export class BaileysRunner implements ChannelAdapter {
 
   private download(msg: WAMessage, sock: WASocket): Promise<Uint8Array> {
     const s = this.sock ?? sock;
+    // the sender writes the media URL: only WhatsApp's media hosts are fetched (no request forgery by message)
+    const url = mediaUrlOf(msg);
+    if (!mediaUrlAllowed(url, this.deps.wsUrl)) return Promise.reject(new Error(`media host refused: ${url?.slice(0, 100) ?? "none"}`));
     return downloadMediaMessage(msg, "buffer", {}, { logger: this.log, reuploadRequest: s.updateMediaMessage });
   }
 

@@ -1,3 +1,4 @@
+import type { PlanFlag } from "../limits";
 import type { PlanDto } from "./plans";
 
 /** The wire shape of a company (core.md §3 Company). dueDate is YYYY-MM-DD or null. */
@@ -23,7 +24,11 @@ export interface CompanyAdminDto extends CompanyDto {
   zipcode: string;
   country: string;
   isPlatform: boolean;
-  /** The company setting campaignsEnabled ("true"/"false"). */
+  /** Features the super user granted beyond the plan (issue 22). */
+  featureGrants: PlanFlag[];
+  /** Those of the grants the company's plan does not include (what the companies page marks). */
+  grantedBeyondPlan: PlanFlag[];
+  /** The reference's field: campaigns granted, by the plan or the super user. */
   campaignsEnabled: boolean;
 }
 

@@ -1,6 +1,6 @@
 import { COMPANY_LANGUAGES } from "../auto-texts";
 import * as v from "valibot";
-import { RECURRENCES } from "../limits";
+import { PLAN_FLAGS, RECURRENCES } from "../limits";
 import { emailField, idField, MSG, nameField, passwordField } from "./common";
 import { schedulesField } from "./hours";
 
@@ -24,6 +24,7 @@ export const SignupBody = v.object({
   /** The sign-up page's language: the company's texts to customers default to it. */
   language: v.optional(v.picklist(COMPANY_LANGUAGES, MSG.invalid)),
   status: v.optional(v.union([v.boolean(), v.string()])),
+  /** Sent by the reference's clients; ignored: the plan decides the features (issue 22). */
   campaignsEnabled: v.optional(v.union([v.boolean(), v.string()])),
   companyId: v.optional(v.union([v.string(), v.number()])),
 });
@@ -74,7 +75,16 @@ const companyFields = {
   status: boolish,
   dueDate: dueDateField,
   recurrence: v.optional(v.picklist(Object.keys(RECURRENCES) as (keyof typeof RECURRENCES)[], MSG.invalid)),
+  /** The reference's field: true grants campaigns beyond the plan, false withdraws that grant. */
   campaignsEnabled: boolish,
+  /** Features granted beyond the plan (super users only: these routes are theirs). */
+  featureGrants: v.optional(
+    v.pipe(
+      v.array(v.picklist(PLAN_FLAGS, MSG.invalid), MSG.invalid),
+      v.maxLength(PLAN_FLAGS.length * 2, MSG.tooLong),
+      v.transform((xs) => PLAN_FLAGS.filter((f) => xs.includes(f))),
+    ),
+  ),
   billingName: optionalText(120),
   address: optionalText(200),
   city: optionalText(80),

@@ -10,6 +10,7 @@ import { type AccessClaims, type RefreshClaims, signAccess, signRefresh, verifyT
 import { isPastDue } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
 import { serializeCompany } from "../companies/service";
+import { companyFeatures } from "../companies/features";
 import { getCompanyPlan } from "../companies/queries";
 import { serializePlan } from "../plans/service";
 import { readSettings } from "../settings/service";
@@ -44,6 +45,8 @@ export function sessionPayload(deps: Deps, userId: number): SessionUserDto {
       settings: readSettings(deps.db, company.id),
       plan: plan ? serializePlan(plan) : null,
       timezone: deps.config.timezone,
+      features: companyFeatures(deps.db, company.id),
+      featureGrants: company.featureGrants,
     },
   };
 }

@@ -6,7 +6,7 @@ import { LIMITS } from "../../contract/limits";
 import type { ChatInput } from "../../contract/schemas/chats";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
-import { requirePlanFlag } from "../../http/plan";
+import { requireFeature } from "../../http/plan";
 import { isoNow } from "../../lib/clock";
 import { rooms } from "../../realtime/topics";
 import {
@@ -62,7 +62,7 @@ const toMembers = (ctx: Ctx, userIds: number[], frame: ServerFrame) => {
 
 /** A chat the caller belongs to, or 404 (other people's chats do not exist for them). */
 function getMemberChat(ctx: Ctx, ref: string): ChatRow {
-  requirePlanFlag(ctx, "useInternalChat");
+  requireFeature(ctx, "useInternalChat");
   const c = findChat(ctx.db, ctx.companyId, ref);
   if (!c || !membership(ctx.db, c.id, ctx.user.id)) throw notFound("ERR_NO_CHAT_FOUND");
   return c;
@@ -84,7 +84,7 @@ function memberIds(ctx: Ctx, ownerId: number, input: ChatInput): number[] {
 
 /** GET /chats: the caller's chats, newest activity first, with `unreadChats` for the menu dot. */
 export function listChats(ctx: Ctx, page: number): Page<"records", ChatDto> & { unreadChats: number } {
-  requirePlanFlag(ctx, "useInternalChat");
+  requireFeature(ctx, "useInternalChat");
   const { rows, total } = pageChatsOf(ctx.db, ctx.companyId, ctx.user.id, page, PAGE);
   return { records: serializeChats(ctx.db, rows), count: total, hasMore: total > page * PAGE, unreadChats: unreadChatCount(ctx.db, ctx.user.id) };
 }
@@ -94,7 +94,7 @@ export const showChat = (ctx: Ctx, ref: string) => one(ctx.db, getMemberChat(ctx
 
 /** POST /chats: the caller owns it; members are the caller and the chosen users. */
 export function createChat(ctx: Ctx, input: ChatInput) {
-  requirePlanFlag(ctx, "useInternalChat");
+  requireFeature(ctx, "useInternalChat");
   const ids = memberIds(ctx, ctx.user.id, input);
   const now = isoNow(ctx.clock);
   const row = ctx.db.transaction((tx) => {

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import * as v from "valibot";
 import { IdParam, idField } from "../../contract/schemas/common";
-import { CompanyCreateBody, CompanySchedulesBody, CompanyUpdateBody, SignupBody } from "../../contract/schemas/companies";
+import { CompanyCreateBody, CompanyUpdateBody, SignupBody } from "../../contract/schemas/companies";
 import { PageQuery } from "../../contract/schemas/common";
 import { authPlugin } from "../../http/auth";
 import type { Deps } from "../../http/context";
@@ -33,9 +33,7 @@ export const companiesRoutes = (deps: Deps) =>
     })
     .get("/companies/listPlan/:companyId", ({ ctx, params }) => companyWithPlan(ctx, parse(CompanyParam, params).companyId))
     .get("/companies/:id", ({ ctx, params }) => showCompany(ctx, parse(IdParam, params).id))
-    .put("/companies/:id/schedules", ({ ctx, params, body }) =>
-      updateCompanySchedules(ctx, parse(IdParam, params).id, parse(CompanySchedulesBody, body).schedules),
-    )
+    .put("/companies/:id/schedules", ({ ctx, params, body }) => updateCompanySchedules(ctx, parse(IdParam, params).id, body))
     .post("/companies/cadastro", async ({ body, request, server, set }) => {
       const ip = clientIp(deps, request, server);
       const wait = deps.limiters.signup.blockedFor(ip);

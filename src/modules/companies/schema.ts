@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { OpeningHours } from "../../contract/limits";
+import type { OpeningHours, PlanFlag } from "../../contract/limits";
 import { plans } from "../plans/schema";
 
 /** A tenant. dueDate is a calendar date YYYY-MM-DD. */
@@ -23,6 +23,8 @@ export const companies = sqliteTable(
     state: text("state").notNull().default(""),
     zipcode: text("zipcode").notNull().default(""),
     country: text("country").notNull().default(""),
+    /** Features the super user granted this company beyond its plan (plan flags; issue 22). */
+    featureGrants: text("feature_grants", { mode: "json" }).$type<PlanFlag[]>().notNull().default([]),
     /** The platform operator's own company (created on first boot). */
     isPlatform: integer("is_platform", { mode: "boolean" }).notNull().default(false),
     createdAt: text("created_at").notNull(),

@@ -2,7 +2,7 @@ import { removeCompanyMedia } from "../../http/uploads";
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Page } from "../../contract/dto/common";
 import type { CompanyAdminDto } from "../../contract/dto/companies";
-import { defaultOpeningHours, LIMITS } from "../../contract/limits";
+import { defaultOpeningHours, LIMITS, type PlanFlag } from "../../contract/limits";
 import type { CompanyCreateInput, CompanyUpdateInput } from "../../contract/schemas/companies";
 import type { DbOrTx } from "../../db/client";
 import { containsAny } from "../../db/paging";
@@ -10,9 +10,10 @@ import type { Ctx } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
 import { isPastDue, nowIso } from "../../lib/dates";
 import { hashPassword } from "../../lib/password";
+import { invoiceIfDue } from "../invoices/billing";
 import { findPlan } from "../plans/service";
-import { plans } from "../plans/schema";
-import { getSetting, seedCompanySettings, setCompanySetting } from "../settings/service";
+import { type PlanRow, plans } from "../plans/schema";
+import { seedCompanySettings } from "../settings/service";
 import { insertUser } from "../users/accounts";
 import { findUserByEmail, listCompanyUsers } from "../users/queries";
 import { requireSuper } from "./policy";
@@ -22,10 +23,10 @@ import { endCompanySessions } from "../auth/sessions";
 
 const PAGE = LIMITS.pageSize;
 
-function adminDto(ctx: Ctx, c: CompanyRow, planName: string): CompanyAdminDto {
+function adminDto(c: CompanyRow, plan: PlanRow): CompanyAdminDto {
   return {
     ...serializeCompany(c),
-    planName,
+    planName: plan.name,
     billingName: c.billingName,
     address: c.address,
     city: c.city,
@@ -33,12 +34,25 @@ function adminDto(ctx: Ctx, c: CompanyRow, planName: string): CompanyAdminDto {
     zipcode: c.zipcode,
     country: c.country,
     isPlatform: c.isPlatform,
-    campaignsEnabled: getSetting(ctx.db, c.id, "campaignsEnabled") === "true",
+    featureGrants: c.featureGrants,
+    grantedBeyondPlan: c.featureGrants.filter((f) => !plan[f]),
+    campaignsEnabled: c.featureGrants.includes("useCampaigns") || plan.useCampaigns,
   };
 }
 
 function selectWithPlan(ctx: Ctx) {
-  return ctx.db.select({ company: companies, planName: plans.name }).from(companies).innerJoin(plans, eq(plans.id, companies.planId));
+  return ctx.db.select({ company: companies, plan: plans }).from(companies).innerJoin(plans, eq(plans.id, companies.planId));
+}
+
+/**
+ * The super user's grants after an edit: `featureGrants` replaces them; without it, the reference's
+ * `campaignsEnabled` grants or withdraws campaigns (its meaning when a super user sends it).
+ */
+function nextGrants(current: PlanFlag[], input: { featureGrants?: PlanFlag[]; campaignsEnabled?: boolean }): PlanFlag[] | undefined {
+  if (input.featureGrants !== undefined) return input.featureGrants;
+  if (input.campaignsEnabled === undefined) return undefined;
+  const rest = current.filter((f) => f !== "useCampaigns");
+  return input.campaignsEnabled ? [...rest, "useCampaigns"] : rest;
 }
 
 function getAdminCompany(ctx: Ctx, id: number) {
@@ -58,7 +72,7 @@ export function listCompanies(ctx: Ctx, search: string, page: number): Page<"com
     .limit(PAGE)
     .offset((page - 1) * PAGE)
     .all();
-  return { companies: rows.map((r) => adminDto(ctx, r.company, r.planName)), count: total, hasMore: total > page * PAGE };
+  return { companies: rows.map((r) => adminDto(r.company, r.plan)), count: total, hasMore: total > page * PAGE };
 }
 
 /** GET /companies/list (super users): every company, ordered by name (pickers). */
@@ -68,14 +82,14 @@ export function listAllCompanies(ctx: Ctx) {
     .orderBy(asc(companies.name))
     .limit(5000)
     .all()
-    .map((r) => adminDto(ctx, r.company, r.planName));
+    .map((r) => adminDto(r.company, r.plan));
 }
 
 /** One company with its billing fields (super users). */
 export function showAdminCompany(ctx: Ctx, id: number) {
   requireSuper(ctx);
   const row = getAdminCompany(ctx, id);
-  return adminDto(ctx, row.company, row.planName);
+  return adminDto(row.company, row.plan);
 }
 
 function assertPlan(ctx: Ctx, planId: number | undefined) {
@@ -92,22 +106,25 @@ function assertFreeName(ctx: Ctx, name: string, exceptId = 0) {
 }
 
 /**
- * POST /companies (super users): the company with its default settings; with a password, also its
- * admin user (named after the company, with the company's email).
+ * POST /companies (super users): the company with its default settings and, when it is already due
+ * (invoiceIfDue), its first invoice; with a password, also its admin user (named after the company,
+ * with the company's email).
  */
 export async function createCompany(ctx: Ctx, input: CompanyCreateInput) {
   requireSuper(ctx);
   assertPlan(ctx, input.planId);
+  const plan = findPlan(ctx.db, input.planId) as PlanRow;
   assertFreeName(ctx, input.name);
   if (input.password && findUserByEmail(ctx.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const now = nowIso();
-  const { password: _p, campaignsEnabled, ...fields } = input;
+  const { password: _p, campaignsEnabled, featureGrants, ...fields } = input;
   const id = ctx.db.transaction((tx) => {
     const c = tx
       .insert(companies)
       .values({
         ...fields,
+        featureGrants: nextGrants([], { featureGrants, campaignsEnabled }) ?? [],
         phone: fields.phone ?? "",
         status: fields.status ?? true,
         dueDate: fields.dueDate ?? null,
@@ -119,7 +136,8 @@ export async function createCompany(ctx: Ctx, input: CompanyCreateInput) {
       .returning()
       .get();
     if (passwordHash) insertUser(tx, { companyId: c.id, name: c.name, email: c.email, passwordHash, profile: "admin" });
-    seedCompanySettings(tx, c.id, campaignsEnabled === undefined ? {} : { campaignsEnabled: String(campaignsEnabled) });
+    seedCompanySettings(tx, c.id);
+    invoiceIfDue(tx, c, plan, new Date(ctx.clock.now()));
     return c.id;
   });
   return showAdminCompany(ctx, id);
@@ -135,19 +153,18 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateIn
   const before = getAdminCompany(ctx, id).company;
   assertPlan(ctx, input.planId);
   if (input.name !== undefined) assertFreeName(ctx, input.name, id);
-  const { campaignsEnabled, ...fields } = input;
+  const { campaignsEnabled, featureGrants, ...fields } = input;
   if (before.isPlatform && (fields.status === false || isPastDue(fields.dueDate))) throw new AppError("ERR_NO_PERMISSION", 403);
-  ctx.db.transaction((tx) => {
-    tx.update(companies)
-      .set({ ...fields, updatedAt: nowIso() })
-      .where(eq(companies.id, id))
-      .run();
-    if (campaignsEnabled !== undefined) setCompanySetting(tx, id, "campaignsEnabled", String(campaignsEnabled));
-  });
+  const grants = nextGrants(before.featureGrants, { featureGrants, campaignsEnabled });
+  ctx.db
+    .update(companies)
+    .set({ ...fields, ...(grants ? { featureGrants: grants } : {}), updatedAt: nowIso() })
+    .where(eq(companies.id, id))
+    .run();
   const after = getAdminCompany(ctx, id);
   const lapsed = !after.company.status || isPastDue(after.company.dueDate);
   if (lapsed) await endCompanyAccess(ctx, id, !after.company.status);
-  return adminDto(ctx, after.company, after.planName);
+  return adminDto(after.company, after.plan);
 }
 
 /**

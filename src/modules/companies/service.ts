@@ -1,12 +1,12 @@
 import type { CompanyDto } from "../../contract/dto/companies";
 import { hashPassword } from "../../lib/password";
 import { insertUser } from "../users/accounts";
-import type { OpeningHours } from "../../contract/limits";
 import { can } from "../../contract/permissions";
-import type { SignupInput } from "../../contract/schemas/companies";
+import { CompanySchedulesBody, type SignupInput } from "../../contract/schemas/companies";
 import type { Ctx, Deps } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
+import { AppError, forbidden, notFound, parse } from "../../http/errors";
 import { addDays, nowIso, todayDate } from "../../lib/dates";
+import { invoiceIfDue } from "../invoices/billing";
 import { findPlan, serializePlan } from "../plans/service";
 import { seedCompanySettings } from "../settings/service";
 import { findUserByEmail } from "../users/queries";
@@ -51,20 +51,23 @@ export function showCompany(ctx: Ctx, companyId: number) {
   return { ...(ctx.user.super ? showAdminCompany(ctx, companyId) : serializeCompany(row)), schedules: row.schedules };
 }
 
-/** PUT /companies/{id}/schedules: an admin of the company (or a super user) replaces its hours. */
-export function updateCompanySchedules(ctx: Ctx, companyId: number, schedules: OpeningHours[]) {
+/**
+ * PUT /companies/{id}/schedules: an admin of the company (or a super user) replaces its hours. The
+ * body is validated only once the caller may change this company (another company's id is 404).
+ */
+export function updateCompanySchedules(ctx: Ctx, companyId: number, body: unknown) {
   reachableCompany(ctx, companyId);
   if (!ctx.user.super && !can(ctx.user, "settings:update")) throw forbidden();
+  const { schedules } = parse(CompanySchedulesBody, body);
   const row = setCompanySchedules(ctx.db, companyId, schedules, nowIso());
   if (!row) throw notFound("ERR_NO_COMPANY_FOUND");
   return { ...serializeCompany(row), schedules: row.schedules };
 }
 
-const truthy = (v: unknown) => v === true || v === "true" || v === "enabled";
-
 /**
  * POST /companies/cadastro: self-sign-up. Creates the company on a 7-day trial (MENSAL, status true)
- * with its default settings and an admin user named after it.
+ * with its default settings, an admin user named after it and its first invoice. Features come from the plan alone:
+ * a `campaignsEnabled` the reference's clients send is ignored (issue 22).
  */
 export async function signupCompany(deps: Deps, input: SignupInput) {
   const plan = findPlan(deps.db, input.planId);
@@ -73,8 +76,8 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
   if (findUserByEmail(deps.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
   const passwordHash = await hashPassword(input.password);
   const now = nowIso();
-  const extra: Record<string, string> = input.campaignsEnabled !== undefined ? { campaignsEnabled: String(truthy(input.campaignsEnabled)) } : {};
-  if (input.language) extra.language = input.language;
+  // the sign-up page's language: the company's default texts to customers follow it
+  const extra: Record<string, string> = input.language ? { language: input.language } : {};
   // Hashing yields to other requests: the name and email are checked again inside the transaction,
   // so parallel sign-ups with one email give one company and clear 409s, never a 500.
   const company = deps.db.transaction((tx) => {
@@ -104,6 +107,8 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
       profile: "admin",
     });
     seedCompanySettings(tx, c.id, extra);
+    // the trial's first invoice, in the same transaction: listed and payable at once
+    invoiceIfDue(tx, c, plan, new Date(deps.clock.now()));
     return c;
   });
   return serializeCompany(company);

@@ -3,7 +3,7 @@ import { LIMITS } from "../../contract/limits";
 import type { ExternalSendInput } from "../../contract/schemas/externalApi";
 import { type Ctx, type Deps, systemCtx } from "../../http/context";
 import { AppError } from "../../http/errors";
-import { requirePlanFlag } from "../../http/plan";
+import { requireFeature } from "../../http/plan";
 import { checkUpload, storeUpload } from "../../http/uploads";
 import { isPastDue } from "../../lib/dates";
 import { renderTemplate } from "../../lib/template";
@@ -29,7 +29,7 @@ export function authenticateApiToken(deps: Deps, header: string | null): { ctx: 
   const company = findCompany(deps.db, connection.companyId);
   if (!company?.status || isPastDue(company.dueDate)) throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: company?.dueDate });
   const ctx = systemCtx(deps, connection.companyId);
-  requirePlanFlag(ctx, "useExternalApi");
+  requireFeature(ctx, "useExternalApi");
   const key = `conn-${connection.id}`;
   const wait = deps.limiters.api.blockedFor(key);
   if (wait) throw new AppError("ERR_TOO_MANY_ATTEMPTS", 429, { retryAfter: wait });

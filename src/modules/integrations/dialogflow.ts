@@ -1,4 +1,5 @@
 import { importPKCS8, SignJWT } from "jose";
+import type { Deps } from "../../http/context";
 import { ExternalError, postJson } from "./http";
 
 /** The fields of a Google service-account key the client needs. */
@@ -25,14 +26,19 @@ export function parseServiceAccount(json: string): ServiceAccount | null {
   }
 }
 
-const tokens = new Map<string, { token: string; until: number }>();
 const SCOPE = "https://www.googleapis.com/auth/cloud-platform";
+/** A cached token is used until this long before it expires. */
+const TOKEN_MARGIN_MS = 60_000;
 
-/** An OAuth access token for the service account: a JWT signed with its key, exchanged at its token_uri (cached until near expiry). */
-export async function accessToken(sa: ServiceAccount, now = Date.now()): Promise<string> {
-  const key = `${sa.client_email}|${sa.token_uri}`;
-  const hit = tokens.get(key);
-  if (hit && hit.until > now + 60_000) return hit.token;
+/**
+ * An OAuth access token for the service account: a JWT signed with its key, exchanged at its
+ * token_uri (a URL the company set: through the guard). Cached per company and per hash of the
+ * whole key (email, private key, token_uri) until near expiry, so nobody else's key reuses it.
+ */
+export async function accessToken(deps: Pick<Deps, "outbound" | "credentials">, companyId: number, sa: ServiceAccount, now = Date.now()): Promise<string> {
+  const key = deps.credentials.key(companyId, "dialogflow", sa.client_email, sa.private_key, sa.token_uri);
+  const hit = deps.credentials.get<string>(key, now + TOKEN_MARGIN_MS);
+  if (hit) return hit;
   let assertion: string;
   try {
     const pk = await importPKCS8(sa.private_key, "RS256");
@@ -45,12 +51,12 @@ export async function accessToken(sa: ServiceAccount, now = Date.now()): Promise
       .setExpirationTime(iat + 3600)
       .sign(pk);
   } catch (e) {
-    throw new ExternalError(`service account key unusable: ${String(e)}`);
+    throw new ExternalError("badAnswer", `service account key unusable: ${String(e)}`);
   }
   const form = new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion });
-  const answer = (await postJson(sa.token_uri, null, { form })) as { access_token?: string; expires_in?: number } | null;
-  if (!answer?.access_token) throw new ExternalError("token endpoint gave no access_token");
-  tokens.set(key, { token: answer.access_token, until: now + (answer.expires_in ?? 3600) * 1000 });
+  const answer = (await postJson(deps.outbound, sa.token_uri, null, { form })) as { access_token?: string; expires_in?: number } | null;
+  if (!answer?.access_token) throw new ExternalError("badAnswer", "token endpoint gave no access_token");
+  deps.credentials.set(key, answer.access_token, now + (Number(answer.expires_in) || 3600) * 1000);
   return answer.access_token;
 }
 
@@ -68,21 +74,23 @@ interface DetectAnswer {
   };
 }
 
-/** Dialogflow ES detectIntent for one text of a session (BEHAVIOUR.md §10.4). */
+/** Dialogflow ES detectIntent for one text of a session (BEHAVIOUR.md §10.4); the API URL is the operator's (DIALOGFLOW_API_URL). */
 export async function detectIntent(
-  apiUrl: string,
+  deps: Pick<Deps, "outbound" | "credentials" | "config">,
+  companyId: number,
   sa: ServiceAccount,
   project: string,
   session: string,
   text: string,
   language: string,
 ): Promise<DialogflowReply> {
-  const token = await accessToken(sa);
-  const url = `${apiUrl}/v2/projects/${encodeURIComponent(project)}/agent/sessions/${encodeURIComponent(session)}:detectIntent`;
+  const token = await accessToken(deps, companyId, sa);
+  const url = `${deps.config.dialogflowApiUrl}/v2/projects/${encodeURIComponent(project)}/agent/sessions/${encodeURIComponent(session)}:detectIntent`;
   const answer = (await postJson(
+    deps.outbound,
     url,
     { queryInput: { text: { text: text.slice(0, 256), languageCode: language } } },
-    { headers: { authorization: `Bearer ${token}` } },
+    { headers: { authorization: `Bearer ${token}` }, trust: "operator" },
   )) as DetectAnswer | null;
   const r = answer?.queryResult ?? {};
   const texts = (r.fulfillmentMessages ?? []).flatMap((m) => m.text?.text ?? []).filter((t) => t.trim());

@@ -7,7 +7,7 @@ import { can } from "../../contract/permissions";
 import type { QueueIntegrationInput } from "../../contract/schemas/integrations";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
-import { requirePlanFlag } from "../../http/plan";
+import { requireFeature } from "../../http/plan";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { rooms } from "../../realtime/topics";
@@ -43,7 +43,7 @@ export function serializeIntegration(r: QueueIntegrationRow): QueueIntegrationDt
 const publish = (ctx: Ctx, frame: FramePayload<"queueIntegration">) => ctx.hub.publish(rooms.main(ctx.companyId), { channel: "queueIntegration", ...frame });
 
 function gate(ctx: Ctx) {
-  requirePlanFlag(ctx, "useIntegrations");
+  requireFeature(ctx, "useIntegrations");
   if (!can(ctx.user, "integrations:manage")) throw forbidden();
 }
 
@@ -66,19 +66,36 @@ function restoreKey(incoming: string, stored: string): string {
   }
 }
 
+/** The token_uri a (possibly masked) service-account JSON names, or null. */
+function tokenUriOf(json: string): string | null {
+  try {
+    const uri = (JSON.parse(json) as { token_uri?: unknown }).token_uri;
+    return typeof uri === "string" && uri ? uri : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The fields each type needs (features.md §3, BEHAVIOUR.md §10): n8n and webhook a URL; Typebot a URL
  * and a slug; Dialogflow a project, a service-account key and a language. n8n, webhook and Typebot
- * copy the name to projectName (features.md §5).
+ * copy the name to projectName (features.md §5). A URL whose literal host the server may not reach
+ * (loopback, private, metadata addresses, localhost) is a field error; names are checked again at
+ * every call, since what they resolve to can change.
  */
-function normalise(input: QueueIntegrationInput): QueueIntegrationInput {
+function normalise(ctx: Ctx, input: QueueIntegrationInput): QueueIntegrationInput {
   const fields: Record<string, string> = {};
   if (input.type !== "dialogflow" && !input.urlN8N) fields.urlN8N = "validation.required";
+  else if (input.type !== "dialogflow" && ctx.outbound.refusedOnSave(input.urlN8N)) fields.urlN8N = "validation.outboundRefused";
   if (input.type === "typebot" && !input.typebotSlug) fields.typebotSlug = "validation.required";
   if (input.type === "dialogflow") {
     if (input.projectName.length < 2) fields.projectName = input.projectName ? "validation.tooShort" : "validation.required";
     if (!input.jsonContent.trim()) fields.jsonContent = "validation.required";
     else if (!input.jsonContent.includes(SECRET_MASK) && !parseServiceAccount(input.jsonContent)) fields.jsonContent = "validation.serviceAccount";
+    else {
+      const uri = tokenUriOf(input.jsonContent);
+      if (uri && ctx.outbound.refusedOnSave(uri)) fields.jsonContent = "validation.outboundRefused";
+    }
   }
   if (Object.keys(fields).length) throw new AppError("ERR_VALIDATION", 400, { fields });
   return input.type === "dialogflow" ? input : { ...input, projectName: input.name, jsonContent: "" };
@@ -100,7 +117,7 @@ export function showIntegration(ctx: Ctx, id: number) {
 /** POST /queueIntegration. */
 export function createIntegration(ctx: Ctx, raw: QueueIntegrationInput) {
   gate(ctx);
-  const input = normalise(raw);
+  const input = normalise(ctx, raw);
   if (input.jsonContent.includes(SECRET_MASK)) throw new AppError("ERR_VALIDATION", 400, { fields: { jsonContent: "validation.serviceAccount" } });
   if (integrationNameTaken(ctx.db, ctx.companyId, input.name)) throw new AppError("ERR_VALIDATION", 400, { fields: { name: "validation.nameTaken" } });
   const now = nowIso();
@@ -118,7 +135,7 @@ export function createIntegration(ctx: Ctx, raw: QueueIntegrationInput) {
 export function updateIntegration(ctx: Ctx, id: number, raw: QueueIntegrationInput) {
   gate(ctx);
   const current = getIntegration(ctx, id);
-  const input = normalise(raw);
+  const input = normalise(ctx, raw);
   if (integrationNameTaken(ctx.db, ctx.companyId, input.name, id)) throw new AppError("ERR_VALIDATION", 400, { fields: { name: "validation.nameTaken" } });
   const jsonContent = restoreKey(input.jsonContent, current.jsonContent);
   const row = ctx.db
@@ -144,7 +161,8 @@ export function deleteIntegration(ctx: Ctx, id: number) {
 /**
  * POST /queueIntegration/testSession: sends a test message to the service with the form's settings
  * (a stored integration's masked key is filled in from `id`) and answers what it replied. A failure
- * answers 400 ERR_INTEGRATION_TEST_FAILED with the reason.
+ * answers 400 ERR_INTEGRATION_TEST_FAILED with what failed (`reason`, one of OUTBOUND_REASONS, and
+ * `httpStatus` for an HTTP error), never the service's answer.
  */
 export async function testIntegration(ctx: Ctx, raw: QueueIntegrationInput, id: number | null): Promise<IntegrationTestDto> {
   const response = await runTest(ctx, raw, id);
@@ -155,21 +173,27 @@ export async function testIntegration(ctx: Ctx, raw: QueueIntegrationInput, id: 
 
 async function runTest(ctx: Ctx, raw: QueueIntegrationInput, id: number | null): Promise<IntegrationTestDto> {
   gate(ctx);
-  const input = normalise(raw);
+  const input = normalise(ctx, raw);
   const stored = id ? getIntegration(ctx, id) : null;
   const jsonContent = stored ? restoreKey(input.jsonContent, stored.jsonContent) : input.jsonContent;
   try {
     if (input.type === "dialogflow") {
       const sa = parseServiceAccount(jsonContent);
       if (!sa) throw new AppError("ERR_VALIDATION", 400, { fields: { jsonContent: "validation.serviceAccount" } });
-      const r = await detectIntent(ctx.config.dialogflowApiUrl, sa, input.projectName, `test-${ctx.companyId}`, "Olá", input.language);
+      const r = await detectIntent(ctx, ctx.companyId, sa, input.projectName, `test-${ctx.companyId}`, "Olá", input.language);
       return { ok: true, replies: r.texts };
     }
     if (input.type === "typebot") {
-      const turn = await startTypebot(input.urlN8N, input.typebotSlug, { number: "5500000000000", pushName: "Teste" }, input.typebotUnknownMessage);
+      const turn = await startTypebot(
+        ctx.outbound,
+        input.urlN8N,
+        input.typebotSlug,
+        { number: "5500000000000", pushName: "Teste" },
+        input.typebotUnknownMessage,
+      );
       return { ok: true, replies: turn.out.map((o) => (o.kind === "text" ? o.text : o.url)) };
     }
-    const r = await callWebhook(input.urlN8N, {
+    const r = await callWebhook(ctx.outbound, input.urlN8N, {
       event: "message",
       integration: { id: id ?? 0, name: input.name, type: input.type },
       company: { id: ctx.companyId },
@@ -182,6 +206,6 @@ async function runTest(ctx: Ctx, raw: QueueIntegrationInput, id: number | null):
   } catch (e) {
     if (!(e instanceof ExternalError)) throw e;
     log.info("integration test failed", { companyId: ctx.companyId, type: input.type, err: e.message });
-    throw new AppError("ERR_INTEGRATION_TEST_FAILED", 400, { reason: e.message });
+    throw new AppError("ERR_INTEGRATION_TEST_FAILED", 400, { reason: e.reason, ...(e.httpStatus ? { httpStatus: e.httpStatus } : {}) });
   }
 }

@@ -1,3 +1,4 @@
+import type { Outbound } from "../../lib/net/guard";
 import { postJson } from "./http";
 
 /** One thing a Typebot flow says (text already in WhatsApp markup, or a media URL). */
@@ -62,14 +63,22 @@ export function readTurn(answer: unknown, unknownText: string): TypebotOut[] {
 const base = (url: string) => url.replace(/\/+$/, "");
 
 /** POST <url>/api/v1/typebots/<slug>/startChat with the customer's number and name as prefilled variables. */
-export async function startTypebot(url: string, slug: string, vars: { number: string; pushName: string }, unknownText: string): Promise<TypebotTurn> {
-  const answer = (await postJson(`${base(url)}/api/v1/typebots/${encodeURIComponent(slug)}/startChat`, { prefilledVariables: vars })) as TypebotAnswer | null;
+export async function startTypebot(
+  net: Outbound,
+  url: string,
+  slug: string,
+  vars: { number: string; pushName: string },
+  unknownText: string,
+): Promise<TypebotTurn> {
+  const answer = (await postJson(net, `${base(url)}/api/v1/typebots/${encodeURIComponent(slug)}/startChat`, {
+    prefilledVariables: vars,
+  })) as TypebotAnswer | null;
   return { sessionId: answer?.sessionId ?? null, out: readTurn(answer, unknownText) };
 }
 
 /** POST <url>/api/v1/sessions/<id>/continueChat with the customer's text. */
-export async function continueTypebot(url: string, sessionId: string, message: string, unknownText: string): Promise<TypebotTurn> {
-  const answer = await postJson(`${base(url)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, { message });
+export async function continueTypebot(net: Outbound, url: string, sessionId: string, message: string, unknownText: string): Promise<TypebotTurn> {
+  const answer = await postJson(net, `${base(url)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, { message });
   return { sessionId, out: readTurn(answer, unknownText) };
 }
 

@@ -1,3 +1,4 @@
+import type { Outbound } from "../../lib/net/guard";
 import { postJson } from "./http";
 
 /** What we POST to an n8n or webhook integration for each customer message (README documents it). */
@@ -19,8 +20,8 @@ export interface WebhookReply {
 }
 
 /** POSTs the message and reads an optional answer `{messages: [string | {text}], handoff?: true}`. */
-export async function callWebhook(url: string, payload: WebhookPayload): Promise<WebhookReply> {
-  const answer = (await postJson(url, payload)) as { messages?: unknown; handoff?: unknown } | null;
+export async function callWebhook(net: Outbound, url: string, payload: WebhookPayload): Promise<WebhookReply> {
+  const answer = (await postJson(net, url, payload)) as { messages?: unknown; handoff?: unknown } | null;
   const list = Array.isArray(answer?.messages) ? answer.messages : [];
   const messages = list
     .map((m) =>

@@ -7,7 +7,8 @@ import { log } from "../../lib/logger";
 import { findPlatformCompany, getCompanyPlan } from "../companies/queries";
 import { findPlan } from "../plans/service";
 import { getSetting } from "../settings/service";
-import { attachCharge, confirmPayment, ensureInvoice, invoiceByTxid, reachableInvoice } from "./service";
+import { ensureInvoice } from "./billing";
+import { attachCharge, confirmPayment, invoiceByTxid, reachableInvoice } from "./service";
 
 /** The platform's Pix receiver, from the platform company's settings (set by a super user). */
 export function pixReceiver(deps: Deps) {
@@ -33,7 +34,7 @@ export async function createPixCharge(ctx: Ctx, input: SubscriptionInput): Promi
   if (plan.value <= 0) throw new AppError("ERR_BAD_REQUEST", 400);
   const invoice = input.invoiceId
     ? reachableInvoice(ctx, input.invoiceId)
-    : ensureInvoice(ctx.db, { id: ctx.companyId, dueDate: current.company.dueDate ?? new Date().toISOString().slice(0, 10) }, plan);
+    : ensureInvoice(ctx.db, { id: ctx.companyId, dueDate: current.company.dueDate ?? new Date().toISOString().slice(0, 10) }, plan).row;
   if (invoice.companyId !== ctx.companyId) throw new AppError("ERR_NO_INVOICE_FOUND", 404);
   if (invoice.status === "paid") throw new AppError("ERR_INVOICE_ALREADY_PAID", 409);
   const receiver = pixReceiver(ctx);

@@ -22,20 +22,6 @@ export function serializeInvoice(i: InvoiceRow): InvoiceDto {
   return { id: i.id, companyId: i.companyId, detail: i.detail, value: i.value, dueDate: i.dueDate, status: i.status, paidAt: i.paidAt, createdAt: i.createdAt };
 }
 
-/** The invoice of a company for one due date, created when missing (never two for one period). */
-export function ensureInvoice(db: DbOrTx, c: { id: number; dueDate: string }, plan: { name: string; value: number }): InvoiceRow {
-  const now = nowIso();
-  db.insert(invoices)
-    .values({ companyId: c.id, detail: plan.name, value: plan.value, dueDate: c.dueDate, createdAt: now, updatedAt: now })
-    .onConflictDoNothing()
-    .run();
-  return db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.companyId, c.id), eq(invoices.dueDate, c.dueDate)))
-    .get()!;
-}
-
 /** GET /invoices/all: the caller's company invoices, newest first, searched by detail; super users may name a company. */
 export function listInvoices(ctx: Ctx, q: { searchParam: string; pageNumber: number; companyId?: number }): Page<"invoices", InvoiceDto> {
   let companyId = ctx.companyId;

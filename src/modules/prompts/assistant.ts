@@ -1,26 +1,46 @@
 import type OpenAI from "openai";
-import type { Config } from "../../config";
 import { LIMITS } from "../../contract/limits";
-import { ExternalError, readCapped } from "../integrations/http";
+import type { Deps } from "../../http/context";
+import { ExternalError } from "../integrations/http";
 import type { PromptRow } from "./schema";
 
 /** The phrase the model starts its answer with when a person must take over (BEHAVIOUR.md §10.5). */
 export const TRANSFER_PHRASE = "Ação: Transferir para o setor de atendimento";
 
-const clients = new Map<string, OpenAI>();
+type AssistantDeps = Pick<Deps, "config" | "outbound" | "credentials">;
+/** The largest answer read from the AI service (a chat completion or a transcription). */
+const MAX_AI_ANSWER_BYTES = 4 * 1024 * 1024;
 
-/** One client per API key and base URL (a changed key takes effect at once). */
-async function clientFor(config: Config, apiKey: string): Promise<OpenAI> {
-  const key = `${config.openaiBaseUrl}|${apiKey}`;
-  let c = clients.get(key);
+/**
+ * One client per company, API key and base URL (a changed key takes effect at once), kept in the
+ * credential cache. Its requests go through the guard with the operator's trust (OPENAI_BASE_URL is
+ * configuration, not tenant data) and its time and size bounds.
+ */
+async function clientFor(deps: AssistantDeps, prompt: PromptRow): Promise<OpenAI> {
+  const key = deps.credentials.key(prompt.companyId, `openai|${deps.config.openaiBaseUrl}`, prompt.apiKey);
+  let c = deps.credentials.get<OpenAI>(key);
   if (!c) {
     // The client is loaded with the first assistant call (~30 ms of import that a cold start does not need).
     const { default: OpenAIClient } = await import("openai");
-    c = new OpenAIClient({ apiKey, baseURL: config.openaiBaseUrl || undefined, timeout: LIMITS.externalCallTimeoutMs, maxRetries: 0 });
-    if (clients.size > 200) clients.delete(clients.keys().next().value as string);
-    clients.set(key, c);
+    c = new OpenAIClient({
+      apiKey: prompt.apiKey,
+      baseURL: deps.config.openaiBaseUrl || undefined,
+      timeout: LIMITS.externalCallTimeoutMs,
+      maxRetries: 0,
+      fetch: deps.outbound.fetchFor({ trust: "operator", maxBytes: MAX_AI_ANSWER_BYTES }),
+    });
+    deps.credentials.set(key, c);
   }
   return c;
+}
+
+/** A failed AI call as an ExternalError: the guard's reason (the client wraps it as `cause`), the HTTP status, or a bad answer. */
+function aiFailure(what: string, e: unknown): ExternalError {
+  const err = e as { cause?: unknown; status?: unknown; message?: string };
+  const inner = e instanceof ExternalError ? e : err?.cause instanceof ExternalError ? err.cause : null;
+  if (inner) return new ExternalError(inner.reason, `${what}: ${inner.message}`, inner.httpStatus);
+  if (typeof err?.status === "number") return new ExternalError("httpStatus", `${what}: HTTP ${err.status}`, err.status);
+  return new ExternalError("badAnswer", `${what}: ${err?.message ?? String(e)}`);
 }
 
 /** The customer's first name for the model: first word, letters and digits only, at most 60 characters. */
@@ -52,7 +72,7 @@ export interface AssistantAnswer {
  * ticket as context; fromMe → assistant, the customer's → user. Called outside any transaction.
  */
 export async function askAssistant(
-  config: Config,
+  deps: AssistantDeps,
   prompt: PromptRow,
   history: { fromMe: boolean; body: string }[],
   customerName: string,
@@ -63,7 +83,7 @@ export async function askAssistant(
   ];
   let content: string;
   try {
-    const res = await (await clientFor(config, prompt.apiKey)).chat.completions.create({
+    const res = await (await clientFor(deps, prompt)).chat.completions.create({
       model: prompt.model,
       messages,
       max_tokens: prompt.maxTokens,
@@ -71,7 +91,7 @@ export async function askAssistant(
     });
     content = res.choices?.[0]?.message?.content ?? "";
   } catch (e) {
-    throw new ExternalError(`assistant: ${(e as Error).message ?? String(e)}`);
+    throw aiFailure("assistant", e);
   }
   const transfer = content.includes(TRANSFER_PHRASE);
   const text = content
@@ -82,26 +102,30 @@ export async function askAssistant(
 }
 
 /** A customer's voice note as text (whisper-1 through the same client), so the assistant can answer it. */
-export async function transcribe(config: Config, prompt: PromptRow, bytes: Uint8Array<ArrayBuffer>, fileName: string): Promise<string> {
+export async function transcribe(deps: AssistantDeps, prompt: PromptRow, bytes: Uint8Array<ArrayBuffer>, fileName: string): Promise<string> {
   try {
-    const res = await (await clientFor(config, prompt.apiKey)).audio.transcriptions.create({
+    const res = await (await clientFor(deps, prompt)).audio.transcriptions.create({
       file: await (await import("openai")).toFile(bytes, fileName),
       model: "whisper-1",
     });
     return (res.text ?? "").trim();
   } catch (e) {
-    throw new ExternalError(`transcription: ${(e as Error).message ?? String(e)}`);
+    throw aiFailure("transcription", e);
   }
 }
 
-/** A voice answer: the text synthesised by the speech service as Ogg/Opus (the prompt's voice, key and region). */
-export async function synthesize(config: Config, prompt: PromptRow, text: string): Promise<Uint8Array<ArrayBuffer>> {
-  const url = config.speechUrl.replace("{region}", encodeURIComponent(prompt.voiceRegion));
+/**
+ * A voice answer: the text synthesised by the speech service as Ogg/Opus (the prompt's voice, key and
+ * region). SPEECH_URL is the operator's; the company's region only fills one DNS label of it.
+ */
+export async function synthesize(deps: AssistantDeps, prompt: PromptRow, text: string): Promise<Uint8Array<ArrayBuffer>> {
+  if (!/^[a-z0-9-]{1,50}$/.test(prompt.voiceRegion)) throw new ExternalError("badUrl", "speech: invalid region");
+  const url = deps.config.speechUrl.replace("{region}", prompt.voiceRegion);
   const esc = text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string);
   const ssml = `<speak version='1.0' xml:lang='pt-BR'><voice name='${prompt.voice}'>${esc}</voice></speak>`;
-  let res: Response;
-  try {
-    res = await fetch(url, {
+  const res = await deps.outbound.request(
+    url,
+    {
       method: "POST",
       headers: {
         "Ocp-Apim-Subscription-Key": prompt.voiceKey,
@@ -109,11 +133,9 @@ export async function synthesize(config: Config, prompt: PromptRow, text: string
         "X-Microsoft-OutputFormat": "ogg-24khz-16bit-mono-opus",
       },
       body: ssml,
-      signal: AbortSignal.timeout(LIMITS.externalCallTimeoutMs),
-    });
-  } catch (e) {
-    throw new ExternalError(`speech: ${String(e)}`);
-  }
-  if (!res.ok) throw new ExternalError(`speech: HTTP ${res.status}`);
-  return readCapped(res, LIMITS.uploadMaxBytes);
+    },
+    { trust: "operator", maxBytes: LIMITS.uploadMaxBytes },
+  );
+  if (res.status < 200 || res.status >= 300) throw new ExternalError("httpStatus", `speech: HTTP ${res.status}`, res.status);
+  return res.body;
 }

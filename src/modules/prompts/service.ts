@@ -7,7 +7,7 @@ import { can } from "../../contract/permissions";
 import type { PromptInput } from "../../contract/schemas/prompts";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
-import { requirePlanFlag } from "../../http/plan";
+import { requireFeature } from "../../http/plan";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
 import { maskToken } from "../connections/serialize";
@@ -27,7 +27,7 @@ const load = (ctx: Ctx, p: PromptRow) => serializePrompt(p, queuesById(ctx.db, [
 const publish = (ctx: Ctx, frame: FramePayload<"prompt">) => ctx.hub.publish(rooms.main(ctx.companyId), { channel: "prompt", ...frame });
 
 function gate(ctx: Ctx) {
-  requirePlanFlag(ctx, "useOpenAi");
+  requireFeature(ctx, "useOpenAi");
   if (!can(ctx.user, "prompts:manage")) throw forbidden();
 }
 

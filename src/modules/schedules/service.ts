@@ -6,7 +6,7 @@ import { LIMITS } from "../../contract/limits";
 import type { ScheduleCreateInput, ScheduleUpdateInput } from "../../contract/schemas/schedules";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
-import { requirePlanFlag } from "../../http/plan";
+import { requireFeature } from "../../http/plan";
 import { mediaUrl, removeMedia, saveUpload } from "../../http/uploads";
 import { isoNow } from "../../lib/clock";
 import { rooms } from "../../realtime/topics";
@@ -47,7 +47,7 @@ export function publishSchedule(ctx: Pick<Ctx, "hub">, companyId: number, frame:
 }
 
 function getSchedule(ctx: Ctx, id: number): ScheduleRow {
-  requirePlanFlag(ctx, "useSchedules");
+  requireFeature(ctx, "useSchedules");
   const s = findSchedule(ctx.db, ctx.companyId, id);
   if (!s) throw notFound("ERR_NO_SCHEDULE_FOUND");
   return s;
@@ -67,14 +67,14 @@ function requireContact(ctx: Ctx, contactId: number) {
 
 /** GET /schedules: paged, soonest pending first; search by body or contact name. */
 export function listSchedules(ctx: Ctx, filter: ScheduleFilter, page: number): Page<"schedules", ScheduleDto> {
-  requirePlanFlag(ctx, "useSchedules");
+  requireFeature(ctx, "useSchedules");
   const { rows, total } = pageSchedules(ctx.db, ctx.companyId, filter, page, PAGE);
   return { schedules: serializeSchedules(ctx.db, rows), count: total, hasMore: total > page * PAGE };
 }
 
 /** GET /schedules/calendar?month=YYYY-MM: schedules per day of the month in the server's time zone. */
 export function scheduleCalendar(ctx: Ctx, month: string): ScheduleDayDto[] {
-  requirePlanFlag(ctx, "useSchedules");
+  requireFeature(ctx, "useSchedules");
   const [y, m] = month.split("-").map(Number);
   // A day either side covers every time zone; days outside the month are dropped below.
   const from = new Date(Date.UTC(y, m - 1, 0)).toISOString();
@@ -93,7 +93,7 @@ export const showSchedule = (ctx: Ctx, id: number) => one(ctx.db, getSchedule(ct
 
 /** POST /schedules: PENDENTE, by the caller. */
 export function createSchedule(ctx: Ctx, input: ScheduleCreateInput) {
-  requirePlanFlag(ctx, "useSchedules");
+  requireFeature(ctx, "useSchedules");
   requireContact(ctx, input.contactId);
   const now = isoNow(ctx.clock);
   const row = ctx.db

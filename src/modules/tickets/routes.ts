@@ -5,7 +5,7 @@ import { TagSyncBody, TicketCreateBody, TicketListQuery, TicketUpdateBody } from
 import { authPlugin } from "../../http/auth";
 import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
-import { requirePlanFlag } from "../../http/plan";
+import { requireFeature } from "../../http/plan";
 import { deleteTicket, openForContact } from "./lifecycle";
 import { listTickets, showTicket, showTicketByUuid } from "./service";
 import { addTicketTag, moveKanbanTag, removeKanbanTags, syncTicketTags } from "./service-tags";
@@ -23,7 +23,7 @@ export const ticketsRoutes = (deps: Deps) =>
     .use(authPlugin(deps))
     .get("/tickets", ({ ctx, query }) => listTickets(ctx, parse(TicketListQuery, query)))
     .get("/ticket/kanban", ({ ctx, query }) => {
-      requirePlanFlag(ctx, "useKanban");
+      requireFeature(ctx, "useKanban");
       return listTickets(ctx, parse(TicketListQuery, query), { statuses: ["open", "pending"] });
     })
     .get("/tickets/u/:uuid", ({ ctx, params }) => showTicketByUuid(ctx, parse(UuidParam, params).uuid))
@@ -43,15 +43,15 @@ export const ticketsRoutes = (deps: Deps) =>
       return syncTicketTags(ctx, input.ticketId, input.tags);
     })
     .put("/ticket-tags/:ticketId/kanban", ({ ctx, params, body }) => {
-      requirePlanFlag(ctx, "useKanban");
+      requireFeature(ctx, "useKanban");
       return moveKanbanTag(ctx, parse(TicketIdParam, params).ticketId, parse(KanbanMoveBody, body).tagId);
     })
     .put("/ticket-tags/:ticketId/:tagId", ({ ctx, params }) => {
-      requirePlanFlag(ctx, "useKanban");
+      requireFeature(ctx, "useKanban");
       const p = parse(TicketTagParams, params);
       return addTicketTag(ctx, p.ticketId, p.tagId);
     })
     .delete("/ticket-tags/:ticketId", ({ ctx, params }) => {
-      requirePlanFlag(ctx, "useKanban");
+      requireFeature(ctx, "useKanban");
       return removeKanbanTags(ctx, parse(TicketIdParam, params).ticketId);
     });

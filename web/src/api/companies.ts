@@ -1,6 +1,6 @@
 import type { Page } from "@contract/dto/common";
 import type { CompanyAdminDto } from "@contract/dto/companies";
-import type { OpeningHours } from "@contract/limits";
+import type { OpeningHours, PlanFlag } from "@contract/limits";
 import { api } from "./client";
 import type { Company, Plan } from "./types";
 
@@ -18,11 +18,11 @@ export interface SignupInput {
 /** GET /companies/listPlan/{companyId}: the company with its plan flags. */
 export const companyPlan = (companyId: number) => api<Company & { plan: Plan }>(`/companies/listPlan/${companyId}`);
 
-/** POST /companies/cadastro: self-sign-up on a 7-day trial (MENSAL, status true). */
+/** POST /companies/cadastro: self-sign-up on a 7-day trial (MENSAL, status true); the plan decides the features. */
 export const signup = (input: SignupInput) =>
   api<Company>("/companies/cadastro", {
     method: "POST",
-    body: { ...input, recurrence: "MENSAL", status: true, campaignsEnabled: true },
+    body: { ...input, recurrence: "MENSAL", status: true },
   });
 
 /** A company with its weekly hours (GET /companies/{id}, PUT /companies/{id}/schedules). */
@@ -46,7 +46,8 @@ export interface CompanyInput {
   status: boolean;
   dueDate: string | null;
   recurrence: string;
-  campaignsEnabled: boolean;
+  /** Features granted beyond the plan. */
+  featureGrants: PlanFlag[];
   billingName: string;
   address: string;
   city: string;

@@ -1,5 +1,5 @@
 import { computed, signal } from "@preact/signals-react";
-import type { PlanFlag } from "@contract/limits";
+import { FEATURE_SETTINGS, type PlanFlag } from "@contract/limits";
 import { can, type Permission } from "@contract/permissions";
 import * as authApi from "../api/auth";
 import { navigate } from "wouter/use-browser-location";
@@ -23,19 +23,11 @@ export const isSuper = computed(() => !!user.value?.super);
 /** True when the user's profile holds the permission (contract/permissions.ts). */
 export const allowed = (p: Permission) => can(user.value, p);
 
-/** True when the company's plan has the flag on. */
-export const hasFlag = (flag: PlanFlag) => !!plan.value?.[flag];
-
 /**
- * Campaign condition (features.md §2.1): the plan allows campaigns, or the flag `cshow` was set at
- * login from the company setting campaignsEnabled.
+ * True when the company has the feature: the server's answer (the plan or the super user's grant,
+ * not hidden by a company setting; issue 22), never the plan's flag alone.
  */
-export const campaignsAllowed = () => !!plan.value?.useCampaigns || load("cshow") !== null;
-
-const settingOn = (u: SessionUser, key: string) => {
-  const v = u.company.settings.find((s) => s.key === key)?.value;
-  return v === "true" || v === "enabled";
-};
+export const hasFlag = (flag: PlanFlag) => !!user.value?.company.features?.[flag];
 
 /** Stores the session after login: token and the keys other screens read. */
 export function startSession(token: string, u: SessionUser) {
@@ -43,7 +35,8 @@ export function startSession(token: string, u: SessionUser) {
   save("companyId", String(u.companyId));
   save("userId", String(u.id));
   save("companyDueDate", u.company.dueDate ?? null);
-  save("cshow", settingOn(u, "campaignsEnabled") || u.company.plan?.useCampaigns ? "true" : null);
+  // the reference's `cshow` key, now only a mirror of the campaigns feature
+  save("cshow", u.company.features?.useCampaigns ? "true" : null);
   user.value = u;
   status.value = "authenticated";
 }
@@ -86,6 +79,22 @@ export async function restoreSession() {
     startSession(res.token, res.user);
   } catch {
     endSession();
+  }
+}
+
+/** True when the plan or the super user grants the feature, whether or not a company setting hides it. */
+export const isGranted = (flag: PlanFlag) => !!plan.value?.[flag] || !!user.value?.company.featureGrants?.includes(flag);
+
+/**
+ * A company setting that hides a feature changed (FEATURE_SETTINGS): the session's features are
+ * read again, so the menu and the route guards follow at once.
+ */
+export async function onFeatureSetting(key: string) {
+  if (!Object.values(FEATURE_SETTINGS).includes(key) || !user.peek()) return;
+  try {
+    user.value = await authApi.me();
+  } catch {
+    // the next refresh brings them
   }
 }
 

@@ -1,5 +1,7 @@
+import { OUTBOUND_REASONS } from "@contract/outbound";
 import { INTEGRATION_TYPES, QueueIntegrationBody } from "@contract/schemas/integrations";
 import { useState } from "react";
+import { ApiError } from "../../api/client";
 import { createIntegration, getIntegration, type IntegrationInput, testIntegration, updateIntegration } from "../../api/integrations";
 import { Button } from "../../components/Button";
 import { Select, TextInput } from "../../components/Field";
@@ -11,6 +13,15 @@ import { integrationsStore } from "../../stores/lists";
 import { toast, toastError } from "../../stores/toast";
 import { typeLabel } from "./IntegrationLogo";
 import { EMPTY_INTEGRATION, IntegrationFields, type IntegrationDraft } from "./IntegrationFields";
+
+/** What a failed test tells: what failed (OUTBOUND_REASONS), never what the service answered. */
+function testFailure(t: ReturnType<typeof useT>, err: ApiError): string {
+  const reason = String(err.data.reason ?? "");
+  const known = (OUTBOUND_REASONS as readonly string[]).includes(reason);
+  return t("integrations.testFailed", {
+    reason: known ? t(`outbound.${reason}`, { status: err.data.httpStatus ?? "" }) : t("errors.ERR_INTEGRATION_TEST_FAILED"),
+  });
+}
 
 /** Add or edit a queue integration; "Testar" sends a test message with the form's settings. */
 export function IntegrationModal({ open, id, onClose, onCreated }: EditorProps) {
@@ -52,6 +63,7 @@ export function IntegrationModal({ open, id, onClose, onCreated }: EditorProps) 
     } catch (err) {
       const fields = serverFieldErrors(err);
       if (fields) setTestErrors(fields);
+      else if (err instanceof ApiError && err.code === "ERR_INTEGRATION_TEST_FAILED") toast("error", testFailure(t, err));
       else toastError(err);
     } finally {
       setTesting(false);

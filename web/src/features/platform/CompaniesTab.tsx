@@ -55,6 +55,11 @@ export function CompaniesTab() {
             <td className={tdClass}>
               <p className="font-medium text-ink">{c.name}</p>
               <p className="truncate text-xs text-muted">{c.email}</p>
+              {c.grantedBeyondPlan.length > 0 && (
+                <p className="text-xs text-amber-700 dark:text-amber-400" data-testid="company-grants">
+                  {t("companies.grantedBeyond", { features: c.grantedBeyondPlan.map((f) => t(`plans.flags.${f}`)).join(", ") })}
+                </p>
+              )}
             </td>
             <td className={`${tdClass} hidden text-muted md:table-cell`}>{c.planName}</td>
             <td className={`${tdClass} hidden sm:table-cell`}>

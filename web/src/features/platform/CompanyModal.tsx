@@ -8,6 +8,7 @@ import { useT } from "../../i18n";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { toastError } from "../../stores/toast";
 import { CompanyInvoices } from "./CompanyInvoices";
+import { FeatureGrants } from "./FeatureGrants";
 import { companiesStore } from "./stores";
 
 const PINS = { ERR_COMPANY_NAME_ALREADY_EXISTS: "name", ERR_EMAIL_ALREADY_EXISTS: "email" };
@@ -20,7 +21,7 @@ const EMPTY: CompanyInput = {
   status: true,
   dueDate: null,
   recurrence: "MENSAL",
-  campaignsEnabled: true,
+  featureGrants: [],
   billingName: "",
   address: "",
   city: "",
@@ -47,7 +48,9 @@ export function CompanyModal({ open, id, onClose, onCreated }: EditorProps) {
     id,
     empty: EMPTY,
     load: (companyId) => (companyId === null ? null : getAdminCompany(companyId)),
-    fill: (c: CompanyAdmin): CompanyInput => ({ ...EMPTY, ...c }),
+    // only the form's own fields: the answer's read-only ones (plan name, campaignsEnabled…) are not sent back
+    fill: (c: CompanyAdmin): CompanyInput =>
+      Object.fromEntries(Object.entries(EMPTY).map(([k, v]) => [k, c[k as keyof CompanyAdmin] ?? v])) as unknown as CompanyInput,
     schema: CompanyForm,
     pins: PINS,
     save: async () => {
@@ -106,8 +109,8 @@ export function CompanyModal({ open, id, onClose, onCreated }: EditorProps) {
       )}
       <div className="grid gap-3 sm:col-span-2 sm:grid-cols-2 sm:gap-4">
         <Toggle label={t("companies.statusActive")} checked={form.status} onChange={(v) => set("status", v)} />
-        <Toggle label={t("companies.campaigns")} checked={form.campaignsEnabled} onChange={(v) => set("campaignsEnabled", v)} />
       </div>
+      <FeatureGrants plan={plans.find((p) => p.id === form.planId)} grants={form.featureGrants} onChange={(g) => set("featureGrants", g)} />
       <p className="text-sm font-semibold text-ink sm:col-span-2">{t("companies.billing")}</p>
       {BILLING.map((k) => (
         <TextInput key={k} label={t(`companies.${k}`)} name={k} value={form[k]} onValue={(v) => set(k, v)} />

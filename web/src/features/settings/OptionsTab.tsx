@@ -5,8 +5,8 @@ import { useT } from "../../i18n";
 import { toast, toastError } from "../../stores/toast";
 import { PLATFORM_SETTINGS } from "@contract/schemas/settings";
 import { useSignals } from "@preact/signals-react/runtime";
-import { isSuper } from "../../stores/session";
-import { INTEGRATION_SETTINGS, OPTION_SETTINGS, SAVED_TOAST_MS } from "./options";
+import { isGranted, isSuper } from "../../stores/session";
+import { FEATURE_OPTION_SETTINGS, INTEGRATION_SETTINGS, OPTION_SETTINGS, SAVED_TOAST_MS } from "./options";
 import { TextSettings } from "./TextSettings";
 import { patchSetting } from "./store";
 
@@ -14,7 +14,8 @@ import { patchSetting } from "./store";
 export function OptionsTab({ values }: { values: Record<string, string> }) {
   useSignals();
   const t = useT();
-  const current = (key: string) => values[key] ?? DEFAULT_SETTINGS[key] ?? "";
+  // a feature's setting shows "shown" until set: only "false" hides
+  const current = (key: string) => values[key] ?? DEFAULT_SETTINGS[key] ?? (key === "campaignsEnabled" ? "true" : "");
 
   const save = async (key: string, value: string) => {
     const before = current(key);
@@ -32,7 +33,7 @@ export function OptionsTab({ values }: { values: Record<string, string> }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="grid gap-x-6 gap-y-5 md:grid-cols-2">
-        {OPTION_SETTINGS.map(({ key, values: choices }) => (
+        {[...OPTION_SETTINGS, ...FEATURE_OPTION_SETTINGS.filter((o) => isGranted(o.flag))].map(({ key, values: choices }) => (
           <div key={key} data-testid={`setting-${key}`} className="flex flex-col gap-1.5">
             <Select
               label={t(`settings.${key}.label`)}

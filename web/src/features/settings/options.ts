@@ -16,6 +16,9 @@ export const OPTION_SETTINGS: readonly { key: string; values: readonly string[] 
   { key: "language", values: COMPANY_LANGUAGES },
 ];
 
+/** Settings that hide a feature the company has (shown only while the plan or the super user grants it; issue 22). */
+export const FEATURE_OPTION_SETTINGS = [{ key: "campaignsEnabled", flag: "useCampaigns", values: ["true", "false"] }] as const;
+
 /** core.md §9: the "setting saved" toast stays 2 s. */
 export const SAVED_TOAST_MS = 2_000;
 

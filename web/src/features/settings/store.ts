@@ -1,6 +1,7 @@
 import type { FrameOf } from "@contract/frames";
 import { signal } from "@preact/signals-react";
 import type { Setting } from "../../api/types";
+import { onFeatureSetting } from "../../stores/session";
 
 /** The company's settings by key while the settings page has loaded them (null before). */
 export const settingValues = signal<Record<string, string> | null>(null);
@@ -18,4 +19,5 @@ export function patchSetting(s: Setting) {
 /** Realtime `settings` update: another admin (or tab) changed a setting. */
 export function onSettingFrame(frame: FrameOf<"settings">) {
   patchSetting(frame.setting);
+  void onFeatureSetting(frame.setting.key);
 }

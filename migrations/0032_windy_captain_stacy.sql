@@ -1,0 +1,1 @@
+ALTER TABLE `companies` ADD `feature_grants` text DEFAULT '[]' NOT NULL;

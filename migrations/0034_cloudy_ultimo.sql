@@ -1,2 +1,0 @@
-DROP INDEX `ticket_tracking_company_idx`;--> statement-breakpoint
-CREATE INDEX `ticket_tracking_company_idx` ON `ticket_tracking` (`company_id`,`queued_at`,`finished_at`,`user_id`,`contact_id`,`ticket_id`,NULLIF(CAST(ROUND((julianday("started_at") - julianday("queued_at")) * 86400) / 60 AS INTEGER), 0),NULLIF(CAST(ROUND((julianday(coalesce("rating_at", "finished_at")) - julianday("started_at")) * 86400) / 60 AS INTEGER), 0));

@@ -1,1 +1,0 @@
-ALTER TABLE `prompts` ADD `holding_message` text DEFAULT '' NOT NULL;

@@ -1,0 +1,240 @@
+/**
+ * Who may call each private route, decided before anything is validated (issue 22): a caller
+ * without the right gets 403 whatever the body, never the route's field errors (which would teach
+ * them its schema). The services keep their own checks (resource rules: visibility, ownership,
+ * another company's ids); this table is the first gate. Paths are Elysia route patterns; every
+ * private route has an entry (tests/api/route-table.test.ts), public ones are in public-routes.ts.
+ */
+import type { ErrorCode } from "../contract/errors";
+import type { PlanFlag } from "../contract/limits";
+import { can, type Permission } from "../contract/permissions";
+
+/**
+ * "user": any signed-in user; "admin": profile admin; "super": super users; a Permission: the
+ * profiles of contract/permissions.ts. `feature`: the company must have it (plan or the super user's grant).
+ */
+export interface Right {
+  who: "user" | "admin" | "super" | Permission;
+  feature?: PlanFlag;
+  /** The code a refusal answers (the one the route answered before this table existed). */
+  code?: ErrorCode;
+}
+
+const USER: Right = { who: "user" };
+const ADMIN: Right = { who: "admin" };
+const SUPER: Right = { who: "super" };
+const SUPER_OPS: Right = { who: "super", code: "ERR_NO_SUPER" };
+const feature = (flag: PlanFlag, who: Right["who"] = "user"): Right => ({ who, feature: flag });
+const CAMPAIGNS = feature("useCampaigns", "campaigns:manage");
+
+/** Route → right. Grouped by area, in the order of the modules. */
+export const ROUTE_RIGHTS: Record<string, Right> = {
+  "GET /auth/me": USER,
+  // users: anyone lists colleagues and edits themself (the service limits fields); managing is for admins
+  "GET /users": USER,
+  "GET /users/list": USER,
+  "GET /users/:id": USER,
+  "POST /users": { who: "users:manage" },
+  "PUT /users/:id": USER,
+  "DELETE /users/:id": { who: "users:manage" },
+  // companies: the own company for everyone (the service checks the id); the CRUD for super users
+  "GET /companies": SUPER,
+  "GET /companies/list": SUPER,
+  "POST /companies": SUPER,
+  "PUT /companies/:id": SUPER,
+  "DELETE /companies/:id": SUPER,
+  "GET /companies/listPlan/:companyId": USER,
+  "GET /companies/:id": USER,
+  "PUT /companies/:id/schedules": { who: "settings:update" },
+  "GET /plans/all": SUPER,
+  "GET /plans/:id": SUPER,
+  "POST /plans": SUPER,
+  "PUT /plans/:id": SUPER,
+  "DELETE /plans/:id": SUPER,
+  "GET /invoices/all": USER,
+  "PUT /invoices/:id": SUPER,
+  "POST /subscription": USER,
+  "GET /helps": USER,
+  "GET /helps/list": USER,
+  "GET /helps/:id": USER,
+  "POST /helps": SUPER,
+  "PUT /helps/:id": SUPER,
+  "DELETE /helps/:id": SUPER,
+  "GET /dashboard": { who: "dashboard:view" },
+  "GET /settings": USER,
+  "PUT /settings/:key": { who: "settings:update" },
+  "GET /contacts": USER,
+  "GET /contacts/list": USER,
+  "GET /contacts/export": USER,
+  "POST /contacts/import": USER,
+  "GET /contacts/:id": USER,
+  "POST /contacts": USER,
+  "PUT /contacts/:id": USER,
+  "DELETE /contacts/:id": { who: "contacts-page:deleteContact" },
+  "PUT /contacts/:id/opt-out": { who: "contacts:optOut" },
+  "GET /queue": USER,
+  "GET /queue/:id": USER,
+  "POST /queue": { who: "queues:manage" },
+  "PUT /queue/:id": { who: "queues:manage" },
+  "DELETE /queue/:id": { who: "queues:manage" },
+  "POST /queue/:id/media-upload": { who: "queues:manage" },
+  "DELETE /queue/:id/media-upload": { who: "queues:manage" },
+  "GET /queue-options": USER,
+  "POST /queue-options": { who: "queues:manage" },
+  "PUT /queue-options/:id": { who: "queues:manage" },
+  "DELETE /queue-options/:id": { who: "queues:manage" },
+  "POST /queue-options/:id/media-upload": { who: "queues:manage" },
+  "DELETE /queue-options/:id/media-upload": { who: "queues:manage" },
+  // tags and quick messages: everyone (the services keep the kanban flag and personal replies to their owners)
+  "GET /tags": USER,
+  "GET /tags/list": USER,
+  "GET /tags/kanban": USER,
+  "GET /tags/:id": USER,
+  "POST /tags": USER,
+  "PUT /tags/:id": USER,
+  "DELETE /tags/:id": USER,
+  "GET /quick-messages": USER,
+  "GET /quick-messages/list": USER,
+  "GET /quick-messages/:id": USER,
+  "POST /quick-messages": USER,
+  "PUT /quick-messages/:id": USER,
+  "DELETE /quick-messages/:id": USER,
+  "POST /quick-messages/:id/media-upload": USER,
+  "DELETE /quick-messages/:id/media-upload": USER,
+  "GET /files": USER,
+  "GET /files/:id": USER,
+  "POST /files": { who: "files:manage" },
+  "PUT /files/:id": { who: "files:manage" },
+  "DELETE /files/:id": { who: "files:manage" },
+  "POST /files/uploadList/:id": { who: "files:manage" },
+  "GET /schedules": feature("useSchedules"),
+  "GET /schedules/calendar": feature("useSchedules"),
+  "GET /schedules/:id": feature("useSchedules"),
+  "POST /schedules": feature("useSchedules"),
+  "PUT /schedules/:id": feature("useSchedules"),
+  "DELETE /schedules/:id": feature("useSchedules"),
+  "POST /schedules/:id/media-upload": feature("useSchedules"),
+  "DELETE /schedules/:id/media-upload": feature("useSchedules"),
+  "GET /chats": feature("useInternalChat"),
+  "GET /chats/:id": feature("useInternalChat"),
+  "POST /chats": feature("useInternalChat"),
+  "PUT /chats/:id": feature("useInternalChat"),
+  "DELETE /chats/:id": feature("useInternalChat"),
+  "GET /chats/:id/messages": feature("useInternalChat"),
+  "POST /chats/:id/messages": feature("useInternalChat"),
+  "POST /chats/:id/read": feature("useInternalChat"),
+  "GET /announcements": USER,
+  "GET /announcements/:id": USER,
+  "POST /announcements": SUPER,
+  "PUT /announcements/:id": SUPER,
+  "DELETE /announcements/:id": SUPER,
+  "POST /announcements/:id/media-upload": SUPER,
+  "DELETE /announcements/:id/media-upload": SUPER,
+  "GET /media/:companyId/*": USER,
+  // tickets and messages: everyone; the visibility policy decides per ticket
+  "GET /tickets": USER,
+  "GET /ticket/kanban": feature("useKanban"),
+  "GET /tickets/u/:uuid": USER,
+  "GET /tickets/:id": USER,
+  "POST /tickets": USER,
+  "PUT /tickets/:id": USER,
+  "DELETE /tickets/:id": { who: "ticket-options:deleteTicket" },
+  "POST /tags/sync": USER,
+  "PUT /ticket-tags/:ticketId/kanban": feature("useKanban"),
+  "PUT /ticket-tags/:ticketId/:tagId": feature("useKanban"),
+  "DELETE /ticket-tags/:ticketId": feature("useKanban"),
+  "GET /messages/:ticketId": USER,
+  "POST /messages/:ticketId": USER,
+  "POST /messages/:ticketId/read": USER,
+  "POST /messages/retry/:id": USER,
+  "DELETE /messages/:id": USER,
+  "GET /ticket-notes/list": USER,
+  "POST /ticket-notes": USER,
+  "DELETE /ticket-notes/:id": { who: "ticket-notes:delete" },
+  "GET /whatsapp": USER,
+  "GET /whatsapp/:id": USER,
+  "POST /whatsapp": { who: "connections-page:addConnection" },
+  "PUT /whatsapp/:id": { who: "connections-page:editOrDeleteConnection" },
+  "DELETE /whatsapp/:id": { who: "connections-page:editOrDeleteConnection" },
+  "POST /whatsappsession/:id": { who: "connections-page:actionButtons" },
+  "PUT /whatsappsession/:id": { who: "connections-page:actionButtons" },
+  "DELETE /whatsappsession/:id": { who: "connections-page:actionButtons" },
+  // the sandbox phone shows every conversation of its connection: admins only
+  "GET /sandbox/:connectionId/customers": ADMIN,
+  "GET /sandbox/:connectionId/conversation": ADMIN,
+  "POST /sandbox/:connectionId/messages": ADMIN,
+  "GET /contact-lists": CAMPAIGNS,
+  "GET /contact-lists/list": CAMPAIGNS,
+  "GET /contact-lists/:id": CAMPAIGNS,
+  "POST /contact-lists": CAMPAIGNS,
+  "PUT /contact-lists/:id": CAMPAIGNS,
+  "DELETE /contact-lists/:id": CAMPAIGNS,
+  "POST /contact-lists/:id/upload": CAMPAIGNS,
+  "GET /contact-list-items": CAMPAIGNS,
+  "GET /contact-list-items/:id": CAMPAIGNS,
+  "POST /contact-list-items": CAMPAIGNS,
+  "PUT /contact-list-items/:id": CAMPAIGNS,
+  "DELETE /contact-list-items/:id": CAMPAIGNS,
+  "GET /campaign-settings": CAMPAIGNS,
+  "POST /campaign-settings": CAMPAIGNS,
+  "GET /campaigns": CAMPAIGNS,
+  "GET /campaigns/:id": CAMPAIGNS,
+  "GET /campaigns/:id/shipping": CAMPAIGNS,
+  "POST /campaigns": CAMPAIGNS,
+  "PUT /campaigns/:id": CAMPAIGNS,
+  "DELETE /campaigns/:id": CAMPAIGNS,
+  "POST /campaigns/:id/media-upload": CAMPAIGNS,
+  "DELETE /campaigns/:id/media-upload": CAMPAIGNS,
+  "POST /campaigns/:id/start": CAMPAIGNS,
+  "POST /campaigns/:id/cancel": CAMPAIGNS,
+  "POST /campaigns/:id/restart": CAMPAIGNS,
+  "POST /campaigns/:id/resume": CAMPAIGNS,
+  "GET /queueIntegration": feature("useIntegrations", "integrations:manage"),
+  "POST /queueIntegration/testSession": feature("useIntegrations", "integrations:manage"),
+  "GET /queueIntegration/:id": feature("useIntegrations", "integrations:manage"),
+  "POST /queueIntegration": feature("useIntegrations", "integrations:manage"),
+  "PUT /queueIntegration/:id": feature("useIntegrations", "integrations:manage"),
+  "DELETE /queueIntegration/:id": feature("useIntegrations", "integrations:manage"),
+  "GET /prompt": feature("useOpenAi", "prompts:manage"),
+  "GET /prompt/:id": feature("useOpenAi", "prompts:manage"),
+  "POST /prompt": feature("useOpenAi", "prompts:manage"),
+  "PUT /prompt/:id": feature("useOpenAi", "prompts:manage"),
+  "DELETE /prompt/:id": feature("useOpenAi", "prompts:manage"),
+  // the to-do list: every user's own (the service filters by the caller's id)
+  "GET /todos": USER,
+  "POST /todos": USER,
+  "POST /todos/import": USER,
+  "PUT /todos/:id": USER,
+  "DELETE /todos/:id": USER,
+  "GET /jobs": SUPER_OPS,
+  "POST /jobs/:name/run": SUPER_OPS,
+  "GET /backups": SUPER_OPS,
+  "POST /backups": SUPER_OPS,
+  "PUT /backups/schedule": SUPER_OPS,
+  "DELETE /backups/restore": SUPER_OPS,
+  "DELETE /backups/:name": SUPER_OPS,
+  "POST /backups/:name/link": SUPER_OPS,
+  "POST /backups/:name/restore": SUPER_OPS,
+  "GET /storage": ADMIN,
+};
+
+/** The route's right (undefined for a route not in the table: then only its service decides). */
+export const rightOf = (method: string, route: string): Right | undefined => ROUTE_RIGHTS[`${method} ${route}`];
+
+/**
+ * Whether a caller holds a right: the role part (super users hold every role) and the company's
+ * feature (`hasFeature` is asked only when the route needs one). Answers the refusal, or null.
+ */
+export function refusal(
+  user: { profile: string; super: boolean },
+  right: Right,
+  hasFeature: (flag: PlanFlag) => boolean,
+): { code: ErrorCode; feature?: PlanFlag } | null {
+  const role =
+    right.who === "user" ||
+    user.super ||
+    (right.who === "admin" ? user.profile === "admin" : right.who === "super" ? false : can(user, right.who as Permission));
+  if (!role) return { code: right.code ?? "ERR_NO_PERMISSION" };
+  if (right.feature && !hasFeature(right.feature)) return { code: "ERR_NO_PERMISSION", feature: right.feature };
+  return null;
+}

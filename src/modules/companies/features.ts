@@ -1,0 +1,33 @@
+import { FEATURE_SETTINGS, PLAN_FLAGS, type PlanFlag } from "../../contract/limits";
+import type { DB } from "../../db/client";
+import { getSetting } from "../settings/service";
+import { getCompanyPlan } from "./queries";
+
+/** Each feature on or off for a company. */
+export type Features = Record<PlanFlag, boolean>;
+
+/**
+ * The one rule for a company's features (issue 22): the plan grants a feature, or the super user
+ * grants it beyond the plan (`companies.featureGrants`); a company setting may then hide it
+ * (FEATURE_SETTINGS: "false" hides), never grant it.
+ */
+export function resolveFeatures(plan: Partial<Features> | null | undefined, grants: readonly string[], setting: (key: string) => string): Features {
+  const out = {} as Features;
+  for (const flag of PLAN_FLAGS) {
+    const granted = !!plan?.[flag] || grants.includes(flag);
+    const hideKey = FEATURE_SETTINGS[flag];
+    out[flag] = granted && !(hideKey && setting(hideKey) === "false");
+  }
+  return out;
+}
+
+/** A company's features now (all off for an unknown company). */
+export function companyFeatures(db: DB, companyId: number): Features {
+  const row = getCompanyPlan(db, companyId);
+  return resolveFeatures(row?.plan, row?.company.featureGrants ?? [], (key) => getSetting(db, companyId, key));
+}
+
+/** Whether a company has one feature (see resolveFeatures). */
+export function featureEnabled(db: DB, companyId: number, flag: PlanFlag): boolean {
+  return companyFeatures(db, companyId)[flag];
+}

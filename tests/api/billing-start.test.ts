@@ -1,0 +1,99 @@
+/**
+ * Billing that starts at once (issue 22): a new company (self-sign-up or created by a super user)
+ * gets its first invoice in the transaction that creates it, so /invoices lists it and the checkout
+ * works within seconds; the hourly job stays for renewals and never issues a second invoice for one
+ * due date, whichever runs first, also when both run together.
+ */
+import { describe, expect, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
+import { addDays, nowIso, todayDate } from "../../src/lib/dates";
+import { companies } from "../../src/modules/companies/schema";
+import { invoiceIfDue } from "../../src/modules/invoices/billing";
+import { generateInvoices } from "../../src/modules/invoices/jobs";
+import { invoices } from "../../src/modules/invoices/schema";
+import { makeTestApp } from "../helpers/app";
+
+const t = await makeTestApp();
+const root = await t.superSession();
+const invoicesOf = (companyId: number) => t.db.select().from(invoices).where(eq(invoices.companyId, companyId)).all();
+let ip = 0;
+const signup = (name: string) =>
+  t.call("POST", "/companies/cadastro", {
+    body: { name, email: `${name.replace(/\W/g, "").toLowerCase()}@billing.test`, password: "secret-123", planId: 1 },
+    headers: { "x-forwarded-for": `10.7.0.${++ip}` },
+  });
+
+describe("the first invoice", () => {
+  test("a self-sign-up lists its open invoice at once, for its plan and trial due date", async () => {
+    const a = await t.newCompany();
+    const r = await t.call("GET", "/invoices/all", { token: a.admin.token });
+    expect(r.json.count).toBe(1);
+    expect(r.json.invoices[0]).toMatchObject({ status: "open", detail: "Plano 1", value: 30, dueDate: a.company.dueDate, companyId: a.company.id });
+    expect(generateInvoices(t.deps)).toBe(0);
+    expect(invoicesOf(a.company.id)).toHaveLength(1);
+  });
+
+  test("a company a super user creates is billed at once when it is due; a due date far away waits for the job; none without one", async () => {
+    const soon = await t.call("POST", "/companies", {
+      token: root.token,
+      body: { name: "Criada Agora", email: "agora@billing.test", planId: 1, dueDate: addDays(todayDate(), 5) },
+    });
+    expect(soon.status).toBe(201);
+    expect(invoicesOf(soon.json.id).map((i) => i.dueDate)).toEqual([addDays(todayDate(), 5)]);
+    const later = await t.call("POST", "/companies", {
+      token: root.token,
+      body: { name: "Criada Longe", email: "longe@billing.test", planId: 1, dueDate: addDays(todayDate(), 60) },
+    });
+    expect(invoicesOf(later.json.id)).toHaveLength(0);
+    const none = await t.call("POST", "/companies", { token: root.token, body: { name: "Sem Vencimento", email: "sem@billing.test", planId: 1 } });
+    expect(invoicesOf(none.json.id)).toHaveLength(0);
+    // 40 days later the job issues the far one's, once
+    const inForty = new Date(Date.now() + 41 * 86_400_000);
+    expect(generateInvoices(t.deps, inForty)).toBeGreaterThanOrEqual(1);
+    expect(generateInvoices(t.deps, inForty)).toBe(0);
+    expect(invoicesOf(later.json.id)).toHaveLength(1);
+  });
+});
+
+describe("never two invoices for one due date", () => {
+  test("job first, then the creation path: the second is a no-op", () => {
+    // a company from before this rule: no invoice yet
+    const now = nowIso();
+    const c = t.db
+      .insert(companies)
+      .values({ name: "Antiga", planId: 1, dueDate: addDays(todayDate(), 3), createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    expect(generateInvoices(t.deps)).toBe(1);
+    expect(invoiceIfDue(t.db, c, { name: "Plano 1", value: 30 }, new Date())).toBe(false);
+    expect(invoicesOf(c.id)).toHaveLength(1);
+  });
+
+  test("the database refuses a second invoice for the same company and due date", () => {
+    const [first] = invoicesOf(t.db.select().from(companies).where(eq(companies.name, "Antiga")).get()!.id);
+    const now = nowIso();
+    expect(() =>
+      t.db.insert(invoices).values({ companyId: first.companyId, detail: "x", value: 1, dueDate: first.dueDate, createdAt: now, updatedAt: now }).run(),
+    ).toThrow();
+  });
+
+  test("sign-ups and job runs together: each new company has exactly one invoice", async () => {
+    const names = Array.from({ length: 8 }, (_, i) => `Paralela ${i}`);
+    const results = await Promise.all([
+      ...names.map((n) => signup(n)),
+      ...Array.from({ length: 4 }, () => t.deps.jobs.runNow("invoices.generate")),
+      ...Array.from({ length: 4 }, async () => generateInvoices(t.deps)),
+    ]);
+    for (const r of results.slice(0, names.length) as { status: number }[]) expect(r.status).toBe(201);
+    for (const n of names) {
+      const c = t.db.select().from(companies).where(eq(companies.name, n)).get()!;
+      expect(
+        t.db
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.companyId, c.id), eq(invoices.dueDate, c.dueDate!)))
+          .all(),
+      ).toHaveLength(1);
+    }
+  });
+});
