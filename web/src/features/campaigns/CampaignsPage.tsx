@@ -11,7 +11,7 @@ import { formatInZone } from "../../lib/zone";
 import { isMobile } from "../../stores/ui";
 import { CampaignModal } from "./CampaignModal";
 import { CampaignProgress } from "./CampaignProgress";
-import { CampaignRowActions } from "./CampaignRowActions";
+import { CampaignRowIcons, CampaignRunActions } from "./CampaignRowActions";
 import { CampaignStatusBadge } from "./status";
 import { campaignsStore } from "./store";
 
@@ -41,6 +41,7 @@ export default function CampaignsPage() {
   const stop = act(cancelCampaign, "campaigns.cancelled");
   const restart = act(restartCampaign, "campaigns.restarted");
   const resume = act(resumeCampaign, "campaigns.resumed");
+  const run = (c: Campaign) => <CampaignRunActions c={c} start={start} stop={stop} resume={resume} restart={restart} />;
 
   return (
     <CrudPage
@@ -56,7 +57,7 @@ export default function CampaignsPage() {
         loading={list.loading}
         columns={[
           { label: t("campaigns.name") },
-          { label: t("campaigns.statusLabel") },
+          !narrow && { label: t("campaigns.statusLabel") },
           !narrow && { label: t("campaigns.progress") },
           { label: t("campaigns.contactList"), className: "hidden lg:table-cell" },
           { label: t("campaigns.connection"), className: "hidden lg:table-cell" },
@@ -68,16 +69,22 @@ export default function CampaignsPage() {
       >
         {campaigns.map((c) => (
           <tr key={c.id} data-testid="campaign-row" data-id={c.id} className="hover:bg-raised/60">
-            <td className={`${tdClass} font-medium text-ink`}>{c.name}</td>
-            <td className={tdClass}>
-              <CampaignStatusBadge campaign={c} />
-              {/* on a phone the progress sits under the status (no column of its own) */}
+            <td className={`${tdClass} font-medium text-ink`}>
+              {c.name}
+              {/* on a phone one cell holds the name, status, progress and run buttons (nothing scrolls sideways) */}
               {narrow && (
-                <span className="mt-1.5 block">
+                <span className="mt-1.5 flex flex-col items-start gap-2 font-normal">
+                  <CampaignStatusBadge campaign={c} />
                   <CampaignProgress c={c} />
+                  {run(c)}
                 </span>
               )}
             </td>
+            {!narrow && (
+              <td className={tdClass}>
+                <CampaignStatusBadge campaign={c} />
+              </td>
+            )}
             {!narrow && (
               <td className={tdClass}>
                 <CampaignProgress c={c} />
@@ -93,16 +100,10 @@ export default function CampaignsPage() {
             </td>
             <td className={`${tdClass} hidden text-muted 2xl:table-cell`}>{t(c.confirmation ? "campaigns.enabled" : "campaigns.disabled")}</td>
             <td className="border-b border-line px-4 py-2 text-right">
-              <CampaignRowActions
-                c={c}
-                start={start}
-                stop={stop}
-                resume={resume}
-                restart={restart}
-                report={(x) => go(`/campaign/${x.id}/report`)}
-                edit={(x) => crud.edit(x.id)}
-                remove={crud.askDelete}
-              />
+              <span className="inline-flex flex-wrap items-center justify-end gap-1">
+                {!narrow && run(c)}
+                <CampaignRowIcons c={c} report={(x) => go(`/campaign/${x.id}/report`)} edit={(x) => crud.edit(x.id)} remove={crud.askDelete} />
+              </span>
             </td>
           </tr>
         ))}

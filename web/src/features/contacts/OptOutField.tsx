@@ -4,7 +4,7 @@ import { type Contact, setContactOptOut } from "../../api/contacts";
 import { Button } from "../../components/Button";
 import { Icon } from "../../components/Icon";
 import { useT } from "../../i18n";
-import { formatDateTime } from "../../lib/format";
+import { formatInZone } from "../../lib/zone";
 import { contactsStore } from "../../stores/lists";
 import { allowed } from "../../stores/session";
 import { toastError } from "../../stores/toast";
@@ -39,8 +39,8 @@ export function OptOutField({ contact, onChange }: { contact: Pick<Contact, "id"
       className={`flex flex-wrap items-center gap-3 rounded-lg px-3 py-2 text-sm sm:col-span-2 ${out ? "bg-amber-50 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200" : "bg-raised text-muted"}`}
     >
       <Icon name={out ? "eyeOff" : "send"} className="size-4 shrink-0" />
-      <span className="min-w-0 flex-1">
-        {out ? t("contacts.optedOutSince", { when: formatDateTime(contact.optedOutAt) }) : t("contacts.receivesCampaigns")}
+      <span className="min-w-0 flex-1 basis-56">
+        {out ? t("contacts.optedOutSince", { when: formatInZone(contact.optedOutAt) }) : t("contacts.receivesCampaigns")}
       </span>
       {admin && (
         <Button size="sm" variant="secondary" loading={busy} onClick={() => void change(!out)}>
