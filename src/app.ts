@@ -12,6 +12,7 @@ import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
 import { bodyLimit } from "./http/body-limit";
 import { authRoutes } from "./modules/auth/routes";
+import { securityRoutes } from "./modules/auth/routes-security";
 import { companiesRoutes } from "./modules/companies/routes";
 import { plansRoutes } from "./modules/plans/routes";
 import { invoicesRoutes } from "./modules/invoices/routes";
@@ -38,6 +39,7 @@ import { messagesRoutes } from "./modules/messages/routes";
 import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { sandboxRoutes } from "./channels/sandbox/routes";
+import { cloudApiRoutes } from "./channels/cloudapi/routes";
 import { contactListsRoutes } from "./modules/contact-lists/routes";
 import { campaignsRoutes } from "./modules/campaigns/routes";
 import { installOps, opsRoutes, withOps } from "./ops";
@@ -49,6 +51,9 @@ import { externalApiRoutes } from "./modules/external-api/routes";
 import { openapiRoutes } from "./http/openapi";
 import { integrationsRoutes } from "./modules/integrations/routes";
 import { promptsRoutes } from "./modules/prompts/routes";
+import { auditRoutes } from "./modules/audit/routes";
+import { Notifier } from "./modules/notifications/notifier";
+import { notificationsRoutes } from "./modules/notifications/routes";
 import { todosRoutes } from "./modules/todos/routes";
 import { LIMITS } from "./contract/limits";
 import pkg from "../package.json";
@@ -74,13 +79,15 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
       login: new LoginThrottle(),
       signup: new AttemptLimiter(20, 60 * 60_000),
       api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
+      passkey: new AttemptLimiter(30, 60_000),
     },
-  } as Omit<Deps, "sessions" | "channels" | "inboundSpool">) as Deps;
+  } as Omit<Deps, "sessions" | "channels" | "inboundSpool" | "notifier">) as Deps;
   // The supervisor and the spool hold these same deps: wire them in once, explicitly.
   deps.sessions = new ConnectionSupervisor(deps);
   deps.channels = deps.sessions.registry;
   deps.inboundSpool = createInboundSpool(deps);
   deps.jobs = createScheduler(deps);
+  deps.notifier = new Notifier(deps);
   installOps(deps);
   return deps;
 }
@@ -123,6 +130,7 @@ function answerError(code: string | number, error: unknown, request: Request): R
 const moduleRoutes = (deps: Deps): AnyElysia[] => [
   opsRoutes(deps),
   authRoutes(deps),
+  securityRoutes(deps),
   usersRoutes(deps),
   companiesRoutes(deps),
   plansRoutes(deps),
@@ -146,11 +154,14 @@ const moduleRoutes = (deps: Deps): AnyElysia[] => [
   ticketNotesRoutes(deps),
   connectionsRoutes(deps),
   sandboxRoutes(deps),
+  cloudApiRoutes(deps),
   contactListsRoutes(deps),
   campaignsRoutes(deps),
   externalApiRoutes(deps),
   integrationsRoutes(deps),
   promptsRoutes(deps),
+  auditRoutes(deps),
+  notificationsRoutes(deps),
   todosRoutes(deps),
   openapiRoutes(),
   jobsRoutes(deps),
@@ -164,7 +175,10 @@ const moduleRoutes = (deps: Deps): AnyElysia[] => [
  * routes. Tests call `app.handle(request)` on it.
  */
 export function buildApp(deps: Deps) {
-  let app: AnyElysia = new Elysia()
+  // systemRouter off: Elysia would otherwise hand every route to Bun's native router, whose handlers
+  // bypass `app.fetch`, and so the request scope (x-request-id, request metrics) that withOps wraps
+  // around it; only tests' `app.handle` went through it. Now the listening server does too.
+  let app: AnyElysia = new Elysia({ systemRouter: false })
     .onRequest(({ request }) => serveSpa(request) ?? undefined)
     .onError(({ code, error, request }) => answerError(code, error, request))
     .use(bodyLimit(deps))

@@ -1,4 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createECDH } from "node:crypto";
 import { join, resolve } from "node:path";
 import * as v from "valibot";
 import { type AllowRule, parseAllowList } from "./lib/net/address";
@@ -34,6 +35,12 @@ const EnvSchema = v.object({
   STORAGE_LOW_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0))),
   BALLAST_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(4096))),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
+  ENCRYPTION_KEY: v.optional(v.pipe(v.string(), v.minLength(32))),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^/\s?#]+\/?$/, "must be the origin people open, e.g. https://balcao.example.com"))),
+  AUDIT_RETENTION_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(3650)), "365"),
+  /** Who push services contact about our notifications (a mailto: or https: URL); ADMIN_EMAIL when unset. */
+  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: URL"))),
+  CLOUD_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, "must be an http(s) URL")), "https://graph.facebook.com/v21.0"),
   OUTBOUND_ALLOW: v.optional(
     v.pipe(
       v.string(),
@@ -69,12 +76,22 @@ export interface Config {
   dialogflowApiUrl: string;
   /** Text-to-speech endpoint of the prompts' voices; `{region}` is the prompt's voiceRegion. */
   speechUrl: string;
-  /** Free space (bytes) under which bulk work is refused and /readyz fails. */
-  storageLowBytes: number;
-  /** Size (bytes) of the ballast kept in the data folder, released when the disk fills (0 = none). */
-  ballastBytes: number;
+  /** Free space (bytes) under which bulk work is refused and /readyz fails (undefined: scaled to the disk). */
+  storageLowBytes?: number;
+  /** Size (bytes) of the ballast kept in the data folder, released when the disk fills (0 = none; undefined: scaled to the disk). */
+  ballastBytes?: number;
   /** A bearer token that may read /metrics without a session (Prometheus). */
   metricsToken?: string;
+  /** Seals stored secrets of the accounts (authenticator-app secrets) and peppers recovery codes. */
+  encryptionKey: string;
+  /** The origin people open (PUBLIC_URL): the passkeys' relying party; unset, the request's own origin is used. */
+  publicUrl?: string;
+  /** Days the audit log keeps its entries (AUDIT_RETENTION_DAYS, default 365). */
+  auditRetentionDays: number;
+  /** Web Push identity (VAPID, RFC 8292): keys generated into secrets.json at first boot, and the contact subject. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  /** Base of Meta's Graph API (version included) for WhatsApp Cloud API connections. */
+  cloudApiUrl: string;
   /** Hosts and address ranges outbound requests of companies may reach although the policy refuses them (OUTBOUND_ALLOW). */
   outboundAllow: AllowRule[];
 }
@@ -99,23 +116,44 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
   return ok && cidrs.length ? { kind: "cidrs", cidrs } : "false, true, a hop count, or a list of proxy addresses/CIDR ranges";
 }
 
-/** Reads a secret from env, else from data/secrets.json, generating it on first boot so restarts keep sessions. */
-function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SECRET?: string }) {
+/** A new VAPID key pair (P-256), base64url as browsers and web-push take it. */
+function vapidKeys() {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const priv = ecdh.getPrivateKey();
+  // web-push wants the 32-byte scalar (a leading zero byte may be left out by getPrivateKey)
+  return { publicKey: ecdh.getPublicKey().toString("base64url"), privateKey: Buffer.concat([Buffer.alloc(32 - priv.length), priv]).toString("base64url") };
+}
+
+/**
+ * Reads a secret from env, else from data/secrets.json, generating it on first boot so restarts keep
+ * sessions (and browsers' push subscriptions, which are bound to the VAPID public key). `readOnly`:
+ * nothing is written; a missing secret is generated for this process only.
+ */
+function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SECRET?: string; ENCRYPTION_KEY?: string }, readOnly = false) {
   const file = join(dataDir, "secrets.json");
   let stored: Record<string, string> = {};
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8"));
   const gen = () => Buffer.from(crypto.getRandomValues(new Uint8Array(48))).toString("base64url");
   let changed = false;
-  for (const key of ["jwtSecret", "jwtRefreshSecret"]) {
+  for (const key of ["jwtSecret", "jwtRefreshSecret", "encryptionKey"]) {
     if (!stored[key]) {
       stored[key] = gen();
       changed = true;
     }
   }
-  if (changed) writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  if (!stored.vapidPublicKey || !stored.vapidPrivateKey) {
+    const keys = vapidKeys();
+    stored.vapidPublicKey = keys.publicKey;
+    stored.vapidPrivateKey = keys.privateKey;
+    changed = true;
+  }
+  if (changed && !readOnly) writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
   return {
     jwtSecret: env.JWT_SECRET ?? stored.jwtSecret,
     jwtRefreshSecret: env.JWT_REFRESH_SECRET ?? stored.jwtRefreshSecret,
+    encryptionKey: env.ENCRYPTION_KEY ?? stored.encryptionKey,
+    vapidKeys: { publicKey: stored.vapidPublicKey, privateKey: stored.vapidPrivateKey },
   };
 }
 
@@ -128,6 +166,8 @@ export function ownerOnly(path: string, mode: number) {
   }
 }
 
+const mbOrAuto = (mb: number | undefined, isTest: boolean) => (mb !== undefined ? mb * 1024 * 1024 : isTest ? 0 : undefined);
+
 /** An invalid environment; the message names each bad variable. */
 export class ConfigError extends Error {}
 
@@ -135,14 +175,20 @@ export class ConfigError extends Error {}
 export function parseEnv(env: Record<string, string | undefined>) {
   const parsed = v.safeParse(EnvSchema, env);
   if (!parsed.success) {
-    const lines = parsed.issues.map((i) => `  ${v.getDotPath(i) ?? "?"}: ${i.message}`);
+    // One line per variable: its first problem (a non-number PORT also fails the range checks).
+    const byVar = new Map<string, string>();
+    for (const i of parsed.issues) if (!byVar.has(v.getDotPath(i) ?? "?")) byVar.set(v.getDotPath(i) ?? "?", i.message);
+    const lines = [...byVar].map(([name, message]) => `  ${name}: ${message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return parsed.output;
 }
 
-/** Parses the environment into a typed config; exits with a clear message when invalid. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Parses the environment into a typed config; exits with a clear message when invalid. It creates
+ * the data folder and its secrets, unless `readOnly` (operator commands that only read: doctor, verify).
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, opts: { readOnly?: boolean } = {}): Config {
   let e: ReturnType<typeof parseEnv>;
   try {
     e = parseEnv(env);
@@ -152,10 +198,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     process.exit(1);
   }
   const dataDir = resolve(e.DATA_DIR);
-  // The data folder holds the database, secrets and customers' media: owner only (0700).
-  mkdirSync(join(dataDir, "media"), { recursive: true, mode: 0o700 });
-  for (const dir of [dataDir, join(dataDir, "media")]) ownerOnly(dir, 0o700);
-  const secrets = loadSecrets(dataDir, e);
+  if (!opts.readOnly) {
+    // The data folder holds the database, secrets and customers' media: owner only (0700).
+    mkdirSync(join(dataDir, "media"), { recursive: true, mode: 0o700 });
+    for (const dir of [dataDir, join(dataDir, "media")]) ownerOnly(dir, 0o700);
+  }
+  const { vapidKeys: vapid, ...secrets } = loadSecrets(dataDir, e, opts.readOnly);
   const isTest = e.NODE_ENV === "test";
   return {
     port: e.PORT,
@@ -177,9 +225,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     openaiBaseUrl: e.OPENAI_BASE_URL,
     dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ""),
     speechUrl: e.SPEECH_URL,
-    storageLowBytes: (e.STORAGE_LOW_MB ?? (isTest ? 0 : 512)) * 1024 * 1024,
-    ballastBytes: (e.BALLAST_MB ?? (isTest ? 0 : 64)) * 1024 * 1024,
+    // Unset in production: scaled to the data disk's size (src/ops/storage.ts defaultStorageMarks).
+    storageLowBytes: mbOrAuto(e.STORAGE_LOW_MB, isTest),
+    ballastBytes: mbOrAuto(e.BALLAST_MB, isTest),
     metricsToken: e.METRICS_TOKEN,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    vapid: { ...vapid, subject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL ?? "admin@localhost"}` },
+    cloudApiUrl: e.CLOUD_API_URL.replace(/\/+$/, ""),
     outboundAllow: parseAllowList(e.OUTBOUND_ALLOW) as AllowRule[],
   };
 }

@@ -14,7 +14,11 @@ export type CloseReasonGroup =
   | "lapsed"
   | "stopped"
   | "version"
-  | "restarted";
+  | "restarted"
+  | "cloudToken"
+  | "cloudPermission"
+  | "cloudNumber"
+  | "cloudUnreachable";
 
 const EXACT: Record<string, CloseReasonGroup> = {
   logged_out: "loggedOut",
@@ -36,6 +40,14 @@ const EXACT: Record<string, CloseReasonGroup> = {
   not_linked: "notLinked",
   subscription_lapsed: "lapsed",
   stopped: "stopped",
+  // A sandbox phone disconnected by a person (it stays so across restarts).
+  disconnected: "stopped",
+  // Cloud API connections (Meta's answers to the connection's credentials)
+  cloud_token_invalid: "cloudToken",
+  cloud_no_permission: "cloudPermission",
+  cloud_number_not_found: "cloudNumber",
+  cloud_not_configured: "cloudNumber",
+  cloud_unreachable: "cloudUnreachable",
 };
 
 /** The group of a stored close reason; null when there is none. Unknown codes are a lost connection. */

@@ -60,6 +60,18 @@ export const LIMITS = {
   apiFilesMax: 5,
   /** Calls to integrations and AI services give up after this long (the ticket then goes to a person). */
   externalCallTimeoutMs: 15_000,
+  /** Audit log: entries per page, rows one CSV export may hold. */
+  auditPageSize: 50,
+  auditExportMax: 100_000,
+  /** Second factor: recovery codes per set; the sign-in challenge's life and wrong answers it takes. */
+  recoveryCodes: 10,
+  secondStepTtlMs: 5 * 60_000,
+  secondStepAttempts: 5,
+  /** A forced setup of a second factor (after the password) may take this long. */
+  enrolTtlMs: 15 * 60_000,
+  /** Passkeys per user; a passkey's name length. */
+  passkeysMax: 20,
+  passkeyNameMax: 60,
   /** Characters of an assistant's holding message (said when it fails and people take over). */
   holdingMessageMax: 1_000,
   /** A user's to-do list: characters per task, tasks per user, tasks per page of GET /todos. */
@@ -77,6 +89,8 @@ const MB = 1024 * 1024;
 export const INPUT_LIMITS = {
   /** JSON, text and urlencoded bodies. */
   jsonBytes: 1 * MB,
+  /** A Cloud API webhook delivery (Meta batches up to 1,000 updates; its payloads stay under 3 MB). */
+  cloudWebhookBytes: 3 * MB,
   /** Multipart forms (attachments of file lists, schedules, spreadsheets): one file of LIMITS.uploadMaxBytes plus the form. */
   formBytes: 16 * MB + MB,
   /** Multipart sends to customers (chat, sandbox, external API): WhatsApp's largest kind (documents, 100 MB) plus the form. */
@@ -213,4 +227,8 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   clientidmkauth: "",
   clientsecretmkauth: "",
   asaas: "",
+  /** Every user of the company must sign in with a second factor (those without one set it up at their next sign-in). */
+  requireSecondFactor: "disabled",
+  /** One session per user: a new sign-in ends the others (decision 3). "disabled": several sessions, listed in the profile. */
+  singleSession: "enabled",
 };

@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   /** Queue integrations and AI prompts hold secrets and steer the bot: admins only. */
   "integrations:manage": ["admin"],
   "prompts:manage": ["admin"],
+  /** The company's audit log (the platform's for super users, whose company is the platform). */
+  "audit:view": ["admin"],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

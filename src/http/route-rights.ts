@@ -30,6 +30,25 @@ const CAMPAIGNS = feature("useCampaigns", "campaigns:manage");
 /** Route → right. Grouped by area, in the order of the modules. */
 export const ROUTE_RIGHTS: Record<string, Right> = {
   "GET /auth/me": USER,
+  // one's own account security (second factors, sessions); an admin's view of a user's
+  "GET /auth/security": USER,
+  "POST /auth/totp/setup": USER,
+  "POST /auth/totp/confirm": USER,
+  "POST /auth/totp/disable": USER,
+  "POST /auth/recovery-codes": USER,
+  "POST /auth/passkeys/options": USER,
+  "POST /auth/passkeys": USER,
+  "DELETE /auth/passkeys/:id": USER,
+  "GET /auth/sessions": USER,
+  "POST /auth/sessions/end-others": USER,
+  "DELETE /auth/sessions/:sid": USER,
+  "GET /users/:id/sessions": { who: "users:manage" },
+  "DELETE /users/:id/sessions": { who: "users:manage" },
+  "DELETE /users/:id/sessions/:sid": { who: "users:manage" },
+  "POST /users/:id/second-factor/reset": { who: "users:manage" },
+  // the audit log: the company's admins (the platform's for super users)
+  "GET /audit": { who: "audit:view" },
+  "GET /audit/export": { who: "audit:view" },
   // users: anyone lists colleagues and edits themself (the service limits fields); managing is for admins
   "GET /users": USER,
   "GET /users/list": USER,
@@ -135,6 +154,7 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "GET /tickets": USER,
   "GET /ticket/kanban": feature("useKanban"),
   "GET /tickets/u/:uuid": USER,
+  "POST /tickets/changes": USER,
   "GET /tickets/:id": USER,
   "POST /tickets": USER,
   "PUT /tickets/:id": USER,
@@ -147,6 +167,8 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "POST /messages/:ticketId": USER,
   "POST /messages/:ticketId/read": USER,
   "POST /messages/retry/:id": USER,
+  "POST /messages/:ticketId/template": USER,
+  "POST /messages/reaction/:id": USER,
   "DELETE /messages/:id": USER,
   "GET /ticket-notes/list": USER,
   "POST /ticket-notes": USER,
@@ -159,6 +181,9 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "POST /whatsappsession/:id": { who: "connections-page:actionButtons" },
   "PUT /whatsappsession/:id": { who: "connections-page:actionButtons" },
   "DELETE /whatsappsession/:id": { who: "connections-page:actionButtons" },
+  // Cloud API templates: everyone picks one (chat, campaigns, schedules); fetching them again is for admins
+  "GET /whatsapp/:id/templates": USER,
+  "POST /whatsapp/:id/templates/refresh": { who: "connections-page:editOrDeleteConnection" },
   // the sandbox phone shows every conversation of its connection: admins only
   "GET /sandbox/:connectionId/customers": ADMIN,
   "GET /sandbox/:connectionId/conversation": ADMIN,
@@ -216,6 +241,14 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "POST /backups/:name/link": SUPER_OPS,
   "POST /backups/:name/restore": SUPER_OPS,
   "GET /storage": ADMIN,
+  // notifications: each user their own devices and choices; the company's defaults for admins
+  "GET /notifications/devices": USER,
+  "POST /notifications/devices": USER,
+  "DELETE /notifications/devices/:id": USER,
+  "GET /notifications/preferences": USER,
+  "PUT /notifications/preferences": USER,
+  "DELETE /notifications/preferences": USER,
+  "PUT /notifications/defaults": ADMIN,
 };
 
 /** The route's right (undefined for a route not in the table: then only its service decides). */

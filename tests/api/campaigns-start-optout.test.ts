@@ -165,6 +165,9 @@ describe("opt-out", () => {
     // the answer stays in the history, but nothing waits for an agent and the bot said nothing else
     const ticket = t.db.select().from(tickets).where(eq(tickets.contactId, contact.id)).get()!;
     expect(ticket.status).toBe("closed");
+    // the customer's "no" is in the company's audit log, by the system
+    const log = (await call("GET", "/audit?event=contact.opted-out")).json.entries;
+    expect(log[0]).toMatchObject({ event: "contact.opted-out", actorType: "system", targetType: "contact", targetId: String(contact.id) });
     // saying it again changes nothing and sends nothing
     await handleInbound(t.deps, conn, inbound(optOut, "PARAR"));
     expect(fake.sent.length).toBe(before + 1);

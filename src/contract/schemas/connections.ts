@@ -2,8 +2,8 @@ import * as v from "valibot";
 import { HISTORY_MAX_DAYS } from "../media";
 import { MSG, nameField } from "./common";
 
-/** Transports a connection can use: WhatsApp (Baileys) or the built-in sandbox phone. */
-export const CONNECTION_CHANNELS = ["baileys", "sandbox"] as const;
+/** Transports a connection can use: WhatsApp (Baileys), the WhatsApp Cloud API, or the built-in sandbox phone. */
+export const CONNECTION_CHANNELS = ["baileys", "cloudapi", "sandbox"] as const;
 export type ConnectionChannel = (typeof CONNECTION_CHANNELS)[number];
 
 /** Session states (core.md §4.2); the badge draws attention to every one but CONNECTED. */
@@ -63,8 +63,25 @@ const tokenField = v.optional(
   ),
 );
 
+/** A Graph id (a phone number id, a WhatsApp Business Account id): digits. */
+const graphId = v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.regex(/^\d{5,30}$/, MSG.invalid));
+/** A secret as pasted (a token, an app secret), or its mask sent back to keep the stored one. */
+const secretField = (max: number) =>
+  v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.maxLength(max, MSG.tooLong), v.regex(/^\S+$/, MSG.invalid));
+
+/** The credentials of a WhatsApp Cloud API connection (Meta's app settings). */
+export const CloudApiFields = v.object({
+  phoneNumberId: graphId,
+  wabaId: graphId,
+  accessToken: secretField(2000),
+  appSecret: secretField(200),
+});
+export type CloudApiInput = v.InferOutput<typeof CloudApiFields>;
+
 const fields = {
   name: nameField,
+  /** Channel "cloudapi" only: the Cloud API credentials (checked with Meta before they are saved). */
+  cloudApi: v.optional(CloudApiFields),
   channel: v.optional(v.picklist(CONNECTION_CHANNELS, MSG.invalid)),
   isDefault: boolField,
   greetingMessage: text(4000),
@@ -147,6 +164,8 @@ export const SandboxMessageBody = v.object({
   vcard: v.optional(v.pipe(v.string(MSG.invalid), v.maxLength(4000, MSG.tooLong))),
   /** Quote one of the phone's messages by its id (wid). */
   quotedId: v.optional(v.pipe(v.string(MSG.invalid), v.maxLength(100, MSG.tooLong))),
+  /** The phone's own id for the message (8-64 letters, digits, - or _): sent again, it is the same message, stored once. */
+  id: v.optional(v.pipe(v.string(MSG.invalid), v.regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.invalid))),
 });
 export type SandboxMessageInput = v.InferOutput<typeof SandboxMessageBody>;
 

@@ -60,4 +60,6 @@ export const SETTING_SCHEMAS: Record<string, v.GenericSchema<string, string>> = 
   pixMerchantName: v.pipe(text(25), v.nonEmpty(MSG.required)),
   pixMerchantCity: v.pipe(text(15), v.nonEmpty(MSG.required)),
   pixWebhookSecret: v.pipe(text(200), v.minLength(16, MSG.tooShort)),
+  requireSecondFactor: onOff,
+  singleSession: onOff,
 };

@@ -3,6 +3,7 @@ import { hashPassword } from "../../lib/password";
 import { insertUser } from "../users/accounts";
 import { can } from "../../contract/permissions";
 import { CompanySchedulesBody, type SignupInput } from "../../contract/schemas/companies";
+import { audit, diffFields } from "../audit/service";
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound, parse } from "../../http/errors";
 import { addDays, nowIso, todayDate } from "../../lib/dates";
@@ -109,6 +110,13 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
     seedCompanySettings(tx, c.id, extra);
     // the trial's first invoice, in the same transaction: listed and payable at once
     invoiceIfDue(tx, c, plan, new Date(deps.clock.now()));
+    audit(
+      { db: deps.db, companyId: c.id, actor: { type: "user", id: null, name: input.email } },
+      "company.signup",
+      { type: "company", id: c.id, label: c.name },
+      diffFields(null, { name: c.name, planId: c.planId }),
+      tx,
+    );
     return c;
   });
   return serializeCompany(company);

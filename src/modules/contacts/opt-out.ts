@@ -3,6 +3,7 @@ import type { Ctx, Deps } from "../../http/context";
 import { forbidden, notFound } from "../../http/errors";
 import { isoNow } from "../../lib/clock";
 import { rooms } from "../../realtime/topics";
+import { audit } from "../audit/service";
 import { canChangeOptOut } from "./policy";
 import { findContact, findContactByNumber } from "./queries";
 import { type ContactRow, contacts } from "./schema";
@@ -19,12 +20,24 @@ function announce(deps: Deps, c: ContactRow) {
  */
 export function markOptedOut(deps: Deps, companyId: number, contactId: number): ContactRow | null {
   const now = isoNow(deps.clock);
-  const row = deps.db
-    .update(contacts)
-    .set({ optedOutAt: now, updatedAt: now })
-    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId), isNull(contacts.optedOutAt)))
-    .returning()
-    .get();
+  const row = deps.db.transaction((tx) => {
+    const marked = tx
+      .update(contacts)
+      .set({ optedOutAt: now, updatedAt: now })
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId), isNull(contacts.optedOutAt)))
+      .returning()
+      .get();
+    // the customer's own "no", kept in the company's log (data-protection law expects the proof)
+    if (marked)
+      audit(
+        { db: deps.db, companyId, actor: { type: "system", id: null, name: "opt-out" }, clock: deps.clock },
+        "contact.opted-out",
+        { type: "contact", id: marked.id, label: marked.name },
+        { optedOutAt: [null, now] },
+        tx,
+      );
+    return marked;
+  });
   if (row) announce(deps, row);
   return row ?? null;
 }
@@ -42,12 +55,22 @@ export function setContactOptOut(ctx: Ctx, id: number, optedOut: boolean) {
   if (!current) throw notFound("ERR_NO_CONTACT_FOUND");
   if (!!current.optedOutAt === optedOut) return serializeContact(current);
   const now = isoNow(ctx.clock);
-  const row = ctx.db
-    .update(contacts)
-    .set({ optedOutAt: optedOut ? now : null, updatedAt: now })
-    .where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.id, id)))
-    .returning()
-    .get();
+  const row = ctx.db.transaction((tx) => {
+    const changed = tx
+      .update(contacts)
+      .set({ optedOutAt: optedOut ? now : null, updatedAt: now })
+      .where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.id, id)))
+      .returning()
+      .get();
+    audit(
+      ctx,
+      optedOut ? "contact.opted-out" : "contact.opted-in",
+      { type: "contact", id, label: changed.name },
+      { optedOutAt: [current.optedOutAt, changed.optedOutAt] },
+      tx,
+    );
+    return changed;
+  });
   announce(ctx, row);
   return serializeContact(row);
 }

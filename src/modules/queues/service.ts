@@ -3,6 +3,7 @@ import { assertBotRefs } from "../integrations/refs";
 import { eq } from "drizzle-orm";
 import { defaultOpeningHours } from "../../contract/limits";
 import type { QueueCreateInput, QueueUpdateInput } from "../../contract/schemas/queues";
+import { audit, diffFields } from "../audit/service";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { mediaUrl, removeMedia, replaceRowMedia } from "../../http/uploads";
@@ -101,6 +102,7 @@ export function createQueue(ctx: Ctx, input: QueueCreateInput) {
       })
       .returning()
       .get();
+    audit(ctx, "queue.created", { type: "queue", id: created.id, label: created.name }, diffFields(null, { name: created.name, color: created.color }), tx);
     return { row: created, linked: linkNewQueue(tx, ctx.companyId, created.id, greeting) };
   });
   const queue = publishUpdate(ctx, row);
@@ -111,14 +113,19 @@ export function createQueue(ctx: Ctx, input: QueueCreateInput) {
 /** PUT /queue/{id}: admins. */
 export function updateQueue(ctx: Ctx, id: number, input: QueueUpdateInput) {
   if (!canManageQueues(ctx.user)) throw forbidden();
-  getQueue(ctx, id);
+  const before = getQueue(ctx, id);
   assertUnique(ctx, input.name, input.color, id);
   assertBotRefs(ctx, input);
   const patch: Partial<QueueRow> = { updatedAt: nowIso() };
   for (const k of ["name", "color", "greetingMessage", "outOfHoursMessage", "orderQueue", "integrationId", "promptId", "schedules"] as const) {
     if (input[k] !== undefined) (patch as Record<string, unknown>)[k] = input[k];
   }
-  const row = ctx.db.update(queues).set(patch).where(eq(queues.id, id)).returning().get();
+  const row = ctx.db.transaction((tx) => {
+    const updated = tx.update(queues).set(patch).where(eq(queues.id, id)).returning().get();
+    const { updatedAt: _, ...fields } = patch;
+    audit(ctx, "queue.updated", { type: "queue", id, label: updated.name }, diffFields(before, fields), tx);
+    return updated;
+  });
   return publishUpdate(ctx, row);
 }
 
@@ -127,7 +134,10 @@ export function deleteQueue(ctx: Ctx, id: number) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   const q = getQueue(ctx, id);
   const files = [q.mediaPath, ...optionMediaOfQueue(ctx.db, id)];
-  ctx.db.delete(queues).where(eq(queues.id, id)).run();
+  ctx.db.transaction((tx) => {
+    tx.delete(queues).where(eq(queues.id, id)).run();
+    audit(ctx, "queue.deleted", { type: "queue", id, label: q.name }, undefined, tx);
+  });
   for (const f of files) removeMedia(ctx.config.mediaDir, ctx.companyId, f);
   ctx.hub.publish(rooms.main(ctx.companyId), { channel: "queue", action: "delete", queueId: id });
 }

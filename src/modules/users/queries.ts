@@ -117,3 +117,27 @@ export function loadTokenVersions(db: DbOrTx, ids: number[]): Map<number, number
   const rows = db.select({ id: users.id, tv: users.tokenVersion }).from(users).where(inArray(users.id, ids)).all();
   return new Map(rows.map((r) => [r.id, r.tv]));
 }
+
+/** Users of a company who serve a queue (the people its waiting tickets are for). */
+export function queueMemberIds(db: DB, companyId: number, queueId: number): number[] {
+  const q = prepared(db, "users.queueMembers", (d) =>
+    d
+      .select({ id: users.id })
+      .from(userQueues)
+      .innerJoin(users, eq(users.id, userQueues.userId))
+      .where(and(eq(userQueues.queueId, sql.placeholder("queueId")), eq(users.companyId, sql.placeholder("companyId"))))
+      .prepare(),
+  );
+  return q.all({ queueId, companyId }).map((r) => r.id);
+}
+
+/** Users of a company with a profile, or with allTicket "enable" (those who follow queue-less waiting tickets). */
+export function companyUserIdsWhere(db: DB, companyId: number, which: "admins" | "allTicket"): number[] {
+  const cond = which === "admins" ? eq(users.profile, "admin") : eq(users.allTicket, "enable");
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), cond))
+    .all()
+    .map((r) => r.id);
+}

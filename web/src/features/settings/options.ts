@@ -14,6 +14,8 @@ export const OPTION_SETTINGS: readonly { key: string; values: readonly string[] 
   { key: "sendMsgTransfTicket", values: ["disabled", "enabled"] },
   { key: "sendGreetingMessageOneQueues", values: ["disabled", "enabled"] },
   { key: "language", values: COMPANY_LANGUAGES },
+  { key: "requireSecondFactor", values: ["disabled", "enabled"] },
+  { key: "singleSession", values: ["enabled", "disabled"] },
 ];
 
 /** Settings that hide a feature the company has (shown only while the plan or the super user grants it; issue 22). */
