@@ -4,14 +4,7 @@
  * `relyingParty` in routes-security.ts). The WebAuthn challenge of each ceremony is kept in a
  * one-time auth_challenges row, never in memory.
  */
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON, verifyRegistrationResponse } from "@simplewebauthn/server";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { PasskeyDto } from "../../contract/dto/auth";
 import { LIMITS } from "../../contract/limits";
@@ -22,6 +15,14 @@ import { log } from "../../lib/logger";
 import { type PasskeyRow, passkeys } from "./schema";
 
 /** The site passkeys are bound to: its host name (`id`) and the origin pages are served from. */
+/**
+ * @simplewebauthn/server loads on first use: importing it costs 150-450 ms (the x509 and ASN.1 stack), which every
+ * boot would pay. Its certificate code needs the Reflect metadata polyfill loaded first (in the single binary the
+ * bundle's order does not guarantee it).
+ */
+let library: Promise<typeof import("@simplewebauthn/server")> | undefined;
+const webauthn = () => (library ??= import("reflect-metadata").then(() => import("@simplewebauthn/server")));
+
 export interface RelyingParty {
   id: string;
   origin: string;
@@ -64,6 +65,7 @@ export function dropPasskeys(db: DbOrTx, userId: number) {
 export async function registrationOptions(db: DbOrTx, rp: RelyingParty, user: { id: number; email: string; name: string }) {
   const mine = db.select().from(passkeys).where(eq(passkeys.userId, user.id)).all();
   if (mine.length >= LIMITS.passkeysMax) throw new AppError("ERR_PASSKEY_LIMIT", 400, { max: LIMITS.passkeysMax });
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.id,
@@ -88,6 +90,7 @@ export async function registerPasskey(
 ): Promise<PasskeyDto> {
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
+    const { verifyRegistrationResponse } = await webauthn();
     verified = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
       expectedChallenge,
@@ -122,8 +125,9 @@ export async function registerPasskey(
 }
 
 /** Options for signing in with a passkey: the user's passkeys (second step), or any discoverable one (no user yet). */
-export function authenticationOptions(db: DbOrTx, rp: RelyingParty, userId: number | null) {
+export async function authenticationOptions(db: DbOrTx, rp: RelyingParty, userId: number | null) {
   const allow = userId === null ? [] : db.select().from(passkeys).where(eq(passkeys.userId, userId)).all();
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: allow.map((p) => ({ id: p.credentialId, transports: transportsOf(p) })),
@@ -142,6 +146,7 @@ export async function verifyPasskey(db: DbOrTx, rp: RelyingParty, expectedChalle
   const row = db.select().from(passkeys).where(eq(passkeys.credentialId, id)).get();
   if (!row || (userId !== null && row.userId !== userId)) return null;
   try {
+    const { verifyAuthenticationResponse } = await webauthn();
     const result = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
       expectedChallenge,

@@ -13,7 +13,7 @@ export const KEYS = {
   selectedQueueIds: "selectedQueueIds",
   /** The newest announcement id already seen in the top-bar popover. */
   announcementsSeen: "announcementsSeen",
-  /** The to-do list's tasks (JSON array, features.md: kept in local storage under `tasks`). */
+  /** Where older versions kept the to-do list (the spec's `tasks` key); moved to the server once, then removed. */
   tasks: "tasks",
   /** This browser's id for Web Push: its subscription replaces the previous one of the same device. */
   deviceId: "deviceId",
