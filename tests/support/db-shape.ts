@@ -62,6 +62,9 @@ export function normalizeExpr(e: string | null | undefined): string | null {
       .replace(/[`"]/g, "")
       .replace(/::[a-z_]+( precision| varying)?(\[\])?/g, "")
       .replace(/=\s*any\s*\(\s*array\[/g, "in [")
+      // CAST(x AS t) (SQLite) and (x)::t (PostgreSQL's print) both become x.
+      .replace(/\bcast\s*\(/g, "(")
+      .replace(/\s+as\s+[a-z_]+( precision)?\s*\)/g, ")")
       .replace(/[()[\]\s]/g, "");
   const s = e
     .split(/('(?:[^']|'')*')/)
