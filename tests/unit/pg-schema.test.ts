@@ -188,6 +188,22 @@ describe("the PostgreSQL schema is the SQLite schema", () => {
     expect(count).toBeGreaterThan(60);
   });
 
+  test("the SQLite functions the schema uses answer as SQLite's do (julianday)", async () => {
+    const inputs = ["2026-11-26T12:03:30.123Z", "2026-11-26T12:00:00.000Z", "2026-02-28", "not a time", "", null];
+    const dir = mkdtempSync(join(tmpdir(), "balcao-fn-"));
+    dirs.push(dir);
+    const db = openDatabase(join(dir, "app.db"));
+    try {
+      for (const t of inputs) {
+        const want = db.sqlite.query<{ j: number | null }, [string | null]>("SELECT julianday(?) AS j").get(t)?.j ?? null;
+        const [got] = await pg.sql<{ j: number | null }[]>`SELECT julianday(${t}::text) AS j`;
+        expect({ t, j: got.j }).toEqual({ t, j: want });
+      }
+    } finally {
+      db.sqlite.close();
+    }
+  });
+
   test("the comparison sees a changed default, condition, nullability or foreign key action", async () => {
     await pg.sql
       .begin(async (tx) => {
