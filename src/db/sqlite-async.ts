@@ -89,18 +89,18 @@ function gate(proto: QueryPromise<unknown>) {
   } as typeof then;
 }
 
-interface Handle {
-  // biome-ignore lint/suspicious/noExplicitAny: drizzle's database object, whose session we mark
-  session: any;
-  transaction: unknown;
-}
+/** A drizzle database object: its (internal) session is marked, its transaction replaced. */
+// biome-ignore lint/suspicious/noExplicitAny: drizzle keeps the session off its public type
+type Handle = { session?: any; transaction: unknown };
 
 /**
  * Wires `db` (the handle everyone uses) and `inner` (a second drizzle handle over the same connection) for
  * async transactions: `db.transaction(fn)` and `inner.transaction(fn)` (a savepoint) as described above.
  * Returns the gate, which the engine's shutdown and tests may inspect.
  */
-export function asyncTransactions(sqlite: Database, db: Handle, inner: Handle): Gate {
+export function asyncTransactions(sqlite: Database, outer: object, innerDb: object): Gate {
+  const db = outer as Handle;
+  const inner = innerDb as Handle;
   patchQueryPromise();
   const gate = new Gate();
   db.session[GATE] = gate;
