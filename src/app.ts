@@ -54,6 +54,7 @@ import { promptsRoutes } from "./modules/prompts/routes";
 import { auditRoutes } from "./modules/audit/routes";
 import { Notifier } from "./modules/notifications/notifier";
 import { notificationsRoutes } from "./modules/notifications/routes";
+import { todosRoutes } from "./modules/todos/routes";
 import { LIMITS } from "./contract/limits";
 import pkg from "../package.json";
 
@@ -161,6 +162,7 @@ const moduleRoutes = (deps: Deps): AnyElysia[] => [
   promptsRoutes(deps),
   auditRoutes(deps),
   notificationsRoutes(deps),
+  todosRoutes(deps),
   openapiRoutes(),
   jobsRoutes(deps),
   backupsRoutes(deps),

@@ -44,6 +44,9 @@ export const AUDIT_EVENTS = [
   "contact.created",
   "contact.updated",
   "contact.deleted",
+  /** Out of campaigns: the customer's opt-out word (actor: system) or an admin; back in: an admin. */
+  "contact.opted-out",
+  "contact.opted-in",
   "contacts.imported",
   "contacts.exported",
   "ticket.transferred",
@@ -69,6 +72,7 @@ export const AUDIT_EVENTS = [
   "campaign.created",
   "campaign.updated",
   "campaign.deleted",
+  "campaign.started",
   "contact-list.imported",
   // operations
   "backup.created",

@@ -22,6 +22,7 @@ import type { SandboxMessageDto } from "./dto/sandbox";
 import type { SettingDto } from "./dto/settings";
 import type { TagDto } from "./dto/tags";
 import type { TicketContact, TicketDto } from "./dto/tickets";
+import type { TodoDto } from "./dto/todos";
 import type { UserDto } from "./dto/users";
 
 export type ServerFrame =
@@ -71,6 +72,11 @@ export type ServerFrame =
   | { channel: "settings"; action: "update"; setting: SettingDto }
   /** An alert for the user's open tabs (their user room): the kind's sound, decided by the notifier. */
   | { channel: "notification"; action: "create"; notification: NotificationDto }
+  /** To-do frames go only to their owner's user room (the user's other tabs and devices). */
+  | { channel: "todo"; action: "create" | "update"; todo: TodoDto }
+  | { channel: "todo"; action: "delete"; id: number }
+  /** Tasks moved from a browser's local storage: reload the list. */
+  | { channel: "todo"; action: "reload" }
   /** An invoice was paid: the company's new due date (core.md §4.7). */
   | { channel: "payment"; action: "CONCLUIDA"; company: { id: number; dueDate: string } }
   | { channel: "sandbox"; action: "create" | "update"; connectionId: number; message: SandboxMessageDto }

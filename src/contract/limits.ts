@@ -49,6 +49,12 @@ export const LIMITS = {
   campaignFailurePause: 3,
   /** Campaign variables per company. */
   campaignVariablesMax: 50,
+  /** Opt-out words per company, characters per word, characters of the confirmation text. */
+  optOutWordsMax: 50,
+  optOutWordMax: 40,
+  optOutConfirmationMax: 1_000,
+  /** An opt-out word counts when the contact got a campaign message within this long. */
+  optOutWindowMs: 30 * 24 * 60 * 60_000,
   /** External send API: sends per connection token per minute, text length, files per call. */
   apiSendsPerMinute: 60,
   apiBodyMax: 4096,
@@ -67,6 +73,12 @@ export const LIMITS = {
   /** Passkeys per user; a passkey's name length. */
   passkeysMax: 20,
   passkeyNameMax: 60,
+  /** Characters of an assistant's holding message (said when it fails and people take over). */
+  holdingMessageMax: 1_000,
+  /** A user's to-do list: characters per task, tasks per user, tasks per page of GET /todos. */
+  todoTextMax: 500,
+  todosMax: 500,
+  todosPageSize: 100,
 } as const;
 
 const MB = 1024 * 1024;
@@ -103,6 +115,23 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const CAMPAIGN_PAUSE_REASONS = ["connection", "failures", "dailyLimit", "outOfHours"] as const;
 export type CampaignPauseReason = (typeof CAMPAIGN_PAUSE_REASONS)[number];
 
+/** The default opt-out words, in the three languages (a company edits its own list). */
+export const CAMPAIGN_OPT_OUT_WORDS = [
+  "SAIR",
+  "PARAR",
+  "CANCELAR",
+  "DESCADASTRAR",
+  "REMOVER",
+  "NÃO QUERO",
+  "STOP",
+  "UNSUBSCRIBE",
+  "CANCEL",
+  "QUIT",
+  "BAJA",
+  "DARME DE BAJA",
+  "NO QUIERO",
+] as const;
+
 /** Campaign setting options in seconds and their defaults (features.md §9). */
 export const CAMPAIGN_INTERVALS = [0, 5, 10, 15, 20] as const;
 export const CAMPAIGN_LONG_INTERVALS = [0, 1, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120] as const;
@@ -115,6 +144,10 @@ export const CAMPAIGN_SETTING_DEFAULTS = {
   dailyLimit: 0,
   /** Send only inside the company's opening hours. */
   onlyInOpeningHours: false,
+  /** Whole answers that take a contact out of campaigns (compared without case or accents). */
+  optOutWords: [...CAMPAIGN_OPT_OUT_WORDS] as string[],
+  /** The one message confirming an opt-out; empty = the default text in the company's language. */
+  optOutConfirmation: "",
 };
 
 /** Replies that confirm a campaign's confirmation request (compared without case, accents or punctuation). */
@@ -188,6 +221,7 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   chatBotType: "text",
   allTicket: "disabled",
   userCreation: "enabled",
+  language: "pt-BR",
   ipixc: "",
   tokenixc: "",
   ipmkauth: "",

@@ -29,3 +29,4 @@ export * from "../modules/chats/schema";
 export * from "../modules/announcements/schema";
 export * from "../modules/audit/schema";
 export * from "../modules/notifications/schema";
+export * from "../modules/todos/schema";

@@ -170,6 +170,8 @@ const SCENARIOS: Record<AuditEvent, () => Promise<Where | undefined>> = {
     return undefined;
   },
   "contact.updated": async () => void ok(await admin("PUT", `/contacts/${contactId}`, { name: "Cliente Renomeado" })) as undefined,
+  "contact.opted-out": async () => void ok(await admin("PUT", `/contacts/${contactId}/opt-out`, { optedOut: true })) as undefined,
+  "contact.opted-in": async () => void ok(await admin("PUT", `/contacts/${contactId}/opt-out`, { optedOut: false })) as undefined,
   "contacts.imported": async () => {
     ok(
       await t.call("POST", "/contacts/import", {
@@ -263,6 +265,12 @@ const SCENARIOS: Record<AuditEvent, () => Promise<Where | undefined>> = {
   "campaign.updated": async () => {
     const c = (await admin("GET", "/campaigns")).json.records[0];
     ok(await admin("PUT", `/campaigns/${c.id}`, { name: "Campanha auditada 2", message1: "Oi", whatsappId: connection.id, contactListId: c.contactListId }));
+    return undefined;
+  },
+  "campaign.started": async () => {
+    const list = ok(await admin("POST", "/contact-lists", { name: "Lista iniciada" })).json.id;
+    const c = ok(await admin("POST", "/campaigns", { name: "Zeta iniciada agora", message1: "Oi", whatsappId: connection.id, contactListId: list })).json.id;
+    ok(await admin("POST", `/campaigns/${c}/start`));
     return undefined;
   },
   "campaign.deleted": async () => void ok(await admin("DELETE", `/campaigns/${(await admin("GET", "/campaigns")).json.records[0].id}`)) as undefined,
@@ -375,7 +383,13 @@ describe("the /audit page", () => {
     expect(byUser.count).toBeGreaterThan(0);
     expect(byUser.entries.every((e: { actorId: number }) => e.actorId === agent.id)).toBe(true);
     const byObject = await logOf(a.admin.token, { targetType: "contact", targetId: contactId });
-    expect(byObject.entries.map((e: { event: string }) => e.event)).toEqual(["contact.deleted", "contact.updated", "contact.created"]);
+    expect(byObject.entries.map((e: { event: string }) => e.event)).toEqual([
+      "contact.deleted",
+      "contact.opted-in",
+      "contact.opted-out",
+      "contact.updated",
+      "contact.created",
+    ]);
     const today = new Date().toISOString().slice(0, 10);
     expect((await logOf(a.admin.token, { from: "2020-01-01", to: "2020-01-02" })).count).toBe(0);
     const period = await logOf(a.admin.token, { from: "2020-01-01", to: "2099-12-31" });

@@ -1,5 +1,5 @@
 import { audit, diffFields } from "../audit/service";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { CampaignDto, CampaignProgressDto, CampaignShippingDto } from "../../contract/dto/campaigns";
 import type { Page } from "../../contract/dto/common";
 import type { FramePayload } from "../../contract/frames";
@@ -101,6 +101,7 @@ export function listShipments(ctx: Ctx, id: number, page: number): Page<"shippin
       confirmedAt: s.confirmedAt,
       confirmation: s.confirmation,
       failedAt: lost?.at ?? s.failedAt,
+      skippedAt: s.skippedAt,
       error: lost ? lost.error : s.error,
     };
   });
@@ -248,6 +249,38 @@ function moveStatus(deps: Deps, c: CampaignRow, from: CampaignStatus, patch: Par
       .returning()
       .get() ?? null
   );
+}
+
+/**
+ * POST /campaigns/{id}/start ("start now"): an INATIVA or PROGRAMADA campaign starts at once, as
+ * the dispatcher starts a due one: EM_ANDAMENTO with one shipment per valid contact in one
+ * transaction, its start time set to now. It must be runnable and the disk must have room. The
+ * status moves by compare-and-set, so of two parallel starts (or a start and the dispatcher) one
+ * wins and the other answers 409 ERR_CAMPAIGN_RUNNING; nothing is sent twice.
+ */
+export function startCampaign(ctx: Ctx, id: number): CampaignDto {
+  const c = getCampaign(ctx, id);
+  if (c.status === "EM_ANDAMENTO") throw new AppError("ERR_CAMPAIGN_RUNNING", 409);
+  if (c.status !== "INATIVA" && c.status !== "PROGRAMADA") throw new AppError("ERR_CAMPAIGN_NOT_STARTABLE", 400);
+  assertRunnable(ctx, c);
+  assertStorageAvailable();
+  const now = isoNow(ctx.clock);
+  const row = ctx.db.transaction((tx) => {
+    const moved = tx
+      .update(campaigns)
+      .set({ status: "EM_ANDAMENTO", scheduledAt: now, nextSendAt: ctx.clock.now(), sentInRun: 0, pauseReason: null, failStreak: 0, updatedAt: now })
+      .where(and(eq(campaigns.id, c.id), inArray(campaigns.status, ["INATIVA", "PROGRAMADA"])))
+      .returning()
+      .get();
+    if (moved) {
+      createShipments(ctx, tx, moved);
+      audit(ctx, "campaign.started", { type: "campaign", id: moved.id, label: moved.name }, { status: [c.status, moved.status] }, tx);
+    }
+    return moved;
+  });
+  if (!row) throw new AppError("ERR_CAMPAIGN_RUNNING", 409);
+  publishCampaign(ctx, row);
+  return serializeCampaign(ctx, row);
 }
 
 /** POST /campaigns/{id}/cancel: EM_ANDAMENTO → CANCELADA; the dispatcher stops before its next send. */

@@ -29,6 +29,7 @@ export function serializeContact(c: ContactRow, extraInfo?: { id: number; name: 
     isGroup: c.isGroup,
     whatsappId: c.whatsappId,
     lid: c.lid,
+    optedOutAt: c.optedOutAt,
     companyId: c.companyId,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,

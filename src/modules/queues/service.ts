@@ -10,7 +10,10 @@ import { mediaUrl, removeMedia, replaceRowMedia } from "../../http/uploads";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
 import { getCompanyPlan } from "../companies/queries";
+import { linkNewQueue } from "../connections/queue-links";
+import { publishConnection } from "../connections/session";
 import { optionMediaOfQueue } from "../queue-options/queries";
+import { companyAutoText } from "../settings/service";
 import { canManageQueues } from "./policy";
 import { countQueues, findQueue, listCompanyQueues, type QueueRow, queueWithColor, queueWithName } from "./queries";
 import { queues } from "./schema";
@@ -65,7 +68,10 @@ function assertUnique(ctx: Ctx, name: string | undefined, color: string | undefi
   }
 }
 
-/** POST /queue: admins; the plan's queue count is a hard limit. */
+/**
+ * POST /queue: admins; the plan's queue count is a hard limit. The new queue joins the connections
+ * that serve every other queue (connections/queue-links.ts), so the chatbot offers it at once.
+ */
 export function createQueue(ctx: Ctx, input: QueueCreateInput) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   const plan = getCompanyPlan(ctx.db, ctx.companyId);
@@ -75,8 +81,9 @@ export function createQueue(ctx: Ctx, input: QueueCreateInput) {
   assertUnique(ctx, input.name, input.color);
   assertBotRefs(ctx, input);
   const now = nowIso();
+  const greeting = companyAutoText(ctx.db, ctx.companyId, "connectionGreeting");
   // The plan's limit holds under parallel creation: counted again where the row is written.
-  const row = ctx.db.transaction((tx) => {
+  const { row, linked } = ctx.db.transaction((tx) => {
     if (plan && countQueues(tx, ctx.companyId) >= plan.plan.queues) throw new AppError("ERR_PLAN_LIMIT_QUEUES", 400, { limit: plan.plan.queues });
     const created = tx
       .insert(queues)
@@ -96,9 +103,11 @@ export function createQueue(ctx: Ctx, input: QueueCreateInput) {
       .returning()
       .get();
     audit(ctx, "queue.created", { type: "queue", id: created.id, label: created.name }, diffFields(null, { name: created.name, color: created.color }), tx);
-    return created;
+    return { row: created, linked: linkNewQueue(tx, ctx.companyId, created.id, greeting) };
   });
-  return publishUpdate(ctx, row);
+  const queue = publishUpdate(ctx, row);
+  for (const w of linked) publishConnection(ctx, w);
+  return queue;
 }
 
 /** PUT /queue/{id}: admins. */

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { type AutoTextKey, autoText } from "../../contract/auto-texts";
 import { DEFAULT_SETTINGS } from "../../contract/limits";
 import { can } from "../../contract/permissions";
 import type { DB, DbOrTx } from "../../db/client";
@@ -63,6 +64,9 @@ export function getSetting(db: DB, companyId: number, key: string): string {
   }
   return values.get(key) ?? DEFAULT_SETTINGS[key] ?? "";
 }
+
+/** A default text to customers in the company's language (its `language` setting). */
+export const companyAutoText = (db: DB, companyId: number, key: AutoTextKey) => autoText(key, getSetting(db, companyId, "language"));
 
 /** A setting as users read it: secrets masked (SECRET_SETTINGS). */
 const masked = (s: { key: string; value: string }) => (SECRET_SETTINGS.includes(s.key) && s.value ? { key: s.key, value: SECRET_MASK } : s);

@@ -4,6 +4,7 @@ import { prepared } from "../../db/prepared";
 import { containsAny, pageOf } from "../../db/paging";
 import type { SessionUser } from "../../http/context";
 import { companies } from "../companies/schema";
+import { queueMenuOrder } from "../queues/queries";
 import { queues } from "../queues/schema";
 import { type UserRow, userQueues, users } from "./schema";
 
@@ -71,7 +72,7 @@ export function queuesOfUsers(db: DbOrTx, userIds: number[]): Map<number, QueueR
     .from(userQueues)
     .innerJoin(queues, eq(queues.id, userQueues.queueId))
     .where(inArray(userQueues.userId, userIds))
-    .orderBy(queues.orderQueue, queues.name)
+    .orderBy(...queueMenuOrder())
     .all();
   for (const r of rows) {
     const list = map.get(r.userId) ?? [];

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Route, Switch } from "wouter";
 import { Guard } from "../guards";
 import { syncPushDevice } from "../features/notifications/push";
+import { migrateLocalTasks } from "../features/todo/tasks";
 import { connectSocket, disconnectSocket } from "../realtime/socket";
 import { ROUTES } from "../routes";
 import { drawerOpen, isMobile } from "../stores/ui";
@@ -24,6 +25,8 @@ export default function PrivateArea() {
   useEffect(() => {
     connectSocket();
     void syncPushDevice();
+    // An older version kept the to-do list in this browser: move it to the signed-in user's account now.
+    void migrateLocalTasks();
     return disconnectSocket;
   }, []);
   const collapsed = !isMobile.value && !drawerOpen.value;

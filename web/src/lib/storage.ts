@@ -15,7 +15,7 @@ export const KEYS = {
   announcementsSeen: "announcementsSeen",
   /** "1" once the ticket list's notification banner was dismissed into the account menu. */
   notifyAskDismissed: "notifyAskDismissed",
-  /** The to-do list's tasks (JSON array, features.md: kept in local storage under `tasks`). */
+  /** Where older versions kept the to-do list (the spec's `tasks` key); moved to the server once, then removed. */
   tasks: "tasks",
   /** This browser's id for Web Push: its subscription replaces the previous one of the same device. */
   deviceId: "deviceId",

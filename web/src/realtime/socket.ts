@@ -6,8 +6,9 @@ import { onPaymentFrame } from "../features/finance/payment";
 import { kanbanOnMessageFrame, kanbanOnTicketFrame } from "../features/kanban/store";
 import { contactListItemsOnFrame, contactListsOnFrame } from "../features/contact-lists/store";
 import { onSettingFrame } from "../features/settings/store";
+import { todoOnFrame } from "../features/todo/tasks";
 import { t } from "../i18n";
-import { load } from "../lib/storage";
+import { clearSessionKeys, load } from "../lib/storage";
 import { onConnectionFrame } from "../stores/connections";
 import { usersStore } from "../stores/lists";
 import { chatOnFrame } from "../stores/chats";
@@ -67,7 +68,10 @@ function tokenVersionOf(token: string | null): number | null {
   }
 }
 
-/** The same account signed in elsewhere: say so, clear storage after 1 s and reload. */
+/**
+ * The same account signed in elsewhere: say so, clear the session after 1 s and reload. Only the
+ * session's keys go: the language, theme and other preferences of this browser stay.
+ */
 function onAuthFrame(frame: FrameOf<"auth">) {
   if (String(frame.user.id) !== load("userId")) return;
   // The frame leaves the server before the new session's answer reaches its browser: give a sign-in
@@ -76,7 +80,7 @@ function onAuthFrame(frame: FrameOf<"auth">) {
     if (tokenVersionOf(load("token")) === frame.tokenVersion) return;
     toast("error", t("session.elsewhere"));
     setTimeout(() => {
-      localStorage.clear();
+      clearSessionKeys();
       location.reload();
     }, AUTH_RELOAD_DELAY_MS);
   }, SAME_BROWSER_GRACE_MS);
@@ -125,6 +129,8 @@ function dispatch(f: ServerFrame) {
       return announcementOnFrame(f);
     case "settings":
       return onSettingFrame(f);
+    case "todo":
+      return todoOnFrame(f);
     case "payment":
       return onPaymentFrame(f);
     case "whatsapp":

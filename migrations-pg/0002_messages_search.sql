@@ -1,0 +1,3 @@
+-- PLACEHOLDER for the PostgreSQL search index of message bodies (the equivalent of SQLite's FTS5 migrations 0004
+-- and 0030): branch `search` writes it here (extensions such as unaccent/pg_trgm, the indexed column or expression,
+-- its index, and what keeps it in step). Until then this step does nothing, and search on PostgreSQL is not built.
