@@ -34,6 +34,8 @@ test("start now from the list: the campaign starts at once and its row's progres
 
   const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
+  // the menu folds the campaign pages into one group
+  await page.getByRole("navigation").getByRole("button", { name: "Campanhas" }).click();
   await page.getByRole("navigation").getByRole("link", { name: "Campanhas" }).click();
   const row = page.getByTestId("campaign-row").filter({ hasText: "Oferta Relâmpago" });
   await row.getByText("Inativa").waitFor();
