@@ -1,5 +1,5 @@
 /**
- * Queue integrations and AI prompts answering customers (BEHAVIOUR.md §3.1 a-d, §10): while a ticket
+ * Queue integrations and AI prompts answering customers (R-INT-1): while a ticket
  * is held by one (useIntegration), every customer message goes to it and its replies go back
  * through the outbox. Outside calls run outside any transaction and time out; a failure, or the
  * service asking for a person, hands the ticket to the people of its queue (never silence).
@@ -31,7 +31,7 @@ import { findTicketRow } from "../modules/tickets/queries";
 import { isoNow } from "../lib/clock";
 import type { BotStep } from "./menu";
 
-/** Dialogflow's answer when it has none (BEHAVIOUR.md §10.4). */
+/** Dialogflow's answer when it has none (R-INT-8). */
 export const DIALOGFLOW_NO_ANSWER = "Desculpe, não consegui entender sua pergunta.";
 /** The note a person reads on a ticket whose integration or assistant failed. */
 export const failureNote = (name: string) => `A automação "${name}" não respondeu; o atendimento foi passado para a equipe.`;
@@ -40,7 +40,7 @@ export type Target = { integrationId: number } | { promptId: number };
 
 /**
  * What answers for a queue or connection: its integration, else its prompt, when the company has
- * the feature (decision 2, issue 22: useIntegrations, useOpenAi); null when nothing applies.
+ * the feature (D2, issue 22: useIntegrations, useOpenAi); null when nothing applies.
  */
 export function automationTarget(deps: Deps, companyId: number, ids: { integrationId: number | null; promptId: number | null }): Target | null {
   if (!ids.integrationId && !ids.promptId) return null;
@@ -126,7 +126,7 @@ function transferTo(s: BotStep, queueId: number | null | undefined, userId?: num
   if (userId && botAssignUser(s.deps, s.ticket, userId)) s.ticket = findTicketRow(s.deps.db, s.ticket.companyId, s.ticket.id) ?? s.ticket;
 }
 
-/** "typing…" for `ms` before a flow's message (BEHAVIOUR.md §10.3), where the channel can show it. */
+/** "typing…" for `ms` before a flow's message (R-INT-6), where the channel can show it. */
 async function typing(s: BotStep, ms: number) {
   if (ms <= 0) return;
   const adapter = s.deps.channels.get(s.conn.id);
@@ -159,7 +159,7 @@ async function sendUrl(s: BotStep, url: string) {
   }
 }
 
-/** Typebot (BEHAVIOUR.md §10.3): session with expiry, restart and finish keywords, commands, unknown-message text. */
+/** Typebot (R-INT-6): session with expiry, restart and finish keywords, commands, unknown-message text. */
 async function runTypebot(s: BotStep, integ: QueueIntegrationRow, msg: InboundMessage) {
   const { deps } = s;
   const now = deps.clock.now();
@@ -237,11 +237,11 @@ async function runDialogflow(s: BotStep, integ: QueueIntegrationRow, msg: Inboun
   if (r.endConversation) leave(s);
 }
 
-/** The AI assistant (BEHAVIOUR.md §10.5): the last maxMessages as context; the transfer phrase hands over; a voice answers with a voice note. */
+/** The AI assistant (R-INT-12): the last maxMessages as context; the transfer phrase hands over; a voice answers with a voice note. */
 async function runPrompt(s: BotStep, prompt: PromptRow, msg: InboundMessage) {
   const history = recentTexts(s.deps.db, s.ticket.id, prompt.maxMessages);
   if (!msg.body.trim()) {
-    // a voice note is transcribed first (BEHAVIOUR.md §10.5); anything else without text goes to people
+    // a voice note is transcribed first (R-INT-12); anything else without text goes to people
     const heard = msg.kind === "audio" ? await transcribeStored(s, prompt, msg) : "";
     if (!heard) throw new ExternalError("badAnswer", "the assistant reads text and voice notes only");
     history.push({ fromMe: false, body: heard });

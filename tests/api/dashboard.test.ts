@@ -100,7 +100,7 @@ describe("dashboard figures", () => {
     expect(old.json.counters).toMatchObject({ supportFinished: 0, leads: 0, avgSupportTime: 0, avgWaitTime: 0, supportPending: 1, supportHappening: 1 });
     const today = new Date(now).toISOString().slice(0, 10);
     const r = await t.call("GET", `/dashboard?date_from=2020-01-01&date_to=${today}`, { token: tok });
-    // date_to keeps finished stretches only (BEHAVIOUR.md §5): A, B, C, E
+    // date_to keeps finished stretches only (R-DASH-2): A, B, C, E
     // wait (5 + 20 + 2 + 4) / 4 = 7.75: F (open) is out
     expect(r.json.counters).toMatchObject({ supportFinished: 4, avgSupportTime: 32.8, avgWaitTime: 7.8 });
   });

@@ -1,6 +1,6 @@
 import type { CampaignPauseReason, CampaignStatus } from "../limits";
 
-/** One campaign setting: key and its JSON-encoded value (features.md §3). */
+/** One campaign setting: key and its JSON-encoded value (R-CMP-14). */
 export interface CampaignSettingDto {
   key: string;
   value: string;
@@ -16,7 +16,7 @@ export interface CampaignProgressDto {
   confirmed: number;
 }
 
-/** What the campaign dialog edits (features.md §3): the body of POST/PUT /campaigns. */
+/** What the campaign dialog edits (R-CMP-1): the body of POST/PUT /campaigns. */
 export interface CampaignFields {
   name: string;
   message1: string;
@@ -37,7 +37,7 @@ export interface CampaignFields {
   fileListId: number | null;
 }
 
-/** The wire shape of a campaign (features.md §3). */
+/** The wire shape of a campaign (R-CMP-1). */
 export interface CampaignDto extends CampaignFields {
   id: number;
   status: CampaignStatus;

@@ -1,4 +1,4 @@
-/** The wire shape of a scheduled message (features.md §3 Scheduled message). */
+/** The wire shape of a scheduled message (R-SCH-1). */
 export interface ScheduleDto {
   id: number;
   body: string;

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { LIMITS } from "../limits";
 import { idField, MSG, PageQuery } from "./common";
 
-/** Body: at least 5 characters ('Mensagem muito curta', features.md §5). */
+/** Body: at least 5 characters ('Mensagem muito curta', R-SCH-1). */
 export const scheduleBodyField = v.pipe(
   v.string(MSG.required),
   v.trim(),

@@ -7,7 +7,7 @@ import { cameOverHttps, clientIp } from "../../http/ip";
 import { REFRESH_COOKIE, REFRESH_TTL_S } from "../../http/tokens";
 import { changeOwnPassword, login, logout, refresh, sessionPayload } from "./service";
 
-/** /auth routes (core.md §4.3, §7). The refresh token lives only in the httpOnly cookie `jrt`. */
+/** /auth routes (R-AUTH-2, R-API-1). The refresh token lives only in the httpOnly cookie `jrt`. */
 export const authRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

@@ -19,7 +19,7 @@ import { type AuthSessionRow, authSessions } from "./schema";
  */
 export const ROTATION_GRACE_MS = 10_000;
 
-/** A sign-in starts a family; the user's older families are forgotten (single session, decision 3). */
+/** A sign-in starts a family; the user's older families are forgotten (single session, D3). */
 export function startFamily(db: DbOrTx, userId: number, companyId: number, now = Date.now()): AuthSessionRow {
   db.delete(authSessions).where(eq(authSessions.userId, userId)).run();
   return db.insert(authSessions).values({ id: crypto.randomUUID(), userId, companyId, generation: 0, rotatedAt: now, createdAt: nowIso() }).returning().get();

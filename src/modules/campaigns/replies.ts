@@ -9,7 +9,7 @@ import { campaignShipping } from "./schema";
 import { isConfirmation } from "./texts";
 
 /**
- * The inbound hook of campaigns (BEHAVIOUR.md §6.7, decision 10): a contact who was asked to confirm
+ * The inbound hook of campaigns (R-CMP-9, D10): a contact who was asked to confirm
  * and answers "sim"/"ok"/"1"… confirms; the campaign's message then goes out within a few seconds.
  * The answer is stored in the ticket's history, but the ticket, reopened by it, is closed again
  * (no campaign noise in the waiting list) and the bot does not answer. Anything else is a normal

@@ -7,7 +7,7 @@ import { parse } from "../../http/errors";
 import { createContact, deleteContact, listContacts, listContactsForPicker, showContact, updateContact } from "./service";
 import { exportContacts, importContacts } from "./service-import";
 
-/** /contacts routes (core.md §7). */
+/** /contacts routes (R-API-1). */
 export const contactsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

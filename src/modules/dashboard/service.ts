@@ -7,7 +7,7 @@ import { zonedHour, zonedInstant, zonedToday } from "../../lib/zoned";
 import { listCompanyUsers } from "../users/queries";
 
 /**
- * Minutes between two ISO instants, seconds dropped (BEHAVIOUR.md §5); NULL when either is missing
+ * Minutes between two ISO instants, seconds dropped (R-DASH-2); NULL when either is missing
  * or when they are under a minute apart (the averages count non-zero times only).
  * Rounded to the second first so that floating-point julian days never lose a minute.
  */
@@ -58,7 +58,7 @@ function period(q: DashboardInput, tz: string, now: number) {
 const round1 = (n: number | null | undefined) => Math.round((n ?? 0) * 10) / 10;
 
 /**
- * GET /dashboard (admins; BEHAVIOUR.md §5): live pending/open counts; for the period's stretches of
+ * GET /dashboard (admins; R-DASH-2): live pending/open counts; for the period's stretches of
  * service (by queuedAt, finishedAt up to date_to): finished, leads (contacts with exactly one
  * stretch), average support and wait minutes (over non-zero values); every user of the company with
  * their stretches, average support time, rating (1-3, the period's ratings) and online state; and

@@ -7,7 +7,7 @@ import { queues } from "../queues/schema";
 import { tags } from "../tags/schema";
 import { users } from "../users/schema";
 
-/** A conversation with a contact on a connection (core.md §3 Ticket, §4.1 states). */
+/** A conversation with a contact on a connection (R-TKT-1). */
 export const tickets = sqliteTable(
   "tickets",
   {
@@ -37,7 +37,7 @@ export const tickets = sqliteTable(
     promptId: integer("prompt_id"),
     /** True when the last message was ours (inactivity auto-close looks at it). */
     fromMe: integer("from_me", { mode: "boolean" }).notNull().default(false),
-    /** Set while the customer is asked to rate the service (BEHAVIOUR decision 9). */
+    /** Set while the customer is asked to rate the service (D9). */
     awaitingRatingSince: text("awaiting_rating_since"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
@@ -75,7 +75,7 @@ export const ticketTags = sqliteTable(
   (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index("ticket_tags_tag_idx").on(t.tagId)],
 );
 
-/** One row per stretch of service of a ticket: feeds the dashboard (BEHAVIOUR.md §4.5). */
+/** One row per stretch of service of a ticket: feeds the dashboard (R-TKT-15). */
 export const ticketTracking = sqliteTable(
   "ticket_tracking",
   {

@@ -3,7 +3,7 @@ import type { DB } from "../../db/client";
 import { nowIso } from "../../lib/dates";
 import { users } from "./schema";
 
-/** Online presence (BEHAVIOUR.md §1.9): the users module is the only writer of the flag. */
+/** Online presence (R-AUTH-9): the users module is the only writer of the flag. */
 export function setUserOnline(db: DB, userId: number, online: boolean) {
   db.update(users).set({ online, lastSeenAt: nowIso() }).where(eq(users.id, userId)).run();
 }

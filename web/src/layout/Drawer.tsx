@@ -56,7 +56,7 @@ function Item({
   );
 }
 
-/** The side drawer (core.md §2.2): sections gated by profile and plan, logout at the bottom. */
+/** The side drawer (R-UI-4): sections gated by profile and plan, logout at the bottom. */
 export function Drawer() {
   useSignals();
   const t = useT();

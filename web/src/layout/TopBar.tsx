@@ -21,7 +21,7 @@ const initials = (name: string) =>
     .map((p) => p[0]?.toUpperCase())
     .join("");
 
-/** Top bar (core.md §2.2): greeting, company, due date for admins, preferences and profile menu. */
+/** Top bar (R-UI-3): greeting, company, due date for admins, preferences and profile menu. */
 export function TopBar({ onProfile }: { onProfile: () => void }) {
   useSignals();
   const t = useT();

@@ -1,4 +1,4 @@
-/** The local-storage keys of the app (core.md §3), in one place. */
+/** The local-storage keys of the app (R-UI-6), in one place. */
 export const KEYS = {
   token: "token",
   companyId: "companyId",
@@ -13,7 +13,7 @@ export const KEYS = {
   selectedQueueIds: "selectedQueueIds",
   /** The newest announcement id already seen in the top-bar popover. */
   announcementsSeen: "announcementsSeen",
-  /** The to-do list's tasks (JSON array, features.md: kept in local storage under `tasks`). */
+  /** The to-do list's tasks (JSON array, R-UI-6: kept in local storage under `tasks`). */
   tasks: "tasks",
 } as const;
 export type StorageKey = keyof typeof KEYS;

@@ -68,7 +68,7 @@ export async function changePassword(currentPassword: string, password: string, 
   return res.user;
 }
 
-/** On start: a stored token is refreshed and the user loaded (core.md §4.3). */
+/** On start: a stored token is refreshed and the user loaded (R-AUTH-5). */
 export async function restoreSession() {
   if (!load("token")) {
     status.value = "anonymous";

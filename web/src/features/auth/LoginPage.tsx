@@ -14,7 +14,7 @@ import { AuthShell } from "./AuthShell";
 import { ForcedPasswordForm } from "./ForcedPasswordForm";
 import { toast, toastError } from "../../stores/toast";
 
-/** Fewer than 5 days left: a warning toast, with singular "dia" at 1 (core.md §4.3). */
+/** Fewer than 5 days left: a warning toast, with singular "dia" at 1 (R-AUTH-6). */
 function warnDueSoon(dueDate: string | null) {
   if (!dueDate) return;
   const days = daysUntil(dueDate);

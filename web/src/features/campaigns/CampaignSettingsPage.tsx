@@ -12,7 +12,7 @@ import { toast, toastError } from "../../stores/toast";
 
 type Variable = { key: string; value: string };
 
-/** /campaigns-config (features.md §2.2): the pacing dropdowns, ban-aware limits and the variables. */
+/** /campaigns-config (R-CMP-14): the pacing dropdowns, ban-aware limits and the variables. */
 export default function CampaignSettingsPage() {
   const t = useT();
   const [settings, setSettings] = useState<CampaignSettings | null>(null);

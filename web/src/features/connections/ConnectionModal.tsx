@@ -48,7 +48,7 @@ const toBody = (f: ConnectionDraft): ConnectionInput => ({
   expiresTicket: Number(f.expiresTicket || 0),
 });
 
-/** Add or edit a connection: every field of core.md §3, queues, kind (WhatsApp or sandbox). */
+/** Add or edit a connection: every field (R-CONN-1), queues, kind (WhatsApp or sandbox). */
 export function ConnectionModal({ open, id: connectionId, onClose }: EditorProps) {
   const t = useT();
   const [queues, setQueues] = useState<Queue[]>([]);

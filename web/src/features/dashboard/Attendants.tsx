@@ -4,7 +4,7 @@ import { ListTable, tdClass } from "../../components/ListPage";
 import { useT } from "../../i18n";
 import { hoursAndMinutes } from "./Counters";
 
-/** Rating 1-3 as stars (core.md §9: 1 unsatisfied, 2 satisfied, 3 very satisfied). */
+/** Rating 1-3 as stars (R-DASH-3: 1 unsatisfied, 2 satisfied, 3 very satisfied). */
 function Stars({ value }: { value: number }) {
   const t = useT();
   const full = Math.round(value);

@@ -12,7 +12,7 @@ import { HourlyChart } from "./HourlyChart";
 
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 
-/** The admin dashboard (core.md §2.4): filter (date range or period), counters, today's hourly chart and the attendants. */
+/** The admin dashboard (R-DASH-1): filter (date range or period), counters, today's hourly chart and the attendants. */
 export function Dashboard() {
   const t = useT();
   const today = new Date();

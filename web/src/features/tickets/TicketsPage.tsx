@@ -29,7 +29,7 @@ function Welcome({ onPick }: { onPick: () => void }) {
   );
 }
 
-/** /tickets and /tickets/:uuid (core.md §2.3): list beside chat, or two tabs on narrow screens. */
+/** /tickets and /tickets/:uuid (R-TKT-18): list beside chat, or two tabs on narrow screens. */
 export default function TicketsPage() {
   useSignals();
   const t = useT();

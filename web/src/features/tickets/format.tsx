@@ -116,7 +116,7 @@ export function ticketTime(iso: string, lang: string, now = new Date()): string 
   return today ? clockTime(d, lang) : new Intl.DateTimeFormat(lang, { day: "2-digit", month: "2-digit", year: "numeric" }).format(d);
 }
 
-/** Parts of a location body "image | link | description" (BEHAVIOUR.md §2.5). */
+/** Parts of a location body "image | link | description" (R-MSG-11). */
 export function parseLocation(body: string): { image: string; link: string; description: string } {
   const [image = "", link = "", ...desc] = body.split("|").map((p) => p.trim());
   return { image, link, description: desc.join(" | ") };

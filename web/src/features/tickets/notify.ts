@@ -39,7 +39,7 @@ export const canAskNotifications = () => typeof Notification !== "undefined" && 
 
 /**
  * New inbound message: chime, and a browser notification when the tab is hidden. Only tickets the
- * user handles, plus pending ones for users with allTicket "enable" (core.md §3 User).
+ * user handles, plus pending ones for users with allTicket "enable" (R-USER-1).
  */
 export function notifyMessage(m: Message, ticket: Ticket, isOpen: boolean) {
   const u = user.peek();

@@ -1,7 +1,7 @@
 import { signal } from "@preact/signals-react";
 import { load, save } from "../../lib/storage";
 
-/** A to-do task kept in this browser only (features.md §2.1: local storage key `tasks`). */
+/** A to-do task kept in this browser only (R-UI-6: local storage key `tasks`). */
 export interface Task {
   id: string;
   text: string;

@@ -11,7 +11,7 @@ import { transferTicket } from "../actions";
 
 type UserRow = { id: number; name: string; queues: QueueRef[] };
 
-/** Transfer: a queue (required), optionally a user of that queue and a connection (core.md §4.1). */
+/** Transfer: a queue (required), optionally a user of that queue and a connection (R-TKT-5). */
 export function TransferModal({ open, ticket, onClose }: { open: boolean; ticket: Ticket; onClose: () => void }) {
   const t = useT();
   const [queues, setQueues] = useState<QueueRef[]>([]);
