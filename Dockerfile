@@ -20,6 +20,8 @@ COPY . .
 RUN bun run build:binary
 
 # ---- run --------------------------------------------------------------------------------------
+# The server runs as balcao, uid 10001 / gid 10001 (README, Docker): a host folder mounted as
+# /app/data must belong to it (sudo chown -R 10001:10001 <folder>); the first boot says so otherwise.
 FROM debian:bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ca-certificates tzdata \
@@ -45,5 +47,6 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 CMD ["bal
 # SIGTERM stops cleanly: connections keep their state and resume at the next start.
 STOPSIGNAL SIGTERM
 # `docker exec <container> balcao backup` / `balcao doctor` / `balcao reset-password <email>` run operator
-# commands; a restore runs with the server stopped: `docker run --rm -v balcao:/app/data balcao restore <archive>`.
+# commands; a restore runs with the server stopped: `docker run --rm -v balcao:/app/data balcao restore <archive>`
+# (refused while a server holds the volume: data/instance.lock is a kernel lock, also across containers).
 ENTRYPOINT ["balcao"]

@@ -93,7 +93,7 @@ lines.push(
 writeFileSync(ENTRY, lines.join("\n"));
 
 /** Worker entrypoints: a stub in build/ per worker file of src/ (same base name). */
-const WORKERS = ["src/modules/contacts/spreadsheet-worker.ts"].map((f) => {
+const WORKERS = ["src/modules/contacts/spreadsheet-worker.ts", "src/ops/integrity-worker.ts", "src/channels/media/thumbnail-worker.ts"].map((f) => {
   const stub = join(BUILD, basename(f));
   writeFileSync(stub, `import ${JSON.stringify(relative(BUILD, join(ROOT, f)))};\n`);
   return stub;
@@ -128,7 +128,8 @@ if (args.includes("--verify")) await verify(OUTFILE);
 /**
  * Copies the binary alone into an empty folder, runs it there and checks /health, the login page,
  * a hashed asset, data/app.db, data/initial-admin.txt (mode 0600), a login with the printed
- * password, /healthz and /readyz, then the operator commands backup (server running), verify,
+ * password, /healthz and /readyz, the boot's integrity check and a photo's thumbnail (both in
+ * Workers embedded in the binary), then the operator commands backup (server running), verify,
  * restore and doctor (server stopped). Exits non-zero on failure.
  */
 async function verify(binary: string) {
@@ -196,12 +197,17 @@ async function verify(binary: string) {
   await changed.arrayBuffer();
   const login = await post("/auth/login", { email: saved![1], password: "verify-new-pass-1" });
   if (login.status !== 200) fail(`POST /auth/login with the new password answered ${login.status}`);
-  await login.arrayBuffer();
+  const session = (await login.json()) as { token: string; user: { id: number } };
   for (const probe of ["/healthz", "/readyz"]) {
     const r = await fetch(`${base}${probe}`);
     if (r.status !== 200) fail(`GET ${probe} answered ${r.status}`);
     await r.arrayBuffer();
   }
+  // The Workers embedded in the binary: the boot's integrity check, and the image thumbnailer (no sharp in the binary).
+  for (let i = 0; i < 100 && !out.includes('"database integrity ok"'); i++) await Bun.sleep(100);
+  if (!out.includes('"database integrity ok"')) fail("the boot's integrity check did not report");
+  const thumb = await sandboxThumbnail(base, session.token, session.user.id);
+  if (!thumb) fail("a photo sent to a sandbox phone got no server-made thumbnail");
   // Operator commands: a backup while the server runs, then (server stopped) verify, restore, doctor.
   const env = { PATH: process.env.PATH ?? "", HOME: dir, DATA_DIR: "./data", LOG_LEVEL: "error" };
   const run = (args: string[]) => Bun.spawnSync([exe, ...args], { cwd: dir, env, stdout: "pipe", stderr: "pipe" });
@@ -216,6 +222,48 @@ async function verify(binary: string) {
   }
   rmSync(dir, { recursive: true, force: true });
   console.log(
-    `verify: ok from an empty folder: /health, /login, ${asset}, data/app.db, initial-admin.txt 0600, forced password change, super admin login, /healthz, /readyz, backup, verify, restore, doctor`,
+    `verify: ok from an empty folder: /health, /login, ${asset}, data/app.db, initial-admin.txt 0600, forced password change, super admin login, /healthz, /readyz, integrity check, photo thumbnail, backup, verify, restore, doctor`,
   );
+}
+
+/**
+ * Sends a photo from a sandbox ticket to its phone and answers whether the phone got a thumbnail
+ * made by the server (the binary has no sharp: the JavaScript thumbnailer in its Worker).
+ */
+interface Answer {
+  id: number;
+  status: string;
+  tickets: { id: number; contact: { number: string } }[];
+  messages: { direction: string; type: string; media: { thumbnail?: string; width?: number } | null }[];
+}
+
+async function sandboxThumbnail(base: string, token: string, userId: number): Promise<boolean> {
+  const jpeg = (await import("jpeg-js")).default;
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" };
+  const call = async (method: string, path: string, body?: unknown) =>
+    (await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })).json() as Promise<Answer>;
+  const conn = await call("POST", "/whatsapp", { name: "Verify", channel: "sandbox" });
+  for (let i = 0; i < 50 && (await call("GET", `/whatsapp/${conn.id}`)).status !== "CONNECTED"; i++) await Bun.sleep(100);
+  const number = "5511900009999";
+  await call("POST", `/sandbox/${conn.id}/messages`, { number, body: "oi" });
+  const ticket = ((await call("GET", "/tickets?status=pending")).tickets as { id: number; contact: { number: string } }[]).find(
+    (t) => t.contact.number === number,
+  );
+  if (!ticket) return false;
+  await call("PUT", `/tickets/${ticket.id}`, { status: "open", userId });
+  const pixels = new Uint8Array(640 * 480 * 4).map((_, i) => (i % 4 === 3 ? 255 : (i * 7) & 255));
+  const photo = new Uint8Array(jpeg.encode({ data: pixels, width: 640, height: 480 }, 80).data);
+  const form = new FormData();
+  form.append("medias", new File([photo], "photo.jpg", { type: "image/jpeg" }));
+  const sent = await fetch(`${base}/messages/${ticket.id}`, { method: "POST", headers: { authorization: headers.authorization }, body: form });
+  if (sent.status !== 201) return false;
+  for (let i = 0; i < 100; i++) {
+    const conv = await call("GET", `/sandbox/${conn.id}/conversation?number=${number}`);
+    const out = (conv.messages as { direction: string; type: string; media: { thumbnail?: string; width?: number } | null }[]).find(
+      (m) => m.direction === "out" && m.type === "image",
+    );
+    if (out) return !!out.media?.thumbnail && out.media.width === 640;
+    await Bun.sleep(100);
+  }
+  return false;
 }

@@ -162,7 +162,10 @@ const moduleRoutes = (deps: Deps): AnyElysia[] => [
  * routes. Tests call `app.handle(request)` on it.
  */
 export function buildApp(deps: Deps) {
-  let app: AnyElysia = new Elysia()
+  // systemRouter off: Elysia would otherwise hand every route to Bun's native router, whose handlers
+  // bypass `app.fetch`, and so the request scope (x-request-id, request metrics) that withOps wraps
+  // around it; only tests' `app.handle` went through it. Now the listening server does too.
+  let app: AnyElysia = new Elysia({ systemRouter: false })
     .onRequest(({ request }) => serveSpa(request) ?? undefined)
     .onError(({ code, error, request }) => answerError(code, error, request))
     .use(bodyLimit(deps))

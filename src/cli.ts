@@ -1,35 +1,43 @@
-import { hashPassword } from "./lib/password";
-import { endUserSessionsOffline } from "./modules/auth/sessions";
-import { insertUser, setPasswordHash } from "./modules/users/accounts";
 /**
  * Operator commands, run beside (or instead of) the server on the same data folder; see USAGE. The
  * compiled binary accepts the same commands (`./balcao backup`). DATA_DIR selects the folder.
- * Exit codes: 0 done, 1 refused or failed (the message says why), 2 wrong usage.
+ * Exit codes: 0 done, 1 refused or failed (the message says why), 2 wrong usage. Which command may
+ * write what, and under which lock: src/ops/commands.ts.
  */
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { resolve } from "node:path";
 import { eq } from "drizzle-orm";
-import { loadConfig } from "./config";
-import { type DB, openDatabase, refreshStatistics } from "./db/client";
 import { createDeps } from "./app";
-import { BackupBusyError, createBackup } from "./ops/backup";
-import { runDoctor } from "./ops/doctor";
-import { RestoreError, readArchive, restoreArchive } from "./ops/restore";
-import { UpgradeError, upgradeDatabase } from "./ops/upgrade";
+import { type Config, loadConfig } from "./config";
+import type { DB } from "./db/client";
 import { generatePassword } from "./lib/ids";
+import { hashPassword } from "./lib/password";
+import { endUserSessionsOffline } from "./modules/auth/sessions";
 import { companies } from "./modules/companies/schema";
+import { insertUser, setPasswordHash } from "./modules/users/accounts";
 import { users } from "./modules/users/schema";
+import { BackupBusyError, createBackup } from "./ops/backup";
+import { CliError, migrateCommand, openExisting, reindexCommand, requireCurrentSchema } from "./ops/commands";
+import { runDoctor } from "./ops/doctor";
+import { RestoreError, restoreArchive, verifyArchive } from "./ops/restore";
+import { UpgradeError } from "./ops/upgrade";
 
-export const CLI_COMMANDS = ["reset-password", "create-super", "backup", "restore", "verify", "migrate", "jobs", "doctor", "healthcheck", "help"] as const;
+export { CliError };
 
-/** An operator mistake: printed without a stack trace, exit code 1 (2 for wrong usage). */
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly code = 1,
-  ) {
-    super(message);
-  }
-}
+export const CLI_COMMANDS = [
+  "reset-password",
+  "create-super",
+  "backup",
+  "restore",
+  "verify",
+  "migrate",
+  "reindex",
+  "jobs",
+  "doctor",
+  "healthcheck",
+  "help",
+] as const;
 
 /** Sets a new generated password for the user and ends their sessions; answers the password. */
 export async function resetPassword(db: DB, email: string): Promise<string> {
@@ -76,10 +84,13 @@ const HELP: Record<string, string> = {
     "backup [--no-media]      write data/backups/balcao-<time>-manual.tar.gz (database, media, secrets,\n                           sessions, manifest with checksums) while the server runs",
   restore:
     "restore <archive>        with the server stopped: check the archive, then replace the data with it\n                           (the previous data is kept aside until the restore succeeded)",
-  verify: "verify <archive>         check an archive (checksums, manifest, schema) without changing anything",
-  migrate: "migrate                  back up the database, then apply pending migrations",
+  verify:
+    "verify <archive>         check an archive (checksums, manifest, schema, its database's integrity) without\n                           changing anything",
+  migrate: "migrate                  with the server stopped: back up the database, then apply pending migrations",
+  reindex: "reindex                  with the server stopped: rebuild the full-text index of messages (search)",
   jobs: "jobs [list | run <name>]  list the background jobs, or run one now",
-  doctor: "doctor                   check permissions, disk space, database integrity, WAL size, connections, backups",
+  doctor:
+    "doctor                   check permissions, disk space, database integrity, search index, WAL size,\n                           connections, backups (only reads: never creates or migrates anything)",
   healthcheck: "healthcheck              exit 0 when the server on PORT answers /healthz (Docker HEALTHCHECK)",
 };
 
@@ -107,19 +118,8 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   }
   const arg = rest.find((a) => !a.startsWith("--"));
   if (command === "healthcheck") return healthcheck(env.PORT);
-  const config = loadConfig(env);
   try {
-    if (command === "restore" || command === "verify") {
-      if (!arg) throw new CliError(`${command} needs an archive\nusage: balcao-cli ${HELP[command]}`, 2);
-      const file = resolve(arg);
-      const manifest = command === "restore" ? await restoreArchive(config.dataDir, file) : await readArchive(file);
-      console.log(
-        `${command === "restore" ? "restored" : "archive ok"}: ${file} (Balcão ${manifest.version}, schema ${manifest.schema.migrations}, ` +
-          `${manifest.files.length} files, taken ${manifest.createdAt})`,
-      );
-      if (command === "restore") console.log("start Balcão: pending migrations run at boot");
-      return 0;
-    }
+    return await run(command, rest, arg, env);
   } catch (err) {
     if (err instanceof RestoreError) {
       console.error(`error: ${err.message}; nothing was changed`);
@@ -129,54 +129,86 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
       console.error(`error: ${err.message}`);
       return err.code;
     }
-    throw err;
-  }
-  const db = openDatabase(config.dbPath);
-  try {
-    const upgraded = await upgradeDatabase(db, config.dataDir);
-    if (command === "migrate") {
-      refreshStatistics(db);
-      console.log(`migrations applied now: ${upgraded.applied}${upgraded.backup ? ` (backup first: ${upgraded.backup})` : ""} (database ${config.dbPath})`);
-    } else if (command === "backup") {
-      const b = await createBackup(db, config.dataDir, { kind: "manual", media: !rest.includes("--no-media") });
-      const bytes = b.manifest.files.reduce((n, f) => n + f.size, 0);
-      console.log(`backup written: ${b.path} (${b.manifest.files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB before compression)`);
-    } else if (command === "doctor") {
-      const checks = runDoctor(db, config);
-      for (const c of checks) console.log(`${c.level === "ok" ? "ok  " : c.level === "warn" ? "warn" : "FAIL"}  ${c.name}: ${c.detail}`);
-      return checks.some((c) => c.level === "fail") ? 1 : 0;
-    } else if (command === "jobs") {
-      const deps = createDeps(db, config);
-      if (!arg || arg === "list") {
-        for (const j of deps.jobs.list() as { name: string; pattern: string }[]) console.log(`${j.name.padEnd(28)} ${j.pattern}`);
-      } else if (arg === "run") {
-        const name = rest.filter((a) => !a.startsWith("--"))[1];
-        if (!name) throw new CliError(`jobs run needs a job name\nusage: balcao-cli ${HELP.jobs}`, 2);
-        if (!(await deps.jobs.runNow(name))) throw new CliError(`no job named ${name} (see: jobs list)`);
-        const state = (deps.jobs.list() as { name: string; lastError: string | null; lastDurationMs: number | null }[]).find((j) => j.name === name);
-        if (state?.lastError) throw new CliError(`job ${name} failed: ${state.lastError}`);
-        console.log(`job ${name} done in ${state?.lastDurationMs ?? 0} ms`);
-      } else throw new CliError(`unknown jobs subcommand: ${arg}\nusage: balcao-cli ${HELP.jobs}`, 2);
-    } else {
-      if (!arg) throw new CliError(`${command} needs an email\nusage: balcao-cli ${HELP[command]}`, 2);
-      const password = command === "reset-password" ? await resetPassword(db, arg) : await createSuper(db, arg);
-      console.log(`${command === "reset-password" ? "New password" : "Super admin created"} for ${arg.toLowerCase()}`);
-      console.log(`password: ${password}`);
-    }
-    return 0;
-  } catch (err) {
-    if (err instanceof CliError) {
-      console.error(`error: ${err.message}`);
-      return err.code;
-    }
     if (err instanceof UpgradeError || err instanceof BackupBusyError) {
       console.error(`error: ${err.message}`);
       return 1;
     }
-    throw err;
+    // Anything else: one line for the operator; the stack only when asked for.
+    console.error(`error: ${(err as Error)?.message ?? err}`);
+    if (env.LOG_LEVEL === "debug") console.error((err as Error)?.stack);
+    return 1;
+  }
+}
+
+/** Commands that only read: no folder, secrets or database is created, nothing is migrated or written. */
+const READ_ONLY = new Set(["doctor", "verify"]);
+
+async function run(command: string, rest: string[], arg: string | undefined, env: Record<string, string | undefined>): Promise<number> {
+  const config = loadConfig(env, { readOnly: READ_ONLY.has(command) });
+  if (command === "restore" || command === "verify") {
+    if (!arg) throw new CliError(`${command} needs an archive\nusage: balcao-cli ${HELP[command]}`, 2);
+    const file = resolve(arg);
+    const manifest = command === "restore" ? await restoreArchive(config.dataDir, file) : await verifyArchive(file, scratchFor(config));
+    console.log(
+      `${command === "restore" ? "restored" : "archive ok"}: ${file} (Balcão ${manifest.version}, schema ${manifest.schema.migrations}, ` +
+        `${manifest.files.length} files, taken ${manifest.createdAt})`,
+    );
+    if (command === "restore") console.log("start Balcão: pending migrations run at boot");
+    return 0;
+  }
+  if (command === "doctor") {
+    const checks = runDoctor(config);
+    for (const c of checks) console.log(`${c.level === "ok" ? "ok  " : c.level === "warn" ? "warn" : "FAIL"}  ${c.name}: ${c.detail}`);
+    return checks.some((c) => c.level === "fail") ? 1 : 0;
+  }
+  if (command === "migrate") {
+    const upgraded = await migrateCommand(config);
+    console.log(`migrations applied now: ${upgraded.applied}${upgraded.backup ? ` (backup first: ${upgraded.backup})` : ""} (database ${config.dbPath})`);
+    return 0;
+  }
+  if (command === "reindex") {
+    const r = await reindexCommand(config);
+    console.log(`full-text index rebuilt: ${r.rows} messages in ${r.ms} ms (database ${config.dbPath})`);
+    return 0;
+  }
+  const db = openExisting(config);
+  try {
+    // A backup copies the database whatever its schema (the manifest records it); the rest need this version's.
+    if (command === "backup") {
+      const b = await createBackup(db, config.dataDir, { kind: "manual", media: !rest.includes("--no-media") });
+      const bytes = b.manifest.files.reduce((n, f) => n + f.size, 0);
+      console.log(`backup written: ${b.path} (${b.manifest.files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB before compression)`);
+      return 0;
+    }
+    requireCurrentSchema(db);
+    if (command === "jobs") return await jobs(db, config, rest, arg);
+    if (!arg) throw new CliError(`${command} needs an email\nusage: balcao-cli ${HELP[command]}`, 2);
+    const password = command === "reset-password" ? await resetPassword(db, arg) : await createSuper(db, arg);
+    console.log(`${command === "reset-password" ? "New password" : "Super admin created"} for ${arg.toLowerCase()}`);
+    console.log(`password: ${password}`);
+    return 0;
   } finally {
     db.sqlite.close();
   }
+}
+
+/** Where `verify` extracts the archive's database to check it: the data folder's disk when there is one. */
+const scratchFor = (config: Config) => (existsSync(config.dataDir) ? config.dataDir : tmpdir());
+
+async function jobs(db: DB, config: Config, rest: string[], arg: string | undefined): Promise<number> {
+  const deps = createDeps(db, config);
+  if (!arg || arg === "list") {
+    for (const j of deps.jobs.list() as { name: string; pattern: string }[]) console.log(`${j.name.padEnd(28)} ${j.pattern}`);
+    return 0;
+  }
+  if (arg !== "run") throw new CliError(`unknown jobs subcommand: ${arg}\nusage: balcao-cli ${HELP.jobs}`, 2);
+  const name = rest.filter((a) => !a.startsWith("--"))[1];
+  if (!name) throw new CliError(`jobs run needs a job name\nusage: balcao-cli ${HELP.jobs}`, 2);
+  if (!(await deps.jobs.runNow(name))) throw new CliError(`no job named ${name} (see: jobs list)`);
+  const state = (deps.jobs.list() as { name: string; lastError: string | null; lastDurationMs: number | null }[]).find((j) => j.name === name);
+  if (state?.lastError) throw new CliError(`job ${name} failed: ${state.lastError}`);
+  console.log(`job ${name} done in ${state?.lastDurationMs ?? 0} ms`);
+  return 0;
 }
 
 if (import.meta.main) process.exit(await runCli(process.argv.slice(2)));

@@ -69,10 +69,10 @@ export interface Config {
   dialogflowApiUrl: string;
   /** Text-to-speech endpoint of the prompts' voices; `{region}` is the prompt's voiceRegion. */
   speechUrl: string;
-  /** Free space (bytes) under which bulk work is refused and /readyz fails. */
-  storageLowBytes: number;
-  /** Size (bytes) of the ballast kept in the data folder, released when the disk fills (0 = none). */
-  ballastBytes: number;
+  /** Free space (bytes) under which bulk work is refused and /readyz fails (undefined: scaled to the disk). */
+  storageLowBytes?: number;
+  /** Size (bytes) of the ballast kept in the data folder, released when the disk fills (0 = none; undefined: scaled to the disk). */
+  ballastBytes?: number;
   /** A bearer token that may read /metrics without a session (Prometheus). */
   metricsToken?: string;
   /** Hosts and address ranges outbound requests of companies may reach although the policy refuses them (OUTBOUND_ALLOW). */
@@ -99,8 +99,11 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
   return ok && cidrs.length ? { kind: "cidrs", cidrs } : "false, true, a hop count, or a list of proxy addresses/CIDR ranges";
 }
 
-/** Reads a secret from env, else from data/secrets.json, generating it on first boot so restarts keep sessions. */
-function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SECRET?: string }) {
+/**
+ * Reads a secret from env, else from data/secrets.json, generating it on first boot so restarts keep
+ * sessions (`readOnly`: nothing is written; a missing secret is generated for this process only).
+ */
+function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SECRET?: string }, readOnly = false) {
   const file = join(dataDir, "secrets.json");
   let stored: Record<string, string> = {};
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8"));
@@ -112,7 +115,7 @@ function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SE
       changed = true;
     }
   }
-  if (changed) writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  if (changed && !readOnly) writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
   return {
     jwtSecret: env.JWT_SECRET ?? stored.jwtSecret,
     jwtRefreshSecret: env.JWT_REFRESH_SECRET ?? stored.jwtRefreshSecret,
@@ -128,6 +131,8 @@ export function ownerOnly(path: string, mode: number) {
   }
 }
 
+const mbOrAuto = (mb: number | undefined, isTest: boolean) => (mb !== undefined ? mb * 1024 * 1024 : isTest ? 0 : undefined);
+
 /** An invalid environment; the message names each bad variable. */
 export class ConfigError extends Error {}
 
@@ -135,14 +140,20 @@ export class ConfigError extends Error {}
 export function parseEnv(env: Record<string, string | undefined>) {
   const parsed = v.safeParse(EnvSchema, env);
   if (!parsed.success) {
-    const lines = parsed.issues.map((i) => `  ${v.getDotPath(i) ?? "?"}: ${i.message}`);
+    // One line per variable: its first problem (a non-number PORT also fails the range checks).
+    const byVar = new Map<string, string>();
+    for (const i of parsed.issues) if (!byVar.has(v.getDotPath(i) ?? "?")) byVar.set(v.getDotPath(i) ?? "?", i.message);
+    const lines = [...byVar].map(([name, message]) => `  ${name}: ${message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return parsed.output;
 }
 
-/** Parses the environment into a typed config; exits with a clear message when invalid. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Parses the environment into a typed config; exits with a clear message when invalid. It creates
+ * the data folder and its secrets, unless `readOnly` (operator commands that only read: doctor, verify).
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, opts: { readOnly?: boolean } = {}): Config {
   let e: ReturnType<typeof parseEnv>;
   try {
     e = parseEnv(env);
@@ -152,10 +163,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     process.exit(1);
   }
   const dataDir = resolve(e.DATA_DIR);
-  // The data folder holds the database, secrets and customers' media: owner only (0700).
-  mkdirSync(join(dataDir, "media"), { recursive: true, mode: 0o700 });
-  for (const dir of [dataDir, join(dataDir, "media")]) ownerOnly(dir, 0o700);
-  const secrets = loadSecrets(dataDir, e);
+  if (!opts.readOnly) {
+    // The data folder holds the database, secrets and customers' media: owner only (0700).
+    mkdirSync(join(dataDir, "media"), { recursive: true, mode: 0o700 });
+    for (const dir of [dataDir, join(dataDir, "media")]) ownerOnly(dir, 0o700);
+  }
+  const secrets = loadSecrets(dataDir, e, opts.readOnly);
   const isTest = e.NODE_ENV === "test";
   return {
     port: e.PORT,
@@ -177,8 +190,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     openaiBaseUrl: e.OPENAI_BASE_URL,
     dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ""),
     speechUrl: e.SPEECH_URL,
-    storageLowBytes: (e.STORAGE_LOW_MB ?? (isTest ? 0 : 512)) * 1024 * 1024,
-    ballastBytes: (e.BALLAST_MB ?? (isTest ? 0 : 64)) * 1024 * 1024,
+    // Unset in production: scaled to the data disk's size (src/ops/storage.ts defaultStorageMarks).
+    storageLowBytes: mbOrAuto(e.STORAGE_LOW_MB, isTest),
+    ballastBytes: mbOrAuto(e.BALLAST_MB, isTest),
     metricsToken: e.METRICS_TOKEN,
     outboundAllow: parseAllowList(e.OUTBOUND_ALLOW) as AllowRule[],
   };

@@ -1,48 +1,87 @@
 import { createDeps, buildApp } from "./app";
 import { flushInbound } from "./bot/pipeline";
 import { INPUT_LIMITS } from "./contract/limits";
-import { loadConfig } from "./config";
+import { type Config, ConfigError, loadConfig, parseEnv } from "./config";
 import { openDatabase, refreshStatistics } from "./db/client";
-import { acquireInstanceLock } from "./db/instance-lock";
+import { holdDataFolder, publishHolder, waitOutLegacyHolder } from "./db/instance-lock";
 import { seed } from "./db/seed";
 import { log, setLogLevel } from "./lib/logger";
+import { type BootPlace, checkDataFolder, describeBootError, failBoot } from "./ops/boot";
+import { startIntegrityCheck } from "./ops/integrity";
 import { applyStagedRestore } from "./ops/restore";
-import { storageGuard } from "./ops/storage";
-import { UpgradeError, upgradeDatabase } from "./ops/upgrade";
+import { storageGuard, warnStorageAtBoot } from "./ops/storage";
+import { upgradeDatabase } from "./ops/upgrade";
+import { resolve } from "node:path";
+
+/** How long a boot waits for the previous holder of the data folder to finish stopping (a restart). */
+const LOCK_WAIT_MS = 5_000;
 
 /**
- * Boot order: config → staged restore → db + upgrade (backup, migrate) + statistics → single-instance lock → seed
- * → hub → routes → listen → channels.
+ * Boot order: config → data folder check → data folder lock → staged restore → db + upgrade (backup,
+ * migrate) + statistics → holder row → seed → hub → routes → listen → integrity check, channels.
+ * Every fatal error is one sentence on stderr and exit 1 (src/ops/boot.ts).
  */
 async function main() {
   // Everything the server writes (database, media, backups, spool) is readable by its own user only.
   process.umask(0o077);
-  let config = loadConfig();
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv(process.env);
+  } catch (e) {
+    if (e instanceof ConfigError) failBoot(e.message.replace(/^Invalid configuration:\n/, "invalid configuration:\n"));
+    throw e;
+  }
+  const dataDir = resolve(env.DATA_DIR);
+  const folderProblem = checkDataFolder(dataDir);
+  if (folderProblem) failBoot(folderProblem);
+  const place: BootPlace = { dataDir, dbPath: `${dataDir}/app.db`, port: env.PORT, host: env.HOST };
+  try {
+    await boot(loadConfig());
+  } catch (e) {
+    failBoot(describeBootError(e, place), e);
+  }
+}
+
+async function boot(first: Config) {
+  let config = first;
   setLogLevel(config.logLevel);
-  // A restore staged from the backups page is applied before the database opens.
+  // Held for the life of the process; the kernel releases it however the process ends.
+  const lock = await holdDataFolder(config.dataDir, "server", { waitMs: LOCK_WAIT_MS });
+  // A restore staged from the backups page is applied before the database opens (under this lock).
   if ((await applyStagedRestore(config.dataDir))?.ok) config = loadConfig();
   const db = openDatabase(config.dbPath);
+  // A server older than the file lock shows itself only by its heartbeat row.
+  await waitOutLegacyHolder(db, config.dataDir);
+  await upgradeDatabase(db, config.dataDir);
   try {
-    await upgradeDatabase(db, config.dataDir);
+    refreshStatistics(db);
   } catch (e) {
-    if (!(e instanceof UpgradeError)) throw e;
-    log.error("Balcão cannot start", { reason: e.message });
-    console.error(`Balcão cannot start: ${e.message}`);
-    db.sqlite.close();
-    process.exit(1);
+    // Statistics only speed queries up; a damaged page found here is reported by the integrity check.
+    log.warn("planner statistics not refreshed", { err: String(e) });
   }
-  refreshStatistics(db);
-  const lock = await acquireInstanceLock(db);
+  const holder = publishHolder(db, "server");
   await seed(db, config);
   const deps = createDeps(db, config);
   // The ballast: room kept in reserve for a full disk (released then, laid again by the storage.check job).
-  storageGuard()?.check();
+  const guard = storageGuard();
+  if (guard) {
+    guard.check();
+    warnStorageAtBoot(guard, config.storageLowBytes !== undefined);
+  }
   // Bun itself never buffers more than the largest bound (the body-limit hook bounds each route).
-  const app = buildApp(deps).listen({ port: config.port, hostname: config.host, maxRequestBodySize: INPUT_LIMITS.mediaFormBytes });
+  // reusePort off: a second process on the same port must fail, not share the traffic.
+  const app = buildApp(deps).listen({
+    port: config.port,
+    hostname: config.host,
+    maxRequestBodySize: INPUT_LIMITS.mediaFormBytes,
+    reusePort: false,
+  });
   if (!app.server) throw new Error("server did not start");
   const ping = setInterval(() => deps.hub.broadcast({ channel: "ping", t: Date.now() }), 18_000);
   deps.jobs.start?.();
   log.info("balcao listening", { url: `http://localhost:${app.server.port}`, dataDir: config.dataDir });
+  // quick_check reads every page (about 1 s per 300 MB): off the thread, right after listen.
+  startIntegrityCheck(deps);
   // channels: every connection of the companies whose subscription is active (after listen)
   const loaded = deps.inboundSpool.load();
   if (loaded) log.warn("inbound messages waiting from the last run; storing them", { count: loaded });
@@ -60,8 +99,9 @@ async function main() {
     await app.stop();
     // Messages received in this last turn are stored before the database closes.
     flushInbound(deps);
-    lock.release();
+    holder.stop();
     db.sqlite.close();
+    lock.release();
     process.exit(0);
   };
   process.on("SIGINT", stop);

@@ -19,7 +19,7 @@ import { type BotStep, HOME_LINE, runQueueMenu, walkOptions } from "./menu";
 import { alreadyStored, type ConnectionRef, type IngestResult, ignored, type StoredMedia, saveInboundMedia, storeInbound } from "./pipeline";
 import { handleRatingAnswer } from "./rating";
 import { sentAutomaticallySince, sendBot } from "./send";
-import { InboundSpool, type SpoolEntry } from "./spool";
+import { InboundSpool, type SpoolEntry, spoolKey } from "./spool";
 import { isStorageFullError, storageGuard } from "../ops/storage";
 import { logThrottled } from "../ops/throttle";
 
@@ -107,7 +107,7 @@ async function spoolInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessage
   });
   const { media: _m, ...rest } = msg;
   const entry: SpoolEntry = {
-    key: `${conn.id}-${msg.id}`,
+    key: spoolKey(conn.id, msg.id),
     conn,
     msg: { ...rest, media: msg.media ? { mimetype: msg.media.mimetype, fileName: msg.media.fileName, ptt: msg.media.ptt } : null },
     media,

@@ -24,6 +24,9 @@ export interface SpoolEntry {
   firstAt: number;
 }
 
+/** The spool's key of a message: one entry per connection and channel id. */
+export const spoolKey = (connectionId: number, wid: string) => `${connectionId}-${wid}`;
+
 const MAX_ENTRIES = 10_000;
 const BACKOFF_START_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
@@ -43,6 +46,11 @@ export class InboundSpool {
 
   size() {
     return this.entries.size;
+  }
+
+  /** True while the message (spoolKey) waits here: received, not stored yet. */
+  has(key: string) {
+    return this.entries.has(key);
   }
 
   /** Loads entries left by a previous process (boot) and schedules their retry. */

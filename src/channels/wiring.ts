@@ -99,11 +99,15 @@ export class ConnectionSupervisor {
   /**
    * Boot: resumes the connections of the companies whose subscription is active. A WhatsApp
    * connection resumes only from stored, linked credentials (never into QR mode by itself); a
-   * sandbox one unless an admin disconnected it. The rest are shown DISCONNECTED.
+   * sandbox one unless a person disconnected it (close reason "disconnected"): one left
+   * DISCONNECTED by a stop of an earlier version, a lapsed subscription or a failed start resumes.
+   * The rest are shown DISCONNECTED.
    */
   async startAll(): Promise<number> {
     const list = connectionsToStart(this.deps);
-    const resume = list.filter((w) => (w.channel === "sandbox" ? w.status !== "DISCONNECTED" : hasPairedCreds(this.deps.db.sqlite, w.id)));
+    const resume = list.filter((w) =>
+      w.channel === "sandbox" ? !(w.status === "DISCONNECTED" && w.closeReason === "disconnected") : hasPairedCreds(this.deps.db.sqlite, w.id),
+    );
     for (const w of list) {
       if (!resume.includes(w) && w.status !== "DISCONNECTED") {
         recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "not_linked" });

@@ -34,6 +34,8 @@ const EXACT: Record<string, CloseReasonGroup> = {
   not_linked: "notLinked",
   subscription_lapsed: "lapsed",
   stopped: "stopped",
+  // A sandbox phone disconnected by a person (it stays so across restarts).
+  disconnected: "stopped",
 };
 
 /** The group of a stored close reason; null when there is none. Unknown codes are a lost connection. */

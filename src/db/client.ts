@@ -72,6 +72,25 @@ export function openDatabase(path: string) {
 export type DB = ReturnType<typeof openDatabase>;
 
 /**
+ * Opens an existing database for reading only (doctor, verify): nothing is created, migrated or
+ * written (SQLite may leave its empty -wal/-shm side files). Throws SQLITE_CANTOPEN when the file is
+ * missing, SQLITE_NOTADB when it is not a database.
+ */
+export function openDatabaseReadOnly(path: string): DB {
+  const sqlite = new Database(path, { readonly: true, strict: true });
+  try {
+    sqlite.exec("PRAGMA busy_timeout = 5000");
+    sqlite.exec("PRAGMA query_only = ON");
+    sqlite.exec("PRAGMA temp_store = MEMORY");
+  } catch (e) {
+    sqlite.close();
+    throw e;
+  }
+  cacheStatements(sqlite);
+  return Object.assign(drizzle(sqlite, { schema }), { sqlite }) as DB;
+}
+
+/**
  * Gathers the query planner's statistics where they are missing or stale, with bounded work
  * (analysis_limit): at boot, after migrations and after bulk imports, so a fresh or restored
  * database is planned well without waiting for the nightly `db.optimize` job.

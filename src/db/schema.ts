@@ -15,7 +15,7 @@ export * from "../modules/queue-options/schema";
 export * from "../modules/tags/schema";
 export * from "../modules/quick-messages/schema";
 export * from "../channels/sandbox/schema";
-export * from "./instance-lock";
+export * from "./instance-lock-schema";
 export * from "../modules/contact-lists/schema";
 export * from "../modules/campaigns/schema";
 export * from "../modules/files/schema";

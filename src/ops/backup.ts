@@ -12,6 +12,7 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import pkg from "../../package.json";
 import type { DB } from "../db/client";
+import { LOCK_FILE } from "../db/instance-lock";
 import { loadMigrations } from "../db/migrate";
 import { BALLAST_FILE } from "./storage";
 import { type TarInput, type TarWritten, tarStream } from "./tar";
@@ -57,8 +58,8 @@ export interface BackupProgress {
 export class BackupBusyError extends Error {}
 
 /** Top-level entries of the data folder never put in a backup. */
-const EXCLUDED = new Set([BACKUPS_DIR, "app.db", "app.db-wal", "app.db-shm", "app.db-journal", BALLAST_FILE]);
-const isExcluded = (name: string) => EXCLUDED.has(name) || name.startsWith(".restore-") || name.startsWith(".previous-");
+const EXCLUDED = new Set([BACKUPS_DIR, "app.db", "app.db-wal", "app.db-shm", "app.db-journal", BALLAST_FILE, LOCK_FILE, `${LOCK_FILE}-journal`]);
+const isExcluded = (name: string) => EXCLUDED.has(name) || name.startsWith(".restore-") || name.startsWith(".previous-") || name.startsWith(".verify-");
 
 const running = new Map<string, BackupProgress>();
 

@@ -1,14 +1,17 @@
 /**
  * `cli doctor`: checks an installation and says what is wrong — data folder permissions, disk space,
- * database integrity and schema, WAL size, connections' states, the newest backup.
+ * database integrity and schema, the full-text index, WAL size, connections' states, the server,
+ * the newest backup. It only reads: the database is opened read-only (never created, migrated or
+ * written), and a database that cannot be read is a FAIL line, never a crash.
  */
 import { accessSync, constants, existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
-import type { DB } from "../db/client";
-import { instanceLockFree } from "../db/instance-lock";
+import { type DB, openDatabaseReadOnly } from "../db/client";
+import { dataFolderHeld, describeHolder, legacyHolder, readHolderRow } from "../db/instance-lock";
 import { countConnectionsByStatus } from "../modules/connections/queries";
 import { codeSchema, databaseSchema, listBackups } from "./backup";
+import { searchIndexDrift } from "../modules/messages/search-index";
 import { StorageGuard } from "./storage";
 
 export interface DoctorCheck {
@@ -20,12 +23,105 @@ export interface DoctorCheck {
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 const WAL_WARN_BYTES = 512 * 1024 * 1024;
 const BACKUP_AGE_WARN_MS = 2 * 24 * 3600_000;
+const why = (e: unknown) => `${(e as { code?: string }).code ? `${(e as { code: string }).code}: ` : ""}${(e as Error).message ?? e}`;
 
 /** Runs every check; a "fail" makes the command exit 1. */
-export function runDoctor(db: DB, config: Config, now = Date.now()): DoctorCheck[] {
+export function runDoctor(config: Config, now = Date.now()): DoctorCheck[] {
   const out: DoctorCheck[] = [];
   const add = (name: string, level: DoctorCheck["level"], detail: string) => out.push({ name, level, detail });
+  /** One check; an error inside it is that check's FAIL line, and the next checks still run. */
+  const check = (name: string, fn: () => void) => {
+    try {
+      fn();
+    } catch (e) {
+      add(name, "fail", why(e));
+    }
+  };
   const dir = config.dataDir;
+  if (!existsSync(dir)) {
+    add("data folder", "fail", `${dir} does not exist (start Balcão once to create it, or set DATA_DIR)`);
+    return out;
+  }
+  folderChecks(dir, add);
+  check("disk space", () => {
+    const guard = new StorageGuard(dir, { lowBytes: config.storageLowBytes, ballastBytes: config.ballastBytes });
+    const disk = guard.status(true);
+    const near = disk.state === "ok" && disk.near;
+    add(
+      "disk space",
+      disk.state !== "ok" ? "fail" : near ? "warn" : "ok",
+      `${mb(disk.freeBytes)} free of ${mb(disk.totalBytes)} (refuses bulk work under ${mb(disk.lowBytes)}${config.storageLowBytes === undefined ? `, scaled to the disk: STORAGE_LOW_MB sets it` : ""}); ballast ${disk.ballastPresent ? "in place" : "missing"}`,
+    );
+  });
+  const dbPath = config.dbPath;
+  if (!existsSync(dbPath)) {
+    add("database", "fail", `${dbPath} does not exist (start Balcão once to create it, or restore a backup)`);
+    backupsCheck(dir, now, add);
+    return out;
+  }
+  let db: DB;
+  try {
+    db = openDatabaseReadOnly(dbPath);
+    db.sqlite.query("SELECT count(*) FROM sqlite_master").get();
+  } catch (e) {
+    add("database", "fail", `${dbPath} cannot be read: ${why(e)} (restore a backup: restore <archive>)`);
+    backupsCheck(dir, now, add);
+    return out;
+  }
+  try {
+    check("database integrity", () => {
+      const rows = db.sqlite.query<{ quick_check: string }, []>("PRAGMA quick_check").all();
+      const good = rows.length === 1 && rows[0].quick_check === "ok";
+      add(
+        "database integrity",
+        good ? "ok" : "fail",
+        good ? "quick_check ok" : `${rows.map((r) => r.quick_check).join("; ")} (restore a backup: restore <archive>)`,
+      );
+    });
+    check("schema", () => {
+      const have = databaseSchema(db);
+      const code = codeSchema();
+      add(
+        "schema",
+        have.migrations === code.migrations ? "ok" : have.migrations > code.migrations ? "fail" : "warn",
+        have.migrations > code.migrations
+          ? `database schema ${have.migrations} is newer than this version (${code.migrations})`
+          : `${have.migrations} of ${code.migrations} migrations applied${have.migrations < code.migrations ? " (run: migrate, with the server stopped)" : ""}`,
+      );
+    });
+    check("full-text index", () => {
+      const drift = searchIndexDrift(db);
+      if (!drift.length) add("full-text index", "ok", "every message is searchable");
+      else
+        add(
+          "full-text index",
+          "fail",
+          `${drift.map((d) => `company ${d.companyId}: ${d.messages} messages, ${d.indexed} indexed`).join("; ")} (run: reindex, with the server stopped)`,
+        );
+    });
+    check("WAL size", () => {
+      const wal = join(dir, "app.db-wal");
+      const walSize = existsSync(wal) ? statSync(wal).size : 0;
+      add("WAL size", walSize > WAL_WARN_BYTES ? "warn" : "ok", `${mb(walSize)}${walSize > WAL_WARN_BYTES ? " (a long reader blocks checkpoints)" : ""}`);
+    });
+    check("connections", () => {
+      const conns = countConnectionsByStatus(db);
+      add("connections", "ok", conns.length ? conns.map((c) => `${c.status ?? "none"}: ${c.count}`).join(", ") : "none");
+    });
+    check("server", () => {
+      const row = readHolderRow(db);
+      if (dataFolderHeld(dir)) add("server", "ok", `running on this folder: ${describeHolder(row)}`);
+      else if (legacyHolder(db, now)) add("server", "ok", `running on this folder: ${describeHolder(row)}`);
+      else add("server", "ok", "not running on this folder");
+    });
+  } finally {
+    db.sqlite.close();
+  }
+  backupsCheck(dir, now, add);
+  return out;
+}
+
+function folderChecks(dir: string, add: (name: string, level: DoctorCheck["level"], detail: string) => void) {
   try {
     accessSync(dir, constants.R_OK | constants.W_OK);
     const probe = join(dir, `.doctor-${process.pid}`);
@@ -41,35 +137,13 @@ export function runDoctor(db: DB, config: Config, now = Date.now()): DoctorCheck
     const mode = statSync(secrets).mode & 0o777;
     add("secrets.json", mode & 0o077 ? "warn" : "ok", `mode ${mode.toString(8)}${mode & 0o077 ? " (readable by others: chmod 600)" : ""}`);
   }
-  const disk = new StorageGuard(dir, { lowBytes: config.storageLowBytes, ballastBytes: config.ballastBytes }).status(true);
-  add(
-    "disk space",
-    disk.state === "ok" ? "ok" : "fail",
-    `${mb(disk.freeBytes)} free of ${mb(disk.totalBytes)} (refuses bulk work under ${mb(disk.lowBytes)}); ballast ${disk.ballastPresent ? "in place" : "missing"}`,
-  );
-  const check = db.sqlite.query<{ quick_check: string }, []>("PRAGMA quick_check").all();
-  const good = check.length === 1 && check[0].quick_check === "ok";
-  add("database integrity", good ? "ok" : "fail", good ? "quick_check ok" : check.map((r) => r.quick_check).join("; "));
-  const have = databaseSchema(db);
-  const code = codeSchema();
-  add(
-    "schema",
-    have.migrations === code.migrations ? "ok" : have.migrations > code.migrations ? "fail" : "warn",
-    have.migrations > code.migrations
-      ? `database schema ${have.migrations} is newer than this version (${code.migrations})`
-      : `${have.migrations} of ${code.migrations} migrations applied${have.migrations < code.migrations ? " (run: migrate)" : ""}`,
-  );
-  const wal = join(dir, "app.db-wal");
-  const walSize = existsSync(wal) ? statSync(wal).size : 0;
-  add("WAL size", walSize > WAL_WARN_BYTES ? "warn" : "ok", `${mb(walSize)}${walSize > WAL_WARN_BYTES ? " (a long reader blocks checkpoints)" : ""}`);
-  const conns = countConnectionsByStatus(db);
-  add("connections", "ok", conns.length ? conns.map((c) => `${c.status ?? "none"}: ${c.count}`).join(", ") : "none");
-  add("server", "ok", instanceLockFree(db) ? "not running on this folder" : "running on this folder");
+}
+
+function backupsCheck(dir: string, now: number, add: (name: string, level: DoctorCheck["level"], detail: string) => void) {
   const newest = listBackups(dir)[0];
   if (!newest) add("backups", "warn", "no backup yet (run: backup)");
   else {
     const age = now - Date.parse(newest.createdAt);
     add("backups", age > BACKUP_AGE_WARN_MS ? "warn" : "ok", `newest ${newest.name} (${mb(newest.size)}, ${Math.round(age / 3600_000)} h old)`);
   }
-  return out;
 }

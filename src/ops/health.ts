@@ -1,6 +1,6 @@
 /**
  * Operator endpoints and per-request plumbing: `GET /healthz` (the process answers), `GET /readyz`
- * (database writable, migrations done, data disk not low), `GET /metrics` (Prometheus text, for super
+ * (database writable, migrations done, data disk not low, the boot's integrity check not failed), `GET /metrics` (Prometheus text, for super
  * users or the METRICS_TOKEN bearer), the `x-request-id` header on every answer and request metrics.
  */
 import { timingSafeEqual } from "node:crypto";
@@ -9,6 +9,7 @@ import { loadMigrations } from "../db/migrate";
 import { authenticate } from "../http/auth";
 import type { Deps } from "../http/context";
 import { AppError } from "../http/errors";
+import { integrityOf } from "./integrity";
 import { type Metrics, renderMetrics } from "./metrics";
 import { storageGuard } from "./storage";
 
@@ -31,7 +32,8 @@ export function readiness(deps: Deps) {
     migrated = false;
   }
   const storage = storageGuard()?.status().state ?? "ok";
-  return { dbWritable, migrated, storage, ready: dbWritable && migrated && storage === "ok" };
+  const integrity = integrityOf(deps).state;
+  return { dbWritable, migrated, storage, integrity, ready: dbWritable && migrated && storage === "ok" && integrity !== "failed" };
 }
 
 function tokenMatches(expected: string | undefined, header: string | null) {

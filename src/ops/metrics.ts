@@ -8,6 +8,7 @@ import type { Deps } from "../http/context";
 import { countConnectionsByStatus } from "../modules/connections/queries";
 import { countQueuedMessages } from "../modules/messages/queries";
 import type { Published } from "../realtime/hub";
+import { integrityOf } from "./integrity";
 import { storageGuard } from "./storage";
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -87,6 +88,10 @@ export function renderMetrics(deps: Deps, m: Metrics): string {
   family(out, "process_resident_memory_bytes", "gauge", "Resident memory of the process.", [[null, mem.rss]]);
   family(out, "process_heap_used_bytes", "gauge", "JavaScript heap in use.", [[null, mem.heapUsed]]);
   family(out, "process_uptime_seconds", "gauge", "Seconds since the process started.", [[null, (Date.now() - m.startedAt) / 1000]]);
+  const integrity = integrityOf(deps).state;
+  family(out, "balcao_database_integrity_ok", "gauge", "0 when the boot's quick_check found the database damaged, else 1.", [
+    [null, integrity === "failed" ? 0 : 1],
+  ]);
   const s = storageGuard()?.status();
   if (s) {
     family(out, "balcao_storage_free_bytes", "gauge", "Free bytes on the data folder's disk.", [[null, s.freeBytes]]);

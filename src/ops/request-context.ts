@@ -12,30 +12,56 @@ export interface RequestScope {
 const scope = new AsyncLocalStorage<RequestScope>();
 const SANE_ID = /^[A-Za-z0-9._:-]{8,100}$/;
 
+type Fetch = (req: Request, ...rest: unknown[]) => Response | Promise<Response>;
+
 /**
  * Runs every request of the app inside its own scope (the id lives through the request's async
- * work). Wraps the app's compiled `fetch`, which both `listen` and `handle` go through; call it once
- * the app has all its routes.
+ * work). Wraps the app's compiled `fetch`, which `handle` (tests) and, with Elysia's systemRouter
+ * off, the listening server (`listen`) go through; call it once the app has all its routes.
+ * `listen` compiles the app again and puts the bare handler back on `fetch`, so `compile` is
+ * wrapped too: after every compile, `fetch` is the scoped one again (the server is then reloaded
+ * with it).
  */
 export function withRequestScope<T extends object>(app: T, done?: (req: Request, status: number, seconds: number) => void): T {
-  const inner = (app as unknown as { fetch: (req: Request, ...rest: unknown[]) => Response | Promise<Response> }).fetch;
-  const fetch = (req: Request, ...rest: unknown[]) => {
-    const incoming = req.headers.get("x-request-id");
-    const s: RequestScope = { id: incoming && SANE_ID.test(incoming) ? incoming : crypto.randomUUID(), startedAt: performance.now() };
-    return scope.run(s, async () => {
-      const res = await inner(req, ...rest);
-      // A WebSocket upgrade answers no Response: nothing to tag or count.
-      if (!(res instanceof Response)) return res;
-      try {
-        res.headers.set("x-request-id", s.id);
-      } catch {
-        // immutable headers: the answer goes out untagged
-      }
-      done?.(req, res.status, (performance.now() - s.startedAt) / 1000);
-      return res;
-    });
+  const target = app as unknown as { fetch: Fetch; compile?: () => unknown };
+  const scoped = new WeakSet<Fetch>();
+  const wrap = (inner: Fetch): Fetch => {
+    const fetch: Fetch = (req, ...rest) => {
+      const incoming = req.headers.get("x-request-id");
+      const s: RequestScope = { id: incoming && SANE_ID.test(incoming) ? incoming : crypto.randomUUID(), startedAt: performance.now() };
+      return scope.run(s, async () => {
+        const res = await inner(req, ...rest);
+        // A WebSocket upgrade answers no Response: nothing to tag or count.
+        if (!(res instanceof Response)) return res;
+        try {
+          res.headers.set("x-request-id", s.id);
+        } catch {
+          // immutable headers: the answer goes out untagged
+        }
+        done?.(req, res.status, (performance.now() - s.startedAt) / 1000);
+        return res;
+      });
+    };
+    scoped.add(fetch);
+    return fetch;
   };
-  Object.defineProperty(app, "fetch", { value: fetch, configurable: true, writable: true });
+  const install = () => {
+    const current = target.fetch;
+    if (!scoped.has(current)) Object.defineProperty(app, "fetch", { value: wrap(current), configurable: true, writable: true });
+  };
+  install();
+  const compile = target.compile?.bind(app);
+  if (compile) {
+    Object.defineProperty(app, "compile", {
+      value: () => {
+        const out = compile();
+        install();
+        return out;
+      },
+      configurable: true,
+      writable: true,
+    });
+  }
   return app;
 }
 

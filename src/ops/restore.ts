@@ -10,10 +10,11 @@ import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, ren
 import { type FileHandle, open } from "node:fs/promises";
 import { dirname, join, normalize } from "node:path";
 import { createGunzip } from "node:zlib";
-import { openDatabase } from "../db/client";
-import { instanceLockFree } from "../db/instance-lock";
+import { openDatabase, openDatabaseReadOnly } from "../db/client";
+import { describeHolder, FolderBusyError, holdDataFolder, LOCK_FILE, legacyHolder } from "../db/instance-lock";
 import { log } from "../lib/logger";
-import { type BackupManifest, backupPath, backupsDir, codeSchema } from "./backup";
+import { type BackupManifest, backupPath, backupsDir, codeSchema, databaseSchema } from "./backup";
+import { checkIntegrityOffThread } from "./integrity";
 import { readTar } from "./tar";
 
 /** An archive that must not be restored; the message says why. Nothing was changed. */
@@ -25,9 +26,10 @@ const LAST = "last-restore.json";
 
 /**
  * Reads an archive to the end, checking every file against the manifest; with `into`, extracts it
- * there. Answers the manifest. Throws RestoreError for a corrupt, truncated or foreign archive.
+ * there (only the names in `only`, when given). Answers the manifest. Throws RestoreError for a
+ * corrupt, truncated or foreign archive.
  */
-export async function readArchive(file: string, into?: string): Promise<BackupManifest> {
+export async function readArchive(file: string, into?: string, only?: ReadonlySet<string>): Promise<BackupManifest> {
   const seen = new Map<string, { size: number; sha256: string }>();
   let manifestText = "";
   let current: { name: string; size: number; hash: ReturnType<typeof createHash>; fh: FileHandle | null; isManifest: boolean } | null = null;
@@ -38,7 +40,7 @@ export async function readArchive(file: string, into?: string): Promise<BackupMa
         const isManifest = e.name === "manifest.json";
         if (isManifest && e.size > 64 * 1024 * 1024) throw new RestoreError("manifest too large");
         let fh: FileHandle | null = null;
-        if (into && !isManifest) {
+        if (into && !isManifest && (!only || only.has(e.name))) {
           const target = join(into, e.name);
           mkdirSync(dirname(target), { recursive: true });
           fh = await open(target, "w", 0o600);
@@ -91,28 +93,107 @@ function stamp() {
 }
 
 /**
- * Restores an archive into the data folder (the server must be stopped: refused while a live
- * process holds the folder). The previous data is kept aside until the restored data is in place.
+ * Checks a restored database before it may replace the data: it opens, SQLite's full
+ * integrity_check passes (off the server's thread), and its schema is the manifest's.
+ */
+async function checkRestoredDatabase(dbPath: string, manifest: BackupManifest) {
+  const integrity = await checkIntegrityOffThread(dbPath, { full: true });
+  if (!integrity.ok) throw new RestoreError(`the archive's database is damaged (${integrity.problems.slice(0, 3).join("; ")}): use another backup`);
+  let schema: { migrations: number };
+  try {
+    const db = openDatabaseReadOnly(dbPath);
+    try {
+      schema = databaseSchema(db);
+    } finally {
+      db.sqlite.close();
+    }
+  } catch (e) {
+    throw new RestoreError(`the archive's database cannot be read (${(e as Error).message}): use another backup`);
+  }
+  if (schema.migrations !== manifest.schema.migrations) {
+    throw new RestoreError(
+      `the archive's database is at schema ${schema.migrations} but its manifest says ${manifest.schema.migrations}: the archive is corrupt`,
+    );
+  }
+}
+
+/**
+ * Verifies an archive in full without changing anything: every checksum, the manifest, the end of
+ * the file, the schema, and its database (opens, passes integrity_check), extracted alone into a
+ * scratch folder under `scratchParent` that is removed afterwards. Throws RestoreError.
+ */
+export async function verifyArchive(file: string, scratchParent: string): Promise<BackupManifest> {
+  if (!existsSync(file)) throw new RestoreError(`no such file: ${file}`);
+  const scratch = join(scratchParent, `.verify-${stamp()}-${process.pid}`);
+  mkdirSync(scratch, { recursive: true, mode: 0o700 });
+  try {
+    const manifest = await readArchive(file, scratch, new Set(["app.db"]));
+    await checkRestoredDatabase(join(scratch, "app.db"), manifest);
+    return manifest;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Restores an archive into the data folder, holding the folder's lock for the whole time (refused
+ * at once while a server runs on it; the server's boot applies a staged restore under its own lock).
+ * The previous data is kept aside until the restored data is in place.
  */
 export async function restoreArchive(dataDir: string, file: string): Promise<BackupManifest> {
   if (!existsSync(file)) throw new RestoreError(`no such file: ${file}`);
+  let lock: Awaited<ReturnType<typeof holdDataFolder>>;
+  try {
+    lock = await holdDataFolder(dataDir, "restore");
+  } catch (e) {
+    if (e instanceof FolderBusyError) throw new RestoreError(`Balcão is running on this data folder: stop it first (${e.message})`);
+    throw e;
+  }
+  try {
+    return await restoreHeld(dataDir, file);
+  } finally {
+    lock.release();
+  }
+}
+
+/**
+ * Folds the current database's WAL into it before it is moved aside. A server older than the file
+ * lock shows itself only by its row (refused). A current database too damaged to open is simply
+ * moved aside: restoring over it is the point.
+ */
+function checkpointCurrent(dbPath: string) {
+  let db: ReturnType<typeof openDatabase>;
+  try {
+    db = openDatabase(dbPath);
+  } catch (e) {
+    log.warn("the current database cannot be opened; it is kept aside as it is", { err: String(e) });
+    return;
+  }
+  try {
+    const old = legacyHolder(db);
+    if (old) throw new RestoreError(`Balcão is running on this data folder (${describeHolder(old)}): stop it first`);
+    db.sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  } catch (e) {
+    if (e instanceof RestoreError) throw e;
+    log.warn("the current database could not be checkpointed; it is kept aside as it is", { err: String(e) });
+  } finally {
+    db.sqlite.close();
+  }
+}
+
+async function restoreHeld(dataDir: string, file: string): Promise<BackupManifest> {
   const staging = join(dataDir, `.restore-${stamp()}`);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true, mode: 0o700 });
   let manifest: BackupManifest;
   try {
     manifest = await readArchive(file, staging);
-    // Only a good archive gets this far: now the server must be stopped (the database is not touched before).
+    // The lock file is this folder's own: never taken from an archive.
+    rmSync(join(staging, LOCK_FILE), { force: true });
+    await checkRestoredDatabase(join(staging, "app.db"), manifest);
+    // Only a good archive gets this far (the current database is not touched before).
     const dbPath = join(dataDir, "app.db");
-    if (existsSync(dbPath)) {
-      const db = openDatabase(dbPath);
-      try {
-        if (!instanceLockFree(db)) throw new RestoreError("Balcão is running on this data folder: stop it first");
-        db.sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-      } finally {
-        db.sqlite.close();
-      }
-    }
+    if (existsSync(dbPath)) checkpointCurrent(dbPath);
   } catch (e) {
     rmSync(staging, { recursive: true, force: true });
     throw e;
@@ -162,9 +243,15 @@ export interface LastRestore {
   at: string;
 }
 
-/** Stages a restore of a backup by name for the next boot; false when there is no such backup. */
-export function stageRestore(dataDir: string, name: string, requestedBy: string): PendingRestore | null {
-  if (!backupPath(dataDir, name)) return null;
+/**
+ * Stages a restore of a backup by name for the next boot, after verifying the archive in full
+ * (verifyArchive: a corrupt one is refused now with RestoreError, not at the next boot); null when
+ * there is no such backup.
+ */
+export async function stageRestore(dataDir: string, name: string, requestedBy: string): Promise<PendingRestore | null> {
+  const file = backupPath(dataDir, name);
+  if (!file) return null;
+  await verifyArchive(file, dataDir);
   const pending = { name, requestedBy, requestedAt: new Date().toISOString() };
   writeFileSync(join(backupsDir(dataDir), PENDING), JSON.stringify(pending), { mode: 0o600 });
   return pending;

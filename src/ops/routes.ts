@@ -7,7 +7,8 @@ import type { Ctx, Deps } from "../http/context";
 import { AppError, parse } from "../http/errors";
 import { log } from "../lib/logger";
 import { BackupBusyError, backupPath, backupProgress, createBackup, deleteBackup, listBackups } from "./backup";
-import { cancelRestore, lastRestore, pendingRestore, stageRestore } from "./restore";
+import { integrityOf } from "./integrity";
+import { cancelRestore, lastRestore, pendingRestore, RestoreError, stageRestore } from "./restore";
 import { readSchedule, writeSchedule } from "./schedule";
 import { assertStorageAvailable, storageGuard } from "./storage";
 
@@ -37,12 +38,19 @@ function overview(deps: Deps): BackupsOverviewDto {
   };
 }
 
-/** GET /storage: the data disk's state for the admins' banner (admins and super users). */
+/** GET /storage: the data disk's state and the database's integrity for the admins' banner (admins and super users). */
 export const storageRoutes = (deps: Deps) =>
   new Elysia().use(authPlugin(deps)).get("/storage", ({ ctx }) => {
     if (ctx.user.profile !== "admin" && !ctx.user.super) throw new AppError("ERR_NO_PERMISSION", 403);
     const s = storageGuard()?.status();
-    return { state: s?.state ?? "ok", freeBytes: s?.freeBytes ?? -1, lowBytes: s?.lowBytes ?? 0 };
+    // The banner's facts: the disk (low, full, or near the low mark) and a database the boot's check found damaged.
+    return {
+      state: s?.state ?? "ok",
+      near: s?.near ?? false,
+      freeBytes: s?.freeBytes ?? -1,
+      lowBytes: s?.lowBytes ?? 0,
+      integrity: integrityOf(deps).state,
+    };
   });
 
 /** /backups: the super user lists, creates, downloads, deletes backups, sets the schedule and stages a restore. */
@@ -107,13 +115,18 @@ export const backupsRoutes = (deps: Deps) =>
         headers: { "content-type": "application/gzip", "content-disposition": `attachment; filename="${name}"`, "cache-control": "no-store" },
       });
     })
-    .post("/backups/:name/restore", ({ ctx, params, body }) => {
+    .post("/backups/:name/restore", async ({ ctx, params, body }) => {
       requireSuper(ctx);
       const { name } = parse(BackupNameParam, params);
       const { confirm } = parse(BackupRestoreBody, body);
       if (!backupPath(deps.config.dataDir, name)) throw noBackup();
       if (confirm.trim() !== name) throw new AppError("ERR_BACKUP_CONFIRMATION", 400);
-      const staged = stageRestore(deps.config.dataDir, name, ctx.user.email);
+      // Verified in full now (checksums, manifest, its database's integrity): a bad archive is refused here, not at the next boot.
+      const staged = await stageRestore(deps.config.dataDir, name, ctx.user.email).catch((e) => {
+        if (e instanceof RestoreError) throw new AppError("ERR_BACKUP_INVALID", 422, { reason: e.message });
+        throw e;
+      });
+      if (!staged) throw noBackup();
       log.warn("restore staged for the next start", { backup: name, by: ctx.user.email });
       return staged;
     });

@@ -9,6 +9,11 @@
  *
  * Other modules call `assertStorageAvailable()` before bulk work; it is a no-op until the process
  * has a guard (tests without one, the CLI).
+ *
+ * Unless STORAGE_LOW_MB / BALLAST_MB set them, the low mark and the ballast scale to the disk
+ * (`defaultStorageMarks`): a fixed 512 MB mark on a 600 MB disk would keep /readyz at 503 and refuse
+ * every upload forever. Free space under twice the low mark is "near": a loud warning at boot and
+ * the admins' banner, before anything is refused.
  */
 import { closeSync, existsSync, openSync, rmSync, statfsSync, writeSync } from "node:fs";
 import { join } from "node:path";
@@ -19,6 +24,8 @@ export type StorageState = "ok" | "low" | "full";
 
 export interface StorageStatus {
   state: StorageState;
+  /** Free space is under twice the low mark (nothing is refused yet): warn the people who can free it. */
+  near: boolean;
   freeBytes: number;
   totalBytes: number;
   lowBytes: number;
@@ -27,10 +34,10 @@ export interface StorageStatus {
 }
 
 export interface StorageGuardOptions {
-  /** Free space under which bulk work is refused and readiness fails. */
-  lowBytes: number;
-  /** Size of the reserved file (0 = no ballast). */
-  ballastBytes: number;
+  /** Free space under which bulk work is refused and readiness fails (undefined: scaled to the disk). */
+  lowBytes?: number;
+  /** Size of the reserved file (0 = no ballast; undefined: scaled to the disk). */
+  ballastBytes?: number;
   /** Measures free and total bytes of the data folder's disk (tests replace it). */
   measure?: (dir: string) => { free: number; total: number };
   /** How long a measurement is reused (statfs on every request is wasted work). */
@@ -41,6 +48,23 @@ export interface StorageGuardOptions {
 export const BALLAST_FILE = ".ballast";
 
 const CHUNK = 1024 * 1024;
+const MB = 1024 * 1024;
+/** The default low mark: 512 MB, or a tenth of a smaller disk. */
+const LOW_MAX = 512 * MB;
+const LOW_SHARE = 0.1;
+/** The default ballast: 64 MB, or 2 % of a smaller disk. */
+const BALLAST_MAX = 64 * MB;
+const BALLAST_SHARE = 0.02;
+
+/**
+ * The low mark and ballast for a disk of `totalBytes` when the operator set neither: min(512 MB,
+ * 10 % of the disk) and min(64 MB, 2 % of the disk), whole megabytes. An unknown size keeps the maxima.
+ */
+export function defaultStorageMarks(totalBytes: number): { lowBytes: number; ballastBytes: number } {
+  if (!(totalBytes > 0)) return { lowBytes: LOW_MAX, ballastBytes: BALLAST_MAX };
+  const mb = (n: number) => Math.floor(n / MB) * MB;
+  return { lowBytes: Math.min(LOW_MAX, mb(totalBytes * LOW_SHARE)), ballastBytes: Math.min(BALLAST_MAX, mb(totalBytes * BALLAST_SHARE)) };
+}
 /** After a full-disk error, the state stays "full" at least this long even if space seems free. */
 const FULL_HOLD_MS = 10_000;
 
@@ -74,6 +98,12 @@ export class StorageGuard {
     return join(this.dataDir, BALLAST_FILE);
   }
 
+  /** The low mark and ballast size in force: the operator's, else scaled to the disk's size. */
+  marks(): { lowBytes: number; ballastBytes: number } {
+    const auto = defaultStorageMarks(this.measure().total);
+    return { lowBytes: this.opts.lowBytes ?? auto.lowBytes, ballastBytes: this.opts.ballastBytes ?? auto.ballastBytes };
+  }
+
   private measure(fresh = false) {
     const now = Date.now();
     if (!fresh && this.cached && now - this.cached.at < (this.opts.cacheMs ?? 2000)) return this.cached;
@@ -89,13 +119,15 @@ export class StorageGuard {
   /** The current state (measured at most every cacheMs). */
   status(fresh = false): StorageStatus {
     const m = this.measure(fresh);
-    const state: StorageState = Date.now() < this.fullUntil ? "full" : m.free < this.opts.lowBytes ? "low" : "ok";
+    const { lowBytes, ballastBytes } = this.marks();
+    const state: StorageState = Date.now() < this.fullUntil ? "full" : m.free < lowBytes ? "low" : "ok";
     return {
       state,
+      near: m.free < 2 * lowBytes,
       freeBytes: Number.isFinite(m.free) ? m.free : -1,
       totalBytes: m.total,
-      lowBytes: this.opts.lowBytes,
-      ballastBytes: this.opts.ballastBytes,
+      lowBytes,
+      ballastBytes,
       ballastPresent: existsSync(this.ballastPath),
     };
   }
@@ -112,11 +144,11 @@ export class StorageGuard {
    * true when a ballast is in place afterwards. Written with real blocks (not sparse).
    */
   ensureBallast(): boolean {
-    const size = this.opts.ballastBytes;
+    const m = this.measure(true);
+    const { lowBytes, ballastBytes: size } = this.marks();
     if (size <= 0) return false;
     if (existsSync(this.ballastPath)) return true;
-    const m = this.measure(true);
-    if (m.free < this.opts.lowBytes + size) return false;
+    if (m.free < lowBytes + size) return false;
     let fd: number | null = null;
     try {
       fd = openSync(this.ballastPath, "w", 0o600);
@@ -152,7 +184,7 @@ export class StorageGuard {
   check(): StorageStatus {
     const s = this.status(true);
     if (s.state === "ok" && !s.ballastPresent) this.ensureBallast();
-    else if (s.freeBytes >= 0 && s.freeBytes < this.opts.lowBytes / 4 && s.ballastPresent) this.onFullDisk();
+    else if (s.freeBytes >= 0 && s.freeBytes < s.lowBytes / 4 && s.ballastPresent) this.onFullDisk();
     return this.status(true);
   }
 
@@ -172,6 +204,28 @@ export function setStorageGuard(guard: StorageGuard | null) {
 
 /** The process's guard, when one is installed. */
 export const storageGuard = () => current;
+
+/**
+ * Says at boot, loudly, when the data disk is low (bulk work refused, /readyz 503) or near the low
+ * mark, with the figures and what sets them; answers the level logged (null when all is well).
+ */
+export function warnStorageAtBoot(guard: StorageGuard, explicit: boolean): "error" | "warn" | null {
+  const s = guard.status(true);
+  if (s.state === "ok" && !s.near) return null;
+  const fields = {
+    dataDir: guard.dataDir,
+    freeMB: Math.round(s.freeBytes / MB),
+    totalMB: Math.round(s.totalBytes / MB),
+    lowMarkMB: Math.round(s.lowBytes / MB),
+    lowMarkFrom: explicit ? "STORAGE_LOW_MB" : "scaled to the disk (min 512 MB, 10 % of the disk)",
+  };
+  if (s.state !== "ok") {
+    log.error("data disk low: uploads, imports, campaign starts and backups are refused and /readyz answers 503 until space is freed", fields);
+    return "error";
+  }
+  log.warn("data disk nearly low: free space before uploads and imports are refused", fields);
+  return "warn";
+}
 
 /**
  * Refuses bulk work (imports, campaign starts, media uploads) with 507 ERR_STORAGE_LOW or

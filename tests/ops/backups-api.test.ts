@@ -1,9 +1,27 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
-import { backupProgress, createBackup, listBackups } from "../../src/ops/backup";
-import { applyStagedRestore } from "../../src/ops/restore";
+import { Database } from "bun:sqlite";
+import {
+  closeSync,
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGzip, gunzipSync } from "node:zlib";
+import { type BackupManifest, backupProgress, createBackup, listBackups } from "../../src/ops/backup";
+import { applyStagedRestore, readArchive } from "../../src/ops/restore";
+import { type TarWritten, tarStream } from "../../src/ops/tar";
 import { readSchedule, runScheduledBackup } from "../../src/ops/schedule";
 import { StorageGuard, setStorageGuard, storageGuard } from "../../src/ops/storage";
 import { makeTestApp } from "../helpers/app";
@@ -106,6 +124,34 @@ describe("the super user's backups", () => {
     expect((await t.call("DELETE", `/backups/${b.name}`, { token: sup.token })).json.error).toBe("ERR_NO_BACKUP_FOUND");
   });
 
+  test("a corrupt archive is refused when the restore is staged (422 with the reason), never at the next boot", async () => {
+    const good = await createBackup(t.db, t.config.dataDir);
+    const backups = join(t.config.dataDir, "backups");
+    const stage = (name: string) => t.call("POST", `/backups/${name}/restore`, { token: sup.token, body: { confirm: name } });
+
+    // Cut short: its checksums and end marker are missing.
+    const cut = "balcao-2020-01-01T00-00-01Z-manual.tar.gz";
+    writeFileSync(join(backups, cut), readFileSync(good.path));
+    truncateSync(join(backups, cut), Math.floor(statSync(good.path).size * 0.6));
+    const r1 = await stage(cut);
+    expect([r1.status, r1.json.error]).toEqual([422, "ERR_BACKUP_INVALID"]);
+    expect(r1.json.reason).toMatch(/corrupt or incomplete/);
+
+    // Every checksum right, but the database inside has a damaged page: only opening and checking it tells.
+    const damaged = "balcao-2020-01-01T00-00-02Z-manual.tar.gz";
+    await rebuildWithDamagedDatabase(good.path, join(backups, damaged));
+    await readArchive(join(backups, damaged));
+    const r2 = await stage(damaged);
+    expect([r2.status, r2.json.error]).toEqual([422, "ERR_BACKUP_INVALID"]);
+    expect(r2.json.reason).toMatch(/^the archive's database is damaged/);
+
+    expect((await t.call("GET", "/backups", { token: sup.token })).json.pendingRestore).toBeNull();
+    expect(readdirSync(t.config.dataDir).filter((n) => n.startsWith(".verify-"))).toEqual([]);
+    // A sound archive still stages.
+    expect((await stage(good.name)).json).toMatchObject({ name: good.name });
+    expect((await t.call("DELETE", "/backups/restore", { token: sup.token })).json).toEqual({ ok: true });
+  });
+
   test("restore is staged after the name is typed again, can be cancelled, and applies at the next start", async () => {
     const name = listBackups(t.config.dataDir).find((b) => b.kind === "manual")!.name;
     const wrong = await t.call("POST", `/backups/${name}/restore`, { token: sup.token, body: { confirm: "sim" } });
@@ -128,3 +174,32 @@ describe("the super user's backups", () => {
     expect(existsSync(join(t.config.dataDir, "backups", "restore-pending.json"))).toBe(false);
   });
 });
+
+/** Copies an archive with one page of its database overwritten and a manifest whose checksums match the damaged copy. */
+async function rebuildWithDamagedDatabase(from: string, to: string) {
+  const work = mkdtempSync(join(tmpdir(), "balcao-damaged-"));
+  const manifest = await readArchive(from, work);
+  const db = new Database(join(work, "app.db"));
+  const pageSize = (db.query("PRAGMA page_size").get() as { page_size: number }).page_size;
+  const pages = (db.query("PRAGMA page_count").get() as { page_count: number }).page_count;
+  db.close();
+  const fd = openSync(join(work, "app.db"), "r+");
+  writeSync(fd, new Uint8Array(pageSize).fill(0xa5), 0, pageSize, Math.floor(pages / 2) * pageSize);
+  closeSync(fd);
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else files.push(relative(work, join(dir, e.name)));
+    }
+  };
+  walk(work);
+  const written: TarWritten[] = [];
+  const stream = tarStream(
+    files.map((name) => ({ name, path: join(work, name) })),
+    (w) => written.push(w),
+    () => ({ name: "manifest.json", data: new TextEncoder().encode(JSON.stringify({ ...manifest, files: written } satisfies BackupManifest)) }),
+  );
+  await pipeline(Readable.from(stream), createGzip(), createWriteStream(to));
+  rmSync(work, { recursive: true, force: true });
+}

@@ -16,7 +16,7 @@ describe("probes", () => {
     expect((await t.call("GET", "/healthz")).json).toEqual({ ok: true });
     const r = await t.call("GET", "/readyz");
     expect(r.status).toBe(200);
-    expect(r.json).toEqual({ dbWritable: true, migrated: true, storage: "ok", ready: true });
+    expect(r.json).toEqual({ dbWritable: true, migrated: true, storage: "ok", integrity: "unchecked", ready: true });
   });
 
   test("/readyz fails while migrations are missing", async () => {

@@ -1,6 +1,7 @@
 /**
  * Facts about an outgoing file that make it look right on the phone before download: JPEG thumbnail
- * and dimensions (images: sharp; videos: the frame the agent's browser captured), duration, voice-note
+ * and dimensions (images: sharp, or where sharp cannot load — the single binary — a pure-JavaScript
+ * thumbnailer in a Worker; videos: the frame the agent's browser captured), duration, voice-note
  * waveform, PDF page count, animated stickers. Every probe is best effort: a file that cannot be read
  * still goes out, with fewer facts.
  */
@@ -31,7 +32,8 @@ type Sharp = typeof import("sharp").default;
 let sharpLib: Promise<Sharp | null> | null = null;
 /**
  * sharp (native libvips) when it loads; null where it cannot (the single binary cannot embed native
- * addons): images then use the thumbnail the agent's browser made, like videos.
+ * addons): JPEG, PNG and GIF images then go through thumbnailOffThread, other images (WebP) use the
+ * thumbnail the agent's browser made, like videos.
  */
 function loadSharp(): Promise<Sharp | null> {
   sharpLib ??= import("sharp").then(
@@ -41,12 +43,38 @@ function loadSharp(): Promise<Sharp | null> {
   return sharpLib;
 }
 
-const isJpeg = (b: Uint8Array) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+/** The pure-JavaScript thumbnailer's time limit (a 12 MP photo takes 1-2 s). */
+const JS_THUMB_MS = 15_000;
 
-/** A small JPEG of any image sharp can read (EXIF orientation applied), with the oriented size. */
+/** A thumbnail made by thumbnail-js.ts in a Worker (the server's thread stays free); throws when it cannot. */
+export function thumbnailOffThread(input: string | Buffer): Promise<{ jpeg: Uint8Array; width: number; height: number }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./thumbnail-worker.ts", import.meta.url).href, { smol: true });
+    const done = () => {
+      clearTimeout(timer);
+      worker.terminate();
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error("thumbnail took too long"));
+    }, JS_THUMB_MS);
+    worker.onmessage = (e: MessageEvent<{ ok: boolean; jpeg: Uint8Array; width: number; height: number; error?: string }>) => {
+      done();
+      if (e.data.ok) resolve({ jpeg: e.data.jpeg, width: e.data.width, height: e.data.height });
+      else reject(new Error(e.data.error));
+    };
+    worker.onerror = (e) => {
+      done();
+      reject(new Error(`thumbnail worker failed: ${e.message}`));
+    };
+    worker.postMessage(typeof input === "string" ? { path: input, max: THUMB_PX } : { bytes: new Uint8Array(input), max: THUMB_PX });
+  });
+}
+
+/** A small JPEG of an image (EXIF orientation applied), with the oriented size: sharp, else the JavaScript thumbnailer. */
 async function thumbnailOf(input: string | Buffer) {
   const sharp = await loadSharp();
-  if (!sharp) throw new Error("sharp unavailable");
+  if (!sharp) return thumbnailOffThread(input);
   const img = sharp(input, { failOn: "none", limitInputPixels: 100_000_000 }).rotate();
   const meta = await img.metadata();
   const size = meta.autoOrient ?? meta;
@@ -59,7 +87,7 @@ const secs = (n: unknown) => (typeof n === "number" && Number.isFinite(n) && n >
 
 /**
  * Stores a video's browser-measured facts beside the file (`<file>.meta.json`). The thumbnail is
- * decoded and re-encoded by sharp here, so only a real, small JPEG is ever kept.
+ * decoded and re-encoded here (sharp or the JavaScript thumbnailer), so only a real, small JPEG is ever kept.
  */
 export async function saveHints(file: string, hints: MediaHints): Promise<void> {
   const out: MediaHints = { width: dim(hints.width), height: dim(hints.height), seconds: secs(hints.seconds) };
@@ -68,8 +96,7 @@ export async function saveHints(file: string, hints: MediaHints): Promise<void> 
     try {
       out.thumbnail = Buffer.from((await thumbnailOf(raw)).jpeg).toString("base64");
     } catch {
-      // not an image (dropped), or no sharp here: a small real JPEG is kept as the browser made it
-      if (!(await loadSharp()) && isJpeg(raw)) out.thumbnail = hints.thumbnail;
+      // not an image: dropped
     }
   }
   await Bun.write(hintsPath(file), JSON.stringify(out));
@@ -106,9 +133,12 @@ export async function describeMedia(file: string, mimetype: string, opts: { ptt?
   try {
     switch (kind) {
       case "image": {
-        if (await loadSharp()) {
+        try {
           const t = await thumbnailOf(file);
           return { jpegThumbnail: t.jpeg, width: t.width, height: t.height };
+        } catch (e) {
+          // WebP without sharp, a damaged file: what the agent's browser measured, if anything.
+          log.debug("server thumbnail unavailable", { err: String(e).slice(0, 200) });
         }
         const hints = await readHints(file);
         return {

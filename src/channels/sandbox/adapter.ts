@@ -10,7 +10,7 @@ import { addressOf, numberOf } from "../address";
 import { sendKindOf } from "../../contract/media";
 import { OPUS_MIME } from "../../contract/media";
 import type { ChannelAdapter, ChannelEvents, MediaInfo, Outgoing, SendResult, SessionStatus } from "../types";
-import { type SandboxInbound, type SandboxMessageDto, serializeSandboxMessage, toInbound } from "./messages";
+import { clientWid, type SandboxInbound, type SandboxMessageDto, serializeSandboxMessage, toInbound } from "./messages";
 import { type SandboxMessageRow, sandboxMessages } from "./schema";
 
 export { type SandboxInbound, type SandboxMessageDto, serializeSandboxMessage } from "./messages";
@@ -61,14 +61,19 @@ export class SandboxAdapter implements ChannelAdapter {
   }
 
   async stop(): Promise<void> {
+    this.halt("stopped");
+  }
+
+  /** A person disconnected the phone: its own close reason, so the next boot leaves it disconnected (startAll). */
+  async logout(): Promise<void> {
+    this.halt("disconnected");
+  }
+
+  private halt(reason: string) {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.status = "DISCONNECTED";
-    this.id.events.onStatus("DISCONNECTED", { reason: "stopped" });
-  }
-
-  async logout(): Promise<void> {
-    await this.stop();
+    this.id.events.onStatus("DISCONNECTED", { reason });
   }
 
   async send(msg: Outgoing): Promise<SendResult> {
@@ -165,11 +170,16 @@ export class SandboxAdapter implements ChannelAdapter {
     return null;
   }
 
-  /** A customer writes from the phone: stored for the phone's view, then handed to the pipeline. */
+  /**
+   * A customer writes from the phone: stored for the phone's view, then handed to the pipeline
+   * (which stores it, or spools it when storage fails). A message the phone names (`input.id`) is
+   * kept once however often it is sent: a retry finds its row and hands the same message on again,
+   * which the pipeline and the spool take at most once.
+   */
   async receive(input: SandboxInbound): Promise<SandboxMessageDto> {
-    const wid = newWid();
+    const wid = input.id ? clientWid(input.id) : newWid();
     const now = Date.now();
-    const row = this.env.db
+    const inserted = this.env.db
       .insert(sandboxMessages)
       .values({
         companyId: this.id.companyId,
@@ -190,18 +200,36 @@ export class SandboxAdapter implements ChannelAdapter {
         ack: 1,
         createdAt: new Date(now).toISOString(),
       })
+      .onConflictDoNothing()
       .returning()
       .get();
-    this.publish("create", row);
-    await this.id.events.onMessages([toInbound(input, wid, now, this.env.mediaDir)]);
-    const delivered = this.env.db
-      .update(sandboxMessages)
-      .set({ ack: 2 })
-      .where(and(eq(sandboxMessages.id, row.id), eq(sandboxMessages.ack, 1)))
-      .returning()
-      .get();
+    const row = inserted ?? this.findByWid(wid);
+    if (!row) throw new Error("sandbox message vanished");
+    if (inserted) this.publish("create", row);
+    await this.id.events.onMessages([toInbound(input, wid, Date.parse(row.createdAt), this.env.mediaDir)]);
+    let delivered: SandboxMessageRow | undefined;
+    try {
+      delivered = this.env.db
+        .update(sandboxMessages)
+        .set({ ack: 2 })
+        .where(and(eq(sandboxMessages.id, row.id), eq(sandboxMessages.ack, 1)))
+        .returning()
+        .get();
+    } catch (e) {
+      // The phone's tick only: the message itself is stored or spooled by now, and the answer must say so.
+      log.warn("sandbox delivery tick not written", { connectionId: this.id.connectionId, err: String(e) });
+    }
     if (delivered) this.publish("update", delivered);
     return serializeSandboxMessage(delivered ?? row);
+  }
+
+  /** A message of this phone by its channel id. */
+  findByWid(wid: string): SandboxMessageRow | undefined {
+    return this.env.db
+      .select()
+      .from(sandboxMessages)
+      .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, wid)))
+      .get();
   }
 
   private ack(wid: string, ack: number) {

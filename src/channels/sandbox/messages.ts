@@ -61,7 +61,12 @@ export interface SandboxInbound {
   longitude?: number;
   vcard?: string;
   quotedId?: string;
+  /** The phone's own id for this message: a retry with the same id is the same message. */
+  id?: string;
 }
+
+/** The channel id (wid) of a customer's message the phone named itself (prefixed: never one of the company's ids). */
+export const clientWid = (id: string) => `SBXC${id}`;
 
 /** The InboundMessage a customer's sandbox message becomes: the same shape a WhatsApp message has. */
 export function toInbound(input: SandboxInbound, wid: string, timestamp: number, mediaDir: string): InboundMessage {

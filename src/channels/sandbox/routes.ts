@@ -5,7 +5,11 @@ import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
 import { listSandboxCustomers, postSandboxMessage, sandboxConversation } from "./service";
 
-/** /sandbox/{connectionId}/… : the phone simulator of a sandbox connection (any user of the company). */
+/**
+ * /sandbox/{connectionId}/… : the phone simulator of a sandbox connection (users who see every
+ * ticket). A customer's message answers 201 when stored, 202 when received but waiting in the
+ * inbound spool (stored later, exactly once).
+ */
 export const sandboxRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
@@ -16,7 +20,8 @@ export const sandboxRoutes = (deps: Deps) =>
     .post("/sandbox/:connectionId/messages", async ({ ctx, params, body, set }) => {
       const id = parse(SandboxParam, params).connectionId;
       const input = parse(SandboxMessageBody, body);
-      const msg = await postSandboxMessage(ctx, id, input, (body as Record<string, unknown> | null)?.file);
-      set.status = 201;
-      return msg;
+      const { message, spooled } = await postSandboxMessage(ctx, id, input, (body as Record<string, unknown> | null)?.file);
+      // 202: received and waiting in the inbound spool (storage failed); it is stored later, once. Sending it again changes nothing.
+      set.status = spooled ? 202 : 201;
+      return message;
     });

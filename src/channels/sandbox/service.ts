@@ -5,7 +5,9 @@ import { AppError, forbidden, notFound } from "../../http/errors";
 import { canViewEveryTicket } from "../../modules/tickets/policy";
 import { checkUpload, type StoredFile, storeUpload, UPLOAD_KINDS } from "../../http/uploads";
 import { findConnection } from "../../modules/connections/queries";
+import { spoolKey } from "../../bot/spool";
 import { SandboxAdapter, serializeSandboxMessage } from "./adapter";
+import { clientWid, type SandboxInbound } from "./messages";
 import { sandboxMessages } from "./schema";
 
 /**
@@ -69,17 +71,25 @@ const KIND_EXT: Record<string, readonly string[]> = {
 
 /**
  * POST /sandbox/{connectionId}/messages: the simulated customer writes to the company. The message
- * goes through the sandbox channel's events, i.e. the same inbound pipeline as WhatsApp.
+ * goes through the sandbox channel's events, i.e. the same inbound pipeline as WhatsApp. Answers
+ * the phone's message and whether it is stored, or only received and waiting in the inbound spool
+ * (storage failed: it is stored later, once; the route answers 202 then, never an error that would
+ * make a client send it again).
  */
 export async function postSandboxMessage(ctx: Ctx, connectionId: number, input: SandboxMessageInput, file: unknown) {
   const w = sandboxConnection(ctx, connectionId);
   const adapter = ctx.sessions.get(w.id);
   if (!(adapter instanceof SandboxAdapter) || adapter.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
-  let media: StoredFile | null = null;
-  if (NEEDS_FILE.has(input.type)) {
+  // A retry of a message the phone already holds: the same message again (its file is not stored twice).
+  const known = input.id ? adapter.findByWid(clientWid(input.id)) : undefined;
+  let media: SandboxInbound["media"] = null;
+  if (known) {
+    media = known.mediaPath ? { mediaPath: known.mediaPath, mediaName: known.mediaName ?? "", mime: known.mimetype ?? "" } : null;
+  } else if (NEEDS_FILE.has(input.type)) {
     const checked = checkUpload(file, "attachment");
     if (!KIND_EXT[input.type].includes(checked.ext)) throw new AppError("ERR_UPLOAD_TYPE", 400, { allowed: KIND_EXT[input.type].join(", ") });
-    media = await storeUpload(ctx.config.mediaDir, ctx.companyId, "sandbox", checked);
+    const stored: StoredFile = await storeUpload(ctx.config.mediaDir, ctx.companyId, "sandbox", checked);
+    media = { mediaPath: stored.mediaPath, mediaName: stored.mediaName, mime: stored.mime };
   } else if (input.type === "text" && !input.body.trim()) {
     throw new AppError("ERR_VALIDATION", 400, { fields: { body: "validation.required" } });
   } else if (input.type === "location" && (input.latitude === undefined || input.longitude === undefined)) {
@@ -87,15 +97,17 @@ export async function postSandboxMessage(ctx: Ctx, connectionId: number, input: 
   } else if (input.type === "contact" && !input.vcard?.trim()) {
     throw new AppError("ERR_VALIDATION", 400, { fields: { vcard: "validation.required" } });
   }
-  return adapter.receive({
+  const message = await adapter.receive({
     number: input.number,
     name: input.name,
     type: input.type,
     body: input.body,
-    media: media ? { mediaPath: media.mediaPath, mediaName: media.mediaName, mime: media.mime } : null,
+    media,
     latitude: input.latitude,
     longitude: input.longitude,
     vcard: input.vcard,
     quotedId: input.quotedId,
+    id: input.id,
   });
+  return { message, spooled: ctx.inboundSpool.has(spoolKey(w.id, message.wid)) };
 }

@@ -147,6 +147,8 @@ export const SandboxMessageBody = v.object({
   vcard: v.optional(v.pipe(v.string(MSG.invalid), v.maxLength(4000, MSG.tooLong))),
   /** Quote one of the phone's messages by its id (wid). */
   quotedId: v.optional(v.pipe(v.string(MSG.invalid), v.maxLength(100, MSG.tooLong))),
+  /** The phone's own id for the message (8-64 letters, digits, - or _): sent again, it is the same message, stored once. */
+  id: v.optional(v.pipe(v.string(MSG.invalid), v.regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.invalid))),
 });
 export type SandboxMessageInput = v.InferOutput<typeof SandboxMessageBody>;
 

@@ -1,9 +1,9 @@
 import type { SessionUserDto } from "../../contract/dto/session";
 import { hashPassword, verifyPassword } from "../../lib/password";
-import { setPasswordHash, startSession } from "../users/accounts";
+import { setPasswordHash } from "../users/accounts";
 import type { LoginInput, PasswordChangeInput } from "../../contract/schemas/auth";
 import { log } from "../../lib/logger";
-import { endUserSessions, familyIsLive, rotateFamily, startFamily } from "./sessions";
+import { endUserSessions, familyIsLive, openSessionRecords, rotateFamily } from "./sessions";
 import type { Deps } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { type AccessClaims, type RefreshClaims, signAccess, signRefresh, verifyToken } from "../../http/tokens";
@@ -91,10 +91,9 @@ async function checkCredentials(deps: Deps, email: string, password: string, ip:
   return row;
 }
 
-/** Starts a session (new token version, new family) and answers its tokens and payload. */
+/** Starts a session (new token version, new family, in one transaction) and answers its tokens and payload. */
 async function openSession(deps: Deps, userId: number, companyId: number) {
-  const updated = startSession(deps.db, userId);
-  const family = startFamily(deps.db, userId, companyId);
+  const { user: updated, family } = openSessionRecords(deps.db, userId, companyId);
   const tokens = await issueTokens(deps, updated, family);
   return { ...tokens, user: sessionPayload(deps, userId), tokenVersion: updated.tokenVersion };
 }

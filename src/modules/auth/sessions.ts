@@ -3,12 +3,12 @@
  * of `auth_sessions`; other modules end sessions through `endUserSessions` / `endCompanySessions`.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../db/client";
 import type { Deps } from "../../http/context";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { CLOSE } from "../../realtime/hub";
-import { bumpCompanyTokenVersions, bumpTokenVersion } from "../users/accounts";
+import { bumpCompanyTokenVersions, bumpTokenVersion, startSession } from "../users/accounts";
 import { loadTokenVersions } from "../users/queries";
 import { type AuthSessionRow, authSessions } from "./schema";
 
@@ -23,6 +23,19 @@ export const ROTATION_GRACE_MS = 10_000;
 export function startFamily(db: DbOrTx, userId: number, companyId: number, now = Date.now()): AuthSessionRow {
   db.delete(authSessions).where(eq(authSessions.userId, userId)).run();
   return db.insert(authSessions).values({ id: crypto.randomUUID(), userId, companyId, generation: 0, rotatedAt: now, createdAt: nowIso() }).returning().get();
+}
+
+/**
+ * A sign-in's writes, all or nothing: the user's new token version (which ends their other sessions)
+ * and the new family. Apart, a failure of the second write (a full disk) ended the user's session
+ * without starting the new one.
+ */
+export function openSessionRecords(db: DB, userId: number, companyId: number) {
+  return db.transaction((tx) => {
+    const user = startSession(tx, userId);
+    const family = startFamily(tx, userId, companyId);
+    return { user, family };
+  });
 }
 
 export type RotateResult = { kind: "ok"; generation: number } | { kind: "ended" } | { kind: "replay"; userId: number };

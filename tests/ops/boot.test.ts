@@ -1,0 +1,100 @@
+/**
+ * A first boot that explains itself: the real server (`bun run src/main.ts`) on folders an operator
+ * really meets — owned by root, damaged, written by a newer version, on a full disk, a port taken,
+ * a bad variable — says what is wrong and what to do in one sentence, exits 1, and prints no stack.
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { AS_NOBODY, balcaoEnv, IN_OWN_PID_NAMESPACE, runBalcao, setprivAvailable } from "./processes";
+
+const root = mkdtempSync(join(tmpdir(), "balcao-boot-"));
+// The parent must be traversable by the unprivileged child (mkdtemp makes it 0700).
+chmodSync(root, 0o755);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let n = 0;
+const folder = () => {
+  const d = join(root, `f${++n}`);
+  mkdirSync(d, { mode: 0o755 });
+  return d;
+};
+
+/** Boots the real server on `dir`; answers its exit code and stderr. */
+const boot = (dir: string, extra: Record<string, string> = {}, wrap: string[] = []) => runBalcao(["src/main.ts"], balcaoEnv(dir, extra), wrap, 30_000);
+
+/** One sentence on stderr, exit 1, no stack trace, no source excerpt, the server never listened. */
+function refused(r: { code: number; stderr: string; output: string }, ...says: (string | RegExp)[]) {
+  expect(r.code).toBe(1);
+  expect(r.stderr).toContain("Balcão cannot start: ");
+  for (const s of says) expect(r.stderr).toMatch(s);
+  expect(r.stderr).not.toMatch(/^\s+at /m);
+  expect(r.stderr).not.toMatch(/^\s*\d+ \| /m);
+  expect(r.output).not.toContain("balcao listening");
+}
+
+const nobody = setprivAvailable();
+if (!nobody) console.warn("SKIPPED (permissions): setpriv to uid 65534 needs root and util-linux");
+
+describe("a data folder the server may not write", () => {
+  test.skipIf(!nobody)("a root-owned folder (a host folder mounted as /app/data): the owner and the exact chown", async () => {
+    const dir = folder();
+    const r = await boot(dir, {}, AS_NOBODY);
+    refused(r, `the data folder ${dir} is not writable`, "runs as uid 65534:65534", "belongs to uid 0:0 (root)", "sudo chown -R 65534:65534");
+    expect(r.stderr).not.toContain("EACCES");
+  });
+
+  test.skipIf(!nobody)("a folder that does not exist under a parent the server may not write", async () => {
+    const dir = join(folder(), "data");
+    refused(await boot(dir, {}, AS_NOBODY), `the data folder ${dir} does not exist and cannot be created`, `sudo mkdir -p ${dir}`);
+  });
+
+  test.skipIf(!nobody)("the folder is the server's but a root-owned database inside is not", async () => {
+    const dir = folder();
+    chownSync(dir, 65534, 65534);
+    const db = new Database(join(dir, "app.db"), { create: true });
+    db.close();
+    chmodSync(join(dir, "app.db"), 0o600);
+    refused(await boot(dir, {}, AS_NOBODY), `${join(dir, "app.db")} is not writable`, "sudo chown -R 65534:65534");
+  });
+});
+
+describe("fatal boot errors", () => {
+  test("a database that is not one (overwritten, truncated to garbage): damaged, restore a backup", async () => {
+    const dir = folder();
+    writeFileSync(join(dir, "app.db"), crypto.getRandomValues(new Uint8Array(16_384)));
+    refused(await boot(dir), `the database ${join(dir, "app.db")} is damaged`, "restore a backup", "balcao doctor");
+  });
+
+  test("a database written by a newer Balcão", async () => {
+    const dir = folder();
+    expect((await runBalcao(["src/cli.ts", "migrate"], balcaoEnv(dir))).code).toBe(0);
+    const db = new Database(join(dir, "app.db"));
+    db.run("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('future', ?)", [Date.now() + 10 * 365 * 86_400_000]);
+    db.close();
+    refused(await boot(dir), "the database was written by a newer Balcão", "run the newer version, or restore a backup");
+  });
+
+  test("a port already in use by another program", async () => {
+    const other = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("other") });
+    try {
+      refused(await boot(folder(), { PORT: String(other.port) }), `port ${other.port} on 127.0.0.1 is already in use by another program`);
+    } finally {
+      other.stop(true);
+    }
+  });
+
+  test("an invalid variable names the variable", async () => {
+    refused(await boot(folder(), { PORT: "eighty" }), "invalid configuration", /PORT: /);
+  });
+
+  const canMount = IN_OWN_PID_NAMESPACE.length > 0 && Bun.spawnSync(["unshare", "--mount", "true"]).exitCode === 0;
+  test.skipIf(!canMount)("a full data disk (a 1 MB tmpfs, filled)", async () => {
+    const dir = folder();
+    // A private mount namespace: the tiny disk exists for the server only.
+    const script = `mount -t tmpfs -o size=1m tmpfs '${dir}' && (head -c 2000000 /dev/zero > '${dir}/fill' 2>/dev/null; true) && exec "$@"`;
+    const r = await runBalcao(["src/main.ts"], balcaoEnv(dir), ["unshare", "--mount", "sh", "-c", script, "sh"], 30_000);
+    refused(r, `the data disk is full (the data folder ${dir})`, "free space");
+  });
+});
