@@ -38,6 +38,7 @@ import { messagesRoutes } from "./modules/messages/routes";
 import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { sandboxRoutes } from "./channels/sandbox/routes";
+import { cloudApiRoutes } from "./channels/cloudapi/routes";
 import { contactListsRoutes } from "./modules/contact-lists/routes";
 import { campaignsRoutes } from "./modules/campaigns/routes";
 import { installOps, opsRoutes, withOps } from "./ops";
@@ -145,6 +146,7 @@ const moduleRoutes = (deps: Deps): AnyElysia[] => [
   ticketNotesRoutes(deps),
   connectionsRoutes(deps),
   sandboxRoutes(deps),
+  cloudApiRoutes(deps),
   contactListsRoutes(deps),
   campaignsRoutes(deps),
   externalApiRoutes(deps),

@@ -34,6 +34,7 @@ const EnvSchema = v.object({
   STORAGE_LOW_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0))),
   BALLAST_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(4096))),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
+  CLOUD_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, "must be an http(s) URL")), "https://graph.facebook.com/v21.0"),
   OUTBOUND_ALLOW: v.optional(
     v.pipe(
       v.string(),
@@ -75,6 +76,8 @@ export interface Config {
   ballastBytes?: number;
   /** A bearer token that may read /metrics without a session (Prometheus). */
   metricsToken?: string;
+  /** Base of Meta's Graph API (version included) for WhatsApp Cloud API connections. */
+  cloudApiUrl: string;
   /** Hosts and address ranges outbound requests of companies may reach although the policy refuses them (OUTBOUND_ALLOW). */
   outboundAllow: AllowRule[];
 }
@@ -194,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageLowBytes: mbOrAuto(e.STORAGE_LOW_MB, isTest),
     ballastBytes: mbOrAuto(e.BALLAST_MB, isTest),
     metricsToken: e.METRICS_TOKEN,
+    cloudApiUrl: e.CLOUD_API_URL.replace(/\/+$/, ""),
     outboundAllow: parseAllowList(e.OUTBOUND_ALLOW) as AllowRule[],
   };
 }

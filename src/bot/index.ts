@@ -44,18 +44,35 @@ export async function handleInbound(deps: Deps, conn: ConnectionRef, msg: Inboun
  * ticket as it is then, since the step before (or a later message of the delivery) may have changed it.
  */
 export async function handleInboundBatch(deps: Deps, conn: ConnectionRef, msgs: InboundMessage[]): Promise<(IngestResult | null)[]> {
-  const results = await ingestBatch(deps, conn, msgs);
-  for (const [i, res] of results.entries()) {
-    if (!res || res.duplicate) continue;
-    try {
-      const ticket = msgs.length > 1 ? (findTicketRow(deps.db, conn.companyId, res.ticket.id) ?? res.ticket) : res.ticket;
-      if (!campaignReply(deps, conn.id, msgs[i], ticket, res.before)) await botStep(deps, conn, msgs[i], { ...res, ticket });
-    } catch (e) {
-      // The message is stored; a failure here must not cost the next messages of the delivery their answer.
-      log.error("inbound answer failed", { ticketId: res.ticket.id, err: String(e) });
-    }
-  }
+  const { results, answer } = await storeInboundBatch(deps, conn, msgs);
+  await answer();
   return results;
+}
+
+/**
+ * The two halves of a delivery, for transports that must answer their sender once the messages are
+ * safe (a webhook): `results` once every message is stored or spooled (rejects when one could not
+ * even be spooled), and `answer`, which runs the answers (campaign replies, bot) in arrival order.
+ */
+export async function storeInboundBatch(
+  deps: Deps,
+  conn: ConnectionRef,
+  msgs: InboundMessage[],
+): Promise<{ results: (IngestResult | null)[]; answer: () => Promise<void> }> {
+  const results = await ingestBatch(deps, conn, msgs);
+  const answer = async () => {
+    for (const [i, res] of results.entries()) {
+      if (!res || res.duplicate) continue;
+      try {
+        const ticket = msgs.length > 1 ? (findTicketRow(deps.db, conn.companyId, res.ticket.id) ?? res.ticket) : res.ticket;
+        if (!campaignReply(deps, conn.id, msgs[i], ticket, res.before)) await botStep(deps, conn, msgs[i], { ...res, ticket });
+      } catch (e) {
+        // The message is stored; a failure here must not cost the next messages of the delivery their answer.
+        log.error("inbound answer failed", { ticketId: res.ticket.id, err: String(e) });
+      }
+    }
+  };
+  return { results, answer };
 }
 
 /**
@@ -146,6 +163,8 @@ async function botStep(deps: Deps, conn: ConnectionRef, msg: InboundMessage, res
  */
 async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, stored: TicketRow) {
   let ticket = stored;
+  // A tapped button or list row answers with its id (what the customer would have typed); its title is the stored body.
+  const text = msg.reply?.id ?? msg.body;
   if (msg.fromMe) {
     // Someone answered from the phone itself: a person took over.
     handToHuman(deps, ticket);
@@ -153,13 +172,13 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
   }
   if (ticket.isGroup) return;
   if (ticket.awaitingRatingSince) {
-    await handleRatingAnswer(deps, ticket, msg.body);
+    await handleRatingAnswer(deps, ticket, text);
     return;
   }
   if (ticket.userId || ticket.status !== "pending") return;
   const conn = findConnection(deps.db, ref.companyId, ref.id);
   if (!conn) return;
-  const loop = loopReason(deps, ticket.id, msg.body);
+  const loop = loopReason(deps, ticket.id, text);
   if (loop) {
     // No automatic answer to a machine: the ticket waits for a person, who reads why in its notes.
     handToHuman(deps, ticket);
@@ -176,15 +195,15 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
       contactName ??= findContact(deps.db, ticket.companyId, ticket.contactId)?.name ?? "";
       return contactName;
     },
-    body: msg.body,
-    say: (text, media) => sendBot(deps, step.ticket, text, media),
+    body: text,
+    say: (text, media, menu) => sendBot(deps, step.ticket, text, media ?? undefined, menu),
   };
   const render = (t: string) => renderTemplate(t, { name: step.contactName }, deps.config.timezone);
 
   // An integration or assistant holding the ticket gets every message (before "#" and the hours).
   step.msg = msg;
   if (await runAutomation(step, msg)) return;
-  if (msg.body.trim() === "#") {
+  if (text.trim() === "#") {
     ticket = botResetToMenu(deps, ticket);
     step.ticket = ticket;
     step.body = "";
@@ -195,8 +214,8 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
   if (scheduleType === "company" && conn.outOfHoursMessage.trim()) {
     const company = findCompany(deps.db, ticket.companyId);
     if (isOutOfHours(company?.schedules, deps.config.timezone, now)) {
-      const text = render(conn.outOfHoursMessage);
-      if (!sentAutomaticallySince(deps, ticket.id, text, OUT_OF_HOURS_REPEAT_MS)) await step.say(text);
+      const notice = render(conn.outOfHoursMessage);
+      if (!sentAutomaticallySince(deps, ticket.id, notice, OUT_OF_HOURS_REPEAT_MS)) await step.say(notice);
       return;
     }
   }
@@ -204,8 +223,8 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
   const queue = findQueue(deps.db, ticket.companyId, ticket.queueId);
   if (!queue) return;
   if (scheduleType === "queue" && queue.outOfHoursMessage.trim() && isOutOfHours(queue.schedules, deps.config.timezone, now)) {
-    const text = `${render(queue.outOfHoursMessage)}\n\n${HOME_LINE}`;
-    if (!sentAutomaticallySince(deps, ticket.id, text, OUT_OF_HOURS_REPEAT_MS)) await step.say(text);
+    const notice = `${render(queue.outOfHoursMessage)}\n\n${HOME_LINE}`;
+    if (!sentAutomaticallySince(deps, ticket.id, notice, OUT_OF_HOURS_REPEAT_MS)) await step.say(notice);
     return;
   }
   if (ticket.chatbot) await walkOptions(step, queue);

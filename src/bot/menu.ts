@@ -8,13 +8,18 @@ import type { QueueRow } from "../modules/queues/schema";
 import { getSetting } from "../modules/settings/service";
 import { botChooseQueue, botMenuSent, botStartedAt, handToHuman, setBotState } from "../modules/tickets/lifecycle-system";
 import type { TicketRow } from "../modules/tickets/schema";
-import type { InboundMessage } from "../channels/types";
+import type { InboundMessage, MenuSpec } from "../channels/types";
 import { automationTarget, startAutomation } from "./automation";
 import { isOutOfHours } from "./hours";
 
 export const INVALID_OPTION = "Opção inválida, por favor escolha uma opção válida.";
 export const BACK_LINE = "*[ 0 ]* - Menu anterior";
 export const HOME_LINE = "*[ # ]* - Menu inicial";
+/** The menu's own lines as buttons (channels with buttons): the same choices as BACK_LINE and HOME_LINE. */
+const BACK_ITEM = { id: "0", title: "Menu anterior" };
+const HOME_ITEM = { id: "#", title: "Menu inicial" };
+/** Above the buttons when the menu has no text of its own (a button message needs one). */
+const CHOOSE = "Escolha uma opção:";
 
 /** What one bot step works with. */
 export interface BotStep {
@@ -25,8 +30,11 @@ export interface BotStep {
   body: string;
   /** The customer's message being answered (integrations and assistants read it whole). */
   msg?: InboundMessage;
-  /** Sends an automatic answer (text, then the optional media); the loop breaker may stop it. */
-  say(text: string, media?: { mediaPath: string | null; mediaName: string | null }): Promise<void>;
+  /**
+   * Sends an automatic answer (text, then the optional media); the loop breaker may stop it. A menu
+   * goes out as buttons or a list where the channel has them, else as the text (its numbered lines).
+   */
+  say(text: string, media?: { mediaPath: string | null; mediaName: string | null } | null, menu?: MenuSpec): Promise<void>;
 }
 
 const render = (s: BotStep, text: string) => renderTemplate(text, { name: s.contactName }, s.deps.config.timezone);
@@ -37,8 +45,15 @@ export function queueMenuText(greeting: string, queues: QueueRow[]): string {
   return greeting.trim() ? `${greeting.trim()}\n\n${lines}` : lines;
 }
 
+/** The queue menu as choices: the same numbers as its text. */
+export const queueMenuSpec = (greeting: string, queues: QueueRow[], prefix = ""): MenuSpec => ({
+  text: [prefix, greeting.trim()].filter(Boolean).join("\n\n") || CHOOSE,
+  items: queues.map((q, i) => ({ id: String(i + 1), title: q.name })),
+});
+
 /** Option lines `*[ option ]* - title`. */
 const optionLines = (opts: QueueOptionRow[]) => opts.map((o) => `*[ ${o.option} ]* - ${o.title}`).join("\n");
+const optionItems = (opts: QueueOptionRow[]) => opts.map((o) => ({ id: o.option.trim(), title: o.title }));
 
 /**
  * The queue-selection step (R-BOT-4, D8): one queue is chosen at once; with
@@ -64,8 +79,9 @@ export async function runQueueMenu(s: BotStep): Promise<void> {
   if (s.conn.timeUseBotQueues > 0 && used > 0 && started) {
     if (s.deps.clock.now() - Date.parse(started) < s.conn.timeUseBotQueues * 60_000) return;
   }
-  const menu = queueMenuText(render(s, s.conn.greetingMessage), queues);
-  await s.say(used === 0 ? menu : `${INVALID_OPTION}\n\n${menu}`);
+  const greeting = render(s, s.conn.greetingMessage);
+  const menu = queueMenuText(greeting, queues);
+  await s.say(used === 0 ? menu : `${INVALID_OPTION}\n\n${menu}`, null, queueMenuSpec(greeting, queues, used === 0 ? "" : INVALID_OPTION));
   s.ticket = botMenuSent(s.deps, s.ticket);
 }
 
@@ -90,7 +106,7 @@ export async function chooseQueue(s: BotStep, queue: QueueRow, menuChoice = fals
     if (queue.greetingMessage.trim()) await s.say(render(s, queue.greetingMessage), queue);
     return startAutomation(s, s.msg, automated, menuChoice);
   }
-  if (options.length) return s.say(rootMenu(s, queue, options), queue);
+  if (options.length) return s.say(rootMenu(s, queue, options), queue, rootSpec(s, queue, options));
   return s.say(render(s, queue.greetingMessage), queue);
 }
 
@@ -99,9 +115,18 @@ function rootMenu(s: BotStep, queue: QueueRow, roots: QueueOptionRow[]) {
   return `${greeting ? `${greeting}\n\n` : ""}${optionLines(roots)}\n\n${HOME_LINE}`;
 }
 
+function rootSpec(s: BotStep, queue: QueueRow, roots: QueueOptionRow[], prefix = ""): MenuSpec {
+  return { text: [prefix, render(s, queue.greetingMessage).trim()].filter(Boolean).join("\n\n") || CHOOSE, items: [...optionItems(roots), HOME_ITEM] };
+}
+
 function nodeMenu(s: BotStep, node: QueueOptionRow, children: QueueOptionRow[]) {
   const msg = render(s, node.message || node.title).trim();
   return `${msg}\n\n${children.length ? `${optionLines(children)}\n\n` : ""}${BACK_LINE}\n${HOME_LINE}`;
+}
+
+function nodeSpec(s: BotStep, node: QueueOptionRow, children: QueueOptionRow[], prefix = ""): MenuSpec {
+  const msg = render(s, node.message || node.title).trim();
+  return { text: [prefix, msg].filter(Boolean).join("\n\n") || CHOOSE, items: [...optionItems(children), BACK_ITEM, HOME_ITEM] };
 }
 
 /**
@@ -127,12 +152,16 @@ export async function walkOptions(s: BotStep, queue: QueueRow) {
       return;
     }
     s.ticket = setBotState(s.deps, s.ticket, { amountUsedBotQueues: s.ticket.amountUsedBotQueues + 1 });
-    const menu = current
-      ? nodeMenu(s, current, listOptions(db, companyId, queue.id, current.id))
-      : rootMenu(s, queue, listOptions(db, companyId, queue.id, null));
-    return s.say(`${INVALID_OPTION}\n\n${menu}`);
+    const kids = listOptions(db, companyId, queue.id, current ? current.id : null);
+    const menu = current ? nodeMenu(s, current, kids) : rootMenu(s, queue, kids);
+    const spec = current ? nodeSpec(s, current, kids, INVALID_OPTION) : rootSpec(s, queue, kids, INVALID_OPTION);
+    return s.say(`${INVALID_OPTION}\n\n${menu}`, null, spec);
   }
   s.ticket = setBotState(s.deps, s.ticket, { queueOptionId: target ? target.id : null, amountUsedBotQueues: 0 });
-  if (!target) return s.say(rootMenu(s, queue, listOptions(db, companyId, queue.id, null)));
-  return s.say(nodeMenu(s, target, listOptions(db, companyId, queue.id, target.id)), target);
+  if (!target) {
+    const roots = listOptions(db, companyId, queue.id, null);
+    return s.say(rootMenu(s, queue, roots), null, rootSpec(s, queue, roots));
+  }
+  const kids = listOptions(db, companyId, queue.id, target.id);
+  return s.say(nodeMenu(s, target, kids), target, nodeSpec(s, target, kids));
 }

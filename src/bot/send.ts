@@ -1,4 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
+import type { MenuSpec } from "../channels/types";
 import type { Deps } from "../http/context";
 import { mimeOfName } from "../http/uploads";
 import { messages } from "../modules/messages/schema";
@@ -15,9 +16,12 @@ export function sentAutomaticallySince(deps: Deps, ticketId: number, body: strin
     .get();
 }
 
-/** Sends an automatic (bot) text, optionally followed by a stored media file. */
-export async function sendBot(deps: Deps, ticket: TicketRow, body: string, media?: { mediaPath: string | null; mediaName: string | null }) {
-  if (body.trim()) await sendMessage(deps, ticket, { body, isAutomatic: true });
+/**
+ * Sends an automatic (bot) text, optionally followed by a stored media file. A menu rides with the
+ * text: channels with buttons show it as such, the others send the text.
+ */
+export async function sendBot(deps: Deps, ticket: TicketRow, body: string, media?: { mediaPath: string | null; mediaName: string | null }, menu?: MenuSpec) {
+  if (body.trim()) await sendMessage(deps, ticket, { body, isAutomatic: true, menu });
   if (media?.mediaPath) {
     const ext = media.mediaPath.split(".").pop()?.toLowerCase() ?? "";
     const mime = mimeOfName(media.mediaPath);

@@ -29,6 +29,8 @@ type StatusInfo = Parameters<ChannelEvents["onStatus"]>[1];
 export interface RegistryHandlers {
   onStatus?(ref: ConnectionRef, status: SessionStatus, info?: StatusInfo): void;
   onMessages?(ref: ConnectionRef, messages: InboundMessage[]): void | Promise<void>;
+  /** Stores now, answers later (ChannelEvents.ingest); its rejection reaches the channel. */
+  onIngest?(ref: ConnectionRef, messages: InboundMessage[]): Promise<void>;
   onAck?(ref: ConnectionRef, acks: AckEvent[]): void;
   onEdit?(ref: ConnectionRef, edit: EditEvent): void;
   onRevoke?(ref: ConnectionRef, id: string): void;
@@ -136,6 +138,11 @@ export class ChannelRegistry {
       },
       onMessages: async (messages) => {
         await guard("onMessages", this.handlers.onMessages, messages);
+      },
+      // Not guarded: a webhook must know that a message could not even be spooled (its sender retries).
+      ingest: async (messages) => {
+        if (this.handlers.onIngest) await this.handlers.onIngest(ref, messages);
+        else await guard("onMessages", this.handlers.onMessages, messages);
       },
       onAck: (acks) => guard("onAck", this.handlers.onAck, acks),
       onEdit: (edit) => guard("onEdit", this.handlers.onEdit, edit),

@@ -45,6 +45,11 @@ export interface InboundMessage {
   location?: { latitude: number; longitude: number; name?: string | null; address?: string | null } | null;
   vcard?: string | null;
   quotedId?: string | null;
+  /**
+   * The customer tapped a button or a list row of a menu we sent: `id` is the choice's id (what they
+   * would have typed: the option number, "0", "#"), `title` what they saw. The body holds the title.
+   */
+  reply?: { id: string; title: string } | null;
   /** epoch ms */
   timestamp: number;
   /** "notify" = live, "append" = offline backlog or history; both are ingested (deduplicated). */
@@ -57,6 +62,13 @@ export interface AckEvent {
   id: string;
   /** 0 error, 1 pending, 2 server, 3 delivered, 4 read, 5 played */
   ack: number;
+  /**
+   * Our reserved id of the message, when the channel assigns its own id on send (Cloud API) and its
+   * status may arrive before the send's answer: the message is then found by it and takes `id`.
+   */
+  alias?: string;
+  /** The message failed on the way (an error code): it is marked failed with this reason. */
+  error?: string;
 }
 
 export interface EditEvent {
@@ -84,6 +96,12 @@ export interface HistoryBatch {
 export interface ChannelEvents {
   onStatus(status: SessionStatus, info?: { qrcode?: string; pairingCode?: string; retries?: number; reason?: string }): void;
   onMessages(messages: InboundMessage[]): void | Promise<void>;
+  /**
+   * For transports that must answer their sender quickly (webhooks): resolves once every message is
+   * stored (or spooled); the answers (bot, campaign replies) follow in the background, in order.
+   * Rejects when a message could be neither stored nor spooled.
+   */
+  ingest?(messages: InboundMessage[]): Promise<void>;
   onAck(acks: AckEvent[]): void;
   onEdit(edit: EditEvent): void;
   onRevoke(id: string): void;
@@ -117,8 +135,30 @@ export interface OutgoingBase {
   id?: string;
   quoted?: { id: string; fromMe: boolean; raw?: unknown; body?: string } | null;
 }
+/**
+ * A chatbot menu. Channels with buttons show `items` as buttons or a list; the others send the
+ * message's body, the same menu as numbered text. Either way the answer is the item's `id`.
+ */
+export interface MenuSpec {
+  /** The text above the choices (greeting, option message). */
+  text: string;
+  /** The choices: `id` is what the customer would type (the option number, "0", "#"). */
+  items: { id: string; title: string }[];
+}
+
+/** A message template with its variable values (Cloud API connections). */
+export interface OutgoingTemplate {
+  name: string;
+  language: string;
+  /** Values in the order of the template's variables (header first, then body). */
+  params: string[];
+}
+
 export type Outgoing =
-  | (OutgoingBase & { type: "text"; body: string })
+  | (OutgoingBase & { type: "text"; body: string; menu?: MenuSpec })
+  /** Channels without templates send `body` (the template's text) as a plain text. */
+  | (OutgoingBase & { type: "template"; body: string; template: OutgoingTemplate })
+  | (OutgoingBase & { type: "reaction"; emoji: string; target: { id: string; fromMe: boolean; raw?: unknown } })
   | (OutgoingBase & {
       type: "media";
       path: string;

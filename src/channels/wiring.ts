@@ -5,7 +5,7 @@
  * The connections service drives sessions through `deps.sessions` (this supervisor, made by createDeps).
  */
 import { eq } from "drizzle-orm";
-import { handleInboundBatch, ingestMessage } from "../bot";
+import { handleInboundBatch, ingestMessage, storeInboundBatch } from "../bot";
 import type { Deps } from "../http/context";
 import { log } from "../lib/logger";
 import { applyLidMapping } from "../modules/contacts/channel";
@@ -21,6 +21,7 @@ import { hasPairedCreds, lazyBaileysFactory } from "./baileys/lazy";
 import { waAuth } from "./baileys/schema";
 import { whatsapps } from "../modules/connections/schema";
 import { type ConnectionRef, ChannelRegistry, type RegistryHandlers } from "./registry";
+import { CloudApiAdapter } from "./cloudapi/adapter";
 import { SandboxAdapter } from "./sandbox/adapter";
 import type { CallEvent, ChannelAdapter, ChannelFactory, StartOptions } from "./types";
 
@@ -40,6 +41,8 @@ export class ConnectionSupervisor {
   private readonly requested = new Set<number>();
   /** Set while the process stops: status changes caused by the stop are not recorded. */
   private shuttingDown = false;
+  /** Per connection, the answers (bot, campaign replies) of webhook deliveries, run one delivery after another. */
+  private readonly answering = new Map<number, Promise<void>>();
 
   constructor(private readonly deps: Deps) {
     this.registry = new ChannelRegistry();
@@ -49,9 +52,18 @@ export class ConnectionSupervisor {
       ({ connectionId, companyId, events }) =>
         new SandboxAdapter({ connectionId, companyId, events }, { db: deps.db, hub: deps.hub, mediaDir: deps.config.mediaDir }),
     );
+    this.registry.register("cloudapi", ({ connectionId, companyId, events }) => new CloudApiAdapter({ connectionId, companyId, events }, deps));
     // Tests never reach the real WhatsApp: under NODE_ENV=test the baileys kind exists only with WA_WS_URL.
     if (!deps.config.isTest || deps.config.waWsUrl) {
       this.registry.register("baileys", lazyBaileysFactory(deps.db.sqlite, { waWsUrl: deps.config.waWsUrl, waTestRootKey: deps.config.waTestRootKey }));
+    }
+  }
+
+  /** Resolves once the answers of every webhook delivery received so far have run (tests, shutdown). */
+  async answersSettled(connectionId: number): Promise<void> {
+    for (let p = this.answering.get(connectionId); p; p = this.answering.get(connectionId)) {
+      await p;
+      if (this.answering.get(connectionId) === p) break;
     }
   }
 
@@ -100,13 +112,18 @@ export class ConnectionSupervisor {
    * Boot: resumes the connections of the companies whose subscription is active. A WhatsApp
    * connection resumes only from stored, linked credentials (never into QR mode by itself); a
    * sandbox one unless a person disconnected it (close reason "disconnected"): one left
-   * DISCONNECTED by a stop of an earlier version, a lapsed subscription or a failed start resumes.
-   * The rest are shown DISCONNECTED.
+   * DISCONNECTED by a stop of an earlier version, a lapsed subscription or a failed start resumes; a
+   * Cloud API one unless an admin disconnected it (or Meta refused its credentials). The rest are shown
+   * DISCONNECTED.
    */
   async startAll(): Promise<number> {
     const list = connectionsToStart(this.deps);
     const resume = list.filter((w) =>
-      w.channel === "sandbox" ? !(w.status === "DISCONNECTED" && w.closeReason === "disconnected") : hasPairedCreds(this.deps.db.sqlite, w.id),
+      w.channel === "baileys"
+        ? hasPairedCreds(this.deps.db.sqlite, w.id)
+        : w.channel === "sandbox"
+          ? !(w.status === "DISCONNECTED" && w.closeReason === "disconnected")
+          : w.status !== "DISCONNECTED",
     );
     for (const w of list) {
       if (!resume.includes(w) && w.status !== "DISCONNECTED") {
@@ -165,6 +182,18 @@ export class ConnectionSupervisor {
           log.error("inbound messages failed", { connectionId: ref.connectionId, count: messages.length, err: String(e) });
         }
         if (messages.some((m) => !m.fromMe)) recordHealth(deps, conn(ref), "message");
+      },
+      // A webhook delivery: answered once stored (or spooled); its answers run after the previous delivery's.
+      onIngest: async (ref, messages) => {
+        const { answer } = await storeInboundBatch(deps, { id: ref.connectionId, companyId: ref.companyId }, messages);
+        if (messages.some((m) => !m.fromMe)) recordHealth(deps, conn(ref), "message");
+        const next = (this.answering.get(ref.connectionId) ?? Promise.resolve()).then(answer).catch((e) => {
+          log.error("inbound answers failed", { connectionId: ref.connectionId, err: String(e) });
+        });
+        this.answering.set(ref.connectionId, next);
+        void next.finally(() => {
+          if (this.answering.get(ref.connectionId) === next) this.answering.delete(ref.connectionId);
+        });
       },
       onAck: (ref, acks) => {
         if (applyAcks(deps, ref.companyId, ref.connectionId, acks) > 0) recordHealth(deps, conn(ref), "ack");

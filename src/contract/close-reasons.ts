@@ -13,7 +13,11 @@ export type CloseReasonGroup =
   | "notLinked"
   | "lapsed"
   | "stopped"
-  | "version";
+  | "version"
+  | "cloudToken"
+  | "cloudPermission"
+  | "cloudNumber"
+  | "cloudUnreachable";
 
 const EXACT: Record<string, CloseReasonGroup> = {
   logged_out: "loggedOut",
@@ -36,6 +40,12 @@ const EXACT: Record<string, CloseReasonGroup> = {
   stopped: "stopped",
   // A sandbox phone disconnected by a person (it stays so across restarts).
   disconnected: "stopped",
+  // Cloud API connections (Meta's answers to the connection's credentials)
+  cloud_token_invalid: "cloudToken",
+  cloud_no_permission: "cloudPermission",
+  cloud_number_not_found: "cloudNumber",
+  cloud_not_configured: "cloudNumber",
+  cloud_unreachable: "cloudUnreachable",
 };
 
 /** The group of a stored close reason; null when there is none. Unknown codes are a lost connection. */

@@ -65,6 +65,8 @@ const MB = 1024 * 1024;
 export const INPUT_LIMITS = {
   /** JSON, text and urlencoded bodies. */
   jsonBytes: 1 * MB,
+  /** A Cloud API webhook delivery (Meta batches up to 1,000 updates; its payloads stay under 3 MB). */
+  cloudWebhookBytes: 3 * MB,
   /** Multipart forms (attachments of file lists, schedules, spreadsheets): one file of LIMITS.uploadMaxBytes plus the form. */
   formBytes: 16 * MB + MB,
   /** Multipart sends to customers (chat, sandbox, external API): WhatsApp's largest kind (documents, 100 MB) plus the form. */

@@ -15,6 +15,7 @@ export * from "../modules/queue-options/schema";
 export * from "../modules/tags/schema";
 export * from "../modules/quick-messages/schema";
 export * from "../channels/sandbox/schema";
+export * from "../channels/cloudapi/schema";
 export * from "./instance-lock-schema";
 export * from "../modules/contact-lists/schema";
 export * from "../modules/campaigns/schema";

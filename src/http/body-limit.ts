@@ -23,9 +23,14 @@ const FORM_LIMITS: Record<string, FormLimit> = {
   "POST /contact-lists/:id/upload": "spreadsheetBytes",
 };
 
-/** The bound of a request's body: by route for multipart forms, INPUT_LIMITS.jsonBytes for everything else. */
+/** Non-multipart routes whose bound is not INPUT_LIMITS.jsonBytes. */
+const RAW_LIMITS: Record<string, "cloudWebhookBytes"> = {
+  "POST /cloudapi/webhook/:key": "cloudWebhookBytes",
+};
+
+/** The bound of a request's body: by route for multipart forms and a few others, INPUT_LIMITS.jsonBytes for everything else. */
 export function bodyLimitFor(method: string, route: string, contentType: string | null): number {
-  if (!(contentType ?? "").toLowerCase().startsWith("multipart/form-data")) return INPUT_LIMITS.jsonBytes;
+  if (!(contentType ?? "").toLowerCase().startsWith("multipart/form-data")) return INPUT_LIMITS[RAW_LIMITS[`${method} ${route}`] ?? "jsonBytes"];
   return INPUT_LIMITS[FORM_LIMITS[`${method} ${route}`] ?? "formBytes"];
 }
 

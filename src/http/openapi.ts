@@ -49,7 +49,8 @@ const sendPath = {
         content: { "application/json": { schema: { $ref: "#/components/schemas/ExternalSendResult" } } },
       },
       "400": {
-        description: "Invalid number, body or file (ERR_VALIDATION with fields, ERR_CHECK_NUMBER, ERR_UPLOAD_TYPE)",
+        description:
+          "Invalid number, body or file (ERR_VALIDATION with fields, ERR_CHECK_NUMBER, ERR_UPLOAD_TYPE); free text outside a Cloud API customer's 24-hour window (ERR_CLOUD_WINDOW_CLOSED)",
         content: errorBody("ERR_CHECK_NUMBER"),
       },
       "401": { description: "Missing or unknown token", content: errorBody("ERR_API_TOKEN_INVALID") },
@@ -68,7 +69,7 @@ export const openapiRoutes = () =>
     provider: null,
     path: "/api/docs",
     specPath: "/api/openapi.json",
-    exclude: { paths: ["/api/openapi.json", "/ws", /^\/sandbox/, /^\/jobs/] },
+    exclude: { paths: ["/api/openapi.json", "/ws", /^\/sandbox/, /^\/jobs/, /^\/cloudapi/] },
     documentation: {
       info: {
         title: "Balcão API",
@@ -92,6 +93,17 @@ export const openapiRoutes = () =>
               number: { type: "string", pattern: "^\\d{10,15}$", description: "Country code + area code + number, digits only" },
               body: { type: "string", maxLength: LIMITS.apiBodyMax },
               closeTicket: { type: "boolean", description: "Resolve the ticket after sending (the completion message goes out)" },
+              template: {
+                type: "object",
+                description:
+                  "WhatsApp Cloud API connections only: an approved message template, needed outside the customer's 24-hour window (free text there answers ERR_CLOUD_WINDOW_CLOSED). `params` fill its variables in order (header first, then body); they may use `{{name}}` and the other variables.",
+                required: ["name", "language"],
+                properties: {
+                  name: { type: "string" },
+                  language: { type: "string", example: "pt_BR" },
+                  params: { type: "array", items: { type: "string" }, maxItems: 20 },
+                },
+              },
             },
           },
           ExternalSendResult: {

@@ -18,6 +18,12 @@ export const PUBLIC_ROUTES: { method: string; path: string; reason: string }[] =
   { method: "GET", path: "/metrics", reason: "checks the METRICS_TOKEN bearer or a super user's session itself" },
   { method: "GET", path: "/ws", reason: "the socket authenticates its own token on upgrade" },
   { method: "POST", path: "/api/messages/send", reason: "authenticated by the connection token" },
+  { method: "GET", path: "/cloudapi/webhook/:key", reason: "Meta's subscription check of a Cloud API connection: answers only the connection's verify token" },
+  {
+    method: "POST",
+    path: "/cloudapi/webhook/:key",
+    reason: "Meta's deliveries to a Cloud API connection: refused unless signed (X-Hub-Signature-256) with that connection's app secret",
+  },
   { method: "GET", path: "/api/openapi.json", reason: "the API description for script authors (no data)" },
   { method: "GET", path: "/public/*", reason: "public files (announcement images only)" },
 ];

@@ -146,6 +146,8 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "POST /messages/:ticketId": USER,
   "POST /messages/:ticketId/read": USER,
   "POST /messages/retry/:id": USER,
+  "POST /messages/:ticketId/template": USER,
+  "POST /messages/reaction/:id": USER,
   "DELETE /messages/:id": USER,
   "GET /ticket-notes/list": USER,
   "POST /ticket-notes": USER,
@@ -158,6 +160,9 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "POST /whatsappsession/:id": { who: "connections-page:actionButtons" },
   "PUT /whatsappsession/:id": { who: "connections-page:actionButtons" },
   "DELETE /whatsappsession/:id": { who: "connections-page:actionButtons" },
+  // Cloud API templates: everyone picks one (chat, campaigns, schedules); fetching them again is for admins
+  "GET /whatsapp/:id/templates": USER,
+  "POST /whatsapp/:id/templates/refresh": { who: "connections-page:editOrDeleteConnection" },
   // the sandbox phone shows every conversation of its connection: admins only
   "GET /sandbox/:connectionId/customers": ADMIN,
   "GET /sandbox/:connectionId/conversation": ADMIN,

@@ -76,6 +76,15 @@ describe("outgoing content", () => {
     expect(buildContent(media("audio/ogg"))).toMatchObject({ mimetype: OPUS_MIME, ptt: false });
   });
 
+  test("a reaction names its message in the content (no quote); a template goes as its text on WhatsApp Web", () => {
+    const reaction = { type: "reaction" as const, to: TO, id: "R1", emoji: "👍", target: { id: "ABC", fromMe: false }, quoted: { id: "ABC", fromMe: false } };
+    expect(buildContent(reaction)).toEqual({ react: { text: "👍", key: { remoteJid: TO, fromMe: false, id: "ABC" } } });
+    expect(sendOptions(reaction).quoted).toBeUndefined();
+    expect(buildContent({ type: "template", to: TO, body: "Olá Ana", template: { name: "t", language: "pt_BR", params: ["Ana"] } })).toEqual({
+      text: "Olá Ana",
+    });
+  });
+
   test("options: reserved id and quote from the stored raw message (or a stand-in)", () => {
     const raw = toRaw({ key: { remoteJid: TO, id: "Q1", fromMe: false }, message: { conversation: "pergunta" } });
     const o = sendOptions({ type: "text", to: TO, body: "r", id: "3EB0OUR", quoted: { id: "Q1", fromMe: false, raw } });

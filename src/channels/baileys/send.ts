@@ -20,11 +20,11 @@ export function quotedMessage(q: NonNullable<Outgoing["quoted"]>, to: string): W
   return { key: { remoteJid: to, fromMe: q.fromMe, id: q.id }, message: { conversation: q.body ?? "" } };
 }
 
-/** Send options: our reserved id and the quote. */
+/** Send options: our reserved id and the quote (a reaction names its message in its content). */
 export function sendOptions(msg: Outgoing): MiscMessageGenerationOptions {
   const opts: MiscMessageGenerationOptions = {};
   if (msg.id) opts.messageId = msg.id;
-  if (msg.quoted) opts.quoted = quotedMessage(msg.quoted, msg.to);
+  if (msg.quoted && msg.type !== "reaction") opts.quoted = quotedMessage(msg.quoted, msg.to);
   return opts;
 }
 
@@ -51,6 +51,11 @@ export function buildContent(msg: Outgoing): AnyMessageContent {
   switch (msg.type) {
     case "text":
       return { text: msg.body };
+    // WhatsApp Web has no templates: the template's text goes out as a plain message.
+    case "template":
+      return { text: msg.body };
+    case "reaction":
+      return { react: { text: msg.emoji, key: { remoteJid: msg.to, fromMe: msg.target.fromMe, id: msg.target.id } } };
     case "location":
       return {
         location: {

@@ -93,7 +93,11 @@ export class SandboxAdapter implements ChannelAdapter {
     let values: typeof sandboxMessages.$inferInsert;
     switch (msg.type) {
       case "text":
+      case "template":
         values = { ...base, type: "text", body: msg.body };
+        break;
+      case "reaction":
+        values = { ...base, type: "reaction", body: msg.emoji, quotedWid: msg.target.id };
         break;
       case "media": {
         const mediaPath = this.keepMedia(msg.path);

@@ -21,7 +21,7 @@ export const sandboxMessages = sqliteTable(
     /** "in" = customer → company, "out" = company → customer. */
     direction: text("direction").notNull(),
     wid: text("wid").notNull(),
-    /** text, image, audio, video, document, sticker, location, contact. */
+    /** text, image, audio, video, document, sticker, location, contact, reaction (body: the emoji; quotedWid: its message). */
     type: text("type").notNull().default("text"),
     body: text("body").notNull().default(""),
     mediaPath: text("media_path"),

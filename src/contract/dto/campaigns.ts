@@ -1,3 +1,4 @@
+import type { TemplateChoice } from "../templates";
 import type { CampaignPauseReason, CampaignStatus } from "../limits";
 
 /** One campaign setting: key and its JSON-encoded value (R-CMP-14). */
@@ -35,6 +36,8 @@ export interface CampaignFields {
   contactListId: number | null;
   tagListId: number | null;
   fileListId: number | null;
+  /** On a Cloud API connection: the message template sent to contacts outside the 24-hour window (or to all when there is no text). */
+  template: TemplateChoice | null;
 }
 
 /** The wire shape of a campaign (R-CMP-1). */

@@ -1,8 +1,8 @@
 /** Session states of a connection (R-CONN-4). */
 export type SessionStatus = "qrcode" | "PAIRING" | "OPENING" | "CONNECTED" | "TIMEOUT" | "DISCONNECTED";
 
-/** The transport behind a connection: WhatsApp through Baileys, or the built-in sandbox phone. */
-export type ConnectionChannel = "baileys" | "sandbox";
+/** The transport behind a connection: WhatsApp through Baileys, the official WhatsApp Cloud API, or the built-in sandbox phone. */
+export type ConnectionChannel = "baileys" | "cloudapi" | "sandbox";
 
 export interface ConnectionQueue {
   id: number;
@@ -58,6 +58,8 @@ export interface ConnectionDto {
   /** Recent history imported on linking: days back (0 = off). */
   historyDays: number;
   historyImport: HistoryImportDto | null;
+  /** Channel "cloudapi" only (null otherwise). */
+  cloudApi: CloudApiDto | null;
   companyId: number;
   createdAt: string;
   updatedAt: string;
@@ -73,4 +75,25 @@ export interface SessionStateDto {
   /** Why the session last closed: a code of src/contract/close-reasons.ts ("" when never). */
   closeReason: string;
   updatedAt: string;
+}
+
+/**
+ * A Cloud API connection's account and health. The token and the app secret are always masked; the
+ * webhook path and the verify token (what to paste into Meta's app settings) only reach admins.
+ */
+export interface CloudApiDto {
+  phoneNumberId: string;
+  wabaId: string;
+  displayPhoneNumber: string;
+  verifiedName: string;
+  accessToken: string;
+  appSecret: string;
+  /** `/cloudapi/webhook/{key}` (admins only; null otherwise). */
+  webhookPath: string | null;
+  verifyToken: string | null;
+  lastWebhookAt: string | null;
+  lastStatusAt: string | null;
+  /** Graph errors, failed statuses and refused webhooks in the last hour and the last 24 hours. */
+  errorsLastHour: number;
+  errorsLastDay: number;
 }

@@ -38,6 +38,10 @@ export interface MessageDto {
   mediaName: string | null;
   ack: number;
   sendStatus: SendStatus;
+  /** Why a failed message failed (an error code, `errors.<code>`), null otherwise. */
+  sendError: string | null;
+  /** The message template it went out as (Cloud API connections), null otherwise. */
+  templateName: string | null;
   isDeleted: boolean;
   isEdited: boolean;
   isAutomatic: boolean;
@@ -47,10 +51,22 @@ export interface MessageDto {
   createdAt: string;
 }
 
+/**
+ * The 24-hour customer-service window of a ticket whose connection has one (Cloud API): free-form
+ * messages until `closesAt`, message templates after.
+ */
+export interface TicketWindowDto {
+  lastInboundAt: string | null;
+  closesAt: string | null;
+  open: boolean;
+}
+
 /** GET /messages/{ticketId}: a page of messages (chronological within the page) with the ticket. */
 export interface MessagesPageDto {
   messages: MessageDto[];
   ticket: TicketDto;
+  /** Null when the ticket's connection has no window (WhatsApp Web, sandbox). */
+  window: TicketWindowDto | null;
   count: number;
   hasMore: boolean;
 }

@@ -1,3 +1,8 @@
+import type { TemplateChoice } from "../templates";
+
+/** A schedule's message template and the Cloud API connection it belongs to. */
+export type ScheduleTemplate = TemplateChoice & { whatsappId: number };
+
 /** The wire shape of a scheduled message (R-SCH-1). */
 export interface ScheduleDto {
   id: number;
@@ -16,6 +21,8 @@ export interface ScheduleDto {
   mediaPath: string | null;
   mediaName: string | null;
   mediaUrl: string | null;
+  /** Cloud API: the template sent instead of the body when the customer's 24-hour window is closed. */
+  template: ScheduleTemplate | null;
   createdAt: string;
   updatedAt: string;
 }

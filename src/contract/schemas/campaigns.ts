@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { CAMPAIGN_INTERVALS, CAMPAIGN_LONG_INTERVALS, LIMITS } from "../limits";
 import { MSG, nameField, nullableId } from "./common";
+import { OptionalTemplateField } from "./templates";
 
 const text = v.optional(v.pipe(v.string(MSG.invalid), v.maxLength(LIMITS.campaignMessageMax, MSG.tooLong)), "");
 
@@ -49,6 +50,8 @@ export const CampaignBody = v.object({
   tagListId: tagListField,
   fileListId: nullableId,
   scheduledAt: scheduledAtField,
+  /** Cloud API connections: the message template (values may use {nome}, campaign variables and {{name}}). */
+  template: OptionalTemplateField,
   /** Sent by the reference client; the server decides the status. */
   status: v.optional(v.unknown()),
 });

@@ -2,8 +2,8 @@ import * as v from "valibot";
 import { HISTORY_MAX_DAYS } from "../media";
 import { MSG, nameField } from "./common";
 
-/** Transports a connection can use: WhatsApp (Baileys) or the built-in sandbox phone. */
-export const CONNECTION_CHANNELS = ["baileys", "sandbox"] as const;
+/** Transports a connection can use: WhatsApp (Baileys), the WhatsApp Cloud API, or the built-in sandbox phone. */
+export const CONNECTION_CHANNELS = ["baileys", "cloudapi", "sandbox"] as const;
 export type ConnectionChannel = (typeof CONNECTION_CHANNELS)[number];
 
 /** Session states (R-CONN-4); the badge draws attention to every one but CONNECTED. */
@@ -63,8 +63,25 @@ const tokenField = v.optional(
   ),
 );
 
+/** A Graph id (a phone number id, a WhatsApp Business Account id): digits. */
+const graphId = v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.regex(/^\d{5,30}$/, MSG.invalid));
+/** A secret as pasted (a token, an app secret), or its mask sent back to keep the stored one. */
+const secretField = (max: number) =>
+  v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.maxLength(max, MSG.tooLong), v.regex(/^\S+$/, MSG.invalid));
+
+/** The credentials of a WhatsApp Cloud API connection (Meta's app settings). */
+export const CloudApiFields = v.object({
+  phoneNumberId: graphId,
+  wabaId: graphId,
+  accessToken: secretField(2000),
+  appSecret: secretField(200),
+});
+export type CloudApiInput = v.InferOutput<typeof CloudApiFields>;
+
 const fields = {
   name: nameField,
+  /** Channel "cloudapi" only: the Cloud API credentials (checked with Meta before they are saved). */
+  cloudApi: v.optional(CloudApiFields),
   channel: v.optional(v.picklist(CONNECTION_CHANNELS, MSG.invalid)),
   isDefault: boolField,
   greetingMessage: text(4000),

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { LIMITS } from "../limits";
 import { MSG } from "./common";
+import { TemplateChoiceField } from "./templates";
 
 /** Country code + area code + number, digits only (R-API-10). */
 export const apiNumberField = v.pipe(
@@ -22,5 +23,7 @@ export const ExternalSendBody = v.object({
     ),
     false,
   ),
+  /** Cloud API connections: send this approved message template (needed outside the customer's 24-hour window). */
+  template: v.optional(TemplateChoiceField),
 });
 export type ExternalSendInput = v.InferOutput<typeof ExternalSendBody>;

@@ -1,6 +1,17 @@
 import * as v from "valibot";
 import { LIMITS } from "../limits";
 import { idField, MSG, PageQuery } from "./common";
+import { TemplateChoiceField } from "./templates";
+
+/** A schedule's template: the choice and the Cloud API connection it belongs to (null / "" = none). */
+export const ScheduleTemplateField = v.optional(
+  v.nullable(
+    v.pipe(
+      v.union([v.literal(""), v.object({ ...TemplateChoiceField.entries, whatsappId: idField })], MSG.invalid),
+      v.transform((x) => (x === "" ? null : x)),
+    ),
+  ),
+);
 
 /** Body: at least 5 characters ('Mensagem muito curta', R-SCH-1). */
 export const scheduleBodyField = v.pipe(
@@ -33,6 +44,8 @@ export const ScheduleCreateBody = v.object({
     v.minValue(1, MSG.required),
   ),
   sendAt: sendAtField,
+  /** A Cloud API connection's message template, sent instead of the body when the customer's 24-hour window is closed. */
+  template: ScheduleTemplateField,
 });
 export type ScheduleCreateInput = v.InferOutput<typeof ScheduleCreateBody>;
 

@@ -28,6 +28,7 @@ import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns
 import { publishCampaign } from "./service";
 import { type CampaignSettings, campaignSettingsOf } from "./settings";
 import { createShipments, recordFailure } from "./shipments";
+import { type Part, templatePart } from "./dispatcher-template";
 
 /** How long one run may keep sending (the job runs every second and never overlaps itself). */
 const TICK_BUDGET_MS = 900;
@@ -191,11 +192,6 @@ export function pauseAfter(s: CampaignSettings, n: number, secondMs: number, ran
   return seconds ? Math.round(seconds * secondMs * (0.85 + random() * 0.3)) : 0;
 }
 
-interface Part {
-  body: string;
-  media: SendSpec["media"];
-}
-
 /** What one shipment sends: the confirmation request alone, or the file list's files then the text (with the campaign's media). */
 function partsOf(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, confirming: boolean): Part[] {
   if (confirming) return [{ body: ship.confirmationMessage, media: null }];
@@ -240,9 +236,11 @@ function advance(deps: Deps, tx: DbOrTx, c: CampaignRow, s: CampaignSettings) {
 }
 
 async function sendShipment(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, s: CampaignSettings) {
-  const confirming = c.confirmation && !ship.confirmationRequestedAt;
-  const parts = partsOf(deps, c, ship, confirming);
   const { contact, ticket } = ticketFor(deps, c, ship);
+  // Outside the 24-hour window a Cloud API campaign sends its template alone (no confirmation request).
+  const template = ship.sentParts === 0 && !ship.confirmationRequestedAt ? templatePart(deps, c, ship, contact.name) : null;
+  const confirming = !template && c.confirmation && !ship.confirmationRequestedAt;
+  const parts = template ? [template] : partsOf(deps, c, ship, confirming);
   const first = confirming ? 0 : Math.min(ship.sentParts, parts.length - 1);
   for (let k = first; k < parts.length; k++) {
     const last = k === parts.length - 1;
@@ -262,16 +260,17 @@ async function sendShipment(deps: Deps, c: CampaignRow, ship: CampaignShippingRo
       if (!done) throw new NotSent("shipment already recorded");
       if (last || confirming) advance(deps, tx, c, s);
     };
-    const body = renderTemplate(parts[k].body, { name: contact.name }, deps.config.timezone, new Date(deps.clock.now()));
+    const part = parts[k];
+    const body = part.template ? part.body : renderTemplate(part.body, { name: contact.name }, deps.config.timezone, new Date(deps.clock.now()));
     let sent: Awaited<ReturnType<typeof sendMessage>>;
     try {
-      sent = await sendMessage(deps, ticket, { body, media: parts[k].media, isAutomatic: true, onStored });
+      sent = await sendMessage(deps, ticket, { body, media: part.media, template: part.template, isAutomatic: true, onStored });
     } catch (e) {
       if (e instanceof NotSent) return;
       throw e;
     }
     if (sent.sendStatus === "failed") {
-      const paused = recordFailure(deps, c, ship, confirming, k, "ERR_SENDING_WAPP_MSG");
+      const paused = recordFailure(deps, c, ship, confirming, k, sent.sendError ?? "ERR_SENDING_WAPP_MSG");
       if (paused) {
         log.warn("campaign paused: sends keep failing", { campaignId: c.id });
         publish(deps, paused, true);

@@ -52,6 +52,8 @@ export const campaigns = sqliteTable(
     fileListId: integer("file_list_id"),
     mediaPath: text("media_path"),
     mediaName: text("media_name"),
+    /** On a Cloud API connection: the message template (JSON TemplateChoice) sent to contacts outside the 24-hour window. */
+    template: text("template"),
     nextSendAt: integer("next_send_at").notNull().default(0),
     sentInRun: integer("sent_in_run").notNull().default(0),
     pauseReason: text("pause_reason"),

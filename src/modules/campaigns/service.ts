@@ -20,6 +20,18 @@ import { contactsWithTag, findCampaign, pageCampaigns, pageShipments, progressOf
 import { type CampaignRow, campaigns } from "./schema";
 import { createShipments } from "./shipments";
 import { messagesOf, confirmationsOf } from "./texts";
+import { resolveTemplate } from "../../channels/cloudapi/templates";
+import type { TemplateChoice } from "../../contract/templates";
+
+/** The stored template choice (JSON), or null. */
+export function templateOf(json: string | null): TemplateChoice | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as TemplateChoice;
+  } catch {
+    return null;
+  }
+}
 
 const PAGE = LIMITS.pageSize;
 
@@ -27,9 +39,10 @@ const PAGE = LIMITS.pageSize;
 export function serializeCampaign(deps: Pick<Deps, "db">, c: CampaignRow, progress?: CampaignProgressDto): CampaignDto {
   const w = c.whatsappId ? findConnection(deps.db, c.companyId, c.whatsappId) : undefined;
   const l = c.contactListId ? findContactList(deps.db, c.companyId, c.contactListId) : undefined;
-  const { nextSendAt: _n, sentInRun: _s, failStreak: _f, ...rest } = c;
+  const { nextSendAt: _n, sentInRun: _s, failStreak: _f, template, ...rest } = c;
   return {
     ...rest,
+    template: templateOf(template),
     status: c.status as CampaignStatus,
     pauseReason: (c.pauseReason as CampaignPauseReason | null) ?? null,
     whatsapp: w ? { id: w.id, name: w.name } : null,
@@ -116,11 +129,26 @@ function resolveRefs(ctx: Ctx, input: CampaignInput, current?: CampaignRow) {
   return { contactListId, tagListId };
 }
 
-/** A scheduled campaign must be able to run: a text, a connection and a target. */
-function assertRunnable(c: Pick<CampaignRow, "whatsappId" | "contactListId" | "confirmation"> & CampaignRow) {
-  if (!messagesOf(c).length || (c.confirmation && !confirmationsOf(c).length)) throw new AppError("ERR_CAMPAIGN_NO_MESSAGE", 400);
+/**
+ * A scheduled campaign must be able to run: a text (or, on a Cloud API connection, its template), a
+ * connection and a target. A Cloud API campaign needs an approved template, since most contacts are
+ * outside their 24-hour window.
+ */
+function assertRunnable(ctx: Ctx, c: CampaignRow) {
+  const cloud = !!c.whatsappId && findConnection(ctx.db, ctx.companyId, c.whatsappId)?.channel === "cloudapi";
+  if (cloud && !c.template) throw new AppError("ERR_TEMPLATE_REQUIRED", 400, { fields: { template: "validation.required" } });
+  if ((!messagesOf(c).length && !cloud) || (c.confirmation && !confirmationsOf(c).length)) throw new AppError("ERR_CAMPAIGN_NO_MESSAGE", 400);
   if (!c.whatsappId) throw new AppError("ERR_CAMPAIGN_NO_CONNECTION", 400);
   if (!c.contactListId) throw new AppError("ERR_CAMPAIGN_NO_TARGET", 400);
+}
+
+/** A template choice is kept only for a Cloud API connection, and must name one of its approved templates. */
+function checkTemplate(ctx: Ctx, input: CampaignInput): string | null {
+  if (!input.template) return null;
+  const w = input.whatsappId ? findConnection(ctx.db, ctx.companyId, input.whatsappId) : undefined;
+  if (w?.channel !== "cloudapi") throw new AppError("ERR_CLOUD_ONLY", 400, { fields: { template: "validation.invalid" } });
+  resolveTemplate(ctx.db, w.id, input.template);
+  return JSON.stringify(input.template);
 }
 
 function fieldsOf(input: CampaignInput) {
@@ -146,16 +174,18 @@ function fieldsOf(input: CampaignInput) {
 /** POST /campaigns: PROGRAMADA when a start time is given (then it must be runnable), else INATIVA. */
 export function createCampaign(ctx: Ctx, input: CampaignInput): CampaignDto {
   const refs = resolveRefs(ctx, input);
+  const template = checkTemplate(ctx, input);
   const now = isoNow(ctx.clock);
   const values = {
     companyId: ctx.companyId,
     ...fieldsOf(input),
     ...refs,
+    template,
     status: input.scheduledAt ? "PROGRAMADA" : "INATIVA",
     createdAt: now,
     updatedAt: now,
   };
-  if (values.status === "PROGRAMADA") assertRunnable(values as CampaignRow);
+  if (values.status === "PROGRAMADA") assertRunnable(ctx, values as CampaignRow);
   const row = ctx.db.insert(campaigns).values(values).returning().get();
   const record = serializeCampaign(ctx, row);
   publish(ctx, { action: "create", record });
@@ -170,9 +200,10 @@ export function updateCampaign(ctx: Ctx, id: number, input: CampaignInput): Camp
   const current = getCampaign(ctx, id);
   if (!isEditable(current, ctx.clock.now())) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE", 400);
   const refs = resolveRefs(ctx, input, current);
+  const template = checkTemplate(ctx, input);
   const status = current.status === "CANCELADA" ? "CANCELADA" : input.scheduledAt ? "PROGRAMADA" : "INATIVA";
-  const patch = { ...fieldsOf(input), ...refs, status, updatedAt: isoNow(ctx.clock) };
-  if (status === "PROGRAMADA") assertRunnable({ ...current, ...patch });
+  const patch = { ...fieldsOf(input), ...refs, template, status, updatedAt: isoNow(ctx.clock) };
+  if (status === "PROGRAMADA") assertRunnable(ctx, { ...current, ...patch });
   const row = ctx.db.update(campaigns).set(patch).where(eq(campaigns.id, id)).returning().get();
   const record = serializeCampaign(ctx, row);
   publish(ctx, { action: "update", record });

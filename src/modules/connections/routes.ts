@@ -15,8 +15,8 @@ export const connectionsRoutes = (deps: Deps) =>
       return listConnections(ctx);
     })
     .get("/whatsapp/:id", ({ ctx, params }) => showConnection(ctx, parse(IdParam, params).id))
-    .post("/whatsapp", ({ ctx, body, set }) => {
-      const w = createConnection(ctx, parse(ConnectionCreateBody, body));
+    .post("/whatsapp", async ({ ctx, body, set }) => {
+      const w = await createConnection(ctx, parse(ConnectionCreateBody, body));
       set.status = 201;
       return w;
     })

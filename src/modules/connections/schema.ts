@@ -11,8 +11,8 @@ export const whatsapps = sqliteTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    /** Transport: "baileys" (WhatsApp) or "sandbox" (the built-in phone simulator). */
-    channel: text("channel", { enum: ["baileys", "sandbox"] })
+    /** Transport: "baileys" (WhatsApp Web), "cloudapi" (the official WhatsApp Cloud API) or "sandbox" (the built-in phone simulator). */
+    channel: text("channel", { enum: ["baileys", "cloudapi", "sandbox"] })
       .notNull()
       .default("baileys"),
     status: text("status", { enum: ["qrcode", "PAIRING", "OPENING", "CONNECTED", "TIMEOUT", "DISCONNECTED"] })

@@ -1,5 +1,5 @@
 import { todayDate } from "../../lib/dates";
-import type { ConnectionDto, ConnectionQueue, HistoryImportDto, SessionStateDto } from "../../contract/dto/connections";
+import type { CloudApiDto, ConnectionDto, ConnectionQueue, HistoryImportDto, SessionStateDto } from "../../contract/dto/connections";
 import type { WhatsappRow } from "./schema";
 
 export type { ConnectionDto, ConnectionQueue };
@@ -27,7 +27,11 @@ export const reconnectsToday = (w: Pick<WhatsappRow, "reconnectsToday" | "reconn
  * The public shape of a connection (R-CONN-1). The token is masked unless `revealToken`
  * (the admin's edit form); the Baileys auth state is never part of it.
  */
-export function serializeConnection(w: WhatsappRow, queues: ConnectionQueue[], opts: { revealToken?: boolean } = {}): ConnectionDto {
+export function serializeConnection(
+  w: WhatsappRow,
+  queues: ConnectionQueue[],
+  opts: { revealToken?: boolean; cloudApi?: CloudApiDto | null } = {},
+): ConnectionDto {
   return {
     id: w.id,
     name: w.name,
@@ -61,6 +65,7 @@ export function serializeConnection(w: WhatsappRow, queues: ConnectionQueue[], o
     reconnectsToday: reconnectsToday(w),
     historyDays: w.historyDays,
     historyImport: historyImportOf(w.historyImport),
+    cloudApi: opts.cloudApi ?? null,
     companyId: w.companyId,
     createdAt: w.createdAt,
     updatedAt: w.updatedAt,

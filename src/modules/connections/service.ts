@@ -23,6 +23,8 @@ import {
 } from "./queries";
 import { type WhatsappRow, whatsappQueues, whatsapps } from "./schema";
 import { publishConnection, publishSession, recordSessionStatus } from "./session";
+import { accountsOf, findAccount, resolveInput, sameCredentials, saveAccount, serializeAccount, verifyCredentials } from "../../channels/cloudapi/accounts";
+import type { CloudApiInput } from "../../contract/schemas/connections";
 import { serializeConnection } from "./serialize";
 
 /** A connection of the caller's company, or 404 ERR_NO_WAPP_FOUND (for other modules too). */
@@ -35,11 +37,16 @@ export function getConnection(ctx: Ctx, id: number): WhatsappRow {
 /** GET /whatsapp: every connection of the company with its queues and health line; tokens masked. */
 export function listConnections(ctx: Ctx) {
   const rows = listCompanyConnections(ctx.db, ctx.companyId);
-  const queues = queuesOfConnections(
+  const ids = rows.map((r) => r.id);
+  const queues = queuesOfConnections(ctx.db, ids);
+  const accounts = accountsOf(
     ctx.db,
-    rows.map((r) => r.id),
+    rows.filter((r) => r.channel === "cloudapi").map((r) => r.id),
   );
-  return rows.map((w) => serializeConnection(w, queues.get(w.id) ?? []));
+  return rows.map((w) => {
+    const account = accounts.get(w.id);
+    return serializeConnection(w, queues.get(w.id) ?? [], { cloudApi: account ? serializeAccount(account) : null });
+  });
 }
 
 /** GET /whatsapp/{id}: with its queues in menu order (orderQueue) and promptId; admins see the token. */
@@ -47,7 +54,10 @@ export function showConnection(ctx: Ctx, id: number) {
   const w = getConnection(ctx, id);
   const queues = connectionQueues(ctx.db, w.id).map(serializeQueue);
   const lite = queues.map((q) => ({ id: q.id, name: q.name, color: q.color, greetingMessage: q.greetingMessage }));
-  return { ...serializeConnection(w, lite, { revealToken: canSeeToken(ctx.user) }), queues, prompt: null };
+  const account = w.channel === "cloudapi" ? findAccount(ctx.db, w.id) : undefined;
+  // Admins see what to paste into Meta's app settings (webhook path, verify token); secrets stay masked.
+  const cloudApi = account ? serializeAccount(account, { admin: canSeeToken(ctx.user) }) : null;
+  return { ...serializeConnection(w, lite, { revealToken: canSeeToken(ctx.user), cloudApi }), queues, prompt: null };
 }
 
 function assertUnique(ctx: Ctx, input: { name?: string; token?: string | null }, exceptId = 0) {
@@ -64,6 +74,13 @@ function checkQueues(ctx: Ctx, list: number[]) {
   const ids = [...new Set(list)];
   if (!ids.length) return;
   if (queuesByIds(ctx.db, ctx.companyId, ids).length !== ids.length) throw notFound("ERR_NO_QUEUE_FOUND");
+}
+
+/** A new Cloud API connection needs its credentials (field errors name the missing ones). */
+function requireCloudInput(input: CloudApiInput | undefined): CloudApiInput {
+  if (input) return resolveInput(input);
+  const fields = Object.fromEntries(["phoneNumberId", "wabaId", "accessToken", "appSecret"].map((k) => [`cloudApi.${k}`, "validation.required"]));
+  throw new AppError("ERR_VALIDATION", 400, { fields });
 }
 
 const SETTINGS = [
@@ -106,7 +123,7 @@ function unsetOtherDefaults(db: Ctx["db"], companyId: number, keepId: number) {
  * default; a later one asking for isDefault takes the flag from the previous default. The session
  * starts at once (a sandbox connects immediately; WhatsApp shows QR codes).
  */
-export function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
+export async function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
   if (!canAddConnection(ctx.user)) throw forbidden();
   const plan = getCompanyPlan(ctx.db, ctx.companyId);
   const existing = countConnections(ctx.db, ctx.companyId);
@@ -116,9 +133,12 @@ export function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
   const queueIds = input.queueIds ?? [];
   checkQueues(ctx, [...queueIds, ...(input.sendIdQueue ? [input.sendIdQueue] : [])]);
   assertGreetingRule(queueIds.length, input.greetingMessage);
+  const channel = input.channel ?? "baileys";
+  // A Cloud API number is checked with Meta (one call) before anything is saved.
+  const cloud = channel === "cloudapi" ? requireCloudInput(input.cloudApi) : null;
+  const verified = cloud ? await verifyCredentials(ctx, cloud) : null;
   const now = nowIso();
   const isDefault = existing === 0 || !!input.isDefault;
-  const channel = input.channel ?? "baileys";
   const { row, unset } = ctx.db.transaction((tx) => {
     const db = tx as unknown as Ctx["db"];
     // The plan's limit holds under parallel creation: counted again where the row is written.
@@ -132,7 +152,7 @@ export function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
         companyId: ctx.companyId,
         name: input.name,
         channel,
-        status: channel === "sandbox" ? "DISCONNECTED" : "OPENING",
+        status: channel === "baileys" ? "OPENING" : "DISCONNECTED",
         isDefault,
         token: input.token || null,
         createdAt: now,
@@ -144,6 +164,7 @@ export function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
       db.insert(whatsappQueues)
         .values(queueIds.map((queueId) => ({ whatsappId: row.id, queueId })))
         .run();
+    if (cloud) saveAccount(db, { connectionId: row.id, companyId: ctx.companyId }, cloud, verified);
     return { row, unset };
   });
   for (const u of unset) publishConnection(ctx, u);
@@ -160,12 +181,21 @@ export function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
 export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUpdateInput) {
   if (!canEditConnection(ctx.user)) throw forbidden();
   const before = getConnection(ctx, id);
+  // A Cloud API connection stays one (its number and webhook belong to it); others cannot become one.
+  if (input.channel !== undefined && input.channel !== before.channel && (input.channel === "cloudapi" || before.channel === "cloudapi")) {
+    throw new AppError("ERR_VALIDATION", 400, { fields: { channel: "validation.channelFixed" } });
+  }
   assertUnique(ctx, input, id);
   assertBotRefs(ctx, input);
   const queueIds = input.queueIds ?? connectionQueues(ctx.db, id).map((q) => q.id);
   checkQueues(ctx, [...(input.queueIds ?? []), ...(input.sendIdQueue ? [input.sendIdQueue] : [])]);
   assertGreetingRule(queueIds.length, input.greetingMessage ?? before.greetingMessage);
   if (input.isDefault === false && before.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP", 400);
+  // New Cloud API credentials are checked with Meta first; the masked secrets sent back keep the stored ones.
+  const account = before.channel === "cloudapi" ? findAccount(ctx.db, id) : undefined;
+  const cloud = before.channel === "cloudapi" && input.cloudApi ? resolveInput(input.cloudApi, account) : null;
+  const recheck = !!cloud && (!account || !sameCredentials(cloud, account));
+  const verified = cloud && recheck ? await verifyCredentials(ctx, cloud, id) : null;
   const patch: Partial<WhatsappRow> = { ...settingsPatch(input), updatedAt: nowIso() };
   if (input.name !== undefined) patch.name = input.name;
   if (input.token !== undefined) patch.token = input.token || null;
@@ -187,10 +217,16 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
           .values(input.queueIds.map((queueId) => ({ whatsappId: id, queueId })))
           .run();
     }
+    if (cloud && recheck) saveAccount(db, { connectionId: id, companyId: ctx.companyId }, cloud, verified);
     return { row, unset };
   });
   for (const u of unset) publishConnection(ctx, u);
   publishConnection(ctx, row);
+  // New credentials take effect at once: the session starts again with them.
+  if (recheck) {
+    await ctx.sessions.stop(id);
+    void ctx.sessions.start(row);
+  }
   if (input.channel !== undefined && input.channel !== before.channel) {
     const sup = ctx.sessions;
     await sup.logout(id);

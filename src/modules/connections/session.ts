@@ -4,6 +4,7 @@ import type { Deps } from "../../http/context";
 import { nowIso, todayDate } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
 import { companies } from "../companies/schema";
+import { findAccount, serializeAccount } from "../../channels/cloudapi/accounts";
 import { findConnection, queuesOfConnections } from "./queries";
 import { type WhatsappRow, whatsapps } from "./schema";
 import { serializeConnection, serializeSession } from "./serialize";
@@ -11,7 +12,9 @@ import { serializeConnection, serializeSession } from "./serialize";
 /** Publishes `whatsapp {action:"update"}` (token masked: the main room reaches every user). */
 export function publishConnection(deps: Deps, w: WhatsappRow) {
   const queues = queuesOfConnections(deps.db, [w.id]).get(w.id) ?? [];
-  deps.hub.publish(rooms.main(w.companyId), { channel: "whatsapp", action: "update", whatsapp: serializeConnection(w, queues) });
+  const account = w.channel === "cloudapi" ? findAccount(deps.db, w.id) : undefined;
+  const cloudApi = account ? serializeAccount(account) : null;
+  deps.hub.publish(rooms.main(w.companyId), { channel: "whatsapp", action: "update", whatsapp: serializeConnection(w, queues, { cloudApi }) });
 }
 
 /** Publishes `whatsappSession {action:"update", session}` to the company's main room. */

@@ -12,6 +12,8 @@ import { findConnectionByToken } from "../connections/queries";
 import type { WhatsappRow } from "../connections/schema";
 import { upsertPeerContact } from "../contacts/channel";
 import { sendMessage } from "../messages/service";
+import { assertWindowOpen } from "../messages/window";
+import { ensureTemplates, resolveTemplate } from "../../channels/cloudapi/templates";
 import type { MessageDto } from "../messages/serialize";
 import { sendCompletionMessage } from "../tickets/automatic-texts";
 import { closeBySystem, ticketForOutbound } from "../tickets/lifecycle-system";
@@ -46,7 +48,9 @@ export function authenticateApiToken(deps: Deps, header: string | null): { ctx: 
  */
 export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: ExternalSendInput, files: unknown[]): Promise<ExternalSendDto> {
   if (files.length > LIMITS.apiFilesMax) throw new AppError("ERR_VALIDATION", 400, { fields: { medias: "validation.tooLong" } });
-  if (!files.length && !input.body.trim()) throw new AppError("ERR_VALIDATION", 400, { fields: { body: "validation.required" } });
+  if (input.template && connection.channel !== "cloudapi") throw new AppError("ERR_CLOUD_ONLY", 400, { fields: { template: "validation.invalid" } });
+  if (input.template && files.length) throw new AppError("ERR_VALIDATION", 400, { fields: { medias: "validation.invalid" } });
+  if (!files.length && !input.body.trim() && !input.template) throw new AppError("ERR_VALIDATION", 400, { fields: { body: "validation.required" } });
   const checked = files.map((f) => checkUpload(f, "attachment"));
   const adapter = ctx.channels.get(connection.id);
   if (!adapter || (adapter.status !== undefined && adapter.status !== "CONNECTED")) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 409);
@@ -62,10 +66,18 @@ export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: Exte
   const contact = ctx.db.transaction(
     (tx) => upsertPeerContact(tx, ctx.companyId, { number, address, pushName: number }, { name: number, whatsappId: connection.id }).contact,
   );
+  // A template goes whatever the 24-hour window; free text only inside it (Cloud API), refused before anything is stored.
+  const template = input.template
+    ? { ...input.template, params: input.template.params.map((p) => renderTemplate(p, { name: contact.name }, ctx.config.timezone)) }
+    : null;
+  if (template) await ensureTemplates(ctx, connection.id, ctx.clock.now());
+  const templateText = template ? resolveTemplate(ctx.db, connection.id, template).text : null;
+  if (!template) assertWindowOpen(ctx, { companyId: ctx.companyId, whatsappId: connection.id, contactId: contact.id });
   const ticket = ticketForOutbound(ctx, { companyId: ctx.companyId, contactId: contact.id, whatsappId: connection.id, whenInactive: "pending" });
   const body = renderTemplate(input.body, { name: contact.name }, ctx.config.timezone);
   const sent: MessageDto[] = [];
-  if (!checked.length) sent.push(await sendMessage(ctx, ticket, { body }));
+  if (template && templateText !== null) sent.push(await sendMessage(ctx, ticket, { body: templateText, template }));
+  else if (!checked.length) sent.push(await sendMessage(ctx, ticket, { body }));
   for (const [i, c] of checked.entries()) {
     const stored = await storeUpload(ctx.config.mediaDir, ctx.companyId, "messages", c);
     sent.push(

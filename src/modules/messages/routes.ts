@@ -7,7 +7,8 @@ import type { Deps } from "../../http/context";
 import { AppError, parse } from "../../http/errors";
 import { getVisibleTicket } from "../tickets/service";
 import { deleteMessage, listMessages, markTicketRead, retryMessage } from "./service";
-import { sendFromAgent } from "./service-agent";
+import { reactFromAgent, sendFromAgent, sendTemplateFromAgent } from "./service-agent";
+import { ReactionBody, TemplateSendBody } from "../../contract/schemas/templates";
 
 const TicketParam = v.object({ ticketId: idField });
 
@@ -47,6 +48,16 @@ export const messagesRoutes = (deps: Deps) =>
     .post("/messages/:ticketId/read", ({ ctx, params }) => {
       markTicketRead(ctx, getVisibleTicket(ctx, parse(TicketParam, params).ticketId));
       return { ok: true };
+    })
+    .post("/messages/:ticketId/template", async ({ ctx, params, body, set }) => {
+      const sent = await sendTemplateFromAgent(ctx, parse(TicketParam, params).ticketId, parse(TemplateSendBody, body));
+      set.status = 201;
+      return sent;
+    })
+    .post("/messages/reaction/:id", async ({ ctx, params, body, set }) => {
+      const sent = await reactFromAgent(ctx, parse(IdParam, params).id, parse(ReactionBody, body).emoji);
+      set.status = 201;
+      return sent;
     })
     .post("/messages/retry/:id", ({ ctx, params }) => retryMessage(ctx, parse(IdParam, params).id))
     .delete("/messages/:id", ({ ctx, params }) => deleteMessage(ctx, parse(IdParam, params).id));

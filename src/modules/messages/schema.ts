@@ -43,6 +43,11 @@ export const messages = sqliteTable(
     /** Bot and automatic texts are marked here (D17), never with hidden characters. */
     isAutomatic: integer("is_automatic", { mode: "boolean" }).notNull().default(false),
     queueId: integer("queue_id"),
+    /**
+     * What our message sends beyond its body and media (JSON): a template (`{ template: TemplateChoice }`)
+     * or the chatbot's menu (`{ menu: MenuSpec }`), which channels with buttons show as such. Null otherwise.
+     */
+    payload: text("payload"),
     /** Raw channel payload (JSON) kept for quoting, retries and deletes. */
     dataJson: text("data_json"),
     createdAt: text("created_at").notNull(),

@@ -1,6 +1,27 @@
 import { mediaUrl } from "../../http/uploads";
 import type { MessageDto } from "../../contract/dto/messages";
+import type { MenuSpec } from "../../channels/types";
+import type { TemplateChoice } from "../../contract/templates";
 import type { MessageRow } from "./schema";
+
+/** What an outgoing message carries beyond its body (messages.payload). */
+export interface MessagePayload {
+  template?: TemplateChoice;
+  menu?: MenuSpec;
+}
+
+/** The stored payload, or null when none or unreadable. */
+export function payloadOf(json: string | null): MessagePayload | null {
+  if (!json) return null;
+  try {
+    const v = JSON.parse(json) as unknown;
+    return v && typeof v === "object" ? (v as MessagePayload) : null;
+  } catch {
+    return null;
+  }
+}
+
+const templateNameOf = (json: string | null) => (json?.includes('"template"') ? (payloadOf(json)?.template?.name ?? null) : null);
 
 type Quoted = Pick<MessageRow, "id" | "body" | "fromMe" | "mediaType" | "mediaUrl" | "isDeleted"> | null;
 
@@ -18,6 +39,8 @@ export function serializeMessage(m: MessageRow, quoted: Quoted = null, contact: 
     mediaName: m.mediaName,
     ack: m.ack,
     sendStatus: m.sendStatus,
+    sendError: m.sendStatus === "failed" ? m.sendError : null,
+    templateName: templateNameOf(m.payload),
     isDeleted: m.isDeleted,
     isEdited: m.isEdited,
     isAutomatic: m.isAutomatic,

@@ -7,9 +7,46 @@ import { type CheckedFile, checkUpload, storeUpload } from "../../http/uploads";
 import { renderTemplate } from "../../lib/template";
 import { contacts } from "../contacts/schema";
 import { getVisibleTicket } from "../tickets/service";
+import { ensureTemplates, resolveTemplate } from "../../channels/cloudapi/templates";
+import type { TemplateChoice } from "../../contract/templates";
 import { findMessage } from "./queries";
+import { assertWindowOpen, sendsTemplates } from "./window";
 import { markTicketRead, sendMessage } from "./service";
 import type { MessageDto } from "./serialize";
+
+/** The ticket an agent may write to: visible, open, and theirs (an admin writes to any). */
+function answerableTicket(ctx: Ctx, ticketId: number) {
+  const ticket = getVisibleTicket(ctx, ticketId);
+  if (ticket.status !== "open") throw new AppError("ERR_TICKET_NOT_OPEN", 400);
+  if (ticket.userId !== ctx.user.id && ctx.user.profile !== "admin") throw forbidden();
+  return ticket;
+}
+
+/**
+ * POST /messages/{ticketId}/template: an agent sends one of the connection's approved templates
+ * (Cloud API; inside or outside the 24-hour window), its variables filled with the contact's values
+ * ({{name}}, {{firstName}}…). The message shows the text the customer reads.
+ */
+export async function sendTemplateFromAgent(ctx: Ctx, ticketId: number, choice: TemplateChoice): Promise<MessageDto> {
+  const ticket = answerableTicket(ctx, ticketId);
+  if (!ticket.whatsappId || !sendsTemplates(ctx, ticket)) throw new AppError("ERR_CLOUD_ONLY", 400);
+  const contact = ctx.db.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId)).get();
+  const params = choice.params.map((p) => renderTemplate(p, { name: contact?.name }, ctx.config.timezone));
+  const filled = { ...choice, params };
+  await ensureTemplates(ctx, ticket.whatsappId, ctx.clock.now());
+  const { text } = resolveTemplate(ctx.db, ticket.whatsappId, filled);
+  markTicketRead(ctx, ticket);
+  return sendMessage(ctx, ticket, { body: text, userId: ctx.user.id, template: filled });
+}
+
+/** POST /messages/reaction/{id}: an agent reacts to a message of a ticket they may write to. */
+export async function reactFromAgent(ctx: Ctx, messageId: number, emoji: string): Promise<MessageDto> {
+  const target = findMessage(ctx.db, ctx.companyId, messageId);
+  if (!target || target.isDeleted || target.mediaType === "reactionMessage") throw notFound("ERR_NO_MESSAGE_FOUND");
+  const ticket = answerableTicket(ctx, target.ticketId);
+  assertWindowOpen(ctx, ticket);
+  return sendMessage(ctx, ticket, { body: emoji, userId: ctx.user.id, quotedMsgId: target.id, reaction: true });
+}
 
 export interface AgentSend {
   body: string;
@@ -24,9 +61,9 @@ export interface AgentSend {
  * or with media files (each sent with the body as caption). The ticket is read at the same time.
  */
 export async function sendFromAgent(ctx: Ctx, ticketId: number, input: AgentSend): Promise<MessageDto[]> {
-  const ticket = getVisibleTicket(ctx, ticketId);
-  if (ticket.status !== "open") throw new AppError("ERR_TICKET_NOT_OPEN", 400);
-  if (ticket.userId !== ctx.user.id && ctx.user.profile !== "admin") throw forbidden();
+  const ticket = answerableTicket(ctx, ticketId);
+  // Outside the 24-hour window (Cloud API) WhatsApp refuses free-form messages: only a template goes.
+  assertWindowOpen(ctx, ticket);
   let quotedMsgId: number | null = null;
   if (input.quotedId) {
     const q = findMessage(ctx.db, ctx.companyId, input.quotedId);

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { AckEvent } from "../../channels/types";
 import type { DB, DbOrTx } from "../../db/client";
 import { prepared } from "../../db/prepared";
@@ -17,17 +17,47 @@ import { markDeleted, publishMessageUpdated } from "./service";
 export function applyAcks(deps: Deps, companyId: number, whatsappId: number, acks: AckEvent[]): number {
   let changed = 0;
   for (const a of acks) {
-    const row = deps.db
-      .update(messages)
-      .set({ ack: a.ack, updatedAt: nowIso() })
-      .where(and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.wid, a.id), lt(messages.ack, a.ack)))
-      .returning({ id: messages.id })
-      .get();
+    const row = a.error ? applyFailure(deps.db, companyId, whatsappId, a) : applyAck(deps.db, companyId, whatsappId, a);
     if (!row) continue;
     changed++;
     publishMessageUpdated(deps, companyId, row.id);
   }
   return changed;
+}
+
+const ofConnection = (companyId: number, whatsappId: number) => and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId));
+
+/**
+ * An ack moves forward only (statuses may arrive out of order). A message still under our reserved
+ * id (its send's answer not in yet) is found by the alias and takes the channel's id.
+ */
+function applyAck(db: DB, companyId: number, whatsappId: number, a: AckEvent) {
+  const byId = db
+    .update(messages)
+    .set({ ack: a.ack, updatedAt: nowIso() })
+    .where(and(ofConnection(companyId, whatsappId), eq(messages.wid, a.id), lt(messages.ack, a.ack)))
+    .returning({ id: messages.id })
+    .get();
+  if (byId || !a.alias) return byId;
+  return db
+    .update(messages)
+    .set({ ack: a.ack, wid: a.id, updatedAt: nowIso() })
+    .where(and(ofConnection(companyId, whatsappId), eq(messages.wid, a.alias), eq(messages.fromMe, true), lt(messages.ack, a.ack)))
+    .returning({ id: messages.id })
+    .get();
+}
+
+/** The message failed on the way (WhatsApp said so): failed with the reason, unless it was delivered already. */
+function applyFailure(db: DB, companyId: number, whatsappId: number, a: AckEvent) {
+  const ids = a.alias ? [a.id, a.alias] : [a.id];
+  return db
+    .update(messages)
+    .set({ sendStatus: "failed", sendError: a.error, wid: a.id, updatedAt: nowIso() })
+    .where(
+      and(ofConnection(companyId, whatsappId), inArray(messages.wid, ids), eq(messages.fromMe, true), ne(messages.sendStatus, "failed"), lt(messages.ack, 3)),
+    )
+    .returning({ id: messages.id })
+    .get();
 }
 
 /** The customer edited a message: new body, isEdited. */

@@ -1,8 +1,9 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { addressOf } from "../../channels/address";
 import { describeMedia } from "../../channels/media/describe";
 import { isVoiceNote } from "../../channels/media/prepare";
-import type { Outgoing } from "../../channels/types";
+import type { MenuSpec, Outgoing } from "../../channels/types";
+import type { TemplateChoice } from "../../contract/templates";
 import type { MessagesPageDto } from "../../contract/dto/messages";
 import { LIMITS } from "../../contract/limits";
 import type { Ctx, Deps } from "../../http/context";
@@ -19,8 +20,9 @@ import type { TicketRow } from "../tickets/schema";
 import type { TicketDto } from "../tickets/serialize";
 import { getVisibleTicket, loadTicket } from "../tickets/service";
 import { findMessage, hydrate, pageMessages } from "./queries";
+import { ticketWindow } from "./window";
 import { type MessageRow, isQueued, messages } from "./schema";
-import type { MessageDto } from "./serialize";
+import { type MessageDto, payloadOf } from "./serialize";
 import { rooms } from "../../realtime/topics";
 
 const SEND_TIMEOUT_MS = 30_000;
@@ -86,7 +88,13 @@ export function listMessages(ctx: Ctx, ticketId: number, page: number): Messages
   const size = LIMITS.messagesPageSize;
   const { rows, total } = pageMessages(ctx.db, ctx.companyId, ticketId, page, size);
   markTicketRead(ctx, ticket);
-  return { messages: hydrate(ctx.db, ctx.companyId, rows), ticket: loadTicket(ctx, ctx.companyId, ticketId)!, count: total, hasMore: total > page * size };
+  return {
+    messages: hydrate(ctx.db, ctx.companyId, rows),
+    ticket: loadTicket(ctx, ctx.companyId, ticketId)!,
+    window: ticketWindow(ctx, ticket),
+    count: total,
+    hasMore: total > page * size,
+  };
 }
 
 /** A message id in WhatsApp's style, reserved before the send so a retry never duplicates it. */
@@ -98,6 +106,12 @@ export interface SendSpec {
   quotedMsgId?: number | null;
   isAutomatic?: boolean;
   media?: { path: string; mediaPath: string; mime: string; fileName: string; ptt?: boolean } | null;
+  /** A chatbot menu: buttons or a list where the channel has them (the body is its numbered text). */
+  menu?: MenuSpec;
+  /** Sent as this message template (Cloud API); the body is the template's text as the customer reads it. */
+  template?: TemplateChoice;
+  /** A reaction (the body is the emoji) to the message `quotedMsgId`. */
+  reaction?: boolean;
   /**
    * Runs inside the transaction that stores the message: a caller that must record "this was sent"
    * (a schedule, a campaign shipment) writes its own row here, so a crash can never leave the
@@ -135,10 +149,11 @@ export async function sendMessage(deps: Deps, ticket: TicketRow, spec: SendSpec)
         read: true,
         ack: 0,
         sendStatus: "queued",
-        mediaType: spec.media ? mediaTypeOf(spec.media.mime) : "chat",
+        mediaType: spec.reaction ? "reactionMessage" : spec.media ? mediaTypeOf(spec.media.mime) : "chat",
         mediaUrl: spec.media?.mediaPath ?? null,
         mediaName: spec.media?.fileName ?? null,
         quotedMsgId: spec.quotedMsgId ?? null,
+        payload: spec.template ? JSON.stringify({ template: spec.template }) : spec.menu ? JSON.stringify({ menu: spec.menu }) : null,
         isAutomatic: !!spec.isAutomatic,
         queueId: ticket.queueId,
         createdAt: now,
@@ -146,7 +161,9 @@ export async function sendMessage(deps: Deps, ticket: TicketRow, spec: SendSpec)
       })
       .returning()
       .get();
-    noteMessage(db, ticket.id, { preview: spec.body || spec.media?.fileName || "", fromMe: true, inbound: false, automatic: spec.isAutomatic }, now);
+    // A reaction does not become the card's last message (as on the phone).
+    if (!spec.reaction)
+      noteMessage(db, ticket.id, { preview: spec.body || spec.media?.fileName || "", fromMe: true, inbound: false, automatic: spec.isAutomatic }, now);
     spec.onStored?.(db, m);
     return m;
   });
@@ -170,7 +187,7 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
   if (m?.sendStatus !== "queued") return;
   const adapter = ticket.whatsappId ? deps.channels.get(ticket.whatsappId) : undefined;
   if (!adapter || (adapter.status !== undefined && adapter.status !== "CONNECTED")) return;
-  const setState = (values: Partial<typeof m>) => {
+  const setState = (values: { [K in keyof typeof m]?: (typeof m)[K] | SQL }) => {
     deps.db
       .update(messages)
       .set({ ...values, updatedAt: isoNow(deps.clock) })
@@ -188,8 +205,13 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
   };
   // claimed before the media probe (an await): a flush and a retry never send one twice
   inFlight.add(messageId);
-  let out: Outgoing = { ...base, type: "text", body: m.body };
-  if (m.mediaUrl) {
+  const payload = payloadOf(m.payload);
+  let out: Outgoing = { ...base, type: "text", body: m.body, ...(payload?.menu ? { menu: payload.menu } : {}) };
+  if (m.mediaType === "reactionMessage" && base.quoted) {
+    out = { ...base, quoted: null, type: "reaction", emoji: m.body, target: { id: base.quoted.id, fromMe: base.quoted.fromMe, raw: base.quoted.raw } };
+  } else if (payload?.template) {
+    out = { ...base, type: "template", body: m.body, template: payload.template };
+  } else if (m.mediaUrl) {
     const path = `${deps.config.mediaDir}/${m.mediaUrl}`;
     const mimetype = mimeOf(m.mediaType, m.mediaName);
     // only Ogg/Opus goes out as a voice note; thumbnails, durations and waveforms are probed here, outside any transaction
@@ -199,12 +221,23 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
   }
   try {
     const res = await withTimeout(adapter.send(out), SEND_TIMEOUT_MS);
-    setState({ sendStatus: "sent", ack: Math.max(res.ack, 1), sendError: null, dataJson: res.raw ? JSON.stringify(res.raw) : m.dataJson });
+    // A channel that names messages itself (Cloud API) answers its id: statuses will carry it. A
+    // status that came first may already have moved the ack (and the id): it never goes back.
+    // A `failed` status of this very send that came before its answer keeps the message failed.
+    setState({
+      sendStatus: sql`case when ${messages.sendStatus} = 'failed' then 'failed' else 'sent' end`,
+      ack: sql`max(${messages.ack}, ${Math.max(res.ack, 1)})`,
+      sendError: sql`case when ${messages.sendStatus} = 'failed' then ${messages.sendError} else null end`,
+      ...(res.id && res.id !== m.wid ? { wid: res.id } : {}),
+      dataJson: res.raw ? JSON.stringify(res.raw) : m.dataJson,
+    });
   } catch (e) {
     log.warn("send failed", { messageId, err: String(e) });
     // The connection dropped during the send: it stays queued and goes out on reconnect.
     if (adapter.status !== undefined && adapter.status !== "CONNECTED") return;
-    setState({ sendStatus: "failed", sendError: "ERR_SENDING_WAPP_MSG", ack: 0 });
+    // A channel's own reason (an ERR_ code: the 24-hour window closed, a rate limit…) is the message's.
+    const code = (e as { code?: unknown }).code;
+    setState({ sendStatus: "failed", sendError: typeof code === "string" && code.startsWith("ERR_") ? code : "ERR_SENDING_WAPP_MSG", ack: 0 });
   } finally {
     inFlight.delete(messageId);
   }

@@ -12,7 +12,9 @@ import { sendMessage } from "../messages/service";
 import { ticketForOutbound } from "../tickets/lifecycle-system";
 import { dueSchedules, lastTicketConnection, type ScheduleRow } from "./queries";
 import { schedules } from "./schema";
-import { serializeSchedules, publishSchedule } from "./service";
+import { scheduleTemplateOf, serializeSchedules, publishSchedule } from "./service";
+import { resolveTemplate } from "../../channels/cloudapi/templates";
+import { ticketWindow } from "../messages/window";
 
 /** Thrown inside the storing transaction when another run already sent the schedule: the message is rolled back. */
 class AlreadySent extends Error {}
@@ -41,6 +43,9 @@ export async function sendDueSchedules(deps: Deps) {
 }
 
 function pickConnection(deps: Deps, s: ScheduleRow): number {
+  // A template belongs to its Cloud API connection: the schedule goes through it.
+  const template = scheduleTemplateOf(s.template);
+  if (template && findConnection(deps.db, s.companyId, template.whatsappId)?.channel === "cloudapi") return template.whatsappId;
   const last = lastTicketConnection(deps.db, s.companyId, s.contactId);
   if (last && findConnection(deps.db, s.companyId, last)) return last;
   return resolveSendingConnection(deps, s.companyId).id;
@@ -50,16 +55,31 @@ async function sendSchedule(deps: Deps, s: ScheduleRow) {
   const contact = findContact(deps.db, s.companyId, s.contactId);
   if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
   const whatsappId = pickConnection(deps, s);
+  // Outside the customer's 24-hour window (Cloud API) only the schedule's template may go.
+  const window = ticketWindow(deps, { companyId: s.companyId, whatsappId, contactId: s.contactId });
+  const closed = !!window && !window.open;
+  const template = closed ? scheduleTemplateOf(s.template) : null;
+  if (closed && !template) throw new AppError("ERR_CLOUD_WINDOW_CLOSED", 400);
   const ticket = ticketForOutbound(deps, { companyId: s.companyId, contactId: s.contactId, whatsappId, whenInactive: "pending" });
-  const body = renderTemplate(s.body, { name: contact.name }, deps.config.timezone, new Date(deps.clock.now()));
-  const media = s.mediaPath
-    ? { path: `${deps.config.mediaDir}/${s.mediaPath}`, mediaPath: s.mediaPath, mime: mimeOfName(s.mediaPath), fileName: s.mediaName ?? "imagem.jpg" }
+  const at = new Date(deps.clock.now());
+  const filled = template
+    ? {
+        name: template.name,
+        language: template.language,
+        params: template.params.map((p) => renderTemplate(p, { name: contact.name }, deps.config.timezone, at)),
+      }
     : null;
+  const body = filled ? resolveTemplate(deps.db, whatsappId, filled).text : renderTemplate(s.body, { name: contact.name }, deps.config.timezone, at);
+  const media =
+    s.mediaPath && !filled
+      ? { path: `${deps.config.mediaDir}/${s.mediaPath}`, mediaPath: s.mediaPath, mime: mimeOfName(s.mediaPath), fileName: s.mediaName ?? "imagem.jpg" }
+      : null;
   let sent: ScheduleRow | undefined;
   await sendMessage(deps, ticket, {
     body,
     userId: s.userId,
     media,
+    template: filled ?? undefined,
     onStored: (tx) => {
       const now = isoNow(deps.clock);
       sent = tx

@@ -31,6 +31,8 @@ export const schedules = sqliteTable(
     ticketId: integer("ticket_id"),
     mediaPath: text("media_path"),
     mediaName: text("media_name"),
+    /** On a Cloud API connection: the message template sent instead of the body (JSON TemplateChoice). */
+    template: text("template"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

@@ -11,6 +11,9 @@ import { mediaUrl, removeMedia, saveUpload } from "../../http/uploads";
 import { isoNow } from "../../lib/clock";
 import { rooms } from "../../realtime/topics";
 import { findContact } from "../contacts/queries";
+import { findConnection } from "../connections/queries";
+import { resolveTemplate } from "../../channels/cloudapi/templates";
+import type { ScheduleTemplate } from "../../contract/dto/schedules";
 import { canEditSchedule } from "./policy";
 import { findSchedule, namesFor, pageSchedules, type ScheduleFilter, type ScheduleRow, sendTimesBetween } from "./queries";
 import { schedules } from "./schema";
@@ -35,11 +38,31 @@ export function serializeSchedules(db: Ctx["db"], rows: ScheduleRow[]): Schedule
     mediaPath: s.mediaPath,
     mediaName: s.mediaName,
     mediaUrl: mediaUrl(s.mediaPath),
+    template: scheduleTemplateOf(s.template),
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
   }));
 }
 const one = (db: Ctx["db"], s: ScheduleRow) => serializeSchedules(db, [s])[0];
+
+/** The stored template choice (JSON), or null. */
+export function scheduleTemplateOf(json: string | null): ScheduleTemplate | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as ScheduleTemplate;
+  } catch {
+    return null;
+  }
+}
+
+/** A template names an approved template of one of the company's Cloud API connections (stored as JSON). */
+function checkTemplate(ctx: Ctx, t: ScheduleTemplate | null | undefined): string | null | undefined {
+  if (t === undefined || t === null) return t;
+  const w = findConnection(ctx.db, ctx.companyId, t.whatsappId);
+  if (w?.channel !== "cloudapi") throw new AppError("ERR_CLOUD_ONLY", 400, { fields: { template: "validation.invalid" } });
+  resolveTemplate(ctx.db, w.id, t);
+  return JSON.stringify(t);
+}
 
 /** Schedule frames go to the company (the list and the calendar of every user follow them). */
 export function publishSchedule(ctx: Pick<Ctx, "hub">, companyId: number, frame: FramePayload<"schedule">) {
@@ -95,6 +118,7 @@ export const showSchedule = (ctx: Ctx, id: number) => one(ctx.db, getSchedule(ct
 export function createSchedule(ctx: Ctx, input: ScheduleCreateInput) {
   requireFeature(ctx, "useSchedules");
   requireContact(ctx, input.contactId);
+  const template = checkTemplate(ctx, input.template) ?? null;
   const now = isoNow(ctx.clock);
   const row = ctx.db
     .insert(schedules)
@@ -104,6 +128,7 @@ export function createSchedule(ctx: Ctx, input: ScheduleCreateInput) {
       userId: ctx.user.id || null,
       body: input.body,
       sendAt: input.sendAt,
+      template,
       status: "PENDENTE",
       createdAt: now,
       updatedAt: now,
@@ -119,12 +144,14 @@ export function createSchedule(ctx: Ctx, input: ScheduleCreateInput) {
 export function updateSchedule(ctx: Ctx, id: number, input: ScheduleUpdateInput) {
   const current = getEditable(ctx, id);
   if (input.contactId !== undefined) requireContact(ctx, input.contactId);
+  const template = checkTemplate(ctx, input.template);
   const row = ctx.db
     .update(schedules)
     .set({
       ...(input.body !== undefined && { body: input.body }),
       ...(input.contactId !== undefined && { contactId: input.contactId }),
       ...(input.sendAt !== undefined && { sendAt: input.sendAt }),
+      ...(template !== undefined && { template }),
       status: "PENDENTE",
       error: null,
       updatedAt: isoNow(ctx.clock),

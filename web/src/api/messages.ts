@@ -1,4 +1,5 @@
 import type { MediaType, MessageDto, MessagesPageDto } from "@contract/dto/messages";
+import type { TemplateChoice } from "@contract/templates";
 import { api, apiBlob } from "./client";
 import type { ContactRef, Ticket } from "./tickets";
 
@@ -29,10 +30,16 @@ export function sendMedia(ticketId: number, files: File[], body = "", quotedId?:
   return api<Message | Message[]>(`/messages/${ticketId}`, { method: "POST", body: form });
 }
 
-/** DELETE /messages/{id}: own messages only. */
+/** POST /messages/{ticketId}/template: one of the connection's approved templates (Cloud API). */
+export const sendTemplate = (ticketId: number, choice: TemplateChoice) => api<Message>(`/messages/${ticketId}/template`, { method: "POST", body: choice });
+
+/** POST /messages/reaction/{id}: reacts to a message with one emoji. */
+export const sendReaction = (messageId: number, emoji: string) => api<Message>(`/messages/reaction/${messageId}`, { method: "POST", body: { emoji } });
+
 /** POST /messages/{ticketId}/read: the open chat reads a message that just arrived. */
 export const markRead = (ticketId: number) => api(`/messages/${ticketId}/read`, { method: "POST" });
 
+/** DELETE /messages/{id}: own messages only. */
 export const deleteMessage = (id: number) => api(`/messages/${id}`, { method: "DELETE" });
 
 /** POST /messages/retry/{id}: sends a failed message again (same reserved id, never twice). */

@@ -10,6 +10,8 @@ export interface ScheduleInput {
   body: string;
   contactId: number;
   sendAt: string;
+  /** Cloud API: the template sent instead of the body when the customer's 24-hour window is closed. */
+  template?: ScheduleDto["template"];
 }
 
 export interface ScheduleFilter {

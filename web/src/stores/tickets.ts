@@ -1,5 +1,6 @@
 import { batch, computed, type Signal, signal } from "@preact/signals-react";
 import type { FrameOf } from "@contract/frames";
+import type { TicketWindowDto } from "@contract/dto/messages";
 import { type Message, markRead } from "../api/messages";
 import { type Ticket, listTickets, type TicketQuery } from "../api/tickets";
 import { notifyMessage } from "../features/tickets/notify";
@@ -58,6 +59,18 @@ export const currentTicket = signal<Ticket | null>(null);
 export const messages = signal<Message[]>([]);
 /** Whether older pages of the open ticket remain. */
 export const messagesHasMore = signal(false);
+/** The open ticket's 24-hour customer-service window (Cloud API connections), null elsewhere. */
+export const chatWindow = signal<TicketWindowDto | null>(null);
+
+const WINDOW_MS = 24 * 60 * 60_000;
+
+/** The customer wrote: their window runs 24 hours from that message. */
+function reopenWindow(m: Message) {
+  const w = chatWindow.peek();
+  if (!w || m.fromMe || (w.lastInboundAt && w.lastInboundAt >= m.createdAt)) return;
+  const closesAt = new Date(Date.parse(m.createdAt) + WINDOW_MS).toISOString();
+  chatWindow.value = { lastInboundAt: m.createdAt, closesAt, open: Date.parse(closesAt) > Date.now() };
+}
 /** Set when the open ticket is removed live; the chat reacts (verify, toast, redirect). */
 export const removedCurrent = signal(0);
 
@@ -173,6 +186,7 @@ function patchTickets(match: (t: Ticket) => boolean, patch: (t: Ticket) => Ticke
 /** Appends (or replaces) a message of the open ticket. */
 export function putMessage(m: Message) {
   if (currentTicket.peek()?.id !== m.ticketId) return;
+  reopenWindow(m);
   const list = messages.peek();
   const i = list.findIndex((x) => x.id === m.id);
   messages.value = i === -1 ? [...list, m] : list.map((x) => (x.id === m.id ? m : x));

@@ -20,6 +20,7 @@ import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { fromZoneInput, toZoneInput, zoneLabel } from "../../lib/zone";
 import { toast, toastError } from "../../stores/toast";
 import { AttachmentField, ConfirmationToggle, MessageTabs, TargetFields } from "./CampaignFields";
+import { CampaignTemplate } from "./CampaignTemplate";
 import { campaignsStore } from "./store";
 
 const EMPTY: CampaignInput = {
@@ -40,6 +41,7 @@ const EMPTY: CampaignInput = {
   tagListId: null,
   fileListId: null,
   scheduledAt: null,
+  template: null,
 };
 
 /** ISO → the value of a datetime-local input (local time), and back. */
@@ -160,6 +162,7 @@ export function CampaignModal({ open, id: campaignId, onClose, onCreated }: Edit
           />
         </div>
         <TargetFields form={form} set={set} open={open} />
+        <CampaignTemplate form={form} set={set} errors={errors} />
         <ConfirmationToggle form={form} set={set} />
         <MessageTabs form={form} set={set} />
         <AttachmentField current={record?.mediaName ?? null} pending={pending} onPick={setPending} onRemove={removeMedia} />

@@ -5,6 +5,7 @@ import type { Queue } from "../../api/queues";
 import { MultiSelect, Select, TextInput } from "../../components/Field";
 import { useT } from "../../i18n";
 import { BotPickers } from "../queues/BotPickers";
+import { type CloudApiDraft, CloudApiFields, EMPTY_CLOUD } from "./CloudApiFields";
 import type { FieldErrors } from "../../lib/form";
 
 /** The connection form's values as typed (numbers as text). */
@@ -28,6 +29,8 @@ export interface ConnectionDraft {
   expiresInactiveMessage: string;
   /** Recent history imported when the number is linked (days; 0 = off). */
   historyDays: number;
+  /** Channel "cloudapi": Meta's credentials. */
+  cloudApi: CloudApiDraft;
 }
 
 export const EMPTY_DRAFT: ConnectionDraft = {
@@ -49,6 +52,7 @@ export const EMPTY_DRAFT: ConnectionDraft = {
   expiresTicket: "0",
   expiresInactiveMessage: "",
   historyDays: 0,
+  cloudApi: EMPTY_CLOUD,
 };
 
 const area =
@@ -108,6 +112,9 @@ export function ConnectionFields({
     (value: ConnectionDraft[K]) =>
       onForm({ ...form, [key]: value });
   const queueOptions = queues.map((q) => ({ value: q.id, label: q.name, color: q.color }));
+  // A Cloud API connection keeps its kind (its number and webhook are its own): it is chosen only when adding one.
+  const kinds: ConnectionChannel[] = !editing ? ["baileys", "cloudapi", "sandbox"] : form.channel === "cloudapi" ? ["cloudapi"] : ["baileys", "sandbox"];
+  const kindOptions = kinds.map((k) => ({ value: k, label: t(`connections.kind.${k}`) }));
   const num = (key: "timeSendQueue" | "maxUseBotQueues" | "timeUseBotQueues" | "expiresTicket", label: string) => (
     <TextInput label={label} name={key} inputMode="numeric" value={form[key]} onValue={set(key)} error={errors[key]} />
   );
@@ -120,12 +127,10 @@ export function ConnectionFields({
           value={form.channel}
           onValue={set("channel")}
           error={errors.channel}
-          options={[
-            { value: "baileys", label: t("connections.kind.baileys") },
-            { value: "sandbox", label: t("connections.kind.sandbox") },
-          ]}
+          options={kindOptions}
         />
       </div>
+      {form.channel === "cloudapi" && <CloudApiFields value={form.cloudApi} onValue={set("cloudApi")} errors={errors} />}
       <label className="flex items-center gap-2 text-sm font-medium text-ink">
         <input
           type="checkbox"

@@ -6,12 +6,20 @@ import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { upsertConnection } from "../../stores/connections";
+import { CloudWebhookPanel, EMPTY_CLOUD } from "./CloudApiFields";
 import { ConnectionFields, type ConnectionDraft, EMPTY_DRAFT } from "./ConnectionFields";
 
 const PINS = {
   ERR_CONNECTION_NAME_ALREADY_EXISTS: "name",
   ERR_CONNECTION_TOKEN_ALREADY_EXISTS: "token",
   ERR_WAPP_GREETING_REQUIRED: "greetingMessage",
+  // Meta's refusal of the Cloud API credentials, under the field to fix
+  ERR_CLOUD_TOKEN_INVALID: "cloudApi.accessToken",
+  ERR_CLOUD_NO_PERMISSION: "cloudApi.accessToken",
+  ERR_CLOUD_APP_SECRET_INVALID: "cloudApi.appSecret",
+  ERR_CLOUD_ACCOUNT_NOT_FOUND: "cloudApi.wabaId",
+  ERR_CLOUD_NUMBER_NOT_FOUND: "cloudApi.phoneNumberId",
+  ERR_CLOUD_NUMBER_IN_USE: "cloudApi.phoneNumberId",
 };
 
 function draftOf(w: Connection): ConnectionDraft {
@@ -34,11 +42,15 @@ function draftOf(w: Connection): ConnectionDraft {
     expiresTicket: String(w.expiresTicket),
     expiresInactiveMessage: w.expiresInactiveMessage,
     historyDays: w.historyDays,
+    cloudApi: w.cloudApi
+      ? { phoneNumberId: w.cloudApi.phoneNumberId, wabaId: w.cloudApi.wabaId, accessToken: w.cloudApi.accessToken, appSecret: w.cloudApi.appSecret }
+      : EMPTY_CLOUD,
   };
 }
 
-const toBody = (f: ConnectionDraft): ConnectionInput => ({
+const toBody = ({ cloudApi, ...f }: ConnectionDraft): ConnectionInput => ({
   ...f,
+  ...(f.channel === "cloudapi" ? { cloudApi } : {}),
   promptId: f.promptId || null,
   integrationId: f.integrationId || null,
   sendIdQueue: f.sendIdQueue || null,
@@ -48,10 +60,14 @@ const toBody = (f: ConnectionDraft): ConnectionInput => ({
   expiresTicket: Number(f.expiresTicket || 0),
 });
 
-/** Add or edit a connection: every field (R-CONN-1), queues, kind (WhatsApp or sandbox). */
-export function ConnectionModal({ open, id: connectionId, onClose }: EditorProps) {
+/**
+ * Add or edit a connection: every field (R-CONN-1), queues, kind (WhatsApp, Cloud API or sandbox).
+ * A new Cloud API connection hands itself to `onCloudAdded` (its webhook must be set up at Meta).
+ */
+export function ConnectionModal({ open, id: connectionId, onClose, onCloudAdded }: EditorProps & { onCloudAdded?: (w: Connection) => void }) {
   const t = useT();
   const [queues, setQueues] = useState<Queue[]>([]);
+  const [loaded, setLoaded] = useState<Connection | null>(null);
   const { form, setForm, errors, loading, busy, submit } = useEntityForm({
     open,
     id: connectionId,
@@ -60,6 +76,7 @@ export function ConnectionModal({ open, id: connectionId, onClose }: EditorProps
     load: (id) => Promise.all([listQueues(), id === null ? null : getConnection(id)]),
     fill: ([qs, w]) => {
       setQueues(qs);
+      setLoaded(w);
       return w ? draftOf(w) : EMPTY_DRAFT;
     },
     schema: ConnectionForm,
@@ -68,6 +85,7 @@ export function ConnectionModal({ open, id: connectionId, onClose }: EditorProps
       const body = toBody({ ...f, name: out.name });
       const saved = connectionId === null ? await createConnection(body) : await updateConnection(connectionId, body);
       upsertConnection(saved);
+      if (connectionId === null && saved.channel === "cloudapi") onCloudAdded?.(saved);
     },
     savedText: "connections.saved",
     onClose,
@@ -86,6 +104,7 @@ export function ConnectionModal({ open, id: connectionId, onClose }: EditorProps
       className="flex flex-col gap-5"
       saveTestId="connection-save"
     >
+      {connectionId !== null && loaded?.cloudApi && <CloudWebhookPanel cloud={loaded.cloudApi} />}
       <ConnectionFields form={form} onForm={setForm} errors={errors} queues={queues} editing={connectionId !== null} />
     </FormModal>
   );

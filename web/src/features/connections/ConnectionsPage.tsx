@@ -1,19 +1,21 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
-import { type Connection, deleteConnection } from "../../api/connections";
+import { type Connection, deleteConnection, getConnection } from "../../api/connections";
 import { CrudPage } from "../../components/CrudPage";
 import { useCrud } from "../../lib/useCrud";
 import { connections, connectionsLoaded, loadConnections, removeConnection } from "../../stores/connections";
 import { allowed } from "../../stores/session";
 import { toastError } from "../../stores/toast";
+import { CloudSetupModal } from "./CloudApiFields";
 import { ConnectionModal } from "./ConnectionModal";
 import { ConnectionsTable } from "./ConnectionsTable";
 import { QrModal } from "./QrModal";
 
-/** /connections (R-CONN-5): the company's WhatsApp and sandbox connections with their sessions. */
+/** /connections (R-CONN-5): the company's WhatsApp, Cloud API and sandbox connections with their sessions. */
 export default function ConnectionsPage() {
   useSignals();
   const [qrFor, setQrFor] = useState<number | null>(null);
+  const [setupFor, setSetupFor] = useState<Connection | null>(null);
   const crud = useCrud<Connection>({ area: "connections", remove: deleteConnection, onRemoved: (w) => removeConnection(w.id) });
   const list = connections.value;
   const canAdd = allowed("connections-page:addConnection");
@@ -35,12 +37,19 @@ export default function ConnectionsPage() {
       emptyHint={canAdd}
       dialogs={
         <>
-          <ConnectionModal {...crud.editor} />
+          <ConnectionModal {...crud.editor} onCloudAdded={setSetupFor} />
           <QrModal connectionId={qrFor} onClose={() => setQrFor(null)} />
+          <CloudSetupModal cloud={setupFor?.cloudApi ?? null} onClose={() => setSetupFor(null)} />
         </>
       }
     >
-      <ConnectionsTable list={list} onEdit={crud.edit} onDelete={crud.askDelete} onQr={setQrFor} />
+      <ConnectionsTable
+        list={list}
+        onEdit={crud.edit}
+        onDelete={crud.askDelete}
+        onQr={setQrFor}
+        onCloudSetup={(id) => getConnection(id).then(setSetupFor, toastError)}
+      />
     </CrudPage>
   );
 }

@@ -24,6 +24,19 @@ const TONE: Record<SessionStatus, "brand" | "warning" | "danger" | "info" | "neu
 function Health({ w }: { w: Connection }) {
   const t = useT();
   const when = (v: string | null) => (v ? formatDateTime(v) : t("connections.health.never"));
+  const cloud = w.cloudApi;
+  if (cloud) {
+    return (
+      <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-subtle" data-testid="connection-health">
+        {cloud.displayPhoneNumber && <span className="font-medium text-muted">{cloud.displayPhoneNumber}</span>}
+        <span>{t("connections.health.lastWebhook", { when: when(cloud.lastWebhookAt) })}</span>
+        <span>{t("connections.health.lastStatus", { when: when(cloud.lastStatusAt) })}</span>
+        <span className={cloud.errorsLastHour ? "font-medium text-red-600 dark:text-red-400" : ""} data-testid="connection-errors">
+          {t("connections.health.errorsHour", { count: cloud.errorsLastHour })}
+        </span>
+      </p>
+    );
+  }
   return (
     <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-subtle" data-testid="connection-health">
       <span>{t("connections.health.lastMessage", { when: when(w.lastMessageAt) })}</span>
@@ -53,11 +66,14 @@ export function ConnectionsTable({
   onEdit,
   onDelete,
   onQr,
+  onCloudSetup,
 }: {
   list: Connection[];
   onEdit: (id: number) => void;
   onDelete: (w: Connection) => void;
   onQr: (id: number) => void;
+  /** Shows a Cloud API connection's webhook setup (admins). */
+  onCloudSetup: (id: number) => void;
 }) {
   useSignals();
   const t = useT();
@@ -90,7 +106,9 @@ export function ConnectionsTable({
           <td className={tdClass}>
             <span className="flex flex-wrap items-center gap-2 font-medium text-ink">
               {w.name}
-              <Badge tone={w.channel === "sandbox" ? "warning" : "neutral"}>{t(`connections.kindShort.${w.channel}`)}</Badge>
+              <Badge tone={w.channel === "sandbox" ? "warning" : w.channel === "cloudapi" ? "info" : "neutral"}>
+                {t(`connections.kindShort.${w.channel}`)}
+              </Badge>
               {narrow && w.isDefault && <Badge tone="brand">{t("connections.col.isDefault")}</Badge>}
             </span>
             <Health w={w} />
@@ -124,6 +142,9 @@ export function ConnectionsTable({
               >
                 <Icon name="chat" className="size-5" />
               </Link>
+            )}
+            {manage && w.channel === "cloudapi" && (
+              <IconButton icon="globe" label={t("connections.cloud.setupTitle")} onClick={() => onCloudSetup(w.id)} data-testid="cloud-setup" />
             )}
             {manage && (
               <>

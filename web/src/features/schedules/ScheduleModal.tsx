@@ -12,12 +12,15 @@ import { schedulesStore } from "../../stores/lists";
 import { ContactSearch } from "../tickets/modals/ContactSearch";
 import { fromZoneInput, toZoneInput, zoneLabel } from "../../lib/zone";
 import { inOneHour } from "./dates";
+import { ScheduleTemplate } from "./ScheduleTemplate";
+import type { ScheduleTemplate as ScheduleTemplateChoice } from "@contract/dto/schedules";
 
 type Who = Pick<Contact, "id" | "name" | "number"> & Partial<Contact>;
 interface Form {
   body: string;
   contactId: number;
   sendAt: string;
+  template: ScheduleTemplateChoice | null;
 }
 const area =
   "block min-h-28 w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm font-normal text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
@@ -35,7 +38,7 @@ export function ScheduleModal({ open, id: scheduleId, onClose, onCreated, contac
   const { form, setForm, errors, loading, busy, submit } = useEntityForm({
     open,
     id: scheduleId,
-    empty: { body: "", contactId: contactId ?? 0, sendAt: inOneHour() } as Form,
+    empty: { body: "", contactId: contactId ?? 0, sendAt: inOneHour(), template: null } as Form,
     onOpen: () => {
       media.reset();
       setContact(null);
@@ -45,15 +48,16 @@ export function ScheduleModal({ open, id: scheduleId, onClose, onCreated, contac
       if ("sendAt" in data) {
         media.setCurrent(data);
         setContact(data.contact);
-        return { body: data.body, contactId: data.contactId, sendAt: toZoneInput(data.sendAt) };
+        return { body: data.body, contactId: data.contactId, sendAt: toZoneInput(data.sendAt), template: data.template };
       }
       setContact(data);
-      return { body: "", contactId: data.id, sendAt: inOneHour() };
+      return { body: "", contactId: data.id, sendAt: inOneHour(), template: null };
     },
     schema: ScheduleForm,
     save: async (out, f) => {
       // the field holds the company's wall-clock time: the instant the server sends at
-      const input = { ...out, sendAt: fromZoneInput(f.sendAt) };
+      // a connection picked without a template yet means none
+      const input = { ...out, sendAt: fromZoneInput(f.sendAt), template: f.template?.name ? f.template : null };
       let saved = editing ? await updateSchedule(scheduleId, input) : await createSchedule(input);
       if (media.file) saved = await uploadScheduleMedia(saved.id, media.file);
       schedulesStore.upsert(saved);
@@ -107,6 +111,13 @@ export function ScheduleModal({ open, id: scheduleId, onClose, onCreated, contac
         onValue={(sendAt) => setForm({ ...form, sendAt })}
         error={errors.sendAt}
         hint={t("common.zoneHint", { zone: zoneLabel() })}
+      />
+      <ScheduleTemplate
+        value={form.template}
+        onValue={(template) => setForm({ ...form, template })}
+        errors={errors}
+        disabled={sent}
+        contactName={contact?.name}
       />
       {!sent && (
         <AttachmentField

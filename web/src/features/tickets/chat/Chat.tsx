@@ -8,6 +8,7 @@ import { PageSpinner } from "../../../components/Spinner";
 import { useT } from "../../../i18n";
 import { join, leave } from "../../../realtime/socket";
 import { toast, toastError } from "../../../stores/toast";
+import { connections } from "../../../stores/connections";
 import { currentTicket, removedCurrent } from "../../../stores/tickets";
 import { ChatHeader } from "./ChatHeader";
 import { ContactDrawer } from "./ContactDrawer";
@@ -66,13 +67,21 @@ export function Chat({ uuid, onBack }: { uuid: string; onBack?: () => void }) {
   }, [removedCurrent.value]);
 
   if (!ticket || ticket.uuid !== uuid) return <PageSpinner />;
+  const channel = connections.value.find((w) => w.id === ticket.whatsappId)?.channel;
   return (
     <div className="relative flex h-full min-h-0" data-testid="chat">
       <div className="flex min-w-0 flex-1 flex-col">
         <ChatHeader ticket={ticket} onContact={() => setDrawer((d) => !d)} onBack={onBack} />
         <TagEditor ticket={ticket} />
-        <MessageList key={ticket.id} ticketId={ticket.id} group={ticket.isGroup} onReply={setReplyTo} />
-        <MessageInput ticketId={ticket.id} disabled={ticket.status !== "open"} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />
+        <MessageList key={ticket.id} ticketId={ticket.id} group={ticket.isGroup} canDelete={channel !== "cloudapi"} onReply={setReplyTo} />
+        <MessageInput
+          ticketId={ticket.id}
+          connectionId={ticket.whatsappId}
+          contactName={ticket.contact.name}
+          disabled={ticket.status !== "open"}
+          replyTo={replyTo}
+          onCancelReply={() => setReplyTo(null)}
+        />
       </div>
       {drawer && <ContactDrawer ticket={ticket} onClose={() => setDrawer(false)} />}
     </div>

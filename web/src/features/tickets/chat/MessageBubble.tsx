@@ -5,6 +5,22 @@ import { Menu } from "../../../components/Menu";
 import { language, useT } from "../../../i18n";
 import { clockTime, stripMarks, ticksOf, withoutAutomaticHeader } from "../format";
 import { MessageContent } from "./MessageMedia";
+import { ReactionPicker } from "./ReactionPicker";
+
+/** A reaction: the emoji and the message it answers, small, on its sender's side. */
+function Reaction({ m }: { m: Message }) {
+  const t = useT();
+  const target = m.quotedMsg?.isDeleted ? t("chat.deleted") : stripMarks(m.quotedMsg?.body ?? "") || t("chat.media.file");
+  return (
+    <div className={`flex ${m.fromMe ? "justify-end" : "justify-start"}`} data-testid="message-reaction" data-from-me={m.fromMe}>
+      <span className="inline-flex max-w-[78%] items-center gap-2 rounded-full bg-surface px-3 py-1 text-xs text-muted shadow-sm ring-1 ring-line/70">
+        <span className="text-lg leading-none">{m.body}</span>
+        <span className="truncate">{t(m.fromMe ? "chat.youReacted" : "chat.reacted", { text: target })}</span>
+        {m.fromMe && <Ack m={m} />}
+      </span>
+    </div>
+  );
+}
 
 /**
  * Delivery state as WhatsApp shows it (Baileys' scale): queued clock; 1-2 one grey tick (sent);
@@ -72,17 +88,21 @@ export const MessageBubble = memo(function MessageBubble({
   onReply,
   onDelete,
   onRetry,
+  onReact,
 }: {
   message: Message;
   readOnly?: boolean;
   /** Group chats name the sender above each inbound message. */
   group?: boolean;
   onReply?: (m: Message) => void;
+  /** Absent where messages cannot be deleted for everyone (Cloud API). */
   onDelete?: (m: Message) => void;
   onRetry?: (m: Message) => void;
+  onReact?: (m: Message, emoji: string) => void;
 }) {
   const t = useT();
   const lang = language.value;
+  if (m.mediaType === "reactionMessage") return <Reaction m={m} />;
   if (m.mediaType === "call_log") {
     return (
       <div className="flex justify-center py-1" data-testid="message-call">
@@ -107,9 +127,16 @@ export const MessageBubble = memo(function MessageBubble({
     <div className={`group flex ${mine ? "justify-end" : "justify-start"}`} data-testid="message" data-from-me={mine} data-message-id={m.id}>
       <div className={`relative max-w-[78%] rounded-2xl px-3 pt-2 pb-1.5 shadow-sm ${mine ? "rounded-br-md" : "rounded-bl-md"} ${tone}`}>
         {!readOnly && items.length > 0 && (
-          <div className="absolute top-1 right-1 z-10 opacity-0 transition-opacity group-hover:opacity-100 focus-within:opacity-100 has-[[data-open]]:opacity-100">
+          <div className="absolute top-1 right-1 z-10 flex items-center opacity-0 transition-opacity group-hover:opacity-100 focus-within:opacity-100 has-[[data-open]]:opacity-100">
+            {onReact && !m.isDeleted && <ReactionPicker onPick={(e) => onReact(m, e)} />}
             <Menu label={t("chat.messageMenu")} trigger={<Icon name="chevronDown" className="size-4" />} items={items} />
           </div>
+        )}
+        {m.templateName && (
+          <p className="mb-1 flex items-center gap-1 text-[11px] font-semibold text-brand-700 dark:text-brand-300" data-testid="template-badge">
+            <Icon name="file" className="size-3.5" />
+            {t("chat.templateBadge", { name: m.templateName })}
+          </p>
         )}
         {m.isAutomatic && (
           <p className="mb-1 flex items-center gap-1 text-[11px] font-semibold text-amber-700 dark:text-amber-300">
@@ -132,8 +159,8 @@ export const MessageBubble = memo(function MessageBubble({
           </p>
         )}
         {mine && m.sendStatus === "failed" && (
-          <p className="mt-0.5 flex items-center gap-2 text-[11px] font-medium text-red-600 dark:text-red-400">
-            {t("chat.failedHint")}
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-[11px] font-medium text-red-600 dark:text-red-400" data-testid="failed-reason">
+            {m.sendError && m.sendError !== "ERR_SENDING_WAPP_MSG" ? t(`errors.${m.sendError}`) : t("chat.failedHint")}
             {onRetry && !readOnly && (
               <button type="button" onClick={() => onRetry(m)} className="shrink-0 font-semibold underline underline-offset-2" data-testid="retry">
                 {t("chat.retry")}

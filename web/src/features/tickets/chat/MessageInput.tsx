@@ -17,6 +17,7 @@ import { AudioRecorder } from "./AudioRecorder";
 import { EmojiPicker } from "./EmojiPicker";
 import { hintsFor, overLimit } from "./media-hints";
 import { QuickAnswers } from "./QuickAnswers";
+import { useChatWindow, WindowBar } from "./WindowBar";
 
 const LINE_PX = 22;
 const put = (res: Message | Message[]) => (Array.isArray(res) ? res : [res]).forEach(putMessage);
@@ -24,17 +25,24 @@ const put = (res: Message | Message[]) => (Array.isArray(res) ? res : [res]).for
 /** The message composer: text, sign option, quick answers, emoji, attachments, audio and reply bar. */
 export function MessageInput({
   ticketId,
-  disabled,
+  connectionId,
+  contactName,
+  disabled: readOnly,
   replyTo,
   onCancelReply,
 }: {
   ticketId: number;
+  connectionId: number | null;
+  contactName: string;
   disabled?: boolean;
   replyTo: Message | null;
   onCancelReply: () => void;
 }) {
   useSignals();
   const t = useT();
+  // Outside a Cloud API customer's 24-hour window only a template may go: free text is off.
+  const { closed } = useChatWindow();
+  const disabled = readOnly || closed;
   const me = user.value;
   const [text, setText] = useState("");
   const [files, setFiles] = useState<File[]>([]);
@@ -120,6 +128,7 @@ export function MessageInput({
 
   return (
     <div className="relative shrink-0 border-t border-line bg-surface">
+      <WindowBar ticketId={ticketId} connectionId={connectionId} contactName={contactName} disabled={readOnly} onSent={putMessage} />
       {replyTo && (
         <div className="flex items-center gap-3 border-b border-line px-4 py-2" data-testid="reply-bar">
           <Icon name="reply" className="size-4 shrink-0 text-brand-600" />
@@ -135,8 +144,8 @@ export function MessageInput({
       <div className="flex items-end gap-1 px-2 py-2 sm:px-3">
         {!recording && (
           <>
-            <EmojiPicker onPick={insert} />
-            <IconButton icon="paperclip" label={t("chat.attach")} onClick={() => fileInput.current?.click()} disabled={disabled} />
+            {!disabled && <EmojiPicker onPick={insert} />}
+            {!closed && <IconButton icon="paperclip" label={t("chat.attach")} onClick={() => fileInput.current?.click()} disabled={disabled} />}
             <input
               ref={fileInput}
               type="file"
@@ -157,7 +166,7 @@ export function MessageInput({
               onChange={(e) => setText(e.target.value)}
               onKeyDown={onKey}
               onPaste={onPaste}
-              placeholder={t(disabled ? "chat.readOnly" : files.length ? "chat.captionPlaceholder" : "chat.placeholder")}
+              placeholder={t(readOnly ? "chat.readOnly" : closed ? "chat.window.placeholder" : files.length ? "chat.captionPlaceholder" : "chat.placeholder")}
               aria-label={t("chat.placeholder")}
               data-testid="message-input"
               className="block max-h-[126px] w-full resize-none rounded-xl border border-line bg-canvas px-3.5 py-2 text-[14.5px] leading-[22px] text-ink placeholder:text-subtle focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none disabled:opacity-60"

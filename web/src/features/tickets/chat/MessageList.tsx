@@ -1,12 +1,12 @@
 import { LIMITS } from "@contract/limits";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Fragment, type UIEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { deleteMessage, listMessages, type Message, retryMessage } from "../../../api/messages";
+import { deleteMessage, listMessages, type Message, retryMessage, sendReaction } from "../../../api/messages";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { Spinner } from "../../../components/Spinner";
 import { language, useT } from "../../../i18n";
 import { toastError } from "../../../stores/toast";
-import { messages, messagesHasMore, putMessage, upsertTicket } from "../../../stores/tickets";
+import { chatWindow, messages, messagesHasMore, putMessage, upsertTicket } from "../../../stores/tickets";
 import { MessageBubble } from "./MessageBubble";
 
 const dayKey = (iso: string) => new Date(iso).toDateString();
@@ -33,7 +33,18 @@ function DayDivider({ iso }: { iso: string }) {
  * The chat's messages: page 1 on open (scrolled to the bottom), older pages when scrolled within 50 px
  * of the top with the scroll position kept, new messages follow the bottom when already there.
  */
-export function MessageList({ ticketId, group, onReply }: { ticketId: number; group: boolean; onReply: (m: Message) => void }) {
+export function MessageList({
+  ticketId,
+  group,
+  canDelete = true,
+  onReply,
+}: {
+  ticketId: number;
+  group: boolean;
+  /** False where a message cannot be deleted for everyone (Cloud API connections). */
+  canDelete?: boolean;
+  onReply: (m: Message) => void;
+}) {
   useSignals();
   const t = useT();
   const box = useRef<HTMLDivElement>(null);
@@ -47,6 +58,7 @@ export function MessageList({ ticketId, group, onReply }: { ticketId: number; gr
   useEffect(() => {
     messages.value = [];
     messagesHasMore.value = false;
+    chatWindow.value = null;
     stick.current = true;
     setPage(1);
   }, [ticketId]);
@@ -64,6 +76,7 @@ export function MessageList({ ticketId, group, onReply }: { ticketId: number; gr
         messagesHasMore.value = res.hasMore;
         // Reading the first page reset the unread counter: show it on the card at once.
         if (page === 1 && res.ticket) upsertTicket(res.ticket);
+        if (page === 1) chatWindow.value = res.window;
       })
       .catch(toastError)
       .finally(() => alive && setLoading(false));
@@ -102,6 +115,8 @@ export function MessageList({ ticketId, group, onReply }: { ticketId: number; gr
     });
   };
 
+  const react = (m: Message, emoji: string) => sendReaction(m.id, emoji).then(putMessage, toastError);
+
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
@@ -128,7 +143,7 @@ export function MessageList({ ticketId, group, onReply }: { ticketId: number; gr
           {list.map((m, i) => (
             <Fragment key={m.id}>
               {(i === 0 || dayKey(list[i - 1].createdAt) !== dayKey(m.createdAt)) && <DayDivider iso={m.createdAt} />}
-              <MessageBubble message={m} group={group} onReply={onReply} onDelete={setDeleting} onRetry={retry} />
+              <MessageBubble message={m} group={group} onReply={onReply} onDelete={canDelete ? setDeleting : undefined} onRetry={retry} onReact={react} />
             </Fragment>
           ))}
         </div>

@@ -1,0 +1,38 @@
+/**
+ * The 24-hour customer-service window of Cloud API connections: a free-form message may go to a
+ * customer up to 24 hours after their last message to the number; outside it, only a template.
+ * The window is kept per connection and customer number, from every message the webhook brings.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { DB, DbOrTx } from "../../db/client";
+import { prepared } from "../../db/prepared";
+import { cloudApiWindows } from "./schema";
+
+/** WhatsApp's customer-service window. */
+export const WINDOW_MS = 24 * 60 * 60_000;
+
+/** A customer wrote at `at` (epoch ms): the window runs from then, never backwards (late redeliveries). */
+export function noteInbound(db: DbOrTx, connectionId: number, number: string, at: number) {
+  db.insert(cloudApiWindows)
+    .values({ connectionId, number, lastInboundAt: at })
+    .onConflictDoUpdate({
+      target: [cloudApiWindows.connectionId, cloudApiWindows.number],
+      set: { lastInboundAt: sql`max(${cloudApiWindows.lastInboundAt}, excluded.last_inbound_at)` },
+    })
+    .run();
+}
+
+/** When the customer last wrote to the connection's number (epoch ms), or null when never. */
+export function lastInboundAt(db: DB, connectionId: number, number: string): number | null {
+  const row = prepared(db, "cloudapi.window", (d) =>
+    d
+      .select({ at: cloudApiWindows.lastInboundAt })
+      .from(cloudApiWindows)
+      .where(and(eq(cloudApiWindows.connectionId, sql.placeholder("connectionId")), eq(cloudApiWindows.number, sql.placeholder("number"))))
+      .prepare(),
+  ).get({ connectionId, number });
+  return row?.at ?? null;
+}
+
+/** Whether a free-form message may go to the customer now. */
+export const windowOpen = (last: number | null, now: number) => last !== null && now - last < WINDOW_MS;

@@ -1,0 +1,38 @@
+/**
+ * The 24-hour customer-service window of a ticket, where its connection has one (Cloud API): a
+ * free-form message may go out within 24 hours of the customer's last message; outside it, only a
+ * message template. Agents are told before they type; the server refuses what WhatsApp would.
+ */
+import { lastInboundAt, WINDOW_MS, windowOpen } from "../../channels/cloudapi/window";
+import type { TicketWindowDto } from "../../contract/dto/messages";
+import type { Deps } from "../../http/context";
+import { AppError } from "../../http/errors";
+import { findConnection } from "../connections/queries";
+import { findContact } from "../contacts/queries";
+import type { TicketRow } from "../tickets/schema";
+
+/** The window of a ticket: null when its connection has none (WhatsApp Web, sandbox). */
+export function ticketWindow(deps: Deps, ticket: Pick<TicketRow, "companyId" | "whatsappId" | "contactId">): TicketWindowDto | null {
+  if (!ticket.whatsappId) return null;
+  const w = findConnection(deps.db, ticket.companyId, ticket.whatsappId);
+  if (w?.channel !== "cloudapi") return null;
+  const number = findContact(deps.db, ticket.companyId, ticket.contactId)?.number ?? "";
+  const last = number ? lastInboundAt(deps.db, w.id, number) : null;
+  const now = deps.clock.now();
+  return {
+    lastInboundAt: last === null ? null : new Date(last).toISOString(),
+    closesAt: last === null ? null : new Date(last + WINDOW_MS).toISOString(),
+    open: windowOpen(last, now),
+  };
+}
+
+/** Refuses a free-form message outside the window (ERR_CLOUD_WINDOW_CLOSED): only a template may go. */
+export function assertWindowOpen(deps: Deps, ticket: Pick<TicketRow, "companyId" | "whatsappId" | "contactId">) {
+  const window = ticketWindow(deps, ticket);
+  if (window && !window.open) throw new AppError("ERR_CLOUD_WINDOW_CLOSED", 400);
+}
+
+/** Whether the ticket's connection sends message templates (Cloud API). */
+export function sendsTemplates(deps: Deps, ticket: Pick<TicketRow, "companyId" | "whatsappId">): boolean {
+  return !!ticket.whatsappId && findConnection(deps.db, ticket.companyId, ticket.whatsappId)?.channel === "cloudapi";
+}
