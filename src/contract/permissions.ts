@@ -1,7 +1,7 @@
 import type { Profile } from "./limits";
 
 /**
- * The rule table of core.md §6: which profiles hold each permission.
+ * The permission table (R-PERM-2): which profiles hold each permission.
  * The server enforces it (policy.ts files); the web uses it to show or hide controls.
  */
 export const PERMISSIONS = {
@@ -22,11 +22,11 @@ export const PERMISSIONS = {
   "queues:manage": ["admin"],
   "tags:kanban": ["admin", "supervisor"],
   "ticket-notes:delete": ["admin"],
-  /** Campaigns, contact lists and campaign settings (features.md §6 leaves it open: admins, like the drawer). */
+  /** Campaigns, contact lists and campaign settings (R-PERM-8: admins, like the drawer). */
   "campaigns:manage": ["admin"],
   /** Marking a contact out of campaigns, or back in (it decides whether a person gets bulk messages). */
   "contacts:optOut": ["admin"],
-  /** Creating, editing and deleting file lists (BEHAVIOUR.md §1.8: PUT /files is admin-only). */
+  /** Creating, editing and deleting file lists (R-PERM-2, R-LIB-3). */
   "files:manage": ["admin"],
   /** Queue integrations and AI prompts hold secrets and steer the bot: admins only. */
   "integrations:manage": ["admin"],

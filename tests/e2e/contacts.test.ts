@@ -17,7 +17,7 @@ test("contacts: add with validation and extra info, search, import with report, 
   await page.getByRole("navigation").getByRole("link", { name: "Contatos", exact: true }).click();
   await page.getByRole("heading", { name: "Contatos" }).waitFor();
 
-  // Add: core.md §5 validation, then a valid contact with one extra-info field.
+  // Add: R-CONT-1 validation, then a valid contact with one extra-info field.
   await page.getByRole("button", { name: "Adicionar contato" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Nome", { exact: true }).fill("J");

@@ -20,7 +20,7 @@ test("the admin creates an agent, who signs in and sees only the agent menu", as
   await dialog.getByRole("heading", { name: "Adicionar usuário" }).waitFor();
   // The queue select is hidden while GET /queue is unavailable; the profile select is there.
   await dialog.getByText("Perfil").waitFor();
-  // Validation messages of core.md §5, translated.
+  // Validation messages of R-USER-1, translated.
   await dialog.getByLabel("Nome").fill("J");
   await dialog.getByLabel("E-mail").fill("joana@");
   await dialog.getByRole("button", { name: "Salvar" }).click();
@@ -37,7 +37,7 @@ test("the admin creates an agent, who signs in and sees only the agent menu", as
     await page.getByRole("option", { name: "Suporte" }).click();
     await page.keyboard.press("Escape");
   }
-  // The default connection (core.md §4.4): the company's default unless one is chosen.
+  // The default connection (R-USER-4): the company's default unless one is chosen.
   await dialog.getByRole("button", { name: "A padrão da empresa" }).click();
   await page.getByRole("option", { name: "Loja Norte" }).click();
   await dialog.getByRole("button", { name: "Salvar" }).click();

@@ -42,7 +42,7 @@ function Denied({ entry }: { entry: RouteEntry }) {
   return <Redirect to={entry.deniedText ? "/" : (landingPath() ?? "/")} replace />;
 }
 
-/** Renders a route's page when its access rule passes, otherwise redirects (features.md §2.1). */
+/** Renders a route's page when its access rule passes, otherwise redirects (R-UI-1). */
 export function Guard({ entry, children }: { entry: RouteEntry; children?: ReactNode }) {
   useSignals();
   const s = status.value;

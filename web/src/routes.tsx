@@ -6,7 +6,7 @@ import { ensureChats, unreadChatCount } from "./stores/chats";
 import { connectionsAlert, ensureConnections } from "./stores/connections";
 
 /**
- * Who may open a route (features.md §2.1):
+ * Who may open a route (R-UI-1):
  * - guest: only signed-out visitors (/login, /signup); signed-in users go to /.
  * - open: anyone (/term, /privacy).
  * - private: any signed-in user; visitors go to /login.
@@ -20,7 +20,7 @@ export interface MenuSpec {
   /** i18n key of the drawer label. */
   label: string;
   icon: IconName;
-  /** Position inside the section (the order of core.md §2.2). */
+  /** Position inside the section (the order of R-UI-4). */
   order: number;
   /** Extra permission needed to show the item (the route itself may be wider). */
   permission?: Permission;
@@ -28,7 +28,7 @@ export interface MenuSpec {
   href?: string;
   /** An alert dot on the item (read during render, so a signal keeps it live) and its i18n label. */
   alert?: (() => boolean) & { label: string };
-  /** A collapsible group the item folds into (core.md §2.2: campaigns with its list, contact lists and settings). */
+  /** A collapsible group the item folds into (R-UI-4: campaigns with its list, contact lists and settings). */
   group?: MenuGroup;
 }
 
@@ -48,7 +48,7 @@ export interface RouteEntry {
   access: Access;
   /** Feature the company needs (useKanban, useCampaigns…): granted by its plan or the super user, not hidden. */
   flag?: PlanFlag;
-  /** i18n key of the notice shown to those refused; with it, they are sent to / after 1 s (features.md §6). */
+  /** i18n key of the notice shown to those refused; with it, they are sent to / after 1 s (R-UI-2). */
   deniedText?: string;
   /** Drawer item; entries without one are reachable by link only. */
   menu?: MenuSpec;
@@ -57,7 +57,7 @@ export interface RouteEntry {
 /**
  * The route registry. A feature issue adds its page by adding ONE entry here: the router, the
  * guards and the drawer all read this list, so no menu item ever points at a missing page.
- * Pages still to come (features.md §2.1): /quick-messages,
+ * Pages still to come (R-UI-1): /quick-messages,
  * /tags, /contacts, /helps, /prompts, /queue-integration,
  * /financeiro, /queues, /subscription,
  * /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
@@ -155,7 +155,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/queue-integration",
     access: "admin",
     flag: "useIntegrations",
-    // features.md §6: the company-permission notice, then / after 1 s
+    // R-UI-2: the company-permission notice, then / after 1 s
     deniedText: "integrations.denied",
     page: lazy(() => import("./features/integrations/IntegrationsPage")),
     menu: { section: "administration", label: "nav.integrations", icon: "puzzle", order: 40, permission: "drawer-admin-items:view" },
@@ -244,7 +244,7 @@ export const ROUTES: readonly RouteEntry[] = [
   },
 ];
 
-/** The chat item's dot: unread internal-chat messages (core.md §2.2). */
+/** The chat item's dot: unread internal-chat messages (R-UI-4). */
 function chatsDot() {
   return Object.assign(
     () => {
@@ -255,7 +255,7 @@ function chatsDot() {
   );
 }
 
-/** The connections badge: loads the list once, then follows it (core.md §2.2). */
+/** The connections badge: loads the list once, then follows it (R-UI-4). */
 function connectionsBadge() {
   return Object.assign(
     () => {

@@ -29,7 +29,7 @@ const day = v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, MSG.inv
 export const TICKET_STATUSES = ["open", "pending", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-/** GET /tickets query (core.md §7). */
+/** GET /tickets query (R-API-1). */
 export const TicketListQuery = v.object({
   searchParam: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, MSG.tooLong)), ""),
   pageNumber: v.optional(

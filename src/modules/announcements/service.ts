@@ -16,7 +16,7 @@ const PAGE = LIMITS.pageSize;
 /** Generated names only: `<epoch ms>-<uuid>.<png|jpg|jpeg>`; anything else is not a file of ours. */
 const NAME = /^\d{10,16}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|jpeg)$/;
 
-/** The folder of announcement images: the only public files (BEHAVIOUR.md decision 13). */
+/** The folder of announcement images: the only public files (D13). */
 export const announcementsDir = (dataDir: string) => join(dataDir, "public", "announcements");
 
 /**

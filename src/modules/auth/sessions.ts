@@ -34,7 +34,7 @@ export interface SessionOrigin {
 }
 
 /**
- * A sign-in starts a family. With one session per user (the company's default, decision 3) the
+ * A sign-in starts a family. With one session per user (the company's default, D3) the
  * user's older families are forgotten; otherwise only their ended or expired ones are.
  */
 export function startFamily(db: DbOrTx, userId: number, companyId: number, origin: SessionOrigin, single: boolean, now = Date.now()): AuthSessionRow {
@@ -99,7 +99,7 @@ export function accessSessionLive(db: DB, companyId: number, familyId: string, u
   return singleSession(db, companyId) || sessionIsLive(db, familyId, userId);
 }
 
-/** The company's sessions policy: one per user (decision 3, the default) or several. */
+/** The company's sessions policy: one per user (D3, the default) or several. */
 export const singleSession = (db: DB, companyId: number) => getSetting(db, companyId, "singleSession") !== "disabled";
 
 /** Whether a session family is live and belongs to the user (one prepared primary-key lookup). */

@@ -65,7 +65,7 @@ function methodsOf(db: DbOrTx, userId: number): SecondFactorMethod[] {
   return list;
 }
 
-/** A lapsed company cannot sign in (decision 1); super users are never locked out. */
+/** A lapsed company cannot sign in (D1); super users are never locked out. */
 function assertCompanyOpen(deps: Deps, row: UserRow) {
   const found = loadSessionUser(deps.db, row.id);
   if (!found) throw new AppError("ERR_INVALID_CREDENTIALS", 401);
@@ -97,7 +97,7 @@ export async function checkCredentials(
   return row;
 }
 
-/** Opens a session: a new family (one per user by default, decision 3), its tokens, and the sign-in entry. */
+/** Opens a session: a new family (one per user by default, D3), its tokens, and the sign-in entry. */
 async function openSession(deps: Deps, row: UserRow, origin: RequestOrigin, announce: boolean) {
   const single = singleSession(deps.db, row.companyId);
   const origin_ = { ...describeDevice(origin.userAgent), address: origin.address.slice(0, 64) };

@@ -1,5 +1,5 @@
 import type { SessionUser } from "../../http/context";
 import type { ScheduleRow } from "./schema";
 
-/** Authors change their own schedules; admins any of the company's (BEHAVIOUR.md §1.8 makes PUT admin-only; authors may fix theirs). */
+/** Authors change their own schedules; admins any of the company's (R-SCH-2). */
 export const canEditSchedule = (u: SessionUser, s: ScheduleRow) => u.profile === "admin" || (s.userId !== null && s.userId === u.id);

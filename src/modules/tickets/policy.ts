@@ -12,7 +12,7 @@ export interface TicketAccess {
 export const canViewEveryTicket = (u: SessionUser) => u.profile === "admin";
 
 /**
- * THE visibility rule (core.md §6): a user sees tickets of their queues, queue-less tickets and their
+ * THE visibility rule (R-PERM-3): a user sees tickets of their queues, queue-less tickets and their
  * own; admins see all. Every read of a conversation goes through it (or its SQL form below).
  */
 export function canViewTicket(u: SessionUser, t: TicketAccess): boolean {

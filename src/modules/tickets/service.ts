@@ -25,7 +25,7 @@ export function getVisibleTicket(ctx: Ctx, id: number) {
 }
 
 /**
- * GET /tickets (BEHAVIOUR.md §4.3): visibility first (mine or pending, queue filter; show-all for
+ * GET /tickets (R-TKT-13): visibility first (mine or pending, queue filter; show-all for
  * permitted roles), then status, search (contact name/number, message text via FTS5), dates, unread,
  * tags (all of) and users (any of). Newest activity first, 40 per page.
  */
@@ -97,7 +97,7 @@ export function showTicket(ctx: Ctx, id: number) {
   return loadTicket(ctx, ctx.companyId, id)!;
 }
 
-/** GET /tickets/u/{uuid}: company-scoped (BEHAVIOUR decision 5). */
+/** GET /tickets/u/{uuid}: company-scoped (D5). */
 export function showTicketByUuid(ctx: Ctx, ticketUuid: string) {
   const row = ctx.db
     .select()
@@ -109,7 +109,7 @@ export function showTicketByUuid(ctx: Ctx, ticketUuid: string) {
   return loadTicket(ctx, ctx.companyId, row.id)!;
 }
 
-/** The 409 answer when another open/pending ticket of the contact exists (BEHAVIOUR decision 6). */
+/** The 409 answer when another open/pending ticket of the contact exists (D6). */
 export function otherOpenTicketError(deps: Deps, companyId: number, ticketId: number) {
   const t = loadTicket(deps, companyId, ticketId)!;
   return new AppError("ERR_OTHER_OPEN_TICKET", 409, {

@@ -11,7 +11,7 @@ export function publishPresence(deps: Pick<Deps, "hub">, user: { id: number; com
 }
 
 /**
- * Online presence (BEHAVIOUR.md §1.9): the users module is the only writer of the flag. Every call
+ * Online presence (R-AUTH-9): the users module is the only writer of the flag. Every call
  * touches lastSeenAt (the sweep's clock); a change of the flag is published, and so is every socket
  * opening (`announce`), since a sign-in already set the flag before its socket connects.
  */

@@ -223,7 +223,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
   return dto;
 }
 
-/** DELETE /users/{id}: admins only, never oneself. Their open tickets go back to pending (BEHAVIOUR.md §4.7). */
+/** DELETE /users/{id}: admins only, never oneself. Their open tickets go back to pending (R-TKT-11). */
 export async function deleteUser(ctx: Ctx, id: number) {
   if (!canManageUsers(ctx.user)) throw forbidden();
   const current = findUser(ctx.db, ctx.companyId, id);

@@ -23,7 +23,7 @@ function entries(routes: RouteEntry[]): Entry[] {
   return out;
 }
 
-/** The side drawer (core.md §2.2): sections gated by profile and plan, logout at the bottom. */
+/** The side drawer (R-UI-4): sections gated by profile and plan, logout at the bottom. */
 export function Drawer() {
   useSignals();
   const t = useT();

@@ -32,7 +32,7 @@ function ZoneChip() {
 }
 
 /**
- * Top bar (core.md §2.2): the menu toggle, greeting and company (due date for admins), then the
+ * Top bar (R-UI-3): the menu toggle, greeting and company (due date for admins), then the
  * preferences and the profile menu, each named by a tooltip and, on wide screens, a label. A phone
  * keeps the greeting readable: theme, language and reload move into the profile menu.
  */

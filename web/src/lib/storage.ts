@@ -1,4 +1,4 @@
-/** The local-storage keys of the app (core.md §3), in one place. */
+/** The local-storage keys of the app (R-UI-6), in one place. */
 export const KEYS = {
   token: "token",
   companyId: "companyId",

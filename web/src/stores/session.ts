@@ -85,7 +85,7 @@ export async function changePassword(currentPassword: string, password: string, 
   return res;
 }
 
-/** On start: a stored token is refreshed and the user loaded (core.md §4.3). */
+/** On start: a stored token is refreshed and the user loaded (R-AUTH-5). */
 export async function restoreSession() {
   if (!load("token")) {
     status.value = "anonymous";

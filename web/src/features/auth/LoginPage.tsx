@@ -20,7 +20,7 @@ import { EnrolForm } from "./EnrolForm";
 import { ForcedPasswordForm } from "./ForcedPasswordForm";
 import { SecondStepForm } from "./SecondStepForm";
 
-/** Fewer than 5 days left: a warning toast, with singular "dia" at 1 (core.md §4.3). */
+/** Fewer than 5 days left: a warning toast, with singular "dia" at 1 (R-AUTH-6). */
 function warnDueSoon(dueDate: string | null) {
   if (!dueDate) return;
   const days = daysUntil(dueDate);

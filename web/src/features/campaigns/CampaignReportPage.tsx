@@ -28,7 +28,7 @@ function Card({ icon, label, value, testId }: { icon: IconName; label: string; v
   );
 }
 
-/** /campaign/:campaignId/report (features.md §2.2): progress, cards, live; reloads 5 s after FINALIZADA. */
+/** /campaign/:campaignId/report (R-CMP-13): progress, cards, live; reloads 5 s after FINALIZADA. */
 export default function CampaignReportPage() {
   useSignals();
   const t = useT();
@@ -47,7 +47,7 @@ export default function CampaignReportPage() {
     };
   }, [id]);
 
-  // a live update showing FINALIZADA reloads the report 5 s later (features.md §4)
+  // a live update showing FINALIZADA reloads the report 5 s later (R-CMP-13)
   useEffect(() => {
     const before = seen.current;
     seen.current = status;

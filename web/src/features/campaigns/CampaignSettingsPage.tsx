@@ -9,7 +9,7 @@ import { toast, toastError } from "../../stores/toast";
 import { OptOutSettings } from "./OptOutSettings";
 import { VariablesSettings } from "./VariablesSettings";
 
-/** /campaigns-config (features.md §2.2): the pacing dropdowns, ban-aware limits, the variables and the opt-out words. */
+/** /campaigns-config (R-CMP-14): the pacing dropdowns, ban-aware limits, the variables and the opt-out words. */
 export default function CampaignSettingsPage() {
   const t = useT();
   const [settings, setSettings] = useState<CampaignSettings | null>(null);

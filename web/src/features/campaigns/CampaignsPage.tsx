@@ -17,7 +17,7 @@ import { campaignsStore } from "./store";
 
 const fetchPage = (s: string, p: number) => listCampaigns(s, p).then((r) => ({ items: r.records, count: r.count, hasMore: r.hasMore }));
 
-/** /campaigns (features.md §2.2): search, infinite scroll, live progress, start now/stop/restart/report/edit/delete per row. */
+/** /campaigns (R-CMP-13): search, infinite scroll, live progress, start now/stop/restart/report/edit/delete per row. */
 export default function CampaignsPage() {
   useSignals();
   const t = useT();
@@ -27,7 +27,7 @@ export default function CampaignsPage() {
   const [, go] = useLocation();
   const narrow = isMobile.value;
 
-  /** Cancel, restart or resume, then the list reloads from page 1 (features.md §4). */
+  /** Cancel, restart or resume, then the list reloads from page 1 (R-CMP-2). */
   const act = (call: (id: number) => Promise<unknown>, done: string) => async (c: Campaign) => {
     try {
       await call(c.id);

@@ -10,7 +10,7 @@ import { useT } from "../../i18n";
 import { liveMessages, openChatId, readChat } from "../../stores/chats";
 import { user } from "../../stores/session";
 
-/** Older messages load when the list is scrolled within this many pixels of the top (features.md §9). */
+/** Older messages load when the list is scrolled within this many pixels of the top (R-CHAT-4). */
 const OLDER_PX = 600;
 
 /** One chat's messages (older pages on scroll up, live ones appended) and the box that sends (Enter). */
@@ -42,7 +42,7 @@ export function ChatPane({ chat, onEdit, onDelete }: { chat: Chat; onEdit: () =>
   useEffect(() => {
     let alive = true;
     setLoading(true);
-    // Chat load failures are swallowed (features.md §8).
+    // Chat load failures are swallowed (R-CHAT-5).
     listChatMessages(chat.id, page)
       .then((r) => {
         if (!alive) return;
@@ -82,7 +82,7 @@ export function ChatPane({ chat, onEdit, onDelete }: { chat: Chat; onEdit: () =>
     if (!body) return;
     setText("");
     keepBottom.current = true;
-    // Send failures are swallowed (features.md §8); the text goes back in the box.
+    // Send failures are swallowed (R-CHAT-5); the text goes back in the box.
     sendChatMessage(chat.id, body).catch(() => setText(body));
   };
 

@@ -6,7 +6,7 @@ import { useT } from "../../i18n";
 import { isOnline } from "../../stores/presence";
 import { hoursAndMinutes } from "./Counters";
 
-/** Rating 1-3 as stars (core.md §9: 1 unsatisfied, 2 satisfied, 3 very satisfied). */
+/** Rating 1-3 as stars (R-DASH-3: 1 unsatisfied, 2 satisfied, 3 very satisfied). */
 function Stars({ value }: { value: number }) {
   const t = useT();
   const full = Math.round(value);

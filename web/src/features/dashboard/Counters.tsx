@@ -2,7 +2,7 @@ import type { Dashboard } from "../../api/dashboard";
 import { Icon, type IconName } from "../../components/Icon";
 import { useT } from "../../i18n";
 
-/** Minutes as "1h 05min" (core.md §2.4: minutes shown as hours and minutes). */
+/** Minutes as "1h 05min" (R-DASH-4: minutes shown as hours and minutes). */
 export function hoursAndMinutes(total: number): string {
   const m = Math.round(total);
   const h = Math.floor(m / 60);

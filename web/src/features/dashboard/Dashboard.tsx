@@ -12,7 +12,7 @@ import { Counters } from "./Counters";
 import { HourlyChart } from "./HourlyChart";
 
 /**
- * The admin dashboard (core.md §2.4): the filter and its counters first (above the fold), then today's
+ * The admin dashboard (R-DASH-1): the filter and its counters first (above the fold), then today's
  * hourly chart and the attendants.
  */
 export function Dashboard() {

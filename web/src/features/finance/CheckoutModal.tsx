@@ -16,7 +16,7 @@ import { PixScreen } from "./PixScreen";
 
 const STEPS = ["checkout.stepData", "checkout.stepPlan", "checkout.stepReview"] as const;
 
-/** The three-step checkout (core.md §4.7): Dados, Personalizar (choosing a plan advances), Revisar (PAGAR), then the Pix screen. */
+/** The three-step checkout (R-BILL-10): Dados, Personalizar (choosing a plan advances), Revisar (PAGAR), then the Pix screen. */
 export function CheckoutModal({ open, invoice, onClose }: { open: boolean; invoice: Invoice | null; onClose: () => void }) {
   useSignals();
   const t = useT();

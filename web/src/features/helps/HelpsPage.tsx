@@ -29,7 +29,7 @@ function Player({ help }: { help: Help }) {
   );
 }
 
-/** /helps (core.md §2.6): the help videos as a grid; a card opens the video in a modal. */
+/** /helps (R-LIB-8): the help videos as a grid; a card opens the video in a modal. */
 export default function HelpsPage() {
   const t = useT();
   const [helps, setHelps] = useState<Help[] | null>(null);

@@ -1,4 +1,4 @@
-/** The preset palette of 50 colours (features.md §2.9, §9): ten hues in five shades. */
+/** The preset palette of 50 colours (R-QUEUE-5): ten hues in five shades. */
 export const PALETTE = [
   ["#f87171", "#ef4444", "#dc2626", "#b91c1c", "#991b1b"],
   ["#fb923c", "#f97316", "#ea580c", "#c2410c", "#9a3412"],

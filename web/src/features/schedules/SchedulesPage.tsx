@@ -18,7 +18,7 @@ import { MonthCalendar } from "./MonthCalendar";
 import { ScheduleModal } from "./ScheduleModal";
 
 const TONES = { PENDENTE: "warning", ENVIADA: "brand", ERRO: "danger" } as const;
-/** The list shows the body cut at 25 characters (features.md §9). */
+/** The list shows the body cut at 25 characters (R-SCH-5). */
 const cut = (s: string) => (s.length > 25 ? `${s.slice(0, 25)}…` : s);
 
 /** /schedules: the company's scheduled messages with the month calendar; ?contactId= opens the create dialog for that contact. */

@@ -15,7 +15,7 @@ import { HelpsTab } from "../platform/HelpsTab";
 import { isSuper } from "../../stores/session";
 import { putSettings, settingValues } from "./store";
 
-/** /settings (core.md §2.6): Opções, Horários when the working-hours type is "company", and for super users Empresas and Planos. */
+/** /settings (R-SET-5): Opções, Horários when the working-hours type is "company", and for super users Empresas and Planos. */
 export default function SettingsPage() {
   useSignals();
   const t = useT();

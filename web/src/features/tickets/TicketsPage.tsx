@@ -29,7 +29,7 @@ function Welcome({ onPick }: { onPick: () => void }) {
 }
 
 /**
- * /tickets and /tickets/:uuid (core.md §2.3): the list beside the chat. A phone shows one at a time:
+ * /tickets and /tickets/:uuid (R-TKT-18): the list beside the chat. A phone shows one at a time:
  * the list, or the open ticket's chat, whose back button returns to the list.
  */
 export default function TicketsPage() {

@@ -96,7 +96,7 @@ export function ticksOf(ack: number): "queued" | "sent" | "delivered" | "read" {
   return ack === 3 ? "delivered" : "read";
 }
 
-/** Parts of a location body "image | link | description" (BEHAVIOUR.md §2.5). */
+/** Parts of a location body "image | link | description" (R-MSG-11). */
 export function parseLocation(body: string): { image: string; link: string; description: string } {
   const [image = "", link = "", ...desc] = body.split("|").map((p) => p.trim());
   return { image, link, description: desc.join(" | ") };

@@ -36,7 +36,7 @@ const lastLine = (text: string | null, t: (k: string) => string) =>
 
 const btn = "inline-flex h-7 items-center gap-1 rounded-md px-2.5 text-xs font-semibold transition-colors";
 
-/** One ticket in the list (core.md §2.3). Pending tickets open only after Accept. */
+/** One ticket in the list (R-TKT-18). Pending tickets open only after Accept. */
 export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }: { ticket: Ticket; selected: boolean; onPeek?: (t: Ticket) => void }) {
   const t = useT();
   const pending = ticket.status === "pending";

@@ -12,7 +12,7 @@ import { transferTicket } from "../actions";
 
 type UserRow = { id: number; name: string; queues: QueueRef[] };
 
-/** Transfer: a queue (required), optionally a user of that queue and a connection (core.md §4.1). */
+/** Transfer: a queue (required), optionally a user of that queue and a connection (R-TKT-5). */
 export function TransferModal({ open, ticket, onClose }: { open: boolean; ticket: Ticket; onClose: () => void }) {
   const t = useT();
   const [queues, setQueues] = useState<QueueRef[]>([]);
@@ -37,7 +37,7 @@ export function TransferModal({ open, ticket, onClose }: { open: boolean; ticket
   }, [open]);
 
   const eligible = queueId ? users.filter((u) => u.queues.some((q) => q.id === queueId)) : [];
-  // The button says what will happen (core.md §4.1): with a user the ticket stays open with them;
+  // The button says what will happen (R-TKT-5): with a user the ticket stays open with them;
   // without one it goes back to the queue's waiting list, to be accepted again.
   const queue = queues.find((q) => q.id === queueId)?.name ?? "";
   const target = users.find((u) => u.id === userId)?.name ?? "";
