@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildApp, createDeps } from "../src/app";
-import type { ChannelEvents, InboundMessage } from "../src/channels/types";
+import type { ChannelEvents, InboundMessage } from "../src/core/channel";
 import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/client";
 import { migrate } from "../src/db/migrate";

@@ -1,13 +1,15 @@
 import { type AnyElysia, Elysia } from "elysia";
 import type { Config } from "./config";
-import type { DB } from "./db/client";
+import type { DB } from "./core/db";
 import { createInboundSpool } from "./bot";
+import type { InboundSpool } from "./bot/spool";
 import { ConnectionSupervisor } from "./channels/wiring";
-import type { Deps } from "./http/context";
+import type { Deps } from "./core/deps";
 import { type Clock, systemClock } from "./lib/clock";
 import { createOutbound, type Resolver } from "./lib/net/guard";
 import { CredentialCache } from "./lib/credential-cache";
-import { AppError, errorResponse } from "./http/errors";
+import { AppError } from "./core/errors";
+import { errorResponse } from "./http/errors";
 import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
 import { bodyLimit } from "./http/body-limit";
@@ -66,7 +68,19 @@ import pkg from "../package.json";
  */
 const DEPS_PROTO = Object.freeze({ kind: "deps" });
 
-export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Clock; resolve?: Resolver } = {}): Deps {
+/**
+ * Deps as the composition root built them: the same object, typed with the implementations (tests
+ * reach the supervisor's registry, the notifier's timers, the hub's rooms).
+ */
+export interface AppDeps extends Deps {
+  hub: Hub;
+  sessions: ConnectionSupervisor;
+  inboundSpool: InboundSpool;
+  notifier: Notifier;
+  limiters: { login: LoginThrottle; signup: AttemptLimiter; api: AttemptLimiter; passkey: AttemptLimiter };
+}
+
+export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Clock; resolve?: Resolver } = {}): AppDeps {
   const deps = Object.assign(Object.create(DEPS_PROTO), {
     db,
     hub: opts.hub ?? new Hub(),
@@ -81,7 +95,7 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
       api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
       passkey: new AttemptLimiter(30, 60_000),
     },
-  } as Omit<Deps, "sessions" | "channels" | "inboundSpool" | "notifier">) as Deps;
+  } as Omit<AppDeps, "sessions" | "channels" | "inboundSpool" | "notifier">) as AppDeps;
   // The supervisor and the spool hold these same deps: wire them in once, explicitly.
   deps.sessions = new ConnectionSupervisor(deps);
   deps.channels = deps.sessions.registry;

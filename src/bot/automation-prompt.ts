@@ -5,9 +5,9 @@
  * told so in a short holding message and the ticket goes to the prompt's hand-over queue, for people.
  */
 import { voiceNoteUpload } from "../channels/media/prepare";
-import type { InboundMessage } from "../channels/types";
+import type { InboundMessage } from "../core/channel";
 import { VOICE_NOTE_PREFIX } from "../contract/media";
-import type { Deps } from "../http/context";
+import type { Deps } from "../core/deps";
 import { checkUpload, mediaFile, storeUpload } from "../http/uploads";
 import { log } from "../lib/logger";
 import { ExternalError } from "../modules/integrations/http";

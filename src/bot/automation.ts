@@ -5,10 +5,10 @@
  * service asking for a person, hands the ticket to the people of its queue (never silence).
  */
 import { LIMITS } from "../contract/limits";
-import { addressOf } from "../channels/address";
-import type { InboundMessage } from "../channels/types";
+import { addressOf } from "../core/channel";
+import type { InboundMessage } from "../core/channel";
 import { checkUpload, extOfMime, storeUpload } from "../http/uploads";
-import type { Deps } from "../http/context";
+import type { Deps } from "../core/deps";
 import { log } from "../lib/logger";
 import { companyFeatures } from "../modules/companies/features";
 import { detectIntent, parseServiceAccount } from "../modules/integrations/dialogflow";

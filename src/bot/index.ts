@@ -1,5 +1,5 @@
-import type { InboundMessage } from "../channels/types";
-import type { Deps } from "../http/context";
+import type { InboundMessage } from "../core/channel";
+import type { Deps } from "../core/deps";
 import { log } from "../lib/logger";
 import { renderTemplate } from "../lib/template";
 import { campaignReply } from "../modules/campaigns/replies";
@@ -13,13 +13,15 @@ import { addSystemNote } from "../modules/ticket-notes/service";
 import { botResetToMenu, handToHuman } from "../modules/tickets/lifecycle-system";
 import type { TicketRow } from "../modules/tickets/schema";
 import { runAutomation } from "./automation";
-import { isOutOfHours } from "./hours";
+import { isOutOfHours } from "../lib/hours";
 import { loopReason } from "./loop";
 import { type BotStep, HOME_LINE, runQueueMenu, walkOptions } from "./menu";
-import { alreadyStored, type ConnectionRef, type IngestResult, ignored, type StoredMedia, saveInboundMedia, storeInbound } from "./pipeline";
+import { alreadyStored, type IngestResult, ignored, saveInboundMedia, storeInbound } from "./pipeline";
+import type { ConnectionRef, StoredMedia } from "../core/inbound";
 import { handleRatingAnswer } from "./rating";
 import { sentAutomaticallySince, sendBot } from "./send";
-import { InboundSpool, type SpoolEntry, spoolKey } from "./spool";
+import { InboundSpool } from "./spool";
+import { type SpoolEntry, spoolKey } from "../core/inbound";
 import { isStorageFullError, storageGuard } from "../ops/storage";
 import { logThrottled } from "../ops/throttle";
 

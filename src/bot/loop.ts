@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { prepared } from "../db/prepared";
-import type { Deps } from "../http/context";
+import type { Deps } from "../core/deps";
 import { messages } from "../modules/messages/schema";
 
 /** Window over which repeats and our own texts are compared. */

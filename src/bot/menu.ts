@@ -1,4 +1,4 @@
-import type { Deps } from "../http/context";
+import type { Deps } from "../core/deps";
 import { renderTemplate } from "../lib/template";
 import { connectionQueues } from "../modules/connections/queries";
 import type { WhatsappRow } from "../modules/connections/schema";
@@ -8,9 +8,9 @@ import type { QueueRow } from "../modules/queues/schema";
 import { getSetting } from "../modules/settings/service";
 import { botChooseQueue, botMenuSent, botStartedAt, handToHuman, setBotState } from "../modules/tickets/lifecycle-system";
 import type { TicketRow } from "../modules/tickets/schema";
-import type { InboundMessage, MenuSpec } from "../channels/types";
+import type { InboundMessage, MenuSpec } from "../core/channel";
 import { automationTarget, startAutomation } from "./automation";
-import { isOutOfHours } from "./hours";
+import { isOutOfHours } from "../lib/hours";
 
 export const INVALID_OPTION = "Opção inválida, por favor escolha uma opção válida.";
 export const BACK_LINE = "*[ 0 ]* - Menu anterior";

@@ -9,13 +9,14 @@
  * cannot be stored (disk full, database busy, a bug) is handed to the spool and retried until it is
  * stored exactly once (spool.ts); the bot never runs for a message that is not stored.
  */
-import type { InboundMessage } from "../channels/types";
-import type { DB } from "../db/client";
-import type { Deps } from "../http/context";
+import type { InboundMessage } from "../core/channel";
+import type { DB } from "../core/db";
+import type { ConnectionRef, StoredMedia } from "../core/inbound";
+import type { Deps } from "../core/deps";
 import { extOfMime, storeUpload } from "../http/uploads";
 import { isoNow } from "../lib/clock";
 import { log } from "../lib/logger";
-import { rooms } from "../realtime/topics";
+import { rooms } from "../contract/rooms";
 import { upsertPeerContact } from "../modules/contacts/channel";
 import type { ContactRow } from "../modules/contacts/schema";
 import { serializeContact } from "../modules/contacts/service";
@@ -30,23 +31,12 @@ import { noteMessage, type Place, ticketForInbound } from "../modules/tickets/li
 import type { TicketRow } from "../modules/tickets/schema";
 import { loadTicket } from "../modules/tickets/service";
 
-export interface ConnectionRef {
-  id: number;
-  companyId: number;
-}
-
 export interface IngestResult {
   ticket: TicketRow;
   messageId: number;
   duplicate: boolean;
   /** Where the ticket was before this message (null: the message created it). */
   before: Place | null;
-}
-
-/** Media already saved to the data folder (kept with a spooled message so a retry does not download again). */
-export interface StoredMedia {
-  mediaPath: string;
-  mediaName: string;
 }
 
 function mediaTypeOf(msg: InboundMessage): string {

@@ -1,4 +1,4 @@
-import type { Deps } from "../http/context";
+import type { Deps } from "../core/deps";
 import { renderTemplate } from "../lib/template";
 import type { WhatsappRow } from "../modules/connections/schema";
 import { sendCompletionMessage } from "../modules/tickets/automatic-texts";

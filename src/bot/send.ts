@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
-import type { MenuSpec } from "../channels/types";
-import type { Deps } from "../http/context";
+import type { MenuSpec } from "../core/channel";
+import type { Deps } from "../core/deps";
 import { mimeOfName } from "../http/uploads";
 import { messages } from "../modules/messages/schema";
 import { sendMessage } from "../modules/messages/service";

@@ -8,31 +8,15 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { InboundMessage } from "../channels/types";
 import { log } from "../lib/logger";
-import type { ConnectionRef, StoredMedia } from "./pipeline";
-
-/** A spooled message: everything needed to store it later (media already saved, or none). */
-export interface SpoolEntry {
-  key: string;
-  conn: ConnectionRef;
-  msg: Omit<InboundMessage, "media"> & { media?: { mimetype: string; fileName?: string | null; ptt?: boolean } | null };
-  media: StoredMedia | null;
-  /** The media download, while this process lives (not written to disk). */
-  download?: () => Promise<Uint8Array>;
-  attempts: number;
-  firstAt: number;
-}
-
-/** The spool's key of a message: one entry per connection and channel id. */
-export const spoolKey = (connectionId: number, wid: string) => `${connectionId}-${wid}`;
+import type { InboundSpool as InboundSpoolPort, SpoolEntry } from "../core/inbound";
 
 const MAX_ENTRIES = 10_000;
 const BACKOFF_START_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
 
 /** Keeps entries in arrival order and retries them through `store`. */
-export class InboundSpool {
+export class InboundSpool implements InboundSpoolPort {
   private readonly entries = new Map<string, SpoolEntry>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private delay = BACKOFF_START_MS;

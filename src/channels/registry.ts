@@ -15,7 +15,7 @@ import type {
   InboundMessage,
   SessionStatus,
   StartOptions,
-} from "./types";
+} from "../core/channel";
 
 export interface ConnectionRef {
   connectionId: number;

@@ -6,7 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import { handleInboundBatch, ingestMessage, storeInboundBatch } from "../bot";
-import type { Deps } from "../http/context";
+import type { Deps } from "../core/deps";
+import type { ConnectionSupervisor as SupervisorPort, ConnectionSpec } from "../core/ports";
 import { log } from "../lib/logger";
 import { applyLidMapping } from "../modules/contacts/channel";
 import { findContactByNumber } from "../modules/contacts/queries";
@@ -23,19 +24,12 @@ import { whatsapps } from "../modules/connections/schema";
 import { type ConnectionRef, ChannelRegistry, type RegistryHandlers } from "./registry";
 import { CloudApiAdapter } from "./cloudapi/adapter";
 import { SandboxAdapter } from "./sandbox/adapter";
-import type { CallEvent, ChannelAdapter, ChannelFactory, StartOptions } from "./types";
-
-/** A connection as the supervisor needs it. */
-export interface ConnectionSpec {
-  id: number;
-  companyId: number;
-  channel: string;
-}
+import type { CallEvent, ChannelAdapter, ChannelFactory, StartOptions } from "../core/channel";
 
 const CALL_DISABLED_TEXT = `${AUTOMATIC_HEADER}\n\nAs chamadas de voz e vídeo estão desabilitadas para esse WhatsApp, favor enviar uma mensagem de texto. Obrigado`;
 
 /** Starts, stops and logs out connections; keeps `deps.channels` in step with the live adapters. */
-export class ConnectionSupervisor {
+export class ConnectionSupervisor implements SupervisorPort {
   readonly registry: ChannelRegistry;
   /** Connections whose next OPENING was asked for (boot, a user): not counted as reconnects. */
   private readonly requested = new Set<number>();

@@ -1,6 +1,6 @@
 import { count, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { DB, DbOrTx } from "./client";
+import type { DB, DbOrTx } from "../core/db";
 
 /** A case-insensitive "contains" pattern with LIKE's wildcards escaped (use with `escape '\'`). */
 export const containsPattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

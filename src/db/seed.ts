@@ -12,7 +12,7 @@ import { companies } from "../modules/companies/schema";
 import { plans } from "../modules/plans/schema";
 import { seedCompanySettings } from "../modules/settings/service";
 import { users } from "../modules/users/schema";
-import type { DB } from "./client";
+import type { DB } from "../core/db";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@balcao.local";
 

@@ -1,7 +1,7 @@
 import type { PlanFlag } from "../contract/limits";
 import { featureEnabled } from "../modules/companies/features";
-import type { Ctx } from "./context";
-import { AppError } from "./errors";
+import type { Ctx } from "../core/deps";
+import { AppError } from "../core/errors";
 
 /**
  * Refuses a feature the company does not have (D2, issue 22): its plan grants

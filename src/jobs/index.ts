@@ -1,4 +1,4 @@
-import type { Deps } from "../http/context";
+import type { Deps } from "../core/deps";
 import { dispatchCampaigns } from "../modules/campaigns/dispatcher";
 import { sweepEndedSockets } from "../modules/auth/sessions";
 import { checkListNumbers } from "../modules/contact-lists/validity";

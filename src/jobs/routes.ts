@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { audit } from "../modules/audit/service";
 import * as v from "valibot";
 import { authPlugin } from "../http/auth";
-import type { Deps } from "../http/context";
-import { AppError, parse } from "../http/errors";
+import type { Deps } from "../core/deps";
+import { AppError, parse } from "../core/errors";
 
 const NameParam = v.object({ name: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$/, "validation.invalid")) });
 

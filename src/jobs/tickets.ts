@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
 import { closeWithoutRating, RATING_WINDOW_MS } from "../bot/rating";
 import { sendBot } from "../bot/send";
-import type { Deps } from "../http/context";
+import type { Deps } from "../core/deps";
 import { isPastDue } from "../lib/dates";
 import { renderTemplate } from "../lib/template";
 import { companies } from "../modules/companies/schema";

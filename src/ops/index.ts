@@ -2,7 +2,7 @@
  * Operations of one process: the storage guard, metrics and their HTTP side. `installOps(deps)` is
  * called once by createDeps; `opsRoutes(deps)` is mounted by buildApp.
  */
-import type { Deps } from "../http/context";
+import type { Deps } from "../core/deps";
 import { setLogContext } from "../lib/logger";
 import { healthRoutes } from "./health";
 import { Metrics } from "./metrics";

@@ -4,10 +4,10 @@
  * clients, memory and disk. Counters live in memory (they restart at 0 with the process, as
  * Prometheus expects); gauges are read at scrape time.
  */
-import type { Deps } from "../http/context";
+import type { Deps } from "../core/deps";
 import { countConnectionsByStatus } from "../modules/connections/queries";
 import { countQueuedMessages } from "../modules/messages/queries";
-import type { Published } from "../realtime/hub";
+import type { Published } from "../core/hub";
 import { integrityOf } from "./integrity";
 import { storageGuard } from "./storage";
 

@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { DB } from "../db/client";
+import type { DB } from "../core/db";
 import { log } from "../lib/logger";
 import { backupsDir, createBackup, listBackups, pruneBackups } from "./backup";
 import { storageGuard } from "./storage";

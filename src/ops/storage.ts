@@ -17,7 +17,7 @@
  */
 import { closeSync, existsSync, openSync, rmSync, statfsSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { log } from "../lib/logger";
 
 export type StorageState = "ok" | "low" | "full";

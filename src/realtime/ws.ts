@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { ClientMessage } from "../contract/frames";
 import { can } from "../contract/permissions";
-import type { Deps, SessionUser } from "../http/context";
+import type { Deps, SessionUser } from "../core/deps";
 import { type AccessClaims, verifyToken } from "../http/tokens";
 import { findConnection } from "../modules/connections/queries";
 import { canViewEveryTicket, canViewTicket } from "../modules/tickets/policy";
@@ -9,8 +9,8 @@ import { findTicketRow } from "../modules/tickets/queries";
 import { setUserOnline } from "../modules/users/presence";
 import { loadSessionUser } from "../modules/users/queries";
 import { accessSessionLive } from "../modules/auth/sessions";
-import type { HubSocket } from "./hub";
-import { rooms } from "./topics";
+import type { HubSocket } from "../core/hub";
+import { rooms } from "../contract/rooms";
 
 const TICKET_STATUSES = new Set(["open", "pending", "closed"]);
 

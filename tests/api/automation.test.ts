@@ -12,7 +12,7 @@ import { handleInbound } from "../../src/bot";
 import { failureNote } from "../../src/bot/automation";
 import { autoText } from "../../src/contract/auto-texts";
 import { LIMITS } from "../../src/contract/limits";
-import type { Outgoing } from "../../src/channels/types";
+import type { Outgoing } from "../../src/core/channel";
 import { toOggOpus } from "../../src/channels/media/voice";
 import { companies } from "../../src/modules/companies/schema";
 import { whatsappQueues } from "../../src/modules/connections/schema";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { createDeps } from "../../src/app";
-import type { Outgoing } from "../../src/channels/types";
+import type { Outgoing } from "../../src/core/channel";
 import type { Clock } from "../../src/lib/clock";
 import { eq } from "drizzle-orm";
 import { LIMITS } from "../../src/contract/limits";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { handleInbound } from "../../src/bot";
-import type { Outgoing } from "../../src/channels/types";
+import type { Outgoing } from "../../src/core/channel";
 import { autoText } from "../../src/contract/auto-texts";
 import { CAMPAIGN_OPT_OUT_WORDS, LIMITS } from "../../src/contract/limits";
 import { nowIso } from "../../src/lib/dates";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { waAuth } from "../../src/channels/baileys/schema";
-import type { ChannelAdapter, ChannelEvents, Outgoing, StartOptions } from "../../src/channels/types";
+import type { ChannelAdapter, ChannelEvents, Outgoing, StartOptions } from "../../src/core/channel";
 import { companies } from "../../src/modules/companies/schema";
 import { plans } from "../../src/modules/plans/schema";
 import { nowIso } from "../../src/lib/dates";

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { handleInbound } from "../../src/bot";
-import { zonedInstant } from "../../src/lib/zoned";
+import { zonedInstant } from "../../src/contract/zoned";
 import { DASHBOARD_SQL } from "../../src/modules/dashboard/service";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";

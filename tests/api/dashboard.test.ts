@@ -5,7 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { handleInbound } from "../../src/bot";
 import { expireInactiveTickets } from "../../src/jobs/tickets";
-import { zonedHour, zonedToday } from "../../src/lib/zoned";
+import { zonedHour, zonedToday } from "../../src/contract/zoned";
 import { applyLidMapping } from "../../src/modules/contacts/channel";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";

@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { ingestMessage } from "../../src/bot";
 import { mapHistory } from "../../src/channels/baileys/mapping";
-import type { HistoryBatch, InboundMessage } from "../../src/channels/types";
+import type { HistoryBatch, InboundMessage } from "../../src/core/channel";
 import { acceptHistory, historyIdle } from "../../src/modules/connections/history-import";
 import { messages } from "../../src/modules/messages/schema";
 import { tickets } from "../../src/modules/tickets/schema";

@@ -243,7 +243,7 @@ describe("presence (the dashboard's online column follows it live)", () => {
 
   test("the offline sweep tells the company; a ping after it brings the user back, live", async () => {
     const { sweepOfflineUsers } = await import("../../src/jobs/tickets");
-    const { users } = await import("../../src/db/schema");
+    const { users } = await import("../../src/schema");
     const { eq } = await import("drizzle-orm");
     const a = await t.newCompany();
     const agent = await t.newUser(a.admin.token);

@@ -4,7 +4,7 @@
  * (or before its first one) never needs. This file imports nothing from Baileys.
  */
 import type { Database } from "bun:sqlite";
-import type { ChannelAdapter, ChannelFactory, Outgoing, StartOptions } from "../types";
+import type { ChannelAdapter, ChannelFactory, Outgoing, StartOptions } from "../../core/channel";
 import type { BaileysChannelConfig } from "./index";
 
 /** True when the connection holds the creds of a linked device (read without Baileys' decoders). */

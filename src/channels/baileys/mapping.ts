@@ -21,7 +21,7 @@ import {
   type WAMessageKey,
   type WAMessageUpdate,
 } from "baileys";
-import type { AckEvent, CallEvent, EditEvent, HistoryBatch, InboundMedia, InboundMessage, Peer } from "../types";
+import type { AckEvent, CallEvent, EditEvent, HistoryBatch, InboundMedia, InboundMessage, Peer } from "../../core/channel";
 
 /** A learned LID ↔ phone-number pair (lid is the full `…@lid` JID, number the digits). */
 export interface IdentityPair {

@@ -6,9 +6,9 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { CloudApiDto } from "../../contract/dto/connections";
 import type { CloudApiInput } from "../../contract/schemas/connections";
-import type { DB, DbOrTx } from "../../db/client";
-import type { Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { DB, DbOrTx } from "../../core/db";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
 import type { Outbound } from "../../lib/net/guard";
 import { nowIso } from "../../lib/dates";
 import { maskToken } from "../../modules/connections/serialize";

@@ -4,8 +4,8 @@
  * stranger, or another company's app, cannot put messages into a company's inbox.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
 import { log } from "../../lib/logger";
 import { accountByKey, accountOfNumber, recordError } from "./accounts";
 import { CloudApiAdapter } from "./adapter";

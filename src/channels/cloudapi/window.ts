@@ -4,7 +4,7 @@
  * The window is kept per connection and customer number, from every message the webhook brings.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
 import { cloudApiWindows } from "./schema";
 

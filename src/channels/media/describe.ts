@@ -8,7 +8,7 @@
 import { rmSync } from "node:fs";
 import { sendKindOf } from "../../contract/media";
 import { log } from "../../lib/logger";
-import type { MediaInfo } from "../types";
+import type { MediaInfo } from "../../core/channel";
 import { pdfPageCount } from "./pdf";
 import { voiceFacts } from "./voice";
 

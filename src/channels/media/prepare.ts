@@ -4,7 +4,7 @@
  * measured of a video (thumbnail, size, duration) are kept beside the stored file.
  */
 import { VOICE_MAX_SECONDS, VOICE_NOTE_PREFIX } from "../../contract/media";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 import { assertContent, type CheckedFile } from "../../http/uploads";
 import { type MediaHints, saveHints } from "./describe";
 import { toOggOpus } from "./voice";

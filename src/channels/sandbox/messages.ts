@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { addressOf } from "../address";
-import type { InboundKind, InboundMessage } from "../types";
+import { addressOf } from "../../core/channel";
+import type { InboundKind, InboundMessage } from "../../core/channel";
 import type { SandboxMediaInfo, SandboxMessageDto } from "../../contract/dto/sandbox";
 import type { SandboxMessageRow } from "./schema";
 

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import { SandboxConversationQuery, SandboxMessageBody, SandboxParam } from "../../contract/schemas/connections";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { listSandboxCustomers, postSandboxMessage, sandboxConversation } from "./service";
 
 /**

@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { SandboxMessageInput } from "../../contract/schemas/connections";
-import type { Ctx } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
+import type { Ctx } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
 import { canViewEveryTicket } from "../../modules/tickets/policy";
 import { checkUpload, type StoredFile, storeUpload, UPLOAD_KINDS } from "../../http/uploads";
 import { findConnection } from "../../modules/connections/queries";
-import { spoolKey } from "../../bot/spool";
+import { spoolKey } from "../../core/inbound";
 import { SandboxAdapter, serializeSandboxMessage } from "./adapter";
 import { clientWid, type SandboxInbound } from "./messages";
 import { sandboxMessages } from "./schema";

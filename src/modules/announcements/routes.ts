@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { AnnouncementCreateBody, AnnouncementUpdateBody } from "../../contract/schemas/announcements";
 import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { AppError, parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { AppError, parse } from "../../core/errors";
 import {
   announcementFile,
   createAnnouncement,

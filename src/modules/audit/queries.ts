@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { AuditEntryDto } from "../../contract/dto/audit";
 import type { AuditEvent } from "../../contract/audit";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { cachedCount } from "../../db/paging";
 import { type AuditRow, auditLog } from "./schema";
 

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import { AuditQuery } from "../../contract/schemas/audit";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { assertMayReadAudit, exportAudit, listAudit } from "./reading";
 
 /** /audit: the company's audit log for admins (read only: no route edits or deletes an entry). */

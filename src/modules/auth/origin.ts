@@ -1,4 +1,4 @@
-import type { Deps } from "../../http/context";
+import type { Deps } from "../../core/deps";
 import { cameOverHttps, clientIp } from "../../http/ip";
 import type { RelyingParty } from "./passkeys";
 import type { RequestOrigin } from "./signin";

@@ -3,8 +3,8 @@ import * as v from "valibot";
 import { PasskeyRegisterBody, PasswordProofBody, TotpConfirmBody } from "../../contract/schemas/auth";
 import { IdParam, idField } from "../../contract/schemas/common";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { endAllUserSessions, endMyOtherSessions, endMySession, endUserSession, mySessions, resetUserSecondFactor, userSecurity } from "./admin";
 import { relyingParty, requestOrigin } from "./origin";
 import {

@@ -9,8 +9,8 @@ import {
   TotpConfirmBody,
 } from "../../contract/schemas/auth";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { cameOverHttps } from "../../http/ip";
 import { REFRESH_COOKIE, REFRESH_TTL_S } from "../../http/tokens";
 import { enrolPasskey, enrolPasskeyOptions, enrolTotpConfirm, enrolTotpStart } from "./enrol";

@@ -4,8 +4,8 @@
  * the thief's own factor), recorded in the audit log, and the first factor brings ten recovery codes.
  */
 import type { PasskeyDto, RecoveryCodesDto, SecurityDto, TotpSetupDto } from "../../contract/dto/auth";
-import type { Ctx } from "../../http/context";
-import { AppError, notFound } from "../../http/errors";
+import type { Ctx } from "../../core/deps";
+import { AppError, notFound } from "../../core/errors";
 import { audit } from "../audit/service";
 import { getSetting } from "../settings/service";
 import { createChallenge, consumeChallenge, findChallenge } from "./challenges";

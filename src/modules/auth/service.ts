@@ -4,8 +4,8 @@
  */
 import type { SessionUserDto } from "../../contract/dto/session";
 import type { PasswordChangeInput } from "../../contract/schemas/auth";
-import type { Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
 import { type AccessClaims, type RefreshClaims, signAccess, signRefresh, verifyToken } from "../../http/tokens";
 import { hashPassword } from "../../lib/password";
 import { log } from "../../lib/logger";

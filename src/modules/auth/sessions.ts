@@ -4,13 +4,13 @@
  */
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { AuthSessionDto } from "../../contract/dto/auth";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
-import type { Deps } from "../../http/context";
+import type { Deps } from "../../core/deps";
 import { REFRESH_TTL_S } from "../../http/tokens";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
-import { CLOSE } from "../../realtime/hub";
+import { CLOSE } from "../../contract/frames";
 import { getSetting } from "../settings/service";
 import { bumpCompanyTokenVersions, bumpTokenVersion, markSignedIn, startSession } from "../users/accounts";
 import { publishEnded } from "../users/presence";

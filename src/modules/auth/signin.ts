@@ -8,12 +8,12 @@ import type { SecondFactorMethod, SignInStepDto } from "../../contract/dto/auth"
 import type { SessionUserDto } from "../../contract/dto/session";
 import { LIMITS } from "../../contract/limits";
 import type { LoginInput, SecondStepInput } from "../../contract/schemas/auth";
-import type { DbOrTx } from "../../db/client";
-import type { Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { DbOrTx } from "../../core/db";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
 import { isPastDue } from "../../lib/dates";
 import { hashPassword, verifyPassword } from "../../lib/password";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 import { audit } from "../audit/service";
 import { getSetting } from "../settings/service";
 import { findUserByEmail, loadSessionUser, type UserRow } from "../users/queries";

@@ -5,7 +5,7 @@
 import { lastInboundAt, windowOpen } from "../../channels/cloudapi/window";
 import { resolveTemplate } from "../../channels/cloudapi/templates";
 import type { TemplateChoice } from "../../contract/templates";
-import type { Deps } from "../../http/context";
+import type { Deps } from "../../core/deps";
 import { renderTemplate } from "../../lib/template";
 import { findConnection } from "../connections/queries";
 import type { SendSpec } from "../messages/service";

@@ -6,17 +6,17 @@
  * lose a contact nor message one twice; the outbox delivers what was stored on reconnect.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { addressOf } from "../../channels/address";
+import { addressOf } from "../../core/channel";
 import { type CampaignPauseReason, LIMITS } from "../../contract/limits";
-import type { DbOrTx } from "../../db/client";
-import type { Deps } from "../../http/context";
+import type { DbOrTx } from "../../core/db";
+import type { Deps } from "../../core/deps";
 import { mediaFile, mimeOfName } from "../../http/uploads";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { renderTemplate } from "../../lib/template";
 import { assertStorageAvailable } from "../../ops/storage";
-import { rooms } from "../../realtime/topics";
-import { isOutOfHours } from "../../bot/hours";
+import { rooms } from "../../contract/rooms";
+import { isOutOfHours } from "../../lib/hours";
 import { findCompany } from "../companies/queries";
 import { upsertPeerContact } from "../contacts/channel";
 import { isNumberOptedOut } from "../contacts/opt-out";

@@ -1,6 +1,6 @@
 import { can } from "../../contract/permissions";
-import type { Ctx } from "../../http/context";
-import { forbidden } from "../../http/errors";
+import type { Ctx } from "../../core/deps";
+import { forbidden } from "../../core/errors";
 import { requireFeature } from "../../http/plan";
 
 /**

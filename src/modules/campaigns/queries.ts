@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { CampaignProgressDto } from "../../contract/dto/campaigns";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { containsAny, pageOf } from "../../db/paging";
 import { contacts } from "../contacts/schema";
 import { sendFailed } from "../messages/queries";

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { InboundMessage } from "../../channels/types";
+import type { InboundMessage } from "../../core/channel";
 import { LIMITS } from "../../contract/limits";
-import type { Deps } from "../../http/context";
+import type { Deps } from "../../core/deps";
 import { isoNow } from "../../lib/clock";
 import { markOptedOut } from "../contacts/opt-out";
 import { sendMessage } from "../messages/service";

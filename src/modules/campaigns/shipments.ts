@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import type { Deps } from "../../http/context";
+import type { DbOrTx } from "../../core/db";
+import type { Deps } from "../../core/deps";
 import { LIMITS } from "../../contract/limits";
 import { isoNow } from "../../lib/clock";
 import { targetItems } from "../contact-lists/queries";

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { users } from "../users/schema";
 import { type ChatMessageRow, type ChatRow, type ChatUserRow, chatMessages, chats, chatUsers } from "./schema";
 

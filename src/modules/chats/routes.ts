@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { ChatBody, ChatMessageBody, ChatRefParam } from "../../contract/schemas/chats";
 import { PageQuery } from "../../contract/schemas/common";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { createChat, deleteChat, listChatMessages, listChats, markChatRead, sendChatMessage, showChat, updateChat } from "./service";
 
 /** /chats routes: internal chat between users of a company (R-CHAT-1); plan flag useInternalChat. */

@@ -1,5 +1,5 @@
 import { FEATURE_SETTINGS, PLAN_FLAGS, type PlanFlag } from "../../contract/limits";
-import type { DB } from "../../db/client";
+import type { DB } from "../../core/db";
 import { getSetting } from "../settings/service";
 import { getCompanyPlan } from "./queries";
 

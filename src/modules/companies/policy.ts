@@ -1,5 +1,5 @@
-import type { Ctx } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { Ctx } from "../../core/deps";
+import { AppError } from "../../core/errors";
 
 /** Platform administration (companies, plans, helps, invoices of others) is for super users only. */
 export function requireSuper(ctx: Ctx) {

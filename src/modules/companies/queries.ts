@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { OpeningHours } from "../../contract/limits";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
 import { plans } from "../plans/schema";
 import { companies } from "./schema";

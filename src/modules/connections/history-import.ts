@@ -9,8 +9,8 @@
  */
 import { eq } from "drizzle-orm";
 import type { HistoryImportDto } from "../../contract/dto/connections";
-import type { HistoryBatch, InboundMessage } from "../../channels/types";
-import type { Deps } from "../../http/context";
+import type { HistoryBatch, InboundMessage } from "../../core/channel";
+import type { Deps } from "../../core/deps";
 import { log } from "../../lib/logger";
 import { upsertPeerContact } from "../contacts/channel";
 import { insertInbound } from "../messages/service-channel";

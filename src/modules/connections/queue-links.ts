@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { nowIso } from "../../lib/dates";
 import { queues } from "../queues/schema";
 import { listCompanyConnections } from "./queries";

@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { IdParam } from "../../contract/schemas/common";
 import { ConnectionCreateBody, ConnectionListQuery, ConnectionUpdateBody, SessionRestartBody } from "../../contract/schemas/connections";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { createConnection, deleteConnection, endSession, listConnections, refreshSession, showConnection, startSession, updateConnection } from "./service";
 
 /** /whatsapp and /whatsappsession routes (R-API-1). */

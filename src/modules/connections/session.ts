@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { SessionStatus } from "../../channels/types";
-import type { Deps } from "../../http/context";
+import type { SessionStatus } from "../../core/channel";
+import type { Deps } from "../../core/deps";
 import { nowIso, todayDate } from "../../lib/dates";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 import { companies } from "../companies/schema";
 import { findAccount, serializeAccount } from "../../channels/cloudapi/accounts";
 import { findConnection, queuesOfConnections } from "./queries";

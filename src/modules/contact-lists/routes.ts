@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { ContactListBody, ContactListItemCreateBody, ContactListItemsQuery, ContactListItemUpdateBody } from "../../contract/schemas/contactLists";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { requireCampaigns } from "../campaigns/policy";
 import {
   createContactList,

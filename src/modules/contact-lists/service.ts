@@ -5,11 +5,11 @@ import type { FramePayload } from "../../contract/frames";
 import { LIMITS } from "../../contract/limits";
 import type { ContactListInput, ContactListItemCreateInput, ContactListItemUpdateInput } from "../../contract/schemas/contactLists";
 import { audit } from "../audit/service";
-import type { Ctx } from "../../http/context";
-import { AppError, notFound } from "../../http/errors";
+import type { Ctx } from "../../core/deps";
+import { AppError, notFound } from "../../core/errors";
 import { checkUpload } from "../../http/uploads";
 import { isoNow } from "../../lib/clock";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 import { parseSheetOffThread } from "../contacts/spreadsheet-pool";
 import {
   allContactLists,

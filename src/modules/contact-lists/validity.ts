@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { ChannelAdapter } from "../../channels/types";
-import type { Deps } from "../../http/context";
+import type { ChannelAdapter } from "../../core/channel";
+import type { Deps } from "../../core/deps";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 import { connectedConnections } from "../connections/queries";
 import { companiesWithUnchecked, uncheckedItems } from "./queries";
 import { contactListItems } from "./schema";

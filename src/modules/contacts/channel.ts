@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Peer } from "../../channels/types";
-import type { DbOrTx } from "../../db/client";
+import type { Peer } from "../../core/channel";
+import type { DbOrTx } from "../../core/db";
 import { nowIso } from "../../lib/dates";
 import { uuid } from "../../lib/ids";
 import { findContactByLid, findContactByNumber } from "./queries";

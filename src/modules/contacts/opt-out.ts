@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Ctx, Deps } from "../../http/context";
-import { forbidden, notFound } from "../../http/errors";
+import type { Ctx, Deps } from "../../core/deps";
+import { forbidden, notFound } from "../../core/errors";
 import { isoNow } from "../../lib/clock";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 import { audit } from "../audit/service";
 import { canChangeOptOut } from "./policy";
 import { findContact, findContactByNumber } from "./queries";

@@ -1,10 +1,10 @@
 import type { ContactImportReportDto } from "../../contract/dto/contacts";
 import { refreshStatistics } from "../../db/client";
 import { audit } from "../audit/service";
-import type { Ctx } from "../../http/context";
+import type { Ctx } from "../../core/deps";
 import { checkUpload } from "../../http/uploads";
 import { nowIso } from "../../lib/dates";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 import { exportRows, upsertContactsBulk } from "./queries";
 import { contactsCsv } from "./spreadsheet";
 import { parseSheetOffThread } from "./spreadsheet-pool";

@@ -1,6 +1,6 @@
 import { INPUT_LIMITS, LIMITS } from "../../contract/limits";
 import { normalizeNumber } from "../../contract/schemas/contacts";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 import type { ImportRow } from "./queries";
 import { assertZipWithinLimits, isZip } from "./zip-guard";
 

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import { DashboardQuery } from "../../contract/schemas/dashboard";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { dashboard } from "./service";
 
 /** GET /dashboard (R-API-1): the admin's counters, attendants and today's hourly tickets. */

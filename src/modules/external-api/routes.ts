@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import { clientIp } from "../../http/ip";
 import { ExternalSendBody } from "../../contract/schemas/externalApi";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { authenticateApiToken, sendFromApi } from "./service";
 
 const firstText = (x: unknown) => (Array.isArray(x) ? x[0] : x);

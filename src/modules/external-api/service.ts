@@ -1,9 +1,9 @@
 import type { ExternalSendDto } from "../../contract/dto/external-api";
 import { LIMITS } from "../../contract/limits";
 import type { ExternalSendInput } from "../../contract/schemas/externalApi";
-import { type Ctx, type Deps, systemCtx } from "../../http/context";
+import { type Ctx, type Deps, systemCtx } from "../../core/deps";
 import { audit } from "../audit/service";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 import { requireFeature } from "../../http/plan";
 import { checkUpload, storeUpload } from "../../http/uploads";
 import { isPastDue } from "../../lib/dates";

@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { FileListBody } from "../../contract/schemas/files";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { createFileList, deleteFileList, listFileLists, showFileList, updateFileList, uploadFileListFiles } from "./service";
 
 /** /files routes: file lists (R-LIB-3). */

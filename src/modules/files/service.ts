@@ -5,11 +5,11 @@ import type { FramePayload } from "../../contract/frames";
 import { LIMITS } from "../../contract/limits";
 import { can } from "../../contract/permissions";
 import type { FileListInput } from "../../contract/schemas/files";
-import type { Ctx, Deps } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
+import type { Ctx, Deps } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
 import { checkUpload, mediaFile, mediaUrl, removeMedia, type StoredFile, storeUpload } from "../../http/uploads";
 import { nowIso } from "../../lib/dates";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 import { type FileListOptionRow, type FileListRow, findFileList, nameTaken, optionsOf, pageFileLists } from "./queries";
 import { fileListOptions, fileLists } from "./schema";
 

@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { HelpCreateBody, HelpUpdateBody } from "../../contract/schemas/helps";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { createHelp, deleteHelp, listAllHelps, listHelps, showHelp, updateHelp } from "./service";
 
 /** /helps routes (R-API-1): everyone reads, super users manage. */

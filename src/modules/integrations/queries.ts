@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { containsAny, pageOf } from "../../db/paging";
 import { whatsapps } from "../connections/schema";
 import { queues } from "../queues/schema";

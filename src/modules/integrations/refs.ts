@@ -1,5 +1,5 @@
-import type { Ctx } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { Ctx } from "../../core/deps";
+import { AppError } from "../../core/errors";
 import { findPrompt } from "../prompts/queries";
 import { findIntegration } from "./queries";
 

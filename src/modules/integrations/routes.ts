@@ -3,8 +3,8 @@ import * as v from "valibot";
 import { IdParam, idField, PageQuery } from "../../contract/schemas/common";
 import { QueueIntegrationBody } from "../../contract/schemas/integrations";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { createIntegration, deleteIntegration, listIntegrations, showIntegration, testIntegration, updateIntegration } from "./service";
 
 const TestBody = v.object({ ...QueueIntegrationBody.entries, id: v.optional(v.nullable(idField)) });

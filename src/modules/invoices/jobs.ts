@@ -1,4 +1,4 @@
-import type { Deps } from "../../http/context";
+import type { Deps } from "../../core/deps";
 import { billableCompanies } from "../companies/queries";
 import { invoiceIfDue } from "./billing";
 

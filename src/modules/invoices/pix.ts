@@ -1,8 +1,8 @@
 import QRCode from "qrcode";
 import type { PixChargeDto } from "../../contract/dto/invoices";
 import type { SubscriptionInput } from "../../contract/schemas/invoices";
-import type { Ctx, Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { Ctx, Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
 import { log } from "../../lib/logger";
 import { findPlatformCompany, getCompanyPlan } from "../companies/queries";
 import { findPlan } from "../plans/service";

@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { IdParam } from "../../contract/schemas/common";
 import { InvoiceQuery, InvoiceUpdateBody, PixWebhookBody, SubscriptionBody } from "../../contract/schemas/invoices";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { createPixCharge, handlePixWebhook } from "./pix";
 import { listInvoices, markInvoicePaid } from "./service";
 

@@ -1,5 +1,5 @@
 import { type AnyColumn, and, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { contacts } from "../contacts/schema";
 import { tickets } from "../tickets/schema";
 import { type MessageRow, isQueued, messages } from "./schema";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Ctx } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
+import type { Ctx } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
 import type { MediaHints } from "../../channels/media/describe";
 import { isVoiceNote, keepHints, voiceNoteUpload } from "../../channels/media/prepare";
 import { type CheckedFile, checkUpload, storeUpload } from "../../http/uploads";

@@ -1,16 +1,16 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import { addressOf } from "../../channels/address";
+import { addressOf } from "../../core/channel";
 import { describeMedia } from "../../channels/media/describe";
 import { isVoiceNote } from "../../channels/media/prepare";
-import type { MenuSpec, Outgoing } from "../../channels/types";
+import type { MenuSpec, Outgoing } from "../../core/channel";
 import type { TemplateChoice } from "../../contract/templates";
 import type { MessagesPageDto } from "../../contract/dto/messages";
 import { LIMITS } from "../../contract/limits";
 import { audit } from "../audit/service";
-import type { Ctx, Deps } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
+import type { Ctx, Deps } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
 import { mimeOfName } from "../../http/uploads";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { findContact } from "../contacts/queries";
@@ -24,7 +24,7 @@ import { findMessage, hydrate, pageMessages } from "./queries";
 import { ticketWindow } from "./window";
 import { type MessageRow, isQueued, messages } from "./schema";
 import { type MessageDto, payloadOf } from "./serialize";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 
 const SEND_TIMEOUT_MS = 30_000;
 

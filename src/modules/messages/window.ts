@@ -5,8 +5,8 @@
  */
 import { lastInboundAt, WINDOW_MS, windowOpen } from "../../channels/cloudapi/window";
 import type { TicketWindowDto } from "../../contract/dto/messages";
-import type { Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
 import { findConnection } from "../connections/queries";
 import { findContact } from "../contacts/queries";
 import type { TicketRow } from "../tickets/schema";

@@ -3,8 +3,8 @@ import * as v from "valibot";
 import { IdParam } from "../../contract/schemas/common";
 import { NotificationPrefsBody, PUSH_LIMITS, PushDeviceBody } from "../../contract/schemas/notifications";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import {
   assertMaySetDefaults,
   listDevices,

@@ -1,9 +1,9 @@
 import { and, eq, ne, notInArray } from "drizzle-orm";
 import type { NotificationSettingsDto, PushDeviceDto } from "../../contract/dto/notifications";
 import { type NotificationPrefs, PUSH_LIMITS, type PushDeviceInput } from "../../contract/schemas/notifications";
-import type { DB } from "../../db/client";
-import type { Ctx } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
+import type { DB } from "../../core/db";
+import type { Ctx } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
 import { isoNow } from "../../lib/clock";
 import { BUILTIN_PREFS, readPrefs } from "./prefs";
 import { allowedPushEndpoint } from "./push";

@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { IdParam } from "../../contract/schemas/common";
 import { PlanCreateBody, PlanUpdateBody } from "../../contract/schemas/plans";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { createPlan, deletePlan, listAllPlans, listPublicPlans, showPlan, updatePlan } from "./service";
 
 /** /plans routes (R-API-1): the public list for the signup page, the CRUD for super users. */

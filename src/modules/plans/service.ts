@@ -1,10 +1,10 @@
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { PlanDto } from "../../contract/dto/plans";
 import type { PlanCreateInput, PlanUpdateInput } from "../../contract/schemas/plans";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { audit, diffFields } from "../audit/service";
-import type { Ctx } from "../../http/context";
-import { AppError, notFound } from "../../http/errors";
+import type { Ctx } from "../../core/deps";
+import { AppError, notFound } from "../../core/errors";
 import { nowIso } from "../../lib/dates";
 import { companies } from "../companies/schema";
 import { type PlanRow, plans } from "./schema";

@@ -1,6 +1,6 @@
 import type OpenAI from "openai";
 import { LIMITS } from "../../contract/limits";
-import type { Deps } from "../../http/context";
+import type { Deps } from "../../core/deps";
 import { ExternalError } from "../integrations/http";
 import type { PromptRow } from "./schema";
 

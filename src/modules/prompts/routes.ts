@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { PromptBody } from "../../contract/schemas/prompts";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { createPrompt, deletePrompt, listPrompts, showPrompt, updatePrompt } from "./service";
 
 /** /prompt routes (R-INT-11); plan flag useOpenAi, admins. */

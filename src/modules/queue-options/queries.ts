@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import type { DB } from "../../db/client";
+import type { DB } from "../../core/db";
 import { queues } from "../queues/schema";
 import { type QueueOptionRow, queueOptions } from "./schema";
 

@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { IdParam } from "../../contract/schemas/common";
 import { QueueOptionCreateBody, QueueOptionsQuery, QueueOptionUpdateBody } from "../../contract/schemas/queues";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { createQueueOption, deleteOptionMedia, deleteQueueOption, listQueueOptions, updateQueueOption, uploadOptionMedia } from "./service";
 
 /** /queue-options routes (R-API-1). */

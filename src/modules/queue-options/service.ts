@@ -1,8 +1,8 @@
 import type { QueueOptionDto } from "../../contract/dto/queues";
 import { eq } from "drizzle-orm";
 import type { QueueOptionCreateInput, QueueOptionUpdateInput } from "../../contract/schemas/queues";
-import type { Ctx } from "../../http/context";
-import { forbidden, notFound } from "../../http/errors";
+import type { Ctx } from "../../core/deps";
+import { forbidden, notFound } from "../../core/errors";
 import { mediaUrl, removeMedia, replaceRowMedia } from "../../http/uploads";
 import { nowIso } from "../../lib/dates";
 import { canManageQueues } from "../queues/policy";

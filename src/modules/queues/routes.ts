@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { IdParam } from "../../contract/schemas/common";
 import { QueueCreateBody, QueueUpdateBody } from "../../contract/schemas/queues";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { createQueue, deleteQueue, deleteQueueMedia, listQueues, showQueue, updateQueue, uploadQueueMedia } from "./service";
 
 const fileOf = (body: unknown) => (body as Record<string, unknown> | null)?.file;

@@ -1,4 +1,4 @@
-import type { SessionUser } from "../../http/context";
+import type { SessionUser } from "../../core/deps";
 import type { QuickMessageRow } from "./schema";
 
 /** Geral messages are readable by the whole company; personal ones only by their author. */

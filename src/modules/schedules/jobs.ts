@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { renderTemplate } from "../../lib/template";

@@ -1,4 +1,4 @@
-import type { SessionUser } from "../../http/context";
+import type { SessionUser } from "../../core/deps";
 import type { ScheduleRow } from "./schema";
 
 /** Authors change their own schedules; admins any of the company's (R-SCH-2). */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { companies } from "../companies/schema";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { containsAny, pageOf } from "../../db/paging";
 import { contacts } from "../contacts/schema";
 import { tickets } from "../tickets/schema";

@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { IdParam } from "../../contract/schemas/common";
 import { ScheduleCreateBody, ScheduleListQuery, ScheduleMonthQuery, ScheduleUpdateBody } from "../../contract/schemas/schedules";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { createSchedule, deleteSchedule, listSchedules, scheduleCalendar, setScheduleMedia, showSchedule, updateSchedule } from "./service";
 
 /** /schedules routes (R-API-1, R-SCH-1); the plan needs useSchedules. */

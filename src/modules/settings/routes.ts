@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import { SettingKeyParam, SettingUpdateBody } from "../../contract/schemas/settings";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { readSettings, updateSetting } from "./service";
 
 /** /settings routes (R-API-1). */

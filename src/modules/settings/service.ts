@@ -2,13 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { type AutoTextKey, autoText } from "../../contract/auto-texts";
 import { DEFAULT_SETTINGS } from "../../contract/limits";
 import { can } from "../../contract/permissions";
-import type { DB, DbOrTx } from "../../db/client";
-import type { Ctx } from "../../http/context";
+import type { DB, DbOrTx } from "../../core/db";
+import type { Ctx } from "../../core/deps";
 import * as v from "valibot";
 import { PLATFORM_SETTINGS, SECRET_MASK, SECRET_SETTINGS, SETTING_SCHEMAS } from "../../contract/schemas/settings";
-import { AppError, forbidden, parse } from "../../http/errors";
+import { AppError, forbidden, parse } from "../../core/errors";
 import { nowIso } from "../../lib/dates";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 import { settings } from "./schema";
 import { audit, diffFields } from "../audit/service";
 

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
-import type { DB } from "../../db/client";
+import type { DB } from "../../core/db";
 import { containsAny, pageOf } from "../../db/paging";
 import { ticketTags } from "../tickets/schema";
 import { type TagRow, tags } from "./schema";

@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { TagCreateBody, TagUpdateBody } from "../../contract/schemas/tags";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { createTag, deleteTag, kanbanTags, listAllTags, listTags, showTag, updateTag } from "./service";
 
 /** /tags routes (R-API-1). */

@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { IdParam } from "../../contract/schemas/common";
 import { TicketNoteBody, TicketNoteListQuery } from "../../contract/schemas/tickets";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { createNote, deleteNote, listNotes } from "./service";
 
 /** /ticket-notes routes (R-API-1). */

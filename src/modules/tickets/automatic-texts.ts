@@ -2,7 +2,7 @@
  * Automatic texts that follow a ticket change (R-BOT-9, R-BOT-10, R-BOT-11), sent through the
  * outbox after the change is committed and marked automatic (D17).
  */
-import type { Deps } from "../../http/context";
+import type { Deps } from "../../core/deps";
 import { renderTemplate } from "../../lib/template";
 import { findConnection } from "../connections/queries";
 import { findContact } from "../contacts/queries";

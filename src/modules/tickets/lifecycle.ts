@@ -7,9 +7,9 @@
  * caller's (service-update.ts), sent through the outbox after the change is committed.
  */
 import { and, eq } from "drizzle-orm";
-import type { Tx } from "../../db/client";
-import type { Ctx } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
+import type { Tx } from "../../core/db";
+import type { Ctx } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
 import { isoNow } from "../../lib/clock";
 import { uuid } from "../../lib/ids";
 import { defaultConnection, findConnection } from "../connections/queries";

@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
 import { whatsapps } from "../connections/schema";
 import { contacts } from "../contacts/schema";

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { DB } from "../../db/client";
+import type { DB } from "../../core/db";
 import { contacts, foldName } from "../contacts/schema";
 import { tickets } from "./schema";
 

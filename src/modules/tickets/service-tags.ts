@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import type { Ctx } from "../../http/context";
-import { notFound } from "../../http/errors";
+import type { DbOrTx } from "../../core/db";
+import type { Ctx } from "../../core/deps";
+import { notFound } from "../../core/errors";
 import { tags } from "../tags/schema";
 import { publishTicket } from "./events";
 import { ticketTags } from "./schema";

@@ -1,5 +1,5 @@
 import type { TicketUpdateInput } from "../../contract/schemas/tickets";
-import type { Ctx } from "../../http/context";
+import type { Ctx } from "../../core/deps";
 import { requestRating } from "../../bot/rating";
 import { findConnection } from "../connections/queries";
 import { findContact } from "../contacts/queries";

@@ -2,8 +2,8 @@ import { and, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from "dr
 import type { TicketListInput, TicketStatus } from "../../contract/schemas/tickets";
 import { LIMITS } from "../../contract/limits";
 import { cachedCount } from "../../db/paging";
-import type { Ctx, Deps } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
+import type { Ctx, Deps } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
 import { canShowAll, canViewTicket } from "./policy";
 import { findJoinedWithTags, findTicketRow, selectTickets, type TicketJoined, tagsOfTickets } from "./queries";
 import { searchPage, searchSet } from "./search";

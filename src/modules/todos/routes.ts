@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { TodoCreateBody, TodoImportBody, TodoUpdateBody } from "../../contract/schemas/todos";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { createTodo, deleteTodo, importTodos, listTodos, updateTodo } from "./service";
 
 /** /todos: the signed-in user's own to-do list (every profile; the owner always comes from the token). */

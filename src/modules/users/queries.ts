@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
 import { containsAny, pageOf } from "../../db/paging";
-import type { SessionUser } from "../../http/context";
+import type { SessionUser } from "../../core/deps";
 import { companies } from "../companies/schema";
 import { queueMenuOrder } from "../queues/queries";
 import { queues } from "../queues/schema";

@@ -3,8 +3,8 @@ import * as v from "valibot";
 import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { UserCreateBody, UserUpdateBody } from "../../contract/schemas/users";
 import { authPlugin } from "../../http/auth";
-import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
 import { createUser, deleteUser, listAllUsers, listUsers, showUser, updateUser } from "./service";
 
 const ListQuery = v.object({ companyId: v.optional(v.pipe(v.string(), v.transform(Number), v.integer())) });

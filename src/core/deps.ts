@@ -1,14 +1,18 @@
-import type { InboundSpool } from "../bot/spool";
-import type { ConnectionSupervisor } from "../channels/wiring";
-import type { ChannelAdapter } from "../channels/types";
-import type { Clock } from "../lib/clock";
+/**
+ * The dependencies every layer is handed (`Deps`) and a service call's context (`Ctx`). Only types and
+ * interfaces of what lives above (the hub, the connection supervisor, the inbound spool, the notifier,
+ * the scheduler): the implementations are built in the composition root (`src/app.ts`, createDeps).
+ */
 import type { Config } from "../config";
-import type { DB } from "../db/client";
+import type { Clock } from "../lib/clock";
 import type { CredentialCache } from "../lib/credential-cache";
 import type { Outbound } from "../lib/net/guard";
-import type { Hub } from "../realtime/hub";
-import type { Notifier } from "../modules/notifications/notifier";
-import type { AttemptLimiter, LoginThrottle } from "./rate-limit";
+import type { ChannelAdapter } from "./channel";
+import type { DB } from "./db";
+import type { Hub } from "./hub";
+import type { InboundSpool } from "./inbound";
+import type { ConnectionSupervisor, Notifier } from "./ports";
+import type { AttemptLimiter, LoginThrottle } from "./limits";
 
 /** Process-wide dependencies handed to routes, services and jobs. */
 export interface Deps {
@@ -26,7 +30,7 @@ export interface Deps {
   channels: ChannelLookup;
   /** Starts, stops and logs out connections' sessions; routes channel events into the app. */
   sessions: ConnectionSupervisor;
-  /** Inbound messages that could not be stored yet, retried until they are (bot/spool.ts). */
+  /** Inbound messages that could not be stored yet, retried until they are (inbound/spool.ts). */
   inboundSpool: InboundSpool;
   /** Time source of the lifecycle, the inbound path and the jobs. */
   clock: Clock;

@@ -1,7 +1,7 @@
 /**
  * The channel layer's contract. A channel (Baileys/WhatsApp, the sandbox phone, a test fake) turns a
  * transport into these events and implements the send calls. Nothing outside `channels/` imports
- * Baileys: the inbound pipeline (bot/) and the services only see these types.
+ * Baileys: the inbound path (`src/inbound/`) and the modules only see these types.
  */
 
 /** Session states of a connection (R-CONN-4). */
@@ -225,3 +225,22 @@ export type ChannelFactory = (opts: {
    */
   loadRaw?: (messageId: string) => Promise<unknown> | unknown;
 }) => ChannelAdapter;
+
+/**
+ * Channel addresses use WhatsApp's JID convention for every channel (the sandbox phone too):
+ * `<digits>@s.whatsapp.net` for people with a known number, `<lid>@lid` for people known only by
+ * their linked identity, `<id>@g.us` for groups.
+ */
+export function addressOf(c: { number: string | null; lid?: string | null; isGroup?: boolean | null }): string {
+  const lid = c.lid ? c.lid.replace(/@lid$/, "") : null;
+  if (c.isGroup) return `${c.number}@g.us`;
+  if (c.number && !c.number.startsWith("lid:")) return `${c.number}@s.whatsapp.net`;
+  if (lid) return `${lid}@lid`;
+  throw new Error("contact has no address");
+}
+
+/** Digits of a phone-number address, or null for LIDs and groups. */
+export function numberOf(address: string): string | null {
+  const m = /^(\d+)(?::\d+)?@s\.whatsapp\.net$/.exec(address);
+  return m ? m[1] : null;
+}
