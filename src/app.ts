@@ -13,50 +13,51 @@ import { errorResponse } from "./http/errors";
 import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
 import { bodyLimit } from "./http/body-limit";
-import { authRoutes } from "./modules/auth/routes";
-import { securityRoutes } from "./modules/auth/routes-security";
-import { companiesRoutes } from "./modules/companies/routes";
-import { plansRoutes } from "./modules/plans/routes";
-import { invoicesRoutes } from "./modules/invoices/routes";
-import { helpsRoutes } from "./modules/helps/routes";
-import { dashboardRoutes } from "./modules/dashboard/routes";
-import { settingsRoutes } from "./modules/settings/routes";
-import { usersRoutes } from "./modules/users/routes";
-import { contactsRoutes } from "./modules/contacts/routes";
-import { queuesRoutes } from "./modules/queues/routes";
-import { queueOptionsRoutes } from "./modules/queue-options/routes";
-import { tagsRoutes } from "./modules/tags/routes";
-import { quickMessagesRoutes } from "./modules/quick-messages/routes";
-import { filesRoutes } from "./modules/files/routes";
-import { schedulesRoutes } from "./modules/schedules/routes";
-import { chatsRoutes } from "./modules/chats/routes";
-import { announcementsRoutes, publicFilesRoutes } from "./modules/announcements/routes";
+import { authRoutes } from "./http/routes/auth";
+import { securityRoutes } from "./http/routes/auth-security";
+import { companiesRoutes } from "./http/routes/companies";
+import { plansRoutes } from "./http/routes/plans";
+import { invoicesRoutes } from "./http/routes/invoices";
+import { helpsRoutes } from "./http/routes/helps";
+import { dashboardRoutes } from "./http/routes/dashboard";
+import { settingsRoutes } from "./http/routes/settings";
+import { usersRoutes } from "./http/routes/users";
+import { contactsRoutes } from "./http/routes/contacts";
+import { queuesRoutes } from "./http/routes/queues";
+import { queueOptionsRoutes } from "./http/routes/queue-options";
+import { tagsRoutes } from "./http/routes/tags";
+import { quickMessagesRoutes } from "./http/routes/quick-messages";
+import { filesRoutes } from "./http/routes/files";
+import { schedulesRoutes } from "./http/routes/schedules";
+import { chatsRoutes } from "./http/routes/chats";
+import { announcementsRoutes, publicFilesRoutes } from "./http/routes/announcements";
 import { mediaRoutes } from "./http/uploads";
 import { Hub } from "./realtime/hub";
-import { wsRoutes } from "./realtime/ws";
+import { wsRoutes } from "./http/routes/ws";
 import { createScheduler } from "./jobs";
-import { jobsRoutes } from "./jobs/routes";
-import { ticketsRoutes } from "./modules/tickets/routes";
-import { messagesRoutes } from "./modules/messages/routes";
-import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
-import { connectionsRoutes } from "./modules/connections/routes";
-import { sandboxRoutes } from "./channels/sandbox/routes";
-import { cloudApiRoutes } from "./channels/cloudapi/routes";
-import { contactListsRoutes } from "./modules/contact-lists/routes";
-import { campaignsRoutes } from "./modules/campaigns/routes";
-import { installOps, opsRoutes, withOps } from "./ops";
-import { backupsRoutes, storageRoutes } from "./ops/routes";
+import { jobsRoutes } from "./http/routes/jobs";
+import { ticketsRoutes } from "./http/routes/tickets";
+import { messagesRoutes } from "./http/routes/messages";
+import { ticketNotesRoutes } from "./http/routes/ticket-notes";
+import { connectionsRoutes } from "./http/routes/connections";
+import { sandboxRoutes } from "./http/routes/sandbox";
+import { cloudApiRoutes } from "./http/routes/cloudapi";
+import { contactListsRoutes } from "./http/routes/contact-lists";
+import { campaignsRoutes } from "./http/routes/campaigns";
+import { installOps, opsOf, withOps } from "./ops";
+import { healthRoutes } from "./http/routes/health";
+import { backupsRoutes, storageRoutes } from "./http/routes/ops";
 import { currentRequest } from "./ops/request-context";
 import { isStorageFullError, storageGuard } from "./ops/storage";
 import { logThrottled } from "./ops/throttle";
-import { externalApiRoutes } from "./modules/external-api/routes";
+import { externalApiRoutes } from "./http/routes/external-api";
 import { openapiRoutes } from "./http/openapi";
-import { integrationsRoutes } from "./modules/integrations/routes";
-import { promptsRoutes } from "./modules/prompts/routes";
-import { auditRoutes } from "./modules/audit/routes";
+import { integrationsRoutes } from "./http/routes/integrations";
+import { promptsRoutes } from "./http/routes/prompts";
+import { auditRoutes } from "./http/routes/audit";
 import { Notifier } from "./modules/notifications/notifier";
-import { notificationsRoutes } from "./modules/notifications/routes";
-import { todosRoutes } from "./modules/todos/routes";
+import { notificationsRoutes } from "./http/routes/notifications";
+import { todosRoutes } from "./http/routes/todos";
 import { LIMITS } from "./contract/limits";
 import pkg from "../package.json";
 
@@ -142,7 +143,7 @@ function answerError(code: string | number, error: unknown, request: Request): R
  * types exceeds the compiler's instantiation depth.
  */
 const moduleRoutes = (deps: Deps): AnyElysia[] => [
-  opsRoutes(deps),
+  healthRoutes(deps, opsOf(deps).metrics),
   authRoutes(deps),
   securityRoutes(deps),
   usersRoutes(deps),

@@ -8,7 +8,7 @@ import { AppError } from "../core/errors";
 import { clientIp } from "./ip";
 import { isPublicRoute } from "./public-routes";
 import { refusal, rightOf } from "./route-rights";
-import { type AccessClaims, verifyToken } from "./tokens";
+import { type AccessClaims, verifyToken } from "../modules/auth/tokens";
 
 /** Routes a company whose subscription lapsed may still call (to see and pay its invoices). */
 const LAPSED_ALLOWED = new Set([

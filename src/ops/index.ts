@@ -1,10 +1,9 @@
 /**
  * Operations of one process: the storage guard, metrics and their HTTP side. `installOps(deps)` is
- * called once by createDeps; `opsRoutes(deps)` is mounted by buildApp.
+ * called once by createDeps; their HTTP side is `http/routes/health.ts`.
  */
 import type { Deps } from "../core/deps";
 import { setLogContext } from "../lib/logger";
-import { healthRoutes } from "./health";
 import { Metrics } from "./metrics";
 import { requestLogFields, withRequestScope } from "./request-context";
 import { StorageGuard, setStorageGuard } from "./storage";
@@ -36,6 +35,3 @@ export function withOps<T extends object>(deps: Deps, app: T): T {
   const { metrics } = opsOf(deps);
   return withRequestScope(app, (req, status, seconds) => metrics.observeRequest(req.method, status, seconds));
 }
-
-/** /healthz, /readyz and /metrics. */
-export const opsRoutes = (deps: Deps) => healthRoutes(deps, opsOf(deps).metrics);

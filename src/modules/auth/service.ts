@@ -6,7 +6,7 @@ import type { SessionUserDto } from "../../contract/dto/session";
 import type { PasswordChangeInput } from "../../contract/schemas/auth";
 import type { Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
-import { type AccessClaims, type RefreshClaims, signAccess, signRefresh, verifyToken } from "../../http/tokens";
+import { type AccessClaims, type RefreshClaims, signAccess, signRefresh, verifyToken } from "./tokens";
 import { hashPassword } from "../../lib/password";
 import { log } from "../../lib/logger";
 import { audit } from "../audit/service";

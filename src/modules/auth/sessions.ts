@@ -7,7 +7,7 @@ import type { AuthSessionDto } from "../../contract/dto/auth";
 import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
 import type { Deps } from "../../core/deps";
-import { REFRESH_TTL_S } from "../../http/tokens";
+import { REFRESH_TTL_S } from "./tokens";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { CLOSE } from "../../contract/frames";
