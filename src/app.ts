@@ -1,9 +1,13 @@
 import { type AnyElysia, Elysia } from "elysia";
 import type { Config } from "./config";
 import type { DB } from "./core/db";
-import { createInboundSpool } from "./bot";
-import type { InboundSpool } from "./bot/spool";
-import { ConnectionSupervisor } from "./channels/wiring";
+import { createInboundSpool } from "./inbound/receive";
+import type { InboundSpool } from "./inbound/spool";
+import { ConnectionSupervisor } from "./inbound/supervisor";
+import { baileysKind } from "./channels/baileys/lazy";
+import { cloudApiKind } from "./channels/cloudapi/kind";
+import { sandboxKind } from "./channels/sandbox/kind";
+import type { ChannelKind } from "./core/channel";
 import type { Deps } from "./core/deps";
 import { type Clock, systemClock } from "./lib/clock";
 import { createOutbound, type Resolver } from "./lib/net/guard";
@@ -49,7 +53,7 @@ import { healthRoutes } from "./http/routes/health";
 import { backupsRoutes, storageRoutes } from "./http/routes/ops";
 import { currentRequest } from "./ops/request-context";
 import { isStorageFullError, storageGuard } from "./ops/storage";
-import { logThrottled } from "./ops/throttle";
+import { logThrottled } from "./lib/log-throttle";
 import { externalApiRoutes } from "./http/routes/external-api";
 import { openapiRoutes } from "./http/openapi";
 import { integrationsRoutes } from "./http/routes/integrations";
@@ -98,13 +102,25 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     },
   } as Omit<AppDeps, "sessions" | "channels" | "inboundSpool" | "notifier">) as AppDeps;
   // The supervisor and the spool hold these same deps: wire them in once, explicitly.
-  deps.sessions = new ConnectionSupervisor(deps);
+  deps.sessions = new ConnectionSupervisor(deps, channelKinds(deps));
   deps.channels = deps.sessions.registry;
   deps.inboundSpool = createInboundSpool(deps);
   deps.jobs = createScheduler(deps);
   deps.notifier = new Notifier(deps);
   installOps(deps);
   return deps;
+}
+
+/** The kinds of channel a connection can be (the supervisor builds their adapters). */
+export function channelKinds(deps: Pick<Deps, "db" | "hub" | "config" | "outbound">): Record<string, ChannelKind> {
+  const { config } = deps;
+  // Tests never reach the real WhatsApp: under NODE_ENV=test the baileys kind starts connections only with WA_WS_URL.
+  const waEnabled = !config.isTest || !!config.waWsUrl;
+  return {
+    sandbox: sandboxKind(deps),
+    cloudapi: cloudApiKind(deps),
+    baileys: baileysKind(deps.db, { waWsUrl: config.waWsUrl, waTestRootKey: config.waTestRootKey }, waEnabled),
+  };
 }
 
 /** The error envelope: domain errors by code, a full disk as 507, anything else 500 with a request id. */

@@ -1,5 +1,5 @@
 import { createDeps, buildApp } from "./app";
-import { flushInbound } from "./bot/pipeline";
+import { flushInbound } from "./inbound/pipeline";
 import { INPUT_LIMITS } from "./contract/limits";
 import { type Config, ConfigError, loadConfig, parseEnv } from "./config";
 import { openDatabase, refreshStatistics } from "./db/client";

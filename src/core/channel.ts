@@ -227,6 +227,19 @@ export type ChannelFactory = (opts: {
 }) => ChannelAdapter;
 
 /**
+ * A kind of channel as the connection supervisor (`inbound/supervisor.ts`) sees it, handed over by the
+ * composition root: how its adapters are built and what its stored state says about a connection.
+ */
+export interface ChannelKind {
+  /** Builds adapters (absent: connections of this kind cannot start here, e.g. WhatsApp in tests). */
+  factory?: ChannelFactory;
+  /** Whether a connection of this kind resumes at boot (default: unless it is DISCONNECTED). */
+  resumes?(c: { id: number; status: string; closeReason: string | null }): boolean;
+  /** Deletes a connection's stored credentials and keys. */
+  removeAuth?(connectionId: number): void;
+}
+
+/**
  * Channel addresses use WhatsApp's JID convention for every channel (the sandbox phone too):
  * `<digits>@s.whatsapp.net` for people with a known number, `<lid>@lid` for people known only by
  * their linked identity, `<id>@g.us` for groups.

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
-import { closeWithoutRating, RATING_WINDOW_MS } from "../bot/rating";
-import { sendBot } from "../bot/send";
+import { closeWithoutRating, RATING_WINDOW_MS } from "../modules/tickets/rating";
+import { sendBot } from "../inbound/bot/send";
 import type { Deps } from "../core/deps";
 import { isPastDue } from "../lib/dates";
 import { renderTemplate } from "../lib/template";

@@ -8,7 +8,7 @@ import type { DB } from "../core/db";
 import { log } from "../lib/logger";
 import { backupsDir, createBackup, listBackups, pruneBackups } from "./backup";
 import { storageGuard } from "./storage";
-import { logThrottled } from "./throttle";
+import { logThrottled } from "../lib/log-throttle";
 
 export interface BackupSchedule {
   enabled: boolean;

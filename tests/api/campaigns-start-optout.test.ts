@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { handleInbound } from "../../src/bot";
+import { handleInbound } from "../../src/inbound/receive";
 import type { Outgoing } from "../../src/core/channel";
 import { autoText } from "../../src/contract/auto-texts";
 import { CAMPAIGN_OPT_OUT_WORDS, LIMITS } from "../../src/contract/limits";

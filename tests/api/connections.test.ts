@@ -277,9 +277,10 @@ describe("boot and delete edge cases", () => {
       .values({ connectionId: linked, kind: "creds", keyId: "", value: JSON.stringify({ me: { id: "1@s.whatsapp.net" }, account: {} }) })
       .run();
     // a fresh process: a new supervisor over the same database
-    const { ConnectionSupervisor } = await import("../../src/channels/wiring");
+    const { ConnectionSupervisor } = await import("../../src/inbound/supervisor");
+    const { channelKinds } = await import("../../src/app");
     const booted = new Map<number, string>();
-    const sup = new ConnectionSupervisor({ ...t.deps, channels: new Map() });
+    const sup = new ConnectionSupervisor({ ...t.deps, channels: new Map() }, channelKinds(t.deps));
     sup.register("baileys", ({ connectionId, events }) => {
       booted.set(connectionId, "baileys");
       return new FakeSession(events);

@@ -6,7 +6,7 @@
  * and those are the figures worked out by hand (open and waiting stretches included).
  */
 import { describe, expect, test } from "bun:test";
-import { handleInbound } from "../../src/bot";
+import { handleInbound } from "../../src/inbound/receive";
 import { zonedInstant } from "../../src/contract/zoned";
 import { DASHBOARD_SQL } from "../../src/modules/dashboard/service";
 import { makeTestApp } from "../helpers/app";

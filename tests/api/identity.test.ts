@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { handleInbound } from "../../src/bot";
-import { applyLidMapping } from "../../src/modules/contacts/channel";
+import { handleInbound } from "../../src/inbound/receive";
+import { applyLidMapping } from "../../src/inbound/identity";
 import { contacts } from "../../src/modules/contacts/schema";
 import { tickets } from "../../src/modules/tickets/schema";
 import { makeTestApp } from "../helpers/app";

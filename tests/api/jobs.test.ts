@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { handleInbound } from "../../src/bot";
+import { handleInbound } from "../../src/inbound/receive";
 import { retryQueuedMessages } from "../../src/modules/messages/jobs";
 import { autoTransferTickets, closeUnratedTickets, expireInactiveTickets, sweepOfflineUsers } from "../../src/jobs/tickets";
 import { messages } from "../../src/modules/messages/schema";

@@ -5,7 +5,7 @@
  * preferences, preview and quiet hours are obeyed; subscriptions the service calls gone are deleted.
  */
 import { describe, expect, test } from "bun:test";
-import { handleInbound } from "../../src/bot";
+import { handleInbound } from "../../src/inbound/receive";
 import { whatsappQueues } from "../../src/modules/connections/schema";
 import { recordSessionStatus } from "../../src/modules/connections/session";
 import { loadSessionUser } from "../../src/modules/users/queries";

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { ingestMessage } from "../../src/bot";
+import { ingestMessage } from "../../src/inbound/receive";
 import { messages } from "../../src/modules/messages/schema";
 import { BALLAST_FILE, StorageGuard, setStorageGuard } from "../../src/ops/storage";
 import { makeTestApp } from "../helpers/app";

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { handleInbound } from "../../src/bot";
+import { handleInbound } from "../../src/inbound/receive";
 import { SECRET_MASK } from "../../src/contract/schemas/settings";
 import { handleClientMessage } from "../../src/http/routes/ws";
 import { messages } from "../../src/modules/messages/schema";

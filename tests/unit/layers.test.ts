@@ -81,7 +81,10 @@ export function graphOf(files: Map<string, string>): Map<string, string[]> {
   };
   const graph = new Map<string, string[]>();
   for (const [path, code] of files) {
-    graph.set(path, [...new Set(importsOf(code).map((s) => resolveSpec(path, s)))].filter((p): p is string => !!p));
+    graph.set(
+      path,
+      [...new Set(importsOf(code).map((s) => resolveSpec(path, s)))].filter((p): p is string => !!p),
+    );
   }
   return graph;
 }
@@ -155,12 +158,9 @@ describe("the checker", () => {
   const graph = graphOf(fixture);
 
   test("reads static, type-only, re-exported and dynamic imports (and not comments)", () => {
-    expect(importsOf('import a from "./a";\nimport type {\n  B,\n} from "./b";\nexport * from "./c";\nconst d = await import("./d");\n// import "./e";')).toEqual([
-      "./a",
-      "./b",
-      "./c",
-      "./d",
-    ]);
+    expect(
+      importsOf('import a from "./a";\nimport type {\n  B,\n} from "./b";\nexport * from "./c";\nconst d = await import("./d");\n// import "./e";'),
+    ).toEqual(["./a", "./b", "./c", "./d"]);
   });
 
   test("finds a loop made of type-only imports, and one through a dynamic import", () => {

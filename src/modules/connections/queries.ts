@@ -96,3 +96,6 @@ export const countConnectionsByStatus = (db: DbOrTx) =>
 
 /** The connection whose external-API token this is (any company: the token names its company). */
 export const findConnectionByToken = (db: DbOrTx, token: string) => db.select().from(whatsapps).where(eq(whatsapps.token, token)).get();
+
+/** Every connection of every company (id and company), for the supervisor's sweeps. */
+export const allConnectionRefs = (db: DbOrTx) => db.select({ id: whatsapps.id, companyId: whatsapps.companyId }).from(whatsapps).all();

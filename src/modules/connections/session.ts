@@ -1,3 +1,4 @@
+import type { HistoryImportDto } from "../../contract/dto/connections";
 import { and, eq, sql } from "drizzle-orm";
 import type { SessionStatus } from "../../core/channel";
 import type { Deps } from "../../core/deps";
@@ -119,4 +120,19 @@ export function connectionsToStart(deps: Deps): WhatsappRow[] {
     .where(and(eq(companies.status, true), sql`(${companies.dueDate} is null or substr(${companies.dueDate}, 1, 10) >= ${todayDate()})`))
     .all()
     .map((r) => r.w);
+}
+
+/**
+ * Records a history import's progress on its connection (`historyImport`), announced with a
+ * `whatsapp` frame when `announce`. False when the connection is gone.
+ */
+export function recordHistoryImport(deps: Deps, connectionId: number, state: HistoryImportDto, announce: boolean): boolean {
+  const row = deps.db
+    .update(whatsapps)
+    .set({ historyImport: JSON.stringify(state) })
+    .where(eq(whatsapps.id, connectionId))
+    .returning()
+    .get();
+  if (row && announce) publishConnection(deps, row);
+  return !!row;
 }

@@ -1,6 +1,6 @@
 import type { TicketUpdateInput } from "../../contract/schemas/tickets";
 import type { Ctx } from "../../core/deps";
-import { requestRating } from "../../bot/rating";
+import { requestRating } from "./rating";
 import { findConnection } from "../connections/queries";
 import { findContact } from "../contacts/queries";
 import { markTicketRead } from "../messages/service";

@@ -2,7 +2,7 @@
  * Repeated identical errors are logged once per interval with a count, not once per request with a
  * stack: with a full disk, hundreds of requests fail the same way each second.
  */
-import { log } from "../lib/logger";
+import { log } from "./logger";
 
 const INTERVAL_MS = 60_000;
 const seen = new Map<string, { at: number; suppressed: number }>();

@@ -17,7 +17,7 @@ import { extOfMime, storeUpload } from "../http/uploads";
 import { isoNow } from "../lib/clock";
 import { log } from "../lib/logger";
 import { rooms } from "../contract/rooms";
-import { upsertPeerContact } from "../modules/contacts/channel";
+import { peerContact } from "./identity";
 import type { ContactRow } from "../modules/contacts/schema";
 import { serializeContact } from "../modules/contacts/service";
 import { findByWid, hydrate } from "../modules/messages/queries";
@@ -193,12 +193,12 @@ function writeInbound(deps: Deps, { conn, msg, media }: Waiting): Written {
   const body = msg.body || (media ? media.mediaName : "");
   // bun:sqlite has one connection: the prepared queries of deps.db run inside this transaction.
   const db = deps.db;
-  const chat = upsertPeerContact(db, companyId, msg.chat, {
+  const chat = peerContact(db, companyId, msg.chat, {
     isGroup: msg.isGroup,
     name: msg.isGroup ? msg.groupSubject : msg.fromMe ? null : msg.chat.pushName,
     whatsappId: conn.id,
   });
-  const sender = msg.isGroup && msg.participant && !msg.fromMe ? upsertPeerContact(db, companyId, msg.participant, { whatsappId: conn.id }).contact : null;
+  const sender = msg.isGroup && msg.participant && !msg.fromMe ? peerContact(db, companyId, msg.participant, { whatsappId: conn.id }).contact : null;
   const place = ticketForInbound(db, { companyId, contactId: chat.contact.id, whatsappId: conn.id, isGroup: msg.isGroup, fromMe: msg.fromMe }, now);
   const row = insertInbound(db, {
     companyId,

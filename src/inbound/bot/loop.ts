@@ -5,9 +5,9 @@
  * headers. A person walking the menu quickly (Oi, 1, 1, 0, 9, #, 1, 1, 1…) is never stopped.
  */
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { prepared } from "../db/prepared";
-import type { Deps } from "../core/deps";
-import { messages } from "../modules/messages/schema";
+import { prepared } from "../../db/prepared";
+import type { Deps } from "../../core/deps";
+import { messages } from "../../modules/messages/schema";
 
 /** Window over which repeats and our own texts are compared. */
 export const LOOP_WINDOW_MS = 2 * 60_000;

@@ -4,24 +4,24 @@
  * through the outbox. Outside calls run outside any transaction and time out; a failure, or the
  * service asking for a person, hands the ticket to the people of its queue (never silence).
  */
-import { LIMITS } from "../contract/limits";
-import { addressOf } from "../core/channel";
-import type { InboundMessage } from "../core/channel";
-import { checkUpload, extOfMime, storeUpload } from "../http/uploads";
-import type { Deps } from "../core/deps";
-import { log } from "../lib/logger";
-import { companyFeatures } from "../modules/companies/features";
-import { detectIntent, parseServiceAccount } from "../modules/integrations/dialogflow";
-import { ExternalError } from "../modules/integrations/http";
-import { dropSession, findIntegration, findSession, type QueueIntegrationRow, saveSession } from "../modules/integrations/queries";
-import { continueTypebot, startTypebot, type TypebotOut, typebotCommand } from "../modules/integrations/typebot";
-import { callWebhook } from "../modules/integrations/webhook";
-import { sendMessage } from "../modules/messages/service";
-import { findPrompt } from "../modules/prompts/queries";
-import { findContact } from "../modules/contacts/queries";
-import { addSystemNote } from "../modules/ticket-notes/service";
-import { closeBySystem, setIntegrationState } from "../modules/tickets/lifecycle-system";
-import { isoNow } from "../lib/clock";
+import { LIMITS } from "../../contract/limits";
+import { addressOf } from "../../core/channel";
+import type { InboundMessage } from "../../core/channel";
+import { checkUpload, extOfMime, storeUpload } from "../../http/uploads";
+import type { Deps } from "../../core/deps";
+import { log } from "../../lib/logger";
+import { companyFeatures } from "../../modules/companies/features";
+import { detectIntent, parseServiceAccount } from "../../modules/integrations/dialogflow";
+import { ExternalError } from "../../modules/integrations/http";
+import { dropSession, findIntegration, findSession, type QueueIntegrationRow, saveSession } from "../../modules/integrations/queries";
+import { continueTypebot, startTypebot, type TypebotOut, typebotCommand } from "../../modules/integrations/typebot";
+import { callWebhook } from "../../modules/integrations/webhook";
+import { sendMessage } from "../../modules/messages/service";
+import { findPrompt } from "../../modules/prompts/queries";
+import { findContact } from "../../modules/contacts/queries";
+import { addSystemNote } from "../../modules/ticket-notes/service";
+import { closeBySystem, setIntegrationState } from "../../modules/tickets/lifecycle-system";
+import { isoNow } from "../../lib/clock";
 import { leave, transferTo } from "./automation-handover";
 import { failureNote, promptFailed, runPrompt } from "./automation-prompt";
 import type { BotStep } from "./menu";

@@ -1,10 +1,10 @@
 import { and, eq, gt } from "drizzle-orm";
-import type { MenuSpec } from "../core/channel";
-import type { Deps } from "../core/deps";
-import { mimeOfName } from "../http/uploads";
-import { messages } from "../modules/messages/schema";
-import { sendMessage } from "../modules/messages/service";
-import type { TicketRow } from "../modules/tickets/schema";
+import type { MenuSpec } from "../../core/channel";
+import type { Deps } from "../../core/deps";
+import { mimeOfName } from "../../http/uploads";
+import { messages } from "../../modules/messages/schema";
+import { sendMessage } from "../../modules/messages/service";
+import type { TicketRow } from "../../modules/tickets/schema";
 
 /** True when this exact automatic text went to the ticket within the last `withinMs`. */
 export function sentAutomaticallySince(deps: Deps, ticketId: number, body: string, withinMs: number): boolean {

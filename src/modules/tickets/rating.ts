@@ -1,11 +1,11 @@
-import type { Deps } from "../core/deps";
-import { renderTemplate } from "../lib/template";
-import type { WhatsappRow } from "../modules/connections/schema";
-import { sendCompletionMessage } from "../modules/tickets/automatic-texts";
-import { awaitRating, closeBySystem } from "../modules/tickets/lifecycle-system";
-import type { TicketRow } from "../modules/tickets/schema";
-import type { TicketDto } from "../modules/tickets/serialize";
-import { sendBot } from "./send";
+import type { Deps } from "../../core/deps";
+import { renderTemplate } from "../../lib/template";
+import type { WhatsappRow } from "../connections/schema";
+import { sendCompletionMessage } from "./automatic-texts";
+import { awaitRating, closeBySystem } from "./lifecycle-system";
+import type { TicketRow } from "./schema";
+import type { TicketDto } from "./serialize";
+import { sendBot } from "../../inbound/bot/send";
 
 /** How long a ticket waits for the customer's rating before it closes without one (D9). */
 export const RATING_WINDOW_MS = 24 * 3600_000;

@@ -1,7 +1,7 @@
-import { dropSession } from "../modules/integrations/queries";
-import { findQueue } from "../modules/queues/queries";
-import { botAssignUser, botChooseQueue, handToHuman, setIntegrationState } from "../modules/tickets/lifecycle-system";
-import { findTicketRow } from "../modules/tickets/queries";
+import { dropSession } from "../../modules/integrations/queries";
+import { findQueue } from "../../modules/queues/queries";
+import { botAssignUser, botChooseQueue, handToHuman, setIntegrationState } from "../../modules/tickets/lifecycle-system";
+import { findTicketRow } from "../../modules/tickets/queries";
 import type { BotStep } from "./menu";
 
 /** The automation lets go: integration state cleared, bot off; the ticket waits for a person in its queue. */

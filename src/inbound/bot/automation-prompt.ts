@@ -4,19 +4,19 @@
  * voice note. When the assistant fails (its server answers an error or times out), the customer is
  * told so in a short holding message and the ticket goes to the prompt's hand-over queue, for people.
  */
-import { voiceNoteUpload } from "../channels/media/prepare";
-import type { InboundMessage } from "../core/channel";
-import { VOICE_NOTE_PREFIX } from "../contract/media";
-import type { Deps } from "../core/deps";
-import { checkUpload, mediaFile, storeUpload } from "../http/uploads";
-import { log } from "../lib/logger";
-import { ExternalError } from "../modules/integrations/http";
-import { findByWid, recentTexts } from "../modules/messages/queries";
-import { sendMessage } from "../modules/messages/service";
-import { askAssistant, synthesize, transcribe } from "../modules/prompts/assistant";
-import type { PromptRow } from "../modules/prompts/schema";
-import { companyAutoText } from "../modules/settings/service";
-import { addSystemNote } from "../modules/ticket-notes/service";
+import { voiceNoteUpload } from "../../channels/media/prepare";
+import type { InboundMessage } from "../../core/channel";
+import { VOICE_NOTE_PREFIX } from "../../contract/media";
+import type { Deps } from "../../core/deps";
+import { checkUpload, mediaFile, storeUpload } from "../../http/uploads";
+import { log } from "../../lib/logger";
+import { ExternalError } from "../../modules/integrations/http";
+import { findByWid, recentTexts } from "../../modules/messages/queries";
+import { sendMessage } from "../../modules/messages/service";
+import { askAssistant, synthesize, transcribe } from "../../modules/prompts/assistant";
+import type { PromptRow } from "../../modules/prompts/schema";
+import { companyAutoText } from "../../modules/settings/service";
+import { addSystemNote } from "../../modules/ticket-notes/service";
 import { transferTo } from "./automation-handover";
 import type { BotStep } from "./menu";
 

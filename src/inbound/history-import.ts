@@ -7,17 +7,15 @@
  * written one chat per short transaction, yielding between chats, with a progress line on the
  * connection (`historyImport`, published as a `whatsapp` frame).
  */
-import { eq } from "drizzle-orm";
-import type { HistoryImportDto } from "../../contract/dto/connections";
-import type { HistoryBatch, InboundMessage } from "../../core/channel";
-import type { Deps } from "../../core/deps";
-import { log } from "../../lib/logger";
-import { upsertPeerContact } from "../contacts/channel";
-import { insertInbound } from "../messages/service-channel";
-import { refreshPreview, ticketForOutbound } from "../tickets/lifecycle-system";
-import { findConnection } from "./queries";
-import { whatsapps } from "./schema";
-import { publishConnection } from "./session";
+import type { HistoryImportDto } from "../contract/dto/connections";
+import type { HistoryBatch, InboundMessage } from "../core/channel";
+import type { Deps } from "../core/deps";
+import { log } from "../lib/logger";
+import { peerContact } from "./identity";
+import { insertInbound } from "../modules/messages/service-channel";
+import { refreshPreview, ticketForOutbound } from "../modules/tickets/lifecycle-system";
+import { findConnection } from "../modules/connections/queries";
+import { recordHistoryImport } from "../modules/connections/session";
 
 const DAY_MS = 86_400_000;
 /** Messages written per transaction (a long chat is split; live traffic interleaves). */
@@ -35,8 +33,6 @@ interface Job {
   chats: Set<string>;
   publishedAt: number;
 }
-
-const jobs = new Map<number, Job>();
 
 /** The `messages.media_type` an imported message is stored with (no media file: text with a label). */
 function storedKind(m: InboundMessage): { mediaType: string; body: string } | null {
@@ -68,16 +64,8 @@ function wanted(m: InboundMessage, since: number): boolean {
 
 function saveState(deps: Deps, connectionId: number, job: Job, force = false) {
   const now = Date.now();
-  const row = deps.db
-    .update(whatsapps)
-    .set({ historyImport: JSON.stringify(job.state) })
-    .where(eq(whatsapps.id, connectionId))
-    .returning()
-    .get();
-  if (row && (force || now - job.publishedAt >= PUBLISH_EVERY_MS)) {
-    job.publishedAt = now;
-    publishConnection(deps, row);
-  }
+  const announce = force || now - job.publishedAt >= PUBLISH_EVERY_MS;
+  if (recordHistoryImport(deps, connectionId, job.state, announce) && announce) job.publishedAt = now;
 }
 
 /** Writes one chat's messages: contact, its ticket (closed when new), the messages exactly once. */
@@ -86,7 +74,7 @@ function importChat(deps: Deps, ref: { connectionId: number; companyId: number }
   const sorted = [...list].sort((a, b) => a.timestamp - b.timestamp);
   const theirs = sorted.find((m) => !m.fromMe);
   const contact = deps.db.transaction((tx) =>
-    upsertPeerContact(tx, companyId, sorted[0].chat, { name: theirs?.chat.pushName ?? null, whatsappId: connectionId }),
+    peerContact(tx, companyId, sorted[0].chat, { name: theirs?.chat.pushName ?? null, whatsappId: connectionId }),
   ).contact;
   const ticket = ticketForOutbound(deps, { companyId, contactId: contact.id, whatsappId: connectionId, whenInactive: "closed" });
   let stored = 0;
@@ -170,35 +158,46 @@ async function work(deps: Deps, ref: { connectionId: number; companyId: number }
 }
 
 /**
- * Takes one history chunk of a connection (returns at once; the import runs in the background).
- * Ignored when the connection's setting is off.
+ * The history imports of the connections this process runs (held by the connection supervisor): one
+ * job per connection, its chunks written one chat at a time in the background.
  */
-export function acceptHistory(deps: Deps, ref: { connectionId: number; companyId: number }, batch: HistoryBatch): void {
-  const w = findConnection(deps.db, ref.companyId, ref.connectionId);
-  if (!w || w.historyDays <= 0) return;
-  let job = jobs.get(ref.connectionId);
-  if (!job || (job.state.status === "done" && !job.working)) {
-    job = {
-      queue: [],
-      working: false,
-      chats: new Set(),
-      publishedAt: 0,
-      state: { status: "running", progress: batch.progress, chats: 0, messages: 0, startedAt: new Date(deps.clock.now()).toISOString(), finishedAt: null },
-    };
-    jobs.set(ref.connectionId, job);
-    saveState(deps, ref.connectionId, job, true);
-  }
-  job.queue.push(batch);
-  if (!job.working) {
-    void work(deps, ref, job).catch((e) => log.error("history import failed", { connectionId: ref.connectionId, err: String(e) }));
-  }
-}
+export class HistoryImports {
+  private readonly jobs = new Map<number, Job>();
 
-/** Resolves when the connection's import has nothing queued (tests). */
-export async function historyIdle(connectionId: number): Promise<void> {
-  for (;;) {
-    const job = jobs.get(connectionId);
-    if (!job || (!job.working && !job.queue.length)) return;
-    await Bun.sleep(5);
+  constructor(private readonly deps: Deps) {}
+
+  /**
+   * Takes one history chunk of a connection (returns at once; the import runs in the background).
+   * Ignored when the connection's setting is off.
+   */
+  accept(ref: { connectionId: number; companyId: number }, batch: HistoryBatch): void {
+    const deps = this.deps;
+    const w = findConnection(deps.db, ref.companyId, ref.connectionId);
+    if (!w || w.historyDays <= 0) return;
+    let job = this.jobs.get(ref.connectionId);
+    if (!job || (job.state.status === "done" && !job.working)) {
+      job = {
+        queue: [],
+        working: false,
+        chats: new Set(),
+        publishedAt: 0,
+        state: { status: "running", progress: batch.progress, chats: 0, messages: 0, startedAt: new Date(deps.clock.now()).toISOString(), finishedAt: null },
+      };
+      this.jobs.set(ref.connectionId, job);
+      saveState(deps, ref.connectionId, job, true);
+    }
+    job.queue.push(batch);
+    if (!job.working) {
+      void work(deps, ref, job).catch((e) => log.error("history import failed", { connectionId: ref.connectionId, err: String(e) }));
+    }
+  }
+
+  /** Resolves when the connection's import has nothing queued (tests). */
+  async idle(connectionId: number): Promise<void> {
+    for (;;) {
+      const job = this.jobs.get(connectionId);
+      if (!job || (!job.working && !job.queue.length)) return;
+      await Bun.sleep(5);
+    }
   }
 }

@@ -1,56 +1,53 @@
 /**
- * Wires the channel layer into the app: one ChannelRegistry per process with the "sandbox" and
- * "baileys" factories, and the handlers that turn each connection's ChannelEvents into the
- * connections row (status, health), the inbound pipeline, message acks/edits/revokes and calls.
- * The connections service drives sessions through `deps.sessions` (this supervisor, made by createDeps).
+ * Wires the channel layer into the app: one ChannelRegistry per process with the kinds of channel the
+ * composition root hands it (sandbox, Cloud API, Baileys: `app.ts`), and the handlers that turn each
+ * connection's ChannelEvents into the connections row (status, health), the inbound pipeline, message
+ * acks/edits/revokes and calls. The connections service drives sessions through `deps.sessions` (this
+ * supervisor, made by createDeps). Nothing here imports a channel.
  */
-import { eq } from "drizzle-orm";
-import { handleInboundBatch, ingestMessage, storeInboundBatch } from "../bot";
+import { handleInboundBatch, ingestMessage, storeInboundBatch } from "./receive";
 import type { Deps } from "../core/deps";
 import type { ConnectionSupervisor as SupervisorPort, ConnectionSpec } from "../core/ports";
 import { log } from "../lib/logger";
-import { applyLidMapping } from "../modules/contacts/channel";
+import { applyLidMapping } from "./identity";
 import { findContactByNumber } from "../modules/contacts/queries";
-import { acceptHistory } from "../modules/connections/history-import";
+import { HistoryImports } from "./history-import";
 import { connectionsToStart, recordHealth, recordSessionStatus } from "../modules/connections/session";
+import { allConnectionRefs } from "../modules/connections/queries";
 import { findByWid } from "../modules/messages/queries";
 import { flushOutbox } from "../modules/messages/service";
 import { applyAcks, applyEdit, applyRevoke } from "../modules/messages/service-channel";
 import { getSetting } from "../modules/settings/service";
 import { AUTOMATIC_HEADER } from "../modules/tickets/automatic-texts";
-import { hasPairedCreds, lazyBaileysFactory } from "./baileys/lazy";
-import { waAuth } from "./baileys/schema";
-import { whatsapps } from "../modules/connections/schema";
 import { type ConnectionRef, ChannelRegistry, type RegistryHandlers } from "./registry";
-import { CloudApiAdapter } from "./cloudapi/adapter";
-import { SandboxAdapter } from "./sandbox/adapter";
-import type { CallEvent, ChannelAdapter, ChannelFactory, StartOptions } from "../core/channel";
+import type { CallEvent, ChannelAdapter, ChannelFactory, ChannelKind, StartOptions } from "../core/channel";
+
+const ENDED_CALL_TTL_MS = 10 * 60_000;
 
 const CALL_DISABLED_TEXT = `${AUTOMATIC_HEADER}\n\nAs chamadas de voz e vídeo estão desabilitadas para esse WhatsApp, favor enviar uma mensagem de texto. Obrigado`;
 
 /** Starts, stops and logs out connections; keeps `deps.channels` in step with the live adapters. */
 export class ConnectionSupervisor implements SupervisorPort {
   readonly registry: ChannelRegistry;
+  /** Recent history of newly linked connections, imported in the background. */
+  readonly history: HistoryImports;
   /** Connections whose next OPENING was asked for (boot, a user): not counted as reconnects. */
   private readonly requested = new Set<number>();
   /** Set while the process stops: status changes caused by the stop are not recorded. */
   private shuttingDown = false;
   /** Per connection, the answers (bot, campaign replies) of webhook deliveries, run one delivery after another. */
   private readonly answering = new Map<number, Promise<void>>();
+  /** Calls whose end was answered (key: connection and call id → when), kept ten minutes. */
+  private readonly endedCalls = new Map<string, number>();
 
-  constructor(private readonly deps: Deps) {
+  constructor(
+    private readonly deps: Deps,
+    private readonly kinds: Record<string, ChannelKind> = {},
+  ) {
     this.registry = new ChannelRegistry();
+    this.history = new HistoryImports(deps);
     this.registry.setHandlers(this.handlers());
-    this.registry.register(
-      "sandbox",
-      ({ connectionId, companyId, events }) =>
-        new SandboxAdapter({ connectionId, companyId, events }, { db: deps.db, hub: deps.hub, mediaDir: deps.config.mediaDir }),
-    );
-    this.registry.register("cloudapi", ({ connectionId, companyId, events }) => new CloudApiAdapter({ connectionId, companyId, events }, deps));
-    // Tests never reach the real WhatsApp: under NODE_ENV=test the baileys kind exists only with WA_WS_URL.
-    if (!deps.config.isTest || deps.config.waWsUrl) {
-      this.registry.register("baileys", lazyBaileysFactory(deps.db.sqlite, { waWsUrl: deps.config.waWsUrl, waTestRootKey: deps.config.waTestRootKey }));
-    }
+    for (const [name, kind] of Object.entries(kinds)) if (kind.factory) this.registry.register(name, kind.factory);
   }
 
   /** Resolves once the answers of every webhook delivery received so far have run (tests, shutdown). */
@@ -61,8 +58,9 @@ export class ConnectionSupervisor implements SupervisorPort {
     }
   }
 
-  /** Overrides the factory of a kind (tests register fakes). */
+  /** Overrides the factory of a kind (tests register fakes); what the kind says at boot stays. */
   register(kind: string, factory: ChannelFactory) {
+    this.kinds[kind] = { ...this.kinds[kind], factory };
     this.registry.register(kind, factory);
   }
 
@@ -97,9 +95,9 @@ export class ConnectionSupervisor implements SupervisorPort {
     }
   }
 
-  /** Stored WhatsApp credentials and keys of a connection are deleted. */
+  /** Stored channel credentials and keys of a connection are deleted (each kind removes its own). */
   removeAuth(connectionId: number) {
-    this.deps.db.delete(waAuth).where(eq(waAuth.connectionId, connectionId)).run();
+    for (const kind of Object.values(this.kinds)) kind.removeAuth?.(connectionId);
   }
 
   /**
@@ -112,13 +110,7 @@ export class ConnectionSupervisor implements SupervisorPort {
    */
   async startAll(): Promise<number> {
     const list = connectionsToStart(this.deps);
-    const resume = list.filter((w) =>
-      w.channel === "baileys"
-        ? hasPairedCreds(this.deps.db.sqlite, w.id)
-        : w.channel === "sandbox"
-          ? !(w.status === "DISCONNECTED" && w.closeReason === "disconnected")
-          : w.status !== "DISCONNECTED",
-    );
+    const resume = list.filter((w) => this.kinds[w.channel]?.resumes?.(w) ?? w.status !== "DISCONNECTED");
     for (const w of list) {
       if (!resume.includes(w) && w.status !== "DISCONNECTED") {
         recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "not_linked" });
@@ -134,11 +126,7 @@ export class ConnectionSupervisor implements SupervisorPort {
    */
   async pauseLapsed(): Promise<number> {
     const active = new Set(connectionsToStart(this.deps).map((w) => w.id));
-    const running = this.deps.db
-      .select({ id: whatsapps.id, companyId: whatsapps.companyId })
-      .from(whatsapps)
-      .all()
-      .filter((w) => this.registry.get(w.id) && !active.has(w.id));
+    const running = allConnectionRefs(this.deps.db).filter((w) => this.registry.get(w.id) && !active.has(w.id));
     for (const w of running) {
       await this.stop(w.id);
       recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "subscription_lapsed" });
@@ -199,13 +187,13 @@ export class ConnectionSupervisor implements SupervisorPort {
       onRevoke: (ref, id) => {
         applyRevoke(deps, ref.companyId, ref.connectionId, id);
       },
-      onCall: (ref, call) => handleCall(deps, this.registry.get(ref.connectionId), ref, call),
+      onCall: (ref, call) => this.handleCall(this.registry.get(ref.connectionId), ref, call),
       // A LID ↔ number pair learned by the channel: the LID-only contact takes the number or merges.
       onIdentity: (ref, map) => {
         applyLidMapping(deps.db, ref.companyId, map.lid, map.number);
       },
       // Recent history after linking: imported in the background as closed tickets (never the bot).
-      onHistory: (ref, batch) => acceptHistory(deps, conn(ref), batch),
+      onHistory: (ref, batch) => this.history.accept(conn(ref), batch),
       loadRaw: (ref, id) => {
         const m = findByWid(deps.db, ref.companyId, ref.connectionId, id);
         if (!m?.dataJson) return undefined;
@@ -217,49 +205,47 @@ export class ConnectionSupervisor implements SupervisorPort {
       },
     };
   }
-}
 
-const endedCalls = new Map<string, number>();
-const ENDED_CALL_TTL_MS = 10 * 60_000;
-
-/** True the first time a call's end is seen (ids are kept ten minutes). */
-function firstEnd(key: string): boolean {
-  const now = Date.now();
-  for (const [k, at] of endedCalls) if (now - at > ENDED_CALL_TTL_MS) endedCalls.delete(k);
-  if (endedCalls.has(key)) return false;
-  endedCalls.set(key, now);
-  return true;
-}
-
-/**
- * Calls (R-IN-10): with the company setting `call` "disabled", a finished call gets an
- * automatic text asking for a message, and a known contact's ticket gets a "missed call" entry
- * (call_log; a closed ticket becomes pending). "enabled" leaves calls alone.
- */
-async function handleCall(deps: Deps, adapter: ChannelAdapter | undefined, ref: ConnectionRef, call: CallEvent) {
-  // A call ends either hung up (terminate) or rung out (timeout): each call is answered once.
-  if (call.status !== "terminate" && call.status !== "timeout") return;
-  if (getSetting(deps.db, ref.companyId, "call") !== "disabled" || !firstEnd(`${ref.connectionId}:${call.id}`)) return;
-  try {
-    await adapter?.send({ type: "text", to: call.from.address, body: CALL_DISABLED_TEXT });
-  } catch (e) {
-    log.warn("call notice send failed", { connectionId: ref.connectionId, err: String(e) });
+  /** True the first time a call's end is seen (ids are kept ten minutes). */
+  private firstEnd(key: string): boolean {
+    const now = Date.now();
+    for (const [k, at] of this.endedCalls) if (now - at > ENDED_CALL_TTL_MS) this.endedCalls.delete(k);
+    if (this.endedCalls.has(key)) return false;
+    this.endedCalls.set(key, now);
+    return true;
   }
-  const number = call.from.number;
-  if (!number || !findContactByNumber(deps.db, ref.companyId, number)) return;
-  const hour = new Intl.DateTimeFormat("pt-BR", { timeZone: deps.config.timezone, hour: "2-digit", minute: "2-digit" }).format(new Date());
-  await ingestMessage(
-    deps,
-    { id: ref.connectionId, companyId: ref.companyId },
-    {
-      id: call.id,
-      fromMe: false,
-      chat: call.from,
-      isGroup: false,
-      kind: "call_log",
-      body: `Chamada de ${call.isVideo ? "vídeo" : "voz"} perdida às ${hour}`,
-      timestamp: Date.now(),
-      origin: "notify",
-    },
-  );
+
+  /**
+   * Calls (R-IN-10): with the company setting `call` "disabled", a finished call gets an
+   * automatic text asking for a message, and a known contact's ticket gets a "missed call" entry
+   * (call_log; a closed ticket becomes pending). "enabled" leaves calls alone.
+   */
+  private async handleCall(adapter: ChannelAdapter | undefined, ref: ConnectionRef, call: CallEvent) {
+    const deps = this.deps;
+    // A call ends either hung up (terminate) or rung out (timeout): each call is answered once.
+    if (call.status !== "terminate" && call.status !== "timeout") return;
+    if (getSetting(deps.db, ref.companyId, "call") !== "disabled" || !this.firstEnd(`${ref.connectionId}:${call.id}`)) return;
+    try {
+      await adapter?.send({ type: "text", to: call.from.address, body: CALL_DISABLED_TEXT });
+    } catch (e) {
+      log.warn("call notice send failed", { connectionId: ref.connectionId, err: String(e) });
+    }
+    const number = call.from.number;
+    if (!number || !findContactByNumber(deps.db, ref.companyId, number)) return;
+    const hour = new Intl.DateTimeFormat("pt-BR", { timeZone: deps.config.timezone, hour: "2-digit", minute: "2-digit" }).format(new Date());
+    await ingestMessage(
+      deps,
+      { id: ref.connectionId, companyId: ref.companyId },
+      {
+        id: call.id,
+        fromMe: false,
+        chat: call.from,
+        isGroup: false,
+        kind: "call_log",
+        body: `Chamada de ${call.isVideo ? "vídeo" : "voz"} perdida às ${hour}`,
+        timestamp: Date.now(),
+        origin: "notify",
+      },
+    );
+  }
 }

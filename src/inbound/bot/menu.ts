@@ -1,16 +1,16 @@
-import type { Deps } from "../core/deps";
-import { renderTemplate } from "../lib/template";
-import { connectionQueues } from "../modules/connections/queries";
-import type { WhatsappRow } from "../modules/connections/schema";
-import { listOptions } from "../modules/queue-options/queries";
-import type { QueueOptionRow } from "../modules/queue-options/schema";
-import type { QueueRow } from "../modules/queues/schema";
-import { getSetting } from "../modules/settings/service";
-import { botChooseQueue, botMenuSent, botStartedAt, handToHuman, setBotState } from "../modules/tickets/lifecycle-system";
-import type { TicketRow } from "../modules/tickets/schema";
-import type { InboundMessage, MenuSpec } from "../core/channel";
+import type { Deps } from "../../core/deps";
+import { renderTemplate } from "../../lib/template";
+import { connectionQueues } from "../../modules/connections/queries";
+import type { WhatsappRow } from "../../modules/connections/schema";
+import { listOptions } from "../../modules/queue-options/queries";
+import type { QueueOptionRow } from "../../modules/queue-options/schema";
+import type { QueueRow } from "../../modules/queues/schema";
+import { getSetting } from "../../modules/settings/service";
+import { botChooseQueue, botMenuSent, botStartedAt, handToHuman, setBotState } from "../../modules/tickets/lifecycle-system";
+import type { TicketRow } from "../../modules/tickets/schema";
+import type { InboundMessage, MenuSpec } from "../../core/channel";
 import { automationTarget, startAutomation } from "./automation";
-import { isOutOfHours } from "../lib/hours";
+import { isOutOfHours } from "../../lib/hours";
 
 export const INVALID_OPTION = "Opção inválida, por favor escolha uma opção válida.";
 export const BACK_LINE = "*[ 0 ]* - Menu anterior";
