@@ -35,7 +35,7 @@ import { filesRoutes } from "./http/routes/files";
 import { schedulesRoutes } from "./http/routes/schedules";
 import { chatsRoutes } from "./http/routes/chats";
 import { announcementsRoutes, publicFilesRoutes } from "./http/routes/announcements";
-import { mediaRoutes } from "./http/uploads";
+import { mediaRoutes } from "./http/routes/media";
 import { Hub } from "./realtime/hub";
 import { wsRoutes } from "./http/routes/ws";
 import { createScheduler } from "./jobs";
@@ -52,7 +52,7 @@ import { installOps, opsOf, withOps } from "./ops";
 import { healthRoutes } from "./http/routes/health";
 import { backupsRoutes, storageRoutes } from "./http/routes/ops";
 import { currentRequest } from "./ops/request-context";
-import { isStorageFullError, storageGuard } from "./ops/storage";
+import { isStorageFullError, StorageGuard } from "./ops/storage";
 import { logThrottled } from "./lib/log-throttle";
 import { externalApiRoutes } from "./http/routes/external-api";
 import { openapiRoutes } from "./http/openapi";
@@ -82,6 +82,7 @@ export interface AppDeps extends Deps {
   sessions: ConnectionSupervisor;
   inboundSpool: InboundSpool;
   notifier: Notifier;
+  storage: StorageGuard;
   limiters: { login: LoginThrottle; signup: AttemptLimiter; api: AttemptLimiter; passkey: AttemptLimiter };
 }
 
@@ -93,6 +94,8 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     clock: opts.clock ?? systemClock,
     outbound: createOutbound({ allow: config.outboundAllow, resolve: opts.resolve }),
     credentials: new CredentialCache(),
+    // The server lays the ballast at boot (main.ts); the storage.check job keeps it.
+    storage: new StorageGuard(config.dataDir, { lowBytes: config.storageLowBytes, ballastBytes: config.ballastBytes }),
     jobs: { list: () => [], runNow: async () => false },
     limiters: {
       login: new LoginThrottle(),
@@ -124,7 +127,7 @@ export function channelKinds(deps: Pick<Deps, "db" | "hub" | "config" | "outboun
 }
 
 /** The error envelope: domain errors by code, a full disk as 507, anything else 500 with a request id. */
-function answerError(code: string | number, error: unknown, request: Request): Response {
+function answerError(storage: Deps["storage"], code: string | number, error: unknown, request: Request): Response {
   // Errors of the body-limit parse hook (413, 401) reach us wrapped in Elysia's ParseError.
   if (code === "PARSE" && (error as Error)?.cause instanceof AppError) error = (error as Error).cause;
   if (error instanceof AppError) {
@@ -137,7 +140,7 @@ function answerError(code: string | number, error: unknown, request: Request): R
     return errorResponse("ERR_VALIDATION", 400);
   }
   if (isStorageFullError(error)) {
-    storageGuard()?.onFullDisk();
+    storage.onFullDisk();
     logThrottled("error", "storage-full", "write refused: the data disk is full", { method: request.method, url: request.url });
     return errorResponse("ERR_STORAGE_FULL", 507);
   }
@@ -211,7 +214,7 @@ export function buildApp(deps: Deps) {
   // around it; only tests' `app.handle` went through it. Now the listening server does too.
   let app: AnyElysia = new Elysia({ systemRouter: false })
     .onRequest(({ request }) => serveSpa(request) ?? undefined)
-    .onError(({ code, error, request }) => answerError(code, error, request))
+    .onError(({ code, error, request }) => answerError(deps.storage, code, error, request))
     .use(bodyLimit(deps))
     .get("/version", () => ({ version: pkg.version }))
     .get("/health", () => ({ ok: true }));

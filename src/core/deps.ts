@@ -11,7 +11,7 @@ import type { ChannelAdapter } from "./channel";
 import type { DB } from "./db";
 import type { Hub } from "./hub";
 import type { InboundSpool } from "./inbound";
-import type { ConnectionSupervisor, Notifier } from "./ports";
+import type { ConnectionSupervisor, Notifier, StorageGuard } from "./ports";
 import type { AttemptLimiter, LoginThrottle } from "./limits";
 
 /** Process-wide dependencies handed to routes, services and jobs. */
@@ -40,6 +40,8 @@ export interface Deps {
   outbound: Outbound;
   /** Access tokens and API clients made from companies' secrets, keyed by company and secret hash. */
   credentials: CredentialCache;
+  /** The data disk's guard: bulk work asks it first; a full disk releases its ballast. */
+  storage: StorageGuard;
 }
 
 /** What routes need of the scheduler. */

@@ -53,3 +53,29 @@ export interface Notifier {
   /** Stops the timers (shutdown). */
   stop(): void;
 }
+
+/** The data disk's state: bulk work is refused while it is low or full. */
+export type StorageState = "ok" | "low" | "full";
+
+export interface StorageStatus {
+  state: StorageState;
+  /** Free space is under twice the low mark (nothing is refused yet): warn the people who can free it. */
+  near: boolean;
+  freeBytes: number;
+  totalBytes: number;
+  lowBytes: number;
+  ballastBytes: number;
+  ballastPresent: boolean;
+}
+
+/** The storage guard of the data folder's disk (ops/storage.ts). */
+export interface StorageGuard {
+  /** The current state (measured at most every few seconds; again when `fresh`). */
+  status(fresh?: boolean): StorageStatus;
+  /** Throws 507 ERR_STORAGE_FULL / ERR_STORAGE_LOW when bulk work (imports, uploads, campaign starts) must not start. */
+  assertAvailable(): void;
+  /** A write failed with a full disk: release the ballast and hold the "full" state. */
+  onFullDisk(): void;
+  /** Periodic check (a job): re-lay the ballast once space is back, release it when free space runs out. */
+  check(): StorageStatus;
+}

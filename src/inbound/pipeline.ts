@@ -13,7 +13,7 @@ import type { InboundMessage } from "../core/channel";
 import type { DB } from "../core/db";
 import type { ConnectionRef, StoredMedia } from "../core/inbound";
 import type { Deps } from "../core/deps";
-import { extOfMime, storeUpload } from "../http/uploads";
+import { extOfMime, storeUpload } from "../modules/media/uploads";
 import { isoNow } from "../lib/clock";
 import { log } from "../lib/logger";
 import { rooms } from "../contract/rooms";

@@ -6,7 +6,7 @@ import { logThrottled } from "../lib/log-throttle";
 import { log } from "../lib/logger";
 import { campaignReply } from "../modules/campaigns/replies";
 import { findTicketRow } from "../modules/tickets/queries";
-import { isStorageFullError, storageGuard } from "../ops/storage";
+import { isStorageFullError } from "../ops/storage";
 import { botStep } from "./bot";
 import { alreadyStored, type IngestResult, ignored, saveInboundMedia, storeInbound } from "./pipeline";
 import { InboundSpool } from "./spool";
@@ -98,7 +98,7 @@ async function prepareInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessa
 /** A message that could not be stored waits in the spool (retried until stored exactly once). */
 async function spoolInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessage, media: StoredMedia | null, e: unknown): Promise<null> {
   // A full disk frees the ballast so the spool (and the rest) keeps working; one log line a minute per cause.
-  if (isStorageFullError(e)) storageGuard()?.onFullDisk();
+  if (isStorageFullError(e)) deps.storage.onFullDisk();
   logThrottled("error", `inbound-spooled:${String(e)}`, "inbound message could not be stored; spooled for retry", {
     connectionId: conn.id,
     wid: msg.id,

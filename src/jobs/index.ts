@@ -4,7 +4,6 @@ import { sweepEndedSockets } from "../modules/auth/sessions";
 import { checkListNumbers } from "../modules/contact-lists/validity";
 import { retryQueuedMessages } from "../modules/messages/jobs";
 import { runScheduledBackup } from "../ops/schedule";
-import { storageGuard } from "../ops/storage";
 import { sendDueSchedules } from "../modules/schedules/jobs";
 import { Scheduler } from "./scheduler";
 import { pruneAuditLog } from "../modules/audit/jobs";
@@ -29,10 +28,10 @@ export function createScheduler(deps: Deps) {
   s.add({
     name: "backups.scheduled",
     pattern: "5 * * * * *",
-    run: async () => void (await runScheduledBackup(deps.db, deps.config.dataDir, deps.config.timezone)),
+    run: async () => void (await runScheduledBackup(deps.db, deps.config.dataDir, deps.config.timezone, deps.storage)),
   });
   s.add({ name: "audit.prune", pattern: "0 23 4 * * *", run: () => void pruneAuditLog(deps) });
-  s.add({ name: "storage.check", pattern: "40 * * * * *", run: () => void storageGuard()?.check() });
+  s.add({ name: "storage.check", pattern: "40 * * * * *", run: () => void deps.storage.check() });
   s.add({
     name: "db.optimize",
     pattern: "0 17 3 * * *",

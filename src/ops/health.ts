@@ -2,7 +2,6 @@
 import { loadMigrations } from "../db/migrate";
 import type { Deps } from "../core/deps";
 import { integrityOf } from "./integrity";
-import { storageGuard } from "./storage";
 
 /** The readiness checks, each true when it passes. */
 export function readiness(deps: Deps) {
@@ -22,7 +21,7 @@ export function readiness(deps: Deps) {
   } catch {
     migrated = false;
   }
-  const storage = storageGuard()?.status().state ?? "ok";
+  const storage = deps.storage.status().state;
   const integrity = integrityOf(deps).state;
   return { dbWritable, migrated, storage, integrity, ready: dbWritable && migrated && storage === "ok" && integrity !== "failed" };
 }

@@ -13,7 +13,7 @@ import { failureNote } from "../../src/inbound/bot/automation";
 import { autoText } from "../../src/contract/auto-texts";
 import { LIMITS } from "../../src/contract/limits";
 import type { Outgoing } from "../../src/core/channel";
-import { toOggOpus } from "../../src/channels/media/voice";
+import { toOggOpus } from "../../src/modules/media/voice";
 import { companies } from "../../src/modules/companies/schema";
 import { whatsappQueues } from "../../src/modules/connections/schema";
 import { plans } from "../../src/modules/plans/schema";

@@ -3,7 +3,7 @@ import type { SandboxMessageInput } from "../../contract/schemas/connections";
 import type { Ctx } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
 import { canViewEveryTicket } from "../../modules/tickets/policy";
-import { checkUpload, type StoredFile, storeUpload, UPLOAD_KINDS } from "../../http/uploads";
+import { checkUpload, type StoredFile, storeUpload, UPLOAD_KINDS } from "../../modules/media/uploads";
 import { findConnection } from "../../modules/connections/queries";
 import { spoolKey } from "../../core/inbound";
 import { SandboxAdapter, serializeSandboxMessage } from "./adapter";
@@ -86,7 +86,7 @@ export async function postSandboxMessage(ctx: Ctx, connectionId: number, input: 
   if (known) {
     media = known.mediaPath ? { mediaPath: known.mediaPath, mediaName: known.mediaName ?? "", mime: known.mimetype ?? "" } : null;
   } else if (NEEDS_FILE.has(input.type)) {
-    const checked = checkUpload(file, "attachment");
+    const checked = checkUpload(ctx, file, "attachment");
     if (!KIND_EXT[input.type].includes(checked.ext)) throw new AppError("ERR_UPLOAD_TYPE", 400, { allowed: KIND_EXT[input.type].join(", ") });
     const stored: StoredFile = await storeUpload(ctx.config.mediaDir, ctx.companyId, "sandbox", checked);
     media = { mediaPath: stored.mediaPath, mediaName: stored.mediaName, mime: stored.mime };

@@ -11,7 +11,6 @@ import { BackupBusyError, backupPath, backupProgress, createBackup, deleteBackup
 import { integrityOf } from "../../ops/integrity";
 import { cancelRestore, lastRestore, pendingRestore, RestoreError, stageRestore } from "../../ops/restore";
 import { readSchedule, writeSchedule } from "../../ops/schedule";
-import { assertStorageAvailable, storageGuard } from "../../ops/storage";
 
 const LIST_MAX = 500;
 const LINK_TTL_S = 120;
@@ -26,7 +25,7 @@ const linkKey = (deps: Deps) => new TextEncoder().encode(`${deps.config.jwtSecre
 /** GET /backups: everything the backups page shows. */
 function overview(deps: Deps): BackupsOverviewDto {
   const all = listBackups(deps.config.dataDir);
-  const s = storageGuard()?.status();
+  const s = deps.storage.status();
   return {
     backups: all.slice(0, LIST_MAX),
     count: all.length,
@@ -34,7 +33,7 @@ function overview(deps: Deps): BackupsOverviewDto {
     schedule: readSchedule(deps.config.dataDir),
     pendingRestore: pendingRestore(deps.config.dataDir),
     lastRestore: lastRestore(deps.config.dataDir),
-    storage: s ? { state: s.state, freeBytes: s.freeBytes, totalBytes: s.totalBytes } : null,
+    storage: { state: s.state, freeBytes: s.freeBytes, totalBytes: s.totalBytes },
     timezone: deps.config.timezone,
   };
 }
@@ -43,13 +42,13 @@ function overview(deps: Deps): BackupsOverviewDto {
 export const storageRoutes = (deps: Deps) =>
   new Elysia().use(authPlugin(deps)).get("/storage", ({ ctx }) => {
     if (ctx.user.profile !== "admin" && !ctx.user.super) throw new AppError("ERR_NO_PERMISSION", 403);
-    const s = storageGuard()?.status();
+    const s = deps.storage.status();
     // The banner's facts: the disk (low, full, or near the low mark) and a database the boot's check found damaged.
     return {
-      state: s?.state ?? "ok",
-      near: s?.near ?? false,
-      freeBytes: s?.freeBytes ?? -1,
-      lowBytes: s?.lowBytes ?? 0,
+      state: s.state,
+      near: s.near,
+      freeBytes: s.freeBytes,
+      lowBytes: s.lowBytes,
       integrity: integrityOf(deps).state,
     };
   });
@@ -64,7 +63,7 @@ export const backupsRoutes = (deps: Deps) =>
     })
     .post("/backups", ({ ctx, set }) => {
       requireSuper(ctx);
-      assertStorageAvailable();
+      deps.storage.assertAvailable();
       if (backupProgress(deps.config.dataDir)) throw new AppError("ERR_BACKUP_RUNNING", 409);
       audit(ctx, "backup.created", { type: "backup" }, { kind: [null, "manual"] });
       // Written in the background: the page follows its progress through GET /backups.

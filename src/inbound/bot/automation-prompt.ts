@@ -4,11 +4,11 @@
  * voice note. When the assistant fails (its server answers an error or times out), the customer is
  * told so in a short holding message and the ticket goes to the prompt's hand-over queue, for people.
  */
-import { voiceNoteUpload } from "../../channels/media/prepare";
+import { voiceNoteUpload } from "../../modules/media/prepare";
 import type { InboundMessage } from "../../core/channel";
 import { VOICE_NOTE_PREFIX } from "../../contract/media";
 import type { Deps } from "../../core/deps";
-import { checkUpload, mediaFile, storeUpload } from "../../http/uploads";
+import { checkUpload, mediaFile, storeUpload } from "../../modules/media/uploads";
 import { log } from "../../lib/logger";
 import { ExternalError } from "../../modules/integrations/http";
 import { findByWid, recentTexts } from "../../modules/messages/queries";
@@ -76,7 +76,7 @@ async function transcribeStored(deps: Deps, companyId: number, prompt: PromptRow
 async function sayVoice(s: BotStep, prompt: PromptRow, text: string) {
   const audio = await synthesize(s.deps, prompt, text);
   const name = `${VOICE_NOTE_PREFIX}-assistente-${Date.now()}.ogg`;
-  const note = await voiceNoteUpload(checkUpload(new File([audio], name, { type: "audio/ogg" }), "voice"));
+  const note = await voiceNoteUpload(checkUpload(s.deps, new File([audio], name, { type: "audio/ogg" }), "voice"));
   const stored = await storeUpload(s.deps.config.mediaDir, s.ticket.companyId, "messages", note);
   await sendMessage(s.deps, s.ticket, {
     body: "",

@@ -7,7 +7,7 @@
 import { LIMITS } from "../../contract/limits";
 import { addressOf } from "../../core/channel";
 import type { InboundMessage } from "../../core/channel";
-import { checkUpload, extOfMime, storeUpload } from "../../http/uploads";
+import { checkUpload, extOfMime, storeUpload } from "../../modules/media/uploads";
 import type { Deps } from "../../core/deps";
 import { log } from "../../lib/logger";
 import { companyFeatures } from "../../modules/companies/features";
@@ -122,7 +122,7 @@ async function sendUrl(s: BotStep, url: string) {
     const ext = extOfMime(mime);
     if (res.status < 200 || res.status >= 300 || !ext) throw new Error(`unusable media ${res.status} ${mime}`);
     const bytes = res.body;
-    const checked = checkUpload(new File([bytes], `arquivo.${ext}`, { type: mime }), "attachment");
+    const checked = checkUpload(s.deps, new File([bytes], `arquivo.${ext}`, { type: mime }), "attachment");
     const stored = await storeUpload(s.deps.config.mediaDir, s.ticket.companyId, "messages", checked);
     await sendMessage(s.deps, s.ticket, {
       body: "",

@@ -1,7 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { MenuSpec } from "../../core/channel";
 import type { Deps } from "../../core/deps";
-import { mimeOfName } from "../../http/uploads";
+import { mimeOfName } from "../../modules/media/uploads";
 import { messages } from "../../modules/messages/schema";
 import { sendMessage } from "../../modules/messages/service";
 import type { TicketRow } from "../../modules/tickets/schema";

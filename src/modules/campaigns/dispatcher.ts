@@ -10,11 +10,10 @@ import { addressOf } from "../../core/channel";
 import { type CampaignPauseReason, LIMITS } from "../../contract/limits";
 import type { DbOrTx } from "../../core/db";
 import type { Deps } from "../../core/deps";
-import { mediaFile, mimeOfName } from "../../http/uploads";
+import { mediaFile, mimeOfName } from "../media/uploads";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { renderTemplate } from "../../lib/template";
-import { assertStorageAvailable } from "../../ops/storage";
 import { rooms } from "../../contract/rooms";
 import { isOutOfHours } from "../../lib/hours";
 import { findCompany } from "../companies/queries";
@@ -70,7 +69,7 @@ export function startDueCampaigns(deps: Deps) {
   const due = dueCampaigns(deps.db, isoNow(deps.clock));
   if (!due.length) return;
   try {
-    assertStorageAvailable();
+    deps.storage.assertAvailable();
   } catch (e) {
     log.warn("campaign start postponed: storage low", { err: String(e) });
     return;

@@ -7,9 +7,8 @@ import { type CampaignPauseReason, type CampaignStatus, LIMITS } from "../../con
 import type { CampaignInput } from "../../contract/schemas/campaigns";
 import type { Deps, Ctx } from "../../core/deps";
 import { AppError, notFound } from "../../core/errors";
-import { removeMedia, replaceRowMedia } from "../../http/uploads";
+import { removeMedia, replaceAttachment } from "../media/uploads";
 import { isoNow } from "../../lib/clock";
-import { assertStorageAvailable } from "../../ops/storage";
 import { rooms } from "../../contract/rooms";
 import { findConnection } from "../connections/queries";
 import { failedSends } from "../messages/queries";
@@ -263,7 +262,7 @@ export function startCampaign(ctx: Ctx, id: number): CampaignDto {
   if (c.status === "EM_ANDAMENTO") throw new AppError("ERR_CAMPAIGN_RUNNING", 409);
   if (c.status !== "INATIVA" && c.status !== "PROGRAMADA") throw new AppError("ERR_CAMPAIGN_NOT_STARTABLE", 400);
   assertRunnable(ctx, c);
-  assertStorageAvailable();
+  ctx.storage.assertAvailable();
   const now = isoNow(ctx.clock);
   const row = ctx.db.transaction((tx) => {
     const moved = tx
@@ -299,7 +298,7 @@ export function cancelCampaign(ctx: Ctx, id: number) {
 export function restartCampaign(ctx: Ctx, id: number) {
   const c = getCampaign(ctx, id);
   if (c.status !== "CANCELADA") throw new AppError("ERR_CAMPAIGN_NOT_CANCELLED", 400);
-  assertStorageAvailable();
+  ctx.storage.assertAvailable();
   const row = ctx.db.transaction((tx) => {
     const moved = tx
       .update(campaigns)
@@ -327,7 +326,13 @@ export function resumeCampaign(ctx: Ctx, id: number) {
 export async function setCampaignMedia(ctx: Ctx, id: number, file: unknown | null) {
   const c = getCampaign(ctx, id);
   if (!isEditable(c, ctx.clock.now())) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE", 400);
-  const row = await replaceRowMedia<CampaignRow>(ctx, campaigns, id, "campaigns", file, c.mediaPath);
+  const row = await replaceAttachment(
+    ctx,
+    "campaigns",
+    file,
+    c.mediaPath,
+    (media) => ctx.db.update(campaigns).set(media).where(eq(campaigns.id, id)).returning().get() as CampaignRow,
+  );
   const record = serializeCampaign(ctx, row);
   publish(ctx, { action: "update", record });
   return record;

@@ -1,4 +1,4 @@
-import { removeCompanyMedia } from "../../http/uploads";
+import { removeCompanyMedia } from "../media/uploads";
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Page } from "../../contract/dto/common";
 import type { CompanyAdminDto } from "../../contract/dto/companies";

@@ -7,7 +7,7 @@ import type { ContactListInput, ContactListItemCreateInput, ContactListItemUpdat
 import { audit } from "../audit/service";
 import type { Ctx } from "../../core/deps";
 import { AppError, notFound } from "../../core/errors";
-import { checkUpload } from "../../http/uploads";
+import { checkUpload } from "../media/uploads";
 import { isoNow } from "../../lib/clock";
 import { rooms } from "../../contract/rooms";
 import { parseSheetOffThread } from "../contacts/spreadsheet-pool";
@@ -225,7 +225,7 @@ export function deleteItem(ctx: Ctx, id: number) {
  */
 export async function importItems(ctx: Ctx, listId: number, file: unknown): Promise<ContactListImportDto> {
   const list = getContactList(ctx, listId);
-  const upload = checkUpload(file, "spreadsheet", "ERR_IMPORT_FILE_TYPE");
+  const upload = checkUpload(ctx, file, "spreadsheet", "ERR_IMPORT_FILE_TYPE");
   const { rows, rejected } = await parseSheetOffThread(new Uint8Array(await upload.file.arrayBuffer()), upload.ext);
   const unique = [...new Map(rows.map((r) => [r.number, r])).values()];
   const existing = numbersInList(

@@ -5,7 +5,7 @@ import { type Ctx, type Deps, systemCtx } from "../../core/deps";
 import { audit } from "../audit/service";
 import { AppError } from "../../core/errors";
 import { requireFeature } from "../../http/plan";
-import { checkUpload, storeUpload } from "../../http/uploads";
+import { checkUpload, storeUpload } from "../media/uploads";
 import { isPastDue } from "../../lib/dates";
 import { renderTemplate } from "../../lib/template";
 import { findCompany } from "../companies/queries";
@@ -52,7 +52,7 @@ export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: Exte
   if (input.template && connection.channel !== "cloudapi") throw new AppError("ERR_CLOUD_ONLY", 400, { fields: { template: "validation.invalid" } });
   if (input.template && files.length) throw new AppError("ERR_VALIDATION", 400, { fields: { medias: "validation.invalid" } });
   if (!files.length && !input.body.trim() && !input.template) throw new AppError("ERR_VALIDATION", 400, { fields: { body: "validation.required" } });
-  const checked = files.map((f) => checkUpload(f, "attachment"));
+  const checked = files.map((f) => checkUpload(ctx, f, "attachment"));
   const adapter = ctx.channels.get(connection.id);
   if (!adapter || (adapter.status !== undefined && adapter.status !== "CONNECTED")) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 409);
   let found: Awaited<ReturnType<typeof adapter.checkNumber>>;

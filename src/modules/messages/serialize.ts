@@ -1,4 +1,4 @@
-import { mediaUrl } from "../../http/uploads";
+import { mediaUrl } from "../media/uploads";
 import type { MessageDto } from "../../contract/dto/messages";
 import type { MenuSpec } from "../../core/channel";
 import type { TemplateChoice } from "../../contract/templates";

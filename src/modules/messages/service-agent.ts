@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Ctx } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
-import type { MediaHints } from "../../channels/media/describe";
-import { isVoiceNote, keepHints, voiceNoteUpload } from "../../channels/media/prepare";
-import { type CheckedFile, checkUpload, storeUpload } from "../../http/uploads";
+import type { MediaHints } from "../media/describe";
+import { isVoiceNote, keepHints, voiceNoteUpload } from "../media/prepare";
+import { type CheckedFile, checkUpload, storeUpload } from "../media/uploads";
 import { renderTemplate } from "../../lib/template";
 import { contacts } from "../contacts/schema";
 import { getVisibleTicket } from "../tickets/service";
@@ -75,7 +75,7 @@ export async function sendFromAgent(ctx: Ctx, ticketId: number, input: AgentSend
   const files = input.files ?? [];
   const checked = files.map((f) => {
     const name = f instanceof File ? f.name : "";
-    return checkUpload(f, isVoiceNote(name) ? "voice" : "attachment");
+    return checkUpload(ctx, f, isVoiceNote(name) ? "voice" : "attachment");
   });
   // voice notes become Ogg/Opus before anything is sent, so a bad recording sends nothing
   const ready: CheckedFile[] = [];

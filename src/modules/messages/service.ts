@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { addressOf } from "../../core/channel";
-import { describeMedia } from "../../channels/media/describe";
-import { isVoiceNote } from "../../channels/media/prepare";
+import { describeMedia } from "../media/describe";
+import { isVoiceNote } from "../media/prepare";
 import type { MenuSpec, Outgoing } from "../../core/channel";
 import type { TemplateChoice } from "../../contract/templates";
 import type { MessagesPageDto } from "../../contract/dto/messages";
@@ -9,7 +9,7 @@ import { LIMITS } from "../../contract/limits";
 import { audit } from "../audit/service";
 import type { Ctx, Deps } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
-import { mimeOfName } from "../../http/uploads";
+import { mimeOfName } from "../media/uploads";
 import type { DbOrTx } from "../../core/db";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";

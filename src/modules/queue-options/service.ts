@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { QueueOptionCreateInput, QueueOptionUpdateInput } from "../../contract/schemas/queues";
 import type { Ctx } from "../../core/deps";
 import { forbidden, notFound } from "../../core/errors";
-import { mediaUrl, removeMedia, replaceRowMedia } from "../../http/uploads";
+import { mediaUrl, removeMedia, replaceAttachment } from "../media/uploads";
 import { nowIso } from "../../lib/dates";
 import { canManageQueues } from "../queues/policy";
 import { getQueue } from "../queues/service";
@@ -85,12 +85,28 @@ export function deleteQueueOption(ctx: Ctx, id: number) {
 export async function uploadOptionMedia(ctx: Ctx, id: number, file: unknown) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   const o = getOption(ctx, id);
-  return serializeOption(await replaceRowMedia<QueueOptionRow>(ctx, queueOptions, id, "queue-options", file, o.mediaPath));
+  return serializeOption(
+    await replaceAttachment(
+      ctx,
+      "queue-options",
+      file,
+      o.mediaPath,
+      (media) => ctx.db.update(queueOptions).set(media).where(eq(queueOptions.id, id)).returning().get() as QueueOptionRow,
+    ),
+  );
 }
 
 /** DELETE /queue-options/{id}/media-upload. */
 export async function deleteOptionMedia(ctx: Ctx, id: number) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   const o = getOption(ctx, id);
-  return serializeOption(await replaceRowMedia<QueueOptionRow>(ctx, queueOptions, id, "queue-options", null, o.mediaPath));
+  return serializeOption(
+    await replaceAttachment(
+      ctx,
+      "queue-options",
+      null,
+      o.mediaPath,
+      (media) => ctx.db.update(queueOptions).set(media).where(eq(queueOptions.id, id)).returning().get() as QueueOptionRow,
+    ),
+  );
 }

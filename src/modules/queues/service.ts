@@ -6,7 +6,7 @@ import type { QueueCreateInput, QueueUpdateInput } from "../../contract/schemas/
 import { audit, diffFields } from "../audit/service";
 import type { Ctx } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
-import { mediaUrl, removeMedia, replaceRowMedia } from "../../http/uploads";
+import { mediaUrl, removeMedia, replaceAttachment } from "../media/uploads";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../contract/rooms";
 import { getCompanyPlan } from "../companies/queries";
@@ -146,12 +146,30 @@ export function deleteQueue(ctx: Ctx, id: number) {
 export async function uploadQueueMedia(ctx: Ctx, id: number, file: unknown) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   const q = getQueue(ctx, id);
-  return publishUpdate(ctx, await replaceRowMedia<QueueRow>(ctx, queues, id, "queues", file, q.mediaPath));
+  return publishUpdate(
+    ctx,
+    await replaceAttachment(
+      ctx,
+      "queues",
+      file,
+      q.mediaPath,
+      (media) => ctx.db.update(queues).set(media).where(eq(queues.id, id)).returning().get() as QueueRow,
+    ),
+  );
 }
 
 /** DELETE /queue/{id}/media-upload. */
 export async function deleteQueueMedia(ctx: Ctx, id: number) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   const q = getQueue(ctx, id);
-  return publishUpdate(ctx, await replaceRowMedia<QueueRow>(ctx, queues, id, "queues", null, q.mediaPath));
+  return publishUpdate(
+    ctx,
+    await replaceAttachment(
+      ctx,
+      "queues",
+      null,
+      q.mediaPath,
+      (media) => ctx.db.update(queues).set(media).where(eq(queues.id, id)).returning().get() as QueueRow,
+    ),
+  );
 }

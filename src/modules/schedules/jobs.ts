@@ -4,7 +4,7 @@ import { AppError } from "../../core/errors";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { renderTemplate } from "../../lib/template";
-import { mimeOfName } from "../../http/uploads";
+import { mimeOfName } from "../media/uploads";
 import { findContact } from "../contacts/queries";
 import { findConnection } from "../connections/queries";
 import { resolveSendingConnection } from "../connections/service";

@@ -7,7 +7,7 @@ import type { ScheduleCreateInput, ScheduleUpdateInput } from "../../contract/sc
 import type { Ctx } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
 import { requireFeature } from "../../http/plan";
-import { mediaUrl, removeMedia, saveUpload } from "../../http/uploads";
+import { mediaUrl, removeMedia, saveUpload } from "../media/uploads";
 import { isoNow } from "../../lib/clock";
 import { rooms } from "../../contract/rooms";
 import { findContact } from "../contacts/queries";
@@ -177,7 +177,7 @@ export function deleteSchedule(ctx: Ctx, id: number) {
 /** POST /schedules/{id}/media-upload (png, jpg, jpeg) and DELETE (file null). */
 export async function setScheduleMedia(ctx: Ctx, id: number, file: unknown | null) {
   const current = getEditable(ctx, id);
-  const stored = file === null ? null : await saveUpload(ctx.config.mediaDir, ctx.companyId, "schedules", file, "image");
+  const stored = file === null ? null : await saveUpload(ctx, ctx.companyId, "schedules", file, "image");
   const row = ctx.db
     .update(schedules)
     .set({ mediaPath: stored?.mediaPath ?? null, mediaName: stored?.mediaName ?? null, updatedAt: isoNow(ctx.clock) })

@@ -1,18 +1,9 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
-import { eq } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { Elysia } from "elysia";
-import { LIMITS } from "../contract/limits";
-import { formatBytes, MEDIA_MAX_BYTES, sendKindOf } from "../contract/media";
-import { authPlugin } from "./auth";
-import type { DB } from "../core/db";
-import type { Deps } from "../core/deps";
-import { AppError } from "../core/errors";
-import type { Ctx } from "../core/deps";
-import { ticketsOfMediaPath } from "../modules/messages/queries";
-import { canViewEveryTicket, canViewTicket } from "../modules/tickets/policy";
-import { assertStorageAvailable } from "../ops/storage";
+import { LIMITS } from "../../contract/limits";
+import { formatBytes, MEDIA_MAX_BYTES, sendKindOf } from "../../contract/media";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
 
 /**
  * The one upload helper: a multipart file is checked by extension AND declared mime type and by
@@ -145,11 +136,16 @@ function contentMatches(ext: string, b: Uint8Array): boolean {
  * itself is sniffed by `storeUpload` before anything is written. `typeError` lets an area answer
  * its own code (contact import: ERR_IMPORT_FILE_TYPE).
  */
-export function checkUpload(value: unknown, kind: UploadKind, typeError: "ERR_UPLOAD_TYPE" | "ERR_IMPORT_FILE_TYPE" = "ERR_UPLOAD_TYPE"): CheckedFile {
+export function checkUpload(
+  deps: Pick<Deps, "storage">,
+  value: unknown,
+  kind: UploadKind,
+  typeError: "ERR_UPLOAD_TYPE" | "ERR_IMPORT_FILE_TYPE" = "ERR_UPLOAD_TYPE",
+): CheckedFile {
   const file = Array.isArray(value) ? value[0] : value;
   if (!(file instanceof Blob) || file.size === 0) throw new AppError("ERR_UPLOAD_MISSING", 400);
   // Uploads are bulk work: refused while the data disk is low (customer messages keep the room).
-  assertStorageAvailable();
+  deps.storage.assertAvailable();
   const originalName = displayName((file as File).name || "");
   const ext = extname(originalName).slice(1).toLowerCase();
   const mime = (file.type || "").split(";")[0].trim().toLowerCase();
@@ -183,8 +179,14 @@ export async function storeUpload(mediaDir: string, companyId: number, area: str
 }
 
 /** Checks and stores in one step. */
-export async function saveUpload(mediaDir: string, companyId: number, area: string, value: unknown, kind: UploadKind): Promise<StoredFile> {
-  return storeUpload(mediaDir, companyId, area, checkUpload(value, kind));
+export async function saveUpload(
+  deps: Pick<Deps, "config" | "storage">,
+  companyId: number,
+  area: string,
+  value: unknown,
+  kind: UploadKind,
+): Promise<StoredFile> {
+  return storeUpload(deps.config.mediaDir, companyId, area, checkUpload(deps, value, kind));
 }
 
 /**
@@ -216,74 +218,19 @@ export function removeCompanyMedia(mediaDir: string, companyId: number) {
 export const mediaUrl = (mediaPath: string | null | undefined) => (mediaPath ? `/media/${mediaPath}` : null);
 
 /**
- * Files of conversations: a chat file (area `messages`) is readable when one of the messages that carry
- * it is in a ticket the caller may see; the sandbox phone's files only by those who see every ticket.
- * Files of other areas (queues, quick messages, file lists…) are the company's.
+ * Sets (a checked and stored upload) or clears (`file` null) a row's attachment: `write` stores the
+ * new path and name in the caller's own table and answers the row; the previous file is removed once
+ * the row points elsewhere. The caller checked access.
  */
-function canReadConversationFile(ctx: Ctx, mediaPath: string): boolean {
-  const area = mediaPath.split("/")[1];
-  if (area === "sandbox") return canViewEveryTicket(ctx.user);
-  if (area !== "messages" || canViewEveryTicket(ctx.user)) return true;
-  return ticketsOfMediaPath(ctx.db, ctx.companyId, mediaPath).some((t) => canViewTicket(ctx.user, t));
-}
-
-/**
- * GET /media/<companyId>/<area>/<name>: answers only authenticated users of that company who may see
- * the conversation the file belongs to; any other company (super users included), a conversation out
- * of sight and any malformed path get 404.
- */
-export const mediaRoutes = (deps: Deps) =>
-  new Elysia().use(authPlugin(deps)).get("/media/:companyId/*", async ({ ctx, params }) => {
-    const companyId = Number(params.companyId);
-    const rest = String((params as Record<string, string>)["*"] ?? "");
-    if (!Number.isInteger(companyId) || companyId !== ctx.companyId) throw new AppError("ERR_NOT_FOUND", 404);
-    // A conversation's files obey the ticket visibility rules like its messages (R-PERM-3).
-    if (!canReadConversationFile(ctx, `${companyId}/${rest}`)) throw new AppError("ERR_NOT_FOUND", 404);
-    const full = mediaFile(deps.config.mediaDir, companyId, `${companyId}/${rest}`);
-    const file = full ? Bun.file(full) : null;
-    if (!file || !(await file.exists())) throw new AppError("ERR_NOT_FOUND", 404);
-    const ext = extname(full as string)
-      .slice(1)
-      .toLowerCase();
-    return new Response(file, {
-      headers: {
-        "content-type": MIME[ext]?.[0] ?? "application/octet-stream",
-        "cache-control": "private, max-age=3600",
-        "x-content-type-options": "nosniff",
-        "content-security-policy": "default-src 'none'; sandbox",
-      },
-    });
-  });
-
-/** A table whose rows carry one attachment (queues, queue options, quick messages…). */
-interface WithMedia {
-  id: SQLiteColumn;
-  mediaPath: SQLiteColumn;
-  mediaName: SQLiteColumn;
-  updatedAt: SQLiteColumn;
-}
-
-/**
- * Sets (a checked and stored upload) or clears (`file` null) a row's attachment, then removes the
- * previous file once the row points elsewhere. Answers the updated row. The caller checked access.
- */
-export async function replaceRowMedia<Row>(
-  ctx: { db: DB; config: { mediaDir: string }; companyId: number },
-  table: SQLiteTable & WithMedia,
-  id: number,
+export async function replaceAttachment<Row>(
+  ctx: Pick<Deps, "config" | "storage"> & { companyId: number },
   area: string,
   file: unknown | null,
   previousPath: string | null,
+  write: (media: { mediaPath: string | null; mediaName: string | null; updatedAt: string }) => Row,
 ): Promise<Row> {
-  const stored = file === null ? null : await saveUpload(ctx.config.mediaDir, ctx.companyId, area, file, "attachment");
-  // biome-ignore lint/suspicious/noExplicitAny: drizzle's update typing over a generic table
-  const t = table as any;
-  const row = ctx.db
-    .update(t)
-    .set({ mediaPath: stored?.mediaPath ?? null, mediaName: stored?.mediaName ?? null, updatedAt: new Date().toISOString() })
-    .where(eq(table.id, id))
-    .returning()
-    .get() as Row;
+  const stored = file === null ? null : await saveUpload(ctx, ctx.companyId, area, file, "attachment");
+  const row = write({ mediaPath: stored?.mediaPath ?? null, mediaName: stored?.mediaName ?? null, updatedAt: new Date().toISOString() });
   removeMedia(ctx.config.mediaDir, ctx.companyId, previousPath);
   return row;
 }

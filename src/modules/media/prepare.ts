@@ -5,7 +5,7 @@
  */
 import { VOICE_MAX_SECONDS, VOICE_NOTE_PREFIX } from "../../contract/media";
 import { AppError } from "../../core/errors";
-import { assertContent, type CheckedFile } from "../../http/uploads";
+import { assertContent, type CheckedFile } from "./uploads";
 import { type MediaHints, saveHints } from "./describe";
 import { toOggOpus } from "./voice";
 
