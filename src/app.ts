@@ -6,7 +6,9 @@ import type { InboundSpool } from "./inbound/spool";
 import { ConnectionSupervisor } from "./inbound/supervisor";
 import { baileysKind } from "./channels/baileys/lazy";
 import { cloudApiKind } from "./channels/cloudapi/kind";
+import { cloudApiChannel } from "./channels/cloudapi/service";
 import { sandboxKind } from "./channels/sandbox/kind";
+import { sandboxChannel } from "./channels/sandbox/service";
 import type { ChannelKind } from "./core/channel";
 import type { Deps } from "./core/deps";
 import { type Clock, systemClock } from "./lib/clock";
@@ -103,8 +105,10 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
       api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
       passkey: new AttemptLimiter(30, 60_000),
     },
-  } as Omit<AppDeps, "sessions" | "channels" | "inboundSpool" | "notifier">) as AppDeps;
+  } as Omit<AppDeps, "sessions" | "channels" | "inboundSpool" | "notifier" | "cloudApi" | "sandbox">) as AppDeps;
   // The supervisor and the spool hold these same deps: wire them in once, explicitly.
+  deps.cloudApi = cloudApiChannel(deps);
+  deps.sandbox = sandboxChannel(deps);
   deps.sessions = new ConnectionSupervisor(deps, channelKinds(deps));
   deps.channels = deps.sessions.registry;
   deps.inboundSpool = createInboundSpool(deps);

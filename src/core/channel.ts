@@ -257,3 +257,10 @@ export function numberOf(address: string): string | null {
   const m = /^(\d+)(?::\d+)?@s\.whatsapp\.net$/.exec(address);
   return m ? m[1] : null;
 }
+
+/** Location body exactly as R-MSG-11 (image | link | description). */
+export function locationBody(lat: number, lng: number, thumbnail?: Uint8Array | string | null): string {
+  const b64 = !thumbnail ? "" : typeof thumbnail === "string" ? thumbnail : Buffer.from(thumbnail).toString("base64");
+  const image = b64 ? `data:image/png;base64, ${b64}` : "";
+  return `${image} | https://maps.google.com/maps?q=${lat}%2C${lng}&z=17&hl=pt-BR|${lat}, ${lng}`;
+}

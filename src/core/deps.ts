@@ -8,6 +8,7 @@ import type { Clock } from "../lib/clock";
 import type { CredentialCache } from "../lib/credential-cache";
 import type { Outbound } from "../lib/net/guard";
 import type { ChannelAdapter } from "./channel";
+import type { CloudApiChannel, SandboxChannel } from "./channels";
 import type { DB } from "./db";
 import type { Hub } from "./hub";
 import type { InboundSpool } from "./inbound";
@@ -42,6 +43,10 @@ export interface Deps {
   credentials: CredentialCache;
   /** The data disk's guard: bulk work asks it first; a full disk releases its ballast. */
   storage: StorageGuard;
+  /** The WhatsApp Cloud API channel's credentials, message templates and 24-hour windows. */
+  cloudApi: CloudApiChannel;
+  /** The sandbox phone's screen and its customer. */
+  sandbox: SandboxChannel;
 }
 
 /** What routes need of the scheduler. */

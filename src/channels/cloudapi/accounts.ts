@@ -11,7 +11,7 @@ import type { Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
 import type { Outbound } from "../../lib/net/guard";
 import { nowIso } from "../../lib/dates";
-import { maskToken } from "../../modules/connections/serialize";
+import { maskToken } from "../../lib/mask";
 import { credentialError } from "./errors";
 import { type GraphCreds, phoneNumbers } from "./graph";
 import { type CloudApiAccountRow, cloudApiAccounts } from "./schema";

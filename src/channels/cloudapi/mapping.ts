@@ -4,7 +4,7 @@
  * AckEvents on the same ladder as every channel (2 server, 3 delivered, 4 read; failed with its reason).
  */
 import { addressOf } from "../../core/channel";
-import { locationBody } from "../baileys/mapping";
+import { locationBody } from "../../core/channel";
 import type { AckEvent, InboundKind, InboundMessage } from "../../core/channel";
 import { sendErrorCode } from "./errors";
 

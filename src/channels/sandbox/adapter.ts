@@ -10,10 +10,9 @@ import { addressOf, numberOf } from "../../core/channel";
 import { sendKindOf } from "../../contract/media";
 import { OPUS_MIME } from "../../contract/media";
 import type { ChannelAdapter, ChannelEvents, MediaInfo, Outgoing, SendResult, SessionStatus } from "../../core/channel";
-import { clientWid, type SandboxInbound, type SandboxMessageDto, serializeSandboxMessage, toInbound } from "./messages";
+import type { SandboxInbound } from "../../core/channels";
+import { clientWid, type SandboxMessageDto, serializeSandboxMessage, toInbound } from "./messages";
 import { type SandboxMessageRow, sandboxMessages } from "./schema";
-
-export { type SandboxInbound, type SandboxMessageDto, serializeSandboxMessage } from "./messages";
 
 /** What the sandbox channel needs from the app. */
 export interface SandboxEnv {

@@ -20,7 +20,6 @@ import { contactsWithTag, findCampaign, pageCampaigns, pageShipments, progressOf
 import { type CampaignRow, campaigns } from "./schema";
 import { createShipments } from "./shipments";
 import { messagesOf, confirmationsOf } from "./texts";
-import { resolveTemplate } from "../../channels/cloudapi/templates";
 import type { TemplateChoice } from "../../contract/templates";
 
 /** The stored template choice (JSON), or null. */
@@ -148,7 +147,7 @@ function checkTemplate(ctx: Ctx, input: CampaignInput): string | null {
   if (!input.template) return null;
   const w = input.whatsappId ? findConnection(ctx.db, ctx.companyId, input.whatsappId) : undefined;
   if (w?.channel !== "cloudapi") throw new AppError("ERR_CLOUD_ONLY", 400, { fields: { template: "validation.invalid" } });
-  resolveTemplate(ctx.db, w.id, input.template);
+  ctx.cloudApi.resolveTemplate(w.id, input.template);
   return JSON.stringify(input.template);
 }
 

@@ -5,7 +5,6 @@ import type { Deps } from "../../core/deps";
 import { nowIso, todayDate } from "../../lib/dates";
 import { rooms } from "../../contract/rooms";
 import { companies } from "../companies/schema";
-import { findAccount, serializeAccount } from "../../channels/cloudapi/accounts";
 import { findConnection, queuesOfConnections } from "./queries";
 import { type WhatsappRow, whatsapps } from "./schema";
 import { serializeConnection, serializeSession } from "./serialize";
@@ -13,8 +12,7 @@ import { serializeConnection, serializeSession } from "./serialize";
 /** Publishes `whatsapp {action:"update"}` (token masked: the main room reaches every user). */
 export function publishConnection(deps: Deps, w: WhatsappRow) {
   const queues = queuesOfConnections(deps.db, [w.id]).get(w.id) ?? [];
-  const account = w.channel === "cloudapi" ? findAccount(deps.db, w.id) : undefined;
-  const cloudApi = account ? serializeAccount(account) : null;
+  const cloudApi = w.channel === "cloudapi" ? deps.cloudApi.account(w.id) : null;
   deps.hub.publish(rooms.main(w.companyId), { channel: "whatsapp", action: "update", whatsapp: serializeConnection(w, queues, { cloudApi }) });
 }
 

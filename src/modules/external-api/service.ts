@@ -14,7 +14,6 @@ import type { WhatsappRow } from "../connections/schema";
 import { upsertPeerContact } from "../contacts/channel";
 import { sendMessage } from "../messages/service";
 import { assertWindowOpen } from "../messages/window";
-import { ensureTemplates, resolveTemplate } from "../../channels/cloudapi/templates";
 import type { MessageDto } from "../messages/serialize";
 import { sendCompletionMessage } from "../tickets/automatic-texts";
 import { closeBySystem, ticketForOutbound } from "../tickets/lifecycle-system";
@@ -71,8 +70,8 @@ export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: Exte
   const template = input.template
     ? { ...input.template, params: input.template.params.map((p) => renderTemplate(p, { name: contact.name }, ctx.config.timezone)) }
     : null;
-  if (template) await ensureTemplates(ctx, connection.id, ctx.clock.now());
-  const templateText = template ? resolveTemplate(ctx.db, connection.id, template).text : null;
+  if (template) await ctx.cloudApi.ensureTemplates(connection.id, ctx.clock.now());
+  const templateText = template ? ctx.cloudApi.resolveTemplate(connection.id, template).text : null;
   if (!template) assertWindowOpen(ctx, { companyId: ctx.companyId, whatsappId: connection.id, contactId: contact.id });
   const ticket = ticketForOutbound(ctx, { companyId: ctx.companyId, contactId: contact.id, whatsappId: connection.id, whenInactive: "pending" });
   const body = renderTemplate(input.body, { name: contact.name }, ctx.config.timezone);

@@ -7,7 +7,6 @@ import { type CheckedFile, checkUpload, storeUpload } from "../media/uploads";
 import { renderTemplate } from "../../lib/template";
 import { contacts } from "../contacts/schema";
 import { getVisibleTicket } from "../tickets/service";
-import { ensureTemplates, resolveTemplate } from "../../channels/cloudapi/templates";
 import type { TemplateChoice } from "../../contract/templates";
 import { findMessage } from "./queries";
 import { assertWindowOpen, sendsTemplates } from "./window";
@@ -33,8 +32,8 @@ export async function sendTemplateFromAgent(ctx: Ctx, ticketId: number, choice: 
   const contact = ctx.db.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId)).get();
   const params = choice.params.map((p) => renderTemplate(p, { name: contact?.name }, ctx.config.timezone));
   const filled = { ...choice, params };
-  await ensureTemplates(ctx, ticket.whatsappId, ctx.clock.now());
-  const { text } = resolveTemplate(ctx.db, ticket.whatsappId, filled);
+  await ctx.cloudApi.ensureTemplates(ticket.whatsappId, ctx.clock.now());
+  const { text } = ctx.cloudApi.resolveTemplate(ticket.whatsappId, filled);
   markTicketRead(ctx, ticket);
   return sendMessage(ctx, ticket, { body: text, userId: ctx.user.id, template: filled });
 }

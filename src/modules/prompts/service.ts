@@ -11,7 +11,7 @@ import { AppError, forbidden, notFound } from "../../core/errors";
 import { requireFeature } from "../../http/plan";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../contract/rooms";
-import { maskToken } from "../connections/serialize";
+import { maskToken } from "../../lib/mask";
 import { findQueue } from "../queues/queries";
 import { findPrompt, pagePrompts, type PromptRow, promptInUse, promptNameTaken, queuesById } from "./queries";
 import { prompts } from "./schema";

@@ -13,7 +13,6 @@ import { ticketForOutbound } from "../tickets/lifecycle-system";
 import { dueSchedules, lastTicketConnection, type ScheduleRow } from "./queries";
 import { schedules } from "./schema";
 import { scheduleTemplateOf, serializeSchedules, publishSchedule } from "./service";
-import { resolveTemplate } from "../../channels/cloudapi/templates";
 import { ticketWindow } from "../messages/window";
 
 /** Thrown inside the storing transaction when another run already sent the schedule: the message is rolled back. */
@@ -69,7 +68,7 @@ async function sendSchedule(deps: Deps, s: ScheduleRow) {
         params: template.params.map((p) => renderTemplate(p, { name: contact.name }, deps.config.timezone, at)),
       }
     : null;
-  const body = filled ? resolveTemplate(deps.db, whatsappId, filled).text : renderTemplate(s.body, { name: contact.name }, deps.config.timezone, at);
+  const body = filled ? deps.cloudApi.resolveTemplate(whatsappId, filled).text : renderTemplate(s.body, { name: contact.name }, deps.config.timezone, at);
   const media =
     s.mediaPath && !filled
       ? { path: `${deps.config.mediaDir}/${s.mediaPath}`, mediaPath: s.mediaPath, mime: mimeOfName(s.mediaPath), fileName: s.mediaName ?? "imagem.jpg" }

@@ -12,7 +12,6 @@ import { isoNow } from "../../lib/clock";
 import { rooms } from "../../contract/rooms";
 import { findContact } from "../contacts/queries";
 import { findConnection } from "../connections/queries";
-import { resolveTemplate } from "../../channels/cloudapi/templates";
 import type { ScheduleTemplate } from "../../contract/dto/schedules";
 import { canEditSchedule } from "./policy";
 import { findSchedule, namesFor, pageSchedules, type ScheduleFilter, type ScheduleRow, sendTimesBetween } from "./queries";
@@ -60,7 +59,7 @@ function checkTemplate(ctx: Ctx, t: ScheduleTemplate | null | undefined): string
   if (t === undefined || t === null) return t;
   const w = findConnection(ctx.db, ctx.companyId, t.whatsappId);
   if (w?.channel !== "cloudapi") throw new AppError("ERR_CLOUD_ONLY", 400, { fields: { template: "validation.invalid" } });
-  resolveTemplate(ctx.db, w.id, t);
+  ctx.cloudApi.resolveTemplate(w.id, t);
   return JSON.stringify(t);
 }
 
