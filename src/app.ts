@@ -54,7 +54,8 @@ import { installOps, opsOf, withOps } from "./ops";
 import { healthRoutes } from "./http/routes/health";
 import { backupsRoutes, storageRoutes } from "./http/routes/ops";
 import { currentRequest } from "./ops/request-context";
-import { isStorageFullError, StorageGuard } from "./ops/storage";
+import { isStorageFullError } from "./core/storage";
+import { StorageGuard } from "./ops/storage";
 import { logThrottled } from "./lib/log-throttle";
 import { externalApiRoutes } from "./http/routes/external-api";
 import { openapiRoutes } from "./http/openapi";
@@ -62,6 +63,7 @@ import { integrationsRoutes } from "./http/routes/integrations";
 import { promptsRoutes } from "./http/routes/prompts";
 import { auditRoutes } from "./http/routes/audit";
 import { Notifier } from "./modules/notifications/notifier";
+import { createOutbox } from "./modules/messages/service";
 import { notificationsRoutes } from "./http/routes/notifications";
 import { todosRoutes } from "./http/routes/todos";
 import { LIMITS } from "./contract/limits";
@@ -105,8 +107,9 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
       api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
       passkey: new AttemptLimiter(30, 60_000),
     },
-  } as Omit<AppDeps, "sessions" | "channels" | "inboundSpool" | "notifier" | "cloudApi" | "sandbox">) as AppDeps;
+  } as Omit<AppDeps, "sessions" | "channels" | "inboundSpool" | "notifier" | "cloudApi" | "sandbox" | "outbox">) as AppDeps;
   // The supervisor and the spool hold these same deps: wire them in once, explicitly.
+  deps.outbox = createOutbox(deps);
   deps.cloudApi = cloudApiChannel(deps);
   deps.sandbox = sandboxChannel(deps);
   deps.sessions = new ConnectionSupervisor(deps, channelKinds(deps));

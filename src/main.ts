@@ -4,7 +4,7 @@ import { INPUT_LIMITS } from "./contract/limits";
 import { type Config, ConfigError, loadConfig, parseEnv } from "./config";
 import { openDatabase, refreshStatistics } from "./db/client";
 import { holdDataFolder, publishHolder, waitOutLegacyHolder } from "./db/instance-lock";
-import { seed } from "./db/seed";
+import { seed } from "./ops/seed";
 import { log, setLogLevel } from "./lib/logger";
 import { type BootPlace, checkDataFolder, describeBootError, failBoot } from "./ops/boot";
 import { startIntegrityCheck } from "./ops/integrity";

@@ -12,7 +12,8 @@ import type { CloudApiChannel, SandboxChannel } from "./channels";
 import type { DB } from "./db";
 import type { Hub } from "./hub";
 import type { InboundSpool } from "./inbound";
-import type { ConnectionSupervisor, Notifier, StorageGuard } from "./ports";
+import type { ConnectionSupervisor, Notifier, Outbox } from "./ports";
+import type { StorageGuard } from "./storage";
 import type { AttemptLimiter, LoginThrottle } from "./limits";
 
 /** Process-wide dependencies handed to routes, services and jobs. */
@@ -47,6 +48,8 @@ export interface Deps {
   cloudApi: CloudApiChannel;
   /** The sandbox phone's screen and its customer. */
   sandbox: SandboxChannel;
+  /** Every outgoing message goes through it: stored first, then sent (the messages module's outbox). */
+  outbox: Outbox;
 }
 
 /** What routes need of the scheduler. */

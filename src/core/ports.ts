@@ -1,12 +1,16 @@
 /**
  * What modules call of the layers above them, as interfaces: the connection supervisor
- * (`inbound/supervisor.ts`) and the notifier (`modules/notifications/notifier.ts`, which reads other
- * modules, so the modules that publish frames reach it through `Deps`).
+ * (`inbound/supervisor.ts`), the notifier (`modules/notifications/notifier.ts`, which reads other
+ * modules, so the modules that publish frames reach it through `Deps`) and the outbox
+ * (`modules/messages/service.ts`: the ticket lifecycle's automatic texts send through it).
  */
 import type { ChatDto, ChatMessageDto } from "../contract/dto/chats";
+import type { MessageDto } from "../contract/dto/messages";
+import type { TemplateChoice } from "../contract/templates";
 import type { TicketDto } from "../contract/dto/tickets";
 import type { ServerFrame } from "../contract/frames";
-import type { ChannelAdapter, StartOptions } from "./channel";
+import type { ChannelAdapter, MenuSpec, StartOptions } from "./channel";
+import type { DbOrTx } from "./db";
 
 /** A connection as the supervisor needs it. */
 export interface ConnectionSpec {
@@ -54,28 +58,41 @@ export interface Notifier {
   stop(): void;
 }
 
-/** The data disk's state: bulk work is refused while it is low or full. */
-export type StorageState = "ok" | "low" | "full";
-
-export interface StorageStatus {
-  state: StorageState;
-  /** Free space is under twice the low mark (nothing is refused yet): warn the people who can free it. */
-  near: boolean;
-  freeBytes: number;
-  totalBytes: number;
-  lowBytes: number;
-  ballastBytes: number;
-  ballastPresent: boolean;
+/** A ticket as the outbox needs it. */
+export interface OutboxTicket {
+  id: number;
+  companyId: number;
+  whatsappId: number | null;
+  contactId: number;
+  queueId: number | null;
+  unreadMessages: number;
 }
 
-/** The storage guard of the data folder's disk (ops/storage.ts). */
-export interface StorageGuard {
-  /** The current state (measured at most every few seconds; again when `fresh`). */
-  status(fresh?: boolean): StorageStatus;
-  /** Throws 507 ERR_STORAGE_FULL / ERR_STORAGE_LOW when bulk work (imports, uploads, campaign starts) must not start. */
-  assertAvailable(): void;
-  /** A write failed with a full disk: release the ballast and hold the "full" state. */
-  onFullDisk(): void;
-  /** Periodic check (a job): re-lay the ballast once space is back, release it when free space runs out. */
-  check(): StorageStatus;
+/** What to send. */
+export interface SendSpec {
+  body: string;
+  userId?: number | null;
+  quotedMsgId?: number | null;
+  isAutomatic?: boolean;
+  media?: { path: string; mediaPath: string; mime: string; fileName: string; ptt?: boolean } | null;
+  /** A chatbot menu: buttons or a list where the channel has them (the body is its numbered text). */
+  menu?: MenuSpec;
+  /** Sent as this message template (Cloud API); the body is the template's text as the customer reads it. */
+  template?: TemplateChoice;
+  /** A reaction (the body is the emoji) to the message `quotedMsgId`. */
+  reaction?: boolean;
+  /**
+   * Runs inside the transaction that stores the message: a caller that must record "this was sent"
+   * (a schedule, a campaign shipment) writes its own row here, so a crash can never leave the
+   * message stored without the record, or the record without the message (exactly once).
+   */
+  onStored?: (tx: DbOrTx, message: { id: number }) => void;
+}
+
+/** The durable outbox (`deps.outbox`): every outgoing message is a row first, then a send. */
+export interface Outbox {
+  /** Stores the message (its WhatsApp id reserved), announces it, then hands it to the connection. */
+  send(ticket: OutboxTicket, spec: SendSpec): Promise<MessageDto>;
+  /** Opening or answering a ticket reads it: unread counter 0, inbound messages read, a read receipt. */
+  markRead(ticket: OutboxTicket): void;
 }

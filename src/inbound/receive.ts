@@ -6,7 +6,7 @@ import { logThrottled } from "../lib/log-throttle";
 import { log } from "../lib/logger";
 import { campaignReply } from "../modules/campaigns/replies";
 import { findTicketRow } from "../modules/tickets/queries";
-import { isStorageFullError } from "../ops/storage";
+import { isStorageFullError } from "../core/storage";
 import { botStep } from "./bot";
 import { alreadyStored, type IngestResult, ignored, saveInboundMedia, storeInbound } from "./pipeline";
 import { InboundSpool } from "./spool";

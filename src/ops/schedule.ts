@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { DB } from "../core/db";
 import { log } from "../lib/logger";
 import { backupsDir, createBackup, listBackups, pruneBackups } from "./backup";
-import type { StorageGuard } from "../core/ports";
+import type { StorageGuard } from "../core/storage";
 import { logThrottled } from "../lib/log-throttle";
 
 export interface BackupSchedule {

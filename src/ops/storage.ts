@@ -17,7 +17,7 @@
 import { closeSync, existsSync, openSync, rmSync, statfsSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { AppError } from "../core/errors";
-import type { StorageGuard as StorageGuardPort, StorageState, StorageStatus } from "../core/ports";
+import type { StorageGuard as StorageGuardPort, StorageState, StorageStatus } from "../core/storage";
 import { log } from "../lib/logger";
 
 export interface StorageGuardOptions {
@@ -58,14 +58,6 @@ const FULL_HOLD_MS = 10_000;
 function statfsMeasure(dir: string) {
   const s = statfsSync(dir);
   return { free: s.bavail * s.bsize, total: s.blocks * s.bsize };
-}
-
-/** True when the error means the disk (or SQLite's file) is full. */
-export function isStorageFullError(err: unknown): boolean {
-  const e = err as { code?: string; errno?: number; message?: string } | null;
-  if (!e) return false;
-  if (e.code === "SQLITE_FULL" || e.code === "ENOSPC" || e.code === "EDQUOT") return true;
-  return /database or disk is full|no space left on device|disk quota exceeded/i.test(String(e.message ?? e));
 }
 
 /** One data folder's guard: free-space state, the ballast, and the full-disk reaction. */

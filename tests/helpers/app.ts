@@ -6,7 +6,7 @@ import { buildApp, createDeps } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db/client";
 import { migrate } from "../../src/db/migrate";
-import { seed } from "../../src/db/seed";
+import { seed } from "../../src/ops/seed";
 import type { Channel, FrameOf } from "../../src/contract/frames";
 import type { Resolver } from "../../src/lib/net/guard";
 import type { Published } from "../../src/core/hub";

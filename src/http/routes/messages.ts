@@ -6,7 +6,7 @@ import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { AppError, parse } from "../../core/errors";
 import { getVisibleTicket } from "../../modules/tickets/service";
-import { deleteMessage, listMessages, markTicketRead, retryMessage } from "../../modules/messages/service";
+import { deleteMessage, listMessages, retryMessage } from "../../modules/messages/service";
 import { reactFromAgent, sendFromAgent, sendTemplateFromAgent } from "../../modules/messages/service-agent";
 import { ReactionBody, TemplateSendBody } from "../../contract/schemas/templates";
 
@@ -46,7 +46,7 @@ export const messagesRoutes = (deps: Deps) =>
       return sent.length === 1 ? sent[0] : sent;
     })
     .post("/messages/:ticketId/read", ({ ctx, params }) => {
-      markTicketRead(ctx, getVisibleTicket(ctx, parse(TicketParam, params).ticketId));
+      ctx.outbox.markRead(getVisibleTicket(ctx, parse(TicketParam, params).ticketId));
       return { ok: true };
     })
     .post("/messages/:ticketId/template", async ({ ctx, params, body, set }) => {

@@ -5,7 +5,7 @@ import { TagSyncBody, TicketChangesBody, TicketCreateBody, TicketListQuery, Tick
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { requireFeature } from "../plan";
+import { requireFeature } from "../../modules/companies/features";
 import { deleteTicket, openForContact } from "../../modules/tickets/lifecycle";
 import { listTickets, showTicket, showTicketByUuid } from "../../modules/tickets/service";
 import { ticketChanges } from "../../modules/tickets/service-changes";

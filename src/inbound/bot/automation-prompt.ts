@@ -12,7 +12,6 @@ import { checkUpload, mediaFile, storeUpload } from "../../modules/media/uploads
 import { log } from "../../lib/logger";
 import { ExternalError } from "../../modules/integrations/http";
 import { findByWid, recentTexts } from "../../modules/messages/queries";
-import { sendMessage } from "../../modules/messages/service";
 import { askAssistant, synthesize, transcribe } from "../../modules/prompts/assistant";
 import type { PromptRow } from "../../modules/prompts/schema";
 import { companyAutoText } from "../../modules/settings/service";
@@ -78,7 +77,7 @@ async function sayVoice(s: BotStep, prompt: PromptRow, text: string) {
   const name = `${VOICE_NOTE_PREFIX}-assistente-${Date.now()}.ogg`;
   const note = await voiceNoteUpload(checkUpload(s.deps, new File([audio], name, { type: "audio/ogg" }), "voice"));
   const stored = await storeUpload(s.deps.config.mediaDir, s.ticket.companyId, "messages", note);
-  await sendMessage(s.deps, s.ticket, {
+  await s.deps.outbox.send(s.ticket, {
     body: "",
     isAutomatic: true,
     media: { path: `${s.deps.config.mediaDir}/${stored.mediaPath}`, mediaPath: stored.mediaPath, mime: stored.mime, fileName: stored.mediaName, ptt: true },

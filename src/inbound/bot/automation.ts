@@ -16,7 +16,6 @@ import { ExternalError } from "../../modules/integrations/http";
 import { dropSession, findIntegration, findSession, type QueueIntegrationRow, saveSession } from "../../modules/integrations/queries";
 import { continueTypebot, startTypebot, type TypebotOut, typebotCommand } from "../../modules/integrations/typebot";
 import { callWebhook } from "../../modules/integrations/webhook";
-import { sendMessage } from "../../modules/messages/service";
 import { findPrompt } from "../../modules/prompts/queries";
 import { findContact } from "../../modules/contacts/queries";
 import { addSystemNote } from "../../modules/ticket-notes/service";
@@ -124,7 +123,7 @@ async function sendUrl(s: BotStep, url: string) {
     const bytes = res.body;
     const checked = checkUpload(s.deps, new File([bytes], `arquivo.${ext}`, { type: mime }), "attachment");
     const stored = await storeUpload(s.deps.config.mediaDir, s.ticket.companyId, "messages", checked);
-    await sendMessage(s.deps, s.ticket, {
+    await s.deps.outbox.send(s.ticket, {
       body: "",
       isAutomatic: true,
       media: { path: `${s.deps.config.mediaDir}/${stored.mediaPath}`, mediaPath: stored.mediaPath, mime: stored.mime, fileName: stored.mediaName },

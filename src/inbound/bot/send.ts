@@ -3,7 +3,6 @@ import type { MenuSpec } from "../../core/channel";
 import type { Deps } from "../../core/deps";
 import { mimeOfName } from "../../modules/media/uploads";
 import { messages } from "../../modules/messages/schema";
-import { sendMessage } from "../../modules/messages/service";
 import type { TicketRow } from "../../modules/tickets/schema";
 
 /** True when this exact automatic text went to the ticket within the last `withinMs`. */
@@ -21,11 +20,11 @@ export function sentAutomaticallySince(deps: Deps, ticketId: number, body: strin
  * text: channels with buttons show it as such, the others send the text.
  */
 export async function sendBot(deps: Deps, ticket: TicketRow, body: string, media?: { mediaPath: string | null; mediaName: string | null }, menu?: MenuSpec) {
-  if (body.trim()) await sendMessage(deps, ticket, { body, isAutomatic: true, menu });
+  if (body.trim()) await deps.outbox.send(ticket, { body, isAutomatic: true, menu });
   if (media?.mediaPath) {
     const ext = media.mediaPath.split(".").pop()?.toLowerCase() ?? "";
     const mime = mimeOfName(media.mediaPath);
-    await sendMessage(deps, ticket, {
+    await deps.outbox.send(ticket, {
       body: "",
       isAutomatic: true,
       media: { path: `${deps.config.mediaDir}/${media.mediaPath}`, mediaPath: media.mediaPath, mime, fileName: media.mediaName ?? `arquivo.${ext}` },

@@ -7,7 +7,7 @@ import { windowOpen } from "../../contract/templates";
 import type { Deps } from "../../core/deps";
 import { renderTemplate } from "../../lib/template";
 import { findConnection } from "../connections/queries";
-import type { SendSpec } from "../messages/service";
+import type { SendSpec } from "../../core/ports";
 import type { CampaignRow, CampaignShippingRow } from "./schema";
 import { templateOf } from "./service";
 import { campaignSettingsOf } from "./settings";

@@ -10,6 +10,7 @@ import { addressOf } from "../../core/channel";
 import { type CampaignPauseReason, LIMITS } from "../../contract/limits";
 import type { DbOrTx } from "../../core/db";
 import type { Deps } from "../../core/deps";
+import type { SendSpec } from "../../core/ports";
 import { mediaFile, mimeOfName } from "../media/uploads";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
@@ -21,7 +22,6 @@ import { upsertPeerContact } from "../contacts/channel";
 import { isNumberOptedOut } from "../contacts/opt-out";
 import { serializeContact } from "../contacts/service";
 import { fileListFiles } from "../files/service";
-import { type SendSpec, sendMessage } from "../messages/service";
 import { ticketForOutbound } from "../tickets/lifecycle-system";
 import { campaignById, deliveredSince, dueCampaigns, nextShipment, remainingOf, runningCampaigns, skipOptedOut } from "./queries";
 import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns } from "./schema";
@@ -267,9 +267,9 @@ async function sendShipment(deps: Deps, c: CampaignRow, ship: CampaignShippingRo
     };
     const part = parts[k];
     const body = part.template ? part.body : renderTemplate(part.body, { name: contact.name }, deps.config.timezone, new Date(deps.clock.now()));
-    let sent: Awaited<ReturnType<typeof sendMessage>>;
+    let sent: Awaited<ReturnType<Deps["outbox"]["send"]>>;
     try {
-      sent = await sendMessage(deps, ticket, { body, media: part.media, template: part.template, isAutomatic: true, onStored });
+      sent = await deps.outbox.send(ticket, { body, media: part.media, template: part.template, isAutomatic: true, onStored });
     } catch (e) {
       if (e instanceof NotSent) return;
       throw e;

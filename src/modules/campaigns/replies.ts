@@ -4,7 +4,6 @@ import { LIMITS } from "../../contract/limits";
 import type { Deps } from "../../core/deps";
 import { isoNow } from "../../lib/clock";
 import { markOptedOut } from "../contacts/opt-out";
-import { sendMessage } from "../messages/service";
 import { companyAutoText } from "../settings/service";
 import { closeBySystem, type Place } from "../tickets/lifecycle-system";
 import type { TicketRow } from "../tickets/schema";
@@ -40,7 +39,7 @@ async function optOutReply(deps: Deps, msg: InboundMessage, ticket: TicketRow, b
   skipOptedOut(deps.db, isoNow(deps.clock), { companyId: ticket.companyId, number });
   if (marked) {
     const text = settings.optOutConfirmation.trim() || companyAutoText(deps.db, ticket.companyId, "optOutConfirmation");
-    await sendMessage(deps, ticket, { body: text, isAutomatic: true });
+    await deps.outbox.send(ticket, { body: text, isAutomatic: true });
   }
   if (before?.status === "closed" && ticket.status !== "closed") closeBySystem(deps, ticket, "campaign");
   return true;

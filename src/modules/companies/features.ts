@@ -1,5 +1,7 @@
 import { FEATURE_SETTINGS, PLAN_FLAGS, type PlanFlag } from "../../contract/limits";
 import type { DB } from "../../core/db";
+import type { Ctx } from "../../core/deps";
+import { AppError } from "../../core/errors";
 import { getSetting } from "../settings/service";
 import { getCompanyPlan } from "./queries";
 
@@ -30,4 +32,12 @@ export function companyFeatures(db: DB, companyId: number): Features {
 /** Whether a company has one feature (see resolveFeatures). */
 export function featureEnabled(db: DB, companyId: number, flag: PlanFlag): boolean {
   return companyFeatures(db, companyId)[flag];
+}
+
+/**
+ * Refuses a feature the company does not have (D2, issue 22): its plan grants
+ * it or the super user granted it beyond the plan, and no company setting hides it.
+ */
+export function requireFeature(ctx: Ctx, flag: PlanFlag) {
+  if (!featureEnabled(ctx.db, ctx.companyId, flag)) throw new AppError("ERR_NO_PERMISSION", 403, { feature: flag });
 }

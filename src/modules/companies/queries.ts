@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import type { OpeningHours } from "../../contract/limits";
+import { defaultOpeningHours, type OpeningHours } from "../../contract/limits";
 import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
 import { plans } from "../plans/schema";
-import { companies } from "./schema";
+import { type CompanyRow, companies } from "./schema";
 
 export const findCompany = (db: DB, id: number) =>
   prepared(db, "companies.byId", (d) =>
@@ -42,3 +42,23 @@ export const billableCompanies = (db: DB) =>
     .innerJoin(plans, eq(plans.id, companies.planId))
     .where(and(eq(companies.isPlatform, false), isNotNull(companies.dueDate)))
     .all();
+
+/** First boot (seed): the platform company, holding the super users, never due. */
+export function insertPlatformCompany(tx: DbOrTx, values: { email: string; planId: number; now: string }): CompanyRow {
+  return tx
+    .insert(companies)
+    .values({
+      name: "Balcão",
+      email: values.email,
+      planId: values.planId,
+      status: true,
+      dueDate: "2099-12-31",
+      recurrence: "MENSAL",
+      schedules: defaultOpeningHours(),
+      isPlatform: true,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning()
+    .get();
+}

@@ -4,7 +4,7 @@ import type { ExternalSendInput } from "../../contract/schemas/externalApi";
 import { type Ctx, type Deps, systemCtx } from "../../core/deps";
 import { audit } from "../audit/service";
 import { AppError } from "../../core/errors";
-import { requireFeature } from "../../http/plan";
+import { requireFeature } from "../companies/features";
 import { checkUpload, storeUpload } from "../media/uploads";
 import { isPastDue } from "../../lib/dates";
 import { renderTemplate } from "../../lib/template";
@@ -12,7 +12,6 @@ import { findCompany } from "../companies/queries";
 import { findConnectionByToken } from "../connections/queries";
 import type { WhatsappRow } from "../connections/schema";
 import { upsertPeerContact } from "../contacts/channel";
-import { sendMessage } from "../messages/service";
 import { assertWindowOpen } from "../messages/window";
 import type { MessageDto } from "../messages/serialize";
 import { sendCompletionMessage } from "../tickets/automatic-texts";
@@ -76,12 +75,12 @@ export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: Exte
   const ticket = ticketForOutbound(ctx, { companyId: ctx.companyId, contactId: contact.id, whatsappId: connection.id, whenInactive: "pending" });
   const body = renderTemplate(input.body, { name: contact.name }, ctx.config.timezone);
   const sent: MessageDto[] = [];
-  if (template && templateText !== null) sent.push(await sendMessage(ctx, ticket, { body: templateText, template }));
-  else if (!checked.length) sent.push(await sendMessage(ctx, ticket, { body }));
+  if (template && templateText !== null) sent.push(await ctx.outbox.send(ticket, { body: templateText, template }));
+  else if (!checked.length) sent.push(await ctx.outbox.send(ticket, { body }));
   for (const [i, c] of checked.entries()) {
     const stored = await storeUpload(ctx.config.mediaDir, ctx.companyId, "messages", c);
     sent.push(
-      await sendMessage(ctx, ticket, {
+      await ctx.outbox.send(ticket, {
         body: i === 0 ? body : "",
         media: { path: `${ctx.config.mediaDir}/${stored.mediaPath}`, mediaPath: stored.mediaPath, mime: stored.mime, fileName: stored.mediaName },
       }),

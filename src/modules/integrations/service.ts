@@ -8,7 +8,7 @@ import type { QueueIntegrationInput } from "../../contract/schemas/integrations"
 import { audit, diffFields } from "../audit/service";
 import type { Ctx } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
-import { requireFeature } from "../../http/plan";
+import { requireFeature } from "../companies/features";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { rooms } from "../../contract/rooms";

@@ -2,15 +2,14 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { addressOf } from "../../core/channel";
 import { describeMedia } from "../media/describe";
 import { isVoiceNote } from "../media/prepare";
-import type { MenuSpec, Outgoing } from "../../core/channel";
-import type { TemplateChoice } from "../../contract/templates";
+import type { Outgoing } from "../../core/channel";
 import type { MessagesPageDto } from "../../contract/dto/messages";
 import { LIMITS } from "../../contract/limits";
 import { audit } from "../audit/service";
 import type { Ctx, Deps } from "../../core/deps";
+import type { Outbox, OutboxTicket, SendSpec } from "../../core/ports";
 import { AppError, forbidden, notFound } from "../../core/errors";
 import { mimeOfName } from "../media/uploads";
-import type { DbOrTx } from "../../core/db";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { findContact } from "../contacts/queries";
@@ -54,7 +53,7 @@ export function publishMessageUpdated(deps: Deps, companyId: number, messageId: 
  * for the newest inbound message, and `updateUnread` for the lists (R-MSG-5). Nothing is
  * written when nothing is unread.
  */
-export function markTicketRead(deps: Deps, ticket: TicketRow) {
+export function markTicketRead(deps: Deps, ticket: OutboxTicket) {
   // Through the partial index of unread inbound messages, whatever the statistics say: one probe, not
   // a walk of a long ticket.
   const newest = deps.db.sqlite
@@ -98,28 +97,13 @@ export function listMessages(ctx: Ctx, ticketId: number, page: number): Messages
   };
 }
 
+/** The outbox of these deps (`deps.outbox`): how every other module and the inbound path send. */
+export function createOutbox(deps: Deps): Outbox {
+  return { send: (ticket, spec) => sendMessage(deps, ticket, spec), markRead: (ticket) => markTicketRead(deps, ticket) };
+}
+
 /** A message id in WhatsApp's style, reserved before the send so a retry never duplicates it. */
 export const newWid = () => `3EB0${crypto.randomUUID().replaceAll("-", "").slice(0, 18).toUpperCase()}`;
-
-export interface SendSpec {
-  body: string;
-  userId?: number | null;
-  quotedMsgId?: number | null;
-  isAutomatic?: boolean;
-  media?: { path: string; mediaPath: string; mime: string; fileName: string; ptt?: boolean } | null;
-  /** A chatbot menu: buttons or a list where the channel has them (the body is its numbered text). */
-  menu?: MenuSpec;
-  /** Sent as this message template (Cloud API); the body is the template's text as the customer reads it. */
-  template?: TemplateChoice;
-  /** A reaction (the body is the emoji) to the message `quotedMsgId`. */
-  reaction?: boolean;
-  /**
-   * Runs inside the transaction that stores the message: a caller that must record "this was sent"
-   * (a schedule, a campaign shipment) writes its own row here, so a crash can never leave the
-   * message stored without the record, or the record without the message (exactly once).
-   */
-  onStored?: (tx: DbOrTx, message: MessageRow) => void;
-}
 
 function mediaTypeOf(mime: string) {
   const major = mime.split("/")[0];
@@ -132,7 +116,7 @@ function mediaTypeOf(mime: string) {
  * is down the row waits and goes out when it reconnects (`flushOutbox`); a row still waiting after
  * LIMITS.outboxTimeoutMs fails visibly (outbox.retry job) and the agent may retry it.
  */
-export async function sendMessage(deps: Deps, ticket: TicketRow, spec: SendSpec): Promise<MessageDto> {
+export async function sendMessage(deps: Deps, ticket: OutboxTicket, spec: SendSpec): Promise<MessageDto> {
   const now = isoNow(deps.clock);
   const wid = newWid();
   const db = deps.db;

@@ -24,6 +24,14 @@ export function listPublicPlans(db: DB) {
 
 export const findPlan = (db: DbOrTx, id: number) => db.select().from(plans).where(eq(plans.id, id)).get();
 
+/** First boot (seed): the first plan there is, or the default one (10 users, connections and queues, 30 a month). */
+export function firstOrDefaultPlan(tx: DbOrTx, now: string): PlanRow {
+  return (
+    tx.select().from(plans).get() ??
+    tx.insert(plans).values({ name: "Plano 1", users: 10, connections: 10, queues: 10, value: 30, createdAt: now, updatedAt: now }).returning().get()
+  );
+}
+
 function getPlan(ctx: Ctx, id: number) {
   const row = findPlan(ctx.db, id);
   if (!row) throw notFound("ERR_NO_PLAN_FOUND");

@@ -8,7 +8,7 @@ import type { PromptInput } from "../../contract/schemas/prompts";
 import { audit, diffFields } from "../audit/service";
 import type { Ctx } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
-import { requireFeature } from "../../http/plan";
+import { requireFeature } from "../companies/features";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../contract/rooms";
 import { maskToken } from "../../lib/mask";

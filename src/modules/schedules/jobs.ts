@@ -8,7 +8,6 @@ import { mimeOfName } from "../media/uploads";
 import { findContact } from "../contacts/queries";
 import { findConnection } from "../connections/queries";
 import { resolveSendingConnection } from "../connections/service";
-import { sendMessage } from "../messages/service";
 import { ticketForOutbound } from "../tickets/lifecycle-system";
 import { dueSchedules, lastTicketConnection, type ScheduleRow } from "./queries";
 import { schedules } from "./schema";
@@ -74,7 +73,7 @@ async function sendSchedule(deps: Deps, s: ScheduleRow) {
       ? { path: `${deps.config.mediaDir}/${s.mediaPath}`, mediaPath: s.mediaPath, mime: mimeOfName(s.mediaPath), fileName: s.mediaName ?? "imagem.jpg" }
       : null;
   let sent: ScheduleRow | undefined;
-  await sendMessage(deps, ticket, {
+  await deps.outbox.send(ticket, {
     body,
     userId: s.userId,
     media,

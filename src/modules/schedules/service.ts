@@ -6,7 +6,7 @@ import { LIMITS } from "../../contract/limits";
 import type { ScheduleCreateInput, ScheduleUpdateInput } from "../../contract/schemas/schedules";
 import type { Ctx } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
-import { requireFeature } from "../../http/plan";
+import { requireFeature } from "../companies/features";
 import { mediaUrl, removeMedia, saveUpload } from "../media/uploads";
 import { isoNow } from "../../lib/clock";
 import { rooms } from "../../contract/rooms";

@@ -6,7 +6,6 @@ import type { Deps } from "../../core/deps";
 import { renderTemplate } from "../../lib/template";
 import { findConnection } from "../connections/queries";
 import { findContact } from "../contacts/queries";
-import { sendMessage } from "../messages/service";
 import { getSetting } from "../settings/service";
 import { findTicketRow } from "./queries";
 import type { TicketRow } from "./schema";
@@ -18,7 +17,7 @@ const render = (deps: Deps, t: TicketRow, text: string) => {
   return renderTemplate(text, { name: contact?.name }, deps.config.timezone);
 };
 
-const send = (deps: Deps, t: TicketRow, body: string, userId?: number) => sendMessage(deps, t, { body, isAutomatic: true, userId: userId ?? null });
+const send = (deps: Deps, t: TicketRow, body: string, userId?: number) => deps.outbox.send(t, { body, isAutomatic: true, userId: userId ?? null });
 
 const fresh = (deps: Deps, t: TicketRow) => findTicketRow(deps.db, t.companyId, t.id) ?? t;
 

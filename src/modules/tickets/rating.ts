@@ -5,7 +5,6 @@ import { sendCompletionMessage } from "./automatic-texts";
 import { awaitRating, closeBySystem } from "./lifecycle-system";
 import type { TicketRow } from "./schema";
 import type { TicketDto } from "./serialize";
-import { sendBot } from "../../inbound/bot/send";
 
 /** How long a ticket waits for the customer's rating before it closes without one (D9). */
 export const RATING_WINDOW_MS = 24 * 3600_000;
@@ -19,7 +18,7 @@ export const RATING_PROMPT = "Digite de 1 a 3 para qualificar nosso atendimento:
 export async function requestRating(deps: Deps, ticket: TicketRow, conn: WhatsappRow, contactName: string): Promise<TicketDto> {
   const intro = renderTemplate(conn.ratingMessage, { name: contactName }, deps.config.timezone).trim();
   const dto = awaitRating(deps, ticket);
-  await sendBot(deps, ticket, intro ? `${intro}\n\n${RATING_PROMPT}` : RATING_PROMPT);
+  await deps.outbox.send(ticket, { body: intro ? `${intro}\n\n${RATING_PROMPT}` : RATING_PROMPT, isAutomatic: true });
   return dto;
 }
 

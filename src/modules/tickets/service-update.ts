@@ -3,7 +3,6 @@ import type { Ctx } from "../../core/deps";
 import { requestRating } from "./rating";
 import { findConnection } from "../connections/queries";
 import { findContact } from "../contacts/queries";
-import { markTicketRead } from "../messages/service";
 import { getSetting } from "../settings/service";
 import { sendAcceptGreeting, sendCompletionMessage, sendTransferText } from "./automatic-texts";
 import { accept, assertMayHandle, closeByAgent, reopen, returnToPending, transfer } from "./lifecycle";
@@ -40,14 +39,14 @@ export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateInpu
     return after(ctx, res);
   }
   if (status === "pending" && before.status === "open") return after(ctx, returnToPending(ctx, id));
-  markTicketRead(ctx, before);
+  ctx.outbox.markRead(before);
   return loadTicket(ctx, ctx.companyId, id)!;
 }
 
 /** Reads the ticket after a person's change and answers its fresh wire shape. */
 function after(ctx: Ctx, res: { ticket: TicketDto }): TicketDto {
   const row = findTicketRow(ctx.db, ctx.companyId, res.ticket.id);
-  if (row) markTicketRead(ctx, row);
+  if (row) ctx.outbox.markRead(row);
   return loadTicket(ctx, ctx.companyId, res.ticket.id) ?? res.ticket;
 }
 

@@ -61,6 +61,9 @@ export const findUser = (db: DbOrTx, companyId: number, id: number) =>
     .where(and(eq(users.companyId, companyId), eq(users.id, id)))
     .get();
 
+/** Users of every company (first boot: none yet). */
+export const countAllUsers = (db: DbOrTx) => db.select({ n: count() }).from(users).get()?.n ?? 0;
+
 export const countUsers = (db: DbOrTx, companyId: number) => db.select({ n: count() }).from(users).where(eq(users.companyId, companyId)).get()?.n ?? 0;
 
 /** Queues of many users in one query (no N+1). */
