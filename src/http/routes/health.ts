@@ -3,6 +3,7 @@
  * `GET /metrics` (Prometheus text, for super users or the METRICS_TOKEN bearer).
  */
 import { timingSafeEqual } from "node:crypto";
+import { can } from "../../contract/permissions";
 import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
@@ -33,7 +34,7 @@ export const healthRoutes = (deps: Deps, metrics: Metrics) =>
       if (!tokenMatches(deps.config.metricsToken, request.headers.get("authorization"))) {
         // Not the scrape token: a signed-in super user (the same checks as every private route).
         const ctx = await authenticate(deps, request, "/metrics (super)");
-        if (!ctx?.user.super) throw new AppError("ERR_NO_SUPER", 403);
+        if (!can(ctx?.user, "metrics:view")) throw new AppError("ERR_NO_SUPER", 403);
       }
       set.headers["content-type"] = "text/plain; version=0.0.4; charset=utf-8";
       return renderMetrics(deps, metrics);

@@ -7,9 +7,9 @@ import type { SandboxInbound } from "../../core/channels";
 import type { Ctx } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
 import { spoolKey } from "../../core/inbound";
+import { can } from "../../contract/permissions";
 import type { SandboxMessageInput } from "../../contract/schemas/connections";
 import { checkUpload, storeUpload, UPLOAD_KINDS } from "../media/uploads";
-import { canViewEveryTicket } from "../tickets/policy";
 import { findConnection } from "./queries";
 
 /**
@@ -19,7 +19,7 @@ import { findConnection } from "./queries";
 function sandboxConnection(ctx: Ctx, connectionId: number) {
   const w = findConnection(ctx.db, ctx.companyId, connectionId);
   if (w?.channel !== "sandbox") throw notFound("ERR_NO_WAPP_FOUND");
-  if (!canViewEveryTicket(ctx.user)) throw forbidden();
+  if (!can(ctx.user, "sandbox:use")) throw forbidden();
   return w;
 }
 

@@ -4,7 +4,7 @@ import { LIMITS } from "../../contract/limits";
 import { cachedCount } from "../../db/paging";
 import type { Ctx, Deps } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
-import { canShowAll, canViewTicket } from "./policy";
+import { canShowAll, canViewEveryTicket, canViewTicket } from "./policy";
 import { findJoinedWithTags, findTicketRow, selectTickets, type TicketJoined, tagsOfTickets } from "./queries";
 import { searchPage, searchSet } from "./search";
 import { tickets, ticketTags } from "./schema";
@@ -31,7 +31,7 @@ export function getVisibleTicket(ctx: Ctx, id: number) {
  */
 export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: TicketStatus[] } = {}) {
   const u = ctx.user;
-  const admin = u.profile === "admin";
+  const admin = canViewEveryTicket(u);
   const conds: (SQL | undefined)[] = [eq(tickets.companyId, ctx.companyId)];
   const showAll = q.showAll && canShowAll(u);
   if (!showAll) conds.push(or(eq(tickets.userId, u.id), eq(tickets.status, "pending")));

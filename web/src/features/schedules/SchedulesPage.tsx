@@ -11,7 +11,7 @@ import { useT } from "../../i18n";
 import { useCrud } from "../../lib/useCrud";
 import { usePagedList } from "../../lib/usePagedList";
 import { schedulesStore } from "../../stores/lists";
-import { isAdmin, user } from "../../stores/session";
+import { allowed, user } from "../../stores/session";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { dayBounds } from "./dates";
 import { MonthCalendar } from "./MonthCalendar";
@@ -41,7 +41,7 @@ export default function SchedulesPage() {
   });
   const [presetContact, setPresetContact] = useState<number | null>(null);
   const items = schedulesStore.items.value;
-  const mayEdit = (s: Schedule) => isAdmin.value || s.userId === user.value?.id;
+  const mayEdit = (s: Schedule) => allowed("schedules:editAny") || s.userId === user.value?.id;
 
   useEffect(() => {
     const contactId = Number(new URLSearchParams(location.search).get("contactId"));

@@ -1,3 +1,4 @@
+import type { Profile } from "@contract/limits";
 import type { User } from "../../api/types";
 import { Badge, Dot } from "../../components/Badge";
 import { IconButton } from "../../components/Button";
@@ -7,9 +8,12 @@ import { useT } from "../../i18n";
 import { isOnline } from "../../stores/presence";
 import { allowed, user as me } from "../../stores/session";
 
+/** The badge colour of each profile (a display choice, not a permission). */
+const PROFILE_TONES: Record<Profile, "brand" | "info" | "neutral"> = { admin: "brand", supervisor: "info", user: "neutral" };
+
 function ProfileBadge({ profile }: { profile: string }) {
   const t = useT();
-  return <Badge tone={profile === "admin" ? "brand" : profile === "supervisor" ? "info" : "neutral"}>{t(`profiles.${profile}`)}</Badge>;
+  return <Badge tone={PROFILE_TONES[profile as Profile] ?? "neutral"}>{t(`profiles.${profile}`)}</Badge>;
 }
 
 /** Users table: name (with online dot), email, profile, actions. Email folds under the name on small screens. */
