@@ -11,7 +11,6 @@ export * from "./modules/connections/schema";
 export * from "./modules/tickets/schema";
 export * from "./modules/messages/schema";
 export * from "./modules/ticket-notes/schema";
-export * from "./modules/queue-options/schema";
 export * from "./modules/tags/schema";
 export * from "./modules/quick-messages/schema";
 export * from "./channels/sandbox/schema";

@@ -4,14 +4,7 @@ import { QueueOptionCreateBody, QueueOptionsQuery, QueueOptionUpdateBody } from 
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import {
-  createQueueOption,
-  deleteOptionMedia,
-  deleteQueueOption,
-  listQueueOptions,
-  updateQueueOption,
-  uploadOptionMedia,
-} from "../../modules/queue-options/service";
+import { createQueueOption, deleteOptionMedia, deleteQueueOption, listQueueOptions, updateQueueOption, uploadOptionMedia } from "../../modules/queues/options";
 
 /** /queue-options routes (R-API-1). */
 export const queueOptionsRoutes = (deps: Deps) =>

@@ -6,7 +6,7 @@ import type { AuditQueryInput } from "../../contract/schemas/audit";
 import type { Ctx } from "../../core/deps";
 import { forbidden } from "../../core/errors";
 import { zonedInstant } from "../../contract/zoned";
-import { csvField, guardFormula } from "../contacts/spreadsheet";
+import { csvField, guardFormula } from "../../lib/csv";
 import { type AuditFilter, auditBatch, pageAudit, serializeAudit } from "./queries";
 import { audit } from "./service";
 

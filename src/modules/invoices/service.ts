@@ -11,7 +11,7 @@ import { notFound } from "../../core/errors";
 import { nowIso, renewDueDate, todayDate } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { rooms } from "../../contract/rooms";
-import { requirePlatform } from "../companies/policy";
+import { requirePermission } from "../../core/policy";
 import { renewCompany } from "../companies/service-admin";
 import { companies } from "../companies/schema";
 import { type InvoiceRow, invoices } from "./schema";
@@ -28,7 +28,7 @@ export function serializeInvoice(i: InvoiceRow): InvoiceDto {
 export function listInvoices(ctx: Ctx, q: { searchParam: string; pageNumber: number; companyId?: number }): Page<"invoices", InvoiceDto> {
   let companyId = ctx.companyId;
   if (q.companyId && q.companyId !== ctx.companyId) {
-    requirePlatform(ctx, "platform:invoices");
+    requirePermission(ctx, "platform:invoices");
     companyId = q.companyId;
   }
   const where = q.searchParam ? and(eq(invoices.companyId, companyId), containsAny(q.searchParam, invoices.detail)) : eq(invoices.companyId, companyId);
@@ -93,7 +93,7 @@ export function confirmPayment(deps: Deps, invoiceId: number, source: string, ac
 
 /** PUT /invoices/{id} {status: "paid"} (super users): a payment confirmed by hand. */
 export function markInvoicePaid(ctx: Ctx, id: number) {
-  requirePlatform(ctx, "platform:invoices");
+  requirePermission(ctx, "platform:invoices");
   const inv = reachableInvoice(ctx, id);
   confirmPayment(ctx, inv.id, `super user ${ctx.user.id}`, { type: "user", id: ctx.user.id, name: `${ctx.user.name} <${ctx.user.email}>` });
   return serializeInvoice(reachableInvoice(ctx, id));

@@ -12,7 +12,7 @@ import { rooms } from "../../contract/rooms";
 import { getCompanyPlan } from "../companies/queries";
 import { linkNewQueue } from "../connections/queue-links";
 import { publishConnection } from "../connections/session";
-import { optionMediaOfQueue } from "../queue-options/queries";
+import { optionMediaOfQueue } from "./options-queries";
 import { companyAutoText } from "../settings/service";
 import { canManageQueues } from "./policy";
 import { countQueues, findQueue, listCompanyQueues, type QueueRow, queueWithColor, queueWithName } from "./queries";

@@ -3,7 +3,8 @@ import type { TicketDto } from "../../contract/dto/tickets";
 import { TICKET_CHANGES_MAX, type TicketChangesInput } from "../../contract/schemas/tickets";
 import type { Ctx } from "../../core/deps";
 import { visibleTicketsWhere } from "./policy";
-import { selectTickets, tagsOfTickets } from "./queries";
+import { tagsOfTickets } from "../tags/links";
+import { selectTickets } from "./queries";
 import { tickets } from "./schema";
 import { serializeTicket } from "./serialize";
 

@@ -5,9 +5,10 @@ import { cachedCount } from "../../db/paging";
 import type { Ctx, Deps } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
 import { canShowAll, canViewEveryTicket, canViewTicket } from "./policy";
-import { findJoinedWithTags, findTicketRow, selectTickets, type TicketJoined, tagsOfTickets } from "./queries";
+import { findJoinedWithTags, findTicketRow, selectTickets, type TicketJoined } from "./queries";
 import { searchPage, searchSet } from "./search";
-import { tickets, ticketTags } from "./schema";
+import { tickets } from "./schema";
+import { tagsOfTickets, ticketsWithEveryTag } from "../tags/links";
 import { serializeTicket, type TicketDto } from "./serialize";
 
 /** Loads one ticket in its wire shape, or null. */
@@ -51,17 +52,7 @@ export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: Tic
   if (q.updatedAt) conds.push(sql`substr(${tickets.updatedAt}, 1, 10) = ${q.updatedAt}`);
   if (q.withUnreadMessages) conds.push(gt(tickets.unreadMessages, 0));
   if (q.tags?.length) {
-    conds.push(
-      inArray(
-        tickets.id,
-        ctx.db
-          .select({ id: ticketTags.ticketId })
-          .from(ticketTags)
-          .where(inArray(ticketTags.tagId, q.tags))
-          .groupBy(ticketTags.ticketId)
-          .having(sql`count(*) = ${new Set(q.tags).size}`),
-      ),
-    );
+    conds.push(inArray(tickets.id, ticketsWithEveryTag(ctx.db, q.tags)));
   }
   if (q.users?.length) conds.push(inArray(tickets.userId, q.users));
   const where = and(...conds);

@@ -1,7 +1,6 @@
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { DB } from "../../core/db";
-import { queues } from "../queues/schema";
-import { type QueueOptionRow, queueOptions } from "./schema";
+import { type QueueOptionRow, queueOptions, queues } from "./schema";
 
 /** An option whose queue belongs to the company (company scope goes through the queue). */
 export const findOption = (db: DB, companyId: number, id: number) =>

@@ -5,9 +5,9 @@ import type { Ctx } from "../../core/deps";
 import { forbidden, notFound } from "../../core/errors";
 import { mediaUrl, removeMedia, replaceAttachment } from "../media/uploads";
 import { nowIso } from "../../lib/dates";
-import { canManageQueues } from "../queues/policy";
-import { getQueue } from "../queues/service";
-import { findOption, listOptions, type QueueOptionRow, subtreeMedia } from "./queries";
+import { canManageQueues } from "./policy";
+import { getQueue } from "./service";
+import { findOption, listOptions, type QueueOptionRow, subtreeMedia } from "./options-queries";
 import { queueOptions } from "./schema";
 
 /** The public shape of an option. */
