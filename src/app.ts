@@ -64,6 +64,7 @@ import { promptsRoutes } from "./http/routes/prompts";
 import { auditRoutes } from "./http/routes/audit";
 import { Notifier } from "./modules/notifications/notifier";
 import { createOutbox } from "./modules/messages/service";
+import { createHooks } from "./hooks";
 import { notificationsRoutes } from "./http/routes/notifications";
 import { todosRoutes } from "./http/routes/todos";
 import { LIMITS } from "./contract/limits";
@@ -107,8 +108,9 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
       api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
       passkey: new AttemptLimiter(30, 60_000),
     },
-  } as Omit<AppDeps, "sessions" | "channels" | "inboundSpool" | "notifier" | "cloudApi" | "sandbox" | "outbox">) as AppDeps;
+  } as Omit<AppDeps, "sessions" | "channels" | "inboundSpool" | "notifier" | "cloudApi" | "sandbox" | "outbox" | "hooks">) as AppDeps;
   // The supervisor and the spool hold these same deps: wire them in once, explicitly.
+  deps.hooks = createHooks(deps);
   deps.outbox = createOutbox(deps);
   deps.cloudApi = cloudApiChannel(deps);
   deps.sandbox = sandboxChannel(deps);

@@ -10,6 +10,7 @@ import type { Outbound } from "../lib/net/guard";
 import type { ChannelAdapter } from "./channel";
 import type { CloudApiChannel, SandboxChannel } from "./channels";
 import type { DB } from "./db";
+import type { Hooks } from "./hooks";
 import type { Hub } from "./hub";
 import type { InboundSpool } from "./inbound";
 import type { ConnectionSupervisor, Notifier, Outbox } from "./ports";
@@ -50,6 +51,8 @@ export interface Deps {
   sandbox: SandboxChannel;
   /** Every outgoing message goes through it: stored first, then sent (the messages module's outbox). */
   outbox: Outbox;
+  /** What a module asks of the modules that depend on its rows (core/hooks.ts, wired by src/hooks.ts). */
+  hooks: Hooks;
 }
 
 /** What routes need of the scheduler. */

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { defaultOpeningHours, type OpeningHours } from "../../contract/limits";
 import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
@@ -62,3 +62,6 @@ export function insertPlatformCompany(tx: DbOrTx, values: { email: string; planI
     .returning()
     .get();
 }
+
+/** How many companies are on a plan. */
+export const companiesOnPlan = (db: DbOrTx, planId: number) => db.select({ n: count() }).from(companies).where(eq(companies.planId, planId)).get()?.n ?? 0;

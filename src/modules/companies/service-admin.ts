@@ -12,16 +12,12 @@ import type { Ctx } from "../../core/deps";
 import { AppError, notFound } from "../../core/errors";
 import { isPastDue, nowIso } from "../../lib/dates";
 import { hashPassword } from "../../lib/password";
-import { invoiceIfDue } from "../invoices/billing";
 import { findPlan } from "../plans/service";
 import { type PlanRow, plans } from "../plans/schema";
 import { seedCompanySettings } from "../settings/service";
-import { insertUser } from "../users/accounts";
-import { findUserByEmail, listCompanyUsers } from "../users/queries";
 import { requirePermission } from "../../core/policy";
 import { type CompanyRow, companies } from "./schema";
 import { serializeCompany } from "./service";
-import { endCompanySessions } from "../auth/sessions";
 
 const PAGE = LIMITS.pageSize;
 
@@ -117,7 +113,7 @@ export async function createCompany(ctx: Ctx, input: CompanyCreateInput) {
   assertPlan(ctx, input.planId);
   const plan = findPlan(ctx.db, input.planId) as PlanRow;
   assertFreeName(ctx, input.name);
-  if (input.password && findUserByEmail(ctx.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
+  if (input.password && ctx.hooks.emailTaken(ctx.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const now = nowIso();
   const { password: _p, campaignsEnabled, featureGrants, ...fields } = input;
@@ -137,9 +133,9 @@ export async function createCompany(ctx: Ctx, input: CompanyCreateInput) {
       })
       .returning()
       .get();
-    if (passwordHash) insertUser(tx, { companyId: c.id, name: c.name, email: c.email, passwordHash, profile: "admin" });
     seedCompanySettings(tx, c.id);
-    invoiceIfDue(tx, c, plan, new Date(ctx.clock.now()));
+    // Its admin user (named after the company, with its email) and, when already due, its first invoice.
+    ctx.hooks.companyCreated(tx, c, plan, { admin: passwordHash ? { name: c.name, email: c.email, passwordHash } : null, now: new Date(ctx.clock.now()) });
     audit(ctx, "company.created", { type: "company", id: c.id, label: c.name }, diffFields(null, { name: c.name, planId: c.planId, dueDate: c.dueDate }), tx);
     return c.id;
   });
@@ -183,8 +179,7 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateIn
  * (its users may still sign in to reach the finance page). Its connections pause either way.
  */
 async function endCompanyAccess(ctx: Ctx, companyId: number, blocked: boolean) {
-  if (blocked) endCompanySessions(ctx, companyId, "company blocked");
-  else for (const u of listCompanyUsers(ctx.db, companyId)) if (!can(u, "subscription:exempt")) ctx.hub.closeUser(u.id, "subscription lapsed");
+  ctx.hooks.companyAccessEnded(ctx, companyId, blocked ? "company blocked" : "subscription lapsed");
   await ctx.sessions.pauseLapsed();
 }
 
@@ -193,7 +188,7 @@ export async function deleteCompany(ctx: Ctx, id: number) {
   requirePermission(ctx, "platform:companies");
   const row = getAdminCompany(ctx, id).company;
   if (row.isPlatform || id === ctx.companyId) throw new AppError("ERR_NO_PERMISSION", 403);
-  endCompanySessions(ctx, id, "company deleted");
+  ctx.hooks.companyAccessEnded(ctx, id, "company deleted");
   // Blocked first, so the supervisor stops its connections before their rows go.
   ctx.db.update(companies).set({ status: false }).where(eq(companies.id, id)).run();
   await ctx.sessions.pauseLapsed();

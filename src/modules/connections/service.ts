@@ -1,6 +1,3 @@
-import { assertBotRefs } from "../integrations/refs";
-import { clearDefaultConnection } from "../users/accounts";
-import { closeClashingTicketsOfConnection } from "../tickets/lifecycle-system";
 import { and, eq, ne } from "drizzle-orm";
 import type { ConnectionCreateInput, ConnectionUpdateInput } from "../../contract/schemas/connections";
 import { audit, diffFields } from "../audit/service";
@@ -124,7 +121,7 @@ export async function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
   const existing = countConnections(ctx.db, ctx.companyId);
   if (plan && existing >= plan.plan.connections) throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", 400, { limit: plan.plan.connections });
   assertUnique(ctx, input);
-  assertBotRefs(ctx, input);
+  ctx.hooks.assertBotRefs(ctx, input);
   const queueIds = input.queueIds ?? [];
   checkQueues(ctx, [...queueIds, ...(input.sendIdQueue ? [input.sendIdQueue] : [])]);
   assertGreetingRule(queueIds.length, input.greetingMessage);
@@ -182,7 +179,7 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
     throw new AppError("ERR_VALIDATION", 400, { fields: { channel: "validation.channelFixed" } });
   }
   assertUnique(ctx, input, id);
-  assertBotRefs(ctx, input);
+  ctx.hooks.assertBotRefs(ctx, input);
   const queueIds = input.queueIds ?? connectionQueues(ctx.db, id).map((q) => q.id);
   checkQueues(ctx, [...(input.queueIds ?? []), ...(input.sendIdQueue ? [input.sendIdQueue] : [])]);
   assertGreetingRule(queueIds.length, input.greetingMessage ?? before.greetingMessage);
@@ -242,10 +239,7 @@ export async function deleteConnection(ctx: Ctx, id: number) {
   const w = getConnection(ctx, id);
   const promoted = ctx.db.transaction((tx) => {
     const db = tx as unknown as Ctx["db"];
-    clearDefaultConnection(db, ctx.companyId, id);
-    // Its tickets lose their connection (FK set null); an active one whose contact already has an
-    // active connection-less ticket would break the one-active-ticket rule, so it is closed first.
-    closeClashingTicketsOfConnection(db, ctx.companyId, id, nowIso());
+    ctx.hooks.connectionDeleting(db, ctx.companyId, id, nowIso());
     db.delete(whatsapps)
       .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id)))
       .run();

@@ -6,7 +6,6 @@ import { audit, diffFields } from "../audit/service";
 import type { Ctx } from "../../core/deps";
 import { AppError, notFound } from "../../core/errors";
 import { nowIso } from "../../lib/dates";
-import { companies } from "../companies/schema";
 import { type PlanRow, plans } from "./schema";
 import { requirePermission } from "../../core/policy";
 
@@ -98,7 +97,7 @@ export function updatePlan(ctx: Ctx, id: number, input: PlanUpdateInput) {
 export function deletePlan(ctx: Ctx, id: number) {
   requirePermission(ctx, "platform:plans");
   const before = getPlan(ctx, id);
-  const used = ctx.db.select({ n: count() }).from(companies).where(eq(companies.planId, id)).get()?.n ?? 0;
+  const used = ctx.hooks.companiesOnPlan(ctx.db, id);
   if (used > 0) throw new AppError("ERR_PLAN_IN_USE", 409, { companies: used });
   ctx.db.transaction((tx) => {
     tx.delete(plans).where(eq(plans.id, id)).run();

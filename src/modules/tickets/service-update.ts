@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import type { TicketUpdateInput } from "../../contract/schemas/tickets";
 import type { Ctx } from "../../core/deps";
 import { requestRating } from "./rating";
@@ -7,7 +8,7 @@ import { getSetting } from "../settings/service";
 import { sendAcceptGreeting, sendCompletionMessage, sendTransferText } from "./automatic-texts";
 import { accept, assertMayHandle, closeByAgent, reopen, returnToPending, transfer } from "./lifecycle";
 import { findTicketRow } from "./queries";
-import type { TicketRow } from "./schema";
+import { type TicketRow, tickets } from "./schema";
 import type { TicketDto } from "./serialize";
 import { getVisibleTicket, loadTicket } from "./service";
 
@@ -76,4 +77,14 @@ function wantsRating(ctx: Ctx, t: TicketRow) {
     getSetting(ctx.db, ctx.companyId, "userRating") === "enabled" &&
     !!findConnection(ctx.db, ctx.companyId, t.whatsappId)
   );
+}
+
+/** A user is being deleted (R-TKT-11): each of their open tickets goes back to pending, with the texts that follow. */
+export async function releaseUserTickets(ctx: Ctx, userId: number) {
+  const open = ctx.db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.userId, userId), eq(tickets.status, "open")))
+    .all();
+  for (const t of open) await updateTicket(ctx, t.id, { status: "pending", userId: null });
 }
