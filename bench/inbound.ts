@@ -17,7 +17,7 @@ import type { ChannelEvents, InboundMessage } from "../src/core/channel";
 import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
-import { seed } from "../src/db/seed";
+import { seed } from "../src/ops/seed";
 import { hashPassword } from "../src/lib/password";
 import { whatsapps } from "../src/modules/connections/schema";
 import { setLogLevel } from "../src/lib/logger";

@@ -4,17 +4,17 @@
  */
 import { can } from "./contract/permissions";
 import type { Deps } from "./core/deps";
-import type { Hooks } from "./core/hooks";
-import { endCompanySessions, endUserSessions } from "./modules/auth/sessions";
-import { companiesOnPlan } from "./modules/companies/queries";
-import { linkNewQueue } from "./modules/connections/queue-links";
-import { publishConnection } from "./modules/connections/session";
-import { assertBotRefs } from "./modules/integrations/refs";
-import { invoiceIfDue } from "./modules/invoices/billing";
-import { closeClashingTicketsOfConnection } from "./modules/tickets/lifecycle-system";
-import { releaseUserTickets } from "./modules/tickets/service-update";
-import { clearDefaultConnection, insertUser } from "./modules/users/accounts";
-import { findUserByEmail, listCompanyUsers } from "./modules/users/queries";
+import type { Hooks } from "./core/deps";
+import { endCompanySessions, endUserSessions } from "./modules/auth";
+import { companiesOnPlan } from "./modules/companies";
+import { linkNewQueue } from "./modules/connections";
+import { publishConnection } from "./modules/connections";
+import { assertBotRefs } from "./modules/integrations";
+import { invoiceIfDue } from "./modules/invoices";
+import { closeClashingTicketsOfConnection } from "./modules/tickets";
+import { releaseUserTickets } from "./modules/tickets";
+import { clearDefaultConnection, insertUser } from "./modules/users";
+import { findUserByEmail, listCompanyUsers } from "./modules/users";
 
 /** The hooks of these deps. */
 export function createHooks(deps: Deps): Hooks {

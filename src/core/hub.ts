@@ -3,7 +3,7 @@
  * services publish frames to rooms after their transaction commits; sign-out paths close sockets.
  */
 import type { ServerFrame } from "../contract/frames";
-import type { SessionUser } from "./deps";
+import type { SessionUser } from "./user";
 
 /** What the hub needs of a live socket (Bun's ServerWebSocket, or a fake in tests). */
 export interface HubSocket {

@@ -96,3 +96,9 @@ export function refreshStatistics(db: Pick<DB, "sqlite">) {
   db.sqlite.exec("PRAGMA analysis_limit = 400");
   db.sqlite.exec("PRAGMA optimize = 0x10002");
 }
+
+/** The nightly `db.optimize` job: the WAL folded back into the database, planner statistics refreshed. */
+export function optimizeDatabase(db: Pick<DB, "sqlite">) {
+  db.sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  db.sqlite.exec("PRAGMA optimize");
+}

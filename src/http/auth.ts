@@ -1,15 +1,15 @@
 import { can } from "../contract/permissions";
 import { Elysia } from "elysia";
 import { isPastDue } from "../lib/dates";
-import { featureEnabled } from "../modules/companies/features";
-import { loadSessionUser } from "../modules/users/queries";
-import { accessSessionLive } from "../modules/auth/sessions";
+import { featureEnabled } from "../modules/companies";
+import { loadSessionUser } from "../modules/users";
+import { accessSessionLive } from "../modules/auth";
 import type { Ctx, Deps } from "../core/deps";
 import { AppError } from "../core/errors";
 import { clientIp } from "./ip";
 import { isPublicRoute } from "./public-routes";
 import { refusal, rightOf } from "./route-rights";
-import { type AccessClaims, verifyToken } from "../modules/auth/tokens";
+import { type AccessClaims, verifyToken } from "../modules/auth";
 
 /** Routes a company whose subscription lapsed may still call (to see and pay its invoices). */
 const LAPSED_ALLOWED = new Set([

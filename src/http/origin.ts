@@ -1,7 +1,7 @@
 import type { Deps } from "../core/deps";
 import { cameOverHttps, clientIp } from "./ip";
-import type { RelyingParty } from "../modules/auth/passkeys";
-import type { RequestOrigin } from "../modules/auth/signin";
+import type { RelyingParty } from "../modules/auth";
+import type { RequestOrigin } from "../modules/auth";
 
 type IpServer = Parameters<typeof clientIp>[2];
 

@@ -12,10 +12,10 @@ import type { HistoryBatch, InboundMessage } from "../core/channel";
 import type { Deps } from "../core/deps";
 import { log } from "../lib/logger";
 import { peerContact } from "./identity";
-import { insertInbound } from "../modules/messages/service-channel";
-import { refreshPreview, ticketForOutbound } from "../modules/tickets/lifecycle-system";
-import { findConnection } from "../modules/connections/queries";
-import { recordHistoryImport } from "../modules/connections/session";
+import { insertInbound } from "../modules/messages";
+import { refreshPreview, ticketForOutbound } from "../modules/tickets";
+import { findConnection } from "../modules/connections";
+import { recordHistoryImport } from "../modules/connections";
 
 const DAY_MS = 86_400_000;
 /** Messages written per transaction (a long chat is split; live traffic interleaves). */

@@ -5,10 +5,10 @@
  */
 import type { Peer } from "../core/channel";
 import type { DbOrTx } from "../core/db";
-import { type MoveContactHistory, mergeByLid, upsertPeerContact } from "../modules/contacts/channel";
-import { moveMessagesToContact } from "../modules/messages/service-channel";
-import { moveNotesToContact } from "../modules/ticket-notes/service";
-import { moveTicketsToContact } from "../modules/tickets/lifecycle-system";
+import { type MoveContactHistory, mergeByLid, upsertPeerContact } from "../modules/contacts";
+import { moveMessagesToContact } from "../modules/messages";
+import { moveNotesToContact } from "../modules/ticket-notes";
+import { moveTicketsToContact } from "../modules/tickets";
 
 /** Moves a merged contact's tickets, messages and notes to the surviving contact (inside the merge's transaction). */
 export const moveContactHistory: MoveContactHistory = (tx, companyId, fromId, toId, now) => {

@@ -5,8 +5,8 @@
  * Prometheus expects); gauges are read at scrape time.
  */
 import type { Deps } from "../core/deps";
-import { countConnectionsByStatus } from "../modules/connections/queries";
-import { countQueuedMessages } from "../modules/messages/queries";
+import { countConnectionsByStatus } from "../modules/connections";
+import { countQueuedMessages } from "../modules/messages";
 import type { Published } from "../core/hub";
 import { integrityOf } from "./integrity";
 

@@ -15,7 +15,7 @@ import { openDatabaseReadOnly } from "../db/client";
 import { describeHolder, FolderBusyError, holdDataFolder, legacyHolder } from "../db/instance-lock";
 import { loadMigrations } from "../db/migrate";
 import { isPostgresUrl, openPostgres, redactUrl } from "../db/pg-client";
-import { rebuildSearchIndexPg } from "../modules/messages/search-index-pg";
+import { rebuildSearchIndexPg } from "../modules/messages";
 import { copyPlan, copyTable, NOT_COPIED, setIdentityPast, type TablePlan } from "./copy-tables";
 import { CliError, requireCurrentSchema } from "./commands";
 import { UpgradeError } from "./upgrade";

@@ -6,11 +6,11 @@ import { nowIso } from "../lib/dates";
 import { generatePassword } from "../lib/ids";
 import { log } from "../lib/logger";
 import { hashPassword } from "../lib/password";
-import { insertPlatformCompany } from "../modules/companies/queries";
-import { firstOrDefaultPlan } from "../modules/plans/service";
-import { seedCompanySettings } from "../modules/settings/service";
-import { insertUser } from "../modules/users/accounts";
-import { countAllUsers } from "../modules/users/queries";
+import { insertPlatformCompany } from "../modules/companies";
+import { firstOrDefaultPlan } from "../modules/plans";
+import { seedCompanySettings } from "../modules/settings";
+import { insertUser } from "../modules/users";
+import { countAllUsers } from "../modules/users";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@balcao.local";
 

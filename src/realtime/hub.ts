@@ -1,8 +1,8 @@
 import { CLOSE, type ServerFrame } from "../contract/frames";
 import type { Hub as HubPort, HubSocket, PublishOptions, Published } from "../core/hub";
-import type { SessionUser } from "../core/deps";
+import type { SessionUser } from "../core/user";
 import { log } from "../lib/logger";
-import { canViewTicket } from "../modules/tickets/policy";
+import { canViewTicket } from "../modules/tickets";
 
 interface Member {
   ws: HubSocket;

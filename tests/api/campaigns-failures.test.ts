@@ -4,7 +4,7 @@ import type { Outgoing } from "../../src/core/channel";
 import type { Clock } from "../../src/lib/clock";
 import { eq } from "drizzle-orm";
 import { LIMITS } from "../../src/contract/limits";
-import { dispatchCampaigns } from "../../src/modules/campaigns/dispatcher";
+import { dispatchCampaigns } from "../../src/modules/campaigns/jobs";
 import { campaignShipping } from "../../src/modules/campaigns/schema";
 import { retryQueuedMessages } from "../../src/modules/messages/jobs";
 import { messages } from "../../src/modules/messages/schema";

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { handleInbound } from "../../src/inbound/receive";
-import { expireInactiveTickets } from "../../src/jobs/tickets";
+import { expireInactiveTickets } from "../../src/modules/tickets/jobs";
 import { zonedHour, zonedToday } from "../../src/contract/zoned";
 import { applyLidMapping } from "../../src/inbound/identity";
 import { makeTestApp } from "../helpers/app";

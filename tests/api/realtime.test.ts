@@ -242,7 +242,7 @@ describe("presence (the dashboard's online column follows it live)", () => {
   });
 
   test("the offline sweep tells the company; a ping after it brings the user back, live", async () => {
-    const { sweepOfflineUsers } = await import("../../src/jobs/tickets");
+    const { sweepOfflineUsers } = await import("../../src/modules/users/jobs");
     const { users } = await import("../../src/schema");
     const { eq } = await import("drizzle-orm");
     const a = await t.newCompany();

@@ -13,7 +13,7 @@ import {
   setAnnouncementMedia,
   showAnnouncement,
   updateAnnouncement,
-} from "../../modules/announcements/service";
+} from "../../modules/announcements";
 
 /**
  * GET /public/announcements/:name: announcement images, the only files served without a token.

@@ -3,7 +3,7 @@ import { AuditQuery } from "../../contract/schemas/audit";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { assertMayReadAudit, exportAudit, listAudit } from "../../modules/audit/reading";
+import { assertMayReadAudit, exportAudit, listAudit } from "../../modules/audit";
 
 /** /audit: the company's audit log for admins (read only: no route edits or deletes an entry). */
 export const auditRoutes = (deps: Deps) =>

@@ -5,15 +5,7 @@ import { IdParam, idField } from "../../contract/schemas/common";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import {
-  endAllUserSessions,
-  endMyOtherSessions,
-  endMySession,
-  endUserSession,
-  mySessions,
-  resetUserSecondFactor,
-  userSecurity,
-} from "../../modules/auth/admin";
+import { endAllUserSessions, endMyOtherSessions, endMySession, endUserSession, mySessions, resetUserSecondFactor, userSecurity } from "../../modules/auth";
 import { relyingParty, requestOrigin } from "../origin";
 import {
   addPasskey,
@@ -24,7 +16,7 @@ import {
   securityStatus,
   setupTotp,
   turnOffTotp,
-} from "../../modules/auth/security";
+} from "../../modules/auth";
 
 const SessionIdParam = v.object({ sid: v.pipe(v.string(), v.maxLength(64)) });
 const UserSessionParams = v.object({ id: idField, sid: v.pipe(v.string(), v.maxLength(64)) });

@@ -12,11 +12,11 @@ import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
 import { cameOverHttps } from "../ip";
-import { REFRESH_COOKIE, REFRESH_TTL_S } from "../../modules/auth/tokens";
-import { enrolPasskey, enrolPasskeyOptions, enrolTotpConfirm, enrolTotpStart } from "../../modules/auth/enrol";
+import { REFRESH_COOKIE, REFRESH_TTL_S } from "../../modules/auth";
+import { enrolPasskey, enrolPasskeyOptions, enrolTotpConfirm, enrolTotpStart } from "../../modules/auth";
 import { relyingParty, requestOrigin } from "../origin";
-import { changeOwnPassword, logout, refresh, sessionPayload } from "../../modules/auth/service";
-import { login, passkeySignIn, passkeySignInOptions, secondStep, secondStepPasskeyOptions, type SignInResult } from "../../modules/auth/signin";
+import { changeOwnPassword, logout, refresh, sessionPayload } from "../../modules/auth";
+import { login, passkeySignIn, passkeySignInOptions, secondStep, secondStepPasskeyOptions, type SignInResult } from "../../modules/auth";
 
 const bearerOf = (request: Request) => {
   const h = request.headers.get("authorization");

@@ -4,7 +4,7 @@ import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { requireCampaigns } from "../../modules/campaigns/policy";
+import { requireCampaigns } from "../../modules/campaigns";
 import {
   cancelCampaign,
   createCampaign,
@@ -17,8 +17,8 @@ import {
   showCampaign,
   startCampaign,
   updateCampaign,
-} from "../../modules/campaigns/service";
-import { listCampaignSettings, saveCampaignSettings } from "../../modules/campaigns/settings";
+} from "../../modules/campaigns";
+import { listCampaignSettings, saveCampaignSettings } from "../../modules/campaigns";
 
 /** /campaigns and /campaign-settings (R-API-1), behind the campaign condition. */
 export const campaignsRoutes = (deps: Deps) =>

@@ -4,7 +4,7 @@ import { PageQuery } from "../../contract/schemas/common";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { createChat, deleteChat, listChatMessages, listChats, markChatRead, sendChatMessage, showChat, updateChat } from "../../modules/chats/service";
+import { createChat, deleteChat, listChatMessages, listChats, markChatRead, sendChatMessage, showChat, updateChat } from "../../modules/chats";
 
 /** /chats routes: internal chat between users of a company (R-CHAT-1); plan flag useInternalChat. */
 export const chatsRoutes = (deps: Deps) =>

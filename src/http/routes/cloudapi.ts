@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { IdParam } from "../../contract/schemas/common";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { listConnectionTemplates, refreshConnectionTemplates } from "../../modules/connections/templates";
+import { listConnectionTemplates, refreshConnectionTemplates } from "../../modules/connections";
 import { authPlugin } from "../auth";
 
 const KeyParam = v.object({ key: v.pipe(v.string(), v.regex(/^[\w-]{16,64}$/)) });

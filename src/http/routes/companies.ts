@@ -7,8 +7,8 @@ import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { AppError, parse } from "../../core/errors";
 import { clientIp } from "../ip";
-import { createCompany, deleteCompany, listAllCompanies, listCompanies, updateCompany } from "../../modules/companies/service-admin";
-import { companyWithPlan, showCompany, signupCompany, updateCompanySchedules } from "../../modules/companies/service";
+import { createCompany, deleteCompany, listAllCompanies, listCompanies, updateCompany } from "../../modules/companies";
+import { companyWithPlan, showCompany, signupCompany, updateCompanySchedules } from "../../modules/companies";
 
 const CompanyParam = v.object({ companyId: idField });
 

@@ -13,7 +13,7 @@ import {
   showConnection,
   startSession,
   updateConnection,
-} from "../../modules/connections/service";
+} from "../../modules/connections";
 
 /** /whatsapp and /whatsappsession routes (R-API-1). */
 export const connectionsRoutes = (deps: Deps) =>

@@ -4,7 +4,7 @@ import { ContactListBody, ContactListItemCreateBody, ContactListItemsQuery, Cont
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { requireCampaigns } from "../../modules/campaigns/policy";
+import { requireCampaigns } from "../../modules/campaigns";
 import {
   createContactList,
   createItem,
@@ -18,7 +18,7 @@ import {
   showItem,
   updateContactList,
   updateItem,
-} from "../../modules/contact-lists/service";
+} from "../../modules/contact-lists";
 
 /** /contact-lists and /contact-list-items (R-API-1), behind the campaign condition. */
 export const contactListsRoutes = (deps: Deps) =>

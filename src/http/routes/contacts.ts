@@ -4,10 +4,10 @@ import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { forbidden, parse } from "../../core/errors";
-import { createContact, deleteContact, listContacts, listContactsForPicker, showContact, updateContact } from "../../modules/contacts/service";
-import { setContactOptOut } from "../../modules/contacts/opt-out";
-import { canChangeOptOut } from "../../modules/contacts/policy";
-import { exportContacts, importContacts } from "../../modules/contacts/service-import";
+import { createContact, deleteContact, listContacts, listContactsForPicker, showContact, updateContact } from "../../modules/contacts";
+import { setContactOptOut } from "../../modules/contacts";
+import { canChangeOptOut } from "../../modules/contacts";
+import { exportContacts, importContacts } from "../../modules/contacts";
 
 /** /contacts routes (R-API-1). */
 export const contactsRoutes = (deps: Deps) =>

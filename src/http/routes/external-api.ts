@@ -3,7 +3,7 @@ import { clientIp } from "../ip";
 import { ExternalSendBody } from "../../contract/schemas/externalApi";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { authenticateApiToken, sendFromApi } from "../../modules/external-api/service";
+import { authenticateApiToken, sendFromApi } from "../../modules/external-api";
 
 const firstText = (x: unknown) => (Array.isArray(x) ? x[0] : x);
 

@@ -4,7 +4,7 @@ import { FileListBody } from "../../contract/schemas/files";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { createFileList, deleteFileList, listFileLists, showFileList, updateFileList, uploadFileListFiles } from "../../modules/files/service";
+import { createFileList, deleteFileList, listFileLists, showFileList, updateFileList, uploadFileListFiles } from "../../modules/files";
 
 /** /files routes: file lists (R-LIB-3). */
 export const filesRoutes = (deps: Deps) =>

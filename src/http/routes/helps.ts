@@ -4,7 +4,7 @@ import { HelpCreateBody, HelpUpdateBody } from "../../contract/schemas/helps";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { createHelp, deleteHelp, listAllHelps, listHelps, showHelp, updateHelp } from "../../modules/helps/service";
+import { createHelp, deleteHelp, listAllHelps, listHelps, showHelp, updateHelp } from "../../modules/helps";
 
 /** /helps routes (R-API-1): everyone reads, super users manage. */
 export const helpsRoutes = (deps: Deps) =>

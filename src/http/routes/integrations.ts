@@ -5,14 +5,7 @@ import { QueueIntegrationBody } from "../../contract/schemas/integrations";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import {
-  createIntegration,
-  deleteIntegration,
-  listIntegrations,
-  showIntegration,
-  testIntegration,
-  updateIntegration,
-} from "../../modules/integrations/service";
+import { createIntegration, deleteIntegration, listIntegrations, showIntegration, testIntegration, updateIntegration } from "../../modules/integrations";
 
 const TestBody = v.object({ ...QueueIntegrationBody.entries, id: v.optional(v.nullable(idField)) });
 

@@ -4,8 +4,8 @@ import { InvoiceQuery, InvoiceUpdateBody, PixWebhookBody, SubscriptionBody } fro
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { createPixCharge, handlePixWebhook } from "../../modules/invoices/pix";
-import { listInvoices, markInvoicePaid } from "../../modules/invoices/service";
+import { createPixCharge, handlePixWebhook } from "../../modules/invoices";
+import { listInvoices, markInvoicePaid } from "../../modules/invoices";
 
 /** /invoices and /subscription routes (R-API-1, R-BILL-8). */
 export const invoicesRoutes = (deps: Deps) =>

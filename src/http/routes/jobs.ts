@@ -1,6 +1,6 @@
 import { can } from "../../contract/permissions";
 import { Elysia } from "elysia";
-import { audit } from "../../modules/audit/service";
+import { audit } from "../../modules/audit";
 import * as v from "valibot";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";

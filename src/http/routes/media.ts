@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
-import { mediaFile, mimeOfName } from "../../modules/media/uploads";
-import { canReadMediaFile } from "../../modules/messages/policy";
+import { mediaFile, mimeOfName } from "../../modules/media";
+import { canReadMediaFile } from "../../modules/messages";
 import { authPlugin } from "../auth";
 
 /**

@@ -5,9 +5,9 @@ import { MediaHintsField, MessageListQuery, MessageSendBody } from "../../contra
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { AppError, parse } from "../../core/errors";
-import { getVisibleTicket } from "../../modules/tickets/service";
-import { deleteMessage, listMessages, retryMessage } from "../../modules/messages/service";
-import { reactFromAgent, sendFromAgent, sendTemplateFromAgent } from "../../modules/messages/service-agent";
+import { getVisibleTicket } from "../../modules/tickets";
+import { deleteMessage, listMessages, retryMessage } from "../../modules/messages";
+import { reactFromAgent, sendFromAgent, sendTemplateFromAgent } from "../../modules/messages";
 import { ReactionBody, TemplateSendBody } from "../../contract/schemas/templates";
 
 const TicketParam = v.object({ ticketId: idField });

@@ -14,7 +14,7 @@ import {
   resetMyPrefs,
   saveCompanyDefaults,
   saveMyPrefs,
-} from "../../modules/notifications/service";
+} from "../../modules/notifications";
 
 const DeviceQuery = v.object({ deviceId: v.optional(v.pipe(v.string(), v.maxLength(PUSH_LIMITS.deviceIdMax))) });
 

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { can } from "../../contract/permissions";
-import { audit } from "../../modules/audit/service";
+import { audit } from "../../modules/audit";
 import { jwtVerify, SignJWT } from "jose";
 import type { BackupsOverviewDto } from "../../contract/dto/backups";
 import { BackupNameParam, BackupRestoreBody, BackupScheduleBody, BackupTokenParam } from "../../contract/schemas/backups";

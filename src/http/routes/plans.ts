@@ -4,7 +4,7 @@ import { PlanCreateBody, PlanUpdateBody } from "../../contract/schemas/plans";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { createPlan, deletePlan, listAllPlans, listPublicPlans, showPlan, updatePlan } from "../../modules/plans/service";
+import { createPlan, deletePlan, listAllPlans, listPublicPlans, showPlan, updatePlan } from "../../modules/plans";
 
 /** /plans routes (R-API-1): the public list for the signup page, the CRUD for super users. */
 export const plansRoutes = (deps: Deps) =>

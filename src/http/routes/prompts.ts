@@ -4,7 +4,7 @@ import { PromptBody } from "../../contract/schemas/prompts";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { createPrompt, deletePrompt, listPrompts, showPrompt, updatePrompt } from "../../modules/prompts/service";
+import { createPrompt, deletePrompt, listPrompts, showPrompt, updatePrompt } from "../../modules/prompts";
 
 /** /prompt routes (R-INT-11); plan flag useOpenAi, admins. */
 export const promptsRoutes = (deps: Deps) =>

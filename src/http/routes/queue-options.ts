@@ -4,7 +4,7 @@ import { QueueOptionCreateBody, QueueOptionsQuery, QueueOptionUpdateBody } from 
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { createQueueOption, deleteOptionMedia, deleteQueueOption, listQueueOptions, updateQueueOption, uploadOptionMedia } from "../../modules/queues/options";
+import { createQueueOption, deleteOptionMedia, deleteQueueOption, listQueueOptions, updateQueueOption, uploadOptionMedia } from "../../modules/queues";
 
 /** /queue-options routes (R-API-1). */
 export const queueOptionsRoutes = (deps: Deps) =>

@@ -4,7 +4,7 @@ import { QueueCreateBody, QueueUpdateBody } from "../../contract/schemas/queues"
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { createQueue, deleteQueue, deleteQueueMedia, listQueues, showQueue, updateQueue, uploadQueueMedia } from "../../modules/queues/service";
+import { createQueue, deleteQueue, deleteQueueMedia, listQueues, showQueue, updateQueue, uploadQueueMedia } from "../../modules/queues";
 
 const fileOf = (body: unknown) => (body as Record<string, unknown> | null)?.file;
 

@@ -12,7 +12,7 @@ import {
   showQuickMessage,
   updateQuickMessage,
   setQuickMessageMedia,
-} from "../../modules/quick-messages/service";
+} from "../../modules/quick-messages";
 
 /** /quick-messages routes (R-API-1). */
 export const quickMessagesRoutes = (deps: Deps) =>

@@ -3,7 +3,7 @@ import { SandboxConversationQuery, SandboxMessageBody, SandboxParam } from "../.
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { listSandboxCustomers, postSandboxMessage, sandboxConversation } from "../../modules/connections/sandbox";
+import { listSandboxCustomers, postSandboxMessage, sandboxConversation } from "../../modules/connections";
 
 /**
  * /sandbox/{connectionId}/… : the phone simulator of a sandbox connection (users who see every

@@ -4,15 +4,7 @@ import { ScheduleCreateBody, ScheduleListQuery, ScheduleMonthQuery, ScheduleUpda
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import {
-  createSchedule,
-  deleteSchedule,
-  listSchedules,
-  scheduleCalendar,
-  setScheduleMedia,
-  showSchedule,
-  updateSchedule,
-} from "../../modules/schedules/service";
+import { createSchedule, deleteSchedule, listSchedules, scheduleCalendar, setScheduleMedia, showSchedule, updateSchedule } from "../../modules/schedules";
 
 /** /schedules routes (R-API-1, R-SCH-1); the plan needs useSchedules. */
 export const schedulesRoutes = (deps: Deps) =>

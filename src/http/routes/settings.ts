@@ -3,7 +3,7 @@ import { SettingKeyParam, SettingUpdateBody } from "../../contract/schemas/setti
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { readSettings, updateSetting } from "../../modules/settings/service";
+import { readSettings, updateSetting } from "../../modules/settings";
 
 /** /settings routes (R-API-1). */
 export const settingsRoutes = (deps: Deps) =>

@@ -4,7 +4,7 @@ import { TagCreateBody, TagUpdateBody } from "../../contract/schemas/tags";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { createTag, deleteTag, kanbanTags, listAllTags, listTags, showTag, updateTag } from "../../modules/tags/service";
+import { createTag, deleteTag, kanbanTags, listAllTags, listTags, showTag, updateTag } from "../../modules/tags";
 
 /** /tags routes (R-API-1). */
 export const tagsRoutes = (deps: Deps) =>

@@ -4,7 +4,7 @@ import { TicketNoteBody, TicketNoteListQuery } from "../../contract/schemas/tick
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { createNote, deleteNote, listNotes } from "../../modules/ticket-notes/service";
+import { createNote, deleteNote, listNotes } from "../../modules/ticket-notes";
 
 /** /ticket-notes routes (R-API-1). */
 export const ticketNotesRoutes = (deps: Deps) =>

@@ -5,12 +5,12 @@ import { TagSyncBody, TicketChangesBody, TicketCreateBody, TicketListQuery, Tick
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { requireFeature } from "../../modules/companies/features";
-import { deleteTicket, openForContact } from "../../modules/tickets/lifecycle";
-import { listTickets, showTicket, showTicketByUuid } from "../../modules/tickets/service";
-import { ticketChanges } from "../../modules/tickets/service-changes";
-import { addTicketTag, moveKanbanTag, removeKanbanTags, syncTicketTags } from "../../modules/tickets/service-tags";
-import { updateTicket } from "../../modules/tickets/service-update";
+import { requireFeature } from "../../modules/companies";
+import { deleteTicket, openForContact } from "../../modules/tickets";
+import { listTickets, showTicket, showTicketByUuid } from "../../modules/tickets";
+import { ticketChanges } from "../../modules/tickets";
+import { addTicketTag, moveKanbanTag, removeKanbanTags, syncTicketTags } from "../../modules/tickets";
+import { updateTicket } from "../../modules/tickets";
 
 const UuidParam = v.object({ uuid: v.pipe(v.string(), v.uuid("validation.invalid")) });
 const TicketTagParams = v.object({ ticketId: idField, tagId: idField });

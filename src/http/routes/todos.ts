@@ -4,7 +4,7 @@ import { TodoCreateBody, TodoImportBody, TodoUpdateBody } from "../../contract/s
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { createTodo, deleteTodo, importTodos, listTodos, updateTodo } from "../../modules/todos/service";
+import { createTodo, deleteTodo, importTodos, listTodos, updateTodo } from "../../modules/todos";
 
 /** /todos: the signed-in user's own to-do list (every profile; the owner always comes from the token). */
 export const todosRoutes = (deps: Deps) =>

@@ -5,7 +5,7 @@ import { UserCreateBody, UserUpdateBody } from "../../contract/schemas/users";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { createUser, deleteUser, listAllUsers, listUsers, showUser, updateUser } from "../../modules/users/service";
+import { createUser, deleteUser, listAllUsers, listUsers, showUser, updateUser } from "../../modules/users";
 
 const ListQuery = v.object({ companyId: v.optional(v.pipe(v.string(), v.transform(Number), v.integer())) });
 

@@ -1,14 +1,15 @@
 import { Elysia } from "elysia";
 import type { ClientMessage } from "../../contract/frames";
 import { can } from "../../contract/permissions";
-import type { Deps, SessionUser } from "../../core/deps";
-import { type AccessClaims, verifyToken } from "../../modules/auth/tokens";
-import { findConnection } from "../../modules/connections/queries";
-import { canViewEveryTicket, canViewTicket } from "../../modules/tickets/policy";
-import { findTicketRow } from "../../modules/tickets/queries";
-import { setUserOnline } from "../../modules/users/presence";
-import { loadSessionUser } from "../../modules/users/queries";
-import { accessSessionLive } from "../../modules/auth/sessions";
+import type { Deps } from "../../core/deps";
+import type { SessionUser } from "../../core/user";
+import { type AccessClaims, verifyToken } from "../../modules/auth";
+import { findConnection } from "../../modules/connections";
+import { canViewEveryTicket, canViewTicket } from "../../modules/tickets";
+import { findTicketRow } from "../../modules/tickets";
+import { setUserOnline } from "../../modules/users";
+import { loadSessionUser } from "../../modules/users";
+import { accessSessionLive } from "../../modules/auth";
 import type { HubSocket } from "../../core/hub";
 import { rooms } from "../../contract/rooms";
 

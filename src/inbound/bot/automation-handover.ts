@@ -1,8 +1,8 @@
-import { dropSession } from "../../modules/integrations/queries";
-import { findQueue } from "../../modules/queues/queries";
-import { botAssignUser, botChooseQueue, handToHuman, setIntegrationState } from "../../modules/tickets/lifecycle-system";
-import { findTicketRow } from "../../modules/tickets/queries";
-import type { BotStep } from "./menu";
+import { dropSession } from "../../modules/integrations";
+import { findQueue } from "../../modules/queues";
+import { botAssignUser, botChooseQueue, handToHuman, setIntegrationState } from "../../modules/tickets";
+import { findTicketRow } from "../../modules/tickets";
+import type { BotStep } from "./step";
 
 /** The automation lets go: integration state cleared, bot off; the ticket waits for a person in its queue. */
 export function leave(s: BotStep) {

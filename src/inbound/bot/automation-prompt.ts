@@ -4,20 +4,20 @@
  * voice note. When the assistant fails (its server answers an error or times out), the customer is
  * told so in a short holding message and the ticket goes to the prompt's hand-over queue, for people.
  */
-import { voiceNoteUpload } from "../../modules/media/prepare";
+import { voiceNoteUpload } from "../../modules/media";
 import type { InboundMessage } from "../../core/channel";
 import { VOICE_NOTE_PREFIX } from "../../contract/media";
 import type { Deps } from "../../core/deps";
-import { checkUpload, mediaFile, storeUpload } from "../../modules/media/uploads";
+import { checkUpload, mediaFile, storeUpload } from "../../modules/media";
 import { log } from "../../lib/logger";
-import { ExternalError } from "../../modules/integrations/http";
-import { findByWid, recentTexts } from "../../modules/messages/queries";
-import { askAssistant, synthesize, transcribe } from "../../modules/prompts/assistant";
-import type { PromptRow } from "../../modules/prompts/schema";
-import { companyAutoText } from "../../modules/settings/service";
-import { addSystemNote } from "../../modules/ticket-notes/service";
+import { ExternalError } from "../../modules/integrations";
+import { findByWid, recentTexts } from "../../modules/messages";
+import { askAssistant, synthesize, transcribe } from "../../modules/prompts";
+import type { PromptRow } from "../../modules/prompts";
+import { companyAutoText } from "../../modules/settings";
+import { addSystemNote } from "../../modules/ticket-notes";
 import { transferTo } from "./automation-handover";
-import type { BotStep } from "./menu";
+import type { BotStep } from "./step";
 
 /** The note a person reads on a ticket whose integration or assistant failed. */
 export const failureNote = (name: string) => `A automação "${name}" não respondeu; o atendimento foi passado para a equipe.`;

@@ -7,23 +7,23 @@
 import { LIMITS } from "../../contract/limits";
 import { addressOf } from "../../core/channel";
 import type { InboundMessage } from "../../core/channel";
-import { checkUpload, extOfMime, storeUpload } from "../../modules/media/uploads";
+import { checkUpload, extOfMime, storeUpload } from "../../modules/media";
 import type { Deps } from "../../core/deps";
 import { log } from "../../lib/logger";
-import { companyFeatures } from "../../modules/companies/features";
-import { detectIntent, parseServiceAccount } from "../../modules/integrations/dialogflow";
-import { ExternalError } from "../../modules/integrations/http";
-import { dropSession, findIntegration, findSession, type QueueIntegrationRow, saveSession } from "../../modules/integrations/queries";
-import { continueTypebot, startTypebot, type TypebotOut, typebotCommand } from "../../modules/integrations/typebot";
-import { callWebhook } from "../../modules/integrations/webhook";
-import { findPrompt } from "../../modules/prompts/queries";
-import { findContact } from "../../modules/contacts/queries";
-import { addSystemNote } from "../../modules/ticket-notes/service";
-import { closeBySystem, setIntegrationState } from "../../modules/tickets/lifecycle-system";
+import { companyFeatures } from "../../modules/companies";
+import { detectIntent, parseServiceAccount } from "../../modules/integrations";
+import { ExternalError } from "../../modules/integrations";
+import { dropSession, findIntegration, findSession, type QueueIntegrationRow, saveSession } from "../../modules/integrations";
+import { continueTypebot, startTypebot, type TypebotOut, typebotCommand } from "../../modules/integrations";
+import { callWebhook } from "../../modules/integrations";
+import { findPrompt } from "../../modules/prompts";
+import { findContact } from "../../modules/contacts";
+import { addSystemNote } from "../../modules/ticket-notes";
+import { closeBySystem, setIntegrationState } from "../../modules/tickets";
 import { isoNow } from "../../lib/clock";
 import { leave, transferTo } from "./automation-handover";
 import { failureNote, promptFailed, runPrompt } from "./automation-prompt";
-import type { BotStep } from "./menu";
+import type { BotStep } from "./step";
 
 /** Dialogflow's answer when it has none (R-INT-8). */
 export const DIALOGFLOW_NO_ANSWER = "Desculpe, não consegui entender sua pergunta.";

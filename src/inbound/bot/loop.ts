@@ -7,7 +7,7 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { prepared } from "../../db/prepared";
 import type { Deps } from "../../core/deps";
-import { messages } from "../../modules/messages/schema";
+import { messages } from "../../modules/messages";
 
 /** Window over which repeats and our own texts are compared. */
 export const LOOP_WINDOW_MS = 2 * 60_000;

@@ -1,15 +1,16 @@
 import type { Deps } from "../../core/deps";
 import { renderTemplate } from "../../lib/template";
-import { connectionQueues } from "../../modules/connections/queries";
-import type { WhatsappRow } from "../../modules/connections/schema";
-import { listOptions } from "../../modules/queues/options-queries";
-import type { QueueOptionRow } from "../../modules/queues/schema";
-import type { QueueRow } from "../../modules/queues/schema";
-import { getSetting } from "../../modules/settings/service";
-import { botChooseQueue, botMenuSent, botStartedAt, handToHuman, setBotState } from "../../modules/tickets/lifecycle-system";
-import type { TicketRow } from "../../modules/tickets/schema";
+import { connectionQueues } from "../../modules/connections";
+import type { WhatsappRow } from "../../modules/connections";
+import { listOptions } from "../../modules/queues";
+import type { QueueOptionRow } from "../../modules/queues";
+import type { QueueRow } from "../../modules/queues";
+import { getSetting } from "../../modules/settings";
+import { botChooseQueue, botMenuSent, botStartedAt, handToHuman, setBotState } from "../../modules/tickets";
+import type { TicketRow } from "../../modules/tickets";
 import type { InboundMessage, MenuSpec } from "../../core/channel";
 import { automationTarget, startAutomation } from "./automation";
+import type { BotStep } from "./step";
 import { isOutOfHours } from "../../lib/hours";
 
 export const INVALID_OPTION = "Opção inválida, por favor escolha uma opção válida.";
@@ -20,22 +21,6 @@ const BACK_ITEM = { id: "0", title: "Menu anterior" };
 const HOME_ITEM = { id: "#", title: "Menu inicial" };
 /** Above the buttons when the menu has no text of its own (a button message needs one). */
 const CHOOSE = "Escolha uma opção:";
-
-/** What one bot step works with. */
-export interface BotStep {
-  deps: Deps;
-  ticket: TicketRow;
-  conn: WhatsappRow;
-  contactName: string;
-  body: string;
-  /** The customer's message being answered (integrations and assistants read it whole). */
-  msg?: InboundMessage;
-  /**
-   * Sends an automatic answer (text, then the optional media); the loop breaker may stop it. A menu
-   * goes out as buttons or a list where the channel has them, else as the text (its numbered lines).
-   */
-  say(text: string, media?: { mediaPath: string | null; mediaName: string | null } | null, menu?: MenuSpec): Promise<void>;
-}
 
 const render = (s: BotStep, text: string) => renderTemplate(text, { name: s.contactName }, s.deps.config.timezone);
 

@@ -1,9 +1,9 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { MenuSpec } from "../../core/channel";
 import type { Deps } from "../../core/deps";
-import { mimeOfName } from "../../modules/media/uploads";
-import { messages } from "../../modules/messages/schema";
-import type { TicketRow } from "../../modules/tickets/schema";
+import { mimeOfName } from "../../modules/media";
+import { messages } from "../../modules/messages";
+import type { TicketRow } from "../../modules/tickets";
 
 /** True when this exact automatic text went to the ticket within the last `withinMs`. */
 export function sentAutomaticallySince(deps: Deps, ticketId: number, body: string, withinMs: number): boolean {

@@ -8,7 +8,7 @@ import { LIMITS } from "../../contract/limits";
 import type { AnnouncementCreateInput, AnnouncementUpdateInput } from "../../contract/schemas/announcements";
 import type { Ctx } from "../../core/deps";
 import { forbidden, notFound } from "../../core/errors";
-import { assertContent, checkUpload, mimeOfName } from "../media/uploads";
+import { assertContent, checkUpload, mimeOfName } from "../media";
 import { isoNow } from "../../lib/clock";
 import { containsAny, pageOf } from "../../db/paging";
 import { type AnnouncementRow, announcements } from "./schema";

@@ -6,7 +6,7 @@
 import type { TotpSetupDto } from "../../contract/dto/auth";
 import type { Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
-import { audit } from "../audit/service";
+import { audit } from "../audit";
 import { consumeChallenge, setWebauthnChallenge } from "./challenges";
 import { type RelyingParty, registerPasskey, registrationOptions } from "./passkeys";
 import { assertNotThrottled, challengeUser, nextStep, type RequestOrigin, type SignInResult } from "./signin";

@@ -6,8 +6,8 @@
 import type { PasskeyDto, RecoveryCodesDto, SecurityDto, TotpSetupDto } from "../../contract/dto/auth";
 import type { Ctx } from "../../core/deps";
 import { AppError, notFound } from "../../core/errors";
-import { audit } from "../audit/service";
-import { getSetting } from "../settings/service";
+import { audit } from "../audit";
+import { getSetting } from "../settings";
 import { createChallenge, consumeChallenge, findChallenge } from "./challenges";
 import { listPasskeys, type RelyingParty, registerPasskey, registrationOptions, removePasskey } from "./passkeys";
 import { checkCredentials, hasSecondFactor, type RequestOrigin } from "./signin";

@@ -11,10 +11,10 @@ import { REFRESH_TTL_S } from "./tokens";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { CLOSE } from "../../contract/frames";
-import { getSetting } from "../settings/service";
-import { bumpCompanyTokenVersions, bumpTokenVersion, markSignedIn, startSession } from "../users/accounts";
-import { publishEnded } from "../users/presence";
-import { loadSessionUser, loadTokenVersions } from "../users/queries";
+import { getSetting } from "../settings";
+import { bumpCompanyTokenVersions, bumpTokenVersion, markSignedIn, startSession } from "../users";
+import { publishEnded } from "../users";
+import { loadSessionUser, loadTokenVersions } from "../users";
 import { type AuthSessionRow, authSessions } from "./schema";
 
 const companyOf = (db: DB, userId: number) => loadSessionUser(db, userId)?.user.companyId ?? 0;
@@ -189,36 +189,6 @@ export function endCompanySessions(deps: Pick<Deps, "db" | "hub">, companyId: nu
   for (const id of ids) deps.hub.closeUser(id, reason, CLOSE.sessionEnded);
   log.info("company sessions ended", { companyId, users: ids.length, reason });
   return ids.length;
-}
-
-/**
- * Closes the sockets of sessions ended outside this process (`cli reset-password` writes the
- * database directly) and of deleted users: a socket whose user's token version moved on while the
- * user has no live session family is closed with 4401. (A newer sign-in leaves a live family: the
- * older browser is told by the `auth` frame instead, and another tab of the same browser keeps going.)
- */
-export function sweepEndedSockets(deps: Pick<Deps, "db" | "hub">) {
-  const open = deps.hub.openSessions();
-  if (!open.length) return 0;
-  const ids = [...new Set(open.map((s) => s.userId))];
-  const current = loadTokenVersions(deps.db, ids);
-  const stale = new Set(open.filter((s) => current.get(s.userId) !== s.tokenVersion).map((s) => s.userId));
-  if (!stale.size) return 0;
-  const live = new Set(
-    deps.db
-      .select({ userId: authSessions.userId })
-      .from(authSessions)
-      .where(and(inArray(authSessions.userId, [...stale]), isNull(authSessions.endedAt)))
-      .all()
-      .map((r) => r.userId),
-  );
-  let closed = 0;
-  for (const userId of stale) {
-    if (current.has(userId) && live.has(userId)) continue;
-    deps.hub.closeUser(userId, "session ended", CLOSE.sessionEnded);
-    closed++;
-  }
-  return closed;
 }
 
 /** For operator commands run in their own process (no hub): ends the user's families in the database. */

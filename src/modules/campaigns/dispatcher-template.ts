@@ -6,7 +6,7 @@ import type { TemplateChoice } from "../../contract/templates";
 import { windowOpen } from "../../contract/templates";
 import type { Deps } from "../../core/deps";
 import { renderTemplate } from "../../lib/template";
-import { findConnection } from "../connections/queries";
+import { findConnection } from "../connections";
 import type { SendSpec } from "../../core/ports";
 import type { CampaignRow, CampaignShippingRow } from "./schema";
 import { templateOf } from "./service";

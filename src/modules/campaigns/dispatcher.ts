@@ -11,18 +11,18 @@ import { type CampaignPauseReason, LIMITS } from "../../contract/limits";
 import type { DbOrTx } from "../../core/db";
 import type { Deps } from "../../core/deps";
 import type { SendSpec } from "../../core/ports";
-import { mediaFile, mimeOfName } from "../media/uploads";
+import { mediaFile, mimeOfName } from "../media";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { renderTemplate } from "../../lib/template";
 import { rooms } from "../../contract/rooms";
 import { isOutOfHours } from "../../lib/hours";
-import { findCompany } from "../companies/queries";
-import { upsertPeerContact } from "../contacts/channel";
-import { isNumberOptedOut } from "../contacts/opt-out";
-import { serializeContact } from "../contacts/service";
-import { fileListFiles } from "../files/service";
-import { ticketForOutbound } from "../tickets/lifecycle-system";
+import { findCompany } from "../companies";
+import { upsertPeerContact } from "../contacts";
+import { isNumberOptedOut } from "../contacts";
+import { serializeContact } from "../contacts";
+import { fileListFiles } from "../files";
+import { ticketForOutbound } from "../tickets";
 import { campaignById, deliveredSince, dueCampaigns, nextShipment, remainingOf, runningCampaigns, skipOptedOut } from "./queries";
 import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns } from "./schema";
 import { publishCampaign } from "./service";
@@ -30,8 +30,6 @@ import { type CampaignSettings, campaignSettingsOf } from "./settings";
 import { createShipments, recordFailure } from "./shipments";
 import { type Part, templatePart } from "./dispatcher-template";
 
-/** How long one run may keep sending (the job runs every second and never overlaps itself). */
-const TICK_BUDGET_MS = 900;
 /** Progress frames per campaign at most this often while it sends. */
 const PUBLISH_EVERY_MS = 400;
 
@@ -40,24 +38,8 @@ const lastPublished = new Map<number, number>();
 /** Thrown inside the storing transaction when the shipment must not be sent (cancelled, already sent). */
 class NotSent extends Error {}
 
-/** `campaigns.dispatch`: start due campaigns, then send what is due until the run's budget is spent. */
-export async function dispatchCampaigns(deps: Deps) {
-  const deadline = Date.now() + TICK_BUDGET_MS;
-  startDueCampaigns(deps);
-  const byConnection = new Map<number, number[]>();
-  for (const c of runningCampaigns(deps.db)) {
-    const key = c.whatsappId ?? 0;
-    byConnection.set(key, [...(byConnection.get(key) ?? []), c.id]);
-  }
-  const touched = new Set<number>();
-  await Promise.all([...byConnection.values()].map((ids) => runConnection(deps, ids, deadline, touched)));
-  for (const id of touched) {
-    const c = campaignById(deps.db, id);
-    if (c) publish(deps, c, true);
-  }
-}
-
-function publish(deps: Deps, c: CampaignRow, force = false) {
+/** Publishes a campaign's progress at most every PUBLISH_EVERY_MS (always when `force`). */
+export function publish(deps: Deps, c: CampaignRow, force = false) {
   const now = Date.now();
   if (!force && now - (lastPublished.get(c.id) ?? 0) < PUBLISH_EVERY_MS) return;
   lastPublished.set(c.id, now);
@@ -90,7 +72,7 @@ export function startDueCampaigns(deps: Deps) {
 }
 
 /** The campaigns of one connection take turns, one shipment each, until nothing is due or time is up. */
-async function runConnection(deps: Deps, ids: number[], deadline: number, touched: Set<number>) {
+export async function runConnection(deps: Deps, ids: number[], deadline: number, touched: Set<number>) {
   const settings = new Map<number, CampaignSettings>();
   for (;;) {
     let sent = false;

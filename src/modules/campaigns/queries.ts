@@ -2,10 +2,10 @@ import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, sql } from "
 import type { CampaignProgressDto } from "../../contract/dto/campaigns";
 import type { DbOrTx } from "../../core/db";
 import { containsAny, pageOf } from "../../db/paging";
-import { contacts } from "../contacts/schema";
-import { sendFailed } from "../messages/queries";
-import { tickets } from "../tickets/schema";
-import { ticketsWithTag } from "../tags/links";
+import { contacts } from "../contacts";
+import { sendFailed } from "../messages";
+import { tickets } from "../tickets";
+import { ticketsWithTag } from "../tags";
 import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns } from "./schema";
 
 export const findCampaign = (db: DbOrTx, companyId: number, id: number) =>

@@ -1,4 +1,4 @@
-import { audit, diffFields } from "../audit/service";
+import { audit, diffFields } from "../audit";
 import { and, eq, inArray } from "drizzle-orm";
 import type { CampaignDto, CampaignProgressDto, CampaignShippingDto } from "../../contract/dto/campaigns";
 import type { Page } from "../../contract/dto/common";
@@ -7,15 +7,15 @@ import { type CampaignPauseReason, type CampaignStatus, LIMITS } from "../../con
 import type { CampaignInput } from "../../contract/schemas/campaigns";
 import type { Deps, Ctx } from "../../core/deps";
 import { AppError, notFound } from "../../core/errors";
-import { removeMedia, replaceAttachment } from "../media/uploads";
+import { removeMedia, replaceAttachment } from "../media";
 import { isoNow } from "../../lib/clock";
 import { rooms } from "../../contract/rooms";
-import { findConnection } from "../connections/queries";
-import { failedSends } from "../messages/queries";
-import { findContactList } from "../contact-lists/queries";
-import { createListOf, getContactList } from "../contact-lists/service";
-import { findFileList } from "../files/queries";
-import { getTag } from "../tags/service";
+import { findConnection } from "../connections";
+import { failedSends } from "../messages";
+import { findContactList } from "../contact-lists";
+import { createListOf, getContactList } from "../contact-lists";
+import { findFileList } from "../files";
+import { getTag } from "../tags";
 import { contactsWithTag, findCampaign, pageCampaigns, pageShipments, progressOf } from "./queries";
 import { type CampaignRow, campaigns } from "./schema";
 import { createShipments } from "./shipments";

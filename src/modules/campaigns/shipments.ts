@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../core/db";
 import type { Deps } from "../../core/deps";
 import { LIMITS } from "../../contract/limits";
 import { isoNow } from "../../lib/clock";
-import { targetItems } from "../contact-lists/queries";
+import { targetItems } from "../contact-lists";
 import { skipOptedOut } from "./queries";
 import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns } from "./schema";
 import { campaignSettingsOf } from "./settings";

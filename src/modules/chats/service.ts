@@ -6,7 +6,7 @@ import { LIMITS } from "../../contract/limits";
 import type { ChatInput } from "../../contract/schemas/chats";
 import type { Ctx } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
-import { requireFeature } from "../companies/features";
+import { requireFeature } from "../companies";
 import { isoNow } from "../../lib/clock";
 import { rooms } from "../../contract/rooms";
 import {

@@ -2,7 +2,7 @@ import { FEATURE_SETTINGS, PLAN_FLAGS, type PlanFlag } from "../../contract/limi
 import type { DB } from "../../core/db";
 import type { Ctx } from "../../core/deps";
 import { AppError } from "../../core/errors";
-import { getSetting } from "../settings/service";
+import { getSetting } from "../settings";
 import { getCompanyPlan } from "./queries";
 
 /** Each feature on or off for a company. */

@@ -2,7 +2,7 @@ import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { defaultOpeningHours, type OpeningHours } from "../../contract/limits";
 import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
-import { plans } from "../plans/schema";
+import { plans } from "../plans";
 import { type CompanyRow, companies } from "./schema";
 
 export const findCompany = (db: DB, id: number) =>

@@ -1,5 +1,5 @@
 import { can } from "../../contract/permissions";
-import { removeCompanyMedia } from "../media/uploads";
+import { removeCompanyMedia } from "../media";
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Page } from "../../contract/dto/common";
 import type { CompanyAdminDto } from "../../contract/dto/companies";
@@ -7,17 +7,17 @@ import { defaultOpeningHours, LIMITS, type PlanFlag } from "../../contract/limit
 import type { CompanyCreateInput, CompanyUpdateInput } from "../../contract/schemas/companies";
 import type { DbOrTx } from "../../core/db";
 import { containsAny } from "../../db/paging";
-import { audit, diffFields } from "../audit/service";
+import { audit, diffFields } from "../audit";
 import type { Ctx } from "../../core/deps";
 import { AppError, notFound } from "../../core/errors";
 import { isPastDue, nowIso } from "../../lib/dates";
 import { hashPassword } from "../../lib/password";
-import { findPlan } from "../plans/service";
-import { type PlanRow, plans } from "../plans/schema";
-import { seedCompanySettings } from "../settings/service";
+import { findPlan } from "../plans";
+import { type PlanRow, plans } from "../plans";
+import { seedCompanySettings } from "../settings";
 import { requirePermission } from "../../core/policy";
 import { type CompanyRow, companies } from "./schema";
-import { serializeCompany } from "./service";
+import { serializeCompany } from "./serialize";
 
 const PAGE = LIMITS.pageSize;
 

@@ -2,31 +2,17 @@ import type { CompanyDto } from "../../contract/dto/companies";
 import { hashPassword } from "../../lib/password";
 import { can } from "../../contract/permissions";
 import { CompanySchedulesBody, type SignupInput } from "../../contract/schemas/companies";
-import { audit, diffFields } from "../audit/service";
+import { audit, diffFields } from "../audit";
 import type { Ctx, Deps } from "../../core/deps";
 import { AppError, forbidden, notFound, parse } from "../../core/errors";
 import { addDays, nowIso, todayDate } from "../../lib/dates";
-import { findPlan, serializePlan } from "../plans/service";
-import { seedCompanySettings } from "../settings/service";
+import { findPlan, serializePlan } from "../plans";
+import { seedCompanySettings } from "../settings";
 import { findCompany, findCompanyByName, getCompanyPlan, setCompanySchedules } from "./queries";
 import { type CompanyRow, companies } from "./schema";
+import { serializeCompany } from "./serialize";
 import { showAdminCompany } from "./service-admin";
 import { defaultOpeningHours, LIMITS } from "../../contract/limits";
-
-/** The company fields the session and the shell need. */
-export function serializeCompany(c: CompanyRow): CompanyDto {
-  return {
-    id: c.id,
-    name: c.name,
-    email: c.email,
-    phone: c.phone,
-    status: c.status,
-    dueDate: c.dueDate,
-    recurrence: c.recurrence,
-    planId: c.planId,
-    createdAt: c.createdAt,
-  };
-}
 
 /** GET /companies/listPlan/{id}: the company with its plan; super users may read any company. */
 export function companyWithPlan(ctx: Ctx, companyId: number) {

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
-import { queueMenuOrder } from "../queues/queries";
-import { queues } from "../queues/schema";
+import { queueMenuOrder } from "../queues";
+import { queues } from "../queues";
 import { whatsappQueues, whatsapps } from "./schema";
 
 export const findConnection = (db: DbOrTx, companyId: number, id: number) =>

@@ -9,7 +9,7 @@ import { AppError, forbidden, notFound } from "../../core/errors";
 import { spoolKey } from "../../core/inbound";
 import { can } from "../../contract/permissions";
 import type { SandboxMessageInput } from "../../contract/schemas/connections";
-import { checkUpload, storeUpload, UPLOAD_KINDS } from "../media/uploads";
+import { checkUpload, storeUpload, UPLOAD_KINDS } from "../media";
 import { findConnection } from "./queries";
 
 /**

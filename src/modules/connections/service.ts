@@ -1,14 +1,14 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { ConnectionCreateInput, ConnectionUpdateInput } from "../../contract/schemas/connections";
-import { audit, diffFields } from "../audit/service";
+import { audit, diffFields } from "../audit";
 import type { Ctx, Deps } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../contract/rooms";
-import { getCompanyPlan } from "../companies/queries";
-import { queuesByIds } from "../queues/queries";
-import { assertGreetingRule } from "../queues/rules";
-import { serializeQueue } from "../queues/service";
+import { getCompanyPlan } from "../companies";
+import { queuesByIds } from "../queues";
+import { assertGreetingRule } from "../queues";
+import { serializeQueue } from "../queues";
 import { canAddConnection, canControlSession, canEditConnection, canSeeToken } from "./policy";
 import {
   connectionQueues,

@@ -4,7 +4,7 @@ import type { SessionStatus } from "../../core/channel";
 import type { Deps } from "../../core/deps";
 import { nowIso, todayDate } from "../../lib/dates";
 import { rooms } from "../../contract/rooms";
-import { companies } from "../companies/schema";
+import { companies } from "../companies";
 import { findConnection, queuesOfConnections } from "./queries";
 import { type WhatsappRow, whatsapps } from "./schema";
 import { serializeConnection, serializeSession } from "./serialize";

@@ -4,13 +4,13 @@ import type { ContactListDto, ContactListImportDto, ContactListItemDto } from ".
 import type { FramePayload } from "../../contract/frames";
 import { LIMITS } from "../../contract/limits";
 import type { ContactListInput, ContactListItemCreateInput, ContactListItemUpdateInput } from "../../contract/schemas/contactLists";
-import { audit } from "../audit/service";
+import { audit } from "../audit";
 import type { Ctx } from "../../core/deps";
 import { AppError, notFound } from "../../core/errors";
-import { checkUpload } from "../media/uploads";
+import { checkUpload } from "../media";
 import { isoNow } from "../../lib/clock";
 import { rooms } from "../../contract/rooms";
-import { parseSheetOffThread } from "../contacts/spreadsheet-pool";
+import { parseSheetOffThread } from "../contacts";
 import {
   allContactLists,
   type ContactListItemRow,

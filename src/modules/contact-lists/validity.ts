@@ -4,12 +4,10 @@ import type { Deps } from "../../core/deps";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { rooms } from "../../contract/rooms";
-import { connectedConnections } from "../connections/queries";
+import { connectedConnections } from "../connections";
 import { companiesWithUnchecked, uncheckedItems } from "./queries";
 import { contactListItems } from "./schema";
 
-/** Numbers checked per run of the validity job (the job runs every few seconds: a bounded rate). */
-const CHECKS_PER_RUN = 40;
 const CACHE_MS = 24 * 60 * 60_000;
 const cache = new Map<string, { exists: boolean; number: string; at: number }>();
 
@@ -39,29 +37,5 @@ export async function checkNumberOn(deps: Deps, companyId: number, number: strin
   } catch (e) {
     log.warn("number check failed", { companyId, err: String(e) });
     return null;
-  }
-}
-
-/**
- * contact-lists.check-numbers: for each company with a live connection, checks a bounded batch of
- * its unchecked list items (the job runs every few seconds: a bounded rate per company), and tells
- * the open lists to reload. Items of companies without a live connection stay unchecked (they are
- * still targeted; the send itself tells).
- */
-export async function checkListNumbers(deps: Deps) {
-  for (const companyId of companiesWithUnchecked(deps.db)) {
-    if (!liveAdapter(deps, companyId)) continue;
-    const lists = new Set<number>();
-    for (const item of uncheckedItems(deps.db, companyId, CHECKS_PER_RUN)) {
-      const r = await checkNumberOn(deps, companyId, item.number);
-      if (!r) break;
-      deps.db
-        .update(contactListItems)
-        .set({ isWhatsappValid: r.exists, checkedAt: isoNow(deps.clock) })
-        .where(eq(contactListItems.id, item.id))
-        .run();
-      lists.add(item.contactListId);
-    }
-    for (const listId of lists) deps.hub.publish(rooms.campaigns(companyId), { channel: "ContactListItem", action: "reload", contactListId: listId });
   }
 }

@@ -3,7 +3,7 @@ import type { Ctx, Deps } from "../../core/deps";
 import { forbidden, notFound } from "../../core/errors";
 import { isoNow } from "../../lib/clock";
 import { rooms } from "../../contract/rooms";
-import { audit } from "../audit/service";
+import { audit } from "../audit";
 import { canChangeOptOut } from "./policy";
 import { findContact, findContactByNumber } from "./queries";
 import { type ContactRow, contacts } from "./schema";

@@ -1,8 +1,8 @@
 import type { ContactImportReportDto } from "../../contract/dto/contacts";
 import { refreshStatistics } from "../../db/client";
-import { audit } from "../audit/service";
+import { audit } from "../audit";
 import type { Ctx } from "../../core/deps";
-import { checkUpload } from "../media/uploads";
+import { checkUpload } from "../media";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../contract/rooms";
 import { exportRows, upsertContactsBulk } from "./queries";

@@ -4,8 +4,8 @@ import type { DashboardInput } from "../../contract/schemas/dashboard";
 import type { Ctx } from "../../core/deps";
 import { forbidden } from "../../core/errors";
 import { zonedHour, zonedInstant, zonedToday } from "../../contract/zoned";
-import { TRACKING_SUPPORT_MINUTES, TRACKING_WAIT_MINUTES } from "../tickets/schema";
-import { listCompanyUsers } from "../users/queries";
+import { TRACKING_SUPPORT_MINUTES, TRACKING_WAIT_MINUTES } from "../tickets";
+import { listCompanyUsers } from "../users";
 
 /*
  * What each figure means, whatever the filter (issue 29: "last 3/7 days" and a date range over the

@@ -2,21 +2,21 @@ import type { ExternalSendDto } from "../../contract/dto/external-api";
 import { LIMITS } from "../../contract/limits";
 import type { ExternalSendInput } from "../../contract/schemas/externalApi";
 import { type Ctx, type Deps, systemCtx } from "../../core/deps";
-import { audit } from "../audit/service";
+import { audit } from "../audit";
 import { AppError } from "../../core/errors";
-import { requireFeature } from "../companies/features";
-import { checkUpload, storeUpload } from "../media/uploads";
+import { requireFeature } from "../companies";
+import { checkUpload, storeUpload } from "../media";
 import { isPastDue } from "../../lib/dates";
 import { renderTemplate } from "../../lib/template";
-import { findCompany } from "../companies/queries";
-import { findConnectionByToken } from "../connections/queries";
-import type { WhatsappRow } from "../connections/schema";
-import { upsertPeerContact } from "../contacts/channel";
-import { assertWindowOpen } from "../messages/window";
-import type { MessageDto } from "../messages/serialize";
-import { sendCompletionMessage } from "../tickets/automatic-texts";
-import { closeBySystem, ticketForOutbound } from "../tickets/lifecycle-system";
-import { findTicketRow } from "../tickets/queries";
+import { findCompany } from "../companies";
+import { findConnectionByToken } from "../connections";
+import type { WhatsappRow } from "../connections";
+import { upsertPeerContact } from "../contacts";
+import { assertWindowOpen } from "../messages";
+import type { MessageDto } from "../messages";
+import { sendCompletionMessage } from "../tickets";
+import { closeBySystem, ticketForOutbound } from "../tickets";
+import { findTicketRow } from "../tickets";
 
 /**
  * The caller of the send API: the connection whose token this is (R-API-9). A missing or

@@ -7,7 +7,7 @@ import { can } from "../../contract/permissions";
 import type { FileListInput } from "../../contract/schemas/files";
 import type { Ctx, Deps } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
-import { checkUpload, mediaFile, mediaUrl, removeMedia, type StoredFile, storeUpload } from "../media/uploads";
+import { checkUpload, mediaFile, mediaUrl, removeMedia, type StoredFile, storeUpload } from "../media";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../contract/rooms";
 import { type FileListOptionRow, type FileListRow, findFileList, nameTaken, optionsOf, pageFileLists } from "./queries";

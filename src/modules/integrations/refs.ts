@@ -1,6 +1,6 @@
 import type { Ctx } from "../../core/deps";
 import { AppError } from "../../core/errors";
-import { findPrompt } from "../prompts/queries";
+import { findPrompt } from "../prompts";
 import { findIntegration } from "./queries";
 
 /**

@@ -4,9 +4,9 @@ import type { SubscriptionInput } from "../../contract/schemas/invoices";
 import type { Ctx, Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
 import { log } from "../../lib/logger";
-import { findPlatformCompany, getCompanyPlan } from "../companies/queries";
-import { findPlan } from "../plans/service";
-import { getSetting } from "../settings/service";
+import { findPlatformCompany, getCompanyPlan } from "../companies";
+import { findPlan } from "../plans";
+import { getSetting } from "../settings";
 import { ensureInvoice } from "./billing";
 import { attachCharge, confirmPayment, invoiceByTxid, reachableInvoice } from "./service";
 

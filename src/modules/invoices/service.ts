@@ -5,15 +5,15 @@ import type { InvoiceDto } from "../../contract/dto/invoices";
 import { LIMITS } from "../../contract/limits";
 import type { DbOrTx } from "../../core/db";
 import { containsAny } from "../../db/paging";
-import { type AuditActor, audit } from "../audit/service";
+import { type AuditActor, audit } from "../audit";
 import type { Ctx, Deps } from "../../core/deps";
 import { notFound } from "../../core/errors";
 import { nowIso, renewDueDate, todayDate } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { rooms } from "../../contract/rooms";
 import { requirePermission } from "../../core/policy";
-import { renewCompany } from "../companies/service-admin";
-import { companies } from "../companies/schema";
+import { renewCompany } from "../companies";
+import { companies } from "../companies";
 import { type InvoiceRow, invoices } from "./schema";
 
 const PAGE = LIMITS.pageSize;

@@ -1,5 +1,5 @@
 import type { Ctx } from "../../core/deps";
-import { canViewEveryTicket, canViewTicket } from "../tickets/policy";
+import { canViewEveryTicket, canViewTicket } from "../tickets";
 import { ticketsOfMediaPath } from "./queries";
 
 /**

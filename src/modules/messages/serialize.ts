@@ -1,4 +1,4 @@
-import { mediaUrl } from "../media/uploads";
+import { mediaUrl } from "../media";
 import type { MessageDto } from "../../contract/dto/messages";
 import type { MenuSpec } from "../../core/channel";
 import type { TemplateChoice } from "../../contract/templates";

@@ -6,7 +6,7 @@ import type { Deps } from "../../core/deps";
 import { nowIso } from "../../lib/dates";
 import { findByWid } from "./queries";
 import { type MessageRow, messages } from "./schema";
-import { findTicketRow } from "../tickets/queries";
+import { findTicketRow } from "../tickets";
 import { markDeleted, publishMessageUpdated } from "./service";
 
 /**

@@ -7,9 +7,9 @@ import type { TicketWindowDto } from "../../contract/dto/messages";
 import { WINDOW_MS, windowOpen } from "../../contract/templates";
 import type { Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
-import { findConnection } from "../connections/queries";
-import { findContact } from "../contacts/queries";
-import type { TicketRow } from "../tickets/schema";
+import { findConnection } from "../connections";
+import { findContact } from "../contacts";
+import type { TicketRow } from "../tickets";
 
 /** The window of a ticket: null when its connection has none (WhatsApp Web, sandbox). */
 export function ticketWindow(deps: Deps, ticket: Pick<TicketRow, "companyId" | "whatsappId" | "contactId">): TicketWindowDto | null {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { PlanDto } from "../../contract/dto/plans";
 import type { PlanCreateInput, PlanUpdateInput } from "../../contract/schemas/plans";
 import type { DB, DbOrTx } from "../../core/db";
-import { audit, diffFields } from "../audit/service";
+import { audit, diffFields } from "../audit";
 import type { Ctx } from "../../core/deps";
 import { AppError, notFound } from "../../core/errors";
 import { nowIso } from "../../lib/dates";

@@ -5,14 +5,14 @@ import type { FramePayload } from "../../contract/frames";
 import { LIMITS } from "../../contract/limits";
 import { can } from "../../contract/permissions";
 import type { PromptInput } from "../../contract/schemas/prompts";
-import { audit, diffFields } from "../audit/service";
+import { audit, diffFields } from "../audit";
 import type { Ctx } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
-import { requireFeature } from "../companies/features";
+import { requireFeature } from "../companies";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../contract/rooms";
 import { maskToken } from "../../lib/mask";
-import { findQueue } from "../queues/queries";
+import { findQueue } from "../queues";
 import { findPrompt, pagePrompts, type PromptRow, promptInUse, promptNameTaken, queuesById } from "./queries";
 import { prompts } from "./schema";
 

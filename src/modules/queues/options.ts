@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { QueueOptionCreateInput, QueueOptionUpdateInput } from "../../contract/schemas/queues";
 import type { Ctx } from "../../core/deps";
 import { forbidden, notFound } from "../../core/errors";
-import { mediaUrl, removeMedia, replaceAttachment } from "../media/uploads";
+import { mediaUrl, removeMedia, replaceAttachment } from "../media";
 import { nowIso } from "../../lib/dates";
 import { canManageQueues } from "./policy";
 import { getQueue } from "./service";

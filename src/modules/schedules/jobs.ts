@@ -4,15 +4,15 @@ import { AppError } from "../../core/errors";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { renderTemplate } from "../../lib/template";
-import { mimeOfName } from "../media/uploads";
-import { findContact } from "../contacts/queries";
-import { findConnection } from "../connections/queries";
-import { resolveSendingConnection } from "../connections/service";
-import { ticketForOutbound } from "../tickets/lifecycle-system";
+import { mimeOfName } from "../media";
+import { findContact } from "../contacts";
+import { findConnection } from "../connections";
+import { resolveSendingConnection } from "../connections";
+import { ticketForOutbound } from "../tickets";
 import { dueSchedules, lastTicketConnection, type ScheduleRow } from "./queries";
 import { schedules } from "./schema";
 import { scheduleTemplateOf, serializeSchedules, publishSchedule } from "./service";
-import { ticketWindow } from "../messages/window";
+import { ticketWindow } from "../messages";
 
 /** Thrown inside the storing transaction when another run already sent the schedule: the message is rolled back. */
 class AlreadySent extends Error {}

@@ -10,7 +10,7 @@ import { AppError, forbidden, parse } from "../../core/errors";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../contract/rooms";
 import { settings } from "./schema";
-import { audit, diffFields } from "../audit/service";
+import { audit, diffFields } from "../audit";
 
 /**
  * Settings by company, read from memory: the inbound path asks for them on every message. The

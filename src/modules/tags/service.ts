@@ -4,7 +4,7 @@ import type { TagDto } from "../../contract/dto/tags";
 import { eq } from "drizzle-orm";
 import { LIMITS } from "../../contract/limits";
 import type { TagCreateInput, TagUpdateInput } from "../../contract/schemas/tags";
-import { audit, diffFields } from "../audit/service";
+import { audit, diffFields } from "../audit";
 import type { Ctx } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
 import { nowIso } from "../../lib/dates";

@@ -5,10 +5,10 @@ import type { DbOrTx } from "../../core/db";
 import type { Ctx, Deps } from "../../core/deps";
 import { forbidden, notFound } from "../../core/errors";
 import { nowIso } from "../../lib/dates";
-import { visibleTicketsWhere } from "../tickets/policy";
-import { tickets } from "../tickets/schema";
-import { getVisibleTicket } from "../tickets/service";
-import { users } from "../users/schema";
+import { visibleTicketsWhere } from "../tickets";
+import { tickets } from "../tickets";
+import { getVisibleTicket } from "../tickets";
+import { users } from "../users";
 import { ticketNotes } from "./schema";
 
 const noteSelect = {

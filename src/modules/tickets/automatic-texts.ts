@@ -4,9 +4,9 @@
  */
 import type { Deps } from "../../core/deps";
 import { renderTemplate } from "../../lib/template";
-import { findConnection } from "../connections/queries";
-import { findContact } from "../contacts/queries";
-import { getSetting } from "../settings/service";
+import { findConnection } from "../connections";
+import { findContact } from "../contacts";
+import { getSetting } from "../settings";
 import { findTicketRow } from "./queries";
 import type { TicketRow } from "./schema";
 

@@ -8,7 +8,7 @@ import type { DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
 import type { Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
-import { findUser } from "../users/queries";
+import { findUser } from "../users";
 import { publishTicket } from "./events";
 import { findTicketRow } from "./queries";
 import { type TicketRow, tickets, ticketTracking } from "./schema";

@@ -26,7 +26,7 @@ import {
   startTracking,
   type TicketPatch,
 } from "./lifecycle-core";
-import { findUser } from "../users/queries";
+import { findUser } from "../users";
 import { findActiveTicket, findCurrentTicket, findLatestTicket } from "./queries";
 import { type TicketRow, tickets, ticketTracking, userRatings } from "./schema";
 import type { TicketDto } from "./serialize";

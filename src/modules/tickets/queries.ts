@@ -1,11 +1,11 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
-import { whatsapps } from "../connections/schema";
-import { contacts } from "../contacts/schema";
-import { queues } from "../queues/schema";
-import { tagsJsonOf } from "../tags/links";
-import { users } from "../users/schema";
+import { whatsapps } from "../connections";
+import { contacts } from "../contacts";
+import { queues } from "../queues";
+import { tagsJsonOf } from "../tags";
+import { users } from "../users";
 import { type TicketRow, tickets } from "./schema";
 
 /** Columns of a ticket with its contact, user, queue and connection (one query with left joins). */

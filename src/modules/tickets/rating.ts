@@ -1,6 +1,6 @@
 import type { Deps } from "../../core/deps";
 import { renderTemplate } from "../../lib/template";
-import type { WhatsappRow } from "../connections/schema";
+import type { WhatsappRow } from "../connections";
 import { sendCompletionMessage } from "./automatic-texts";
 import { awaitRating, closeBySystem } from "./lifecycle-system";
 import type { TicketRow } from "./schema";

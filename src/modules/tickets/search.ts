@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DB } from "../../core/db";
-import { contacts, foldName } from "../contacts/schema";
+import { contacts, foldName } from "../contacts";
 import { tickets } from "./schema";
 
 /** Turns a search text into an FTS5 prefix query of quoted tokens (no FTS syntax from users). */

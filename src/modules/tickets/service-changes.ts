@@ -3,7 +3,7 @@ import type { TicketDto } from "../../contract/dto/tickets";
 import { TICKET_CHANGES_MAX, type TicketChangesInput } from "../../contract/schemas/tickets";
 import type { Ctx } from "../../core/deps";
 import { visibleTicketsWhere } from "./policy";
-import { tagsOfTickets } from "../tags/links";
+import { tagsOfTickets } from "../tags";
 import { selectTickets } from "./queries";
 import { tickets } from "./schema";
 import { serializeTicket } from "./serialize";

@@ -1,6 +1,6 @@
 import type { Ctx } from "../../core/deps";
 import { notFound } from "../../core/errors";
-import { companyTagIds, kanbanTagIds, linkTicketTag, replaceTicketTags, unlinkTicketTags } from "../tags/links";
+import { companyTagIds, kanbanTagIds, linkTicketTag, replaceTicketTags, unlinkTicketTags } from "../tags";
 import { publishTicket } from "./events";
 import { getVisibleTicket, loadTicket } from "./service";
 

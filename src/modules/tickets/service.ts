@@ -8,7 +8,7 @@ import { canShowAll, canViewEveryTicket, canViewTicket } from "./policy";
 import { findJoinedWithTags, findTicketRow, selectTickets, type TicketJoined } from "./queries";
 import { searchPage, searchSet } from "./search";
 import { tickets } from "./schema";
-import { tagsOfTickets, ticketsWithEveryTag } from "../tags/links";
+import { tagsOfTickets, ticketsWithEveryTag } from "../tags";
 import { serializeTicket, type TicketDto } from "./serialize";
 
 /** Loads one ticket in its wire shape, or null. */

@@ -3,10 +3,10 @@ import { type Permission, profilesWith } from "../../contract/permissions";
 import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
 import { containsAny, pageOf } from "../../db/paging";
-import type { SessionUser } from "../../core/deps";
-import { companies } from "../companies/schema";
-import { queueMenuOrder } from "../queues/queries";
-import { queues } from "../queues/schema";
+import type { SessionUser } from "../../core/user";
+import { companies } from "../companies";
+import { queueMenuOrder } from "../queues";
+import { queues } from "../queues";
 import { type UserRow, userQueues, users } from "./schema";
 
 export interface QueueRef {

@@ -1,7 +1,7 @@
 import { can, isDemotion } from "../../contract/permissions";
 import type { Page } from "../../contract/dto/common";
 import { hashPassword, verifyPassword } from "../../lib/password";
-import { audit, diffFields } from "../audit/service";
+import { audit, diffFields } from "../audit";
 import type { FramePayload } from "../../contract/frames";
 import type { UserDto } from "../../contract/dto/users";
 import type { UserCreateInput, UserUpdateInput } from "../../contract/schemas/users";
@@ -9,12 +9,12 @@ import type { Ctx } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../contract/rooms";
-import { getCompanyPlan } from "../companies/queries";
+import { getCompanyPlan } from "../companies";
 import { canEditAccessFields, canEditUser, canManageUsers } from "./policy";
 import { companyQueueIds, countUsers, findUser, findUserByEmail, listCompanyUsers, pageUsers, queuesOfUsers, setUserQueues, type UserRow } from "./queries";
 import { users } from "./schema";
 import { and, eq } from "drizzle-orm";
-import { findConnection } from "../connections/queries";
+import { findConnection } from "../connections";
 
 const PAGE = 20;
 

@@ -1,16 +1,14 @@
 import { and, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
-import { closeWithoutRating, RATING_WINDOW_MS } from "../modules/tickets/rating";
-import { sendBot } from "../inbound/bot/send";
-import type { Deps } from "../core/deps";
-import { isPastDue } from "../lib/dates";
-import { renderTemplate } from "../lib/template";
-import { companies } from "../modules/companies/schema";
-import { whatsapps } from "../modules/connections/schema";
-import { contacts } from "../modules/contacts/schema";
-import { autoTransfer, closeBySystem } from "../modules/tickets/lifecycle-system";
-import { findTicketRow } from "../modules/tickets/queries";
-import { tickets } from "../modules/tickets/schema";
-import { publishPresence, sweepOfflineUsers as sweepOffline } from "../modules/users/presence";
+import type { Deps } from "../../core/deps";
+import { isPastDue } from "../../lib/dates";
+import { renderTemplate } from "../../lib/template";
+import { companies } from "../companies";
+import { whatsapps } from "../connections";
+import { contacts } from "../contacts";
+import { autoTransfer, closeBySystem } from "./lifecycle-system";
+import { findTicketRow } from "./queries";
+import { closeWithoutRating, RATING_WINDOW_MS } from "./rating";
+import { tickets } from "./schema";
 
 const activeCompany = (c: { status: boolean; dueDate: string | null }) => c.status && !isPastDue(c.dueDate);
 
@@ -40,7 +38,7 @@ export async function expireInactiveTickets(deps: Deps, now = deps.clock.now()) 
     if (!activeCompany(r.company)) continue;
     if (Date.parse(r.ticket.updatedAt) + r.conn.expiresTicket * 60_000 > now) continue;
     const text = renderTemplate(r.conn.expiresInactiveMessage, { name: r.contactName }, deps.config.timezone);
-    if (text.trim()) await sendBot(deps, r.ticket, text);
+    if (text.trim()) await deps.outbox.send(r.ticket, { body: text, isAutomatic: true });
     const fresh = findTicketRow(deps.db, r.ticket.companyId, r.ticket.id);
     if (fresh) closeBySystem(deps, fresh, "inactivity");
   }
@@ -74,12 +72,4 @@ export async function closeUnratedTickets(deps: Deps, now = deps.clock.now()) {
     .where(and(isNotNull(tickets.awaitingRatingSince), lt(tickets.awaitingRatingSince, limit)))
     .all();
   for (const t of rows) await closeWithoutRating(deps, t);
-}
-
-/**
- * users.offline-sweep (R-AUTH-9): online users silent for 5 minutes go offline. A live
- * browser pings every LIMITS.userStatusPingMs (2 min), so one late ping never reads as offline.
- */
-export function sweepOfflineUsers(deps: Deps, now = deps.clock.now()) {
-  for (const u of sweepOffline(deps.db, new Date(now - 5 * 60_000).toISOString())) publishPresence(deps, u, false);
 }
