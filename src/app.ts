@@ -14,6 +14,7 @@ import type { Deps } from "./core/deps";
 import { type Clock, systemClock } from "./lib/clock";
 import { createOutbound, type Resolver } from "./lib/net/guard";
 import { CredentialCache } from "./lib/credential-cache";
+import { MemoryCache, MemoryClaims, MemoryThrottle } from "./lib/memory-cache";
 import { AppError } from "./core/errors";
 import { errorResponse } from "./http/errors";
 import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
@@ -99,6 +100,9 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     clock: opts.clock ?? systemClock,
     outbound: createOutbound({ allow: config.outboundAllow, resolve: opts.resolve }),
     credentials: new CredentialCache(),
+    caches: { settings: new MemoryCache(), numberChecks: new MemoryCache(100_000) },
+    claims: new MemoryClaims(),
+    throttle: new MemoryThrottle(),
     // The server lays the ballast at boot (main.ts); the storage.check job keeps it.
     storage: new StorageGuard(config.dataDir, { lowBytes: config.storageLowBytes, ballastBytes: config.ballastBytes }),
     jobs: { list: () => [], runNow: async () => false },

@@ -51,8 +51,48 @@ export interface Deps {
   sandbox: SandboxChannel;
   /** Every outgoing message goes through it: stored first, then sent (the messages module's outbox). */
   outbox: Outbox;
-  /** What a module asks of the modules that depend on its rows (core/hooks.ts, wired by src/hooks.ts). */
+  /** What a module asks of the modules that depend on its rows (the hooks below, wired by src/hooks.ts). */
   hooks: Hooks;
+  /** Values kept in memory between requests (a second node needs them invalidated with it: through here). */
+  caches: Caches;
+  /** Messages being handed to a channel ("message:<id>"): a flush and a retry never send one twice. */
+  claims: Claims;
+  /** Throttled frames and health writes (campaign progress, a connection's health line). */
+  throttle: Throttle;
+}
+
+/**
+ * Values kept in memory between requests. A write must forget the entries it changes; with several
+ * nodes the implementation is what tells the others (the in-memory one is `lib/memory-cache.ts`).
+ */
+export interface KeyedCache<K, V> {
+  get(key: K): V | undefined;
+  set(key: K, value: V): void;
+  /** Forgets a key's entry (after a write). */
+  forget(key: K): void;
+}
+
+/** Work claimed by one worker at a time (a key held is not started again until released). */
+export interface Claims {
+  /** Whether the key is held now. */
+  held(key: string): boolean;
+  /** Takes the key; false when it is already held. */
+  claim(key: string): boolean;
+  release(key: string): void;
+}
+
+/** At most one pass per key per period (frames and writes that would otherwise follow every event). */
+export interface Throttle {
+  /** Whether the key may pass now (it then counts as passed at `now`). */
+  passes(key: string, everyMs: number, now: number): boolean;
+}
+
+/** The caches of Deps. */
+export interface Caches {
+  /** Each company's settings by company id (the inbound path reads them on every message); the settings module forgets on write. */
+  settings: KeyedCache<number, ReadonlyMap<string, string>>;
+  /** Numbers checked on WhatsApp, by "company:number" (kept a day: the contact lists' validity). */
+  numberChecks: KeyedCache<string, { exists: boolean; number: string; at: number }>;
 }
 
 /** What routes need of the scheduler. */

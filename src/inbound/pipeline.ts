@@ -73,7 +73,7 @@ function serializeInbound(deps: Deps, companyId: number, row: MessageRow, author
 
 /** Whether the company ignores this message before anything is stored (groups with CheckMsgIsGroup). */
 export function ignored(deps: Deps, conn: ConnectionRef, msg: InboundMessage): boolean {
-  return msg.isGroup && getSetting(deps.db, conn.companyId, "CheckMsgIsGroup") === "enabled";
+  return msg.isGroup && getSetting(deps, conn.companyId, "CheckMsgIsGroup") === "enabled";
 }
 
 /** The message as already stored (a duplicate delivery, a retry after a crash): nothing is written again. */

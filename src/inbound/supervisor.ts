@@ -224,7 +224,7 @@ export class ConnectionSupervisor implements SupervisorPort {
     const deps = this.deps;
     // A call ends either hung up (terminate) or rung out (timeout): each call is answered once.
     if (call.status !== "terminate" && call.status !== "timeout") return;
-    if (getSetting(deps.db, ref.companyId, "call") !== "disabled" || !this.firstEnd(`${ref.connectionId}:${call.id}`)) return;
+    if (getSetting(deps, ref.companyId, "call") !== "disabled" || !this.firstEnd(`${ref.connectionId}:${call.id}`)) return;
     try {
       await adapter?.send({ type: "text", to: call.from.address, body: CALL_DISABLED_TEXT });
     } catch (e) {

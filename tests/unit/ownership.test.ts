@@ -26,7 +26,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 const stripComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
-const escape = (s: string) => s.replace(/[$]/g, "\\$");
+const escapeDollar = (s: string) => s.replace(/[$]/g, "\\$");
 
 /** A declared table: its export name, its SQL name and the folder that declares it. */
 export interface Declared {
@@ -51,7 +51,7 @@ export async function declaredTables(): Promise<Declared[]> {
 /** The names a file knows a table by: its export name and any `import { x as y }` alias. */
 function namesOf(code: string, table: string): string[] {
   const names = [table];
-  for (const m of code.matchAll(new RegExp(`\\b${escape(table)}\\s+as\\s+(\\w+)`, "g"))) names.push(m[1]);
+  for (const m of code.matchAll(new RegExp(`\\b${escapeDollar(table)}\\s+as\\s+(\\w+)`, "g"))) names.push(m[1]);
   return names;
 }
 
@@ -60,8 +60,11 @@ export function writesTo(code: string, table: string, sqlName: string): string[]
   const src = stripComments(code);
   const found: string[] = [];
   for (const name of namesOf(src, table)) {
-    const builder = new RegExp(`\\.(insert|update|delete)\\(\\s*${escape(name)}\\s*\\)`, "g");
-    const interpolated = new RegExp(`\\b(insert\\s+(or\\s+\\w+\\s+)?into|replace\\s+into|update|delete\\s+from)\\s+\\$\\{\\s*${escape(name)}\\s*\\}`, "gi");
+    const builder = new RegExp(`\\.(insert|update|delete)\\(\\s*${escapeDollar(name)}\\s*\\)`, "g");
+    const interpolated = new RegExp(
+      `\\b(insert\\s+(or\\s+\\w+\\s+)?into|replace\\s+into|update|delete\\s+from)\\s+\\$\\{\\s*${escapeDollar(name)}\\s*\\}`,
+      "gi",
+    );
     found.push(...(src.match(builder) ?? []), ...(src.match(interpolated) ?? []));
   }
   const raw = new RegExp(`\\b(insert\\s+(or\\s+\\w+\\s+)?into|replace\\s+into|update|delete\\s+from)\\s+[\`"']?${sqlName}\\b`, "gi");

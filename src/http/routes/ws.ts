@@ -97,7 +97,7 @@ async function userOfToken(deps: Deps, token: string): Promise<{ user: SessionUs
   const claims = token ? await verifyToken<AccessClaims>(deps.config.jwtSecret, token) : null;
   if (!claims || typeof claims.sid !== "string") return null;
   const found = loadSessionUser(deps.db, claims.id);
-  return found && found.tokenVersion === claims.tv && accessSessionLive(deps.db, found.user.companyId, claims.sid, claims.id)
+  return found && found.tokenVersion === claims.tv && accessSessionLive(deps, found.user.companyId, claims.sid, claims.id)
     ? { user: found.user, tokenVersion: found.tokenVersion, sessionId: claims.sid }
     : null;
 }

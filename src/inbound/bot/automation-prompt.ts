@@ -54,7 +54,7 @@ export async function runPrompt(s: BotStep, prompt: PromptRow, msg: InboundMessa
  */
 export async function promptFailed(s: BotStep, prompt: PromptRow, err: unknown) {
   log.warn("assistant failed; customer told, ticket handed to people", { ticketId: s.ticket.id, promptId: prompt.id, err: String(err) });
-  const text = prompt.holdingMessage.trim() || companyAutoText(s.deps.db, s.ticket.companyId, "aiHolding");
+  const text = prompt.holdingMessage.trim() || companyAutoText(s.deps, s.ticket.companyId, "aiHolding");
   try {
     await s.say(text);
   } catch (e) {

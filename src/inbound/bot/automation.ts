@@ -37,7 +37,7 @@ export type Target = { integrationId: number } | { promptId: number };
  */
 export function automationTarget(deps: Deps, companyId: number, ids: { integrationId: number | null; promptId: number | null }): Target | null {
   if (!ids.integrationId && !ids.promptId) return null;
-  const features = companyFeatures(deps.db, companyId);
+  const features = companyFeatures(deps, companyId);
   if (ids.integrationId && features.useIntegrations) return { integrationId: ids.integrationId };
   if (ids.promptId && features.useOpenAi) return { promptId: ids.promptId };
   return null;

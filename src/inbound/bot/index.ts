@@ -93,7 +93,7 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
     step.body = "";
     return runQueueMenu(step);
   }
-  const scheduleType = getSetting(deps.db, ticket.companyId, "scheduleType");
+  const scheduleType = getSetting(deps, ticket.companyId, "scheduleType");
   const now = new Date(deps.clock.now());
   if (scheduleType === "company" && conn.outOfHoursMessage.trim()) {
     const company = findCompany(deps.db, ticket.companyId);

@@ -1,14 +1,11 @@
-import type { Deps } from "../../core/deps";
 import { renderTemplate } from "../../lib/template";
 import { connectionQueues } from "../../modules/connections";
-import type { WhatsappRow } from "../../modules/connections";
 import { listOptions } from "../../modules/queues";
 import type { QueueOptionRow } from "../../modules/queues";
 import type { QueueRow } from "../../modules/queues";
 import { getSetting } from "../../modules/settings";
 import { botChooseQueue, botMenuSent, botStartedAt, handToHuman, setBotState } from "../../modules/tickets";
-import type { TicketRow } from "../../modules/tickets";
-import type { InboundMessage, MenuSpec } from "../../core/channel";
+import type { MenuSpec } from "../../core/channel";
 import { automationTarget, startAutomation } from "./automation";
 import type { BotStep } from "./step";
 import { isOutOfHours } from "../../lib/hours";
@@ -49,7 +46,7 @@ export async function runQueueMenu(s: BotStep): Promise<void> {
   const queues = connectionQueues(s.deps.db, s.conn.id);
   if (!queues.length) return greetOnce(s);
   if (queues.length === 1) {
-    if (getSetting(s.deps.db, s.ticket.companyId, "sendGreetingMessageOneQueues") === "enabled" && s.conn.greetingMessage.trim().length > 1) {
+    if (getSetting(s.deps, s.ticket.companyId, "sendGreetingMessageOneQueues") === "enabled" && s.conn.greetingMessage.trim().length > 1) {
       await s.say(render(s, s.conn.greetingMessage));
     }
     return chooseQueue(s, queues[0]);
@@ -80,7 +77,7 @@ async function greetOnce(s: BotStep) {
 /** Puts the ticket in a queue and greets: the options menu when it has options, else its greeting and media. */
 export async function chooseQueue(s: BotStep, queue: QueueRow, menuChoice = false) {
   const options = listOptions(s.deps.db, s.ticket.companyId, queue.id, null);
-  const queueHours = getSetting(s.deps.db, s.ticket.companyId, "scheduleType") === "queue";
+  const queueHours = getSetting(s.deps, s.ticket.companyId, "scheduleType") === "queue";
   const closed = queueHours && queue.outOfHoursMessage.trim() && isOutOfHours(queue.schedules, s.deps.config.timezone);
   const automated = closed ? null : automationTarget(s.deps, s.ticket.companyId, queue);
   s.ticket = botChooseQueue(s.deps, s.ticket, queue.id, !closed && !automated && options.length > 0);

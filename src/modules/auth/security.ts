@@ -15,7 +15,7 @@ import { confirmTotpSetup, disableTotp, dropRecoveryCodes, hasTotp, newRecoveryC
 import { LIMITS } from "../../contract/limits";
 
 const me = (ctx: Ctx) => ({ type: "user", id: ctx.user.id, label: ctx.user.email });
-const required = (ctx: Ctx) => getSetting(ctx.db, ctx.companyId, "requireSecondFactor") === "enabled";
+const required = (ctx: Ctx) => getSetting(ctx, ctx.companyId, "requireSecondFactor") === "enabled";
 
 /** Proves the caller knows the account's password (throttled like a sign-in). */
 const provePassword = (ctx: Ctx, password: string, origin: RequestOrigin) =>

@@ -4,11 +4,9 @@
  */
 import { can } from "../../contract/permissions";
 import type { SessionUserDto } from "../../contract/dto/session";
-import type { PasswordChangeInput } from "../../contract/schemas/auth";
 import type { Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
 import { type AccessClaims, type RefreshClaims, signAccess, signRefresh, verifyToken } from "./tokens";
-import { hashPassword } from "../../lib/password";
 import { log } from "../../lib/logger";
 import { audit } from "../audit";
 import { serializeCompany } from "../companies";
@@ -16,9 +14,7 @@ import { companyFeatures } from "../companies";
 import { getCompanyPlan } from "../companies";
 import { serializePlan } from "../plans";
 import { readSettings } from "../settings";
-import { setPasswordHash } from "../users";
 import { loadSessionUser, queuesOfUsers } from "../users";
-import { consumeChallenge, findChallenge } from "./challenges";
 import { endSessions, endUserSessions, familyIsLive, rotateFamily, sessionIsLive } from "./sessions";
 
 /** The session payload answered by login, refresh and /auth/me. */
@@ -42,7 +38,7 @@ export function sessionPayload(deps: Deps, userId: number): SessionUserDto {
       settings: readSettings(deps.db, company.id),
       plan: plan ? serializePlan(plan) : null,
       timezone: deps.config.timezone,
-      features: companyFeatures(deps.db, company.id),
+      features: companyFeatures(deps, company.id),
       featureGrants: company.featureGrants,
     },
   };

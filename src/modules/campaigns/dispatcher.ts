@@ -23,7 +23,7 @@ import { isNumberOptedOut } from "../contacts";
 import { serializeContact } from "../contacts";
 import { fileListFiles } from "../files";
 import { ticketForOutbound } from "../tickets";
-import { campaignById, deliveredSince, dueCampaigns, nextShipment, remainingOf, runningCampaigns, skipOptedOut } from "./queries";
+import { campaignById, deliveredSince, dueCampaigns, nextShipment, remainingOf, skipOptedOut } from "./queries";
 import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns } from "./schema";
 import { publishCampaign } from "./service";
 import { type CampaignSettings, campaignSettingsOf } from "./settings";
@@ -33,16 +33,12 @@ import { type Part, templatePart } from "./dispatcher-template";
 /** Progress frames per campaign at most this often while it sends. */
 const PUBLISH_EVERY_MS = 400;
 
-const lastPublished = new Map<number, number>();
-
 /** Thrown inside the storing transaction when the shipment must not be sent (cancelled, already sent). */
 class NotSent extends Error {}
 
 /** Publishes a campaign's progress at most every PUBLISH_EVERY_MS (always when `force`). */
 export function publish(deps: Deps, c: CampaignRow, force = false) {
-  const now = Date.now();
-  if (!force && now - (lastPublished.get(c.id) ?? 0) < PUBLISH_EVERY_MS) return;
-  lastPublished.set(c.id, now);
+  if (!deps.throttle.passes(`campaign:${c.id}`, force ? 0 : PUBLISH_EVERY_MS, Date.now())) return;
   publishCampaign(deps, c);
 }
 

@@ -38,7 +38,7 @@ async function optOutReply(deps: Deps, msg: InboundMessage, ticket: TicketRow, b
   const marked = markOptedOut(deps, ticket.companyId, ticket.contactId);
   skipOptedOut(deps.db, isoNow(deps.clock), { companyId: ticket.companyId, number });
   if (marked) {
-    const text = settings.optOutConfirmation.trim() || companyAutoText(deps.db, ticket.companyId, "optOutConfirmation");
+    const text = settings.optOutConfirmation.trim() || companyAutoText(deps, ticket.companyId, "optOutConfirmation");
     await deps.outbox.send(ticket, { body: text, isAutomatic: true });
   }
   if (before?.status === "closed" && ticket.status !== "closed") closeBySystem(deps, ticket, "campaign");

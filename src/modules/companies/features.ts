@@ -1,6 +1,5 @@
 import { FEATURE_SETTINGS, PLAN_FLAGS, type PlanFlag } from "../../contract/limits";
-import type { DB } from "../../core/db";
-import type { Ctx } from "../../core/deps";
+import type { Ctx, Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
 import { getSetting } from "../settings";
 import { getCompanyPlan } from "./queries";
@@ -24,14 +23,14 @@ export function resolveFeatures(plan: Partial<Features> | null | undefined, gran
 }
 
 /** A company's features now (all off for an unknown company). */
-export function companyFeatures(db: DB, companyId: number): Features {
-  const row = getCompanyPlan(db, companyId);
-  return resolveFeatures(row?.plan, row?.company.featureGrants ?? [], (key) => getSetting(db, companyId, key));
+export function companyFeatures(deps: Pick<Deps, "db" | "caches">, companyId: number): Features {
+  const row = getCompanyPlan(deps.db, companyId);
+  return resolveFeatures(row?.plan, row?.company.featureGrants ?? [], (key) => getSetting(deps, companyId, key));
 }
 
 /** Whether a company has one feature (see resolveFeatures). */
-export function featureEnabled(db: DB, companyId: number, flag: PlanFlag): boolean {
-  return companyFeatures(db, companyId)[flag];
+export function featureEnabled(deps: Pick<Deps, "db" | "caches">, companyId: number, flag: PlanFlag): boolean {
+  return companyFeatures(deps, companyId)[flag];
 }
 
 /**
@@ -39,5 +38,5 @@ export function featureEnabled(db: DB, companyId: number, flag: PlanFlag): boole
  * it or the super user granted it beyond the plan, and no company setting hides it.
  */
 export function requireFeature(ctx: Ctx, flag: PlanFlag) {
-  if (!featureEnabled(ctx.db, ctx.companyId, flag)) throw new AppError("ERR_NO_PERMISSION", 403, { feature: flag });
+  if (!featureEnabled(ctx, ctx.companyId, flag)) throw new AppError("ERR_NO_PERMISSION", 403, { feature: flag });
 }

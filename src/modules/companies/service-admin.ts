@@ -1,4 +1,3 @@
-import { can } from "../../contract/permissions";
 import { removeCompanyMedia } from "../media";
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Page } from "../../contract/dto/common";

@@ -1,4 +1,3 @@
-import type { CompanyDto } from "../../contract/dto/companies";
 import { hashPassword } from "../../lib/password";
 import { can } from "../../contract/permissions";
 import { CompanySchedulesBody, type SignupInput } from "../../contract/schemas/companies";

@@ -73,10 +73,7 @@ export function recordSessionStatus(
   return row;
 }
 
-const lastHealthFrame = new Map<number, number>();
 const HEALTH_FRAME_MS = 5_000;
-/** When each connection's health line was last written, per database ("<id>:message" → ms). */
-const lastHealthWrite = new WeakMap<Deps["db"], Map<string, number>>();
 const HEALTH_WRITE_MS = 5_000;
 
 /**
@@ -85,15 +82,8 @@ const HEALTH_WRITE_MS = 5_000;
  * `whatsapp` frame per connection per 5 s.
  */
 export function recordHealth(deps: Deps, ref: { connectionId: number; companyId: number }, what: "message" | "ack") {
-  let written = lastHealthWrite.get(deps.db);
-  if (!written) {
-    written = new Map();
-    lastHealthWrite.set(deps.db, written);
-  }
-  const key = `${ref.connectionId}:${what}`;
   const at = Date.now();
-  if (at - (written.get(key) ?? 0) < HEALTH_WRITE_MS) return;
-  written.set(key, at);
+  if (!deps.throttle.passes(`health:${ref.connectionId}:${what}`, HEALTH_WRITE_MS, at)) return;
   const now = nowIso();
   const set = what === "message" ? { lastMessageAt: now } : { lastAckAt: now };
   const row = deps.db
@@ -103,9 +93,7 @@ export function recordHealth(deps: Deps, ref: { connectionId: number; companyId:
     .returning()
     .get();
   if (!row) return;
-  const last = lastHealthFrame.get(row.id) ?? 0;
-  if (at - last < HEALTH_FRAME_MS) return;
-  lastHealthFrame.set(row.id, at);
+  if (!deps.throttle.passes(`health-frame:${row.id}`, HEALTH_FRAME_MS, at)) return;
   publishConnection(deps, row);
 }
 

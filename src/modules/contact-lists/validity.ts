@@ -1,15 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { ChannelAdapter } from "../../core/channel";
 import type { Deps } from "../../core/deps";
-import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
-import { rooms } from "../../contract/rooms";
 import { connectedConnections } from "../connections";
-import { companiesWithUnchecked, uncheckedItems } from "./queries";
-import { contactListItems } from "./schema";
 
 const CACHE_MS = 24 * 60 * 60_000;
-const cache = new Map<string, { exists: boolean; number: string; at: number }>();
 
 /** A live connection of the company to ask WhatsApp through (the default one first). */
 export function liveAdapter(deps: Deps, companyId: number): ChannelAdapter | undefined {
@@ -20,19 +14,18 @@ export function liveAdapter(deps: Deps, companyId: number): ChannelAdapter | und
 
 /**
  * Whether a number is on WhatsApp and its canonical digits (R-CMP-16), cached for a day
- * per company; null when the company has no live connection or the check failed (left unchecked).
+ * per company (`deps.caches.numberChecks`); null when the company has no live connection or the check failed (left unchecked).
  */
 export async function checkNumberOn(deps: Deps, companyId: number, number: string): Promise<{ exists: boolean; number: string } | null> {
   const key = `${companyId}:${number}`;
-  const hit = cache.get(key);
+  const hit = deps.caches.numberChecks.get(key);
   if (hit && deps.clock.now() - hit.at < CACHE_MS) return hit;
   const adapter = liveAdapter(deps, companyId);
   if (!adapter) return null;
   try {
     const r = await adapter.checkNumber(number);
     const out = { exists: !!r?.exists, number: r?.exists && r.number ? r.number : number, at: deps.clock.now() };
-    if (cache.size > 100_000) cache.clear();
-    cache.set(key, out);
+    deps.caches.numberChecks.set(key, out);
     return out;
   } catch (e) {
     log.warn("number check failed", { companyId, err: String(e) });

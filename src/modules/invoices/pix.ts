@@ -14,7 +14,7 @@ import { attachCharge, confirmPayment, invoiceByTxid, reachableInvoice } from ".
 export function pixReceiver(deps: Deps) {
   const platform = findPlatformCompany(deps.db);
   if (!platform) return null;
-  const get = (key: string) => getSetting(deps.db, platform.id, key).trim();
+  const get = (key: string) => getSetting(deps, platform.id, key).trim();
   return { key: get("pixKey"), name: get("pixMerchantName"), city: get("pixMerchantCity"), secret: get("pixWebhookSecret") };
 }
 

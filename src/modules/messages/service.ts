@@ -14,7 +14,7 @@ import { mimeOfName } from "../media";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { findContact } from "../contacts";
-import { frameTicket, publishTicket, publishTicketFrame, publishUnreadReset } from "../tickets";
+import { publishTicket, publishTicketFrame, publishUnreadReset } from "../tickets";
 import { clearUnread, noteMessage, refreshPreview } from "../tickets";
 import { findTicketRow } from "../tickets";
 import type { TicketRow } from "../tickets";
@@ -22,7 +22,7 @@ import type { TicketDto } from "../tickets";
 import { getVisibleTicket, loadTicket } from "../tickets";
 import { findMessage, hydrate, pageMessages } from "./queries";
 import { ticketWindow } from "./window";
-import { type MessageRow, isQueued, messages } from "./schema";
+import { isQueued, messages } from "./schema";
 import { type MessageDto, payloadOf } from "./serialize";
 import { rooms } from "../../contract/rooms";
 
@@ -159,8 +159,8 @@ export async function sendMessage(deps: Deps, ticket: OutboxTicket, spec: SendSp
   return hydrate(deps.db, ticket.companyId, [findMessage(deps.db, ticket.companyId, row.id)!])[0];
 }
 
-/** Messages being handed to a channel right now (one process): a flush and a retry never send one twice. */
-const inFlight = new Set<number>();
+/** The claim of a message being handed to a channel right now: a flush and a retry never send one twice. */
+const sending = (messageId: number) => `message:${messageId}`;
 
 /**
  * Sends a stored, queued message through its connection's channel and records the outcome. A
@@ -168,7 +168,7 @@ const inFlight = new Set<number>();
  * while connected marks it failed.
  */
 export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | "whatsappId" | "contactId">, messageId: number) {
-  if (inFlight.has(messageId)) return;
+  if (deps.claims.held(sending(messageId))) return;
   const m = findMessage(deps.db, ticket.companyId, messageId);
   if (m?.sendStatus !== "queued") return;
   const adapter = ticket.whatsappId ? deps.channels.get(ticket.whatsappId) : undefined;
@@ -190,7 +190,7 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
     quoted: quoted ? { id: quoted.wid, fromMe: quoted.fromMe, body: quoted.body, raw: quoted.dataJson ? JSON.parse(quoted.dataJson) : undefined } : null,
   };
   // claimed before the media probe (an await): a flush and a retry never send one twice
-  inFlight.add(messageId);
+  deps.claims.claim(sending(messageId));
   const payload = payloadOf(m.payload);
   let out: Outgoing = { ...base, type: "text", body: m.body, ...(payload?.menu ? { menu: payload.menu } : {}) };
   if (m.mediaType === "reactionMessage" && base.quoted) {
@@ -225,7 +225,7 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
     const code = (e as { code?: unknown }).code;
     setState({ sendStatus: "failed", sendError: typeof code === "string" && code.startsWith("ERR_") ? code : "ERR_SENDING_WAPP_MSG", ack: 0 });
   } finally {
-    inFlight.delete(messageId);
+    deps.claims.release(sending(messageId));
   }
 }
 

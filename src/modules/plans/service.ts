@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import type { PlanDto } from "../../contract/dto/plans";
 import type { PlanCreateInput, PlanUpdateInput } from "../../contract/schemas/plans";
 import type { DB, DbOrTx } from "../../core/db";

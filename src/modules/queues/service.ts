@@ -78,7 +78,7 @@ export function createQueue(ctx: Ctx, input: QueueCreateInput) {
   assertUnique(ctx, input.name, input.color);
   ctx.hooks.assertBotRefs(ctx, input);
   const now = nowIso();
-  const greeting = companyAutoText(ctx.db, ctx.companyId, "connectionGreeting");
+  const greeting = companyAutoText(ctx, ctx.companyId, "connectionGreeting");
   // The plan's limit holds under parallel creation: counted again where the row is written.
   const { row, announce } = ctx.db.transaction((tx) => {
     if (plan && countQueues(tx, ctx.companyId) >= plan.plan.queues) throw new AppError("ERR_PLAN_LIMIT_QUEUES", 400, { limit: plan.plan.queues });

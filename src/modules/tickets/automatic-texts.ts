@@ -23,7 +23,7 @@ const fresh = (deps: Deps, t: TicketRow) => findTicketRow(deps.db, t.companyId, 
 
 /** After accept, with sendGreetingAccepted "enabled" on a 1:1 ticket: who is handling the chat now. */
 export async function sendAcceptGreeting(deps: Deps, t: TicketRow, agent: { id: number; name: string }) {
-  if (t.isGroup || getSetting(deps.db, t.companyId, "sendGreetingAccepted") !== "enabled") return;
+  if (t.isGroup || getSetting(deps, t.companyId, "sendGreetingAccepted") !== "enabled") return;
   const text = `${AUTOMATIC_HEADER}\n{{ms}} *{{name}}*, meu nome é *${agent.name}* e agora vou prosseguir com seu atendimento!`;
   await send(deps, fresh(deps, t), render(deps, t, text), agent.id);
 }
@@ -47,7 +47,7 @@ export function transferText(before: TicketRow, after: TicketRow, names: { queue
 
 /** Sends the transfer text when the setting asks for it. */
 export async function sendTransferText(deps: Deps, before: TicketRow, after: TicketRow, names: { queue?: string; user?: string }, byUserId?: number) {
-  if (after.isGroup || getSetting(deps.db, after.companyId, "sendMsgTransfTicket") !== "enabled") return;
+  if (after.isGroup || getSetting(deps, after.companyId, "sendMsgTransfTicket") !== "enabled") return;
   const text = transferText(before, after, names);
   if (text) await send(deps, after, text, byUserId);
 }

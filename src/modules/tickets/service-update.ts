@@ -74,7 +74,7 @@ function wantsRating(ctx: Ctx, t: TicketRow) {
     !!t.userId &&
     !!t.whatsappId &&
     t.status === "open" &&
-    getSetting(ctx.db, ctx.companyId, "userRating") === "enabled" &&
+    getSetting(ctx, ctx.companyId, "userRating") === "enabled" &&
     !!findConnection(ctx.db, ctx.companyId, t.whatsappId)
   );
 }

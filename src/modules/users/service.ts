@@ -13,7 +13,7 @@ import { getCompanyPlan } from "../companies";
 import { canEditAccessFields, canEditUser, canManageUsers } from "./policy";
 import { companyQueueIds, countUsers, findUser, findUserByEmail, listCompanyUsers, pageUsers, queuesOfUsers, setUserQueues, type UserRow } from "./queries";
 import { users } from "./schema";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { findConnection } from "../connections";
 
 const PAGE = 20;
