@@ -1,14 +1,17 @@
 import { and, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { TicketListInput, TicketStatus } from "../../contract/schemas/tickets";
 import { LIMITS } from "../../contract/limits";
-import { cachedCount } from "../../db/paging";
+import { cachedCount, cachedRead } from "../../db/paging";
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { canShowAll, canViewTicket } from "./policy";
 import { findJoinedWithTags, findTicketRow, selectTickets, type TicketJoined, tagsOfTickets } from "./queries";
-import { searchPage, searchSet } from "./search";
+import { readSearchPage, type SearchEngine, searchPageQuery, searchSet } from "./search";
 import { tickets, ticketTags } from "./schema";
 import { serializeTicket, type TicketDto } from "./serialize";
+
+/** The engine of the ticket lists' SQL (PostgreSQL's search is built by search-pg.ts, wired with the async services). */
+const ENGINE: SearchEngine = "sqlite";
 
 /** Loads one ticket in its wire shape, or null. */
 export function loadTicket(deps: Deps, companyId: number, id: number): TicketDto | null {
@@ -45,7 +48,7 @@ export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: Tic
   if (opts.statuses) conds.push(inArray(tickets.status, opts.statuses));
   // No condition on ticket columns so far (an admin showing all, no queue or status filter)...
   const noFilterYet = conds.length === 1;
-  const set = q.searchParam ? searchSet(ctx.companyId, q.searchParam) : undefined;
+  const set = q.searchParam ? searchSet(ENGINE, ctx.companyId, q.searchParam) : undefined;
   if (set) conds.push(sql`${tickets.id} in (${set})`);
   if (q.date) conds.push(sql`substr(${tickets.createdAt}, 1, 10) = ${q.date}`);
   if (q.updatedAt) conds.push(sql`substr(${tickets.updatedAt}, 1, 10) = ${q.updatedAt}`);
@@ -70,14 +73,17 @@ export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: Tic
   let rows: TicketJoined[];
   let total: number;
   if (set) {
-    // ...nor after the search: the search's own set is the answer (see searchPage).
-    const page = searchPage(ctx.db, ctx.companyId, set, where, noFilterYet && conds.length === 2, size, offset);
+    // ...nor after the search: the search's own set is the answer (see searchPageQuery). A page is
+    // kept until the database changes: the next request for it (a refresh, another agent with the
+    // same visibility, paging back) costs the page's references only.
+    const query = searchPageQuery(ENGINE, ctx.companyId, set, where, noFilterYet && conds.length === 2, size, offset);
+    const page = cachedRead(ctx.reads, "search", query, () => readSearchPage(ctx.db.all<{ total: number; ids: string }>(query)[0]));
     total = page.total;
     // The references are joined for the page's rows only.
     rows = page.ids.length ? selectTickets(ctx.db).where(inArray(tickets.id, page.ids)).orderBy(desc(tickets.updatedAt), desc(tickets.id)).all() : [];
   } else {
     // No filter needs the contact: the count reads the tab's index alone, and is cached between writes.
-    total = cachedCount(ctx.db, ctx.db.select({ n: count() }).from(tickets).where(where));
+    total = cachedCount(ctx.reads, ctx.db.select({ n: count() }).from(tickets).where(where));
     rows = selectTickets(ctx.db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(size).offset(offset).all();
   }
   const tagMap = tagsOfTickets(
