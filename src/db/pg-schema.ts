@@ -1,6 +1,7 @@
 import { getTableColumns, is, SQL } from "drizzle-orm";
 import {
   bigint,
+  customType,
   doublePrecision,
   foreignKey,
   index,
@@ -9,7 +10,6 @@ import {
   pgTable,
   primaryKey,
   smallint,
-  text,
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
@@ -19,7 +19,8 @@ import { getTableConfig, type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqli
  * The PostgreSQL form of the schema, derived from the one definition every module writes (`sqlite-core` tables in
  * `src/modules/<area>/schema.ts`): there is no second schema to keep in step by hand. Column types keep SQLite's
  * storage so the same table objects (and their value mappings) run on both engines: integers are `bigint` (read
- * back as numbers), booleans `smallint` 0/1, reals `double precision`, texts (ISO dates, JSON) `text`. Indexes
+ * back as numbers), booleans `smallint` 0/1, reals `double precision`, texts (ISO dates, JSON) `text` in the `ucs_basic`
+ * collation (see textAsInSqlite). Indexes
  * (partial and expression ones included), unique constraints, composite keys, foreign keys with their actions and
  * generated columns (stored: PostgreSQL has no virtual ones) follow. drizzle-kit reads the result
  * (`drizzle.pg.config.ts`) to generate `migrations-pg/`; tests/unit/pg-schema.test.ts checks both stay in step.
@@ -68,6 +69,14 @@ export function toPgTables(schema: Record<string, unknown>): Record<string, PgTa
   return out;
 }
 
+/**
+ * Text that compares, sorts and changes case as in SQLite: SQLite's BINARY collation orders by bytes (UTF-8: code
+ * points) and its lower()/upper() change ASCII letters only; PostgreSQL's `ucs_basic` collation (the "C" locale) does
+ * exactly that, whatever locale the database was created with. So `ORDER BY name`, `<`, `LIKE 'x%'` (which then
+ * uses plain btree indexes) and the `lower(name)` of contacts.sort_name give the same answers on both engines.
+ */
+const textAsInSqlite = customType<{ data: string; driverData: string }>({ dataType: () => "text COLLATE ucs_basic" });
+
 /** One column in PostgreSQL terms, with SQLite's storage (see toPgTables). */
 function pgColumn(c: SQLiteColumn): PgColumnBuilderBase {
   // biome-ignore lint/suspicious/noExplicitAny: the builders' chained types differ per column kind
@@ -84,7 +93,7 @@ function pgColumn(c: SQLiteColumn): PgColumnBuilderBase {
       break;
     case "SQLiteText":
     case "SQLiteTextJson":
-      b = text(c.name);
+      b = textAsInSqlite(c.name);
       break;
     default:
       throw new Error(`column ${c.name}: no PostgreSQL form for ${c.columnType}`);

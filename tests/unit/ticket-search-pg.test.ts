@@ -83,11 +83,8 @@ async function pgSearch(ids: TableIds, who: Who, text: string, opts: { page?: nu
   return { ids: page.ids, count: page.total };
 }
 
-let tableIds: TableIds;
-searchTableTests("PostgreSQL, search-pg.ts", async () => {
-  tableIds = await setUp();
-  return { ids: tableIds, db, search: (who, text, opts) => pgSearch(tableIds, who, text, opts) };
-});
+const tableIds = await setUp();
+await searchTableTests("PostgreSQL, search-pg.ts", { ids: tableIds, db, search: (who, text, opts) => pgSearch(tableIds, who, text, opts) });
 
 describe("the PostgreSQL search index", () => {
   const explain = async (text: string) => {

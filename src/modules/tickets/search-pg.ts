@@ -8,26 +8,37 @@ import { type SearchTerms, WALK_FROM } from "./search";
  * Ticket search on PostgreSQL, the same meaning as SQLite's FTS5 (see search.ts). Message bodies are
  * indexed by a GIN index over `message_search_doc(company_id, body)`: the body's words, accents and
  * case removed (`unaccent`, then the `simple` configuration: no stemming, no stop words), split where
- * FTS5's unicode61 splits (every character that is not a letter or a digit), plus one lexeme `#<company>`
- * that no word can be (words have no `#`). A query is `'#<company>' & 'word':* & …`, so the index
+ * FTS5's unicode61 splits them (punctuation too), plus one lexeme `#<company>` that no word can be
+ * (`#` separates words). A query is `'#<company>' & 'word':* & …`, so the index
  * itself keeps to the company, as SQLite's company-keyed rowids do. Measured against pg_trgm on the
  * bench data set (bench/RESULTS.md): 5-6 times less CPU for a word, and no sequential scan for a
  * word of one or two letters (trigrams need three).
  */
 
+/** ASCII punctuation and as many spaces: translate()'s two arguments. */
+const ASCII_PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+const PUNCTUATION = `'${ASCII_PUNCTUATION.replaceAll("'", "''")}', '${" ".repeat(ASCII_PUNCTUATION.length)}'`;
+
 /** What the search migration creates (the custom migration of migrations-pg holds the same statements). */
 export const SEARCH_PG_STATEMENTS = [
   "CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public",
-  // unaccent(text) is STABLE (it reads a dictionary named at run time); an index needs IMMUTABLE, so
-  // the dictionary is named here. The bodies are SQL-standard (RETURN): bound when created, so they
-  // do not depend on the search_path of whoever runs them (ANALYZE, autovacuum, a restore).
-  `CREATE OR REPLACE FUNCTION search_fold(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-  RETURN lower(public.unaccent('public.unaccent'::regdictionary, t))`,
-  // Every run of characters that is not a letter or a digit separates words (as FTS5's unicode61):
-  // without it the parser keeps "x@y.com", "99999-8888" or "produto-novo" whole and "8888" would not
-  // find the number. Needs a UTF-8 ctype (C.UTF-8, pt_BR.UTF-8) for letters beyond ASCII.
+  // The words of a text: ASCII punctuation made a space, then the parser (which splits at every other
+  // character that is not a letter or a digit, by the database's ctype: it must be UTF-8, e.g. C.UTF-8 or
+  // pt_BR.UTF-8), then per word the unaccent dictionary and the simple one (lower case, no stemming, no
+  // stop words). Without the punctuation step the parser keeps "x@y.com", "4471-9" or "produto-novo"
+  // whole (FTS5's unicode61 splits them); unaccent goes after the parser because it spells some symbols
+  // out ("№77" would become the word "no77"). No regular expression and no lower() on the column: texts
+  // are in the ucs_basic collation (SQLite's), where both know ASCII only.
+  `DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_ts_config WHERE cfgname = 'message_search' AND cfgnamespace = 'public'::regnamespace) THEN
+    CREATE TEXT SEARCH CONFIGURATION public.message_search (COPY = pg_catalog.simple);
+    ALTER TEXT SEARCH CONFIGURATION public.message_search ALTER MAPPING FOR asciiword, word, numword WITH public.unaccent, pg_catalog.simple;
+  END IF;
+END $$`,
+  // The bodies are SQL-standard (RETURN): bound when created, independent of the search_path of whoever
+  // runs them (ANALYZE, autovacuum, a restore).
   `CREATE OR REPLACE FUNCTION search_words(t text) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-  RETURN to_tsvector('simple'::regconfig, regexp_replace(search_fold(t), '[^[:alnum:]]+', ' ', 'g'))`,
+  RETURN to_tsvector('public.message_search'::regconfig, translate(t, ${PUNCTUATION}))`,
   `CREATE OR REPLACE FUNCTION message_search_doc(company bigint, body text) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   RETURN search_words(body) || array_to_tsvector(ARRAY['#' || company::text])`,
   // The words of a search, each a prefix, all required, within the company. A text with no word
