@@ -1,4 +1,3 @@
-import { afterAll } from "bun:test";
 import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,7 +9,7 @@ import * as schema from "../../src/db/schema";
 
 /**
  * A private PostgreSQL cluster for one test file (or a bench): Debian's binaries, a temporary folder,
- * a free port on 127.0.0.1, no fsync; stopped and removed when the file ends. Small on purpose: branch
+ * a free port on 127.0.0.1, no fsync; `stop()` removes it. Small on purpose: branch
  * pg-tools' tests/support/postgres.ts (shared cluster, migrations-pg) takes its place when it lands.
  */
 export const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
@@ -47,8 +46,8 @@ export function pgClient(url: string, opts: postgres.Options<Record<string, post
   });
 }
 
-/** Starts a cluster with one database; answers its URL. Stopped after the file's tests. */
-export async function startCluster(database = "balcao"): Promise<string> {
+/** Starts a cluster with one database; answers its URL and how to stop it (and remove its folder). */
+export async function startCluster(database = "balcao", settings: string[] = []): Promise<{ url: string; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), "balcao-pg-"));
   if (process.getuid?.() === 0)
     chownSync(
@@ -59,16 +58,19 @@ export async function startCluster(database = "balcao"): Promise<string> {
   const data = join(dir, "data");
   await run([join(PG_BIN, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8"]);
   const port = await freePort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  const options = [
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    ...settings.map((x) => `-c ${x}`),
+  ].join(" ");
   await run([join(PG_BIN, "pg_ctl"), "-D", data, "-l", join(dir, "log"), "-o", options, "-w", "start"]);
-  afterAll(async () => {
+  const stop = async () => {
     await run([join(PG_BIN, "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"]).catch(() => {});
     rmSync(dir, { recursive: true, force: true });
-  });
+  };
   const admin = pgClient(`postgres://postgres@127.0.0.1:${port}/postgres`, { max: 1 });
   await admin.unsafe(`create database ${database}`);
   await admin.end();
-  return `postgres://postgres@127.0.0.1:${port}/${database}`;
+  return { url: `postgres://postgres@127.0.0.1:${port}/${database}`, stop };
 }
 
 /** The statements that create the whole schema on PostgreSQL, derived from the module schemas (src/db/pg-schema.ts). */

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { LIMITS } from "../../src/contract/limits";
@@ -12,7 +12,7 @@ import { queues } from "../../src/modules/queues/schema";
 import { ticketListFilter } from "../../src/modules/tickets/list-filter";
 import { tickets } from "../../src/modules/tickets/schema";
 import { readSearchPage, searchPageQuery } from "../../src/modules/tickets/search";
-import { dropSearchIndexPg, rebuildSearchIndexPg, SEARCH_PG_MIGRATION } from "../../src/modules/tickets/search-pg";
+import { dropSearchIndexPg, rebuildSearchIndexPg, SEARCH_PG_MIGRATION } from "../../src/modules/messages/search-index-pg";
 import { users } from "../../src/modules/users/schema";
 import { hasPostgres, pgClient, pgSchemaStatements, startCluster } from "../helpers/pg-cluster";
 import { searchTableTests, type TableIds, type Who } from "../helpers/search-table";
@@ -22,7 +22,8 @@ import { searchTableTests, type TableIds, type Who } from "../helpers/search-tab
 // plus the search migration, in a private cluster.
 if (!hasPostgres()) throw new Error("PostgreSQL binaries missing (apt-get install postgresql-15, or set PG_BIN)");
 const dialect = new PgDialect();
-const url = await startCluster();
+const { url, stop } = await startCluster();
+afterAll(stop);
 const client = pgClient(url, { max: 2 });
 // The sqlite-core tables run unchanged on the pg driver (PLAN.md phase 3: one schema); their types are SQLite's.
 // biome-ignore lint/suspicious/noExplicitAny: see above

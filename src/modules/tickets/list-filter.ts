@@ -3,7 +3,7 @@ import type { TicketListInput, TicketStatus } from "../../contract/schemas/ticke
 import type { SessionUser } from "../../http/context";
 import { canShowAll } from "./policy";
 import { tickets, ticketTags } from "./schema";
-import { type SearchEngine, searchSet } from "./search";
+import { type SearchEngine, searchSql } from "./search";
 
 /** What a ticket list asks of the database: its conditions, and the search's set when there is a search. */
 export interface TicketListFilter {
@@ -39,8 +39,8 @@ export function ticketListFilter(
   if (opts.statuses) conds.push(inArray(tickets.status, opts.statuses));
   // No condition on ticket columns so far (an admin showing all, no queue or status filter)...
   const noFilterYet = conds.length === 1;
-  const set = q.searchParam ? searchSet(engine, companyId, q.searchParam) : undefined;
-  if (set) conds.push(sql`${tickets.id} in (${set})`);
+  const search = q.searchParam ? searchSql(engine, companyId, q.searchParam) : undefined;
+  if (search) conds.push(search.condition);
   if (q.date) conds.push(sql`substr(${tickets.createdAt}, 1, 10) = ${q.date}`);
   if (q.updatedAt) conds.push(sql`substr(${tickets.updatedAt}, 1, 10) = ${q.updatedAt}`);
   if (q.withUnreadMessages) conds.push(gt(tickets.unreadMessages, 0));
@@ -52,5 +52,5 @@ export function ticketListFilter(
   }
   if (q.users?.length) conds.push(inArray(tickets.userId, q.users));
   // ...nor after the search: then the search's own set is the answer.
-  return { where: and(...conds), set, onlySearch: noFilterYet && !!set && conds.length === 2 };
+  return { where: and(...conds), set: search?.set, onlySearch: noFilterYet && !!search && conds.length === 2 };
 }

@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { foldName } from "../contacts/schema";
-import { pgSearchPageQuery, pgSearchSet } from "./search-pg";
-import { sqliteSearchPageQuery, sqliteSearchSet } from "./search-sqlite";
+import { pgSearchPageQuery, pgSearchSql } from "./search-pg";
+import { sqliteSearchPageQuery, sqliteSearchSql } from "./search-sqlite";
 
 /**
  * Ticket search (BEHAVIOUR.md §4.3), the same meaning on both engines: a ticket is found when its
@@ -42,12 +42,18 @@ export function searchTerms(text: string): SearchTerms {
 export const WALK_FROM = 1000;
 
 /**
- * The tickets a search finds, as a select of ticket ids of the company (repeats possible), to put in
- * a condition (`tickets.id in (…)`) or hand to `searchPageQuery`.
+ * A search in SQL: `set`, a select of the ids of the company's tickets it finds (repeats possible),
+ * for `searchPageQuery`; `condition`, the same as a condition on `tickets` to put with others.
  */
-export function searchSet(engine: SearchEngine, companyId: number, text: string): SQL {
+export interface SearchSql {
+  set: SQL;
+  condition: SQL;
+}
+
+/** The SQL of a search on one engine. */
+export function searchSql(engine: SearchEngine, companyId: number, text: string): SearchSql {
   const terms = searchTerms(text);
-  return engine === "pg" ? pgSearchSet(companyId, terms) : sqliteSearchSet(companyId, terms);
+  return engine === "pg" ? pgSearchSql(companyId, terms) : sqliteSearchSql(companyId, terms);
 }
 
 /**
