@@ -1,6 +1,7 @@
 /**
  * Ticket search on PostgreSQL at scale: the data set of scale.ts (100k tickets, 20k contacts, 1M messages)
- * copied into a private cluster of the machine's PostgreSQL 15 (tests/helpers/pg-cluster.ts), then the
+ * moved into a private cluster of the machine's PostgreSQL (tests/support/pg-cluster.ts, 512 MB of shared
+ * buffers) by `migrate-to-postgres` itself (src/ops/migrate-to-postgres.ts), then the
  * searches of scale.ts (by word, by number; admin showing all, agent with 2 queues) as GET /tickets builds
  * them (list-filter.ts, search-pg.ts): p50/p95 of one client and the backend's CPU per query (from /proc;
  * parallel workers off, so the CPU is all in that backend). Then the same word through a pg_trgm index
@@ -10,32 +11,47 @@
  * dropped at the end), to look at plans between runs.
  */
 import { readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { LIMITS } from "../src/contract/limits";
 import type { TicketListInput } from "../src/contract/schemas/tickets";
 import type { SessionUser } from "../src/http/context";
 import { ticketListFilter } from "../src/modules/tickets/list-filter";
 import { searchPageQuery } from "../src/modules/tickets/search";
-import { pgClient, startCluster } from "../tests/helpers/pg-cluster";
+import { loadConfig } from "../src/config";
+import { openPostgres } from "../src/db/pg-client";
+import { setLogLevel } from "../src/lib/logger";
+import { rebuildSearchIndexPg } from "../src/modules/messages/search-index-pg";
+import { migrateToPostgres } from "../src/ops/migrate-to-postgres";
+import { startCluster } from "../tests/support/pg-cluster";
 import { datasetCopy } from "./lib/dataset";
 import { ADMIN, AGENT, SEARCH_WORD } from "./lib/generate";
-import { loadIntoPostgres } from "./lib/pg-load";
 import { figure, pct, SMOKE_MODE } from "./lib/report";
 
 const RUNS = SMOKE_MODE ? 5 : 60;
+setLogLevel("silent");
 const dir = await datasetCopy();
 const given = process.env.BENCH_PG_URL;
-const cluster = given ? undefined : await startCluster("bench", ["shared_buffers=512MB"]);
-const sql = pgClient(given ?? cluster!.url, { max: 1 });
+const cluster = given ? undefined : await startCluster({ settings: ["shared_buffers=512MB"] });
+const url = given ?? cluster!.urlFor("bench");
+if (cluster) {
+  const admin = openPostgres(cluster.adminUrl, { max: 1 }).$client;
+  await admin.unsafe("create database bench");
+  await admin.end();
+}
+const sql = openPostgres(url, { max: 1 }).$client;
 const dialect = new PgDialect();
 try {
   const [{ loaded }] = await sql`select to_regclass('messages') is not null as loaded`;
   if (!loaded) {
-    const load = await loadIntoPostgres(sql, join(dir, "app.db"));
-    figure({ name: "copy of the data set into PostgreSQL", value: load.copySeconds, unit: "s", note: `${load.counts.messages} messages` });
-    figure({ name: "search index built (rebuildSearchIndexPg)", value: load.searchIndexSeconds, unit: "s" });
+    const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dir, LOG_LEVEL: "silent" });
+    const t0 = performance.now();
+    const moved = await migrateToPostgres(config, url);
+    const messages = moved.tables.find((t) => t.table === "messages");
+    figure({ name: "migrate-to-postgres of the data set", value: (performance.now() - t0) / 1000, unit: "s", note: `${messages?.rows} messages` });
   }
+  const t0 = performance.now();
+  await rebuildSearchIndexPg(sql);
+  figure({ name: "search index rebuilt (rebuildSearchIndexPg)", value: (performance.now() - t0) / 1000, unit: "s" });
   // One client on one core: the CPU per query is all in this backend.
   await sql`set max_parallel_workers_per_gather = 0`;
   const [size] = await sql`select pg_relation_size('messages_fts_idx') / 1048576.0 as mb`;
@@ -102,13 +118,13 @@ try {
   await measure("PG tsvector: the word's tickets alone", matchesTsv);
 
   // The alternative: pg_trgm over the body without accents, a word's beginning as a regular expression.
-  const t0 = performance.now();
+  const t1 = performance.now();
   await sql.unsafe("create extension if not exists pg_trgm");
   await sql.unsafe(`create or replace function trgm_fold(t text) returns text language sql immutable parallel safe strict
     return lower(public.unaccent('public.unaccent'::regdictionary, t) collate "default")`);
   await sql.unsafe("create index messages_trgm_idx on messages using gin (trgm_fold(body) gin_trgm_ops)");
   await sql.unsafe("analyze messages");
-  figure({ name: "pg_trgm index built", value: (performance.now() - t0) / 1000, unit: "s" });
+  figure({ name: "pg_trgm index built", value: (performance.now() - t1) / 1000, unit: "s" });
   const [trgm] = await sql`select pg_relation_size('messages_trgm_idx') / 1048576.0 as mb`;
   figure({ name: "pg_trgm index size", value: Number(trgm.mb), unit: "MB" });
   const wordStart = (w: string) => `(^|[^a-z0-9])${w}`;
@@ -124,6 +140,6 @@ try {
 } finally {
   if (given) await sql.unsafe("drop index if exists messages_trgm_idx");
   await sql.end();
-  await cluster?.stop();
+  cluster?.stop();
   rmSync(dir, { recursive: true, force: true });
 }

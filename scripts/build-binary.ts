@@ -3,7 +3,7 @@
  * and needs nothing beside it but its data folder.
  *
  * It builds the SPA when web/dist is missing or older than web/, then generates build/embed-entry.ts,
- * which imports every file of web/dist/** and migrations/** `with { type: "file" }` (so Bun embeds
+ * which imports every file of web/dist/**, migrations/** and migrations-pg/** `with { type: "file" }` (so Bun embeds
  * them), publishes the map logical path → embedded path as `globalThis.__BALCAO_EMBEDDED__` (read by
  * src/lib/assets.ts), and only then imports src/main.ts. Flags: --skip-web, --outfile <path>, --verify (runs the binary alone in an empty folder).
  */
@@ -19,7 +19,7 @@ const flag = (name: string) => {
   return i >= 0 ? (args[i + 1] ?? "") : null;
 };
 const OUTFILE = resolve(ROOT, flag("--outfile") ?? "dist/balcao");
-const EMBED_DIRS = ["web/dist", "migrations"];
+const EMBED_DIRS = ["web/dist", "migrations", "migrations-pg"];
 
 /** Every file under a project-relative folder, as project-relative paths with forward slashes. */
 function filesUnder(rel: string): string[] {

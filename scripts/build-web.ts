@@ -1,13 +1,14 @@
 /**
  * Builds the SPA: `web/index.html` → `web/dist` with hashed, immutable asset names
  * (`assets/[name]-[hash].[ext]`, see src/http/spa.ts), Tailwind v4, minified, code-split by lazy
- * routes, text files precompressed (`.br`, `.gz`). Prints the gzip size of the first-load JS against
- * the 150 KB budget.
+ * routes, text files precompressed (`.br`, `.gz`), plus the installable app (scripts/build-pwa.ts:
+ * icons, manifest, service worker). Prints the gzip size of the first-load JS against the 150 KB budget.
  */
 import { renameSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import tailwind from "bun-plugin-tailwind";
+import { buildPwa } from "./build-pwa";
 
 const ROOT = join(import.meta.dir, "..");
 const DIST = join(ROOT, "web/dist");
@@ -82,6 +83,9 @@ const css = result.outputs.filter((o) => o.path.endsWith(".css"));
 let cssGz = 0;
 for (const o of css) cssGz += await gz(rel(o.path));
 
+// The installable app: icons, manifest, head tags, and the service worker precaching this build.
+const pwa = await buildPwa(OUT);
+
 // Precompressed copies (brotli and gzip at their best levels) beside each text file, so the server
 // answers them without compressing per request (src/http/spa.ts picks one by Accept-Encoding).
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map|webmanifest)$/;
@@ -104,6 +108,7 @@ console.log(`web/dist built in ${Math.round(performance.now() - started)} ms, ${
 console.log(`first-load JS: ${kb(firstLoad)} gzip (${seen.size} files: ${[...seen].map((s) => basename(s)).join(", ")})`);
 console.log(`route loads (gzip, entry included): ${pages.join(", ")}`);
 console.log(`all JS: ${kb(total)} gzip; CSS: ${kb(cssGz)} gzip`);
+console.log(`service worker ${pwa.version}: ${pwa.precached} files precached`);
 if (firstLoad > BUDGET_KB * 1024) {
   console.error(`first-load JS over budget (${BUDGET_KB} KB gzip)`);
   process.exit(1);

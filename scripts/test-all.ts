@@ -11,6 +11,7 @@
 import { availableParallelism } from "node:os";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { SHARED_CLUSTER_ENV, startCluster } from "../tests/support/pg-cluster";
 
 const ROOT = resolve(import.meta.dir, "..");
 const TEST_FILE = /\.(test|spec)\.(ts|tsx|js|jsx|mts|mjs)$|_(test|spec)_/;
@@ -160,6 +161,16 @@ async function pool(tasks: (() => Promise<void>)[]) {
 
 const started = Date.now();
 console.log(`bun run test: ${JOBS} steps at a time`);
+
+// One private PostgreSQL cluster for every step (each test file makes its own database in it); stopped when this
+// process exits. Without PostgreSQL, the tests that need it fail saying how to install it.
+try {
+  const pg = await startCluster();
+  process.env[SHARED_CLUSTER_ENV] = pg.adminUrl;
+  console.log(`PostgreSQL ${pg.version} test cluster on ${pg.adminUrl} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+} catch (e) {
+  console.log(`no PostgreSQL test cluster: ${(e as Error).message}`);
+}
 
 // First the checks and the unit-level suites, side by side with the SPA build (the browser tests and the binary
 // need it). The suites with timing assertions (channels, security) run here, before the browsers load the machine.

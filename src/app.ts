@@ -13,6 +13,7 @@ import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
 import { bodyLimit } from "./http/body-limit";
 import { authRoutes } from "./modules/auth/routes";
+import { securityRoutes } from "./modules/auth/routes-security";
 import { companiesRoutes } from "./modules/companies/routes";
 import { plansRoutes } from "./modules/plans/routes";
 import { invoicesRoutes } from "./modules/invoices/routes";
@@ -51,6 +52,10 @@ import { externalApiRoutes } from "./modules/external-api/routes";
 import { openapiRoutes } from "./http/openapi";
 import { integrationsRoutes } from "./modules/integrations/routes";
 import { promptsRoutes } from "./modules/prompts/routes";
+import { auditRoutes } from "./modules/audit/routes";
+import { Notifier } from "./modules/notifications/notifier";
+import { notificationsRoutes } from "./modules/notifications/routes";
+import { todosRoutes } from "./modules/todos/routes";
 import { LIMITS } from "./contract/limits";
 import pkg from "../package.json";
 
@@ -76,13 +81,15 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
       login: new LoginThrottle(),
       signup: new AttemptLimiter(20, 60 * 60_000),
       api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
+      passkey: new AttemptLimiter(30, 60_000),
     },
-  } as Omit<Deps, "sessions" | "channels" | "inboundSpool">) as Deps;
+  } as Omit<Deps, "sessions" | "channels" | "inboundSpool" | "notifier">) as Deps;
   // The supervisor and the spool hold these same deps: wire them in once, explicitly.
   deps.sessions = new ConnectionSupervisor(deps);
   deps.channels = deps.sessions.registry;
   deps.inboundSpool = createInboundSpool(deps);
   deps.jobs = createScheduler(deps);
+  deps.notifier = new Notifier(deps);
   installOps(deps);
   return deps;
 }
@@ -125,6 +132,7 @@ function answerError(code: string | number, error: unknown, request: Request): R
 const moduleRoutes = (deps: Deps): AnyElysia[] => [
   opsRoutes(deps),
   authRoutes(deps),
+  securityRoutes(deps),
   usersRoutes(deps),
   companiesRoutes(deps),
   plansRoutes(deps),
@@ -154,6 +162,9 @@ const moduleRoutes = (deps: Deps): AnyElysia[] => [
   externalApiRoutes(deps),
   integrationsRoutes(deps),
   promptsRoutes(deps),
+  auditRoutes(deps),
+  notificationsRoutes(deps),
+  todosRoutes(deps),
   openapiRoutes(),
   jobsRoutes(deps),
   backupsRoutes(deps),

@@ -11,15 +11,19 @@ import { eq } from "drizzle-orm";
 import { createDeps } from "./app";
 import { type Config, loadConfig } from "./config";
 import type { DB } from "./db/client";
+import { redactUrl } from "./db/pg-client";
 import { generatePassword } from "./lib/ids";
 import { hashPassword } from "./lib/password";
+import { resetSecondFactorOffline } from "./modules/auth/admin";
 import { endUserSessionsOffline } from "./modules/auth/sessions";
 import { companies } from "./modules/companies/schema";
 import { insertUser, setPasswordHash } from "./modules/users/accounts";
 import { users } from "./modules/users/schema";
 import { BackupBusyError, createBackup } from "./ops/backup";
 import { CliError, migrateCommand, openExisting, reindexCommand, requireCurrentSchema } from "./ops/commands";
+import { NOT_COPIED } from "./ops/copy-tables";
 import { runDoctor } from "./ops/doctor";
+import { migrateToPostgres } from "./ops/migrate-to-postgres";
 import { RestoreError, restoreArchive, verifyArchive } from "./ops/restore";
 import { UpgradeError } from "./ops/upgrade";
 
@@ -27,12 +31,14 @@ export { CliError };
 
 export const CLI_COMMANDS = [
   "reset-password",
+  "reset-2fa",
   "create-super",
   "backup",
   "restore",
   "verify",
   "migrate",
   "reindex",
+  "migrate-to-postgres",
   "jobs",
   "doctor",
   "healthcheck",
@@ -79,6 +85,7 @@ async function healthcheck(port = "8080"): Promise<number> {
 
 const HELP: Record<string, string> = {
   "reset-password": "reset-password <email>   print a new generated password for the user (ends their sessions)",
+  "reset-2fa": "reset-2fa <email>        remove the user's second factors (app, passkeys, recovery codes), end their sessions",
   "create-super": "create-super <email>     create a super admin in the platform company, print its password",
   backup:
     "backup [--no-media]      write data/backups/balcao-<time>-manual.tar.gz (database, media, secrets,\n                           sessions, manifest with checksums) while the server runs",
@@ -88,6 +95,8 @@ const HELP: Record<string, string> = {
     "verify <archive>         check an archive (checksums, manifest, schema, its database's integrity) without\n                           changing anything",
   migrate: "migrate                  with the server stopped: back up the database, then apply pending migrations",
   reindex: "reindex                  with the server stopped: rebuild the full-text index of messages (search)",
+  "migrate-to-postgres":
+    "migrate-to-postgres <url>  with the server stopped: copy this installation's database into an empty PostgreSQL\n                           database (postgres://user:password@host/db, or DATABASE_URL); media stay in the data folder",
   jobs: "jobs [list | run <name>]  list the background jobs, or run one now",
   doctor:
     "doctor                   check permissions, disk space, database integrity, search index, WAL size,\n                           connections, backups (only reads: never creates or migrates anything)",
@@ -141,7 +150,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
 }
 
 /** Commands that only read: no folder, secrets or database is created, nothing is migrated or written. */
-const READ_ONLY = new Set(["doctor", "verify"]);
+const READ_ONLY = new Set(["doctor", "verify", "migrate-to-postgres"]);
 
 async function run(command: string, rest: string[], arg: string | undefined, env: Record<string, string | undefined>): Promise<number> {
   const config = loadConfig(env, { readOnly: READ_ONLY.has(command) });
@@ -166,6 +175,20 @@ async function run(command: string, rest: string[], arg: string | undefined, env
     console.log(`migrations applied now: ${upgraded.applied}${upgraded.backup ? ` (backup first: ${upgraded.backup})` : ""} (database ${config.dbPath})`);
     return 0;
   }
+  if (command === "migrate-to-postgres") {
+    const url = arg ?? env.DATABASE_URL;
+    if (!url) throw new CliError(`migrate-to-postgres needs the PostgreSQL URL\nusage: balcao-cli ${HELP[command]}`, 2);
+    const r = await migrateToPostgres(config, url, { onProgress: progressPrinter() });
+    for (const t of r.tables) {
+      console.log(
+        `  ${t.table.padEnd(24)} ${String(t.rows).padStart(10)} rows${t.copied === null ? `  not copied (${NOT_COPIED[t.table]})` : `  copied, counts equal (${t.ms} ms)`}`,
+      );
+    }
+    if (r.nulReplaced) console.log(`${r.nulReplaced} text values held a NUL character, which PostgreSQL cannot store: each was replaced by U+FFFD`);
+    console.log(`moved to ${redactUrl(url)} in ${(r.ms / 1000).toFixed(1)} s; search index: ${r.searchIndexed} messages`);
+    console.log(`media files, secrets.json and backups stay in ${config.dataDir}: start Balcão with DATABASE_URL set and this DATA_DIR`);
+    return 0;
+  }
   if (command === "reindex") {
     const r = await reindexCommand(config);
     console.log(`full-text index rebuilt: ${r.rows} messages in ${r.ms} ms (database ${config.dbPath})`);
@@ -183,6 +206,11 @@ async function run(command: string, rest: string[], arg: string | undefined, env
     requireCurrentSchema(db);
     if (command === "jobs") return await jobs(db, config, rest, arg);
     if (!arg) throw new CliError(`${command} needs an email\nusage: balcao-cli ${HELP[command]}`, 2);
+    if (command === "reset-2fa") {
+      if (!resetSecondFactorOffline(db, arg)) throw new CliError(`no user with email ${arg}`);
+      console.log(`second factor removed for ${arg.toLowerCase()}: their sessions ended; the password alone signs in now`);
+      return 0;
+    }
     const password = command === "reset-password" ? await resetPassword(db, arg) : await createSuper(db, arg);
     console.log(`${command === "reset-password" ? "New password" : "Super admin created"} for ${arg.toLowerCase()}`);
     console.log(`password: ${password}`);
@@ -190,6 +218,17 @@ async function run(command: string, rest: string[], arg: string | undefined, env
   } finally {
     db.sqlite.close();
   }
+}
+
+/** Prints a table's progress when it starts, every few seconds and when it ends. */
+function progressPrinter() {
+  let last = 0;
+  return (table: string, done: number, total: number) => {
+    const now = Date.now();
+    if (done !== 0 && done !== total && now - last < 5_000) return;
+    last = now;
+    console.log(`${table}: ${done}/${total}`);
+  };
 }
 
 /** Where `verify` extracts the archive's database to check it: the data folder's disk when there is one. */

@@ -1,4 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createECDH } from "node:crypto";
 import { join, resolve } from "node:path";
 import * as v from "valibot";
 import { type AllowRule, parseAllowList } from "./lib/net/address";
@@ -34,6 +35,11 @@ const EnvSchema = v.object({
   STORAGE_LOW_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0))),
   BALLAST_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(4096))),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
+  ENCRYPTION_KEY: v.optional(v.pipe(v.string(), v.minLength(32))),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^/\s?#]+\/?$/, "must be the origin people open, e.g. https://balcao.example.com"))),
+  AUDIT_RETENTION_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(3650)), "365"),
+  /** Who push services contact about our notifications (a mailto: or https: URL); ADMIN_EMAIL when unset. */
+  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: URL"))),
   CLOUD_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, "must be an http(s) URL")), "https://graph.facebook.com/v21.0"),
   OUTBOUND_ALLOW: v.optional(
     v.pipe(
@@ -76,6 +82,14 @@ export interface Config {
   ballastBytes?: number;
   /** A bearer token that may read /metrics without a session (Prometheus). */
   metricsToken?: string;
+  /** Seals stored secrets of the accounts (authenticator-app secrets) and peppers recovery codes. */
+  encryptionKey: string;
+  /** The origin people open (PUBLIC_URL): the passkeys' relying party; unset, the request's own origin is used. */
+  publicUrl?: string;
+  /** Days the audit log keeps its entries (AUDIT_RETENTION_DAYS, default 365). */
+  auditRetentionDays: number;
+  /** Web Push identity (VAPID, RFC 8292): keys generated into secrets.json at first boot, and the contact subject. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
   /** Base of Meta's Graph API (version included) for WhatsApp Cloud API connections. */
   cloudApiUrl: string;
   /** Hosts and address ranges outbound requests of companies may reach although the policy refuses them (OUTBOUND_ALLOW). */
@@ -102,26 +116,44 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
   return ok && cidrs.length ? { kind: "cidrs", cidrs } : "false, true, a hop count, or a list of proxy addresses/CIDR ranges";
 }
 
+/** A new VAPID key pair (P-256), base64url as browsers and web-push take it. */
+function vapidKeys() {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const priv = ecdh.getPrivateKey();
+  // web-push wants the 32-byte scalar (a leading zero byte may be left out by getPrivateKey)
+  return { publicKey: ecdh.getPublicKey().toString("base64url"), privateKey: Buffer.concat([Buffer.alloc(32 - priv.length), priv]).toString("base64url") };
+}
+
 /**
  * Reads a secret from env, else from data/secrets.json, generating it on first boot so restarts keep
- * sessions (`readOnly`: nothing is written; a missing secret is generated for this process only).
+ * sessions (and browsers' push subscriptions, which are bound to the VAPID public key). `readOnly`:
+ * nothing is written; a missing secret is generated for this process only.
  */
-function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SECRET?: string }, readOnly = false) {
+function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SECRET?: string; ENCRYPTION_KEY?: string }, readOnly = false) {
   const file = join(dataDir, "secrets.json");
   let stored: Record<string, string> = {};
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8"));
   const gen = () => Buffer.from(crypto.getRandomValues(new Uint8Array(48))).toString("base64url");
   let changed = false;
-  for (const key of ["jwtSecret", "jwtRefreshSecret"]) {
+  for (const key of ["jwtSecret", "jwtRefreshSecret", "encryptionKey"]) {
     if (!stored[key]) {
       stored[key] = gen();
       changed = true;
     }
   }
+  if (!stored.vapidPublicKey || !stored.vapidPrivateKey) {
+    const keys = vapidKeys();
+    stored.vapidPublicKey = keys.publicKey;
+    stored.vapidPrivateKey = keys.privateKey;
+    changed = true;
+  }
   if (changed && !readOnly) writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
   return {
     jwtSecret: env.JWT_SECRET ?? stored.jwtSecret,
     jwtRefreshSecret: env.JWT_REFRESH_SECRET ?? stored.jwtRefreshSecret,
+    encryptionKey: env.ENCRYPTION_KEY ?? stored.encryptionKey,
+    vapidKeys: { publicKey: stored.vapidPublicKey, privateKey: stored.vapidPrivateKey },
   };
 }
 
@@ -171,7 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mkdirSync(join(dataDir, "media"), { recursive: true, mode: 0o700 });
     for (const dir of [dataDir, join(dataDir, "media")]) ownerOnly(dir, 0o700);
   }
-  const secrets = loadSecrets(dataDir, e, opts.readOnly);
+  const { vapidKeys: vapid, ...secrets } = loadSecrets(dataDir, e, opts.readOnly);
   const isTest = e.NODE_ENV === "test";
   return {
     port: e.PORT,
@@ -197,6 +229,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageLowBytes: mbOrAuto(e.STORAGE_LOW_MB, isTest),
     ballastBytes: mbOrAuto(e.BALLAST_MB, isTest),
     metricsToken: e.METRICS_TOKEN,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    vapid: { ...vapid, subject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL ?? "admin@localhost"}` },
     cloudApiUrl: e.CLOUD_API_URL.replace(/\/+$/, ""),
     outboundAllow: parseAllowList(e.OUTBOUND_ALLOW) as AllowRule[],
   };

@@ -96,6 +96,7 @@ async function boot(first: Config) {
     await channels.stopAll({ keepState: true });
     deps.inboundSpool.stop();
     deps.jobs.stop?.();
+    deps.notifier.stop();
     await app.stop();
     // Messages received in this last turn are stored before the database closes.
     flushInbound(deps);

@@ -5,11 +5,9 @@
  * service asking for a person, hands the ticket to the people of its queue (never silence).
  */
 import { LIMITS } from "../contract/limits";
-import { VOICE_NOTE_PREFIX } from "../contract/media";
-import { voiceNoteUpload } from "../channels/media/prepare";
 import { addressOf } from "../channels/address";
 import type { InboundMessage } from "../channels/types";
-import { checkUpload, extOfMime, mediaFile, storeUpload } from "../http/uploads";
+import { checkUpload, extOfMime, storeUpload } from "../http/uploads";
 import type { Deps } from "../http/context";
 import { log } from "../lib/logger";
 import { companyFeatures } from "../modules/companies/features";
@@ -19,22 +17,18 @@ import { dropSession, findIntegration, findSession, type QueueIntegrationRow, sa
 import { continueTypebot, startTypebot, type TypebotOut, typebotCommand } from "../modules/integrations/typebot";
 import { callWebhook } from "../modules/integrations/webhook";
 import { sendMessage } from "../modules/messages/service";
-import { findByWid, recentTexts } from "../modules/messages/queries";
-import { askAssistant, synthesize, transcribe } from "../modules/prompts/assistant";
 import { findPrompt } from "../modules/prompts/queries";
-import type { PromptRow } from "../modules/prompts/schema";
 import { findContact } from "../modules/contacts/queries";
-import { findQueue } from "../modules/queues/queries";
 import { addSystemNote } from "../modules/ticket-notes/service";
-import { botAssignUser, botChooseQueue, closeBySystem, handToHuman, setIntegrationState } from "../modules/tickets/lifecycle-system";
-import { findTicketRow } from "../modules/tickets/queries";
+import { closeBySystem, setIntegrationState } from "../modules/tickets/lifecycle-system";
 import { isoNow } from "../lib/clock";
+import { leave, transferTo } from "./automation-handover";
+import { failureNote, promptFailed, runPrompt } from "./automation-prompt";
 import type { BotStep } from "./menu";
 
 /** Dialogflow's answer when it has none (BEHAVIOUR.md §10.4). */
 export const DIALOGFLOW_NO_ANSWER = "Desculpe, não consegui entender sua pergunta.";
-/** The note a person reads on a ticket whose integration or assistant failed. */
-export const failureNote = (name: string) => `A automação "${name}" não respondeu; o atendimento foi passado para a equipe.`;
+export { failureNote };
 
 export type Target = { integrationId: number } | { promptId: number };
 
@@ -99,31 +93,13 @@ async function answer(s: BotStep, msg: InboundMessage, target: Target) {
     else if (integration?.type === "dialogflow") await runDialogflow(s, integration, msg);
     else if (integration) await runWebhook(s, integration, msg);
   } catch (e) {
-    const name = prompt?.name ?? integration?.name ?? "?";
+    if (prompt) return promptFailed(s, prompt, e);
+    const name = integration?.name ?? "?";
     log.warn("automation failed; ticket handed to people", { ticketId: s.ticket.id, name, err: String(e) });
     dropSession(deps.db, s.ticket.id);
     leave(s);
     addSystemNote(deps, s.ticket, failureNote(name));
   }
-}
-
-/** The automation lets go: integration state cleared, bot off; the ticket waits for a person in its queue. */
-function leave(s: BotStep) {
-  dropSession(s.deps.db, s.ticket.id);
-  s.ticket = setIntegrationState(s.deps, s.ticket, { useIntegration: false, integrationId: null, promptId: null });
-  s.ticket = handToHuman(s.deps, s.ticket);
-}
-
-/**
- * Moves the ticket to a queue of its company (a Typebot command, an assistant's transfer), then lets
- * go; with a user of the company (Typebot's `{"queueId":n,"userId":m}`) that user also takes it.
- */
-function transferTo(s: BotStep, queueId: number | null | undefined, userId?: number) {
-  leave(s);
-  if (queueId && queueId !== s.ticket.queueId && findQueue(s.deps.db, s.ticket.companyId, queueId)) {
-    s.ticket = botChooseQueue(s.deps, s.ticket, queueId, false);
-  }
-  if (userId && botAssignUser(s.deps, s.ticket, userId)) s.ticket = findTicketRow(s.deps.db, s.ticket.companyId, s.ticket.id) ?? s.ticket;
 }
 
 /** "typing…" for `ms` before a flow's message (BEHAVIOUR.md §10.3), where the channel can show it. */
@@ -235,42 +211,4 @@ async function runDialogflow(s: BotStep, integ: QueueIntegrationRow, msg: Inboun
   const texts = r.texts.length ? r.texts : [DIALOGFLOW_NO_ANSWER];
   for (const text of texts) await s.say(`*${integ.name}:* ${text}`);
   if (r.endConversation) leave(s);
-}
-
-/** The AI assistant (BEHAVIOUR.md §10.5): the last maxMessages as context; the transfer phrase hands over; a voice answers with a voice note. */
-async function runPrompt(s: BotStep, prompt: PromptRow, msg: InboundMessage) {
-  const history = recentTexts(s.deps.db, s.ticket.id, prompt.maxMessages);
-  if (!msg.body.trim()) {
-    // a voice note is transcribed first (BEHAVIOUR.md §10.5); anything else without text goes to people
-    const heard = msg.kind === "audio" ? await transcribeStored(s, prompt, msg) : "";
-    if (!heard) throw new ExternalError("badAnswer", "the assistant reads text and voice notes only");
-    history.push({ fromMe: false, body: heard });
-  }
-  const ans = await askAssistant(s.deps, prompt, history, s.contactName);
-  if (!ans.text && !ans.transfer) throw new ExternalError("badAnswer", "the assistant gave an empty answer");
-  if (ans.text) {
-    if (prompt.voice !== "texto" && prompt.voiceKey && prompt.voiceRegion) await sayVoice(s, prompt, ans.text);
-    else await s.say(ans.text);
-  }
-  if (ans.transfer) transferTo(s, prompt.queueId);
-}
-
-async function transcribeStored(s: BotStep, prompt: PromptRow, msg: InboundMessage): Promise<string> {
-  const row = findByWid(s.deps.db, s.ticket.companyId, s.conn.id, msg.id);
-  const path = row?.mediaUrl ? mediaFile(s.deps.config.mediaDir, s.ticket.companyId, row.mediaUrl) : null;
-  if (!path) return "";
-  const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
-  return transcribe(s.deps, prompt, bytes, row?.mediaName || "audio.ogg");
-}
-
-async function sayVoice(s: BotStep, prompt: PromptRow, text: string) {
-  const audio = await synthesize(s.deps, prompt, text);
-  const name = `${VOICE_NOTE_PREFIX}-assistente-${Date.now()}.ogg`;
-  const note = await voiceNoteUpload(checkUpload(new File([audio], name, { type: "audio/ogg" }), "voice"));
-  const stored = await storeUpload(s.deps.config.mediaDir, s.ticket.companyId, "messages", note);
-  await sendMessage(s.deps, s.ticket, {
-    body: "",
-    isAutomatic: true,
-    media: { path: `${s.deps.config.mediaDir}/${stored.mediaPath}`, mediaPath: stored.mediaPath, mime: stored.mime, fileName: stored.mediaName, ptt: true },
-  });
 }

@@ -65,7 +65,7 @@ export async function storeInboundBatch(
       if (!res || res.duplicate) continue;
       try {
         const ticket = msgs.length > 1 ? (findTicketRow(deps.db, conn.companyId, res.ticket.id) ?? res.ticket) : res.ticket;
-        if (!campaignReply(deps, conn.id, msgs[i], ticket, res.before)) await botStep(deps, conn, msgs[i], { ...res, ticket });
+        if (!(await campaignReply(deps, conn.id, msgs[i], ticket, res.before))) await botStep(deps, conn, msgs[i], { ...res, ticket });
       } catch (e) {
         // The message is stored; a failure here must not cost the next messages of the delivery their answer.
         log.error("inbound answer failed", { ticketId: res.ticket.id, err: String(e) });

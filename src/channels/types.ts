@@ -94,7 +94,11 @@ export interface HistoryBatch {
 
 /** What a channel tells the registry. */
 export interface ChannelEvents {
-  onStatus(status: SessionStatus, info?: { qrcode?: string; pairingCode?: string; retries?: number; reason?: string }): void;
+  /**
+   * `reason`: why the session closed (a code of src/contract/close-reasons.ts); `planned` on OPENING:
+   * a reopen the transport itself requires as part of linking (not a drop, so not a reconnect).
+   */
+  onStatus(status: SessionStatus, info?: { qrcode?: string; pairingCode?: string; retries?: number; reason?: string; planned?: boolean }): void;
   onMessages(messages: InboundMessage[]): void | Promise<void>;
   /**
    * For transports that must answer their sender quickly (webhooks): resolves once every message is

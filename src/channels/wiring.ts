@@ -168,7 +168,8 @@ export class ConnectionSupervisor {
       onStatus: (ref, status, info) => {
         if (this.shuttingDown) return;
         let countReconnect = false;
-        if (status === "OPENING") countReconnect = !this.requested.delete(ref.connectionId);
+        // a start someone asked for, or a reopen that is part of linking, is not a reconnect
+        if (status === "OPENING") countReconnect = !this.requested.delete(ref.connectionId) && !info?.planned;
         else if (status === "CONNECTED") this.requested.delete(ref.connectionId);
         recordSessionStatus(deps, conn(ref), status, info, { countReconnect });
         // Messages written while the connection was down go out now, in order.

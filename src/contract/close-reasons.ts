@@ -14,6 +14,7 @@ export type CloseReasonGroup =
   | "lapsed"
   | "stopped"
   | "version"
+  | "restarted"
   | "cloudToken"
   | "cloudPermission"
   | "cloudNumber"
@@ -29,6 +30,7 @@ const EXACT: Record<string, CloseReasonGroup> = {
   closed_406: "banned",
   closed_411: "loggedOut",
   closed_405: "version",
+  closed_515: "restarted",
   qr_cap: "qrExpired",
   qr_expired: "qrExpired",
   unpaired_closed: "unreachable",

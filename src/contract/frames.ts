@@ -14,6 +14,7 @@ import type { FileListDto } from "./dto/files";
 import type { IntegrationTestDto, QueueIntegrationDto } from "./dto/integrations";
 import type { PromptDto } from "./dto/prompts";
 import type { MessageDto } from "./dto/messages";
+import type { NotificationDto } from "./dto/notifications";
 import type { QueueDto } from "./dto/queues";
 import type { ScheduleDto } from "./dto/schedules";
 import type { QuickMessageDto } from "./dto/quick-messages";
@@ -21,10 +22,12 @@ import type { SandboxMessageDto } from "./dto/sandbox";
 import type { SettingDto } from "./dto/settings";
 import type { TagDto } from "./dto/tags";
 import type { TicketContact, TicketDto } from "./dto/tickets";
+import type { TodoDto } from "./dto/todos";
 import type { UserDto } from "./dto/users";
 
 export type ServerFrame =
-  | { channel: "ready"; userId: number }
+  /** Sent when a socket opens; `t` is the server's clock (the app's catch-up after a reconnect starts from it). */
+  | { channel: "ready"; userId: number; t: number }
   | { channel: "ping"; t: number }
   /** The same account signed in elsewhere (core.md §4.3); tokenVersion tells another tab of this browser apart. */
   | { channel: "auth"; action: "update"; user: { id: number; email: string; companyId: number }; tokenVersion: number }
@@ -65,6 +68,13 @@ export type ServerFrame =
   | { channel: "announcement"; action: "create" | "update"; record: AnnouncementDto }
   | { channel: "announcement"; action: "delete"; id: number }
   | { channel: "settings"; action: "update"; setting: SettingDto }
+  /** An alert for the user's open tabs (their user room): the kind's sound, decided by the notifier. */
+  | { channel: "notification"; action: "create"; notification: NotificationDto }
+  /** To-do frames go only to their owner's user room (the user's other tabs and devices). */
+  | { channel: "todo"; action: "create" | "update"; todo: TodoDto }
+  | { channel: "todo"; action: "delete"; id: number }
+  /** Tasks moved from a browser's local storage: reload the list. */
+  | { channel: "todo"; action: "reload" }
   /** An invoice was paid: the company's new due date (core.md §4.7). */
   | { channel: "payment"; action: "CONCLUIDA"; company: { id: number; dueDate: string } }
   | { channel: "sandbox"; action: "create" | "update"; connectionId: number; message: SandboxMessageDto }
@@ -97,6 +107,8 @@ export type ClientMessage =
   | { type: "joinNotification" }
   | { type: "leaveNotification" }
   | { type: "userStatus" }
+  /** Whether this tab is visible: a user with a visible tab gets no push (the tab shows the event). */
+  | { type: "presence"; visible: boolean }
   | { type: "joinSandbox"; connectionId: number | string }
   | { type: "leaveSandbox"; connectionId: number | string }
   | { type: "pong" };

@@ -48,12 +48,36 @@ export const LIMITS = {
   campaignFailurePause: 3,
   /** Campaign variables per company. */
   campaignVariablesMax: 50,
+  /** Opt-out words per company, characters per word, characters of the confirmation text. */
+  optOutWordsMax: 50,
+  optOutWordMax: 40,
+  optOutConfirmationMax: 1_000,
+  /** An opt-out word counts when the contact got a campaign message within this long. */
+  optOutWindowMs: 30 * 24 * 60 * 60_000,
   /** External send API: sends per connection token per minute, text length, files per call. */
   apiSendsPerMinute: 60,
   apiBodyMax: 4096,
   apiFilesMax: 5,
   /** Calls to integrations and AI services give up after this long (the ticket then goes to a person). */
   externalCallTimeoutMs: 15_000,
+  /** Audit log: entries per page, rows one CSV export may hold. */
+  auditPageSize: 50,
+  auditExportMax: 100_000,
+  /** Second factor: recovery codes per set; the sign-in challenge's life and wrong answers it takes. */
+  recoveryCodes: 10,
+  secondStepTtlMs: 5 * 60_000,
+  secondStepAttempts: 5,
+  /** A forced setup of a second factor (after the password) may take this long. */
+  enrolTtlMs: 15 * 60_000,
+  /** Passkeys per user; a passkey's name length. */
+  passkeysMax: 20,
+  passkeyNameMax: 60,
+  /** Characters of an assistant's holding message (said when it fails and people take over). */
+  holdingMessageMax: 1_000,
+  /** A user's to-do list: characters per task, tasks per user, tasks per page of GET /todos. */
+  todoTextMax: 500,
+  todosMax: 500,
+  todosPageSize: 100,
 } as const;
 
 const MB = 1024 * 1024;
@@ -90,6 +114,23 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const CAMPAIGN_PAUSE_REASONS = ["connection", "failures", "dailyLimit", "outOfHours"] as const;
 export type CampaignPauseReason = (typeof CAMPAIGN_PAUSE_REASONS)[number];
 
+/** The default opt-out words, in the three languages (a company edits its own list). */
+export const CAMPAIGN_OPT_OUT_WORDS = [
+  "SAIR",
+  "PARAR",
+  "CANCELAR",
+  "DESCADASTRAR",
+  "REMOVER",
+  "NÃO QUERO",
+  "STOP",
+  "UNSUBSCRIBE",
+  "CANCEL",
+  "QUIT",
+  "BAJA",
+  "DARME DE BAJA",
+  "NO QUIERO",
+] as const;
+
 /** Campaign setting options in seconds and their defaults (features.md §9). */
 export const CAMPAIGN_INTERVALS = [0, 5, 10, 15, 20] as const;
 export const CAMPAIGN_LONG_INTERVALS = [0, 1, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120] as const;
@@ -102,6 +143,10 @@ export const CAMPAIGN_SETTING_DEFAULTS = {
   dailyLimit: 0,
   /** Send only inside the company's opening hours. */
   onlyInOpeningHours: false,
+  /** Whole answers that take a contact out of campaigns (compared without case or accents). */
+  optOutWords: [...CAMPAIGN_OPT_OUT_WORDS] as string[],
+  /** The one message confirming an opt-out; empty = the default text in the company's language. */
+  optOutConfirmation: "",
 };
 
 /** Replies that confirm a campaign's confirmation request (compared without case, accents or punctuation). */
@@ -175,10 +220,15 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   chatBotType: "text",
   allTicket: "disabled",
   userCreation: "enabled",
+  language: "pt-BR",
   ipixc: "",
   tokenixc: "",
   ipmkauth: "",
   clientidmkauth: "",
   clientsecretmkauth: "",
   asaas: "",
+  /** Every user of the company must sign in with a second factor (those without one set it up at their next sign-in). */
+  requireSecondFactor: "disabled",
+  /** One session per user: a new sign-in ends the others (decision 3). "disabled": several sessions, listed in the profile. */
+  singleSession: "enabled",
 };

@@ -24,11 +24,15 @@ export const PERMISSIONS = {
   "ticket-notes:delete": ["admin"],
   /** Campaigns, contact lists and campaign settings (features.md §6 leaves it open: admins, like the drawer). */
   "campaigns:manage": ["admin"],
+  /** Marking a contact out of campaigns, or back in (it decides whether a person gets bulk messages). */
+  "contacts:optOut": ["admin"],
   /** Creating, editing and deleting file lists (BEHAVIOUR.md §1.8: PUT /files is admin-only). */
   "files:manage": ["admin"],
   /** Queue integrations and AI prompts hold secrets and steer the bot: admins only. */
   "integrations:manage": ["admin"],
   "prompts:manage": ["admin"],
+  /** The company's audit log (the platform's for super users, whose company is the platform). */
+  "audit:view": ["admin"],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

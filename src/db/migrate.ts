@@ -14,11 +14,11 @@ function read(rel: string): string {
   return readFileSync(p, "utf8");
 }
 
-/** Loads the drizzle-kit migrations (from disk or the binary) in journal order. */
-export function loadMigrations(): MigrationMeta[] {
-  const journal = JSON.parse(read("migrations/meta/_journal.json")) as Journal;
+/** Loads the drizzle-kit migrations (from disk or the binary) in journal order: SQLite's, or PostgreSQL's from `migrations-pg`. */
+export function loadMigrations(folder: "migrations" | "migrations-pg" = "migrations"): MigrationMeta[] {
+  const journal = JSON.parse(read(`${folder}/meta/_journal.json`)) as Journal;
   return journal.entries.map((e) => {
-    const sql = read(`migrations/${e.tag}.sql`);
+    const sql = read(`${folder}/${e.tag}.sql`);
     return {
       sql: sql.split("--> statement-breakpoint"),
       bps: e.breakpoints,

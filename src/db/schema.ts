@@ -27,3 +27,6 @@ export * from "../modules/schedules/schema";
 export * from "../modules/helps/schema";
 export * from "../modules/chats/schema";
 export * from "../modules/announcements/schema";
+export * from "../modules/audit/schema";
+export * from "../modules/notifications/schema";
+export * from "../modules/todos/schema";

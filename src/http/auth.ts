@@ -2,8 +2,10 @@ import { Elysia } from "elysia";
 import { isPastDue } from "../lib/dates";
 import { featureEnabled } from "../modules/companies/features";
 import { loadSessionUser } from "../modules/users/queries";
+import { accessSessionLive } from "../modules/auth/sessions";
 import type { Ctx, Deps } from "./context";
 import { AppError } from "./errors";
+import { clientIp } from "./ip";
 import { isPublicRoute } from "./public-routes";
 import { refusal, rightOf } from "./route-rights";
 import { type AccessClaims, verifyToken } from "./tokens";
@@ -31,9 +33,12 @@ export async function authenticate(deps: Deps, request: Request, route: string):
   const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
   if (!token) throw new AppError("ERR_SESSION_EXPIRED", 401);
   const claims = await verifyToken<AccessClaims>(deps.config.jwtSecret, token);
-  if (!claims) throw new AppError("ERR_SESSION_EXPIRED", 403);
+  // A token of the older format (no session) is treated as expired: the web refreshes it with its cookie.
+  if (!claims || typeof claims.sid !== "string") throw new AppError("ERR_SESSION_EXPIRED", 403);
   const found = loadSessionUser(deps.db, claims.id);
-  if (!found || found.tokenVersion !== claims.tv) throw new AppError("ERR_SESSION_EXPIRED", 401);
+  if (!found || found.tokenVersion !== claims.tv || !accessSessionLive(deps.db, found.user.companyId, claims.sid, claims.id)) {
+    throw new AppError("ERR_SESSION_EXPIRED", 401);
+  }
   const { user, company } = found;
   if (!user.super && (!company.status || isPastDue(company.dueDate)) && !LAPSED_ALLOWED.has(`${request.method} ${route}`)) {
     throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: company.dueDate });
@@ -42,7 +47,7 @@ export async function authenticate(deps: Deps, request: Request, route: string):
   const right = rightOf(request.method, route);
   const refused = right && refusal(user, right, (flag) => featureEnabled(deps.db, user.companyId, flag));
   if (refused) throw new AppError(refused.code, 403, refused.feature ? { feature: refused.feature } : undefined);
-  return { ...deps, companyId: user.companyId, user };
+  return { ...deps, companyId: user.companyId, user, sessionId: claims.sid };
 }
 
 /** Callers already authenticated by the body-limit hook (before the body was read), per request. */
@@ -58,7 +63,8 @@ export function rememberCaller(request: Request, ctx: Ctx | null) {
  * On public routes `ctx` is null at runtime: their handlers must not read it.
  */
 export const authPlugin = (deps: Deps) =>
-  new Elysia({ name: "auth" }).decorate("deps", deps).derive({ as: "global" }, async ({ request, route }) => {
+  new Elysia({ name: "auth" }).decorate("deps", deps).derive({ as: "global" }, async ({ request, route, server }) => {
     const ctx = callers.has(request) ? callers.get(request) : await authenticate(deps, request, route);
+    if (ctx) ctx.address = clientIp(deps, request, server);
     return { ctx: ctx as Ctx };
   });

@@ -8,6 +8,7 @@ import type { ReadCache } from "../db/read-cache";
 import type { CredentialCache } from "../lib/credential-cache";
 import type { Outbound } from "../lib/net/guard";
 import type { Hub } from "../realtime/hub";
+import type { Notifier } from "../modules/notifications/notifier";
 import type { AttemptLimiter, LoginThrottle } from "./rate-limit";
 
 /** Process-wide dependencies handed to routes, services and jobs. */
@@ -15,8 +16,11 @@ export interface Deps {
   db: DB;
   hub: Hub;
   config: Config;
-  /** Failed logins per account and per account + address, signups per address; external API sends per connection token. */
-  limiters: { login: LoginThrottle; signup: AttemptLimiter; api: AttemptLimiter };
+  /**
+   * Failed logins (and second steps) per account and per account + address, signups per address;
+   * external API sends per connection token; passkey sign-in challenges per address.
+   */
+  limiters: { login: LoginThrottle; signup: AttemptLimiter; api: AttemptLimiter; passkey: AttemptLimiter };
   /** Background jobs (started by main.ts; tests run them by hand). */
   jobs: JobRunner;
   /** Live channel adapters by connection id (the connection supervisor's registry). */
@@ -27,6 +31,8 @@ export interface Deps {
   inboundSpool: InboundSpool;
   /** Time source of the lifecycle, the inbound path and the jobs. */
   clock: Clock;
+  /** Decides and sends alerts (sounds, Web Push) after frames are published; holds the sending state. */
+  notifier: Notifier;
   /** The one way out to outside services (the SSRF guard, `lib/net/guard.ts`). */
   outbound: Outbound;
   /** Access tokens and API clients made from companies' secrets, keyed by company and secret hash. */
@@ -65,6 +71,10 @@ export interface SessionUser {
 export interface Ctx extends Deps {
   companyId: number;
   user: SessionUser;
+  /** The caller's session (auth_sessions.id); absent for jobs and the external API. */
+  sessionId?: string;
+  /** The caller's address (behind the trusted proxies), for the audit log. */
+  address?: string;
 }
 
 /** A context acting for the system inside one company (jobs, the inbound pipeline). */

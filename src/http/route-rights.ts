@@ -30,6 +30,25 @@ const CAMPAIGNS = feature("useCampaigns", "campaigns:manage");
 /** Route → right. Grouped by area, in the order of the modules. */
 export const ROUTE_RIGHTS: Record<string, Right> = {
   "GET /auth/me": USER,
+  // one's own account security (second factors, sessions); an admin's view of a user's
+  "GET /auth/security": USER,
+  "POST /auth/totp/setup": USER,
+  "POST /auth/totp/confirm": USER,
+  "POST /auth/totp/disable": USER,
+  "POST /auth/recovery-codes": USER,
+  "POST /auth/passkeys/options": USER,
+  "POST /auth/passkeys": USER,
+  "DELETE /auth/passkeys/:id": USER,
+  "GET /auth/sessions": USER,
+  "POST /auth/sessions/end-others": USER,
+  "DELETE /auth/sessions/:sid": USER,
+  "GET /users/:id/sessions": { who: "users:manage" },
+  "DELETE /users/:id/sessions": { who: "users:manage" },
+  "DELETE /users/:id/sessions/:sid": { who: "users:manage" },
+  "POST /users/:id/second-factor/reset": { who: "users:manage" },
+  // the audit log: the company's admins (the platform's for super users)
+  "GET /audit": { who: "audit:view" },
+  "GET /audit/export": { who: "audit:view" },
   // users: anyone lists colleagues and edits themself (the service limits fields); managing is for admins
   "GET /users": USER,
   "GET /users/list": USER,
@@ -71,6 +90,7 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "POST /contacts": USER,
   "PUT /contacts/:id": USER,
   "DELETE /contacts/:id": { who: "contacts-page:deleteContact" },
+  "PUT /contacts/:id/opt-out": { who: "contacts:optOut" },
   "GET /queue": USER,
   "GET /queue/:id": USER,
   "POST /queue": { who: "queues:manage" },
@@ -134,6 +154,7 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "GET /tickets": USER,
   "GET /ticket/kanban": feature("useKanban"),
   "GET /tickets/u/:uuid": USER,
+  "POST /tickets/changes": USER,
   "GET /tickets/:id": USER,
   "POST /tickets": USER,
   "PUT /tickets/:id": USER,
@@ -189,6 +210,7 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "DELETE /campaigns/:id": CAMPAIGNS,
   "POST /campaigns/:id/media-upload": CAMPAIGNS,
   "DELETE /campaigns/:id/media-upload": CAMPAIGNS,
+  "POST /campaigns/:id/start": CAMPAIGNS,
   "POST /campaigns/:id/cancel": CAMPAIGNS,
   "POST /campaigns/:id/restart": CAMPAIGNS,
   "POST /campaigns/:id/resume": CAMPAIGNS,
@@ -203,6 +225,12 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "POST /prompt": feature("useOpenAi", "prompts:manage"),
   "PUT /prompt/:id": feature("useOpenAi", "prompts:manage"),
   "DELETE /prompt/:id": feature("useOpenAi", "prompts:manage"),
+  // the to-do list: every user's own (the service filters by the caller's id)
+  "GET /todos": USER,
+  "POST /todos": USER,
+  "POST /todos/import": USER,
+  "PUT /todos/:id": USER,
+  "DELETE /todos/:id": USER,
   "GET /jobs": SUPER_OPS,
   "POST /jobs/:name/run": SUPER_OPS,
   "GET /backups": SUPER_OPS,
@@ -213,6 +241,14 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "POST /backups/:name/link": SUPER_OPS,
   "POST /backups/:name/restore": SUPER_OPS,
   "GET /storage": ADMIN,
+  // notifications: each user their own devices and choices; the company's defaults for admins
+  "GET /notifications/devices": USER,
+  "POST /notifications/devices": USER,
+  "DELETE /notifications/devices/:id": USER,
+  "GET /notifications/preferences": USER,
+  "PUT /notifications/preferences": USER,
+  "DELETE /notifications/preferences": USER,
+  "PUT /notifications/defaults": ADMIN,
 };
 
 /** The route's right (undefined for a route not in the table: then only its service decides). */

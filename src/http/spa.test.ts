@@ -14,6 +14,8 @@ const files: Record<string, string | Uint8Array> = {
   "web/dist/assets/app-abc123de.js.br": brotliCompressSync(js),
   "web/dist/assets/app-abc123de.js.gz": Bun.gzipSync(js),
   "web/dist/logo.svg": "<svg/>",
+  "web/dist/sw.js": "self.addEventListener('fetch', () => {});",
+  "web/dist/manifest.webmanifest": '{"name":"Balcão"}',
 };
 const embedded: Record<string, string> = {};
 for (const [rel, content] of Object.entries(files)) {
@@ -65,6 +67,22 @@ describe("the SPA's files", () => {
     expect(get("/", { accept: "text/html", "if-none-match": '"other"' }).status).toBe(200);
     // API calls to the same paths are not the SPA's
     expect(serveSpa(new Request("http://localhost/tickets", { headers: { accept: "application/json" } }))).toBeNull();
+  });
+
+  test("the service worker and the manifest are revalidated on every use (a new build reaches browsers at their next check)", async () => {
+    const sw = get("/sw.js");
+    expect(sw.headers.get("cache-control")).toBe("no-cache");
+    expect(sw.headers.get("content-type")).toContain("javascript");
+    const manifest = get("/manifest.webmanifest");
+    expect(manifest.headers.get("cache-control")).toBe("no-cache");
+    expect(manifest.headers.get("content-type")).toBe("application/manifest+json");
+    expect(await manifest.json()).toEqual({ name: "Balcão" });
+  });
+
+  test("/index.html itself is the page, with its security headers (the service worker caches the page this way too)", async () => {
+    const page = get("/index.html");
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(page.headers.get("cache-control")).toBe("no-cache");
   });
 
   test("Accept-Encoding: listed codings with q above 0 only", () => {

@@ -1,8 +1,25 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { assetPath } from "../lib/assets";
 
 const DIST = "web/dist";
+/**
+ * Tests only (NODE_ENV=test): serve the SPA from another built folder, so a browser test can change
+ * "its" build (a new service worker) without touching the one other tests are using.
+ */
+const TEST_DIST = process.env.NODE_ENV === "test" ? process.env.TEST_WEB_DIST : undefined;
+/** A built file's readable path ("web/dist/…" project-relative), or null. */
+function distPath(rel: string): string | null {
+  if (!TEST_DIST) return assetPath(rel);
+  const p = join(TEST_DIST, rel.slice(DIST.length));
+  return existsSync(p) ? p : null;
+}
 const HASHED = /-[a-z0-9]{6,}\.[a-z0-9]+$/i;
+/**
+ * Files at fixed names that must be revalidated on every use: the service worker (a new build must
+ * reach browsers on their next check) and the manifest.
+ */
+const REVALIDATED: Record<string, string> = { "/sw.js": "text/javascript; charset=utf-8", "/manifest.webmanifest": "application/manifest+json" };
 /** Precompressed copies written by scripts/build-web.ts, best first. */
 const ENCODINGS = [
   ["br", ".br"],
@@ -17,7 +34,7 @@ interface IndexPage {
 let indexPage: IndexPage | null = null;
 function index(): IndexPage | null {
   if (indexPage !== null) return indexPage;
-  const p = assetPath(`${DIST}/index.html`);
+  const p = distPath(`${DIST}/index.html`);
   if (!p) return null;
   const html = readFileSync(p, "utf8");
   const page = { html, etag: `"${Bun.hash(html).toString(36)}"` };
@@ -40,6 +57,7 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob: https:",
   "media-src 'self' data: blob:",
   "font-src 'self' data:",
+  "manifest-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
@@ -81,7 +99,7 @@ function precompressed(req: Request, rel: string): { path: string; coding: strin
   const header = req.headers.get("accept-encoding");
   for (const [coding, ext] of ENCODINGS) {
     if (!acceptsEncoding(header, coding)) continue;
-    const path = assetPath(`${rel}${ext}`);
+    const path = distPath(`${rel}${ext}`);
     if (path) return { path, coding };
   }
   return null;
@@ -99,20 +117,22 @@ export function serveSpa(req: Request): Response | null {
   const path = decodeURIComponent(new URL(req.url).pathname);
   if (path === "/ws" || path.includes("..")) return null;
   const last = path.split("/").pop() ?? "";
-  if (last.includes(".")) {
-    const p = assetPath(`${DIST}${path}`);
+  if (last.includes(".") && path !== "/index.html") {
+    const p = distPath(`${DIST}${path}`);
     if (!p) return null;
+    const fixed = REVALIDATED[path];
     const headers: Record<string, string> = {
-      "cache-control": HASHED.test(last) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      "cache-control": fixed ? "no-cache" : HASHED.test(last) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
       "x-content-type-options": "nosniff",
       vary: "accept-encoding",
     };
+    if (fixed) headers["content-type"] = fixed;
     const packed = precompressed(req, `${DIST}${path}`);
     if (!packed) return new Response(Bun.file(p), { headers });
-    const type = Bun.file(p).type;
+    const type = fixed ?? Bun.file(p).type;
     return new Response(Bun.file(packed.path), { headers: { ...headers, "content-type": type, "content-encoding": packed.coding } });
   }
-  if (!wantsHtml(req)) return null;
+  if (!wantsHtml(req) && path !== "/index.html") return null;
   const page = index();
   if (!page) return new Response("The web app is not built: run ./install.sh (or bun run build:web).", { status: 503 });
   const headers = { ...PAGE_HEADERS, etag: page.etag };

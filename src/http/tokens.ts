@@ -9,6 +9,8 @@ export interface AccessClaims {
   companyId: number;
   profile: string;
   tv: number;
+  /** The session family (auth_sessions.id) the token belongs to: ending that session refuses it. */
+  sid: string;
 }
 export interface RefreshClaims {
   id: number;

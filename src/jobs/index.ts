@@ -7,6 +7,7 @@ import { runScheduledBackup } from "../ops/schedule";
 import { storageGuard } from "../ops/storage";
 import { sendDueSchedules } from "../modules/schedules/jobs";
 import { Scheduler } from "./scheduler";
+import { pruneAuditLog } from "../modules/audit/jobs";
 import { generateInvoices } from "../modules/invoices/jobs";
 import { autoTransferTickets, closeUnratedTickets, expireInactiveTickets, sweepOfflineUsers } from "./tickets";
 
@@ -30,6 +31,7 @@ export function createScheduler(deps: Deps) {
     pattern: "5 * * * * *",
     run: async () => void (await runScheduledBackup(deps.db, deps.config.dataDir, deps.config.timezone)),
   });
+  s.add({ name: "audit.prune", pattern: "0 23 4 * * *", run: () => void pruneAuditLog(deps) });
   s.add({ name: "storage.check", pattern: "40 * * * * *", run: () => void storageGuard()?.check() });
   s.add({
     name: "db.optimize",

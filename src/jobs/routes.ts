@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { audit } from "../modules/audit/service";
 import * as v from "valibot";
 import { authPlugin } from "../http/auth";
 import type { Deps } from "../http/context";
@@ -18,5 +19,6 @@ export const jobsRoutes = (deps: Deps) =>
       if (!ctx.user.super) throw new AppError("ERR_NO_SUPER", 403);
       const { name } = parse(NameParam, params);
       if (!(await deps.jobs.runNow(name))) throw new AppError("ERR_NOT_FOUND", 404);
+      audit(ctx, "job.run", { type: "job", id: name, label: name });
       return { ok: true };
     });

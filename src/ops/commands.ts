@@ -1,7 +1,7 @@
 /**
  * How operator commands open the data folder. Only `migrate` and `reindex` (and the server's boot)
  * change the schema or rebuild anything, and only while holding the folder's lock; `restore` takes
- * the lock itself. Commands meant to run beside the server (backup, reset-password, create-super,
+ * the lock itself. Commands meant to run beside the server (backup, reset-password, reset-2fa, create-super,
  * jobs) open an existing database of the schema this version knows, never create or migrate one;
  * `doctor` and `verify` only read.
  */

@@ -10,7 +10,7 @@ export interface RequestScope {
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
-const SANE_ID = /^[A-Za-z0-9._:-]{8,100}$/;
+const SANE_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
 type Fetch = (req: Request, ...rest: unknown[]) => Response | Promise<Response>;
 

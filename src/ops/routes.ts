@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { audit } from "../modules/audit/service";
 import { jwtVerify, SignJWT } from "jose";
 import type { BackupsOverviewDto } from "../contract/dto/backups";
 import { BackupNameParam, BackupRestoreBody, BackupScheduleBody, BackupTokenParam } from "../contract/schemas/backups";
@@ -65,6 +66,7 @@ export const backupsRoutes = (deps: Deps) =>
       requireSuper(ctx);
       assertStorageAvailable();
       if (backupProgress(deps.config.dataDir)) throw new AppError("ERR_BACKUP_RUNNING", 409);
+      audit(ctx, "backup.created", { type: "backup" }, { kind: [null, "manual"] });
       // Written in the background: the page follows its progress through GET /backups.
       createBackup(deps.db, deps.config.dataDir, { kind: "manual" })
         .then((b) => log.info("backup written", { backup: b.name, by: ctx.user.email }))
@@ -85,13 +87,17 @@ export const backupsRoutes = (deps: Deps) =>
     })
     .delete("/backups/:name", ({ ctx, params }) => {
       requireSuper(ctx);
-      if (!deleteBackup(deps.config.dataDir, parse(BackupNameParam, params).name)) throw noBackup();
+      const { name } = parse(BackupNameParam, params);
+      if (!deleteBackup(deps.config.dataDir, name)) throw noBackup();
+      audit(ctx, "backup.deleted", { type: "backup", id: name, label: name });
       return { ok: true };
     })
     .post("/backups/:name/link", async ({ ctx, params }) => {
       requireSuper(ctx);
       const { name } = parse(BackupNameParam, params);
       if (!backupPath(deps.config.dataDir, name)) throw noBackup();
+      // The link is the download (a bulk read of everything): recorded when it is handed out.
+      audit(ctx, "backup.downloaded", { type: "backup", id: name, label: name });
       const token = await new SignJWT({ name, purpose: "backup-download" })
         .setProtectedHeader({ alg: "HS256" })
         .setIssuedAt()
@@ -127,6 +133,7 @@ export const backupsRoutes = (deps: Deps) =>
         throw e;
       });
       if (!staged) throw noBackup();
+      audit(ctx, "backup.restore-staged", { type: "backup", id: name, label: name });
       log.warn("restore staged for the next start", { backup: name, by: ctx.user.email });
       return staged;
     });

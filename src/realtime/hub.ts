@@ -41,7 +41,11 @@ interface Member {
   user: SessionUser;
   /** The token version the socket signed in with (a session ended elsewhere is found by it). */
   tokenVersion?: number;
+  /** The session family the socket signed in with (ending that one session closes it). */
+  sessionId?: string;
   rooms: Set<string>;
+  /** Whether the socket's tab is on screen (it says so; a new socket counts as visible until then). */
+  visible: boolean;
   /** Frames waiting for the next flush. */
   outbox: string[];
 }
@@ -77,8 +81,8 @@ export class Hub {
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** Registers a socket of a signed-in user. */
-  add(ws: HubSocket, user: SessionUser, tokenVersion?: number) {
-    const m: Member = { ws, user, tokenVersion, rooms: new Set(), outbox: [] };
+  add(ws: HubSocket, user: SessionUser, tokenVersion?: number, sessionId?: string) {
+    const m: Member = { ws, user, tokenVersion, sessionId, rooms: new Set(), visible: true, outbox: [] };
     this.members.set(ws.id, m);
     const mine = this.byUser.get(user.id) ?? new Set<Member>();
     this.byUser.set(user.id, mine);
@@ -133,6 +137,18 @@ export class Hub {
     return out;
   }
 
+  /** Records whether a socket's tab is visible (the client's `presence` message). */
+  setVisible(ws: HubSocket, visible: boolean) {
+    const m = this.members.get(ws.id);
+    if (m) m.visible = visible;
+  }
+
+  /** Whether a user has a tab on screen now: it shows their events itself, so they get no push. */
+  hasVisibleSocket(userId: number): boolean {
+    for (const m of this.byUser.get(userId) ?? []) if (m.visible) return true;
+    return false;
+  }
+
   /** Replaces the user data of a user's sockets (queues changed): later frames are checked against it. */
   updateUser(user: SessionUser) {
     for (const m of this.byUser.get(user.id) ?? []) m.user = user;
@@ -142,6 +158,20 @@ export class Hub {
   closeUser(userId: number, reason = "session ended", code: number = CLOSE.sessionEnded) {
     this.flush();
     for (const m of [...(this.byUser.get(userId) ?? [])]) {
+      this.remove(m.ws);
+      try {
+        m.ws.close(code, reason);
+      } catch (e) {
+        log.warn("socket close failed", { err: String(e) });
+      }
+    }
+  }
+
+  /** Closes the sockets of one session (one browser) of a user; the user's other sessions stay. */
+  closeSession(sessionId: string, reason = "session ended", code: number = CLOSE.sessionEnded) {
+    this.flush();
+    for (const m of [...this.members.values()]) {
+      if (m.sessionId !== sessionId) continue;
       this.remove(m.ws);
       try {
         m.ws.close(code, reason);

@@ -8,6 +8,7 @@ import { canViewEveryTicket, canViewTicket } from "../modules/tickets/policy";
 import { findTicketRow } from "../modules/tickets/queries";
 import { setUserOnline } from "../modules/users/presence";
 import { loadSessionUser } from "../modules/users/queries";
+import { accessSessionLive } from "../modules/auth/sessions";
 import type { HubSocket } from "./hub";
 import { rooms } from "./topics";
 
@@ -58,6 +59,9 @@ export function handleClientMessage(deps: Deps, ws: HubSocket, u: SessionUser, m
     case "userStatus":
       setUserOnline(deps.db, u.id, true);
       return;
+    case "presence":
+      hub.setVisible(ws, msg.visible === true);
+      return;
     case "joinSandbox":
     case "leaveSandbox": {
       // the sandbox phone page of a connection of the user's company
@@ -87,11 +91,14 @@ function parseClientMessage(raw: unknown): ClientMessage | null {
   return msg as ClientMessage;
 }
 
-/** The signed-in user of an access token, or null (bad, expired or superseded token). */
-async function userOfToken(deps: Deps, token: string): Promise<{ user: SessionUser; tokenVersion: number } | null> {
+/** The signed-in user of an access token, or null (bad, expired or superseded token, or its session ended). */
+async function userOfToken(deps: Deps, token: string): Promise<{ user: SessionUser; tokenVersion: number; sessionId: string } | null> {
   const claims = token ? await verifyToken<AccessClaims>(deps.config.jwtSecret, token) : null;
-  const found = claims ? loadSessionUser(deps.db, claims.id) : null;
-  return claims && found && found.tokenVersion === claims.tv ? { user: found.user, tokenVersion: found.tokenVersion } : null;
+  if (!claims || typeof claims.sid !== "string") return null;
+  const found = loadSessionUser(deps.db, claims.id);
+  return found && found.tokenVersion === claims.tv && accessSessionLive(deps.db, found.user.companyId, claims.sid, claims.id)
+    ? { user: found.user, tokenVersion: found.tokenVersion, sessionId: claims.sid }
+    : null;
 }
 
 /**
@@ -122,12 +129,12 @@ export const wsRoutes = (deps: Deps) => {
         cork: raw.cork ? (fn) => raw.cork?.(fn) : undefined,
       };
       handles.set(ws.id, socket);
-      deps.hub.add(socket, u, session.tokenVersion);
+      deps.hub.add(socket, u, session.tokenVersion, session.sessionId);
       deps.hub.join(socket, rooms.main(u.companyId));
       deps.hub.join(socket, rooms.user(u.id));
       if (can(u, "campaigns:manage")) deps.hub.join(socket, rooms.campaigns(u.companyId));
       setUserOnline(deps.db, u.id, true);
-      ws.send(JSON.stringify({ channel: "ready", userId: u.id }));
+      ws.send(JSON.stringify({ channel: "ready", userId: u.id, t: Date.now() }));
     },
     message(ws, raw) {
       const socket = handles.get(ws.id);

@@ -10,6 +10,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { handleInbound } from "../../src/bot";
 import { failureNote } from "../../src/bot/automation";
+import { autoText } from "../../src/contract/auto-texts";
+import { LIMITS } from "../../src/contract/limits";
 import type { Outgoing } from "../../src/channels/types";
 import { toOggOpus } from "../../src/channels/media/voice";
 import { companies } from "../../src/modules/companies/schema";
@@ -81,6 +83,7 @@ const svc = loopback(async (r) => {
   if (r.path === "/foto.png") return new Response(PNG, { headers: { "content-type": "image/png" } });
   if (r.path === "/enorme.png") return new Response(new Uint8Array(20 * 1024 * 1024), { headers: { "content-type": "image/png" } });
   if (r.path === "/v1/audio/transcriptions") return json({ text: "qual o prazo de entrega?" });
+  if (r.path.startsWith("/v1-500/")) return json({ error: { message: "upstream exploded" } }, 500);
   if (r.path === "/hook-conn") return json({ messages: ["Olá pela conexão"] });
   if (r.path === "/tts/brazilsouth") return new Response(VOICE_OGG, { headers: { "content-type": "audio/ogg" } });
   return new Response("not found", { status: 404 });
@@ -92,6 +95,15 @@ t.deps.config.dialogflowApiUrl = svc.url;
 t.deps.config.speechUrl = `${svc.url}/tts/{region}`;
 const a = await t.newCompany();
 const tok = a.admin.token;
+// This file makes more queues than a trial plan holds.
+t.db
+  .update(plans)
+  .set({ queues: 30 })
+  .where(eq(plans.id, t.db.select().from(companies).where(eq(companies.id, a.company.id)).get()!.planId))
+  .run();
+// A queue no line serves: each line below keeps exactly the queues it is given (a new queue joins
+// only connections that serve every other queue of the company).
+await t.call("POST", "/queue", { token: tok, body: { name: "Reserva", color: "#0a0a0a" } });
 
 async function queueWith(name: string, color: string, extra: Record<string, unknown>) {
   const r = await t.call("POST", "/queue", { token: tok, body: { name, color, ...extra } });
@@ -315,26 +327,72 @@ describe("AI assistant (OpenAI-compatible)", async () => {
     expect(tts.headers.get("ocp-apim-subscription-key")).toBe("speech-key");
     expect(tts.body).toContain("pt-BR-FranciscaNeural");
   });
-  test("a customer's voice note is transcribed and answered", async () => {
+  test("a customer's voice note is transcribed and answered, whatever label its channel stored as its text", async () => {
     const l = line([q]);
     const ogg = new Uint8Array(VOICE_OGG);
     fake.sent.length = 0;
-    const audio = inbound("5511944440009", "", { kind: "audio", media: { mimetype: "audio/ogg; codecs=opus", ptt: true, download: async () => ogg } });
+    // what both channels store for a voice note: the body "Áudio" (src/channels/baileys/mapping.ts, sandbox)
+    const audio = inbound("5511944440009", "Áudio", { kind: "audio", media: { mimetype: "audio/ogg; codecs=opus", ptt: true, download: async () => ogg } });
     await handleInbound(t.deps, { id: l.connection.id, companyId: a.company.id }, audio);
     expect(l.texts()).toEqual(["Resposta da IA (2 mensagens)"]);
     const call = svc.seen.filter((x) => x.path === "/v1/chat/completions").at(-1)!;
     expect(call.json.messages.at(-1)).toEqual({ role: "user", content: "qual o prazo de entrega?" });
+    expect(call.json.messages.some((m: { content: string }) => m.content === "Áudio")).toBe(false);
     expect(svc.seen.some((x) => x.path === "/v1/audio/transcriptions" && x.body.includes("whisper-1"))).toBe(true);
   });
-  test("a model that fails hands the ticket to people with a note", async () => {
+  test("a model that fails (500): the customer hears the holding message and the ticket goes to the prompt's hand-over queue, with a note", async () => {
     const broken = await mk("Assistente quebrado");
-    t.deps.config.openaiBaseUrl = `${svc.url}/nowhere`;
+    t.deps.config.openaiBaseUrl = `${svc.url}/v1-500`;
     const bq = await queueWith("IA quebrada", "#ababab", { promptId: broken });
     const l = line([bq]);
     const tk = await l.say("5511944440003", "oi");
     t.deps.config.openaiBaseUrl = `${svc.url}/v1`;
-    expect(tk.useIntegration).toBe(false);
+    expect(svc.seen.some((x) => x.path === "/v1-500/chat/completions")).toBe(true);
+    expect(l.texts()).toEqual([autoText("aiHolding", "pt-BR")]);
+    expect(tk).toMatchObject({ queueId: human, useIntegration: false, promptId: null, status: "pending", userId: null });
     expect(notesOf(tk.id)).toContain(failureNote("Assistente quebrado"));
+    // the move went through the lifecycle: the ticket frame shows it in the hand-over queue
+    expect(t.framesOf("ticket").some((f) => f.frame.action === "update" && f.frame.ticket.id === tk.id && f.frame.ticket.queueId === human)).toBe(true);
+    // people answer from now on: the next message reaches nobody's model
+    const calls = svc.seen.length;
+    await l.say("5511944440003", "alô?");
+    expect(svc.seen.length).toBe(calls);
+    expect(l.texts()).toEqual([]);
+  });
+  test("a model that does not answer within 15 s: the prompt's own holding message, the hand-over queue", async () => {
+    const slow = Bun.serve({ port: 0, hostname: "127.0.0.1", idleTimeout: 60, fetch: () => new Promise<Response>(() => {}) });
+    try {
+      const patient = await mk("Assistente lento", { holdingMessage: "Um instante: já chamo alguém da equipe." });
+      t.deps.config.openaiBaseUrl = `http://127.0.0.1:${slow.port}/v1`;
+      const sq = await queueWith("IA lenta", "#bcbcbc", { promptId: patient });
+      const l = line([sq]);
+      const started = Date.now();
+      const tk = await l.say("5511944440004", "oi");
+      const took = Date.now() - started;
+      expect(took).toBeGreaterThanOrEqual(LIMITS.externalCallTimeoutMs - 100);
+      expect(took).toBeLessThan(LIMITS.externalCallTimeoutMs + 5_000);
+      expect(l.texts()).toEqual(["Um instante: já chamo alguém da equipe."]);
+      expect(tk).toMatchObject({ queueId: human, useIntegration: false, status: "pending" });
+      expect(notesOf(tk.id)).toContain(failureNote("Assistente lento"));
+    } finally {
+      t.deps.config.openaiBaseUrl = `${svc.url}/v1`;
+      slow.stop(true);
+    }
+  }, 30_000);
+  test("the default holding message follows the company's language; the prompt keeps its own text bounded", async () => {
+    expect((await t.call("PUT", "/settings/language", { token: tok, body: { value: "en" } })).status).toBe(200);
+    const broken = await mk("Assistant broken EN");
+    const long = await t.call("PUT", `/prompt/${broken}`, {
+      token: tok,
+      body: { name: "Assistant broken EN", prompt: "x".repeat(60), apiKey: "", queueId: human, holdingMessage: "h".repeat(LIMITS.holdingMessageMax + 1) },
+    });
+    expect(long.json.fields).toEqual({ holdingMessage: "validation.tooLong" });
+    t.deps.config.openaiBaseUrl = `${svc.url}/v1-500`;
+    const l = line([await queueWith("IA EN", "#cdcdcd", { promptId: broken })]);
+    await l.say("5511944440005", "hello");
+    t.deps.config.openaiBaseUrl = `${svc.url}/v1`;
+    await t.call("PUT", "/settings/language", { token: tok, body: { value: "pt-BR" } });
+    expect(l.texts()).toEqual([autoText("aiHolding", "en")]);
   });
 });
 

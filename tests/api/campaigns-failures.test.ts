@@ -84,7 +84,7 @@ describe("campaign failures are persisted", () => {
     expect(second.fake.sent.map(numberOf)).toEqual([numbers[3]]);
     const c = await show(id);
     expect(c).toMatchObject({ status: "FINALIZADA", pauseReason: null });
-    expect(c.progress).toEqual({ valid: 4, delivered: 1, failed: 3, confirmationRequested: 0, confirmed: 0 });
+    expect(c.progress).toEqual({ valid: 4, delivered: 1, failed: 3, skipped: 0, confirmationRequested: 0, confirmed: 0 });
     const report = (await call("GET", `/campaigns/${id}/shipping`)).json.shipping as { number: string; deliveredAt: string | null; error: string | null }[];
     expect(report.map((s) => [s.number, s.deliveredAt ? "ok" : s.error])).toEqual([
       [numbers[0], "ERR_SENDING_WAPP_MSG"],

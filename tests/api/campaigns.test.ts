@@ -178,7 +178,7 @@ describe("the dispatcher", () => {
     expect(sent.map(numberOf)).toEqual(numbers);
     expect(sent.map(textOf)).toEqual(["A: oi Pessoa 1, Pessoa", "B: Loja Centro", "C: p3@x.com", "A: oi Pessoa 4, Pessoa", "B: Loja Centro", "C: p6@x.com"]);
     const c = await show(r.json.id);
-    expect(c.progress).toEqual({ valid: 6, delivered: 6, failed: 0, confirmationRequested: 0, confirmed: 0 });
+    expect(c.progress).toEqual({ valid: 6, delivered: 6, failed: 0, skipped: 0, confirmationRequested: 0, confirmed: 0 });
     expect(c.completedAt).not.toBeNull();
     // 5 s = 50 ms between messages (±15 %), 20 s = 200 ms after every 5th (times recorded with each shipment)
     const report = (await call("GET", `/campaigns/${r.json.id}/shipping`)).json.shipping as { deliveredAt: string }[];
@@ -304,7 +304,7 @@ describe("the dispatcher", () => {
     await dispatchUntil(async () => (await show(r.json.id)).progress.delivered === 1);
     expect(fake.sent.slice(before).map(textOf).at(-1)).toBe("Seu cupom: {cupom}");
     const c = await show(r.json.id);
-    expect(c.progress).toEqual({ valid: 2, delivered: 1, failed: 0, confirmationRequested: 2, confirmed: 1 });
+    expect(c.progress).toEqual({ valid: 2, delivered: 1, failed: 0, skipped: 0, confirmationRequested: 2, confirmed: 1 });
     const pending = (await call("GET", "/tickets?status=pending&showAll=true")).json.tickets.map((x: { contact: { number: string } }) => x.contact.number);
     expect(pending).toContain(numbers[1]);
     expect(pending).not.toContain(numbers[0]);

@@ -157,7 +157,8 @@ describe("GET /whatsapp/:id, PUT, DELETE and the default rules", () => {
     const list = await t.call("GET", "/whatsapp", { token: a.admin.token });
     const two = list.json.find((w: { name: string }) => w.name === "Duas filas");
     const r = await t.call("GET", `/whatsapp/${two.id}`, { token: a.admin.token });
-    expect(r.json.queues.map((q: { name: string }) => q.name)).toEqual(["Suporte", "Vendas"]);
+    // No order set: creation order (Vendas was created first), never alphabetical (issue 29).
+    expect(r.json.queues.map((q: { name: string }) => q.name)).toEqual(["Vendas", "Suporte"]);
     expect(r.json).toHaveProperty("promptId", null);
     expect((await t.call("GET", `/whatsapp/${two.id}`, { token: b.admin.token })).json.error).toBe("ERR_NO_WAPP_FOUND");
     expect((await t.call("PUT", `/whatsapp/${two.id}`, { token: b.admin.token, body: { name: "Hack" } })).status).toBe(404);

@@ -64,22 +64,23 @@ test("connections: link WhatsApp by QR, disconnect, then ask for a pairing code"
   await page.keyboard.press("Escape");
   await row.getByText("Pareando").waitFor();
 
-  // Edit: queues need a greeting when there are two of them.
+  // Queues created after the connection join it (it served every queue there was: none), and a menu
+  // of two gets a suggested greeting; with two queues the greeting stays required.
   const q1 = await apiCall<{ id: number }>(stack().server.url, "POST", "/queue", { name: "Vendas", color: "#16a34a" }, token);
   const q2 = await apiCall<{ id: number }>(stack().server.url, "POST", "/queue", { name: "Suporte", color: "#2563eb" }, token);
   expect([q1.status, q2.status]).toEqual([201, 201]);
   await row.getByRole("button", { name: "Editar" }).click();
-  await dialog.getByLabel("Filas").click();
-  await page.getByRole("option", { name: "Vendas" }).click();
-  await page.getByRole("option", { name: "Suporte" }).click();
-  await page.keyboard.press("Escape");
+  await dialog.getByLabel("Mensagem de saudação").waitFor();
+  expect(await dialog.getByLabel("Mensagem de saudação").inputValue()).toContain("Como podemos ajudar?");
+  await dialog.getByLabel("Mensagem de saudação").fill("");
   await dialog.getByTestId("connection-save").click();
   await dialog.getByText("A mensagem de saudação é obrigatória quando há mais de uma fila.").waitFor();
   await dialog.getByLabel("Mensagem de saudação").fill("Olá! Escolha uma opção:");
   await dialog.getByTestId("connection-save").click();
   await page.getByText("Conexão salva com sucesso!").first().waitFor();
   const saved = await apiCall<{ queues: { name: string }[]; greetingMessage: string }>(stack().server.url, "GET", `/whatsapp/${w.id}`, undefined, token);
-  expect(saved.data.queues.map((q) => q.name).sort()).toEqual(["Suporte", "Vendas"]);
+  expect(saved.data.queues.map((q) => q.name)).toEqual(["Vendas", "Suporte"]);
+  expect(saved.data.greetingMessage).toBe("Olá! Escolha uma opção:");
 
   // Delete with confirmation.
   await row.getByRole("button", { name: "Excluir" }).click();

@@ -48,6 +48,7 @@ export async function makeTestApp(opts: { env?: Record<string, string>; resolve?
   const events: Published[] = [];
   deps.hub.listen((p) => events.push(p));
   afterAll(() => {
+    deps.notifier.stop();
     db.sqlite.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -104,4 +104,9 @@ export const CREATORS: Record<string, Creator> = {
     if (r.status !== 201) throw new Error(`fixture prompt: ${r.status} ${r.text}`);
     return r.json.id;
   },
+  todo: async (t, token) => {
+    const r = await t.call("POST", "/todos", { token, body: { text: "fixture task" } });
+    if (r.status !== 201) throw new Error(`fixture todo: ${r.status} ${r.text}`);
+    return r.json.id;
+  },
 };

@@ -3,12 +3,15 @@
  * really meets — owned by root, damaged, written by a newer version, on a full disk, a port taken,
  * a bad variable — says what is wrong and what to do in one sentence, exits 1, and prints no stack.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AS_NOBODY, balcaoEnv, IN_OWN_PID_NAMESPACE, runBalcao, setprivAvailable } from "./processes";
+
+// Each test boots the real server in a child process: seconds on a loaded machine, not bun's 5 s default.
+setDefaultTimeout(30_000);
 
 const root = mkdtempSync(join(tmpdir(), "balcao-boot-"));
 // The parent must be traversable by the unprivileged child (mkdtemp makes it 0700).

@@ -49,7 +49,7 @@ describe("doctor only reads", () => {
     expect(line(r.output, "database")).toStartWith("FAIL");
     expect(line(r.output, "database")).toContain("does not exist");
     expect(readdirSync(dir)).toEqual([]);
-  });
+  }, 30_000);
 
   test("a folder that does not exist is a FAIL line and is not created", async () => {
     const dir = folder(false);
@@ -57,7 +57,7 @@ describe("doctor only reads", () => {
     expect(r.code).toBe(1);
     expect(line(r.output, "data folder")).toContain("does not exist");
     expect(existsSync(dir)).toBe(false);
-  });
+  }, 30_000);
 
   test("a database at schema 10 is reported, not migrated; only migrate moves it, and the side commands refuse it", async () => {
     const dir = folder();
@@ -102,7 +102,7 @@ describe("doctor only reads", () => {
     expect(r.code).toBe(1);
     expect(line(r.output, "database")).toMatch(/^FAIL +database: .*app\.db cannot be read: SQLITE_NOTADB/);
     expect(r.output).not.toMatch(/^\s+at /m);
-  });
+  }, 30_000);
 });
 
 describe("the search index", () => {

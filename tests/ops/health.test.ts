@@ -41,6 +41,8 @@ describe("request ids", () => {
     expect(new Set([a1, a2, err].map((r) => r.headers.get("x-request-id"))).size).toBe(3);
     expect((await t.call("GET", "/healthz", { headers: { "x-request-id": "lb-abc-12345678" } })).headers.get("x-request-id")).toBe("lb-abc-12345678");
     expect((await t.call("GET", "/healthz", { headers: { "x-request-id": "<script>" } })).headers.get("x-request-id")).not.toBe("<script>");
+    // A short id (as a person types it with curl) is echoed too.
+    expect((await t.call("GET", "/healthz", { headers: { "x-request-id": "x" } })).headers.get("x-request-id")).toBe("x");
   });
 });
 

@@ -106,3 +106,27 @@ test("the command line prints the new password and exits 0; mistakes exit 1 with
   expect(run.exitCode).toBe(0);
   expect(Bun.spawnSync(["bun", cli, "jobs", "run", "no.such-job"], { env, stdout: "pipe", stderr: "pipe" }).exitCode).toBe(1);
 }, 60_000);
+
+test("reset-2fa removes the user's app, passkeys and recovery codes, ends their sessions and is in the audit log", () => {
+  const u = userRow(ADMIN)!;
+  db.sqlite.run(
+    `insert into user_second_factors (user_id, totp_secret, totp_last_step) values (${u.id}, 'v1.x.y.z', 5) on conflict do update set totp_secret = 'v1.x.y.z'`,
+  );
+  db.sqlite.run(`insert into user_recovery_codes (user_id, code_hash) values (${u.id}, 'h1')`);
+  db.sqlite.run(
+    `insert into user_passkeys (user_id, company_id, credential_id, public_key, name, created_at) values (${u.id}, ${u.companyId}, 'cred-cli', 'k', 'Key', '2026-01-01')`,
+  );
+  const cli = resolve(import.meta.dir, "../../src/cli.ts");
+  const env = { ...process.env, DATA_DIR: dir, LOG_LEVEL: "silent" };
+  const ok = Bun.spawnSync(["bun", cli, "reset-2fa", ADMIN], { env, stdout: "pipe", stderr: "pipe" });
+  expect(ok.exitCode).toBe(0);
+  expect(ok.stdout.toString()).toContain("second factor removed");
+  const count = (sql: string) => (db.sqlite.query(sql).get() as { n: number }).n;
+  expect(count(`select count(*) n from user_second_factors where user_id = ${u.id} and totp_secret is not null`)).toBe(0);
+  expect(count(`select count(*) n from user_passkeys where user_id = ${u.id}`)).toBe(0);
+  expect(count(`select count(*) n from user_recovery_codes where user_id = ${u.id}`)).toBe(0);
+  expect(userRow(ADMIN)!.tokenVersion).toBeGreaterThan(u.tokenVersion);
+  expect(count(`select count(*) n from audit_log where event = 'auth.second-factor.reset' and actor_type = 'system' and target_id = '${u.id}'`)).toBe(1);
+  const bad = Bun.spawnSync(["bun", cli, "reset-2fa", "ghost@cli.test"], { env, stdout: "pipe", stderr: "pipe" });
+  expect(bad.exitCode).toBe(1);
+});

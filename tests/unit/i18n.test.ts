@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { AUDIT_EVENTS } from "../../src/contract/audit";
 import { ERROR_CODES } from "../../src/contract/errors";
+import { eventKey } from "../../web/src/features/audit/events";
 import { MSG } from "../../src/contract/schemas/common";
 import en from "../../web/src/i18n/en.json";
 import es from "../../web/src/i18n/es.json";
@@ -53,6 +55,13 @@ describe("i18n dictionaries", () => {
       const missing = Object.values(MSG)
         .filter((k) => !map.has(k))
         .map((k) => `${lang}:${k}`);
+      expect(missing).toEqual([]);
+    }
+  });
+
+  test("every audit event of the catalogue has its label in all three languages", () => {
+    for (const [lang, map] of Object.entries(flat)) {
+      const missing = AUDIT_EVENTS.filter((e) => !map.has(eventKey(e))).map((e) => `${lang}:${e}`);
       expect(missing).toEqual([]);
     }
   });

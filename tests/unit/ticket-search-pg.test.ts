@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { drizzle } from "drizzle-orm/postgres-js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { LIMITS } from "../../src/contract/limits";
 import type { TicketListInput } from "../../src/contract/schemas/tickets";
@@ -12,27 +13,29 @@ import { queues } from "../../src/modules/queues/schema";
 import { ticketListFilter } from "../../src/modules/tickets/list-filter";
 import { tickets } from "../../src/modules/tickets/schema";
 import { readSearchPage, searchPageQuery } from "../../src/modules/tickets/search";
+import { openPostgres } from "../../src/db/pg-client";
 import { dropSearchIndexPg, rebuildSearchIndexPg, SEARCH_PG_MIGRATION } from "../../src/modules/messages/search-index-pg";
 import { users } from "../../src/modules/users/schema";
-import { hasPostgres, pgClient, pgSchemaStatements, startCluster } from "../helpers/pg-cluster";
+import { createTestDatabase } from "../support/postgres";
 import { searchTableTests, type TableIds, type Who } from "../helpers/search-table";
 
 // The search table on PostgreSQL, through the PostgreSQL search functions (search-pg.ts) and the same
-// list conditions as GET /tickets (list-filter.ts), on the schema derived from the module schemas
-// plus the search migration, in a private cluster.
-if (!hasPostgres()) throw new Error("PostgreSQL binaries missing (apt-get install postgresql-15, or set PG_BIN)");
+// list conditions as GET /tickets (list-filter.ts), on a database migrated by migrations-pg (its 0002
+// is the search migration) in the test cluster.
 const dialect = new PgDialect();
-const { url, stop } = await startCluster();
-afterAll(stop);
-const client = pgClient(url, { max: 2 });
+const database = await createTestDatabase();
+const pg = openPostgres(database.url, { max: 2 });
+const client = pg.$client;
+afterAll(async () => {
+  await client.end({ timeout: 5 });
+  await database.drop();
+});
 // The sqlite-core tables run unchanged on the pg driver (PLAN.md phase 3: one schema); their types are SQLite's.
 // biome-ignore lint/suspicious/noExplicitAny: see above
-const db: any = drizzle(client);
+const db: any = pg;
 const now = new Date().toISOString();
 
 async function setUp(): Promise<TableIds> {
-  for (const s of await pgSchemaStatements()) await client.unsafe(s);
-  for (const s of SEARCH_PG_MIGRATION.split("--> statement-breakpoint")) await client.unsafe(s);
   const stamp = { createdAt: now, updatedAt: now };
   const [plan] = await db
     .insert(plans)
@@ -114,6 +117,11 @@ describe("the PostgreSQL search index", () => {
     queueIds: [],
   });
 
+  test("migrations-pg/0002 is the search migration of search-index-pg.ts", () => {
+    const file = readFileSync(join(import.meta.dir, "../../migrations-pg/0002_messages_search.sql"), "utf8");
+    expect(file.replace(/^(--[^\n]*\n)+/, "")).toBe(SEARCH_PG_MIGRATION);
+  });
+
   test("a search by word is answered by messages_fts_idx, inside the company", async () => {
     await client`analyze`;
     expect(await explain("carimbo")).toContain("messages_fts_idx");
@@ -122,7 +130,7 @@ describe("the PostgreSQL search index", () => {
   });
 
   test("rebuildSearchIndexPg builds the index from the rows as they are (the copier's bulk load)", async () => {
-    await dropSearchIndexPg((s) => client.unsafe(s));
+    await dropSearchIndexPg(client);
     expect(await explain("carimbo")).not.toContain("messages_fts_idx");
     // Rows copied while there is no index, as migrate-to-postgres does.
     const [c] = await db
@@ -136,7 +144,7 @@ describe("the PostgreSQL search index", () => {
     await db
       .insert(messages)
       .values({ companyId: tableIds.companyA, ticketId: t.id, wid: "COPIED1", body: "Instalação do aquecedor", createdAt: now, updatedAt: now });
-    await rebuildSearchIndexPg((s) => client.unsafe(s));
+    expect(await rebuildSearchIndexPg(client)).toBeGreaterThan(1200);
     expect(await explain("aquecedor")).toContain("messages_fts_idx");
     expect(await pgSearch(tableIds, "adminA", "instalacao aquec")).toEqual({ ids: [t.id], count: 1 });
     expect(await pgSearch(tableIds, "adminB", "aquecedor")).toEqual({ ids: [], count: 0 });

@@ -101,6 +101,7 @@ describe("ticket lists under realtime frames", () => {
       uuid: "c-101",
       whatsappId: null,
       lid: null,
+      optedOutAt: null,
       companyId: 1,
       createdAt: "",
       updatedAt: "",

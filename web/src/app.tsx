@@ -6,7 +6,8 @@ import { PageSpinner } from "./components/Spinner";
 import { ToastContainer } from "./components/Toast";
 import { Guard } from "./guards";
 import { ROUTES } from "./routes";
-import { status } from "./stores/session";
+import { OfflineBanner, OfflineScreen } from "./layout/OfflineBanner";
+import { retrySession, status } from "./stores/session";
 
 const PrivateArea = lazy(() => import("./layout/PrivateArea"));
 const outside = ROUTES.filter((r) => r.access === "guest" || r.access === "open");
@@ -26,6 +27,8 @@ export function App() {
         <Route>
           {s === "loading" ? (
             <PageSpinner />
+          ) : s === "offline" ? (
+            <OfflineScreen retry={retrySession} />
           ) : s === "anonymous" ? (
             <Redirect to="/login" replace />
           ) : (
@@ -36,6 +39,7 @@ export function App() {
         </Route>
       </Switch>
       <ToastContainer />
+      <OfflineBanner />
     </ErrorBoundary>
   );
 }

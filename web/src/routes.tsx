@@ -188,6 +188,13 @@ export const ROUTES: readonly RouteEntry[] = [
     page: lazy(() => import("./features/helps/HelpsPage")),
     menu: { section: "attendance", label: "nav.helps", icon: "help", order: 100 },
   },
+  { path: "/security", access: "private", page: lazy(() => import("./features/security/SecurityPage")) },
+  {
+    path: "/audit",
+    access: "admin",
+    page: lazy(() => import("./features/audit/AuditPage")),
+    menu: { section: "administration", label: "nav.audit", icon: "shield", order: 108, permission: "audit:view" },
+  },
   { path: "/subscription", access: "admin", page: lazy(() => import("./features/finance/SubscriptionPage")) },
   { path: "/sandbox/:connectionId", access: "admin", page: lazy(() => import("./features/sandbox/SandboxPage")) },
   {

@@ -232,7 +232,7 @@ export class BaileysRunner implements ChannelAdapter {
 
   private setStatus(status: SessionStatus, info: Parameters<ChannelEvents["onStatus"]>[1] = {}) {
     this.status = status;
-    if (status === "DISCONNECTED" || status === "TIMEOUT") this.lastReason = info.reason;
+    if (status === "DISCONNECTED" || status === "TIMEOUT" || info.reason === "closed_515") this.lastReason = info.reason;
     this.emit("onStatus", status, info);
   }
 
@@ -294,8 +294,10 @@ export class BaileysRunner implements ChannelAdapter {
     switch (action.kind) {
       case "restart":
         this.restartedAt = Date.now();
-        // creds are already persisted (saved on creds.update and again above)
-        if (this.status !== "PAIRING") this.setStatus("OPENING");
+        // creds are already persisted (saved on creds.update and again above). WhatsApp closes with
+        // 515 once a phone has linked: reopening then is part of linking, not a reconnect. The close
+        // reason is recorded either way.
+        this.setStatus("OPENING", { reason: "closed_515", planned: this.status === "PAIRING" });
         this.scheduleOpen(this.t.restartDelayMs);
         return;
       case "logged_out":

@@ -13,6 +13,8 @@ export interface CampaignProgressDto {
   valid: number;
   delivered: number;
   failed: number;
+  /** Not sent: the contact opted out of campaigns. */
+  skipped: number;
   confirmationRequested: number;
   confirmed: number;
 }
@@ -66,5 +68,6 @@ export interface CampaignShippingDto {
   confirmedAt: string | null;
   confirmation: boolean | null;
   failedAt: string | null;
+  skippedAt: string | null;
   error: string | null;
 }

@@ -74,6 +74,8 @@ export interface SessionStateDto {
   retries: number;
   /** Why the session last closed: a code of src/contract/close-reasons.ts ("" when never). */
   closeReason: string;
+  /** Unexpected reconnects counted today (the connection card's health line follows it live). */
+  reconnectsToday: number;
   updatedAt: string;
 }
 

@@ -15,6 +15,8 @@ export interface ContactDto {
   isGroup: boolean;
   whatsappId: number | null;
   lid: string | null;
+  /** When the contact opted out of campaigns; null while they receive them. */
+  optedOutAt: string | null;
   companyId: number;
   createdAt: string;
   updatedAt: string;

@@ -14,6 +14,8 @@ export interface PromptDto {
   queueId: number | null;
   queue: { id: number; name: string; color: string } | null;
   maxMessages: number;
+  /** Said to the customer when the assistant fails; empty = the default in the company's language. */
+  holdingMessage: string;
   companyId: number;
   createdAt: string;
   updatedAt: string;

@@ -93,6 +93,13 @@ export const CampaignSettingsBody = v.object({
       ),
     ),
     onlyInOpeningHours: flag,
+    optOutWords: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string(MSG.invalid), v.trim(), v.nonEmpty(MSG.required), v.maxLength(LIMITS.optOutWordMax, MSG.tooLong)), MSG.invalid),
+        v.maxLength(LIMITS.optOutWordsMax, MSG.tooLong),
+      ),
+    ),
+    optOutConfirmation: v.optional(v.pipe(v.string(MSG.invalid), v.trim(), v.maxLength(LIMITS.optOutConfirmationMax, MSG.tooLong))),
   }),
 });
 export type CampaignSettingsInput = v.InferOutput<typeof CampaignSettingsBody>["settings"];

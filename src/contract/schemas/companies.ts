@@ -1,3 +1,4 @@
+import { COMPANY_LANGUAGES } from "../auto-texts";
 import * as v from "valibot";
 import { PLAN_FLAGS, RECURRENCES } from "../limits";
 import { emailField, idField, MSG, nameField, passwordField } from "./common";
@@ -20,6 +21,8 @@ export const SignupBody = v.object({
   ),
   recurrence: v.optional(v.string()),
   dueDate: v.optional(v.string()),
+  /** The sign-up page's language: the company's texts to customers default to it. */
+  language: v.optional(v.picklist(COMPANY_LANGUAGES, MSG.invalid)),
   status: v.optional(v.union([v.boolean(), v.string()])),
   /** Sent by the reference's clients; ignored: the plan decides the features (issue 22). */
   campaignsEnabled: v.optional(v.union([v.boolean(), v.string()])),

@@ -57,6 +57,9 @@ export const ContactUpdateBody = v.object({
 });
 export type ContactUpdateInput = v.InferOutput<typeof ContactUpdateBody>;
 
+/** PUT /contacts/{id}/opt-out: out of campaigns (true) or back in (false). */
+export const ContactOptOutBody = v.object({ optedOut: v.boolean(MSG.invalid) });
+
 /** The contact form of the web (add/edit modal). */
 export const ContactForm = v.object({
   name: nameField,

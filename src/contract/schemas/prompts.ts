@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { LIMITS } from "../limits";
 import { MSG } from "./common";
 
 export const PROMPT_DEFAULTS = { voice: "texto", maxTokens: 100, temperature: 1, maxMessages: 10, model: "gpt-4o-mini" } as const;
@@ -60,5 +61,7 @@ export const PromptBody = v.object({
   apiKey: text(300),
   queueId: queueIdField,
   maxMessages: num(1, 50, 10),
+  /** The holding message when the assistant fails; empty = the default in the company's language. */
+  holdingMessage: text(LIMITS.holdingMessageMax),
 });
 export type PromptInput = v.InferOutput<typeof PromptBody>;

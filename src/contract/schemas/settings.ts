@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { COMPANY_LANGUAGES } from "../auto-texts";
 import { MSG } from "./common";
 
 export const SETTING_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
@@ -41,6 +42,8 @@ export const SETTING_SCHEMAS: Record<string, v.GenericSchema<string, string>> = 
   allTicket: onOff,
   userCreation: onOff,
   campaignsEnabled: choice("true", "false"),
+  /** The language of the texts the system sends customers by default (contract/auto-texts.ts). */
+  language: choice(...COMPANY_LANGUAGES),
   ipixc: v.pipe(
     text(200),
     v.check((s) => s === "" || /^https?:\/\/\S+$/.test(s) || /^[\w.-]+(:\d+)?$/.test(s), MSG.invalid),
@@ -57,4 +60,6 @@ export const SETTING_SCHEMAS: Record<string, v.GenericSchema<string, string>> = 
   pixMerchantName: v.pipe(text(25), v.nonEmpty(MSG.required)),
   pixMerchantCity: v.pipe(text(15), v.nonEmpty(MSG.required)),
   pixWebhookSecret: v.pipe(text(200), v.minLength(16, MSG.tooShort)),
+  requireSecondFactor: onOff,
+  singleSession: onOff,
 };

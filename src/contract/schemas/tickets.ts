@@ -164,3 +164,20 @@ export const TagSyncBody = v.object({
     MSG.required,
   ),
 });
+
+/** Tickets one catch-up answers at most; past it the app reloads its lists instead. */
+export const TICKET_CHANGES_MAX = 200;
+/** Ids of tickets the app holds that one catch-up checks at most. */
+export const TICKET_CHANGES_KNOWN_MAX = 500;
+
+/** POST /tickets/changes: what changed since the app's last frame (server time), and which of its tickets it may still show. */
+export const TicketChangesBody = v.object({
+  since: v.pipe(
+    v.string(MSG.required),
+    v.maxLength(40, MSG.invalid),
+    v.check((s) => !Number.isNaN(Date.parse(s)), MSG.invalid),
+    v.transform((s) => new Date(s).toISOString()),
+  ),
+  known: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1)), MSG.invalid), v.maxLength(TICKET_CHANGES_KNOWN_MAX, MSG.tooLong)), []),
+});
+export type TicketChangesInput = v.InferOutput<typeof TicketChangesBody>;

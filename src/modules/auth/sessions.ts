@@ -2,14 +2,20 @@
  * Session families (one per sign-in) and the ending of sessions. The auth module is the only writer
  * of `auth_sessions`; other modules end sessions through `endUserSessions` / `endCompanySessions`.
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import type { AuthSessionDto } from "../../contract/dto/auth";
 import type { DB, DbOrTx } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import type { Deps } from "../../http/context";
+import { REFRESH_TTL_S } from "../../http/tokens";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { CLOSE } from "../../realtime/hub";
-import { bumpCompanyTokenVersions, bumpTokenVersion, startSession } from "../users/accounts";
-import { loadTokenVersions } from "../users/queries";
+import { bumpCompanyTokenVersions, bumpTokenVersion, markSignedIn, startSession } from "../users/accounts";
+import { loadSessionUser, loadTokenVersions } from "../users/queries";
+import { getSetting } from "../settings/service";
+
+const companyOf = (db: DB, userId: number) => loadSessionUser(db, userId)?.user.companyId ?? 0;
 import { type AuthSessionRow, authSessions } from "./schema";
 
 /**
@@ -19,21 +25,38 @@ import { type AuthSessionRow, authSessions } from "./schema";
  */
 export const ROTATION_GRACE_MS = 10_000;
 
-/** A sign-in starts a family; the user's older families are forgotten (single session, decision 3). */
-export function startFamily(db: DbOrTx, userId: number, companyId: number, now = Date.now()): AuthSessionRow {
-  db.delete(authSessions).where(eq(authSessions.userId, userId)).run();
-  return db.insert(authSessions).values({ id: crypto.randomUUID(), userId, companyId, generation: 0, rotatedAt: now, createdAt: nowIso() }).returning().get();
+/** Where a session was started from: parsed device and browser, and the client address. */
+export interface SessionOrigin {
+  device: string;
+  browser: string;
+  address: string;
 }
 
 /**
- * A sign-in's writes, all or nothing: the user's new token version (which ends their other sessions)
- * and the new family. Apart, a failure of the second write (a full disk) ended the user's session
- * without starting the new one.
+ * A sign-in starts a family. With one session per user (the company's default, decision 3) the
+ * user's older families are forgotten; otherwise only their ended or expired ones are.
  */
-export function openSessionRecords(db: DB, userId: number, companyId: number) {
+export function startFamily(db: DbOrTx, userId: number, companyId: number, origin: SessionOrigin, single: boolean, now = Date.now()): AuthSessionRow {
+  const stale = or(sql`${authSessions.endedAt} is not null`, sql`${authSessions.rotatedAt} < ${now - REFRESH_TTL_S * 1000}`);
+  db.delete(authSessions)
+    .where(single ? eq(authSessions.userId, userId) : and(eq(authSessions.userId, userId), stale))
+    .run();
+  return db
+    .insert(authSessions)
+    .values({ id: crypto.randomUUID(), userId, companyId, generation: 0, rotatedAt: now, createdAt: nowIso(), ...origin })
+    .returning()
+    .get();
+}
+
+/**
+ * A sign-in's writes, all or nothing: the user's new token version (which ends their other sessions,
+ * with one session per user) or their online mark (several sessions), and the new family. Apart, a
+ * failure of the second write (a full disk) ended the user's session without starting the new one.
+ */
+export function openSessionRecords(db: DB, userId: number, companyId: number, origin: SessionOrigin, single: boolean) {
   return db.transaction((tx) => {
-    const user = startSession(tx, userId);
-    const family = startFamily(tx, userId, companyId);
+    const user = single ? startSession(tx, userId) : markSignedIn(tx, userId);
+    const family = startFamily(tx, userId, companyId, origin, single);
     return { user, family };
   });
 }
@@ -43,12 +66,13 @@ export type RotateResult = { kind: "ok"; generation: number } | { kind: "ended" 
 /**
  * Moves a family to its next refresh token. Compare-and-set on the generation: of two requests with
  * one cookie, one rotates; the other is a concurrent tab (inside the grace window: it gets the current
- * generation) or a replay of a stolen, already used token.
+ * generation) or a replay of a stolen, already used token. The rotation is also the session's
+ * "last seen" (and its latest address): a page in use refreshes every 15 minutes.
  */
-export function rotateFamily(db: DbOrTx, familyId: string, generation: number, now = Date.now()): RotateResult {
+export function rotateFamily(db: DbOrTx, familyId: string, generation: number, now = Date.now(), address?: string): RotateResult {
   const won = db
     .update(authSessions)
-    .set({ generation: generation + 1, rotatedAt: now })
+    .set({ generation: generation + 1, rotatedAt: now, ...(address ? { address: address.slice(0, 64) } : {}) })
     .where(and(eq(authSessions.id, familyId), eq(authSessions.generation, generation), isNull(authSessions.endedAt)))
     .returning({ generation: authSessions.generation })
     .get();
@@ -65,6 +89,31 @@ export function familyIsLive(db: DbOrTx, familyId: string): boolean {
   return !!row && !row.endedAt;
 }
 
+/**
+ * Whether the session of an access token is live. With one session per user (the default) an
+ * ending moves the user's token version, which every request already checks, so nothing more is
+ * read; with several, each request reads its session row (one prepared primary-key lookup).
+ */
+export function accessSessionLive(db: DB, companyId: number, familyId: string, userId: number): boolean {
+  return singleSession(db, companyId) || sessionIsLive(db, familyId, userId);
+}
+
+/** The company's sessions policy: one per user (decision 3, the default) or several. */
+export const singleSession = (db: DB, companyId: number) => getSetting(db, companyId, "singleSession") !== "disabled";
+
+/** Whether a session family is live and belongs to the user (one prepared primary-key lookup). */
+export function sessionIsLive(db: DB, familyId: string, userId: number): boolean {
+  const q = prepared(db, "auth.session-live", (d) =>
+    d
+      .select({ userId: authSessions.userId, endedAt: authSessions.endedAt })
+      .from(authSessions)
+      .where(eq(authSessions.id, sql.placeholder("id")))
+      .prepare(),
+  );
+  const row = q.get({ id: familyId });
+  return !!row && row.userId === userId && !row.endedAt;
+}
+
 function markEnded(db: DbOrTx, userIds: number[], reason: string) {
   if (!userIds.length) return;
   db.update(authSessions)
@@ -75,13 +124,56 @@ function markEnded(db: DbOrTx, userIds: number[], reason: string) {
 
 /**
  * Ends every session of a user at once: access tokens and refresh cookies stop working and their
- * open sockets close with 4401 (the SPA goes to /login). Logout, password changes, demotion,
- * deletion and a replayed refresh token call it.
+ * open sockets close with 4401 (the SPA goes to /login). Password changes, demotion, deletion, a
+ * second factor reset and a replayed refresh token call it.
  */
 export function endUserSessions(deps: Pick<Deps, "db" | "hub">, userId: number, reason: string) {
   endUserSessionsOffline(deps.db, userId, reason);
   deps.hub.closeUser(userId, reason, CLOSE.sessionEnded);
   log.info("sessions ended", { userId, reason });
+}
+
+/**
+ * Ends some of a user's sessions (by id), or all but one (`except`): their refresh cookies and
+ * access tokens stop working and their sockets close; the user's other sessions go on. Answers the
+ * ids ended.
+ */
+export function endSessions(deps: Pick<Deps, "db" | "hub">, userId: number, which: { ids?: string[]; except?: string }, reason: string): string[] {
+  const where = [eq(authSessions.userId, userId), isNull(authSessions.endedAt)];
+  if (which.ids) where.push(inArray(authSessions.id, which.ids.length ? which.ids : [""]));
+  if (which.except) where.push(ne(authSessions.id, which.except));
+  const ended = deps.db
+    .update(authSessions)
+    .set({ endedAt: nowIso(), endReason: reason })
+    .where(and(...where))
+    .returning({ id: authSessions.id })
+    .all()
+    .map((r) => r.id);
+  // With one session per user, access tokens are not checked against their session: the version moves.
+  if (ended.length && which.ids && singleSession(deps.db, companyOf(deps.db, userId))) bumpTokenVersion(deps.db, userId);
+  for (const id of ended) deps.hub.closeSession(id, reason, CLOSE.sessionEnded);
+  if (ended.length) log.info("sessions ended", { userId, count: ended.length, reason });
+  return ended;
+}
+
+/** A user's live sessions, most recently used first (`current`: the caller's own). */
+export function listSessions(db: DbOrTx, userId: number, current: string | undefined, now = Date.now()): AuthSessionDto[] {
+  return db
+    .select()
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.endedAt), gt(authSessions.rotatedAt, now - REFRESH_TTL_S * 1000)))
+    .orderBy(desc(authSessions.rotatedAt))
+    .limit(100)
+    .all()
+    .map((r) => ({
+      id: r.id,
+      device: r.device,
+      browser: r.browser,
+      address: r.address,
+      startedAt: r.createdAt,
+      lastSeenAt: new Date(r.rotatedAt).toISOString(),
+      current: r.id === current,
+    }));
 }
 
 /** Ends the sessions of every user of a company (blocked company); super users are never locked out. */

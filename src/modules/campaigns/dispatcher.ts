@@ -19,11 +19,12 @@ import { rooms } from "../../realtime/topics";
 import { isOutOfHours } from "../../bot/hours";
 import { findCompany } from "../companies/queries";
 import { upsertPeerContact } from "../contacts/channel";
+import { isNumberOptedOut } from "../contacts/opt-out";
 import { serializeContact } from "../contacts/service";
 import { fileListFiles } from "../files/service";
 import { type SendSpec, sendMessage } from "../messages/service";
 import { ticketForOutbound } from "../tickets/lifecycle-system";
-import { campaignById, deliveredSince, dueCampaigns, nextShipment, remainingOf, runningCampaigns } from "./queries";
+import { campaignById, deliveredSince, dueCampaigns, nextShipment, remainingOf, runningCampaigns, skipOptedOut } from "./queries";
 import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns } from "./schema";
 import { publishCampaign } from "./service";
 import { type CampaignSettings, campaignSettingsOf } from "./settings";
@@ -127,6 +128,11 @@ async function step(deps: Deps, id: number, cache: Map<number, CampaignSettings>
   if (!ship) {
     finishIfDone(deps, c, now);
     return {};
+  }
+  // The contact opted out after the campaign started: skipped, and the next one goes on at once.
+  if (!ship.sentParts && isNumberOptedOut(deps, c.companyId, ship.number)) {
+    skipOptedOut(deps.db, isoNow(deps.clock), { companyId: c.companyId, number: ship.number });
+    return { sent: true };
   }
   await sendShipment(deps, c, ship, settings);
   // let waiting requests and socket writes run between two sends (a send resolves in microtasks only)

@@ -40,7 +40,7 @@ export const dueCampaigns = (db: DbOrTx, nowIso: string) =>
 /** Every running campaign of every company. */
 export const runningCampaigns = (db: DbOrTx) => db.select().from(campaigns).where(eq(campaigns.status, "EM_ANDAMENTO")).orderBy(asc(campaigns.id)).all();
 
-const zero = (): CampaignProgressDto => ({ valid: 0, delivered: 0, failed: 0, confirmationRequested: 0, confirmed: 0 });
+const zero = (): CampaignProgressDto => ({ valid: 0, delivered: 0, failed: 0, skipped: 0, confirmationRequested: 0, confirmed: 0 });
 
 /** Shipment counters per campaign in one grouped query. */
 export function progressOf(db: DbOrTx, ids: number[]): Map<number, CampaignProgressDto> {
@@ -54,6 +54,7 @@ export function progressOf(db: DbOrTx, ids: number[]): Map<number, CampaignProgr
       // A shipment whose message the outbox later gave up on (its connection stayed down) failed.
       delivered: sql<number>`sum(${s.deliveredAt} is not null and not ${sendFailed(s.messageId)})`,
       failed: sql<number>`sum(${s.failedAt} is not null or ${sendFailed(s.messageId)})`,
+      skipped: sql<number>`sum(${s.skippedAt} is not null)`,
       requested: sql<number>`sum(${s.confirmationRequestedAt} is not null)`,
       confirmed: sql<number>`sum(${s.confirmation} = 1)`,
     })
@@ -66,6 +67,7 @@ export function progressOf(db: DbOrTx, ids: number[]): Map<number, CampaignProgr
       valid: r.valid,
       delivered: Number(r.delivered ?? 0),
       failed: Number(r.failed ?? 0),
+      skipped: Number(r.skipped ?? 0),
       confirmationRequested: Number(r.requested ?? 0),
       confirmed: Number(r.confirmed ?? 0),
     });
@@ -79,7 +81,7 @@ export function progressOf(db: DbOrTx, ids: number[]): Map<number, CampaignProgr
  */
 export function nextShipment(db: DbOrTx, campaignId: number, now: number): CampaignShippingRow | undefined {
   const s = campaignShipping;
-  const open = and(eq(s.campaignId, campaignId), isNull(s.deliveredAt), isNull(s.failedAt));
+  const open = and(eq(s.campaignId, campaignId), isNull(s.deliveredAt), isNull(s.failedAt), isNull(s.skippedAt));
   return (
     db
       .select()
@@ -103,8 +105,8 @@ export function remainingOf(db: DbOrTx, campaignId: number) {
   const s = campaignShipping;
   const r = db
     .select({
-      toSend: sql<number>`sum(${s.deliveredAt} is null and ${s.failedAt} is null and (${s.confirmationRequestedAt} is null or ${s.confirmation} = 1))`,
-      waiting: sql<number>`sum(${s.deliveredAt} is null and ${s.failedAt} is null and ${s.confirmationRequestedAt} is not null and ${s.confirmation} is null)`,
+      toSend: sql<number>`sum(${s.deliveredAt} is null and ${s.failedAt} is null and ${s.skippedAt} is null and (${s.confirmationRequestedAt} is null or ${s.confirmation} = 1))`,
+      waiting: sql<number>`sum(${s.deliveredAt} is null and ${s.failedAt} is null and ${s.skippedAt} is null and ${s.confirmationRequestedAt} is not null and ${s.confirmation} is null)`,
       lastRequest: sql<string | null>`max(${s.confirmationRequestedAt})`,
     })
     .from(s)
@@ -141,6 +143,7 @@ export const awaitingConfirmation = (db: DbOrTx, companyId: number, whatsappId: 
         isNotNull(campaignShipping.confirmationRequestedAt),
         isNull(campaignShipping.confirmation),
         isNull(campaignShipping.deliveredAt),
+        isNull(campaignShipping.skippedAt),
         eq(campaigns.status, "EM_ANDAMENTO"),
         eq(campaigns.confirmation, true),
         eq(campaigns.whatsappId, whatsappId),
@@ -148,6 +151,41 @@ export const awaitingConfirmation = (db: DbOrTx, companyId: number, whatsappId: 
     )
     .orderBy(asc(campaignShipping.id))
     .get()?.shipping;
+
+/** True when this number got a campaign message (or a confirmation request) of the company since a moment. */
+export const receivedCampaignSince = (db: DbOrTx, companyId: number, number: string, sinceIso: string) =>
+  !!db
+    .select({ id: campaignShipping.id })
+    .from(campaignShipping)
+    .where(
+      and(
+        eq(campaignShipping.companyId, companyId),
+        eq(campaignShipping.number, number),
+        sql`coalesce(${campaignShipping.deliveredAt}, ${campaignShipping.confirmationRequestedAt}) >= ${sinceIso}`,
+      ),
+    )
+    .get();
+
+/** Why a shipment was skipped (the report translates it: errors.ERR_CONTACT_OPTED_OUT). */
+export const OPTED_OUT = "ERR_CONTACT_OPTED_OUT";
+
+/**
+ * Marks skipped the shipments not sent yet of running or new campaigns: all of a campaign whose
+ * number opted out (at its start), or all of the company's for one number (when it opts out).
+ */
+export function skipOptedOut(db: DbOrTx, nowIso: string, where: { campaignId: number; companyId: number } | { companyId: number; number: string }) {
+  const s = campaignShipping;
+  const pending = and(isNull(s.deliveredAt), isNull(s.failedAt), isNull(s.skippedAt), eq(s.sentParts, 0));
+  const target =
+    "number" in where
+      ? and(eq(s.companyId, where.companyId), eq(s.number, where.number), pending)
+      : and(
+          eq(s.campaignId, where.campaignId),
+          pending,
+          sql`${s.number} in (select ${contacts.number} from ${contacts} where ${contacts.companyId} = ${where.companyId} and ${contacts.optedOutAt} is not null)`,
+        );
+  db.update(s).set({ skippedAt: nowIso, error: OPTED_OUT }).where(target).run();
+}
 
 export type { CampaignRow, CampaignShippingRow };
 

@@ -1,23 +1,60 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { InboundMessage } from "../../channels/types";
+import { LIMITS } from "../../contract/limits";
 import type { Deps } from "../../http/context";
 import { isoNow } from "../../lib/clock";
+import { markOptedOut } from "../contacts/opt-out";
+import { sendMessage } from "../messages/service";
+import { companyAutoText } from "../settings/service";
 import { closeBySystem, type Place } from "../tickets/lifecycle-system";
 import type { TicketRow } from "../tickets/schema";
-import { awaitingConfirmation } from "./queries";
+import { awaitingConfirmation, receivedCampaignSince, skipOptedOut } from "./queries";
 import { campaignShipping } from "./schema";
-import { isConfirmation } from "./texts";
+import { campaignSettingsOf } from "./settings";
+import { isConfirmation, isOptOut } from "./texts";
 
 /**
- * The inbound hook of campaigns (BEHAVIOUR.md §6.7, decision 10): a contact who was asked to confirm
- * and answers "sim"/"ok"/"1"… confirms; the campaign's message then goes out within a few seconds.
- * The answer is stored in the ticket's history, but the ticket, reopened by it, is closed again
- * (no campaign noise in the waiting list) and the bot does not answer. Anything else is a normal
- * message: the ticket waits for a person. Answers true when the message was a confirmation.
+ * The inbound hook of campaigns, before the bot: an opt-out word (answering a campaign), then a
+ * confirmation. Answers true when the message was one of them (the bot then stays silent).
  */
-export function campaignReply(deps: Deps, connectionId: number, msg: InboundMessage, ticket: TicketRow, before: Place | null): boolean {
-  if (msg.fromMe || msg.isGroup || !msg.chat.number || !isConfirmation(msg.body)) return false;
-  const ship = awaitingConfirmation(deps.db, ticket.companyId, connectionId, msg.chat.number);
+export async function campaignReply(deps: Deps, connectionId: number, msg: InboundMessage, ticket: TicketRow, before: Place | null): Promise<boolean> {
+  if (msg.fromMe || msg.isGroup || !msg.chat.number) return false;
+  if (await optOutReply(deps, msg, ticket, before)) return true;
+  return confirmationReply(deps, connectionId, msg, ticket, before);
+}
+
+/**
+ * A contact who got a campaign message (within LIMITS.optOutWindowMs) answers with one of the
+ * company's opt-out words: the contact is marked out of campaigns (flag and time), every shipment of
+ * the company not sent to them yet is skipped, and they get one confirmation (the company's text, or
+ * the default in its language). Saying it again changes nothing and sends nothing. The answer stays
+ * in the ticket's history; a ticket it reopened is closed again.
+ */
+async function optOutReply(deps: Deps, msg: InboundMessage, ticket: TicketRow, before: Place | null): Promise<boolean> {
+  const settings = campaignSettingsOf(deps.db, ticket.companyId);
+  if (!isOptOut(msg.body, settings.optOutWords)) return false;
+  const number = msg.chat.number as string;
+  const since = new Date(deps.clock.now() - LIMITS.optOutWindowMs).toISOString();
+  if (!receivedCampaignSince(deps.db, ticket.companyId, number, since)) return false;
+  const marked = markOptedOut(deps, ticket.companyId, ticket.contactId);
+  skipOptedOut(deps.db, isoNow(deps.clock), { companyId: ticket.companyId, number });
+  if (marked) {
+    const text = settings.optOutConfirmation.trim() || companyAutoText(deps.db, ticket.companyId, "optOutConfirmation");
+    await sendMessage(deps, ticket, { body: text, isAutomatic: true });
+  }
+  if (before?.status === "closed" && ticket.status !== "closed") closeBySystem(deps, ticket, "campaign");
+  return true;
+}
+
+/**
+ * BEHAVIOUR.md §6.7, decision 10: a contact who was asked to confirm and answers "sim"/"ok"/"1"…
+ * confirms; the campaign's message then goes out within a few seconds. The answer is stored in the
+ * ticket's history, but the ticket, reopened by it, is closed again (no campaign noise in the waiting
+ * list) and the bot does not answer. Anything else is a normal message: the ticket waits for a person.
+ */
+function confirmationReply(deps: Deps, connectionId: number, msg: InboundMessage, ticket: TicketRow, before: Place | null): boolean {
+  if (!isConfirmation(msg.body)) return false;
+  const ship = awaitingConfirmation(deps.db, ticket.companyId, connectionId, msg.chat.number as string);
   if (!ship) return false;
   const delay = Math.floor(Math.random() * 10) * deps.config.campaignSecondMs;
   const done = deps.db

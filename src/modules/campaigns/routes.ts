@@ -15,6 +15,7 @@ import {
   resumeCampaign,
   setCampaignMedia,
   showCampaign,
+  startCampaign,
   updateCampaign,
 } from "./service";
 import { listCampaignSettings, saveCampaignSettings } from "./settings";
@@ -47,6 +48,7 @@ export const campaignsRoutes = (deps: Deps) =>
       setCampaignMedia(ctx, parse(IdParam, params).id, (body as Record<string, unknown> | null)?.file ?? undefined),
     )
     .delete("/campaigns/:id/media-upload", ({ ctx, params }) => setCampaignMedia(ctx, parse(IdParam, params).id, null))
+    .post("/campaigns/:id/start", ({ ctx, params }) => startCampaign(ctx, parse(IdParam, params).id))
     .post("/campaigns/:id/cancel", ({ ctx, params, set }) => {
       cancelCampaign(ctx, parse(IdParam, params).id);
       set.status = 204;

@@ -91,6 +91,8 @@ export const campaignShipping = sqliteTable(
     confirmedAt: text("confirmed_at"),
     deliveredAt: text("delivered_at"),
     failedAt: text("failed_at"),
+    /** Not sent because the contact opted out of campaigns (`error` says why); counted apart in the report. */
+    skippedAt: text("skipped_at"),
     error: text("error"),
     messageId: integer("message_id"),
     /**
@@ -105,8 +107,8 @@ export const campaignShipping = sqliteTable(
   (t) => [
     uniqueIndex("campaign_shipping_campaign_number_uq").on(t.campaignId, t.number),
     // the dispatcher's two "next shipment" queries walk these in id order (no sort per send)
-    index("campaign_shipping_next_idx").on(t.campaignId, t.deliveredAt, t.failedAt, t.confirmationRequestedAt, t.id),
-    index("campaign_shipping_confirmed_idx").on(t.campaignId, t.confirmation, t.deliveredAt, t.failedAt, t.id),
+    index("campaign_shipping_next_idx").on(t.campaignId, t.deliveredAt, t.failedAt, t.skippedAt, t.confirmationRequestedAt, t.id),
+    index("campaign_shipping_confirmed_idx").on(t.campaignId, t.confirmation, t.deliveredAt, t.failedAt, t.skippedAt, t.id),
     index("campaign_shipping_confirm_idx").on(t.companyId, t.number, t.confirmationRequestedAt),
     index("campaign_shipping_daily_idx").on(t.whatsappId, t.deliveredAt),
   ],

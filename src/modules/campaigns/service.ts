@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { audit, diffFields } from "../audit/service";
+import { and, eq, inArray } from "drizzle-orm";
 import type { CampaignDto, CampaignProgressDto, CampaignShippingDto } from "../../contract/dto/campaigns";
 import type { Page } from "../../contract/dto/common";
 import type { FramePayload } from "../../contract/frames";
@@ -100,6 +101,7 @@ export function listShipments(ctx: Ctx, id: number, page: number): Page<"shippin
       confirmedAt: s.confirmedAt,
       confirmation: s.confirmation,
       failedAt: lost?.at ?? s.failedAt,
+      skippedAt: s.skippedAt,
       error: lost ? lost.error : s.error,
     };
   });
@@ -186,7 +188,17 @@ export function createCampaign(ctx: Ctx, input: CampaignInput): CampaignDto {
     updatedAt: now,
   };
   if (values.status === "PROGRAMADA") assertRunnable(ctx, values as CampaignRow);
-  const row = ctx.db.insert(campaigns).values(values).returning().get();
+  const row = ctx.db.transaction((tx) => {
+    const created = tx.insert(campaigns).values(values).returning().get();
+    audit(
+      ctx,
+      "campaign.created",
+      { type: "campaign", id: created.id, label: created.name },
+      diffFields(null, { name: created.name, status: created.status, scheduledAt: created.scheduledAt }),
+      tx,
+    );
+    return created;
+  });
   const record = serializeCampaign(ctx, row);
   publish(ctx, { action: "create", record });
   return record;
@@ -204,7 +216,12 @@ export function updateCampaign(ctx: Ctx, id: number, input: CampaignInput): Camp
   const status = current.status === "CANCELADA" ? "CANCELADA" : input.scheduledAt ? "PROGRAMADA" : "INATIVA";
   const patch = { ...fieldsOf(input), ...refs, template, status, updatedAt: isoNow(ctx.clock) };
   if (status === "PROGRAMADA") assertRunnable(ctx, { ...current, ...patch });
-  const row = ctx.db.update(campaigns).set(patch).where(eq(campaigns.id, id)).returning().get();
+  const row = ctx.db.transaction((tx) => {
+    const updated = tx.update(campaigns).set(patch).where(eq(campaigns.id, id)).returning().get();
+    const { updatedAt: _, ...fields } = patch;
+    audit(ctx, "campaign.updated", { type: "campaign", id, label: updated.name }, diffFields(current, fields), tx);
+    return updated;
+  });
   const record = serializeCampaign(ctx, row);
   publish(ctx, { action: "update", record });
   return record;
@@ -214,7 +231,10 @@ export function updateCampaign(ctx: Ctx, id: number, input: CampaignInput): Camp
 export function deleteCampaign(ctx: Ctx, id: number) {
   const c = getCampaign(ctx, id);
   if (c.status === "EM_ANDAMENTO") throw new AppError("ERR_CAMPAIGN_RUNNING", 400);
-  ctx.db.delete(campaigns).where(eq(campaigns.id, id)).run();
+  ctx.db.transaction((tx) => {
+    tx.delete(campaigns).where(eq(campaigns.id, id)).run();
+    audit(ctx, "campaign.deleted", { type: "campaign", id, label: c.name }, undefined, tx);
+  });
   removeMedia(ctx.config.mediaDir, ctx.companyId, c.mediaPath);
   publish(ctx, { action: "delete", id });
 }
@@ -229,6 +249,38 @@ function moveStatus(deps: Deps, c: CampaignRow, from: CampaignStatus, patch: Par
       .returning()
       .get() ?? null
   );
+}
+
+/**
+ * POST /campaigns/{id}/start ("start now"): an INATIVA or PROGRAMADA campaign starts at once, as
+ * the dispatcher starts a due one: EM_ANDAMENTO with one shipment per valid contact in one
+ * transaction, its start time set to now. It must be runnable and the disk must have room. The
+ * status moves by compare-and-set, so of two parallel starts (or a start and the dispatcher) one
+ * wins and the other answers 409 ERR_CAMPAIGN_RUNNING; nothing is sent twice.
+ */
+export function startCampaign(ctx: Ctx, id: number): CampaignDto {
+  const c = getCampaign(ctx, id);
+  if (c.status === "EM_ANDAMENTO") throw new AppError("ERR_CAMPAIGN_RUNNING", 409);
+  if (c.status !== "INATIVA" && c.status !== "PROGRAMADA") throw new AppError("ERR_CAMPAIGN_NOT_STARTABLE", 400);
+  assertRunnable(ctx, c);
+  assertStorageAvailable();
+  const now = isoNow(ctx.clock);
+  const row = ctx.db.transaction((tx) => {
+    const moved = tx
+      .update(campaigns)
+      .set({ status: "EM_ANDAMENTO", scheduledAt: now, nextSendAt: ctx.clock.now(), sentInRun: 0, pauseReason: null, failStreak: 0, updatedAt: now })
+      .where(and(eq(campaigns.id, c.id), inArray(campaigns.status, ["INATIVA", "PROGRAMADA"])))
+      .returning()
+      .get();
+    if (moved) {
+      createShipments(ctx, tx, moved);
+      audit(ctx, "campaign.started", { type: "campaign", id: moved.id, label: moved.name }, { status: [c.status, moved.status] }, tx);
+    }
+    return moved;
+  });
+  if (!row) throw new AppError("ERR_CAMPAIGN_RUNNING", 409);
+  publishCampaign(ctx, row);
+  return serializeCampaign(ctx, row);
 }
 
 /** POST /campaigns/{id}/cancel: EM_ANDAMENTO → CANCELADA; the dispatcher stops before its next send. */

@@ -13,7 +13,7 @@ export type CampaignSettings = typeof CAMPAIGN_SETTING_DEFAULTS;
 
 /** The company's campaign settings with the spec's defaults for keys never saved (20, 20, 60, []). */
 export function campaignSettingsOf(db: DbOrTx, companyId: number): CampaignSettings {
-  const out: CampaignSettings = { ...CAMPAIGN_SETTING_DEFAULTS, variables: [] };
+  const out: CampaignSettings = { ...CAMPAIGN_SETTING_DEFAULTS, variables: [], optOutWords: [...CAMPAIGN_SETTING_DEFAULTS.optOutWords] };
   for (const r of db.select().from(campaignSettings).where(eq(campaignSettings.companyId, companyId)).all()) {
     if (!(r.key in out)) continue;
     try {

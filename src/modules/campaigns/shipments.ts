@@ -4,6 +4,7 @@ import type { Deps } from "../../http/context";
 import { LIMITS } from "../../contract/limits";
 import { isoNow } from "../../lib/clock";
 import { targetItems } from "../contact-lists/queries";
+import { skipOptedOut } from "./queries";
 import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns } from "./schema";
 import { campaignSettingsOf } from "./settings";
 import { textsFor } from "./texts";
@@ -12,6 +13,7 @@ import { textsFor } from "./texts";
  * Inside the start (or restart) transaction: one shipment per targeted list item (numbers not known
  * to be off WhatsApp), with its texts, before any message goes out. Existing shipments are kept;
  * on a restart, the ones not sent yet take the campaign's current texts (BEHAVIOUR.md §6.4, §6.9).
+ * Contacts who opted out of campaigns get a skipped shipment (the report counts them).
  */
 export function createShipments(deps: Deps, tx: DbOrTx, c: CampaignRow, refreshTexts = false) {
   if (!c.contactListId) return;
@@ -34,7 +36,12 @@ export function createShipments(deps: Deps, tx: DbOrTx, c: CampaignRow, refreshT
       .values(rows.slice(i, i + 500))
       .onConflictDoNothing()
       .run();
-  if (!refreshTexts) return;
+  if (refreshTexts) refreshShipments(tx, c, rows);
+  skipOptedOut(tx, now, { campaignId: c.id, companyId: c.companyId });
+}
+
+/** A restart: shipments not sent yet take the current texts; failed and skipped ones are tried again. */
+function refreshShipments(tx: DbOrTx, c: CampaignRow, rows: { number: string; message: string; confirmationMessage: string }[]) {
   for (const r of rows) {
     tx.update(campaignShipping)
       .set({ message: r.message, confirmationMessage: r.confirmationMessage, whatsappId: c.whatsappId })
@@ -49,9 +56,10 @@ export function createShipments(deps: Deps, tx: DbOrTx, c: CampaignRow, refreshT
       )
       .run();
   }
-  // the user restarted the campaign: its failed shipments are tried again
+  // the user restarted the campaign: its failed shipments are tried again (and skipped ones are
+  // checked again: an admin may have taken a contact back into campaigns)
   tx.update(campaignShipping)
-    .set({ failedAt: null, error: null })
+    .set({ failedAt: null, skippedAt: null, error: null })
     .where(and(eq(campaignShipping.campaignId, c.id), isNull(campaignShipping.deliveredAt)))
     .run();
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { CampaignRow } from "./schema";
-import { fillVariables, isConfirmation, textsFor } from "./texts";
+import { fillVariables, isConfirmation, isOptOut, textsFor } from "./texts";
 
 const person = { name: "Ana Souza", number: "5511988880001", email: "ana@x.com" };
 
@@ -31,5 +31,15 @@ describe("campaign texts", () => {
   test("confirmation replies", () => {
     for (const yes of ["Sim", "sim!", "SIM, quero", "ok", "1", "Sí", "yes please", "Confirmo"]) expect(isConfirmation(yes)).toBe(true);
     for (const no of ["não", "nao quero", "pare", "", "quanto custa o produto de vocês?", "2"]) expect(isConfirmation(no)).toBe(false);
+  });
+});
+
+describe("opt-out words", () => {
+  const words = ["SAIR", "PARAR", "STOP", "Não quero", "BAJA"];
+  test("the whole trimmed message, any case, accents and punctuation ignored", () => {
+    for (const said of ["sair", "  SAIR  ", "Sair!", "parar.", "stop", "nao quero", "NÃO QUERO!!", "bajá"]) expect(isOptOut(said, words)).toBe(true);
+  });
+  test("a word inside a longer message, or another word, is not an opt-out", () => {
+    for (const said of ["quero sair", "sair agora", "stopped", "", "   ", "não", "sim"]) expect(isOptOut(said, words)).toBe(false);
   });
 });

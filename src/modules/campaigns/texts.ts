@@ -49,6 +49,16 @@ const norm = (s: string) =>
     .trim()
     .replace(/\s+/g, " ");
 
+/**
+ * True when the whole message, trimmed, is one of the opt-out words: compared without case, accents,
+ * punctuation or extra spaces ("Sair!", "  parar ", "Não quero." match; "quero sair agora" does not).
+ */
+export function isOptOut(body: string, words: readonly string[]): boolean {
+  const said = norm(body);
+  if (!said || said.length > 60) return false;
+  return words.some((w) => norm(w) === said);
+}
+
 /** True when a reply confirms a confirmation request ("sim", "ok", "1"…, alone or first word). */
 export function isConfirmation(body: string): boolean {
   const words = norm(body).split(" ");

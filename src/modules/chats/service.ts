@@ -187,6 +187,7 @@ export function sendChatMessage(ctx: Ctx, ref: string, text: string) {
     chat.users.map((u) => u.userId),
     { channel: "chat", action: "new-message", message, chat },
   );
+  ctx.notifier.onChatMessage(ctx.companyId, chat, message);
   return message;
 }
 

@@ -6,6 +6,7 @@ import { defaultOpeningHours, LIMITS, type PlanFlag } from "../../contract/limit
 import type { CompanyCreateInput, CompanyUpdateInput } from "../../contract/schemas/companies";
 import type { DbOrTx } from "../../db/client";
 import { containsAny } from "../../db/paging";
+import { audit, diffFields } from "../audit/service";
 import type { Ctx } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
 import { isPastDue, nowIso } from "../../lib/dates";
@@ -138,6 +139,7 @@ export async function createCompany(ctx: Ctx, input: CompanyCreateInput) {
     if (passwordHash) insertUser(tx, { companyId: c.id, name: c.name, email: c.email, passwordHash, profile: "admin" });
     seedCompanySettings(tx, c.id);
     invoiceIfDue(tx, c, plan, new Date(ctx.clock.now()));
+    audit(ctx, "company.created", { type: "company", id: c.id, label: c.name }, diffFields(null, { name: c.name, planId: c.planId, dueDate: c.dueDate }), tx);
     return c.id;
   });
   return showAdminCompany(ctx, id);
@@ -156,11 +158,19 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateIn
   const { campaignsEnabled, featureGrants, ...fields } = input;
   if (before.isPlatform && (fields.status === false || isPastDue(fields.dueDate))) throw new AppError("ERR_NO_PERMISSION", 403);
   const grants = nextGrants(before.featureGrants, { featureGrants, campaignsEnabled });
-  ctx.db
-    .update(companies)
-    .set({ ...fields, ...(grants ? { featureGrants: grants } : {}), updatedAt: nowIso() })
-    .where(eq(companies.id, id))
-    .run();
+  ctx.db.transaction((tx) => {
+    tx.update(companies)
+      .set({ ...fields, ...(grants ? { featureGrants: grants } : {}), updatedAt: nowIso() })
+      .where(eq(companies.id, id))
+      .run();
+    audit(
+      ctx,
+      "company.updated",
+      { type: "company", id, label: fields.name ?? before.name },
+      diffFields(before, { ...fields, ...(grants ? { featureGrants: grants } : {}) }),
+      tx,
+    );
+  });
   const after = getAdminCompany(ctx, id);
   const lapsed = !after.company.status || isPastDue(after.company.dueDate);
   if (lapsed) await endCompanyAccess(ctx, id, !after.company.status);
@@ -186,7 +196,10 @@ export async function deleteCompany(ctx: Ctx, id: number) {
   // Blocked first, so the supervisor stops its connections before their rows go.
   ctx.db.update(companies).set({ status: false }).where(eq(companies.id, id)).run();
   await ctx.sessions.pauseLapsed();
-  ctx.db.delete(companies).where(eq(companies.id, id)).run();
+  ctx.db.transaction((tx) => {
+    tx.delete(companies).where(eq(companies.id, id)).run();
+    audit(ctx, "company.deleted", { type: "company", id, label: row.name }, undefined, tx);
+  });
   // Its chat media, file lists, schedules' images… go with it (nothing else refers to them).
   removeCompanyMedia(ctx.config.mediaDir, id);
 }

@@ -3,6 +3,7 @@ import { hashPassword } from "../../lib/password";
 import { insertUser } from "../users/accounts";
 import { can } from "../../contract/permissions";
 import { CompanySchedulesBody, type SignupInput } from "../../contract/schemas/companies";
+import { audit, diffFields } from "../audit/service";
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound, parse } from "../../http/errors";
 import { addDays, nowIso, todayDate } from "../../lib/dates";
@@ -76,6 +77,8 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
   if (findUserByEmail(deps.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
   const passwordHash = await hashPassword(input.password);
   const now = nowIso();
+  // the sign-up page's language: the company's default texts to customers follow it
+  const extra: Record<string, string> = input.language ? { language: input.language } : {};
   // Hashing yields to other requests: the name and email are checked again inside the transaction,
   // so parallel sign-ups with one email give one company and clear 409s, never a 500.
   const company = deps.db.transaction((tx) => {
@@ -104,9 +107,16 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
       passwordHash,
       profile: "admin",
     });
-    seedCompanySettings(tx, c.id);
+    seedCompanySettings(tx, c.id, extra);
     // the trial's first invoice, in the same transaction: listed and payable at once
     invoiceIfDue(tx, c, plan, new Date(deps.clock.now()));
+    audit(
+      { db: deps.db, companyId: c.id, actor: { type: "user", id: null, name: input.email } },
+      "company.signup",
+      { type: "company", id: c.id, label: c.name },
+      diffFields(null, { name: c.name, planId: c.planId }),
+      tx,
+    );
     return c;
   });
   return serializeCompany(company);

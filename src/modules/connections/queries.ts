@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DB, DbOrTx } from "../../db/client";
 import { prepared } from "../../db/prepared";
+import { queueMenuOrder } from "../queues/queries";
 import { queues } from "../queues/schema";
 import { whatsappQueues, whatsapps } from "./schema";
 
@@ -23,7 +24,7 @@ export const findConnection = (db: DbOrTx, companyId: number, id: number) =>
 export const defaultConnection = (db: DbOrTx, companyId: number) =>
   db.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(desc(whatsapps.isDefault), asc(whatsapps.id)).get();
 
-/** A connection's queues in menu order (orderQueue, then name). */
+/** A connection's queues in menu order (orderQueue, then creation). */
 export const connectionQueues = (db: DB, whatsappId: number) =>
   prepared(db, "connections.queues", (d) =>
     d
@@ -31,7 +32,7 @@ export const connectionQueues = (db: DB, whatsappId: number) =>
       .from(whatsappQueues)
       .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
       .where(eq(whatsappQueues.whatsappId, sql.placeholder("whatsappId")))
-      .orderBy(sql`${queues.orderQueue} is null`, asc(queues.orderQueue), asc(queues.name))
+      .orderBy(...queueMenuOrder())
       .prepare(),
   )
     .all({ whatsappId })
@@ -70,7 +71,7 @@ export function queuesOfConnections(db: DbOrTx, ids: number[]) {
     .from(whatsappQueues)
     .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
     .where(inArray(whatsappQueues.whatsappId, ids))
-    .orderBy(sql`${queues.orderQueue} is null`, asc(queues.orderQueue), asc(queues.name))
+    .orderBy(...queueMenuOrder())
     .all();
   for (const { whatsappId, ...q } of rows) {
     const list = out.get(whatsappId) ?? [];

@@ -80,5 +80,6 @@ export const serializeSession = (w: WhatsappRow): SessionStateDto => ({
   pairingCode: w.pairingCode,
   retries: w.retries,
   closeReason: w.closeReason,
+  reconnectsToday: reconnectsToday(w),
   updatedAt: w.updatedAt,
 });

@@ -3,6 +3,7 @@ import { clearDefaultConnection } from "../users/accounts";
 import { closeClashingTicketsOfConnection } from "../tickets/lifecycle-system";
 import { and, eq, ne } from "drizzle-orm";
 import type { ConnectionCreateInput, ConnectionUpdateInput } from "../../contract/schemas/connections";
+import { audit, diffFields } from "../audit/service";
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { nowIso } from "../../lib/dates";
@@ -123,6 +124,8 @@ function unsetOtherDefaults(db: Ctx["db"], companyId: number, keepId: number) {
  * default; a later one asking for isDefault takes the flag from the previous default. The session
  * starts at once (a sandbox connects immediately; WhatsApp shows QR codes).
  */
+const target = (w: { id: number; name: string }) => ({ type: "connection", id: w.id, label: w.name });
+
 export async function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
   if (!canAddConnection(ctx.user)) throw forbidden();
   const plan = getCompanyPlan(ctx.db, ctx.companyId);
@@ -165,6 +168,7 @@ export async function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
         .values(queueIds.map((queueId) => ({ whatsappId: row.id, queueId })))
         .run();
     if (cloud) saveAccount(db, { connectionId: row.id, companyId: ctx.companyId }, cloud, verified);
+    audit(ctx, "connection.created", target(row), diffFields(null, { name: row.name, channel: row.channel, isDefault: row.isDefault, queueIds }), tx);
     return { row, unset };
   });
   for (const u of unset) publishConnection(ctx, u);
@@ -218,6 +222,8 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
           .run();
     }
     if (cloud && recheck) saveAccount(db, { connectionId: id, companyId: ctx.companyId }, cloud, verified);
+    const { updatedAt: _, ...fields } = patch;
+    audit(ctx, "connection.updated", target(row), diffFields(before, { ...fields, ...(input.queueIds && { queueIds: input.queueIds }) }), tx);
     return { row, unset };
   });
   for (const u of unset) publishConnection(ctx, u);
@@ -252,6 +258,7 @@ export async function deleteConnection(ctx: Ctx, id: number) {
     db.delete(whatsapps)
       .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id)))
       .run();
+    audit(ctx, "connection.deleted", target(w), undefined, tx);
     if (!w.isDefault) return undefined;
     const next = db.select().from(whatsapps).where(eq(whatsapps.companyId, ctx.companyId)).orderBy(whatsapps.id).get();
     if (!next) return undefined;
@@ -266,6 +273,7 @@ export async function deleteConnection(ctx: Ctx, id: number) {
 export async function startSession(ctx: Ctx, id: number) {
   if (!canControlSession(ctx.user)) throw forbidden();
   const w = getConnection(ctx, id);
+  audit(ctx, "connection.started", target(w));
   await ctx.sessions.start(w, { force: true });
   return { message: "Starting session." };
 }
@@ -283,6 +291,7 @@ export async function refreshSession(ctx: Ctx, id: number, pairingNumber?: strin
     .where(eq(whatsapps.id, w.id))
     .returning()
     .get();
+  audit(ctx, "connection.restarted", target(w), pairingNumber ? { pairing: [null, "code"] } : undefined);
   publishSession(ctx, row);
   const sup = ctx.sessions;
   await sup.stop(id);
@@ -295,6 +304,7 @@ export async function refreshSession(ctx: Ctx, id: number, pairingNumber?: strin
 export async function endSession(ctx: Ctx, id: number) {
   if (!canControlSession(ctx.user)) throw forbidden();
   const w = getConnection(ctx, id);
+  audit(ctx, "connection.disconnected", target(w));
   await ctx.sessions.logout(id);
   recordSessionStatus(ctx, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { retries: 0 });
   return { message: "Session disconnected." };

@@ -27,6 +27,8 @@ export interface StatusInfo {
   pairingCode?: string;
   retries?: number;
   reason?: string;
+  /** An OPENING the transport planned (the restart WhatsApp requires after linking). */
+  planned?: boolean;
 }
 
 /**
@@ -51,8 +53,9 @@ export function recordSessionStatus(
     retries: info.retries ?? (status === "CONNECTED" ? 0 : before.retries),
     updatedAt: nowIso(),
   };
-  // The last close reason is kept: the row says in words why the session is down.
-  if ((status === "DISCONNECTED" || status === "TIMEOUT") && info.reason) patch.closeReason = info.reason;
+  // The last close reason is kept: the row says in words why the session is down (a restart the
+  // transport reports on its way back to OPENING included).
+  if ((status === "DISCONNECTED" || status === "TIMEOUT" || status === "OPENING") && info.reason) patch.closeReason = info.reason;
   // One reconnect is one trip through OPENING, however many times the transport reports it.
   if (opts.countReconnect && before.status !== "OPENING") {
     patch.reconnectsToday = before.reconnectsDay === today ? before.reconnectsToday + 1 : 1;
@@ -64,7 +67,10 @@ export function recordSessionStatus(
     .where(and(eq(whatsapps.companyId, ref.companyId), eq(whatsapps.id, ref.connectionId)))
     .returning()
     .get();
-  if (row) publishSession(deps, row);
+  if (row) {
+    publishSession(deps, row);
+    deps.notifier.onConnectionStatus(before, row);
+  }
   return row;
 }
 

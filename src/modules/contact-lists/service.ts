@@ -4,6 +4,7 @@ import type { ContactListDto, ContactListImportDto, ContactListItemDto } from ".
 import type { FramePayload } from "../../contract/frames";
 import { LIMITS } from "../../contract/limits";
 import type { ContactListInput, ContactListItemCreateInput, ContactListItemUpdateInput } from "../../contract/schemas/contactLists";
+import { audit } from "../audit/service";
 import type { Ctx } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
 import { checkUpload } from "../../http/uploads";
@@ -223,7 +224,7 @@ export function deleteItem(ctx: Ctx, id: number) {
  * row-by-row report; new numbers are checked on WhatsApp later by the validity job.
  */
 export async function importItems(ctx: Ctx, listId: number, file: unknown): Promise<ContactListImportDto> {
-  getContactList(ctx, listId);
+  const list = getContactList(ctx, listId);
   const upload = checkUpload(file, "spreadsheet", "ERR_IMPORT_FILE_TYPE");
   const { rows, rejected } = await parseSheetOffThread(new Uint8Array(await upload.file.arrayBuffer()), upload.ext);
   const unique = [...new Map(rows.map((r) => [r.number, r])).values()];
@@ -253,6 +254,13 @@ export async function importItems(ctx: Ctx, listId: number, file: unknown): Prom
         })
         .run();
     }
+    audit(
+      ctx,
+      "contact-list.imported",
+      { type: "contact-list", id: listId, label: list.name },
+      { created: [null, unique.length - existing.size], updated: [null, existing.size], rejected: [null, rejected.length] },
+      tx,
+    );
   });
   publishItem(ctx, { action: "reload", contactListId: listId });
   return { created: unique.length - existing.size, updated: existing.size, rejected };

@@ -1,10 +1,12 @@
 import { Elysia } from "elysia";
-import { ContactCreateBody, ContactExportQuery, ContactUpdateBody } from "../../contract/schemas/contacts";
+import { ContactCreateBody, ContactExportQuery, ContactOptOutBody, ContactUpdateBody } from "../../contract/schemas/contacts";
 import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { authPlugin } from "../../http/auth";
 import type { Deps } from "../../http/context";
-import { parse } from "../../http/errors";
+import { forbidden, parse } from "../../http/errors";
 import { createContact, deleteContact, listContacts, listContactsForPicker, showContact, updateContact } from "./service";
+import { setContactOptOut } from "./opt-out";
+import { canChangeOptOut } from "./policy";
 import { exportContacts, importContacts } from "./service-import";
 
 /** /contacts routes (core.md §7). */
@@ -38,6 +40,12 @@ export const contactsRoutes = (deps: Deps) =>
       return contact;
     })
     .put("/contacts/:id", ({ ctx, params, body }) => updateContact(ctx, parse(IdParam, params).id, parse(ContactUpdateBody, body)))
+    .put("/contacts/:id/opt-out", ({ ctx, params, body }) => {
+      const id = parse(IdParam, params).id;
+      // authorize before validating: a caller without the right gets 403 before any field error
+      if (!canChangeOptOut(ctx.user)) throw forbidden();
+      return setContactOptOut(ctx, id, parse(ContactOptOutBody, body).optedOut);
+    })
     .delete("/contacts/:id", ({ ctx, params }) => {
       deleteContact(ctx, parse(IdParam, params).id);
       return { message: "Contact deleted" };

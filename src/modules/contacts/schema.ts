@@ -41,6 +41,8 @@ export const contacts = sqliteTable(
     whatsappId: integer("whatsapp_id"),
     /** WhatsApp LID (linked identity) when known; unique per company when set. */
     lid: text("lid"),
+    /** When the contact said no to campaigns (an opt-out word in answer to one); null while they accept them. */
+    optedOutAt: text("opted_out_at"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
@@ -49,6 +51,8 @@ export const contacts = sqliteTable(
     uniqueIndex("contacts_company_lid_uq").on(t.companyId, t.lid),
     index("contacts_company_name_idx").on(t.companyId, t.name),
     index("contacts_company_sort_name_idx").on(t.companyId, t.sortName, t.id),
+    // the few contacts who opted out, by number: a campaign's start skips them in one pass
+    index("contacts_company_opted_out_idx").on(t.companyId, t.number).where(sql`opted_out_at is not null`),
   ],
 );
 export type ContactRow = typeof contacts.$inferSelect;

@@ -1,5 +1,6 @@
 import type { ContactImportReportDto } from "../../contract/dto/contacts";
 import { refreshStatistics } from "../../db/client";
+import { audit } from "../audit/service";
 import type { Ctx } from "../../http/context";
 import { checkUpload } from "../../http/uploads";
 import { nowIso } from "../../lib/dates";
@@ -21,11 +22,14 @@ export async function importContacts(ctx: Ctx, file: unknown): Promise<ContactIm
   const { created, updated, unchanged, matched } = upsertContactsBulk(ctx.db, ctx.companyId, rows, nowIso());
   // A bulk import can change the table's shape enough to mislead the planner (bounded work).
   if (created > 1000) refreshStatistics(ctx.db);
+  audit(ctx, "contacts.imported", { type: "contacts" }, { created: [null, created], updated: [null, updated], rejected: [null, rejected.length] });
   if (created + updated) ctx.hub.publish(rooms.main(ctx.companyId), { channel: "contact", action: "reload" });
   return { created, updated, unchanged, matched, rejected };
 }
 
 /** GET /contacts/export: every contact of the company as CSV text, headers in the user's language. */
 export function exportContacts(ctx: Ctx, lang?: string) {
-  return contactsCsv(exportRows(ctx.db, ctx.companyId), lang);
+  const rows = exportRows(ctx.db, ctx.companyId);
+  audit(ctx, "contacts.exported", { type: "contacts" }, { rows: [null, rows.length] });
+  return contactsCsv(rows, lang);
 }

@@ -6,6 +6,7 @@ import { LIMITS } from "../../contract/limits";
 import type { ContactCreateInput, ContactUpdateInput } from "../../contract/schemas/contacts";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
+import { audit, diffFields } from "../audit/service";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
 import { connectedConnections, findConnection } from "../connections/queries";
@@ -28,6 +29,7 @@ export function serializeContact(c: ContactRow, extraInfo?: { id: number; name: 
     isGroup: c.isGroup,
     whatsappId: c.whatsappId,
     lid: c.lid,
+    optedOutAt: c.optedOutAt,
     companyId: c.companyId,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
@@ -128,6 +130,13 @@ export async function createContact(ctx: Ctx, input: ContactCreateInput) {
       .returning()
       .get();
     setContactFields(tx as unknown as Ctx["db"], created.id, input.extraInfo ?? []);
+    audit(
+      ctx,
+      "contact.created",
+      { type: "contact", id: created.id, label: created.name },
+      diffFields(null, { name: created.name, number: created.number }),
+      tx,
+    );
     return created;
   });
   const dto = withFields(ctx, row);
@@ -156,6 +165,8 @@ export async function updateContact(ctx: Ctx, id: number, input: ContactUpdateIn
   const row = ctx.db.transaction((tx) => {
     const updated = tx.update(contacts).set(patch).where(eq(contacts.id, id)).returning().get();
     if (input.extraInfo) setContactFields(tx as unknown as Ctx["db"], id, input.extraInfo);
+    const { updatedAt: _, ...fields } = patch;
+    audit(ctx, "contact.updated", { type: "contact", id, label: updated.name }, diffFields(current, fields), tx);
     return updated;
   });
   const dto = withFields(ctx, row);
@@ -168,6 +179,9 @@ export function deleteContact(ctx: Ctx, id: number) {
   if (!canDeleteContact(ctx.user)) throw forbidden();
   const current = findContact(ctx.db, ctx.companyId, id);
   if (!current) throw notFound("ERR_NO_CONTACT_FOUND");
-  ctx.db.delete(contacts).where(eq(contacts.id, id)).run();
+  ctx.db.transaction((tx) => {
+    tx.delete(contacts).where(eq(contacts.id, id)).run();
+    audit(ctx, "contact.deleted", { type: "contact", id, label: current.name }, diffFields(current, { number: null }), tx);
+  });
   publish(ctx, { action: "delete", contactId: id });
 }

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { clientIp } from "../../http/ip";
 import { ExternalSendBody } from "../../contract/schemas/externalApi";
 import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
@@ -11,8 +12,9 @@ const firstText = (x: unknown) => (Array.isArray(x) ? x[0] : x);
  * authenticated by a connection's token instead (public-routes.ts says so).
  */
 export const externalApiRoutes = (deps: Deps) =>
-  new Elysia().post("/api/messages/send", async ({ request, body }) => {
+  new Elysia().post("/api/messages/send", async ({ request, body, server }) => {
     const { ctx, connection } = authenticateApiToken(deps, request.headers.get("authorization"));
+    ctx.address = clientIp(deps, request, server);
     const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
     if (multipart) {
       const form = (body ?? {}) as Record<string, unknown>;

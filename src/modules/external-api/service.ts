@@ -2,6 +2,7 @@ import type { ExternalSendDto } from "../../contract/dto/external-api";
 import { LIMITS } from "../../contract/limits";
 import type { ExternalSendInput } from "../../contract/schemas/externalApi";
 import { type Ctx, type Deps, systemCtx } from "../../http/context";
+import { audit } from "../audit/service";
 import { AppError } from "../../http/errors";
 import { requireFeature } from "../../http/plan";
 import { checkUpload, storeUpload } from "../../http/uploads";
@@ -87,6 +88,12 @@ export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: Exte
       }),
     );
   }
+  audit(
+    { ...ctx, actor: { type: "token", id: connection.id, name: `API · ${connection.name}` } },
+    "message.sent-by-api",
+    { type: "ticket", id: ticket.id, label: number },
+    { messages: [null, sent.length], closeTicket: [null, !!input.closeTicket] },
+  );
   if (input.closeTicket) {
     const current = findTicketRow(ctx.db, ctx.companyId, ticket.id);
     if (current && closeBySystem(ctx, current, "api")) await sendCompletionMessage(ctx, findTicketRow(ctx.db, ctx.companyId, ticket.id) ?? current);

@@ -5,6 +5,7 @@ import type { FramePayload } from "../../contract/frames";
 import { LIMITS } from "../../contract/limits";
 import { can } from "../../contract/permissions";
 import type { QueueIntegrationInput } from "../../contract/schemas/integrations";
+import { audit, diffFields } from "../audit/service";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { requireFeature } from "../../http/plan";
@@ -121,11 +122,15 @@ export function createIntegration(ctx: Ctx, raw: QueueIntegrationInput) {
   if (input.jsonContent.includes(SECRET_MASK)) throw new AppError("ERR_VALIDATION", 400, { fields: { jsonContent: "validation.serviceAccount" } });
   if (integrationNameTaken(ctx.db, ctx.companyId, input.name)) throw new AppError("ERR_VALIDATION", 400, { fields: { name: "validation.nameTaken" } });
   const now = nowIso();
-  const row = ctx.db
-    .insert(queueIntegrations)
-    .values({ ...input, companyId: ctx.companyId, createdAt: now, updatedAt: now })
-    .returning()
-    .get();
+  const row = ctx.db.transaction((tx) => {
+    const created = tx
+      .insert(queueIntegrations)
+      .values({ ...input, companyId: ctx.companyId, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    audit(ctx, "integration.created", { type: "integration", id: created.id, label: created.name }, diffFields(null, input), tx);
+    return created;
+  });
   const dto = serializeIntegration(row);
   publish(ctx, { action: "create", queueIntegration: dto });
   return dto;
@@ -138,12 +143,16 @@ export function updateIntegration(ctx: Ctx, id: number, raw: QueueIntegrationInp
   const input = normalise(ctx, raw);
   if (integrationNameTaken(ctx.db, ctx.companyId, input.name, id)) throw new AppError("ERR_VALIDATION", 400, { fields: { name: "validation.nameTaken" } });
   const jsonContent = restoreKey(input.jsonContent, current.jsonContent);
-  const row = ctx.db
-    .update(queueIntegrations)
-    .set({ ...input, jsonContent, updatedAt: nowIso() })
-    .where(eq(queueIntegrations.id, id))
-    .returning()
-    .get();
+  const row = ctx.db.transaction((tx) => {
+    const updated = tx
+      .update(queueIntegrations)
+      .set({ ...input, jsonContent, updatedAt: nowIso() })
+      .where(eq(queueIntegrations.id, id))
+      .returning()
+      .get();
+    audit(ctx, "integration.updated", { type: "integration", id, label: updated.name }, diffFields(current, { ...input, jsonContent }), tx);
+    return updated;
+  });
   const dto = serializeIntegration(row);
   publish(ctx, { action: "update", queueIntegration: dto });
   return dto;
@@ -152,9 +161,12 @@ export function updateIntegration(ctx: Ctx, id: number, raw: QueueIntegrationInp
 /** DELETE /queueIntegration/{id}: refused while a queue or a connection uses it. */
 export function deleteIntegration(ctx: Ctx, id: number) {
   gate(ctx);
-  getIntegration(ctx, id);
+  const current = getIntegration(ctx, id);
   if (integrationInUse(ctx.db, ctx.companyId, id)) throw new AppError("ERR_INTEGRATION_IN_USE", 409);
-  ctx.db.delete(queueIntegrations).where(eq(queueIntegrations.id, id)).run();
+  ctx.db.transaction((tx) => {
+    tx.delete(queueIntegrations).where(eq(queueIntegrations.id, id)).run();
+    audit(ctx, "integration.deleted", { type: "integration", id, label: current.name }, undefined, tx);
+  });
   publish(ctx, { action: "delete", integrationId: id });
 }
 

@@ -4,6 +4,7 @@ import type { InvoiceDto } from "../../contract/dto/invoices";
 import { LIMITS } from "../../contract/limits";
 import type { DbOrTx } from "../../db/client";
 import { containsAny } from "../../db/paging";
+import { type AuditActor, audit } from "../audit/service";
 import type { Ctx, Deps } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { nowIso, renewDueDate, todayDate } from "../../lib/dates";
@@ -60,7 +61,7 @@ export function attachCharge(db: DbOrTx, invoiceId: number, txid: string, plan: 
  * chosen at checkout; the company then receives `payment` CONCLUIDA. A second confirmation changes
  * nothing and answers false.
  */
-export function confirmPayment(deps: Deps, invoiceId: number, source: string): boolean {
+export function confirmPayment(deps: Deps, invoiceId: number, source: string, actorOf?: AuditActor): boolean {
   const result = deps.db.transaction((tx) => {
     const inv = tx.select().from(invoices).where(eq(invoices.id, invoiceId)).get();
     if (!inv || inv.status === "paid") return null;
@@ -79,6 +80,8 @@ export function confirmPayment(deps: Deps, invoiceId: number, source: string): b
       .all();
     if (paid.length !== 1) return null;
     renewCompany(tx, company.id, dueDate, inv.planId ?? undefined);
+    const actor = actorOf ?? { type: "system" as const, id: null, name: source };
+    audit({ db: deps.db, companyId: company.id, actor }, "invoice.paid", { type: "invoice", id: inv.id }, { dueDate: [company.dueDate, dueDate] }, tx);
     return { companyId: company.id, dueDate };
   });
   if (!result) return false;
@@ -91,7 +94,7 @@ export function confirmPayment(deps: Deps, invoiceId: number, source: string): b
 export function markInvoicePaid(ctx: Ctx, id: number) {
   requireSuper(ctx);
   const inv = reachableInvoice(ctx, id);
-  confirmPayment(ctx, inv.id, `super user ${ctx.user.id}`);
+  confirmPayment(ctx, inv.id, `super user ${ctx.user.id}`, { type: "user", id: ctx.user.id, name: `${ctx.user.name} <${ctx.user.email}>` });
   return serializeInvoice(reachableInvoice(ctx, id));
 }
 

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { contacts } from "../contacts/schema";
 import { tickets } from "../tickets/schema";
@@ -57,8 +57,8 @@ export const findByWid = (db: DbOrTx, companyId: number, whatsappId: number | nu
     .where(and(eq(messages.companyId, companyId), whatsappId === null ? undefined : eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)))
     .get();
 
-/** The last `limit` texts (and captions) of a ticket, oldest first (the AI assistant's context). */
-export function recentTexts(db: DbOrTx, ticketId: number, limit: number): { fromMe: boolean; body: string }[] {
+/** The last `limit` texts (and captions) of a ticket, oldest first (the AI assistant's context); `exceptId` leaves one message out. */
+export function recentTexts(db: DbOrTx, ticketId: number, limit: number, exceptId = 0): { fromMe: boolean; body: string }[] {
   return (
     db
       .select({ fromMe: messages.fromMe, body: messages.body })
@@ -68,6 +68,7 @@ export function recentTexts(db: DbOrTx, ticketId: number, limit: number): { from
         and(
           eq(messages.ticketId, ticketId),
           eq(messages.isDeleted, false),
+          ne(messages.id, exceptId),
           sql`${messages.body} <> ''`,
           sql`(${messages.mediaType} = 'chat' or ${messages.body} <> coalesce(${messages.mediaName}, ''))`,
         ),

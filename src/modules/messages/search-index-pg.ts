@@ -1,3 +1,5 @@
+import type postgres from "postgres";
+
 /**
  * The full-text index of message bodies on PostgreSQL, the counterpart of SQLite's FTS5 index
  * (search-index.ts): a GIN index over `message_search_doc(company_id, body)`, the body's words with
@@ -14,7 +16,7 @@
 const ASCII_PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
 const PUNCTUATION = `'${ASCII_PUNCTUATION.replaceAll("'", "''")}', '${" ".repeat(ASCII_PUNCTUATION.length)}'`;
 
-/** What the search migration creates (the custom migration of migrations-pg holds the same statements). */
+/** What the search migration creates (migrations-pg/0002_messages_search.sql), and a rebuild again. */
 export const SEARCH_PG_STATEMENTS = [
   "CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public",
   // The words of a text: ASCII punctuation made a space, then the parser (which splits at every other
@@ -46,23 +48,25 @@ END $$`,
 /** The index itself (created last by the migration; dropped and created again by a rebuild). */
 export const SEARCH_PG_INDEX = "CREATE INDEX IF NOT EXISTS messages_fts_idx ON messages USING gin (message_search_doc(company_id, body))";
 
-/** The custom migration for migrations-pg (drizzle-kit's statement breakpoints between statements). */
+/** The search migration as migrations-pg/0002_messages_search.sql holds it (a test keeps them equal). */
 export const SEARCH_PG_MIGRATION = `${[...SEARCH_PG_STATEMENTS, SEARCH_PG_INDEX].join(";\n--> statement-breakpoint\n")};\n`;
 
-/** Drops the search index: before a bulk copy of messages, which is faster without it. */
-export async function dropSearchIndexPg(exec: (statement: string) => Promise<unknown>) {
-  await exec("DROP INDEX IF EXISTS messages_fts_idx");
+/** Drops the search index: before a bulk copy of messages, which is much faster without it. */
+export async function dropSearchIndexPg(sql: postgres.Sql | postgres.TransactionSql) {
+  await sql.unsafe("DROP INDEX IF EXISTS messages_fts_idx");
 }
 
 /**
- * Builds the search index from the rows as they are (the `migrate-to-postgres` copier calls it after
- * the copy): the functions, the index made anew, then ANALYZE, without which the planner guesses a
+ * Builds the search index from the rows as they are (`migrate-to-postgres` after its bulk copy):
+ * the functions, the index made anew, then ANALYZE of messages, without which the planner guesses a
  * search finds 100 messages and probes the matches' tickets one by one instead of hashing them (about
- * twice the CPU for an agent's search on the bench data set).
+ * twice the CPU for an agent's search on the bench data set). Answers the messages indexed.
  */
-export async function rebuildSearchIndexPg(exec: (statement: string) => Promise<unknown>) {
-  for (const s of SEARCH_PG_STATEMENTS) await exec(s);
-  await dropSearchIndexPg(exec);
-  await exec(SEARCH_PG_INDEX);
-  await exec("ANALYZE messages");
+export async function rebuildSearchIndexPg(sql: postgres.Sql | postgres.TransactionSql): Promise<number> {
+  for (const s of SEARCH_PG_STATEMENTS) await sql.unsafe(s);
+  await dropSearchIndexPg(sql);
+  await sql.unsafe(SEARCH_PG_INDEX);
+  await sql.unsafe("ANALYZE messages");
+  const [row] = await sql.unsafe<{ n: string | number }[]>("SELECT count(*) AS n FROM messages");
+  return Number(row?.n ?? 0);
 }

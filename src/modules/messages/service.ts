@@ -6,6 +6,7 @@ import type { MenuSpec, Outgoing } from "../../channels/types";
 import type { TemplateChoice } from "../../contract/templates";
 import type { MessagesPageDto } from "../../contract/dto/messages";
 import { LIMITS } from "../../contract/limits";
+import { audit } from "../audit/service";
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { mimeOfName } from "../../http/uploads";
@@ -307,6 +308,7 @@ export async function deleteMessage(ctx: Ctx, id: number) {
     }
   }
   markDeleted(ctx, ticket, id);
+  audit(ctx, "message.deleted", { type: "message", id, label: `ticket ${ticket.id}` });
   return hydrate(ctx.db, ctx.companyId, [findMessage(ctx.db, ctx.companyId, id)!])[0];
 }
 

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { PlanDto } from "../../contract/dto/plans";
 import type { PlanCreateInput, PlanUpdateInput } from "../../contract/schemas/plans";
 import type { DB, DbOrTx } from "../../db/client";
+import { audit, diffFields } from "../audit/service";
 import type { Ctx } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
 import { nowIso } from "../../lib/dates";
@@ -55,34 +56,44 @@ export function createPlan(ctx: Ctx, input: PlanCreateInput) {
   requireSuper(ctx);
   assertFreeName(ctx, input.name);
   const now = nowIso();
-  return serializePlan(
-    ctx.db
+  const row = ctx.db.transaction((tx) => {
+    const created = tx
       .insert(plans)
       .values({ ...input, createdAt: now, updatedAt: now })
       .returning()
-      .get(),
-  );
+      .get();
+    audit(ctx, "plan.created", { type: "plan", id: created.id, label: created.name }, diffFields(null, input), tx);
+    return created;
+  });
+  return serializePlan(row);
 }
 
 /** PUT /plans/{id} (super users). */
 export function updatePlan(ctx: Ctx, id: number, input: PlanUpdateInput) {
   requireSuper(ctx);
-  getPlan(ctx, id);
+  const before = getPlan(ctx, id);
   if (input.name !== undefined) assertFreeName(ctx, input.name, id);
-  const row = ctx.db
-    .update(plans)
-    .set({ ...input, updatedAt: nowIso() })
-    .where(eq(plans.id, id))
-    .returning()
-    .get();
+  const row = ctx.db.transaction((tx) => {
+    const updated = tx
+      .update(plans)
+      .set({ ...input, updatedAt: nowIso() })
+      .where(eq(plans.id, id))
+      .returning()
+      .get();
+    audit(ctx, "plan.updated", { type: "plan", id, label: updated.name }, diffFields(before, input), tx);
+    return updated;
+  });
   return serializePlan(row);
 }
 
 /** DELETE /plans/{id} (super users): a plan some company uses cannot go (409 ERR_PLAN_IN_USE with the count). */
 export function deletePlan(ctx: Ctx, id: number) {
   requireSuper(ctx);
-  getPlan(ctx, id);
+  const before = getPlan(ctx, id);
   const used = ctx.db.select({ n: count() }).from(companies).where(eq(companies.planId, id)).get()?.n ?? 0;
   if (used > 0) throw new AppError("ERR_PLAN_IN_USE", 409, { companies: used });
-  ctx.db.delete(plans).where(eq(plans.id, id)).run();
+  ctx.db.transaction((tx) => {
+    tx.delete(plans).where(eq(plans.id, id)).run();
+    audit(ctx, "plan.deleted", { type: "plan", id, label: before.name }, undefined, tx);
+  });
 }

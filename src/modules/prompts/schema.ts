@@ -25,6 +25,8 @@ export const prompts = sqliteTable(
     /** The queue a customer is handed to when the assistant transfers to a person. */
     queueId: integer("queue_id").references(() => queues.id, { onDelete: "set null" }),
     maxMessages: integer("max_messages").notNull().default(10),
+    /** Said to the customer when the assistant cannot answer (its server failed or timed out); empty = the default in the company's language. */
+    holdingMessage: text("holding_message").notNull().default(""),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

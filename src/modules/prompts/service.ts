@@ -5,6 +5,7 @@ import type { FramePayload } from "../../contract/frames";
 import { LIMITS } from "../../contract/limits";
 import { can } from "../../contract/permissions";
 import type { PromptInput } from "../../contract/schemas/prompts";
+import { audit, diffFields } from "../audit/service";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { requireFeature } from "../../http/plan";
@@ -68,11 +69,15 @@ export function createPrompt(ctx: Ctx, input: PromptInput) {
   if (!input.apiKey) throw new AppError("ERR_VALIDATION", 400, { fields: { apiKey: "validation.required" } });
   check(ctx, input);
   const now = nowIso();
-  const row = ctx.db
-    .insert(prompts)
-    .values({ ...input, companyId: ctx.companyId, createdAt: now, updatedAt: now })
-    .returning()
-    .get();
+  const row = ctx.db.transaction((tx) => {
+    const created = tx
+      .insert(prompts)
+      .values({ ...input, companyId: ctx.companyId, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    audit(ctx, "prompt.created", { type: "prompt", id: created.id, label: created.name }, diffFields(null, input), tx);
+    return created;
+  });
   const dto = load(ctx, row);
   publish(ctx, { action: "update", prompt: dto });
   return dto;
@@ -83,12 +88,17 @@ export function updatePrompt(ctx: Ctx, id: number, input: PromptInput) {
   gate(ctx);
   const current = getPrompt(ctx, id);
   check(ctx, input, id);
-  const row = ctx.db
-    .update(prompts)
-    .set({ ...input, apiKey: keepSecret(input.apiKey, current.apiKey), voiceKey: keepSecret(input.voiceKey, current.voiceKey), updatedAt: nowIso() })
-    .where(eq(prompts.id, id))
-    .returning()
-    .get();
+  const patch = { ...input, apiKey: keepSecret(input.apiKey, current.apiKey), voiceKey: keepSecret(input.voiceKey, current.voiceKey) };
+  const row = ctx.db.transaction((tx) => {
+    const updated = tx
+      .update(prompts)
+      .set({ ...patch, updatedAt: nowIso() })
+      .where(eq(prompts.id, id))
+      .returning()
+      .get();
+    audit(ctx, "prompt.updated", { type: "prompt", id, label: updated.name }, diffFields(current, patch), tx);
+    return updated;
+  });
   const dto = load(ctx, row);
   publish(ctx, { action: "update", prompt: dto });
   return dto;
@@ -97,8 +107,11 @@ export function updatePrompt(ctx: Ctx, id: number, input: PromptInput) {
 /** DELETE /prompt/{id}: refused while a queue or a connection answers with it. */
 export function deletePrompt(ctx: Ctx, id: number) {
   gate(ctx);
-  getPrompt(ctx, id);
+  const current = getPrompt(ctx, id);
   if (promptInUse(ctx.db, ctx.companyId, id)) throw new AppError("ERR_PROMPT_IN_USE", 409);
-  ctx.db.delete(prompts).where(eq(prompts.id, id)).run();
+  ctx.db.transaction((tx) => {
+    tx.delete(prompts).where(eq(prompts.id, id)).run();
+    audit(ctx, "prompt.deleted", { type: "prompt", id, label: current.name }, undefined, tx);
+  });
   publish(ctx, { action: "delete", promptId: id });
 }

@@ -3,6 +3,13 @@ import type { DB, DbOrTx } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { type QueueRow, queues } from "./schema";
 
+/**
+ * The order of queues everywhere (the chatbot menu, pickers, lists): the admin's order field, queues
+ * without one after those that have it, then creation order (issue 29: never the name, or "Suporte"
+ * becomes [1] ahead of "Vendas" created first).
+ */
+export const queueMenuOrder = () => [sql`${queues.orderQueue} is null`, asc(queues.orderQueue), asc(queues.id)];
+
 export const findQueue = (db: DB, companyId: number, id: number) =>
   prepared(db, "queues.byId", (d) =>
     d
@@ -12,9 +19,14 @@ export const findQueue = (db: DB, companyId: number, id: number) =>
       .prepare(),
   ).get({ companyId, id });
 
-/** A company's queues ordered by orderQueue (unset last), then name. */
-export const listCompanyQueues = (db: DB, companyId: number) =>
-  db.select().from(queues).where(eq(queues.companyId, companyId)).orderBy(sql`${queues.orderQueue} is null`, asc(queues.orderQueue), asc(queues.name)).all();
+/** A company's queues in menu order. */
+export const listCompanyQueues = (db: DbOrTx, companyId: number) =>
+  db
+    .select()
+    .from(queues)
+    .where(eq(queues.companyId, companyId))
+    .orderBy(...queueMenuOrder())
+    .all();
 
 /** Queues of the company among the given ids, in menu order. */
 export function queuesByIds(db: DB, companyId: number, ids: number[]): QueueRow[] {
@@ -23,7 +35,7 @@ export function queuesByIds(db: DB, companyId: number, ids: number[]): QueueRow[
     .select()
     .from(queues)
     .where(and(eq(queues.companyId, companyId), inArray(queues.id, ids)))
-    .orderBy(sql`${queues.orderQueue} is null`, asc(queues.orderQueue), asc(queues.name))
+    .orderBy(...queueMenuOrder())
     .all();
 }
 

@@ -3,13 +3,17 @@ import { assertBotRefs } from "../integrations/refs";
 import { eq } from "drizzle-orm";
 import { defaultOpeningHours } from "../../contract/limits";
 import type { QueueCreateInput, QueueUpdateInput } from "../../contract/schemas/queues";
+import { audit, diffFields } from "../audit/service";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { mediaUrl, removeMedia, replaceRowMedia } from "../../http/uploads";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
 import { getCompanyPlan } from "../companies/queries";
+import { linkNewQueue } from "../connections/queue-links";
+import { publishConnection } from "../connections/session";
 import { optionMediaOfQueue } from "../queue-options/queries";
+import { companyAutoText } from "../settings/service";
 import { canManageQueues } from "./policy";
 import { countQueues, findQueue, listCompanyQueues, type QueueRow, queueWithColor, queueWithName } from "./queries";
 import { queues } from "./schema";
@@ -64,7 +68,10 @@ function assertUnique(ctx: Ctx, name: string | undefined, color: string | undefi
   }
 }
 
-/** POST /queue: admins; the plan's queue count is a hard limit. */
+/**
+ * POST /queue: admins; the plan's queue count is a hard limit. The new queue joins the connections
+ * that serve every other queue (connections/queue-links.ts), so the chatbot offers it at once.
+ */
 export function createQueue(ctx: Ctx, input: QueueCreateInput) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   const plan = getCompanyPlan(ctx.db, ctx.companyId);
@@ -74,10 +81,11 @@ export function createQueue(ctx: Ctx, input: QueueCreateInput) {
   assertUnique(ctx, input.name, input.color);
   assertBotRefs(ctx, input);
   const now = nowIso();
+  const greeting = companyAutoText(ctx.db, ctx.companyId, "connectionGreeting");
   // The plan's limit holds under parallel creation: counted again where the row is written.
-  const row = ctx.db.transaction((tx) => {
+  const { row, linked } = ctx.db.transaction((tx) => {
     if (plan && countQueues(tx, ctx.companyId) >= plan.plan.queues) throw new AppError("ERR_PLAN_LIMIT_QUEUES", 400, { limit: plan.plan.queues });
-    return tx
+    const created = tx
       .insert(queues)
       .values({
         companyId: ctx.companyId,
@@ -94,21 +102,30 @@ export function createQueue(ctx: Ctx, input: QueueCreateInput) {
       })
       .returning()
       .get();
+    audit(ctx, "queue.created", { type: "queue", id: created.id, label: created.name }, diffFields(null, { name: created.name, color: created.color }), tx);
+    return { row: created, linked: linkNewQueue(tx, ctx.companyId, created.id, greeting) };
   });
-  return publishUpdate(ctx, row);
+  const queue = publishUpdate(ctx, row);
+  for (const w of linked) publishConnection(ctx, w);
+  return queue;
 }
 
 /** PUT /queue/{id}: admins. */
 export function updateQueue(ctx: Ctx, id: number, input: QueueUpdateInput) {
   if (!canManageQueues(ctx.user)) throw forbidden();
-  getQueue(ctx, id);
+  const before = getQueue(ctx, id);
   assertUnique(ctx, input.name, input.color, id);
   assertBotRefs(ctx, input);
   const patch: Partial<QueueRow> = { updatedAt: nowIso() };
   for (const k of ["name", "color", "greetingMessage", "outOfHoursMessage", "orderQueue", "integrationId", "promptId", "schedules"] as const) {
     if (input[k] !== undefined) (patch as Record<string, unknown>)[k] = input[k];
   }
-  const row = ctx.db.update(queues).set(patch).where(eq(queues.id, id)).returning().get();
+  const row = ctx.db.transaction((tx) => {
+    const updated = tx.update(queues).set(patch).where(eq(queues.id, id)).returning().get();
+    const { updatedAt: _, ...fields } = patch;
+    audit(ctx, "queue.updated", { type: "queue", id, label: updated.name }, diffFields(before, fields), tx);
+    return updated;
+  });
   return publishUpdate(ctx, row);
 }
 
@@ -117,7 +134,10 @@ export function deleteQueue(ctx: Ctx, id: number) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   const q = getQueue(ctx, id);
   const files = [q.mediaPath, ...optionMediaOfQueue(ctx.db, id)];
-  ctx.db.delete(queues).where(eq(queues.id, id)).run();
+  ctx.db.transaction((tx) => {
+    tx.delete(queues).where(eq(queues.id, id)).run();
+    audit(ctx, "queue.deleted", { type: "queue", id, label: q.name }, undefined, tx);
+  });
   for (const f of files) removeMedia(ctx.config.mediaDir, ctx.companyId, f);
   ctx.hub.publish(rooms.main(ctx.companyId), { channel: "queue", action: "delete", queueId: id });
 }

@@ -4,6 +4,7 @@ import type { QuickMessageDto } from "../../contract/dto/quick-messages";
 import { eq } from "drizzle-orm";
 import { LIMITS } from "../../contract/limits";
 import type { QuickMessageCreateInput, QuickMessageUpdateInput } from "../../contract/schemas/quickMessages";
+import { audit, diffFields } from "../audit/service";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { mediaUrl, removeMedia, replaceRowMedia } from "../../http/uploads";
@@ -72,20 +73,30 @@ export function createQuickMessage(ctx: Ctx, input: QuickMessageCreateInput) {
     throw new AppError("ERR_QUICK_MESSAGE_SHORTCODE_EXISTS", 409);
   }
   const now = nowIso();
-  const row = ctx.db
-    .insert(quickMessages)
-    .values({
-      companyId: ctx.companyId,
-      userId: ctx.user.id,
-      shortcode: input.shortcode,
-      message: input.message,
-      geral: input.geral,
-      status: input.status,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
+  const row = ctx.db.transaction((tx) => {
+    const created = tx
+      .insert(quickMessages)
+      .values({
+        companyId: ctx.companyId,
+        userId: ctx.user.id,
+        shortcode: input.shortcode,
+        message: input.message,
+        geral: input.geral,
+        status: input.status,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    audit(
+      ctx,
+      "quick-message.created",
+      { type: "quick-message", id: created.id, label: created.shortcode },
+      diffFields(null, { shortcode: created.shortcode, geral: created.geral }),
+      tx,
+    );
+    return created;
+  });
   const record = serializeQuickMessage(row);
   publish(ctx, row, { action: "create", record });
   return record;
@@ -106,7 +117,12 @@ export function updateQuickMessage(ctx: Ctx, id: number, input: QuickMessageUpda
     ...(input.message !== undefined && { message: input.message }),
     ...(input.status !== undefined && { status: input.status }),
   };
-  const row = ctx.db.update(quickMessages).set(patch).where(eq(quickMessages.id, id)).returning().get();
+  const row = ctx.db.transaction((tx) => {
+    const updated = tx.update(quickMessages).set(patch).where(eq(quickMessages.id, id)).returning().get();
+    const { updatedAt: _, ...fields } = patch;
+    audit(ctx, "quick-message.updated", { type: "quick-message", id, label: updated.shortcode }, diffFields(current, fields), tx);
+    return updated;
+  });
   const record = serializeQuickMessage(row);
   // A message that became personal disappears from the others' lists.
   if (current.geral && !row.geral) publish(ctx, current, { action: "delete", id });
@@ -117,7 +133,10 @@ export function updateQuickMessage(ctx: Ctx, id: number, input: QuickMessageUpda
 /** DELETE /quick-messages/{id}. */
 export function deleteQuickMessage(ctx: Ctx, id: number) {
   const current = getEditable(ctx, id);
-  ctx.db.delete(quickMessages).where(eq(quickMessages.id, id)).run();
+  ctx.db.transaction((tx) => {
+    tx.delete(quickMessages).where(eq(quickMessages.id, id)).run();
+    audit(ctx, "quick-message.deleted", { type: "quick-message", id, label: current.shortcode }, undefined, tx);
+  });
   removeMedia(ctx.config.mediaDir, ctx.companyId, current.mediaPath);
   publish(ctx, current, { action: "delete", id });
 }

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { type AutoTextKey, autoText } from "../../contract/auto-texts";
 import { DEFAULT_SETTINGS } from "../../contract/limits";
 import { can } from "../../contract/permissions";
 import type { DB, DbOrTx } from "../../db/client";
@@ -9,6 +10,7 @@ import { AppError, forbidden, parse } from "../../http/errors";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../realtime/topics";
 import { settings } from "./schema";
+import { audit, diffFields } from "../audit/service";
 
 /**
  * Settings by company, read from memory: the inbound path asks for them on every message. The
@@ -63,6 +65,9 @@ export function getSetting(db: DB, companyId: number, key: string): string {
   return values.get(key) ?? DEFAULT_SETTINGS[key] ?? "";
 }
 
+/** A default text to customers in the company's language (its `language` setting). */
+export const companyAutoText = (db: DB, companyId: number, key: AutoTextKey) => autoText(key, getSetting(db, companyId, "language"));
+
 /** A setting as users read it: secrets masked (SECRET_SETTINGS). */
 const masked = (s: { key: string; value: string }) => (SECRET_SETTINGS.includes(s.key) && s.value ? { key: s.key, value: SECRET_MASK } : s);
 
@@ -83,12 +88,19 @@ export function updateSetting(ctx: Ctx, key: string, input: string) {
   if (!schema) throw new AppError("ERR_NO_SETTING_FOUND", 400, { key });
   const value = parse(v.object({ value: schema }), { value: input }).value;
   const now = nowIso();
-  const row = ctx.db
-    .insert(settings)
-    .values({ companyId: ctx.companyId, key, value, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: now } })
-    .returning({ key: settings.key, value: settings.value })
-    .get();
+  const before = getSetting(ctx.db, ctx.companyId, key);
+  const row = ctx.db.transaction((tx) => {
+    const saved = tx
+      .insert(settings)
+      .values({ companyId: ctx.companyId, key, value, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: now } })
+      .returning({ key: settings.key, value: settings.value })
+      .get();
+    const changes = diffFields({ [key]: SECRET_SETTINGS.includes(key) ? "" : before }, { [key]: value });
+    if (SECRET_SETTINGS.includes(key) && changes[key]) changes[key] = ["•••", "•••"];
+    audit(ctx, "setting.updated", { type: "setting", id: key, label: key }, changes, tx);
+    return saved;
+  });
   forgetSettings(ctx.companyId);
   ctx.hub.publish(rooms.main(ctx.companyId), { channel: "settings", action: "update", setting: masked(row) });
   return masked(row);

@@ -4,6 +4,7 @@ import type { TagDto } from "../../contract/dto/tags";
 import { eq } from "drizzle-orm";
 import { LIMITS } from "../../contract/limits";
 import type { TagCreateInput, TagUpdateInput } from "../../contract/schemas/tags";
+import { audit, diffFields } from "../audit/service";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { nowIso } from "../../lib/dates";
@@ -69,19 +70,29 @@ export function createTag(ctx: Ctx, input: TagCreateInput) {
   if (input.kanban === 1 && !canSetKanban(ctx.user)) throw forbidden();
   if (tagWithName(ctx.db, ctx.companyId, input.name)) throw new AppError("ERR_TAG_NAME_ALREADY_EXISTS", 409);
   const now = nowIso();
-  const row = ctx.db
-    .insert(tags)
-    .values({
-      companyId: ctx.companyId,
-      name: input.name,
-      color: input.color,
-      kanban: input.kanban ?? 0,
-      userId: ctx.user.id || null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
+  const row = ctx.db.transaction((tx) => {
+    const created = tx
+      .insert(tags)
+      .values({
+        companyId: ctx.companyId,
+        name: input.name,
+        color: input.color,
+        kanban: input.kanban ?? 0,
+        userId: ctx.user.id || null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    audit(
+      ctx,
+      "tag.created",
+      { type: "tag", id: created.id, label: created.name },
+      diffFields(null, { name: created.name, color: created.color, kanban: created.kanban }),
+      tx,
+    );
+    return created;
+  });
   const tag = serializeTag(row);
   publish(ctx, { action: "create", tag });
   return tag;
@@ -98,7 +109,12 @@ export function updateTag(ctx: Ctx, id: number, input: TagUpdateInput) {
     ...(input.color !== undefined && { color: input.color }),
     ...(input.kanban !== undefined && { kanban: input.kanban }),
   };
-  const row = ctx.db.update(tags).set(patch).where(eq(tags.id, id)).returning().get();
+  const row = ctx.db.transaction((tx) => {
+    const updated = tx.update(tags).set(patch).where(eq(tags.id, id)).returning().get();
+    const { updatedAt: _, ...fields } = patch;
+    audit(ctx, "tag.updated", { type: "tag", id, label: updated.name }, diffFields(current, fields), tx);
+    return updated;
+  });
   const tag = withCounts(ctx, [row])[0];
   publish(ctx, { action: "update", tag });
   return tag;
@@ -111,6 +127,7 @@ export function deleteTag(ctx: Ctx, id: number) {
   ctx.db.transaction((tx) => {
     clearTagLinks(tx as unknown as Ctx["db"], id);
     tx.delete(tags).where(eq(tags.id, id)).run();
+    audit(ctx, "tag.deleted", { type: "tag", id, label: current.name }, undefined, tx);
   });
   publish(ctx, { action: "delete", tagId: id });
 }

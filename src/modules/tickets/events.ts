@@ -1,5 +1,5 @@
 import type { ServerFrame } from "../../contract/frames";
-import type { Deps } from "../../http/context";
+import type { Ctx, Deps } from "../../http/context";
 import type { FrameTicket } from "../../realtime/hub";
 import { rooms } from "../../realtime/topics";
 import type { TicketDto } from "./serialize";
@@ -41,7 +41,11 @@ export function publishTicketFrame(deps: Deps, ticket: TicketDto, frame: ServerF
       ? { rooms: ticketRooms(ticket.companyId, ticket.id, before), frame: { channel: "ticket", action: "delete", ticketId: ticket.id } as const }
       : undefined;
   deps.hub.publish(targets, frame, { ticket: frameTicket(ticket), gone });
+  deps.notifier.onTicketFrame(ticket, frame, before, actorOf(deps));
 }
+
+/** The person behind a change: a person's actions run with their Ctx, the system's with plain Deps (or user 0). */
+const actorOf = (deps: Deps): number | null => (deps as Partial<Ctx>).user?.id || null;
 
 /** Announces a ticket's new state (and its move away from `before`'s rooms). */
 export function publishTicket(deps: Deps, ticket: TicketDto, before?: Where) {

@@ -28,6 +28,7 @@ import {
   type TicketPatch,
 } from "./lifecycle-core";
 import { publishTicketDeleted } from "./events";
+import { audit, diffFields } from "../audit/service";
 import { canDeleteTicket } from "./policy";
 import { findActiveTicket, findLatestTicket, findTicketRow } from "./queries";
 import { type TicketRow, tickets } from "./schema";
@@ -139,6 +140,13 @@ export function transfer(ctx: Ctx, id: number, input: TransferInput): { before: 
     if (status === "pending") patchTracking(tx, row, now, { ...queued, startedAt: null, userId: null });
     else if (before.status !== "open" || before.userId !== row.userId) patchTracking(tx, row, now, { ...queued, startedAt: now, userId: row.userId });
     else patchTracking(tx, row, now, queued);
+    audit(
+      ctx,
+      "ticket.transferred",
+      { type: "ticket", id: row.id },
+      diffFields(before, { queueId: row.queueId, userId: row.userId, whatsappId: row.whatsappId, status: row.status }),
+      tx,
+    );
     return row;
   });
   return { before, ticket: announce(ctx, placeOf(before), after) };
@@ -260,6 +268,9 @@ export function deleteTicket(ctx: Ctx, id: number) {
   const row = findTicketRow(ctx.db, ctx.companyId, id);
   if (!row) throw notFound("ERR_NO_TICKET_FOUND");
   if (!canDeleteTicket(ctx.user)) throw forbidden();
-  ctx.db.delete(tickets).where(eq(tickets.id, id)).run();
+  ctx.db.transaction((tx) => {
+    tx.delete(tickets).where(eq(tickets.id, id)).run();
+    audit(ctx, "ticket.deleted", { type: "ticket", id }, diffFields(row, { contactId: null, status: null }), tx);
+  });
   publishTicketDeleted(ctx, ctx.companyId, id, row);
 }

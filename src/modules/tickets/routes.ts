@@ -1,13 +1,14 @@
 import { Elysia } from "elysia";
 import * as v from "valibot";
 import { IdParam, idField } from "../../contract/schemas/common";
-import { TagSyncBody, TicketCreateBody, TicketListQuery, TicketUpdateBody } from "../../contract/schemas/tickets";
+import { TagSyncBody, TicketChangesBody, TicketCreateBody, TicketListQuery, TicketUpdateBody } from "../../contract/schemas/tickets";
 import { authPlugin } from "../../http/auth";
 import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
 import { requireFeature } from "../../http/plan";
 import { deleteTicket, openForContact } from "./lifecycle";
 import { listTickets, showTicket, showTicketByUuid } from "./service";
+import { ticketChanges } from "./service-changes";
 import { addTicketTag, moveKanbanTag, removeKanbanTags, syncTicketTags } from "./service-tags";
 import { updateTicket } from "./service-update";
 
@@ -26,6 +27,7 @@ export const ticketsRoutes = (deps: Deps) =>
       requireFeature(ctx, "useKanban");
       return listTickets(ctx, parse(TicketListQuery, query), { statuses: ["open", "pending"] });
     })
+    .post("/tickets/changes", ({ ctx, body }) => ticketChanges(ctx, parse(TicketChangesBody, body)))
     .get("/tickets/u/:uuid", ({ ctx, params }) => showTicketByUuid(ctx, parse(UuidParam, params).uuid))
     .get("/tickets/:id", ({ ctx, params }) => showTicket(ctx, parse(IdParam, params).id))
     .post("/tickets", ({ ctx, body, set }) => {

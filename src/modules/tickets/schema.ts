@@ -75,6 +75,16 @@ export const ticketTags = sqliteTable(
   (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index("ticket_tags_tag_idx").on(t.tagId)],
 );
 
+/**
+ * Whole minutes between two instants of a stretch, seconds dropped (BEHAVIOUR.md §5); NULL when either
+ * is missing or they are under a minute apart (the dashboard's averages count non-zero times only).
+ * Rounded to the second first so that floating-point julian days never lose a minute.
+ */
+const minutesBetween = (from: string, to: string) => `NULLIF(CAST(ROUND((julianday(${to}) - julianday(${from})) * 86400) / 60 AS INTEGER), 0)`;
+/** A stretch's wait (queued → accepted) and support (accepted → finished or rated) in minutes. */
+export const TRACKING_WAIT_MINUTES = minutesBetween("queued_at", "started_at");
+export const TRACKING_SUPPORT_MINUTES = minutesBetween("started_at", "coalesce(rating_at, finished_at)");
+
 /** One row per stretch of service of a ticket: feeds the dashboard (BEHAVIOUR.md §4.5). */
 export const ticketTracking = sqliteTable(
   "ticket_tracking",
@@ -97,8 +107,20 @@ export const ticketTracking = sqliteTable(
     createdAt: text("created_at").notNull(),
   },
   (t) => [
-    index("ticket_tracking_ticket_idx").on(t.ticketId, t.finishedAt), // Covers the dashboard's period scans (no table lookups): the range, then every column it reads.
-    index("ticket_tracking_company_idx").on(t.companyId, t.queuedAt, t.finishedAt, t.startedAt, t.ratingAt, t.userId, t.ticketId, t.contactId),
+    index("ticket_tracking_ticket_idx").on(t.ticketId, t.finishedAt),
+    // Covers the dashboard's period scans (no table lookups): the range, then every column it reads,
+    // the wait and support minutes worked out once when the row is written, not on every read (a
+    // query using these same expressions, TRACKING_*_MINUTES, reads them from the index).
+    index("ticket_tracking_company_idx").on(
+      t.companyId,
+      t.queuedAt,
+      t.finishedAt,
+      t.userId,
+      t.contactId,
+      t.ticketId,
+      sql`NULLIF(CAST(ROUND((julianday(${t.startedAt}) - julianday(${t.queuedAt})) * 86400) / 60 AS INTEGER), 0)`,
+      sql`NULLIF(CAST(ROUND((julianday(coalesce(${t.ratingAt}, ${t.finishedAt})) - julianday(${t.startedAt})) * 86400) / 60 AS INTEGER), 0)`,
+    ),
   ],
 );
 

@@ -29,6 +29,11 @@ export function startSession(db: DbOrTx, userId: number): UserRow {
     .get()!;
 }
 
+/** A sign-in alongside the user's other sessions (several sessions allowed): online, tokens unchanged. */
+export function markSignedIn(db: DbOrTx, userId: number): UserRow {
+  return db.update(users).set({ online: true, lastSeenAt: nowIso() }).where(eq(users.id, userId)).returning().get()!;
+}
+
 /**
  * Sets a new password hash and ends every session of the user (their tokens stop working; the auth
  * module's endUserSessions also closes their sockets). `mustChange`: a generated password that the

@@ -4,6 +4,7 @@ import { prepared } from "../../db/prepared";
 import { containsAny, pageOf } from "../../db/paging";
 import type { SessionUser } from "../../http/context";
 import { companies } from "../companies/schema";
+import { queueMenuOrder } from "../queues/queries";
 import { queues } from "../queues/schema";
 import { type UserRow, userQueues, users } from "./schema";
 
@@ -71,7 +72,7 @@ export function queuesOfUsers(db: DbOrTx, userIds: number[]): Map<number, QueueR
     .from(userQueues)
     .innerJoin(queues, eq(queues.id, userQueues.queueId))
     .where(inArray(userQueues.userId, userIds))
-    .orderBy(queues.orderQueue, queues.name)
+    .orderBy(...queueMenuOrder())
     .all();
   for (const r of rows) {
     const list = map.get(r.userId) ?? [];
@@ -115,4 +116,28 @@ export type { UserRow };
 export function loadTokenVersions(db: DbOrTx, ids: number[]): Map<number, number> {
   const rows = db.select({ id: users.id, tv: users.tokenVersion }).from(users).where(inArray(users.id, ids)).all();
   return new Map(rows.map((r) => [r.id, r.tv]));
+}
+
+/** Users of a company who serve a queue (the people its waiting tickets are for). */
+export function queueMemberIds(db: DB, companyId: number, queueId: number): number[] {
+  const q = prepared(db, "users.queueMembers", (d) =>
+    d
+      .select({ id: users.id })
+      .from(userQueues)
+      .innerJoin(users, eq(users.id, userQueues.userId))
+      .where(and(eq(userQueues.queueId, sql.placeholder("queueId")), eq(users.companyId, sql.placeholder("companyId"))))
+      .prepare(),
+  );
+  return q.all({ queueId, companyId }).map((r) => r.id);
+}
+
+/** Users of a company with a profile, or with allTicket "enable" (those who follow queue-less waiting tickets). */
+export function companyUserIdsWhere(db: DB, companyId: number, which: "admins" | "allTicket"): number[] {
+  const cond = which === "admins" ? eq(users.profile, "admin") : eq(users.allTicket, "enable");
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), cond))
+    .all()
+    .map((r) => r.id);
 }

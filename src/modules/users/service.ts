@@ -1,6 +1,7 @@
 import type { Page } from "../../contract/dto/common";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { endUserSessions } from "../auth/sessions";
+import { audit, diffFields } from "../audit/service";
 import type { FramePayload } from "../../contract/frames";
 import type { UserDto } from "../../contract/dto/users";
 import type { UserCreateInput, UserUpdateInput } from "../../contract/schemas/users";
@@ -118,6 +119,13 @@ export async function createUser(ctx: Ctx, input: UserCreateInput) {
         .returning()
         .get();
       setUserQueues(tx as unknown as Ctx["db"], created.id, queueIds);
+      audit(
+        ctx,
+        "user.created",
+        { type: "user", id: created.id, label: created.email },
+        diffFields(null, { name: created.name, email: created.email, profile: created.profile, super: created.super, queueIds }),
+        tx,
+      );
       return created;
     },
     { behavior: "immediate" },
@@ -201,6 +209,10 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
   const row = ctx.db.transaction((tx) => {
     const updated = tx.update(users).set(patch).where(eq(users.id, id)).returning().get();
     if (admin && queuesChanged) setUserQueues(tx as unknown as Ctx["db"], id, queueIds);
+    const { updatedAt: _, passwordHash: hash, ...fields } = patch;
+    const changes = diffFields(current, { ...fields, ...(hash && { password: "changed" }) });
+    if (admin && queuesChanged) changes.queueIds = [currentQueues, queueIds];
+    audit(ctx, "user.updated", { type: "user", id, label: updated.email }, changes, tx);
     return updated;
   });
   const dto = withQueues(ctx, [row])[0];
@@ -221,6 +233,9 @@ export async function deleteUser(ctx: Ctx, id: number) {
     await updateTicket(ctx, ticketId, { status: "pending", userId: null });
   }
   endUserSessions(ctx, id, "user deleted");
-  ctx.db.delete(users).where(eq(users.id, id)).run();
+  ctx.db.transaction((tx) => {
+    tx.delete(users).where(eq(users.id, id)).run();
+    audit(ctx, "user.deleted", { type: "user", id, label: current.email }, diffFields(current, { name: null, profile: null }), tx);
+  });
   publish(ctx, ctx.companyId, { action: "delete", userId: id });
 }

@@ -1,5 +1,6 @@
 import { api } from "./client";
 import type { SessionDto } from "@contract/dto/session";
+import type { SignInAnswerDto } from "@contract/dto/auth";
 import type { SessionUser } from "./types";
 
 export type SessionAnswer = SessionDto;
@@ -17,5 +18,5 @@ export const logout = () => api("/auth/logout", { method: "DELETE" });
 export const me = () => api<SessionUser>("/auth/me");
 
 /** POST /auth/password: one's own password, proven by the current one; answers a new session. */
-export const changePassword = (email: string, currentPassword: string, password: string) =>
-  api<SessionAnswer>("/auth/password", { method: "POST", body: { email, currentPassword, password }, noRetry: true });
+export const changePassword = (email: string, currentPassword: string, password: string, challenge?: string) =>
+  api<SignInAnswerDto>("/auth/password", { method: "POST", body: { email, currentPassword, password, challenge }, noRetry: true });

@@ -40,6 +40,8 @@ export const getCampaign = (id: number) => api<Campaign>(`/campaigns/${id}`);
 export const createCampaign = (input: CampaignInput) => api<Campaign>("/campaigns", { method: "POST", body: input });
 export const updateCampaign = (id: number, input: CampaignInput) => api<Campaign>(`/campaigns/${id}`, { method: "PUT", body: input });
 export const deleteCampaign = (id: number) => api(`/campaigns/${id}`, { method: "DELETE" });
+/** POST /campaigns/{id}/start: "start now" (INATIVA or PROGRAMADA). */
+export const startCampaign = (id: number) => api<Campaign>(`/campaigns/${id}/start`, { method: "POST" });
 export const cancelCampaign = (id: number) => api(`/campaigns/${id}/cancel`, { method: "POST" });
 export const restartCampaign = (id: number) => api(`/campaigns/${id}/restart`, { method: "POST" });
 export const resumeCampaign = (id: number) => api(`/campaigns/${id}/resume`, { method: "POST" });

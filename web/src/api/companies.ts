@@ -11,6 +11,8 @@ export interface SignupInput {
   password: string;
   planId: number;
   companyId?: string;
+  /** The page's language: the company's default texts to customers follow it. */
+  language?: string;
 }
 
 /** GET /companies/listPlan/{companyId}: the company with its plan flags. */

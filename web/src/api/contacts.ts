@@ -24,6 +24,8 @@ export const getContact = (id: number) => api<Contact>(`/contacts/${id}`);
 export const createContact = (input: ContactInput) => api<Contact>("/contacts", { method: "POST", body: input });
 export const updateContact = (id: number, input: ContactInput) => api<Contact>(`/contacts/${id}`, { method: "PUT", body: input });
 export const deleteContact = (id: number) => api(`/contacts/${id}`, { method: "DELETE" });
+/** PUT /contacts/{id}/opt-out (admins): out of campaigns, or back in. */
+export const setContactOptOut = (id: number, optedOut: boolean) => api<Contact>(`/contacts/${id}/opt-out`, { method: "PUT", body: { optedOut } });
 
 /** POST /contacts/import (multipart .xls/.xlsx). */
 export const importContacts = (file: File) => uploadFile<ImportReport>("/contacts/import", file);

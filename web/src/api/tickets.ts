@@ -67,3 +67,7 @@ export type QuickMessage = QuickMessageDto;
 
 /** GET /quick-messages/list: the quick answers the user may use. */
 export const listQuickMessages = (companyId: number, userId: number) => api<QuickMessage[]>("/quick-messages/list", { query: { companyId, userId } });
+
+/** POST /tickets/changes: tickets changed since a server time, and which of `known` to drop (the socket's catch-up). */
+export const ticketChanges = (since: string, known: number[]) =>
+  api<{ tickets: Ticket[]; gone: number[]; hasMore: boolean }>("/tickets/changes", { method: "POST", body: { since, known } });

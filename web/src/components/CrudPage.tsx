@@ -99,10 +99,11 @@ export function CrudPage({
 }
 
 /** The edit and delete buttons at the end of a row; either is left out when not allowed. */
-export function RowActions({ onEdit, onDelete }: { onEdit?: () => void; onDelete?: () => void }) {
+export function RowActions({ onEdit, onDelete, extra }: { onEdit?: () => void; onDelete?: () => void; extra?: ReactNode }) {
   const t = useT();
   return (
     <td className="border-b border-line px-4 py-2 text-right whitespace-nowrap">
+      {extra}
       {onEdit && <IconButton icon="edit" label={t("common.edit")} onClick={onEdit} />}
       {onDelete && <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={onDelete} />}
     </td>

@@ -190,6 +190,8 @@ export function TextArea({
   error,
   hint,
   rows = 3,
+  placeholder,
+  maxLength,
 }: {
   label: string;
   name: string;
@@ -198,12 +200,22 @@ export function TextArea({
   error?: string;
   hint?: string;
   rows?: number;
+  placeholder?: string;
+  maxLength?: number;
 }) {
   const t = useT();
   return (
     <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
       {label}
-      <textarea name={name} rows={rows} value={value} onChange={(e) => onValue(e.target.value)} className={area} />
+      <textarea
+        name={name}
+        rows={rows}
+        value={value}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        onChange={(e) => onValue(e.target.value)}
+        className={`${area} placeholder:text-subtle`}
+      />
       {error ? (
         <span className="text-xs font-medium text-red-600" role="alert">
           {t(error)}

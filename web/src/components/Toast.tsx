@@ -29,6 +29,19 @@ export function ToastContainer() {
         >
           <Icon name={STYLE[item.kind].icon} className={`mt-0.5 size-5 shrink-0 ${STYLE[item.kind].accent}`} />
           <p className="flex-1 leading-relaxed">{item.text}</p>
+          {item.action && (
+            <button
+              type="button"
+              onClick={() => {
+                dismissToast(item.id);
+                item.action?.run();
+              }}
+              className="shrink-0 rounded-md px-2 py-0.5 font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-500/10"
+              data-testid="toast-action"
+            >
+              {item.action.label}
+            </button>
+          )}
           <button type="button" onClick={() => dismissToast(item.id)} aria-label={t("common.close")} className="text-subtle hover:text-ink">
             <Icon name="close" className="size-4" />
           </button>

@@ -13,7 +13,7 @@ export function NotificationsMenu() {
   const [, go] = useLocation();
   useEffect(() => {
     void refreshUnread();
-    return onSocketReady(() => void refreshUnread());
+    return onSocketReady((caughtUp) => caughtUp || void refreshUnread());
   }, []);
   const items = unreadTickets.value.map((tk) => ({
     key: tk.id,

@@ -1,4 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
+import { navigate } from "wouter/use-browser-location";
 import { IconButton } from "../components/Button";
 import { Icon } from "../components/Icon";
 import { Menu } from "../components/Menu";
@@ -22,7 +23,7 @@ const initials = (name: string) =>
     .join("");
 
 /** Top bar (core.md §2.2): greeting, company, due date for admins, preferences and profile menu. */
-export function TopBar({ onProfile }: { onProfile: () => void }) {
+export function TopBar({ onProfile, onNotifications }: { onProfile: () => void; onNotifications: () => void }) {
   useSignals();
   const t = useT();
   const u = user.value;
@@ -67,6 +68,8 @@ export function TopBar({ onProfile }: { onProfile: () => void }) {
           }
           items={[
             { label: t("topbar.profile"), icon: "user", onSelect: onProfile },
+            { label: t("topbar.notifications"), icon: "bell", onSelect: onNotifications },
+            { label: t("topbar.security"), icon: "shield", onSelect: () => navigate("/security") },
             // On phones the reload button leaves the bar for room; it lives here instead.
             ...(isMobile.value ? [{ label: t("topbar.reload"), icon: "reload" as const, onSelect: () => location.reload() }] : []),
             { label: t("nav.logout"), icon: "logout", onSelect: () => void logout(), tone: "danger" },

@@ -13,8 +13,14 @@ export const KEYS = {
   selectedQueueIds: "selectedQueueIds",
   /** The newest announcement id already seen in the top-bar popover. */
   announcementsSeen: "announcementsSeen",
-  /** The to-do list's tasks (JSON array, features.md: kept in local storage under `tasks`). */
+  /** Where older versions kept the to-do list (the spec's `tasks` key); moved to the server once, then removed. */
   tasks: "tasks",
+  /** This browser's id for Web Push: its subscription replaces the previous one of the same device. */
+  deviceId: "deviceId",
+  /** The user who turned push notifications on in this browser (only they are re-registered at sign-in). */
+  pushUserId: "pushUserId",
+  /** The last alert whose sound a tab played (tabs of one browser play each alert once). */
+  alertPlayed: "alertPlayed",
 } as const;
 export type StorageKey = keyof typeof KEYS;
 

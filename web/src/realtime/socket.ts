@@ -6,8 +6,9 @@ import { onPaymentFrame } from "../features/finance/payment";
 import { kanbanOnMessageFrame, kanbanOnTicketFrame } from "../features/kanban/store";
 import { contactListItemsOnFrame, contactListsOnFrame } from "../features/contact-lists/store";
 import { onSettingFrame } from "../features/settings/store";
+import { todoOnFrame } from "../features/todo/tasks";
 import { t } from "../i18n";
-import { load } from "../lib/storage";
+import { clearSessionKeys, load } from "../lib/storage";
 import { onConnectionFrame } from "../stores/connections";
 import { usersStore } from "../stores/lists";
 import { chatOnFrame } from "../stores/chats";
@@ -16,6 +17,10 @@ import { bellOnMessage, bellOnTicket } from "../stores/notifications";
 import { endSession, patchUser } from "../stores/session";
 import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
 import { toast } from "../stores/toast";
+import { onAlert } from "../features/notifications/sounds";
+import { checkForUpdate } from "../pwa/register";
+import { socketOpen } from "../stores/connectivity";
+import { catchUp } from "./catchup";
 import { sandboxOnFrame } from "./connections";
 import { isSessionRestart } from "./restart";
 import {
@@ -38,6 +43,9 @@ const USER_STATUS_MS = LIMITS.userStatusPingMs;
 const AUTH_RELOAD_DELAY_MS = 1_000;
 /** Close code the server uses when it ends a session (src/realtime/hub.ts CLOSE.sessionEnded). */
 const SESSION_ENDED_CODE = 4401;
+/** No frame for this long (the server pings every 18 s) means a dead socket, e.g. after a phone slept. */
+const STALE_MS = 45_000;
+const WATCHDOG_MS = 15_000;
 
 function onUserFrame(frame: FrameOf<"user">) {
   if (frame.action === "delete") return usersStore.remove(frame.userId);
@@ -59,7 +67,10 @@ function tokenVersionOf(token: string | null): number | null {
   }
 }
 
-/** The same account signed in elsewhere: say so, clear storage after 1 s and reload. */
+/**
+ * The same account signed in elsewhere: say so, clear the session after 1 s and reload. Only the
+ * session's keys go: the language, theme and other preferences of this browser stay.
+ */
 function onAuthFrame(frame: FrameOf<"auth">) {
   if (String(frame.user.id) !== load("userId")) return;
   // The frame leaves the server before the new session's answer reaches its browser: give a sign-in
@@ -68,7 +79,7 @@ function onAuthFrame(frame: FrameOf<"auth">) {
     if (tokenVersionOf(load("token")) === frame.tokenVersion) return;
     toast("error", t("session.elsewhere"));
     setTimeout(() => {
-      localStorage.clear();
+      clearSessionKeys();
       location.reload();
     }, AUTH_RELOAD_DELAY_MS);
   }, SAME_BROWSER_GRACE_MS);
@@ -115,6 +126,8 @@ function dispatch(f: ServerFrame) {
       return announcementOnFrame(f);
     case "settings":
       return onSettingFrame(f);
+    case "todo":
+      return todoOnFrame(f);
     case "payment":
       return onPaymentFrame(f);
     case "whatsapp":
@@ -128,9 +141,13 @@ function dispatch(f: ServerFrame) {
       return contactListsOnFrame(f);
     case "ContactListItem":
       return contactListItemsOnFrame(f);
+    case "notification":
+      return onAlert(f.notification);
     case "ping":
+      serverTime = Math.max(serverTime, f.t);
       return send({ type: "pong" });
     case "ready":
+      serverTime = Math.max(serverTime, f.t);
       return;
   }
 }
@@ -140,6 +157,10 @@ let wanted = false;
 let attempt = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let statusTimer: ReturnType<typeof setInterval> | undefined;
+let watchdog: ReturnType<typeof setInterval> | undefined;
+/** When the last frame arrived (local clock) and the newest server time a frame carried. */
+let lastFrameAt = 0;
+let serverTime = 0;
 const joined: ClientMessage[] = [{ type: "joinNotification" }];
 
 /** Sends a client message (joinTickets, joinChatBox…) when the socket is open. */
@@ -147,13 +168,14 @@ export function send(msg: ClientMessage) {
   if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
 
-const readyListeners = new Set<() => void>();
+const readyListeners = new Set<(caughtUp: boolean) => void>();
 
 /**
  * Runs after every (re)connect, once the joins are sent: views that loaded data before their room
- * was joined reload it here, so a frame published in between is never missed.
+ * was joined reload it here, so a frame published in between is never missed. `caughtUp`: the
+ * tickets that changed meanwhile were already applied (lists and bell need no reload).
  */
-export function onSocketReady(fn: () => void) {
+export function onSocketReady(fn: (caughtUp: boolean) => void) {
   readyListeners.add(fn);
   return () => {
     readyListeners.delete(fn);
@@ -185,14 +207,31 @@ function open() {
   const socket = new WebSocket(`${proto}//${location.host}/ws?token=${encodeURIComponent(token)}`);
   ws = socket;
   let opened = false;
-  socket.onopen = () => {
+  const since = serverTime;
+  socket.onopen = async () => {
     opened = true;
     attempt = 0;
+    lastFrameAt = Date.now();
+    socketOpen.value = true;
     for (const m of joined) send(m);
     send({ type: "userStatus" });
-    for (const fn of readyListeners) fn();
+    sendPresence();
+    let caughtUp = false;
+    if (since) {
+      // a reconnect: apply what was missed, and look for a new version (a restart may be an upgrade)
+      checkForUpdate();
+      try {
+        const missed = await catchUp(since);
+        if (missed) for (const f of missed) dispatch(f);
+        caughtUp = !!missed;
+      } catch {
+        // the views reload their data instead
+      }
+    }
+    if (ws === socket) for (const fn of readyListeners) fn(caughtUp);
   };
   socket.onmessage = (ev) => {
+    lastFrameAt = Date.now();
     let frame: ServerFrame;
     try {
       frame = JSON.parse(String(ev.data));
@@ -205,6 +244,7 @@ function open() {
     if (ws !== socket) return;
     ws = null;
     if (!wanted) return;
+    socketOpen.value = false;
     // The server ended this session (logout elsewhere, password change, removal): back to the login page.
     if (ev.code === SESSION_ENDED_CODE) {
       // Our own password change ended the old session and stored a new one: reconnect with it.
@@ -224,6 +264,34 @@ function open() {
   };
 }
 
+/** Tells the server whether this tab is on screen (a user with a visible tab gets no push). */
+function sendPresence() {
+  send({ type: "presence", visible: document.visibilityState === "visible" });
+}
+
+/**
+ * The page woke (tab shown, network back, phone unlocked): a socket that died meanwhile, or that
+ * looks open but has been silent past STALE_MS, is replaced now instead of after the backoff.
+ */
+function wake() {
+  if (!wanted) return;
+  const state = ws?.readyState;
+  if (state === WebSocket.CONNECTING) return;
+  if (state === WebSocket.OPEN && Date.now() - lastFrameAt < STALE_MS) return;
+  clearTimeout(retryTimer);
+  attempt = 0;
+  const old = ws;
+  ws = null;
+  old?.close();
+  socketOpen.value = false;
+  open();
+}
+
+function onVisibility() {
+  sendPresence();
+  if (document.visibilityState === "visible") wake();
+}
+
 /** Opens the socket for the signed-in user (idempotent). */
 export function connectSocket() {
   if (wanted) return;
@@ -231,6 +299,10 @@ export function connectSocket() {
   attempt = 0;
   open();
   statusTimer = setInterval(() => send({ type: "userStatus" }), USER_STATUS_MS);
+  watchdog = setInterval(wake, WATCHDOG_MS);
+  document.addEventListener("visibilitychange", onVisibility);
+  window.addEventListener("online", wake);
+  window.addEventListener("pageshow", wake);
 }
 
 /** Closes the socket and stops reconnecting (logout). */
@@ -238,6 +310,12 @@ export function disconnectSocket() {
   wanted = false;
   clearTimeout(retryTimer);
   clearInterval(statusTimer);
+  clearInterval(watchdog);
+  document.removeEventListener("visibilitychange", onVisibility);
+  window.removeEventListener("online", wake);
+  window.removeEventListener("pageshow", wake);
+  socketOpen.value = true;
+  serverTime = 0;
   joined.splice(1);
   ws?.close();
   ws = null;

@@ -3,17 +3,23 @@ import { FEATURE_SETTINGS, type PlanFlag } from "@contract/limits";
 import { can, type Permission } from "@contract/permissions";
 import * as authApi from "../api/auth";
 import { navigate } from "wouter/use-browser-location";
-import { onLapsed, onRefreshed, onUnauthorized } from "../api/client";
+import { ApiError, onLapsed, onRefreshed, onUnauthorized } from "../api/client";
 import type { SessionUser } from "../api/types";
 import { clearSessionKeys, load, save } from "../lib/storage";
 import { restartingSession } from "../realtime/restart";
 
-export type SessionStatus = "loading" | "authenticated" | "anonymous";
+export type SessionStatus = "loading" | "authenticated" | "anonymous" | "offline";
 
-/** Where the session stands: loading (refreshing a stored token), authenticated or anonymous. */
+/**
+ * Where the session stands: loading (refreshing a stored token), authenticated, anonymous, or
+ * offline (a stored session that could not be checked because the server is out of reach: kept).
+ */
 export const status = signal<SessionStatus>(load("token") ? "loading" : "anonymous");
 /** The signed-in user with company, settings and plan. */
 export const user = signal<SessionUser | null>(null);
+
+/** A super user without a second factor, just signed in for the first time: asked to set one up (a banner). */
+export const suggestSecondFactor = signal(false);
 
 export const company = computed(() => user.value?.company ?? null);
 export const plan = computed(() => user.value?.company.plan ?? null);
@@ -51,6 +57,12 @@ export function endSession() {
 /** DELETE /auth/logout (best effort), then forgets the session. */
 export async function logout() {
   try {
+    // this device stops getting the user's notifications (loaded on demand: not in the first load)
+    await import("../features/notifications/push").then((m) => m.forgetThisDevice());
+  } catch {
+    // best effort: the session ends anyway
+  }
+  try {
     await authApi.logout();
   } catch {
     // the local session ends anyway
@@ -62,10 +74,15 @@ export async function logout() {
  * Changes the password (proven by the current one) and continues in the new session the server
  * answers: every other session of the user has ended. `email` defaults to the signed-in user's.
  */
-export async function changePassword(currentPassword: string, password: string, email = user.value?.email ?? "") {
-  const res = await restartingSession(() => authApi.changePassword(email, currentPassword, password));
+export async function changePassword(currentPassword: string, password: string, email = user.value?.email ?? "", challenge?: string) {
+  const res = await restartingSession(() => authApi.changePassword(email, currentPassword, password, challenge));
+  // A company that now requires a second factor answers its setup instead of a session: sign in again.
+  if (!("token" in res)) {
+    endSession();
+    return res;
+  }
   startSession(res.token, res.user);
-  return res.user;
+  return res;
 }
 
 /** On start: a stored token is refreshed and the user loaded (core.md §4.3). */
@@ -77,10 +94,29 @@ export async function restoreSession() {
   try {
     const res = await authApi.refresh();
     startSession(res.token, res.user);
-  } catch {
-    endSession();
+  } catch (e) {
+    // A refused token ends the session; an unreachable server (no network, a restart) does not.
+    if (e instanceof ApiError && e.status < 500) return endSession();
+    status.value = "offline";
+    retryLater();
   }
 }
+
+let retryDelay = 2_000;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+/** Tries the session again when the network returns, else with a growing delay (up to 30 s). */
+function retryLater() {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(retrySession, retryDelay);
+  retryDelay = Math.min(30_000, retryDelay * 2);
+}
+
+/** Tries now to restore a session kept while offline. */
+export function retrySession() {
+  clearTimeout(retryTimer);
+  if (status.peek() === "offline") void restoreSession();
+}
+if (typeof window !== "undefined") window.addEventListener("online", retrySession);
 
 /** True when the plan or the super user grants the feature, whether or not a company setting hides it. */
 export const isGranted = (flag: PlanFlag) => !!plan.value?.[flag] || !!user.value?.company.featureGrants?.includes(flag);

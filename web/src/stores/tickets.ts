@@ -3,7 +3,6 @@ import type { FrameOf } from "@contract/frames";
 import type { TicketWindowDto } from "@contract/dto/messages";
 import { type Message, markRead } from "../api/messages";
 import { type Ticket, listTickets, type TicketQuery } from "../api/tickets";
-import { notifyMessage } from "../features/tickets/notify";
 import { load, save } from "../lib/storage";
 import { isAdmin, user } from "./session";
 
@@ -223,7 +222,6 @@ export function onMessageFrame(frame: FrameOf<"appMessage">) {
     upsertTicket(t, true);
     putMessage(m);
     const open = currentTicket.peek()?.id === t.id;
-    if (!m.fromMe) notifyMessage(m, t, open);
     // The agent is looking at this chat: the new message is read now, not left as unread.
     if (!m.fromMe && open && document.visibilityState === "visible") readSoon(t.id);
   } else putMessage(m);

@@ -7,6 +7,8 @@ export interface Toast {
   id: number;
   kind: ToastKind;
   text: string;
+  /** A button beside the text (e.g. "Reload" on the new-version toast). */
+  action?: { label: string; run: () => void };
 }
 
 /** Toasts on screen, newest last. */
@@ -22,15 +24,17 @@ const timers = new Map<number, ReturnType<typeof setTimeout>>();
  * Shows a toast with already-translated text; error toasts last 2 s (core.md §8). The same text of
  * the same kind already on screen is not stacked again: it stays, for the full time from now.
  */
-export function toast(kind: ToastKind, text: string, ms = kind === "error" ? LIMITS.errorToastMs : DEFAULT_MS) {
+export function toast(kind: ToastKind, text: string, ms = kind === "error" ? LIMITS.errorToastMs : DEFAULT_MS, action?: Toast["action"]) {
   const same = toasts.peek().find((x) => x.kind === kind && x.text === text);
   const id = same?.id ?? nextId++;
-  if (!same) toasts.value = [...toasts.peek(), { id, kind, text }];
+  if (!same) toasts.value = [...toasts.peek(), { id, kind, text, action }];
   clearTimeout(timers.get(id));
-  timers.set(
-    id,
-    setTimeout(() => dismissToast(id), ms),
-  );
+  // 0: stays until the user closes it or acts on it
+  if (ms > 0)
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), ms),
+    );
   return id;
 }
 

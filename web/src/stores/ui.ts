@@ -26,9 +26,14 @@ export const drawerOpen = signal<boolean>(typeof innerWidth === "number" ? inner
 /** Below 600 px the drawer is temporary (an overlay). */
 export const isMobile = signal<boolean>(typeof innerWidth === "number" ? innerWidth < LIMITS.mobileBreakpointPx : false);
 
+/** The top bar's colour per theme (the manifest and index.html carry the same, scripts/build-pwa.ts). */
+const BAR_COLOR: Record<Theme, string> = { light: "#ffffff", dark: "#1b2326" };
+
 function applyTheme(value: Theme) {
   document.documentElement.classList.toggle("dark", value === "dark");
   document.documentElement.style.colorScheme = value;
+  // The installed app's title bar follows the chosen theme, not only the system's.
+  for (const meta of document.querySelectorAll('meta[name="theme-color"]')) meta.setAttribute("content", BAR_COLOR[value]);
 }
 
 export function setTheme(value: Theme) {

@@ -1,3 +1,4 @@
+import type { SignInAnswerDto } from "@contract/dto/auth";
 import { PasswordChangeBody } from "@contract/schemas/auth";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../components/Button";
@@ -17,13 +18,16 @@ const PINS = { ERR_PASSWORD_UNCHANGED: "password" };
 export function ForcedPasswordForm({
   email,
   currentPassword,
+  challenge,
   onBack,
   onDone,
 }: {
   email: string;
   currentPassword: string;
+  /** The second step just answered (a user with a second factor). */
+  challenge?: string;
   onBack: () => void;
-  onDone: () => void;
+  onDone: (res: SignInAnswerDto) => void;
 }) {
   const t = useT();
   const [password, setPassword] = useState("");
@@ -39,8 +43,7 @@ export function ForcedPasswordForm({
     setErrors({});
     setBusy(true);
     try {
-      await changePassword(currentPassword, password, email);
-      onDone();
+      onDone(await changePassword(currentPassword, password, email, challenge));
     } catch (err) {
       const fields = serverFieldErrors(err, PINS);
       if (fields) setErrors(fields);

@@ -7,7 +7,7 @@ import { listPlans } from "../../api/plans";
 import type { Plan } from "../../api/types";
 import { Button } from "../../components/Button";
 import { TextInput } from "../../components/Field";
-import { useT } from "../../i18n";
+import { language, useT } from "../../i18n";
 import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form";
 import { startSession } from "../../stores/session";
 import { toast, toastError } from "../../stores/toast";
@@ -49,7 +49,7 @@ export default function SignupPage() {
     setErrors({});
     setBusy(true);
     try {
-      await signup({ ...checked.output, phone: checked.output.phone ?? "", companyId });
+      await signup({ ...checked.output, phone: checked.output.phone ?? "", companyId, language: language.peek() });
     } catch (err) {
       const fields = serverFieldErrors(err, PINS);
       setErrors(fields ?? {});

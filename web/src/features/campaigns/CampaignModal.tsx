@@ -9,6 +9,7 @@ import {
   getCampaign,
   removeCampaignMedia,
   restartCampaign,
+  startCampaign,
   updateCampaign,
   uploadCampaignMedia,
 } from "../../api/campaigns";
@@ -113,6 +114,12 @@ export function CampaignModal({ open, id: campaignId, onClose, onCreated }: Edit
       toastError(err);
     }
   };
+  /** Start now: what the form shows is saved first (when it may still change), then the campaign starts. */
+  const startNow = () =>
+    run(async (id) => {
+      if (!readOnly) await updateCampaign(id, form);
+      campaignsStore.upsert(await startCampaign(id));
+    }, "campaigns.started");
   const removeMedia = async () => {
     if (!record) return;
     try {
@@ -144,6 +151,10 @@ export function CampaignModal({ open, id: campaignId, onClose, onCreated }: Edit
           <Button variant="secondary" icon="reload" onClick={() => run(restartCampaign, "campaigns.restarted")}>
             {t("campaigns.restart")}
           </Button>
+        ) : record?.status === "INATIVA" || record?.status === "PROGRAMADA" ? (
+          <Button variant="secondary" icon="play" data-testid="campaign-modal-start" onClick={startNow}>
+            {t("campaigns.startNow")}
+          </Button>
         ) : undefined
       }
     >
@@ -158,7 +169,7 @@ export function CampaignModal({ open, id: campaignId, onClose, onCreated }: Edit
             value={toLocal(form.scheduledAt)}
             onValue={(v) => set("scheduledAt", toIso(v))}
             error={errors.scheduledAt}
-            hint={t("common.zoneHint", { zone: zoneLabel() })}
+            hint={`${t("common.zoneHint", { zone: zoneLabel() })} ${t("campaigns.scheduleHint")}`}
           />
         </div>
         <TargetFields form={form} set={set} open={open} />

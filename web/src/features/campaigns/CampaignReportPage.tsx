@@ -92,6 +92,7 @@ export default function CampaignReportPage() {
         <Card icon="users" label={t("campaigns.validContacts")} value={p.valid} testId="card-valid" />
         <Card icon="checkDouble" label={t("campaigns.delivered")} value={p.delivered} testId="card-delivered" />
         {p.failed > 0 && <Card icon="alert" label={t("campaigns.failed")} value={p.failed} testId="card-failed" />}
+        {p.skipped > 0 && <Card icon="eyeOff" label={t("campaigns.skipped")} value={p.skipped} testId="card-skipped" />}
         {c.confirmation && (
           <>
             <Card icon="send" label={t("campaigns.confirmationRequested")} value={p.confirmationRequested} />
@@ -103,7 +104,7 @@ export default function CampaignReportPage() {
         <Card icon="calendar" label={t("campaigns.scheduledAt")} value={c.scheduledAt ? formatInZone(c.scheduledAt) : t("campaigns.noSchedule")} />
         <Card icon="clock" label={t("campaigns.completedAt")} value={c.completedAt ? formatInZone(c.completedAt) : t("campaigns.notCompleted")} />
       </div>
-      <ShipmentsTable campaignId={c.id} version={p.delivered + p.failed + p.confirmationRequested} />
+      <ShipmentsTable campaignId={c.id} version={p.delivered + p.failed + p.skipped + p.confirmationRequested} />
     </div>
   );
 }

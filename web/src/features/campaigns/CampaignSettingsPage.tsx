@@ -1,25 +1,19 @@
 import { CAMPAIGN_INTERVALS, CAMPAIGN_LONG_INTERVALS, CAMPAIGN_SETTING_DEFAULTS } from "@contract/limits";
-import { CampaignVariableForm } from "@contract/schemas/campaigns";
 import { useEffect, useState } from "react";
 import { type CampaignSettings, getCampaignSettings, saveCampaignSettings } from "../../api/campaigns";
-import { Button, IconButton } from "../../components/Button";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { Button } from "../../components/Button";
 import { Select, TextInput, Toggle } from "../../components/Field";
 import { Spinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
-import { type FieldErrors, validate } from "../../lib/form";
 import { toast, toastError } from "../../stores/toast";
+import { OptOutSettings } from "./OptOutSettings";
+import { VariablesSettings } from "./VariablesSettings";
 
-type Variable = { key: string; value: string };
-
-/** /campaigns-config (features.md §2.2): the pacing dropdowns, ban-aware limits and the variables. */
+/** /campaigns-config (features.md §2.2): the pacing dropdowns, ban-aware limits, the variables and the opt-out words. */
 export default function CampaignSettingsPage() {
   const t = useT();
   const [settings, setSettings] = useState<CampaignSettings | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [draft, setDraft] = useState<Variable>({ key: "", value: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [removing, setRemoving] = useState<Variable | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -35,18 +29,6 @@ export default function CampaignSettingsPage() {
   const set = <K extends keyof CampaignSettings>(key: K, value: CampaignSettings[K]) => setSettings({ ...settings, [key]: value });
   const seconds = (options: readonly number[]) =>
     options.map((n) => ({ value: n, label: n === 0 ? t("campaignSettings.none") : t("campaignSettings.seconds", { n }) }));
-
-  const addVariable = (e: { preventDefault: () => void }) => {
-    e.preventDefault();
-    const checked = validate(CampaignVariableForm, draft);
-    if (!checked.ok) return setErrors(checked.errors);
-    if (settings.variables.some((v) => v.key.toLowerCase() === checked.output.key.toLowerCase())) {
-      return setErrors({ key: "errors.ERR_CAMPAIGN_VARIABLE_EXISTS" });
-    }
-    setErrors({});
-    set("variables", [...settings.variables, checked.output]);
-    setDraft({ key: "", value: "" });
-  };
 
   const save = async () => {
     setBusy(true);
@@ -100,57 +82,13 @@ export default function CampaignSettingsPage() {
           </div>
         </div>
       </section>
-      <section className="flex flex-col gap-4 rounded-card border border-line bg-surface p-5 shadow-card">
-        <div>
-          <h2 className="text-sm font-semibold text-ink">{t("campaignSettings.variables")}</h2>
-          <p className="mt-1 text-sm text-muted">{t("campaignSettings.variablesHint")}</p>
-        </div>
-        <form onSubmit={addVariable} noValidate className="grid items-start gap-3 sm:grid-cols-[1fr_2fr_auto]" data-testid="variable-form">
-          <TextInput label={t("campaignSettings.shortcut")} name="key" value={draft.key} onValue={(key) => setDraft({ ...draft, key })} error={errors.key} />
-          <TextInput
-            label={t("campaignSettings.content")}
-            name="value"
-            value={draft.value}
-            onValue={(value) => setDraft({ ...draft, value })}
-            error={errors.value}
-          />
-          <Button type="submit" icon="plus" variant="secondary" className="sm:mt-6">
-            {t("campaignSettings.addVariable")}
-          </Button>
-        </form>
-        {settings.variables.length === 0 ? (
-          <p className="text-sm text-subtle">{t("campaignSettings.noVariables")}</p>
-        ) : (
-          <ul className="divide-y divide-line rounded-lg border border-line" data-testid="variables">
-            {settings.variables.map((v) => (
-              <li key={v.key} className="flex items-center gap-3 px-3 py-2 text-sm">
-                <code className="rounded bg-raised px-1.5 py-0.5 font-mono text-brand-700 dark:text-brand-300">{`{${v.key}}`}</code>
-                <span className="min-w-0 flex-1 truncate text-muted">{v.value}</span>
-                <IconButton icon="trash" tone="danger" label={t("common.delete")} onClick={() => setRemoving(v)} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <VariablesSettings variables={settings.variables} onChange={(v) => set("variables", v)} />
+      <OptOutSettings settings={settings} set={set} />
       <div className="flex justify-end">
         <Button icon="check" loading={busy} onClick={save} data-testid="campaign-settings-save">
           {t("common.save")}
         </Button>
       </div>
-      <ConfirmDialog
-        open={!!removing}
-        title={t("campaignSettings.deleteVariable", { key: removing?.key ?? "" })}
-        text={t("campaignSettings.deleteVariableText")}
-        confirmLabel={t("common.delete")}
-        onConfirm={() => {
-          if (removing)
-            set(
-              "variables",
-              settings.variables.filter((v) => v.key !== removing.key),
-            );
-        }}
-        onClose={() => setRemoving(null)}
-      />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useLocation } from "wouter";
-import { type Campaign, cancelCampaign, deleteCampaign, listCampaigns, restartCampaign, resumeCampaign } from "../../api/campaigns";
-import { IconButton } from "../../components/Button";
+import { type Campaign, cancelCampaign, deleteCampaign, listCampaigns, restartCampaign, resumeCampaign, startCampaign } from "../../api/campaigns";
 import { CrudPage } from "../../components/CrudPage";
 import { ListTable, tdClass } from "../../components/ListPage";
 import { useT } from "../../i18n";
@@ -9,13 +8,16 @@ import { useCrud } from "../../lib/useCrud";
 import { usePagedList } from "../../lib/usePagedList";
 import { toast, toastError } from "../../stores/toast";
 import { formatInZone } from "../../lib/zone";
+import { isMobile } from "../../stores/ui";
 import { CampaignModal } from "./CampaignModal";
+import { CampaignProgress } from "./CampaignProgress";
+import { CampaignRowIcons, CampaignRunActions } from "./CampaignRowActions";
 import { CampaignStatusBadge } from "./status";
 import { campaignsStore } from "./store";
 
 const fetchPage = (s: string, p: number) => listCampaigns(s, p).then((r) => ({ items: r.records, count: r.count, hasMore: r.hasMore }));
 
-/** /campaigns (features.md §2.2): search, infinite scroll, stop/restart/report/edit/delete per row. */
+/** /campaigns (features.md §2.2): search, infinite scroll, live progress, start now/stop/restart/report/edit/delete per row. */
 export default function CampaignsPage() {
   useSignals();
   const t = useT();
@@ -23,6 +25,7 @@ export default function CampaignsPage() {
   const crud = useCrud<Campaign>({ area: "campaigns", remove: deleteCampaign, store: campaignsStore, list });
   const campaigns = campaignsStore.items.value;
   const [, go] = useLocation();
+  const narrow = isMobile.value;
 
   /** Cancel, restart or resume, then the list reloads from page 1 (features.md §4). */
   const act = (call: (id: number) => Promise<unknown>, done: string) => async (c: Campaign) => {
@@ -34,9 +37,11 @@ export default function CampaignsPage() {
       toastError(err);
     }
   };
+  const start = act(startCampaign, "campaigns.started");
   const stop = act(cancelCampaign, "campaigns.cancelled");
   const restart = act(restartCampaign, "campaigns.restarted");
   const resume = act(resumeCampaign, "campaigns.resumed");
+  const run = (c: Campaign) => <CampaignRunActions c={c} start={start} stop={stop} resume={resume} restart={restart} />;
 
   return (
     <CrudPage
@@ -52,7 +57,8 @@ export default function CampaignsPage() {
         loading={list.loading}
         columns={[
           { label: t("campaigns.name") },
-          { label: t("campaigns.statusLabel") },
+          !narrow && { label: t("campaigns.statusLabel") },
+          !narrow && { label: t("campaigns.progress") },
           { label: t("campaigns.contactList"), className: "hidden lg:table-cell" },
           { label: t("campaigns.connection"), className: "hidden lg:table-cell" },
           { label: t("campaigns.scheduledAt"), className: "hidden md:table-cell" },
@@ -63,10 +69,27 @@ export default function CampaignsPage() {
       >
         {campaigns.map((c) => (
           <tr key={c.id} data-testid="campaign-row" data-id={c.id} className="hover:bg-raised/60">
-            <td className={`${tdClass} font-medium text-ink`}>{c.name}</td>
-            <td className={tdClass}>
-              <CampaignStatusBadge campaign={c} />
+            <td className={`${tdClass} font-medium text-ink`}>
+              {c.name}
+              {/* on a phone one cell holds the name, status, progress and run buttons (nothing scrolls sideways) */}
+              {narrow && (
+                <span className="mt-1.5 flex flex-col items-start gap-2 font-normal">
+                  <CampaignStatusBadge campaign={c} />
+                  <CampaignProgress c={c} />
+                  {run(c)}
+                </span>
+              )}
             </td>
+            {!narrow && (
+              <td className={tdClass}>
+                <CampaignStatusBadge campaign={c} />
+              </td>
+            )}
+            {!narrow && (
+              <td className={tdClass}>
+                <CampaignProgress c={c} />
+              </td>
+            )}
             <td className={`${tdClass} hidden text-muted lg:table-cell`}>{c.contactList?.name ?? t("campaigns.noList")}</td>
             <td className={`${tdClass} hidden text-muted lg:table-cell`}>{c.whatsapp?.name ?? t("campaigns.noConnection")}</td>
             <td className={`${tdClass} hidden whitespace-nowrap text-muted md:table-cell`}>
@@ -76,15 +99,11 @@ export default function CampaignsPage() {
               {c.completedAt ? formatInZone(c.completedAt) : t("campaigns.notCompleted")}
             </td>
             <td className={`${tdClass} hidden text-muted 2xl:table-cell`}>{t(c.confirmation ? "campaigns.enabled" : "campaigns.disabled")}</td>
-            <td className="border-b border-line px-4 py-2 text-right whitespace-nowrap">
-              {c.status === "EM_ANDAMENTO" && <IconButton icon="stop" label={t("campaigns.stop")} tone="danger" onClick={() => stop(c)} />}
-              {c.status === "EM_ANDAMENTO" && c.pauseReason === "failures" && (
-                <IconButton icon="play" label={t("campaigns.resume")} onClick={() => resume(c)} />
-              )}
-              {c.status === "CANCELADA" && <IconButton icon="reload" label={t("campaigns.restart")} onClick={() => restart(c)} />}
-              <IconButton icon="file" label={t("campaigns.report")} onClick={() => go(`/campaign/${c.id}/report`)} />
-              <IconButton icon="edit" label={t("common.edit")} onClick={() => crud.edit(c.id)} />
-              {c.status !== "EM_ANDAMENTO" && <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => crud.askDelete(c)} />}
+            <td className="border-b border-line px-4 py-2 text-right">
+              <span className="inline-flex flex-wrap items-center justify-end gap-1">
+                {!narrow && run(c)}
+                <CampaignRowIcons c={c} report={(x) => go(`/campaign/${x.id}/report`)} edit={(x) => crud.edit(x.id)} remove={crud.askDelete} />
+              </span>
             </td>
           </tr>
         ))}

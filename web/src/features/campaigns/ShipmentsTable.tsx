@@ -17,6 +17,7 @@ function State({ s }: { s: CampaignShipping }) {
         {s.error && <span className="text-xs text-muted">{hasKey(`errors.${s.error}`) ? t(`errors.${s.error}`) : s.error}</span>}
       </span>
     );
+  if (s.skippedAt) return <Badge tone="warning">{t("campaigns.shipment.skipped")}</Badge>;
   if (s.confirmationRequestedAt) return <Badge tone="info">{t("campaigns.shipment.awaiting")}</Badge>;
   return <Badge tone="neutral">{t("campaigns.shipment.pending")}</Badge>;
 }
@@ -61,7 +62,7 @@ export function ShipmentsTable({ campaignId, version }: { campaignId: number; ve
               <State s={s} />
             </td>
             <td className={`${tdClass} hidden whitespace-nowrap text-muted md:table-cell`}>
-              {formatInZone(s.deliveredAt ?? s.failedAt ?? s.confirmationRequestedAt)}
+              {formatInZone(s.deliveredAt ?? s.failedAt ?? s.skippedAt ?? s.confirmationRequestedAt)}
             </td>
           </tr>
         ))}

@@ -1,5 +1,6 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
+import { useSearch } from "wouter";
 import { type Connection, deleteConnection, getConnection } from "../../api/connections";
 import { CrudPage } from "../../components/CrudPage";
 import { useCrud } from "../../lib/useCrud";
@@ -23,6 +24,11 @@ export default function ConnectionsPage() {
   useEffect(() => {
     loadConnections().catch(toastError);
   }, []);
+  // /connections?edit=<id> (from the sandbox phone's "no menu" notice) opens that connection's editor.
+  const editId = Number(new URLSearchParams(useSearch()).get("edit"));
+  useEffect(() => {
+    if (editId && allowed("connections-page:editOrDeleteConnection")) crud.edit(editId);
+  }, [editId]);
 
   return (
     <CrudPage

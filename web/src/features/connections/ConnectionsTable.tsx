@@ -9,6 +9,7 @@ import { useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
 import { allowed } from "../../stores/session";
 import { isMobile } from "../../stores/ui";
+import { NoMenuNotice } from "./NoMenuNotice";
 import { SessionButtons } from "./SessionButtons";
 import { CloseReason } from "./SessionTrouble";
 
@@ -112,6 +113,7 @@ export function ConnectionsTable({
               {narrow && w.isDefault && <Badge tone="brand">{t("connections.col.isDefault")}</Badge>}
             </span>
             <Health w={w} />
+            <NoMenuNotice w={w} onEdit={manage ? onEdit : undefined} className="mt-2 max-w-md" />
             {narrow && (
               <div className="mt-2 flex flex-col items-start gap-2">
                 <div>{status(w)}</div>

@@ -1,4 +1,5 @@
 import { ContactCreateBody } from "@contract/schemas/contacts";
+import { useState } from "react";
 import { type Contact, createContact, type ExtraInfo, getContact, updateContact } from "../../api/contacts";
 import { Button, IconButton } from "../../components/Button";
 import { TextInput } from "../../components/Field";
@@ -6,6 +7,7 @@ import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
 import { useEntityForm } from "../../lib/useEntityForm";
 import { contactsStore } from "../../stores/lists";
+import { OptOutField } from "./OptOutField";
 
 const EMPTY = { name: "", number: "", email: "", extraInfo: [] as ExtraInfo[] };
 const PINS = { ERR_DUPLICATED_CONTACT: "number" };
@@ -27,12 +29,17 @@ export function ContactModal({
 }) {
   const t = useT();
   const editing = contactId !== null;
+  const [loaded, setLoaded] = useState<Contact | null>(null);
   const { form, setForm, errors, loading, busy, submit } = useEntityForm({
     open,
     id: contactId,
     empty: EMPTY,
     load: (id) => (id === null ? null : getContact(id)),
-    fill: (c) => ({ name: c.name, number: c.number, email: c.email, extraInfo: (c.extraInfo ?? []).map(({ name, value }) => ({ name, value })) }),
+    onOpen: () => setLoaded(null),
+    fill: (c) => {
+      setLoaded(c);
+      return { name: c.name, number: c.number, email: c.email, extraInfo: (c.extraInfo ?? []).map(({ name, value }) => ({ name, value })) };
+    },
     schema: ContactCreateBody,
     pins: PINS,
     save: async (out) => {
@@ -74,6 +81,7 @@ export function ContactModal({
       <div className="sm:col-span-2">
         <TextInput label={t("contacts.email")} name="email" type="email" value={form.email} onValue={set("email")} error={errors.email} />
       </div>
+      {editing && loaded?.id === contactId && <OptOutField contact={loaded} onChange={setLoaded} />}
       <fieldset className="flex flex-col gap-3 sm:col-span-2">
         <legend className="mb-2 text-sm font-semibold text-ink">{t("contacts.extraInfo")}</legend>
         {extra.map((x, i) => (

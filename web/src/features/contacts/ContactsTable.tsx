@@ -1,6 +1,7 @@
 import type { Contact } from "../../api/contacts";
 import { IconButton } from "../../components/Button";
 import { ListTable, tdClass } from "../../components/ListPage";
+import { Badge } from "../../components/Badge";
 import { useT } from "../../i18n";
 import { navigate } from "wouter/use-browser-location";
 import { allowed, hasFlag } from "../../stores/session";
@@ -47,7 +48,14 @@ export function ContactsTable({
                 </span>
               )}
               <div className="min-w-0">
-                <p className="truncate font-medium text-ink">{c.name}</p>
+                <p className="flex items-center gap-2 font-medium text-ink">
+                  <span className="truncate">{c.name}</span>
+                  {c.optedOutAt && (
+                    <span data-testid="contact-opted-out">
+                      <Badge tone="warning">{t("contacts.optedOutBadge")}</Badge>
+                    </span>
+                  )}
+                </p>
                 <p className="truncate font-mono text-xs text-muted sm:hidden">{c.number}</p>
               </div>
             </div>

@@ -1,3 +1,5 @@
+import { autoText } from "@contract/auto-texts";
+import { LIMITS } from "@contract/limits";
 import { PROMPT_DEFAULTS, PROMPT_VOICES, PromptBody } from "@contract/schemas/prompts";
 import { useState } from "react";
 import { createPrompt, getPrompt, type PromptInput, updatePrompt } from "../../api/prompts";
@@ -7,6 +9,7 @@ import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { promptsStore } from "../../stores/lists";
+import { company } from "../../stores/session";
 
 interface Draft {
   name: string;
@@ -20,6 +23,7 @@ interface Draft {
   apiKey: string;
   queueId: number | "";
   maxMessages: string;
+  holdingMessage: string;
 }
 
 const EMPTY: Draft = {
@@ -34,6 +38,7 @@ const EMPTY: Draft = {
   apiKey: "",
   queueId: "",
   maxMessages: String(PROMPT_DEFAULTS.maxMessages),
+  holdingMessage: "",
 };
 
 /** Add or edit a prompt (features.md §2.7, §5): without a queue the form says "Informe o setor"; keys show masked. */
@@ -122,6 +127,17 @@ export function PromptModal({ open, id, onClose, onCreated }: EditorProps) {
         {num("maxTokens")}
         {num("temperature")}
       </div>
+      <TextArea
+        label={t("prompts.holdingMessage")}
+        name="holdingMessage"
+        rows={2}
+        maxLength={LIMITS.holdingMessageMax}
+        value={form.holdingMessage}
+        placeholder={autoText("aiHolding", company.value?.settings.find((x) => x.key === "language")?.value ?? "pt-BR")}
+        onValue={set("holdingMessage")}
+        error={errors.holdingMessage}
+        hint={t("prompts.holdingHint")}
+      />
     </FormModal>
   );
 }

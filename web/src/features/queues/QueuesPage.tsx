@@ -16,8 +16,8 @@ export default function QueuesPage() {
   const manage = allowed("queues:manage");
   const list = useWholeList(queuesStore, listQueues);
   const crud = useCrud<Queue>({ area: "queues", remove: deleteQueue, store: queuesStore });
-  // Menu order: orderQueue (unset last), then name, as the server lists them; live upserts keep it.
-  const queues = [...queuesStore.items.value].sort((a, b) => (a.orderQueue ?? 1e9) - (b.orderQueue ?? 1e9) || a.name.localeCompare(b.name));
+  // Menu order: orderQueue (unset last), then creation, as the server lists them; live upserts keep it.
+  const queues = [...queuesStore.items.value].sort((a, b) => (a.orderQueue ?? 1e9) - (b.orderQueue ?? 1e9) || a.id - b.id);
 
   return (
     <CrudPage

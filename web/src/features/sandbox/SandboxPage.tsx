@@ -8,6 +8,7 @@ import { Spinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
 import { connections, connectionsLoaded, ensureConnections } from "../../stores/connections";
 import { toastError } from "../../stores/toast";
+import { NoMenuNotice } from "../connections/NoMenuNotice";
 import { Composer, type Payload } from "./Composer";
 import { type Customer, CustomerList } from "./CustomerList";
 import { SandboxBubble } from "./SandboxBubble";
@@ -74,6 +75,7 @@ export default function SandboxPage() {
           {t("sandbox.disconnected")}
         </p>
       )}
+      <NoMenuNotice w={w} className="text-sm" />
       {/* On a phone the customer form and the phone stack and the page scrolls; side by side from md up. */}
       <div className="grid shrink-0 gap-4 md:min-h-0 md:flex-1 md:shrink md:grid-cols-[18rem_minmax(0,26rem)]">
         <CustomerList customers={customers} current={customer?.number ?? null} onPick={setCustomer} />

@@ -1,3 +1,5 @@
+import { COMPANY_LANGUAGES } from "@contract/auto-texts";
+
 /**
  * The selects of the Opções tab (core.md §3 Setting, BEHAVIOUR.md §3.5-3.10, §12.1), in screen order.
  * Labels are i18n keys `settings.<key>.label`, `settings.<key>.<value>` and `settings.<key>.hint`.
@@ -11,6 +13,9 @@ export const OPTION_SETTINGS: readonly { key: string; values: readonly string[] 
   { key: "sendGreetingAccepted", values: ["disabled", "enabled"] },
   { key: "sendMsgTransfTicket", values: ["disabled", "enabled"] },
   { key: "sendGreetingMessageOneQueues", values: ["disabled", "enabled"] },
+  { key: "language", values: COMPANY_LANGUAGES },
+  { key: "requireSecondFactor", values: ["disabled", "enabled"] },
+  { key: "singleSession", values: ["enabled", "disabled"] },
 ];
 
 /** Settings that hide a feature the company has (shown only while the plan or the super user grants it; issue 22). */

@@ -1,27 +1,32 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Badge } from "../../components/Badge";
 import { Button, IconButton } from "../../components/Button";
 import { EmptyState } from "../../components/EmptyState";
 import { useT } from "../../i18n";
-import { toast } from "../../stores/toast";
-import { addTask, editTask, removeTask, TASK_MAX_CHARS, tasks, toggleTask } from "./tasks";
+import { onSocketReady } from "../../realtime/socket";
+import { addTask, editTask, forgetOtherUsersTasks, loadTasks, removeTask, TASK_MAX_CHARS, tasks, toggleTask } from "./tasks";
 
 const input =
   "h-10 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-sm placeholder:text-subtle focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
 
-/** /todolist: the user's own tasks, kept in this browser (add, edit, done, delete). */
+/** /todolist: the user's own tasks, kept in their account (add, edit, done, delete); other devices follow live. */
 export default function TodoPage() {
   useSignals();
   const t = useT();
   const [text, setText] = useState("");
-  const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
-  const list = tasks.value;
+  const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
+  useEffect(() => {
+    forgetOtherUsersTasks();
+    void loadTasks();
+    // after a reconnect, frames sent while the socket was down are picked up by a reload
+    return onSocketReady(() => void loadTasks());
+  }, []);
+  const list = tasks.value ?? [];
   const open = list.filter((x) => !x.done).length;
 
-  const add = () => {
-    if (!addTask(text)) return toast("error", t("todo.full"));
-    setText("");
+  const add = async () => {
+    if (await addTask(text)) setText("");
   };
   const saveEdit = () => {
     if (editing) editTask(editing.id, editing.text);
@@ -38,7 +43,7 @@ export default function TodoPage() {
         className="flex gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          add();
+          void add();
         }}
       >
         <input
@@ -54,9 +59,9 @@ export default function TodoPage() {
           {t("todo.add")}
         </Button>
       </form>
-      <p className="-mt-3 text-xs text-muted">{t("todo.localHint")}</p>
+      <p className="-mt-3 text-xs text-muted">{t("todo.accountHint")}</p>
       <div className="min-h-0 flex-1 overflow-auto rounded-card border border-line bg-surface shadow-card">
-        {list.length === 0 ? (
+        {tasks.value === null ? null : list.length === 0 ? (
           <EmptyState icon="check" title={t("todo.empty")} hint={t("todo.emptyHint")} />
         ) : (
           <ul>
@@ -92,7 +97,7 @@ export default function TodoPage() {
                   <>
                     <span className={`min-w-0 flex-1 break-words text-sm ${task.done ? "text-subtle line-through" : "text-ink"}`}>{task.text}</span>
                     <IconButton icon="edit" label={t("common.edit")} onClick={() => setEditing({ id: task.id, text: task.text })} />
-                    <IconButton icon="trash" tone="danger" label={t("common.delete")} onClick={() => removeTask(task.id)} />
+                    <IconButton icon="trash" tone="danger" label={t("common.delete")} onClick={() => void removeTask(task.id)} />
                   </>
                 )}
               </li>

@@ -8,6 +8,8 @@ import { usersStore } from "../../stores/lists";
 import { allowed } from "../../stores/session";
 import { UserModal } from "./UserModal";
 import { UsersTable } from "./UsersTable";
+import { UserSecurityModal } from "./UserSecurityModal";
+import { useState } from "react";
 
 const fetchPage = (s: string, p: number) => listUsers(s, p).then((r) => ({ items: r.users, count: r.count, hasMore: r.hasMore }));
 
@@ -19,6 +21,7 @@ export default function UsersPage() {
   const manage = allowed("users:manage");
   const crud = useCrud<User>({ area: "users", remove: deleteUser, store: usersStore, list });
   const users = usersStore.items.value;
+  const [securing, setSecuring] = useState<User | null>(null);
 
   return (
     <CrudPage
@@ -30,9 +33,14 @@ export default function UsersPage() {
       crud={crud}
       canAdd={manage}
       emptyHint={manage}
-      dialogs={<UserModal {...crud.editor} onCreated={() => list.setCount((c) => c + 1)} />}
+      dialogs={
+        <>
+          <UserModal {...crud.editor} onCreated={() => list.setCount((c) => c + 1)} />
+          <UserSecurityModal user={securing} onClose={() => setSecuring(null)} />
+        </>
+      }
     >
-      <UsersTable users={users} loading={list.loading} onEdit={(u) => crud.edit(u.id)} onDelete={crud.askDelete} />
+      <UsersTable users={users} loading={list.loading} onEdit={(u) => crud.edit(u.id)} onDelete={crud.askDelete} onSecurity={setSecuring} />
     </CrudPage>
   );
 }

@@ -1,5 +1,6 @@
 import type { User } from "../../api/types";
 import { Badge, Dot } from "../../components/Badge";
+import { IconButton } from "../../components/Button";
 import { RowActions } from "../../components/CrudPage";
 import { ListTable } from "../../components/ListPage";
 import { useT } from "../../i18n";
@@ -11,7 +12,20 @@ function ProfileBadge({ profile }: { profile: string }) {
 }
 
 /** Users table: name (with online dot), email, profile, actions. Email folds under the name on small screens. */
-export function UsersTable({ users, loading, onEdit, onDelete }: { users: User[]; loading: boolean; onEdit: (u: User) => void; onDelete: (u: User) => void }) {
+export function UsersTable({
+  users,
+  loading,
+  onEdit,
+  onDelete,
+  onSecurity,
+}: {
+  users: User[];
+  loading: boolean;
+  onEdit: (u: User) => void;
+  onDelete: (u: User) => void;
+  /** An admin opens the user's sessions and second factor. */
+  onSecurity: (u: User) => void;
+}) {
   const t = useT();
   const manage = allowed("users:manage");
   const myId = me.value?.id;
@@ -49,7 +63,14 @@ export function UsersTable({ users, loading, onEdit, onDelete }: { users: User[]
           <td className="hidden border-b border-line px-4 py-3 sm:table-cell">
             <ProfileBadge profile={u.profile} />
           </td>
-          <RowActions onEdit={manage || u.id === myId ? () => onEdit(u) : undefined} onDelete={manage && u.id !== myId ? () => onDelete(u) : undefined} />
+          <RowActions
+            extra={
+              manage &&
+              u.id !== myId && <IconButton icon="shield" label={t("security.userAction")} onClick={() => onSecurity(u)} data-testid="user-security-open" />
+            }
+            onEdit={manage || u.id === myId ? () => onEdit(u) : undefined}
+            onDelete={manage && u.id !== myId ? () => onDelete(u) : undefined}
+          />
         </tr>
       ))}
     </ListTable>

@@ -5,6 +5,7 @@ import { deleteMessage, listMessages, type Message, retryMessage, sendReaction }
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { Spinner } from "../../../components/Spinner";
 import { language, useT } from "../../../i18n";
+import { onSocketReady } from "../../../realtime/socket";
 import { toastError } from "../../../stores/toast";
 import { chatWindow, messages, messagesHasMore, putMessage, upsertTicket } from "../../../stores/tickets";
 import { MessageBubble } from "./MessageBubble";
@@ -84,6 +85,19 @@ export function MessageList({
       alive = false;
     };
   }, [ticketId, page]);
+
+  // After a reconnect: the newest page again, merged by id (messages that arrived meanwhile, no duplicates).
+  useEffect(
+    () =>
+      onSocketReady(() => {
+        listMessages(ticketId, 1)
+          .then((res) => {
+            for (const m of res.messages) putMessage(m);
+          })
+          .catch(() => undefined);
+      }),
+    [ticketId],
+  );
 
   const lastId = useRef(0);
   useLayoutEffect(() => {

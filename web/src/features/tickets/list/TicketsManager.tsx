@@ -11,6 +11,7 @@ import { toastError } from "../../../stores/toast";
 import { counts, type ListKey, loadList, openSubTab, searchFilters, selectedQueueIds, setSelectedQueues, showAll } from "../../../stores/tickets";
 import { NewTicketModal } from "../modals/NewTicketModal";
 import { canAskNotifications } from "../notify";
+import { enablePush } from "../../notifications/push";
 import { ChipSelect } from "./ChipSelect";
 import { SearchFilters } from "./SearchFilters";
 import { TabBar } from "./TabBar";
@@ -46,11 +47,14 @@ export function TicketsManager() {
       for (const k of tab === "open" ? (["open", "pending"] as const) : [tab]) loadList(k).catch(toastError);
     };
     load();
-    // After a reconnect the frames sent while offline are gone: reload what is on screen.
-    return onSocketReady(load);
+    // After a reconnect the socket applies the tickets that changed meanwhile; when it could not
+    // (too many changes, a failed call), reload what is on screen.
+    return onSocketReady((caughtUp) => caughtUp || load());
   }, [tab, reload]);
   const askPermission = () => {
-    void Notification.requestPermission().finally(() => setAsk(false));
+    void enablePush()
+      .catch(toastError)
+      .finally(() => setAsk(false));
   };
 
   return (

@@ -1,0 +1,141 @@
+import type { Database } from "bun:sqlite";
+import { QueryPromise } from "drizzle-orm";
+import { SQLiteSelectBase } from "drizzle-orm/sqlite-core";
+
+/**
+ * Transactions that may `await` on bun:sqlite. bun:sqlite is synchronous and has one connection: drizzle's own
+ * `transaction` commits as soon as the callback returns, so an async callback would run its later statements
+ * outside the transaction, and any other request's statement issued while it awaits would land inside it.
+ *
+ * Here the database has two drizzle handles over the one connection: `db`, which everything uses, and the
+ * transaction handle that `db.transaction(fn)` passes to `fn`. A transaction holds the gate from BEGIN IMMEDIATE
+ * to COMMIT; a statement through `db` that is awaited while the gate is held waits for it (so it neither sees
+ * uncommitted rows nor joins a transaction that may roll back), and statements through the transaction handle
+ * run at once. Transactions therefore run one at a time, as SQLite's single writer does anyway. Nested
+ * `tx.transaction(fn)` is a savepoint. On PostgreSQL drizzle's own transactions do all this (src/db/engine.ts).
+ */
+
+const GATE = Symbol.for("balcao.db.gate");
+
+/** A statement through `db` that waited this long for a transaction was most likely issued inside it (deadlock). */
+export const GATE_WAIT_LIMIT_MS = 15_000;
+
+/** One transaction at a time; statements through `db` wait while one is open. */
+export class Gate {
+  private held = false;
+  private waiters: (() => void)[] = [];
+
+  /** Whether a transaction is open. */
+  get busy() {
+    return this.held;
+  }
+
+  /** Resolves once the gate is taken by the caller. */
+  async acquire(): Promise<void> {
+    while (this.held) await this.free();
+    this.held = true;
+  }
+
+  /** Lets the next waiter in. */
+  release() {
+    this.held = false;
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const wake of waiting) wake();
+  }
+
+  /** Resolves when no transaction is open (check again: another may have started by then). */
+  free(limitMs = GATE_WAIT_LIMIT_MS): Promise<void> {
+    if (!this.held) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== wake);
+        reject(new Error(`a statement waited ${limitMs} ms for a transaction: was it issued through db inside db.transaction()?`));
+      }, limitMs);
+      const wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waiters.push(wake);
+    });
+  }
+}
+
+let patched = false;
+
+/**
+ * Makes awaiting a drizzle query through a gated handle wait while its gate is held. Every drizzle query builder
+ * (select, insert, update, delete, relational) is a QueryPromise and runs when awaited, through `then` (select
+ * copies QueryPromise's methods onto its own prototype, so it is patched too); the sync calls (`.get()`, `.all()`,
+ * `.run()`) are not gated and belong to the engine layer only.
+ */
+function patchQueryPromise() {
+  if (patched) return;
+  patched = true;
+  for (const proto of [QueryPromise.prototype, SQLiteSelectBase.prototype as unknown as QueryPromise<unknown>]) gate(proto);
+}
+
+function gate(proto: QueryPromise<unknown>) {
+  const then = proto.then;
+  // biome-ignore lint/suspicious/noThenProperty: drizzle's query builders are thenables; this wraps their then
+  proto.then = function gatedThen<R1, R2>(
+    this: QueryPromise<unknown> & { session?: { [GATE]?: Gate } },
+    onFulfilled?: ((value: unknown) => R1 | PromiseLike<R1>) | null,
+    onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    const gate = this.session?.[GATE];
+    if (gate?.busy) return gate.free().then(() => this.then(onFulfilled, onRejected), onRejected as never);
+    return then.call(this, onFulfilled, onRejected) as Promise<R1 | R2>;
+  } as typeof then;
+}
+
+/** A drizzle database object: its (internal) session is marked, its transaction replaced. */
+// biome-ignore lint/suspicious/noExplicitAny: drizzle keeps the session off its public type
+type Handle = { session?: any; transaction: unknown };
+
+/**
+ * Wires `db` (the handle everyone uses) and `inner` (a second drizzle handle over the same connection) for
+ * async transactions: `db.transaction(fn)` and `inner.transaction(fn)` (a savepoint) as described above.
+ * Returns the gate, which the engine's shutdown and tests may inspect.
+ */
+export function asyncTransactions(sqlite: Database, outer: object, innerDb: object): Gate {
+  const db = outer as Handle;
+  const inner = innerDb as Handle;
+  patchQueryPromise();
+  const gate = new Gate();
+  db.session[GATE] = gate;
+  let savepoints = 0;
+  db.transaction = async <T>(fn: (tx: unknown) => Promise<T> | T, config?: { behavior?: "deferred" | "immediate" | "exclusive" }): Promise<T> => {
+    await gate.acquire();
+    try {
+      sqlite.run(`BEGIN ${(config?.behavior ?? "immediate").toUpperCase()}`);
+      try {
+        const result = await fn(inner);
+        sqlite.run("COMMIT");
+        return result;
+      } catch (err) {
+        if (sqlite.inTransaction) sqlite.run("ROLLBACK");
+        throw err;
+      }
+    } finally {
+      gate.release();
+    }
+  };
+  inner.transaction = async <T>(fn: (tx: unknown) => Promise<T> | T): Promise<T> => {
+    if (!gate.busy) throw new Error("a savepoint outside a transaction");
+    const name = `sp${++savepoints}`;
+    sqlite.run(`SAVEPOINT ${name}`);
+    try {
+      const result = await fn(inner);
+      sqlite.run(`RELEASE ${name}`);
+      return result;
+    } catch (err) {
+      sqlite.run(`ROLLBACK TO ${name}`);
+      sqlite.run(`RELEASE ${name}`);
+      throw err;
+    } finally {
+      savepoints--;
+    }
+  };
+  return gate;
+}

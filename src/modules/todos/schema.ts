@@ -1,0 +1,27 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { companies } from "../companies/schema";
+import { users } from "../users/schema";
+
+/**
+ * One task of a user's to-do list (core.md §1: "a to-do list"). Private to its user: kept on the
+ * server so it follows them across browsers and survives another sign-in (issue 29).
+ */
+export const todos = sqliteTable(
+  "todos",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    done: integer("done", { mode: "boolean" }).notNull().default(false),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  // The list reads a user's tasks newest first (id order): one index serves it and the count.
+  (t) => [index("todos_user_idx").on(t.userId, t.id)],
+);
+export type TodoRow = typeof todos.$inferSelect;
