@@ -7,7 +7,7 @@ import type postgres from "postgres";
  * query `'#<company>' & 'word':* & …` (`message_search_query`) keeps to the company inside the index, as
  * SQLite's company-keyed rowids do. An expression index: PostgreSQL keeps it in step with every insert,
  * edit and delete (no trigger). Chosen over pg_trgm after measuring both on the bench data set
- * (bench/RESULTS.md): a third to a fifth of the CPU for a word, no sequential scan for a word of one or
+ * (bench/RESULTS.md): about a fifth of the CPU for a word, no sequential scan for a word of one or
  * two letters (trigrams need three), and word beginnings are what the index holds rather than a regular
  * expression to check on every candidate row. Used by tickets/search-pg.ts.
  */
