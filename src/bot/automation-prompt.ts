@@ -1,5 +1,5 @@
 /**
- * The AI assistant answering customers (BEHAVIOUR.md §10.5): the ticket's last messages as context,
+ * The AI assistant answering customers (R-INT-12): the ticket's last messages as context,
  * a voice note transcribed first, the transfer phrase handing over, a neural voice answering with a
  * voice note. When the assistant fails (its server answers an error or times out), the customer is
  * told so in a short holding message and the ticket goes to the prompt's hand-over queue, for people.

@@ -1,5 +1,5 @@
 /**
- * Queue integrations and AI prompts answering customers (BEHAVIOUR.md §3.1 a-d, §10): while a ticket
+ * Queue integrations and AI prompts answering customers (R-INT-1): while a ticket
  * is held by one (useIntegration), every customer message goes to it and its replies go back
  * through the outbox. Outside calls run outside any transaction and time out; a failure, or the
  * service asking for a person, hands the ticket to the people of its queue (never silence).
@@ -26,7 +26,7 @@ import { leave, transferTo } from "./automation-handover";
 import { failureNote, promptFailed, runPrompt } from "./automation-prompt";
 import type { BotStep } from "./menu";
 
-/** Dialogflow's answer when it has none (BEHAVIOUR.md §10.4). */
+/** Dialogflow's answer when it has none (R-INT-8). */
 export const DIALOGFLOW_NO_ANSWER = "Desculpe, não consegui entender sua pergunta.";
 export { failureNote };
 
@@ -34,7 +34,7 @@ export type Target = { integrationId: number } | { promptId: number };
 
 /**
  * What answers for a queue or connection: its integration, else its prompt, when the company has
- * the feature (decision 2, issue 22: useIntegrations, useOpenAi); null when nothing applies.
+ * the feature (D2, issue 22: useIntegrations, useOpenAi); null when nothing applies.
  */
 export function automationTarget(deps: Deps, companyId: number, ids: { integrationId: number | null; promptId: number | null }): Target | null {
   if (!ids.integrationId && !ids.promptId) return null;
@@ -102,7 +102,7 @@ async function answer(s: BotStep, msg: InboundMessage, target: Target) {
   }
 }
 
-/** "typing…" for `ms` before a flow's message (BEHAVIOUR.md §10.3), where the channel can show it. */
+/** "typing…" for `ms` before a flow's message (R-INT-6), where the channel can show it. */
 async function typing(s: BotStep, ms: number) {
   if (ms <= 0) return;
   const adapter = s.deps.channels.get(s.conn.id);
@@ -135,7 +135,7 @@ async function sendUrl(s: BotStep, url: string) {
   }
 }
 
-/** Typebot (BEHAVIOUR.md §10.3): session with expiry, restart and finish keywords, commands, unknown-message text. */
+/** Typebot (R-INT-6): session with expiry, restart and finish keywords, commands, unknown-message text. */
 async function runTypebot(s: BotStep, integ: QueueIntegrationRow, msg: InboundMessage) {
   const { deps } = s;
   const now = deps.clock.now();

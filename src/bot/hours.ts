@@ -13,7 +13,7 @@ const toMinutes = (hhmm: string) => {
 };
 
 /**
- * True when `now` falls outside today's hours (BEHAVIOUR.md §3.5). A day without an entry or with
+ * True when `now` falls outside today's hours (R-BOT-8). A day without an entry or with
  * empty times counts as open; "00:00"-"00:00" (the Sunday default) is closed all day.
  */
 export function isOutOfHours(schedules: OpeningHours[] | null | undefined, tz: string, now = new Date()): boolean {

@@ -30,7 +30,7 @@ export const LOOP_NOTE =
   "O chatbot parou neste atendimento: as mensagens recebidas parecem vir de outro robô (repetições rápidas, menus ou respostas automáticas). Um atendente precisa responder.";
 
 /**
- * The inbound pipeline's entry (BEHAVIOUR.md §2.3, §3.1): store the message exactly once (or spool
+ * The inbound pipeline's entry (R-IN-1, R-BOT-1): store the message exactly once (or spool
  * it when storage fails), then let the bot answer while no agent holds the ticket. Bot errors never
  * lose the stored message.
  */
@@ -157,7 +157,7 @@ async function botStep(deps: Deps, conn: ConnectionRef, msg: InboundMessage, res
 }
 
 /**
- * The bot's answer to a stored message, per BEHAVIOUR.md §3.1: our own echo means a person took
+ * The bot's answer to a stored message, per R-BOT-1: our own echo means a person took
  * over; a pending rating takes the answer; "#" goes back to the menu; out-of-hours texts; the queue
  * menu; the option tree. The loop breaker stops the bot (visibly) when the other side is a machine.
  */

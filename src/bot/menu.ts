@@ -56,7 +56,7 @@ const optionLines = (opts: QueueOptionRow[]) => opts.map((o) => `*[ ${o.option} 
 const optionItems = (opts: QueueOptionRow[]) => opts.map((o) => ({ id: o.option.trim(), title: o.title }));
 
 /**
- * The queue-selection step (BEHAVIOUR.md §3.3 with decision 8): one queue is chosen at once; with
+ * The queue-selection step (R-BOT-4, D8): one queue is chosen at once; with
  * several, a number picks one, anything else gets the menu, an invalid answer is re-asked once and
  * then the ticket is left for a human; maxUseBotQueues and timeUseBotQueues limit the menu sends.
  */
@@ -101,7 +101,7 @@ export async function chooseQueue(s: BotStep, queue: QueueRow, menuChoice = fals
   s.ticket = botChooseQueue(s.deps, s.ticket, queue.id, !closed && !automated && options.length > 0);
   if (closed) return s.say(`${render(s, queue.outOfHoursMessage)}\n\n${HOME_LINE}`);
   if (automated && s.msg) {
-    // The queue's integration or assistant takes the ticket (BEHAVIOUR.md §3.3): a flow or webhook
+    // The queue's integration or assistant takes the ticket (R-BOT-5, R-INT-2): a flow or webhook
     // sees this first message; an assistant answers it only when it was not a menu number.
     if (queue.greetingMessage.trim()) await s.say(render(s, queue.greetingMessage), queue);
     return startAutomation(s, s.msg, automated, menuChoice);
@@ -130,7 +130,7 @@ function nodeSpec(s: BotStep, node: QueueOptionRow, children: QueueOptionRow[], 
 }
 
 /**
- * The option tree walk (BEHAVIOUR.md §3.4): "0" goes back, a node with one child moves on by itself,
+ * The option tree walk (R-BOT-6): "0" goes back, a node with one child moves on by itself,
  * otherwise the answer must match a child's ordinal. An invalid answer is re-asked once, then the
  * ticket is handed to a human (bot off).
  */

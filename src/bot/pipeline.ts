@@ -1,5 +1,5 @@
 /**
- * The inbound path, in the order a message travels (BEHAVIOUR.md §2.3):
+ * The inbound path, in the order a message travels (R-IN-1):
  *
  *   channel event → identity (contact, LID alias) → message stored exactly once → ticket lifecycle
  *   (find / open / reopen) → one realtime frame → chatbot step
@@ -124,7 +124,7 @@ const savepoint = (db: DB, verb: "SAVEPOINT" | "RELEASE" | "ROLLBACK TO") => db.
 const waiting = new WeakMap<DB, Waiting[]>();
 
 /**
- * Stores one inbound message exactly once (BEHAVIOUR.md §2.3) and answers after its frame went out.
+ * Stores one inbound message exactly once (R-IN-1) and answers after its frame went out.
  * Messages that arrive in the same turn of the event loop are stored by ONE transaction — a
  * savepoint each, in arrival order, so one bad message is rolled back alone — because the commit
  * (WAL append, FTS segment) cost as much as the rest of a message's writes together. Rejects when

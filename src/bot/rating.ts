@@ -7,7 +7,7 @@ import type { TicketRow } from "../modules/tickets/schema";
 import type { TicketDto } from "../modules/tickets/serialize";
 import { sendBot } from "./send";
 
-/** How long a ticket waits for the customer's rating before it closes without one (decision 9). */
+/** How long a ticket waits for the customer's rating before it closes without one (D9). */
 export const RATING_WINDOW_MS = 24 * 3600_000;
 
 export const RATING_PROMPT = "Digite de 1 a 3 para qualificar nosso atendimento:\n\n*1* - _Insatisfeito_\n*2* - _Satisfeito_\n*3* - _Muito Satisfeito_";

@@ -4,7 +4,7 @@
  * Baileys: the inbound pipeline (bot/) and the services only see these types.
  */
 
-/** Session states of a connection (core.md §4.2). */
+/** Session states of a connection (R-CONN-4). */
 export type SessionStatus = "qrcode" | "PAIRING" | "OPENING" | "CONNECTED" | "TIMEOUT" | "DISCONNECTED";
 
 /** Who a message is from / to. `id` is the channel address (a phone-number JID, a LID, a group id). */

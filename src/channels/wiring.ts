@@ -136,7 +136,7 @@ export class ConnectionSupervisor {
 
   /**
    * Pauses the running sessions of companies whose subscription lapsed while the server runs
-   * (BEHAVIOUR decision 1); credentials are kept, so the session resumes once the company renews.
+   * (D1); credentials are kept, so the session resumes once the company renews.
    */
   async pauseLapsed(): Promise<number> {
     const active = new Set(connectionsToStart(this.deps).map((w) => w.id));
@@ -238,7 +238,7 @@ function firstEnd(key: string): boolean {
 }
 
 /**
- * Calls (BEHAVIOUR.md §2.12): with the company setting `call` "disabled", a finished call gets an
+ * Calls (R-IN-10): with the company setting `call` "disabled", a finished call gets an
  * automatic text asking for a message, and a known contact's ticket gets a "missed call" entry
  * (call_log; a closed ticket becomes pending). "enabled" leaves calls alone.
  */

@@ -1,7 +1,7 @@
 /**
  * The realtime wire contract: every frame the server sends on `/ws` is one member of `ServerFrame`,
- * a union discriminated by `channel` (and `action`). Channel names are the spec's (core.md §7,
- * features.md §7). The server builds frames through the typed `Hub.publish`; the SPA narrows on
+ * a union discriminated by `channel` (and `action`). Channel names are the reference product's (R-RT-1,
+ * D14). The server builds frames through the typed `Hub.publish`; the SPA narrows on
  * `channel`/`action` (see `FrameOf`) and never casts a payload.
  */
 import type { CampaignDto, CampaignSettingDto } from "./dto/campaigns";
@@ -29,10 +29,12 @@ export type ServerFrame =
   /** Sent when a socket opens; `t` is the server's clock (the app's catch-up after a reconnect starts from it). */
   | { channel: "ready"; userId: number; t: number }
   | { channel: "ping"; t: number }
-  /** The same account signed in elsewhere (core.md §4.3); tokenVersion tells another tab of this browser apart. */
+  /** The same account signed in elsewhere (R-AUTH-3); tokenVersion tells another tab of this browser apart. */
   | { channel: "auth"; action: "update"; user: { id: number; email: string; companyId: number }; tokenVersion: number }
   | { channel: "user"; action: "create" | "update"; user: UserDto }
   | { channel: "user"; action: "delete"; userId: number }
+  /** A user of the company came online or went offline (dashboard attendants, users list). */
+  | { channel: "presence"; userId: number; online: boolean }
   | { channel: "ticket"; action: "update"; ticket: TicketDto }
   | { channel: "ticket"; action: "delete"; ticketId: number }
   | { channel: "ticket"; action: "updateUnread"; ticketId: number }
@@ -75,7 +77,7 @@ export type ServerFrame =
   | { channel: "todo"; action: "delete"; id: number }
   /** Tasks moved from a browser's local storage: reload the list. */
   | { channel: "todo"; action: "reload" }
-  /** An invoice was paid: the company's new due date (core.md §4.7). */
+  /** An invoice was paid: the company's new due date (R-BILL-9). */
   | { channel: "payment"; action: "CONCLUIDA"; company: { id: number; dueDate: string } }
   | { channel: "sandbox"; action: "create" | "update"; connectionId: number; message: SandboxMessageDto }
   /** Campaign frames go to the company's campaign managers only (rooms.campaigns). */

@@ -1,4 +1,4 @@
-/** Business constants of the spec (core.md §9, features.md §9). Shared by server and web. */
+/** Business constants (limits, page sizes, timings), each described by its rule in docs/rules/. Shared by server and web. */
 export const LIMITS = {
   trialDays: 7,
   subscriptionWarningDays: 5,
@@ -18,7 +18,8 @@ export const LIMITS = {
   searchDebounceMs: 500,
   submitDelayMs: 400,
   errorToastMs: 2000,
-  userStatusPingMs: 300_000,
+  // well under the 5 minutes after which the offline sweep takes a silent user for gone (R-AUTH-9)
+  userStatusPingMs: 120_000,
   socketPingMs: 18_000,
   infiniteScrollPx: 100,
   messagesTopPx: 50,
@@ -35,12 +36,12 @@ export const LIMITS = {
   outboxTimeoutMs: 10 * 60_000,
   /** Items one contact list may hold (a campaign of 10,000 contacts fits twice). */
   contactListMaxItems: 20_000,
-  /** Message texts and confirmation texts of a campaign (features.md §9). */
+  /** Message texts and confirmation texts of a campaign (R-CMP-1). */
   campaignMessages: 5,
   campaignMessageMax: 4_000,
-  /** A PROGRAMADA campaign is editable while its start is more than this far away (features.md §9). */
+  /** A PROGRAMADA campaign is editable while its start is more than this far away (R-CMP-3). */
   campaignEditLeadMs: 60 * 60_000,
-  /** The report reloads this long after a live update shows FINALIZADA (features.md §9). */
+  /** The report reloads this long after a live update shows FINALIZADA (R-CMP-13). */
   campaignReportReloadMs: 5_000,
   /** A campaign waiting for confirmations ends this long after its last confirmation request. */
   campaignConfirmWindowMs: 24 * 60 * 60_000,
@@ -106,7 +107,7 @@ export const INPUT_LIMITS = {
   spreadsheetParseMs: 20_000,
 } as const;
 
-/** Campaign statuses (features.md §4). */
+/** Campaign statuses (R-CMP-2). */
 export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
@@ -131,7 +132,7 @@ export const CAMPAIGN_OPT_OUT_WORDS = [
   "NO QUIERO",
 ] as const;
 
-/** Campaign setting options in seconds and their defaults (features.md §9). */
+/** Campaign setting options in seconds and their defaults (R-CMP-14). */
 export const CAMPAIGN_INTERVALS = [0, 5, 10, 15, 20] as const;
 export const CAMPAIGN_LONG_INTERVALS = [0, 1, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120] as const;
 export const CAMPAIGN_SETTING_DEFAULTS = {
@@ -208,7 +209,7 @@ export function defaultOpeningHours(): OpeningHours[] {
   }));
 }
 
-/** Per-company setting keys and their defaults for a new company (BEHAVIOUR.md §12.1). */
+/** Per-company setting keys and their defaults for a new company (R-SET-2). */
 export const DEFAULT_SETTINGS: Record<string, string> = {
   userRating: "disabled",
   scheduleType: "disabled",
@@ -229,6 +230,6 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   asaas: "",
   /** Every user of the company must sign in with a second factor (those without one set it up at their next sign-in). */
   requireSecondFactor: "disabled",
-  /** One session per user: a new sign-in ends the others (decision 3). "disabled": several sessions, listed in the profile. */
+  /** One session per user: a new sign-in ends the others (D3). "disabled": several sessions, listed in the profile. */
   singleSession: "enabled",
 };

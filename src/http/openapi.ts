@@ -10,7 +10,7 @@ const errorBody = (example: string) => ({
 });
 
 /**
- * The external send API in OpenAPI terms (features.md §2.13, BEHAVIOUR.md §9). The routes of the
+ * The external send API in OpenAPI terms (R-API-9, R-API-12). The routes of the
  * web app are listed by the plugin from the route table; this one is written out because script
  * authors call it.
  */

@@ -4,7 +4,7 @@ import type { Ctx } from "./context";
 import { AppError } from "./errors";
 
 /**
- * Refuses a feature the company does not have (BEHAVIOUR.md decision 2, issue 22): its plan grants
+ * Refuses a feature the company does not have (D2, issue 22): its plan grants
  * it or the super user granted it beyond the plan, and no company setting hides it.
  */
 export function requireFeature(ctx: Ctx, flag: PlanFlag) {

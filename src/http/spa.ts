@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { YOUTUBE_EMBED_ORIGIN } from "../contract/youtube";
 import { assetPath } from "../lib/assets";
 
 const DIST = "web/dist";
@@ -46,7 +47,8 @@ function index(): IndexPage | null {
 /**
  * The page's Content-Security-Policy: only our own scripts (plus compiling WebAssembly, which the
  * voice-note encoder and decoder need), our own API and socket, images from our media and WhatsApp's
- * profile pictures (https), no framing, no plugins, no foreign form targets. Inline styles stay
+ * profile pictures (https), no plugins, no foreign form targets. The only frame it may hold is the
+ * help videos' player, from YouTube's privacy-enhanced host; nobody may frame it. Inline styles stay
  * allowed (component libraries position popovers with them); inline scripts do not.
  */
 export const CONTENT_SECURITY_POLICY = [
@@ -59,6 +61,7 @@ export const CONTENT_SECURITY_POLICY = [
   "font-src 'self' data:",
   "manifest-src 'self'",
   "connect-src 'self'",
+  `frame-src ${YOUTUBE_EMBED_ORIGIN}`,
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -10,12 +10,12 @@ import { contacts } from "../modules/contacts/schema";
 import { autoTransfer, closeBySystem } from "../modules/tickets/lifecycle-system";
 import { findTicketRow } from "../modules/tickets/queries";
 import { tickets } from "../modules/tickets/schema";
-import { sweepOfflineUsers as sweepOffline } from "../modules/users/presence";
+import { publishPresence, sweepOfflineUsers as sweepOffline } from "../modules/users/presence";
 
 const activeCompany = (c: { status: boolean; dueDate: string | null }) => c.status && !isPastDue(c.dueDate);
 
 /**
- * tickets.expire (BEHAVIOUR.md §3.9): an open 1:1 ticket whose connection has expiresTicket minutes,
+ * tickets.expire (R-BOT-13): an open 1:1 ticket whose connection has expiresTicket minutes,
  * idle that long with our message last, is closed with the inactivity text (no rating). The close
  * goes through the lifecycle, so its stretch of tracking is finished like any other close.
  */
@@ -47,7 +47,7 @@ export async function expireInactiveTickets(deps: Deps, now = deps.clock.now()) 
 }
 
 /**
- * tickets.auto-transfer (BEHAVIOUR.md §3.8): a pending queue-less ticket waiting longer than the
+ * tickets.auto-transfer (R-BOT-14): a pending queue-less ticket waiting longer than the
  * connection's timeSendQueue minutes moves to its sendIdQueue. No message is sent.
  */
 export function autoTransferTickets(deps: Deps, now = deps.clock.now()) {
@@ -76,7 +76,10 @@ export async function closeUnratedTickets(deps: Deps, now = deps.clock.now()) {
   for (const t of rows) await closeWithoutRating(deps, t);
 }
 
-/** users.offline-sweep (BEHAVIOUR.md §1.9): online users silent for 5 minutes go offline. */
+/**
+ * users.offline-sweep (R-AUTH-9): online users silent for 5 minutes go offline. A live
+ * browser pings every LIMITS.userStatusPingMs (2 min), so one late ping never reads as offline.
+ */
 export function sweepOfflineUsers(deps: Deps, now = deps.clock.now()) {
-  sweepOffline(deps.db, new Date(now - 5 * 60_000).toISOString());
+  for (const u of sweepOffline(deps.db, new Date(now - 5 * 60_000).toISOString())) publishPresence(deps, u, false);
 }

@@ -22,7 +22,7 @@ export function addMonths(date: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
-/** Next due date after a payment, by the company's recurrence (BEHAVIOUR.md decision 12). */
+/** Next due date after a payment, by the company's recurrence (D12). */
 export function renewDueDate(dueDate: string, recurrence: string): string {
   const months = RECURRENCES[recurrence as Recurrence] ?? 1;
   return addMonths(dueDate, months);

@@ -1,4 +1,4 @@
-/** Template variables of messages (core.md §3, BEHAVIOUR.md decision 16 and §3.2). */
+/** Template variables of messages (R-MSG-10, D16). */
 export interface TemplateVars {
   name?: string | null;
 }

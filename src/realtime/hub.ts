@@ -20,7 +20,7 @@ export interface FrameTicket extends TicketAccess {
 
 /** What `publish` says about a frame beyond its rooms. */
 export interface PublishOptions {
-  /** The frame shows a conversation: only sockets whose user may see this ticket receive it (core.md §6). */
+  /** The frame shows a conversation: only sockets whose user may see this ticket receive it (R-PERM-3). */
   ticket?: FrameTicket;
   /**
    * The thing moved out of these rooms (a ticket changed status, queue or owner): their sockets that

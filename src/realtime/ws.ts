@@ -27,7 +27,7 @@ function queueRooms(u: SessionUser, kind: "open" | "pending" | "closed" | "notif
 /** Applies one client message (joinTickets, joinChatBox, …) to the socket's rooms in the hub. */
 export function handleClientMessage(deps: Deps, ws: HubSocket, u: SessionUser, msg: ClientMessage) {
   const { hub } = deps;
-  const admin = u.profile === "admin";
+  const admin = canViewEveryTicket(u);
   switch (msg.type) {
     case "joinChatBox":
     case "leaveChatBox": {
@@ -57,7 +57,7 @@ export function handleClientMessage(deps: Deps, ws: HubSocket, u: SessionUser, m
       return;
     }
     case "userStatus":
-      setUserOnline(deps.db, u.id, true);
+      setUserOnline(deps, u, true);
       return;
     case "presence":
       hub.setVisible(ws, msg.visible === true);
@@ -133,7 +133,7 @@ export const wsRoutes = (deps: Deps) => {
       deps.hub.join(socket, rooms.main(u.companyId));
       deps.hub.join(socket, rooms.user(u.id));
       if (can(u, "campaigns:manage")) deps.hub.join(socket, rooms.campaigns(u.companyId));
-      setUserOnline(deps.db, u.id, true);
+      setUserOnline(deps, u, true, true);
       ws.send(JSON.stringify({ channel: "ready", userId: u.id, t: Date.now() }));
     },
     message(ws, raw) {
@@ -148,7 +148,7 @@ export const wsRoutes = (deps: Deps) => {
       if (!socket) return;
       const u = deps.hub.userOf(socket);
       deps.hub.remove(socket);
-      if (u && deps.hub.socketCount(u.id) === 0) setUserOnline(deps.db, u.id, false);
+      if (u && deps.hub.socketCount(u.id) === 0) setUserOnline(deps, u, false);
     },
   });
 };

@@ -1,5 +1,5 @@
 /**
- * Integrations and assistants answering customers (BEHAVIOUR.md §3.1, §10): a Typebot flow, an n8n
+ * Integrations and assistants answering customers (R-BOT-1, R-INT-1): a Typebot flow, an n8n
  * webhook, Dialogflow and an OpenAI-compatible assistant, each played by a loopback server, answer a
  * customer in their queue and hand the ticket to people on request or on failure.
  */

@@ -65,7 +65,7 @@ const agent = await t.newUser(a.admin.token);
 
 describe("POST /whatsapp", () => {
   let firstId = 0;
-  test("the first connection is the default, with the defaults of core.md §9, and starts (QR)", async () => {
+  test("the first connection is the default, with the defaults of R-CONN-3, and starts (QR)", async () => {
     t.events.length = 0;
     const r = await create(a.admin.token, { name: "Atendimento", queueIds: [vendas], token: "secret-token-123" });
     expect(r.status).toBe(201);

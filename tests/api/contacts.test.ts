@@ -336,7 +336,7 @@ describe("contacts import and export", () => {
   });
 });
 
-describe("WhatsApp number check (decision 18)", () => {
+describe("WhatsApp number check (D18)", () => {
   test("with a connected connection the number is checked and canonicalised; without one it is stored as typed", async () => {
     const { makeConnection } = await import("../helpers/channel");
     const c = await t.newCompany();

@@ -1,5 +1,5 @@
 /**
- * The external send API (POST /api/messages/send, BEHAVIOUR.md §9): authenticated by a connection's
+ * The external send API (POST /api/messages/send, R-API-9): authenticated by a connection's
  * token, it finds or creates the contact and its ticket on that connection and sends text or files
  * through the outbox. Bad tokens, numbers, bodies, lapsed plans, disconnected connections and
  * floods get clear errors and send nothing.

@@ -1,5 +1,5 @@
 /**
- * Queue integrations CRUD (/queueIntegration, features.md §2.8, §3, §5, §7): type-dependent fields,
+ * Queue integrations CRUD (/queueIntegration, R-INT-4, R-API-1): type-dependent fields,
  * the name copied to projectName, the service-account key masked when read back, plan flag, admins
  * only, company isolation, and the test session against a loopback service.
  */

@@ -7,7 +7,7 @@ import { tickets } from "../../src/modules/tickets/schema";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";
 
-// GET /messages/{ticketId} reads the ticket (BEHAVIOUR.md §4.4) and writes nothing when nothing is unread.
+// GET /messages/{ticketId} reads the ticket (R-MSG-5) and writes nothing when nothing is unread.
 const t = await makeTestApp();
 const a = await t.newCompany();
 const { connection, fake } = makeConnection(t, a.company.id);

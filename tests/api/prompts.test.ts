@@ -1,5 +1,5 @@
 /**
- * AI prompts CRUD (/prompt, features.md §2.7, §3, §5, §9): defaults, the form rules ("Informe o
+ * AI prompts CRUD (/prompt, R-INT-11): defaults, the form rules ("Informe o
  * setor"), keys never returned in full, plan flag useOpenAi, admins only, company isolation.
  */
 import { describe, expect, test } from "bun:test";
@@ -19,7 +19,7 @@ const PROMPT_TEXT = "Você é o assistente da loja. Responda com educação sobr
 const valid = { name: "Assistente", prompt: PROMPT_TEXT, apiKey: "sk-test-1234567890abcdef", queueId };
 
 describe("create and read", () => {
-  test("defaults of features.md §9; the key comes back masked", async () => {
+  test("defaults of R-INT-11; the key comes back masked", async () => {
     const r = await t.call("POST", "/prompt", { token: tok, body: valid });
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({

@@ -216,3 +216,90 @@ describe("campaign frames", () => {
     for (const s of [admin, user, other]) s.ws.close();
   });
 });
+
+describe("presence (the dashboard's online column follows it live)", () => {
+  const dashboardOnline = async (token: string, userId: number) =>
+    ((await t.call("GET", "/dashboard?days=3", { token })).json.attendants as { id: number; online: boolean }[]).find((a) => a.id === userId)?.online;
+
+  test("a user's socket opening tells their company, and only it, that they are online, even when sign-in already set the flag", async () => {
+    const a = await t.newCompany();
+    const b = await t.newCompany();
+    const agent = await t.newUser(a.admin.token);
+    const watcher = connect(a.admin.token);
+    const stranger = connect(b.admin.token);
+    await Promise.all([watcher.ready, stranger.ready]);
+    // the agent signed in (flag already on): the socket's opening is still told
+    const s = connect(agent.token);
+    await s.ready;
+    expect(await watcher.waitFor((f) => f.channel === "presence" && f.userId === agent.user.id && f.online === true)).not.toBeNull();
+    expect(await stranger.waitFor((f) => f.channel === "presence" && f.userId === agent.user.id, 300)).toBeNull();
+    expect(await dashboardOnline(a.admin.token, agent.user.id)).toBe(true);
+    // the last socket closing: offline, live and in the figures
+    s.ws.close();
+    expect(await watcher.waitFor((f) => f.channel === "presence" && f.userId === agent.user.id && f.online === false)).not.toBeNull();
+    expect(await dashboardOnline(a.admin.token, agent.user.id)).toBe(false);
+    for (const x of [watcher, stranger]) x.ws.close();
+  });
+
+  test("the offline sweep tells the company; a ping after it brings the user back, live", async () => {
+    const { sweepOfflineUsers } = await import("../../src/jobs/tickets");
+    const { users } = await import("../../src/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const a = await t.newCompany();
+    const agent = await t.newUser(a.admin.token);
+    const watcher = connect(a.admin.token);
+    const s = connect(agent.token);
+    await Promise.all([watcher.ready, s.ready]);
+    t.db
+      .update(users)
+      .set({ lastSeenAt: new Date(Date.now() - 10 * 60_000).toISOString() })
+      .where(eq(users.id, agent.user.id))
+      .run();
+    sweepOfflineUsers(t.deps);
+    expect(await watcher.waitFor((f) => f.channel === "presence" && f.userId === agent.user.id && f.online === false)).not.toBeNull();
+    watcher.frames.length = 0;
+    s.send({ type: "userStatus" });
+    expect(await watcher.waitFor((f) => f.channel === "presence" && f.userId === agent.user.id && f.online === true)).not.toBeNull();
+    // a ping that changes nothing is not told again
+    watcher.frames.length = 0;
+    s.send({ type: "userStatus" });
+    expect(await watcher.waitFor((f) => f.channel === "presence", 300)).toBeNull();
+    for (const x of [watcher, s]) x.ws.close();
+  });
+
+  test("a live browser pings often enough that the 5-minute sweep never takes it for gone", async () => {
+    const { LIMITS } = await import("../../src/contract/limits");
+    // two pings (one may be late: a hidden tab's timers run once a minute) fit in the sweep's 5 minutes
+    expect(LIMITS.userStatusPingMs * 2 + 60_000).toBeLessThanOrEqual(5 * 60_000);
+  });
+
+  test("ending a user's sessions (logout) shows them offline at once", async () => {
+    const a = await t.newCompany();
+    const agent = await t.newUser(a.admin.token);
+    const watcher = connect(a.admin.token);
+    const s = connect(agent.token);
+    await Promise.all([watcher.ready, s.ready]);
+    expect((await t.call("DELETE", "/auth/logout", { token: agent.token })).status).toBeLessThan(300);
+    expect(await watcher.waitFor((f) => f.channel === "presence" && f.userId === agent.user.id && f.online === false)).not.toBeNull();
+    watcher.ws.close();
+  });
+
+  test("with several sessions, signing out of one browser keeps the user online while another is connected; the last one shows them offline", async () => {
+    const a = await t.newCompany();
+    expect((await t.call("PUT", "/settings/singleSession", { token: a.admin.token, body: { value: "disabled" } })).status).toBe(200);
+    const agent = await t.newUser(a.admin.token);
+    const other = await t.login(agent.email, agent.password);
+    const watcher = connect(a.admin.token);
+    const first = connect(agent.token);
+    const second = connect(other.token);
+    await Promise.all([watcher.ready, first.ready, second.ready]);
+    watcher.frames.length = 0;
+    expect((await t.call("DELETE", "/auth/logout", { token: agent.token })).status).toBeLessThan(300);
+    expect(await watcher.waitFor((f) => f.channel === "presence" && f.userId === agent.user.id && f.online === false, 500)).toBeNull();
+    expect(second.ws.readyState).toBe(WebSocket.OPEN);
+    expect((await t.call("DELETE", "/auth/logout", { token: other.token })).status).toBeLessThan(300);
+    expect(await watcher.waitFor((f) => f.channel === "presence" && f.userId === agent.user.id && f.online === false)).not.toBeNull();
+    expect(second.ws.readyState).not.toBe(WebSocket.OPEN);
+    watcher.ws.close();
+  });
+});

@@ -5,7 +5,7 @@ import { applyEdit } from "../../src/modules/messages/service-channel";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";
 
-// GET /tickets search and counts (BEHAVIOUR.md §4.3): contact name or number, or message text (FTS5).
+// GET /tickets search and counts (R-TKT-13): contact name or number, or message text (FTS5).
 const t = await makeTestApp();
 const a = await t.newCompany();
 const b = await t.newCompany();

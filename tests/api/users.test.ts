@@ -24,7 +24,7 @@ describe("users", () => {
     expect(login.user.profile).toBe("user");
   });
 
-  test("validation messages of core.md §5", async () => {
+  test("validation messages of R-USER-1", async () => {
     const r = await t.call("POST", "/users", { token: a.admin.token, body: { name: "M", email: "bad", password: "123" } });
     expect(r.status).toBe(400);
     expect(r.json.fields).toEqual({ name: "validation.tooShort", email: "validation.invalidEmail", password: "validation.tooShort" });

@@ -102,7 +102,7 @@ describe("mapMessage: content types", () => {
     });
   });
 
-  test("location body per BEHAVIOUR §2.5", () => {
+  test("location body per R-MSG-11", () => {
     const thumb = Buffer.from([1, 2, 3]);
     const m = one(wa({}, { locationMessage: { degreesLatitude: -23.5505, degreesLongitude: -46.6333, name: "Sé", jpegThumbnail: thumb } }));
     expect(m.kind).toBe("location");

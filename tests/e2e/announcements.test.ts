@@ -16,7 +16,7 @@ test("announcements: a super user publishes with an image; another user gets it 
   await viewer.page.keyboard.press("Escape");
   // Not a super user: the page refuses with the spec's notice, then goes to / after a second.
   await viewer.page.goto(`${base}/announcements`);
-  await viewer.page.getByText("Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.").waitFor();
+  await viewer.page.getByText("Sua empresa não tem acesso a esta página. Voltando ao início.").waitFor();
   await viewer.page.waitForURL(`${base}/`);
 
   const su = await stack().newPage();
@@ -33,7 +33,7 @@ test("announcements: a super user publishes with an image; another user gets it 
   await su.page.getByRole("option", { name: "Alta" }).click();
   await dialog.getByTestId("announcement-file").setInputFiles({ name: "aviso.png", mimeType: "image/png", buffer: PNG });
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await su.page.getByText("Informativo salvo com sucesso!").waitFor();
+  await su.page.getByText("Informativo salvo.").waitFor();
   const row = su.page.getByTestId("announcement-row").filter({ hasText: "Nova versão no domingo" });
   await row.getByText("Alta").waitFor();
   await row.getByText("aviso.png").waitFor();

@@ -26,9 +26,9 @@ test("wrong password shows the translated error", async () => {
 test("the super admin signs in, sees the admin shell, is kept away from /login and logs out", async () => {
   const { page, context } = await stack().newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
-  expect(await page.getByTestId("greeting").textContent()).toBe("Olá Admin");
+  expect(await page.getByTestId("greeting").textContent()).toBe("Olá, Admin");
   expect(await page.getByTestId("active-until").textContent()).toBe("Ativo até 31/12/2099");
-  await page.getByRole("heading", { name: "Bem-vindo, Admin!" }).waitFor();
+  await page.getByRole("heading", { name: "Bem-vindo, Admin" }).waitFor();
   expect(await page.getByTestId("due-card").textContent()).toContain("31/12/2099");
   const nav = page.getByRole("navigation");
   expect(await nav.getByText("Gerência").count()).toBe(1);
@@ -43,7 +43,7 @@ test("the super admin signs in, sees the admin shell, is kept away from /login a
 
   // Signed in: /login sends to /.
   await page.goto("/login");
-  await page.getByRole("heading", { name: "Bem-vindo, Admin!" }).waitFor();
+  await page.getByRole("heading", { name: "Bem-vindo, Admin" }).waitFor();
   expect(new URL(page.url()).pathname).toBe("/");
 
   // A reload keeps the session (refresh token cookie).

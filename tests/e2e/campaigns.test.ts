@@ -50,7 +50,8 @@ test("import 200 contacts, run a 3-variant campaign, stop and restart it, kill -
   const page = await context.newPage();
   await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
 
-  // contact list: create, open, import the spreadsheet
+  // contact list: create, open, import the spreadsheet (the menu folds the campaign pages into one group)
+  await page.getByRole("navigation").getByRole("button", { name: "Campanhas" }).click();
   await page.getByRole("navigation").getByRole("link", { name: "Listas de contatos" }).click();
   await page.getByRole("button", { name: "Adicionar lista" }).click();
   let dialog = page.getByRole("dialog");
@@ -67,7 +68,7 @@ test("import 200 contacts, run a 3-variant campaign, stop and restart it, kill -
   await page.getByText("200 no total").waitFor();
 
   // campaign: 3 variants, the sandbox connection, the list, scheduled for now
-  await page.getByRole("navigation").getByRole("link", { name: "Campanhas" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Todas as campanhas" }).click();
   await page.getByRole("button", { name: "Nova campanha" }).first().click();
   dialog = page.getByRole("dialog");
   await dialog.getByLabel("Nome", { exact: true }).fill("Ofertas E2E");
@@ -85,7 +86,7 @@ test("import 200 contacts, run a 3-variant campaign, stop and restart it, kill -
   await dialog.getByLabel("Agendamento").fill(now);
   await dialog.getByRole("button", { name: "Salvar" }).click();
   const row = page.getByTestId("campaign-row").filter({ hasText: "Ofertas E2E" });
-  await row.getByText("Em Andamento").waitFor({ timeout: 10_000 });
+  await row.getByText("Em andamento").waitFor({ timeout: 10_000 });
 
   const campaignId = Number((await row.getAttribute("data-id")) ?? 0);
   const delivered = async () =>
@@ -104,7 +105,7 @@ test("import 200 contacts, run a 3-variant campaign, stop and restart it, kill -
   expect(await delivered()).toBe(atCancel);
   await row.getByRole("button", { name: "Reiniciar campanha" }).click();
   await page.getByText("Campanha reiniciada").waitFor();
-  await row.getByText("Em Andamento").waitFor();
+  await row.getByText("Em andamento").waitFor();
 
   // the report follows live
   await row.getByRole("button", { name: "Relatório" }).click();

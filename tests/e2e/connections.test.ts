@@ -30,7 +30,7 @@ test("connections: link WhatsApp by QR, disconnect, then ask for a pairing code"
   await dialog.getByText("Obrigatório").waitFor();
   await dialog.getByLabel("Nome", { exact: true }).fill("Loja Centro");
   await dialog.getByTestId("connection-save").click();
-  await page.getByText("Conexão salva com sucesso!").waitFor();
+  await page.getByText("Conexão salva.").waitFor();
   const row = page.getByTestId("connection-row").filter({ hasText: "Loja Centro" });
   await row.getByTestId("session-qr").waitFor({ timeout: 15_000 });
   await nav.getByTestId("menu-alert").waitFor({ timeout: 5_000 });
@@ -44,7 +44,7 @@ test("connections: link WhatsApp by QR, disconnect, then ask for a pairing code"
   const w = list.data[0];
   const { advSecretKey, identityKey } = parseQr(w.qrcode);
   wa.last("registration")!.pairSuccess({ advSecretKey, identityKey, jid: wa.me.jid, lid: wa.me.lid });
-  await qr.getByText("Conectado!").waitFor({ timeout: 15_000 });
+  await qr.getByText("Conectado.").waitFor({ timeout: 15_000 });
   await qr.waitFor({ state: "detached", timeout: 5_000 });
   await row.getByText("Conectado", { exact: true }).waitFor();
   await nav.getByTestId("menu-alert").waitFor({ state: "detached", timeout: 5_000 });
@@ -77,7 +77,7 @@ test("connections: link WhatsApp by QR, disconnect, then ask for a pairing code"
   await dialog.getByText("A mensagem de saudação é obrigatória quando há mais de uma fila.").waitFor();
   await dialog.getByLabel("Mensagem de saudação").fill("Olá! Escolha uma opção:");
   await dialog.getByTestId("connection-save").click();
-  await page.getByText("Conexão salva com sucesso!").first().waitFor();
+  await page.getByText("Conexão salva.").first().waitFor();
   const saved = await apiCall<{ queues: { name: string }[]; greetingMessage: string }>(stack().server.url, "GET", `/whatsapp/${w.id}`, undefined, token);
   expect(saved.data.queues.map((q) => q.name)).toEqual(["Vendas", "Suporte"]);
   expect(saved.data.greetingMessage).toBe("Olá! Escolha uma opção:");
@@ -85,7 +85,7 @@ test("connections: link WhatsApp by QR, disconnect, then ask for a pairing code"
   // Delete with confirmation.
   await row.getByRole("button", { name: "Excluir" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
-  await page.getByText("Conexão excluída com sucesso!").waitFor();
+  await page.getByText("Conexão excluída.").waitFor();
   await page.getByText("Nenhuma conexão ainda.").waitFor();
   await context.close();
 }, 120_000);

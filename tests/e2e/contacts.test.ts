@@ -17,14 +17,14 @@ test("contacts: add with validation and extra info, search, import with report, 
   await page.getByRole("navigation").getByRole("link", { name: "Contatos", exact: true }).click();
   await page.getByRole("heading", { name: "Contatos" }).waitFor();
 
-  // Add: core.md §5 validation, then a valid contact with one extra-info field.
+  // Add: R-CONT-1 validation, then a valid contact with one extra-info field.
   await page.getByRole("button", { name: "Adicionar contato" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Nome", { exact: true }).fill("J");
   await dialog.getByLabel("Número").fill("123");
   await dialog.getByLabel("E-mail").fill("nope");
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  expect(await dialog.getByText("Muito curto!").count()).toBe(2);
+  expect(await dialog.getByText("Muito curto").count()).toBe(2);
   await dialog.getByText("E-mail inválido").waitFor();
   await dialog.getByLabel("Nome", { exact: true }).fill("Conceição Ávila");
   await dialog.getByLabel("Número").fill("+55 (11) 98888-7777");
@@ -33,7 +33,7 @@ test("contacts: add with validation and extra info, search, import with report, 
   await dialog.getByLabel("Nome do campo").fill("CPF");
   await dialog.getByLabel("Valor").fill("123.456.789-00");
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await page.getByText("Contato salvo com sucesso!").waitFor();
+  await page.getByText("Contato salvo.").waitFor();
   const row = page.getByTestId("contact-row").filter({ hasText: "Conceição Ávila" });
   await row.waitFor();
   expect(await row.textContent()).toContain("5511988887777");
@@ -59,10 +59,10 @@ test("contacts: add with validation and extra info, search, import with report, 
     ]),
   });
   await dialog.getByRole("button", { name: "Importar" }).click();
-  await dialog.getByText("1 criados, 1 atualizados, 1 rejeitados.").waitFor();
+  await dialog.getByText("1 criado, 1 atualizado, 1 rejeitado.").waitFor();
   await dialog.getByText("Linha 3: Número inválido (8 a 50 dígitos).").waitFor();
   // The row whose number was already a contact is listed with what it changed (never a silent rename).
-  await dialog.getByText("1 linha(s) com número de um contato existente:").waitFor();
+  await dialog.getByText("1 linha com número de um contato existente:").waitFor();
   await dialog.getByTestId("import-matched").getByText("Linha 4 (5511988887777): nome", { exact: false }).waitFor();
   expect(await dialog.getByTestId("import-matched").textContent()).toContain("→ “Conceição Á.”");
   await dialog.getByRole("button", { name: "Fechar" }).first().click();
@@ -86,7 +86,7 @@ test("contacts: add with validation and extra info, search, import with report, 
   // Delete with confirmation.
   await page.getByTestId("contact-row").filter({ hasText: "Bruno Souza" }).getByRole("button", { name: "Excluir" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
-  await page.getByText("Contato excluído com sucesso!").waitFor();
+  await page.getByText("Contato excluído.").waitFor();
   await page.getByTestId("contact-row").filter({ hasText: "Bruno Souza" }).waitFor({ state: "detached" });
 
   // The page in English.

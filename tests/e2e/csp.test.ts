@@ -4,7 +4,7 @@
  * tickets screen, connections with the sandbox phone, users, settings).
  */
 import { expect, test } from "bun:test";
-import { SUPER_EMAIL, SUPER_PASSWORD, setupStack, signIn } from "./harness";
+import { apiCall, SUPER_EMAIL, SUPER_PASSWORD, setupStack, signIn } from "./harness";
 
 const stack = setupStack();
 
@@ -39,6 +39,59 @@ test("index.html is served with a CSP and the app runs under it without violatio
     const seen = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
     violations.push(...seen);
   }
+  expect(violations).toEqual([]);
+  await context.close();
+});
+
+test("help videos play: the CSP frames YouTube's privacy-enhanced player and nothing else, whatever form the link was typed in", async () => {
+  const { server } = stack();
+  const res = await fetch(`${server.url}/helps`, { headers: { accept: "text/html" } });
+  const csp = res.headers.get("content-security-policy") ?? "";
+  const frameSrc = csp
+    .split(";")
+    .map((d) => d.trim())
+    .filter((d) => d.startsWith("frame-src"));
+  expect(frameSrc).toEqual(["frame-src https://www.youtube-nocookie.com"]);
+  expect(csp).toContain("frame-ancestors 'none'");
+
+  const admin = (await apiCall<{ token: string }>(server.url, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD })).data.token;
+  for (const [title, video] of [
+    ["Assistir no YouTube", "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=4s"],
+    ["Link curto", "https://youtu.be/aqz-KE-bpKQ"],
+  ]) {
+    expect((await apiCall(server.url, "POST", "/helps", { title, description: "", video }, admin)).status).toBe(201);
+  }
+
+  const { context, page } = await stack().newPage();
+  // No internet here: the player's host answers from the test, so the frame can load only if the CSP lets it.
+  await context.route("https://www.youtube-nocookie.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>player</title><p id=player>player loaded</p>" }),
+  );
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (m.text().includes("Content Security Policy")) violations.push(m.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      (window as unknown as { __csp: string[] }).__csp ??= [];
+      (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
+  await page.goto("/helps");
+  for (const [title, id] of [
+    ["Assistir no YouTube", "dQw4w9WgXcQ"],
+    ["Link curto", "aqz-KE-bpKQ"],
+  ]) {
+    await page.getByTestId("help-card").filter({ hasText: title }).click();
+    const player = page.getByRole("dialog").getByTestId("help-player");
+    expect(await player.getAttribute("src")).toBe(`https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`);
+    const frame = page.frameLocator('[data-testid="help-player"]');
+    await frame.locator("#player").getByText("player loaded").waitFor({ timeout: 5_000 });
+    await page.getByRole("dialog").getByRole("button", { name: "Fechar" }).click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+  }
+  violations.push(...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])));
   expect(violations).toEqual([]);
   await context.close();
 });

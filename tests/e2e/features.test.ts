@@ -31,7 +31,8 @@ test("features: the plan decides the menu; the super user grants campaigns beyon
   await signIn(admin.page, "recursos@e2e.local", "loja-123");
   const nav = admin.page.getByRole("navigation");
   await nav.getByRole("link", { name: "Conexões" }).waitFor();
-  expect(await nav.getByRole("link", { name: "Campanhas" }).count()).toBe(0);
+  // the campaign pages are one group of the menu (its button), absent without the feature
+  expect(await nav.getByRole("button", { name: "Campanhas" }).count()).toBe(0);
   expect(await nav.getByRole("link", { name: "Kanban" }).count()).toBe(0);
   await admin.page.goto("/campaigns");
   await admin.page.waitForURL((u) => !u.pathname.startsWith("/campaigns"));
@@ -51,11 +52,12 @@ test("features: the plan decides the menu; the super user grants campaigns beyon
 
   // The company's admin sees campaigns at the next load; the company may hide them again (live).
   await admin.page.goto("/");
-  await nav.getByRole("link", { name: "Campanhas" }).waitFor();
+  await nav.getByRole("button", { name: "Campanhas" }).click();
+  await nav.getByRole("link", { name: "Todas as campanhas" }).waitFor();
   expect(await nav.getByRole("link", { name: "Kanban" }).count()).toBe(0);
   await admin.page.goto("/settings");
   await admin.page.getByLabel("Campanhas", { exact: true }).click();
   await admin.page.getByRole("option", { name: "Ocultar" }).click();
-  await admin.page.getByText("Operação atualizada com sucesso.").first().waitFor();
-  await nav.getByRole("link", { name: "Campanhas" }).waitFor({ state: "detached" });
+  await admin.page.getByText("Configuração salva.").first().waitFor();
+  await nav.getByRole("button", { name: "Campanhas" }).waitFor({ state: "detached" });
 });

@@ -14,7 +14,7 @@ test("file lists: an admin creates a list with two files, edits it, an agent onl
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Nome", { exact: true }).fill("ab");
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await dialog.getByText("nome muito curto").waitFor();
+  await dialog.getByText("Nome muito curto").waitFor();
   await dialog.getByText("Obrigatório").waitFor();
   await dialog.getByLabel("Nome", { exact: true }).fill("Catálogo de verão");
   await dialog.getByLabel("Mensagem").fill("Veja nossas novidades");
@@ -31,16 +31,16 @@ test("file lists: an admin creates a list with two files, edits it, an agent onl
     await dialog.getByText(file.name).waitFor();
   }
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await page.getByText("Lista de arquivos salva com sucesso!").waitFor();
+  await page.getByText("Lista de arquivos salva.").waitFor();
   const row = page.getByTestId("file-list-row").filter({ hasText: "Catálogo de verão" });
-  await row.getByText("2 arquivo(s)").waitFor();
+  await row.getByText("2 arquivos").waitFor();
 
   // Edit: remove the PDF's option; the list then holds one file.
   await row.getByRole("button", { name: "Editar" }).click();
   await dialog.getByText("precos.pdf").waitFor();
   await dialog.getByTestId("file-list-option").nth(1).getByRole("button", { name: "Remover opção" }).click();
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await row.getByText("1 arquivo(s)").waitFor();
+  await row.getByText("1 arquivo").waitFor();
 
   const token = (await page.evaluate(() => localStorage.getItem("token")))!;
   const lists = await apiCall<{ files: { options: { name: string; mediaName: string }[] }[] }>(stack().server.url, "GET", "/files", undefined, token);

@@ -58,7 +58,7 @@ test("a number linked with 'last 7 days' imports its recent 1:1 chats as closed 
   wa.last("login")!.message({ from: phone, id: "HIST-NOTIF-1", content: history });
 
   await row.getByTestId("connection-history").filter({ hasText: "Histórico importado" }).waitFor({ timeout: 15_000 });
-  expect(await row.getByTestId("connection-history").textContent()).toContain("1 conversas, 2 mensagens");
+  expect(await row.getByTestId("connection-history").textContent()).toContain("1 conversa, 2 mensagens");
   const closed = await api<{ tickets: { id: number; status: string; contact: { name: string } }[] }>("GET", "/tickets?status=closed&showAll=true");
   expect(closed.data.tickets.map((x) => [x.contact.name, x.status])).toEqual([["Rita Histórico", "closed"]]);
   const msgs = await api<{ messages: { body: string; fromMe: boolean }[] }>("GET", `/messages/${closed.data.tickets[0].id}`);

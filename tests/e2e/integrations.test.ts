@@ -51,9 +51,9 @@ test("integrations and prompts: set up in the browser, a Typebot flow and an ass
   await dialog.getByText("Obrigatório").waitFor(); // the slug
   await dialog.getByLabel("Typebot slug").fill("loja");
   await dialog.getByTestId("integration-test").click();
-  await page.getByText("Teste realizado com sucesso! Resposta: Bem-vindo ao robô!").waitFor();
+  await page.getByText("Teste concluído. Resposta: Bem-vindo ao robô!").waitFor();
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await page.getByText("Integração adicionada com sucesso!").waitFor();
+  await page.getByText("Integração adicionada.").waitFor();
   const row = page.getByTestId("integration-row").filter({ hasText: "Robô loja" });
   await row.getByRole("img", { name: "Typebot" }).waitFor();
 
@@ -68,7 +68,7 @@ test("integrations and prompts: set up in the browser, a Typebot flow and an ass
   await dialog.getByRole("button", { name: "Setor" }).click();
   await page.getByRole("option", { name: "Humanos" }).click();
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await page.getByText("Prompt salvo com sucesso!").waitFor();
+  await page.getByText("Prompt salvo.").waitFor();
   await page.getByTestId("prompt-row").filter({ hasText: "Humanos" }).waitFor();
   const prompts = await api<{ prompts: { id: number; apiKey: string }[] }>("GET", "/prompt");
   expect(prompts.data.prompts[0].apiKey).not.toContain("secret");
@@ -79,7 +79,7 @@ test("integrations and prompts: set up in the browser, a Typebot flow and an ass
   await dialog.getByRole("button", { name: "Integração" }).click();
   await page.getByRole("option", { name: "Robô loja" }).click();
   await dialog.getByTestId("queue-save").click();
-  await page.getByText("Fila salva com sucesso.").waitFor();
+  await page.getByText("Fila salva.").waitFor();
   const ia = (await api("POST", "/queue", { name: "IA", color: "#00aa33", promptId: prompts.data.prompts[0].id })).data.id;
 
   // Customers write on two sandbox lines: one reaches the flow, the other the assistant.
@@ -142,6 +142,6 @@ test("a company whose plan has no integrations gets the spec's notice and goes t
   expect(await page.getByRole("navigation").getByRole("link", { name: "Integrações" }).count()).toBe(0);
   expect(await page.getByRole("navigation").getByRole("link", { name: "Open.AI" }).count()).toBe(0);
   await page.goto(`${base}/queue-integration`);
-  await page.getByText("Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.").waitFor();
+  await page.getByText("Sua empresa não tem acesso a esta página. Voltando ao início.").waitFor();
   await page.waitForURL(`${base}/`);
 }, 30_000);

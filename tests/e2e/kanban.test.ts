@@ -26,7 +26,7 @@ test("kanban: a ticket dragged across lanes keeps exactly one kanban tag; 'Em ab
   await card("Em aberto").getByText("Quero um orçamento").waitFor();
 
   await card("Em aberto").dragTo(lane("Qualificação"));
-  await page.getByText("Ticket Tag Adicionado com Sucesso!").waitFor();
+  await page.getByText("Tag adicionada ao ticket.").waitFor();
   await card("Qualificação").waitFor();
   await card("Qualificação").dragTo(lane("Negociação"));
   await card("Negociação").waitFor();
@@ -43,7 +43,7 @@ test("kanban: a ticket dragged across lanes keeps exactly one kanban tag; 'Em ab
   // Without dragging: the card's menu moves it back to the first lane, which only removes the link.
   await card("Negociação").getByRole("button", { name: "Mover cartão" }).click();
   await page.getByRole("menuitem", { name: "Mover para Em aberto" }).click();
-  await page.getByText("Ticket Tag Removido!").waitFor();
+  await page.getByText("Tag removida do ticket.").waitFor();
   await card("Em aberto").waitFor();
   expect(await lane("Negociação").getByTestId("kanban-card").count()).toBe(0);
 

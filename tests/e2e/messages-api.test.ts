@@ -30,7 +30,7 @@ test("messages API: the page documents the call; its forms and a curl-style call
   await page.getByText("Acesso não permitido").waitFor();
   await textForm.getByLabel("Token cadastrado").fill("api-e2e-token");
   await textForm.getByRole("button", { name: "Enviar" }).click();
-  await page.getByText("Mensagem enviada com sucesso.").first().waitFor();
+  await page.getByText("Mensagem enviada.").first().waitFor();
 
   // Media form: a PNG with a caption.
   const png = join(tmpdir(), `api-e2e-${Date.now()}.png`);
@@ -48,7 +48,7 @@ test("messages API: the page documents the call; its forms and a curl-style call
   await mediaForm.getByRole("button", { name: "Enviar" }).click();
   // the form clears its file once the API answered
   await page.waitForFunction(() => (document.querySelector('[data-testid="api-media"] input[type="file"]') as HTMLInputElement).files?.length === 0);
-  await page.getByText("Mensagem enviada com sucesso.").first().waitFor();
+  await page.getByText("Mensagem enviada.").first().waitFor();
 
   // What a script does (curl): bad token and bad number get clear errors; a good call arrives.
   const raw = (token: string, body: unknown) =>

@@ -34,7 +34,7 @@ test("a user lists and removes devices and saves their alerts; an admin's compan
   const admin = await stack().newPage();
   await signIn(admin.page, SUPER_EMAIL, SUPER_PASSWORD);
   await admin.page.getByRole("button", { name: "Minha conta" }).click();
-  await admin.page.getByRole("menuitem", { name: "Notificações" }).click();
+  await admin.page.getByRole("menuitem", { name: "Notificações", exact: true }).click();
   await admin.page.getByRole("tab", { name: "Padrões da empresa" }).click();
   const defaults = admin.page.getByTestId("company-prefs");
   await defaults.getByLabel("Novo ticket nas minhas filas").selectOption("sound");
@@ -48,7 +48,7 @@ test("a user lists and removes devices and saves their alerts; an admin's compan
   await addDevice(token!, "phone-aaaa-0001", "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36");
   await addDevice(token!, "ipad-aaaa-0002", "Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Version/17.4 Mobile/15E148 Safari/604.1");
   await page.getByRole("button", { name: "Minha conta" }).click();
-  await page.getByRole("menuitem", { name: "Notificações" }).click();
+  await page.getByRole("menuitem", { name: "Notificações", exact: true }).click();
   const rows = page.getByTestId("device-row");
   await rows.first().waitFor();
   expect((await rows.allTextContents()).map((s) => s.replace(/Nenhum aviso ainda/, "").trim()).sort()).toEqual(["Chrome · Android", "Safari · iOS"]);
@@ -70,7 +70,7 @@ test("a user lists and removes devices and saves their alerts; an admin's compan
   await page.reload();
   await page.getByTestId("greeting").waitFor();
   await page.getByRole("button", { name: "Minha conta" }).click();
-  await page.getByRole("menuitem", { name: "Notificações" }).click();
+  await page.getByRole("menuitem", { name: "Notificações", exact: true }).click();
   await page.getByTestId("my-prefs").waitFor();
   expect(await page.getByTestId("prefs-source").textContent()).toBe("Você escolheu os próprios avisos.");
   const saved = await apiCall<{ prefs: unknown; custom: boolean }>(base, "GET", "/notifications/preferences", undefined, token!);

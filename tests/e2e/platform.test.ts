@@ -17,7 +17,7 @@ test("platform: the super user adds a plan; a trial company checks out with Pix 
   const dialog = root.page.getByRole("dialog");
   await dialog.getByLabel("Nome").fill("P");
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await dialog.getByText("Muito curto!").waitFor();
+  await dialog.getByText("Muito curto").waitFor();
   await dialog.getByLabel("Nome").fill("Plano Pro");
   await dialog.getByLabel("Valor (R$)").fill("59,90");
   await dialog.getByRole("button", { name: "Salvar" }).click();
@@ -31,7 +31,7 @@ test("platform: the super user adds a plan; a trial company checks out with Pix 
   await pix.getByLabel("Cidade do recebedor").fill("Recife");
   await pix.getByLabel("Segredo do webhook").fill(SECRET);
   await pix.getByRole("button", { name: "Salvar" }).click();
-  await root.page.getByText("Operação atualizada com sucesso.").first().waitFor();
+  await root.page.getByText("Configuração salva.").first().waitFor();
 
   // A visitor signs up (trial) and opens the subscription page.
   const plans = await apiCall<{ id: number; name: string }[]>(base, "GET", "/plans/list");
@@ -51,12 +51,12 @@ test("platform: the super user adds a plan; a trial company checks out with Pix 
   await admin.page.getByRole("button", { name: "Assinatura" }).click();
   expect(await admin.page.getByLabel("Período de teste").inputValue()).toContain("7 dias");
 
-  // Checkout: Dados (the spec's messages), Personalizar (choosing advances), Revisar, PAGAR.
+  // Checkout: Dados (the spec's messages), Personalizar (choosing advances), Revisar, Pagar.
   await admin.page.getByTestId("subscribe").click();
   const checkout = admin.page.getByRole("dialog");
   await checkout.getByRole("button", { name: "Próximo" }).click();
-  await checkout.getByText("O Endereço é obrigatório").waitFor();
-  await checkout.getByText("CEP é obrigatório").waitFor();
+  await checkout.getByText("O endereço é obrigatório").waitFor();
+  await checkout.getByText("O CEP é obrigatório").waitFor();
   await checkout.getByLabel("Endereço").fill("Rua das Flores, 10");
   await checkout.getByLabel("Cidade").fill("Recife");
   await checkout.getByLabel("CEP").fill("123");
@@ -66,14 +66,14 @@ test("platform: the super user adds a plan; a trial company checks out with Pix 
   await checkout.getByRole("button", { name: "Próximo" }).click();
   await checkout.getByTestId("checkout-plan").filter({ hasText: "Plano Pro" }).click();
   await checkout.getByTestId("checkout-review").getByText("R$ 59,90/mês").waitFor();
-  await checkout.getByRole("button", { name: "PAGAR" }).click();
-  await admin.page.getByText("Assinatura realizada com sucesso!, aguardando a realização do pagamento.").waitFor();
+  await checkout.getByRole("button", { name: "Pagar" }).click();
+  await admin.page.getByText("Assinatura criada. Aguardando o pagamento.").waitFor();
   const code = await checkout.getByTestId("pix-code").inputValue();
   expect(code).toStartWith("000201");
   expect(code).toContain("540559.90");
   expect(code).toContain("pix@balcao.test");
   await checkout.getByRole("button", { name: "Copiar código" }).click();
-  await checkout.getByRole("button", { name: "Copiado!" }).waitFor();
+  await checkout.getByRole("button", { name: "Código copiado." }).waitFor();
   await checkout.getByRole("button", { name: "Copiar código" }).waitFor({ timeout: 3000 });
 
   // The PSP notifies the payment: the company's browser shows the renewal and goes to / after 4 s.
@@ -88,7 +88,7 @@ test("platform: the super user adds a plan; a trial company checks out with Pix 
   const [y, m, d] = signup.data.dueDate.split("-").map(Number);
   const next = new Date(Date.UTC(y, m, Math.min(d, new Date(Date.UTC(y, m + 1, 0)).getUTCDate())));
   const shown = `${String(next.getUTCDate()).padStart(2, "0")}/${String(next.getUTCMonth() + 1).padStart(2, "0")}/${next.getUTCFullYear()}`;
-  await admin.page.getByText(`Sua licença foi renovada até ${shown}!`).waitFor();
+  await admin.page.getByText(`Licença renovada até ${shown}.`).waitFor();
   await admin.page.waitForURL((u) => u.pathname === "/", { timeout: 6000 });
   await admin.page.goto("/financeiro");
   await admin.page.getByTestId("invoice-row").filter({ hasText: "Pago" }).filter({ hasText: "Plano Pro" }).waitFor();
@@ -133,7 +133,7 @@ test("platform: help videos from Settings › Ajuda reach every company; the adm
     .click();
   await admin.page.getByRole("option", { name: "Filtro por período" }).click();
   await admin.page.getByRole("button", { name: "Filtrar" }).click();
-  await admin.page.getByText("Parametrize o filtro").waitFor();
+  await admin.page.getByText("Escolha as datas ou um período").waitFor();
   await admin.page.getByRole("navigation").getByRole("link", { name: "Ajuda" }).click();
   await admin.page.getByTestId("help-card").filter({ hasText: "Primeiros passos" }).click();
   const frame = admin.page.getByRole("dialog").locator("iframe");

@@ -22,7 +22,7 @@ test("queues: an admin builds a queue with a two-level options tree and custom h
   await dialog.getByLabel("Mensagem de saudação").fill("Olá! Escolha uma opção:");
   await dialog.getByText("Salve a fila para adicionar anexo e opções do chatbot.").waitFor();
   await dialog.getByTestId("queue-save").click();
-  await page.getByText("Fila salva com sucesso.").waitFor();
+  await page.getByText("Fila salva.").waitFor();
 
   // The saved queue stays open with its options tree: one root option with a child.
   await dialog.getByRole("button", { name: "Adicionar opção" }).click();

@@ -28,7 +28,7 @@ test("quick messages: an agent sees own and geral ones, edits only their own, at
   await dialog.getByTestId("quick-message-file").setInputFiles({ name: "tabela.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 test") });
   await dialog.getByText("tabela.pdf").waitFor();
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await page.getByText("Resposta rápida salva com sucesso!").waitFor();
+  await page.getByText("Resposta rápida salva.").waitFor();
   const mine = page.getByTestId("quick-message-row").filter({ hasText: "/oi" });
   await mine.waitFor();
   expect(await mine.textContent()).toContain("Pessoal");
@@ -37,7 +37,7 @@ test("quick messages: an agent sees own and geral ones, edits only their own, at
   await mine.getByRole("button", { name: "Editar" }).click();
   await dialog.getByRole("switch", { name: "Visível para toda a empresa (geral)" }).click();
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await page.getByText("Resposta rápida salva com sucesso!").first().waitFor();
+  await page.getByText("Resposta rápida salva.").first().waitFor();
   await page.waitForFunction(() =>
     [...document.querySelectorAll('[data-testid="quick-message-row"]')].some((r) => r.textContent?.includes("/oi") && r.textContent.includes("Geral")),
   );

@@ -17,7 +17,7 @@ test("sandbox: an admin creates a sandbox connection, writes as a customer and s
   await dialog.getByRole("button", { name: "WhatsApp" }).click();
   await page.getByRole("option", { name: "Sandbox (telefone simulado)" }).click();
   await dialog.getByTestId("connection-save").click();
-  await page.getByText("Conexão salva com sucesso!").waitFor();
+  await page.getByText("Conexão salva.").waitFor();
   const row = page.getByTestId("connection-row").filter({ hasText: "Telefone de teste" });
   await row.getByText("Conectado").waitFor();
   await row.getByTestId("connection-health").waitFor();

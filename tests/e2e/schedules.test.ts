@@ -46,7 +46,7 @@ test("a scheduled message survives a crash and reaches the customer once", async
   await dialog.getByTestId("contact-search").fill("Rita");
   await page.getByRole("option", { name: /Rita Agenda/ }).click();
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await page.getByText("Agendamento salvo com sucesso!").waitFor();
+  await page.getByText("Agendamento salvo.").waitFor();
   const row = page.getByTestId("schedule-row").filter({ hasText: "Rita Agenda" });
   await row.getByText("Pendente").waitFor();
   // The body is cut at 25 characters in the list.

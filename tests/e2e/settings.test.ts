@@ -19,8 +19,8 @@ test("settings: an admin turns on ratings and company hours, edits Monday and fi
 
   await page.getByLabel("Avaliações").click();
   await page.getByRole("option", { name: "Habilitado" }).click();
-  await page.getByText("Operação atualizada com sucesso.").first().waitFor();
-  await page.getByLabel("Gerenciamento de Expediente").click();
+  await page.getByText("Configuração salva.").first().waitFor();
+  await page.getByLabel("Gerenciamento de expediente").click();
   await page.getByRole("option", { name: "Empresa" }).click();
   await page.getByRole("tab", { name: "Horários" }).waitFor();
   const saved = await apiCall<Setting[]>(stack().server.url, "GET", "/settings", undefined, token);
@@ -35,7 +35,7 @@ test("settings: an admin turns on ratings and company hours, edits Monday and fi
   await page.getByLabel("Segunda-feira Fim").fill("17:45");
   await page.getByText("Clique em salvar para registrar as alterações.").waitFor();
   await page.getByTestId("schedules-save").click();
-  await page.getByText("Horários atualizados com sucesso.").waitFor();
+  await page.getByText("Horários salvos.").waitFor();
   await page.getByTestId("hours-notice").waitFor({ state: "detached" });
   const company = await apiCall<{ schedules: { weekdayEn: string; startTime: string; endTime: string }[] }>(
     stack().server.url,
@@ -55,7 +55,7 @@ test("settings: an admin turns on ratings and company hours, edits Monday and fi
   // Realtime: another admin switches company hours off; the tab goes away and Opções follows.
   await apiCall(stack().server.url, "PUT", "/settings/scheduleType", { key: "scheduleType", value: "queue" }, token);
   await page.getByRole("tab", { name: "Horários" }).waitFor({ state: "detached" });
-  await page.getByLabel("Gerenciamento de Expediente").getByText("Fila").waitFor();
+  await page.getByLabel("Gerenciamento de expediente").getByText("Fila").waitFor();
   await context.close();
 }, 90_000);
 

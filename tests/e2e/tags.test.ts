@@ -12,11 +12,11 @@ test("tags: the admin creates a kanban tag; an agent edits tags without the kanb
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Nome").fill("ab");
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await dialog.getByText("Muito curto!").waitFor();
+  await dialog.getByText("Muito curto").waitFor();
   await dialog.getByLabel("Nome").fill("Em negociação");
   await dialog.getByRole("switch", { name: "Kanban" }).click();
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await page.getByText("Tag salva com sucesso!").waitFor();
+  await page.getByText("Tag salva.").waitFor();
   const row = page.getByTestId("tag-row").filter({ hasText: "Em negociação" });
   await row.waitFor();
   expect(await row.textContent()).toContain("Kanban");

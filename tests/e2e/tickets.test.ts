@@ -159,7 +159,7 @@ test("a customer message becomes a live pending ticket; agents accept, reply, no
   await a.page.getByTestId("contact-drawer").waitFor();
   await a.page.getByTestId("note-input").fill("x");
   await a.page.getByRole("button", { name: "Salvar anotação" }).click();
-  await a.page.getByText("Muito curto!").waitFor();
+  await a.page.getByText("Muito curto").waitFor();
   await a.page.getByTestId("note-input").fill("Cliente pediu troca do produto.");
   await a.page.getByRole("button", { name: "Salvar anotação" }).click();
   await a.page.getByTestId("notes-list").getByText("Cliente pediu troca do produto.").waitFor();
@@ -268,7 +268,7 @@ test("new ticket (search, queue rule, another agent's open ticket), no access to
 
   // Deleted elsewhere while open: toast and back to /tickets.
   expect((await apiCall(base, "DELETE", `/tickets/${opened.data.id}`, undefined, token)).status).toBe(200);
-  await page.getByText("Ticket deleted sucessfully.").waitFor();
+  await page.getByText("Este ticket foi excluído.").waitFor();
   await page.waitForURL(/\/tickets$/);
   await context.close();
 }, 120_000);

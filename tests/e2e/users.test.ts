@@ -20,11 +20,11 @@ test("the admin creates an agent, who signs in and sees only the agent menu", as
   await dialog.getByRole("heading", { name: "Adicionar usuário" }).waitFor();
   // The queue select is hidden while GET /queue is unavailable; the profile select is there.
   await dialog.getByText("Perfil").waitFor();
-  // Validation messages of core.md §5, translated.
+  // Validation messages of R-USER-1, translated.
   await dialog.getByLabel("Nome").fill("J");
   await dialog.getByLabel("E-mail").fill("joana@");
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await dialog.getByText("Muito curto!").waitFor();
+  await dialog.getByText("Muito curto").waitFor();
   await dialog.getByText("E-mail inválido").waitFor();
   await dialog.getByText("Obrigatório").waitFor();
 
@@ -37,11 +37,11 @@ test("the admin creates an agent, who signs in and sees only the agent menu", as
     await page.getByRole("option", { name: "Suporte" }).click();
     await page.keyboard.press("Escape");
   }
-  // The default connection (core.md §4.4): the company's default unless one is chosen.
+  // The default connection (R-USER-4): the company's default unless one is chosen.
   await dialog.getByRole("button", { name: "A padrão da empresa" }).click();
   await page.getByRole("option", { name: "Loja Norte" }).click();
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await page.getByText("Usuário salvo com sucesso!").waitFor();
+  await page.getByText("Usuário salvo.").waitFor();
   const row = page.getByTestId("user-row").filter({ hasText: "Joana Agente" });
   await row.waitFor();
   expect(await row.textContent()).toContain("Usuário");
@@ -79,7 +79,7 @@ test("the admin creates an agent, who signs in and sees only the agent menu", as
 
   const agent = await stack().newPage();
   await signIn(agent.page, "joana@e2e.local", "joana-123");
-  expect(await agent.page.getByTestId("greeting").textContent()).toBe("Olá Joana Agente");
+  expect(await agent.page.getByTestId("greeting").textContent()).toBe("Olá, Joana Agente");
   const nav = agent.page.getByRole("navigation");
   expect(await nav.getByText("Gerência").count()).toBe(0);
   expect(await nav.getByText("Administração").count()).toBe(0);
@@ -97,7 +97,7 @@ test("the admin creates an agent, who signs in and sees only the agent menu", as
   await modal.getByLabel("Nome").fill("Joana Silva");
   expect(await modal.getByText("Perfil").count()).toBe(0);
   await modal.getByRole("button", { name: "Salvar" }).click();
-  await agent.page.getByText("Usuário salvo com sucesso!").waitFor();
-  await agent.page.getByText("Olá Joana Silva").waitFor();
+  await agent.page.getByText("Usuário salvo.").waitFor();
+  await agent.page.getByText("Olá, Joana Silva").waitFor();
   await agent.context.close();
 });

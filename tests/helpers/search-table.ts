@@ -5,7 +5,7 @@ import { messages } from "../../src/modules/messages/schema";
 import { tickets } from "../../src/modules/tickets/schema";
 
 /**
- * THE table of ticket searches and what they find, run on each engine (BEHAVIOUR.md §4.3: contact
+ * THE table of ticket searches and what they find, run on each engine (R-TKT-13: contact
  * name or number, or every word of the text as the beginning of a word of one message; no case, no
  * accents; within the company; the caller's visibility; newest activity first, then id). SQLite runs
  * it through GET /tickets (tests/api/ticket-search-table.test.ts), PostgreSQL through its search

@@ -1,5 +1,5 @@
 /**
- * Every read of a conversation obeys the ticket visibility rules of core.md §6 (issue 10), whatever
+ * Every read of a conversation obeys the ticket visibility rules (R-PERM-3, issue 10), whatever
  * the route: ticket notes by contact, chat media, the sandbox phone (REST and its socket room),
  * message search; and secrets are never sent in the clear.
  */

@@ -1,16 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { createElement, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import {
-  clockTime,
-  formatBody,
-  parseLocation,
-  parseVcard,
-  stripMarks,
-  ticketTime,
-  ticksOf,
-  withoutAutomaticHeader,
-} from "../../web/src/features/tickets/format";
+import { formatBody, parseLocation, parseVcard, stripMarks, ticksOf, withoutAutomaticHeader } from "../../web/src/features/tickets/format";
+import { clockTime, dayKey, dayLabel, daysUntil, formatDate, formatDateTime, ticketTime } from "../../web/src/lib/format";
+
+const SP = "America/Sao_Paulo";
+const TOKYO = "Asia/Tokyo";
 
 const html = (body: string) => renderToStaticMarkup(createElement(Fragment, null, ...formatBody(body)));
 
@@ -47,10 +42,12 @@ describe("message formatter", () => {
 });
 
 describe("ticket helpers", () => {
-  test("hour today, date otherwise (pt-BR)", () => {
-    const now = new Date(2026, 10, 21, 15, 0);
-    expect(ticketTime(new Date(2026, 10, 21, 9, 5).toISOString(), "pt-BR", now)).toBe("09:05");
-    expect(ticketTime(new Date(2026, 10, 20, 9, 5).toISOString(), "pt-BR", now)).toBe("20/11/2026");
+  test("hour today, date otherwise (pt-BR), today being the company's day", () => {
+    const now = new Date("2026-11-21T18:00:00Z"); // 15:00 in São Paulo
+    expect(ticketTime("2026-11-21T12:05:00Z", "pt-BR", SP, now)).toBe("09:05");
+    expect(ticketTime("2026-11-20T12:05:00Z", "pt-BR", SP, now)).toBe("20/11/2026");
+    // 01:30 UTC on the 21st is still the 20th in São Paulo (22:30): a date, not an hour
+    expect(ticketTime("2026-11-21T01:30:00Z", "pt-BR", SP, now)).toBe("20/11/2026");
   });
   test("location parts", () => {
     expect(parseLocation("data:image/png;base64, AAA | https://maps.google.com/maps?q=1%2C2|1, 2")).toEqual({
@@ -80,11 +77,11 @@ describe("monospace", () => {
 
 describe("times and ticks", () => {
   test("times follow the language: 24 h in pt-BR and es", () => {
-    const at = new Date(2026, 10, 21, 14, 5);
-    expect(clockTime(at, "pt-BR")).toBe("14:05");
-    expect(clockTime(at, "es")).toBe("14:05");
-    expect(clockTime(at, "en")).toMatch(/^02:05\sPM$/);
-    expect(ticketTime(at.toISOString(), "es", at)).toBe("14:05");
+    const at = new Date("2026-11-21T17:05:00Z");
+    expect(clockTime(at, "pt-BR", SP)).toBe("14:05");
+    expect(clockTime(at, "es", SP)).toBe("14:05");
+    expect(clockTime(at, "en", SP)).toMatch(/^2:05\sPM$/);
+    expect(ticketTime(at.toISOString(), "es", SP, at)).toBe("14:05");
   });
   test("ticks follow WhatsApp: 1-2 sent, 3 delivered, 4-5 read/played", () => {
     expect([0, 1, 2, 3, 4, 5].map(ticksOf)).toEqual(["queued", "sent", "sent", "delivered", "read", "read"]);
@@ -95,4 +92,32 @@ test("an automatic message shows its header once (the bubble's label), not again
   expect(withoutAutomaticHeader("*Mensagem Automática*:\nVocê foi transferido.")).toBe("Você foi transferido.");
   expect(withoutAutomaticHeader("*Mensagem Automática*:\n\nAs chamadas estão desabilitadas")).toBe("As chamadas estão desabilitadas");
   expect(withoutAutomaticHeader("Olá *Mensagem Automática*: no meio")).toBe("Olá *Mensagem Automática*: no meio");
+});
+
+describe("one clock: instants in the company's zone, whatever the zone the code runs in", () => {
+  const at = "2026-11-21T17:05:00Z";
+  test("the same instant reads as the company's wall clock", () => {
+    expect(clockTime(at, "pt-BR", SP)).toBe("14:05");
+    expect(clockTime(at, "pt-BR", TOKYO)).toBe("02:05");
+    expect(formatDateTime(at, "pt-BR", TOKYO)).toStartWith("22/11/2026");
+  });
+  test("days and day separators follow the company's calendar", () => {
+    expect(dayKey("2026-11-21T01:30:00Z", SP)).toBe("2026-11-20");
+    expect(dayKey("2026-11-21T01:30:00Z", TOKYO)).toBe("2026-11-21");
+    const now = Date.parse("2026-11-21T18:00:00Z");
+    const words = { today: "Hoje", yesterday: "Ontem" };
+    expect(dayLabel("2026-11-21T12:00:00Z", words, "pt-BR", SP, now)).toBe("Hoje");
+    expect(dayLabel("2026-11-21T01:30:00Z", words, "pt-BR", SP, now)).toBe("Ontem");
+    expect(dayLabel("2026-11-18T12:00:00Z", words, "pt-BR", SP, now)).toBe("18/11/2026");
+  });
+  test("a calendar date is never shifted by a zone; an instant is dated in the zone", () => {
+    expect(formatDate("2026-12-31", "pt-BR", TOKYO)).toBe("31/12/2026");
+    expect(formatDate("2026-11-21T01:30:00Z", "pt-BR", SP)).toBe("20/11/2026");
+    expect(daysUntil("2026-11-22", new Date("2026-11-21T01:30:00Z"), SP)).toBe(2);
+  });
+});
+
+test("inside something clickable (a kanban card) the marks render but addresses stay text", () => {
+  const out = renderToStaticMarkup(createElement(Fragment, null, ...formatBody("*Joana Lima*: veja https://x.com *[ 1 ]*", { links: false })));
+  expect(out).toBe("<strong>Joana Lima</strong>: veja https://x.com <strong>[ 1 ]</strong>");
 });

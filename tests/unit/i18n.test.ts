@@ -66,3 +66,60 @@ describe("i18n dictionaries", () => {
     }
   });
 });
+
+describe("plural forms", () => {
+  const FORMS = new Set(["zero", "one", "two", "few", "many", "other"]);
+  /** Every object of the dictionaries whose keys are all plural forms. */
+  function pluralObjects(tree: Tree, prefix = ""): [string, Record<string, string>][] {
+    const out: [string, Record<string, string>][] = [];
+    for (const [k, v] of Object.entries(tree)) {
+      if (typeof v === "string") continue;
+      const key = prefix ? `${prefix}.${k}` : k;
+      if (Object.keys(v).every((f) => FORMS.has(f))) out.push([key, v as Record<string, string>]);
+      else out.push(...pluralObjects(v, key));
+    }
+    return out;
+  }
+
+  test("every plural key has an 'other' form that shows the {{count}}", () => {
+    for (const [lang, dict] of Object.entries(DICTS)) {
+      for (const [key, forms] of pluralObjects(dict)) {
+        expect(`${lang}:${key}:${typeof forms.other}`).toBe(`${lang}:${key}:string`);
+        expect(params(forms.other)).toContain("count");
+      }
+    }
+  });
+
+  test("no text spells a plural by hand with (s) or (es)", () => {
+    for (const [lang, map] of Object.entries(flat)) {
+      const hand = [...map].filter(([, v]) => /\w\((s|es|ies)\)/.test(v.replace("http(s)", ""))).map(([k]) => `${lang}:${k}`);
+      expect(hand).toEqual([]);
+    }
+  });
+
+  test("t() picks the form by the language's plural rules, zero reading as a plural", async () => {
+    const { setLanguage, t } = await import("../../web/src/i18n");
+    const cases: [string, number, string][] = [
+      ["pt-BR", 0, "0 conexões"],
+      ["pt-BR", 1, "1 conexão"],
+      ["pt-BR", 2, "2 conexões"],
+      ["pt-BR", 1_000_000, "1000000 conexões"],
+      ["en", 1, "1 connection"],
+      ["en", 3, "3 connections"],
+      ["es", 1, "1 conexión"],
+      ["es", 0, "0 conexiones"],
+    ];
+    for (const [lang, count, text] of cases) {
+      await setLanguage(lang as "pt-BR");
+      expect(t("connections.total", { count })).toBe(text);
+    }
+    await setLanguage("pt-BR");
+    expect(
+      t("contacts.importResult", {
+        created: t("contacts.importCreated", { count: 1 }),
+        updated: t("contacts.importUpdated", { count: 2 }),
+        rejected: t("contacts.importRejected", { count: 1 }),
+      }),
+    ).toBe("1 criado, 2 atualizados, 1 rejeitado.");
+  });
+});

@@ -4,13 +4,16 @@ import { Redirect } from "wouter";
 import { PageSpinner } from "./components/Spinner";
 import { t } from "./i18n";
 import { type RouteEntry, ROUTES, SECTIONS } from "./routes";
-import { allowed, hasFlag, isAdmin, isSuper, status } from "./stores/session";
+import type { Permission } from "@contract/permissions";
+import { allowed, hasFlag, status } from "./stores/session";
 import { toast } from "./stores/toast";
 
-/** True when the signed-in user passes the entry's role and feature conditions. */
+/** Access values that are not a permission. */
+const BASIC_ACCESS = new Set(["guest", "open", "private"]);
+
+/** True when the signed-in user passes the entry's permission and feature conditions. */
 export function canOpen(entry: RouteEntry): boolean {
-  if (entry.access === "admin" && !isAdmin.value) return false;
-  if (entry.access === "super" && !isSuper.value) return false;
+  if (!BASIC_ACCESS.has(entry.access) && !allowed(entry.access as Permission)) return false;
   if (entry.flag && !hasFlag(entry.flag)) return false;
   return true;
 }
@@ -42,7 +45,7 @@ function Denied({ entry }: { entry: RouteEntry }) {
   return <Redirect to={entry.deniedText ? "/" : (landingPath() ?? "/")} replace />;
 }
 
-/** Renders a route's page when its access rule passes, otherwise redirects (features.md §2.1). */
+/** Renders a route's page when its access rule passes, otherwise redirects (R-UI-1). */
 export function Guard({ entry, children }: { entry: RouteEntry; children?: ReactNode }) {
   useSignals();
   const s = status.value;

@@ -6,13 +6,13 @@ import { ensureChats, unreadChatCount } from "./stores/chats";
 import { connectionsAlert, ensureConnections } from "./stores/connections";
 
 /**
- * Who may open a route (features.md §2.1):
+ * Who may open a route (R-UI-1):
  * - guest: only signed-out visitors (/login, /signup); signed-in users go to /.
  * - open: anyone (/term, /privacy).
  * - private: any signed-in user; visitors go to /login.
- * - admin / super: signed-in admins / super users; others are sent to the landing page.
+ * - a named permission (contract/permissions.ts): signed-in users who hold it; others are sent to the landing page.
  */
-export type Access = "guest" | "open" | "private" | "admin" | "super";
+export type Access = "guest" | "open" | "private" | Permission;
 export type MenuSection = "attendance" | "management" | "administration";
 
 export interface MenuSpec {
@@ -20,7 +20,7 @@ export interface MenuSpec {
   /** i18n key of the drawer label. */
   label: string;
   icon: IconName;
-  /** Position inside the section (the order of core.md §2.2). */
+  /** Position inside the section (the order of R-UI-4). */
   order: number;
   /** Extra permission needed to show the item (the route itself may be wider). */
   permission?: Permission;
@@ -28,7 +28,18 @@ export interface MenuSpec {
   href?: string;
   /** An alert dot on the item (read during render, so a signal keeps it live) and its i18n label. */
   alert?: (() => boolean) & { label: string };
+  /** A collapsible group the item folds into (R-UI-4: campaigns with its list, contact lists and settings). */
+  group?: MenuGroup;
 }
+
+/** A collapsible drawer group: its own label and icon; it sits where its first item would. */
+export interface MenuGroup {
+  key: string;
+  label: string;
+  icon: IconName;
+}
+
+const CAMPAIGNS: MenuGroup = { key: "campaigns", label: "nav.campaignsGroup", icon: "send" };
 
 export interface RouteEntry {
   /** wouter pattern; matching is exact. */
@@ -37,7 +48,7 @@ export interface RouteEntry {
   access: Access;
   /** Feature the company needs (useKanban, useCampaigns…): granted by its plan or the super user, not hidden. */
   flag?: PlanFlag;
-  /** i18n key of the notice shown to those refused; with it, they are sent to / after 1 s (features.md §6). */
+  /** i18n key of the notice shown to those refused; with it, they are sent to / after 1 s (R-UI-2). */
   deniedText?: string;
   /** Drawer item; entries without one are reachable by link only. */
   menu?: MenuSpec;
@@ -46,7 +57,7 @@ export interface RouteEntry {
 /**
  * The route registry. A feature issue adds its page by adding ONE entry here: the router, the
  * guards and the drawer all read this list, so no menu item ever points at a missing page.
- * Pages still to come (features.md §2.1): /quick-messages,
+ * Pages still to come (R-UI-1): /quick-messages,
  * /tags, /contacts, /helps, /prompts, /queue-integration,
  * /financeiro, /queues, /subscription,
  * /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
@@ -103,13 +114,13 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   {
     path: "/connections",
-    access: "admin",
+    access: "connections-page:view",
     page: lazy(() => import("./features/connections/ConnectionsPage")),
     menu: { section: "administration", label: "nav.connections", icon: "globe", order: 50, permission: "drawer-admin-items:view", alert: connectionsBadge() },
   },
   {
     path: "/settings",
-    access: "admin",
+    access: "settings:update",
     page: lazy(() => import("./features/settings/SettingsPage")),
     menu: { section: "administration", label: "nav.settings", icon: "settings", order: 110, permission: "drawer-admin-items:view" },
   },
@@ -124,7 +135,7 @@ export const ROUTES: readonly RouteEntry[] = [
     access: "private",
     flag: "useKanban",
     page: lazy(() => import("./features/kanban/KanbanPage")),
-    menu: { section: "attendance", label: "nav.kanban", icon: "layers", order: 30 },
+    menu: { section: "attendance", label: "nav.kanban", icon: "kanban", order: 30 },
   },
   {
     path: "/schedules",
@@ -135,23 +146,23 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   {
     path: "/prompts",
-    access: "admin",
+    access: "prompts:manage",
     flag: "useOpenAi",
     page: lazy(() => import("./features/prompts/PromptsPage")),
     menu: { section: "administration", label: "nav.prompts", icon: "sparkles", order: 30, permission: "drawer-admin-items:view" },
   },
   {
     path: "/queue-integration",
-    access: "admin",
+    access: "integrations:manage",
     flag: "useIntegrations",
-    // features.md §6: the company-permission notice, then / after 1 s
+    // R-UI-2: the company-permission notice, then / after 1 s
     deniedText: "integrations.denied",
     page: lazy(() => import("./features/integrations/IntegrationsPage")),
     menu: { section: "administration", label: "nav.integrations", icon: "puzzle", order: 40, permission: "drawer-admin-items:view" },
   },
   {
     path: "/messages-api",
-    access: "admin",
+    access: "messages-api:view",
     flag: "useExternalApi",
     page: lazy(() => import("./features/messages-api/MessagesApiPage")),
     menu: { section: "administration", label: "nav.messagesApi", icon: "code", order: 100, permission: "drawer-admin-items:view" },
@@ -161,11 +172,11 @@ export const ROUTES: readonly RouteEntry[] = [
     access: "private",
     flag: "useInternalChat",
     page: lazy(() => import("./features/chats/ChatsPage")),
-    menu: { section: "attendance", label: "nav.chats", icon: "chat", order: 80, href: "/chats", alert: chatsDot() },
+    menu: { section: "attendance", label: "nav.chats", icon: "messages", order: 80, href: "/chats", alert: chatsDot() },
   },
   {
     path: "/announcements",
-    access: "super",
+    access: "announcements:manage",
     deniedText: "announcements.denied",
     page: lazy(() => import("./features/announcements/AnnouncementsPage")),
     menu: { section: "administration", label: "nav.announcements", icon: "megaphone", order: 20, permission: "drawer-admin-items:view" },
@@ -178,7 +189,7 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   {
     path: "/financeiro",
-    access: "admin",
+    access: "finance:view",
     page: lazy(() => import("./features/finance/FinancePage")),
     menu: { section: "administration", label: "nav.finance", icon: "wallet", order: 105, permission: "drawer-admin-items:view" },
   },
@@ -191,49 +202,54 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/security", access: "private", page: lazy(() => import("./features/security/SecurityPage")) },
   {
     path: "/audit",
-    access: "admin",
+    access: "audit:view",
     page: lazy(() => import("./features/audit/AuditPage")),
     menu: { section: "administration", label: "nav.audit", icon: "shield", order: 108, permission: "audit:view" },
   },
-  { path: "/subscription", access: "admin", page: lazy(() => import("./features/finance/SubscriptionPage")) },
-  { path: "/sandbox/:connectionId", access: "admin", page: lazy(() => import("./features/sandbox/SandboxPage")) },
+  { path: "/subscription", access: "finance:view", page: lazy(() => import("./features/finance/SubscriptionPage")) },
+  { path: "/sandbox/:connectionId", access: "sandbox:use", page: lazy(() => import("./features/sandbox/SandboxPage")) },
   {
     path: "/campaigns",
-    access: "admin",
+    access: "campaigns:manage",
     flag: "useCampaigns",
     page: lazy(() => import("./features/campaigns/CampaignsPage")),
-    menu: { section: "administration", label: "nav.campaigns", icon: "send", order: 60, permission: "campaigns:manage" },
+    menu: { section: "administration", label: "nav.campaigns", icon: "send", order: 60, permission: "campaigns:manage", group: CAMPAIGNS },
   },
-  { path: "/campaign/:campaignId/report", access: "admin", flag: "useCampaigns", page: lazy(() => import("./features/campaigns/CampaignReportPage")) },
+  {
+    path: "/campaign/:campaignId/report",
+    access: "campaigns:manage",
+    flag: "useCampaigns",
+    page: lazy(() => import("./features/campaigns/CampaignReportPage")),
+  },
   {
     path: "/contact-lists",
-    access: "admin",
+    access: "campaigns:manage",
     flag: "useCampaigns",
     page: lazy(() => import("./features/contact-lists/ContactListsPage")),
-    menu: { section: "administration", label: "nav.contactLists", icon: "users", order: 62, permission: "campaigns:manage" },
+    menu: { section: "administration", label: "nav.contactLists", icon: "list", order: 62, permission: "campaigns:manage", group: CAMPAIGNS },
   },
   {
     path: "/contact-lists/:contactListId/contacts",
-    access: "admin",
+    access: "campaigns:manage",
     flag: "useCampaigns",
     page: lazy(() => import("./features/contact-lists/ContactListItemsPage")),
   },
   {
     path: "/campaigns-config",
-    access: "admin",
+    access: "campaigns:manage",
     flag: "useCampaigns",
     page: lazy(() => import("./features/campaigns/CampaignSettingsPage")),
-    menu: { section: "administration", label: "nav.campaignsConfig", icon: "settings", order: 64, permission: "campaigns:manage" },
+    menu: { section: "administration", label: "nav.campaignsConfig", icon: "sliders", order: 64, permission: "campaigns:manage", group: CAMPAIGNS },
   },
   {
     path: "/backups",
-    access: "super",
+    access: "backups:manage",
     page: lazy(() => import("./features/backups/BackupsPage")),
     menu: { section: "administration", label: "nav.backups", icon: "download", order: 120 },
   },
 ];
 
-/** The chat item's dot: unread internal-chat messages (core.md §2.2). */
+/** The chat item's dot: unread internal-chat messages (R-UI-4). */
 function chatsDot() {
   return Object.assign(
     () => {
@@ -244,7 +260,7 @@ function chatsDot() {
   );
 }
 
-/** The connections badge: loads the list once, then follows it (core.md §2.2). */
+/** The connections badge: loads the list once, then follows it (R-UI-4). */
 function connectionsBadge() {
   return Object.assign(
     () => {

@@ -63,7 +63,7 @@ export function peerIdentity(p: Peer | null | undefined): IdentityPair | null {
   return p?.lid && p.number ? { lid: p.lid, number: p.number } : null;
 }
 
-/** Group peer: number = the group id's digits (groups keep their raw id digits, BEHAVIOUR §2.4). */
+/** Group peer: number = the group id's digits (groups keep their raw id digits, R-IN-3). */
 function groupPeer(jid: string): Peer {
   return { number: jidDecode(jid)?.user ?? null, lid: null, address: jid, pushName: null };
 }
@@ -102,7 +102,7 @@ export function fromRaw<T>(raw: unknown): T {
   return JSON.parse(JSON.stringify(raw), BufferJSON.reviver) as T;
 }
 
-/** Location body exactly as BEHAVIOUR.md §2.5 (image | link | description). */
+/** Location body exactly as R-MSG-11 (image | link | description). */
 export function locationBody(lat: number, lng: number, thumbnail?: Uint8Array | string | null): string {
   const b64 = !thumbnail ? "" : typeof thumbnail === "string" ? thumbnail : Buffer.from(thumbnail).toString("base64");
   const image = b64 ? `data:image/png;base64, ${b64}` : "";

@@ -1,4 +1,4 @@
-/** The wire shape of an announcement (features.md §3 Announcement). */
+/** The wire shape of an announcement (R-LIB-5). */
 export interface AnnouncementDto {
   id: number;
   title: string;

@@ -1,7 +1,7 @@
 import type { TemplateChoice } from "../templates";
 import type { CampaignPauseReason, CampaignStatus } from "../limits";
 
-/** One campaign setting: key and its JSON-encoded value (features.md §3). */
+/** One campaign setting: key and its JSON-encoded value (R-CMP-14). */
 export interface CampaignSettingDto {
   key: string;
   value: string;
@@ -19,7 +19,7 @@ export interface CampaignProgressDto {
   confirmed: number;
 }
 
-/** What the campaign dialog edits (features.md §3): the body of POST/PUT /campaigns. */
+/** What the campaign dialog edits (R-CMP-1): the body of POST/PUT /campaigns. */
 export interface CampaignFields {
   name: string;
   message1: string;
@@ -42,7 +42,7 @@ export interface CampaignFields {
   template: TemplateChoice | null;
 }
 
-/** The wire shape of a campaign (features.md §3). */
+/** The wire shape of a campaign (R-CMP-1). */
 export interface CampaignDto extends CampaignFields {
   id: number;
   status: CampaignStatus;

@@ -5,7 +5,7 @@ export interface ChatMemberDto {
   user: { id: number; name: string };
 }
 
-/** The wire shape of an internal chat (features.md §3 Chat). */
+/** The wire shape of an internal chat (R-CHAT-1). */
 export interface ChatDto {
   id: number;
   uuid: string;

@@ -1,7 +1,7 @@
 import type { PlanFlag } from "../limits";
 import type { PlanDto } from "./plans";
 
-/** The wire shape of a company (core.md §3 Company). dueDate is YYYY-MM-DD or null. */
+/** The wire shape of a company (R-BILL-2). dueDate is YYYY-MM-DD or null. */
 export interface CompanyDto {
   id: number;
   name: string;

@@ -1,4 +1,4 @@
-/** Session states of a connection (core.md §4.2). */
+/** Session states of a connection (R-CONN-4). */
 export type SessionStatus = "qrcode" | "PAIRING" | "OPENING" | "CONNECTED" | "TIMEOUT" | "DISCONNECTED";
 
 /** The transport behind a connection: WhatsApp through Baileys, the official WhatsApp Cloud API, or the built-in sandbox phone. */
@@ -22,7 +22,7 @@ export interface HistoryImportDto {
   finishedAt: string | null;
 }
 
-/** The wire shape of a connection (core.md §3 Connection); the token is masked outside the admin's edit form. */
+/** The wire shape of a connection (R-CONN-1); the token is masked outside the admin's edit form. */
 export interface ConnectionDto {
   id: number;
   name: string;
@@ -65,7 +65,7 @@ export interface ConnectionDto {
   updatedAt: string;
 }
 
-/** The `whatsappSession` frame's session (core.md §4.2: status, updatedAt, qrcode, retries). */
+/** The `whatsappSession` frame's session (R-CONN-4: status, updatedAt, qrcode, retries). */
 export interface SessionStateDto {
   id: number;
   status: SessionStatus;

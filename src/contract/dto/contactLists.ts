@@ -1,4 +1,4 @@
-/** The wire shape of a contact list (features.md §3). */
+/** The wire shape of a contact list (R-CMP-15). */
 export interface ContactListDto {
   id: number;
   name: string;
@@ -8,7 +8,7 @@ export interface ContactListDto {
   updatedAt: string;
 }
 
-/** The wire shape of a contact list item (features.md §3); isWhatsappValid is null until checked. */
+/** The wire shape of a contact list item (R-CMP-15); isWhatsappValid is null until checked. */
 export interface ContactListItemDto {
   id: number;
   name: string;

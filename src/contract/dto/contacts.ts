@@ -4,7 +4,7 @@ export interface ContactExtraInfo {
   value: string;
 }
 
-/** The wire shape of a contact (core.md §3 Contact); extraInfo only where the route loads it. */
+/** The wire shape of a contact (R-CONT-1); extraInfo only where the route loads it. */
 export interface ContactDto {
   id: number;
   name: string;

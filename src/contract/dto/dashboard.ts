@@ -1,4 +1,4 @@
-/** GET /dashboard (core.md §3 Dashboard counters; times in minutes). */
+/** GET /dashboard (R-DASH-2; times in minutes). */
 export interface DashboardDto {
   counters: {
     supportPending: number;

@@ -1,4 +1,4 @@
-/** One option of a file list (features.md §3 File list). */
+/** One option of a file list (R-LIB-3). */
 export interface FileListOptionDto {
   id: number;
   name: string;

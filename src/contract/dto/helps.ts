@@ -1,4 +1,4 @@
-/** The wire shape of a help video (core.md §3 Help); `video` is a public YouTube id. */
+/** The wire shape of a help video (R-LIB-8); `video` is a public YouTube id. */
 export interface HelpDto {
   id: number;
   title: string;

@@ -1,6 +1,6 @@
 import type { IntegrationType } from "../schemas/integrations";
 
-/** The wire shape of a queue integration (features.md §3); the service account's private key is masked. */
+/** The wire shape of a queue integration (R-INT-4); the service account's private key is masked. */
 export interface QueueIntegrationDto {
   id: number;
   type: IntegrationType;

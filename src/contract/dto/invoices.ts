@@ -1,4 +1,4 @@
-/** The wire shape of an invoice (core.md §3 Invoice). Display status is computed by the web (§4.6). */
+/** The wire shape of an invoice (R-BILL-7). Display status is computed by the web (R-BILL-8). */
 export interface InvoiceDto {
   id: number;
   companyId: number;

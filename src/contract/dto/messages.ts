@@ -1,5 +1,5 @@
 import type { TicketDto } from "./tickets";
-/** Kinds of message bodies (core.md §3 Message mediaType). */
+/** Kinds of message bodies (R-MSG-11). */
 export type MediaType =
   | "chat"
   | "image"
@@ -25,7 +25,7 @@ export interface QuotedMessageDto {
   isDeleted: boolean;
 }
 
-/** The wire shape of a message (core.md §3 Message). `ack`: Baileys' status (2 server, 3 delivered, 4 read, 5 played). */
+/** The wire shape of a message (R-MSG-11). `ack`: Baileys' status (2 server, 3 delivered, 4 read, 5 played). */
 export interface MessageDto {
   id: number;
   wid: string;

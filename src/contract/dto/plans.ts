@@ -1,4 +1,4 @@
-/** The wire shape of a plan (core.md §3 Plan). */
+/** The wire shape of a plan (R-BILL-1). */
 export interface PlanDto {
   id: number;
   name: string;

@@ -1,4 +1,4 @@
-/** The wire shape of an AI prompt (features.md §3); keys come back masked (hasApiKey says one is stored). */
+/** The wire shape of an AI prompt (R-INT-11); keys come back masked (hasApiKey says one is stored). */
 export interface PromptDto {
   id: number;
   name: string;

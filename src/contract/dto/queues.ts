@@ -1,6 +1,6 @@
 import type { OpeningHours } from "../limits";
 
-/** The wire shape of a queue (features.md §3 Queue). */
+/** The wire shape of a queue (R-QUEUE-1). */
 export interface QueueDto {
   id: number;
   name: string;

@@ -1,4 +1,4 @@
-/** The wire shape of a quick message (features.md §3 Quick message). */
+/** The wire shape of a quick message (R-LIB-1). */
 export interface QuickMessageDto {
   id: number;
   shortcode: string;

@@ -3,7 +3,7 @@ import type { TemplateChoice } from "../templates";
 /** A schedule's message template and the Cloud API connection it belongs to. */
 export type ScheduleTemplate = TemplateChoice & { whatsappId: number };
 
-/** The wire shape of a scheduled message (features.md §3 Scheduled message). */
+/** The wire shape of a scheduled message (R-SCH-1). */
 export interface ScheduleDto {
   id: number;
   body: string;

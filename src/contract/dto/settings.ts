@@ -1,4 +1,4 @@
-/** A company setting (core.md §3 Setting). */
+/** A company setting (R-SET-1). */
 export interface SettingDto {
   key: string;
   value: string;

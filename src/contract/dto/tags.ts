@@ -1,4 +1,4 @@
-/** The wire shape of a tag (features.md §3 Tag). */
+/** The wire shape of a tag (R-TAG-1). */
 export interface TagDto {
   id: number;
   name: string;

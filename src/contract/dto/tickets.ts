@@ -11,7 +11,7 @@ export interface TicketContact {
   isGroup: boolean;
 }
 
-/** The wire shape of a ticket (core.md §3 Ticket). */
+/** The wire shape of a ticket (R-TKT-1). */
 export interface TicketDto {
   id: number;
   uuid: string;

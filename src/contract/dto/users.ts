@@ -1,6 +1,6 @@
 import type { QueueRef } from "./common";
 
-/** The wire shape of a user (core.md §3 User); never the password or token version. */
+/** The wire shape of a user (R-USER-1); never the password or token version. */
 export interface UserDto {
   id: number;
   name: string;

@@ -31,7 +31,7 @@ const flag = v.optional(
   ),
 );
 
-/** POST /campaigns and PUT /campaigns/{id} (features.md §3, §5: name 2-50). */
+/** POST /campaigns and PUT /campaigns/{id} (R-CMP-1: name 2-50). */
 export const CampaignBody = v.object({
   name: nameField,
   message1: text,

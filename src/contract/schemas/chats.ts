@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { MSG } from "./common";
 
-/** Chat title: required ('Por favor, preencha o título da conversa.', features.md §5). */
+/** Chat title: required ('Por favor, preencha o título da conversa.', R-CHAT-1). */
 export const chatTitleField = v.pipe(v.string(MSG.chatTitle), v.trim(), v.nonEmpty(MSG.chatTitle), v.maxLength(100, MSG.tooLong));
 
 /** The other members: at least one user ('Por favor, selecione pelo menos um usuário.'), bounded. */

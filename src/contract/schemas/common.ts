@@ -9,9 +9,9 @@ export const MSG = {
   invalidEmail: "validation.invalidEmail",
   invalid: "validation.invalid",
   selectQueue: "validation.selectQueue",
-  /** "nome muito curto" (file list name, features.md §5). */
+  /** "nome muito curto" (file list name, R-LIB-3). */
   nameTooShort: "validation.nameTooShort",
-  /** "Mensagem muito curta" (schedule body, features.md §5). */
+  /** "Mensagem muito curta" (schedule body, R-SCH-1). */
   messageTooShort: "validation.messageTooShort",
   /** "Por favor, preencha o título da conversa." (chat dialog). */
   chatTitle: "validation.chatTitle",

@@ -44,7 +44,7 @@ export const SignupForm = v.object({
 export const CompanySchedulesBody = v.object({ schedules: schedulesField });
 export type CompanySchedulesInput = v.InferOutput<typeof CompanySchedulesBody>;
 
-/** A due date: YYYY-MM-DD of a real day; an empty or invalid value becomes null (core.md §5). */
+/** A due date: YYYY-MM-DD of a real day; an empty or invalid value becomes null (R-BILL-2). */
 export const dueDateField = v.optional(
   v.pipe(
     v.union([v.string(), v.null()]),
@@ -104,7 +104,7 @@ export type CompanyCreateInput = v.InferOutput<typeof CompanyCreateBody>;
 export const CompanyUpdateBody = v.partial(v.object(companyFields));
 export type CompanyUpdateInput = v.InferOutput<typeof CompanyUpdateBody>;
 
-/** The company form of the web: email and plan required (core.md §5). */
+/** The company form of the web: email and plan required (R-BILL-2). */
 export const CompanyForm = v.object({
   name: nameField,
   email: emailField,

@@ -6,7 +6,7 @@ import { MSG, nameField } from "./common";
 export const CONNECTION_CHANNELS = ["baileys", "cloudapi", "sandbox"] as const;
 export type ConnectionChannel = (typeof CONNECTION_CHANNELS)[number];
 
-/** Session states (core.md §4.2); the badge draws attention to every one but CONNECTED. */
+/** Session states (R-CONN-4); the badge draws attention to every one but CONNECTED. */
 export const SESSION_STATUSES = ["qrcode", "PAIRING", "OPENING", "CONNECTED", "TIMEOUT", "DISCONNECTED"] as const;
 export const ALERT_STATUSES: readonly string[] = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"];
 
@@ -103,7 +103,7 @@ const fields = {
   historyDays: count(HISTORY_MAX_DAYS),
 };
 
-/** POST /whatsapp: every connection field of core.md §3 (defaults of §9 on the server). */
+/** POST /whatsapp: every connection field (R-CONN-1; defaults of R-CONN-3 on the server). */
 export const ConnectionCreateBody = v.object(fields);
 export type ConnectionCreateInput = v.InferOutput<typeof ConnectionCreateBody>;
 

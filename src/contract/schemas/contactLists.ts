@@ -2,14 +2,14 @@ import * as v from "valibot";
 import { idField, nameField, PageQuery } from "./common";
 import { contactNumberField, optionalEmailField } from "./contacts";
 
-/** POST/PUT /contact-lists (features.md §5: name required, 2-50). */
+/** POST/PUT /contact-lists (R-CMP-15: name required, 2-50). */
 export const ContactListBody = v.object({ name: nameField });
 export type ContactListInput = v.InferOutput<typeof ContactListBody>;
 
 /** GET /contact-list-items: the list's id plus the usual search and page. */
 export const ContactListItemsQuery = v.object({ ...PageQuery.entries, contactListId: idField });
 
-/** The item form (features.md §5: name 2-50, number 8-50, valid email or empty). */
+/** The item form (R-CMP-15: name 2-50, number 8-50, valid email or empty). */
 export const ContactListItemForm = v.object({
   name: nameField,
   number: contactNumberField,

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { LIMITS } from "../limits";
 import { MSG, nameField } from "./common";
 
-/** Keeps only the digits of a phone number (BEHAVIOUR.md decision 18). */
+/** Keeps only the digits of a phone number (D18). */
 export const normalizeNumber = (raw: string) => raw.replace(/\D+/g, "");
 
 /** A contact number: any formatting, stored as 8 to 50 digits. */
@@ -37,7 +37,7 @@ export const ExtraInfoItem = v.object({
 
 const extraInfo = v.optional(v.pipe(v.array(ExtraInfoItem, MSG.invalid), v.maxLength(50, MSG.tooLong)));
 
-/** POST /contacts (core.md §5: name 2-50, number 8-50, email valid if given). */
+/** POST /contacts (R-CONT-1: name 2-50, number 8-50, email valid if given). */
 export const ContactCreateBody = v.object({
   name: nameField,
   number: contactNumberField,

@@ -3,7 +3,7 @@ import { MSG } from "./common";
 
 const date = v.optional(v.pipe(v.string(MSG.invalid), v.regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalid)));
 
-/** The dashboard's period choices (core.md §9). */
+/** The dashboard's period choices (R-DASH-1). */
 export const DASHBOARD_PERIODS = [3, 7, 15, 30, 60, 90] as const;
 
 /** GET /dashboard: days (a period) or date_from / date_to; at least one ("Parametrize o filtro"). */

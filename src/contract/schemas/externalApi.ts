@@ -3,7 +3,7 @@ import { LIMITS } from "../limits";
 import { MSG } from "./common";
 import { TemplateChoiceField } from "./templates";
 
-/** Country code + area code + number, digits only (features.md §2.13). */
+/** Country code + area code + number, digits only (R-API-10). */
 export const apiNumberField = v.pipe(
   v.union([v.string(MSG.required), v.number(MSG.required)], MSG.required),
   v.transform((x) => String(x).trim()),

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { LIMITS } from "../limits";
 import { MSG } from "./common";
 
-/** A file list's name: at least 3 characters ('nome muito curto', features.md §5). */
+/** A file list's name: at least 3 characters ('nome muito curto', R-LIB-3). */
 export const fileListNameField = v.pipe(
   v.string(MSG.required),
   v.trim(),

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { youtubeId } from "../youtube";
 import { boundedString, MSG } from "./common";
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -9,11 +10,7 @@ export const videoField = v.pipe(
   v.trim(),
   v.nonEmpty(MSG.required),
   v.maxLength(200, MSG.tooLong),
-  v.transform((s) => {
-    if (VIDEO_ID.test(s)) return s;
-    const m = /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/)|youtu\.be\/)([A-Za-z0-9_-]{11})/.exec(s);
-    return m ? m[1] : "";
-  }),
+  v.transform(youtubeId),
   v.regex(VIDEO_ID, MSG.invalid),
 );
 

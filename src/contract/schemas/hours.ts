@@ -20,7 +20,7 @@ export const OpeningHoursItem = v.object({
   endTime: timeField,
 });
 
-/** Seven entries, one per weekday: the hours of a queue or of the company (core.md §3 Opening hours). */
+/** Seven entries, one per weekday: the hours of a queue or of the company (R-QUEUE-4). */
 export const schedulesField = v.pipe(
   v.array(OpeningHoursItem, MSG.invalid),
   v.length(7, MSG.invalid),

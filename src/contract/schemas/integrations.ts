@@ -21,7 +21,7 @@ const intIn = (min: number, max: number, fallback: number) =>
 /** An http(s) address, or empty. */
 const urlField = v.optional(v.pipe(v.string(MSG.invalid), v.trim(), v.maxLength(500, MSG.tooLong), v.regex(/^(https?:\/\/\S+)?$/, "validation.url")), "");
 
-/** POST/PUT /queueIntegration (features.md §3; defaults of §9). Which fields are required depends on the type (service). */
+/** POST/PUT /queueIntegration (R-INT-4). Which fields are required depends on the type (service). */
 export const QueueIntegrationBody = v.object({
   type: v.picklist(INTEGRATION_TYPES, MSG.required),
   name: nameField,

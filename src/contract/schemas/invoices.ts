@@ -4,7 +4,7 @@ import { idField, MSG } from "./common";
 const text = (max: number) => v.optional(v.pipe(v.string(MSG.invalid), v.trim(), v.maxLength(max, MSG.tooLong)), "");
 const required = (max: number) => v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.maxLength(max, MSG.tooLong));
 
-/** POST /subscription: the checkout's fields (core.md §3 Checkout form); the amount is the server's. */
+/** POST /subscription: the checkout's fields (R-BILL-10); the amount is the server's. */
 export const SubscriptionBody = v.object({
   firstName: required(100),
   lastName: text(100),
@@ -62,7 +62,7 @@ export const PixWebhookBody = v.object({
 
 const must = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(200, MSG.tooLong));
 
-/** Step Dados of the web checkout, with the spec's messages (core.md §5). */
+/** Step Dados of the web checkout, with its messages (R-BILL-10). */
 export const CheckoutForm = v.pipe(
   v.object({
     firstName: must("validation.fullNameRequired"),

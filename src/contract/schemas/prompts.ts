@@ -4,7 +4,7 @@ import { MSG } from "./common";
 
 export const PROMPT_DEFAULTS = { voice: "texto", maxTokens: 100, temperature: 1, maxMessages: 10, model: "gpt-4o-mini" } as const;
 
-/** The 15 Brazilian Portuguese neural voices offered besides text (features.md §9). */
+/** The 15 Brazilian Portuguese neural voices offered besides text (R-INT-11). */
 export const PROMPT_VOICES = [
   "texto",
   "pt-BR-FranciscaNeural",
@@ -46,7 +46,7 @@ const queueIdField = v.pipe(
 const text = (max: number) => v.optional(v.pipe(v.string(MSG.invalid), v.trim(), v.maxLength(max, MSG.tooLong)), "");
 
 /**
- * POST /prompt (features.md §5): name 5-100, prompt 50+, queue required ("Informe o setor"), the
+ * POST /prompt (R-INT-11): name 5-100, prompt 50+, queue required ("Informe o setor"), the
  * numbers bounded. On PUT an apiKey left empty (or sent back masked) keeps the stored key.
  */
 export const PromptBody = v.object({

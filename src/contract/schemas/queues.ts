@@ -3,7 +3,7 @@ import { LIMITS } from "../limits";
 import { MSG, nameField } from "./common";
 import { schedulesField } from "./hours";
 
-/** `#` followed by 3 to 6 hex digits; 3 to 9 characters (features.md §5, BEHAVIOUR.md §12.5). */
+/** `#` followed by 3 to 6 hex digits; 3 to 9 characters (R-QUEUE-1). */
 export const colorField = v.pipe(
   v.string(MSG.required),
   v.trim(),

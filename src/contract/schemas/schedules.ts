@@ -13,7 +13,7 @@ export const ScheduleTemplateField = v.optional(
   ),
 );
 
-/** Body: at least 5 characters ('Mensagem muito curta', features.md §5). */
+/** Body: at least 5 characters ('Mensagem muito curta', R-SCH-1). */
 export const scheduleBodyField = v.pipe(
   v.string(MSG.required),
   v.trim(),

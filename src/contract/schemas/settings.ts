@@ -27,7 +27,7 @@ export const SECRET_SETTINGS: readonly string[] = ["tokenixc", "clientsecretmkau
 export const PLATFORM_SETTINGS: readonly string[] = ["pixKey", "pixMerchantName", "pixMerchantCity", "pixWebhookSecret"];
 
 /**
- * The schema of each known setting's value (core.md §3 Setting, BEHAVIOUR.md §12.1). A key not listed
+ * The schema of each known setting's value (R-SET-1, R-SET-2). A key not listed
  * here is refused by PUT /settings/{key} (400 ERR_NO_SETTING_FOUND): a feature adding a setting adds it here.
  */
 export const SETTING_SCHEMAS: Record<string, v.GenericSchema<string, string>> = {

@@ -3,7 +3,7 @@ import { LIMITS } from "../limits";
 import { MSG } from "./common";
 import { colorField } from "./queues";
 
-/** Tag name: required, at least 3 characters (features.md §5). */
+/** Tag name: required, at least 3 characters (R-TAG-1). */
 export const tagNameField = v.pipe(
   v.string(MSG.required),
   v.trim(),

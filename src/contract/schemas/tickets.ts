@@ -29,7 +29,7 @@ const day = v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, MSG.inv
 export const TICKET_STATUSES = ["open", "pending", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-/** GET /tickets query (core.md §7). */
+/** GET /tickets query (R-API-1). */
 export const TicketListQuery = v.object({
   searchParam: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, MSG.tooLong)), ""),
   pageNumber: v.optional(
@@ -84,11 +84,11 @@ export const TicketUpdateBody = v.object({
 });
 export type TicketUpdateInput = v.InferOutput<typeof TicketUpdateBody>;
 
-/** The new-ticket modal: a queue is required unless the user is an admin ("Selecione uma fila"). */
-export const NewTicketForm = (isAdmin: boolean) =>
+/** The new-ticket modal: a queue is required unless the user may handle any ticket ("Selecione uma fila"). */
+export const NewTicketForm = (queueOptional: boolean) =>
   v.object({
     contactId: v.pipe(v.number(MSG.required), v.minValue(1, MSG.required)),
-    queueId: isAdmin ? v.nullish(v.number()) : v.pipe(v.number(MSG.selectQueue), v.minValue(1, MSG.selectQueue)),
+    queueId: queueOptional ? v.nullish(v.number()) : v.pipe(v.number(MSG.selectQueue), v.minValue(1, MSG.selectQueue)),
   });
 
 /** POST /ticket-notes. */

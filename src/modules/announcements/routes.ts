@@ -36,7 +36,7 @@ export const publicFilesRoutes = (deps: Deps) =>
     });
   });
 
-/** /announcements routes (features.md §7 Announcements): everyone reads active ones; super users manage. */
+/** /announcements routes (R-LIB-5): everyone reads active ones; super users manage. */
 export const announcementsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

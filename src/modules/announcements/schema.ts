@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
- * An announcement a super user publishes to every company (features.md §3 Announcement). Its one
+ * An announcement a super user publishes to every company (R-LIB-5). Its one
  * image is the only public file: `mediaPath` is a generated name under `<data>/public/announcements/`.
  */
 export const announcements = sqliteTable(

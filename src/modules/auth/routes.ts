@@ -24,7 +24,7 @@ const bearerOf = (request: Request) => {
 };
 
 /**
- * /auth routes (core.md §4.3, §7) and the sign-in steps. The refresh token lives only in the
+ * /auth routes (R-AUTH-2, R-API-1) and the sign-in steps. The refresh token lives only in the
  * httpOnly cookie `jrt`, set only when a session opens (never after the password alone when a
  * second step is due).
  */

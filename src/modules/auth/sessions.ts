@@ -11,12 +11,13 @@ import { REFRESH_TTL_S } from "../../http/tokens";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { CLOSE } from "../../realtime/hub";
-import { bumpCompanyTokenVersions, bumpTokenVersion, markSignedIn, startSession } from "../users/accounts";
-import { loadSessionUser, loadTokenVersions } from "../users/queries";
 import { getSetting } from "../settings/service";
+import { bumpCompanyTokenVersions, bumpTokenVersion, markSignedIn, startSession } from "../users/accounts";
+import { publishEnded } from "../users/presence";
+import { loadSessionUser, loadTokenVersions } from "../users/queries";
+import { type AuthSessionRow, authSessions } from "./schema";
 
 const companyOf = (db: DB, userId: number) => loadSessionUser(db, userId)?.user.companyId ?? 0;
-import { type AuthSessionRow, authSessions } from "./schema";
 
 /**
  * Two tabs of one browser share the refresh cookie and may refresh at the same moment: the cookie
@@ -33,7 +34,7 @@ export interface SessionOrigin {
 }
 
 /**
- * A sign-in starts a family. With one session per user (the company's default, decision 3) the
+ * A sign-in starts a family. With one session per user (the company's default, D3) the
  * user's older families are forgotten; otherwise only their ended or expired ones are.
  */
 export function startFamily(db: DbOrTx, userId: number, companyId: number, origin: SessionOrigin, single: boolean, now = Date.now()): AuthSessionRow {
@@ -98,7 +99,7 @@ export function accessSessionLive(db: DB, companyId: number, familyId: string, u
   return singleSession(db, companyId) || sessionIsLive(db, familyId, userId);
 }
 
-/** The company's sessions policy: one per user (decision 3, the default) or several. */
+/** The company's sessions policy: one per user (D3, the default) or several. */
 export const singleSession = (db: DB, companyId: number) => getSetting(db, companyId, "singleSession") !== "disabled";
 
 /** Whether a session family is live and belongs to the user (one prepared primary-key lookup). */
@@ -130,6 +131,7 @@ function markEnded(db: DbOrTx, userIds: number[], reason: string) {
 export function endUserSessions(deps: Pick<Deps, "db" | "hub">, userId: number, reason: string) {
   endUserSessionsOffline(deps.db, userId, reason);
   deps.hub.closeUser(userId, reason, CLOSE.sessionEnded);
+  publishEnded(deps, userId);
   log.info("sessions ended", { userId, reason });
 }
 
@@ -152,6 +154,7 @@ export function endSessions(deps: Pick<Deps, "db" | "hub">, userId: number, whic
   // With one session per user, access tokens are not checked against their session: the version moves.
   if (ended.length && which.ids && singleSession(deps.db, companyOf(deps.db, userId))) bumpTokenVersion(deps.db, userId);
   for (const id of ended) deps.hub.closeSession(id, reason, CLOSE.sessionEnded);
+  if (ended.length && deps.hub.socketCount(userId) === 0) publishEnded(deps, userId);
   if (ended.length) log.info("sessions ended", { userId, count: ended.length, reason });
   return ended;
 }

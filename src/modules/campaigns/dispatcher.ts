@@ -1,6 +1,6 @@
 /**
  * The campaign dispatcher (job `campaigns.dispatch`, every second): starts PROGRAMADA campaigns
- * whose time came (shipments first, BEHAVIOUR.md §6.3), then sends due shipments one at a time per
+ * whose time came (shipments first, R-CMP-5), then sends due shipments one at a time per
  * connection through the outbox, paced by the campaign settings. Each stored message records its
  * shipment inside the storing transaction (`onStored`), so a crash — even kill -9 — can neither
  * lose a contact nor message one twice; the outbox delivers what was stored on reconnect.

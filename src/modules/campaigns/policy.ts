@@ -6,7 +6,7 @@ import { requireFeature } from "../../http/plan";
 /**
  * The campaign condition on the server: the user manages campaigns (`campaigns:manage`) and the
  * company has the feature: its plan (or the super user) grants it and its campaignsEnabled setting
- * does not hide it; the setting alone never grants it (issue 22, overriding features.md §2.1).
+ * does not hide it; the setting alone never grants it (issue 22, D2).
  * Guards every campaign, contact-list and campaign-settings route.
  */
 export function requireCampaigns(ctx: Ctx) {

@@ -16,7 +16,7 @@ export const findCampaign = (db: DbOrTx, companyId: number, id: number) =>
 
 export const campaignById = (db: DbOrTx, id: number) => db.select().from(campaigns).where(eq(campaigns.id, id)).get();
 
-/** A page of campaigns ordered by name (BEHAVIOUR.md §6.2), searching the name. */
+/** A page of campaigns ordered by name (R-CMP-13), searching the name. */
 export const pageCampaigns = (db: DbOrTx, companyId: number, search: string, page: number, size: number) =>
   pageOf(
     db,
@@ -129,7 +129,7 @@ export const pageShipments = (db: DbOrTx, campaignId: number, page: number, size
 
 /**
  * The shipment waiting for this number's confirmation on a connection, in a running campaign with
- * confirmation on (BEHAVIOUR.md §6.7).
+ * confirmation on (R-CMP-9).
  */
 export const awaitingConfirmation = (db: DbOrTx, companyId: number, whatsappId: number, number: string) =>
   db

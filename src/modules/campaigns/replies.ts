@@ -47,7 +47,7 @@ async function optOutReply(deps: Deps, msg: InboundMessage, ticket: TicketRow, b
 }
 
 /**
- * BEHAVIOUR.md §6.7, decision 10: a contact who was asked to confirm and answers "sim"/"ok"/"1"…
+ * R-CMP-9, D10: a contact who was asked to confirm and answers "sim"/"ok"/"1"…
  * confirms; the campaign's message then goes out within a few seconds. The answer is stored in the
  * ticket's history, but the ticket, reopened by it, is closed again (no campaign noise in the waiting
  * list) and the bot does not answer. Anything else is a normal message: the ticket waits for a person.

@@ -20,7 +20,7 @@ import {
 } from "./service";
 import { listCampaignSettings, saveCampaignSettings } from "./settings";
 
-/** /campaigns and /campaign-settings (features.md §7), behind the campaign condition. */
+/** /campaigns and /campaign-settings (R-API-1), behind the campaign condition. */
 export const campaignsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companies } from "../companies/schema";
 
-/** Campaign settings (features.md §3): one row per company and key, the value JSON-encoded. */
+/** Campaign settings (R-CMP-14): one row per company and key, the value JSON-encoded. */
 export const campaignSettings = sqliteTable(
   "campaign_settings",
   {
@@ -18,7 +18,7 @@ export const campaignSettings = sqliteTable(
 );
 
 /**
- * A bulk send of up to 5 texts to a contact list through one connection (features.md §3 Campaign).
+ * A bulk send of up to 5 texts to a contact list through one connection (R-CMP-1).
  * `nextSendAt` (epoch ms) and `sentInRun` are the dispatcher's pacing state, written in the same
  * transaction as each shipment, so a restart resumes with the same pacing. `pauseReason` is set while
  * an EM_ANDAMENTO campaign waits (connection down, sends failing, daily cap, opening hours);
@@ -66,7 +66,7 @@ export const campaigns = sqliteTable(
 export type CampaignRow = typeof campaigns.$inferSelect;
 
 /**
- * One contact of a running campaign (BEHAVIOUR.md §6.1). Created for every valid list item when the
+ * One contact of a running campaign (R-CMP-5). Created for every valid list item when the
  * campaign starts, before any message goes out; `deliveredAt` / `confirmationRequestedAt` are set in
  * the transaction that stores the outgoing message (exactly once).
  */

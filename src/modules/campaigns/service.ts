@@ -108,7 +108,7 @@ export function listShipments(ctx: Ctx, id: number, page: number): Page<"shippin
   return { shipping, count: total, hasMore: total > page * PAGE };
 }
 
-/** Editable: INATIVA, PROGRAMADA more than an hour ahead, or CANCELADA (features.md §2.2, §9). */
+/** Editable: INATIVA, PROGRAMADA more than an hour ahead, or CANCELADA (R-CMP-3). */
 export function isEditable(c: Pick<CampaignRow, "status" | "scheduledAt">, now: number): boolean {
   if (c.status === "INATIVA" || c.status === "CANCELADA") return true;
   return c.status === "PROGRAMADA" && !!c.scheduledAt && Date.parse(c.scheduledAt) - now > LIMITS.campaignEditLeadMs;

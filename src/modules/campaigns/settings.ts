@@ -32,7 +32,7 @@ export const listCampaignSettings = (ctx: Ctx) => asDto(campaignSettingsOf(ctx.d
 
 /**
  * POST /campaign-settings `{ settings: { key: value } }`: upserts each key sent; a variable's
- * shortcut must be unique (features.md §5). Announces the whole set.
+ * shortcut must be unique (R-CMP-14). Announces the whole set.
  */
 export function saveCampaignSettings(ctx: Ctx, input: CampaignSettingsInput) {
   if (input.variables) {

@@ -12,7 +12,7 @@ import { textsFor } from "./texts";
 /**
  * Inside the start (or restart) transaction: one shipment per targeted list item (numbers not known
  * to be off WhatsApp), with its texts, before any message goes out. Existing shipments are kept;
- * on a restart, the ones not sent yet take the campaign's current texts (BEHAVIOUR.md §6.4, §6.9).
+ * on a restart, the ones not sent yet take the campaign's current texts (R-CMP-6, R-CMP-11).
  * Contacts who opted out of campaigns get a skipped shipment (the report counts them).
  */
 export function createShipments(deps: Deps, tx: DbOrTx, c: CampaignRow, refreshTexts = false) {

@@ -16,7 +16,7 @@ export interface Person {
 
 /**
  * Fills `{nome}`, `{email}`, `{numero}` from the list item and each campaign variable `{key}`
- * (BEHAVIOUR.md §6.4). Template fields such as `{{name}}` are left for send time.
+ * (R-CMP-6). Template fields such as `{{name}}` are left for send time.
  */
 export function fillVariables(text: string, person: Person, variables: { key: string; value: string }[]): string {
   const values = new Map<string, string>([

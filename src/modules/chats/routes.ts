@@ -6,7 +6,7 @@ import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
 import { createChat, deleteChat, listChatMessages, listChats, markChatRead, sendChatMessage, showChat, updateChat } from "./service";
 
-/** /chats routes: internal chat between users of a company (features.md §7 Chat); plan flag useInternalChat. */
+/** /chats routes: internal chat between users of a company (R-CHAT-1); plan flag useInternalChat. */
 export const chatsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

@@ -2,7 +2,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { companies } from "../companies/schema";
 import { users } from "../users/schema";
 
-/** An internal chat between users of one company (features.md §3 Chat). */
+/** An internal chat between users of one company (R-CHAT-1). */
 export const chats = sqliteTable(
   "chats",
   {

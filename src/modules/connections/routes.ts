@@ -6,7 +6,7 @@ import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
 import { createConnection, deleteConnection, endSession, listConnections, refreshSession, showConnection, startSession, updateConnection } from "./service";
 
-/** /whatsapp and /whatsappsession routes (core.md §7). */
+/** /whatsapp and /whatsappsession routes (R-API-1). */
 export const connectionsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

@@ -2,7 +2,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { companies } from "../companies/schema";
 import { queues } from "../queues/schema";
 
-/** A WhatsApp (or sandbox) connection of a company (core.md §3 Connection, defaults of §9). */
+/** A WhatsApp (or sandbox) connection of a company (R-CONN-1, defaults of R-CONN-3). */
 export const whatsapps = sqliteTable(
   "whatsapps",
   {

@@ -24,7 +24,7 @@ function historyImportOf(json: string | null): HistoryImportDto | null {
 export const reconnectsToday = (w: Pick<WhatsappRow, "reconnectsToday" | "reconnectsDay">) => (w.reconnectsDay === todayDate() ? w.reconnectsToday : 0);
 
 /**
- * The public shape of a connection (core.md §3). The token is masked unless `revealToken`
+ * The public shape of a connection (R-CONN-1). The token is masked unless `revealToken`
  * (the admin's edit form); the Baileys auth state is never part of it.
  */
 export function serializeConnection(
@@ -72,7 +72,7 @@ export function serializeConnection(
   };
 }
 
-/** The `whatsappSession` frame's session (core.md §4.2: status, updatedAt, qrcode, retries). */
+/** The `whatsappSession` frame's session (R-CONN-4: status, updatedAt, qrcode, retries). */
 export const serializeSession = (w: WhatsappRow): SessionStateDto => ({
   id: w.id,
   status: w.status,

@@ -311,7 +311,7 @@ export async function endSession(ctx: Ctx, id: number) {
 }
 
 /**
- * The connection to send through when none is given (BEHAVIOUR.md §12.3): the user's own connection
+ * The connection to send through when none is given (R-CONN-8): the user's own connection
  * when CONNECTED, else the company's default when CONNECTED, else any CONNECTED one;
  * none → ERR_NO_DEF_WAPP_FOUND.
  */

@@ -20,7 +20,7 @@ import {
   updateItem,
 } from "./service";
 
-/** /contact-lists and /contact-list-items (features.md §7), behind the campaign condition. */
+/** /contact-lists and /contact-list-items (R-API-1), behind the campaign condition. */
 export const contactListsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

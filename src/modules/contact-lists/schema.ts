@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companies } from "../companies/schema";
 
-/** A list of numbers a campaign targets (features.md §3 Contact list); distinct from contacts. */
+/** A list of numbers a campaign targets (R-CMP-15); distinct from contacts. */
 export const contactLists = sqliteTable(
   "contact_lists",
   {
@@ -18,7 +18,7 @@ export const contactLists = sqliteTable(
 export type ContactListRow = typeof contactLists.$inferSelect;
 
 /**
- * One number of a contact list (features.md §3 Contact list item). `isWhatsappValid` is null until
+ * One number of a contact list (R-CMP-15). `isWhatsappValid` is null until
  * the number was checked through a connection, then true/false.
  */
 export const contactListItems = sqliteTable(

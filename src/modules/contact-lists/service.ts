@@ -109,7 +109,7 @@ export function deleteContactList(ctx: Ctx, id: number) {
 }
 
 /**
- * A new list holding the given people (a campaign aimed at a tag, BEHAVIOUR.md §6.2). They come
+ * A new list holding the given people (a campaign aimed at a tag, R-CMP-4). They come
  * from the company's contacts, so they count as valid.
  */
 export function createListOf(ctx: Ctx, name: string, people: { name: string; number: string; email: string }[]): ContactListRow {

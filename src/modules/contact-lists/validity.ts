@@ -21,7 +21,7 @@ export function liveAdapter(deps: Deps, companyId: number): ChannelAdapter | und
 }
 
 /**
- * Whether a number is on WhatsApp and its canonical digits (BEHAVIOUR.md §6.10), cached for a day
+ * Whether a number is on WhatsApp and its canonical digits (R-CMP-16), cached for a day
  * per company; null when the company has no live connection or the check failed (left unchecked).
  */
 export async function checkNumberOn(deps: Deps, companyId: number, number: string): Promise<{ exists: boolean; number: string } | null> {

@@ -9,7 +9,7 @@ import { setContactOptOut } from "./opt-out";
 import { canChangeOptOut } from "./policy";
 import { exportContacts, importContacts } from "./service-import";
 
-/** /contacts routes (core.md §7). */
+/** /contacts routes (R-API-1). */
 export const contactsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

@@ -20,7 +20,7 @@ const FOLD_MAP = new Map(FOLD);
 /** A text folded as `sort_name` folds names (ASCII lower case, then the accents above), for searching it. */
 export const foldName = (text: string) => [...text.replace(/[A-Z]/g, (c) => c.toLowerCase())].map((c) => FOLD_MAP.get(c) ?? c).join("");
 
-/** A customer the company talks to (core.md §3 Contact). Numbers are stored as digits only. */
+/** A customer the company talks to (R-CONT-1). Numbers are stored as digits only. */
 export const contacts = sqliteTable(
   "contacts",
   {
@@ -57,7 +57,7 @@ export const contacts = sqliteTable(
 );
 export type ContactRow = typeof contacts.$inferSelect;
 
-/** Extra information fields of a contact (core.md §3 extraInfo: name and value). */
+/** Extra information fields of a contact (R-CONT-1: name and value). */
 export const contactCustomFields = sqliteTable(
   "contact_custom_fields",
   {

@@ -83,10 +83,10 @@ function assertNumberFree(ctx: Ctx, number: string, exceptId?: number) {
 
 /**
  * POST /contacts. The number is stored as digits; it is not checked on WhatsApp while the
- * company has no connected connection (BEHAVIOUR.md decision 18).
+ * company has no connected connection (D18).
  */
 /**
- * BEHAVIOUR decision 18: when the company has a connected connection the number is checked on
+ * D18: when the company has a connected connection the number is checked on
  * WhatsApp and replaced by its canonical form; without one it is kept as typed (digits).
  */
 export async function canonicalNumber(ctx: Ctx, number: string): Promise<string> {

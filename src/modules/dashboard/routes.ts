@@ -5,6 +5,6 @@ import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
 import { dashboard } from "./service";
 
-/** GET /dashboard (core.md §7): the admin's counters, attendants and today's hourly tickets. */
+/** GET /dashboard (R-API-1): the admin's counters, attendants and today's hourly tickets. */
 export const dashboardRoutes = (deps: Deps) =>
   new Elysia().use(authPlugin(deps)).get("/dashboard", ({ ctx, query }) => dashboard(ctx, parse(DashboardQuery, query)));

@@ -16,7 +16,7 @@ import { listCompanyUsers } from "../users/queries";
  * are those QUEUED in it, finished or not. README "Dashboard" says the same to users.
  * - supportPending / supportHappening: tickets pending / open right now (not filtered by the period).
  * - supportFinished: the period's stretches that have finished.
- * - leads: contacts with exactly one stretch in the period (BEHAVIOUR.md §5).
+ * - leads: contacts with exactly one stretch in the period (R-DASH-2).
  * - avgSupportTime: average minutes from accepted to finished (or rated), over the period's stretches
  *   that have both and last a minute or more.
  * - avgWaitTime: average minutes from queued to accepted, over the period's stretches that were
@@ -74,7 +74,7 @@ function period(q: DashboardInput, tz: string, now: number) {
 const round1 = (n: number | null | undefined) => Math.round((n ?? 0) * 10) / 10;
 
 /**
- * GET /dashboard (admins; BEHAVIOUR.md §5 with one period rule for every filter): live pending/open
+ * GET /dashboard (admins; R-DASH-2 with one period rule for every filter): live pending/open
  * counts, the period's figures and attendants, today's tickets per hour (definitions above).
  */
 export function dashboard(ctx: Ctx, q: DashboardInput): DashboardDto {

@@ -8,7 +8,7 @@ import { authenticateApiToken, sendFromApi } from "./service";
 const firstText = (x: unknown) => (Array.isArray(x) ? x[0] : x);
 
 /**
- * The external send API (BEHAVIOUR.md §9, features.md §2.13): public in the session sense, it is
+ * The external send API (R-API-9): public in the session sense, it is
  * authenticated by a connection's token instead (public-routes.ts says so).
  */
 export const externalApiRoutes = (deps: Deps) =>

@@ -21,9 +21,9 @@ import { closeBySystem, ticketForOutbound } from "../tickets/lifecycle-system";
 import { findTicketRow } from "../tickets/queries";
 
 /**
- * The caller of the send API: the connection whose token this is (BEHAVIOUR.md §9). A missing or
- * unknown token answers 401; a lapsed company 402 (decision 1); a plan without useExternalApi 403
- * (decision 2); more than LIMITS.apiSendsPerMinute calls per token in a minute 429.
+ * The caller of the send API: the connection whose token this is (R-API-9). A missing or
+ * unknown token answers 401; a lapsed company 402 (D1); a plan without useExternalApi 403
+ * (D2); more than LIMITS.apiSendsPerMinute calls per token in a minute 429.
  */
 export function authenticateApiToken(deps: Deps, header: string | null): { ctx: Ctx; connection: WhatsappRow } {
   const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : "";

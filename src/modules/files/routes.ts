@@ -6,7 +6,7 @@ import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
 import { createFileList, deleteFileList, listFileLists, showFileList, updateFileList, uploadFileListFiles } from "./service";
 
-/** /files routes: file lists (features.md §7 Files). */
+/** /files routes: file lists (R-LIB-3). */
 export const filesRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

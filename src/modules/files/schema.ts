@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companies } from "../companies/schema";
 
-/** A file list: a named set of files with a message, sent before a campaign's text (features.md §3 File list). */
+/** A file list: a named set of files with a message, sent before a campaign's text (R-LIB-3). */
 export const fileLists = sqliteTable(
   "file_lists",
   {

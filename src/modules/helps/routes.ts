@@ -6,7 +6,7 @@ import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
 import { createHelp, deleteHelp, listAllHelps, listHelps, showHelp, updateHelp } from "./service";
 
-/** /helps routes (core.md §7): everyone reads, super users manage. */
+/** /helps routes (R-API-1): everyone reads, super users manage. */
 export const helpsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

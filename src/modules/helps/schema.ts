@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-/** A help video of the platform (core.md §3 Help): shown to every company, managed by super users. */
+/** A help video of the platform (R-LIB-8): shown to every company, managed by super users. */
 export const helps = sqliteTable(
   "helps",
   {

@@ -74,7 +74,7 @@ interface DetectAnswer {
   };
 }
 
-/** Dialogflow ES detectIntent for one text of a session (BEHAVIOUR.md §10.4); the API URL is the operator's (DIALOGFLOW_API_URL). */
+/** Dialogflow ES detectIntent for one text of a session (R-INT-8); the API URL is the operator's (DIALOGFLOW_API_URL). */
 export async function detectIntent(
   deps: Pick<Deps, "outbound" | "credentials" | "config">,
   companyId: number,

@@ -5,7 +5,7 @@ import { findIntegration } from "./queries";
 
 /**
  * A queue or a connection may point only at an integration and a prompt of its own company
- * (decision 5): another company's id, or an unknown one, is a field error.
+ * (D5): another company's id, or an unknown one, is a field error.
  */
 export function assertBotRefs(ctx: Ctx, refs: { integrationId?: number | null; promptId?: number | null }) {
   const fields: Record<string, string> = {};

@@ -9,7 +9,7 @@ import { createIntegration, deleteIntegration, listIntegrations, showIntegration
 
 const TestBody = v.object({ ...QueueIntegrationBody.entries, id: v.optional(v.nullable(idField)) });
 
-/** /queueIntegration routes (features.md §7 Queue integrations); plan flag useIntegrations, admins. */
+/** /queueIntegration routes (R-INT-4); plan flag useIntegrations, admins. */
 export const integrationsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

@@ -3,7 +3,7 @@ import { companies } from "../companies/schema";
 import { tickets } from "../tickets/schema";
 
 /**
- * A queue integration (features.md §3): an outside bot that answers a queue's (or a connection's)
+ * A queue integration (R-INT-4): an outside bot that answers a queue's (or a connection's)
  * customers. Typebot and n8n/webhook keep their base URL in urlN8N (the spec's name).
  */
 export const queueIntegrations = sqliteTable(

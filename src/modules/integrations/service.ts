@@ -78,9 +78,9 @@ function tokenUriOf(json: string): string | null {
 }
 
 /**
- * The fields each type needs (features.md §3, BEHAVIOUR.md §10): n8n and webhook a URL; Typebot a URL
+ * The fields each type needs (R-INT-4): n8n and webhook a URL; Typebot a URL
  * and a slug; Dialogflow a project, a service-account key and a language. n8n, webhook and Typebot
- * copy the name to projectName (features.md §5). A URL whose literal host the server may not reach
+ * copy the name to projectName (R-INT-4). A URL whose literal host the server may not reach
  * (loopback, private, metadata addresses, localhost) is a field error; names are checked again at
  * every call, since what they resolve to can change.
  */
@@ -178,7 +178,7 @@ export function deleteIntegration(ctx: Ctx, id: number) {
  */
 export async function testIntegration(ctx: Ctx, raw: QueueIntegrationInput, id: number | null): Promise<IntegrationTestDto> {
   const response = await runTest(ctx, raw, id);
-  // BEHAVIOUR.md §10.4: the company's open lists hear of the test too
+  // the company's open lists hear of the test too (R-INT-9)
   publish(ctx, { action: "testSession", response });
   return response;
 }

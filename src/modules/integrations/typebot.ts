@@ -21,7 +21,7 @@ interface RichNode {
   children?: RichNode[];
 }
 
-/** Typebot rich text → WhatsApp markup: bold *x*, italic _x_, underline ~x~, links [text](url) (BEHAVIOUR.md §10.3). */
+/** Typebot rich text → WhatsApp markup: bold *x*, italic _x_, underline ~x~, links [text](url) (R-INT-6). */
 export function flattenRichText(nodes: RichNode[] | undefined): string {
   const leaf = (n: RichNode): string => {
     if (n.type === "a") return `[${(n.children ?? []).map(leaf).join("")}](${n.url ?? ""})`;

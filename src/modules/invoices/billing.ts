@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../db/client";
 import { daysUntil, nowIso } from "../../lib/dates";
 import { type InvoiceRow, invoices } from "./schema";
 
-/** An invoice is issued this many days before the company's due date (BEHAVIOUR.md §8.1). */
+/** An invoice is issued this many days before the company's due date (R-BILL-7). */
 export const INVOICE_LEAD_DAYS = 20;
 
 /**
@@ -28,7 +28,7 @@ export function ensureInvoice(db: DbOrTx, c: { id: number; dueDate: string }, pl
 }
 
 /**
- * The invoice a company is due now, issued once (BEHAVIOUR.md §8.1): a billed company (not the
+ * The invoice a company is due now, issued once (R-BILL-7): a billed company (not the
  * platform's, with a due date, on a paid plan) whose due date is less than INVOICE_LEAD_DAYS away or
  * past. Called by the hourly job for renewals and in the transaction that creates a company, so a new
  * trial can see and pay its first invoice at once. Answers whether an invoice was created.

@@ -7,7 +7,7 @@ import { parse } from "../../http/errors";
 import { createPixCharge, handlePixWebhook } from "./pix";
 import { listInvoices, markInvoicePaid } from "./service";
 
-/** /invoices and /subscription routes (core.md §7, BEHAVIOUR.md §8). */
+/** /invoices and /subscription routes (R-API-1, R-BILL-8). */
 export const invoicesRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

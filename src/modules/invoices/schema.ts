@@ -1,7 +1,7 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companies } from "../companies/schema";
 
-/** A bill of a company for one period (core.md §3 Invoice); one per company and due date. */
+/** A bill of a company for one period (R-BILL-7); one per company and due date. */
 export const invoices = sqliteTable(
   "invoices",
   {

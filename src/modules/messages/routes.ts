@@ -20,7 +20,7 @@ function quotedIdOf(q: unknown): number | null {
   return n;
 }
 
-/** /messages routes (core.md §7): paged history, JSON or multipart sends, delete for everyone. */
+/** /messages routes (R-API-1): paged history, JSON or multipart sends, delete for everyone. */
 export const messagesRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

@@ -5,7 +5,7 @@ import { contacts } from "../contacts/schema";
 import { tickets } from "../tickets/schema";
 
 /**
- * A message of a ticket (core.md §3 Message). `wid` is the channel's message id, unique per
+ * A message of a ticket (R-MSG-11). `wid` is the channel's message id, unique per
  * connection (exactly-once ingest); outgoing messages reserve theirs before the send (durable outbox).
  * Message text is indexed by the FTS5 table messages_fts (custom migrations 0004 and 0030: contentless,
  * keyed by (company_id << 44) | id so a company's messages are one rowid range; kept in sync by triggers).
@@ -40,7 +40,7 @@ export const messages = sqliteTable(
     quotedMsgId: integer("quoted_msg_id"),
     isDeleted: integer("is_deleted", { mode: "boolean" }).notNull().default(false),
     isEdited: integer("is_edited", { mode: "boolean" }).notNull().default(false),
-    /** Bot and automatic texts are marked here (BEHAVIOUR decision 17), never with hidden characters. */
+    /** Bot and automatic texts are marked here (D17), never with hidden characters. */
     isAutomatic: integer("is_automatic", { mode: "boolean" }).notNull().default(false),
     queueId: integer("queue_id"),
     /**

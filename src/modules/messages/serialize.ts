@@ -25,7 +25,7 @@ const templateNameOf = (json: string | null) => (json?.includes('"template"') ? 
 
 type Quoted = Pick<MessageRow, "id" | "body" | "fromMe" | "mediaType" | "mediaUrl" | "isDeleted"> | null;
 
-/** The wire shape of a message (core.md §3 Message). Media URLs point at the company-only route. */
+/** The wire shape of a message (R-MSG-11). Media URLs point at the company-only route. */
 export function serializeMessage(m: MessageRow, quoted: Quoted = null, contact: { id: number; name: string } | null = null): MessageDto {
   return {
     id: m.id,

@@ -10,7 +10,7 @@ import { findTicketRow } from "../tickets/queries";
 import { markDeleted, publishMessageUpdated } from "./service";
 
 /**
- * Channel events about messages already stored (BEHAVIOUR.md §2.10): acks only move forward,
+ * Channel events about messages already stored (R-MSG-6, R-MSG-7): acks only move forward,
  * edits and revokes mark the message; each change is published as `appMessage update`.
  * Answers how many messages changed.
  */

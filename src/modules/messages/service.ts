@@ -1,3 +1,4 @@
+import { canHandleEveryTicket } from "../tickets/policy";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { addressOf } from "../../channels/address";
 import { describeMedia } from "../../channels/media/describe";
@@ -30,7 +31,7 @@ const SEND_TIMEOUT_MS = 30_000;
 
 /**
  * Publishes a new message with its (already loaded) ticket: ONE frame per socket that follows the
- * ticket (BEHAVIOUR.md §2.8), from which the list, the open chat and the bell all update. When the
+ * ticket (R-IN-9), from which the list, the open chat and the bell all update. When the
  * message moved the ticket (a closed ticket reopened), the ticket's old rooms get a delete instead.
  */
 export function publishMessageCreated(deps: Deps, ticket: TicketDto, message: MessageDto, before?: Pick<TicketRow, "status" | "queueId" | "userId">) {
@@ -51,7 +52,7 @@ export function publishMessageUpdated(deps: Deps, companyId: number, messageId: 
 
 /**
  * Opening or answering a ticket reads it: unread counter 0, inbound messages read, a read receipt
- * for the newest inbound message, and `updateUnread` for the lists (BEHAVIOUR.md §4.4). Nothing is
+ * for the newest inbound message, and `updateUnread` for the lists (R-MSG-5). Nothing is
  * written when nothing is unread.
  */
 export function markTicketRead(deps: Deps, ticket: TicketRow) {
@@ -336,7 +337,7 @@ export async function retryMessage(ctx: Ctx, id: number) {
   if (!m) throw notFound("ERR_NO_MESSAGE_FOUND");
   const ticket = getVisibleTicket(ctx, m.ticketId);
   if (!m.fromMe || m.sendStatus !== "failed") throw new AppError("ERR_BAD_REQUEST", 400);
-  if (ticket.userId !== ctx.user.id && ctx.user.profile !== "admin") throw forbidden();
+  if (ticket.userId !== ctx.user.id && !canHandleEveryTicket(ctx.user)) throw forbidden();
   ctx.db
     .update(messages)
     .set({ sendStatus: "queued", sendError: null, updatedAt: isoNow(ctx.clock) })

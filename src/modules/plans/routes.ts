@@ -6,7 +6,7 @@ import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
 import { createPlan, deletePlan, listAllPlans, listPublicPlans, showPlan, updatePlan } from "./service";
 
-/** /plans routes (core.md §7): the public list for the signup page, the CRUD for super users. */
+/** /plans routes (R-API-1): the public list for the signup page, the CRUD for super users. */
 export const plansRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

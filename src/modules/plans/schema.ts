@@ -1,6 +1,6 @@
 import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-/** A subscription plan: counts and feature flags (core.md §3 Plan). */
+/** A subscription plan: counts and feature flags (R-BILL-1). */
 export const plans = sqliteTable("plans", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull().unique(),

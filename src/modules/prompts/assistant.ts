@@ -4,7 +4,7 @@ import type { Deps } from "../../http/context";
 import { ExternalError } from "../integrations/http";
 import type { PromptRow } from "./schema";
 
-/** The phrase the model starts its answer with when a person must take over (BEHAVIOUR.md §10.5). */
+/** The phrase the model starts its answer with when a person must take over (R-INT-12). */
 export const TRANSFER_PHRASE = "Ação: Transferir para o setor de atendimento";
 
 type AssistantDeps = Pick<Deps, "config" | "outbound" | "credentials">;

@@ -6,7 +6,7 @@ import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
 import { createPrompt, deletePrompt, listPrompts, showPrompt, updatePrompt } from "./service";
 
-/** /prompt routes (features.md §7 Prompts); plan flag useOpenAi, admins. */
+/** /prompt routes (R-INT-11); plan flag useOpenAi, admins. */
 export const promptsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

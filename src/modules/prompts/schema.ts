@@ -2,7 +2,7 @@ import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-or
 import { companies } from "../companies/schema";
 import { queues } from "../queues/schema";
 
-/** An AI prompt (assistant) tied to a queue (features.md §3 Prompt, defaults of §9). */
+/** An AI prompt (assistant) tied to a queue (R-INT-11). */
 export const prompts = sqliteTable(
   "prompts",
   {

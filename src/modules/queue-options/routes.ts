@@ -6,7 +6,7 @@ import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
 import { createQueueOption, deleteOptionMedia, deleteQueueOption, listQueueOptions, updateQueueOption, uploadOptionMedia } from "./service";
 
-/** /queue-options routes (features.md §7). */
+/** /queue-options routes (R-API-1). */
 export const queueOptionsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

@@ -2,7 +2,7 @@ import { type AnySQLiteColumn, index, integer, sqliteTable, text } from "drizzle
 import { queues } from "../queues/schema";
 
 /**
- * One node of a queue's chatbot menu (features.md §3 Queue option). Root nodes have a null parent;
+ * One node of a queue's chatbot menu (R-QUEUE-3). Root nodes have a null parent;
  * deleting a node deletes its subtree through the parent foreign key.
  */
 export const queueOptions = sqliteTable(

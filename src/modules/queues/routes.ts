@@ -8,7 +8,7 @@ import { createQueue, deleteQueue, deleteQueueMedia, listQueues, showQueue, upda
 
 const fileOf = (body: unknown) => (body as Record<string, unknown> | null)?.file;
 
-/** /queue routes (features.md §7). */
+/** /queue routes (R-API-1). */
 export const queuesRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

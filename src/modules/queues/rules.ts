@@ -1,7 +1,7 @@
 import { AppError } from "../../http/errors";
 
 /**
- * ERR_WAPP_GREETING_REQUIRED (features.md §5, BEHAVIOUR.md §12.3): a connection that offers more
+ * ERR_WAPP_GREETING_REQUIRED (R-CONN-1): a connection that offers more
  * than one queue must have a greeting, because the greeting introduces the queue menu. The
  * connections module calls this on create and update.
  */

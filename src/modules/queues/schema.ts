@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import type { OpeningHours } from "../../contract/limits";
 import { companies } from "../companies/schema";
 
-/** A queue (department) with its greeting, hours and chatbot options (features.md §3 Queue). */
+/** A queue (department) with its greeting, hours and chatbot options (R-QUEUE-1). */
 export const queues = sqliteTable(
   "queues",
   {

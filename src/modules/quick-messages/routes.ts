@@ -14,7 +14,7 @@ import {
   setQuickMessageMedia,
 } from "./service";
 
-/** /quick-messages routes (features.md §7, core.md §7). */
+/** /quick-messages routes (R-API-1). */
 export const quickMessagesRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

@@ -4,7 +4,7 @@ import { companies } from "../companies/schema";
 import { users } from "../users/schema";
 
 /**
- * A quick reply typed as "/shortcode" (features.md §3). Personal ones belong to their user; geral
+ * A quick reply typed as "/shortcode" (R-LIB-1). Personal ones belong to their user; geral
  * ones are visible to the whole company. A shortcode is unique within its scope.
  */
 export const quickMessages = sqliteTable(

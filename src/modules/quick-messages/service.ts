@@ -61,7 +61,7 @@ export function listQuickMessages(ctx: Ctx, search: string, page: number): Page<
   return { records: rows.map(serializeQuickMessage), count: total, hasMore: total > page * PAGE };
 }
 
-/** GET /quick-messages/list: own OR geral (BEHAVIOUR.md §12.10); the tenant and user come from the token. */
+/** GET /quick-messages/list: own OR geral (R-LIB-2); the tenant and user come from the token. */
 export const listAllQuickMessages = (ctx: Ctx) => listVisible(ctx.db, ctx.companyId, ctx.user.id).map(serializeQuickMessage);
 
 /** GET /quick-messages/{id}. */

@@ -23,7 +23,7 @@ const BATCH = 50;
 
 /**
  * schedules.send-due: every PENDENTE schedule whose sendAt has come (including ones missed while
- * the server was down, BEHAVIOUR.md decision 11) is sent through the contact's last ticket
+ * the server was down, D11) is sent through the contact's last ticket
  * connection or the sending connection, into the contact's ticket (opened or reused by the
  * lifecycle) and its history. The schedule is marked ENVIADA inside the transaction that stores the
  * message, guarded on PENDENTE, so it goes out exactly once even across restarts or overlapping

@@ -6,7 +6,7 @@ import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
 import { createSchedule, deleteSchedule, listSchedules, scheduleCalendar, setScheduleMedia, showSchedule, updateSchedule } from "./service";
 
-/** /schedules routes (features.md §7 Schedules, core.md §7); the plan needs useSchedules. */
+/** /schedules routes (R-API-1, R-SCH-1); the plan needs useSchedules. */
 export const schedulesRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

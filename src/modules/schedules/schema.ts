@@ -6,7 +6,7 @@ import { contacts } from "../contacts/schema";
 export const SCHEDULE_STATUSES = ["PENDENTE", "ENVIADA", "ERRO"] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
-/** A message scheduled to a contact (features.md §3 Scheduled message). */
+/** A message scheduled to a contact (R-SCH-1). */
 export const schedules = sqliteTable(
   "schedules",
   {

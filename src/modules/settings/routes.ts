@@ -5,7 +5,7 @@ import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
 import { readSettings, updateSetting } from "./service";
 
-/** /settings routes (core.md §7). */
+/** /settings routes (R-API-1). */
 export const settingsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

@@ -1,7 +1,7 @@
 import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companies } from "../companies/schema";
 
-/** Key/value settings per company (core.md §3 Setting). */
+/** Key/value settings per company (R-SET-1). */
 export const settings = sqliteTable(
   "settings",
   {

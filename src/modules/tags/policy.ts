@@ -1,5 +1,5 @@
 import { can } from "../../contract/permissions";
 import type { SessionUser } from "../../http/context";
 
-/** Only admins and supervisors turn a tag into a kanban lane (core.md §6, features.md §6). */
+/** Only admins and supervisors turn a tag into a kanban lane (R-TAG-1). */
 export const canSetKanban = (u: SessionUser) => can(u, "tags:kanban");

@@ -32,7 +32,7 @@ export const pageTags = (db: DB, companyId: number, search: string, page: number
 export const listCompanyTags = (db: DB, companyId: number, search = "") =>
   db.select().from(tags).where(searchWhere(companyId, search)).orderBy(asc(tags.name), asc(tags.id)).limit(1000).all();
 
-/** Kanban lanes: kanban tags ordered by id (BEHAVIOUR.md §4.8). */
+/** Kanban lanes: kanban tags ordered by id (R-TAG-2). */
 export const listKanbanTags = (db: DB, companyId: number) =>
   db
     .select()

@@ -6,7 +6,7 @@ import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
 import { createTag, deleteTag, kanbanTags, listAllTags, listTags, showTag, updateTag } from "./service";
 
-/** /tags routes (features.md §7). */
+/** /tags routes (R-API-1). */
 export const tagsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companies } from "../companies/schema";
 
-/** A tag put on tickets; kanban tags are the lanes of the kanban board (features.md §3 Tag). */
+/** A tag put on tickets; kanban tags are the lanes of the kanban board (R-TAG-1). */
 export const tags = sqliteTable(
   "tags",
   {
@@ -11,7 +11,7 @@ export const tags = sqliteTable(
       .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     color: text("color").notNull(),
-    /** 0 or 1 (features.md §9). */
+    /** 0 or 1 (R-TAG-1). */
     kanban: integer("kanban").notNull().default(0),
     /** Who created it (informative; users may be deleted). */
     userId: integer("user_id"),

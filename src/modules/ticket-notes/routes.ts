@@ -6,7 +6,7 @@ import type { Deps } from "../../http/context";
 import { parse } from "../../http/errors";
 import { createNote, deleteNote, listNotes } from "./service";
 
-/** /ticket-notes routes (core.md §7). */
+/** /ticket-notes routes (R-API-1). */
 export const ticketNotesRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

@@ -4,7 +4,7 @@ import { contacts } from "../contacts/schema";
 import { tickets } from "../tickets/schema";
 import { users } from "../users/schema";
 
-/** An internal note on a ticket (core.md §3 Ticket note). */
+/** An internal note on a ticket (R-TKT-16). */
 export const ticketNotes = sqliteTable(
   "ticket_notes",
   {

@@ -33,7 +33,7 @@ export function createNote(ctx: Ctx, input: { note: string; ticketId: number }):
 
 /**
  * GET /ticket-notes/list?ticketId&contactId: the notes of a ticket (or of a contact), newest first.
- * A contact's notes are those of the tickets the caller may see (core.md §6), never the others.
+ * A contact's notes are those of the tickets the caller may see (R-PERM-3), never the others.
  */
 export function listNotes(ctx: Ctx, q: { ticketId?: number; contactId?: number }): TicketNoteDto[] {
   if (!q.ticketId && !q.contactId) return [];

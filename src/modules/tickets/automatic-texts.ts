@@ -1,6 +1,6 @@
 /**
- * Automatic texts that follow a ticket change (BEHAVIOUR.md §3.6, §3.7, §3.11), sent through the
- * outbox after the change is committed and marked automatic (decision 17).
+ * Automatic texts that follow a ticket change (R-BOT-9, R-BOT-10, R-BOT-11), sent through the
+ * outbox after the change is committed and marked automatic (D17).
  */
 import type { Deps } from "../../http/context";
 import { renderTemplate } from "../../lib/template";
@@ -29,7 +29,7 @@ export async function sendAcceptGreeting(deps: Deps, t: TicketRow, agent: { id: 
   await send(deps, fresh(deps, t), render(deps, t, text), agent.id);
 }
 
-/** The transfer text when sendMsgTransfTicket is "enabled" (BEHAVIOUR.md §3.6); none when nothing a customer cares about changed. */
+/** The transfer text when sendMsgTransfTicket is "enabled" (R-BOT-9); none when nothing a customer cares about changed. */
 export function transferText(before: TicketRow, after: TicketRow, names: { queue?: string; user?: string }): string | null {
   const header = `${AUTOMATIC_HEADER}\n`;
   const queueChanged = after.queueId !== null && after.queueId !== before.queueId;

@@ -32,7 +32,7 @@ const moved = (a: Where, b: Where) => a.status !== b.status || a.userId !== b.us
  * Publishes a ticket frame (a ticket change, or a new message with its ticket) after commit: the
  * rooms of its place get `frame`, each socket once and only if its user may see the ticket; when the
  * ticket moved, sockets of its old rooms that do not get the frame get a `ticket delete` instead
- * (BEHAVIOUR.md §4.2 step 9), so no list keeps a ticket it may no longer show.
+ * (R-RT-5), so no list keeps a ticket it may no longer show.
  */
 export function publishTicketFrame(deps: Deps, ticket: TicketDto, frame: ServerFrame, before?: Where) {
   const targets = ticketRooms(ticket.companyId, ticket.id, ticket);

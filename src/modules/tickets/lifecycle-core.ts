@@ -70,7 +70,7 @@ export function startTracking(tx: DbOrTx, t: TicketRow, now: string, patch: Trac
     .run();
 }
 
-/** Updates the open tracking row, creating one when there is none (BEHAVIOUR.md §4.5). */
+/** Updates the open tracking row, creating one when there is none (R-TKT-15). */
 export function patchTracking(tx: DbOrTx, t: TicketRow, now: string, patch: TrackingPatch) {
   const current = openTracking(tx, t.id);
   if (current) tx.update(ticketTracking).set(patch).where(eq(ticketTracking.id, current.id)).run();

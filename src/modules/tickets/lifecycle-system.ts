@@ -58,7 +58,7 @@ export interface InboundTicket {
 }
 
 /**
- * Inside the inbound message's transaction (BEHAVIOUR.md §2.6, §2.9): the contact's ticket on this
+ * Inside the inbound message's transaction (R-IN-5): the contact's ticket on this
  * connection, created as pending when there is none; a closed one reopens as pending (no owner, no
  * queue, a new stretch of tracking) when the customer writes — never for our own echoes.
  */
@@ -116,7 +116,7 @@ export function noteMessage(db: DB, ticketId: number, note: MessageNote, now: st
   return q.get({ id: ticketId, preview: note.preview, fromMe: note.fromMe ? 1 : 0, unread, now })!;
 }
 
-/** The card's preview after a message was deleted: the newest message still shown (BEHAVIOUR.md §2.11). */
+/** The card's preview after a message was deleted: the newest message still shown (R-MSG-8). */
 export function refreshPreview(tx: DbOrTx, ticketId: number, preview: string) {
   tx.update(tickets).set({ lastMessage: preview }).where(eq(tickets.id, ticketId)).run();
 }
@@ -229,7 +229,7 @@ export function setIntegrationState(deps: Deps, ticket: TicketRow, patch: Pick<T
   return plainUpdate(deps.db, ticket.id, patch);
 }
 
-/** Closing with userRating on (decision 9): the ticket waits for the customer's 1-3, visibly. */
+/** Closing with userRating on (D9): the ticket waits for the customer's 1-3, visibly. */
 export function awaitRating(deps: Deps, ticket: TicketRow): TicketDto {
   const now = isoNow(deps.clock);
   const after = deps.db.transaction((tx) => {
@@ -243,7 +243,7 @@ export function awaitRating(deps: Deps, ticket: TicketRow): TicketDto {
 export type SystemCloseReason = "bot" | "rating" | "rating-timeout" | "inactivity" | "campaign" | "connection-deleted" | "api";
 
 /**
- * Closes a ticket as the system (BEHAVIOUR.md §3.9-3.10): the stretch of tracking is finished
+ * Closes a ticket as the system (R-BOT-13, R-BOT-12): the stretch of tracking is finished
  * (credited to the owner), an answered rating is stored with it, bot and integration state cleared.
  * Answers null when the ticket was already closed or changed meanwhile.
  */
@@ -275,7 +275,7 @@ export function closeBySystem(deps: Deps, ticket: TicketRow, reason: SystemClose
 
 /**
  * A flow hands the pending ticket to a named user of its company (Typebot's `{"queueId":n,"userId":m}`,
- * BEHAVIOUR.md §10.3): pending → open with that owner, as if they had accepted it. Null when the
+ * R-INT-6): pending → open with that owner, as if they had accepted it. Null when the
  * ticket moved meanwhile (someone accepted it first) or the user is not of the company.
  */
 export function botAssignUser(deps: Deps, ticket: TicketRow, userId: number): TicketDto | null {
@@ -295,7 +295,7 @@ export function botAssignUser(deps: Deps, ticket: TicketRow, userId: number): Ti
   }
 }
 
-/** tickets.auto-transfer (BEHAVIOUR.md §3.8): a pending queue-less ticket moves to the connection's queue. */
+/** tickets.auto-transfer (R-BOT-14): a pending queue-less ticket moves to the connection's queue. */
 export function autoTransfer(deps: Deps, ticket: TicketRow, queueId: number): TicketDto | null {
   const now = isoNow(deps.clock);
   const after = deps.db.transaction((tx) => {

@@ -1,5 +1,5 @@
 /**
- * The ticket lifecycle, part 1: the transitions people make (core.md §4.1, BEHAVIOUR.md §4.1-4.2).
+ * The ticket lifecycle, part 1: the transitions people make (R-TKT-1 to R-TKT-9).
  * Each transition checks that it is allowed from the ticket's state, writes the ticket and its
  * tracking row in one transaction with a compare-and-set on the state it read (two agents accepting
  * one ticket: one wins, the other gets 409 with the owner), and announces the change after commit.
@@ -29,13 +29,13 @@ import {
 } from "./lifecycle-core";
 import { publishTicketDeleted } from "./events";
 import { audit, diffFields } from "../audit/service";
-import { canDeleteTicket } from "./policy";
+import { canDeleteTicket, canHandleEveryTicket } from "./policy";
 import { findActiveTicket, findLatestTicket, findTicketRow } from "./queries";
 import { type TicketRow, tickets } from "./schema";
 import type { TicketDto } from "./serialize";
 import { getVisibleTicket, loadTicket, otherOpenTicketError } from "./service";
 
-const isAdmin = (ctx: Ctx) => ctx.user.profile === "admin";
+const handlesAny = (ctx: Ctx) => canHandleEveryTicket(ctx.user);
 
 /** Bot and integration state cleared whenever a person takes a ticket or it closes. */
 const BOT_OFF: TicketPatch = { chatbot: false, queueOptionId: null, amountUsedBotQueues: 0 };
@@ -43,7 +43,7 @@ const INTEGRATION_OFF: TicketPatch = { useIntegration: false, integrationId: nul
 
 /** An agent may act on a ticket that is pending or theirs; admins on any. Someone else's open ticket answers 409 with its owner. */
 export function assertMayHandle(ctx: Ctx, t: TicketRow) {
-  if (isAdmin(ctx) || t.status !== "open" || !t.userId || t.userId === ctx.user.id) return;
+  if (handlesAny(ctx) || t.status !== "open" || !t.userId || t.userId === ctx.user.id) return;
   throw changedError(ctx.db, ctx.companyId, t.id);
 }
 
@@ -80,7 +80,7 @@ function commit(ctx: Ctx, before: TicketRow, write: (tx: Tx) => TicketRow | null
 export function accept(ctx: Ctx, id: number, ownerId = ctx.user.id): { before: TicketRow; ticket: TicketDto; changed: boolean } {
   const before = getVisibleTicket(ctx, id);
   if (ownerId !== ctx.user.id) {
-    if (!isAdmin(ctx)) throw forbidden();
+    if (!handlesAny(ctx)) throw forbidden();
     userOf(ctx, ownerId);
   }
   if (before.status === "open" && before.userId === ownerId) return { before, ticket: loadTicket(ctx, ctx.companyId, id)!, changed: false };
@@ -115,7 +115,7 @@ export interface TransferInput {
 }
 
 /**
- * Transfer (core.md §4.1): to a queue, optionally a user (then open and theirs) and a connection;
+ * Transfer (R-TKT-5): to a queue, optionally a user (then open and theirs) and a connection;
  * without a user it waits as pending in the queue. A connection change respects one active ticket per contact.
  */
 export function transfer(ctx: Ctx, id: number, input: TransferInput): { before: TicketRow; ticket: TicketDto } {
@@ -170,7 +170,7 @@ export function closeByAgent(ctx: Ctx, id: number): { before: TicketRow; ticket:
   return { before, ticket: announce(ctx, placeOf(before), after), changed: true };
 }
 
-/** closed → open with the caller as owner (core.md §4.1 Reopen), in the given queue or its own. */
+/** closed → open with the caller as owner (R-TKT-7), in the given queue or its own. */
 export function reopen(ctx: Ctx, id: number, queueId?: number | null): { before: TicketRow; ticket: TicketDto } {
   const before = getVisibleTicket(ctx, id);
   if (before.status !== "closed") throw changedError(ctx.db, ctx.companyId, id);
@@ -201,13 +201,13 @@ export interface OpenInput {
 }
 
 /**
- * POST /tickets (BEHAVIOUR.md §4.1): opens a ticket for a contact, status open, owned by the caller
+ * POST /tickets (R-TKT-9): opens a ticket for a contact, status open, owned by the caller
  * (or a user an admin names). The connection is the given one, else the caller's default, else the
  * company's. Another active ticket of the contact answers 409 with its owner and queue; the caller's
  * own one is answered as is. The contact's latest closed ticket on that connection is reused.
  */
 export function openForContact(ctx: Ctx, input: OpenInput): { ticket: TicketDto; created: boolean } {
-  const admin = isAdmin(ctx);
+  const admin = handlesAny(ctx);
   const contact = findContact(ctx.db, ctx.companyId, input.contactId);
   if (!contact) throw notFound("ERR_NO_CONTACT_FOUND");
   const queueId = input.queueId ?? null;

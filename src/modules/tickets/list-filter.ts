@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { TicketListInput, TicketStatus } from "../../contract/schemas/tickets";
 import type { SessionUser } from "../../http/context";
-import { canShowAll } from "./policy";
+import { canShowAll, canViewEveryTicket } from "./policy";
 import { tickets, ticketTags } from "./schema";
 import { type SearchEngine, searchSql } from "./search";
 
@@ -14,7 +14,7 @@ export interface TicketListFilter {
 }
 
 /**
- * The conditions of GET /tickets for the caller (BEHAVIOUR.md §4.3): visibility first (mine or
+ * The conditions of GET /tickets for the caller (R-TKT-13): visibility first (mine or
  * pending, queue filter; show-all for permitted roles), then status, search (contact name/number,
  * message text), dates, unread, tags (all of) and users (any of). Plain SQL both engines run.
  */
@@ -25,7 +25,7 @@ export function ticketListFilter(
   engine: SearchEngine,
   opts: { statuses?: TicketStatus[] } = {},
 ): TicketListFilter {
-  const admin = u.profile === "admin";
+  const admin = canViewEveryTicket(u);
   const conds: (SQL | undefined)[] = [eq(tickets.companyId, companyId)];
   const showAll = q.showAll && canShowAll(u);
   if (!showAll) conds.push(or(eq(tickets.userId, u.id), eq(tickets.status, "pending")));

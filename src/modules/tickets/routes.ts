@@ -18,7 +18,7 @@ const TicketIdParam = v.object({ ticketId: idField });
 /** The kanban lane a card moves to: a kanban tag, or null for "Em aberto". */
 const KanbanMoveBody = v.object({ tagId: v.nullable(idField) });
 
-/** /tickets, /ticket/kanban, /tags/sync and /ticket-tags routes (core.md §7, features.md §7). */
+/** /tickets, /ticket/kanban, /tags/sync and /ticket-tags routes (R-API-1). */
 export const ticketsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

@@ -7,7 +7,7 @@ import { queues } from "../queues/schema";
 import { tags } from "../tags/schema";
 import { users } from "../users/schema";
 
-/** A conversation with a contact on a connection (core.md §3 Ticket, §4.1 states). */
+/** A conversation with a contact on a connection (R-TKT-1). */
 export const tickets = sqliteTable(
   "tickets",
   {
@@ -37,7 +37,7 @@ export const tickets = sqliteTable(
     promptId: integer("prompt_id"),
     /** True when the last message was ours (inactivity auto-close looks at it). */
     fromMe: integer("from_me", { mode: "boolean" }).notNull().default(false),
-    /** Set while the customer is asked to rate the service (BEHAVIOUR decision 9). */
+    /** Set while the customer is asked to rate the service (D9). */
     awaitingRatingSince: text("awaiting_rating_since"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
@@ -76,7 +76,7 @@ export const ticketTags = sqliteTable(
 );
 
 /**
- * Whole minutes between two instants of a stretch, seconds dropped (BEHAVIOUR.md §5); NULL when either
+ * Whole minutes between two instants of a stretch, seconds dropped (R-DASH-2); NULL when either
  * is missing or they are under a minute apart (the dashboard's averages count non-zero times only).
  * Rounded to the second first so that floating-point julian days never lose a minute.
  */
@@ -85,7 +85,7 @@ const minutesBetween = (from: string, to: string) => `NULLIF(CAST(ROUND((juliand
 export const TRACKING_WAIT_MINUTES = minutesBetween("queued_at", "started_at");
 export const TRACKING_SUPPORT_MINUTES = minutesBetween("started_at", "coalesce(rating_at, finished_at)");
 
-/** One row per stretch of service of a ticket: feeds the dashboard (BEHAVIOUR.md §4.5). */
+/** One row per stretch of service of a ticket: feeds the dashboard (R-TKT-15). */
 export const ticketTracking = sqliteTable(
   "ticket_tracking",
   {

@@ -4,7 +4,7 @@ import { pgSearchPageQuery, pgSearchSql } from "./search-pg";
 import { sqliteSearchPageQuery, sqliteSearchSql } from "./search-sqlite";
 
 /**
- * Ticket search (BEHAVIOUR.md §4.3), the same meaning on both engines: a ticket is found when its
+ * Ticket search (R-TKT-13), the same meaning on both engines: a ticket is found when its
  * contact's name contains the text (no case, no accents), when a text of digits is part of its
  * contact's number, or when one of its messages has every word of the text as the beginning of one of
  * its words (no case, no accents); always within one company. Answers come in list order (newest

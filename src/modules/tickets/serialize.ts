@@ -3,7 +3,7 @@ import type { TicketJoined } from "./queries";
 
 type TagRef = { id: number; name: string; color: string; kanban: number };
 
-/** The wire shape of a ticket (core.md §3 Ticket). */
+/** The wire shape of a ticket (R-TKT-1). */
 export function serializeTicket(j: TicketJoined, tagList: TagRef[] = []): TicketDto {
   const t = j.ticket;
   return {

@@ -13,7 +13,7 @@ import type { TicketDto } from "./serialize";
 import { getVisibleTicket, loadTicket } from "./service";
 
 /**
- * PUT /tickets/{id} (core.md §4.1): tells which lifecycle transition the body asks for — accept
+ * PUT /tickets/{id} (R-TKT-8): tells which lifecycle transition the body asks for — accept
  * (pending → open), return (open → pending), resolve (→ closed, with the rating step when it
  * applies), reopen (closed → open), transfer (queue, user or connection changes) — runs it, then
  * sends the automatic texts that follow it. A body that changes nothing reads the ticket.
@@ -52,7 +52,7 @@ function after(ctx: Ctx, res: { ticket: TicketDto }): TicketDto {
 }
 
 /**
- * Resolve (BEHAVIOUR.md §3.10-3.11, decision 9): with userRating on, an agent's 1:1 open ticket asks
+ * Resolve (R-BOT-12, R-BOT-11, D9): with userRating on, an agent's 1:1 open ticket asks
  * the customer for 1-3 and waits ("awaiting rating"); otherwise it closes and the completion message goes out.
  */
 async function resolve(ctx: Ctx, before: TicketRow): Promise<TicketDto> {

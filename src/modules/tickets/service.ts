@@ -28,7 +28,7 @@ export function getVisibleTicket(ctx: Ctx, id: number) {
   return row;
 }
 
-/** GET /tickets (BEHAVIOUR.md §4.3): the caller's conditions (list-filter.ts), newest activity first, 40 per page. */
+/** GET /tickets (R-TKT-13): the caller's conditions (list-filter.ts), newest activity first, 40 per page. */
 export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: TicketStatus[] } = {}) {
   const { where, set, onlySearch } = ticketListFilter(ctx.user, ctx.companyId, q, ENGINE, opts);
   const size = LIMITS.ticketsPageSize;
@@ -65,7 +65,7 @@ export function showTicket(ctx: Ctx, id: number) {
   return loadTicket(ctx, ctx.companyId, id)!;
 }
 
-/** GET /tickets/u/{uuid}: company-scoped (BEHAVIOUR decision 5). */
+/** GET /tickets/u/{uuid}: company-scoped (D5). */
 export function showTicketByUuid(ctx: Ctx, ticketUuid: string) {
   const row = ctx.db
     .select()
@@ -77,7 +77,7 @@ export function showTicketByUuid(ctx: Ctx, ticketUuid: string) {
   return loadTicket(ctx, ctx.companyId, row.id)!;
 }
 
-/** The 409 answer when another open/pending ticket of the contact exists (BEHAVIOUR decision 6). */
+/** The 409 answer when another open/pending ticket of the contact exists (D6). */
 export function otherOpenTicketError(deps: Deps, companyId: number, ticketId: number) {
   const t = loadTicket(deps, companyId, ticketId)!;
   return new AppError("ERR_OTHER_OPEN_TICKET", 409, {

@@ -3,7 +3,7 @@ import { companies } from "../companies/schema";
 import { users } from "../users/schema";
 
 /**
- * One task of a user's to-do list (core.md §1: "a to-do list"). Private to its user: kept on the
+ * One task of a user's to-do list (R-UI-6: "a to-do list"). Private to its user: kept on the
  * server so it follows them across browsers and survives another sign-in (issue 29).
  */
 export const todos = sqliteTable(

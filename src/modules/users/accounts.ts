@@ -19,7 +19,7 @@ export function insertUser(db: DbOrTx, values: NewUser): UserRow {
     .get();
 }
 
-/** A sign-in starts a new session: older tokens stop working (single session, decision 3). */
+/** A sign-in starts a new session: older tokens stop working (single session, D3). */
 export function startSession(db: DbOrTx, userId: number): UserRow {
   return db
     .update(users)

@@ -1,19 +1,47 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import type { Deps } from "../../http/context";
 import { nowIso } from "../../lib/dates";
+import { rooms } from "../../realtime/topics";
 import { users } from "./schema";
 
-/** Online presence (BEHAVIOUR.md §1.9): the users module is the only writer of the flag. */
-export function setUserOnline(db: DB, userId: number, online: boolean) {
-  db.update(users).set({ online, lastSeenAt: nowIso() }).where(eq(users.id, userId)).run();
+/** Tells the company's screens (dashboard attendants, users list) that a user came online or went offline. */
+export function publishPresence(deps: Pick<Deps, "hub">, user: { id: number; companyId: number }, online: boolean) {
+  deps.hub.publish(rooms.main(user.companyId), { channel: "presence", userId: user.id, online });
 }
 
-/** users.offline-sweep: online users silent since `before` (ISO) go offline. Answers how many. */
-export function sweepOfflineUsers(db: DB, before: string): number {
+/**
+ * Online presence (R-AUTH-9): the users module is the only writer of the flag. Every call
+ * touches lastSeenAt (the sweep's clock); a change of the flag is published, and so is every socket
+ * opening (`announce`), since a sign-in already set the flag before its socket connects.
+ */
+export function setUserOnline(deps: Pick<Deps, "db" | "hub">, user: { id: number; companyId: number }, online: boolean, announce = false) {
+  const now = nowIso();
+  const changed = deps.db
+    .update(users)
+    .set({ online, lastSeenAt: now })
+    .where(and(eq(users.id, user.id), ne(users.online, online)))
+    .returning({ id: users.id })
+    .get();
+  if (!changed) deps.db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id)).run();
+  if (changed || announce) publishPresence(deps, user, online);
+}
+
+/** users.offline-sweep: online users silent since `before` (ISO) go offline. Answers who. */
+export function sweepOfflineUsers(db: DB, before: string): { id: number; companyId: number }[] {
   return db
     .update(users)
     .set({ online: false })
     .where(and(eq(users.online, true), sql`coalesce(${users.lastSeenAt}, '') < ${before}`))
-    .returning({ id: users.id })
-    .all().length;
+    .returning({ id: users.id, companyId: users.companyId })
+    .all();
+}
+
+/**
+ * After a user's sessions ended (logout, password change…) and no socket of theirs is left: they
+ * show offline at once, live (their closed sockets are no longer the hub's, so no close handler does it).
+ */
+export function publishEnded(deps: Pick<Deps, "db" | "hub">, userId: number) {
+  const u = deps.db.update(users).set({ online: false }).where(eq(users.id, userId)).returning({ id: users.id, companyId: users.companyId }).get();
+  if (u) publishPresence(deps, u, false);
 }

@@ -9,7 +9,7 @@ import { createUser, deleteUser, listAllUsers, listUsers, showUser, updateUser }
 
 const ListQuery = v.object({ companyId: v.optional(v.pipe(v.string(), v.transform(Number), v.integer())) });
 
-/** /users routes (core.md §7). */
+/** /users routes (R-API-1). */
 export const usersRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))

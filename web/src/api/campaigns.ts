@@ -31,7 +31,7 @@ export const saveCampaignSettings = (settings: Partial<CampaignSettings>) =>
 export type Campaign = CampaignDto;
 export type CampaignShipping = CampaignShippingDto;
 
-/** What the campaign dialog sends (features.md §3). */
+/** What the campaign dialog sends (R-CMP-1). */
 export type CampaignInput = CampaignFields;
 
 /** GET /campaigns: a page ordered by name. */

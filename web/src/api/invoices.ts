@@ -5,7 +5,7 @@ import { api } from "./client";
 export type Invoice = InvoiceDto;
 export type PixCharge = PixChargeDto;
 
-/** The checkout form (core.md §3): step Dados, the plan of step Personalizar, the invoice to pay. */
+/** The checkout form (R-BILL-10): step Dados, the plan of step Personalizar, the invoice to pay. */
 export interface CheckoutInput {
   firstName: string;
   lastName: string;

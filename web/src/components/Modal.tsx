@@ -3,7 +3,11 @@ import type { ReactNode } from "react";
 import { useT } from "../i18n";
 import { IconButton } from "./Button";
 
-/** A centred dialog with title, close button, body and an optional footer. */
+/**
+ * A centred dialog (a bottom sheet on a phone) with title, close button, body and an optional footer.
+ * A long body scrolls between a fixed header and footer; a sheet stops 6rem short of the top, where
+ * the phone's toasts show, so none covers its close button.
+ */
 export function Modal({
   open,
   onClose,
@@ -27,14 +31,14 @@ export function Modal({
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-0 sm:items-center sm:p-4">
         <DialogPanel
           transition
-          className={`w-full ${width} rounded-t-2xl border border-line bg-surface shadow-pop transition duration-150 data-[closed]:translate-y-2 data-[closed]:opacity-0 sm:rounded-2xl`}
+          className={`flex max-h-[calc(100dvh-6rem)] w-full ${width} flex-col rounded-t-2xl border border-line bg-surface shadow-pop transition duration-150 data-[closed]:translate-y-2 data-[closed]:opacity-0 sm:max-h-[calc(100dvh-2rem)] sm:rounded-2xl`}
         >
-          <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-4">
+          <div className="flex shrink-0 items-center justify-between gap-4 border-b border-line px-5 py-4">
             <DialogTitle className="text-base font-semibold text-ink">{title}</DialogTitle>
             <IconButton icon="close" label={t("common.close")} onClick={onClose} className="-mr-2" />
           </div>
-          <div className="px-5 py-5">{children}</div>
-          {footer && <div className="flex justify-end gap-2 border-t border-line bg-raised/50 px-5 py-3.5 sm:rounded-b-2xl">{footer}</div>}
+          <div className="min-h-0 overflow-y-auto px-5 py-5">{children}</div>
+          {footer && <div className="flex shrink-0 justify-end gap-2 border-t border-line bg-raised/50 px-5 py-3.5 sm:rounded-b-2xl">{footer}</div>}
         </DialogPanel>
       </div>
     </Dialog>

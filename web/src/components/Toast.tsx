@@ -11,21 +11,27 @@ const STYLE: Record<ToastKind, { icon: IconName; accent: string }> = {
 };
 
 /**
- * The stack of toasts (stores/toast.ts), at the top (centred on a phone, on the right on a desktop),
- * clear of dialog buttons and of the message input. Kept headless-free: it ships in the first load.
+ * The stack of toasts (stores/toast.ts), placed where they cover no action: on a desktop at the bottom
+ * left, under the menu and the ticket list (page actions and dialog close buttons are at the top and
+ * right; the message input starts right of the list); on a phone over the top bar, above the dialogs,
+ * whose sheets stop 6rem below the top (Modal). Kept headless-free: it ships in the first load.
  */
 export function ToastContainer() {
   useSignals();
   const t = useT();
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-4 sm:top-16 sm:items-end">
+    <div
+      aria-live="polite"
+      data-testid="toasts"
+      className="pointer-events-none fixed inset-x-0 top-2 z-[60] flex flex-col items-center gap-2 px-3 sm:inset-x-auto sm:top-auto sm:bottom-4 sm:left-4 sm:w-[22rem] sm:flex-col-reverse sm:items-stretch sm:px-0"
+    >
       {toasts.value.map((item) => (
         <div
           key={item.id}
           role={item.kind === "error" ? "alert" : "status"}
           data-kind={item.kind}
           data-testid="toast"
-          className="pointer-events-auto flex w-full max-w-md animate-toast-in items-start gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-sm text-ink shadow-pop"
+          className="pointer-events-auto flex w-full max-w-md animate-toast-in items-start gap-3 rounded-xl border border-line bg-surface px-4 py-2.5 text-sm text-ink shadow-pop"
         >
           <Icon name={STYLE[item.kind].icon} className={`mt-0.5 size-5 shrink-0 ${STYLE[item.kind].accent}`} />
           <p className="flex-1 leading-relaxed">{item.text}</p>

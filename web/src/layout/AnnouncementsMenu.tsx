@@ -1,6 +1,7 @@
 import { Popover, PopoverPanel } from "@headlessui/react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
+import { Time } from "../components/Time";
 import { useT } from "../i18n";
 import { onSocketReady } from "../realtime/socket";
 import { activeAnnouncements, markAnnouncementsSeen, refreshAnnouncements, unseenAnnouncements } from "../stores/announcements";
@@ -47,7 +48,7 @@ export function AnnouncementsMenu() {
               </h3>
               <p className="mt-1 text-muted whitespace-pre-wrap break-words">{a.text}</p>
               {a.mediaUrl && <img src={a.mediaUrl} alt={a.mediaName ?? ""} loading="lazy" className="mt-2 max-h-48 rounded-lg border border-line" />}
-              <p className="mt-1 text-[11px] text-subtle">{new Date(a.createdAt).toLocaleString()}</p>
+              <Time at={a.createdAt} kind="full" className="mt-1 block text-[11px] text-subtle" />
             </article>
           ))
         )}

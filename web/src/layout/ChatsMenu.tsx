@@ -20,7 +20,7 @@ export function ChatsMenu() {
     .map((c) => ({ key: c.id, title: c.title, lastMessage: c.lastMessage, unread: myUnreads(c), open: () => go(`/chats/${c.uuid}`) }));
   return (
     <UnreadMenu
-      icon="chat"
+      icon="messages"
       title={t("chats.popover")}
       count={unreadChatCount.value}
       items={items}

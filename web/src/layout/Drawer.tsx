@@ -1,65 +1,40 @@
 import { useSignals } from "@preact/signals-react/runtime";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { Icon, type IconName } from "../components/Icon";
+import { Icon } from "../components/Icon";
 import { showsInMenu } from "../guards";
 import { useT } from "../i18n";
-import { ROUTES, SECTIONS } from "../routes";
+import { type RouteEntry, ROUTES, SECTIONS } from "../routes";
 import { allowed, logout } from "../stores/session";
 import { drawerOpen, isMobile } from "../stores/ui";
+import { DrawerGroup, DrawerItem, isActive } from "./DrawerItem";
 
-function Item({
-  href,
-  icon,
-  label,
-  collapsed,
-  onClick,
-  alert,
-}: {
-  href?: string;
-  icon: IconName;
-  label: string;
-  collapsed: boolean;
-  onClick?: () => void;
-  alert?: string;
-}) {
-  const [location] = useLocation();
-  const active = href !== undefined && (href === "/" ? location === "/" : location === href || location.startsWith(`${href}/`));
-  const cls = `group relative flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors ${
-    active ? "bg-brand-50 text-brand-800 dark:bg-brand-500/15 dark:text-brand-200" : "text-muted hover:bg-raised hover:text-ink"
-  } ${collapsed ? "justify-center px-0" : ""}`;
-  const inner = (
-    <>
-      <Icon name={icon} className={`size-5 shrink-0 ${active ? "text-brand-600 dark:text-brand-300" : ""}`} />
-      {!collapsed && <span className="truncate">{label}</span>}
-      {alert && (
-        <span
-          role="status"
-          title={alert}
-          aria-label={alert}
-          data-testid="menu-alert"
-          className={`size-2.5 rounded-full bg-red-500 ring-2 ring-surface ${collapsed ? "absolute top-1.5 right-4" : "ml-auto"}`}
-        />
-      )}
-    </>
-  );
-  if (href === undefined) {
-    return (
-      <button type="button" onClick={onClick} className={cls} title={collapsed ? label : undefined}>
-        {inner}
-      </button>
-    );
+type Entry = { kind: "item"; route: RouteEntry } | { kind: "group"; key: string; routes: RouteEntry[] };
+
+/** A section's routes in menu order, the members of a group folded at the place of the first one. */
+function entries(routes: RouteEntry[]): Entry[] {
+  const out: Entry[] = [];
+  for (const r of routes) {
+    const g = r.menu?.group;
+    const open = g && out.find((e): e is Extract<Entry, { kind: "group" }> => e.kind === "group" && e.key === g.key);
+    if (open) open.routes.push(r);
+    else out.push(g ? { kind: "group", key: g.key, routes: [r] } : { kind: "item", route: r });
   }
-  return (
-    <Link href={href} onClick={onClick} className={cls} title={collapsed ? label : undefined} aria-current={active ? "page" : undefined}>
-      {inner}
-    </Link>
-  );
+  return out;
 }
 
-/** The side drawer (core.md §2.2): sections gated by profile and plan, logout at the bottom. */
+/** The side drawer (R-UI-4): sections gated by profile and plan, logout at the bottom. */
 export function Drawer() {
   useSignals();
   const t = useT();
+  const [location] = useLocation();
+  const [opened, setOpened] = useState<Record<string, boolean>>({});
+  const list = useRef<HTMLDivElement>(null);
+  // The current page's entry stays in view (an open group low in a long menu). A block body: recent
+  // Chromium answers scrollIntoView with a promise, and an effect returning one crashes React's cleanup.
+  useEffect(() => {
+    list.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest" });
+  }, [location]);
   const mobile = isMobile.value;
   const open = drawerOpen.value;
   const collapsed = !mobile && !open;
@@ -73,6 +48,18 @@ export function Drawer() {
     }))
     .filter((s) => s.items.length > 0);
   if (mobile && !open) return null;
+  const item = (r: RouteEntry, inset = false) => (
+    <DrawerItem
+      key={r.path}
+      href={r.menu!.href ?? r.path}
+      icon={r.menu!.icon}
+      label={t(r.menu!.label)}
+      collapsed={collapsed}
+      inset={inset}
+      onClick={close}
+      alert={r.menu!.alert?.() ? t(r.menu!.alert.label) : undefined}
+    />
+  );
   return (
     <>
       {mobile && <div className="fixed inset-0 z-30 bg-slate-950/40" onClick={close} aria-hidden />}
@@ -90,28 +77,35 @@ export function Drawer() {
           </span>
           {!collapsed && <span className="text-lg font-semibold tracking-tight text-ink">{t("app.name")}</span>}
         </Link>
-        <div className="flex-1 space-y-5 overflow-y-auto px-3 py-4">
+        <div ref={list} className="flex-1 space-y-5 overflow-y-auto px-3 py-4">
           {sections.map((s) => (
             <div key={s.key} data-section={s.key}>
               {!collapsed && <p className="mb-1.5 px-3 text-[11px] font-semibold uppercase tracking-wider text-subtle">{t(s.label)}</p>}
               <div className="space-y-0.5">
-                {s.items.map((r) => (
-                  <Item
-                    key={r.path}
-                    href={r.menu!.href ?? r.path}
-                    icon={r.menu!.icon}
-                    label={t(r.menu!.label)}
-                    collapsed={collapsed}
-                    onClick={close}
-                    alert={r.menu!.alert?.() ? t(r.menu!.alert.label) : undefined}
-                  />
-                ))}
+                {entries(s.items).map((e) => {
+                  // Icons only (collapsed drawer): a group's pages show as their own distinct icons.
+                  if (e.kind === "item" || collapsed) return e.kind === "item" ? item(e.route) : e.routes.map((r) => item(r));
+                  const group = e.routes[0].menu!.group!;
+                  const here = e.routes.some((r) => isActive(location, r.menu!.href ?? r.path));
+                  return (
+                    <DrawerGroup
+                      key={e.key}
+                      label={t(group.label)}
+                      icon={group.icon}
+                      active={here}
+                      open={opened[e.key] ?? here}
+                      onToggle={() => setOpened({ ...opened, [e.key]: !(opened[e.key] ?? here) })}
+                    >
+                      {e.routes.map((r) => item(r, true))}
+                    </DrawerGroup>
+                  );
+                })}
               </div>
             </div>
           ))}
         </div>
         <div className="border-t border-line p-3">
-          <Item icon="logout" label={t("nav.logout")} collapsed={collapsed} onClick={() => void logout()} />
+          <DrawerItem icon="logout" label={t("nav.logout")} collapsed={collapsed} onClick={() => void logout()} />
         </div>
       </nav>
     </>

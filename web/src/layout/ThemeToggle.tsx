@@ -1,5 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { IconButton } from "../components/Button";
+import { BarButton } from "./BarButton";
 import { useT } from "../i18n";
 import { theme, toggleTheme } from "../stores/ui";
 
@@ -9,6 +9,6 @@ export function ThemeToggle() {
   const t = useT();
   const dark = theme.value === "dark";
   return (
-    <IconButton icon={dark ? "sun" : "moon"} label={t(dark ? "topbar.themeToLight" : "topbar.themeToDark")} onClick={toggleTheme} data-testid="theme-toggle" />
+    <BarButton icon={dark ? "sun" : "moon"} label={t(dark ? "topbar.themeToLight" : "topbar.themeToDark")} onClick={toggleTheme} data-testid="theme-toggle" />
   );
 }

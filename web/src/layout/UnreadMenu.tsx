@@ -1,6 +1,7 @@
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import type { ReactNode } from "react";
 import { Icon, type IconName } from "../components/Icon";
+import { BAR_BUTTON, BarLabel, barName } from "./BarButton";
 
 /** One line of an unread menu: who, the last message, how many unread. */
 export interface UnreadItem {
@@ -26,17 +27,12 @@ interface Props {
 /** A top-bar popover button with a red count badge (nothing at 0, "99+" past 99). */
 export function CountButton(p: { icon: IconName; title: string; count: number; testId: string; countTestId: string; onClick?: () => void }) {
   return (
-    <PopoverButton
-      aria-label={p.title}
-      title={p.title}
-      onClick={p.onClick}
-      className="relative inline-flex h-9 items-center rounded-lg px-2 text-muted transition-colors hover:bg-raised hover:text-ink data-[open]:bg-raised data-[open]:text-ink"
-      data-testid={p.testId}
-    >
+    <PopoverButton {...barName(p.title)} onClick={p.onClick} className={BAR_BUTTON} data-testid={p.testId}>
       <Icon name={p.icon} className="size-5" />
+      <BarLabel text={p.title} />
       {p.count > 0 && (
         <span
-          className="absolute top-1 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white"
+          className="absolute top-1 left-5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white"
           data-testid={p.countTestId}
         >
           {p.count > 99 ? "99+" : p.count}

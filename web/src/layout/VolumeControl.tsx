@@ -3,6 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { Icon } from "../components/Icon";
 import { useT } from "../i18n";
 import { setVolume, volume } from "../stores/ui";
+import { BAR_BUTTON, BarLabel, barName } from "./BarButton";
 
 /** Notification volume 0..1 in steps of 0.1, stored as volume. */
 export function VolumeControl() {
@@ -11,12 +12,9 @@ export function VolumeControl() {
   const v = volume.value;
   return (
     <Popover>
-      <PopoverButton
-        aria-label={t("topbar.volume")}
-        title={t("topbar.volume")}
-        className="inline-flex size-9 items-center justify-center rounded-lg text-muted transition-colors hover:bg-raised hover:text-ink data-[open]:bg-raised"
-      >
+      <PopoverButton {...barName(t("topbar.volume"))} className={BAR_BUTTON}>
         <Icon name={v === 0 ? "mute" : "volume"} className="size-5" />
+        <BarLabel text={t("topbar.volumeShort")} />
       </PopoverButton>
       <PopoverPanel anchor="bottom" className="z-50 flex items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3 shadow-pop [--anchor-gap:6px]">
         <input

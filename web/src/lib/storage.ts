@@ -1,4 +1,4 @@
-/** The local-storage keys of the app (core.md §3), in one place. */
+/** The local-storage keys of the app (R-UI-6), in one place. */
 export const KEYS = {
   token: "token",
   companyId: "companyId",
@@ -13,6 +13,8 @@ export const KEYS = {
   selectedQueueIds: "selectedQueueIds",
   /** The newest announcement id already seen in the top-bar popover. */
   announcementsSeen: "announcementsSeen",
+  /** "1" once the ticket list's notification banner was dismissed into the account menu. */
+  notifyAskDismissed: "notifyAskDismissed",
   /** Where older versions kept the to-do list (the spec's `tasks` key); moved to the server once, then removed. */
   tasks: "tasks",
   /** This browser's id for Web Push: its subscription replaces the previous one of the same device. */

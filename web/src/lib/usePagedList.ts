@@ -5,7 +5,7 @@ import type { ListStore } from "../stores/lists";
 
 /**
  * Loads pages of a searchable list into a list store: the search is debounced 500 ms and only
- * sent from 3 characters on (core.md §5; shorter text lists everything), a new search restarts at
+ * sent from 3 characters on (R-UI-7; shorter text lists everything), a new search restarts at
  * page 1, `loadMore` fetches the next page, and a store reload (realtime) refetches page 1.
  * `minChars` lowers the search threshold for a list that searches as typed.
  */

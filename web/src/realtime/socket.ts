@@ -14,6 +14,7 @@ import { usersStore } from "../stores/lists";
 import { chatOnFrame } from "../stores/chats";
 import { announcementOnFrame } from "../stores/announcements";
 import { bellOnMessage, bellOnTicket } from "../stores/notifications";
+import { onPresenceFrame } from "../stores/presence";
 import { endSession, patchUser } from "../stores/session";
 import { onContactFrame, onMessageFrame, onTicketFrame } from "../stores/tickets";
 import { toast } from "../stores/toast";
@@ -93,6 +94,8 @@ function dispatch(f: ServerFrame) {
   switch (f.channel) {
     case "user":
       return onUserFrame(f);
+    case "presence":
+      return onPresenceFrame(f);
     case "auth":
       return onAuthFrame(f);
     case "ticket":

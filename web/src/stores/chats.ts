@@ -32,7 +32,7 @@ export function ensureChats(force = false) {
       chatsLoaded.value = true;
     })
     .catch(() => {
-      // No retry loop: the socket's next "ready" reloads (chat load failures are silent, features.md §8).
+      // No retry loop: the socket's next "ready" reloads (chat load failures are silent, R-CHAT-5).
       chatsLoaded.value = true;
     })
     .finally(() => {

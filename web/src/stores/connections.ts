@@ -6,10 +6,10 @@ import { type Connection, listConnections } from "../api/connections";
 /** The company's connections (GET /whatsapp?session=0), kept live by `whatsapp`/`whatsappSession` frames. */
 export const connections = signal<Connection[]>([]);
 export const connectionsLoaded = signal(false);
-/** The drawer badge (core.md §2.2): any connection in qrcode, PAIRING, DISCONNECTED, TIMEOUT or OPENING. */
+/** The drawer badge (R-CONN-4): any connection in qrcode, PAIRING, DISCONNECTED, TIMEOUT or OPENING. */
 export const connectionsAlert = signal(false);
 
-/** Badge check delay after the list changes (core.md §9: menu badge check 2 s). */
+/** Badge check delay after the list changes (R-CONN-4: menu badge check 2 s). */
 const BADGE_CHECK_MS = 2_000;
 
 let loading: Promise<void> | null = null;

@@ -15,13 +15,13 @@ export interface Toast {
 export const toasts = signal<Toast[]>([]);
 let nextId = 1;
 
-/** The toast container closes ordinary toasts after 3000 ms (features.md §2.1). */
+/** The toast container closes ordinary toasts after 3000 ms (R-UI-8). */
 const DEFAULT_MS = 3000;
 
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
 /**
- * Shows a toast with already-translated text; error toasts last 2 s (core.md §8). The same text of
+ * Shows a toast with already-translated text; error toasts last 2 s (R-UI-8). The same text of
  * the same kind already on screen is not stacked again: it stays, for the full time from now.
  */
 export function toast(kind: ToastKind, text: string, ms = kind === "error" ? LIMITS.errorToastMs : DEFAULT_MS, action?: Toast["action"]) {
@@ -45,7 +45,7 @@ export function dismissToast(id: number) {
 }
 
 /**
- * The shared error handler of core.md §8: a code with a translation shows its text, else the raw
+ * The shared error handler of R-UI-8: a code with a translation shows its text, else the raw
  * code or message; a plain string as is; anything else "An error occurred!".
  */
 export function toastError(err: unknown) {

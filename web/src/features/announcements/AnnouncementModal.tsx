@@ -18,7 +18,7 @@ const EMPTY = { title: "", text: "", priority: 3, status: true };
 const area =
   "block min-h-28 w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm font-normal text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
 
-/** Add or edit an announcement: title, text, priority, status and one png/jpg image (features.md §2.4). */
+/** Add or edit an announcement: title, text, priority, status and one png/jpg image (R-LIB-5). */
 export function AnnouncementModal({ open, id: announcementId, onClose, onCreated }: EditorProps) {
   const t = useT();
   const editing = announcementId !== null;

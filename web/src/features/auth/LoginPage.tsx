@@ -20,12 +20,12 @@ import { EnrolForm } from "./EnrolForm";
 import { ForcedPasswordForm } from "./ForcedPasswordForm";
 import { SecondStepForm } from "./SecondStepForm";
 
-/** Fewer than 5 days left: a warning toast, with singular "dia" at 1 (core.md §4.3). */
+/** Fewer than 5 days left: a warning toast, with singular "dia" at 1 (R-AUTH-6). */
 function warnDueSoon(dueDate: string | null) {
   if (!dueDate) return;
   const days = daysUntil(dueDate);
   if (days < 0 || days >= LIMITS.subscriptionWarningDays) return;
-  toast("warning", t(days === 1 ? "auth.dueSoonOne" : "auth.dueSoonMany", { count: days }), 6000);
+  toast("warning", t("auth.dueSoon", { count: days }), 6000);
 }
 
 type Session = SessionDto & { suggestSecondFactor?: boolean; recoveryCodes?: string[] };

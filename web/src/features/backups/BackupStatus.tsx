@@ -57,7 +57,7 @@ export function BackupStatus({ data, onCancelRestore }: { data: BackupsOverview;
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
         <span>
           {data.schedule.enabled
-            ? t("backups.scheduleOn", { time: data.schedule.time, keep: data.schedule.keep, tz: data.timezone })
+            ? t("backups.scheduleOn", { time: data.schedule.time, count: data.schedule.keep, tz: data.timezone })
             : t("backups.scheduleOff")}
         </span>
         {data.storage && (

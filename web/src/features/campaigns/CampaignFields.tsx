@@ -13,7 +13,7 @@ import { toastError } from "../../stores/toast";
 type Key = keyof CampaignInput;
 const N = [1, 2, 3, 4, 5] as const;
 
-/** Messages 1-5, each with its confirmation text when confirmation is on (features.md §2.2). */
+/** Messages 1-5, each with its confirmation text when confirmation is on (R-CMP-1). */
 export function MessageTabs({ form, set }: { form: CampaignInput; set: (k: Key, v: unknown) => void }) {
   const t = useT();
   const [tab, setTab] = useState(0);

@@ -50,7 +50,7 @@ const EMPTY: CampaignInput = {
 const toLocal = (iso: string | null) => (iso ? toZoneInput(iso) : "");
 const toIso = (local: string) => (local ? fromZoneInput(local) : null);
 
-/** Editable: INATIVA, CANCELADA, or PROGRAMADA more than an hour ahead (features.md §2.2). */
+/** Editable: INATIVA, CANCELADA, or PROGRAMADA more than an hour ahead (R-CMP-3). */
 const editable = (c: Campaign | null) =>
   !c ||
   c.status === "INATIVA" ||

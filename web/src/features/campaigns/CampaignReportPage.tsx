@@ -7,7 +7,7 @@ import { Button } from "../../components/Button";
 import { Icon, type IconName } from "../../components/Icon";
 import { Spinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
-import { formatInZone } from "../../lib/zone";
+import { formatDateTime } from "../../lib/format";
 import { onSocketReady } from "../../realtime/socket";
 import { toastError } from "../../stores/toast";
 import { ShipmentsTable } from "./ShipmentsTable";
@@ -28,7 +28,7 @@ function Card({ icon, label, value, testId }: { icon: IconName; label: string; v
   );
 }
 
-/** /campaign/:campaignId/report (features.md §2.2): progress, cards, live; reloads 5 s after FINALIZADA. */
+/** /campaign/:campaignId/report (R-CMP-13): progress, cards, live; reloads 5 s after FINALIZADA. */
 export default function CampaignReportPage() {
   useSignals();
   const t = useT();
@@ -47,7 +47,7 @@ export default function CampaignReportPage() {
     };
   }, [id]);
 
-  // a live update showing FINALIZADA reloads the report 5 s later (features.md §4)
+  // a live update showing FINALIZADA reloads the report 5 s later (R-CMP-13)
   useEffect(() => {
     const before = seen.current;
     seen.current = status;
@@ -74,7 +74,7 @@ export default function CampaignReportPage() {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div>
             <p className="text-sm font-medium text-ink" data-testid="report-status">
-              {t("campaigns.deliveredOf", { delivered: p.delivered, valid: p.valid })}
+              {t("campaigns.deliveredOf", { delivered: p.delivered, count: p.valid })}
             </p>
             {p.failed > 0 && (
               <p className="text-sm text-red-600 dark:text-red-400" data-testid="report-failed">
@@ -101,8 +101,8 @@ export default function CampaignReportPage() {
         )}
         <Card icon="globe" label={t("campaigns.connection")} value={c.whatsapp?.name ?? t("campaigns.noConnection")} />
         <Card icon="contact" label={t("campaigns.contactList")} value={c.contactList?.name ?? t("campaigns.noList")} />
-        <Card icon="calendar" label={t("campaigns.scheduledAt")} value={c.scheduledAt ? formatInZone(c.scheduledAt) : t("campaigns.noSchedule")} />
-        <Card icon="clock" label={t("campaigns.completedAt")} value={c.completedAt ? formatInZone(c.completedAt) : t("campaigns.notCompleted")} />
+        <Card icon="calendar" label={t("campaigns.scheduledAt")} value={c.scheduledAt ? formatDateTime(c.scheduledAt) : t("campaigns.noSchedule")} />
+        <Card icon="clock" label={t("campaigns.completedAt")} value={c.completedAt ? formatDateTime(c.completedAt) : t("campaigns.notCompleted")} />
       </div>
       <ShipmentsTable campaignId={c.id} version={p.delivered + p.failed + p.skipped + p.confirmationRequested} />
     </div>

@@ -9,7 +9,7 @@ import { toast, toastError } from "../../stores/toast";
 import { OptOutSettings } from "./OptOutSettings";
 import { VariablesSettings } from "./VariablesSettings";
 
-/** /campaigns-config (features.md §2.2): the pacing dropdowns, ban-aware limits, the variables and the opt-out words. */
+/** /campaigns-config (R-CMP-14): the pacing dropdowns, ban-aware limits, the variables and the opt-out words. */
 export default function CampaignSettingsPage() {
   const t = useT();
   const [settings, setSettings] = useState<CampaignSettings | null>(null);
@@ -28,7 +28,7 @@ export default function CampaignSettingsPage() {
 
   const set = <K extends keyof CampaignSettings>(key: K, value: CampaignSettings[K]) => setSettings({ ...settings, [key]: value });
   const seconds = (options: readonly number[]) =>
-    options.map((n) => ({ value: n, label: n === 0 ? t("campaignSettings.none") : t("campaignSettings.seconds", { n }) }));
+    options.map((n) => ({ value: n, label: n === 0 ? t("campaignSettings.none") : t("campaignSettings.seconds", { count: n }) }));
 
   const save = async () => {
     setBusy(true);
@@ -57,7 +57,10 @@ export default function CampaignSettingsPage() {
           <Select
             label={t("campaignSettings.longerIntervalAfter")}
             value={settings.longerIntervalAfter}
-            options={seconds(CAMPAIGN_LONG_INTERVALS).map((o) => ({ ...o, label: o.value === 0 ? o.label : t("campaignSettings.messages", { n: o.value }) }))}
+            options={seconds(CAMPAIGN_LONG_INTERVALS).map((o) => ({
+              ...o,
+              label: o.value === 0 ? o.label : t("campaignSettings.messages", { count: o.value }),
+            }))}
             onValue={(v) => set("longerIntervalAfter", v)}
           />
           <Select

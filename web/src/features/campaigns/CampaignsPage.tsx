@@ -7,7 +7,7 @@ import { useT } from "../../i18n";
 import { useCrud } from "../../lib/useCrud";
 import { usePagedList } from "../../lib/usePagedList";
 import { toast, toastError } from "../../stores/toast";
-import { formatInZone } from "../../lib/zone";
+import { formatDateTime } from "../../lib/format";
 import { isMobile } from "../../stores/ui";
 import { CampaignModal } from "./CampaignModal";
 import { CampaignProgress } from "./CampaignProgress";
@@ -17,7 +17,7 @@ import { campaignsStore } from "./store";
 
 const fetchPage = (s: string, p: number) => listCampaigns(s, p).then((r) => ({ items: r.records, count: r.count, hasMore: r.hasMore }));
 
-/** /campaigns (features.md §2.2): search, infinite scroll, live progress, start now/stop/restart/report/edit/delete per row. */
+/** /campaigns (R-CMP-13): search, infinite scroll, live progress, start now/stop/restart/report/edit/delete per row. */
 export default function CampaignsPage() {
   useSignals();
   const t = useT();
@@ -27,7 +27,7 @@ export default function CampaignsPage() {
   const [, go] = useLocation();
   const narrow = isMobile.value;
 
-  /** Cancel, restart or resume, then the list reloads from page 1 (features.md §4). */
+  /** Cancel, restart or resume, then the list reloads from page 1 (R-CMP-2). */
   const act = (call: (id: number) => Promise<unknown>, done: string) => async (c: Campaign) => {
     try {
       await call(c.id);
@@ -93,10 +93,10 @@ export default function CampaignsPage() {
             <td className={`${tdClass} hidden text-muted lg:table-cell`}>{c.contactList?.name ?? t("campaigns.noList")}</td>
             <td className={`${tdClass} hidden text-muted lg:table-cell`}>{c.whatsapp?.name ?? t("campaigns.noConnection")}</td>
             <td className={`${tdClass} hidden whitespace-nowrap text-muted md:table-cell`}>
-              {c.scheduledAt ? formatInZone(c.scheduledAt) : t("campaigns.noSchedule")}
+              {c.scheduledAt ? formatDateTime(c.scheduledAt) : t("campaigns.noSchedule")}
             </td>
             <td className={`${tdClass} hidden whitespace-nowrap text-muted 2xl:table-cell`}>
-              {c.completedAt ? formatInZone(c.completedAt) : t("campaigns.notCompleted")}
+              {c.completedAt ? formatDateTime(c.completedAt) : t("campaigns.notCompleted")}
             </td>
             <td className={`${tdClass} hidden text-muted 2xl:table-cell`}>{t(c.confirmation ? "campaigns.enabled" : "campaigns.disabled")}</td>
             <td className="border-b border-line px-4 py-2 text-right">

@@ -4,7 +4,7 @@ import { Badge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { ListTable, tdClass } from "../../components/ListPage";
 import { hasKey, useT } from "../../i18n";
-import { formatInZone } from "../../lib/zone";
+import { formatDateTime } from "../../lib/format";
 import { toastError } from "../../stores/toast";
 
 function State({ s }: { s: CampaignShipping }) {
@@ -62,7 +62,7 @@ export function ShipmentsTable({ campaignId, version }: { campaignId: number; ve
               <State s={s} />
             </td>
             <td className={`${tdClass} hidden whitespace-nowrap text-muted md:table-cell`}>
-              {formatInZone(s.deliveredAt ?? s.failedAt ?? s.skippedAt ?? s.confirmationRequestedAt)}
+              {formatDateTime(s.deliveredAt ?? s.failedAt ?? s.skippedAt ?? s.confirmationRequestedAt)}
             </td>
           </tr>
         ))}

@@ -7,7 +7,7 @@ export const campaignsStore = listStore<Campaign>();
 /** The campaign whose report is open (live frames replace it). */
 export const reportCampaign = signal<Campaign | null>(null);
 
-/** Realtime → the campaign list and the open report (features.md §4: campaign updates refresh both). */
+/** Realtime → the campaign list and the open report (R-CMP-13, R-RT-8: campaign updates refresh both). */
 export function campaignsOnFrame(f: FrameOf<"campaign">) {
   if (f.action === "delete") {
     campaignsStore.remove(f.id);

@@ -9,7 +9,7 @@ import { useEntityForm } from "../../lib/useEntityForm";
 import { user } from "../../stores/session";
 import { toastError } from "../../stores/toast";
 
-/** The 'Conversa' dialog: a title and the colleagues to talk to (features.md §2.5); `chat` edits it. */
+/** The 'Conversa' dialog: a title and the colleagues to talk to (R-CHAT-1); `chat` edits it. */
 export function ChatModal({ open, chat, onClose, onSaved }: { open: boolean; chat: Chat | null; onClose: () => void; onSaved: (c: Chat) => void }) {
   const t = useT();
   const [people, setPeople] = useState<{ value: number; label: string }[]>([]);

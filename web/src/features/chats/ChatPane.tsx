@@ -1,16 +1,17 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { type UIEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Fragment, type UIEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { type Chat, type ChatMessage, listChatMessages, sendChatMessage } from "../../api/chats";
 import { IconButton } from "../../components/Button";
+import { DayDivider, startsDay } from "../../components/DayDivider";
 import { EmptyState } from "../../components/EmptyState";
+import { Time } from "../../components/Time";
 import { Spinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
 import { liveMessages, openChatId, readChat } from "../../stores/chats";
 import { user } from "../../stores/session";
 
-/** Older messages load when the list is scrolled within this many pixels of the top (features.md §9). */
+/** Older messages load when the list is scrolled within this many pixels of the top (R-CHAT-4). */
 const OLDER_PX = 600;
-const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
 
 /** One chat's messages (older pages on scroll up, live ones appended) and the box that sends (Enter). */
 export function ChatPane({ chat, onEdit, onDelete }: { chat: Chat; onEdit: () => void; onDelete: () => void }) {
@@ -41,7 +42,7 @@ export function ChatPane({ chat, onEdit, onDelete }: { chat: Chat; onEdit: () =>
   useEffect(() => {
     let alive = true;
     setLoading(true);
-    // Chat load failures are swallowed (features.md §8).
+    // Chat load failures are swallowed (R-CHAT-5).
     listChatMessages(chat.id, page)
       .then((r) => {
         if (!alive) return;
@@ -81,7 +82,7 @@ export function ChatPane({ chat, onEdit, onDelete }: { chat: Chat; onEdit: () =>
     if (!body) return;
     setText("");
     keepBottom.current = true;
-    // Send failures are swallowed (features.md §8); the text goes back in the box.
+    // Send failures are swallowed (R-CHAT-5); the text goes back in the box.
     sendChatMessage(chat.id, body).catch(() => setText(body));
   };
 
@@ -104,16 +105,23 @@ export function ChatPane({ chat, onEdit, onDelete }: { chat: Chat; onEdit: () =>
         {loading && page > 1 && <Spinner className="mx-auto mb-2 size-5 text-brand-600" />}
         {!loading && messages.length === 0 && <EmptyState icon="chat" title={t("chats.noMessages")} hint={t("chats.firstMessageHint")} />}
         <ul className="flex flex-col gap-2">
-          {messages.map((m) => {
+          {messages.map((m, i) => {
             const mine = m.senderId === me;
             return (
-              <li key={m.id} data-testid="chat-message" className={`flex ${mine ? "justify-end" : "justify-start"}`}>
-                <div className={`max-w-[80%] rounded-2xl px-3 py-2 text-sm shadow-sm ${mine ? "bg-brand-600 text-white" : "bg-surface text-ink"}`}>
-                  {!mine && <p className="mb-0.5 text-xs font-semibold text-brand-700 dark:text-brand-300">{m.sender?.name}</p>}
-                  <p className="break-words whitespace-pre-wrap">{m.message}</p>
-                  <p className={`mt-1 text-right text-[10px] ${mine ? "text-white/75" : "text-subtle"}`}>{time(m.createdAt)}</p>
-                </div>
-              </li>
+              <Fragment key={m.id}>
+                {startsDay(messages[i - 1]?.createdAt, m.createdAt) && (
+                  <li>
+                    <DayDivider at={m.createdAt} />
+                  </li>
+                )}
+                <li data-testid="chat-message" className={`flex ${mine ? "justify-end" : "justify-start"}`}>
+                  <div className={`max-w-[80%] rounded-2xl px-3 py-2 text-sm shadow-sm ${mine ? "bg-brand-600 text-white" : "bg-surface text-ink"}`}>
+                    {!mine && <p className="mb-0.5 text-xs font-semibold text-brand-700 dark:text-brand-300">{m.sender?.name}</p>}
+                    <p className="break-words whitespace-pre-wrap">{m.message}</p>
+                    <Time at={m.createdAt} className={`mt-1 block text-right text-[10px] tabular-nums ${mine ? "text-white/75" : "text-subtle"}`} />
+                  </div>
+                </li>
+              </Fragment>
             );
           })}
         </ul>

@@ -15,7 +15,7 @@ import { ChatList } from "./ChatList";
 import { ChatModal } from "./ChatModal";
 import { ChatPane } from "./ChatPane";
 
-/** /chats/:id? (features.md §2.5): the chat list (3/12) beside the messages (9/12); two tabs on narrow screens. */
+/** /chats/:id? (R-CHAT-5): the chat list (3/12) beside the messages (9/12); two tabs on narrow screens. */
 export default function ChatsPage() {
   useSignals();
   const t = useT();
@@ -37,7 +37,7 @@ export default function ChatsPage() {
   const go = (c: Chat) => navigate(`/chats/${c.uuid}`);
   const remove = async () => {
     if (!deleting) return;
-    // Delete failures are swallowed (features.md §8).
+    // Delete failures are swallowed (R-CHAT-5).
     await deleteChat(deleting.id).catch(() => {});
     toast("success", t("chats.deleted"));
     navigate("/chats");

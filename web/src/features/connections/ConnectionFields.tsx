@@ -92,7 +92,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Every connection field of core.md §3: data, queues, messages, chatbot limits. */
+/** Every connection field (R-CONN-1): data, queues, messages, chatbot limits. */
 export function ConnectionFields({
   form,
   onForm,

@@ -61,7 +61,7 @@ const toBody = ({ cloudApi, ...f }: ConnectionDraft): ConnectionInput => ({
 });
 
 /**
- * Add or edit a connection: every field of core.md §3, queues, kind (WhatsApp, Cloud API or sandbox).
+ * Add or edit a connection: every field (R-CONN-1), queues, kind (WhatsApp, Cloud API or sandbox).
  * A new Cloud API connection hands itself to `onCloudAdded` (its webhook must be set up at Meta).
  */
 export function ConnectionModal({ open, id: connectionId, onClose, onCloudAdded }: EditorProps & { onCloudAdded?: (w: Connection) => void }) {

@@ -12,7 +12,7 @@ import { ConnectionModal } from "./ConnectionModal";
 import { ConnectionsTable } from "./ConnectionsTable";
 import { QrModal } from "./QrModal";
 
-/** /connections (core.md §2.5): the company's WhatsApp, Cloud API and sandbox connections with their sessions. */
+/** /connections (R-CONN-5): the company's WhatsApp, Cloud API and sandbox connections with their sessions. */
 export default function ConnectionsPage() {
   useSignals();
   const [qrFor, setQrFor] = useState<number | null>(null);

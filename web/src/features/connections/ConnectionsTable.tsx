@@ -51,7 +51,7 @@ function Health({ w }: { w: Connection }) {
 /** The recent-history import of a newly linked number: running with its progress, or done. */
 function HistoryLine({ h }: { h: NonNullable<Connection["historyImport"]> }) {
   const t = useT();
-  const counts = { chats: h.chats, messages: h.messages };
+  const counts = { chats: t("connections.history.chats", { count: h.chats }), messages: t("connections.history.messages", { count: h.messages }) };
   return (
     <span className={h.status === "running" ? "font-medium text-brand-700 dark:text-brand-300" : ""} data-testid="connection-history" data-status={h.status}>
       {h.status === "running"

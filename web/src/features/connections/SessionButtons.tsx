@@ -5,7 +5,7 @@ import { useT } from "../../i18n";
 import { toastError } from "../../stores/toast";
 
 /**
- * Session buttons by status (core.md §2.5): qrcode → QR; DISCONNECTED → try again and new QR;
+ * Session buttons by status (R-CONN-5): qrcode → QR; DISCONNECTED → try again and new QR;
  * CONNECTED, PAIRING, TIMEOUT → disconnect; OPENING → a disabled "connecting".
  */
 export function SessionButtons({ connection: w, onQr }: { connection: Connection; onQr: (id: number) => void }) {

@@ -20,7 +20,7 @@ function Validity({ valid }: { valid: boolean | null }) {
   return valid ? <Badge tone="brand">{t("contactListItems.valid")}</Badge> : <Badge tone="danger">{t("contactListItems.invalid")}</Badge>;
 }
 
-/** /contact-lists/:contactListId/contacts: search, add/edit/delete and import from .xls/.xlsx (features.md §2.3). */
+/** /contact-lists/:contactListId/contacts: search, add/edit/delete and import from .xls/.xlsx (R-CMP-17). */
 export default function ContactListItemsPage() {
   useSignals();
   const t = useT();

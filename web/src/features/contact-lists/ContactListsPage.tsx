@@ -11,7 +11,7 @@ import { contactListsStore } from "./store";
 
 const fetchPage = (s: string, p: number) => listContactLists(s, p).then((r) => ({ items: r.records, count: r.count, hasMore: r.hasMore }));
 
-/** /contact-lists: search, add, edit, delete; a list opens its contacts (features.md §2.3). */
+/** /contact-lists: search, add, edit, delete; a list opens its contacts (R-CMP-15). */
 export default function ContactListsPage() {
   useSignals();
   const t = useT();

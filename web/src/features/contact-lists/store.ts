@@ -8,7 +8,7 @@ export const contactListItemsStore = listStore<ContactListItem>();
 /** The list whose items page is open (item frames of other lists are ignored). */
 export const openListId = signal<number | null>(null);
 
-/** Realtime → the contact lists page (features.md §4 live updates). */
+/** Realtime → the contact lists page (R-RT-8 live updates). */
 export function contactListsOnFrame(f: FrameOf<"ContactList">) {
   if (f.action === "delete") return contactListsStore.remove(f.id);
   contactListsStore.upsert(f.record, f.action === "create");

@@ -16,7 +16,7 @@ import { ImportDialog } from "./ImportDialog";
 
 const fetchPage = (s: string, p: number) => listContacts(s, p).then((r) => ({ items: r.contacts, count: r.count, hasMore: r.hasMore }));
 
-/** /contacts: search, infinite scroll, add/edit modal, delete, import and CSV export (core.md §2.6). */
+/** /contacts: search, infinite scroll, add/edit modal, delete, import and CSV export (R-CONT-3, R-CONT-5). */
 export default function ContactsPage() {
   useSignals();
   const t = useT();
@@ -38,7 +38,7 @@ export default function ContactsPage() {
     }
   };
 
-  // A dialog that closes with a ticket uuid opens that ticket (core.md §2.6).
+  // A dialog that closes with a ticket uuid opens that ticket (R-CONT-6).
   const closeModal = (ticketUuid?: string) => {
     crud.editor.onClose();
     if (ticketUuid) navigate(`/tickets/${ticketUuid}`);

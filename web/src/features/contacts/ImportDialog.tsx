@@ -112,7 +112,11 @@ export function ImportDialog({
         {report && (
           <div data-testid="import-report" className="flex flex-col gap-2 rounded-lg border border-line bg-raised/50 p-3">
             <p className="font-medium text-ink">
-              {t("contacts.importResult", { created: report.created, updated: report.updated, rejected: report.rejected.length })}
+              {t("contacts.importResult", {
+                created: t("contacts.importCreated", { count: report.created }),
+                updated: t("contacts.importUpdated", { count: report.updated }),
+                rejected: t("contacts.importRejected", { count: report.rejected.length }),
+              })}
             </p>
             {report.matched && report.matched.length > 0 && (
               <>

@@ -4,7 +4,7 @@ import { type Contact, setContactOptOut } from "../../api/contacts";
 import { Button } from "../../components/Button";
 import { Icon } from "../../components/Icon";
 import { useT } from "../../i18n";
-import { formatInZone } from "../../lib/zone";
+import { formatDateTime } from "../../lib/format";
 import { contactsStore } from "../../stores/lists";
 import { allowed } from "../../stores/session";
 import { toastError } from "../../stores/toast";
@@ -40,7 +40,7 @@ export function OptOutField({ contact, onChange }: { contact: Pick<Contact, "id"
     >
       <Icon name={out ? "eyeOff" : "send"} className="size-4 shrink-0" />
       <span className="min-w-0 flex-1 basis-56">
-        {out ? t("contacts.optedOutSince", { when: formatInZone(contact.optedOutAt) }) : t("contacts.receivesCampaigns")}
+        {out ? t("contacts.optedOutSince", { when: formatDateTime(contact.optedOutAt) }) : t("contacts.receivesCampaigns")}
       </span>
       {admin && (
         <Button size="sm" variant="secondary" loading={busy} onClick={() => void change(!out)}>

@@ -1,10 +1,12 @@
+import { useSignals } from "@preact/signals-react/runtime";
 import type { Dashboard } from "../../api/dashboard";
 import { Dot } from "../../components/Badge";
 import { ListTable, tdClass } from "../../components/ListPage";
 import { useT } from "../../i18n";
+import { isOnline } from "../../stores/presence";
 import { hoursAndMinutes } from "./Counters";
 
-/** Rating 1-3 as stars (core.md §9: 1 unsatisfied, 2 satisfied, 3 very satisfied). */
+/** Rating 1-3 as stars (R-DASH-3: 1 unsatisfied, 2 satisfied, 3 very satisfied). */
 function Stars({ value }: { value: number }) {
   const t = useT();
   const full = Math.round(value);
@@ -21,6 +23,7 @@ function Stars({ value }: { value: number }) {
 
 /** The attendants table: name, rating, average support time, online state. */
 export function Attendants({ rows }: { rows: Dashboard["attendants"] }) {
+  useSignals();
   const t = useT();
   return (
     <section className="overflow-auto rounded-card border border-line bg-surface shadow-card" data-testid="attendants">
@@ -44,8 +47,8 @@ export function Attendants({ rows }: { rows: Dashboard["attendants"] }) {
             <td className={`${tdClass} hidden text-muted sm:table-cell`}>{hoursAndMinutes(a.avgSupportTime)}</td>
             <td className={tdClass}>
               <span className="inline-flex items-center gap-1.5 text-sm text-muted">
-                <Dot on={a.online} />
-                {t(a.online ? "dashboard.online" : "dashboard.offline")}
+                <Dot on={isOnline(a.id, a.online)} />
+                {t(isOnline(a.id, a.online) ? "dashboard.online" : "dashboard.offline")}
               </span>
             </td>
           </tr>

@@ -5,20 +5,23 @@ import { Button } from "../../components/Button";
 import { Select, TextInput } from "../../components/Field";
 import { Spinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
+import { dayKey } from "../../lib/format";
 import { toast, toastError } from "../../stores/toast";
 import { Attendants } from "./Attendants";
 import { Counters } from "./Counters";
 import { HourlyChart } from "./HourlyChart";
 
-const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-
-/** The admin dashboard (core.md §2.4): filter (date range or period), counters, today's hourly chart and the attendants. */
+/**
+ * The admin dashboard (R-DASH-1): the filter and its counters first (above the fold), then today's
+ * hourly chart and the attendants.
+ */
 export function Dashboard() {
   const t = useT();
-  const today = new Date();
+  // the company's calendar, as the server counts the days
+  const today = dayKey(Date.now());
   const [mode, setMode] = useState<"dates" | "period">("dates");
-  const [from, setFrom] = useState(iso(new Date(today.getFullYear(), today.getMonth(), 1)));
-  const [to, setTo] = useState(iso(today));
+  const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
+  const [to, setTo] = useState(today);
   const [days, setDays] = useState(0);
   const [data, setData] = useState<Figures | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,10 +44,6 @@ export function Dashboard() {
 
   return (
     <div className="mt-6 flex flex-col gap-4" data-testid="dashboard">
-      <section className="rounded-card border border-line bg-surface p-5 shadow-card">
-        <h2 className="text-sm font-medium text-muted">{t("dashboard.chartTitle")}</h2>
-        {data ? <HourlyChart hourly={data.hourly} /> : <Spinner className="mx-auto my-16 size-6 text-brand-600" />}
-      </section>
       <section className="flex flex-wrap items-end gap-3 rounded-card border border-line bg-surface p-4 shadow-card" data-testid="dashboard-filter">
         <div className="w-full sm:w-48">
           <Select
@@ -83,7 +82,11 @@ export function Dashboard() {
           {t("dashboard.filter")}
         </Button>
       </section>
-      {data && <Counters counters={data.counters} />}
+      {data ? <Counters counters={data.counters} /> : <Spinner className="mx-auto my-10 size-6 text-brand-600" />}
+      <section className="rounded-card border border-line bg-surface p-5 shadow-card">
+        <h2 className="text-sm font-medium text-muted">{t("dashboard.chartTitle")}</h2>
+        {data && <HourlyChart hourly={data.hourly} />}
+      </section>
       {data && <Attendants rows={data.attendants} />}
     </div>
   );

@@ -12,7 +12,7 @@ import { FileListModal } from "./FileListModal";
 
 const fetchPage = (s: string, p: number) => listFileLists(s, p).then((r) => ({ items: r.files, count: r.count, hasMore: r.hasMore }));
 
-/** /files: the company's file lists (features.md §2.6); admins add, edit and delete them. */
+/** /files: the company's file lists (R-LIB-3); admins add, edit and delete them. */
 export default function FilesPage() {
   useSignals();
   const t = useT();

@@ -9,13 +9,14 @@ import { Modal } from "../../components/Modal";
 import { useT } from "../../i18n";
 import { type FieldErrors, validate } from "../../lib/form";
 import { formatMoney } from "../../lib/format";
+import { planLimits } from "../../lib/plan";
 import { plan as currentPlan, user } from "../../stores/session";
 import { toast, toastError } from "../../stores/toast";
 import { PixScreen } from "./PixScreen";
 
 const STEPS = ["checkout.stepData", "checkout.stepPlan", "checkout.stepReview"] as const;
 
-/** The three-step checkout (core.md §4.7): Dados, Personalizar (choosing a plan advances), Revisar (PAGAR), then the Pix screen. */
+/** The three-step checkout (R-BILL-10): Dados, Personalizar (choosing a plan advances), Revisar (PAGAR), then the Pix screen. */
 export function CheckoutModal({ open, invoice, onClose }: { open: boolean; invoice: Invoice | null; onClose: () => void }) {
   useSignals();
   const t = useT();
@@ -112,7 +113,7 @@ export function CheckoutModal({ open, invoice, onClose }: { open: boolean; invoi
                   className={`rounded-card border p-4 text-left transition-colors hover:border-brand-500 ${p.id === form.planId ? "border-brand-600 bg-brand-50 dark:bg-brand-500/10" : "border-line"}`}
                 >
                   <p className="font-semibold text-ink">{p.name}</p>
-                  <p className="text-sm text-muted">{t("home.planLimits", { users: p.users, connections: p.connections, queues: p.queues })}</p>
+                  <p className="text-sm text-muted">{planLimits(p)}</p>
                   <p className="mt-2 text-lg font-semibold text-brand-700 dark:text-brand-300">{t("checkout.perMonth", { value: formatMoney(p.value) })}</p>
                 </button>
               ))}

@@ -18,7 +18,7 @@ export const invoicesStore = listStore<Invoice>();
 const fetchPage = (s: string, p: number) => listInvoices(s, p).then((r) => ({ items: r.invoices, count: r.count, hasMore: r.hasMore }));
 const TONE = { paid: "brand", overdue: "danger", open: "warning" } as const;
 
-/** /financeiro (core.md §2.6, §4.6): the company's invoices; unpaid rows offer PAGAR (the Pix checkout). */
+/** /financeiro (R-BILL-8): the company's invoices; unpaid rows offer PAGAR (the Pix checkout). */
 export default function FinancePage() {
   useSignals();
   const t = useT();

@@ -4,7 +4,7 @@ import { Button } from "../../components/Button";
 import { useT } from "../../i18n";
 import { formatMoney } from "../../lib/format";
 
-/** The Pix screen of the checkout: QR code, the "copia e cola" code and a copy button (confirmation 1 s, core.md §9). */
+/** The Pix screen of the checkout: QR code, the "copia e cola" code and a copy button (confirmation 1 s, R-BILL-10). */
 export function PixScreen({ charge }: { charge: PixCharge }) {
   const t = useT();
   const [copied, setCopied] = useState(false);

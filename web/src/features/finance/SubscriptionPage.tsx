@@ -7,12 +7,12 @@ import { formatDate } from "../../lib/format";
 import { company, user } from "../../stores/session";
 import { CheckoutModal } from "./CheckoutModal";
 
-/** core.md §4.9: the trial days left are the absolute day difference between now and the expiration, rounded up. */
+/** R-BILL-13: the trial days left are the absolute day difference between now and the expiration, rounded up. */
 export function trialDaysLeft(dueDate: string, now = Date.now()): number {
   return Math.ceil(Math.abs(Date.parse(`${dueDate.slice(0, 10)}T00:00:00`) - now) / 86_400_000);
 }
 
-/** /subscription (core.md §2.6): the trial field, the billing email and "Assine Agora!" (the checkout). */
+/** /subscription (R-BILL-13): the trial field, the billing email and "Assine Agora!" (the checkout). */
 export default function SubscriptionPage() {
   useSignals();
   const t = useT();
@@ -31,7 +31,7 @@ export default function SubscriptionPage() {
           label={t("subscription.trial")}
           name="trial"
           readOnly
-          value={c.dueDate ? t(days === 1 ? "subscription.trialOne" : "subscription.trialMany", { count: days, date: formatDate(c.dueDate) }) : "—"}
+          value={c.dueDate ? t("subscription.trialDays", { count: days, date: formatDate(c.dueDate) }) : "—"}
           onValue={() => undefined}
         />
         <TextInput label={t("subscription.email")} name="billingEmail" readOnly value={user.value?.email ?? c.email} onValue={() => undefined} />

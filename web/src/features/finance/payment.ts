@@ -6,7 +6,7 @@ import { save } from "../../lib/storage";
 import { user } from "../../stores/session";
 import { toast } from "../../stores/toast";
 
-/** core.md §9: after the renewal notice the app goes to / after 4 s. */
+/** R-BILL-9: after the renewal notice the app goes to / after 4 s. */
 export const RENEWED_REDIRECT_MS = 4_000;
 
 /** `payment` CONCLUIDA: the company's invoice was paid; show the new due date, then go to /. */

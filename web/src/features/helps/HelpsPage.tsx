@@ -1,3 +1,4 @@
+import { youtubeEmbedUrl } from "@contract/youtube";
 import { useEffect, useState } from "react";
 import { type Help, listAllHelps } from "../../api/helps";
 import { EmptyState } from "../../components/EmptyState";
@@ -6,9 +7,29 @@ import { Modal } from "../../components/Modal";
 import { PageSpinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
 import { toastError } from "../../stores/toast";
-import { isSuper } from "../../stores/session";
+import { allowed } from "../../stores/session";
 
-/** /helps (core.md §2.6): the help videos as a grid; a card opens the video in a modal. */
+/** The video in YouTube's privacy-enhanced player (the page's CSP frames that host only), whatever form it was typed in. */
+function Player({ help }: { help: Help }) {
+  const t = useT();
+  const src = youtubeEmbedUrl(help.video);
+  if (!src) return <p className="text-sm text-muted">{t("helps.unplayable")}</p>;
+  return (
+    <div className="aspect-video w-full overflow-hidden rounded-lg bg-black">
+      <iframe
+        title={help.title}
+        src={src}
+        data-testid="help-player"
+        allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+        referrerPolicy="strict-origin-when-cross-origin"
+        allowFullScreen
+        className="size-full"
+      />
+    </div>
+  );
+}
+
+/** /helps (R-LIB-8): the help videos as a grid; a card opens the video in a modal. */
 export default function HelpsPage() {
   const t = useT();
   const [helps, setHelps] = useState<Help[] | null>(null);
@@ -26,7 +47,7 @@ export default function HelpsPage() {
         <PageSpinner />
       ) : helps.length === 0 ? (
         <div className="rounded-card border border-line bg-surface shadow-card">
-          <EmptyState icon="video" title={t("helps.empty")} hint={t(isSuper.value ? "helps.emptyHintSuper" : "helps.emptyHintUser")} />
+          <EmptyState icon="video" title={t("helps.empty")} hint={t(allowed("helps:manage") ? "helps.emptyHintSuper" : "helps.emptyHintUser")} />
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -52,17 +73,7 @@ export default function HelpsPage() {
         </div>
       )}
       <Modal open={!!playing} onClose={() => setPlaying(null)} title={playing?.title ?? ""} size="lg">
-        {playing && (
-          <div className="aspect-video w-full overflow-hidden rounded-lg bg-black">
-            <iframe
-              title={playing.title}
-              src={`https://www.youtube-nocookie.com/embed/${playing.video}?autoplay=1`}
-              allow="autoplay; encrypted-media; picture-in-picture"
-              allowFullScreen
-              className="size-full"
-            />
-          </div>
-        )}
+        {playing && <Player help={playing} />}
       </Modal>
     </div>
   );

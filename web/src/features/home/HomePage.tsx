@@ -6,7 +6,8 @@ import { Icon, type IconName } from "../../components/Icon";
 import { landingPath } from "../../guards";
 import { useT } from "../../i18n";
 import { daysUntil, formatDate } from "../../lib/format";
-import { company, isAdmin, plan, user } from "../../stores/session";
+import { planLimits } from "../../lib/plan";
+import { allowed, company, plan, user } from "../../stores/session";
 import { Dashboard } from "../dashboard/Dashboard";
 import { FirstSteps } from "./FirstSteps";
 
@@ -29,10 +30,10 @@ function DueBadge({ date }: { date: string }) {
   const days = daysUntil(date);
   if (days < 0) return <Badge tone="danger">{t("home.expired")}</Badge>;
   if (days === 0) return <Badge tone="warning">{t("home.dueToday")}</Badge>;
-  return <Badge tone={days < 5 ? "warning" : "brand"}>{t(days === 1 ? "home.daysLeftOne" : "home.daysLeftMany", { count: days })}</Badge>;
+  return <Badge tone={days < 5 ? "warning" : "brand"}>{t("home.daysLeft", { count: days })}</Badge>;
 }
 
-/** "/": the admin's home (company, due date, plan) and dashboard; agents go to their first page. */
+/** "/": the admin's dashboard, then the company, due date and plan; agents go to their first page. */
 export default function HomePage() {
   useSignals();
   const t = useT();
@@ -40,16 +41,17 @@ export default function HomePage() {
   const c = company.value;
   const p = plan.value;
   const landing = landingPath();
-  if (!isAdmin.value && landing) return <Redirect to={landing} replace />;
+  if (!allowed("dashboard:view") && landing) return <Redirect to={landing} replace />;
   if (!u || !c) return null;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-8">
       <h1 className="text-2xl font-semibold tracking-tight text-ink">{t("home.welcome", { name: u.name })}</h1>
       <p className="mt-1 text-muted">{t("home.subtitle", { company: c.name })}</p>
-      {isAdmin.value && <FirstSteps />}
-      {isAdmin.value ? (
+      {allowed("dashboard:view") && <FirstSteps />}
+      {allowed("dashboard:view") ? (
         <>
-          <div className="mt-8 grid gap-4 md:grid-cols-3">
+          <Dashboard />
+          <div className="mt-4 grid gap-4 md:grid-cols-3">
             <Card icon="building" label={t("home.company")} testId="company-card">
               <p className="text-lg font-semibold text-ink">{c.name}</p>
               <p className="mt-1 truncate text-sm text-muted">{c.email}</p>
@@ -65,11 +67,10 @@ export default function HomePage() {
             {p && (
               <Card icon="layers" label={t("home.plan")}>
                 <p className="text-lg font-semibold text-ink">{p.name}</p>
-                <p className="mt-1 text-sm text-muted">{t("home.planLimits", { users: p.users, connections: p.connections, queues: p.queues })}</p>
+                <p className="mt-1 text-sm text-muted">{planLimits(p)}</p>
               </Card>
             )}
           </div>
-          <Dashboard />
         </>
       ) : (
         <p className="mt-8 rounded-card border border-dashed border-line p-6 text-sm text-muted">{t("home.agentHint")}</p>

@@ -20,7 +20,7 @@ export interface IntegrationDraft {
   typebotDelayMessage: string;
 }
 
-/** Defaults of features.md §9 (Typebot delay 1000 ms, expires 1 minute; Dialogflow pt-BR). */
+/** Defaults of R-INT-4 (Typebot delay 1000 ms, expires 1 minute; Dialogflow pt-BR). */
 export const EMPTY_INTEGRATION: IntegrationDraft = {
   type: "typebot",
   name: "",
@@ -37,7 +37,7 @@ export const EMPTY_INTEGRATION: IntegrationDraft = {
   typebotDelayMessage: "1000",
 };
 
-/** The fields that depend on the type (features.md §2.8, §3). */
+/** The fields that depend on the type (R-INT-4). */
 export function IntegrationFields({ form, onForm, errors }: { form: IntegrationDraft; onForm: (f: IntegrationDraft) => void; errors: FieldErrors }) {
   const t = useT();
   const set = (key: keyof IntegrationDraft) => (value: string) => onForm({ ...form, [key]: value });

@@ -7,7 +7,7 @@ const MARKS: Record<IntegrationType, { label: string; text: string; className: s
   typebot: { label: "Typebot", text: "TB", className: "bg-sky-600 text-white" },
 };
 
-/** The type's mark in the list (features.md §2.8): a coloured tile with its initials and an accessible name. */
+/** The type's mark in the list (R-INT-4): a coloured tile with its initials and an accessible name. */
 export function IntegrationLogo({ type }: { type: IntegrationType }) {
   const m = MARKS[type];
   return (

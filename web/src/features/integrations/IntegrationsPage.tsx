@@ -11,7 +11,7 @@ import { IntegrationModal } from "./IntegrationModal";
 
 const fetchPage = (s: string, p: number) => listIntegrations(s, p).then((r) => ({ items: r.queueIntegrations, count: r.count, hasMore: r.hasMore }));
 
-/** /queue-integration (features.md §2.8): type logo, id, name and actions; the dialog's fields follow the type. */
+/** /queue-integration (R-INT-4): type logo, id, name and actions; the dialog's fields follow the type. */
 export default function IntegrationsPage() {
   useSignals();
   const t = useT();

@@ -2,6 +2,7 @@ import type { Ticket } from "../../api/tickets";
 import { Menu } from "../../components/Menu";
 import { Icon } from "../../components/Icon";
 import { useT } from "../../i18n";
+import { formatBody, withoutAutomaticHeader } from "../tickets/format";
 
 export interface LaneRef {
   /** null: the first lane, "Em aberto". */
@@ -36,7 +37,10 @@ export function KanbanCard({
     >
       <button type="button" onClick={onOpen} className="block w-full pr-7 text-left">
         <span className="block truncate text-sm font-semibold text-ink">{ticket.contact.name}</span>
-        <span className="mt-0.5 line-clamp-2 text-xs text-muted">{ticket.lastMessage || "—"}</span>
+        {/* The last message as the chat shows it (bold, italic…), never its raw *markers*. */}
+        <span className="mt-0.5 line-clamp-2 text-xs break-words whitespace-pre-line text-muted" data-testid="kanban-last-message">
+          {ticket.lastMessage ? formatBody(withoutAutomaticHeader(ticket.lastMessage), { links: false }) : "—"}
+        </span>
       </button>
       {ticket.tags.length > 0 && (
         <span className="mt-2 flex flex-wrap gap-1">

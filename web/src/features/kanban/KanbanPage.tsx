@@ -17,7 +17,7 @@ import { kanbanCards, kanbanQueues } from "./store";
 const laneOf = (tk: Ticket, laneIds: Set<number>) => tk.tags.find((tag) => laneIds.has(tag.id))?.id ?? null;
 
 /**
- * /kanban (features.md §2.10): "Em aberto" then one lane per kanban tag; the tickets the user sees in
+ * /kanban (R-TAG-3): "Em aberto" then one lane per kanban tag; the tickets the user sees in
  * their queues; dragging a card (or "Mover para") moves its kanban tag; a click opens the ticket.
  */
 export default function KanbanPage() {

@@ -9,7 +9,7 @@ import { toast, toastError } from "../../stores/toast";
 type Errors = Partial<Record<"token" | "number" | "body" | "file", string>>;
 
 /**
- * One of the page's two test forms (features.md §2.13): token, number (no mask: country, area code,
+ * One of the page's two test forms (R-API-12): token, number (no mask: country, area code,
  * number) and a text, or a file. Token, number and the text or file are required.
  */
 export function ApiTestForm({ media }: { media: boolean }) {

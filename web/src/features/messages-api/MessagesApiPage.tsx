@@ -30,7 +30,7 @@ function CodeBlock({ code, label }: { code: string; label: string }) {
   );
 }
 
-/** /messages-api (features.md §2.13): how to call the send API, with copyable examples and two test forms. */
+/** /messages-api (R-API-12): how to call the send API, with copyable examples and two test forms. */
 export default function MessagesApiPage() {
   const t = useT();
   const url = `${location.origin}${SEND_PATH}`;

@@ -1,3 +1,4 @@
+import { signal } from "@preact/signals-react";
 import { getNotificationSettings, listDevices, removeDevice, saveDevice } from "../../api/notifications";
 import { language } from "../../i18n";
 import { load, save } from "../../lib/storage";
@@ -9,6 +10,9 @@ export const pushSupported = () =>
   typeof PushManager !== "undefined" &&
   typeof Notification !== "undefined" &&
   isSecureContext;
+
+/** Bumped at each answer to the permission prompt: what reads the permission (the offers to turn notifications on) follows it. */
+export const permissionAnswered = signal(0);
 
 /** This browser's random device id (kept in local storage). */
 export function deviceId(): string {
@@ -44,7 +48,7 @@ async function register(sub: PushSubscription) {
  * subscribes with the server's VAPID key and registers the subscription. Answers the permission.
  */
 export async function enablePush(): Promise<NotificationPermission> {
-  const permission = await Notification.requestPermission();
+  const permission = await Notification.requestPermission().finally(() => permissionAnswered.value++);
   if (permission !== "granted") return permission;
   const reg = await navigator.serviceWorker.ready;
   const { vapidPublicKey } = await getNotificationSettings();

@@ -12,7 +12,7 @@ import { companiesStore } from "./stores";
 
 const fetchPage = (s: string, p: number) => listCompanies(s, p).then((r) => ({ items: r.companies, count: r.count, hasMore: r.hasMore }));
 
-/** core.md §4.8: exactly 5 days to the due date is yellow, -3 to 4 orange, -4 and less red. */
+/** R-BILL-6: exactly 5 days to the due date is yellow, -3 to 4 orange, -4 and less red. */
 export function dueTone(dueDate: string | null): string {
   if (!dueDate) return "";
   const d = daysUntil(dueDate);

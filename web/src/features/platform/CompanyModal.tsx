@@ -35,7 +35,7 @@ const BILLING = ["billingName", "address", "city", "state", "zipcode", "country"
 
 /**
  * Add or edit a company (super users): plan, status, due date, recurrence, billing fields; a new one may get its admin's password.
- * Only MENSAL is offered as recurrence (core.md §4.8); another one set through the API stays shown.
+ * Only MENSAL is offered as recurrence (R-BILL-5); another one set through the API stays shown.
  */
 export function CompanyModal({ open, id, onClose, onCreated }: EditorProps) {
   const t = useT();
@@ -55,7 +55,7 @@ export function CompanyModal({ open, id, onClose, onCreated }: EditorProps) {
     pins: PINS,
     save: async () => {
       const { password, ...rest } = form;
-      // core.md §5: an empty or invalid due date is sent as null.
+      // R-BILL-2: an empty or invalid due date is sent as null.
       const body = { ...rest, dueDate: form.dueDate || null, ...(id === null && password ? { password } : {}) };
       companiesStore.upsert(id === null ? await createCompany(body) : await updateCompany(id, body));
       if (id === null) onCreated?.();

@@ -41,7 +41,7 @@ const EMPTY: Draft = {
   holdingMessage: "",
 };
 
-/** Add or edit a prompt (features.md §2.7, §5): without a queue the form says "Informe o setor"; keys show masked. */
+/** Add or edit a prompt (R-INT-11): without a queue the form says "Informe o setor"; keys show masked. */
 export function PromptModal({ open, id, onClose, onCreated }: EditorProps) {
   const t = useT();
   const editing = id !== null;

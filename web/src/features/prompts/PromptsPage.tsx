@@ -11,7 +11,7 @@ import { PromptModal } from "./PromptModal";
 
 const fetchPage = (s: string, p: number) => listPrompts(s, p).then((r) => ({ items: r.prompts, count: r.count, hasMore: r.hasMore }));
 
-/** /prompts (features.md §2.7): name, queue, max tokens and actions, with the add/edit dialog. */
+/** /prompts (R-INT-11): name, queue, max tokens and actions, with the add/edit dialog. */
 export default function PromptsPage() {
   useSignals();
   const t = useT();

@@ -5,7 +5,7 @@ import { useT } from "../../i18n";
 const time =
   "h-9 rounded-lg border border-line bg-surface px-2 text-sm text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
 
-/** Weekly service hours; edits only mark changes, the dialog's save records them (features.md §4). */
+/** Weekly service hours; edits only mark changes, the dialog's save records them (R-QUEUE-4). */
 export function HoursTab({ hours, dirty, onChange }: { hours: OpeningHours[]; dirty: boolean; onChange: (h: OpeningHours[]) => void }) {
   const t = useT();
   const set = (i: number, key: "startTime" | "endTime", value: string) => onChange(hours.map((h, j) => (j === i ? { ...h, [key]: value } : h)));

@@ -11,13 +11,10 @@ import { type EditorProps, STAY_OPEN, useEntityForm } from "../../lib/useEntityF
 import { queuesStore } from "../../stores/lists";
 import { HoursTab } from "./HoursTab";
 import { QueueDataTab, type QueueDraft } from "./QueueDataTab";
-import { PALETTE } from "./palette";
+import { suggestColor } from "./palette";
 
-/** A new queue starts with a colour of the palette no other queue uses (a swatch, never an empty field). */
-const freeColor = () => {
-  const used = new Set(queuesStore.items.peek().map((q) => q.color.toLowerCase()));
-  return PALETTE.find((c) => !used.has(c)) ?? PALETTE[0];
-};
+/** A new queue starts with a calm colour no other queue uses (a swatch, never an empty field). */
+const freeColor = () => suggestColor(queuesStore.items.peek().map((q) => q.color));
 const EMPTY: QueueDraft = { name: "", color: "", greetingMessage: "", outOfHoursMessage: "", orderQueue: "", integrationId: "", promptId: "" };
 const PINS = { ERR_QUEUE_NAME_ALREADY_EXISTS: "name", ERR_QUEUE_COLOR_ALREADY_EXISTS: "color" };
 

@@ -8,7 +8,7 @@ import { useT } from "../../i18n";
 import { useCrud } from "../../lib/useCrud";
 import { usePagedList } from "../../lib/usePagedList";
 import { quickMessagesStore } from "../../stores/lists";
-import { isAdmin, user } from "../../stores/session";
+import { allowed, user } from "../../stores/session";
 import { QuickMessageModal } from "./QuickMessageModal";
 
 const fetchPage = (s: string, p: number) => listQuickMessages(s, p).then((r) => ({ items: r.records, count: r.count, hasMore: r.hasMore }));
@@ -26,7 +26,7 @@ export default function QuickMessagesPage() {
     titleParams: (q) => ({ shortcode: q.shortcode }),
   });
   const items = quickMessagesStore.items.value;
-  const mayEdit = (q: QuickMessage) => q.userId === user.value?.id || (q.geral && isAdmin.value);
+  const mayEdit = (q: QuickMessage) => q.userId === user.value?.id || (q.geral && allowed("quick-messages:editShared"));
 
   return (
     <CrudPage

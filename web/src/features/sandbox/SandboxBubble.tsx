@@ -2,9 +2,10 @@ import { useEffect, useState } from "react";
 import { apiBlob } from "../../api/client";
 import type { SandboxMessage } from "../../api/sandbox";
 import { Icon } from "../../components/Icon";
-import { language, useT } from "../../i18n";
+import { useT } from "../../i18n";
 import { VoicePlayer } from "../tickets/chat/VoicePlayer";
-import { clockTime, formatBody } from "../tickets/format";
+import { Time } from "../../components/Time";
+import { formatBody } from "../tickets/format";
 
 /** A protected media file (fetched with the token) as an object URL. */
 function useMediaUrl(url: string | null) {
@@ -136,7 +137,6 @@ function VoiceNoteFacts({ m }: { m: SandboxMessage }) {
 export function SandboxBubble({ m }: { m: SandboxMessage }) {
   const t = useT();
   const mine = m.direction === "in";
-  const time = clockTime(m.createdAt, language.value);
   return (
     <div className={`flex ${mine ? "justify-end" : "justify-start"}`} data-testid="sandbox-bubble" data-direction={m.direction} data-ack={m.ack}>
       <div
@@ -147,7 +147,7 @@ export function SandboxBubble({ m }: { m: SandboxMessage }) {
         </div>
         <div className="mt-0.5 flex items-center justify-end gap-1 text-[10px] text-slate-500">
           {m.isEdited && <span>{t("sandbox.edited")}</span>}
-          <span>{time}</span>
+          <Time at={m.createdAt} />
           <Ticks ack={m.ack} />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import { Link, useParams } from "wouter";
 import { sendSandbox } from "../../api/sandbox";
 import { EmptyState } from "../../components/EmptyState";
@@ -12,6 +12,7 @@ import { NoMenuNotice } from "../connections/NoMenuNotice";
 import { Composer, type Payload } from "./Composer";
 import { type Customer, CustomerList } from "./CustomerList";
 import { SandboxBubble } from "./SandboxBubble";
+import { DayDivider, startsDay } from "../../components/DayDivider";
 import { useSandbox } from "./useSandbox";
 
 /**
@@ -95,7 +96,12 @@ export default function SandboxPage() {
             ) : messages.length === 0 ? (
               <p className="mt-10 text-center text-sm text-slate-600">{t("sandbox.empty")}</p>
             ) : (
-              messages.map((m) => <SandboxBubble key={m.id} m={m} />)
+              messages.map((m, i) => (
+                <Fragment key={m.id}>
+                  {startsDay(messages[i - 1]?.createdAt, m.createdAt) && <DayDivider at={m.createdAt} />}
+                  <SandboxBubble m={m} />
+                </Fragment>
+              ))
             )}
             <div ref={bottom} />
           </div>

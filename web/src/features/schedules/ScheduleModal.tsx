@@ -26,7 +26,7 @@ const area =
   "block min-h-28 w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm font-normal text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
 
 /**
- * Add or edit a scheduled message (core.md schedule modal): body, contact, send time (default in one
+ * Add or edit a scheduled message (R-SCH-1): body, contact, send time (default in one
  * hour; in the company's time zone, labelled) and a png/jpg attachment. `contactId` presets the contact (from a ticket or ?contactId=).
  * Once sent the record is shown without Save.
  */

@@ -11,14 +11,14 @@ import { useT } from "../../i18n";
 import { useCrud } from "../../lib/useCrud";
 import { usePagedList } from "../../lib/usePagedList";
 import { schedulesStore } from "../../stores/lists";
-import { isAdmin, user } from "../../stores/session";
-import { formatInZone } from "../../lib/zone";
+import { allowed, user } from "../../stores/session";
+import { formatDate, formatDateTime } from "../../lib/format";
 import { dayBounds } from "./dates";
 import { MonthCalendar } from "./MonthCalendar";
 import { ScheduleModal } from "./ScheduleModal";
 
 const TONES = { PENDENTE: "warning", ENVIADA: "brand", ERRO: "danger" } as const;
-/** The list shows the body cut at 25 characters (features.md §9). */
+/** The list shows the body cut at 25 characters (R-SCH-5). */
 const cut = (s: string) => (s.length > 25 ? `${s.slice(0, 25)}…` : s);
 
 /** /schedules: the company's scheduled messages with the month calendar; ?contactId= opens the create dialog for that contact. */
@@ -41,7 +41,7 @@ export default function SchedulesPage() {
   });
   const [presetContact, setPresetContact] = useState<number | null>(null);
   const items = schedulesStore.items.value;
-  const mayEdit = (s: Schedule) => isAdmin.value || s.userId === user.value?.id;
+  const mayEdit = (s: Schedule) => allowed("schedules:editAny") || s.userId === user.value?.id;
 
   useEffect(() => {
     const contactId = Number(new URLSearchParams(location.search).get("contactId"));
@@ -79,7 +79,7 @@ export default function SchedulesPage() {
             <>
               {day && (
                 <Button variant="secondary" icon="close" onClick={() => pickDay(null)} data-testid="schedule-day-filter">
-                  {t("schedules.dayFilter", { day: new Date(`${day}T12:00:00`).toLocaleDateString() })}
+                  {t("schedules.dayFilter", { day: formatDate(day) })}
                 </Button>
               )}
               <Button variant="secondary" icon="calendar" className="lg:hidden" onClick={() => setCalendarOpen(true)}>
@@ -110,12 +110,12 @@ export default function SchedulesPage() {
               <tr key={s.id} data-testid="schedule-row" className="hover:bg-raised/60">
                 <td className={`${tdClass} font-medium text-ink`}>
                   {s.contact?.name ?? "—"}
-                  <span className="block text-xs font-normal whitespace-nowrap text-muted sm:hidden">{formatInZone(s.sendAt)}</span>
+                  <span className="block text-xs font-normal whitespace-nowrap text-muted sm:hidden">{formatDateTime(s.sendAt)}</span>
                 </td>
                 <td className={`${tdClass} hidden text-muted md:table-cell`} title={s.body}>
                   {cut(s.body)}
                 </td>
-                <td className={`${tdClass} hidden whitespace-nowrap text-muted sm:table-cell`}>{formatInZone(s.sendAt)}</td>
+                <td className={`${tdClass} hidden whitespace-nowrap text-muted sm:table-cell`}>{formatDateTime(s.sendAt)}</td>
                 <td className={tdClass}>
                   <span title={s.error ? t(`errors.${s.error}`) : undefined}>
                     <Badge tone={TONES[s.status as keyof typeof TONES] ?? "neutral"}>{t(`schedules.statuses.${s.status}`)}</Badge>

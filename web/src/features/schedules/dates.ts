@@ -3,7 +3,7 @@ import { fromZoneInput, toZoneInput } from "../../lib/zone";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** The default send time of a new schedule: one hour from now (core.md §5), in the company's zone. */
+/** The default send time of a new schedule: one hour from now (R-SCH-1), in the company's zone. */
 export const inOneHour = () => toZoneInput(Date.now() + 3_600_000);
 
 /** YYYY-MM of a calendar month (a local Date used as a month cursor, not an instant). */

@@ -1,3 +1,4 @@
+import type { Permission } from "@contract/permissions";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type ReactNode, useEffect, useState } from "react";
 import { listSettings } from "../../api/settings";
@@ -12,10 +13,10 @@ import { SchedulesTab } from "./SchedulesTab";
 import { CompaniesTab } from "../platform/CompaniesTab";
 import { PlansTab } from "../platform/PlansTab";
 import { HelpsTab } from "../platform/HelpsTab";
-import { isSuper } from "../../stores/session";
+import { allowed } from "../../stores/session";
 import { putSettings, settingValues } from "./store";
 
-/** /settings (core.md §2.6): Opções, Horários when the working-hours type is "company", and for super users Empresas and Planos. */
+/** /settings (R-SET-5): Opções, Horários when the working-hours type is "company", and for super users Empresas and Planos. */
 export default function SettingsPage() {
   useSignals();
   const t = useT();
@@ -41,37 +42,15 @@ export default function SettingsPage() {
         ...(values.scheduleType === "company"
           ? [{ key: "schedules", label: t("settings.tabSchedules"), content: <SchedulesTab companyId={companyId} /> }]
           : []),
-        ...(isSuper.value
-          ? [
-              {
-                key: "companies",
-                label: t("settings.tabCompanies"),
-                content: (
-                  <AdminTab>
-                    <CompaniesTab />
-                  </AdminTab>
-                ),
-              },
-              {
-                key: "plans",
-                label: t("settings.tabPlans"),
-                content: (
-                  <AdminTab>
-                    <PlansTab />
-                  </AdminTab>
-                ),
-              },
-              {
-                key: "helps",
-                label: t("settings.tabHelps"),
-                content: (
-                  <AdminTab>
-                    <HelpsTab />
-                  </AdminTab>
-                ),
-              },
-            ]
-          : []),
+        ...PLATFORM_TABS.filter((x) => allowed(x.permission)).map(({ key, label, Tab }) => ({
+          key,
+          label: t(label),
+          content: (
+            <AdminTab>
+              <Tab />
+            </AdminTab>
+          ),
+        })),
       ]
     : [];
   const selected = Math.max(
@@ -95,6 +74,13 @@ export default function SettingsPage() {
     </div>
   );
 }
+
+/** The platform's list tabs, each shown to those who hold its permission (super users). */
+const PLATFORM_TABS: { key: string; label: string; permission: Permission; Tab: () => ReactNode }[] = [
+  { key: "companies", label: "settings.tabCompanies", permission: "platform:companies", Tab: CompaniesTab },
+  { key: "plans", label: "settings.tabPlans", permission: "platform:plans", Tab: PlansTab },
+  { key: "helps", label: "settings.tabHelps", permission: "helps:manage", Tab: HelpsTab },
+];
 
 /** A super user's list tab: the list page brings its own padding, so the card's is cancelled. */
 function AdminTab({ children }: { children: ReactNode }) {

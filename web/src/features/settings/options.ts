@@ -1,7 +1,7 @@
 import { COMPANY_LANGUAGES } from "@contract/auto-texts";
 
 /**
- * The selects of the Opções tab (core.md §3 Setting, BEHAVIOUR.md §3.5-3.10, §12.1), in screen order.
+ * The selects of the Opções tab (R-SET-3, R-SET-2), in screen order.
  * Labels are i18n keys `settings.<key>.label`, `settings.<key>.<value>` and `settings.<key>.hint`.
  */
 export const OPTION_SETTINGS: readonly { key: string; values: readonly string[] }[] = [
@@ -21,8 +21,8 @@ export const OPTION_SETTINGS: readonly { key: string; values: readonly string[] 
 /** Settings that hide a feature the company has (shown only while the plan or the super user grants it; issue 22). */
 export const FEATURE_OPTION_SETTINGS = [{ key: "campaignsEnabled", flag: "useCampaigns", values: ["true", "false"] }] as const;
 
-/** core.md §9: the "setting saved" toast stays 2 s. */
+/** R-SET-5: the "setting saved" toast stays 2 s. */
 export const SAVED_TOAST_MS = 2_000;
 
-/** The free-text settings of core.md §3 (IXC, MK-AUTH and Asaas credentials); secrets read back masked. */
+/** The free-text settings (IXC, MK-AUTH and Asaas credentials, R-SET-4); secrets read back masked. */
 export const INTEGRATION_SETTINGS = ["ipixc", "tokenixc", "ipmkauth", "clientidmkauth", "clientsecretmkauth", "asaas"] as const;

@@ -1,5 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useParams } from "wouter";
 import { navigate } from "wouter/use-browser-location";
 import { Button } from "../../components/Button";
@@ -8,7 +8,6 @@ import { useT } from "../../i18n";
 import { initTicketFilters, openSubTab } from "../../stores/tickets";
 import { isMobile } from "../../stores/ui";
 import { Chat } from "./chat/Chat";
-import { TabBar } from "./list/TabBar";
 import { TicketsManager } from "./list/TicketsManager";
 
 function Welcome({ onPick }: { onPick: () => void }) {
@@ -29,40 +28,22 @@ function Welcome({ onPick }: { onPick: () => void }) {
   );
 }
 
-/** /tickets and /tickets/:uuid (core.md §2.3): list beside chat, or two tabs on narrow screens. */
+/**
+ * /tickets and /tickets/:uuid (R-TKT-18): the list beside the chat. A phone shows one at a time:
+ * the list, or the open ticket's chat, whose back button returns to the list.
+ */
 export default function TicketsPage() {
   useSignals();
-  const t = useT();
   const { uuid } = useParams<{ uuid?: string }>();
   useState(() => initTicketFilters());
-  const mobile = isMobile.value;
-  const [pane, setPane] = useState<"chat" | "list">(uuid ? "chat" : "list");
-  useEffect(() => setPane(uuid ? "chat" : "list"), [uuid]);
-
-  // Narrow: show the list; wide: the list is already there, so go to the customers waiting.
-  const pick = () => {
-    if (mobile) setPane("list");
-    else openSubTab.value = "pending";
-  };
-  const chat = uuid ? <Chat uuid={uuid} onBack={mobile ? () => navigate("/tickets") : undefined} /> : <Welcome onPick={pick} />;
-  if (mobile) {
+  if (isMobile.value) {
     return (
       <div className="flex h-full flex-col" data-testid="tickets-page">
-        <div className="shrink-0 bg-surface">
-          <TabBar<"chat" | "list">
-            testPrefix="pane"
-            value={pane}
-            onChange={setPane}
-            items={[
-              { key: "chat", label: t("tickets.pane.ticket"), icon: <Icon name="chat" className="size-4" /> },
-              { key: "list", label: t("tickets.pane.list"), icon: <Icon name="inbox" className="size-4" /> },
-            ]}
-          />
-        </div>
-        <div className="min-h-0 flex-1">{pane === "list" ? <TicketsManager /> : chat}</div>
+        {uuid ? <Chat uuid={uuid} onBack={() => navigate("/tickets")} /> : <TicketsManager />}
       </div>
     );
   }
+  const chat = uuid ? <Chat uuid={uuid} /> : <Welcome onPick={() => (openSubTab.value = "pending")} />;
   return (
     <div className="flex h-full min-h-0" data-testid="tickets-page">
       <div className="w-1/3 min-w-[320px] max-w-[440px] shrink-0 border-r border-line">

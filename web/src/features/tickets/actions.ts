@@ -16,7 +16,7 @@ async function change(ticket: Ticket, body: TicketChange): Promise<Ticket | null
   }
 }
 
-/** Accept (pending → open for me), then open the ticket (core.md §4.1). */
+/** Accept (pending → open for me), then open the ticket (R-TKT-3). */
 export async function acceptTicket(ticket: Ticket) {
   const done = await change(ticket, { status: "open", userId: user.peek()?.id ?? null });
   if (!done) return;

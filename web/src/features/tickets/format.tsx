@@ -24,7 +24,8 @@ function inline(text: string, key: string): ReactNode[] {
 }
 
 /** Links and inline marks of a text without monospace blocks. */
-function linksAndMarks(body: string, prefix: string): ReactNode[] {
+function linksAndMarks(body: string, prefix: string, links: boolean): ReactNode[] {
+  if (!links) return inline(body, `${prefix}t`);
   const out: ReactNode[] = [];
   let last = 0;
   let n = 0;
@@ -52,19 +53,20 @@ const MONO_RE = /```([\s\S]+?)```/g;
 /**
  * Turns a WhatsApp-style message body into React nodes: ```monospace```, *bold*, _italic_, ~strike~
  * and links that open in a new tab. Only these elements are ever created; the text itself is always
- * rendered as text, so a body can never inject HTML.
+ * rendered as text, so a body can never inject HTML. `links: false` leaves addresses as text, for a
+ * body shown inside something clickable (a kanban card).
  */
-export function formatBody(body: string): ReactNode[] {
+export function formatBody(body: string, { links = true }: { links?: boolean } = {}): ReactNode[] {
   const out: ReactNode[] = [];
   let last = 0;
   let n = 0;
   for (const m of body.matchAll(MONO_RE)) {
     const at = m.index ?? 0;
-    if (at > last) out.push(...linksAndMarks(body.slice(last, at), `s${n}`));
+    if (at > last) out.push(...linksAndMarks(body.slice(last, at), `s${n}`, links));
     out.push(createElement("code", { key: `c${n++}`, className: "font-mono text-[0.92em]" }, m[1]));
     last = at + m[0].length;
   }
-  if (last < body.length) out.push(...linksAndMarks(body.slice(last), `s${n}`));
+  if (last < body.length) out.push(...linksAndMarks(body.slice(last), `s${n}`, links));
   return out;
 }
 
@@ -94,29 +96,7 @@ export function ticksOf(ack: number): "queued" | "sent" | "delivered" | "read" {
   return ack === 3 ? "delivered" : "read";
 }
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The time of day in the user's language: 24 h (14:05) in pt-BR and es, the language's own clock in en. */
-export function clockTime(iso: string | Date, lang: string): string {
-  const d = iso instanceof Date ? iso : new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  let f = clockFormats.get(lang);
-  if (!f) {
-    f = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", ...(lang.startsWith("en") ? {} : { hourCycle: "h23" as const }) });
-    clockFormats.set(lang, f);
-  }
-  return f.format(d);
-}
-
-/** Hour (HH:MM) when the date is today, else the date (DD/MM/YYYY in pt-BR), in the given language. */
-export function ticketTime(iso: string, lang: string, now = new Date()): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  const today = d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
-  return today ? clockTime(d, lang) : new Intl.DateTimeFormat(lang, { day: "2-digit", month: "2-digit", year: "numeric" }).format(d);
-}
-
-/** Parts of a location body "image | link | description" (BEHAVIOUR.md §2.5). */
+/** Parts of a location body "image | link | description" (R-MSG-11). */
 export function parseLocation(body: string): { image: string; link: string; description: string } {
   const [image = "", link = "", ...desc] = body.split("|").map((p) => p.trim());
   return { image, link, description: desc.join(" | ") };

@@ -18,7 +18,7 @@ const PINS = { ERR_EMAIL_ALREADY_EXISTS: "email", ERR_WRONG_CURRENT_PASSWORD: "c
 
 /**
  * Add or edit a user (userId null = new). Everyone edits name, email and password; only admins see
- * profile, queues and the default connection (core.md §4.4). Queues come from GET /queue; when that fails (no queues module yet) the
+ * profile, queues and the default connection (R-USER-3). Queues come from GET /queue; when that fails (no queues module yet) the
  * select is simply hidden.
  */
 export function UserModal({ open, id: userId, onClose, onCreated }: EditorProps) {

@@ -1,14 +1,19 @@
+import type { Profile } from "@contract/limits";
 import type { User } from "../../api/types";
 import { Badge, Dot } from "../../components/Badge";
 import { IconButton } from "../../components/Button";
 import { RowActions } from "../../components/CrudPage";
 import { ListTable } from "../../components/ListPage";
 import { useT } from "../../i18n";
+import { isOnline } from "../../stores/presence";
 import { allowed, user as me } from "../../stores/session";
+
+/** The badge colour of each profile (a display choice, not a permission). */
+const PROFILE_TONES: Record<Profile, "brand" | "info" | "neutral"> = { admin: "brand", supervisor: "info", user: "neutral" };
 
 function ProfileBadge({ profile }: { profile: string }) {
   const t = useT();
-  return <Badge tone={profile === "admin" ? "brand" : profile === "supervisor" ? "info" : "neutral"}>{t(`profiles.${profile}`)}</Badge>;
+  return <Badge tone={PROFILE_TONES[profile as Profile] ?? "neutral"}>{t(`profiles.${profile}`)}</Badge>;
 }
 
 /** Users table: name (with online dot), email, profile, actions. Email folds under the name on small screens. */
@@ -45,7 +50,7 @@ export function UsersTable({
             <div className="flex min-w-0 items-center gap-3">
               <span className="relative flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800 dark:bg-brand-500/15 dark:text-brand-200">
                 {u.name.slice(0, 1).toUpperCase()}
-                <Dot on={u.online || u.id === myId} className="absolute -right-0.5 -bottom-0.5 ring-2 ring-surface" />
+                <Dot on={isOnline(u.id, u.online)} className="absolute -right-0.5 -bottom-0.5 ring-2 ring-surface" />
               </span>
               <div className="min-w-0">
                 <p className="truncate font-medium text-ink">

@@ -7,7 +7,7 @@ import { finishRecording, recorderOptions } from "./recording";
 type Phase = "idle" | "recording" | "sending";
 
 /**
- * Audio recording (core.md §4.5): idle → recording → sent or cancelled. The note is recorded as
+ * Audio recording (R-MSG-9): idle → recording → sent or cancelled. The note is recorded as
  * Opus where the browser can (Chromium, Firefox) and encoded to Opus in the page elsewhere (Safari).
  */
 export function AudioRecorder({ onRecorded, onPhase }: { onRecorded: (file: File) => Promise<void>; onPhase: (recording: boolean) => void }) {

@@ -38,14 +38,22 @@ export function ChatHeader({ ticket, onContact, onBack, compact }: { ticket: Tic
     }
   };
   const open = ticket.status === "open";
-  // Narrow screens, or the contact drawer taking room: icon-only actions.
-  const small = isMobile.value || !!compact;
+  const phone = isMobile.value;
+  // The contact drawer taking room: icon-only actions (named by tooltips).
+  const small = !!compact;
   const more = [
+    // A phone keeps the name whole: return and transfer wait in the menu, labelled.
+    ...(phone && open
+      ? [
+          { label: t("tickets.return"), icon: "undo" as const, onSelect: () => void run("return", () => returnTicket(ticket))() },
+          { label: t("tickets.transfer"), icon: "transfer" as const, onSelect: () => setTransfer(true), testId: "transfer" },
+        ]
+      : []),
     ...(hasFlag("useSchedules") ? [{ label: t("schedules.scheduleMessage"), icon: "calendar" as const, onSelect: () => setSchedule(true) }] : []),
     ...(canDelete ? [{ label: t("tickets.delete"), icon: "trash" as const, tone: "danger" as const, onSelect: () => setConfirmDelete(true) }] : []),
   ];
   return (
-    <header className="flex h-16 shrink-0 items-center gap-2 border-b border-line bg-surface px-2 sm:px-4" data-testid="chat-header">
+    <header className="flex min-h-16 shrink-0 items-center gap-2 border-b border-line bg-surface px-2 py-1.5 sm:px-4" data-testid="chat-header">
       {onBack && <IconButton icon="chevronLeft" label={t("common.back")} onClick={onBack} />}
       <button
         type="button"
@@ -53,12 +61,14 @@ export function ChatHeader({ ticket, onContact, onBack, compact }: { ticket: Tic
         className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-1 text-left hover:bg-raised/60"
         data-testid="contact-button"
       >
-        <Avatar name={ticket.contact.name} url={ticket.contact.profilePicUrl} size={40} />
+        <Avatar name={ticket.contact.name} url={ticket.contact.profilePicUrl} size={phone ? 36 : 40} />
         <span className="min-w-0">
-          <span className="block truncate font-semibold text-ink">
-            {ticket.contact.name} <span className="font-normal text-subtle">#{ticket.id}</span>
+          {/* The whole name, on two lines when it needs them (a cut name is a different person). */}
+          <span className="line-clamp-2 font-semibold leading-tight break-words text-ink" data-testid="chat-contact-name">
+            {ticket.contact.name}
           </span>
           <span className="block truncate text-xs text-muted">
+            <span className="text-subtle">#{ticket.id}</span> ·{" "}
             {ticket.user ? t("chat.assignedTo", { name: ticket.user.name }) : t(`tickets.status.${ticket.status}`)}
             {ticket.queue ? ` · ${ticket.queue.name}` : ""}
           </span>
@@ -66,14 +76,21 @@ export function ChatHeader({ ticket, onContact, onBack, compact }: { ticket: Tic
       </button>
       {open && (
         <>
-          {small ? (
-            <IconButton icon="undo" label={t("tickets.return")} onClick={run("return", () => returnTicket(ticket))} />
+          {phone ? null : small ? (
+            <>
+              <IconButton icon="undo" label={t("tickets.return")} onClick={run("return", () => returnTicket(ticket))} />
+              <IconButton icon="transfer" label={t("tickets.transfer")} onClick={() => setTransfer(true)} data-testid="transfer" />
+            </>
           ) : (
-            <Button variant="ghost" size="sm" icon="undo" loading={busy === "return"} onClick={run("return", () => returnTicket(ticket))}>
-              {t("tickets.return")}
-            </Button>
+            <>
+              <Button variant="ghost" size="sm" icon="undo" loading={busy === "return"} onClick={run("return", () => returnTicket(ticket))}>
+                {t("tickets.return")}
+              </Button>
+              <Button variant="ghost" size="sm" icon="transfer" onClick={() => setTransfer(true)} data-testid="transfer">
+                {t("tickets.transfer")}
+              </Button>
+            </>
           )}
-          <IconButton icon="transfer" label={t("tickets.transfer")} onClick={() => setTransfer(true)} data-testid="transfer" />
           <Button
             size="sm"
             icon="check"
@@ -83,7 +100,7 @@ export function ChatHeader({ ticket, onContact, onBack, compact }: { ticket: Tic
             aria-label={t("tickets.resolve")}
             title={t("tickets.resolve")}
           >
-            {!small && t("tickets.resolve")}
+            {!small && !phone && t("tickets.resolve")}
           </Button>
         </>
       )}

@@ -3,7 +3,9 @@ import type { Message } from "../../../api/messages";
 import { Icon } from "../../../components/Icon";
 import { Menu } from "../../../components/Menu";
 import { language, useT } from "../../../i18n";
-import { clockTime, stripMarks, ticksOf, withoutAutomaticHeader } from "../format";
+import { Time } from "../../../components/Time";
+import { clockTime } from "../../../lib/format";
+import { stripMarks, ticksOf, withoutAutomaticHeader } from "../format";
 import { MessageContent } from "./MessageMedia";
 import { ReactionPicker } from "./ReactionPicker";
 
@@ -149,7 +151,7 @@ export const MessageBubble = memo(function MessageBubble({
         <MessageContent m={m.isAutomatic ? { ...m, body: withoutAutomaticHeader(m.body) } : m} />
         <p className="mt-0.5 flex items-center justify-end gap-1 text-[11px] text-muted">
           {m.isEdited && <span className="italic">{t("chat.edited")}</span>}
-          <span className="tabular-nums">{clockTime(m.createdAt, lang)}</span>
+          <Time at={m.createdAt} className="tabular-nums" />
           {mine && <Ack m={m} />}
         </p>
         {mine && m.sendStatus === "queued" && (

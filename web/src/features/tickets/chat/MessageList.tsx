@@ -3,32 +3,13 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { Fragment, type UIEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { deleteMessage, listMessages, type Message, retryMessage, sendReaction } from "../../../api/messages";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { DayDivider, startsDay } from "../../../components/DayDivider";
 import { Spinner } from "../../../components/Spinner";
-import { language, useT } from "../../../i18n";
+import { useT } from "../../../i18n";
 import { onSocketReady } from "../../../realtime/socket";
 import { toastError } from "../../../stores/toast";
 import { chatWindow, messages, messagesHasMore, putMessage, upsertTicket } from "../../../stores/tickets";
 import { MessageBubble } from "./MessageBubble";
-
-const dayKey = (iso: string) => new Date(iso).toDateString();
-
-function DayDivider({ iso }: { iso: string }) {
-  const t = useT();
-  const d = new Date(iso);
-  const today = new Date();
-  const yesterday = new Date(Date.now() - 86_400_000);
-  const label =
-    d.toDateString() === today.toDateString()
-      ? t("chat.today")
-      : d.toDateString() === yesterday.toDateString()
-        ? t("chat.yesterday")
-        : new Intl.DateTimeFormat(language.value, { day: "2-digit", month: "2-digit", year: "numeric" }).format(d);
-  return (
-    <div className="flex justify-center py-2" data-testid="day-divider">
-      <span className="rounded-full bg-surface/95 px-3 py-1 text-[11px] font-semibold text-muted shadow-sm ring-1 ring-line/60 backdrop-blur">{label}</span>
-    </div>
-  );
-}
 
 /**
  * The chat's messages: page 1 on open (scrolled to the bottom), older pages when scrolled within 50 px
@@ -156,7 +137,7 @@ export function MessageList({
         <div className="mx-auto flex max-w-3xl flex-col gap-1.5">
           {list.map((m, i) => (
             <Fragment key={m.id}>
-              {(i === 0 || dayKey(list[i - 1].createdAt) !== dayKey(m.createdAt)) && <DayDivider iso={m.createdAt} />}
+              {startsDay(list[i - 1]?.createdAt, m.createdAt) && <DayDivider at={m.createdAt} />}
               <MessageBubble message={m} group={group} onReply={onReply} onDelete={canDelete ? setDeleting : undefined} onRetry={retry} onReact={react} />
             </Fragment>
           ))}

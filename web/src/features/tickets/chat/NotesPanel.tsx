@@ -3,11 +3,10 @@ import { type FormEvent, useEffect, useState } from "react";
 import { addNote, deleteNote, listNotes, type TicketNote } from "../../../api/ticketNotes";
 import { Button, IconButton } from "../../../components/Button";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
-import { language, useT } from "../../../i18n";
+import { Time } from "../../../components/Time";
+import { useT } from "../../../i18n";
 import { allowed } from "../../../stores/session";
 import { toast, toastError } from "../../../stores/toast";
-
-const stamp = (iso: string, lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
 
 /** Internal notes of a ticket: add (2+ characters), list (max 200 px high), delete for admins. */
 export function NotesPanel({ ticketId, contactId }: { ticketId: number; contactId: number }) {
@@ -80,7 +79,7 @@ export function NotesPanel({ ticketId, contactId }: { ticketId: number; contactI
             <p className="whitespace-pre-wrap break-words text-ink">{n.note}</p>
             <div className="mt-1 flex items-center gap-2 text-[11px] text-muted">
               <span className="truncate">
-                {n.user?.name ?? "—"} · {stamp(n.createdAt, language.value)}
+                {n.user?.name ?? "—"} · <Time at={n.createdAt} kind="full" />
               </span>
               {canDelete && <IconButton icon="trash" tone="danger" label={t("common.delete")} className="ml-auto size-6" onClick={() => setDeleting(n)} />}
             </div>

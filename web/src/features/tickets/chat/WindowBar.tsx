@@ -5,8 +5,9 @@ import { type Message, sendTemplate } from "../../../api/messages";
 import { Button } from "../../../components/Button";
 import { Icon } from "../../../components/Icon";
 import { Modal } from "../../../components/Modal";
-import { language, useT } from "../../../i18n";
+import { useT } from "../../../i18n";
 import { type FieldErrors, serverFieldErrors } from "../../../lib/form";
+import { formatDateTime } from "../../../lib/format";
 import { toastError } from "../../../stores/toast";
 import { chatWindow } from "../../../stores/tickets";
 import { TemplateChoiceFields, useTemplates } from "../../connections/TemplateChoice";
@@ -112,7 +113,7 @@ export function WindowBar({
   const { window: w, closed, closesAt } = useChatWindow();
   const [picking, setPicking] = useState(false);
   if (!w || !connectionId) return null;
-  const until = closesAt ? new Intl.DateTimeFormat(language.value, { dateStyle: "short", timeStyle: "short" }).format(closesAt) : "";
+  const until = closesAt ? formatDateTime(closesAt) : "";
   if (!closed) {
     return (
       <p className="flex items-center gap-1.5 border-b border-line px-4 py-1.5 text-[11px] text-muted" data-testid="window-open">

@@ -2,9 +2,10 @@ import { memo } from "react";
 import { Link } from "wouter";
 import type { Ticket } from "../../../api/tickets";
 import { Icon } from "../../../components/Icon";
-import { language, useT } from "../../../i18n";
+import { useT } from "../../../i18n";
 import { acceptTicket, reopenTicket, resolveTicket } from "../actions";
-import { stripMarks, ticketTime } from "../format";
+import { Time } from "../../../components/Time";
+import { stripMarks } from "../format";
 import { Avatar } from "./Avatar";
 
 /** The card's height with one line of chips: the virtualised list's estimate (cards grow with their chips). */
@@ -35,10 +36,9 @@ const lastLine = (text: string | null, t: (k: string) => string) =>
 
 const btn = "inline-flex h-7 items-center gap-1 rounded-md px-2.5 text-xs font-semibold transition-colors";
 
-/** One ticket in the list (core.md §2.3). Pending tickets open only after Accept. */
+/** One ticket in the list (R-TKT-18). Pending tickets open only after Accept. */
 export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }: { ticket: Ticket; selected: boolean; onPeek?: (t: Ticket) => void }) {
   const t = useT();
-  const lang = language.value;
   const pending = ticket.status === "pending";
   return (
     <div
@@ -67,7 +67,7 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onPeek }:
           <span
             className={`ml-auto shrink-0 text-xs tabular-nums ${ticket.unreadMessages > 0 ? "font-semibold text-brand-600 dark:text-brand-400" : "text-subtle"}`}
           >
-            {ticketTime(ticket.updatedAt, lang)}
+            <Time at={ticket.updatedAt} kind="short" />
           </span>
         </div>
         <div className="flex items-center gap-2">

@@ -7,11 +7,12 @@ import { Button } from "../../../components/Button";
 import { Select } from "../../../components/Field";
 import { Modal } from "../../../components/Modal";
 import { useT } from "../../../i18n";
+import { user } from "../../../stores/session";
 import { transferTicket } from "../actions";
 
 type UserRow = { id: number; name: string; queues: QueueRef[] };
 
-/** Transfer: a queue (required), optionally a user of that queue and a connection (core.md §4.1). */
+/** Transfer: a queue (required), optionally a user of that queue and a connection (R-TKT-5). */
 export function TransferModal({ open, ticket, onClose }: { open: boolean; ticket: Ticket; onClose: () => void }) {
   const t = useT();
   const [queues, setQueues] = useState<QueueRef[]>([]);
@@ -36,6 +37,12 @@ export function TransferModal({ open, ticket, onClose }: { open: boolean; ticket
   }, [open]);
 
   const eligible = queueId ? users.filter((u) => u.queues.some((q) => q.id === queueId)) : [];
+  // The button says what will happen (R-TKT-5): with a user the ticket stays open with them;
+  // without one it goes back to the queue's waiting list, to be accepted again.
+  const queue = queues.find((q) => q.id === queueId)?.name ?? "";
+  const target = users.find((u) => u.id === userId)?.name ?? "";
+  const outcome = !queueId ? null : !userId ? "Waiting" : userId === user.peek()?.id ? "Self" : "User";
+  const words = { queue, user: target };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!queueId) return setError("validation.selectQueue");
@@ -55,8 +62,8 @@ export function TransferModal({ open, ticket, onClose }: { open: boolean; ticket
           <Button variant="secondary" onClick={onClose}>
             {t("common.cancel")}
           </Button>
-          <Button type="submit" form="transfer-form" loading={busy} icon="transfer">
-            {t("transfer.submit")}
+          <Button type="submit" form="transfer-form" loading={busy} icon="transfer" data-testid="transfer-submit">
+            {outcome ? t(`transfer.submit${outcome}`, words) : t("transfer.submit")}
           </Button>
         </>
       }
@@ -87,7 +94,9 @@ export function TransferModal({ open, ticket, onClose }: { open: boolean; ticket
             onValue={setWhatsappId}
           />
         )}
-        <p className="text-xs text-muted">{t("transfer.hint")}</p>
+        <p className="text-xs text-muted" data-testid="transfer-outcome">
+          {outcome ? t(`transfer.hint${outcome}`, words) : t("transfer.hint")}
+        </p>
       </form>
     </Modal>
   );
