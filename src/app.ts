@@ -15,6 +15,7 @@ import { type Clock, systemClock } from "./lib/clock";
 import { createOutbound, type Resolver } from "./lib/net/guard";
 import { CredentialCache } from "./lib/credential-cache";
 import { MemoryCache, MemoryClaims, MemoryThrottle } from "./lib/memory-cache";
+import { ReadCache, sqliteVersion } from "./db/read-cache";
 import { AppError } from "./core/errors";
 import { errorResponse } from "./http/errors";
 import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
@@ -84,6 +85,7 @@ const DEPS_PROTO = Object.freeze({ kind: "deps" });
  * reach the supervisor's registry, the notifier's timers, the hub's rooms).
  */
 export interface AppDeps extends Deps {
+  reads: ReadCache;
   hub: Hub;
   sessions: ConnectionSupervisor;
   inboundSpool: InboundSpool;
@@ -103,6 +105,7 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     caches: { settings: new MemoryCache(), numberChecks: new MemoryCache(100_000) },
     claims: new MemoryClaims(),
     throttle: new MemoryThrottle(),
+    reads: new ReadCache(sqliteVersion(db)),
     // The server lays the ballast at boot (main.ts); the storage.check job keeps it.
     storage: new StorageGuard(config.dataDir, { lowBytes: config.storageLowBytes, ballastBytes: config.ballastBytes }),
     jobs: { list: () => [], runNow: async () => false },

@@ -57,6 +57,8 @@ export interface Deps {
   caches: Caches;
   /** Messages being handed to a channel ("message:<id>"): a flush and a retry never send one twice. */
   claims: Claims;
+  /** Results of dear reads (tab counts, search pages) kept until the database changes (`db/read-cache.ts`). */
+  reads: Reads;
   /** Throttled frames and health writes (campaign progress, a connection's health line). */
   throttle: Throttle;
 }
@@ -85,6 +87,12 @@ export interface Claims {
 export interface Throttle {
   /** Whether the key may pass now (it then counts as passed at `now`). */
   passes(key: string, everyMs: number, now: number): boolean;
+}
+
+/** Values of reads kept for one version of the database: any write drops them all. */
+export interface Reads {
+  /** The value of `key` in the database as it is now: `compute()` runs once per version. */
+  get<T>(key: string, compute: () => T): T;
 }
 
 /** The caches of Deps. */

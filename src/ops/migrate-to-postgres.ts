@@ -15,7 +15,7 @@ import { openDatabaseReadOnly } from "../db/client";
 import { describeHolder, FolderBusyError, holdDataFolder, legacyHolder } from "../db/instance-lock";
 import { loadMigrations } from "../db/migrate";
 import { isPostgresUrl, openPostgres, redactUrl } from "../db/pg-client";
-import { rebuildSearchIndexPg } from "../modules/messages";
+import { dropSearchIndexPg, rebuildSearchIndexPg } from "../modules/messages";
 import { copyPlan, copyTable, NOT_COPIED, setIdentityPast, type TablePlan } from "./copy-tables";
 import { CliError, requireCurrentSchema } from "./commands";
 import { UpgradeError } from "./upgrade";
@@ -102,6 +102,8 @@ async function copyAll(sqlite: Database, url: string, opts: MoveOptions): Promis
         await tx`SELECT pg_advisory_xact_lock(${MIGRATE_LOCK_KEY})`;
         await refuseNonEmpty(tx, plans);
         await applyPendingMigrations(tx, loadMigrations("migrations-pg"));
+        // The search index is built once after the copy (rebuildSearchIndexPg), not row by row during it.
+        await dropSearchIndexPg(tx);
         const tables: CopiedTable[] = [];
         let nulReplaced = 0;
         for (const plan of plans) {

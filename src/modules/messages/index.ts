@@ -4,7 +4,7 @@ export { canReadMediaFile } from "./policy";
 export { countQueuedMessages, failedSends, findByWid, hydrate, recentTexts, sendFailed } from "./queries";
 export { type MessageRow, messages } from "./schema";
 export { rebuildSearchIndex, searchIndexDrift } from "./search-index";
-export { rebuildSearchIndexPg } from "./search-index-pg";
+export { dropSearchIndexPg, rebuildSearchIndexPg } from "./search-index-pg";
 export { type MessageDto, serializeMessage } from "./serialize";
 export { createOutbox, deleteMessage, flushOutbox, listMessages, publishMessageCreated, retryMessage } from "./service";
 export { reactFromAgent, sendFromAgent, sendTemplateFromAgent } from "./service-agent";

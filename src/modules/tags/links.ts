@@ -38,14 +38,9 @@ export const tagsJsonOf = (ticketId: SQLWrapper) =>
   sql<string>`(select coalesce(json_group_array(json_object('id', tg.id, 'name', tg.name, 'color', tg.color, 'kanban', tg.kanban)), '[]')
   from (select t2.id, t2.name, t2.color, t2.kanban from ${ticketTags} tt join ${tags} t2 on t2.id = tt.tag_id where tt.ticket_id = ${ticketId} order by t2.name) tg)`;
 
-/** Ids of the tickets carrying every one of the tags (a subquery for a ticket filter). */
-export const ticketsWithEveryTag = (db: DbOrTx, tagIds: number[]) =>
-  db
-    .select({ id: ticketTags.ticketId })
-    .from(ticketTags)
-    .where(inArray(ticketTags.tagId, tagIds))
-    .groupBy(ticketTags.ticketId)
-    .having(sql`count(*) = ${new Set(tagIds).size}`);
+/** Ids of the tickets carrying every one of the tags, as plain SQL both engines run (a subquery). */
+export const ticketsWithEveryTag = (tagIds: number[]) =>
+  sql`select ${ticketTags.ticketId} from ${ticketTags} where ${inArray(ticketTags.tagId, tagIds)} group by ${ticketTags.ticketId} having count(*) = ${new Set(tagIds).size}`;
 
 /** Ids of the tickets carrying a tag (a subquery). */
 export const ticketsWithTag = (db: DbOrTx, tagId: number) => db.select({ id: ticketTags.ticketId }).from(ticketTags).where(eq(ticketTags.tagId, tagId));
