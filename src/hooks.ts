@@ -1,5 +1,5 @@
 /**
- * The hooks (core/hooks.ts) wired to the modules that answer them: what happens above a module when
+ * The hooks (`Hooks` in core/deps.ts) wired to the modules that answer them: what happens above a module when
  * its rows change. One place to read, for each lower module, what its changes entail elsewhere.
  */
 import { can } from "./contract/permissions";
