@@ -110,14 +110,14 @@ export async function generate(path: string, scale: Scale, seedValue = 42): Prom
 
   s.exec("PRAGMA synchronous = OFF");
   s.exec("DROP TRIGGER messages_fts_ai");
-  s.transaction(() => {
+  s.transaction(async () => {
     const planId = (s.query("select plan_id from companies where id = 1").get() as { plan_id: number }).plan_id;
     const company = s.prepare(
       "insert into companies (name, email, plan_id, status, due_date, schedules, created_at, updated_at) values (?, ?, ?, 1, '2099-12-31', '[]', ?, ?)",
     );
     for (const n of [2, 3]) {
       company.run(`Empresa ${n}`, `empresa${n}@bench.local`, planId, iso(now), iso(now));
-      seedCompanySettings(db, n);
+      await seedCompanySettings(db, n);
     }
     const queue = s.prepare("insert into queues (company_id, name, color, created_at, updated_at) values (?, ?, ?, ?, ?) returning id");
     const user = s.prepare(

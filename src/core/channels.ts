@@ -18,13 +18,13 @@ export interface CloudApiVerified {
 /** The WhatsApp Cloud API channel's services (`deps.cloudApi`). */
 export interface CloudApiChannel {
   /** The public shape of a connection's account (secrets masked; webhook and verify token only for admins); null when none. */
-  account(connectionId: number, opts?: { admin?: boolean }): CloudApiDto | null;
+  account(connectionId: number, opts?: { admin?: boolean }): Promise<CloudApiDto | null>;
   /** The accounts of several connections, by connection id (one query). */
-  accounts(connectionIds: number[]): Map<number, CloudApiDto>;
+  accounts(connectionIds: number[]): Promise<Map<number, CloudApiDto>>;
   /** The credentials to check and save: masked secrets sent back are the connection's stored ones (a field error when missing). */
-  resolveCredentials(input: CloudApiInput, connectionId?: number): CloudApiInput;
+  resolveCredentials(input: CloudApiInput, connectionId?: number): Promise<CloudApiInput>;
   /** Whether anything Meta checks differs from what the connection stores (true when it stores nothing). */
-  credentialsChanged(input: CloudApiInput, connectionId: number): boolean;
+  credentialsChanged(input: CloudApiInput, connectionId: number): Promise<boolean>;
   /** One Graph call proves the credentials (each cause its own code); a number in use elsewhere is refused. */
   verifyCredentials(input: CloudApiInput, exceptConnectionId?: number): Promise<CloudApiVerified>;
   /** Inside the connection's transaction: its account, created (new webhook key and verify token) or updated. */

@@ -167,7 +167,7 @@ export interface Hooks {
   /** How many companies are on a plan (plans: a plan in use cannot be deleted). */
   companiesOnPlan(db: DbOrTx, planId: number): number;
   /** Whether some user already has this email (companies: a new company's admin needs a free one). */
-  emailTaken(db: DbOrTx, email: string): boolean;
+  emailTaken(db: DbOrTx, email: string): Promise<boolean>;
   /**
    * A company was created, inside its transaction (companies): its admin user when one is given, its
    * first invoice when it is already due.
@@ -184,7 +184,7 @@ export interface Hooks {
    * A queue was created, inside its transaction (queues): it joins the connections that serve every
    * queue. Answers what to announce after the commit.
    */
-  queueCreated(tx: DbOrTx, companyId: number, queueId: number, greeting: string): () => void;
+  queueCreated(tx: DbOrTx, companyId: number, queueId: number, greeting: string): Promise<() => void>;
   /** A queue or a connection may point only at an integration and a prompt of its own company (D5): else a field error. */
   assertBotRefs(ctx: Ctx, refs: { integrationId?: number | null; promptId?: number | null }): void;
   /**

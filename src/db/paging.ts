@@ -17,25 +17,24 @@ export function containsAny(search: string, ...columns: (SQLiteColumn | SQL)[]):
  * One page of a table's rows and the total count for the same filter: the shape of every list
  * endpoint (`{ <records>, count, hasMore }`).
  */
-export function pageOf<T extends SQLiteTable>(
+export async function pageOf<T extends SQLiteTable>(
   db: DbOrTx,
   table: T,
   where: SQL | undefined,
   orderBy: (SQLiteColumn | SQL)[],
   page: number,
   size: number,
-): { rows: T["$inferSelect"][]; total: number } {
+): Promise<{ rows: T["$inferSelect"][]; total: number }> {
   // biome-ignore lint/suspicious/noExplicitAny: drizzle's select-from typing over a generic table
   const t = table as any;
-  const total = db.select({ n: count() }).from(t).where(where).get()?.n ?? 0;
-  const rows = db
+  const total = (await db.select({ n: count() }).from(t).where(where).limit(1))[0]?.n ?? 0;
+  const rows = (await db
     .select()
     .from(t)
     .where(where)
     .orderBy(...orderBy)
     .limit(size)
-    .offset((page - 1) * size)
-    .all() as T["$inferSelect"][];
+    .offset((page - 1) * size)) as T["$inferSelect"][];
   return { rows, total };
 }
 

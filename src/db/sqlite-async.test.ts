@@ -44,7 +44,7 @@ describe("async transactions on bun:sqlite", () => {
     const { db } = open();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    const tx = db.transaction(async (t) => {
+    const tx = await db.transaction(async (t) => {
       await t.insert(items).values({ name: "inside" });
       await held;
       throw new Error("rolled back");

@@ -105,8 +105,8 @@ export function runDoctor(config: Config, now = Date.now()): DoctorCheck[] {
       const walSize = existsSync(wal) ? statSync(wal).size : 0;
       add("WAL size", walSize > WAL_WARN_BYTES ? "warn" : "ok", `${mb(walSize)}${walSize > WAL_WARN_BYTES ? " (a long reader blocks checkpoints)" : ""}`);
     });
-    check("connections", () => {
-      const conns = countConnectionsByStatus(db);
+    check("connections", async () => {
+      const conns = await countConnectionsByStatus(db);
       add("connections", "ok", conns.length ? conns.map((c) => `${c.status ?? "none"}: ${c.count}`).join(", ") : "none");
     });
     check("server", () => {

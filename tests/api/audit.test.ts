@@ -23,7 +23,7 @@ const root = await t.superSession();
 await t.call("PUT", "/settings/singleSession", { token: a.admin.token, body: { value: "disabled" } });
 const agent = await t.newUser(a.admin.token);
 const ADDRESS = "198.51.100.77";
-const { connection } = makeConnection(t, a.company.id, { token: "audit-api-token-123" });
+const { connection } = await makeConnection(t, a.company.id, { token: "audit-api-token-123" });
 
 const as = (token: string) => (method: string, path: string, body?: unknown) => t.call(method, path, { token, body, headers: { "x-forwarded-for": ADDRESS } });
 const admin = as(a.admin.token);
@@ -154,7 +154,7 @@ const SCENARIOS: Record<AuditEvent, () => Promise<Where | undefined>> = {
     return "platform";
   },
   "invoice.paid": async () => {
-    const inv = ensureInvoice(t.db, { id: a.company.id, dueDate: "2031-01-01" }, { name: "Plano", value: 10 }).row;
+    const inv = (await ensureInvoice(t.db, { id: a.company.id, dueDate: "2031-01-01" }, { name: "Plano", value: 10 })).row;
     ok(await sup("PUT", `/invoices/${inv.id}`, { status: "paid" }));
     return undefined;
   },
@@ -422,8 +422,8 @@ describe("the /audit page", () => {
     const count = () => t.db.sqlite.query<{ n: number }, []>("select count(*) n from audit_log").get()!.n;
     const before = count();
     expect(() =>
-      t.db.transaction((tx) => {
-        audit({ db: t.db, companyId: a.company.id, user: a.admin.user }, "tag.created", { type: "tag", id: 1 }, undefined, tx);
+      t.db.transaction(async (tx) => {
+        await audit({ db: t.db, companyId: a.company.id, user: a.admin.user }, "tag.created", { type: "tag", id: 1 }, undefined, tx);
         throw new Error("the change fails");
       }),
     ).toThrow("the change fails");

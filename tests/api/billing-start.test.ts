@@ -15,7 +15,7 @@ import { makeTestApp } from "../helpers/app";
 
 const t = await makeTestApp();
 const root = await t.superSession();
-const invoicesOf = (companyId: number) => t.db.select().from(invoices).where(eq(invoices.companyId, companyId)).all();
+const invoicesOf = async (companyId: number) => await t.db.select().from(invoices).where(eq(invoices.companyId, companyId));
 let ip = 0;
 const signup = (name: string) =>
   t.call("POST", "/companies/cadastro", {
@@ -39,7 +39,7 @@ describe("the first invoice", () => {
       body: { name: "Criada Agora", email: "agora@billing.test", planId: 1, dueDate: addDays(todayDate(), 5) },
     });
     expect(soon.status).toBe(201);
-    expect(invoicesOf(soon.json.id).map((i) => i.dueDate)).toEqual([addDays(todayDate(), 5)]);
+    expect((await invoicesOf(soon.json.id)).map((i) => i.dueDate)).toEqual([addDays(todayDate(), 5)]);
     const later = await t.call("POST", "/companies", {
       token: root.token,
       body: { name: "Criada Longe", email: "longe@billing.test", planId: 1, dueDate: addDays(todayDate(), 60) },
@@ -56,24 +56,26 @@ describe("the first invoice", () => {
 });
 
 describe("never two invoices for one due date", () => {
-  test("job first, then the creation path: the second is a no-op", () => {
+  test("job first, then the creation path: the second is a no-op", async () => {
     // a company from before this rule: no invoice yet
     const now = nowIso();
-    const c = t.db
-      .insert(companies)
-      .values({ name: "Antiga", planId: 1, dueDate: addDays(todayDate(), 3), createdAt: now, updatedAt: now })
-      .returning()
-      .get();
+    const c = (
+      await t.db
+        .insert(companies)
+        .values({ name: "Antiga", planId: 1, dueDate: addDays(todayDate(), 3), createdAt: now, updatedAt: now })
+        .returning()
+    )[0];
     expect(generateInvoices(t.deps)).toBe(1);
     expect(invoiceIfDue(t.db, c, { name: "Plano 1", value: 30 }, new Date())).toBe(false);
     expect(invoicesOf(c.id)).toHaveLength(1);
   });
 
-  test("the database refuses a second invoice for the same company and due date", () => {
-    const [first] = invoicesOf(t.db.select().from(companies).where(eq(companies.name, "Antiga")).get()!.id);
+  test("the database refuses a second invoice for the same company and due date", async () => {
+    const [first] = await invoicesOf((await t.db.select().from(companies).where(eq(companies.name, "Antiga")).limit(1))[0]!.id);
     const now = nowIso();
-    expect(() =>
-      t.db.insert(invoices).values({ companyId: first.companyId, detail: "x", value: 1, dueDate: first.dueDate, createdAt: now, updatedAt: now }).run(),
+    expect(
+      async () =>
+        await t.db.insert(invoices).values({ companyId: first.companyId, detail: "x", value: 1, dueDate: first.dueDate, createdAt: now, updatedAt: now }),
     ).toThrow();
   });
 
@@ -86,13 +88,12 @@ describe("never two invoices for one due date", () => {
     ]);
     for (const r of results.slice(0, names.length) as { status: number }[]) expect(r.status).toBe(201);
     for (const n of names) {
-      const c = t.db.select().from(companies).where(eq(companies.name, n)).get()!;
+      const c = (await t.db.select().from(companies).where(eq(companies.name, n)).limit(1))[0]!;
       expect(
-        t.db
+        await t.db
           .select()
           .from(invoices)
-          .where(and(eq(invoices.companyId, c.id), eq(invoices.dueDate, c.dueDate!)))
-          .all(),
+          .where(and(eq(invoices.companyId, c.id), eq(invoices.dueDate, c.dueDate!))),
       ).toHaveLength(1);
     }
   });

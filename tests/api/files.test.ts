@@ -95,8 +95,8 @@ describe("file lists", () => {
     expect((await t.call("GET", r.json.options[1].mediaUrl, { token: b.admin.token })).status).toBe(404);
   });
 
-  test("fileListFiles answers the files for sending, and nothing for another company", () => {
-    const files = fileListFiles(t.deps, a.company.id, listId);
+  test("fileListFiles answers the files for sending, and nothing for another company", async () => {
+    const files = await fileListFiles(t.deps, a.company.id, listId);
     expect(files.map((f) => [f.name, f.mimetype, f.fileName])).toEqual([
       ["Foto", "image/jpeg", "foto.jpg"],
       ["Tabela", "application/pdf", "tabela.pdf"],

@@ -16,16 +16,15 @@ import { inbound, makeConnection } from "../helpers/channel";
 const t = await makeTestApp();
 const a = await t.newCompany();
 const tok = a.admin.token;
-const { connection } = makeConnection(t, a.company.id);
+const { connection } = await makeConnection(t, a.company.id);
 const conn = { id: connection.id, companyId: a.company.id };
 
-const stored = (wid: string) => t.db.select().from(messages).where(eq(messages.wid, wid)).all();
-const ticketsOf = (number: string) =>
-  t.db
+const stored = async (wid: string) => await t.db.select().from(messages).where(eq(messages.wid, wid));
+const ticketsOf = async (number: string) =>
+  await t.db
     .select({ id: tickets.id, status: tickets.status, unread: tickets.unreadMessages })
     .from(tickets)
-    .where(and(eq(tickets.companyId, a.company.id), eq(tickets.contactId, contactId(number))))
-    .all();
+    .where(and(eq(tickets.companyId, a.company.id), eq(tickets.contactId, contactId(number))));
 const contactId = (number: string) => (t.db.sqlite.query("select id from contacts where number = ?").get(number) as { id: number }).id;
 
 /** Frames published to the company while `fn` runs. */
@@ -51,12 +50,12 @@ describe("group commit", () => {
     const frames = await framesDuring(() => Promise.all(sent.map((m) => handleInbound(t.deps, conn, m))));
     for (const m of sent) expect(stored(m.id)).toHaveLength(1);
     for (const n of numbers) {
-      const list = ticketsOf(n);
+      const list = await ticketsOf(n);
       expect(list).toHaveLength(1);
       expect(list[0]).toMatchObject({ status: "pending", unread: 5 });
     }
     // Arrival order is kept: ids grow in the order the messages came.
-    const ids = sent.map((m) => stored(m.id)[0].id);
+    const ids = sent.map(async (m) => (await stored(m.id))[0].id);
     expect([...ids].sort((x, y) => x - y)).toEqual(ids);
     // One message frame per message, after its commit.
     const created = frames.filter((f) => f.channel === "appMessage" && f.action === "create");
@@ -109,6 +108,6 @@ describe("group commit", () => {
     expect(ticketsOf("5511973333333")).toEqual([expect.objectContaining({ id, status: "closed" })]);
     // A new message does reopen it.
     await handleInbound(t.deps, conn, inbound("5511973333333", "voltei"));
-    expect(ticketsOf("5511973333333")[0].status).toBe("pending");
+    expect((await ticketsOf("5511973333333"))[0].status).toBe("pending");
   });
 });

@@ -10,7 +10,7 @@ import { CREATORS } from "../helpers/fixtures";
 // change a search can see must show in the very next search, whoever made it.
 const t = await makeTestApp();
 const a = await t.newCompany();
-const conn = { id: makeConnection(t, a.company.id).connection.id, companyId: a.company.id };
+const conn = { id: (await makeConnection(t, a.company.id)).connection.id, companyId: a.company.id };
 const from = (number: string, name: string, body: string, id?: string) =>
   inbound(number, body, { ...(id ? { id } : {}), chat: { number, address: `${number}@s.whatsapp.net`, pushName: name } });
 

@@ -15,7 +15,7 @@ import { inbound, makeConnection } from "../helpers/channel";
 const t = await makeTestApp();
 const a = await t.newCompany();
 const tok = a.admin.token;
-const { connection } = makeConnection(t, a.company.id, { greetingMessage: "" });
+const { connection } = await makeConnection(t, a.company.id, { greetingMessage: "" });
 const conn = { id: connection.id, companyId: a.company.id };
 
 const pages = () => t.db.sqlite.query<{ page_count: number }, []>("PRAGMA page_count").get()!.page_count;
@@ -50,7 +50,7 @@ afterEach(() => {
 });
 
 const tag = (name: string) => t.call("POST", "/tags", { token: tok, body: { name, color: "#123456" } });
-const storedCount = (wid: string) => t.db.select().from(messages).where(eq(messages.wid, wid)).all().length;
+const storedCount = async (wid: string) => (await t.db.select().from(messages).where(eq(messages.wid, wid))).length;
 
 describe("ballast", () => {
   test("is laid with real blocks, released on a full disk and laid again once space is back", async () => {

@@ -23,7 +23,7 @@ async function signIn(email: string, password: string, ip = `198.51.100.${Math.f
 }
 
 /** Moves a family's last rotation out of the concurrent-tab grace window. */
-const ageRotation = (userId: number) => t.db.update(authSessions).set({ rotatedAt: 0 }).where(eq(authSessions.userId, userId)).run();
+const ageRotation = async (userId: number) => await t.db.update(authSessions).set({ rotatedAt: 0 }).where(eq(authSessions.userId, userId));
 
 const me = (token: string) => t.http("GET", "/auth/me", { token });
 const refresh = (cookie: string) => t.http("POST", "/auth/refresh_token", { cookie });
@@ -45,10 +45,10 @@ describe("logout and refresh rotation", () => {
     expect(r1.status).toBe(200);
     expect(r1.cookie).toBeTruthy();
     expect(r1.cookie).not.toBe(s.cookie);
-    ageRotation(s.user.id);
+    await ageRotation(s.user.id);
     const r2 = await refresh(r1.cookie!);
     expect(r2.status).toBe(200);
-    ageRotation(s.user.id);
+    await ageRotation(s.user.id);
     // the first cookie was used already: a replay
     expect((await refresh(s.cookie)).status).toBe(401);
   }, 30_000);
@@ -59,7 +59,7 @@ describe("logout and refresh rotation", () => {
     const r1 = await refresh(s.cookie);
     const sock = t.socket(r1.json.token);
     await sock.ready;
-    ageRotation(s.user.id);
+    await ageRotation(s.user.id);
     expect((await refresh(s.cookie)).status).toBe(401); // the thief (or the victim) replays the old cookie
     expect(await t.closedWithin(sock)).toBe(4401);
     expect((await refresh(r1.cookie!)).status).toBe(401);
@@ -87,7 +87,7 @@ describe("logout and refresh rotation", () => {
   test("a correctly signed refresh token without a live session family (the older format) is refused", async () => {
     const c = await t.newCompany();
     const s = await signIn(c.email, c.password);
-    const row = t.db.select().from(users).where(eq(users.id, s.user.id)).get()!;
+    const row = (await t.db.select().from(users).where(eq(users.id, s.user.id)).limit(1))[0]!;
     const old = await new SignJWT({ id: row.id, companyId: row.companyId, tokenVersion: row.tokenVersion })
       .setProtectedHeader({ alg: "HS256" })
       .setExpirationTime("1h")

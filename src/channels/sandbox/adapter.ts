@@ -123,7 +123,7 @@ export class SandboxAdapter implements ChannelAdapter {
         break;
     }
     // a retried send of the same reserved id shows once
-    const row = this.env.db.insert(sandboxMessages).values(values).onConflictDoNothing().returning().get();
+    const row = (await this.env.db.insert(sandboxMessages).values(values).onConflictDoNothing().returning())[0];
     if (row) {
       this.publish("create", row);
       const [delivered, read] = this.env.ackDelaysMs ?? DEFAULT_ACK_DELAYS;
@@ -134,12 +134,13 @@ export class SandboxAdapter implements ChannelAdapter {
   }
 
   async deleteForEveryone(target: { id: string }): Promise<void> {
-    const row = this.env.db
-      .update(sandboxMessages)
-      .set({ isDeleted: true })
-      .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, target.id)))
-      .returning()
-      .get();
+    const row = (
+      await this.env.db
+        .update(sandboxMessages)
+        .set({ isDeleted: true })
+        .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, target.id)))
+        .returning()
+    )[0];
     if (row) this.publish("update", row);
   }
 
@@ -147,7 +148,7 @@ export class SandboxAdapter implements ChannelAdapter {
   async markRead(targets: { id: string; to: string }[]): Promise<void> {
     const numbers = [...new Set(targets.map((t) => numberOf(t.to) ?? t.to.split("@")[0]))];
     if (!numbers.length) return;
-    const rows = this.env.db
+    const rows = await this.env.db
       .update(sandboxMessages)
       .set({ ack: 4 })
       .where(
@@ -158,8 +159,7 @@ export class SandboxAdapter implements ChannelAdapter {
           inArray(sandboxMessages.ack, [1, 2, 3]),
         ),
       )
-      .returning()
-      .all();
+      .returning();
     for (const r of rows) this.publish("update", r);
   }
 
@@ -182,42 +182,44 @@ export class SandboxAdapter implements ChannelAdapter {
   async receive(input: SandboxInbound): Promise<SandboxMessageDto> {
     const wid = input.id ? clientWid(input.id) : newWid();
     const now = Date.now();
-    const inserted = this.env.db
-      .insert(sandboxMessages)
-      .values({
-        companyId: this.id.companyId,
-        connectionId: this.id.connectionId,
-        number: input.number,
-        name: input.name,
-        direction: "in",
-        wid,
-        type: input.type,
-        body: input.body,
-        mediaPath: input.media?.mediaPath ?? null,
-        mediaName: input.media?.mediaName ?? null,
-        mimetype: input.media?.mime ?? null,
-        latitude: input.latitude ?? null,
-        longitude: input.longitude ?? null,
-        vcard: input.vcard ?? null,
-        quotedWid: input.quotedId ?? null,
-        ack: 1,
-        createdAt: new Date(now).toISOString(),
-      })
-      .onConflictDoNothing()
-      .returning()
-      .get();
-    const row = inserted ?? this.findByWid(wid);
+    const inserted = (
+      await this.env.db
+        .insert(sandboxMessages)
+        .values({
+          companyId: this.id.companyId,
+          connectionId: this.id.connectionId,
+          number: input.number,
+          name: input.name,
+          direction: "in",
+          wid,
+          type: input.type,
+          body: input.body,
+          mediaPath: input.media?.mediaPath ?? null,
+          mediaName: input.media?.mediaName ?? null,
+          mimetype: input.media?.mime ?? null,
+          latitude: input.latitude ?? null,
+          longitude: input.longitude ?? null,
+          vcard: input.vcard ?? null,
+          quotedWid: input.quotedId ?? null,
+          ack: 1,
+          createdAt: new Date(now).toISOString(),
+        })
+        .onConflictDoNothing()
+        .returning()
+    )[0];
+    const row = inserted ?? (await this.findByWid(wid));
     if (!row) throw new Error("sandbox message vanished");
     if (inserted) this.publish("create", row);
     await this.id.events.onMessages([toInbound(input, wid, Date.parse(row.createdAt), this.env.mediaDir)]);
     let delivered: SandboxMessageRow | undefined;
     try {
-      delivered = this.env.db
-        .update(sandboxMessages)
-        .set({ ack: 2 })
-        .where(and(eq(sandboxMessages.id, row.id), eq(sandboxMessages.ack, 1)))
-        .returning()
-        .get();
+      delivered = (
+        await this.env.db
+          .update(sandboxMessages)
+          .set({ ack: 2 })
+          .where(and(eq(sandboxMessages.id, row.id), eq(sandboxMessages.ack, 1)))
+          .returning()
+      )[0];
     } catch (e) {
       // The phone's tick only: the message itself is stored or spooled by now, and the answer must say so.
       log.warn("sandbox delivery tick not written", { connectionId: this.id.connectionId, err: String(e) });
@@ -227,22 +229,25 @@ export class SandboxAdapter implements ChannelAdapter {
   }
 
   /** A message of this phone by its channel id. */
-  findByWid(wid: string): SandboxMessageRow | undefined {
-    return this.env.db
-      .select()
-      .from(sandboxMessages)
-      .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, wid)))
-      .get();
+  async findByWid(wid: string): Promise<SandboxMessageRow | undefined> {
+    return (
+      await this.env.db
+        .select()
+        .from(sandboxMessages)
+        .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, wid)))
+        .limit(1)
+    )[0];
   }
 
-  private ack(wid: string, ack: number) {
+  private async ack(wid: string, ack: number) {
     if (this.status !== "CONNECTED") return;
-    const row = this.env.db
-      .update(sandboxMessages)
-      .set({ ack })
-      .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, wid)))
-      .returning()
-      .get();
+    const row = (
+      await this.env.db
+        .update(sandboxMessages)
+        .set({ ack })
+        .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, wid)))
+        .returning()
+    )[0];
     if (!row) return;
     this.publish("update", row);
     this.id.events.onAck([{ id: wid, ack }]);

@@ -45,14 +45,14 @@ export const announcementsRoutes = (deps: Deps) =>
       return listAnnouncements(ctx, q.searchParam, q.pageNumber);
     })
     .get("/announcements/:id", ({ ctx, params }) => showAnnouncement(ctx, parse(IdParam, params).id))
-    .post("/announcements", ({ ctx, body, set }) => {
-      const record = createAnnouncement(ctx, parse(AnnouncementCreateBody, body));
+    .post("/announcements", async ({ ctx, body, set }) => {
+      const record = await createAnnouncement(ctx, parse(AnnouncementCreateBody, body));
       set.status = 201;
       return record;
     })
     .put("/announcements/:id", ({ ctx, params, body }) => updateAnnouncement(ctx, parse(IdParam, params).id, parse(AnnouncementUpdateBody, body)))
-    .delete("/announcements/:id", ({ ctx, params }) => {
-      deleteAnnouncement(ctx, parse(IdParam, params).id);
+    .delete("/announcements/:id", async ({ ctx, params }) => {
+      await deleteAnnouncement(ctx, parse(IdParam, params).id);
       return { message: "Announcement deleted" };
     })
     .post("/announcements/:id/media-upload", ({ ctx, params, body }) =>

@@ -34,14 +34,14 @@ export const campaignsRoutes = (deps: Deps) =>
     })
     .get("/campaigns/:id", ({ ctx, params }) => showCampaign(ctx, parse(IdParam, params).id))
     .get("/campaigns/:id/shipping", ({ ctx, params, query }) => listShipments(ctx, parse(IdParam, params).id, parse(PageQuery, query).pageNumber))
-    .post("/campaigns", ({ ctx, body, set }) => {
-      const campaign = createCampaign(ctx, parse(CampaignBody, body));
+    .post("/campaigns", async ({ ctx, body, set }) => {
+      const campaign = await createCampaign(ctx, parse(CampaignBody, body));
       set.status = 201;
       return campaign;
     })
     .put("/campaigns/:id", ({ ctx, params, body }) => updateCampaign(ctx, parse(IdParam, params).id, parse(CampaignBody, body)))
-    .delete("/campaigns/:id", ({ ctx, params }) => {
-      deleteCampaign(ctx, parse(IdParam, params).id);
+    .delete("/campaigns/:id", async ({ ctx, params }) => {
+      await deleteCampaign(ctx, parse(IdParam, params).id);
       return { message: "Campaign deleted" };
     })
     .post("/campaigns/:id/media-upload", ({ ctx, params, body }) =>
@@ -49,15 +49,15 @@ export const campaignsRoutes = (deps: Deps) =>
     )
     .delete("/campaigns/:id/media-upload", ({ ctx, params }) => setCampaignMedia(ctx, parse(IdParam, params).id, null))
     .post("/campaigns/:id/start", ({ ctx, params }) => startCampaign(ctx, parse(IdParam, params).id))
-    .post("/campaigns/:id/cancel", ({ ctx, params, set }) => {
-      cancelCampaign(ctx, parse(IdParam, params).id);
+    .post("/campaigns/:id/cancel", async ({ ctx, params, set }) => {
+      await cancelCampaign(ctx, parse(IdParam, params).id);
       set.status = 204;
     })
-    .post("/campaigns/:id/restart", ({ ctx, params, set }) => {
-      restartCampaign(ctx, parse(IdParam, params).id);
+    .post("/campaigns/:id/restart", async ({ ctx, params, set }) => {
+      await restartCampaign(ctx, parse(IdParam, params).id);
       set.status = 204;
     })
-    .post("/campaigns/:id/resume", ({ ctx, params, set }) => {
-      resumeCampaign(ctx, parse(IdParam, params).id);
+    .post("/campaigns/:id/resume", async ({ ctx, params, set }) => {
+      await resumeCampaign(ctx, parse(IdParam, params).id);
       set.status = 204;
     });

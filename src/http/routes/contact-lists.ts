@@ -32,14 +32,14 @@ export const contactListsRoutes = (deps: Deps) =>
     })
     .get("/contact-lists/list", ({ ctx }) => pickContactLists(ctx))
     .get("/contact-lists/:id", ({ ctx, params }) => showContactList(ctx, parse(IdParam, params).id))
-    .post("/contact-lists", ({ ctx, body, set }) => {
-      const list = createContactList(ctx, parse(ContactListBody, body));
+    .post("/contact-lists", async ({ ctx, body, set }) => {
+      const list = await createContactList(ctx, parse(ContactListBody, body));
       set.status = 201;
       return list;
     })
     .put("/contact-lists/:id", ({ ctx, params, body }) => updateContactList(ctx, parse(IdParam, params).id, parse(ContactListBody, body)))
-    .delete("/contact-lists/:id", ({ ctx, params }) => {
-      deleteContactList(ctx, parse(IdParam, params).id);
+    .delete("/contact-lists/:id", async ({ ctx, params }) => {
+      await deleteContactList(ctx, parse(IdParam, params).id);
       return { message: "Contact list deleted" };
     })
     .post("/contact-lists/:id/upload", ({ ctx, params, body }) => importItems(ctx, parse(IdParam, params).id, (body as Record<string, unknown> | null)?.file))
@@ -54,7 +54,7 @@ export const contactListsRoutes = (deps: Deps) =>
       return item;
     })
     .put("/contact-list-items/:id", ({ ctx, params, body }) => updateItem(ctx, parse(IdParam, params).id, parse(ContactListItemUpdateBody, body)))
-    .delete("/contact-list-items/:id", ({ ctx, params }) => {
-      deleteItem(ctx, parse(IdParam, params).id);
+    .delete("/contact-list-items/:id", async ({ ctx, params }) => {
+      await deleteItem(ctx, parse(IdParam, params).id);
       return { message: "Contact list item deleted" };
     });

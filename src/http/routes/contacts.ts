@@ -21,10 +21,10 @@ export const contactsRoutes = (deps: Deps) =>
       const q = parse(PageQuery, query);
       return listContactsForPicker(ctx, q.searchParam, q.pageNumber);
     })
-    .get("/contacts/export", ({ ctx, query }) => {
+    .get("/contacts/export", async ({ ctx, query }) => {
       const { lang } = parse(ContactExportQuery, query);
       const day = new Date().toISOString().slice(0, 10);
-      return new Response(exportContacts(ctx, lang), {
+      return new Response(await exportContacts(ctx, lang), {
         headers: {
           "content-type": "text/csv; charset=utf-8",
           "content-disposition": `attachment; filename="contacts-${day}.csv"`,
@@ -46,7 +46,7 @@ export const contactsRoutes = (deps: Deps) =>
       if (!canChangeOptOut(ctx.user)) throw forbidden();
       return setContactOptOut(ctx, id, parse(ContactOptOutBody, body).optedOut);
     })
-    .delete("/contacts/:id", ({ ctx, params }) => {
-      deleteContact(ctx, parse(IdParam, params).id);
+    .delete("/contacts/:id", async ({ ctx, params }) => {
+      await deleteContact(ctx, parse(IdParam, params).id);
       return { message: "Contact deleted" };
     });

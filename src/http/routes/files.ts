@@ -15,14 +15,14 @@ export const filesRoutes = (deps: Deps) =>
       return listFileLists(ctx, q.searchParam, q.pageNumber);
     })
     .get("/files/:id", ({ ctx, params }) => showFileList(ctx, parse(IdParam, params).id))
-    .post("/files", ({ ctx, body, set }) => {
-      const record = createFileList(ctx, parse(FileListBody, body));
+    .post("/files", async ({ ctx, body, set }) => {
+      const record = await createFileList(ctx, parse(FileListBody, body));
       set.status = 201;
       return record;
     })
     .put("/files/:id", ({ ctx, params, body }) => updateFileList(ctx, parse(IdParam, params).id, parse(FileListBody, body)))
-    .delete("/files/:id", ({ ctx, params }) => {
-      deleteFileList(ctx, parse(IdParam, params).id);
+    .delete("/files/:id", async ({ ctx, params }) => {
+      await deleteFileList(ctx, parse(IdParam, params).id);
       return { message: "File list deleted" };
     })
     .post("/files/uploadList/:id", ({ ctx, params, body }) => uploadFileListFiles(ctx, parse(IdParam, params).id, body as Record<string, unknown> | null));

@@ -16,13 +16,13 @@ export const helpsRoutes = (deps: Deps) =>
     })
     .get("/helps/list", ({ ctx }) => listAllHelps(ctx))
     .get("/helps/:id", ({ ctx, params }) => showHelp(ctx, parse(IdParam, params).id))
-    .post("/helps", ({ ctx, body, set }) => {
-      const help = createHelp(ctx, parse(HelpCreateBody, body));
+    .post("/helps", async ({ ctx, body, set }) => {
+      const help = await createHelp(ctx, parse(HelpCreateBody, body));
       set.status = 201;
       return help;
     })
     .put("/helps/:id", ({ ctx, params, body }) => updateHelp(ctx, parse(IdParam, params).id, parse(HelpUpdateBody, body)))
-    .delete("/helps/:id", ({ ctx, params }) => {
-      deleteHelp(ctx, parse(IdParam, params).id);
+    .delete("/helps/:id", async ({ ctx, params }) => {
+      await deleteHelp(ctx, parse(IdParam, params).id);
       return { message: "Help deleted" };
     });

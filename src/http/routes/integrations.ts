@@ -22,13 +22,13 @@ export const integrationsRoutes = (deps: Deps) =>
       return testIntegration(ctx, input, id ?? null);
     })
     .get("/queueIntegration/:id", ({ ctx, params }) => showIntegration(ctx, parse(IdParam, params).id))
-    .post("/queueIntegration", ({ ctx, body, set }) => {
-      const record = createIntegration(ctx, parse(QueueIntegrationBody, body));
+    .post("/queueIntegration", async ({ ctx, body, set }) => {
+      const record = await createIntegration(ctx, parse(QueueIntegrationBody, body));
       set.status = 201;
       return record;
     })
     .put("/queueIntegration/:id", ({ ctx, params, body }) => updateIntegration(ctx, parse(IdParam, params).id, parse(QueueIntegrationBody, body)))
-    .delete("/queueIntegration/:id", ({ ctx, params }) => {
-      deleteIntegration(ctx, parse(IdParam, params).id);
+    .delete("/queueIntegration/:id", async ({ ctx, params }) => {
+      await deleteIntegration(ctx, parse(IdParam, params).id);
       return { message: "Integration deleted" };
     });

@@ -16,7 +16,7 @@ export const mediaRoutes = (deps: Deps) =>
     const rest = String((params as Record<string, string>)["*"] ?? "");
     if (!Number.isInteger(companyId) || companyId !== ctx.companyId) throw new AppError("ERR_NOT_FOUND", 404);
     // A conversation's files obey the ticket visibility rules like its messages (R-PERM-3).
-    if (!canReadMediaFile(ctx, `${companyId}/${rest}`)) throw new AppError("ERR_NOT_FOUND", 404);
+    if (!(await canReadMediaFile(ctx, `${companyId}/${rest}`))) throw new AppError("ERR_NOT_FOUND", 404);
     const full = mediaFile(deps.config.mediaDir, companyId, `${companyId}/${rest}`);
     const file = full ? Bun.file(full) : null;
     if (!full || !file || !(await file.exists())) throw new AppError("ERR_NOT_FOUND", 404);

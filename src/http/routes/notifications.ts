@@ -23,13 +23,13 @@ export const notificationsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
     .get("/notifications/devices", ({ ctx, query }) => listDevices(ctx, parse(DeviceQuery, query).deviceId))
-    .post("/notifications/devices", ({ ctx, body, request, set }) => {
-      const device = registerDevice(ctx, parse(PushDeviceBody, body), (request.headers.get("user-agent") ?? "").slice(0, 512));
+    .post("/notifications/devices", async ({ ctx, body, request, set }) => {
+      const device = await registerDevice(ctx, parse(PushDeviceBody, body), (request.headers.get("user-agent") ?? "").slice(0, 512));
       set.status = 201;
       return device;
     })
-    .delete("/notifications/devices/:id", ({ ctx, params }) => {
-      removeDevice(ctx, parse(IdParam, params).id);
+    .delete("/notifications/devices/:id", async ({ ctx, params }) => {
+      await removeDevice(ctx, parse(IdParam, params).id);
       return { message: "Device removed" };
     })
     .get("/notifications/preferences", ({ ctx }) => notificationSettings(ctx))

@@ -13,13 +13,13 @@ export const plansRoutes = (deps: Deps) =>
     .get("/plans/list", () => listPublicPlans(deps.db))
     .get("/plans/all", ({ ctx }) => listAllPlans(ctx))
     .get("/plans/:id", ({ ctx, params }) => showPlan(ctx, parse(IdParam, params).id))
-    .post("/plans", ({ ctx, body, set }) => {
-      const plan = createPlan(ctx, parse(PlanCreateBody, body));
+    .post("/plans", async ({ ctx, body, set }) => {
+      const plan = await createPlan(ctx, parse(PlanCreateBody, body));
       set.status = 201;
       return plan;
     })
     .put("/plans/:id", ({ ctx, params, body }) => updatePlan(ctx, parse(IdParam, params).id, parse(PlanUpdateBody, body)))
-    .delete("/plans/:id", ({ ctx, params }) => {
-      deletePlan(ctx, parse(IdParam, params).id);
+    .delete("/plans/:id", async ({ ctx, params }) => {
+      await deletePlan(ctx, parse(IdParam, params).id);
       return { message: "Plan deleted" };
     });

@@ -15,13 +15,13 @@ export const promptsRoutes = (deps: Deps) =>
       return listPrompts(ctx, q.searchParam, q.pageNumber);
     })
     .get("/prompt/:id", ({ ctx, params }) => showPrompt(ctx, parse(IdParam, params).id))
-    .post("/prompt", ({ ctx, body, set }) => {
-      const record = createPrompt(ctx, parse(PromptBody, body));
+    .post("/prompt", async ({ ctx, body, set }) => {
+      const record = await createPrompt(ctx, parse(PromptBody, body));
       set.status = 201;
       return record;
     })
     .put("/prompt/:id", ({ ctx, params, body }) => updatePrompt(ctx, parse(IdParam, params).id, parse(PromptBody, body)))
-    .delete("/prompt/:id", ({ ctx, params }) => {
-      deletePrompt(ctx, parse(IdParam, params).id);
+    .delete("/prompt/:id", async ({ ctx, params }) => {
+      await deletePrompt(ctx, parse(IdParam, params).id);
       return { message: "Prompt deleted" };
     });

@@ -14,14 +14,14 @@ export const queueOptionsRoutes = (deps: Deps) =>
       const q = parse(QueueOptionsQuery, query);
       return listQueueOptions(ctx, q.queueId, q.parentId);
     })
-    .post("/queue-options", ({ ctx, body, set }) => {
-      const option = createQueueOption(ctx, parse(QueueOptionCreateBody, body));
+    .post("/queue-options", async ({ ctx, body, set }) => {
+      const option = await createQueueOption(ctx, parse(QueueOptionCreateBody, body));
       set.status = 201;
       return option;
     })
     .put("/queue-options/:id", ({ ctx, params, body }) => updateQueueOption(ctx, parse(IdParam, params).id, parse(QueueOptionUpdateBody, body)))
-    .delete("/queue-options/:id", ({ ctx, params }) => {
-      deleteQueueOption(ctx, parse(IdParam, params).id);
+    .delete("/queue-options/:id", async ({ ctx, params }) => {
+      await deleteQueueOption(ctx, parse(IdParam, params).id);
       return { message: "Option deleted" };
     })
     .post("/queue-options/:id/media-upload", ({ ctx, params, body }) =>

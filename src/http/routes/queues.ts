@@ -14,14 +14,14 @@ export const queuesRoutes = (deps: Deps) =>
     .use(authPlugin(deps))
     .get("/queue", ({ ctx }) => listQueues(ctx))
     .get("/queue/:id", ({ ctx, params }) => showQueue(ctx, parse(IdParam, params).id))
-    .post("/queue", ({ ctx, body, set }) => {
-      const queue = createQueue(ctx, parse(QueueCreateBody, body));
+    .post("/queue", async ({ ctx, body, set }) => {
+      const queue = await createQueue(ctx, parse(QueueCreateBody, body));
       set.status = 201;
       return queue;
     })
     .put("/queue/:id", ({ ctx, params, body }) => updateQueue(ctx, parse(IdParam, params).id, parse(QueueUpdateBody, body)))
-    .delete("/queue/:id", ({ ctx, params }) => {
-      deleteQueue(ctx, parse(IdParam, params).id);
+    .delete("/queue/:id", async ({ ctx, params }) => {
+      await deleteQueue(ctx, parse(IdParam, params).id);
       return { message: "Queue deleted" };
     })
     .post("/queue/:id/media-upload", ({ ctx, params, body }) => uploadQueueMedia(ctx, parse(IdParam, params).id, fileOf(body)))

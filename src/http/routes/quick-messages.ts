@@ -25,14 +25,14 @@ export const quickMessagesRoutes = (deps: Deps) =>
     // companyId and userId of the query string are accepted for compatibility; the token decides.
     .get("/quick-messages/list", ({ ctx }) => listAllQuickMessages(ctx))
     .get("/quick-messages/:id", ({ ctx, params }) => showQuickMessage(ctx, parse(IdParam, params).id))
-    .post("/quick-messages", ({ ctx, body, set }) => {
-      const record = createQuickMessage(ctx, parse(QuickMessageCreateBody, body));
+    .post("/quick-messages", async ({ ctx, body, set }) => {
+      const record = await createQuickMessage(ctx, parse(QuickMessageCreateBody, body));
       set.status = 201;
       return record;
     })
     .put("/quick-messages/:id", ({ ctx, params, body }) => updateQuickMessage(ctx, parse(IdParam, params).id, parse(QuickMessageUpdateBody, body)))
-    .delete("/quick-messages/:id", ({ ctx, params }) => {
-      deleteQuickMessage(ctx, parse(IdParam, params).id);
+    .delete("/quick-messages/:id", async ({ ctx, params }) => {
+      await deleteQuickMessage(ctx, parse(IdParam, params).id);
       return { message: "Quick message deleted" };
     })
     .post("/quick-messages/:id/media-upload", ({ ctx, params, body }) =>

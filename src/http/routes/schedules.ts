@@ -16,14 +16,14 @@ export const schedulesRoutes = (deps: Deps) =>
     })
     .get("/schedules/calendar", ({ ctx, query }) => scheduleCalendar(ctx, parse(ScheduleMonthQuery, query).month))
     .get("/schedules/:id", ({ ctx, params }) => showSchedule(ctx, parse(IdParam, params).id))
-    .post("/schedules", ({ ctx, body, set }) => {
-      const record = createSchedule(ctx, parse(ScheduleCreateBody, body));
+    .post("/schedules", async ({ ctx, body, set }) => {
+      const record = await createSchedule(ctx, parse(ScheduleCreateBody, body));
       set.status = 201;
       return record;
     })
     .put("/schedules/:id", ({ ctx, params, body }) => updateSchedule(ctx, parse(IdParam, params).id, parse(ScheduleUpdateBody, body)))
-    .delete("/schedules/:id", ({ ctx, params }) => {
-      deleteSchedule(ctx, parse(IdParam, params).id);
+    .delete("/schedules/:id", async ({ ctx, params }) => {
+      await deleteSchedule(ctx, parse(IdParam, params).id);
       return { message: "Schedule deleted" };
     })
     .post("/schedules/:id/media-upload", ({ ctx, params, body }) =>

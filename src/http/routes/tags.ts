@@ -17,13 +17,13 @@ export const tagsRoutes = (deps: Deps) =>
     .get("/tags/list", ({ ctx, query }) => listAllTags(ctx, parse(PageQuery, query).searchParam))
     .get("/tags/kanban", ({ ctx }) => kanbanTags(ctx))
     .get("/tags/:id", ({ ctx, params }) => showTag(ctx, parse(IdParam, params).id))
-    .post("/tags", ({ ctx, body, set }) => {
-      const tag = createTag(ctx, parse(TagCreateBody, body));
+    .post("/tags", async ({ ctx, body, set }) => {
+      const tag = await createTag(ctx, parse(TagCreateBody, body));
       set.status = 201;
       return tag;
     })
     .put("/tags/:id", ({ ctx, params, body }) => updateTag(ctx, parse(IdParam, params).id, parse(TagUpdateBody, body)))
-    .delete("/tags/:id", ({ ctx, params }) => {
-      deleteTag(ctx, parse(IdParam, params).id);
+    .delete("/tags/:id", async ({ ctx, params }) => {
+      await deleteTag(ctx, parse(IdParam, params).id);
       return { message: "Tag deleted" };
     });

@@ -15,7 +15,7 @@ export const ticketNotesRoutes = (deps: Deps) =>
       set.status = 201;
       return createNote(ctx, parse(TicketNoteBody, body));
     })
-    .delete("/ticket-notes/:id", ({ ctx, params }) => {
-      deleteNote(ctx, parse(IdParam, params).id);
+    .delete("/ticket-notes/:id", async ({ ctx, params }) => {
+      await deleteNote(ctx, parse(IdParam, params).id);
       return { message: "Note deleted" };
     });

@@ -11,14 +11,14 @@ export const todosRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
     .get("/todos", ({ ctx, query }) => listTodos(ctx, parse(PageQuery, query).pageNumber))
-    .post("/todos", ({ ctx, body, set }) => {
-      const todo = createTodo(ctx, parse(TodoCreateBody, body));
+    .post("/todos", async ({ ctx, body, set }) => {
+      const todo = await createTodo(ctx, parse(TodoCreateBody, body));
       set.status = 201;
       return todo;
     })
     .post("/todos/import", ({ ctx, body }) => importTodos(ctx, parse(TodoImportBody, body)))
     .put("/todos/:id", ({ ctx, params, body }) => updateTodo(ctx, parse(IdParam, params).id, parse(TodoUpdateBody, body)))
-    .delete("/todos/:id", ({ ctx, params }) => {
-      deleteTodo(ctx, parse(IdParam, params).id);
+    .delete("/todos/:id", async ({ ctx, params }) => {
+      await deleteTodo(ctx, parse(IdParam, params).id);
       return { message: "Todo deleted" };
     });
