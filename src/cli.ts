@@ -167,7 +167,7 @@ async function run(command: string, rest: string[], arg: string | undefined, env
     return 0;
   }
   if (command === "doctor") {
-    const checks = runDoctor(config);
+    const checks = await runDoctor(config);
     for (const c of checks) console.log(`${c.level === "ok" ? "ok  " : c.level === "warn" ? "warn" : "FAIL"}  ${c.name}: ${c.detail}`);
     return checks.some((c) => c.level === "fail") ? 1 : 0;
   }

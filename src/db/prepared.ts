@@ -59,3 +59,6 @@ function gated<Q extends SyncPrepared>(db: object, q: Q): Prepared<Q> {
     run: (values) => run(() => q.run(values) as ReturnType<Q["run"]>),
   };
 }
+
+/** Whether a handle runs drizzle's prepared queries (bun:sqlite's handles, the transaction's too). */
+export const canPrepare = (db: DbOrTx): boolean => "sqlite" in db;

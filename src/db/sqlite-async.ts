@@ -121,19 +121,21 @@ export function asyncTransactions(sqlite: Database, outer: object, innerDb: obje
   const gate = new Gate();
   db.session[GATE] = gate;
   let savepoints = 0;
+  // Through prepare: the house connection keeps compiled statements by SQL text (src/db/client.ts).
+  const exec = (text: string) => sqlite.prepare(text).run();
   db.transaction = async <T>(fn: (tx: unknown) => Promise<T> | T, config?: { behavior?: "deferred" | "immediate" | "exclusive" }): Promise<T> => {
     if (gate.owner && scope.getStore() === gate.owner) throw new Error("db.transaction() inside a transaction: use tx.transaction() (a savepoint)");
     await gate.acquire();
     const token = {};
     gate.owner = token;
     try {
-      sqlite.run(`BEGIN ${(config?.behavior ?? "immediate").toUpperCase()}`);
+      exec(`BEGIN ${(config?.behavior ?? "immediate").toUpperCase()}`);
       try {
         const result = await scope.run(token, () => fn(inner));
-        sqlite.run("COMMIT");
+        exec("COMMIT");
         return result;
       } catch (err) {
-        if (sqlite.inTransaction) sqlite.run("ROLLBACK");
+        if (sqlite.inTransaction) exec("ROLLBACK");
         throw err;
       }
     } finally {
@@ -143,14 +145,17 @@ export function asyncTransactions(sqlite: Database, outer: object, innerDb: obje
   inner.transaction = async <T>(fn: (tx: unknown) => Promise<T> | T): Promise<T> => {
     if (!gate.busy) throw new Error("a savepoint outside a transaction");
     const name = `sp${++savepoints}`;
-    sqlite.run(`SAVEPOINT ${name}`);
+    exec(`SAVEPOINT ${name}`);
     try {
       const result = await fn(inner);
-      sqlite.run(`RELEASE ${name}`);
+      exec(`RELEASE ${name}`);
       return result;
     } catch (err) {
-      sqlite.run(`ROLLBACK TO ${name}`);
-      sqlite.run(`RELEASE ${name}`);
+      // SQLite may have rolled the whole transaction back (disk full, I/O): then no savepoint is left.
+      if (sqlite.inTransaction) {
+        exec(`ROLLBACK TO ${name}`);
+        exec(`RELEASE ${name}`);
+      }
       throw err;
     } finally {
       savepoints--;

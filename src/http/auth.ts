@@ -46,7 +46,8 @@ export async function authenticate(deps: Deps, request: Request, route: string):
   }
   // the caller's right to the route, before its body is read or validated (route-rights.ts)
   const right = rightOf(request.method, route);
-  const refused = right && refusal(user, right, (flag) => featureEnabled(deps, user.companyId, flag));
+  const feature = right?.feature ? await featureEnabled(deps, user.companyId, right.feature) : false;
+  const refused = right && refusal(user, right, () => feature);
   if (refused) throw new AppError(refused.code, 403, refused.feature ? { feature: refused.feature } : undefined);
   return { ...deps, companyId: user.companyId, user, sessionId: claims.sid };
 }

@@ -108,8 +108,6 @@ const DUPLICATE = Symbol("duplicate");
 /** Most messages one commit takes (a flush of this many runs ~10 ms). */
 const MAX_BATCH = 64;
 
-const savepoint = (db: DB, verb: "SAVEPOINT" | "RELEASE" | "ROLLBACK TO") => db.sqlite.prepare(`${verb} inbound_message`).run();
-
 /** Messages waiting for their database's next group commit. */
 const waiting = new WeakMap<DB, Waiting[]>();
 
@@ -121,15 +119,15 @@ const waiting = new WeakMap<DB, Waiting[]>();
  * the message could not be stored (the caller spools it).
  */
 export function storeInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessage, media: StoredMedia | null): Promise<IngestResult> {
-  return new Promise(async (resolve, reject) => {
+  return new Promise((resolve, reject) => {
     let batch = waiting.get(deps.db);
     if (!batch) {
       batch = [];
       waiting.set(deps.db, batch);
-      setImmediate(() => flush(deps));
+      setImmediate(() => void flush(deps));
     }
     batch.push({ conn, msg, media, resolve, reject });
-    if (batch.length >= MAX_BATCH) await flush(deps);
+    if (batch.length >= MAX_BATCH) void flush(deps);
   });
 }
 
@@ -145,17 +143,11 @@ async function flush(deps: Deps) {
   try {
     await deps.db.transaction(async (tx) => {
       for (const w of batch) {
-        // A savepoint per message, through compiled statements (drizzle's nested transaction built
-        // its SQL anew for every message).
-        savepoint(tx, "SAVEPOINT");
         try {
-          outcome.push(await writeInbound(deps, w));
-          savepoint(tx, "RELEASE");
+          outcome.push(await tx.transaction((sp) => writeInbound(deps, sp, w)));
         } catch (e) {
           // SQLite rolled the whole transaction back (disk full, I/O): nothing of the batch is stored.
           if (!tx.sqlite.inTransaction) throw e;
-          savepoint(tx, "ROLLBACK TO");
-          savepoint(tx, "RELEASE");
           outcome.push(e === DUPLICATE ? DUPLICATE : { error: e });
         }
       }
@@ -187,12 +179,10 @@ async function flush(deps: Deps) {
  * Inside the batch, in the message's savepoint: contact (and group sender), the ticket through the
  * lifecycle, the message (unique per connection + channel id), the card.
  */
-async function writeInbound(deps: Deps, { conn, msg, media }: Waiting): Promise<Written> {
+async function writeInbound(deps: Deps, db: DB, { conn, msg, media }: Waiting): Promise<Written> {
   const { companyId } = conn;
   const now = isoNow(deps.clock);
   const body = msg.body || (media ? media.mediaName : "");
-  // bun:sqlite has one connection: the prepared queries of deps.db run inside this transaction.
-  const db = deps.db;
   const chat = await peerContact(db, companyId, msg.chat, {
     isGroup: msg.isGroup,
     name: msg.isGroup ? msg.groupSubject : msg.fromMe ? null : msg.chat.pushName,

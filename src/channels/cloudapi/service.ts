@@ -23,7 +23,9 @@ export function cloudApiChannel(deps: Pick<Deps, "db" | "config" | "outbound" | 
       return !a || !sameCredentials(input, a);
     },
     verifyCredentials: (input, exceptConnectionId) => verifyCredentials(deps, input, exceptConnectionId),
-    saveCredentials: (tx, ref, input, verified) => void saveAccount(tx, ref, input, verified),
+    saveCredentials: async (tx, ref, input, verified) => {
+      await saveAccount(tx, ref, input, verified);
+    },
     lastInboundAt: (connectionId, number) => lastInboundAt(db, connectionId, number),
     resolveTemplate: (connectionId, choice) => resolveTemplate(db, connectionId, choice),
     ensureTemplates: (connectionId, now) => ensureTemplates(deps, connectionId, now),

@@ -20,7 +20,8 @@ async function customers(db: DB, companyId: number, connectionId: number) {
     .groupBy(sandboxMessages.number)
     .orderBy(desc(sql`max(${sandboxMessages.id})`))
     .limit(200);
-  return rows.map(async (r) => {
+  return Promise.all(
+    rows.map(async (r) => {
     const last = (await db.select().from(sandboxMessages).where(eq(sandboxMessages.id, r.lastId)).limit(1))[0]!;
     const named = (
       await db
@@ -31,7 +32,8 @@ async function customers(db: DB, companyId: number, connectionId: number) {
         .limit(1)
     )[0];
     return { number: r.number, name: named?.name ?? "", count: r.count, lastMessage: serializeSandboxMessage(last) };
-  });
+    }),
+  );
 }
 
 /** GET /sandbox/{connectionId}/conversation?number: what the phone shows (last 300, oldest first). */

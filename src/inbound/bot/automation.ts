@@ -138,7 +138,7 @@ async function sendUrl(s: BotStep, url: string) {
 async function runTypebot(s: BotStep, integ: QueueIntegrationRow, msg: InboundMessage) {
   const { deps } = s;
   const now = deps.clock.now();
-  let session = await findSession(deps.db, s.ticket.id);
+  let session: Awaited<ReturnType<typeof findSession>> | undefined = await findSession(deps.db, s.ticket.id);
   if (session && (session.integrationId !== integ.id || (integ.typebotExpires > 0 && now - Date.parse(session.updatedAt) > integ.typebotExpires * 60_000))) {
     await dropSession(deps.db, s.ticket.id);
     session = undefined;

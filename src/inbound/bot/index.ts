@@ -69,16 +69,12 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
     if ((await addSystemNote(deps, ticket, LOOP_NOTE))) log.warn("bot loop breaker engaged", { ticketId: ticket.id, reason: loop });
     return;
   }
-  let contactName: string | undefined;
   const step: BotStep = {
     deps,
     ticket,
     conn,
-    // Read only when a text is rendered (most messages get no automatic answer).
-    get contactName() {
-      contactName ??= (await findContact(deps.db, ticket.companyId, ticket.contactId))?.name ?? "";
-      return contactName;
-    },
+    // One prepared primary-key read (a getter cannot await; it was read only when a text was rendered).
+    contactName: (await findContact(deps.db, ticket.companyId, ticket.contactId))?.name ?? "",
     body: text,
     say: (text, media, menu) => sendBot(deps, step.ticket, text, media ?? undefined, menu),
   };

@@ -25,7 +25,7 @@ async function managedUser(ctx: Ctx, userId: number) {
 const target = (u: { id: number; email: string }) => ({ type: "user", id: u.id, label: u.email });
 
 /** GET /auth/sessions: the caller's live sessions. */
-export const mySessions = (ctx: Ctx): AuthSessionDto[] => listSessions(ctx.db, ctx.user.id, ctx.sessionId);
+export const mySessions = (ctx: Ctx): Promise<AuthSessionDto[]> => listSessions(ctx.db, ctx.user.id, ctx.sessionId);
 
 /** DELETE /auth/sessions/{id}: ends one of one's own sessions (this one too: a sign-out). */
 export async function endMySession(ctx: Ctx, id: string) {

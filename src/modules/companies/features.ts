@@ -25,7 +25,9 @@ export function resolveFeatures(plan: Partial<Features> | null | undefined, gran
 /** A company's features now (all off for an unknown company). */
 export async function companyFeatures(deps: Pick<Deps, "db" | "caches">, companyId: number): Promise<Features> {
   const row = await getCompanyPlan(deps.db, companyId);
-  return resolveFeatures(row?.plan, row?.company.featureGrants ?? [], (key) => getSetting(deps, companyId, key));
+  const hidden = new Map<string, string>();
+  for (const key of new Set(Object.values(FEATURE_SETTINGS))) if (key) hidden.set(key, await getSetting(deps, companyId, key));
+  return resolveFeatures(row?.plan, row?.company.featureGrants ?? [], (key) => hidden.get(key) ?? "");
 }
 
 /** Whether a company has one feature (see resolveFeatures). */

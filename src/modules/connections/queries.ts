@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DB, DbOrTx } from "../../core/db";
-import { prepared } from "../../db/prepared";
+import { canPrepare, prepared } from "../../db/prepared";
 import { queueMenuOrder } from "../queues";
 import { queues } from "../queues";
 import { whatsappQueues, whatsapps } from "./schema";
 
 export const findConnection = async (db: DbOrTx, companyId: number, id: number) =>
-  "sqlite" in db
+  canPrepare(db)
     ? await prepared(db, "connections.byId", (d) =>
         d
           .select()

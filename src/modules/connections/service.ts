@@ -67,7 +67,7 @@ async function checkQueues(ctx: Ctx, list: number[]) {
 }
 
 /** A new Cloud API connection needs its credentials (field errors name the missing ones). */
-function requireCloudInput(ctx: Ctx, input: CloudApiInput | undefined): CloudApiInput {
+function requireCloudInput(ctx: Ctx, input: CloudApiInput | undefined): Promise<CloudApiInput> {
   if (input) return ctx.cloudApi.resolveCredentials(input);
   const fields = Object.fromEntries(["phoneNumberId", "wabaId", "accessToken", "appSecret"].map((k) => [`cloudApi.${k}`, "validation.required"]));
   throw new AppError("ERR_VALIDATION", 400, { fields });

@@ -113,7 +113,7 @@ export async function deleteContactList(ctx: Ctx, id: number) {
  * A new list holding the given people (a campaign aimed at a tag, R-CMP-4). They come
  * from the company's contacts, so they count as valid.
  */
-export function createListOf(ctx: Ctx, name: string, people: { name: string; number: string; email: string }[]): ContactListRow {
+export async function createListOf(ctx: Ctx, name: string, people: { name: string; number: string; email: string }[]): Promise<ContactListRow> {
   const now = isoNow(ctx.clock);
   return ctx.db.transaction(async (tx) => {
     const list = (

@@ -10,7 +10,7 @@ import { type ContactRow, contacts } from "./schema";
  * Moves what belongs to a contact (tickets, messages, notes: other modules' rows) to another, inside
  * the merge's transaction. The inbound path hands it over (`inbound/identity.ts`).
  */
-export type MoveContactHistory = (tx: DbOrTx, companyId: number, fromId: number, toId: number, now: string) => void;
+export type MoveContactHistory = (tx: DbOrTx, companyId: number, fromId: number, toId: number, now: string) => Promise<void>;
 
 /**
  * Finds or creates the contact of a channel peer (inside the caller's transaction). People are keyed

@@ -1,6 +1,6 @@
 import { sql, and, asc, eq, inArray, like } from "drizzle-orm";
 import type { DB, DbOrTx } from "../../core/db";
-import { prepared } from "../../db/prepared";
+import { canPrepare, prepared } from "../../db/prepared";
 import { containsAny, pageOf } from "../../db/paging";
 import { type ContactCustomFieldRow, type ContactRow, contactCustomFields, contacts } from "./schema";
 
@@ -15,7 +15,7 @@ export const findContact = (db: DB, companyId: number, id: number) =>
 
 /** A contact by its number (prepared when called with the database itself: the inbound path). */
 export const findContactByNumber = async (db: DbOrTx, companyId: number, number: string) =>
-  "sqlite" in db
+  canPrepare(db)
     ? await prepared(db, "contacts.byNumber", (d) =>
         d
           .select()

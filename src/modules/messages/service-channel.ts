@@ -89,7 +89,7 @@ export type InboundValues = Omit<typeof messages.$inferInsert, "id" | "fromMe" |
  * Inside the inbound transaction: stores a channel message exactly once (unique per connection and
  * channel id). Answers the new row, or undefined when that message was already stored.
  */
-export function insertInbound(db: DB, values: InboundValues): MessageRow | undefined {
+export function insertInbound(db: DB, values: InboundValues): Promise<MessageRow | undefined> {
   const q = prepared(db, "messages.insertInbound", (d) =>
     d
       .insert(messages)

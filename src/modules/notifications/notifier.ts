@@ -128,7 +128,11 @@ export class Notifier implements NotifierPort {
     const alerts = new Map<string, Alert>();
     // who serves a queue (or follows queue-less tickets) is read once per batch
     const people = new Map<string, number[]>();
-    const memo = (key: string, read: () => number[]) => people.get(key) ?? people.set(key, read()).get(key)!;
+    const memo = async (key: string, read: () => Promise<number[]>) => {
+      let ids = people.get(key);
+      if (!ids) people.set(key, (ids = await read()));
+      return ids;
+    };
     for (const c of batch) {
       try {
         for (const a of await this.alertsOf(c, memo)) alerts.set(`${a.userId}:${a.tag}`, a);
@@ -183,8 +187,8 @@ export class Notifier implements NotifierPort {
       this.remember(t);
       queueName = queueId ? ((await findQueue(db, c.companyId, queueId))?.name ?? "") : "";
       const serving = queueId
-        ? memo(`queue:${queueId}`, () => queueMemberIds(db, c.companyId, queueId))
-        : memo(`all:${c.companyId}`, () => companyUserIdsWhere(db, c.companyId, "allTicket"));
+        ? await memo(`queue:${queueId}`, () => queueMemberIds(db, c.companyId, queueId))
+        : await memo(`all:${c.companyId}`, () => companyUserIdsWhere(db, c.companyId, "allTicket"));
       users = serving.filter((u) => u !== c.actorId);
     }
     const url = `/tickets/${t.uuid}`;

@@ -12,7 +12,7 @@ export const devicesOf = async (db: DB, userId: number): Promise<PushSubscriptio
     .orderBy(desc(sql`coalesce(${pushSubscriptions.lastUsedAt}, ${pushSubscriptions.createdAt})`), desc(pushSubscriptions.id));
 
 /** The push subscriptions of one user (the sender's hot query). */
-export function subscriptionsOf(db: DB, userId: number): PushSubscriptionRow[] {
+export function subscriptionsOf(db: DB, userId: number): Promise<PushSubscriptionRow[]> {
   const q = prepared(db, "push.subsOfUser", (d) =>
     d
       .select()

@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../core/db";
-import { prepared } from "../../db/prepared";
+import { canPrepare, prepared } from "../../db/prepared";
 import type { Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
 import { findUser } from "../users";
@@ -46,7 +46,7 @@ export async function plainUpdate(tx: DbOrTx, id: number, patch: TicketPatch): P
 
 /** The open tracking row of a ticket (the one not finished yet), if any. */
 export async function openTracking(tx: DbOrTx, ticketId: number) {
-  if ("sqlite" in tx) {
+  if (canPrepare(tx)) {
     return prepared(tx, "tracking.open", (d) =>
       d
         .select()

@@ -181,12 +181,12 @@ export async function ticketForOutbound(deps: Deps, spec: OutboundSpec): Promise
 }
 
 /** The chatbot's own state (menu position, menu sends): no status change, nobody else needs to know. */
-export function setBotState(deps: Deps, ticket: TicketRow, patch: Pick<TicketPatch, "queueOptionId" | "amountUsedBotQueues" | "chatbot">): TicketRow {
+export function setBotState(deps: Deps, ticket: TicketRow, patch: Pick<TicketPatch, "queueOptionId" | "amountUsedBotQueues" | "chatbot">): Promise<TicketRow> {
   return plainUpdate(deps.db, ticket.id, patch);
 }
 
 /** The queue menu was sent: count it and remember when the bot first ran in this stretch (chatbotAt). */
-export function botMenuSent(deps: Deps, ticket: TicketRow): TicketRow {
+export function botMenuSent(deps: Deps, ticket: TicketRow): Promise<TicketRow> {
   const now = isoNow(deps.clock);
   return deps.db.transaction(async (tx) => {
     const row = await plainUpdate(tx, ticket.id, { amountUsedBotQueues: ticket.amountUsedBotQueues + 1 });
@@ -227,7 +227,7 @@ export async function handToHuman(deps: Deps, ticket: TicketRow): Promise<Ticket
 }
 
 /** Integration or AI state of a ticket (queue integrations, prompts), as their handlers set it. */
-export function setIntegrationState(deps: Deps, ticket: TicketRow, patch: Pick<TicketPatch, "useIntegration" | "integrationId" | "promptId">): TicketRow {
+export function setIntegrationState(deps: Deps, ticket: TicketRow, patch: Pick<TicketPatch, "useIntegration" | "integrationId" | "promptId">): Promise<TicketRow> {
   return plainUpdate(deps.db, ticket.id, patch);
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DB, DbOrTx } from "../../core/db";
-import { prepared } from "../../db/prepared";
+import { canPrepare, prepared } from "../../db/prepared";
 import { whatsapps } from "../connections";
 import { contacts } from "../contacts";
 import { queues } from "../queues";
@@ -41,7 +41,7 @@ export type TicketJoined = Awaited<ReturnType<ReturnType<typeof selectTickets>["
 
 /** A ticket row of the company (prepared when called with the database itself: the inbound path). */
 export const findTicketRow = async (db: DbOrTx, companyId: number, id: number): Promise<TicketRow | undefined> =>
-  "sqlite" in db
+  canPrepare(db)
     ? await prepared(db, "tickets.row", (d) =>
         d
           .select()
@@ -110,7 +110,7 @@ export async function findJoinedWithTags(db: DB, companyId: number, id: number) 
 }
 
 /** The contact's ticket on a connection in one prepared query: the active one first, else the latest. */
-export function findCurrentTicket(db: DB, companyId: number, contactId: number, whatsappId: number | null): TicketRow | undefined {
+export function findCurrentTicket(db: DB, companyId: number, contactId: number, whatsappId: number | null): Promise<TicketRow | undefined> {
   const q = prepared(db, "tickets.current", (d) =>
     d
       .select()

@@ -16,29 +16,32 @@ export interface QueueRef {
 }
 
 /** Loads the caller for a request: user, queue ids and company (3 prepared primary-key lookups: every request runs them). */
-export function loadSessionUser(db: DB, id: number) {
-  const q = prepared(db, "users.session", (d) => ({
-    user: d
+export async function loadSessionUser(db: DB, id: number) {
+  const user = await prepared(db, "users.session.user", (d) =>
+    d
       .select()
       .from(users)
       .where(eq(users.id, sql.placeholder("id")))
       .prepare(),
-    company: d
+  ).get({ id });
+  if (!user) return null;
+  const company = await prepared(db, "users.session.company", (d) =>
+    d
       .select()
       .from(companies)
       .where(eq(companies.id, sql.placeholder("id")))
       .prepare(),
-    queues: d
-      .select({ id: userQueues.queueId })
-      .from(userQueues)
-      .where(eq(userQueues.userId, sql.placeholder("id")))
-      .prepare(),
-  }));
-  const user = q.user.get({ id });
-  if (!user) return null;
-  const company = q.company.get({ id: user.companyId });
+  ).get({ id: user.companyId });
   if (!company) return null;
-  const queueIds = q.queues.all({ id }).map((r) => r.id);
+  const queueIds = (
+    await prepared(db, "users.session.queues", (d) =>
+      d
+        .select({ id: userQueues.queueId })
+        .from(userQueues)
+        .where(eq(userQueues.userId, sql.placeholder("id")))
+        .prepare(),
+    ).all({ id })
+  ).map((r) => r.id);
   const session: SessionUser = {
     id: user.id,
     companyId: user.companyId,
