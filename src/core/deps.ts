@@ -92,7 +92,7 @@ export interface Throttle {
 /** Values of reads kept for one version of the database: any write drops them all. */
 export interface Reads {
   /** The value of `key` in the database as it is now: `compute()` runs once per version. */
-  get<T>(key: string, compute: () => T): T;
+  get<T>(key: string, compute: () => Promise<T>): Promise<T>;
 }
 
 /** The caches of Deps. */

@@ -41,7 +41,7 @@ export async function pageOf<T extends SQLiteTable>(
 const dialect = new SQLiteSyncDialect();
 
 /** A statement's result through `deps.reads`, keyed by its compiled SQL and parameters under `kind`. */
-export function cachedRead<T>(reads: Reads, kind: string, query: SQL, compute: () => T): T {
+export function cachedRead<T>(reads: Reads, kind: string, query: SQL, compute: () => Promise<T>): Promise<T> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return reads.get(`${kind}\u0000${text}\u0000${JSON.stringify(params)}`, compute);
 }
@@ -50,7 +50,7 @@ export function cachedRead<T>(reads: Reads, kind: string, query: SQL, compute: (
  * A list's count, remembered until the database changes (`deps.reads`): counting a tab of 35,000
  * tickets costs more than reading its page; between writes, repeating it is free.
  */
-export function cachedCount(reads: Reads, query: { toSQL(): { sql: string; params: unknown[] }; get(): { n: number } | undefined }): number {
+export function cachedCount(reads: Reads, query: { toSQL(): { sql: string; params: unknown[] } } & PromiseLike<{ n: number }[]>): Promise<number> {
   const { sql: text, params } = query.toSQL();
-  return reads.get(`count\u0000${text}\u0000${JSON.stringify(params)}`, () => query.get()?.n ?? 0);
+  return reads.get(`count\u0000${text}\u0000${JSON.stringify(params)}`, async () => (await query)[0]?.n ?? 0);
 }

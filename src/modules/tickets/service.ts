@@ -11,6 +11,7 @@ import { readSearchPage, type SearchEngine, searchPageQuery } from "./search";
 import { tickets } from "./schema";
 import { serializeTicket, type TicketDto } from "./serialize";
 import { tagsOfTickets } from "../tags";
+import { rawAll } from "../../db/query";
 
 /** The engine of the ticket lists' SQL (PostgreSQL's search is built by search-pg.ts, wired with the async services). */
 const ENGINE: SearchEngine = "sqlite";
@@ -40,13 +41,13 @@ export async function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses
     // A page is kept until the database changes: the next request for it (a refresh, another agent
     // with the same visibility, paging back) costs the page's references only.
     const query = searchPageQuery(ENGINE, ctx.companyId, set, where, onlySearch, size, offset);
-    const page = cachedRead(ctx.reads, "search", query, () => readSearchPage(ctx.db.all<{ total: number; ids: string }>(query)[0]));
+    const page = await cachedRead(ctx.reads, "search", query, async () => readSearchPage((await rawAll<{ total: number; ids: string }>(ctx.db, query))[0]));
     total = page.total;
     // The references are joined for the page's rows only.
     rows = page.ids.length ? await selectTickets(ctx.db).where(inArray(tickets.id, page.ids)).orderBy(desc(tickets.updatedAt), desc(tickets.id)) : [];
   } else {
     // No filter needs the contact: the count reads the tab's index alone, and is cached between writes.
-    total = cachedCount(ctx.reads, ctx.db.select({ n: count() }).from(tickets).where(where));
+    total = await cachedCount(ctx.reads, ctx.db.select({ n: count() }).from(tickets).where(where));
     rows = await selectTickets(ctx.db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(size).offset(offset);
   }
   const tagMap = await tagsOfTickets(
