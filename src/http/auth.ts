@@ -36,7 +36,7 @@ export async function authenticate(deps: Deps, request: Request, route: string):
   const claims = await verifyToken<AccessClaims>(deps.config.jwtSecret, token);
   // A token of the older format (no session) is treated as expired: the web refreshes it with its cookie.
   if (!claims || typeof claims.sid !== "string") throw new AppError("ERR_SESSION_EXPIRED", 403);
-  const found = loadSessionUser(deps.db, claims.id);
+  const found = await loadSessionUser(deps.db, claims.id);
   if (!found || found.tokenVersion !== claims.tv || !(await accessSessionLive(deps, found.user.companyId, claims.sid, claims.id))) {
     throw new AppError("ERR_SESSION_EXPIRED", 401);
   }

@@ -88,7 +88,7 @@ async function importChat(deps: Deps, ref: { connectionId: number; companyId: nu
       let last = "";
       for (const m of part) {
         const kind = storedKind(m)!;
-        const row = insertInbound(tx, {
+        const row = await insertInbound(tx, {
           companyId,
           ticketId: ticket.id,
           whatsappId: connectionId,

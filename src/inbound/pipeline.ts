@@ -190,7 +190,7 @@ async function writeInbound(deps: Deps, db: DB, { conn, msg, media }: Waiting): 
   });
   const sender = msg.isGroup && msg.participant && !msg.fromMe ? (await peerContact(db, companyId, msg.participant, { whatsappId: conn.id })).contact : null;
   const place = await ticketForInbound(db, { companyId, contactId: chat.contact.id, whatsappId: conn.id, isGroup: msg.isGroup, fromMe: msg.fromMe }, now);
-  const row = insertInbound(db, {
+  const row = await insertInbound(db, {
     companyId,
     ticketId: place.ticket.id,
     whatsappId: conn.id,

@@ -189,7 +189,7 @@ describe("events", () => {
 
   test("no push while one of the user's tabs is on screen: that tab gets the sound frame instead", async () => {
     const socket: HubSocket = { id: `sock-${ana.user.id}`, send: () => undefined, close: () => undefined };
-    t.deps.hub.add(socket, loadSessionUser(t.db, ana.user.id)!.user);
+    t.deps.hub.add(socket, (await loadSessionUser(t.db, ana.user.id))!.user);
     push.clear();
     const before = t.framesOf("notification").length;
     await handleInbound(t.deps, conn, inbound("5511970000001", "está aí?"));

@@ -48,7 +48,7 @@ export const securityRoutes = (deps: Deps) =>
     .delete("/auth/passkeys/:id", ({ ctx, params, body, request, server }) =>
       deletePasskey(ctx, parse(IdParam, params).id, parse(PasswordProofBody, body).password, requestOrigin(deps, request, server)),
     )
-    .get("/auth/sessions", ({ ctx }) => ({ sessions: mySessions(ctx) }))
+    .get("/auth/sessions", async ({ ctx }) => ({ sessions: await mySessions(ctx) }))
     .post("/auth/sessions/end-others", ({ ctx }) => endMyOtherSessions(ctx))
     .delete("/auth/sessions/:sid", ({ ctx, params }) => endMySession(ctx, parse(SessionIdParam, params).sid))
     .get("/users/:id/sessions", ({ ctx, params }) => userSecurity(ctx, parse(IdParam, params).id))

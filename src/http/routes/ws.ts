@@ -96,7 +96,7 @@ function parseClientMessage(raw: unknown): ClientMessage | null {
 async function userOfToken(deps: Deps, token: string): Promise<{ user: SessionUser; tokenVersion: number; sessionId: string } | null> {
   const claims = token ? await verifyToken<AccessClaims>(deps.config.jwtSecret, token) : null;
   if (!claims || typeof claims.sid !== "string") return null;
-  const found = loadSessionUser(deps.db, claims.id);
+  const found = await loadSessionUser(deps.db, claims.id);
   return found && found.tokenVersion === claims.tv && (await accessSessionLive(deps, found.user.companyId, claims.sid, claims.id))
     ? { user: found.user, tokenVersion: found.tokenVersion, sessionId: claims.sid }
     : null;

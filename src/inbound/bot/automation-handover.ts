@@ -7,7 +7,7 @@ import type { BotStep } from "./step";
 /** The automation lets go: integration state cleared, bot off; the ticket waits for a person in its queue. */
 export async function leave(s: BotStep) {
   await dropSession(s.deps.db, s.ticket.id);
-  s.ticket = setIntegrationState(s.deps, s.ticket, { useIntegration: false, integrationId: null, promptId: null });
+  s.ticket = await setIntegrationState(s.deps, s.ticket, { useIntegration: false, integrationId: null, promptId: null });
   s.ticket = await handToHuman(s.deps, s.ticket);
 }
 

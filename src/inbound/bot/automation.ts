@@ -72,7 +72,7 @@ export async function runAutomation(s: BotStep, msg: InboundMessage): Promise<bo
  * or Dialogflow waits for the customer's first real question.
  */
 export async function startAutomation(s: BotStep, msg: InboundMessage, target: Target, menuChoice: boolean) {
-  s.ticket = setIntegrationState(s.deps, s.ticket, {
+  s.ticket = await setIntegrationState(s.deps, s.ticket, {
     useIntegration: true,
     integrationId: "integrationId" in target ? target.integrationId : null,
     promptId: "promptId" in target ? target.promptId : null,

@@ -64,14 +64,14 @@ export async function runQueueMenu(s: BotStep): Promise<void> {
   const greeting = render(s, s.conn.greetingMessage);
   const menu = queueMenuText(greeting, queues);
   await s.say(used === 0 ? menu : `${INVALID_OPTION}\n\n${menu}`, null, queueMenuSpec(greeting, queues, used === 0 ? "" : INVALID_OPTION));
-  s.ticket = botMenuSent(s.deps, s.ticket);
+  s.ticket = await botMenuSent(s.deps, s.ticket);
 }
 
 /** A connection without queues sends its greeting once per stretch of service. */
 async function greetOnce(s: BotStep) {
   if (!s.conn.greetingMessage.trim() || (await botStartedAt(s.deps, s.ticket.id))) return;
   await s.say(render(s, s.conn.greetingMessage));
-  s.ticket = botMenuSent(s.deps, s.ticket);
+  s.ticket = await botMenuSent(s.deps, s.ticket);
 }
 
 /** Puts the ticket in a queue and greets: the options menu when it has options, else its greeting and media. */
@@ -133,13 +133,13 @@ export async function walkOptions(s: BotStep, queue: QueueRow) {
       s.ticket = await handToHuman(s.deps, s.ticket);
       return;
     }
-    s.ticket = setBotState(s.deps, s.ticket, { amountUsedBotQueues: s.ticket.amountUsedBotQueues + 1 });
+    s.ticket = await setBotState(s.deps, s.ticket, { amountUsedBotQueues: s.ticket.amountUsedBotQueues + 1 });
     const kids = await listOptions(db, companyId, queue.id, current ? current.id : null);
     const menu = current ? nodeMenu(s, current, kids) : rootMenu(s, queue, kids);
     const spec = current ? nodeSpec(s, current, kids, INVALID_OPTION) : rootSpec(s, queue, kids, INVALID_OPTION);
     return s.say(`${INVALID_OPTION}\n\n${menu}`, null, spec);
   }
-  s.ticket = setBotState(s.deps, s.ticket, { queueOptionId: target ? target.id : null, amountUsedBotQueues: 0 });
+  s.ticket = await setBotState(s.deps, s.ticket, { queueOptionId: target ? target.id : null, amountUsedBotQueues: 0 });
   if (!target) {
     const roots = await listOptions(db, companyId, queue.id, null);
     return s.say(rootMenu(s, queue, roots), null, rootSpec(s, queue, roots));

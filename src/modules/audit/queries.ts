@@ -56,7 +56,7 @@ export function serializeAudit(r: AuditRow): AuditEntryDto {
 /** One page of a company's log, newest first (served by the (company, filter, at) indexes). */
 export async function pageAudit(db: DB, reads: Reads, f: AuditFilter, page: number, size: number) {
   const where = whereOf(f);
-  const total = cachedCount(reads, db.select({ n: count() }).from(auditLog).where(where));
+  const total = await cachedCount(reads, db.select({ n: count() }).from(auditLog).where(where));
   const rows = await db
     .select()
     .from(auditLog)

@@ -32,6 +32,6 @@ export async function changeOwnPassword(deps: Deps, input: PasswordChangeInput, 
     id: row.id,
     label: row.email,
   });
-  const fresh = loadSessionUser(deps.db, row.id)!.row;
+  const fresh = (await loadSessionUser(deps.db, row.id))!.row;
   return nextStep(deps, fresh, origin, twoFactor ? "second-factor" : "password", { announce: false });
 }

@@ -19,7 +19,7 @@ import { endSessions, endUserSessions, familyIsLive, rotateFamily, sessionIsLive
 
 /** The session payload answered by login, refresh and /auth/me. */
 export async function sessionPayload(deps: Deps, userId: number): Promise<SessionUserDto> {
-  const found = loadSessionUser(deps.db, userId);
+  const found = await loadSessionUser(deps.db, userId);
   if (!found) throw new AppError("ERR_SESSION_EXPIRED", 401);
   const { user, company } = found;
   const plan = (await getCompanyPlan(deps.db, company.id))?.plan;
@@ -72,7 +72,7 @@ export async function issueTokens(
 export async function bearerUserId(deps: Deps, bearer: string | undefined): Promise<{ userId: number; sessionId: string } | null> {
   const claims = bearer ? await verifyToken<AccessClaims>(deps.config.jwtSecret, bearer) : null;
   if (!claims || typeof claims.sid !== "string") return null;
-  const found = loadSessionUser(deps.db, claims.id);
+  const found = await loadSessionUser(deps.db, claims.id);
   if (!found || found.tokenVersion !== claims.tv || !(await sessionIsLive(deps.db, claims.sid, claims.id))) return null;
   return { userId: claims.id, sessionId: claims.sid };
 }
@@ -86,7 +86,7 @@ export async function refresh(deps: Deps, cookie: string | undefined, address?: 
   if (!cookie) throw new AppError("ERR_SESSION_EXPIRED", 401);
   const claims = await verifyToken<RefreshClaims>(deps.config.jwtRefreshSecret, cookie);
   if (!claims || typeof claims.sid !== "string" || typeof claims.gen !== "number") throw new AppError("ERR_SESSION_EXPIRED", 401);
-  const found = loadSessionUser(deps.db, claims.id);
+  const found = await loadSessionUser(deps.db, claims.id);
   if (!found || found.tokenVersion !== claims.tokenVersion) throw new AppError("ERR_SESSION_EXPIRED", 401);
   // A blocked company's sessions end here; a merely past-due one keeps its session to reach the finance page.
   if (!can(found.user, "subscription:exempt") && !found.company.status) throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: found.company.dueDate });
@@ -112,7 +112,7 @@ export async function logout(deps: Deps, bearer: string | undefined, cookie: str
   else target = await bearerUserId(deps, bearer);
   if (!target) return;
   if (!(await endSessions(deps, target.userId, { ids: [target.sessionId] }, "logout")).length) return;
-  const found = loadSessionUser(deps.db, target.userId);
+  const found = await loadSessionUser(deps.db, target.userId);
   if (found)
     await audit({ db: deps.db, companyId: found.user.companyId, user: found.user, address }, "auth.signout", {
       type: "user",

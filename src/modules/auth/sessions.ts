@@ -17,7 +17,7 @@ import { publishEnded } from "../users";
 import { loadSessionUser } from "../users";
 import { type AuthSessionRow, authSessions } from "./schema";
 
-const companyOf = (db: DB, userId: number) => loadSessionUser(db, userId)?.user.companyId ?? 0;
+const companyOf = async (db: DB, userId: number) => (await loadSessionUser(db, userId))?.user.companyId ?? 0;
 
 /**
  * Two tabs of one browser share the refresh cookie and may refresh at the same moment: the cookie
@@ -165,7 +165,7 @@ export async function endSessions(
       .returning({ id: authSessions.id })
   ).map((r) => r.id);
   // With one session per user, access tokens are not checked against their session: the version moves.
-  if (ended.length && which.ids && (await singleSession(deps, companyOf(deps.db, userId)))) await bumpTokenVersion(deps.db, userId);
+  if (ended.length && which.ids && (await singleSession(deps, await companyOf(deps.db, userId)))) await bumpTokenVersion(deps.db, userId);
   for (const id of ended) deps.hub.closeSession(id, reason, CLOSE.sessionEnded);
   if (ended.length && deps.hub.socketCount(userId) === 0) await publishEnded(deps, userId);
   if (ended.length) log.info("sessions ended", { userId, count: ended.length, reason });

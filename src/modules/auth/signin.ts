@@ -67,8 +67,8 @@ async function methodsOf(db: DbOrTx, userId: number): Promise<SecondFactorMethod
 }
 
 /** A lapsed company cannot sign in (D1); super users are never locked out. */
-function assertCompanyOpen(deps: Deps, row: UserRow) {
-  const found = loadSessionUser(deps.db, row.id);
+async function assertCompanyOpen(deps: Deps, row: UserRow) {
+  const found = await loadSessionUser(deps.db, row.id);
   if (!found) throw new AppError("ERR_INVALID_CREDENTIALS", 401);
   if (!can(row, "subscription:exempt") && (!found.company.status || isPastDue(found.company.dueDate))) {
     throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: found.company.dueDate });
@@ -94,7 +94,7 @@ export async function checkCredentials(
     throw new AppError(wrong, wrong === "ERR_INVALID_CREDENTIALS" ? 401 : 400);
   }
   deps.limiters.login.succeed(email, ip);
-  assertCompanyOpen(deps, row);
+  await assertCompanyOpen(deps, row);
   return row;
 }
 
@@ -164,7 +164,7 @@ export async function login(deps: Deps, input: LoginInput, origin: RequestOrigin
 /** The live challenge of a step and its user; 401 ERR_CHALLENGE_EXPIRED otherwise (the password must be given again). */
 export async function challengeUser(deps: Deps, token: string, kind: ChallengeKind): Promise<{ challenge: AuthChallengeRow; row: UserRow }> {
   const challenge = await findChallenge(deps.db, token, kind, deps.clock.now());
-  const found = challenge?.userId ? loadSessionUser(deps.db, challenge.userId) : null;
+  const found = challenge?.userId ? await loadSessionUser(deps.db, challenge.userId) : null;
   if (!challenge || !found) throw new AppError("ERR_CHALLENGE_EXPIRED", 401);
   return { challenge, row: found.row };
 }
@@ -235,8 +235,8 @@ export async function passkeySignIn(deps: Deps, token: string, response: unknown
   const challenge = await findChallenge(deps.db, token, "passkey", deps.clock.now());
   if (!challenge?.webauthn || !(await consumeChallenge(deps.db, challenge))) throw new AppError("ERR_CHALLENGE_EXPIRED", 401);
   const userId = await verifyPasskey(deps.db, rp, challenge.webauthn, response, null);
-  const found = userId ? loadSessionUser(deps.db, userId) : null;
+  const found = userId ? await loadSessionUser(deps.db, userId) : null;
   if (!found) throw new AppError("ERR_PASSKEY_INVALID", 401);
-  assertCompanyOpen(deps, found.row);
+  await assertCompanyOpen(deps, found.row);
   return nextStep(deps, found.row, origin, "second-factor");
 }

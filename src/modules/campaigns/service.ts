@@ -123,7 +123,7 @@ async function resolveRefs(ctx: Ctx, input: CampaignInput, current?: CampaignRow
     const tag = await getTag(ctx, tagListId);
     if (tagListId !== current?.tagListId || !contactListId) {
       const people = await contactsWithTag(ctx.db, ctx.companyId, tag.id);
-      contactListId = createListOf(ctx, `${input.name} | TAG: ${tag.name} - ${isoNow(ctx.clock)}`, people).id;
+      contactListId = (await createListOf(ctx, `${input.name} | TAG: ${tag.name} - ${isoNow(ctx.clock)}`, people)).id;
     }
   }
   return { contactListId, tagListId };
@@ -147,7 +147,7 @@ async function checkTemplate(ctx: Ctx, input: CampaignInput): Promise<string | n
   if (!input.template) return null;
   const w = input.whatsappId ? await findConnection(ctx.db, ctx.companyId, input.whatsappId) : undefined;
   if (w?.channel !== "cloudapi") throw new AppError("ERR_CLOUD_ONLY", 400, { fields: { template: "validation.invalid" } });
-  ctx.cloudApi.resolveTemplate(w.id, input.template);
+  await ctx.cloudApi.resolveTemplate(w.id, input.template);
   return JSON.stringify(input.template);
 }
 

@@ -132,7 +132,10 @@ export async function createCompany(ctx: Ctx, input: CompanyCreateInput) {
     )[0];
     await seedCompanySettings(tx, c.id);
     // Its admin user (named after the company, with its email) and, when already due, its first invoice.
-    ctx.hooks.companyCreated(tx, c, plan, { admin: passwordHash ? { name: c.name, email: c.email, passwordHash } : null, now: new Date(ctx.clock.now()) });
+    await ctx.hooks.companyCreated(tx, c, plan, {
+      admin: passwordHash ? { name: c.name, email: c.email, passwordHash } : null,
+      now: new Date(ctx.clock.now()),
+    });
     await audit(
       ctx,
       "company.created",
@@ -182,7 +185,7 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateIn
  * (its users may still sign in to reach the finance page). Its connections pause either way.
  */
 async function endCompanyAccess(ctx: Ctx, companyId: number, blocked: boolean) {
-  ctx.hooks.companyAccessEnded(ctx, companyId, blocked ? "company blocked" : "subscription lapsed");
+  await ctx.hooks.companyAccessEnded(ctx, companyId, blocked ? "company blocked" : "subscription lapsed");
   await ctx.sessions.pauseLapsed();
 }
 
@@ -191,7 +194,7 @@ export async function deleteCompany(ctx: Ctx, id: number) {
   requirePermission(ctx, "platform:companies");
   const row = (await getAdminCompany(ctx, id)).company;
   if (row.isPlatform || id === ctx.companyId) throw new AppError("ERR_NO_PERMISSION", 403);
-  ctx.hooks.companyAccessEnded(ctx, id, "company deleted");
+  await ctx.hooks.companyAccessEnded(ctx, id, "company deleted");
   // Blocked first, so the supervisor stops its connections before their rows go.
   await ctx.db.update(companies).set({ status: false }).where(eq(companies.id, id));
   await ctx.sessions.pauseLapsed();

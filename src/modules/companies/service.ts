@@ -85,7 +85,7 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
     )[0];
     await seedCompanySettings(tx, c.id, extra);
     // its admin user, and the trial's first invoice in the same transaction: listed and payable at once
-    deps.hooks.companyCreated(tx, c, plan, {
+    await deps.hooks.companyCreated(tx, c, plan, {
       admin: { name: input.userName ?? input.name, email: input.email, passwordHash },
       now: new Date(deps.clock.now()),
     });

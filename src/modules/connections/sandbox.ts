@@ -54,7 +54,7 @@ export async function postSandboxMessage(ctx: Ctx, connectionId: number, input: 
   const phone = ctx.sandbox.phone(w.id);
   if (!phone) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
   // A retry of a message the phone already holds: the same message again (its file is not stored twice).
-  const known = input.id ? phone.known(input.id) : undefined;
+  const known = input.id ? await phone.known(input.id) : undefined;
   let media: SandboxInbound["media"] = null;
   if (known) {
     media = known.mediaPath ? { mediaPath: known.mediaPath, mediaName: known.mediaName ?? "", mime: known.mime ?? "" } : null;

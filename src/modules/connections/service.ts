@@ -120,13 +120,13 @@ export async function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
   const existing = await countConnections(ctx.db, ctx.companyId);
   if (plan && existing >= plan.plan.connections) throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", 400, { limit: plan.plan.connections });
   await assertUnique(ctx, input);
-  ctx.hooks.assertBotRefs(ctx, input);
+  await ctx.hooks.assertBotRefs(ctx, input);
   const queueIds = input.queueIds ?? [];
   await checkQueues(ctx, [...queueIds, ...(input.sendIdQueue ? [input.sendIdQueue] : [])]);
   assertGreetingRule(queueIds.length, input.greetingMessage);
   const channel = input.channel ?? "baileys";
   // A Cloud API number is checked with Meta (one call) before anything is saved.
-  const cloud = channel === "cloudapi" ? requireCloudInput(ctx, input.cloudApi) : null;
+  const cloud = channel === "cloudapi" ? await requireCloudInput(ctx, input.cloudApi) : null;
   const verified = cloud ? await ctx.cloudApi.verifyCredentials(cloud) : null;
   const now = nowIso();
   const isDefault = existing === 0 || !!input.isDefault;
@@ -153,7 +153,7 @@ export async function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
         .returning()
     )[0];
     if (queueIds.length) await db.insert(whatsappQueues).values(queueIds.map((queueId) => ({ whatsappId: row.id, queueId })));
-    if (cloud) ctx.cloudApi.saveCredentials(db, { connectionId: row.id, companyId: ctx.companyId }, cloud, verified);
+    if (cloud) await ctx.cloudApi.saveCredentials(db, { connectionId: row.id, companyId: ctx.companyId }, cloud, verified);
     await audit(ctx, "connection.created", target(row), diffFields(null, { name: row.name, channel: row.channel, isDefault: row.isDefault, queueIds }), tx);
     return { row, unset };
   });
@@ -176,7 +176,7 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
     throw new AppError("ERR_VALIDATION", 400, { fields: { channel: "validation.channelFixed" } });
   }
   await assertUnique(ctx, input, id);
-  ctx.hooks.assertBotRefs(ctx, input);
+  await ctx.hooks.assertBotRefs(ctx, input);
   const queueIds = input.queueIds ?? (await connectionQueues(ctx.db, id)).map((q) => q.id);
   await checkQueues(ctx, [...(input.queueIds ?? []), ...(input.sendIdQueue ? [input.sendIdQueue] : [])]);
   assertGreetingRule(queueIds.length, input.greetingMessage ?? before.greetingMessage);
@@ -204,7 +204,7 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
       await db.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, id));
       if (input.queueIds.length) await db.insert(whatsappQueues).values(input.queueIds.map((queueId) => ({ whatsappId: id, queueId })));
     }
-    if (cloud && recheck) ctx.cloudApi.saveCredentials(db, { connectionId: id, companyId: ctx.companyId }, cloud, verified);
+    if (cloud && recheck) await ctx.cloudApi.saveCredentials(db, { connectionId: id, companyId: ctx.companyId }, cloud, verified);
     const { updatedAt: _, ...fields } = patch;
     await audit(ctx, "connection.updated", target(row), diffFields(before, { ...fields, ...(input.queueIds && { queueIds: input.queueIds }) }), tx);
     return { row, unset };
@@ -234,7 +234,7 @@ export async function deleteConnection(ctx: Ctx, id: number) {
   const w = await getConnection(ctx, id);
   const promoted = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Ctx["db"];
-    ctx.hooks.connectionDeleting(db, ctx.companyId, id, nowIso());
+    await ctx.hooks.connectionDeleting(db, ctx.companyId, id, nowIso());
     await db.delete(whatsapps).where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id)));
     await audit(ctx, "connection.deleted", target(w), undefined, tx);
     if (!w.isDefault) return undefined;

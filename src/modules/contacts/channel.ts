@@ -89,7 +89,7 @@ export async function mergeByLid(db: DbOrTx, companyId: number, lidRaw: string, 
   if (byLid && byNumber && byLid.id !== byNumber.id) {
     await db.transaction(async (tx) => {
       // Move the LID contact's history to the phone-number contact, then drop the duplicate.
-      moveHistory(tx, companyId, byLid.id, byNumber.id, now);
+      await moveHistory(tx, companyId, byLid.id, byNumber.id, now);
       await tx.delete(contacts).where(eq(contacts.id, byLid.id));
       await tx.update(contacts).set({ lid, updatedAt: now }).where(eq(contacts.id, byNumber.id));
     });

@@ -70,7 +70,7 @@ export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: Exte
     ? { ...input.template, params: input.template.params.map((p) => renderTemplate(p, { name: contact.name }, ctx.config.timezone)) }
     : null;
   if (template) await ctx.cloudApi.ensureTemplates(connection.id, ctx.clock.now());
-  const templateText = template ? ctx.cloudApi.resolveTemplate(connection.id, template).text : null;
+  const templateText = template ? (await ctx.cloudApi.resolveTemplate(connection.id, template)).text : null;
   if (!template) await assertWindowOpen(ctx, { companyId: ctx.companyId, whatsappId: connection.id, contactId: contact.id });
   const ticket = await ticketForOutbound(ctx, { companyId: ctx.companyId, contactId: contact.id, whatsappId: connection.id, whenInactive: "pending" });
   const body = renderTemplate(input.body, { name: contact.name }, ctx.config.timezone);

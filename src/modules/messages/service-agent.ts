@@ -34,7 +34,7 @@ export async function sendTemplateFromAgent(ctx: Ctx, ticketId: number, choice: 
   const params = choice.params.map((p) => renderTemplate(p, { name: contact?.name }, ctx.config.timezone));
   const filled = { ...choice, params };
   await ctx.cloudApi.ensureTemplates(ticket.whatsappId, ctx.clock.now());
-  const { text } = ctx.cloudApi.resolveTemplate(ticket.whatsappId, filled);
+  const { text } = await ctx.cloudApi.resolveTemplate(ticket.whatsappId, filled);
   await markTicketRead(ctx, ticket);
   return sendMessage(ctx, ticket, { body: text, userId: ctx.user.id, template: filled });
 }

@@ -17,7 +17,7 @@ export async function ticketWindow(deps: Deps, ticket: Pick<TicketRow, "companyI
   const w = await findConnection(deps.db, ticket.companyId, ticket.whatsappId);
   if (w?.channel !== "cloudapi") return null;
   const number = (await findContact(deps.db, ticket.companyId, ticket.contactId))?.number ?? "";
-  const last = number ? deps.cloudApi.lastInboundAt(w.id, number) : null;
+  const last = number ? await deps.cloudApi.lastInboundAt(w.id, number) : null;
   const now = deps.clock.now();
   return {
     lastInboundAt: last === null ? null : new Date(last).toISOString(),

@@ -199,8 +199,8 @@ export class Notifier implements NotifierPort {
   }
 
   /** THE visibility rule, for the recipient as they are now (their queues, their profile). */
-  private maySee(userId: number, t: TicketRow): boolean {
-    const found = loadSessionUser(this.deps.db, userId);
+  private async maySee(userId: number, t: TicketRow): Promise<boolean> {
+    const found = await loadSessionUser(this.deps.db, userId);
     return !!found && found.user.companyId === t.companyId && canViewTicket(found.user, t);
   }
 
@@ -212,7 +212,7 @@ export class Notifier implements NotifierPort {
 
   /** Sound to the user's tabs and a push to their devices, as their preferences say. */
   private async deliver(a: Alert) {
-    const found = loadSessionUser(this.deps.db, a.userId);
+    const found = await loadSessionUser(this.deps.db, a.userId);
     if (!found) return;
     if (a.kind === "connection" && !can(found.user, "notifications:connectionAlerts")) return;
     const prefs = (await effectivePrefs(this.deps.db, found.user.companyId, a.userId)).prefs;
@@ -223,7 +223,7 @@ export class Notifier implements NotifierPort {
     }
     // A tab on screen shows the event itself: no push on top of it.
     if (!how.notification || this.deps.hub.hasVisibleSocket(a.userId)) return;
-    for (const sub of subscriptionsOf(this.deps.db, a.userId)) {
+    for (const sub of await subscriptionsOf(this.deps.db, a.userId)) {
       this.enqueue(async () => {
         const res = await sendPush(this.deps, sub, a.payload(sub.lang, prefs.preview), a.tag);
         if (res.outcome === "gone") await deleteSubscription(this.deps.db, sub.id);

@@ -101,7 +101,7 @@ export async function updatePlan(ctx: Ctx, id: number, input: PlanUpdateInput) {
 export async function deletePlan(ctx: Ctx, id: number) {
   requirePermission(ctx, "platform:plans");
   const before = await getPlan(ctx, id);
-  const used = ctx.hooks.companiesOnPlan(ctx.db, id);
+  const used = await ctx.hooks.companiesOnPlan(ctx.db, id);
   if (used > 0) throw new AppError("ERR_PLAN_IN_USE", 409, { companies: used });
   await ctx.db.transaction(async (tx) => {
     await tx.delete(plans).where(eq(plans.id, id));

@@ -76,7 +76,7 @@ export async function createQueue(ctx: Ctx, input: QueueCreateInput) {
     throw new AppError("ERR_PLAN_LIMIT_QUEUES", 400, { limit: plan.plan.queues });
   }
   await assertUnique(ctx, input.name, input.color);
-  ctx.hooks.assertBotRefs(ctx, input);
+  await ctx.hooks.assertBotRefs(ctx, input);
   const now = nowIso();
   const greeting = await companyAutoText(ctx, ctx.companyId, "connectionGreeting");
   // The plan's limit holds under parallel creation: counted again where the row is written.
@@ -119,7 +119,7 @@ export async function updateQueue(ctx: Ctx, id: number, input: QueueUpdateInput)
   if (!canManageQueues(ctx.user)) throw forbidden();
   const before = await getQueue(ctx, id);
   await assertUnique(ctx, input.name, input.color, id);
-  ctx.hooks.assertBotRefs(ctx, input);
+  await ctx.hooks.assertBotRefs(ctx, input);
   const patch: Partial<QueueRow> = { updatedAt: nowIso() };
   for (const k of ["name", "color", "greetingMessage", "outOfHoursMessage", "orderQueue", "integrationId", "promptId", "schedules"] as const) {
     if (input[k] !== undefined) (patch as Record<string, unknown>)[k] = input[k];

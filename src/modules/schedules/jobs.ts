@@ -67,7 +67,9 @@ async function sendSchedule(deps: Deps, s: ScheduleRow) {
         params: template.params.map((p) => renderTemplate(p, { name: contact.name }, deps.config.timezone, at)),
       }
     : null;
-  const body = filled ? deps.cloudApi.resolveTemplate(whatsappId, filled).text : renderTemplate(s.body, { name: contact.name }, deps.config.timezone, at);
+  const body = filled
+    ? (await deps.cloudApi.resolveTemplate(whatsappId, filled)).text
+    : renderTemplate(s.body, { name: contact.name }, deps.config.timezone, at);
   const media =
     s.mediaPath && !filled
       ? { path: `${deps.config.mediaDir}/${s.mediaPath}`, mediaPath: s.mediaPath, mime: mimeOfName(s.mediaPath), fileName: s.mediaName ?? "imagem.jpg" }

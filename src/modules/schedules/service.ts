@@ -59,7 +59,7 @@ async function checkTemplate(ctx: Ctx, t: ScheduleTemplate | null | undefined): 
   if (t === undefined || t === null) return t;
   const w = await findConnection(ctx.db, ctx.companyId, t.whatsappId);
   if (w?.channel !== "cloudapi") throw new AppError("ERR_CLOUD_ONLY", 400, { fields: { template: "validation.invalid" } });
-  ctx.cloudApi.resolveTemplate(w.id, t);
+  await ctx.cloudApi.resolveTemplate(w.id, t);
   return JSON.stringify(t);
 }
 

@@ -68,7 +68,7 @@ export async function ticketForInbound(
   spec: { companyId: number; contactId: number; whatsappId: number; isGroup: boolean; fromMe: boolean },
   now: string,
 ): Promise<InboundTicket> {
-  const found = findCurrentTicket(tx, spec.companyId, spec.contactId, spec.whatsappId);
+  const found = await findCurrentTicket(tx, spec.companyId, spec.contactId, spec.whatsappId);
   if (!found) {
     const ticket = await insertTicket(
       tx,
@@ -227,7 +227,11 @@ export async function handToHuman(deps: Deps, ticket: TicketRow): Promise<Ticket
 }
 
 /** Integration or AI state of a ticket (queue integrations, prompts), as their handlers set it. */
-export function setIntegrationState(deps: Deps, ticket: TicketRow, patch: Pick<TicketPatch, "useIntegration" | "integrationId" | "promptId">): Promise<TicketRow> {
+export function setIntegrationState(
+  deps: Deps,
+  ticket: TicketRow,
+  patch: Pick<TicketPatch, "useIntegration" | "integrationId" | "promptId">,
+): Promise<TicketRow> {
   return plainUpdate(deps.db, ticket.id, patch);
 }
 

@@ -202,8 +202,8 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
   const dto = (await withQueues(ctx, [row]))[0];
   publish(ctx, ctx.companyId, { action: "update", user: dto });
   const demoted = isDemotion(current, row);
-  if (passwordHash) ctx.hooks.endUserSessions(ctx, id, "password changed");
-  else if (demoted) ctx.hooks.endUserSessions(ctx, id, "profile changed");
+  if (passwordHash) await ctx.hooks.endUserSessions(ctx, id, "password changed");
+  else if (demoted) await ctx.hooks.endUserSessions(ctx, id, "profile changed");
   return dto;
 }
 
@@ -214,7 +214,7 @@ export async function deleteUser(ctx: Ctx, id: number) {
   if (!current) throw notFound("ERR_NO_USER_FOUND");
   if (id === ctx.user.id) throw new AppError("ERR_CANNOT_DELETE_SELF", 400);
   await ctx.hooks.releaseUserTickets(ctx, id);
-  ctx.hooks.endUserSessions(ctx, id, "user deleted");
+  await ctx.hooks.endUserSessions(ctx, id, "user deleted");
   await ctx.db.transaction(async (tx) => {
     await tx.delete(users).where(eq(users.id, id));
     await audit(ctx, "user.deleted", { type: "user", id, label: current.email }, diffFields(current, { name: null, profile: null }), tx);
