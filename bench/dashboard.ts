@@ -34,11 +34,11 @@ const rows = db.query("select id, company_id, contact_id, status, user_id, whats
   created_at: string;
   updated_at: string;
 }[];
-db.transaction((tx) => {
-  const tracking = tx.prepare(
+db.transaction(() => {
+  const tracking = db.prepare(
     "insert into ticket_tracking (ticket_id, company_id, contact_id, whatsapp_id, user_id, queued_at, started_at, finished_at, rating_at, rated, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
-  const rating = tx.prepare("insert into user_ratings (ticket_id, company_id, user_id, rate, created_at) values (?, ?, ?, ?, ?)");
+  const rating = db.prepare("insert into user_ratings (ticket_id, company_id, user_id, rate, created_at) values (?, ?, ?, ?, ?)");
   for (const t of rows) {
     const queued = Date.parse(t.created_at);
     const started = t.status === "pending" ? null : new Date(queued + Math.floor(random() * 30 * 60_000)).toISOString();

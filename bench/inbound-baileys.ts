@@ -70,7 +70,7 @@ let published = 0;
 deps.hub.listen((p) => {
   if (p.frame.channel === "appMessage" && p.frame.action === "create" && !p.frame.message.fromMe) published++;
 });
-async function until(check: () => Promise<boolean>, what: string, ms = 120_000) {
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 120_000) {
   const end = performance.now() + ms;
   while (!(await check())) {
     if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);

@@ -430,7 +430,7 @@ describe("the /audit page", () => {
     expect(count()).toBe(before);
     t.db.sqlite.run(`update audit_log set at = ${Date.now() - 400 * 86_400_000} where id in (select id from audit_log order by id limit 3)`);
     const total = t.db.sqlite.query<{ n: number }, []>("select count(*) n from audit_log").get()!.n;
-    expect(pruneAuditLog(t.deps)).toBe(3);
+    expect(await pruneAuditLog(t.deps)).toBe(3);
     expect(t.db.sqlite.query<{ n: number }, []>("select count(*) n from audit_log").get()!.n).toBe(total - 3);
   });
 });

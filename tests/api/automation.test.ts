@@ -240,7 +240,7 @@ describe("n8n / webhook", async () => {
     const tk = await say("5511922220002", "oi");
     n8nDown = false;
     expect(tk).toMatchObject({ useIntegration: false, integrationId: null, status: "pending" });
-    expect(notesOf(tk.id)).toContain(failureNote("Fluxo n8n"));
+    expect(await notesOf(tk.id)).toContain(failureNote("Fluxo n8n"));
   });
 });
 
@@ -340,7 +340,7 @@ describe("AI assistant (OpenAI-compatible)", async () => {
     expect(svc.seen.some((x) => x.path === "/v1-500/chat/completions")).toBe(true);
     expect(l.texts()).toEqual([autoText("aiHolding", "pt-BR")]);
     expect(tk).toMatchObject({ queueId: human, useIntegration: false, promptId: null, status: "pending", userId: null });
-    expect(notesOf(tk.id)).toContain(failureNote("Assistente quebrado"));
+    expect(await notesOf(tk.id)).toContain(failureNote("Assistente quebrado"));
     // the move went through the lifecycle: the ticket frame shows it in the hand-over queue
     expect(t.framesOf("ticket").some((f) => f.frame.action === "update" && f.frame.ticket.id === tk.id && f.frame.ticket.queueId === human)).toBe(true);
     // people answer from now on: the next message reaches nobody's model
@@ -363,7 +363,7 @@ describe("AI assistant (OpenAI-compatible)", async () => {
       expect(took).toBeLessThan(LIMITS.externalCallTimeoutMs + 5_000);
       expect(l.texts()).toEqual(["Um instante: já chamo alguém da equipe."]);
       expect(tk).toMatchObject({ queueId: human, useIntegration: false, status: "pending" });
-      expect(notesOf(tk.id)).toContain(failureNote("Assistente lento"));
+      expect(await notesOf(tk.id)).toContain(failureNote("Assistente lento"));
     } finally {
       t.deps.config.openaiBaseUrl = `${svc.url}/v1`;
       slow.stop(true);

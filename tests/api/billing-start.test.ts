@@ -29,7 +29,7 @@ describe("the first invoice", () => {
     const r = await t.call("GET", "/invoices/all", { token: a.admin.token });
     expect(r.json.count).toBe(1);
     expect(r.json.invoices[0]).toMatchObject({ status: "open", detail: "Plano 1", value: 30, dueDate: a.company.dueDate, companyId: a.company.id });
-    expect(generateInvoices(t.deps)).toBe(0);
+    expect(await generateInvoices(t.deps)).toBe(0);
     expect(invoicesOf(a.company.id)).toHaveLength(1);
   });
 
@@ -50,7 +50,7 @@ describe("the first invoice", () => {
     // 40 days later the job issues the far one's, once
     const inForty = new Date(Date.now() + 41 * 86_400_000);
     expect(generateInvoices(t.deps, inForty)).toBeGreaterThanOrEqual(1);
-    expect(generateInvoices(t.deps, inForty)).toBe(0);
+    expect(await generateInvoices(t.deps, inForty)).toBe(0);
     expect(invoicesOf(later.json.id)).toHaveLength(1);
   });
 });
@@ -65,8 +65,8 @@ describe("never two invoices for one due date", () => {
         .values({ name: "Antiga", planId: 1, dueDate: addDays(todayDate(), 3), createdAt: now, updatedAt: now })
         .returning()
     )[0];
-    expect(generateInvoices(t.deps)).toBe(1);
-    expect(invoiceIfDue(t.db, c, { name: "Plano 1", value: 30 }, new Date())).toBe(false);
+    expect(await generateInvoices(t.deps)).toBe(1);
+    expect(await invoiceIfDue(t.db, c, { name: "Plano 1", value: 30 }, new Date())).toBe(false);
     expect(invoicesOf(c.id)).toHaveLength(1);
   });
 

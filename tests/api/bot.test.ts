@@ -185,7 +185,7 @@ describe("safety", () => {
       expect({ body, answered: fake.sent.length > 0 }).toEqual({ body, answered: true });
     }
     expect(last()).toBe("Plano mensal: R$ 30\n\n*[ 0 ]* - Menu anterior\n*[ # ]* - Menu inicial");
-    expect(notesOf(ticketId)).toEqual([]);
+    expect(await notesOf(ticketId)).toEqual([]);
   });
   test("the same text repeated machine-fast stops the bot and hands the ticket to a person with a note", async () => {
     const n = "5511900000032";

@@ -45,7 +45,7 @@ async function draft(numbers: string[], fields: Record<string, unknown> = {}) {
   expect(r.status).toBe(201);
   return r.json.id as number;
 }
-async function dispatchUntil(done: () => Promise<boolean>, runs = 30) {
+async function dispatchUntil(done: () => boolean | Promise<boolean>, runs = 30) {
   for (let i = 0; i < runs; i++) {
     await t.deps.jobs.runNow("campaigns.dispatch");
     if (await done()) return;

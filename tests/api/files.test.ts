@@ -102,7 +102,7 @@ describe("file lists", () => {
       ["Tabela", "application/pdf", "tabela.pdf"],
     ]);
     expect(files.every((f) => existsSync(f.path) && f.path.startsWith(t.config.mediaDir))).toBe(true);
-    expect(fileListFiles(t.deps, b.company.id, listId)).toEqual([]);
+    expect(await fileListFiles(t.deps, b.company.id, listId)).toEqual([]);
   });
 
   test("update renames, removes a file, drops a missing option (and its file) and adds a new one", async () => {

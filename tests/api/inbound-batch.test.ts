@@ -55,7 +55,8 @@ describe("group commit", () => {
       expect(list[0]).toMatchObject({ status: "pending", unread: 5 });
     }
     // Arrival order is kept: ids grow in the order the messages came.
-    const ids = sent.map(async (m) => (await stored(m.id))[0].id);
+    const ids: number[] = [];
+    for (const m of sent) ids.push((await stored(m.id))[0].id);
     expect([...ids].sort((x, y) => x - y)).toEqual(ids);
     // One message frame per message, after its commit.
     const created = frames.filter((f) => f.channel === "appMessage" && f.action === "create");
@@ -105,7 +106,7 @@ describe("group commit", () => {
     expect((await t.call("PUT", `/tickets/${id}`, { token: tok, body: { status: "closed" } })).status).toBe(200);
     const again = await ingestMessage(t.deps, conn, { ...first });
     expect(again!.duplicate).toBe(true);
-    expect(ticketsOf("5511973333333")).toEqual([expect.objectContaining({ id, status: "closed" })]);
+    expect(await ticketsOf("5511973333333")).toEqual([expect.objectContaining({ id, status: "closed" })]);
     // A new message does reopen it.
     await handleInbound(t.deps, conn, inbound("5511973333333", "voltei"));
     expect((await ticketsOf("5511973333333"))[0].status).toBe("pending");

@@ -43,7 +43,7 @@ describe("tracking", () => {
     const after = await stretches(id);
     expect(after).toHaveLength(2);
     expect(after.filter((s) => s.finishedAt === null)).toHaveLength(1);
-    expect(ticketsWithTwoOpenStretches(t.db, a.company.id)).toEqual([]);
+    expect(await ticketsWithTwoOpenStretches(t.db, a.company.id)).toEqual([]);
   });
 
   test("queued → accepted → transferred → closed: one stretch with each time, credited to who closed it", async () => {
@@ -63,7 +63,7 @@ describe("tracking", () => {
     const [done] = await stretches(id);
     expect(done.finishedAt).not.toBeNull();
     expect(done.userId).toBe(bruno.user.id);
-    expect(ticketsWithTwoOpenStretches(t.db, a.company.id)).toEqual([]);
+    expect(await ticketsWithTwoOpenStretches(t.db, a.company.id)).toEqual([]);
   });
 
   test("a rated close marks the stretch rated and stores the rating for the agent", async () => {

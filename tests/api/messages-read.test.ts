@@ -21,13 +21,13 @@ const changes = () => (t.db.sqlite.query("select total_changes() as n").get() as
 
 describe("opening a ticket's messages", () => {
   test("the newest page, the count, and the ticket read with one receipt for the newest message", async () => {
-    expect(unreadRows()).toBe(LIMITS.messagesPageSize + 4);
+    expect(await unreadRows()).toBe(LIMITS.messagesPageSize + 4);
     const r = await t.call("GET", `/messages/${ticketId}`, { token: a.admin.token });
     expect(r.status).toBe(200);
     expect(r.json.count).toBe(LIMITS.messagesPageSize + 4);
     expect(r.json.hasMore).toBe(true);
     expect(r.json.messages.at(-1).body).toBe(`mensagem ${LIMITS.messagesPageSize + 2}`);
-    expect(unreadRows()).toBe(0);
+    expect(await unreadRows()).toBe(0);
     expect((await t.db.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1))[0]?.unreadMessages).toBe(0);
     expect(fake.read.map((x) => x.id)).toEqual([r.json.messages.at(-1).wid]);
   });
@@ -48,7 +48,7 @@ describe("opening a ticket's messages", () => {
     await t.db.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticketId));
     fake.read.length = 0;
     await t.call("GET", `/messages/${ticketId}`, { token: a.admin.token });
-    expect(unreadRows()).toBe(0);
+    expect(await unreadRows()).toBe(0);
     expect(fake.read.length).toBe(1);
   });
 

@@ -40,7 +40,7 @@ describe("a search's page is kept until the database changes", () => {
     expect((await search(a.admin.token, "marmore")).names).toEqual(["Alice Prado", "Bruno Reis"]);
     await ingestMessage(t.deps, conn, from("5511930000003", "Carla Dias", "granito polido", "WACACHE2"));
     expect((await search(a.admin.token, "granito")).names).toEqual(["Carla Dias"]);
-    expect(applyEdit(t.deps, a.company.id, conn.id, "WACACHE2", "quartzo polido")).toBe(true);
+    expect(await applyEdit(t.deps, a.company.id, conn.id, "WACACHE2", "quartzo polido")).toBe(true);
     expect((await search(a.admin.token, "granito")).count).toBe(0);
     expect((await search(a.admin.token, "quartzo")).names).toEqual(["Carla Dias"]);
   });

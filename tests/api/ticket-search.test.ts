@@ -89,7 +89,7 @@ describe("search by message text", () => {
       }),
     );
     expect((await search(a.admin.token, "trinta")).names).toEqual(["Otavio Reis"]);
-    expect(applyEdit(t.deps, a.company.id, connA.id, "WAEDIT1", "pedido numero quarenta")).toBe(true);
+    expect(await applyEdit(t.deps, a.company.id, connA.id, "WAEDIT1", "pedido numero quarenta")).toBe(true);
     expect((await search(a.admin.token, "trinta")).count).toBe(0);
     expect((await search(a.admin.token, "quarenta")).names).toEqual(["Otavio Reis"]);
   });

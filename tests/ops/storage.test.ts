@@ -133,7 +133,7 @@ describe("inbound spool", () => {
     expect(t.deps.inboundSpool.size()).toBe(0);
     // Redelivered again after storage: still exactly once.
     for (const m of sent.slice(0, 5)) await ingestMessage(t.deps, conn, m);
-    for (const m of sent) expect(storedCount(m.id)).toBe(1);
+    for (const m of sent) expect(await storedCount(m.id)).toBe(1);
     expect(readdirSync(join(t.config.dataDir, "inbound-spool")).length).toBe(0);
   };
 

@@ -172,7 +172,7 @@ describe("events that end every session of a user", () => {
     const so = await signIn(other.email, other.password);
     const socks = [t.socket(sa.token), t.socket(sb.token), t.socket(so.token)];
     await Promise.all(socks.map((x) => x.ready));
-    expect(endCompanySessions(t.deps, c.company.id, "company blocked")).toBe(2);
+    expect(await endCompanySessions(t.deps, c.company.id, "company blocked")).toBe(2);
     expect(await t.closedWithin(socks[0])).toBe(4401);
     expect(await t.closedWithin(socks[1])).toBe(4401);
     expect(await t.closedWithin(socks[2], 200)).toBe("open");
@@ -192,7 +192,7 @@ describe("events that end every session of a user", () => {
     const printed = await resetPassword(t.db, c.email);
     expect((await me(s.token)).status).toBe(401);
     expect((await refresh(s.cookie)).status).toBe(401);
-    expect(sweepEndedSockets(t.deps)).toBe(1);
+    expect(await sweepEndedSockets(t.deps)).toBe(1);
     expect(await t.closedWithin(sock)).toBe(4401);
     const first = await t.http("POST", "/auth/login", { body: { email: c.email, password: printed } });
     expect(first.status).toBe(403);
@@ -213,7 +213,7 @@ describe("events that end every session of a user", () => {
     await sock.ready;
     await signIn(c.email, c.password);
     expect(await sock.waitFor((f) => f.channel === "auth")).toBeTruthy();
-    expect(sweepEndedSockets(t.deps)).toBe(0);
+    expect(await sweepEndedSockets(t.deps)).toBe(0);
     sock.ws.close();
   }, 30_000);
 });

@@ -62,7 +62,7 @@ export function recorder() {
   return { statuses, messages, acks, identities, events };
 }
 
-export async function until(check: () => Promise<boolean>, ms = 3_000, what = "condition") {
+export async function until(check: () => boolean | Promise<boolean>, ms = 3_000, what = "condition") {
   const end = performance.now() + ms; // monotonic: unaffected by setSystemTime
   while (!(await check())) {
     if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);

@@ -22,16 +22,16 @@ async function customers(db: DB, companyId: number, connectionId: number) {
     .limit(200);
   return Promise.all(
     rows.map(async (r) => {
-    const last = (await db.select().from(sandboxMessages).where(eq(sandboxMessages.id, r.lastId)).limit(1))[0]!;
-    const named = (
-      await db
-        .select({ name: sandboxMessages.name })
-        .from(sandboxMessages)
-        .where(and(eq(sandboxMessages.connectionId, connectionId), eq(sandboxMessages.number, r.number), eq(sandboxMessages.direction, "in")))
-        .orderBy(desc(sandboxMessages.id))
-        .limit(1)
-    )[0];
-    return { number: r.number, name: named?.name ?? "", count: r.count, lastMessage: serializeSandboxMessage(last) };
+      const last = (await db.select().from(sandboxMessages).where(eq(sandboxMessages.id, r.lastId)).limit(1))[0]!;
+      const named = (
+        await db
+          .select({ name: sandboxMessages.name })
+          .from(sandboxMessages)
+          .where(and(eq(sandboxMessages.connectionId, connectionId), eq(sandboxMessages.number, r.number), eq(sandboxMessages.direction, "in")))
+          .orderBy(desc(sandboxMessages.id))
+          .limit(1)
+      )[0];
+      return { number: r.number, name: named?.name ?? "", count: r.count, lastMessage: serializeSandboxMessage(last) };
     }),
   );
 }

@@ -51,7 +51,7 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
   const text = msg.reply?.id ?? msg.body;
   if (msg.fromMe) {
     // Someone answered from the phone itself: a person took over.
-    (await handToHuman(deps, ticket));
+    await handToHuman(deps, ticket);
     return;
   }
   if (ticket.isGroup) return;
@@ -60,13 +60,13 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
     return;
   }
   if (ticket.userId || ticket.status !== "pending") return;
-  const conn = (await findConnection(deps.db, ref.companyId, ref.id));
+  const conn = await findConnection(deps.db, ref.companyId, ref.id);
   if (!conn) return;
-  const loop = (await loopReason(deps, ticket.id, text));
+  const loop = await loopReason(deps, ticket.id, text);
   if (loop) {
     // No automatic answer to a machine: the ticket waits for a person, who reads why in its notes.
-    (await handToHuman(deps, ticket));
-    if ((await addSystemNote(deps, ticket, LOOP_NOTE))) log.warn("bot loop breaker engaged", { ticketId: ticket.id, reason: loop });
+    await handToHuman(deps, ticket);
+    if (await addSystemNote(deps, ticket, LOOP_NOTE)) log.warn("bot loop breaker engaged", { ticketId: ticket.id, reason: loop });
     return;
   }
   const step: BotStep = {
@@ -84,15 +84,15 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
   step.msg = msg;
   if (await runAutomation(step, msg)) return;
   if (text.trim() === "#") {
-    ticket = (await botResetToMenu(deps, ticket));
+    ticket = await botResetToMenu(deps, ticket);
     step.ticket = ticket;
     step.body = "";
     return runQueueMenu(step);
   }
-  const scheduleType = (await getSetting(deps, ticket.companyId, "scheduleType"));
+  const scheduleType = await getSetting(deps, ticket.companyId, "scheduleType");
   const now = new Date(deps.clock.now());
   if (scheduleType === "company" && conn.outOfHoursMessage.trim()) {
-    const company = (await findCompany(deps.db, ticket.companyId));
+    const company = await findCompany(deps.db, ticket.companyId);
     if (isOutOfHours(company?.schedules, deps.config.timezone, now)) {
       const notice = render(conn.outOfHoursMessage);
       if (!(await sentAutomaticallySince(deps, ticket.id, notice, OUT_OF_HOURS_REPEAT_MS))) await step.say(notice);
@@ -100,7 +100,7 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
     }
   }
   if (!ticket.queueId) return runQueueMenu(step);
-  const queue = (await findQueue(deps.db, ticket.companyId, ticket.queueId));
+  const queue = await findQueue(deps.db, ticket.companyId, ticket.queueId);
   if (!queue) return;
   if (scheduleType === "queue" && queue.outOfHoursMessage.trim() && isOutOfHours(queue.schedules, deps.config.timezone, now)) {
     const notice = `${render(queue.outOfHoursMessage)}\n\n${HOME_LINE}`;

@@ -73,7 +73,7 @@ export async function listCampaigns(ctx: Ctx, search: string, page: number): Pro
     ctx.db,
     rows.map((r) => r.id),
   );
-  return { records: rows.map((r) => serializeCampaign(ctx, r, progress.get(r.id))), count: total, hasMore: total > page * PAGE };
+  return { records: await Promise.all(rows.map((r) => serializeCampaign(ctx, r, progress.get(r.id)))), count: total, hasMore: total > page * PAGE };
 }
 
 /** GET /campaigns/{id}. */

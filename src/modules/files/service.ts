@@ -79,9 +79,9 @@ export async function createFileList(ctx: Ctx, input: FileListInput) {
         .values({ companyId: ctx.companyId, name: input.name, message: input.message, userId: ctx.user.id || null, createdAt: now, updatedAt: now })
         .returning()
     )[0];
-    input.options.forEach(async (o, position) => {
+    for (const [position, o] of input.options.entries()) {
       await tx.insert(fileListOptions).values({ fileListId: l.id, companyId: ctx.companyId, name: o.name, position });
-    });
+    }
     return l;
   });
   const record = await load(ctx, row);
@@ -111,7 +111,7 @@ export async function updateFileList(ctx: Ctx, id: number, input: FileListInput)
           dropped.map((o) => o.id),
         ),
       );
-    input.options.forEach(async (o, position) => {
+    for (const [position, o] of input.options.entries()) {
       const old = o.id ? byId.get(o.id) : undefined;
       if (old) {
         const clear = !!o.removeFile && !!old.path;
@@ -121,7 +121,7 @@ export async function updateFileList(ctx: Ctx, id: number, input: FileListInput)
           .set({ name: o.name, position, ...(clear && { path: null, mediaType: null, mediaName: null }) })
           .where(eq(fileListOptions.id, old.id));
       } else await tx.insert(fileListOptions).values({ fileListId: id, companyId: ctx.companyId, name: o.name, position });
-    });
+    }
     return (
       await tx.update(fileLists).set({ name: input.name, message: input.message, updatedAt: nowIso() }).where(eq(fileLists.id, current.id)).returning()
     )[0];
@@ -169,11 +169,11 @@ export async function uploadFileListFiles(ctx: Ctx, id: number, body: Record<str
   }
   const previous: (string | null)[] = [];
   await ctx.db.transaction(async (tx) => {
-    ids.forEach(async (optionId, i) => {
+    for (const [i, optionId] of ids.entries()) {
       previous.push(options.get(optionId)?.path ?? null);
       const s = stored[i];
       await tx.update(fileListOptions).set({ path: s.mediaPath, mediaType: s.mime, mediaName: s.mediaName }).where(eq(fileListOptions.id, optionId));
-    });
+    }
     await tx.update(fileLists).set({ updatedAt: nowIso() }).where(eq(fileLists.id, id));
   });
   for (const p of previous) removeMedia(ctx.config.mediaDir, ctx.companyId, p);

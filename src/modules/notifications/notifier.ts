@@ -129,8 +129,10 @@ export class Notifier implements NotifierPort {
     // who serves a queue (or follows queue-less tickets) is read once per batch
     const people = new Map<string, number[]>();
     const memo = async (key: string, read: () => Promise<number[]>) => {
-      let ids = people.get(key);
-      if (!ids) people.set(key, (ids = await read()));
+      const known = people.get(key);
+      if (known) return known;
+      const ids = await read();
+      people.set(key, ids);
       return ids;
     };
     for (const c of batch) {
@@ -150,7 +152,7 @@ export class Notifier implements NotifierPort {
   }
 
   /** The users an event alerts, checked against the ticket as it is now. */
-  private async alertsOf(c: Candidate, memo: (key: string, read: () => number[]) => number[]): Promise<Alert[]> {
+  private async alertsOf(c: Candidate, memo: (key: string, read: () => Promise<number[]>) => Promise<number[]>): Promise<Alert[]> {
     const { db } = this.deps;
     if (c.kind === "chat") {
       const url = `/chats/${c.chatUuid}`;
