@@ -110,14 +110,13 @@ export async function generate(path: string, scale: Scale, seedValue = 42): Prom
 
   s.exec("PRAGMA synchronous = OFF");
   s.exec("DROP TRIGGER messages_fts_ai");
-  s.transaction(async () => {
+  s.transaction(() => {
     const planId = (s.query("select plan_id from companies where id = 1").get() as { plan_id: number }).plan_id;
     const company = s.prepare(
       "insert into companies (name, email, plan_id, status, due_date, schedules, created_at, updated_at) values (?, ?, ?, 1, '2099-12-31', '[]', ?, ?)",
     );
     for (const n of [2, 3]) {
       company.run(`Empresa ${n}`, `empresa${n}@bench.local`, planId, iso(now), iso(now));
-      await seedCompanySettings(db, n);
     }
     const queue = s.prepare("insert into queues (company_id, name, color, created_at, updated_at) values (?, ?, ?, ?, ?) returning id");
     const user = s.prepare(
@@ -213,6 +212,8 @@ export async function generate(path: string, scale: Scale, seedValue = 42): Prom
       }
     }
   })();
+  // Their settings through the settings module (drizzle, awaited: outside the synchronous bulk transaction).
+  for (const n of [2, 3]) await seedCompanySettings(db, n);
   // The search index in one pass, keyed as its trigger keys it (migration 0030: company << 44 | id).
   s.exec("INSERT INTO messages_fts(rowid, body) SELECT (company_id << 44) | id, body FROM messages");
   s.exec(trigger);

@@ -66,7 +66,7 @@ describe("queue menu and option tree", () => {
     expect(texts()[1]).toBe(`Bem-vindo a Vendas!\n\n*[ 1 ]* - Planos\n*[ 2 ]* - Preços\n\n${HOME_LINE}`);
     expect(texts()[2]).toContain("Nossos planos:");
     expect(texts()).toHaveLength(3);
-    expect(ticketOf(first!.ticket.id)).toMatchObject({ queueId: vendas, chatbot: true });
+    expect(await ticketOf(first!.ticket.id)).toMatchObject({ queueId: vendas, chatbot: true });
   });
   test("an invalid answer is re-asked once, then the bot stays silent for a human", async () => {
     await say(n, "9");
@@ -80,7 +80,7 @@ describe("queue menu and option tree", () => {
     expect(last()).toContain("*[ 2 ]* - Suporte");
     const r = await say(n, "1");
     expect(last()).toBe(`Bem-vindo a Vendas!\n\n*[ 1 ]* - Planos\n*[ 2 ]* - Preços\n\n${HOME_LINE}`);
-    expect(ticketOf(r!.ticket.id)).toMatchObject({ queueId: vendas, chatbot: true, status: "pending" });
+    expect(await ticketOf(r!.ticket.id)).toMatchObject({ queueId: vendas, chatbot: true, status: "pending" });
   });
   test("walks two levels, goes back with 0, hands over after a repeated invalid answer", async () => {
     await say(n, "1");
@@ -139,7 +139,7 @@ describe("rating", () => {
     expect(last()).toBe(`Como foi nosso atendimento?\n\n${RATING_PROMPT}`);
     await say("5511900000020", "3");
     expect(last()).toBe("Atendimento encerrado. Obrigado!");
-    expect(ticketOf(r!.ticket.id)).toMatchObject({ status: "closed", awaitingRatingSince: null });
+    expect(await ticketOf(r!.ticket.id)).toMatchObject({ status: "closed", awaitingRatingSince: null });
     const rating = (await t.db.select().from(userRatings).where(eq(userRatings.ticketId, r!.ticket.id)).limit(1))[0];
     expect(rating).toMatchObject({ rate: 3, userId: a.admin.user.id });
   });
@@ -202,7 +202,7 @@ describe("safety", () => {
     // and it stays quiet (one note, no answer) while the machine goes on
     await sayAt(n, "Olá! Como posso ajudar?", start + 6_200);
     expect(fake.sent).toEqual([]);
-    expect(notesOf(r!.ticket.id)).toHaveLength(1);
+    expect(await notesOf(r!.ticket.id)).toHaveLength(1);
   });
   test("another bot's numbered menu gets no answer, and a note for the agent", async () => {
     const n = "5511900000033";

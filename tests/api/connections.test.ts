@@ -343,7 +343,7 @@ describe("channel events of a live connection", () => {
     expect(t.events.filter((e) => e.frame.channel === "appMessage" && e.frame.action === "update")).toHaveLength(1);
     expect((await t.call("GET", `/whatsapp/${id}`, { token: c.admin.token })).json.lastAckAt).toBeTruthy();
     s.events.onEdit({ id: "IN-1", body: "primeira (editada)" });
-    expect(row()).toMatchObject({ body: "primeira (editada)", isEdited: true });
+    expect(await row()).toMatchObject({ body: "primeira (editada)", isEdited: true });
     t.events.length = 0;
     s.events.onRevoke("IN-1");
     expect((await row()).isDeleted).toBe(true);

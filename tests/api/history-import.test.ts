@@ -42,7 +42,7 @@ describe("the setting", () => {
     expect(got.json).toMatchObject({ historyDays: 0, historyImport: null });
     await t.deps.sessions.history.accept(ref, batch([msg("5511911110000", "antes de ligar", DAY)], 50, true));
     await t.deps.sessions.history.idle(connection.id);
-    expect(ticketsOf(a.company.id)).toHaveLength(0);
+    expect(await ticketsOf(a.company.id)).toHaveLength(0);
     expect((await t.call("PUT", `/whatsapp/${connection.id}`, { token: a.admin.token, body: { historyDays: 31 } })).json.fields.historyDays).toBe(
       "validation.invalid",
     );
@@ -108,8 +108,8 @@ describe("the import", () => {
     await t.deps.sessions.history.accept(ref, batch(seen.slice(0, 4), 50));
     await t.deps.sessions.history.accept(ref, batch(seen, 100, true));
     await t.deps.sessions.history.idle(connection.id);
-    expect(ticketsOf(a.company.id)).toHaveLength(1);
-    expect(messagesOf(before[0].id)).toHaveLength(count);
+    expect(await ticketsOf(a.company.id)).toHaveLength(1);
+    expect(await messagesOf(before[0].id)).toHaveLength(count);
   });
 
   test("a customer writing live during the import is served at once, on a live ticket of their own", async () => {

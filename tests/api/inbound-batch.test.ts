@@ -48,7 +48,7 @@ describe("group commit", () => {
     const numbers = Array.from({ length: 12 }, (_, i) => `55119700${String(i).padStart(5, "0")}`);
     const sent = Array.from({ length: 60 }, (_, i) => inbound(numbers[i % 12], `pedido ${i}`));
     const frames = await framesDuring(() => Promise.all(sent.map((m) => handleInbound(t.deps, conn, m))));
-    for (const m of sent) expect(stored(m.id)).toHaveLength(1);
+    for (const m of sent) expect(await stored(m.id)).toHaveLength(1);
     for (const n of numbers) {
       const list = await ticketsOf(n);
       expect(list).toHaveLength(1);
@@ -84,9 +84,9 @@ describe("group commit", () => {
       storeInbound(t.deps, conn, good2, null),
     ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-    expect(stored(good1.id)).toHaveLength(1);
-    expect(stored(good2.id)).toHaveLength(1);
-    expect(stored(bad.id)).toHaveLength(0);
+    expect(await stored(good1.id)).toHaveLength(1);
+    expect(await stored(good2.id)).toHaveLength(1);
+    expect(await stored(bad.id)).toHaveLength(0);
     // Nothing of the failed message stayed: not even its new contact.
     expect(t.db.sqlite.query("select count(*) as n from contacts where number = ?").get("5511971111113")).toEqual({ n: 0 });
   });
@@ -94,7 +94,7 @@ describe("group commit", () => {
   test("the same message twice in one batch is stored once; both callers get the stored one", async () => {
     const m = inbound("5511972222222", "duplicada");
     const [x, y] = await Promise.all([ingestMessage(t.deps, conn, m), ingestMessage(t.deps, conn, { ...m })]);
-    expect(stored(m.id)).toHaveLength(1);
+    expect(await stored(m.id)).toHaveLength(1);
     expect(x!.messageId).toBe(y!.messageId);
     expect([x!.duplicate, y!.duplicate].sort()).toEqual([false, true]);
   });

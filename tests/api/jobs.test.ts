@@ -85,7 +85,7 @@ describe("jobs", () => {
       .set({ status: "open", userId: a.admin.user.id, awaitingRatingSince: new Date(Date.now() - 25 * 3600_000).toISOString() })
       .where(eq(tickets.id, res!.ticket.id));
     await closeUnratedTickets(t.deps);
-    expect(ticketOf(res!.ticket.id)).toMatchObject({ status: "closed", awaitingRatingSince: null });
+    expect(await ticketOf(res!.ticket.id)).toMatchObject({ status: "closed", awaitingRatingSince: null });
   });
 
   test("users.offline-sweep marks silent users offline", async () => {

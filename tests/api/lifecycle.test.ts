@@ -56,7 +56,7 @@ describe("tracking", () => {
     expect(accepted.startedAt! >= accepted.queuedAt!).toBe(true);
     // transfer to Bruno in Suporte: the stretch goes on (re-queued), now Bruno's
     expect((await put(ana.token, id, { status: "open", userId: bruno.user.id, queueId: suporte })).status).toBe(200);
-    expect(stretches(id)).toHaveLength(1);
+    expect(await stretches(id)).toHaveLength(1);
     expect((await stretches(id))[0].userId).toBe(bruno.user.id);
     // Bruno cannot see Suporte tickets, an admin closes it for him
     expect((await put(tok, id, { status: "closed" })).json.status).toBe("closed");
@@ -108,7 +108,7 @@ describe("races", () => {
     expect(close.json).toMatchObject({ error: "ERR_TICKET_ALREADY_ACCEPTED", user: { name: "Ana Lima" } });
     const move = await put(bruno.token, id, { queueId: suporte, status: "pending", userId: null });
     expect(move.status).toBe(409);
-    expect(ticketRow(id)).toMatchObject({ status: "open", userId: ana.user.id, queueId: vendas });
+    expect(await ticketRow(id)).toMatchObject({ status: "open", userId: ana.user.id, queueId: vendas });
     // accepting twice by the same agent is harmless
     expect((await put(ana.token, id, { status: "open" })).status).toBe(200);
   });
@@ -120,7 +120,7 @@ describe("races", () => {
     await put(tok, id, { status: "closed" });
     const rows = (await stretches(id)).length;
     expect((await put(tok, id, { status: "closed" })).status).toBe(200);
-    expect(stretches(id)).toHaveLength(rows);
+    expect(await stretches(id)).toHaveLength(rows);
     const b = await t.newCompany();
     expect((await put(b.admin.token, id, { status: "open" })).status).toBe(404);
   });

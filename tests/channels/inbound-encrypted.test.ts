@@ -88,7 +88,7 @@ describe("encrypted inbound messages", () => {
 
     expect(await server.sendEncrypted({ peer, id: "ENC2", content: { conversation: "Segunda, já sem pre-key" } })).toBe("msg");
     await until(async () => !!(await stored(companyId, "ENC2")), 5_000, "the second message stored");
-    expect(stored(companyId, "ENC2")).toMatchObject({ body: "Segunda, já sem pre-key", ticketId: ticket.id });
+    expect(await stored(companyId, "ENC2")).toMatchObject({ body: "Segunda, já sem pre-key", ticketId: ticket.id });
 
     // A ciphertext altered on the way fails its MAC: nothing readable is stored, Baileys asks for a retry.
     expect(await server.sendEncrypted({ peer, id: "ENC3", content: { conversation: "adulterada" }, tamper: true })).toBe("msg");
@@ -100,7 +100,7 @@ describe("encrypted inbound messages", () => {
     // The next message still decrypts (the failed one left the session untouched).
     await server.sendEncrypted({ peer, id: "ENC4", content: { conversation: "Quarta mensagem" } });
     await until(async () => !!(await stored(companyId, "ENC4")), 5_000, "the message after the tampered one");
-    expect(stored(companyId, "ENC3")).toBeUndefined();
+    expect(await stored(companyId, "ENC3")).toBeUndefined();
     const bodies = await t.db.select({ body: messages.body }).from(messages).where(eq(messages.ticketId, ticket.id));
     expect(bodies.some((m) => m.body.includes("adulterada"))).toBe(false);
     expect(server.errors).toEqual([]);

@@ -127,7 +127,7 @@ describe("inbound spool", () => {
     // A retry while still broken loses nothing.
     await t.deps.inboundSpool.drain();
     expect(t.deps.inboundSpool.size()).toBeLessThanOrEqual(spooled);
-    for (const m of sent) expect(storedCount(m.id)).toBeLessThanOrEqual(1);
+    for (const m of sent) expect(await storedCount(m.id)).toBeLessThanOrEqual(1);
     mendStorage();
     await t.deps.inboundSpool.drain();
     expect(t.deps.inboundSpool.size()).toBe(0);

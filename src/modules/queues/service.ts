@@ -110,7 +110,7 @@ export async function createQueue(ctx: Ctx, input: QueueCreateInput) {
     return { row: created, announce: await ctx.hooks.queueCreated(tx, ctx.companyId, created.id, greeting) };
   });
   const queue = publishUpdate(ctx, row);
-  announce();
+  await announce();
   return queue;
 }
 
