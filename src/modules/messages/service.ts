@@ -1,3 +1,4 @@
+import type { DbOrTx } from "../../core/db";
 import { canHandleEveryTicket } from "../tickets";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { addressOf } from "../../core/channel";
@@ -264,9 +265,9 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 /** The card preview after a message disappeared: the newest message still shown, else empty. */
-async function previewAfterDelete(deps: Deps, ticketId: number) {
+async function previewAfterDelete(db: DbOrTx, ticketId: number) {
   const last = (
-    await deps.db
+    await db
       .select({ body: messages.body, mediaName: messages.mediaName })
       .from(messages)
       .where(and(eq(messages.ticketId, ticketId), eq(messages.isDeleted, false)))
@@ -305,7 +306,7 @@ export async function markDeleted(deps: Deps, ticket: TicketRow, messageId: numb
       .update(messages)
       .set({ isDeleted: true, updatedAt: isoNow(deps.clock) })
       .where(eq(messages.id, messageId));
-    await refreshPreview(tx, ticket.id, await previewAfterDelete(deps, ticket.id));
+    await refreshPreview(tx, ticket.id, await previewAfterDelete(tx, ticket.id));
   });
   await publishMessageUpdated(deps, ticket.companyId, messageId);
   // Every list showing the card gets the new preview, not only the open chat.
