@@ -91,13 +91,13 @@ export class ConnectionSupervisor implements SupervisorPort {
     try {
       await this.registry.logout(connectionId);
     } finally {
-      this.removeAuth(connectionId);
+      await this.removeAuth(connectionId);
     }
   }
 
   /** Stored channel credentials and keys of a connection are deleted (each kind removes its own). */
-  removeAuth(connectionId: number) {
-    for (const kind of Object.values(this.kinds)) kind.removeAuth?.(connectionId);
+  async removeAuth(connectionId: number): Promise<void> {
+    for (const kind of Object.values(this.kinds)) await kind.removeAuth?.(connectionId);
   }
 
   /**

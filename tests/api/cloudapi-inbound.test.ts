@@ -187,7 +187,7 @@ describe("delivery statuses", () => {
     const ticket = await s.ticketOf();
     await t.call("PUT", `/tickets/${ticket.id}`, { token: s.admin.token, body: { status: "open", userId: s.admin.user.id } });
     const release = graph.holdSends();
-    const sending = await t.call("POST", `/messages/${ticket.id}`, { token: s.admin.token, body: { body: "rápido" } });
+    const sending = t.call("POST", `/messages/${ticket.id}`, { token: s.admin.token, body: { body: "rápido" } });
     const row = await (async () => {
       await until(async () => !!(await t.db.select().from(messages).where(eq(messages.body, "rápido")).limit(1))[0]);
       return (await t.db.select().from(messages).where(eq(messages.body, "rápido")).limit(1))[0]!;

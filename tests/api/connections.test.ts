@@ -220,15 +220,15 @@ describe("/whatsappsession", () => {
     s.link();
     expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json).toMatchObject({ status: "CONNECTED", qrcode: "" });
     // the transport reconnects by itself: counted once, though OPENING is reported twice on the way
-    s.events.onStatus("TIMEOUT", { reason: "closed_428", retries: 1 });
-    s.events.onStatus("OPENING");
-    s.events.onStatus("OPENING");
-    s.events.onStatus("CONNECTED");
+    await s.events.onStatus("TIMEOUT", { reason: "closed_428", retries: 1 });
+    await s.events.onStatus("OPENING");
+    await s.events.onStatus("OPENING");
+    await s.events.onStatus("CONNECTED");
     const after = (await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json;
     expect(after.reconnectsToday).toBe(1);
     // the last close reason is kept on the row (the page says it in words)
     expect(after.closeReason).toBe("closed_428");
-    s.events.onStatus("DISCONNECTED", { reason: "replaced" });
+    await s.events.onStatus("DISCONNECTED", { reason: "replaced" });
     expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json).toMatchObject({ status: "DISCONNECTED", closeReason: "replaced" });
     expect(t.framesOf("whatsappSession").at(-1)?.frame.session).toMatchObject({ status: "DISCONNECTED", closeReason: "replaced" });
     s.link();
@@ -337,21 +337,21 @@ describe("channel events of a live connection", () => {
       )[0]!;
     expect((await row()).body).toBe("primeira");
     t.events.length = 0;
-    s.events.onAck([{ id: "IN-1", ack: 3 }]);
-    s.events.onAck([{ id: "IN-1", ack: 2 }]);
+    await s.events.onAck([{ id: "IN-1", ack: 3 }]);
+    await s.events.onAck([{ id: "IN-1", ack: 2 }]);
     expect((await row()).ack).toBe(3);
     expect(t.events.filter((e) => e.frame.channel === "appMessage" && e.frame.action === "update")).toHaveLength(1);
     expect((await t.call("GET", `/whatsapp/${id}`, { token: c.admin.token })).json.lastAckAt).toBeTruthy();
-    s.events.onEdit({ id: "IN-1", body: "primeira (editada)" });
+    await s.events.onEdit({ id: "IN-1", body: "primeira (editada)" });
     expect(await row()).toMatchObject({ body: "primeira (editada)", isEdited: true });
     t.events.length = 0;
-    s.events.onRevoke("IN-1");
+    await s.events.onRevoke("IN-1");
     expect((await row()).isDeleted).toBe(true);
     // the deleted text leaves the card's preview in every list, not only in the open chat
     const card = t.framesOf("ticket").find((f) => f.frame.action === "update" && f.rooms.some((r) => r.endsWith("-pending")));
     expect(card?.frame.action === "update" && card.frame.ticket.lastMessage).toBe("");
     // the company's `call` setting is "disabled" by default: a finished call gets the automatic text
-    s.events.onCall({ id: "CALL-1", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "terminate" });
+    await s.events.onCall({ id: "CALL-1", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "terminate" });
     const callRow = async () =>
       (
         await t.db
@@ -367,14 +367,14 @@ describe("channel events of a live connection", () => {
     expect(call?.mediaType).toBe("call_log");
     // a call that rang out (timeout) is answered like a hung-up one, and only once
     s.sent.length = 0;
-    s.events.onCall({ id: "CALL-3", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "timeout" });
-    s.events.onCall({ id: "CALL-3", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "terminate" });
+    await s.events.onCall({ id: "CALL-3", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "timeout" });
+    await s.events.onCall({ id: "CALL-3", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "terminate" });
     await Bun.sleep(20);
     expect(s.sent.filter((m) => m.type === "text" && m.body.startsWith("*Mensagem Automática*:\n"))).toHaveLength(1);
     // enabled: calls are left alone
     await t.call("PUT", "/settings/call", { token: c.admin.token, body: { value: "enabled" } });
     s.sent.length = 0;
-    s.events.onCall({ id: "CALL-2", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: true, status: "terminate" });
+    await s.events.onCall({ id: "CALL-2", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: true, status: "terminate" });
     await Bun.sleep(20);
     expect(s.sent).toEqual([]);
   });

@@ -77,7 +77,7 @@ describe("channel wiring", () => {
         chat: { number: null, lid: "55554444333322", address: "55554444333322@lid", pushName: "Teo" },
       },
     );
-    (events as unknown as import("../../src/core/channel").ChannelEvents).onIdentity?.({ lid: "55554444333322", number: "5511955443322" });
+    await (events as unknown as import("../../src/core/channel").ChannelEvents).onIdentity?.({ lid: "55554444333322", number: "5511955443322" });
     const c = (await contactsOf()).find((x) => x.lid === "55554444333322");
     expect(c?.number).toBe("5511955443322");
     await sup.stopAll();

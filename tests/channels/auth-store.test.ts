@@ -79,7 +79,7 @@ describe("SqliteAuthStore", () => {
     const db = memoryAuthDb();
     const store = new SqliteAuthStore(db);
     const keys = addTransactionCapability(store.keys(1), silentLogger(), { maxCommitRetries: 2, delayBetweenTriesMs: 1 });
-    const run = await keys.transaction(async () => {
+    const run = keys.transaction(async () => {
       await keys.set({ "pre-key": { "1": Curve.generateKeyPair() } });
       await keys.set({ session: { y: 5n as unknown as Uint8Array } });
     }, "k");

@@ -209,7 +209,7 @@ export class CloudApiAdapter implements ChannelAdapter {
     if (batch.acks.length) {
       const failed = batch.acks.filter((a) => a.error).length;
       if (failed) await recordError(db, this.id.connectionId, Date.now(), failed);
-      this.id.events.onAck(batch.acks);
+      await this.id.events.onAck(batch.acks);
     }
   }
 }

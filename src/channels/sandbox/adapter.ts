@@ -250,7 +250,7 @@ export class SandboxAdapter implements ChannelAdapter {
     )[0];
     if (!row) return;
     this.publish("update", row);
-    this.id.events.onAck([{ id: wid, ack }]);
+    await this.id.events.onAck([{ id: wid, ack }]);
   }
 
   private later(ms: number, fn: () => void) {

@@ -1,3 +1,4 @@
+import type { DbOrTx } from "../../core/db";
 /**
  * One's own second factors (the profile's "Security"): the authenticator app, recovery codes and
  * passkeys. Every change is confirmed with the current password (a stolen session alone cannot add
@@ -21,9 +22,12 @@ const required = async (ctx: Ctx) => (await getSetting(ctx, ctx.companyId, "requ
 const provePassword = (ctx: Ctx, password: string, origin: RequestOrigin) =>
   checkCredentials(ctx, ctx.user.email, password, origin.address, "ERR_WRONG_CURRENT_PASSWORD");
 
-/** The company requires a second factor: the last one cannot be removed (an admin's reset can). */
-async function assertNotLast(ctx: Ctx) {
-  if ((await required(ctx)) && !(await hasSecondFactor(ctx.db, ctx.user.id))) throw new AppError("ERR_SECOND_FACTOR_REQUIRED", 400);
+/**
+ * The company requires a second factor: the last one cannot be removed (an admin's reset can). Inside the
+ * removal's transaction: `mustKeep` is the company's setting, read before it.
+ */
+async function assertNotLast(tx: DbOrTx, ctx: Ctx, mustKeep: boolean) {
+  if (mustKeep && !(await hasSecondFactor(tx, ctx.user.id))) throw new AppError("ERR_SECOND_FACTOR_REQUIRED", 400);
 }
 
 /** GET /auth/security. */
@@ -63,10 +67,11 @@ export async function confirmTotp(ctx: Ctx, code: string, origin: RequestOrigin)
 export async function turnOffTotp(ctx: Ctx, password: string, origin: RequestOrigin) {
   await provePassword(ctx, password, origin);
   if (!(await hasTotp(ctx.db, ctx.user.id))) throw new AppError("ERR_TOTP_NOT_ENABLED", 400);
+  const mustKeep = await required(ctx);
   await ctx.db.transaction(async (tx) => {
     await disableTotp(tx, ctx.user.id);
     if (!(await hasSecondFactor(tx, ctx.user.id))) {
-      await assertNotLast(ctx);
+      await assertNotLast(tx, ctx, mustKeep);
       await dropRecoveryCodes(tx, ctx.user.id);
     }
     await audit(ctx, "auth.totp.disabled", me(ctx), undefined, tx);
@@ -114,11 +119,12 @@ export async function addPasskey(ctx: Ctx, input: { challenge: string; name: str
 /** DELETE /auth/passkeys/{id}. */
 export async function deletePasskey(ctx: Ctx, id: number, password: string, origin: RequestOrigin) {
   await provePassword(ctx, password, origin);
+  const mustKeep = await required(ctx);
   await ctx.db.transaction(async (tx) => {
     const name = await removePasskey(tx, ctx.user.id, id);
     if (name === null) throw notFound("ERR_NO_PASSKEY_FOUND");
     if (!(await hasSecondFactor(tx, ctx.user.id))) {
-      await assertNotLast(ctx);
+      await assertNotLast(tx, ctx, mustKeep);
       await dropRecoveryCodes(tx, ctx.user.id);
     }
     await audit(ctx, "auth.passkey.removed", me(ctx), { passkey: [name, null] }, tx);

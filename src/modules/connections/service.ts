@@ -274,7 +274,7 @@ export async function refreshSession(ctx: Ctx, id: number, pairingNumber?: strin
   publishSession(ctx, row);
   const sup = ctx.sessions;
   await sup.stop(id);
-  sup.removeAuth(id);
+  await sup.removeAuth(id);
   await sup.start(row, { fresh: true, force: true, ...(pairingNumber ? { pairingNumber } : {}) });
   return { message: "Starting session." };
 }

@@ -152,7 +152,7 @@ export async function sendMessage(deps: Deps, ticket: OutboxTicket, spec: SendSp
     // A reaction does not become the card's last message (as on the phone).
     if (!spec.reaction)
       await noteMessage(tx, ticket.id, { preview: spec.body || spec.media?.fileName || "", fromMe: true, inbound: false, automatic: spec.isAutomatic }, now);
-    spec.onStored?.(tx, m);
+    await spec.onStored?.(tx, m);
     return m;
   });
   const loaded = await loadTicket(deps, ticket.companyId, ticket.id);
