@@ -253,14 +253,12 @@ export class SandboxAdapter implements ChannelAdapter {
     await this.id.events.onAck([{ id: wid, ack }]);
   }
 
-  private later(ms: number, fn: () => void) {
+  private later(ms: number, fn: () => unknown) {
     const t = setTimeout(() => {
       this.timers.delete(t);
-      try {
-        fn();
-      } catch (e) {
-        log.warn("sandbox ack failed", { connectionId: this.id.connectionId, err: String(e) });
-      }
+      Promise.resolve()
+        .then(fn)
+        .catch((e) => log.warn("sandbox ack failed", { connectionId: this.id.connectionId, err: String(e) }));
     }, ms);
     this.timers.add(t);
   }
