@@ -11,3 +11,13 @@ export async function rawAll<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   while (gate?.busy) await gate.free();
   return db.all<T>(query);
 }
+
+/**
+ * Resolves when no transaction is open on `db`: hand-written synchronous bun:sqlite work that follows at once
+ * (the engine-specific statements listed in tests/unit/engine-boundary.test.ts) then neither reads another
+ * request's uncommitted rows nor joins its transaction. Inside a transaction it rejects (use `tx`).
+ */
+export async function idle(db: DbOrTx): Promise<void> {
+  const gate = gateOf(db);
+  while (gate?.busy) await gate.free();
+}

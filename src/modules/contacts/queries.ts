@@ -1,3 +1,4 @@
+import { idle } from "../../db/query";
 import { sql, and, asc, eq, inArray, like } from "drizzle-orm";
 import type { DB, DbOrTx } from "../../core/db";
 import { canPrepare, prepared } from "../../db/prepared";
@@ -120,7 +121,9 @@ export const IMPORT_MATCH_REPORT_MAX = 500;
  * never renamed silently: a row with a name or e-mail that differs updates it and the report says
  * from what to what; a row without a name keeps the contact's name; an unchanged row is listed too.
  */
-export function upsertContactsBulk(db: DB, companyId: number, rows: ImportRow[], now: string) {
+export async function upsertContactsBulk(db: DB, companyId: number, rows: ImportRow[], now: string) {
+  // One synchronous transaction of its own, once no other is open (it would join it: bun:sqlite nests it as a savepoint).
+  await idle(db);
   const sqlite = db.sqlite;
   const find = sqlite.prepare("SELECT id, name, email FROM contacts WHERE company_id = ? AND number = ?");
   const insert = sqlite.prepare("INSERT INTO contacts (company_id, name, number, email, uuid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)");

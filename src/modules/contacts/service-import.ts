@@ -19,7 +19,7 @@ export async function importContacts(ctx: Ctx, file: unknown): Promise<ContactIm
   const checked = checkUpload(ctx, file, "spreadsheet", "ERR_IMPORT_FILE_TYPE");
   const bytes = new Uint8Array(await checked.file.arrayBuffer());
   const { rows, rejected } = await parseSheetOffThread(bytes, checked.ext);
-  const { created, updated, unchanged, matched } = upsertContactsBulk(ctx.db, ctx.companyId, rows, nowIso());
+  const { created, updated, unchanged, matched } = await upsertContactsBulk(ctx.db, ctx.companyId, rows, nowIso());
   // A bulk import can change the table's shape enough to mislead the planner (bounded work).
   if (created > 1000) refreshStatistics(ctx.db);
   await audit(ctx, "contacts.imported", { type: "contacts" }, { created: [null, created], updated: [null, updated], rejected: [null, rejected.length] });

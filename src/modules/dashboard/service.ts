@@ -1,3 +1,4 @@
+import { idle } from "../../db/query";
 import type { DashboardDto } from "../../contract/dto/dashboard";
 import { can } from "../../contract/permissions";
 import type { DashboardInput } from "../../contract/schemas/dashboard";
@@ -83,6 +84,7 @@ export async function dashboard(ctx: Ctx, q: DashboardInput): Promise<DashboardD
   const now = ctx.clock.now();
   const { from, to } = period(q, tz, now);
   const args = { $company: ctx.companyId, $from: from, $to: to };
+  await idle(ctx.db);
   const db = ctx.db.sqlite;
   const users = db.query(DASHBOARD_SQL.perUser).all(args) as UserFigures[];
   const sum = (k: "finished" | "supportSum" | "supportN" | "waitSum" | "waitN") => users.reduce((s, u) => s + (u[k] ?? 0), 0);

@@ -1,3 +1,4 @@
+import { idle } from "../../db/query";
 import type { DbOrTx } from "../../core/db";
 import { canHandleEveryTicket } from "../tickets";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
@@ -58,6 +59,7 @@ export async function publishMessageUpdated(deps: Deps, companyId: number, messa
 export async function markTicketRead(deps: Deps, ticket: OutboxTicket) {
   // Through the partial index of unread inbound messages, whatever the statistics say: one probe, not
   // a walk of a long ticket.
+  await idle(deps.db);
   const newest = deps.db.sqlite
     .query<{ wid: string }, [number]>(
       "select wid from messages indexed by messages_unread_idx where ticket_id = ? and read = 0 and from_me = 0 order by id desc limit 1",
