@@ -46,6 +46,8 @@ interface Entry {
   adapter: ChannelAdapter;
   status: SessionStatus;
   info?: StatusInfo;
+  /** Settles once the events reported so far are handled. */
+  handled: () => Promise<unknown>;
 }
 
 /** Supervises the live channel adapters of the process. */
@@ -83,6 +85,7 @@ export class ChannelRegistry {
     if (!entry) return;
     this.entries.delete(connectionId);
     await entry.adapter.stop();
+    await entry.handled();
   }
 
   /**
@@ -94,6 +97,7 @@ export class ChannelRegistry {
     if (!entry) return;
     this.entries.delete(connectionId);
     await entry.adapter.logout();
+    await entry.handled();
   }
 
   /** The adapter of a connection that was started and not stopped. */
@@ -138,6 +142,7 @@ export class ChannelRegistry {
       chain = next.catch(() => {});
       return next.then(() => {});
     };
+    entry.handled = () => chain;
     const events: ChannelEvents = {
       onStatus: (status, info) => {
         entry.status = status;
