@@ -44,6 +44,16 @@ export function prepared<Q extends SyncPrepared>(db: DbOrTx, key: string, build:
 }
 
 function gated<Q extends SyncPrepared>(db: object, q: Q): Prepared<Q> {
+  // PostgreSQL (drizzle-orm/postgres-js): one asynchronous `execute` answers the rows.
+  const pg = q as unknown as { execute?: (v?: Record<string, unknown>) => Promise<unknown[]>; get?: unknown };
+  if (typeof pg.execute === "function" && pg.get === undefined) {
+    const execute = pg.execute.bind(q);
+    return {
+      get: async (values) => (await execute(values))[0] as ReturnType<Q["get"]>,
+      all: (values) => execute(values) as Promise<ReturnType<Q["all"]>>,
+      run: (values) => execute(values) as Promise<ReturnType<Q["run"]>>,
+    };
+  }
   const gate = gateOf(db);
   const run = <T>(fn: () => T): Promise<T> => {
     if (gate?.busy) return gate.free().then(() => run(fn));
