@@ -1,27 +1,57 @@
-import { CAMPAIGN_INTERVALS, CAMPAIGN_LONG_INTERVALS, CAMPAIGN_SETTING_DEFAULTS } from "@contract/limits";
-import { useEffect, useState } from "react";
-import { type CampaignSettings, getCampaignSettings, saveCampaignSettings } from "../../api/campaigns";
+import { CAMPAIGN_INTERVALS, CAMPAIGN_LONG_INTERVALS } from "@contract/limits";
+import { useSignals } from "@preact/signals-react/runtime";
+import { useEffect, useRef, useState } from "react";
+import { type CampaignSettings, decodeSettings, getCampaignSettings, saveCampaignSettings } from "../../api/campaigns";
 import { Button } from "../../components/Button";
 import { Select, TextInput, Toggle } from "../../components/Field";
 import { Spinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
+import { onSocketReady } from "../../realtime/socket";
 import { toast, toastError } from "../../stores/toast";
 import { OptOutSettings } from "./OptOutSettings";
+import { rebase, sameSettings, savedCampaignSettings, withDefaults } from "./settings-store";
 import { VariablesSettings } from "./VariablesSettings";
 
-/** /campaigns-config (R-CMP-14): the pacing dropdowns, ban-aware limits, the variables and the opt-out words. */
+/**
+ * /campaigns-config (R-CMP-14): the pacing dropdowns, ban-aware limits, the variables and the opt-out
+ * words. A save elsewhere (another manager, another tab) reaches the page live: the fields this user
+ * has not changed take the saved values, their own edits stay.
+ */
 export default function CampaignSettingsPage() {
+  useSignals();
   const t = useT();
+  const saved = savedCampaignSettings.value;
   const [settings, setSettings] = useState<CampaignSettings | null>(null);
+  /** The saved settings the draft was last brought up to date with. */
+  const base = useRef<CampaignSettings | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    getCampaignSettings().then(
-      (s) => setSettings({ ...CAMPAIGN_SETTING_DEFAULTS, ...s }),
-      (err: Error) => setLoadError(err.message),
-    );
+    const load = () =>
+      getCampaignSettings().then(
+        (s) => (savedCampaignSettings.value = withDefaults(s)),
+        (err: Error) => setLoadError(err.message),
+      );
+    load();
+    // frames published while the socket was down are not replayed: reload after each reconnect
+    const off = onSocketReady(() => void load());
+    return () => {
+      off();
+      savedCampaignSettings.value = null;
+    };
   }, []);
+
+  useEffect(() => {
+    if (!saved) return;
+    const before = base.current;
+    base.current = saved;
+    if (!settings || !before) return setSettings(saved);
+    const next = rebase(settings, before, saved);
+    if (sameSettings(next, settings)) return;
+    setSettings(next);
+    toast("info", t("campaignSettings.changedElsewhere"));
+  }, [saved]);
 
   if (loadError) return <p className="m-8 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300">{loadError}</p>;
   if (!settings) return <Spinner className="mx-auto my-10 size-6 text-brand-600" />;
@@ -33,7 +63,7 @@ export default function CampaignSettingsPage() {
   const save = async () => {
     setBusy(true);
     try {
-      await saveCampaignSettings(settings);
+      savedCampaignSettings.value = withDefaults(decodeSettings(await saveCampaignSettings(settings)));
       toast("success", t("campaignSettings.saved"));
     } catch (err) {
       toastError(err);
