@@ -2,7 +2,7 @@ import type { CampaignDto, CampaignFields, CampaignSettingDto, CampaignShippingD
 import type { Page } from "@contract/dto/common";
 import type { CAMPAIGN_SETTING_DEFAULTS } from "@contract/limits";
 import { api } from "./client";
-import { uploadFile } from "./files";
+import { listPage, mediaOf, resource } from "./resource";
 
 export type CampaignSettings = typeof CAMPAIGN_SETTING_DEFAULTS;
 
@@ -35,18 +35,14 @@ export type CampaignShipping = CampaignShippingDto;
 export type CampaignInput = CampaignFields;
 
 /** GET /campaigns: a page ordered by name. */
-export const listCampaigns = (searchParam: string, pageNumber: number) => api<Page<"records", Campaign>>("/campaigns", { query: { searchParam, pageNumber } });
-export const getCampaign = (id: number) => api<Campaign>(`/campaigns/${id}`);
-export const createCampaign = (input: CampaignInput) => api<Campaign>("/campaigns", { method: "POST", body: input });
-export const updateCampaign = (id: number, input: CampaignInput) => api<Campaign>(`/campaigns/${id}`, { method: "PUT", body: input });
-export const deleteCampaign = (id: number) => api(`/campaigns/${id}`, { method: "DELETE" });
+export const listCampaigns = listPage<"records", Campaign>("/campaigns");
+/** A campaign's own calls and its one attachment (sent with each message). */
+export const campaignsApi = resource<Campaign, CampaignInput>("/campaigns");
+export const campaignMedia = mediaOf<Campaign>("/campaigns");
 /** POST /campaigns/{id}/start: "start now" (INATIVA or PROGRAMADA). */
 export const startCampaign = (id: number) => api<Campaign>(`/campaigns/${id}/start`, { method: "POST" });
 export const cancelCampaign = (id: number) => api(`/campaigns/${id}/cancel`, { method: "POST" });
 export const restartCampaign = (id: number) => api(`/campaigns/${id}/restart`, { method: "POST" });
 export const resumeCampaign = (id: number) => api(`/campaigns/${id}/resume`, { method: "POST" });
-/** POST /campaigns/{id}/media-upload: the attachment sent with each message. */
-export const uploadCampaignMedia = (id: number, file: File) => uploadFile<Campaign>(`/campaigns/${id}/media-upload`, file);
-export const removeCampaignMedia = (id: number) => api<Campaign>(`/campaigns/${id}/media-upload`, { method: "DELETE" });
 /** GET /campaigns/{id}/shipping: the report's shipments, in list order. */
 export const listShipping = (id: number, pageNumber: number) => api<Page<"shipping", CampaignShipping>>(`/campaigns/${id}/shipping`, { query: { pageNumber } });

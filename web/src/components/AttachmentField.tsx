@@ -7,22 +7,27 @@ import { Button, IconButton } from "./Button";
 interface WithMedia {
   id: number;
   mediaName: string | null;
-  mediaUrl: string | null;
+  /** Absent where the attachment is not served back (campaigns): its name shows as text. */
+  mediaUrl?: string | null;
 }
 
 /**
  * The one-attachment state of an editor: the record as loaded (`current`), a file picked but not yet
- * uploaded (`file`), and removal: a picked file is simply dropped, a stored one is deleted on the
- * server at once (`remove`) and the list's store gets the record back without it (`onSaved`).
+ * uploaded (`file`, sent by `afterSave` once the record is saved), and removal: a picked file is
+ * simply dropped, a stored one is deleted on the server at once and the list's store gets the record
+ * back without it (`onSaved`). `useEntityForm({ attachment })` calls `reset`, `setCurrent` and `afterSave`.
  */
-export function useAttachment<T extends WithMedia>(remove: (id: number) => Promise<T>, onSaved: (saved: T) => void) {
+export function useAttachment<T extends WithMedia>(
+  media: { upload: (id: number, file: File) => Promise<T>; remove: (id: number) => Promise<T> },
+  onSaved: (saved: T) => void,
+) {
   const [current, setCurrent] = useState<T | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const removeMedia = async () => {
     if (file) return setFile(null);
     if (!current) return;
     try {
-      const saved = await remove(current.id);
+      const saved = await media.remove(current.id);
       setCurrent(saved);
       onSaved(saved);
     } catch (err) {
@@ -34,11 +39,25 @@ export function useAttachment<T extends WithMedia>(remove: (id: number) => Promi
     setCurrent(null);
     setFile(null);
   };
-  return { current, setCurrent, file, setFile, removeMedia, reset };
+  /** Uploads the picked file to the saved record (null when none was picked). */
+  const afterSave = (saved: T) => (file ? media.upload(saved.id, file) : null);
+  return { current, setCurrent, file, setFile, removeMedia, reset, afterSave };
+}
+
+/**
+ * What the field shows and changes: the stored file (`current`), a file picked and not yet sent
+ * (`file`), picking one (`setFile`: kept for the save, or sent at once by a record that is already
+ * saved) and removing (`removeMedia`). `useAttachment` is one; a list of rows builds its own per row.
+ */
+export interface AttachmentState {
+  current: { mediaName: string | null; mediaUrl?: string | null } | null;
+  file: File | null;
+  setFile: (f: File | null) => void;
+  removeMedia: () => unknown;
 }
 
 interface FieldProps {
-  attachment: { current: WithMedia | null; file: File | null; setFile: (f: File | null) => void; removeMedia: () => unknown };
+  attachment: AttachmentState;
   /** The picker button's text and the remove button's label. */
   attachLabel: string;
   removeLabel: string;
@@ -48,7 +67,7 @@ interface FieldProps {
   publicLink?: boolean;
 }
 
-/** The picker button, the attachment's name (the stored one opens) and its remove button. */
+/** The kit's attachment field: the picker button, the attachment's name (the stored one opens) and its remove button. */
 export function AttachmentField({ attachment: a, attachLabel, removeLabel, accept, testId, publicLink }: FieldProps) {
   const input = useRef<HTMLInputElement>(null);
   const name = a.file?.name ?? a.current?.mediaName ?? null;
@@ -56,7 +75,19 @@ export function AttachmentField({ attachment: a, attachLabel, removeLabel, accep
   const link = "truncate text-brand-700 underline dark:text-brand-300";
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm">
-      <input ref={input} type="file" accept={accept} className="hidden" data-testid={testId} onChange={(e) => a.setFile(e.target.files?.[0] ?? null)} />
+      <input
+        ref={input}
+        type="file"
+        accept={accept}
+        className="hidden"
+        data-testid={testId}
+        onChange={(e) => {
+          const picked = e.target.files?.[0];
+          // emptied so that picking the same file again (after removing it) is seen
+          e.target.value = "";
+          if (picked) a.setFile(picked);
+        }}
+      />
       <Button variant="secondary" size="sm" icon="paperclip" onClick={() => input.current?.click()}>
         {attachLabel}
       </Button>

@@ -1,70 +1,111 @@
 import { useEffect, useState } from "react";
 import type * as v from "valibot";
+import type { RecordApi } from "../api/resource";
 import { t } from "../i18n";
 import { toast, toastError } from "../stores/toast";
-import { type FieldErrors, serverFieldErrors, validate } from "./form";
+import { type FieldErrors, fieldBinder, serverFieldErrors, validate } from "./form";
 
 /** The props of every add/edit modal: open, the record's id (null = new), close, and "a record was created". */
-export interface EditorProps {
+export interface EditorProps<T = unknown> {
   open: boolean;
   id: number | null;
   onClose: () => void;
-  onCreated?: () => void;
+  onCreated?: (saved: T) => void;
 }
 
 /** What `save` answers to keep the modal open after saving (a new queue stays open for its options). */
 export const STAY_OPEN = "stay-open";
 
-export interface EntityFormOptions<F, S extends v.GenericSchema, L> {
-  open: boolean;
-  /** The record being edited; null = new. */
-  id: number | null;
+/** A picked file sent once the record is saved (`useAttachment`). */
+interface PendingUpload<T> {
+  reset: () => void;
+  setCurrent: (record: T) => void;
+  afterSave: (saved: T) => Promise<T> | null;
+}
+
+export interface EntityFormOptions<F, S extends v.GenericSchema, L, T> {
+  /** The modal's own props (open, id, onClose, onCreated). */
+  editor: EditorProps<T>;
+  /** The area's i18n prefix: `<area>.addTitle`, `<area>.editTitle`, `<area>.saved`. */
+  area: string;
+  /** The form's id (Save submits it; tests find the form by it). */
+  formId: string;
   /** Form values of a new record, set again on every open. */
   empty: F;
-  /** Resets the modal's other state on every open (before `load`). */
-  onOpen?: () => void;
-  /** Fetches what the form needs on open; null when there is nothing to fetch (usually a new record). */
-  load: (id: number | null) => Promise<L> | null;
-  /** Turns the fetched data into form values (and may set the modal's other state). */
-  fill: (data: L) => F;
   /** Contract schema the form is validated with before saving. */
   schema: S;
+  /** Turns the fetched data into form values (and may set the modal's other state). */
+  fill: (data: L) => F;
+  /** Fetches what the form needs on open (default: the record through `api.get`, nothing for a new one). */
+  load?: (id: number | null) => Promise<L> | null;
+  /** Resets the modal's other state on every open (before `load`). */
+  onOpen?: () => void;
   /** Server error codes pinned to a field (shown under it instead of a toast). */
   pins?: Record<string, string>;
-  /** Creates or updates and updates the stores; answers STAY_OPEN to keep the modal open. */
-  save: (output: v.InferOutput<S>, form: F) => Promise<typeof STAY_OPEN | undefined>;
-  /** i18n key of the success toast. */
-  savedText: string;
-  onClose: () => void;
+  /** The record's calls: saving creates or updates through them and puts the answer in `store`. */
+  api?: RecordApi<T, never>;
+  store?: { upsert: (record: T) => void };
+  /** What create/update send (default: the validated values). */
+  body?: (output: v.InferOutput<S>, form: F) => unknown;
+  /** The record's one attachment (`useAttachment`): reset on open, loaded with the record, uploaded after saving. */
+  attachment?: PendingUpload<T>;
+  /** Work after the record is saved (files picked in the form); answers the record as it ends up, or null. */
+  afterSave?: (saved: T, form: F) => Promise<T> | null;
+  /** A save of its own instead of `api` + `store`; answers STAY_OPEN to keep the modal open. */
+  save?: (output: v.InferOutput<S>, form: F) => Promise<typeof STAY_OPEN | undefined>;
+  /** The dialog's title when it is neither "add" nor "edit" (e.g. a record that can only be viewed). */
+  title?: string;
+  /** i18n key of the success toast when it is not `<area>.saved`. */
+  savedText?: string;
 }
 
 /**
  * The state of an add/edit modal: on open it resets the form and loads the record (a failure
  * toasts and closes); `submit` validates with the contract schema (errors per field), saves while
- * `busy`, then toasts and closes; server errors land on their field or in a toast.
+ * `busy` (through `api`, then the attachment, then `store`), toasts `<area>.saved` and closes;
+ * server errors land on their field or in a toast. `field(key)` binds a kit field to a value and
+ * `modal` is the FormModal's props.
  */
-export function useEntityForm<F, S extends v.GenericSchema, L>(o: EntityFormOptions<F, S, L>) {
+export function useEntityForm<F, S extends v.GenericSchema, T = unknown, L = T>(o: EntityFormOptions<F, S, L, T>) {
+  const { open, id, onClose, onCreated } = o.editor;
+  const editing = id !== null;
   const [form, setForm] = useState<F>(o.empty);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!o.open) return;
+    if (!open) return;
     setErrors({});
     setForm(o.empty);
+    o.attachment?.reset();
     o.onOpen?.();
-    const pending = o.load(o.id);
+    const pending = o.load ? o.load(id) : id === null ? null : (o.api?.get(id) as Promise<L> | undefined);
     if (!pending) return;
     setLoading(true);
     pending
-      .then((data) => setForm(o.fill(data)))
+      .then((data) => {
+        if (!o.load) o.attachment?.setCurrent(data as unknown as T);
+        setForm(o.fill(data));
+      })
       .catch((err) => {
         toastError(err);
-        o.onClose();
+        onClose();
       })
       .finally(() => setLoading(false));
-  }, [o.open, o.id]);
+  }, [open, id]);
+
+  /** The default save: create or update, upload the attachment, put the answer in the store. */
+  const saveRecord = async (output: v.InferOutput<S>, values: F) => {
+    const call = o.api as RecordApi<T, unknown>;
+    const body = o.body ? await o.body(output, values) : output;
+    let saved = id === null ? await call.create(body) : await call.update(id, body);
+    const upload = o.afterSave ? o.afterSave(saved, values) : o.attachment?.afterSave(saved);
+    if (upload) saved = await upload;
+    o.store?.upsert(saved);
+    if (id === null) onCreated?.(saved);
+    return undefined;
+  };
 
   const submit = async (e: { preventDefault: () => void }) => {
     e.preventDefault();
@@ -73,9 +114,9 @@ export function useEntityForm<F, S extends v.GenericSchema, L>(o: EntityFormOpti
     setErrors({});
     setBusy(true);
     try {
-      const after = await o.save(checked.output, form);
-      toast("success", t(o.savedText));
-      if (after !== STAY_OPEN) o.onClose();
+      const after = await (o.save ?? saveRecord)(checked.output, form);
+      toast("success", t(o.savedText ?? `${o.area}.saved`));
+      if (after !== STAY_OPEN) onClose();
     } catch (err) {
       const fields = serverFieldErrors(err, o.pins);
       if (fields) setErrors(fields);
@@ -85,5 +126,7 @@ export function useEntityForm<F, S extends v.GenericSchema, L>(o: EntityFormOpti
     }
   };
 
-  return { form, setForm, errors, loading, busy, submit };
+  const title = o.title ?? t(editing ? `${o.area}.editTitle` : `${o.area}.addTitle`);
+  const modal = { open, onClose, title, formId: o.formId, onSubmit: submit, busy, loading };
+  return { form, setForm, errors, setErrors, loading, busy, submit, editing, modal, field: fieldBinder(form, setForm, errors) };
 }

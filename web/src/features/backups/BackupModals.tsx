@@ -37,7 +37,7 @@ export function ScheduleModal({ open, schedule, onClose, onSaved }: { open: bool
   };
   return (
     <FormModal open={open} onClose={onClose} title={t("backups.schedule")} formId="backup-schedule" onSubmit={submit} busy={busy} size="sm">
-      <Toggle label={t("backups.daily")} checked={form.enabled} onChange={(enabled) => setForm({ ...form, enabled })} />
+      <Toggle label={t("backups.daily")} value={form.enabled} onValue={(enabled) => setForm({ ...form, enabled })} />
       <TextInput label={t("backups.time")} type="time" value={form.time} error={errors.time} onValue={(time) => setForm({ ...form, time })} required />
       <TextInput
         label={t("backups.keep")}

@@ -1,18 +1,7 @@
 import { LIMITS } from "@contract/limits";
 import { CampaignForm } from "@contract/schemas/campaigns";
-import { useState } from "react";
-import {
-  type Campaign,
-  type CampaignInput,
-  cancelCampaign,
-  createCampaign,
-  getCampaign,
-  removeCampaignMedia,
-  restartCampaign,
-  startCampaign,
-  updateCampaign,
-  uploadCampaignMedia,
-} from "../../api/campaigns";
+import { type Campaign, type CampaignInput, campaignMedia, campaignsApi, cancelCampaign, restartCampaign, startCampaign } from "../../api/campaigns";
+import { AttachmentField, useAttachment } from "../../components/AttachmentField";
 import { Button } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
@@ -20,7 +9,7 @@ import { useT } from "../../i18n";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { fromZoneInput, toZoneInput, zoneLabel } from "../../lib/zone";
 import { toast, toastError } from "../../stores/toast";
-import { AttachmentField, ConfirmationToggle, MessageTabs, TargetFields } from "./CampaignFields";
+import { ConfirmationToggle, MessageTabs, TargetFields } from "./CampaignFields";
 import { CampaignTemplate } from "./CampaignTemplate";
 import { campaignsStore } from "./store";
 
@@ -58,22 +47,18 @@ const editable = (c: Campaign | null) =>
   (c.status === "PROGRAMADA" && !!c.scheduledAt && Date.parse(c.scheduledAt) - Date.now() > LIMITS.campaignEditLeadMs);
 
 /** The campaign dialog: read-only unless editable; Cancel while running, Restart when cancelled. */
-export function CampaignModal({ open, id: campaignId, onClose, onCreated }: EditorProps) {
+export function CampaignModal(props: EditorProps<Campaign>) {
   const t = useT();
-  const [record, setRecord] = useState<Campaign | null>(null);
-  const [pending, setPending] = useState<File | null>(null);
+  const media = useAttachment(campaignMedia, (saved) => campaignsStore.upsert(saved));
+  const record = media.current;
   const readOnly = !editable(record);
-  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
-    open,
-    id: campaignId,
+  const { form, setForm, errors, modal } = useEntityForm({
+    editor: props,
+    area: "campaigns",
+    formId: "campaign-form",
+    title: t(record ? (readOnly ? "campaigns.viewTitle" : "campaigns.editTitle") : "campaigns.addTitle"),
     empty: EMPTY,
-    onOpen: () => {
-      setRecord(null);
-      setPending(null);
-    },
-    load: (id) => (id === null ? null : getCampaign(id)),
-    fill: (c) => {
-      setRecord(c);
+    fill: (c: Campaign): CampaignInput => {
       const {
         id: _i,
         status: _s,
@@ -92,15 +77,11 @@ export function CampaignModal({ open, id: campaignId, onClose, onCreated }: Edit
       return input;
     },
     schema: CampaignForm,
-    save: async (_out, f) => {
-      let saved = record ? await updateCampaign(record.id, f) : await createCampaign(f);
-      if (pending) saved = await uploadCampaignMedia(saved.id, pending);
-      campaignsStore.upsert(saved);
-      if (!record) onCreated?.();
-      return undefined;
-    },
-    savedText: "campaigns.saved",
-    onClose,
+    api: campaignsApi,
+    store: campaignsStore,
+    attachment: media,
+    // the form as typed (the schema only checks it)
+    body: (_out, f) => f,
   });
   const set = (k: keyof CampaignInput, v: unknown) => setForm((f) => ({ ...f, [k]: v }));
 
@@ -109,7 +90,7 @@ export function CampaignModal({ open, id: campaignId, onClose, onCreated }: Edit
     try {
       await call(record.id);
       toast("success", t(done));
-      onClose();
+      props.onClose();
     } catch (err) {
       toastError(err);
     }
@@ -117,30 +98,14 @@ export function CampaignModal({ open, id: campaignId, onClose, onCreated }: Edit
   /** Start now: what the form shows is saved first (when it may still change), then the campaign starts. */
   const startNow = () =>
     run(async (id) => {
-      if (!readOnly) await updateCampaign(id, form);
+      if (!readOnly) await campaignsApi.update(id, form);
       campaignsStore.upsert(await startCampaign(id));
     }, "campaigns.started");
-  const removeMedia = async () => {
-    if (!record) return;
-    try {
-      const saved = await removeCampaignMedia(record.id);
-      setRecord(saved);
-      campaignsStore.upsert(saved);
-    } catch (err) {
-      toastError(err);
-    }
-  };
 
   return (
     <FormModal
-      open={open}
-      onClose={onClose}
+      {...modal}
       size="lg"
-      title={t(record ? (readOnly ? "campaigns.viewTitle" : "campaigns.editTitle") : "campaigns.addTitle")}
-      formId="campaign-form"
-      onSubmit={submit}
-      busy={busy}
-      loading={loading}
       readOnly={readOnly}
       footerStart={
         record?.status === "EM_ANDAMENTO" ? (
@@ -172,11 +137,11 @@ export function CampaignModal({ open, id: campaignId, onClose, onCreated }: Edit
             hint={`${t("common.zoneHint", { zone: zoneLabel() })} ${t("campaigns.scheduleHint")}`}
           />
         </div>
-        <TargetFields form={form} set={set} open={open} />
+        <TargetFields form={form} set={set} open={props.open} />
         <CampaignTemplate form={form} set={set} errors={errors} />
         <ConfirmationToggle form={form} set={set} />
         <MessageTabs form={form} set={set} />
-        <AttachmentField current={record?.mediaName ?? null} pending={pending} onPick={setPending} onRemove={removeMedia} />
+        <AttachmentField attachment={media} attachLabel={t("campaigns.attach")} removeLabel={t("campaigns.removeAttachment")} testId="campaign-media" />
       </fieldset>
     </FormModal>
   );

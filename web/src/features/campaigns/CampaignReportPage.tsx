@@ -2,7 +2,7 @@ import { LIMITS } from "@contract/limits";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useParams } from "wouter";
-import { getCampaign } from "../../api/campaigns";
+import { campaignsApi } from "../../api/campaigns";
 import { Button } from "../../components/Button";
 import { Icon, type IconName } from "../../components/Icon";
 import { Spinner } from "../../components/Spinner";
@@ -38,7 +38,7 @@ export default function CampaignReportPage() {
   const seen = useRef<string | undefined>(undefined);
 
   useEffect(() => {
-    const load = () => getCampaign(id).then((r) => (reportCampaign.value = r), toastError);
+    const load = () => campaignsApi.get(id).then((r) => (reportCampaign.value = r), toastError);
     load();
     const off = onSocketReady(() => void load());
     return () => {
@@ -52,7 +52,7 @@ export default function CampaignReportPage() {
     const before = seen.current;
     seen.current = status;
     if (status !== "FINALIZADA" || !before || before === "FINALIZADA") return;
-    const timer = setTimeout(() => getCampaign(id).then((r) => (reportCampaign.value = r), toastError), LIMITS.campaignReportReloadMs);
+    const timer = setTimeout(() => campaignsApi.get(id).then((r) => (reportCampaign.value = r), toastError), LIMITS.campaignReportReloadMs);
     return () => clearTimeout(timer);
   }, [status, id]);
 

@@ -111,7 +111,7 @@ export default function CampaignSettingsPage() {
             onValue={(v) => set("dailyLimit", Math.max(0, Math.floor(Number(v) || 0)))}
           />
           <div className="pb-6">
-            <Toggle label={t("campaignSettings.onlyInOpeningHours")} checked={settings.onlyInOpeningHours} onChange={(v) => set("onlyInOpeningHours", v)} />
+            <Toggle label={t("campaignSettings.onlyInOpeningHours")} value={settings.onlyInOpeningHours} onValue={(v) => set("onlyInOpeningHours", v)} />
           </div>
         </div>
       </section>

@@ -1,7 +1,7 @@
 import { defaultOpeningHours, type OpeningHours } from "@contract/limits";
 import { QueueForm } from "@contract/schemas/queues";
 import { useState } from "react";
-import { createQueue, getQueue, type Queue, updateQueue } from "../../api/queues";
+import { type Queue, queuesApi } from "../../api/queues";
 import { Button } from "../../components/Button";
 import { Modal } from "../../components/Modal";
 import { PageSpinner } from "../../components/Spinner";
@@ -44,9 +44,10 @@ export function QueueModal({ open, id: queueId, onClose }: EditorProps) {
     };
   };
 
-  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
-    open,
-    id: queueId,
+  const { form, setForm, field, loading, busy, submit } = useEntityForm({
+    editor: { open, id: queueId, onClose },
+    area: "queues",
+    formId: "queue-form",
     empty: { ...EMPTY, color: freeColor() },
     onOpen: () => {
       setId(queueId);
@@ -54,7 +55,7 @@ export function QueueModal({ open, id: queueId, onClose }: EditorProps) {
       setHours(defaultOpeningHours());
       setHoursDirty(false);
     },
-    load: (qid) => (qid === null ? null : getQueue(qid)),
+    load: (qid) => (qid === null ? null : queuesApi.get(qid)),
     fill,
     schema: QueueForm,
     pins: PINS,
@@ -68,7 +69,7 @@ export function QueueModal({ open, id: queueId, onClose }: EditorProps) {
         promptId: f.promptId || null,
         schedules: hours,
       };
-      const saved = id === null ? await createQueue(body) : await updateQueue(id, body);
+      const saved = id === null ? await queuesApi.create(body) : await queuesApi.update(id, body);
       queuesStore.upsert(saved);
       setHoursDirty(false);
       if (id !== null) return;
@@ -76,8 +77,6 @@ export function QueueModal({ open, id: queueId, onClose }: EditorProps) {
       setForm(fill(saved));
       return STAY_OPEN;
     },
-    savedText: "queues.saved",
-    onClose,
   });
 
   const tabs = [
@@ -88,7 +87,7 @@ export function QueueModal({ open, id: queueId, onClose }: EditorProps) {
         <QueueDataTab
           form={form}
           onForm={setForm}
-          errors={errors}
+          field={field}
           queue={queue}
           onQueue={(q) => {
             setQueue(q);

@@ -113,7 +113,7 @@ export function NewTicketModal({ open, onClose, initialContact = null }: { open:
           )}
         </form>
       </Modal>
-      <ContactModal open={adding !== null} contactId={null} onClose={() => setAdding(null)} onCreated={() => pickCreated(adding ?? "")} />
+      <ContactModal open={adding !== null} id={null} onClose={() => setAdding(null)} onCreated={() => pickCreated(adding ?? "")} />
     </>
   );
 }
