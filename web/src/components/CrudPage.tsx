@@ -1,12 +1,13 @@
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { useT } from "../i18n";
 import type { Crud } from "../lib/useCrud";
+import type { EditorProps } from "../lib/useEntityForm";
 import { Button, IconButton } from "./Button";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { EmptyState } from "./EmptyState";
 import type { IconName } from "./Icon";
 import { type Column, ListPage, ListTable, type ListTableProps } from "./ListPage";
-import { Spinner } from "./Spinner";
+import { BlockSpinner } from "./Spinner";
 
 /** The list state a CrudPage shows (`usePagedList`: search and infinite scroll, or a whole short list). */
 export interface CrudList {
@@ -23,17 +24,21 @@ export interface CrudState<T extends { id: number }> {
   list: CrudList;
   crud: Crud<T>;
   items: T[];
+  /** The scroll box's and the rows' test ids. */
+  testId: string;
+  rowTestId: string;
+  /** The editor's props (open, id, close, created). */
+  editor?: EditorProps<T>;
 }
 
 /** Whether a row may be edited / deleted: for every row, or decided per row. */
 type RowRule<T> = boolean | ((row: T) => boolean);
 const allows = <T,>(rule: RowRule<T>, row: T) => (typeof rule === "function" ? rule(row) : rule);
 
-interface CrudPageProps<T extends { id: number }> extends Partial<Omit<ListTableProps<T>, "columns" | "rows" | "loading">> {
+interface CrudPageProps<T extends { id: number }> extends Partial<Omit<ListTableProps<T>, "columns" | "rows" | "loading" | "rowTestId">> {
   page: CrudState<T>;
   /** Overrides `<area>.title` (e.g. the name of the record whose items are listed). */
   title?: string;
-  testId: string;
   icon: IconName;
   canAdd?: boolean;
   addTestId?: string;
@@ -43,7 +48,9 @@ interface CrudPageProps<T extends { id: number }> extends Partial<Omit<ListTable
   emptyHint?: boolean;
   /** A button under the empty state's hint (e.g. "Importar"). */
   emptyAction?: ReactNode;
-  /** The editor modal and any other dialog of the page. */
+  /** The record's add/edit modal, opened by the add and edit buttons. */
+  editor?: ComponentType<EditorProps<T>>;
+  /** Any other dialog of the page (or the editor, when it takes more props). */
   dialogs?: ReactNode;
   /** The table's columns; the actions column (edit, delete, `rowActions`) is added at the end. */
   columns?: Column<T>[];
@@ -92,7 +99,7 @@ export function CrudPage<T extends { id: number }>(p: CrudPageProps<T>) {
       loading={list.loading}
       itemCount={items.length}
       onLoadMore={list.loadMore}
-      testId={p.testId}
+      testId={p.page.testId}
       actions={
         (p.actions || canAdd) && (
           <>
@@ -107,7 +114,7 @@ export function CrudPage<T extends { id: number }>(p: CrudPageProps<T>) {
       }
     >
       {list.loading && items.length === 0 ? (
-        <Spinner className="mx-auto my-10 size-6 text-brand-600" />
+        <BlockSpinner />
       ) : items.length === 0 ? (
         <EmptyState icon={p.icon} title={t(`${area}.empty`)} hint={p.emptyHint === false ? undefined : t(`${area}.emptyHint`)} action={p.emptyAction} />
       ) : (
@@ -115,7 +122,7 @@ export function CrudPage<T extends { id: number }>(p: CrudPageProps<T>) {
           <ListTable
             columns={[...(p.columns ?? []), actionsColumn]}
             rows={items}
-            rowTestId={p.rowTestId ?? `${area}-row`}
+            rowTestId={p.page.rowTestId}
             rowKey={p.rowKey}
             rowClass={p.rowClass}
             rowData={p.rowData}
@@ -123,6 +130,7 @@ export function CrudPage<T extends { id: number }>(p: CrudPageProps<T>) {
           />
         ))
       )}
+      {p.editor && p.page.editor && <p.editor {...p.page.editor} />}
       {p.dialogs}
       <ConfirmDialog {...crud.confirm} confirmLabel={t("common.delete")} />
     </ListPage>

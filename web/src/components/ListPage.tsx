@@ -1,5 +1,6 @@
 import { LIMITS } from "@contract/limits";
 import { type ReactNode, type UIEvent, useEffect, useRef } from "react";
+import { PageTitle } from "./Page";
 import { useT } from "../i18n";
 import { Badge } from "./Badge";
 import { Icon } from "./Icon";
@@ -51,7 +52,7 @@ export function ListPage({
     <div className="flex h-full flex-col gap-5 px-4 py-6 sm:px-8">
       <div className="flex flex-wrap items-center gap-3">
         <div className="mr-auto flex items-center gap-3">
-          <h1 className="text-2xl font-semibold tracking-tight text-ink">{title}</h1>
+          <PageTitle>{title}</PageTitle>
           {count && <Badge tone="brand">{count}</Badge>}
         </div>
         {onSearch && (

@@ -23,28 +23,30 @@ interface PendingUpload<T> {
   afterSave: (saved: T) => Promise<T> | null;
 }
 
-export interface EntityFormOptions<F, S extends v.GenericSchema, L, T> {
-  /** The modal's own props (open, id, onClose, onCreated). */
-  editor: EditorProps<T>;
-  /** The area's i18n prefix: `<area>.addTitle`, `<area>.editTitle`, `<area>.saved`. */
+/** What the editor needs of its kind of record (`RecordKind`, or the same fields for a record kept elsewhere). */
+export interface EditorKind<T> {
+  /** The i18n prefix: `<area>.addTitle`, `<area>.editTitle`, `<area>.saved`. */
   area: string;
-  /** The form's id (Save submits it; tests find the form by it). */
-  formId: string;
+  /** The form's id is `<handle>-form` (Save submits it; tests find the form by it). */
+  handle: string;
+  /** The record's calls: saving creates or updates through them and puts the answer in `store`. */
+  api?: RecordApi<T, never>;
+  store?: { upsert: (record: T) => void };
+}
+
+export interface EntityFormOptions<F, S extends v.GenericSchema, L, T> {
   /** Form values of a new record, set again on every open. */
   empty: F;
   /** Contract schema the form is validated with before saving. */
   schema: S;
-  /** Turns the fetched data into form values (and may set the modal's other state). */
-  fill: (data: L) => F;
+  /** Turns the fetched data into form values (default: each key of `empty` from the record). */
+  fill?: (data: L) => F;
   /** Fetches what the form needs on open (default: the record through `api.get`, nothing for a new one). */
   load?: (id: number | null) => Promise<L> | null;
   /** Resets the modal's other state on every open (before `load`). */
   onOpen?: () => void;
   /** Server error codes pinned to a field (shown under it instead of a toast). */
   pins?: Record<string, string>;
-  /** The record's calls: saving creates or updates through them and puts the answer in `store`. */
-  api?: RecordApi<T, never>;
-  store?: { upsert: (record: T) => void };
   /** What create/update send (default: the validated values). */
   body?: (output: v.InferOutput<S>, form: F) => unknown;
   /** The record's one attachment (`useAttachment`): reset on open, loaded with the record, uploaded after saving. */
@@ -59,6 +61,11 @@ export interface EntityFormOptions<F, S extends v.GenericSchema, L, T> {
   savedText?: string;
 }
 
+/** The default `fill`: the form takes each key of `empty` from the record (the key's empty value where the record has none). */
+function pickForm<F, L>(empty: F) {
+  return (record: L) => Object.fromEntries(Object.entries(empty as object).map(([k, v]) => [k, (record as Record<string, unknown>)[k] ?? v])) as F;
+}
+
 /**
  * The state of an add/edit modal: on open it resets the form and loads the record (a failure
  * toasts and closes); `submit` validates with the contract schema (errors per field), saves while
@@ -66,8 +73,9 @@ export interface EntityFormOptions<F, S extends v.GenericSchema, L, T> {
  * server errors land on their field or in a toast. `field(key)` binds a kit field to a value and
  * `modal` is the FormModal's props.
  */
-export function useEntityForm<F, S extends v.GenericSchema, T = unknown, L = T>(o: EntityFormOptions<F, S, L, T>) {
-  const { open, id, onClose, onCreated } = o.editor;
+export function useEntityForm<F, S extends v.GenericSchema, T = unknown, L = T>(kind: EditorKind<T>, editor: EditorProps<T>, o: EntityFormOptions<F, S, L, T>) {
+  const { open, id, onClose, onCreated } = editor;
+  const fill = o.fill ?? pickForm(o.empty);
   const editing = id !== null;
   const [form, setForm] = useState<F>(o.empty);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -80,13 +88,13 @@ export function useEntityForm<F, S extends v.GenericSchema, T = unknown, L = T>(
     setForm(o.empty);
     o.attachment?.reset();
     o.onOpen?.();
-    const pending = o.load ? o.load(id) : id === null ? null : (o.api?.get(id) as Promise<L> | undefined);
+    const pending = o.load ? o.load(id) : id === null ? null : (kind.api?.get(id) as Promise<L> | undefined);
     if (!pending) return;
     setLoading(true);
     pending
       .then((data) => {
         if (!o.load) o.attachment?.setCurrent(data as unknown as T);
-        setForm(o.fill(data));
+        setForm(fill(data));
       })
       .catch((err) => {
         toastError(err);
@@ -97,12 +105,12 @@ export function useEntityForm<F, S extends v.GenericSchema, T = unknown, L = T>(
 
   /** The default save: create or update, upload the attachment, put the answer in the store. */
   const saveRecord = async (output: v.InferOutput<S>, values: F) => {
-    const call = o.api as RecordApi<T, unknown>;
+    const call = kind.api as RecordApi<T, unknown>;
     const body = o.body ? await o.body(output, values) : output;
     let saved = id === null ? await call.create(body) : await call.update(id, body);
     const upload = o.afterSave ? o.afterSave(saved, values) : o.attachment?.afterSave(saved);
     if (upload) saved = await upload;
-    o.store?.upsert(saved);
+    kind.store?.upsert(saved);
     if (id === null) onCreated?.(saved);
     return undefined;
   };
@@ -115,7 +123,7 @@ export function useEntityForm<F, S extends v.GenericSchema, T = unknown, L = T>(
     setBusy(true);
     try {
       const after = await (o.save ?? saveRecord)(checked.output, form);
-      toast("success", t(o.savedText ?? `${o.area}.saved`));
+      toast("success", t(o.savedText ?? `${kind.area}.saved`));
       if (after !== STAY_OPEN) onClose();
     } catch (err) {
       const fields = serverFieldErrors(err, o.pins);
@@ -126,7 +134,7 @@ export function useEntityForm<F, S extends v.GenericSchema, T = unknown, L = T>(
     }
   };
 
-  const title = o.title ?? t(editing ? `${o.area}.editTitle` : `${o.area}.addTitle`);
-  const modal = { open, onClose, title, formId: o.formId, onSubmit: submit, busy, loading };
+  const title = o.title ?? t(editing ? `${kind.area}.editTitle` : `${kind.area}.addTitle`);
+  const modal = { open, onClose, title, formId: `${kind.handle}-form`, onSubmit: submit, busy, loading };
   return { form, setForm, errors, setErrors, loading, busy, submit, editing, modal, field: fieldBinder(form, setForm, errors) };
 }

@@ -4,6 +4,7 @@ import { AttachmentField, useAttachment } from "../../components/AttachmentField
 import { Select, TextArea, TextInput, Toggle } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { announcementsStore } from "../../stores/lists";
 
@@ -11,19 +12,16 @@ const EMPTY = { title: "", text: "", priority: 3, status: true };
 /** The spec's submit delay: saving starts about 400 ms after the click. */
 const SUBMIT_DELAY_MS = 400;
 
+/** Announcement as the kit handles them: the list page and this editor. */
+export const ANNOUNCEMENTS = recordKind("announcements", "announcement", announcementsApi, announcementsStore);
+
 /** Add or edit an announcement: title, text, priority, status and one png/jpg image (R-LIB-5). */
 export function AnnouncementModal(props: EditorProps<Announcement>) {
   const t = useT();
   const media = useAttachment(announcementMedia, (saved) => announcementsStore.upsert(saved));
-  const { field, modal } = useEntityForm({
-    editor: props,
-    area: "announcements",
-    formId: "announcement-form",
+  const { field, modal } = useEntityForm(ANNOUNCEMENTS, props, {
     empty: EMPTY,
-    fill: (a: Announcement) => ({ title: a.title, text: a.text, priority: a.priority, status: a.status }),
     schema: AnnouncementForm,
-    api: announcementsApi,
-    store: announcementsStore,
     attachment: media,
     body: async (out, f) => {
       await new Promise((r) => setTimeout(r, SUBMIT_DELAY_MS));

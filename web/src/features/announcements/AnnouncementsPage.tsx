@@ -1,12 +1,11 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { announcementsApi, listAnnouncements } from "../../api/announcements";
+import { listAnnouncements } from "../../api/announcements";
 import { Badge } from "../../components/Badge";
 import { CrudPage } from "../../components/CrudPage";
 import { useT } from "../../i18n";
 import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
-import { announcementsStore } from "../../stores/lists";
-import { AnnouncementModal } from "./AnnouncementModal";
+import { ANNOUNCEMENTS, AnnouncementModal } from "./AnnouncementModal";
 
 const TONE = { 1: "danger", 2: "warning", 3: "info" } as const;
 
@@ -14,20 +13,12 @@ const TONE = { 1: "danger", 2: "warning", 3: "info" } as const;
 export default function AnnouncementsPage() {
   useSignals();
   const t = useT();
-  const { page, editor } = useCrudList({
-    area: "announcements",
-    store: announcementsStore,
-    source: paged(listAnnouncements, "records"),
-    remove: announcementsApi.remove,
-    titleParams: (a) => ({ name: a.title }),
-  });
+  const { page } = useCrudList(ANNOUNCEMENTS, paged(listAnnouncements, "records"), { titleParams: (a) => ({ name: a.title }) });
   return (
     <CrudPage
       page={page}
-      testId="announcements-scroll"
       icon="megaphone"
-      rowTestId="announcement-row"
-      dialogs={<AnnouncementModal {...editor} />}
+      editor={AnnouncementModal}
       columns={[
         {
           label: "announcements.titleField",

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Icon } from "../../components/Icon";
+import { PageTitle } from "../../components/Page";
 import { useT } from "../../i18n";
 import { LanguageMenu } from "../../layout/LanguageMenu";
 import { ThemeToggle } from "../../layout/ThemeToggle";
@@ -56,7 +57,7 @@ export function AuthShell({
         </div>
         <div className="flex flex-1 items-start justify-center px-4 pt-6 pb-12 sm:items-center sm:px-6">
           <div className={`w-full ${wide ? "max-w-xl" : "max-w-sm"}`}>
-            <h1 className="text-2xl font-semibold tracking-tight text-ink">{title}</h1>
+            <PageTitle>{title}</PageTitle>
             <p className="mt-1.5 text-sm text-muted">{subtitle}</p>
             <div className="mt-8">{children}</div>
             {footer && <div className="mt-8 text-center text-sm text-muted">{footer}</div>}

@@ -6,6 +6,7 @@ import { Button } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { fromZoneInput, toZoneInput, zoneLabel } from "../../lib/zone";
 import { toast, toastError } from "../../stores/toast";
@@ -46,16 +47,16 @@ const editable = (c: Campaign | null) =>
   c.status === "CANCELADA" ||
   (c.status === "PROGRAMADA" && !!c.scheduledAt && Date.parse(c.scheduledAt) - Date.now() > LIMITS.campaignEditLeadMs);
 
+/** Campaign as the kit handles them: the list page and this editor. */
+export const CAMPAIGNS = recordKind("campaigns", "campaign", campaignsApi, campaignsStore);
+
 /** The campaign dialog: read-only unless editable; Cancel while running, Restart when cancelled. */
 export function CampaignModal(props: EditorProps<Campaign>) {
   const t = useT();
   const media = useAttachment(campaignMedia, (saved) => campaignsStore.upsert(saved));
   const record = media.current;
   const readOnly = !editable(record);
-  const { form, setForm, errors, modal } = useEntityForm({
-    editor: props,
-    area: "campaigns",
-    formId: "campaign-form",
+  const { form, setForm, errors, modal } = useEntityForm(CAMPAIGNS, props, {
     title: t(record ? (readOnly ? "campaigns.viewTitle" : "campaigns.editTitle") : "campaigns.addTitle"),
     empty: EMPTY,
     fill: (c: Campaign): CampaignInput => {
@@ -77,8 +78,6 @@ export function CampaignModal(props: EditorProps<Campaign>) {
       return input;
     },
     schema: CampaignForm,
-    api: campaignsApi,
-    store: campaignsStore,
     attachment: media,
     // the form as typed (the schema only checks it)
     body: (_out, f) => f,

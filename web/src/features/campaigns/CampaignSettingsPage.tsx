@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import { type CampaignSettings, decodeSettings, getCampaignSettings, saveCampaignSettings } from "../../api/campaigns";
 import { Button } from "../../components/Button";
 import { Select, TextInput, Toggle } from "../../components/Field";
-import { Spinner } from "../../components/Spinner";
+import { BlockSpinner } from "../../components/Spinner";
+import { Card, Page } from "../../components/Page";
 import { useT } from "../../i18n";
 import { onSocketReady } from "../../realtime/socket";
 import { toast, toastError } from "../../stores/toast";
@@ -54,7 +55,7 @@ export default function CampaignSettingsPage() {
   }, [saved]);
 
   if (loadError) return <p className="m-8 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300">{loadError}</p>;
-  if (!settings) return <Spinner className="mx-auto my-10 size-6 text-brand-600" />;
+  if (!settings) return <BlockSpinner />;
 
   const set = <K extends keyof CampaignSettings>(key: K, value: CampaignSettings[K]) => setSettings({ ...settings, [key]: value });
   const seconds = (options: readonly number[]) =>
@@ -73,10 +74,8 @@ export default function CampaignSettingsPage() {
   };
 
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-5 px-4 py-6 sm:px-8">
-      <h1 className="text-2xl font-semibold tracking-tight text-ink">{t("campaignSettings.title")}</h1>
-      <section className="flex flex-col gap-4 rounded-card border border-line bg-surface p-5 shadow-card" data-testid="campaign-settings">
-        <h2 className="text-sm font-semibold text-ink">{t("campaignSettings.intervals")}</h2>
+    <Page title={t("campaignSettings.title")} width="4xl">
+      <Card title={t("campaignSettings.intervals")} testId="campaign-settings">
         <div className="grid gap-4 sm:grid-cols-3">
           <Select
             label={t("campaignSettings.messageInterval")}
@@ -114,7 +113,7 @@ export default function CampaignSettingsPage() {
             <Toggle label={t("campaignSettings.onlyInOpeningHours")} value={settings.onlyInOpeningHours} onValue={(v) => set("onlyInOpeningHours", v)} />
           </div>
         </div>
-      </section>
+      </Card>
       <VariablesSettings variables={settings.variables} onChange={(v) => set("variables", v)} />
       <OptOutSettings settings={settings} set={set} />
       <div className="flex justify-end">
@@ -122,6 +121,6 @@ export default function CampaignSettingsPage() {
           {t("common.save")}
         </Button>
       </div>
-    </div>
+    </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useLocation } from "wouter";
-import { type Campaign, campaignsApi, cancelCampaign, listCampaigns, restartCampaign, resumeCampaign, startCampaign } from "../../api/campaigns";
+import { type Campaign, cancelCampaign, listCampaigns, restartCampaign, resumeCampaign, startCampaign } from "../../api/campaigns";
 import { IconButton } from "../../components/Button";
 import { CrudPage } from "../../components/CrudPage";
 import { useT } from "../../i18n";
@@ -9,22 +9,16 @@ import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
 import { toast, toastError } from "../../stores/toast";
 import { isMobile } from "../../stores/ui";
-import { CampaignModal } from "./CampaignModal";
+import { CAMPAIGNS, CampaignModal } from "./CampaignModal";
 import { CampaignProgress } from "./CampaignProgress";
 import { CampaignRunActions } from "./CampaignRowActions";
 import { CampaignStatusBadge } from "./status";
-import { campaignsStore } from "./store";
 
 /** /campaigns (R-CMP-13): search, infinite scroll, live progress, start now/stop/restart/report/edit/delete per row. */
 export default function CampaignsPage() {
   useSignals();
   const t = useT();
-  const { page, list, editor } = useCrudList({
-    area: "campaigns",
-    store: campaignsStore,
-    source: paged(listCampaigns, "records"),
-    remove: campaignsApi.remove,
-  });
+  const { page, list } = useCrudList(CAMPAIGNS, paged(listCampaigns, "records"));
   const [, go] = useLocation();
   const narrow = isMobile.value;
 
@@ -47,9 +41,7 @@ export default function CampaignsPage() {
   return (
     <CrudPage
       page={page}
-      testId="campaigns-scroll"
       icon="send"
-      rowTestId="campaign-row"
       mayDelete={(c) => c.status !== "EM_ANDAMENTO"}
       rowActions={(c) => (
         <>
@@ -57,7 +49,7 @@ export default function CampaignsPage() {
           <IconButton icon="file" label={t("campaigns.report")} onClick={() => go(`/campaign/${c.id}/report`)} />
         </>
       )}
-      dialogs={<CampaignModal {...editor} />}
+      editor={CampaignModal}
       columns={[
         {
           label: "campaigns.name",

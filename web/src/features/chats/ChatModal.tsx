@@ -20,21 +20,22 @@ export function ChatModal({ open, chat, onClose, onSaved }: { open: boolean; cha
       .catch(toastError);
   }, [open]);
   const me = user.value?.id;
-  const { field, modal } = useEntityForm({
-    editor: { open, id: chat?.id ?? null, onClose },
-    area: "chats",
-    formId: "chat-form",
-    title: t("chats.dialogTitle"),
-    empty: { title: chat?.title ?? "", users: chat ? chat.users.map((u) => u.userId).filter((id) => id !== me) : [] },
-    // the chat is at hand: nothing to fetch
-    load: () => null,
-    fill: (x: { title: string; users: number[] }) => x,
-    schema: ChatBody,
-    save: async (out) => {
-      onSaved(chat ? await updateChat(chat.id, out) : await createChat(out));
-      return undefined;
+  const { field, modal } = useEntityForm(
+    { area: "chats", handle: "chat" },
+    { open, id: chat?.id ?? null, onClose },
+    {
+      title: t("chats.dialogTitle"),
+      empty: { title: chat?.title ?? "", users: chat ? chat.users.map((u) => u.userId).filter((id) => id !== me) : [] },
+      // the chat is at hand: nothing to fetch
+      load: () => null,
+      fill: (x: { title: string; users: number[] }) => x,
+      schema: ChatBody,
+      save: async (out) => {
+        onSaved(chat ? await updateChat(chat.id, out) : await createChat(out));
+        return undefined;
+      },
     },
-  });
+  );
   return (
     <FormModal {...modal}>
       <TextInput label={t("chats.chatTitle")} autoFocus {...field("title")} />

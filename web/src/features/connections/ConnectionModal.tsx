@@ -60,15 +60,15 @@ const toBody = ({ cloudApi, ...f }: ConnectionDraft): ConnectionInput => ({
   expiresTicket: Number(f.expiresTicket || 0),
 });
 
+/** Connections as their editor handles them (the list is the connections store, kept live by their frames). */
+export const CONNECTIONS = { area: "connections", handle: "connection", api: connectionsApi, store: { upsert: upsertConnection } };
+
 /** Add or edit a connection: every field (R-CONN-1), queues, kind (WhatsApp, Cloud API or sandbox). */
 export function ConnectionModal(props: EditorProps<Connection>) {
   const t = useT();
   const [queues, setQueues] = useState<Queue[]>([]);
   const [loaded, setLoaded] = useState<Connection | null>(null);
-  const { form, setForm, field, errors, modal, editing } = useEntityForm({
-    editor: props,
-    area: "connections",
-    formId: "connection-form",
+  const { form, setForm, field, errors, modal, editing } = useEntityForm(CONNECTIONS, props, {
     title: t(props.id === null ? "connections.modal.add" : "connections.modal.edit"),
     empty: EMPTY_DRAFT,
     // The queue list is needed for a new connection too, so something is always loaded.
@@ -80,8 +80,6 @@ export function ConnectionModal(props: EditorProps<Connection>) {
     },
     schema: ConnectionForm,
     pins: PINS,
-    api: connectionsApi,
-    store: { upsert: upsertConnection },
     body: (out, f) => toBody({ ...f, name: out.name }),
   });
 

@@ -7,13 +7,14 @@ import { CrudPage } from "../../components/CrudPage";
 import { Icon } from "../../components/Icon";
 import { useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
+import { listIds } from "../../lib/recordKind";
 import { useCrud } from "../../lib/useCrud";
 import { connections, connectionsLoaded, loadConnections, removeConnection } from "../../stores/connections";
 import { allowed } from "../../stores/session";
 import { toastError } from "../../stores/toast";
 import { isMobile } from "../../stores/ui";
 import { CloudSetupModal } from "./CloudApiFields";
-import { ConnectionModal } from "./ConnectionModal";
+import { CONNECTIONS, ConnectionModal } from "./ConnectionModal";
 import { ConnectionName, ConnectionStatus } from "./ConnectionsTable";
 import { QrModal } from "./QrModal";
 import { SessionButtons } from "./SessionButtons";
@@ -24,7 +25,7 @@ export default function ConnectionsPage() {
   const t = useT();
   const [qrFor, setQrFor] = useState<number | null>(null);
   const [setupFor, setSetupFor] = useState<Connection | null>(null);
-  const crud = useCrud<Connection>({ area: "connections", remove: connectionsApi.remove, onRemoved: (w) => removeConnection(w.id) });
+  const crud = useCrud<Connection>({ area: "connections", remove: CONNECTIONS.api.remove, onRemoved: (w) => removeConnection(w.id) });
   const items = connections.value;
   const canAdd = allowed("connections-page:addConnection");
   const sessions = allowed("connections-page:actionButtons");
@@ -43,13 +44,11 @@ export default function ConnectionsPage() {
 
   return (
     <CrudPage
-      page={{ area: "connections", list: { loading: !connectionsLoaded.value, count: items.length }, crud, items }}
-      testId="connections-scroll"
+      page={{ area: "connections", list: { loading: !connectionsLoaded.value, count: items.length }, crud, items, ...listIds(CONNECTIONS) }}
       icon="globe"
       canAdd={canAdd}
       addTestId="connection-add"
       emptyHint={canAdd}
-      rowTestId="connection-row"
       rowData={(w) => ({ "data-status": w.status })}
       mayEdit={manage}
       mayDelete={manage}

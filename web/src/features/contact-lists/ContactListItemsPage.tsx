@@ -1,7 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "wouter";
-import { contactListsApi, importItems, itemsApi, listItems } from "../../api/contactLists";
+import { contactListsApi, importItems, listItems } from "../../api/contactLists";
 import { Badge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { CrudPage } from "../../components/CrudPage";
@@ -10,7 +10,7 @@ import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
 import { toastError } from "../../stores/toast";
 import { ImportDialog } from "../contacts/ImportDialog";
-import { ItemModal } from "./ItemModal";
+import { LIST_ITEMS, ItemModal } from "./ItemModal";
 import { contactListItemsStore, openListId } from "./store";
 
 function Validity({ valid }: { valid: boolean | null }) {
@@ -35,14 +35,12 @@ export default function ContactListItemsPage() {
     };
   }, [listId]);
   const source = paged((s, p) => listItems(listId, s, p), "contacts");
-  const { page, list, editor } = useCrudList({ area: "contactListItems", store: contactListItemsStore, source, remove: itemsApi.remove });
+  const { page, list, editor } = useCrudList(LIST_ITEMS, source);
   return (
     <CrudPage
       page={page}
       title={name ? t("contactListItems.titleOf", { name }) : t("contactListItems.title")}
-      testId="contact-list-items-scroll"
       icon="contact"
-      rowTestId="contact-list-item-row"
       actions={
         <>
           <Link href="/contact-lists">

@@ -1,24 +1,20 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { Link } from "wouter";
-import { contactListsApi, listContactLists } from "../../api/contactLists";
+import { listContactLists } from "../../api/contactLists";
 import { CrudPage } from "../../components/CrudPage";
 import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
-import { ContactListModal } from "./ContactListModal";
-import { contactListsStore } from "./store";
+import { CONTACT_LISTS, ContactListModal } from "./ContactListModal";
 
 /** /contact-lists: search, add, edit, delete; a list opens its contacts (R-CMP-15). */
 export default function ContactListsPage() {
   useSignals();
-  const source = paged(listContactLists, "records");
-  const { page, editor } = useCrudList({ area: "contactLists", store: contactListsStore, source, remove: contactListsApi.remove });
+  const { page } = useCrudList(CONTACT_LISTS, paged(listContactLists, "records"));
   return (
     <CrudPage
       page={page}
-      testId="contact-lists-scroll"
       icon="users"
-      rowTestId="contact-list-row"
-      dialogs={<ContactListModal {...editor} />}
+      editor={ContactListModal}
       columns={[
         {
           label: "contactLists.name",

@@ -5,6 +5,7 @@ import { Button, IconButton } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { contactsStore } from "../../stores/lists";
 import { OptOutField } from "./OptOutField";
@@ -13,14 +14,14 @@ const EMPTY = { name: "", number: "", email: "", extraInfo: [] as ExtraInfo[] };
 const PINS = { ERR_DUPLICATED_CONTACT: "number" };
 const namesAndValues = (list: { name: string; value: string }[]): ExtraInfo[] => list.map(({ name, value }) => ({ name, value }));
 
+/** Contact as the kit handles them: the list page and this editor. */
+export const CONTACTS = recordKind("contacts", "contact", contactsApi, contactsStore);
+
 /** Add or edit a contact (id null = new) with its extra-info fields; `onCreated` receives the new contact (pickers use it). */
 export function ContactModal(props: EditorProps<Contact>) {
   const t = useT();
   const [loaded, setLoaded] = useState<Contact | null>(null);
-  const { form, setForm, errors, field, modal, editing } = useEntityForm({
-    editor: props,
-    area: "contacts",
-    formId: "contact-form",
+  const { form, setForm, errors, field, modal, editing } = useEntityForm(CONTACTS, props, {
     empty: EMPTY,
     onOpen: () => setLoaded(null),
     fill: (c: Contact) => {
@@ -29,8 +30,6 @@ export function ContactModal(props: EditorProps<Contact>) {
     },
     schema: ContactCreateBody,
     pins: PINS,
-    api: contactsApi,
-    store: contactsStore,
     body: (out) => ({ name: out.name, number: out.number, email: out.email ?? "", extraInfo: namesAndValues(out.extraInfo ?? []) }),
   });
 

@@ -1,17 +1,16 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import { navigate } from "wouter/use-browser-location";
-import { type Contact, contactsApi, exportContacts, listContacts } from "../../api/contacts";
+import { type Contact, exportContacts, listContacts } from "../../api/contacts";
 import { Button, IconButton } from "../../components/Button";
 import { CrudPage } from "../../components/CrudPage";
 import { language, useT } from "../../i18n";
 import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
-import { contactsStore } from "../../stores/lists";
 import { allowed, hasFlag } from "../../stores/session";
 import { toastError } from "../../stores/toast";
 import { NewTicketModal } from "../tickets/modals/NewTicketModal";
-import { ContactModal } from "./ContactModal";
+import { CONTACTS, ContactModal } from "./ContactModal";
 import { ContactName } from "./ContactsTable";
 import { ImportDialog } from "./ImportDialog";
 
@@ -22,7 +21,7 @@ import { ImportDialog } from "./ImportDialog";
 export default function ContactsPage() {
   useSignals();
   const t = useT();
-  const { page, list, editor } = useCrudList({ area: "contacts", store: contactsStore, source: paged(listContacts, "contacts"), remove: contactsApi.remove });
+  const { page, list, editor } = useCrudList(CONTACTS, paged(listContacts, "contacts"));
   const [starting, setStarting] = useState<Contact | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -46,9 +45,7 @@ export default function ContactsPage() {
   return (
     <CrudPage
       page={page}
-      testId="contacts-scroll"
       icon="user"
-      rowTestId="contact-row"
       emptyAction={!list.search && importButton}
       mayDelete={allowed("contacts-page:deleteContact")}
       rowActions={(c) => (

@@ -5,6 +5,7 @@ import { Button } from "../../components/Button";
 import { TextArea, TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { fileListsStore } from "../../stores/lists";
 import { type OptionRow, OptionRows } from "./OptionRows";
@@ -20,19 +21,17 @@ const PINS = { ERR_FILE_LIST_NAME_EXISTS: "name" };
 const rowsOf = (l: FileList): OptionRow[] =>
   l.options.map((o) => ({ key: `o${o.id}`, id: o.id, name: o.name, mediaName: o.mediaName, mediaUrl: o.mediaUrl, file: null, removeFile: false }));
 
+/** FileList as the kit handles them: the list page and this editor. */
+export const FILE_LISTS = recordKind("files", "file-list", fileListsApi, fileListsStore);
+
 /** Add or edit a file list: name, message and options, each with a name and an optional file. */
 export function FileListModal(props: EditorProps<FileList>) {
   const t = useT();
-  const { form, setForm, modal, field, errors } = useEntityForm({
-    editor: props,
-    area: "files",
-    formId: "file-list-form",
+  const { form, setForm, modal, field, errors } = useEntityForm(FILE_LISTS, props, {
     empty: EMPTY,
     fill: (l: FileList): Form => ({ name: l.name, message: l.message, options: rowsOf(l) }),
     schema: FileListForm,
     pins: PINS,
-    api: fileListsApi,
-    store: fileListsStore,
     body: (out, f) => ({
       name: out.name,
       message: out.message,

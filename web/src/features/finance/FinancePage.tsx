@@ -20,17 +20,15 @@ const TONE = { paid: "brand", overdue: "danger", open: "warning" } as const;
 export default function FinancePage() {
   useSignals();
   const t = useT();
-  const { page } = useCrudList({ area: "finance", store: invoicesStore, source: paged(listInvoices, "invoices") });
+  const { page } = useCrudList({ area: "finance", handle: "invoice", store: invoicesStore }, paged(listInvoices, "invoices"));
   const [paying, setPaying] = useState<Invoice | null>(null);
   return (
     <CrudPage
       page={page}
-      testId="invoices-scroll"
       icon="calendar"
       canAdd={false}
       mayEdit={false}
       mayDelete={false}
-      rowTestId="invoice-row"
       rowClass={(i) => (invoiceStatus(i) === "overdue" ? "bg-red-50/70 dark:bg-red-500/10" : "hover:bg-raised/60")}
       rowActions={(i) =>
         invoiceStatus(i) !== "paid" && (

@@ -8,6 +8,7 @@ import { Select, TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
 import { serverFieldErrors, validate } from "../../lib/form";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { integrationsStore } from "../../stores/lists";
 import { toast, toastError } from "../../stores/toast";
@@ -23,14 +24,14 @@ function testFailure(t: ReturnType<typeof useT>, err: ApiError): string {
   });
 }
 
+/** QueueIntegration as the kit handles them: the list page and this editor. */
+export const INTEGRATIONS = recordKind("integrations", "integration", integrationsApi, integrationsStore);
+
 /** Add or edit a queue integration; "Testar" sends a test message with the form's settings. */
 export function IntegrationModal(props: EditorProps<QueueIntegration>) {
   const t = useT();
   const [testing, setTesting] = useState(false);
-  const { form, field, modal, setErrors } = useEntityForm({
-    editor: props,
-    area: "integrations",
-    formId: "integration-form",
+  const { form, field, modal, setErrors } = useEntityForm(INTEGRATIONS, props, {
     empty: EMPTY_INTEGRATION,
     fill: (i: QueueIntegration): IntegrationDraft => ({
       ...i,
@@ -39,8 +40,6 @@ export function IntegrationModal(props: EditorProps<QueueIntegration>) {
       typebotDelayMessage: String(i.typebotDelayMessage),
     }),
     schema: QueueIntegrationBody,
-    api: integrationsApi,
-    store: integrationsStore,
     savedText: props.id === null ? "integrations.added" : "integrations.edited",
   });
 

@@ -1,24 +1,20 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { integrationsApi, listIntegrations } from "../../api/integrations";
+import { listIntegrations } from "../../api/integrations";
 import { CrudPage } from "../../components/CrudPage";
 import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
-import { integrationsStore } from "../../stores/lists";
 import { IntegrationLogo, typeLabel } from "./IntegrationLogo";
-import { IntegrationModal } from "./IntegrationModal";
+import { INTEGRATIONS, IntegrationModal } from "./IntegrationModal";
 
 /** /queue-integration (R-INT-4): type logo, id, name and actions; the dialog's fields follow the type. */
 export default function IntegrationsPage() {
   useSignals();
-  const source = paged(listIntegrations, "queueIntegrations");
-  const { page, editor } = useCrudList({ area: "integrations", store: integrationsStore, source, remove: integrationsApi.remove });
+  const { page } = useCrudList(INTEGRATIONS, paged(listIntegrations, "queueIntegrations"));
   return (
     <CrudPage
       page={page}
-      testId="integrations-scroll"
       icon="puzzle"
-      rowTestId="integration-row"
-      dialogs={<IntegrationModal {...editor} />}
+      editor={IntegrationModal}
       columns={[
         { label: "integrations.type", head: "w-16", cell: (i) => <IntegrationLogo type={i.type} /> },
         { label: "integrations.id", from: "sm", head: "w-16", className: "text-muted", cell: (i) => i.id },

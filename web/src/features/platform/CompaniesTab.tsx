@@ -1,13 +1,12 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { companiesApi, listCompanies } from "../../api/companies";
+import { listCompanies } from "../../api/companies";
 import { Badge } from "../../components/Badge";
 import { CrudPage } from "../../components/CrudPage";
 import { useT } from "../../i18n";
 import { daysUntil, formatDate } from "../../lib/format";
 import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
-import { CompanyModal } from "./CompanyModal";
-import { companiesStore } from "./stores";
+import { COMPANIES, CompanyModal } from "./CompanyModal";
 
 /** R-BILL-6: exactly 5 days to the due date is yellow, -3 to 4 orange, -4 and less red. */
 export function dueTone(dueDate: string | null): string {
@@ -23,17 +22,15 @@ export function dueTone(dueDate: string | null): string {
 export function CompaniesTab() {
   useSignals();
   const t = useT();
-  const { page, editor } = useCrudList({ area: "companies", store: companiesStore, source: paged(listCompanies, "companies"), remove: companiesApi.remove });
+  const { page } = useCrudList(COMPANIES, paged(listCompanies, "companies"));
   return (
     <CrudPage
       page={page}
-      testId="companies-scroll"
       icon="building"
       addTestId="company-add"
-      rowTestId="company-row"
       rowClass={(c) => `hover:bg-raised/60 ${dueTone(c.dueDate)}`}
       mayDelete={(c) => !c.isPlatform}
-      dialogs={<CompanyModal {...editor} />}
+      editor={CompanyModal}
       columns={[
         {
           label: "companies.name",

@@ -5,6 +5,7 @@ import { listAllPlans, type Plan } from "../../api/plans";
 import { Select, TextInput, Toggle } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { toastError } from "../../stores/toast";
 import { CompanyInvoices } from "./CompanyInvoices";
@@ -33,6 +34,9 @@ const EMPTY: CompanyInput = {
 
 const BILLING = ["billingName", "address", "city", "state", "zipcode", "country"] as const;
 
+/** CompanyAdmin as the kit handles them: the list page and this editor. */
+export const COMPANIES = recordKind("companies", "company", companiesApi, companiesStore);
+
 /**
  * Add or edit a company (super users): plan, status, due date, recurrence, billing fields; a new one may get its admin's password.
  * Only MENSAL is offered as recurrence (R-BILL-5); another one set through the API stays shown.
@@ -44,18 +48,11 @@ export function CompanyModal(props: EditorProps<CompanyAdmin>) {
   useEffect(() => {
     if (open) listAllPlans().then(setPlans, toastError);
   }, [open]);
-  const { form, setForm, field, modal } = useEntityForm({
-    editor: props,
-    area: "companies",
-    formId: "company-form",
+  const { form, setForm, field, modal } = useEntityForm(COMPANIES, props, {
     empty: EMPTY,
-    // only the form's own fields: the answer's read-only ones (plan name, campaignsEnabled…) are not sent back
-    fill: (c: CompanyAdmin): CompanyInput =>
-      Object.fromEntries(Object.entries(EMPTY).map(([k, v]) => [k, c[k as keyof CompanyAdmin] ?? v])) as unknown as CompanyInput,
+    // (the default fill takes only the form's own fields: the answer's read-only ones, plan name, campaignsEnabled…, are not sent back)
     schema: CompanyForm,
     pins: PINS,
-    api: companiesApi,
-    store: companiesStore,
     // R-BILL-2: an empty or invalid due date is sent as null.
     body: (_out, { password, ...rest }) => ({ ...rest, dueDate: rest.dueDate || null, ...(id === null && password ? { password } : {}) }),
   });

@@ -3,21 +3,19 @@ import { type Help, helpsApi } from "../../api/helps";
 import { TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { helpsStore } from "./stores";
+
+/** Help as the kit handles them: the list page and this editor. */
+export const HELPS = recordKind("helps", "help", helpsApi, helpsStore);
 
 /** Add or edit a help video: title, YouTube link or id, description. */
 export function HelpModal(props: EditorProps<Help>) {
   const t = useT();
-  const { field, modal } = useEntityForm({
-    editor: props,
-    area: "helps",
-    formId: "help-form",
+  const { field, modal } = useEntityForm(HELPS, props, {
     empty: { title: "", video: "", description: "" },
-    fill: (h: Help) => ({ title: h.title, video: h.video, description: h.description }),
     schema: HelpForm,
-    api: helpsApi,
-    store: helpsStore,
   });
   return (
     <FormModal {...modal}>

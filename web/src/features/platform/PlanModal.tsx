@@ -4,6 +4,7 @@ import { type Plan, plansApi } from "../../api/plans";
 import { TextInput, Toggle } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { plansStore } from "./stores";
 
@@ -22,19 +23,17 @@ const EMPTY: PlanFormValues = {
 };
 const NUMBERS = ["users", "connections", "queues", "value"] as const;
 
+/** Plan as the kit handles them: the list page and this editor. */
+export const PLANS = recordKind("plans", "plan", plansApi, plansStore);
+
 /** Add or edit a plan: name, the three limits, monthly value (BRL), offered on signup, and the seven feature flags. */
 export function PlanModal(props: EditorProps<Plan>) {
   const t = useT();
-  const { field, modal } = useEntityForm({
-    editor: props,
-    area: "plans",
-    formId: "plan-form",
+  const { field, modal } = useEntityForm(PLANS, props, {
     empty: EMPTY,
     fill: (p: Plan) => ({ ...p, users: String(p.users), connections: String(p.connections), queues: String(p.queues), value: String(p.value) }),
     schema: PlanForm,
     pins: PINS,
-    api: plansApi,
-    store: plansStore,
     body: (out, f) => ({ ...out, isPublic: f.isPublic, ...Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, f[flag]])) }),
   });
   return (

@@ -1,27 +1,24 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { listAllPlans, plansApi } from "../../api/plans";
+import { listAllPlans } from "../../api/plans";
 import { Badge } from "../../components/Badge";
 import { CrudPage } from "../../components/CrudPage";
 import { useT } from "../../i18n";
 import { formatMoney } from "../../lib/format";
 import { useCrudList } from "../../lib/useCrudList";
 import { whole } from "../../lib/usePagedList";
-import { PlanModal } from "./PlanModal";
-import { plansStore } from "./stores";
+import { PLANS, PlanModal } from "./PlanModal";
 
 /** Settings › Planos (super users): the plans with their limits and price. */
 export function PlansTab() {
   useSignals();
   const t = useT();
-  const { page, editor } = useCrudList({ area: "plans", store: plansStore, source: whole(listAllPlans), remove: plansApi.remove });
+  const { page } = useCrudList(PLANS, whole(listAllPlans));
   return (
     <CrudPage
       page={page}
-      testId="plans-scroll"
       icon="layers"
       addTestId="plan-add"
-      rowTestId="plan-row"
-      dialogs={<PlanModal {...editor} />}
+      editor={PlanModal}
       columns={[
         {
           label: "plans.name",

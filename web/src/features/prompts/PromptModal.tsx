@@ -7,6 +7,7 @@ import { listQueues, type Queue } from "../../api/queues";
 import { Select, TextArea, TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { promptsStore } from "../../stores/lists";
 import { company } from "../../stores/session";
@@ -41,14 +42,14 @@ const EMPTY: Draft = {
   holdingMessage: "",
 };
 
+/** Prompt as the kit handles them: the list page and this editor. */
+export const PROMPTS = recordKind("prompts", "prompt", promptsApi, promptsStore);
+
 /** Add or edit a prompt (R-INT-11): without a queue the form says "Informe o setor"; keys show masked. */
 export function PromptModal(props: EditorProps<Prompt>) {
   const t = useT();
   const [queues, setQueues] = useState<Queue[]>([]);
-  const { form, field, modal, editing } = useEntityForm({
-    editor: props,
-    area: "prompts",
-    formId: "prompt-form",
+  const { form, field, modal, editing } = useEntityForm(PROMPTS, props, {
     empty: EMPTY,
     // the queue picker is needed for a new prompt too, so something is always loaded
     load: (x) => Promise.all([listQueues(), x === null ? null : promptsApi.get(x)]),
@@ -58,8 +59,6 @@ export function PromptModal(props: EditorProps<Prompt>) {
       return { ...p, maxTokens: String(p.maxTokens), temperature: String(p.temperature), maxMessages: String(p.maxMessages), queueId: p.queueId ?? "" };
     },
     schema: PromptBody,
-    api: promptsApi,
-    store: promptsStore,
   });
   const num = (key: "maxTokens" | "temperature" | "maxMessages") => <TextInput label={t(`prompts.${key}`)} inputMode="decimal" {...field(key)} />;
 

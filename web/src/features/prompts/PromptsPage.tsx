@@ -1,23 +1,20 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { listPrompts, promptsApi } from "../../api/prompts";
+import { listPrompts } from "../../api/prompts";
 import { Badge, Swatch } from "../../components/Badge";
 import { CrudPage } from "../../components/CrudPage";
 import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
-import { promptsStore } from "../../stores/lists";
-import { PromptModal } from "./PromptModal";
+import { PROMPTS, PromptModal } from "./PromptModal";
 
 /** /prompts (R-INT-11): name, queue, max tokens and actions, with the add/edit dialog. */
 export default function PromptsPage() {
   useSignals();
-  const { page, editor } = useCrudList({ area: "prompts", store: promptsStore, source: paged(listPrompts, "prompts"), remove: promptsApi.remove });
+  const { page } = useCrudList(PROMPTS, paged(listPrompts, "prompts"));
   return (
     <CrudPage
       page={page}
-      testId="prompts-scroll"
       icon="sparkles"
-      rowTestId="prompt-row"
-      dialogs={<PromptModal {...editor} />}
+      editor={PromptModal}
       columns={[
         { label: "prompts.name", className: "font-medium text-ink", cell: (p) => p.name },
         {

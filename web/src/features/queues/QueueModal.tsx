@@ -7,6 +7,7 @@ import { Modal } from "../../components/Modal";
 import { PageSpinner } from "../../components/Spinner";
 import { Tabs } from "../../components/Tabs";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, STAY_OPEN, useEntityForm } from "../../lib/useEntityForm";
 import { queuesStore } from "../../stores/lists";
 import { HoursTab } from "./HoursTab";
@@ -18,12 +19,15 @@ const freeColor = () => suggestColor(queuesStore.items.peek().map((q) => q.color
 const EMPTY: QueueDraft = { name: "", color: "", greetingMessage: "", outOfHoursMessage: "", orderQueue: "", integrationId: "", promptId: "" };
 const PINS = { ERR_QUEUE_NAME_ALREADY_EXISTS: "name", ERR_QUEUE_COLOR_ALREADY_EXISTS: "color" };
 
+/** Queues as the kit handles them: the list page and this editor (which stays open after a new queue's first save). */
+export const QUEUES = recordKind("queues", "queue", queuesApi, queuesStore);
+
 /**
  * Add or edit a queue: tab 1 holds the data, attachment and chatbot options (options need a saved
  * queue, so a new queue stays open after its first save); tab 2 the weekly service hours. Save
  * records data and hours together.
  */
-export function QueueModal({ open, id: queueId, onClose }: EditorProps) {
+export function QueueModal({ open, id: queueId, onClose }: EditorProps<Queue>) {
   const t = useT();
   const [id, setId] = useState<number | null>(queueId);
   const [queue, setQueue] = useState<Queue | null>(null);
@@ -44,40 +48,40 @@ export function QueueModal({ open, id: queueId, onClose }: EditorProps) {
     };
   };
 
-  const { form, setForm, field, loading, busy, submit } = useEntityForm({
-    editor: { open, id: queueId, onClose },
-    area: "queues",
-    formId: "queue-form",
-    empty: { ...EMPTY, color: freeColor() },
-    onOpen: () => {
-      setId(queueId);
-      setQueue(null);
-      setHours(defaultOpeningHours());
-      setHoursDirty(false);
+  const { form, setForm, field, loading, busy, submit } = useEntityForm(
+    QUEUES,
+    { open, id: queueId, onClose },
+    {
+      empty: { ...EMPTY, color: freeColor() },
+      onOpen: () => {
+        setId(queueId);
+        setQueue(null);
+        setHours(defaultOpeningHours());
+        setHoursDirty(false);
+      },
+      fill,
+      schema: QueueForm,
+      pins: PINS,
+      save: async (out, f) => {
+        const body = {
+          ...f,
+          name: out.name,
+          color: out.color,
+          orderQueue: f.orderQueue.trim() || null,
+          integrationId: f.integrationId || null,
+          promptId: f.promptId || null,
+          schedules: hours,
+        };
+        const saved = id === null ? await QUEUES.api.create(body) : await QUEUES.api.update(id, body);
+        queuesStore.upsert(saved);
+        setHoursDirty(false);
+        if (id !== null) return;
+        setId(saved.id);
+        setForm(fill(saved));
+        return STAY_OPEN;
+      },
     },
-    load: (qid) => (qid === null ? null : queuesApi.get(qid)),
-    fill,
-    schema: QueueForm,
-    pins: PINS,
-    save: async (out, f) => {
-      const body = {
-        ...f,
-        name: out.name,
-        color: out.color,
-        orderQueue: f.orderQueue.trim() || null,
-        integrationId: f.integrationId || null,
-        promptId: f.promptId || null,
-        schedules: hours,
-      };
-      const saved = id === null ? await queuesApi.create(body) : await queuesApi.update(id, body);
-      queuesStore.upsert(saved);
-      setHoursDirty(false);
-      if (id !== null) return;
-      setId(saved.id);
-      setForm(fill(saved));
-      return STAY_OPEN;
-    },
-  });
+  );
 
   const tabs = [
     {

@@ -1,31 +1,28 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { listQueues, queuesApi } from "../../api/queues";
+import { listQueues } from "../../api/queues";
 import { Swatch } from "../../components/Badge";
 import { CrudPage } from "../../components/CrudPage";
 import { useCrudList } from "../../lib/useCrudList";
 import { whole } from "../../lib/usePagedList";
-import { queuesStore } from "../../stores/lists";
 import { allowed } from "../../stores/session";
-import { QueueModal } from "./QueueModal";
+import { QUEUES, QueueModal } from "./QueueModal";
 
 /** /queues: the company's queues (few, by plan) with add/edit/delete for admins. */
 export default function QueuesPage() {
   useSignals();
   const manage = allowed("queues:manage");
-  const { page, editor } = useCrudList({ area: "queues", store: queuesStore, source: whole(listQueues), remove: queuesApi.remove });
+  const { page } = useCrudList(QUEUES, whole(listQueues));
   // Menu order: orderQueue (unset last), then creation, as the server lists them; live upserts keep it.
   const items = [...page.items].sort((a, b) => (a.orderQueue ?? 1e9) - (b.orderQueue ?? 1e9) || a.id - b.id);
   return (
     <CrudPage
       page={{ ...page, items }}
-      testId="queues-scroll"
       icon="layers"
       canAdd={manage}
       emptyHint={manage}
       mayEdit={manage}
       mayDelete={manage}
-      rowTestId="queue-row"
-      dialogs={<QueueModal {...editor} />}
+      editor={QueueModal}
       columns={[
         {
           label: "queues.name",

@@ -4,26 +4,24 @@ import { AttachmentField, useAttachment } from "../../components/AttachmentField
 import { TextArea, TextInput, Toggle } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { quickMessagesStore } from "../../stores/lists";
 
 const EMPTY = { shortcode: "", message: "", geral: false, status: true };
 const PINS = { ERR_QUICK_MESSAGE_SHORTCODE_EXISTS: "shortcode" };
 
+/** QuickMessage as the kit handles them: the list page and this editor. */
+export const QUICK_MESSAGES = recordKind("quickMessages", "quick-message", quickMessagesApi, quickMessagesStore);
+
 /** Add or edit a quick message: shortcode, text, geral flag, status and one optional attachment. */
 export function QuickMessageModal(props: EditorProps<QuickMessage>) {
   const t = useT();
   const media = useAttachment(quickMessageMedia, (saved) => quickMessagesStore.upsert(saved));
-  const { field, modal } = useEntityForm({
-    editor: props,
-    area: "quickMessages",
-    formId: "quick-message-form",
+  const { field, modal } = useEntityForm(QUICK_MESSAGES, props, {
     empty: EMPTY,
-    fill: (q: QuickMessage) => ({ shortcode: q.shortcode, message: q.message, geral: q.geral, status: q.status }),
     schema: QuickMessageForm,
     pins: PINS,
-    api: quickMessagesApi,
-    store: quickMessagesStore,
     attachment: media,
     body: (out, f) => ({ ...f, shortcode: out.shortcode }),
   });

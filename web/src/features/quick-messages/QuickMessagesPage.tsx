@@ -1,37 +1,28 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { listQuickMessages, type QuickMessage, quickMessagesApi } from "../../api/quickMessages";
+import { listQuickMessages, type QuickMessage } from "../../api/quickMessages";
 import { Badge } from "../../components/Badge";
 import { CrudPage } from "../../components/CrudPage";
 import { Icon } from "../../components/Icon";
 import { useT } from "../../i18n";
 import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
-import { quickMessagesStore } from "../../stores/lists";
 import { isAdmin, user } from "../../stores/session";
-import { QuickMessageModal } from "./QuickMessageModal";
+import { QUICK_MESSAGES, QuickMessageModal } from "./QuickMessageModal";
 
 /** /quick-messages: own and company-wide (geral) shortcuts; authors edit theirs, admins any geral one. */
 export default function QuickMessagesPage() {
   useSignals();
   const t = useT();
-  const { page, editor } = useCrudList({
-    area: "quickMessages",
-    store: quickMessagesStore,
-    source: paged(listQuickMessages, "records"),
-    remove: quickMessagesApi.remove,
-    titleParams: (q) => ({ shortcode: q.shortcode }),
-  });
+  const { page } = useCrudList(QUICK_MESSAGES, paged(listQuickMessages, "records"), { titleParams: (q) => ({ shortcode: q.shortcode }) });
   const mayEdit = (q: QuickMessage) => q.userId === user.value?.id || (q.geral && isAdmin.value);
   return (
     <CrudPage
       page={page}
-      testId="quick-messages-scroll"
       icon="bolt"
-      rowTestId="quick-message-row"
       rowClass={(q) => `hover:bg-raised/60 ${q.status ? "" : "opacity-60"}`}
       mayEdit={mayEdit}
       mayDelete={mayEdit}
-      dialogs={<QuickMessageModal {...editor} />}
+      editor={QuickMessageModal}
       columns={[
         {
           label: "quickMessages.shortcode",

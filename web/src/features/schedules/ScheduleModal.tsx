@@ -6,6 +6,7 @@ import { AttachmentField, useAttachment } from "../../components/AttachmentField
 import { TextArea, TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { schedulesStore } from "../../stores/lists";
 import { ContactSearch } from "../tickets/modals/ContactSearch";
@@ -22,6 +23,9 @@ interface Form {
   template: ScheduleTemplateChoice | null;
 }
 
+/** Schedule as the kit handles them: the list page and this editor. */
+export const SCHEDULES = recordKind("schedules", "schedule", schedulesApi, schedulesStore);
+
 /**
  * Add or edit a scheduled message (R-SCH-1): body, contact, send time (default in one
  * hour; in the company's time zone, labelled) and a png/jpg attachment. `contactId` presets the contact (from a ticket or ?contactId=).
@@ -33,10 +37,7 @@ export function ScheduleModal({ contactId, ...props }: EditorProps<Schedule> & {
   const media = useAttachment(scheduleMedia, (saved) => schedulesStore.upsert(saved));
   const [contact, setContact] = useState<Who | null>(null);
   const sent = !!media.current?.sentAt;
-  const { form, setForm, field, errors, modal } = useEntityForm({
-    editor: props,
-    area: "schedules",
-    formId: "schedule-form",
+  const { form, setForm, field, errors, modal } = useEntityForm(SCHEDULES, props, {
     title: sent ? t("schedules.sentTitle") : undefined,
     empty: { body: "", contactId: contactId ?? 0, sendAt: inOneHour(), template: null } as Form,
     onOpen: () => setContact(null),
@@ -51,8 +52,6 @@ export function ScheduleModal({ contactId, ...props }: EditorProps<Schedule> & {
       return { body: "", contactId: data.id, sendAt: inOneHour(), template: null };
     },
     schema: ScheduleForm,
-    api: schedulesApi,
-    store: schedulesStore,
     attachment: media,
     // the field holds the company's wall-clock time: the instant the server sends at;
     // a connection picked without a template yet means none

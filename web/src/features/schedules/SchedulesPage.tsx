@@ -1,7 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef, useState } from "react";
 import { navigate } from "wouter/use-browser-location";
-import { listSchedules, type Schedule, schedulesApi } from "../../api/schedules";
+import { listSchedules, type Schedule } from "../../api/schedules";
 import { Badge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { CrudPage } from "../../components/CrudPage";
@@ -10,11 +10,10 @@ import { useT } from "../../i18n";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
-import { schedulesStore } from "../../stores/lists";
 import { isAdmin, user } from "../../stores/session";
 import { dayBounds } from "./dates";
 import { MonthCalendar } from "./MonthCalendar";
-import { ScheduleModal } from "./ScheduleModal";
+import { SCHEDULES, ScheduleModal } from "./ScheduleModal";
 
 const TONES = { PENDENTE: "warning", ENVIADA: "brand", ERRO: "danger" } as const;
 /** The list shows the body cut at 25 characters (R-SCH-5). */
@@ -29,13 +28,7 @@ export default function SchedulesPage() {
   const dayRef = useRef(day);
   dayRef.current = day;
   const source = paged((s, p) => listSchedules(s, p, dayRef.current ? dayBounds(dayRef.current) : {}), "schedules");
-  const { page, list, crud, editor } = useCrudList({
-    area: "schedules",
-    store: schedulesStore,
-    source,
-    remove: schedulesApi.remove,
-    titleParams: (s) => ({ name: s.contact?.name ?? "" }),
-  });
+  const { page, list, crud, editor } = useCrudList(SCHEDULES, source, { titleParams: (s) => ({ name: s.contact?.name ?? "" }) });
   const [presetContact, setPresetContact] = useState<number | null>(null);
   const mayEdit = (s: Schedule) => isAdmin.value || s.userId === user.value?.id;
 
@@ -66,9 +59,7 @@ export default function SchedulesPage() {
       <div className="min-h-0 min-w-0 flex-1">
         <CrudPage
           page={page}
-          testId="schedules-scroll"
           icon="calendar"
-          rowTestId="schedule-row"
           mayDelete={mayEdit}
           actions={
             <>

@@ -2,7 +2,7 @@ import { defaultOpeningHours, type OpeningHours } from "@contract/limits";
 import { useEffect, useState } from "react";
 import { getCompany, updateCompanySchedules } from "../../api/companies";
 import { Button } from "../../components/Button";
-import { Spinner } from "../../components/Spinner";
+import { BlockSpinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
 import { toast, toastError } from "../../stores/toast";
 import { HoursTab } from "../queues/HoursTab";
@@ -36,7 +36,7 @@ export function SchedulesTab({ companyId }: { companyId: number }) {
     }
   };
 
-  if (!hours) return <Spinner className="mx-auto my-10 size-6 text-brand-600" />;
+  if (!hours) return <BlockSpinner />;
   return (
     <div className="flex flex-col gap-4">
       <HoursTab

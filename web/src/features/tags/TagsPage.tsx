@@ -1,28 +1,25 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { listTags, tagsApi } from "../../api/tags";
+import { listTags } from "../../api/tags";
 import { Badge } from "../../components/Badge";
 import { CrudPage } from "../../components/CrudPage";
 import { useT } from "../../i18n";
 import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
-import { tagsStore } from "../../stores/lists";
 import { allowed } from "../../stores/session";
-import { TagModal } from "./TagModal";
+import { TAGS, TagModal } from "./TagModal";
 
 /** /tags: search, add, edit, delete; the kanban column only matters to admins and supervisors. */
 export default function TagsPage() {
   useSignals();
   const t = useT();
   const kanban = allowed("tags:kanban");
-  const { page, editor } = useCrudList({ area: "tags", store: tagsStore, source: paged(listTags, "tags"), remove: tagsApi.remove });
+  const { page } = useCrudList(TAGS, paged(listTags, "tags"));
   return (
     <CrudPage
       page={page}
-      testId="tags-scroll"
       icon="tag"
-      rowTestId="tag-row"
       mayDelete={(tag) => kanban || tag.kanban !== 1}
-      dialogs={<TagModal {...editor} />}
+      editor={TagModal}
       columns={[
         {
           label: "tags.name",

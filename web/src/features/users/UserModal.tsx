@@ -8,6 +8,7 @@ import { usersApi } from "../../api/users";
 import { MultiSelect, Select, TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { usersStore } from "../../stores/lists";
 import { allowed, changePassword, patchUser, user as me } from "../../stores/session";
@@ -15,6 +16,9 @@ import { toast } from "../../stores/toast";
 
 const EMPTY = { name: "", email: "", password: "", currentPassword: "", profile: "user", queueIds: [] as number[], whatsappId: 0 };
 const PINS = { ERR_EMAIL_ALREADY_EXISTS: "email", ERR_WRONG_CURRENT_PASSWORD: "currentPassword", ERR_PASSWORD_UNCHANGED: "password" };
+
+/** Users as the kit handles them: the list page and this editor (whose save also changes one's own password). */
+export const USERS = recordKind("users", "user", usersApi, usersStore);
 
 /**
  * Add or edit a user (id null = new). Everyone edits name, email and password; only admins see
@@ -29,10 +33,7 @@ export function UserModal(props: EditorProps<User>) {
   const self = userId !== null && userId === me.value?.id;
   const [queues, setQueues] = useState<QueueRef[] | null>(null);
   const [conns, setConns] = useState<Connection[] | null>(null);
-  const { field, modal, editing } = useEntityForm({
-    editor: props,
-    area: "users",
-    formId: "user-form",
+  const { field, modal, editing } = useEntityForm(USERS, props, {
     empty: EMPTY,
     onOpen: () => {
       if (admin) {
@@ -55,7 +56,7 @@ export function UserModal(props: EditorProps<User>) {
         ...(password && !self ? { password } : {}),
         ...(admin ? { profile, ...(queues ? { queueIds: f.queueIds } : {}), ...(conns ? { whatsappId: f.whatsappId || null } : {}) } : {}),
       };
-      const saved = userId === null ? await usersApi.create(body) : await usersApi.update(userId, body);
+      const saved = userId === null ? await USERS.api.create(body) : await USERS.api.update(userId, body);
       usersStore.upsert(saved);
       if (saved.id === me.value?.id) patchUser({ name: saved.name, email: saved.email, profile: saved.profile, queues: saved.queues });
       if (userId === null) props.onCreated?.(saved);

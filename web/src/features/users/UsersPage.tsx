@@ -1,15 +1,14 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import type { User } from "../../api/types";
-import { listUsers, usersApi } from "../../api/users";
+import { listUsers } from "../../api/users";
 import { IconButton } from "../../components/Button";
 import { CrudPage } from "../../components/CrudPage";
 import { useT } from "../../i18n";
 import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
-import { usersStore } from "../../stores/lists";
 import { allowed, user as me } from "../../stores/session";
-import { UserModal } from "./UserModal";
+import { USERS, UserModal } from "./UserModal";
 import { ProfileBadge, UserName } from "./UsersTable";
 import { UserSecurityModal } from "./UserSecurityModal";
 
@@ -18,7 +17,7 @@ export default function UsersPage() {
   useSignals();
   const t = useT();
   // The users search goes out from the first character (the other lists wait for three).
-  const { page, editor } = useCrudList({ area: "users", store: usersStore, source: paged(listUsers, "users", 1), remove: usersApi.remove });
+  const { page, editor } = useCrudList(USERS, paged(listUsers, "users", 1));
   const manage = allowed("users:manage");
   const myId = me.value?.id;
   const [securing, setSecuring] = useState<User | null>(null);
@@ -26,11 +25,9 @@ export default function UsersPage() {
   return (
     <CrudPage
       page={page}
-      testId="users-scroll"
       icon="users"
       canAdd={manage}
       emptyHint={manage}
-      rowTestId="user-row"
       rowClass={() => "group hover:bg-raised/60"}
       mayEdit={(u) => manage || u.id === myId}
       mayDelete={(u) => manage && u.id !== myId}
