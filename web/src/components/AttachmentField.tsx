@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { openMedia } from "../api/files";
+import { useT } from "../i18n";
 import { toastError } from "../stores/toast";
 import { Button, IconButton } from "./Button";
 
@@ -58,9 +59,8 @@ export interface AttachmentState {
 
 interface FieldProps {
   attachment: AttachmentState;
-  /** The picker button's text and the remove button's label. */
-  attachLabel: string;
-  removeLabel: string;
+  /** The i18n area of the picker's text (`<area>.attach`) and the remove button's label (`<area>.removeAttachment`). */
+  area: string;
   accept?: string;
   testId?: string;
   /** Public media (announcements) open as a plain link; the rest through an authenticated fetch. */
@@ -68,7 +68,8 @@ interface FieldProps {
 }
 
 /** The kit's attachment field: the picker button, the attachment's name (the stored one opens) and its remove button. */
-export function AttachmentField({ attachment: a, attachLabel, removeLabel, accept, testId, publicLink }: FieldProps) {
+export function AttachmentField({ attachment: a, area, accept, testId, publicLink }: FieldProps) {
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const name = a.file?.name ?? a.current?.mediaName ?? null;
   const stored = a.current?.mediaUrl && !a.file ? a.current.mediaUrl : null;
@@ -89,7 +90,7 @@ export function AttachmentField({ attachment: a, attachLabel, removeLabel, accep
         }}
       />
       <Button variant="secondary" size="sm" icon="paperclip" onClick={() => input.current?.click()}>
-        {attachLabel}
+        {t(`${area}.attach`)}
       </Button>
       {name && (
         <>
@@ -104,7 +105,7 @@ export function AttachmentField({ attachment: a, attachLabel, removeLabel, accep
           ) : (
             <span className="truncate text-muted">{name}</span>
           )}
-          <IconButton icon="trash" tone="danger" label={removeLabel} onClick={a.removeMedia} />
+          <IconButton icon="trash" tone="danger" label={t(`${area}.removeAttachment`)} onClick={a.removeMedia} />
         </>
       )}
     </div>

@@ -40,12 +40,11 @@ interface CrudPageProps<T extends { id: number }> extends Partial<Omit<ListTable
   /** Overrides `<area>.title` (e.g. the name of the record whose items are listed). */
   title?: string;
   icon: IconName;
+  /** Whether the add button shows; the empty state's `<area>.emptyHint` ("add one…") shows with it. */
   canAdd?: boolean;
   addTestId?: string;
   /** Buttons before the add button (import, export…). */
   actions?: ReactNode;
-  /** Whether the empty state shows `<area>.emptyHint` (e.g. only to those who may add). */
-  emptyHint?: boolean;
   /** A button under the empty state's hint (e.g. "Importar"). */
   emptyAction?: ReactNode;
   /** The record's add/edit modal, opened by the add and edit buttons. */
@@ -54,6 +53,7 @@ interface CrudPageProps<T extends { id: number }> extends Partial<Omit<ListTable
   dialogs?: ReactNode;
   /** The table's columns; the actions column (edit, delete, `rowActions`) is added at the end. */
   columns?: Column<T>[];
+  /** Who may edit and delete rows (by default those who may add). */
   mayEdit?: RowRule<T>;
   mayDelete?: RowRule<T>;
   /** More buttons of a row, before edit and delete. */
@@ -73,8 +73,8 @@ export function CrudPage<T extends { id: number }>(p: CrudPageProps<T>) {
   const t = useT();
   const { area, list, crud, items } = p.page;
   const canAdd = p.canAdd ?? true;
-  const mayEdit = p.mayEdit ?? true;
-  const mayDelete = p.mayDelete ?? true;
+  const mayEdit = p.mayEdit ?? canAdd;
+  const mayDelete = p.mayDelete ?? canAdd;
   const withActions = mayEdit !== false || mayDelete !== false || !!p.rowActions;
   const actionsColumn: Column<T> = withActions && {
     label: "common.actions",
@@ -116,7 +116,7 @@ export function CrudPage<T extends { id: number }>(p: CrudPageProps<T>) {
       {list.loading && items.length === 0 ? (
         <BlockSpinner />
       ) : items.length === 0 ? (
-        <EmptyState icon={p.icon} title={t(`${area}.empty`)} hint={p.emptyHint === false ? undefined : t(`${area}.emptyHint`)} action={p.emptyAction} />
+        <EmptyState icon={p.icon} title={t(`${area}.empty`)} hint={canAdd ? t(`${area}.emptyHint`) : undefined} action={p.emptyAction} />
       ) : (
         (p.children ?? (
           <ListTable

@@ -35,14 +35,7 @@ export function AnnouncementModal(props: EditorProps<Announcement>) {
       <TextArea label={t("announcements.text")} rows={5} {...field("text")} />
       <Select label={t("announcements.priority")} options={priorities} {...field("priority")} />
       <Toggle label={t("announcements.active")} {...field("status")} />
-      <AttachmentField
-        attachment={media}
-        attachLabel={t("announcements.attach")}
-        removeLabel={t("announcements.removeAttachment")}
-        accept=".png,.jpg,.jpeg"
-        testId="announcement-file"
-        publicLink
-      />
+      <AttachmentField attachment={media} area="announcements" accept=".png,.jpg,.jpeg" testId="announcement-file" publicLink />
     </FormModal>
   );
 }

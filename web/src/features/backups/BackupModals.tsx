@@ -79,15 +79,10 @@ export function RestoreModal({ name, onClose, onStaged }: { name: string | null;
       open={name !== null}
       onClose={onClose}
       title={t("backups.restoreTitle")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button variant="danger" onClick={confirm} loading={busy} disabled={typed.trim() !== name} data-testid="restore-confirm">
-            {t("backups.restore")}
-          </Button>
-        </>
+      actions={
+        <Button variant="danger" onClick={confirm} loading={busy} disabled={typed.trim() !== name} data-testid="restore-confirm">
+          {t("backups.restore")}
+        </Button>
       }
     >
       <div className="flex flex-col gap-4 text-sm text-muted">

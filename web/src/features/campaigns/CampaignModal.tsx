@@ -9,7 +9,7 @@ import { useT } from "../../i18n";
 import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { fromZoneInput, toZoneInput, zoneLabel } from "../../lib/zone";
-import { toast, toastError } from "../../stores/toast";
+import { withToast } from "../../stores/toast";
 import { ConfirmationToggle, MessageTabs, TargetFields } from "./CampaignFields";
 import { CampaignTemplate } from "./CampaignTemplate";
 import { campaignsStore } from "./store";
@@ -85,14 +85,7 @@ export function CampaignModal(props: EditorProps<Campaign>) {
   const set = (k: keyof CampaignInput, v: unknown) => setForm((f) => ({ ...f, [k]: v }));
 
   const run = async (call: (id: number) => Promise<unknown>, done: string) => {
-    if (!record) return;
-    try {
-      await call(record.id);
-      toast("success", t(done));
-      props.onClose();
-    } catch (err) {
-      toastError(err);
-    }
+    if (record && (await withToast(() => call(record.id), done))) props.onClose();
   };
   /** Start now: what the form shows is saved first (when it may still change), then the campaign starts. */
   const startNow = () =>
@@ -140,7 +133,7 @@ export function CampaignModal(props: EditorProps<Campaign>) {
         <CampaignTemplate form={form} set={set} errors={errors} />
         <ConfirmationToggle form={form} set={set} />
         <MessageTabs form={form} set={set} />
-        <AttachmentField attachment={media} attachLabel={t("campaigns.attach")} removeLabel={t("campaigns.removeAttachment")} testId="campaign-media" />
+        <AttachmentField attachment={media} area="campaigns" testId="campaign-media" />
       </fieldset>
     </FormModal>
   );

@@ -7,7 +7,7 @@ import { useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
 import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
-import { toast, toastError } from "../../stores/toast";
+import { withToast } from "../../stores/toast";
 import { isMobile } from "../../stores/ui";
 import { CAMPAIGNS, CampaignModal } from "./CampaignModal";
 import { CampaignProgress } from "./CampaignProgress";
@@ -24,13 +24,7 @@ export default function CampaignsPage() {
 
   /** Cancel, restart or resume, then the list reloads from page 1 (R-CMP-2). */
   const act = (call: (id: number) => Promise<unknown>, done: string) => async (c: Campaign) => {
-    try {
-      await call(c.id);
-      toast("success", t(done));
-      list.refresh();
-    } catch (err) {
-      toastError(err);
-    }
+    if (await withToast(() => call(c.id), done)) list.refresh();
   };
   const start = act(startCampaign, "campaigns.started");
   const stop = act(cancelCampaign, "campaigns.cancelled");

@@ -48,7 +48,6 @@ export default function ConnectionsPage() {
       icon="globe"
       canAdd={canAdd}
       addTestId="connection-add"
-      emptyHint={canAdd}
       rowData={(w) => ({ "data-status": w.status })}
       mayEdit={manage}
       mayDelete={manage}

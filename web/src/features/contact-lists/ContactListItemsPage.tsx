@@ -1,10 +1,11 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "wouter";
-import { contactListsApi, importItems, listItems } from "../../api/contactLists";
+import { contactListsApi, importItems, listItems, type ContactListItem } from "../../api/contactLists";
 import { Badge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { CrudPage } from "../../components/CrudPage";
+import type { Column } from "../../components/ListPage";
 import { useT } from "../../i18n";
 import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
@@ -18,6 +19,14 @@ function Validity({ valid }: { valid: boolean | null }) {
   if (valid === null) return <Badge tone="neutral">{t("contactListItems.unchecked")}</Badge>;
   return valid ? <Badge tone="brand">{t("contactListItems.valid")}</Badge> : <Badge tone="danger">{t("contactListItems.invalid")}</Badge>;
 }
+
+/** The table's columns (edit and delete come last, from CrudPage). */
+const COLUMNS: Column<ContactListItem>[] = [
+  { label: "contactListItems.name", className: "font-medium text-ink", cell: (i) => i.name },
+  { label: "contactListItems.number", className: "text-muted", cell: (i) => i.number },
+  { label: "contactListItems.email", from: "md", className: "text-muted", cell: (i) => i.email },
+  { label: "contactListItems.whatsapp", from: "sm", cell: (i) => <Validity valid={i.isWhatsappValid} /> },
+];
 
 /** /contact-lists/:contactListId/contacts: search, add/edit/delete and import from .xls/.xlsx (R-CMP-17). */
 export default function ContactListItemsPage() {
@@ -39,6 +48,7 @@ export default function ContactListItemsPage() {
   return (
     <CrudPage
       page={page}
+      columns={COLUMNS}
       title={name ? t("contactListItems.titleOf", { name }) : t("contactListItems.title")}
       icon="contact"
       actions={
@@ -65,12 +75,6 @@ export default function ContactListItemsPage() {
           />
         </>
       }
-      columns={[
-        { label: "contactListItems.name", className: "font-medium text-ink", cell: (i) => i.name },
-        { label: "contactListItems.number", className: "text-muted", cell: (i) => i.number },
-        { label: "contactListItems.email", from: "md", className: "text-muted", cell: (i) => i.email },
-        { label: "contactListItems.whatsapp", from: "sm", cell: (i) => <Validity valid={i.isWhatsappValid} /> },
-      ]}
     />
   );
 }

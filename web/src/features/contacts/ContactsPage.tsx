@@ -4,6 +4,7 @@ import { navigate } from "wouter/use-browser-location";
 import { type Contact, exportContacts, listContacts } from "../../api/contacts";
 import { Button, IconButton } from "../../components/Button";
 import { CrudPage } from "../../components/CrudPage";
+import type { Column } from "../../components/ListPage";
 import { language, useT } from "../../i18n";
 import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
@@ -13,6 +14,13 @@ import { NewTicketModal } from "../tickets/modals/NewTicketModal";
 import { CONTACTS, ContactModal } from "./ContactModal";
 import { ContactName } from "./ContactsTable";
 import { ImportDialog } from "./ImportDialog";
+
+/** The table's columns (edit and delete come last, from CrudPage). */
+const COLUMNS: Column<Contact>[] = [
+  { label: "contacts.name", cell: (c) => <ContactName contact={c} /> },
+  { label: "contacts.number", from: "sm", className: "font-mono text-xs text-muted", cell: (c) => c.number },
+  { label: "contacts.email", from: "md", className: "text-muted", cell: (c) => c.email },
+];
 
 /**
  * /contacts: search, infinite scroll, add/edit modal, delete (with contacts-page:deleteContact), import and CSV
@@ -45,6 +53,7 @@ export default function ContactsPage() {
   return (
     <CrudPage
       page={page}
+      columns={COLUMNS}
       icon="user"
       emptyAction={!list.search && importButton}
       mayDelete={allowed("contacts-page:deleteContact")}
@@ -76,11 +85,6 @@ export default function ContactsPage() {
           <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={list.refresh} />
         </>
       }
-      columns={[
-        { label: "contacts.name", cell: (c) => <ContactName contact={c} /> },
-        { label: "contacts.number", from: "sm", className: "font-mono text-xs text-muted", cell: (c) => c.number },
-        { label: "contacts.email", from: "md", className: "text-muted", cell: (c) => c.email },
-      ]}
     />
   );
 }

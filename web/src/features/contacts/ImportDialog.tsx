@@ -83,19 +83,11 @@ export function ImportDialog({
       open={open}
       onClose={close}
       title={t(`${area}.importTitle`)}
-      footer={
-        report ? (
-          <Button onClick={close}>{t("common.close")}</Button>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={close}>
-              {t("common.cancel")}
-            </Button>
-            <Button icon="upload" loading={busy} disabled={!file} onClick={send}>
-              {t("contacts.importSend")}
-            </Button>
-          </>
-        )
+      footer={report && <Button onClick={close}>{t("common.close")}</Button>}
+      actions={
+        <Button icon="upload" loading={busy} disabled={!file} onClick={send}>
+          {t("contacts.importSend")}
+        </Button>
       }
     >
       <div className="flex flex-col gap-4 text-sm">

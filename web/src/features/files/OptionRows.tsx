@@ -42,8 +42,7 @@ export function OptionRows({ rows, errors, onChange }: { rows: OptionRow[]; erro
               setFile: (file) => set(r.key, { file }),
               removeMedia: () => set(r.key, r.file ? { file: null } : { removeFile: true }),
             }}
-            attachLabel={t("files.attach")}
-            removeLabel={t("files.removeFile")}
+            area="files"
             testId="file-list-option-file"
           />
         </li>

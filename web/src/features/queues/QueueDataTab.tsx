@@ -55,8 +55,7 @@ export function QueueDataTab({
               setFile: (f) => f && saved(queueMedia.upload(queue.id, f)),
               removeMedia: () => saved(queueMedia.remove(queue.id)),
             }}
-            attachLabel={t("queues.attach")}
-            removeLabel={t("queues.removeAttachment")}
+            area="queues"
             testId="queue-file"
           />
           <section className="flex flex-col gap-2 border-t border-line pt-4">

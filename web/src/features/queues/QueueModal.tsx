@@ -122,16 +122,12 @@ export function QueueModal({ open, id: queueId, onClose }: EditorProps<Queue>) {
       onClose={onClose}
       size="lg"
       title={t(id === null ? "queues.addTitle" : "queues.editTitle")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t("common.close")}
-          </Button>
-          <Button onClick={submit} loading={busy} disabled={loading} data-testid="queue-save">
-            {t("common.save")}
-          </Button>
-        </>
+      actions={
+        <Button onClick={submit} loading={busy} disabled={loading} data-testid="queue-save">
+          {t("common.save")}
+        </Button>
       }
+      cancelLabel={t("common.close")}
     >
       {loading ? (
         <PageSpinner />

@@ -31,12 +31,7 @@ export function QuickMessageModal(props: EditorProps<QuickMessage>) {
       <TextArea label={t("quickMessages.message")} rows={5} {...field("message")} />
       <Toggle label={t("quickMessages.geralLabel")} {...field("geral")} />
       <Toggle label={t("quickMessages.statusLabel")} {...field("status")} />
-      <AttachmentField
-        attachment={media}
-        attachLabel={t("quickMessages.attach")}
-        removeLabel={t("quickMessages.removeAttachment")}
-        testId="quick-message-file"
-      />
+      <AttachmentField attachment={media} area="quickMessages" testId="quick-message-file" />
     </FormModal>
   );
 }

@@ -82,15 +82,7 @@ export function ScheduleModal({ contactId, ...props }: EditorProps<Schedule> & {
         disabled={sent}
         contactName={contact?.name}
       />
-      {!sent && (
-        <AttachmentField
-          attachment={media}
-          attachLabel={t("schedules.attach")}
-          removeLabel={t("schedules.removeAttachment")}
-          accept=".png,.jpg,.jpeg"
-          testId="schedule-file"
-        />
-      )}
+      {!sent && <AttachmentField attachment={media} area="schedules" accept=".png,.jpg,.jpeg" testId="schedule-file" />}
     </FormModal>
   );
 }

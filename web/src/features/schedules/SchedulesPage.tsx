@@ -5,8 +5,9 @@ import { listSchedules, type Schedule } from "../../api/schedules";
 import { Badge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { CrudPage } from "../../components/CrudPage";
+import type { Column } from "../../components/ListPage";
 import { Modal } from "../../components/Modal";
-import { useT } from "../../i18n";
+import { t, useT } from "../../i18n";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
@@ -16,6 +17,30 @@ import { MonthCalendar } from "./MonthCalendar";
 import { SCHEDULES, ScheduleModal } from "./ScheduleModal";
 
 const TONES = { PENDENTE: "warning", ENVIADA: "brand", ERRO: "danger" } as const;
+/** The table's columns (edit and delete come last, from CrudPage). */
+const COLUMNS: Column<Schedule>[] = [
+  {
+    label: "schedules.contact",
+    className: "font-medium text-ink",
+    cell: (s) => (
+      <>
+        {s.contact?.name ?? "—"}
+        <span className="block text-xs font-normal whitespace-nowrap text-muted sm:hidden">{formatDateTime(s.sendAt)}</span>
+      </>
+    ),
+  },
+  { label: "schedules.body", from: "md", className: "text-muted", cell: (s) => <span title={s.body}>{cut(s.body)}</span> },
+  { label: "schedules.sendAt", from: "sm", className: "whitespace-nowrap text-muted", cell: (s) => formatDateTime(s.sendAt) },
+  {
+    label: "schedules.status",
+    cell: (s) => (
+      <span title={s.error ? t(`errors.${s.error}`) : undefined}>
+        <Badge tone={TONES[s.status as keyof typeof TONES] ?? "neutral"}>{t(`schedules.statuses.${s.status}`)}</Badge>
+      </span>
+    ),
+  },
+];
+
 /** The list shows the body cut at 25 characters (R-SCH-5). */
 const cut = (s: string) => (s.length > 25 ? `${s.slice(0, 25)}…` : s);
 
@@ -59,6 +84,7 @@ export default function SchedulesPage() {
       <div className="min-h-0 min-w-0 flex-1">
         <CrudPage
           page={page}
+          columns={COLUMNS}
           icon="calendar"
           mayDelete={mayEdit}
           actions={
@@ -81,28 +107,6 @@ export default function SchedulesPage() {
               </Modal>
             </>
           }
-          columns={[
-            {
-              label: "schedules.contact",
-              className: "font-medium text-ink",
-              cell: (s) => (
-                <>
-                  {s.contact?.name ?? "—"}
-                  <span className="block text-xs font-normal whitespace-nowrap text-muted sm:hidden">{formatDateTime(s.sendAt)}</span>
-                </>
-              ),
-            },
-            { label: "schedules.body", from: "md", className: "text-muted", cell: (s) => <span title={s.body}>{cut(s.body)}</span> },
-            { label: "schedules.sendAt", from: "sm", className: "whitespace-nowrap text-muted", cell: (s) => formatDateTime(s.sendAt) },
-            {
-              label: "schedules.status",
-              cell: (s) => (
-                <span title={s.error ? t(`errors.${s.error}`) : undefined}>
-                  <Badge tone={TONES[s.status as keyof typeof TONES] ?? "neutral"}>{t(`schedules.statuses.${s.status}`)}</Badge>
-                </span>
-              ),
-            },
-          ]}
         />
       </div>
       <aside className="hidden w-80 shrink-0 py-6 pr-8 lg:block">{calendar}</aside>

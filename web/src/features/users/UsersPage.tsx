@@ -27,7 +27,6 @@ export default function UsersPage() {
       page={page}
       icon="users"
       canAdd={manage}
-      emptyHint={manage}
       rowClass={() => "group hover:bg-raised/60"}
       mayEdit={(u) => manage || u.id === myId}
       mayDelete={(u) => manage && u.id !== myId}

@@ -76,15 +76,10 @@ function TemplateModal({
       open={open}
       onClose={onClose}
       title={t("templates.sendTitle")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button icon="send" loading={busy} onClick={() => void send()} data-testid="template-send">
-            {t("templates.send")}
-          </Button>
-        </>
+      actions={
+        <Button icon="send" loading={busy} onClick={() => void send()} data-testid="template-send">
+          {t("templates.send")}
+        </Button>
       }
     >
       <TemplateChoiceFields templates={templates} value={choice} onValue={setChoice} errors={errors} contactName={contactName} />

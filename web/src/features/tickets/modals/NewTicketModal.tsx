@@ -78,15 +78,10 @@ export function NewTicketModal({ open, onClose, initialContact = null }: { open:
         open={open && adding === null}
         onClose={onClose}
         title={t("newTicket.title")}
-        footer={
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" form="new-ticket-form" loading={busy}>
-              {t("newTicket.submit")}
-            </Button>
-          </>
+        actions={
+          <Button type="submit" form="new-ticket-form" loading={busy}>
+            {t("newTicket.submit")}
+          </Button>
         }
       >
         <form id="new-ticket-form" onSubmit={submit} className="flex flex-col gap-4" data-testid="new-ticket-form">
