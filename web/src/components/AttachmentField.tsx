@@ -1,49 +1,8 @@
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { openMedia } from "../api/files";
 import { useT } from "../i18n";
 import { toastError } from "../stores/toast";
 import { Button, IconButton } from "./Button";
-
-/** A record that may carry one stored attachment. */
-interface WithMedia {
-  id: number;
-  mediaName: string | null;
-  /** Absent where the attachment is not served back (campaigns): its name shows as text. */
-  mediaUrl?: string | null;
-}
-
-/**
- * The one-attachment state of an editor: the record as loaded (`current`), a file picked but not yet
- * uploaded (`file`, sent by `afterSave` once the record is saved), and removal: a picked file is
- * simply dropped, a stored one is deleted on the server at once and the list's store gets the record
- * back without it (`onSaved`). `useEntityForm({ attachment })` calls `reset`, `setCurrent` and `afterSave`.
- */
-export function useAttachment<T extends WithMedia>(
-  media: { upload: (id: number, file: File) => Promise<T>; remove: (id: number) => Promise<T> },
-  onSaved: (saved: T) => void,
-) {
-  const [current, setCurrent] = useState<T | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const removeMedia = async () => {
-    if (file) return setFile(null);
-    if (!current) return;
-    try {
-      const saved = await media.remove(current.id);
-      setCurrent(saved);
-      onSaved(saved);
-    } catch (err) {
-      toastError(err);
-    }
-  };
-  /** Back to nothing loaded and nothing picked (the editor opens). */
-  const reset = () => {
-    setCurrent(null);
-    setFile(null);
-  };
-  /** Uploads the picked file to the saved record (null when none was picked). */
-  const afterSave = (saved: T) => (file ? media.upload(saved.id, file) : null);
-  return { current, setCurrent, file, setFile, removeMedia, reset, afterSave };
-}
 
 /**
  * What the field shows and changes: the stored file (`current`), a file picked and not yet sent

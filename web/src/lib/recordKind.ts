@@ -1,4 +1,5 @@
 import type { RecordApi } from "../api/resource";
+import type { MediaApi } from "./useAttachment";
 import type { ListStore } from "../stores/lists";
 
 /**
@@ -12,11 +13,19 @@ export interface RecordKind<T extends { id: number }, I = never> {
   handle: string;
   api: RecordApi<T, I> & { remove: (id: number) => Promise<unknown> };
   store: ListStore<T>;
+  /** The record's one attachment, when it has one (its editor shows an AttachmentField). */
+  media?: MediaApi<T>;
 }
 
 /** Declares a kind of record (see `RecordKind`). */
-export function recordKind<T extends { id: number }, I>(area: string, handle: string, api: RecordKind<T, I>["api"], store: ListStore<T>): RecordKind<T, I> {
-  return { area, handle, api, store };
+export function recordKind<T extends { id: number }, I>(
+  area: string,
+  handle: string,
+  api: RecordKind<T, I>["api"],
+  store: ListStore<T>,
+  media?: MediaApi<T>,
+): RecordKind<T, I> {
+  return { area, handle, api, store, media };
 }
 
 /** The test ids of a kind's list page: its scroll box and its rows. */

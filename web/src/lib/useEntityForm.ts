@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type * as v from "valibot";
 import type { RecordApi } from "../api/resource";
+import { type MediaApi, useAttachment } from "./useAttachment";
 import { t } from "../i18n";
 import { toast, toastError } from "../stores/toast";
 import { type FieldErrors, fieldBinder, serverFieldErrors, validate } from "./form";
@@ -16,13 +17,6 @@ export interface EditorProps<T = unknown> {
 /** What `save` answers to keep the modal open after saving (a new queue stays open for its options). */
 export const STAY_OPEN = "stay-open";
 
-/** A picked file sent once the record is saved (`useAttachment`). */
-interface PendingUpload<T> {
-  reset: () => void;
-  setCurrent: (record: T) => void;
-  afterSave: (saved: T) => Promise<T> | null;
-}
-
 /** What the editor needs of its kind of record (`RecordKind`, or the same fields for a record kept elsewhere). */
 export interface EditorKind<T> {
   /** The i18n prefix: `<area>.addTitle`, `<area>.editTitle`, `<area>.saved`. */
@@ -32,6 +26,8 @@ export interface EditorKind<T> {
   /** The record's calls: saving creates or updates through them and puts the answer in `store`. */
   api?: RecordApi<T, never>;
   store?: { upsert: (record: T) => void };
+  /** The record's one attachment: reset on open, loaded with the record, uploaded after saving (`attachment`). */
+  media?: MediaApi<T>;
 }
 
 export interface EntityFormOptions<F, S extends v.GenericSchema, L, T> {
@@ -49,8 +45,6 @@ export interface EntityFormOptions<F, S extends v.GenericSchema, L, T> {
   pins?: Record<string, string>;
   /** What create/update send (default: the validated values). */
   body?: (output: v.InferOutput<S>, form: F) => unknown;
-  /** The record's one attachment (`useAttachment`): reset on open, loaded with the record, uploaded after saving. */
-  attachment?: PendingUpload<T>;
   /** Work after the record is saved (files picked in the form); answers the record as it ends up, or null. */
   afterSave?: (saved: T, form: F) => Promise<T> | null;
   /** A save of its own instead of `api` + `store`; answers STAY_OPEN to keep the modal open. */
@@ -73,8 +67,13 @@ function pickForm<F, L>(empty: F) {
  * server errors land on their field or in a toast. `field(key)` binds a kit field to a value and
  * `modal` is the FormModal's props.
  */
-export function useEntityForm<F, S extends v.GenericSchema, T = unknown, L = T>(kind: EditorKind<T>, editor: EditorProps<T>, o: EntityFormOptions<F, S, L, T>) {
+export function useEntityForm<F, S extends v.GenericSchema, T extends { id: number } = { id: number }, L = T>(
+  kind: EditorKind<T>,
+  editor: EditorProps<T>,
+  o: EntityFormOptions<F, S, L, T>,
+) {
   const { open, id, onClose, onCreated } = editor;
+  const attachment = useAttachment(kind.media, (saved) => kind.store?.upsert(saved));
   const fill = o.fill ?? pickForm(o.empty);
   const editing = id !== null;
   const [form, setForm] = useState<F>(o.empty);
@@ -86,14 +85,14 @@ export function useEntityForm<F, S extends v.GenericSchema, T = unknown, L = T>(
     if (!open) return;
     setErrors({});
     setForm(o.empty);
-    o.attachment?.reset();
+    attachment.reset();
     o.onOpen?.();
     const pending = o.load ? o.load(id) : id === null ? null : (kind.api?.get(id) as Promise<L> | undefined);
     if (!pending) return;
     setLoading(true);
     pending
       .then((data) => {
-        if (!o.load) o.attachment?.setCurrent(data as unknown as T);
+        if (!o.load) attachment.setCurrent(data as unknown as T);
         setForm(fill(data));
       })
       .catch((err) => {
@@ -108,7 +107,7 @@ export function useEntityForm<F, S extends v.GenericSchema, T = unknown, L = T>(
     const call = kind.api as RecordApi<T, unknown>;
     const body = o.body ? await o.body(output, values) : output;
     let saved = id === null ? await call.create(body) : await call.update(id, body);
-    const upload = o.afterSave ? o.afterSave(saved, values) : o.attachment?.afterSave(saved);
+    const upload = o.afterSave ? o.afterSave(saved, values) : attachment.afterSave(saved);
     if (upload) saved = await upload;
     kind.store?.upsert(saved);
     if (id === null) onCreated?.(saved);
@@ -136,5 +135,5 @@ export function useEntityForm<F, S extends v.GenericSchema, T = unknown, L = T>(
 
   const title = o.title ?? t(editing ? `${kind.area}.editTitle` : `${kind.area}.addTitle`);
   const modal = { open, onClose, title, formId: `${kind.handle}-form`, onSubmit: submit, busy, loading };
-  return { form, setForm, errors, setErrors, loading, busy, submit, editing, modal, field: fieldBinder(form, setForm, errors) };
+  return { form, setForm, errors, setErrors, loading, busy, submit, editing, modal, attachment, field: fieldBinder(form, setForm, errors) };
 }

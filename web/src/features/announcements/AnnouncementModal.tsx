@@ -1,6 +1,6 @@
 import { AnnouncementForm } from "@contract/schemas/announcements";
 import { type Announcement, announcementMedia, announcementsApi } from "../../api/announcements";
-import { AttachmentField, useAttachment } from "../../components/AttachmentField";
+import { AttachmentField } from "../../components/AttachmentField";
 import { Select, TextArea, TextInput, Toggle } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
@@ -13,16 +13,14 @@ const EMPTY = { title: "", text: "", priority: 3, status: true };
 const SUBMIT_DELAY_MS = 400;
 
 /** Announcement as the kit handles them: the list page and this editor. */
-export const ANNOUNCEMENTS = recordKind("announcements", "announcement", announcementsApi, announcementsStore);
+export const ANNOUNCEMENTS = recordKind("announcements", "announcement", announcementsApi, announcementsStore, announcementMedia);
 
 /** Add or edit an announcement: title, text, priority, status and one png/jpg image (R-LIB-5). */
 export function AnnouncementModal(props: EditorProps<Announcement>) {
   const t = useT();
-  const media = useAttachment(announcementMedia, (saved) => announcementsStore.upsert(saved));
-  const { field, modal } = useEntityForm(ANNOUNCEMENTS, props, {
+  const { field, modal, attachment } = useEntityForm(ANNOUNCEMENTS, props, {
     empty: EMPTY,
     schema: AnnouncementForm,
-    attachment: media,
     body: async (out, f) => {
       await new Promise((r) => setTimeout(r, SUBMIT_DELAY_MS));
       return { ...f, title: out.title, text: out.text };
@@ -35,7 +33,7 @@ export function AnnouncementModal(props: EditorProps<Announcement>) {
       <TextArea label={t("announcements.text")} rows={5} {...field("text")} />
       <Select label={t("announcements.priority")} options={priorities} {...field("priority")} />
       <Toggle label={t("announcements.active")} {...field("status")} />
-      <AttachmentField attachment={media} area="announcements" accept=".png,.jpg,.jpeg" testId="announcement-file" publicLink />
+      <AttachmentField attachment={attachment} area="announcements" accept=".png,.jpg,.jpeg" testId="announcement-file" publicLink />
     </FormModal>
   );
 }

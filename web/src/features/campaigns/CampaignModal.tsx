@@ -1,7 +1,7 @@
 import { LIMITS } from "@contract/limits";
 import { CampaignForm } from "@contract/schemas/campaigns";
 import { type Campaign, type CampaignInput, campaignMedia, campaignsApi, cancelCampaign, restartCampaign, startCampaign } from "../../api/campaigns";
-import { AttachmentField, useAttachment } from "../../components/AttachmentField";
+import { AttachmentField } from "../../components/AttachmentField";
 import { Button } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
@@ -48,16 +48,12 @@ const editable = (c: Campaign | null) =>
   (c.status === "PROGRAMADA" && !!c.scheduledAt && Date.parse(c.scheduledAt) - Date.now() > LIMITS.campaignEditLeadMs);
 
 /** Campaign as the kit handles them: the list page and this editor. */
-export const CAMPAIGNS = recordKind("campaigns", "campaign", campaignsApi, campaignsStore);
+export const CAMPAIGNS = recordKind("campaigns", "campaign", campaignsApi, campaignsStore, campaignMedia);
 
 /** The campaign dialog: read-only unless editable; Cancel while running, Restart when cancelled. */
 export function CampaignModal(props: EditorProps<Campaign>) {
   const t = useT();
-  const media = useAttachment(campaignMedia, (saved) => campaignsStore.upsert(saved));
-  const record = media.current;
-  const readOnly = !editable(record);
-  const { form, setForm, errors, modal } = useEntityForm(CAMPAIGNS, props, {
-    title: t(record ? (readOnly ? "campaigns.viewTitle" : "campaigns.editTitle") : "campaigns.addTitle"),
+  const { form, setForm, errors, modal, attachment } = useEntityForm(CAMPAIGNS, props, {
     empty: EMPTY,
     fill: (c: Campaign): CampaignInput => {
       const {
@@ -78,10 +74,11 @@ export function CampaignModal(props: EditorProps<Campaign>) {
       return input;
     },
     schema: CampaignForm,
-    attachment: media,
     // the form as typed (the schema only checks it)
     body: (_out, f) => f,
   });
+  const record = attachment.current;
+  const readOnly = !editable(record);
   const set = (k: keyof CampaignInput, v: unknown) => setForm((f) => ({ ...f, [k]: v }));
 
   const run = async (call: (id: number) => Promise<unknown>, done: string) => {
@@ -97,6 +94,7 @@ export function CampaignModal(props: EditorProps<Campaign>) {
   return (
     <FormModal
       {...modal}
+      title={t(record ? (readOnly ? "campaigns.viewTitle" : "campaigns.editTitle") : "campaigns.addTitle")}
       size="lg"
       readOnly={readOnly}
       footerStart={
@@ -133,7 +131,7 @@ export function CampaignModal(props: EditorProps<Campaign>) {
         <CampaignTemplate form={form} set={set} errors={errors} />
         <ConfirmationToggle form={form} set={set} />
         <MessageTabs form={form} set={set} />
-        <AttachmentField attachment={media} area="campaigns" testId="campaign-media" />
+        <AttachmentField attachment={attachment} area="campaigns" testId="campaign-media" />
       </fieldset>
     </FormModal>
   );

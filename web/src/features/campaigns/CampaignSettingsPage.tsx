@@ -7,8 +7,9 @@ import { Select, TextInput, Toggle } from "../../components/Field";
 import { BlockSpinner } from "../../components/Spinner";
 import { Card, Page } from "../../components/Page";
 import { useT } from "../../i18n";
+import { useAction } from "../../lib/useAction";
 import { onSocketReady } from "../../realtime/socket";
-import { toast, toastError } from "../../stores/toast";
+import { toast } from "../../stores/toast";
 import { OptOutSettings } from "./OptOutSettings";
 import { rebase, sameSettings, savedCampaignSettings, withDefaults } from "./settings-store";
 import { VariablesSettings } from "./VariablesSettings";
@@ -26,7 +27,7 @@ export default function CampaignSettingsPage() {
   /** The saved settings the draft was last brought up to date with. */
   const base = useRef<CampaignSettings | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
 
   useEffect(() => {
     const load = () =>
@@ -61,17 +62,8 @@ export default function CampaignSettingsPage() {
   const seconds = (options: readonly number[]) =>
     options.map((n) => ({ value: n, label: n === 0 ? t("campaignSettings.none") : t("campaignSettings.seconds", { count: n }) }));
 
-  const save = async () => {
-    setBusy(true);
-    try {
-      savedCampaignSettings.value = withDefaults(decodeSettings(await saveCampaignSettings(settings)));
-      toast("success", t("campaignSettings.saved"));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    action.run(async () => (savedCampaignSettings.value = withDefaults(decodeSettings(await saveCampaignSettings(settings)))), "campaignSettings.saved");
 
   return (
     <Page title={t("campaignSettings.title")} width="4xl">
@@ -117,7 +109,7 @@ export default function CampaignSettingsPage() {
       <VariablesSettings variables={settings.variables} onChange={(v) => set("variables", v)} />
       <OptOutSettings settings={settings} set={set} />
       <div className="flex justify-end">
-        <Button icon="check" loading={busy} onClick={save} data-testid="campaign-settings-save">
+        <Button icon="check" loading={action.busy} onClick={save} data-testid="campaign-settings-save">
           {t("common.save")}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { defaultOpeningHours, type OpeningHours } from "@contract/limits";
+import { defaultOpeningHours } from "@contract/limits";
 import { QueueForm } from "@contract/schemas/queues";
 import { useState } from "react";
 import { type Queue, queuesApi } from "../../api/queues";
@@ -10,7 +10,7 @@ import { useT } from "../../i18n";
 import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, STAY_OPEN, useEntityForm } from "../../lib/useEntityForm";
 import { queuesStore } from "../../stores/lists";
-import { HoursTab } from "./HoursTab";
+import { HoursTab, useHours } from "./HoursTab";
 import { QueueDataTab, type QueueDraft } from "./QueueDataTab";
 import { suggestColor } from "./palette";
 
@@ -31,12 +31,11 @@ export function QueueModal({ open, id: queueId, onClose }: EditorProps<Queue>) {
   const t = useT();
   const [id, setId] = useState<number | null>(queueId);
   const [queue, setQueue] = useState<Queue | null>(null);
-  const [hours, setHours] = useState<OpeningHours[]>(defaultOpeningHours());
-  const [hoursDirty, setHoursDirty] = useState(false);
+  const week = useHours(defaultOpeningHours());
 
   const fill = (q: Queue): QueueDraft => {
     setQueue(q);
-    setHours(q.schedules);
+    week.load(q.schedules);
     return {
       name: q.name,
       color: q.color,
@@ -56,8 +55,7 @@ export function QueueModal({ open, id: queueId, onClose }: EditorProps<Queue>) {
       onOpen: () => {
         setId(queueId);
         setQueue(null);
-        setHours(defaultOpeningHours());
-        setHoursDirty(false);
+        week.load(defaultOpeningHours());
       },
       fill,
       schema: QueueForm,
@@ -70,11 +68,11 @@ export function QueueModal({ open, id: queueId, onClose }: EditorProps<Queue>) {
           orderQueue: f.orderQueue.trim() || null,
           integrationId: f.integrationId || null,
           promptId: f.promptId || null,
-          schedules: hours,
+          schedules: week.hours,
         };
         const saved = id === null ? await QUEUES.api.create(body) : await QUEUES.api.update(id, body);
         queuesStore.upsert(saved);
-        setHoursDirty(false);
+        week.load(week.hours);
         if (id !== null) return;
         setId(saved.id);
         setForm(fill(saved));
@@ -103,16 +101,7 @@ export function QueueModal({ open, id: queueId, onClose }: EditorProps<Queue>) {
     {
       key: "hours",
       label: t("queues.tabHours"),
-      content: (
-        <HoursTab
-          hours={hours}
-          dirty={hoursDirty}
-          onChange={(h) => {
-            setHours(h);
-            setHoursDirty(true);
-          }}
-        />
-      ),
+      content: <HoursTab hours={week.hours} dirty={week.dirty} onChange={week.onChange} />,
     },
   ];
 

@@ -1,6 +1,6 @@
 import { QuickMessageForm } from "@contract/schemas/quickMessages";
 import { type QuickMessage, quickMessageMedia, quickMessagesApi } from "../../api/quickMessages";
-import { AttachmentField, useAttachment } from "../../components/AttachmentField";
+import { AttachmentField } from "../../components/AttachmentField";
 import { TextArea, TextInput, Toggle } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
@@ -12,17 +12,15 @@ const EMPTY = { shortcode: "", message: "", geral: false, status: true };
 const PINS = { ERR_QUICK_MESSAGE_SHORTCODE_EXISTS: "shortcode" };
 
 /** QuickMessage as the kit handles them: the list page and this editor. */
-export const QUICK_MESSAGES = recordKind("quickMessages", "quick-message", quickMessagesApi, quickMessagesStore);
+export const QUICK_MESSAGES = recordKind("quickMessages", "quick-message", quickMessagesApi, quickMessagesStore, quickMessageMedia);
 
 /** Add or edit a quick message: shortcode, text, geral flag, status and one optional attachment. */
 export function QuickMessageModal(props: EditorProps<QuickMessage>) {
   const t = useT();
-  const media = useAttachment(quickMessageMedia, (saved) => quickMessagesStore.upsert(saved));
-  const { field, modal } = useEntityForm(QUICK_MESSAGES, props, {
+  const { field, modal, attachment } = useEntityForm(QUICK_MESSAGES, props, {
     empty: EMPTY,
     schema: QuickMessageForm,
     pins: PINS,
-    attachment: media,
     body: (out, f) => ({ ...f, shortcode: out.shortcode }),
   });
   return (
@@ -31,7 +29,7 @@ export function QuickMessageModal(props: EditorProps<QuickMessage>) {
       <TextArea label={t("quickMessages.message")} rows={5} {...field("message")} />
       <Toggle label={t("quickMessages.geralLabel")} {...field("geral")} />
       <Toggle label={t("quickMessages.statusLabel")} {...field("status")} />
-      <AttachmentField attachment={media} area="quickMessages" testId="quick-message-file" />
+      <AttachmentField attachment={attachment} area="quickMessages" testId="quick-message-file" />
     </FormModal>
   );
 }

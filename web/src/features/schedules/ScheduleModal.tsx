@@ -2,7 +2,7 @@ import { ScheduleForm } from "@contract/schemas/schedules";
 import { useState } from "react";
 import { type Contact, contactsApi } from "../../api/contacts";
 import { type Schedule, scheduleMedia, schedulesApi } from "../../api/schedules";
-import { AttachmentField, useAttachment } from "../../components/AttachmentField";
+import { AttachmentField } from "../../components/AttachmentField";
 import { TextArea, TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
@@ -24,7 +24,7 @@ interface Form {
 }
 
 /** Schedule as the kit handles them: the list page and this editor. */
-export const SCHEDULES = recordKind("schedules", "schedule", schedulesApi, schedulesStore);
+export const SCHEDULES = recordKind("schedules", "schedule", schedulesApi, schedulesStore, scheduleMedia);
 
 /**
  * Add or edit a scheduled message (R-SCH-1): body, contact, send time (default in one
@@ -34,17 +34,14 @@ export const SCHEDULES = recordKind("schedules", "schedule", schedulesApi, sched
 export function ScheduleModal({ contactId, ...props }: EditorProps<Schedule> & { contactId?: number | null }) {
   const t = useT();
   const editing = props.id !== null;
-  const media = useAttachment(scheduleMedia, (saved) => schedulesStore.upsert(saved));
   const [contact, setContact] = useState<Who | null>(null);
-  const sent = !!media.current?.sentAt;
-  const { form, setForm, field, errors, modal } = useEntityForm(SCHEDULES, props, {
-    title: sent ? t("schedules.sentTitle") : undefined,
+  const { form, setForm, field, errors, modal, attachment } = useEntityForm(SCHEDULES, props, {
     empty: { body: "", contactId: contactId ?? 0, sendAt: inOneHour(), template: null } as Form,
     onOpen: () => setContact(null),
     load: (id): Promise<Schedule | Contact> | null => (id !== null ? schedulesApi.get(id) : contactId ? contactsApi.get(contactId) : null),
     fill: (data: Schedule | Contact): Form => {
       if ("sendAt" in data) {
-        media.setCurrent(data);
+        attachment.setCurrent(data);
         setContact(data.contact);
         return { body: data.body, contactId: data.contactId, sendAt: toZoneInput(data.sendAt), template: data.template };
       }
@@ -52,14 +49,14 @@ export function ScheduleModal({ contactId, ...props }: EditorProps<Schedule> & {
       return { body: "", contactId: data.id, sendAt: inOneHour(), template: null };
     },
     schema: ScheduleForm,
-    attachment: media,
     // the field holds the company's wall-clock time: the instant the server sends at;
     // a connection picked without a template yet means none
     body: (out, f) => ({ ...out, sendAt: fromZoneInput(f.sendAt), template: f.template?.name ? f.template : null }),
   });
 
+  const sent = !!attachment.current?.sentAt;
   return (
-    <FormModal {...modal} readOnly={sent}>
+    <FormModal {...modal} title={sent ? t("schedules.sentTitle") : modal.title} readOnly={sent}>
       {sent && <p className="rounded-lg bg-raised px-3 py-2 text-sm text-muted">{t("schedules.sentNotice")}</p>}
       <TextArea label={t("schedules.body")} rows={5} disabled={sent} {...field("body")} />
       {sent || (contactId && !editing) ? (
@@ -82,7 +79,7 @@ export function ScheduleModal({ contactId, ...props }: EditorProps<Schedule> & {
         disabled={sent}
         contactName={contact?.name}
       />
-      {!sent && <AttachmentField attachment={media} area="schedules" accept=".png,.jpg,.jpeg" testId="schedule-file" />}
+      {!sent && <AttachmentField attachment={attachment} area="schedules" accept=".png,.jpg,.jpeg" testId="schedule-file" />}
     </FormModal>
   );
 }
