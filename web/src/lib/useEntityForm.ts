@@ -2,9 +2,10 @@ import { useEffect, useState } from "react";
 import type * as v from "valibot";
 import type { RecordApi } from "../api/resource";
 import { type MediaApi, useAttachment } from "./useAttachment";
+import { useSubmit } from "./useSubmit";
 import { t } from "../i18n";
-import { toast, toastError } from "../stores/toast";
-import { type FieldErrors, fieldBinder, serverFieldErrors, validate } from "./form";
+import { toastError } from "../stores/toast";
+import { fieldBinder, validate } from "./form";
 
 /** The props of every add/edit modal: open, the record's id (null = new), close, and "a record was created". */
 export interface EditorProps<T = unknown> {
@@ -77,9 +78,8 @@ export function useEntityForm<F, S extends v.GenericSchema, T extends { id: numb
   const fill = o.fill ?? pickForm(o.empty);
   const editing = id !== null;
   const [form, setForm] = useState<F>(o.empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [loading, setLoading] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, run } = useSubmit(o.pins);
 
   useEffect(() => {
     if (!open) return;
@@ -118,19 +118,9 @@ export function useEntityForm<F, S extends v.GenericSchema, T extends { id: numb
     e.preventDefault();
     const checked = validate(o.schema, form);
     if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    setBusy(true);
-    try {
-      const after = await (o.save ?? saveRecord)(checked.output, form);
-      toast("success", t(o.savedText ?? `${kind.area}.saved`));
-      if (after !== STAY_OPEN) onClose();
-    } catch (err) {
-      const fields = serverFieldErrors(err, o.pins);
-      if (fields) setErrors(fields);
-      else toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    let after: typeof STAY_OPEN | undefined;
+    const saved = await run(async () => (after = await (o.save ?? saveRecord)(checked.output, form)), { done: o.savedText ?? `${kind.area}.saved` });
+    if (saved && after !== STAY_OPEN) onClose();
   };
 
   const title = o.title ?? t(editing ? `${kind.area}.editTitle` : `${kind.area}.addTitle`);

@@ -7,7 +7,7 @@ import { Select, TextInput, Toggle } from "../../components/Field";
 import { BlockSpinner } from "../../components/Spinner";
 import { Card, Page } from "../../components/Page";
 import { useT } from "../../i18n";
-import { useAction } from "../../lib/useAction";
+import { useSubmit } from "../../lib/useSubmit";
 import { onSocketReady } from "../../realtime/socket";
 import { toast } from "../../stores/toast";
 import { OptOutSettings } from "./OptOutSettings";
@@ -27,7 +27,7 @@ export default function CampaignSettingsPage() {
   /** The saved settings the draft was last brought up to date with. */
   const base = useRef<CampaignSettings | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const action = useAction();
+  const action = useSubmit();
 
   useEffect(() => {
     const load = () =>
@@ -63,7 +63,9 @@ export default function CampaignSettingsPage() {
     options.map((n) => ({ value: n, label: n === 0 ? t("campaignSettings.none") : t("campaignSettings.seconds", { count: n }) }));
 
   const save = () =>
-    action.run(async () => (savedCampaignSettings.value = withDefaults(decodeSettings(await saveCampaignSettings(settings)))), "campaignSettings.saved");
+    action.run(async () => (savedCampaignSettings.value = withDefaults(decodeSettings(await saveCampaignSettings(settings)))), {
+      done: "campaignSettings.saved",
+    });
 
   return (
     <Page title={t("campaignSettings.title")} width="4xl">

@@ -11,7 +11,7 @@ import { type FieldErrors, validate } from "../../lib/form";
 import { formatMoney } from "../../lib/format";
 import { planLimits } from "../../lib/plan";
 import { plan as currentPlan, user } from "../../stores/session";
-import { useAction } from "../../lib/useAction";
+import { useSubmit } from "../../lib/useSubmit";
 import { toastError } from "../../stores/toast";
 import { PixScreen } from "./PixScreen";
 
@@ -25,7 +25,7 @@ export function CheckoutModal({ open, invoice, onClose }: { open: boolean; invoi
   const [plans, setPlans] = useState<Plan[]>([]);
   const [form, setForm] = useState<CheckoutInput>(() => emptyForm());
   const [errors, setErrors] = useState<FieldErrors>({});
-  const action = useAction();
+  const action = useSubmit();
   const [charge, setCharge] = useState<PixCharge | null>(null);
 
   useEffect(() => {
@@ -46,7 +46,7 @@ export function CheckoutModal({ open, invoice, onClose }: { open: boolean; invoi
     setErrors({});
     setStep(1);
   };
-  const pay = () => action.run(async () => setCharge(await subscribe(form)), "checkout.created");
+  const pay = () => action.run(async () => setCharge(await subscribe(form)), { done: "checkout.created" });
 
   return (
     <Modal open={open} onClose={onClose} title={t("checkout.title")} size="lg">

@@ -4,7 +4,7 @@ import { getCompany, updateCompanySchedules } from "../../api/companies";
 import { Button } from "../../components/Button";
 import { BlockSpinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
-import { useAction } from "../../lib/useAction";
+import { useSubmit } from "../../lib/useSubmit";
 import { toastError } from "../../stores/toast";
 import { HoursTab, useHours } from "../queues/HoursTab";
 
@@ -15,14 +15,14 @@ const complete = (saved: OpeningHours[]) => defaultOpeningHours().map((d) => sav
 export function SchedulesTab({ companyId }: { companyId: number }) {
   const t = useT();
   const week = useHours<OpeningHours[] | null>(null);
-  const action = useAction();
+  const action = useSubmit();
 
   useEffect(() => {
     getCompany(companyId).then((c) => week.load(complete(c.schedules)), toastError);
   }, [companyId]);
 
   const save = (hours: OpeningHours[]) =>
-    action.run(async () => week.load(complete((await updateCompanySchedules(companyId, hours)).schedules)), "settings.hoursSaved");
+    action.run(async () => week.load(complete((await updateCompanySchedules(companyId, hours)).schedules)), { done: "settings.hoursSaved" });
 
   const hours = week.hours;
   if (!hours) return <BlockSpinner />;
