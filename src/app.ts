@@ -7,6 +7,7 @@ import type { Deps } from "./http/context";
 import { type Clock, systemClock } from "./lib/clock";
 import { createOutbound, type Resolver } from "./lib/net/guard";
 import { CredentialCache } from "./lib/credential-cache";
+import { ReadCache, sqliteVersion } from "./db/read-cache";
 import { AppError, errorResponse } from "./http/errors";
 import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
@@ -74,6 +75,7 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     clock: opts.clock ?? systemClock,
     outbound: createOutbound({ allow: config.outboundAllow, resolve: opts.resolve }),
     credentials: new CredentialCache(),
+    reads: new ReadCache(sqliteVersion(db)),
     jobs: { list: () => [], runNow: async () => false },
     limiters: {
       login: new LoginThrottle(),

@@ -58,13 +58,15 @@ export function cpuMsOf(pid: number): number {
 
 /**
  * Sequential latency of a GET (after a warm-up): p50/p95/p99 in ms, and, given the server's pid, its
- * CPU ms per request (steadier than wall time when other work shares the machine).
+ * CPU ms per request (steadier than wall time when other work shares the machine). `before` runs
+ * ahead of each request, outside the timing (a write, so no cached answer can serve it).
  */
-export async function latency(base: string, path: string, token: string, runs: number, pid?: number) {
+export async function latency(base: string, path: string, token: string, runs: number, pid?: number, before?: () => void) {
   for (let i = 0; i < Math.min(5, runs); i++) await get(base, path, token);
   const samples: number[] = [];
   const cpu0 = pid ? cpuMsOf(pid) : 0;
   for (let i = 0; i < runs; i++) {
+    before?.();
     const t = performance.now();
     await get(base, path, token);
     samples.push(performance.now() - t);

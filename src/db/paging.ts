@@ -1,6 +1,7 @@
 import { count, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { DB, DbOrTx } from "./client";
+import { type SQLiteColumn, SQLiteSyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { DbOrTx } from "./client";
+import type { ReadCache } from "./read-cache";
 
 /** A case-insensitive "contains" pattern with LIKE's wildcards escaped (use with `escape '\'`). */
 export const containsPattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -38,29 +39,19 @@ export function pageOf<T extends SQLiteTable>(
   return { rows, total };
 }
 
-const COUNT_CACHE_SIZE = 500;
-const counts = new WeakMap<object, { version: string; values: Map<string, number> }>();
+const dialect = new SQLiteSyncDialect();
+
+/** A statement's result through `deps.reads`, keyed by its compiled SQL and parameters under `kind`. */
+export function cachedRead<T>(reads: ReadCache, kind: string, query: SQL, compute: () => T): T {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return reads.get(`${kind}\u0000${text}\u0000${JSON.stringify(params)}`, compute);
+}
 
 /**
- * A list's count, remembered until the database changes: `total_changes()` moves with every row this
- * connection writes (the app's only one), `data_version` with any other process's commit. Counting a
- * tab of 35,000 tickets costs more than reading its page; between writes, repeating it is free.
+ * A list's count, remembered until the database changes (`deps.reads`): counting a tab of 35,000
+ * tickets costs more than reading its page; between writes, repeating it is free.
  */
-export function cachedCount(db: DB, query: { toSQL(): { sql: string; params: unknown[] }; get(): { n: number } | undefined }): number {
-  const sqlite = db.sqlite;
-  const v = sqlite.query<{ c: number; d: number }, []>("select total_changes() as c, (select data_version from pragma_data_version) as d").get()!;
-  const version = `${v.c}:${v.d}`;
-  let cache = counts.get(sqlite);
-  if (!cache || cache.version !== version) {
-    cache = { version, values: new Map() };
-    counts.set(sqlite, cache);
-  }
+export function cachedCount(reads: ReadCache, query: { toSQL(): { sql: string; params: unknown[] }; get(): { n: number } | undefined }): number {
   const { sql: text, params } = query.toSQL();
-  const key = `${text}\u0000${JSON.stringify(params)}`;
-  const hit = cache.values.get(key);
-  if (hit !== undefined) return hit;
-  const n = query.get()?.n ?? 0;
-  if (cache.values.size >= COUNT_CACHE_SIZE) cache.values.clear();
-  cache.values.set(key, n);
-  return n;
+  return reads.get(`count\u0000${text}\u0000${JSON.stringify(params)}`, () => query.get()?.n ?? 0);
 }

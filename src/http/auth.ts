@@ -1,3 +1,4 @@
+import { can } from "../contract/permissions";
 import { Elysia } from "elysia";
 import { isPastDue } from "../lib/dates";
 import { featureEnabled } from "../modules/companies/features";
@@ -40,7 +41,7 @@ export async function authenticate(deps: Deps, request: Request, route: string):
     throw new AppError("ERR_SESSION_EXPIRED", 401);
   }
   const { user, company } = found;
-  if (!user.super && (!company.status || isPastDue(company.dueDate)) && !LAPSED_ALLOWED.has(`${request.method} ${route}`)) {
+  if (!can(user, "subscription:exempt") && (!company.status || isPastDue(company.dueDate)) && !LAPSED_ALLOWED.has(`${request.method} ${route}`)) {
     throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: company.dueDate });
   }
   // the caller's right to the route, before its body is read or validated (route-rights.ts)

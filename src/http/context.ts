@@ -4,6 +4,7 @@ import type { ChannelAdapter } from "../channels/types";
 import type { Clock } from "../lib/clock";
 import type { Config } from "../config";
 import type { DB } from "../db/client";
+import type { ReadCache } from "../db/read-cache";
 import type { CredentialCache } from "../lib/credential-cache";
 import type { Outbound } from "../lib/net/guard";
 import type { Hub } from "../realtime/hub";
@@ -36,6 +37,8 @@ export interface Deps {
   outbound: Outbound;
   /** Access tokens and API clients made from companies' secrets, keyed by company and secret hash. */
   credentials: CredentialCache;
+  /** Results of dear reads (tab counts, search pages) kept until the database changes (`db/read-cache.ts`). */
+  reads: ReadCache;
 }
 
 /** What routes need of the scheduler. */

@@ -7,24 +7,21 @@
  */
 import type { ErrorCode } from "../contract/errors";
 import type { PlanFlag } from "../contract/limits";
-import { can, type Permission } from "../contract/permissions";
+import { can, type Holder, type Permission } from "../contract/permissions";
 
 /**
- * "user": any signed-in user; "admin": profile admin; "super": super users; a Permission: the
- * profiles of contract/permissions.ts. `feature`: the company must have it (plan or the super user's grant).
+ * `who`: the named permission the caller must hold (contract/permissions.ts: `signedIn` for any
+ * signed-in user). `feature`: the company must have it (plan or the super user's grant).
  */
 export interface Right {
-  who: "user" | "admin" | "super" | Permission;
+  who: Permission;
   feature?: PlanFlag;
   /** The code a refusal answers (the one the route answered before this table existed). */
   code?: ErrorCode;
 }
 
-const USER: Right = { who: "user" };
-const ADMIN: Right = { who: "admin" };
-const SUPER: Right = { who: "super" };
-const SUPER_OPS: Right = { who: "super", code: "ERR_NO_SUPER" };
-const feature = (flag: PlanFlag, who: Right["who"] = "user"): Right => ({ who, feature: flag });
+const USER: Right = { who: "signedIn" };
+const feature = (flag: PlanFlag, who: Permission = "signedIn"): Right => ({ who, feature: flag });
 const CAMPAIGNS = feature("useCampaigns", "campaigns:manage");
 
 /** Route → right. Grouped by area, in the order of the modules. */
@@ -57,28 +54,28 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "PUT /users/:id": USER,
   "DELETE /users/:id": { who: "users:manage" },
   // companies: the own company for everyone (the service checks the id); the CRUD for super users
-  "GET /companies": SUPER,
-  "GET /companies/list": SUPER,
-  "POST /companies": SUPER,
-  "PUT /companies/:id": SUPER,
-  "DELETE /companies/:id": SUPER,
+  "GET /companies": { who: "platform:companies" },
+  "GET /companies/list": { who: "platform:companies" },
+  "POST /companies": { who: "platform:companies" },
+  "PUT /companies/:id": { who: "platform:companies" },
+  "DELETE /companies/:id": { who: "platform:companies" },
   "GET /companies/listPlan/:companyId": USER,
   "GET /companies/:id": USER,
-  "PUT /companies/:id/schedules": { who: "settings:update" },
-  "GET /plans/all": SUPER,
-  "GET /plans/:id": SUPER,
-  "POST /plans": SUPER,
-  "PUT /plans/:id": SUPER,
-  "DELETE /plans/:id": SUPER,
+  "PUT /companies/:id/schedules": { who: "companies:schedules" },
+  "GET /plans/all": { who: "platform:plans" },
+  "GET /plans/:id": { who: "platform:plans" },
+  "POST /plans": { who: "platform:plans" },
+  "PUT /plans/:id": { who: "platform:plans" },
+  "DELETE /plans/:id": { who: "platform:plans" },
   "GET /invoices/all": USER,
-  "PUT /invoices/:id": SUPER,
+  "PUT /invoices/:id": { who: "platform:invoices" },
   "POST /subscription": USER,
   "GET /helps": USER,
   "GET /helps/list": USER,
   "GET /helps/:id": USER,
-  "POST /helps": SUPER,
-  "PUT /helps/:id": SUPER,
-  "DELETE /helps/:id": SUPER,
+  "POST /helps": { who: "helps:manage" },
+  "PUT /helps/:id": { who: "helps:manage" },
+  "DELETE /helps/:id": { who: "helps:manage" },
   "GET /dashboard": { who: "dashboard:view" },
   "GET /settings": USER,
   "PUT /settings/:key": { who: "settings:update" },
@@ -144,11 +141,11 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "POST /chats/:id/read": feature("useInternalChat"),
   "GET /announcements": USER,
   "GET /announcements/:id": USER,
-  "POST /announcements": SUPER,
-  "PUT /announcements/:id": SUPER,
-  "DELETE /announcements/:id": SUPER,
-  "POST /announcements/:id/media-upload": SUPER,
-  "DELETE /announcements/:id/media-upload": SUPER,
+  "POST /announcements": { who: "announcements:manage" },
+  "PUT /announcements/:id": { who: "announcements:manage" },
+  "DELETE /announcements/:id": { who: "announcements:manage" },
+  "POST /announcements/:id/media-upload": { who: "announcements:manage" },
+  "DELETE /announcements/:id/media-upload": { who: "announcements:manage" },
   "GET /media/:companyId/*": USER,
   // tickets and messages: everyone; the visibility policy decides per ticket
   "GET /tickets": USER,
@@ -185,9 +182,9 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "GET /whatsapp/:id/templates": USER,
   "POST /whatsapp/:id/templates/refresh": { who: "connections-page:editOrDeleteConnection" },
   // the sandbox phone shows every conversation of its connection: admins only
-  "GET /sandbox/:connectionId/customers": ADMIN,
-  "GET /sandbox/:connectionId/conversation": ADMIN,
-  "POST /sandbox/:connectionId/messages": ADMIN,
+  "GET /sandbox/:connectionId/customers": { who: "sandbox:use" },
+  "GET /sandbox/:connectionId/conversation": { who: "sandbox:use" },
+  "POST /sandbox/:connectionId/messages": { who: "sandbox:use" },
   "GET /contact-lists": CAMPAIGNS,
   "GET /contact-lists/list": CAMPAIGNS,
   "GET /contact-lists/:id": CAMPAIGNS,
@@ -231,16 +228,16 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "POST /todos/import": USER,
   "PUT /todos/:id": USER,
   "DELETE /todos/:id": USER,
-  "GET /jobs": SUPER_OPS,
-  "POST /jobs/:name/run": SUPER_OPS,
-  "GET /backups": SUPER_OPS,
-  "POST /backups": SUPER_OPS,
-  "PUT /backups/schedule": SUPER_OPS,
-  "DELETE /backups/restore": SUPER_OPS,
-  "DELETE /backups/:name": SUPER_OPS,
-  "POST /backups/:name/link": SUPER_OPS,
-  "POST /backups/:name/restore": SUPER_OPS,
-  "GET /storage": ADMIN,
+  "GET /jobs": { who: "jobs:run", code: "ERR_NO_SUPER" },
+  "POST /jobs/:name/run": { who: "jobs:run", code: "ERR_NO_SUPER" },
+  "GET /backups": { who: "backups:manage", code: "ERR_NO_SUPER" },
+  "POST /backups": { who: "backups:manage", code: "ERR_NO_SUPER" },
+  "PUT /backups/schedule": { who: "backups:manage", code: "ERR_NO_SUPER" },
+  "DELETE /backups/restore": { who: "backups:manage", code: "ERR_NO_SUPER" },
+  "DELETE /backups/:name": { who: "backups:manage", code: "ERR_NO_SUPER" },
+  "POST /backups/:name/link": { who: "backups:manage", code: "ERR_NO_SUPER" },
+  "POST /backups/:name/restore": { who: "backups:manage", code: "ERR_NO_SUPER" },
+  "GET /storage": { who: "storage:view" },
   // notifications: each user their own devices and choices; the company's defaults for admins
   "GET /notifications/devices": USER,
   "POST /notifications/devices": USER,
@@ -248,26 +245,19 @@ export const ROUTE_RIGHTS: Record<string, Right> = {
   "GET /notifications/preferences": USER,
   "PUT /notifications/preferences": USER,
   "DELETE /notifications/preferences": USER,
-  "PUT /notifications/defaults": ADMIN,
+  "PUT /notifications/defaults": { who: "notifications:companyDefaults" },
 };
 
 /** The route's right (undefined for a route not in the table: then only its service decides). */
 export const rightOf = (method: string, route: string): Right | undefined => ROUTE_RIGHTS[`${method} ${route}`];
 
 /**
- * Whether a caller holds a right: the role part (super users hold every role) and the company's
- * feature (`hasFeature` is asked only when the route needs one). Answers the refusal, or null.
+ * Whether a caller holds a right: its permission (`can`, the same answer the service and the web
+ * get) and the company's feature (`hasFeature` is asked only when the route needs one). Answers the
+ * refusal, or null.
  */
-export function refusal(
-  user: { profile: string; super: boolean },
-  right: Right,
-  hasFeature: (flag: PlanFlag) => boolean,
-): { code: ErrorCode; feature?: PlanFlag } | null {
-  const role =
-    right.who === "user" ||
-    user.super ||
-    (right.who === "admin" ? user.profile === "admin" : right.who === "super" ? false : can(user, right.who as Permission));
-  if (!role) return { code: right.code ?? "ERR_NO_PERMISSION" };
+export function refusal(user: Holder, right: Right, hasFeature: (flag: PlanFlag) => boolean): { code: ErrorCode; feature?: PlanFlag } | null {
+  if (!can(user, right.who)) return { code: right.code ?? "ERR_NO_PERMISSION" };
   if (right.feature && !hasFeature(right.feature)) return { code: "ERR_NO_PERMISSION", feature: right.feature };
   return null;
 }

@@ -1,3 +1,4 @@
+import { can } from "../contract/permissions";
 import { Elysia } from "elysia";
 import { audit } from "../modules/audit/service";
 import * as v from "valibot";
@@ -12,11 +13,11 @@ export const jobsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
     .get("/jobs", ({ ctx }) => {
-      if (!ctx.user.super) throw new AppError("ERR_NO_SUPER", 403);
+      if (!can(ctx.user, "jobs:run")) throw new AppError("ERR_NO_SUPER", 403);
       return deps.jobs.list();
     })
     .post("/jobs/:name/run", async ({ ctx, params }) => {
-      if (!ctx.user.super) throw new AppError("ERR_NO_SUPER", 403);
+      if (!can(ctx.user, "jobs:run")) throw new AppError("ERR_NO_SUPER", 403);
       const { name } = parse(NameParam, params);
       if (!(await deps.jobs.runNow(name))) throw new AppError("ERR_NOT_FOUND", 404);
       audit(ctx, "job.run", { type: "job", id: name, label: name });

@@ -3,6 +3,7 @@
  * (database writable, migrations done, data disk not low, the boot's integrity check not failed), `GET /metrics` (Prometheus text, for super
  * users or the METRICS_TOKEN bearer), the `x-request-id` header on every answer and request metrics.
  */
+import { can } from "../contract/permissions";
 import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";
 import { loadMigrations } from "../db/migrate";
@@ -59,7 +60,7 @@ export const healthRoutes = (deps: Deps, metrics: Metrics) =>
       if (!tokenMatches(deps.config.metricsToken, request.headers.get("authorization"))) {
         // Not the scrape token: a signed-in super user (the same checks as every private route).
         const ctx = await authenticate(deps, request, "/metrics (super)");
-        if (!ctx?.user.super) throw new AppError("ERR_NO_SUPER", 403);
+        if (!can(ctx?.user, "metrics:view")) throw new AppError("ERR_NO_SUPER", 403);
       }
       set.headers["content-type"] = "text/plain; version=0.0.4; charset=utf-8";
       return renderMetrics(deps, metrics);

@@ -16,7 +16,7 @@ import { describeHolder, FolderBusyError, holdDataFolder, legacyHolder } from ".
 import { loadMigrations } from "../db/migrate";
 import { isPostgresUrl, openPostgres, redactUrl } from "../db/pg-client";
 import * as schema from "../db/schema";
-import { rebuildSearchIndexPg } from "../modules/messages/search-index-pg";
+import { dropSearchIndexPg, rebuildSearchIndexPg } from "../modules/messages/search-index-pg";
 import { copyPlan, copyTable, NOT_COPIED, setIdentityPast, type TablePlan } from "./copy-tables";
 import { CliError, requireCurrentSchema } from "./commands";
 import { UpgradeError } from "./upgrade";
@@ -101,6 +101,8 @@ async function copyAll(sqlite: Database, url: string, opts: MoveOptions): Promis
         await tx`SELECT pg_advisory_xact_lock(${MIGRATE_LOCK_KEY})`;
         await refuseNonEmpty(tx, plans);
         await applyPendingMigrations(tx, loadMigrations("migrations-pg"));
+        // The search index is built once after the copy (rebuildSearchIndexPg), not row by row during it.
+        await dropSearchIndexPg(tx);
         const tables: CopiedTable[] = [];
         let nulReplaced = 0;
         for (const plan of plans) {

@@ -1,3 +1,4 @@
+import { can } from "../contract/permissions";
 import { Elysia } from "elysia";
 import { audit } from "../modules/audit/service";
 import { jwtVerify, SignJWT } from "jose";
@@ -17,7 +18,7 @@ const LIST_MAX = 500;
 const LINK_TTL_S = 120;
 
 const requireSuper = (ctx: Ctx) => {
-  if (!ctx.user.super) throw new AppError("ERR_NO_SUPER", 403);
+  if (!can(ctx.user, "backups:manage")) throw new AppError("ERR_NO_SUPER", 403);
 };
 const noBackup = () => new AppError("ERR_NO_BACKUP_FOUND", 404);
 /** Download links are signed with a key of their own: an access token is never a download link. */
@@ -42,7 +43,7 @@ function overview(deps: Deps): BackupsOverviewDto {
 /** GET /storage: the data disk's state and the database's integrity for the admins' banner (admins and super users). */
 export const storageRoutes = (deps: Deps) =>
   new Elysia().use(authPlugin(deps)).get("/storage", ({ ctx }) => {
-    if (ctx.user.profile !== "admin" && !ctx.user.super) throw new AppError("ERR_NO_PERMISSION", 403);
+    if (!can(ctx.user, "storage:view")) throw new AppError("ERR_NO_PERMISSION", 403);
     const s = storageGuard()?.status();
     // The banner's facts: the disk (low, full, or near the low mark) and a database the boot's check found damaged.
     return {

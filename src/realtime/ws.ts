@@ -27,7 +27,7 @@ function queueRooms(u: SessionUser, kind: "open" | "pending" | "closed" | "notif
 /** Applies one client message (joinTickets, joinChatBox, …) to the socket's rooms in the hub. */
 export function handleClientMessage(deps: Deps, ws: HubSocket, u: SessionUser, msg: ClientMessage) {
   const { hub } = deps;
-  const admin = u.profile === "admin";
+  const admin = canViewEveryTicket(u);
   switch (msg.type) {
     case "joinChatBox":
     case "leaveChatBox": {

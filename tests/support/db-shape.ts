@@ -49,7 +49,7 @@ export const SEARCH_ONLY = {
   sqliteTables: /^messages_fts/,
   pgTables: [] as string[],
   pgColumns: [] as string[],
-  pgIndexes: [] as string[],
+  pgIndexes: ["messages_fts_idx"] as string[],
 };
 
 /** An expression as both engines can be compared on. */

@@ -79,8 +79,9 @@ function pgRun(bin: string, program: string, args: string[], asUser: string | nu
 /**
  * Starts a new cluster in a temporary folder on a free loopback port (trust authentication, UTF-8, C.UTF-8
  * locale); `stop()` ends it and removes the folder, and so does a watchdog once this process is gone.
+ * `settings` are more `name=value` server settings (the benchmarks give PostgreSQL a production-like cache).
  */
-export async function startCluster(): Promise<PgCluster> {
+export async function startCluster(options: { settings?: string[] } = {}): Promise<PgCluster> {
   const { bin, version } = findPostgres();
   const root = process.getuid?.() === 0;
   const asUser = root ? "postgres" : null;
@@ -116,6 +117,7 @@ export async function startCluster(): Promise<PgCluster> {
         "-c shared_buffers=32MB",
         "-c max_connections=300",
         "-c max_wal_size=256MB",
+        ...(options.settings ?? []).map((x) => `-c ${x}`),
       ].join(" ");
       try {
         pgRun(bin, "pg_ctl", ["-D", data, "-o", opts, "-l", join(dir, "server.log"), "-w", "-t", "60", "start"], asUser);

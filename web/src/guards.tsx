@@ -4,13 +4,16 @@ import { Redirect } from "wouter";
 import { PageSpinner } from "./components/Spinner";
 import { t } from "./i18n";
 import { type RouteEntry, ROUTES, SECTIONS } from "./routes";
-import { allowed, hasFlag, isAdmin, isSuper, status } from "./stores/session";
+import type { Permission } from "@contract/permissions";
+import { allowed, hasFlag, status } from "./stores/session";
 import { toast } from "./stores/toast";
 
-/** True when the signed-in user passes the entry's role and feature conditions. */
+/** Access values that are not a permission. */
+const BASIC_ACCESS = new Set(["guest", "open", "private"]);
+
+/** True when the signed-in user passes the entry's permission and feature conditions. */
 export function canOpen(entry: RouteEntry): boolean {
-  if (entry.access === "admin" && !isAdmin.value) return false;
-  if (entry.access === "super" && !isSuper.value) return false;
+  if (!BASIC_ACCESS.has(entry.access) && !allowed(entry.access as Permission)) return false;
   if (entry.flag && !hasFlag(entry.flag)) return false;
   return true;
 }

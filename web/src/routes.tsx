@@ -10,9 +10,9 @@ import { connectionsAlert, ensureConnections } from "./stores/connections";
  * - guest: only signed-out visitors (/login, /signup); signed-in users go to /.
  * - open: anyone (/term, /privacy).
  * - private: any signed-in user; visitors go to /login.
- * - admin / super: signed-in admins / super users; others are sent to the landing page.
+ * - a named permission (contract/permissions.ts): signed-in users who hold it; others are sent to the landing page.
  */
-export type Access = "guest" | "open" | "private" | "admin" | "super";
+export type Access = "guest" | "open" | "private" | Permission;
 export type MenuSection = "attendance" | "management" | "administration";
 
 export interface MenuSpec {
@@ -114,13 +114,13 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   {
     path: "/connections",
-    access: "admin",
+    access: "connections-page:view",
     page: lazy(() => import("./features/connections/ConnectionsPage")),
     menu: { section: "administration", label: "nav.connections", icon: "globe", order: 50, permission: "drawer-admin-items:view", alert: connectionsBadge() },
   },
   {
     path: "/settings",
-    access: "admin",
+    access: "settings:update",
     page: lazy(() => import("./features/settings/SettingsPage")),
     menu: { section: "administration", label: "nav.settings", icon: "settings", order: 110, permission: "drawer-admin-items:view" },
   },
@@ -146,14 +146,14 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   {
     path: "/prompts",
-    access: "admin",
+    access: "prompts:manage",
     flag: "useOpenAi",
     page: lazy(() => import("./features/prompts/PromptsPage")),
     menu: { section: "administration", label: "nav.prompts", icon: "sparkles", order: 30, permission: "drawer-admin-items:view" },
   },
   {
     path: "/queue-integration",
-    access: "admin",
+    access: "integrations:manage",
     flag: "useIntegrations",
     // R-UI-2: the company-permission notice, then / after 1 s
     deniedText: "integrations.denied",
@@ -162,7 +162,7 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   {
     path: "/messages-api",
-    access: "admin",
+    access: "messages-api:view",
     flag: "useExternalApi",
     page: lazy(() => import("./features/messages-api/MessagesApiPage")),
     menu: { section: "administration", label: "nav.messagesApi", icon: "code", order: 100, permission: "drawer-admin-items:view" },
@@ -176,7 +176,7 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   {
     path: "/announcements",
-    access: "super",
+    access: "announcements:manage",
     deniedText: "announcements.denied",
     page: lazy(() => import("./features/announcements/AnnouncementsPage")),
     menu: { section: "administration", label: "nav.announcements", icon: "megaphone", order: 20, permission: "drawer-admin-items:view" },
@@ -189,7 +189,7 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   {
     path: "/financeiro",
-    access: "admin",
+    access: "finance:view",
     page: lazy(() => import("./features/finance/FinancePage")),
     menu: { section: "administration", label: "nav.finance", icon: "wallet", order: 105, permission: "drawer-admin-items:view" },
   },
@@ -202,43 +202,48 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/security", access: "private", page: lazy(() => import("./features/security/SecurityPage")) },
   {
     path: "/audit",
-    access: "admin",
+    access: "audit:view",
     page: lazy(() => import("./features/audit/AuditPage")),
     menu: { section: "administration", label: "nav.audit", icon: "shield", order: 108, permission: "audit:view" },
   },
-  { path: "/subscription", access: "admin", page: lazy(() => import("./features/finance/SubscriptionPage")) },
-  { path: "/sandbox/:connectionId", access: "admin", page: lazy(() => import("./features/sandbox/SandboxPage")) },
+  { path: "/subscription", access: "finance:view", page: lazy(() => import("./features/finance/SubscriptionPage")) },
+  { path: "/sandbox/:connectionId", access: "sandbox:use", page: lazy(() => import("./features/sandbox/SandboxPage")) },
   {
     path: "/campaigns",
-    access: "admin",
+    access: "campaigns:manage",
     flag: "useCampaigns",
     page: lazy(() => import("./features/campaigns/CampaignsPage")),
     menu: { section: "administration", label: "nav.campaigns", icon: "send", order: 60, permission: "campaigns:manage", group: CAMPAIGNS },
   },
-  { path: "/campaign/:campaignId/report", access: "admin", flag: "useCampaigns", page: lazy(() => import("./features/campaigns/CampaignReportPage")) },
+  {
+    path: "/campaign/:campaignId/report",
+    access: "campaigns:manage",
+    flag: "useCampaigns",
+    page: lazy(() => import("./features/campaigns/CampaignReportPage")),
+  },
   {
     path: "/contact-lists",
-    access: "admin",
+    access: "campaigns:manage",
     flag: "useCampaigns",
     page: lazy(() => import("./features/contact-lists/ContactListsPage")),
     menu: { section: "administration", label: "nav.contactLists", icon: "list", order: 62, permission: "campaigns:manage", group: CAMPAIGNS },
   },
   {
     path: "/contact-lists/:contactListId/contacts",
-    access: "admin",
+    access: "campaigns:manage",
     flag: "useCampaigns",
     page: lazy(() => import("./features/contact-lists/ContactListItemsPage")),
   },
   {
     path: "/campaigns-config",
-    access: "admin",
+    access: "campaigns:manage",
     flag: "useCampaigns",
     page: lazy(() => import("./features/campaigns/CampaignSettingsPage")),
     menu: { section: "administration", label: "nav.campaignsConfig", icon: "sliders", order: 64, permission: "campaigns:manage", group: CAMPAIGNS },
   },
   {
     path: "/backups",
-    access: "super",
+    access: "backups:manage",
     page: lazy(() => import("./features/backups/BackupsPage")),
     menu: { section: "administration", label: "nav.backups", icon: "download", order: 120 },
   },

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { SandboxMessageInput } from "../../contract/schemas/connections";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
-import { canViewEveryTicket } from "../../modules/tickets/policy";
+import { can } from "../../contract/permissions";
 import { checkUpload, type StoredFile, storeUpload, UPLOAD_KINDS } from "../../http/uploads";
 import { findConnection } from "../../modules/connections/queries";
 import { spoolKey } from "../../bot/spool";
@@ -17,7 +17,7 @@ import { sandboxMessages } from "./schema";
 function sandboxConnection(ctx: Ctx, connectionId: number) {
   const w = findConnection(ctx.db, ctx.companyId, connectionId);
   if (w?.channel !== "sandbox") throw notFound("ERR_NO_WAPP_FOUND");
-  if (!canViewEveryTicket(ctx.user)) throw forbidden();
+  if (!can(ctx.user, "sandbox:use")) throw forbidden();
   return w;
 }
 

@@ -84,11 +84,11 @@ export const TicketUpdateBody = v.object({
 });
 export type TicketUpdateInput = v.InferOutput<typeof TicketUpdateBody>;
 
-/** The new-ticket modal: a queue is required unless the user is an admin ("Selecione uma fila"). */
-export const NewTicketForm = (isAdmin: boolean) =>
+/** The new-ticket modal: a queue is required unless the user may handle any ticket ("Selecione uma fila"). */
+export const NewTicketForm = (queueOptional: boolean) =>
   v.object({
     contactId: v.pipe(v.number(MSG.required), v.minValue(1, MSG.required)),
-    queueId: isAdmin ? v.nullish(v.number()) : v.pipe(v.number(MSG.selectQueue), v.minValue(1, MSG.selectQueue)),
+    queueId: queueOptional ? v.nullish(v.number()) : v.pipe(v.number(MSG.selectQueue), v.minValue(1, MSG.selectQueue)),
   });
 
 /** POST /ticket-notes. */

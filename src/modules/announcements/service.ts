@@ -1,3 +1,4 @@
+import { can } from "../../contract/permissions";
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { and, desc, eq, type SQL } from "drizzle-orm";
@@ -47,7 +48,7 @@ export function serializeAnnouncement(a: AnnouncementRow): AnnouncementDto {
 }
 
 function requireSuper(ctx: Ctx) {
-  if (!ctx.user.super) throw forbidden();
+  if (!can(ctx.user, "announcements:manage")) throw forbidden();
 }
 
 /** Announcements reach every signed-in socket of every company. */
@@ -58,14 +59,14 @@ function broadcast(ctx: Ctx, frame: { action: "create" | "update"; record: Annou
 /** Users see active announcements only; super users see all (to manage them). */
 function getVisible(ctx: Ctx, id: number): AnnouncementRow {
   const a = ctx.db.select().from(announcements).where(eq(announcements.id, id)).get();
-  if (!a || (!a.status && !ctx.user.super)) throw notFound("ERR_NO_ANNOUNCEMENT_FOUND");
+  if (!a || (!a.status && !can(ctx.user, "announcements:manage"))) throw notFound("ERR_NO_ANNOUNCEMENT_FOUND");
   return a;
 }
 
 /** GET /announcements: newest first, title search; only active ones for non-super users. */
 export function listAnnouncements(ctx: Ctx, search: string, page: number): Page<"records", AnnouncementDto> {
   const parts: (SQL | undefined)[] = [];
-  if (!ctx.user.super) parts.push(eq(announcements.status, true));
+  if (!can(ctx.user, "announcements:manage")) parts.push(eq(announcements.status, true));
   if (search) parts.push(containsAny(search, announcements.title));
   const { rows, total } = pageOf(ctx.db, announcements, and(...parts), [desc(announcements.createdAt), desc(announcements.id)], page, PAGE);
   return { records: rows.map(serializeAnnouncement), count: total, hasMore: total > page * PAGE };

@@ -34,7 +34,7 @@ function filterOf(ctx: Ctx, q: AuditQueryInput): AuditFilter {
 /** GET /audit: one page of the company's log, newest first. */
 export function listAudit(ctx: Ctx, q: AuditQueryInput): AuditPageDto {
   const size = LIMITS.auditPageSize;
-  const { rows, total } = pageAudit(ctx.db, filterOf(ctx, q), q.pageNumber, size);
+  const { rows, total } = pageAudit(ctx.db, ctx.reads, filterOf(ctx, q), q.pageNumber, size);
   return { entries: rows.map(serializeAudit), count: total, hasMore: q.pageNumber * size < total };
 }
 

@@ -7,7 +7,7 @@ import type { DB } from "../../db/client";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { audit, type AuditActor } from "../audit/service";
-import { canManageUsers } from "../users/policy";
+import { canActOnAccount, canManageUsers } from "../users/policy";
 import { findUser, findUserByEmail } from "../users/queries";
 import { countPasskeys, dropPasskeys } from "./passkeys";
 import { endSessions, endUserSessions, endUserSessionsOffline, listSessions } from "./sessions";
@@ -18,7 +18,7 @@ function managedUser(ctx: Ctx, userId: number) {
   if (!canManageUsers(ctx.user)) throw forbidden();
   const u = findUser(ctx.db, ctx.companyId, userId);
   if (!u) throw notFound("ERR_NO_USER_FOUND");
-  if (u.super && !ctx.user.super) throw forbidden();
+  if (!canActOnAccount(ctx.user, u)) throw forbidden();
   return u;
 }
 

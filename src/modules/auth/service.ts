@@ -2,6 +2,7 @@
  * Sessions: the session payload, tokens, refresh, logout and one's own password change. The sign-in
  * itself (password, second step, forced setup, passkeys) is in signin.ts.
  */
+import { can } from "../../contract/permissions";
 import type { SessionUserDto } from "../../contract/dto/session";
 import type { PasswordChangeInput } from "../../contract/schemas/auth";
 import type { Deps } from "../../http/context";
@@ -116,7 +117,7 @@ export async function refresh(deps: Deps, cookie: string | undefined, address?: 
   const found = loadSessionUser(deps.db, claims.id);
   if (!found || found.tokenVersion !== claims.tokenVersion) throw new AppError("ERR_SESSION_EXPIRED", 401);
   // A blocked company's sessions end here; a merely past-due one keeps its session to reach the finance page.
-  if (!found.user.super && !found.company.status) throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: found.company.dueDate });
+  if (!can(found.user, "subscription:exempt") && !found.company.status) throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: found.company.dueDate });
   const rotated = rotateFamily(deps.db, claims.sid, claims.gen, Date.now(), address);
   if (rotated.kind === "replay") {
     log.warn("refresh token replayed: ending the user's sessions", { userId: rotated.userId });

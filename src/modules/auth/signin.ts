@@ -4,6 +4,7 @@
  * `nextStep`, once every proof the account needs was given: the password alone never opens a session
  * of a user with a second factor.
  */
+import { can } from "../../contract/permissions";
 import type { SecondFactorMethod, SignInStepDto } from "../../contract/dto/auth";
 import type { SessionUserDto } from "../../contract/dto/session";
 import { LIMITS } from "../../contract/limits";
@@ -69,7 +70,7 @@ function methodsOf(db: DbOrTx, userId: number): SecondFactorMethod[] {
 function assertCompanyOpen(deps: Deps, row: UserRow) {
   const found = loadSessionUser(deps.db, row.id);
   if (!found) throw new AppError("ERR_INVALID_CREDENTIALS", 401);
-  if (!row.super && (!found.company.status || isPastDue(found.company.dueDate))) {
+  if (!can(row, "subscription:exempt") && (!found.company.status || isPastDue(found.company.dueDate))) {
     throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: found.company.dueDate });
   }
 }
@@ -146,7 +147,7 @@ export async function nextStep(
   }
   const session = await openSession(deps, row, origin, opts.announce ?? true);
   // The platform's super user is asked once, at the first sign-in, to protect the account.
-  const suggestSecondFactor = row.super && !twoFactor && !askedOnce(deps.db, row.id) ? true : undefined;
+  const suggestSecondFactor = can(row, "security:suggestSecondFactor") && !twoFactor && !askedOnce(deps.db, row.id) ? true : undefined;
   return { kind: "session", ...session, suggestSecondFactor, recoveryCodes: opts.recoveryCodes };
 }
 

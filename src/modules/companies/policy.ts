@@ -1,7 +1,8 @@
+import { can, type Permission } from "../../contract/permissions";
 import type { Ctx } from "../../http/context";
 import { AppError } from "../../http/errors";
 
-/** Platform administration (companies, plans, helps, invoices of others) is for super users only. */
-export function requireSuper(ctx: Ctx) {
-  if (!ctx.user.super) throw new AppError("ERR_NO_PERMISSION", 403);
+/** Platform administration (companies, plans, helps, invoices of others) is for super users only (R-PERM-5). */
+export function requirePlatform(ctx: Ctx, permission: Permission) {
+  if (!can(ctx.user, permission)) throw new AppError("ERR_NO_PERMISSION", 403);
 }

@@ -1,3 +1,4 @@
+import { can } from "../../contract/permissions";
 import { removeCompanyMedia } from "../../http/uploads";
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Page } from "../../contract/dto/common";
@@ -17,7 +18,7 @@ import { type PlanRow, plans } from "../plans/schema";
 import { seedCompanySettings } from "../settings/service";
 import { insertUser } from "../users/accounts";
 import { findUserByEmail, listCompanyUsers } from "../users/queries";
-import { requireSuper } from "./policy";
+import { requirePlatform } from "./policy";
 import { type CompanyRow, companies } from "./schema";
 import { serializeCompany } from "./service";
 import { endCompanySessions } from "../auth/sessions";
@@ -64,7 +65,7 @@ function getAdminCompany(ctx: Ctx, id: number) {
 
 /** GET /companies (super users): a page ordered by name, searched by name, email or phone. */
 export function listCompanies(ctx: Ctx, search: string, page: number): Page<"companies", CompanyAdminDto> {
-  requireSuper(ctx);
+  requirePlatform(ctx, "platform:companies");
   const where = search ? containsAny(search, companies.name, companies.email, companies.phone) : undefined;
   const total = ctx.db.select({ n: count() }).from(companies).where(where).get()?.n ?? 0;
   const rows = selectWithPlan(ctx)
@@ -78,7 +79,7 @@ export function listCompanies(ctx: Ctx, search: string, page: number): Page<"com
 
 /** GET /companies/list (super users): every company, ordered by name (pickers). */
 export function listAllCompanies(ctx: Ctx) {
-  requireSuper(ctx);
+  requirePlatform(ctx, "platform:companies");
   return selectWithPlan(ctx)
     .orderBy(asc(companies.name))
     .limit(5000)
@@ -88,7 +89,7 @@ export function listAllCompanies(ctx: Ctx) {
 
 /** One company with its billing fields (super users). */
 export function showAdminCompany(ctx: Ctx, id: number) {
-  requireSuper(ctx);
+  requirePlatform(ctx, "platform:companies");
   const row = getAdminCompany(ctx, id);
   return adminDto(row.company, row.plan);
 }
@@ -112,7 +113,7 @@ function assertFreeName(ctx: Ctx, name: string, exceptId = 0) {
  * with the company's email).
  */
 export async function createCompany(ctx: Ctx, input: CompanyCreateInput) {
-  requireSuper(ctx);
+  requirePlatform(ctx, "platform:companies");
   assertPlan(ctx, input.planId);
   const plan = findPlan(ctx.db, input.planId) as PlanRow;
   assertFreeName(ctx, input.name);
@@ -151,7 +152,7 @@ export async function createCompany(ctx: Ctx, input: CompanyCreateInput) {
  * blocked.
  */
 export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateInput) {
-  requireSuper(ctx);
+  requirePlatform(ctx, "platform:companies");
   const before = getAdminCompany(ctx, id).company;
   assertPlan(ctx, input.planId);
   if (input.name !== undefined) assertFreeName(ctx, input.name, id);
@@ -183,13 +184,13 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateIn
  */
 async function endCompanyAccess(ctx: Ctx, companyId: number, blocked: boolean) {
   if (blocked) endCompanySessions(ctx, companyId, "company blocked");
-  else for (const u of listCompanyUsers(ctx.db, companyId)) if (!u.super) ctx.hub.closeUser(u.id, "subscription lapsed");
+  else for (const u of listCompanyUsers(ctx.db, companyId)) if (!can(u, "subscription:exempt")) ctx.hub.closeUser(u.id, "subscription lapsed");
   await ctx.sessions.pauseLapsed();
 }
 
 /** DELETE /companies/{id} (super users): everything of the company goes; never the platform company. */
 export async function deleteCompany(ctx: Ctx, id: number) {
-  requireSuper(ctx);
+  requirePlatform(ctx, "platform:companies");
   const row = getAdminCompany(ctx, id).company;
   if (row.isPlatform || id === ctx.companyId) throw new AppError("ERR_NO_PERMISSION", 403);
   endCompanySessions(ctx, id, "company deleted");

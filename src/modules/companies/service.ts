@@ -33,7 +33,7 @@ export function serializeCompany(c: CompanyRow): CompanyDto {
 
 /** GET /companies/listPlan/{id}: the company with its plan; super users may read any company. */
 export function companyWithPlan(ctx: Ctx, companyId: number) {
-  if (companyId !== ctx.companyId && !ctx.user.super) throw notFound("ERR_NO_COMPANY_FOUND");
+  if (companyId !== ctx.companyId && !can(ctx.user, "platform:companies")) throw notFound("ERR_NO_COMPANY_FOUND");
   const row = getCompanyPlan(ctx.db, companyId);
   if (!row) throw notFound("ERR_NO_COMPANY_FOUND");
   return { ...serializeCompany(row.company), plan: serializePlan(row.plan) };
@@ -41,7 +41,7 @@ export function companyWithPlan(ctx: Ctx, companyId: number) {
 
 /** The caller's own company, or any company for a super user; others answer 404 (no data leaks). */
 function reachableCompany(ctx: Ctx, companyId: number): CompanyRow {
-  const row = companyId === ctx.companyId || ctx.user.super ? findCompany(ctx.db, companyId) : undefined;
+  const row = companyId === ctx.companyId || can(ctx.user, "platform:companies") ? findCompany(ctx.db, companyId) : undefined;
   if (!row) throw notFound("ERR_NO_COMPANY_FOUND");
   return row;
 }
@@ -49,7 +49,7 @@ function reachableCompany(ctx: Ctx, companyId: number): CompanyRow {
 /** GET /companies/{id}: the company with its weekly hours (own company; super users: any, with billing fields). */
 export function showCompany(ctx: Ctx, companyId: number) {
   const row = reachableCompany(ctx, companyId);
-  return { ...(ctx.user.super ? showAdminCompany(ctx, companyId) : serializeCompany(row)), schedules: row.schedules };
+  return { ...(can(ctx.user, "platform:companies") ? showAdminCompany(ctx, companyId) : serializeCompany(row)), schedules: row.schedules };
 }
 
 /**
@@ -58,7 +58,7 @@ export function showCompany(ctx: Ctx, companyId: number) {
  */
 export function updateCompanySchedules(ctx: Ctx, companyId: number, body: unknown) {
   reachableCompany(ctx, companyId);
-  if (!ctx.user.super && !can(ctx.user, "settings:update")) throw forbidden();
+  if (!can(ctx.user, "companies:schedules")) throw forbidden();
   const { schedules } = parse(CompanySchedulesBody, body);
   const row = setCompanySchedules(ctx.db, companyId, schedules, nowIso());
   if (!row) throw notFound("ERR_NO_COMPANY_FOUND");

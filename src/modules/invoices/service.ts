@@ -1,3 +1,4 @@
+import { can } from "../../contract/permissions";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Page } from "../../contract/dto/common";
 import type { InvoiceDto } from "../../contract/dto/invoices";
@@ -10,7 +11,7 @@ import { notFound } from "../../http/errors";
 import { nowIso, renewDueDate, todayDate } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { rooms } from "../../realtime/topics";
-import { requireSuper } from "../companies/policy";
+import { requirePlatform } from "../companies/policy";
 import { renewCompany } from "../companies/service-admin";
 import { companies } from "../companies/schema";
 import { type InvoiceRow, invoices } from "./schema";
@@ -27,7 +28,7 @@ export function serializeInvoice(i: InvoiceRow): InvoiceDto {
 export function listInvoices(ctx: Ctx, q: { searchParam: string; pageNumber: number; companyId?: number }): Page<"invoices", InvoiceDto> {
   let companyId = ctx.companyId;
   if (q.companyId && q.companyId !== ctx.companyId) {
-    requireSuper(ctx);
+    requirePlatform(ctx, "platform:invoices");
     companyId = q.companyId;
   }
   const where = q.searchParam ? and(eq(invoices.companyId, companyId), containsAny(q.searchParam, invoices.detail)) : eq(invoices.companyId, companyId);
@@ -46,7 +47,7 @@ export function listInvoices(ctx: Ctx, q: { searchParam: string; pageNumber: num
 /** An invoice of the caller's company (super users: any), else 404. */
 export function reachableInvoice(ctx: Ctx, id: number): InvoiceRow {
   const row = ctx.db.select().from(invoices).where(eq(invoices.id, id)).get();
-  if (!row || (row.companyId !== ctx.companyId && !ctx.user.super)) throw notFound("ERR_NO_INVOICE_FOUND");
+  if (!row || (row.companyId !== ctx.companyId && !can(ctx.user, "platform:invoices"))) throw notFound("ERR_NO_INVOICE_FOUND");
   return row;
 }
 
@@ -92,7 +93,7 @@ export function confirmPayment(deps: Deps, invoiceId: number, source: string, ac
 
 /** PUT /invoices/{id} {status: "paid"} (super users): a payment confirmed by hand. */
 export function markInvoicePaid(ctx: Ctx, id: number) {
-  requireSuper(ctx);
+  requirePlatform(ctx, "platform:invoices");
   const inv = reachableInvoice(ctx, id);
   confirmPayment(ctx, inv.id, `super user ${ctx.user.id}`, { type: "user", id: ctx.user.id, name: `${ctx.user.name} <${ctx.user.email}>` });
   return serializeInvoice(reachableInvoice(ctx, id));

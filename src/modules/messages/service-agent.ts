@@ -1,3 +1,4 @@
+import { canHandleEveryTicket } from "../tickets/policy";
 import { eq } from "drizzle-orm";
 import type { Ctx } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
@@ -18,7 +19,7 @@ import type { MessageDto } from "./serialize";
 function answerableTicket(ctx: Ctx, ticketId: number) {
   const ticket = getVisibleTicket(ctx, ticketId);
   if (ticket.status !== "open") throw new AppError("ERR_TICKET_NOT_OPEN", 400);
-  if (ticket.userId !== ctx.user.id && ctx.user.profile !== "admin") throw forbidden();
+  if (ticket.userId !== ctx.user.id && !canHandleEveryTicket(ctx.user)) throw forbidden();
   return ticket;
 }
 

@@ -1,3 +1,4 @@
+import { canHandleEveryTicket } from "../tickets/policy";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { addressOf } from "../../channels/address";
 import { describeMedia } from "../../channels/media/describe";
@@ -336,7 +337,7 @@ export async function retryMessage(ctx: Ctx, id: number) {
   if (!m) throw notFound("ERR_NO_MESSAGE_FOUND");
   const ticket = getVisibleTicket(ctx, m.ticketId);
   if (!m.fromMe || m.sendStatus !== "failed") throw new AppError("ERR_BAD_REQUEST", 400);
-  if (ticket.userId !== ctx.user.id && ctx.user.profile !== "admin") throw forbidden();
+  if (ticket.userId !== ctx.user.id && !canHandleEveryTicket(ctx.user)) throw forbidden();
   ctx.db
     .update(messages)
     .set({ sendStatus: "queued", sendError: null, updatedAt: isoNow(ctx.clock) })

@@ -1,3 +1,4 @@
+import { can } from "../../contract/permissions";
 import type { ChatDto, ChatMessageDto } from "../../contract/dto/chats";
 import type { NotificationDto, PushPayload } from "../../contract/dto/notifications";
 import type { TicketDto } from "../../contract/dto/tickets";
@@ -158,7 +159,7 @@ export class Notifier {
     if (c.kind === "connection") {
       const url = "/connections";
       const tag = `connection-${c.connectionId}`;
-      return companyUserIdsWhere(db, c.companyId, "admins").map((userId) => ({
+      return companyUserIdsWhere(db, c.companyId, "notifications:connectionAlerts").map((userId) => ({
         kind: "connection",
         userId,
         url,
@@ -207,7 +208,7 @@ export class Notifier {
   private deliver(a: Alert) {
     const found = loadSessionUser(this.deps.db, a.userId);
     if (!found) return;
-    if (a.kind === "connection" && found.user.profile !== "admin") return;
+    if (a.kind === "connection" && !can(found.user, "notifications:connectionAlerts")) return;
     const prefs = effectivePrefs(this.deps.db, found.user.companyId, a.userId).prefs;
     const how = deliveryOf(prefs, a.kind, this.deps.clock.now(), this.deps.config.timezone);
     if (how.sound) {

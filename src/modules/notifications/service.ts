@@ -1,3 +1,4 @@
+import { can } from "../../contract/permissions";
 import { and, eq, ne, notInArray } from "drizzle-orm";
 import type { NotificationSettingsDto, PushDeviceDto } from "../../contract/dto/notifications";
 import { type NotificationPrefs, PUSH_LIMITS, type PushDeviceInput } from "../../contract/schemas/notifications";
@@ -46,7 +47,7 @@ export function saveCompanyDefaults(ctx: Ctx, prefs: NotificationPrefs): Notific
 
 /** Only admins set the company's defaults (checked before the body is validated). */
 export function assertMaySetDefaults(ctx: Ctx) {
-  if (ctx.user.profile !== "admin") throw forbidden();
+  if (!can(ctx.user, "notifications:companyDefaults")) throw forbidden();
 }
 
 const deviceDto = (r: PushSubscriptionRow, deviceId?: string): PushDeviceDto => ({

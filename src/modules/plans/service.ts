@@ -8,7 +8,7 @@ import { AppError, notFound } from "../../http/errors";
 import { nowIso } from "../../lib/dates";
 import { companies } from "../companies/schema";
 import { type PlanRow, plans } from "./schema";
-import { requireSuper } from "../companies/policy";
+import { requirePlatform } from "../companies/policy";
 
 /** The public shape of a plan. */
 export function serializePlan(p: PlanRow): PlanDto {
@@ -41,19 +41,19 @@ function assertFreeName(ctx: Ctx, name: string, exceptId = 0) {
 
 /** GET /plans/all (super users): every plan, hidden ones included, ordered by name. */
 export function listAllPlans(ctx: Ctx) {
-  requireSuper(ctx);
+  requirePlatform(ctx, "platform:plans");
   return ctx.db.select().from(plans).orderBy(asc(plans.name)).all().map(serializePlan);
 }
 
 /** GET /plans/{id} (super users). */
 export function showPlan(ctx: Ctx, id: number) {
-  requireSuper(ctx);
+  requirePlatform(ctx, "platform:plans");
   return serializePlan(getPlan(ctx, id));
 }
 
 /** POST /plans (super users): names are unique. */
 export function createPlan(ctx: Ctx, input: PlanCreateInput) {
-  requireSuper(ctx);
+  requirePlatform(ctx, "platform:plans");
   assertFreeName(ctx, input.name);
   const now = nowIso();
   const row = ctx.db.transaction((tx) => {
@@ -70,7 +70,7 @@ export function createPlan(ctx: Ctx, input: PlanCreateInput) {
 
 /** PUT /plans/{id} (super users). */
 export function updatePlan(ctx: Ctx, id: number, input: PlanUpdateInput) {
-  requireSuper(ctx);
+  requirePlatform(ctx, "platform:plans");
   const before = getPlan(ctx, id);
   if (input.name !== undefined) assertFreeName(ctx, input.name, id);
   const row = ctx.db.transaction((tx) => {
@@ -88,7 +88,7 @@ export function updatePlan(ctx: Ctx, id: number, input: PlanUpdateInput) {
 
 /** DELETE /plans/{id} (super users): a plan some company uses cannot go (409 ERR_PLAN_IN_USE with the count). */
 export function deletePlan(ctx: Ctx, id: number) {
-  requireSuper(ctx);
+  requirePlatform(ctx, "platform:plans");
   const before = getPlan(ctx, id);
   const used = ctx.db.select({ n: count() }).from(companies).where(eq(companies.planId, id)).get()?.n ?? 0;
   if (used > 0) throw new AppError("ERR_PLAN_IN_USE", 409, { companies: used });

@@ -1,3 +1,4 @@
+import { can } from "../../contract/permissions";
 import type { SessionUser } from "../../http/context";
 import type { QuickMessageRow } from "./schema";
 
@@ -5,4 +6,4 @@ import type { QuickMessageRow } from "./schema";
 export const canReadQuickMessage = (u: SessionUser, q: QuickMessageRow) => q.geral || q.userId === u.id;
 
 /** Authors edit their own; a geral message by someone else only an admin. */
-export const canEditQuickMessage = (u: SessionUser, q: QuickMessageRow) => q.userId === u.id || (q.geral && u.profile === "admin");
+export const canEditQuickMessage = (u: SessionUser, q: QuickMessageRow) => q.userId === u.id || (q.geral && can(u, "quick-messages:editShared"));

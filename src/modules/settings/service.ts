@@ -81,7 +81,7 @@ export const readSettings = (db: DB, companyId: number) => listSettings(db, comp
  */
 export function updateSetting(ctx: Ctx, key: string, input: string) {
   if (!can(ctx.user, "settings:update")) throw forbidden();
-  if (PLATFORM_SETTINGS.includes(key) && !ctx.user.super) throw forbidden();
+  if (PLATFORM_SETTINGS.includes(key) && !can(ctx.user, "platform:settings")) throw forbidden();
   if (SECRET_SETTINGS.includes(key) && input === SECRET_MASK) return masked({ key, value: getSetting(ctx.db, ctx.companyId, key) });
   const schema = SETTING_SCHEMAS[key];
   // An unknown key is refused: a company's settings hold only what some feature reads.

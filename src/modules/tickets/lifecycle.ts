@@ -29,13 +29,13 @@ import {
 } from "./lifecycle-core";
 import { publishTicketDeleted } from "./events";
 import { audit, diffFields } from "../audit/service";
-import { canDeleteTicket } from "./policy";
+import { canDeleteTicket, canHandleEveryTicket } from "./policy";
 import { findActiveTicket, findLatestTicket, findTicketRow } from "./queries";
 import { type TicketRow, tickets } from "./schema";
 import type { TicketDto } from "./serialize";
 import { getVisibleTicket, loadTicket, otherOpenTicketError } from "./service";
 
-const isAdmin = (ctx: Ctx) => ctx.user.profile === "admin";
+const handlesAny = (ctx: Ctx) => canHandleEveryTicket(ctx.user);
 
 /** Bot and integration state cleared whenever a person takes a ticket or it closes. */
 const BOT_OFF: TicketPatch = { chatbot: false, queueOptionId: null, amountUsedBotQueues: 0 };
@@ -43,7 +43,7 @@ const INTEGRATION_OFF: TicketPatch = { useIntegration: false, integrationId: nul
 
 /** An agent may act on a ticket that is pending or theirs; admins on any. Someone else's open ticket answers 409 with its owner. */
 export function assertMayHandle(ctx: Ctx, t: TicketRow) {
-  if (isAdmin(ctx) || t.status !== "open" || !t.userId || t.userId === ctx.user.id) return;
+  if (handlesAny(ctx) || t.status !== "open" || !t.userId || t.userId === ctx.user.id) return;
   throw changedError(ctx.db, ctx.companyId, t.id);
 }
 
@@ -80,7 +80,7 @@ function commit(ctx: Ctx, before: TicketRow, write: (tx: Tx) => TicketRow | null
 export function accept(ctx: Ctx, id: number, ownerId = ctx.user.id): { before: TicketRow; ticket: TicketDto; changed: boolean } {
   const before = getVisibleTicket(ctx, id);
   if (ownerId !== ctx.user.id) {
-    if (!isAdmin(ctx)) throw forbidden();
+    if (!handlesAny(ctx)) throw forbidden();
     userOf(ctx, ownerId);
   }
   if (before.status === "open" && before.userId === ownerId) return { before, ticket: loadTicket(ctx, ctx.companyId, id)!, changed: false };
@@ -207,7 +207,7 @@ export interface OpenInput {
  * own one is answered as is. The contact's latest closed ticket on that connection is reused.
  */
 export function openForContact(ctx: Ctx, input: OpenInput): { ticket: TicketDto; created: boolean } {
-  const admin = isAdmin(ctx);
+  const admin = handlesAny(ctx);
   const contact = findContact(ctx.db, ctx.companyId, input.contactId);
   if (!contact) throw notFound("ERR_NO_CONTACT_FOUND");
   const queueId = input.queueId ?? null;

@@ -9,7 +9,10 @@ export interface TicketAccess {
 }
 
 /** Whether a user sees every ticket of the company (admins): what shows all conversations at once needs it. */
-export const canViewEveryTicket = (u: SessionUser) => u.profile === "admin";
+export const canViewEveryTicket = (u: SessionUser) => can(u, "tickets:viewAll");
+
+/** Whether a user may act on any ticket (R-PERM-4: admins): someone else's open one, for another user, without a queue. */
+export const canHandleEveryTicket = (u: SessionUser) => can(u, "tickets:handleAny");
 
 /**
  * THE visibility rule (R-PERM-3): a user sees tickets of their queues, queue-less tickets and their

@@ -1,72 +1,82 @@
-import { type SQL, sql } from "drizzle-orm";
-import type { DB } from "../../db/client";
-import { contacts, foldName } from "../contacts/schema";
-import { tickets } from "./schema";
+import type { SQL } from "drizzle-orm";
+import { foldName } from "../contacts/schema";
+import { pgSearchPageQuery, pgSearchSql } from "./search-pg";
+import { sqliteSearchPageQuery, sqliteSearchSql } from "./search-sqlite";
 
-/** Turns a search text into an FTS5 prefix query of quoted tokens (no FTS syntax from users). */
-function ftsQuery(text: string): string | null {
-  const tokens = text
+/**
+ * Ticket search (R-TKT-13), the same meaning on both engines: a ticket is found when its
+ * contact's name contains the text (no case, no accents), when a text of digits is part of its
+ * contact's number, or when one of its messages has every word of the text as the beginning of one of
+ * its words (no case, no accents); always within one company. Answers come in list order (newest
+ * activity, then id). This file reads the text once; `search-sqlite.ts` (FTS5) and `search-pg.ts`
+ * (tsvector) build each engine's SQL from it.
+ */
+export interface SearchTerms {
+  /** Up to 8 words of letters and digits, lower case (no search syntax from users reaches an index). */
+  words: string[];
+  /** `%name%` for LIKE (escape `\`): the text folded as contacts' `sort_name` is, wildcards taken literally. */
+  namePattern: string;
+  /** `%digits%` when the text is digits only (numbers are stored as digits), else null. */
+  numberPattern: string | null;
+}
+
+/** The engine a database handle talks to. */
+export type SearchEngine = "sqlite" | "pg";
+
+/** Reads a search text into the terms both engines search for. */
+export function searchTerms(text: string): SearchTerms {
+  const words = text
     .toLowerCase()
     .normalize("NFKC")
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
-  if (!tokens.length) return null;
-  return tokens.map((t) => `"${t.replaceAll('"', "")}"*`).join(" ");
-}
-
-/**
- * The FTS index is keyed by (company_id << 44) | message id (migration 0030): a company's messages
- * are one rowid range, read straight from the index, and the low bits give back the message id.
- */
-const companyMessages = (companyId: number) => sql`rowid >= (${companyId} << 44) and rowid < ((${companyId} + 1) << 44)`;
-
-/**
- * The tickets a search finds, as a select of ids (repeats possible), all of the company: those whose
- * contact's name or number contains the text, and those with a message matching it (FTS5: the
- * company's matches only, each turned into its ticket through `messages_search_idx`).
- */
-export function searchSet(companyId: number, text: string): SQL {
-  // Names are matched on `sort_name` (case and accents folded, as the contacts page sorts them), read
-  // from its (company, sort_name) index rather than every contact row (3.6 → 0.8 ms over 10,000
-  // contacts). Numbers are stored as digits only, so only a text of digits can match them.
-  const name = `%${foldName(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const byName = sql`select c.id from ${contacts} c indexed by contacts_company_sort_name_idx where c.company_id = ${companyId} and c.sort_name like ${name} escape '\\'`;
-  const contactIds = /^\d+$/.test(text)
-    ? sql`select c.id from ${contacts} c where c.company_id = ${companyId} and c.number like ${`%${text}%`} union all ${byName}`
-    : byName;
-  const byContact = sql`select t.id from ${tickets} t where t.company_id = ${companyId} and t.contact_id in (${contactIds})`;
-  const fts = ftsQuery(text);
-  if (!fts) return byContact;
-  const matches = sql`select rowid & ((1 << 44) - 1) from messages_fts where messages_fts match ${fts} and ${companyMessages(companyId)}`;
-  return sql`${byContact} union all select m.ticket_id from messages m indexed by messages_search_idx where m.company_id = ${companyId} and m.id in (${matches})`;
+  return {
+    words,
+    namePattern: `%${foldName(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    numberPattern: /^\d+$/.test(text) ? `%${text}%` : null,
+  };
 }
 
 /** Below this many matches, sorting them costs less than walking the company's tickets in list order. */
-const WALK_FROM = 1000;
+export const WALK_FROM = 1000;
 
 /**
- * One page of a search, in list order (newest activity, then id), and the count of every match, in
- * one statement: the matches are found once (materialized). `where` holds every condition, the
- * search's included. With no condition on ticket columns (an admin showing all, no filter), the set
- * is counted as it is and the page is read by walking `tickets_company_updated_idx` in list order,
- * testing each ticket against the set, until the page is full: no ticket row is read for the
- * thousands of matches (used while the page lies in the first eighth of the matches, so the walk
- * stays within an eighth of the company's tickets). Otherwise each match's ticket row is read for
- * the conditions and only the page's ids are sorted out.
+ * A search in SQL: `set`, a select of the ids of the company's tickets it finds (repeats possible),
+ * for `searchPageQuery`; `condition`, the same as a condition on `tickets` to put with others.
  */
-export function searchPage(db: DB, companyId: number, set: SQL, where: SQL | undefined, onlySearch: boolean, size: number, offset: number) {
-  const query = onlySearch
-    ? sql`with found as materialized (select id from (${set}) group by id)
-        select (select count(*) from found) as total,
-          case when (select count(*) from found) >= ${WALK_FROM} and ${offset + size} * 8 <= (select count(*) from found)
-            then (select json_group_array(id) from (select t.id from ${tickets} t indexed by tickets_company_updated_idx
-              where t.company_id = ${companyId} and t.id in found order by t.updated_at desc, t.id desc limit ${size} offset ${offset}))
-            else (select json_group_array(id) from (select t.id from ${tickets} t where t.id in found order by t.updated_at desc, t.id desc limit ${size} offset ${offset}))
-          end as ids`
-    : sql`with found as materialized (select ${tickets.id} as id, ${tickets.updatedAt} as at from ${tickets} where ${where})
-        select (select count(*) from found) as total,
-          (select json_group_array(id) from (select id from found order by at desc, id desc limit ${size} offset ${offset})) as ids`;
-  const [found] = db.all<{ total: number; ids: string }>(query);
-  return { total: found?.total ?? 0, ids: JSON.parse(found?.ids ?? "[]") as number[] };
+export interface SearchSql {
+  set: SQL;
+  condition: SQL;
+}
+
+/** The SQL of a search on one engine. */
+export function searchSql(engine: SearchEngine, companyId: number, text: string): SearchSql {
+  const terms = searchTerms(text);
+  return engine === "pg" ? pgSearchSql(companyId, terms) : sqliteSearchSql(companyId, terms);
+}
+
+/**
+ * One page of a search in list order and the count of every match, as one statement answering one
+ * row `{ total, ids }` (ids: a JSON array). `where` holds every condition, the search's included;
+ * `onlySearch` says there is none on ticket columns (an admin showing all, no filter), so the set is
+ * the answer as it is and its page can be read by walking the list order.
+ */
+export function searchPageQuery(
+  engine: SearchEngine,
+  companyId: number,
+  set: SQL,
+  where: SQL | undefined,
+  onlySearch: boolean,
+  size: number,
+  offset: number,
+): SQL {
+  return (engine === "pg" ? pgSearchPageQuery : sqliteSearchPageQuery)(companyId, set, where, onlySearch, size, offset);
+}
+
+/** The `{ total, ids }` row of `searchPageQuery` as numbers (each engine and driver types it its own way). */
+export function readSearchPage(row: { total: unknown; ids: unknown } | undefined): { total: number; ids: number[] } {
+  if (!row) return { total: 0, ids: [] };
+  const ids = typeof row.ids === "string" ? (JSON.parse(row.ids) as unknown[]) : ((row.ids as unknown[] | null) ?? []);
+  return { total: Number(row.total ?? 0), ids: ids.map(Number) };
 }

@@ -1,14 +1,18 @@
-import { and, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { TicketListInput, TicketStatus } from "../../contract/schemas/tickets";
 import { LIMITS } from "../../contract/limits";
-import { cachedCount } from "../../db/paging";
+import { cachedCount, cachedRead } from "../../db/paging";
 import type { Ctx, Deps } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
-import { canShowAll, canViewTicket } from "./policy";
+import { canViewTicket } from "./policy";
 import { findJoinedWithTags, findTicketRow, selectTickets, type TicketJoined, tagsOfTickets } from "./queries";
-import { searchPage, searchSet } from "./search";
-import { tickets, ticketTags } from "./schema";
+import { ticketListFilter } from "./list-filter";
+import { readSearchPage, type SearchEngine, searchPageQuery } from "./search";
+import { tickets } from "./schema";
 import { serializeTicket, type TicketDto } from "./serialize";
+
+/** The engine of the ticket lists' SQL (PostgreSQL's search is built by search-pg.ts, wired with the async services). */
+const ENGINE: SearchEngine = "sqlite";
 
 /** Loads one ticket in its wire shape, or null. */
 export function loadTicket(deps: Deps, companyId: number, id: number): TicketDto | null {
@@ -24,60 +28,24 @@ export function getVisibleTicket(ctx: Ctx, id: number) {
   return row;
 }
 
-/**
- * GET /tickets (R-TKT-13): visibility first (mine or pending, queue filter; show-all for
- * permitted roles), then status, search (contact name/number, message text via FTS5), dates, unread,
- * tags (all of) and users (any of). Newest activity first, 40 per page.
- */
+/** GET /tickets (R-TKT-13): the caller's conditions (list-filter.ts), newest activity first, 40 per page. */
 export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: TicketStatus[] } = {}) {
-  const u = ctx.user;
-  const admin = u.profile === "admin";
-  const conds: (SQL | undefined)[] = [eq(tickets.companyId, ctx.companyId)];
-  const showAll = q.showAll && canShowAll(u);
-  if (!showAll) conds.push(or(eq(tickets.userId, u.id), eq(tickets.status, "pending")));
-  const requested = q.queueIds ?? [];
-  const allowed = admin ? requested : requested.length ? requested.filter((id) => u.queueIds.includes(id)) : u.queueIds;
-  if (!admin || requested.length) {
-    const queueCond = allowed.length ? or(inArray(tickets.queueId, allowed), isNull(tickets.queueId)) : isNull(tickets.queueId);
-    conds.push(admin ? queueCond : or(queueCond, eq(tickets.userId, u.id)));
-  }
-  if (q.status) conds.push(eq(tickets.status, q.status));
-  if (opts.statuses) conds.push(inArray(tickets.status, opts.statuses));
-  // No condition on ticket columns so far (an admin showing all, no queue or status filter)...
-  const noFilterYet = conds.length === 1;
-  const set = q.searchParam ? searchSet(ctx.companyId, q.searchParam) : undefined;
-  if (set) conds.push(sql`${tickets.id} in (${set})`);
-  if (q.date) conds.push(sql`substr(${tickets.createdAt}, 1, 10) = ${q.date}`);
-  if (q.updatedAt) conds.push(sql`substr(${tickets.updatedAt}, 1, 10) = ${q.updatedAt}`);
-  if (q.withUnreadMessages) conds.push(gt(tickets.unreadMessages, 0));
-  if (q.tags?.length) {
-    conds.push(
-      inArray(
-        tickets.id,
-        ctx.db
-          .select({ id: ticketTags.ticketId })
-          .from(ticketTags)
-          .where(inArray(ticketTags.tagId, q.tags))
-          .groupBy(ticketTags.ticketId)
-          .having(sql`count(*) = ${new Set(q.tags).size}`),
-      ),
-    );
-  }
-  if (q.users?.length) conds.push(inArray(tickets.userId, q.users));
-  const where = and(...conds);
+  const { where, set, onlySearch } = ticketListFilter(ctx.user, ctx.companyId, q, ENGINE, opts);
   const size = LIMITS.ticketsPageSize;
   const offset = (q.pageNumber - 1) * size;
   let rows: TicketJoined[];
   let total: number;
   if (set) {
-    // ...nor after the search: the search's own set is the answer (see searchPage).
-    const page = searchPage(ctx.db, ctx.companyId, set, where, noFilterYet && conds.length === 2, size, offset);
+    // A page is kept until the database changes: the next request for it (a refresh, another agent
+    // with the same visibility, paging back) costs the page's references only.
+    const query = searchPageQuery(ENGINE, ctx.companyId, set, where, onlySearch, size, offset);
+    const page = cachedRead(ctx.reads, "search", query, () => readSearchPage(ctx.db.all<{ total: number; ids: string }>(query)[0]));
     total = page.total;
     // The references are joined for the page's rows only.
     rows = page.ids.length ? selectTickets(ctx.db).where(inArray(tickets.id, page.ids)).orderBy(desc(tickets.updatedAt), desc(tickets.id)).all() : [];
   } else {
     // No filter needs the contact: the count reads the tab's index alone, and is cached between writes.
-    total = cachedCount(ctx.db, ctx.db.select({ n: count() }).from(tickets).where(where));
+    total = cachedCount(ctx.reads, ctx.db.select({ n: count() }).from(tickets).where(where));
     rows = selectTickets(ctx.db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(size).offset(offset).all();
   }
   const tagMap = tagsOfTickets(

@@ -9,3 +9,6 @@ export const canEditUser = (u: SessionUser, targetId: number) => u.id === target
 
 /** Profile, queues and default connection are changed by admins only. */
 export const canEditAccessFields = (u: SessionUser) => can(u, "user-modal:editProfile");
+
+/** A super user's account (sessions, second factor) is acted on by super users only. */
+export const canActOnAccount = (u: SessionUser, target: { profile: string; super: boolean }) => !can(target, "platform:users") || can(u, "platform:users");

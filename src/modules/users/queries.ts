@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Permission, profilesWith } from "../../contract/permissions";
 import type { DB, DbOrTx } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { containsAny, pageOf } from "../../db/paging";
@@ -131,9 +132,12 @@ export function queueMemberIds(db: DB, companyId: number, queueId: number): numb
   return q.all({ queueId, companyId }).map((r) => r.id);
 }
 
-/** Users of a company with a profile, or with allTicket "enable" (those who follow queue-less waiting tickets). */
-export function companyUserIdsWhere(db: DB, companyId: number, which: "admins" | "allTicket"): number[] {
-  const cond = which === "admins" ? eq(users.profile, "admin") : eq(users.allTicket, "enable");
+/**
+ * Users of a company whose profile holds a permission (contract/permissions.ts), or with allTicket
+ * "enable" (those who follow queue-less waiting tickets).
+ */
+export function companyUserIdsWhere(db: DB, companyId: number, which: Permission | "allTicket"): number[] {
+  const cond = which === "allTicket" ? eq(users.allTicket, "enable") : inArray(users.profile, profilesWith(which));
   return db
     .select({ id: users.id })
     .from(users)

@@ -1,3 +1,4 @@
+import { can, isDemotion } from "../../contract/permissions";
 import type { Page } from "../../contract/dto/common";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { endUserSessions } from "../auth/sessions";
@@ -69,7 +70,7 @@ export function listUsers(ctx: Ctx, search: string, page: number): Page<"users",
 /** GET /users/list: every user of a company (super users may name another company). */
 export function listAllUsers(ctx: Ctx, companyId?: number) {
   const target = companyId && companyId !== ctx.companyId ? companyId : ctx.companyId;
-  if (target !== ctx.companyId && !ctx.user.super) throw forbidden();
+  if (target !== ctx.companyId && !can(ctx.user, "platform:users")) throw forbidden();
   return withQueues(ctx, listCompanyUsers(ctx.db, target));
 }
 
@@ -84,8 +85,8 @@ export function showUser(ctx: Ctx, id: number) {
 export async function createUser(ctx: Ctx, input: UserCreateInput) {
   if (!canManageUsers(ctx.user)) throw forbidden();
   const companyId = input.companyId && input.companyId !== ctx.companyId ? input.companyId : ctx.companyId;
-  if (companyId !== ctx.companyId && !ctx.user.super) throw new AppError("ERR_NO_SUPER", 403);
-  if (input.super && !ctx.user.super) throw new AppError("ERR_NO_SUPER", 403);
+  if (companyId !== ctx.companyId && !can(ctx.user, "platform:users")) throw new AppError("ERR_NO_SUPER", 403);
+  if (input.super && !can(ctx.user, "platform:users")) throw new AppError("ERR_NO_SUPER", 403);
   const plan = getCompanyPlan(ctx.db, companyId);
   if (!plan) throw notFound("ERR_NO_COMPANY_FOUND");
   if (countUsers(ctx.db, companyId) >= plan.plan.users) {
@@ -143,9 +144,6 @@ function ownQueueIds(ctx: Ctx, companyId: number, ids: number[]): number[] {
   return own;
 }
 
-/** Rank of a profile, to tell a demotion (which ends the user's sessions) from a promotion. */
-const PROFILE_RANK: Record<string, number> = { user: 0, supervisor: 1, admin: 2 };
-
 /** A default connection must be one of the company's connections. */
 function assertConnection(ctx: Ctx, companyId: number, whatsappId: number | null | undefined) {
   if (whatsappId && !findConnection(ctx.db, companyId, whatsappId)) throw notFound("ERR_NO_WAPP_FOUND");
@@ -161,10 +159,10 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
   const current = findUser(ctx.db, ctx.companyId, id);
   if (!current) throw notFound("ERR_NO_USER_FOUND");
   if (!canEditUser(ctx.user, id)) throw forbidden();
-  if (input.companyId !== undefined && input.companyId !== ctx.companyId && !ctx.user.super) {
+  if (input.companyId !== undefined && input.companyId !== ctx.companyId && !can(ctx.user, "platform:users")) {
     throw new AppError("ERR_NO_SUPER", 403);
   }
-  if (input.super !== undefined && input.super !== current.super && !ctx.user.super) {
+  if (input.super !== undefined && input.super !== current.super && !can(ctx.user, "platform:users")) {
     throw new AppError("ERR_NO_SUPER", 403);
   }
   const admin = canEditAccessFields(ctx.user);
@@ -184,7 +182,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
     const other = findUserByEmail(ctx.db, input.email);
     if (other && other.id !== id) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
   }
-  if (admin && id === ctx.user.id && input.profile && input.profile !== "admin" && current.profile === "admin") {
+  if (admin && id === ctx.user.id && input.profile && can(current, "users:manage") && !can({ profile: input.profile }, "users:manage")) {
     // An admin demoting themselves could lock the company out of its own settings.
     throw new AppError("ERR_NO_PERMISSION", 403);
   }
@@ -204,7 +202,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
     ...(admin && input.profile !== undefined && { profile: input.profile }),
     ...(admin && input.whatsappId !== undefined && { whatsappId: input.whatsappId ?? null }),
     ...(admin && input.allTicket !== undefined && { allTicket: normalizeAllTicket(input.allTicket) }),
-    ...(input.super !== undefined && ctx.user.super && { super: input.super }),
+    ...(input.super !== undefined && can(ctx.user, "platform:users") && { super: input.super }),
   };
   const row = ctx.db.transaction((tx) => {
     const updated = tx.update(users).set(patch).where(eq(users.id, id)).returning().get();
@@ -217,7 +215,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
   });
   const dto = withQueues(ctx, [row])[0];
   publish(ctx, ctx.companyId, { action: "update", user: dto });
-  const demoted = (PROFILE_RANK[row.profile] ?? 0) < (PROFILE_RANK[current.profile] ?? 0) || (current.super && !row.super);
+  const demoted = isDemotion(current, row);
   if (passwordHash) endUserSessions(ctx, id, "password changed");
   else if (demoted) endUserSessions(ctx, id, "profile changed");
   return dto;

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { api } from "../api/client";
 import { Icon } from "../components/Icon";
 import { useT } from "../i18n";
-import { isAdmin, isSuper } from "../stores/session";
+import { allowed } from "../stores/session";
 
 const EVERY_MS = 5 * 60_000;
 /** Disk sizes: GB past one gigabyte, else the shared KB/MB format. */
@@ -25,7 +25,7 @@ interface ServerHealth {
 export function StorageBanner() {
   useSignals();
   const t = useT();
-  const watch = isAdmin.value || isSuper.value;
+  const watch = allowed("storage:view");
   const [health, setHealth] = useState<ServerHealth | null>(null);
   useEffect(() => {
     if (!watch) return;

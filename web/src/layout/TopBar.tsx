@@ -3,7 +3,7 @@ import { Icon } from "../components/Icon";
 import { useT } from "../i18n";
 import { formatDate } from "../lib/format";
 import { zoneAbbreviation, zoneDiffers, zoneLabel } from "../lib/zone";
-import { company, hasFlag, isAdmin, user } from "../stores/session";
+import { allowed, company, hasFlag, user } from "../stores/session";
 import { drawerOpen, isMobile, toggleDrawer } from "../stores/ui";
 import { AccountMenu } from "./AccountMenu";
 import { AnnouncementsMenu } from "./AnnouncementsMenu";
@@ -43,7 +43,7 @@ export function TopBar({ onProfile, onNotifications }: { onProfile: () => void; 
   const c = company.value;
   if (!u) return null;
   const phone = isMobile.value;
-  const admin = isAdmin.value && !!c?.dueDate;
+  const admin = allowed("finance:view") && !!c?.dueDate;
   return (
     <header className="flex h-16 shrink-0 items-center gap-1.5 border-b border-line bg-surface/85 px-2 backdrop-blur sm:gap-2 sm:px-5" data-testid="top-bar">
       {phone ? (

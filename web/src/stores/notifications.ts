@@ -1,7 +1,7 @@
 import { computed, signal } from "@preact/signals-react";
 import { listTickets, type Ticket } from "../api/tickets";
 import { byAction, nothingToShow } from "../realtime/exhaustive";
-import { isAdmin, user } from "./session";
+import { allowedNow, user } from "./session";
 
 /** Tickets with unread customer messages the user can see (the top bar's bell), by id. */
 const unread = signal<ReadonlyMap<number, Ticket>>(new Map());
@@ -17,7 +17,7 @@ function inBell(t: Ticket): boolean {
   const me = user.peek();
   if (!me || t.unreadMessages <= 0 || t.status === "closed") return false;
   if (t.userId !== me.id && t.status !== "pending") return false;
-  if (isAdmin.peek() || t.userId === me.id || t.queueId === null) return true;
+  if (allowedNow("tickets:viewAll") || t.userId === me.id || t.queueId === null) return true;
   return me.queues.some((q) => q.id === t.queueId);
 }
 

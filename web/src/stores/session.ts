@@ -23,11 +23,11 @@ export const suggestSecondFactor = signal(false);
 
 export const company = computed(() => user.value?.company ?? null);
 export const plan = computed(() => user.value?.company.plan ?? null);
-export const isAdmin = computed(() => user.value?.profile === "admin");
-export const isSuper = computed(() => !!user.value?.super);
 
-/** True when the user's profile holds the permission (contract/permissions.ts). */
+/** True when the signed-in user holds the permission (contract/permissions.ts: by profile, or by the super flag). */
 export const allowed = (p: Permission) => can(user.value, p);
+/** `allowed` without subscribing to the session (stores, effects, event handlers). */
+export const allowedNow = (p: Permission) => can(user.peek(), p);
 
 /**
  * True when the company has the feature: the server's answer (the plan or the super user's grant,
@@ -147,7 +147,7 @@ onUnauthorized(() => {
 // login page then explains the lapse with the due date).
 const FINANCE_PATHS = ["/financeiro", "/subscription"];
 onLapsed(() => {
-  if (user.peek()?.profile !== "admin") {
+  if (!can(user.peek(), "finance:view")) {
     clearSessionKeys();
     user.value = null;
     status.value = "anonymous";

@@ -4,7 +4,7 @@ import { type Message, markRead } from "../api/messages";
 import { type Ticket, listTickets, type TicketQuery } from "../api/tickets";
 import { load, save } from "../lib/storage";
 import { byAction, nothingToShow } from "../realtime/exhaustive";
-import { isAdmin, user } from "./session";
+import { allowedNow, user } from "./session";
 
 /** The four lists of the ticket screen: open (assigned), pending, closed and search results. */
 export type ListKey = "open" | "pending" | "closed" | "search";
@@ -123,7 +123,7 @@ function belongs(t: Ticket, key: ListKey): boolean {
   const all = showAll.peek();
   if (!all && t.status !== "pending" && t.userId !== me) return false;
   const queues = selectedQueueIds.peek();
-  if (!isAdmin.peek() || queues.length) {
+  if (!allowedNow("tickets:viewAll") || queues.length) {
     const inQueue = t.queueId === null || queues.includes(t.queueId);
     if (!inQueue && t.userId !== me) return false;
   }

@@ -25,9 +25,10 @@ export function Counters({ counters }: { counters: Dashboard["counters"] }) {
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-3" data-testid="counters">
       {CARDS.map((c) => (
         <section key={c.key} data-testid={`counter-${c.key}`} className="rounded-card border border-line bg-surface p-4 shadow-card">
-          <div className="flex items-center gap-2 text-xs font-medium text-muted sm:text-sm">
-            <Icon name={c.icon} className="size-4 shrink-0 text-brand-600" />
-            <span className="truncate">{t(`dashboard.${c.key}`)}</span>
+          <div className="flex items-start gap-2 text-xs font-medium text-muted sm:text-sm">
+            <Icon name={c.icon} className="mt-px size-4 shrink-0 text-brand-600" />
+            {/* Two lines on a phone rather than a label cut to "Atendimentos pe…". */}
+            <span className="line-clamp-2">{t(`dashboard.${c.key}`)}</span>
           </div>
           <p className="mt-2 text-2xl font-semibold text-ink">{c.time ? hoursAndMinutes(counters[c.key]) : counters[c.key]}</p>
         </section>

@@ -8,7 +8,7 @@ import { PageSpinner } from "../../components/Spinner";
 import { PageTitle } from "../../components/Page";
 import { useT } from "../../i18n";
 import { toastError } from "../../stores/toast";
-import { isSuper } from "../../stores/session";
+import { allowed } from "../../stores/session";
 
 /** The video in YouTube's privacy-enhanced player (the page's CSP frames that host only), whatever form it was typed in. */
 function Player({ help }: { help: Help }) {
@@ -48,7 +48,7 @@ export default function HelpsPage() {
         <PageSpinner />
       ) : helps.length === 0 ? (
         <div className="rounded-card border border-line bg-surface shadow-card">
-          <EmptyState icon="video" title={t("helps.empty")} hint={t(isSuper.value ? "helps.emptyHintSuper" : "helps.emptyHintUser")} />
+          <EmptyState icon="video" title={t("helps.empty")} hint={t(allowed("helps:manage") ? "helps.emptyHintSuper" : "helps.emptyHintUser")} />
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

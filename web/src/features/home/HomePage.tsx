@@ -7,7 +7,7 @@ import { landingPath } from "../../guards";
 import { useT } from "../../i18n";
 import { daysUntil, formatDate } from "../../lib/format";
 import { planLimits } from "../../lib/plan";
-import { company, isAdmin, plan, user } from "../../stores/session";
+import { allowed, company, plan, user } from "../../stores/session";
 import { Dashboard } from "../dashboard/Dashboard";
 import { FirstSteps } from "./FirstSteps";
 
@@ -41,14 +41,14 @@ export default function HomePage() {
   const c = company.value;
   const p = plan.value;
   const landing = landingPath();
-  if (!isAdmin.value && landing) return <Redirect to={landing} replace />;
+  if (!allowed("dashboard:view") && landing) return <Redirect to={landing} replace />;
   if (!u || !c) return null;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-8">
       <h1 className="text-2xl font-semibold tracking-tight text-ink">{t("home.welcome", { name: u.name })}</h1>
       <p className="mt-1 text-muted">{t("home.subtitle", { company: c.name })}</p>
-      {isAdmin.value && <FirstSteps />}
-      {isAdmin.value ? (
+      {allowed("dashboard:view") && <FirstSteps />}
+      {allowed("dashboard:view") ? (
         <>
           <Dashboard />
           <div className="mt-4 grid gap-4 md:grid-cols-3">

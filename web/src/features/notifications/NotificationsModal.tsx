@@ -13,7 +13,7 @@ import { Modal } from "../../components/Modal";
 import { PageSpinner } from "../../components/Spinner";
 import { Tabs } from "../../components/Tabs";
 import { useT } from "../../i18n";
-import { isAdmin } from "../../stores/session";
+import { allowed } from "../../stores/session";
 import { toast, toastError } from "../../stores/toast";
 import { DevicePanel } from "./DevicePanel";
 import { PrefsForm } from "./PrefsForm";
@@ -38,7 +38,7 @@ export default function NotificationsModal({ open, onClose }: { open: boolean; o
       setSaving(false);
     }
   };
-  const admin = isAdmin.value;
+  const admin = allowed("notifications:companyDefaults");
   const mine = settings && (
     <div className="flex flex-col gap-5">
       <DevicePanel />

@@ -7,7 +7,7 @@ import { Icon } from "../../components/Icon";
 import { t } from "../../i18n";
 import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
-import { isAdmin, user } from "../../stores/session";
+import { allowed, user } from "../../stores/session";
 import { QUICK_MESSAGES, QuickMessageModal } from "./QuickMessageModal";
 
 /** The table's columns (edit and delete come last, from CrudPage). */
@@ -42,7 +42,7 @@ const COLUMNS: Column<QuickMessage>[] = [
 export default function QuickMessagesPage() {
   useSignals();
   const { page } = useCrudList(QUICK_MESSAGES, paged(listQuickMessages, "records"), { titleParams: (q) => ({ shortcode: q.shortcode }) });
-  const mayEdit = (q: QuickMessage) => q.userId === user.value?.id || (q.geral && isAdmin.value);
+  const mayEdit = (q: QuickMessage) => q.userId === user.value?.id || (q.geral && allowed("quick-messages:editShared"));
   return (
     <CrudPage
       page={page}

@@ -11,7 +11,7 @@ import { t, useT } from "../../i18n";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { useCrudList } from "../../lib/useCrudList";
 import { paged } from "../../lib/usePagedList";
-import { isAdmin, user } from "../../stores/session";
+import { allowed, user } from "../../stores/session";
 import { dayBounds } from "./dates";
 import { MonthCalendar } from "./MonthCalendar";
 import { SCHEDULES, ScheduleModal } from "./ScheduleModal";
@@ -55,7 +55,7 @@ export default function SchedulesPage() {
   const source = paged((s, p) => listSchedules(s, p, dayRef.current ? dayBounds(dayRef.current) : {}), "schedules");
   const { page, list, crud, editor } = useCrudList(SCHEDULES, source, { titleParams: (s) => ({ name: s.contact?.name ?? "" }) });
   const [presetContact, setPresetContact] = useState<number | null>(null);
-  const mayEdit = (s: Schedule) => isAdmin.value || s.userId === user.value?.id;
+  const mayEdit = (s: Schedule) => allowed("schedules:editAny") || s.userId === user.value?.id;
 
   useEffect(() => {
     const contactId = Number(new URLSearchParams(location.search).get("contactId"));

@@ -5,7 +5,7 @@ import { useT } from "../../i18n";
 import { toast, toastError } from "../../stores/toast";
 import { PLATFORM_SETTINGS } from "@contract/schemas/settings";
 import { useSignals } from "@preact/signals-react/runtime";
-import { isGranted, isSuper } from "../../stores/session";
+import { allowed, isGranted } from "../../stores/session";
 import { FEATURE_OPTION_SETTINGS, INTEGRATION_SETTINGS, OPTION_SETTINGS, SAVED_TOAST_MS } from "./options";
 import { TextSettings } from "./TextSettings";
 import { patchSetting } from "./store";
@@ -52,7 +52,7 @@ export function OptionsTab({ values }: { values: Record<string, string> }) {
         values={values}
         testId="integration-settings"
       />
-      {isSuper.value && (
+      {allowed("platform:settings") && (
         <TextSettings title={t("settings.pixTitle")} hint={t("settings.pixHint")} keys={PLATFORM_SETTINGS} values={values} testId="pix-settings" />
       )}
     </div>

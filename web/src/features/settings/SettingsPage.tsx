@@ -1,3 +1,4 @@
+import type { Permission } from "@contract/permissions";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type ReactNode, useEffect, useState } from "react";
 import { listSettings } from "../../api/settings";
@@ -13,7 +14,7 @@ import { SchedulesTab } from "./SchedulesTab";
 import { CompaniesTab } from "../platform/CompaniesTab";
 import { PlansTab } from "../platform/PlansTab";
 import { HelpsTab } from "../platform/HelpsTab";
-import { isSuper } from "../../stores/session";
+import { allowed } from "../../stores/session";
 import { putSettings, settingValues } from "./store";
 
 /** /settings (R-SET-5): Opções, Horários when the working-hours type is "company", and for super users Empresas and Planos. */
@@ -42,37 +43,15 @@ export default function SettingsPage() {
         ...(values.scheduleType === "company"
           ? [{ key: "schedules", label: t("settings.tabSchedules"), content: <SchedulesTab companyId={companyId} /> }]
           : []),
-        ...(isSuper.value
-          ? [
-              {
-                key: "companies",
-                label: t("settings.tabCompanies"),
-                content: (
-                  <AdminTab>
-                    <CompaniesTab />
-                  </AdminTab>
-                ),
-              },
-              {
-                key: "plans",
-                label: t("settings.tabPlans"),
-                content: (
-                  <AdminTab>
-                    <PlansTab />
-                  </AdminTab>
-                ),
-              },
-              {
-                key: "helps",
-                label: t("settings.tabHelps"),
-                content: (
-                  <AdminTab>
-                    <HelpsTab />
-                  </AdminTab>
-                ),
-              },
-            ]
-          : []),
+        ...PLATFORM_TABS.filter((x) => allowed(x.permission)).map(({ key, label, Tab }) => ({
+          key,
+          label: t(label),
+          content: (
+            <AdminTab>
+              <Tab />
+            </AdminTab>
+          ),
+        })),
       ]
     : [];
   const selected = Math.max(
@@ -88,6 +67,13 @@ export default function SettingsPage() {
     </Page>
   );
 }
+
+/** The platform's list tabs, each shown to those who hold its permission (super users). */
+const PLATFORM_TABS: { key: string; label: string; permission: Permission; Tab: () => ReactNode }[] = [
+  { key: "companies", label: "settings.tabCompanies", permission: "platform:companies", Tab: CompaniesTab },
+  { key: "plans", label: "settings.tabPlans", permission: "platform:plans", Tab: PlansTab },
+  { key: "helps", label: "settings.tabHelps", permission: "helps:manage", Tab: HelpsTab },
+];
 
 /** A super user's list tab: the list page brings its own padding, so the card's is cancelled. */
 function AdminTab({ children }: { children: ReactNode }) {

@@ -6,7 +6,7 @@ import { Button } from "../../../components/Button";
 import { Icon } from "../../../components/Icon";
 import { useT } from "../../../i18n";
 import { join, leave, onSocketReady } from "../../../realtime/socket";
-import { isAdmin, user } from "../../../stores/session";
+import { allowedNow, user } from "../../../stores/session";
 import { toastError } from "../../../stores/toast";
 import { counts, type ListKey, loadList, openSubTab, searchFilters, selectedQueueIds, showAll } from "../../../stores/tickets";
 import { isMobile } from "../../../stores/ui";
@@ -35,7 +35,7 @@ export function TicketsManager() {
 
   useEffect(() => {
     for (const status of STATUSES) join({ type: "joinTickets", status });
-    if (isAdmin.peek()) listQueues().then(setQueues, () => undefined);
+    if (allowedNow("tickets:viewAll")) listQueues().then(setQueues, () => undefined);
     return () => {
       for (const status of STATUSES) leave({ type: "leaveTickets", status }, { type: "joinTickets", status });
     };

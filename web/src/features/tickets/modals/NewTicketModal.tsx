@@ -14,7 +14,7 @@ import { Modal } from "../../../components/Modal";
 import { useT } from "../../../i18n";
 import { validate } from "../../../lib/form";
 import { useSubmit } from "../../../lib/useSubmit";
-import { isAdmin, user } from "../../../stores/session";
+import { allowed, user } from "../../../stores/session";
 import { toastError } from "../../../stores/toast";
 import { upsertTicket } from "../../../stores/tickets";
 import { ContactModal } from "../../contacts/ContactModal";
@@ -26,7 +26,7 @@ type Owner = { user?: { name: string } | null; queue?: QueueRef | null };
 export function NewTicketModal({ open, onClose, initialContact = null }: { open: boolean; onClose: () => void; initialContact?: Contact | null }) {
   useSignals();
   const t = useT();
-  const admin = isAdmin.value;
+  const admin = allowed("tickets:handleAny");
   const [contact, setContact] = useState<Contact | null>(null);
   const [queueId, setQueueId] = useState(0);
   const [queues, setQueues] = useState<QueueRef[]>([]);

@@ -1,0 +1,61 @@
+import type { DB } from "./client";
+
+/** How many results are kept at most (the least recently used goes first). */
+const READ_CACHE_SIZE = 500;
+
+/**
+ * Results of reads that are dear to compute and asked again and again (a tab's count, a page of a
+ * search), kept until the database changes. Correct by construction: every entry belongs to one
+ * version of the database, and any write, by this process or another, moves the version and drops
+ * them all. So a new message, a ticket taken or moved, a contact renamed or a user's queues changed
+ * are seen by the next read, whoever did it. Keys are the compiled query (SQL text and parameters),
+ * so two callers share an entry only when they would run the same query (visibility is in it).
+ * Held by `Deps` (`deps.reads`), never by the module.
+ */
+export class ReadCache {
+  private version: string | undefined;
+  private readonly values = new Map<string, unknown>();
+
+  constructor(
+    private readonly currentVersion: () => string,
+    private readonly max = READ_CACHE_SIZE,
+  ) {}
+
+  /** The value of `key` in the database as it is now: `compute()` runs once per version. */
+  get<T>(key: string, compute: () => T): T {
+    const version = this.currentVersion();
+    if (version !== this.version) {
+      this.values.clear();
+      this.version = version;
+    }
+    if (this.values.has(key)) {
+      const hit = this.values.get(key) as T;
+      this.values.delete(key);
+      this.values.set(key, hit);
+      return hit;
+    }
+    const value = compute();
+    // A write inside `compute` (none today) would make the value older than the version it got.
+    if (this.currentVersion() !== version) return value;
+    this.values.set(key, value);
+    if (this.values.size > this.max) this.values.delete(this.values.keys().next().value as string);
+    return value;
+  }
+
+  /** How many values are kept (tests). */
+  get size() {
+    return this.values.size;
+  }
+}
+
+/**
+ * SQLite's version of the database: `total_changes()` moves with every row this connection writes
+ * (the app's only one), `data_version` with any other connection's commit (the CLI, a restore).
+ */
+export function sqliteVersion(db: Pick<DB, "sqlite">): () => string {
+  const q = db.sqlite.query<{ c: number; d: number }, []>("select total_changes() as c, (select data_version from pragma_data_version) as d");
+  return () => {
+    const v = q.get()!;
+    return `${v.c}:${v.d}`;
+  };
+}
