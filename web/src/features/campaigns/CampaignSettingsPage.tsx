@@ -1,7 +1,7 @@
 import { CAMPAIGN_INTERVALS, CAMPAIGN_LONG_INTERVALS } from "@contract/limits";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef, useState } from "react";
-import { type CampaignSettings, decodeSettings, getCampaignSettings, saveCampaignSettings } from "../../api/campaigns";
+import { type CampaignSettings, decodeSettings, getCampaignSettings, saveCampaignSettings } from "../../api/campaignSettings";
 import { Button } from "../../components/Button";
 import { Select, TextInput, Toggle } from "../../components/Field";
 import { BlockSpinner } from "../../components/Spinner";

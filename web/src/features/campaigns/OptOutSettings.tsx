@@ -1,7 +1,7 @@
 import { autoText } from "@contract/auto-texts";
 import { LIMITS } from "@contract/limits";
 import { useState } from "react";
-import type { CampaignSettings } from "../../api/campaigns";
+import type { CampaignSettings } from "../../api/campaignSettings";
 import { Button, IconButton } from "../../components/Button";
 import { TextArea, TextInput } from "../../components/Field";
 import { Card } from "../../components/Page";

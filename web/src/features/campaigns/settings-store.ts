@@ -1,7 +1,7 @@
 import type { FrameOf } from "@contract/frames";
 import { CAMPAIGN_SETTING_DEFAULTS } from "@contract/limits";
 import { signal } from "@preact/signals-react";
-import { type CampaignSettings, decodeSettings } from "../../api/campaigns";
+import { type CampaignSettings, decodeSettings } from "../../api/campaignSettings";
 
 /**
  * The company's campaign settings as last saved (null while /campaigns-config is closed): the page
