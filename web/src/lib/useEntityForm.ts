@@ -50,8 +50,6 @@ export interface EntityFormOptions<F, S extends v.GenericSchema, L, T> {
   afterSave?: (saved: T, form: F) => Promise<T> | null;
   /** A save of its own instead of `api` + `store`; answers STAY_OPEN to keep the modal open. */
   save?: (output: v.InferOutput<S>, form: F) => Promise<typeof STAY_OPEN | undefined>;
-  /** The dialog's title when it is neither "add" nor "edit" (e.g. a record that can only be viewed). */
-  title?: string;
   /** i18n key of the success toast when it is not `<area>.saved`. */
   savedText?: string;
 }
@@ -123,7 +121,8 @@ export function useEntityForm<F, S extends v.GenericSchema, T extends { id: numb
     if (saved && after !== STAY_OPEN) onClose();
   };
 
-  const title = o.title ?? t(editing ? `${kind.area}.editTitle` : `${kind.area}.addTitle`);
+  // a dialog whose title says more (a sent schedule, a campaign that can only be viewed) passes its own to FormModal
+  const title = t(editing ? `${kind.area}.editTitle` : `${kind.area}.addTitle`);
   const modal = { open, onClose, title, formId: `${kind.handle}-form`, onSubmit: submit, busy, loading };
   return { form, setForm, errors, setErrors, loading, busy, submit, editing, modal, attachment, field: fieldBinder(form, setForm, errors) };
 }

@@ -24,7 +24,6 @@ export function ChatModal({ open, chat, onClose, onSaved }: { open: boolean; cha
     { area: "chats", handle: "chat" },
     { open, id: chat?.id ?? null, onClose },
     {
-      title: t("chats.dialogTitle"),
       empty: { title: chat?.title ?? "", users: chat ? chat.users.map((u) => u.userId).filter((id) => id !== me) : [] },
       // the chat is at hand: nothing to fetch
       load: () => null,
@@ -37,7 +36,7 @@ export function ChatModal({ open, chat, onClose, onSaved }: { open: boolean; cha
     },
   );
   return (
-    <FormModal {...modal}>
+    <FormModal {...modal} title={t("chats.dialogTitle")}>
       <TextInput label={t("chats.chatTitle")} autoFocus {...field("title")} />
       <MultiSelect label={t("chats.users")} options={people} {...field("users")} />
     </FormModal>

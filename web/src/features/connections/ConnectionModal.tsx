@@ -69,7 +69,6 @@ export function ConnectionModal(props: EditorProps<Connection>) {
   const [queues, setQueues] = useState<Queue[]>([]);
   const [loaded, setLoaded] = useState<Connection | null>(null);
   const { form, setForm, field, errors, modal, editing } = useEntityForm(CONNECTIONS, props, {
-    title: t(props.id === null ? "connections.modal.add" : "connections.modal.edit"),
     empty: EMPTY_DRAFT,
     // The queue list is needed for a new connection too, so something is always loaded.
     load: (id) => Promise.all([listQueues(), id === null ? null : connectionsApi.get(id)]),
@@ -84,7 +83,13 @@ export function ConnectionModal(props: EditorProps<Connection>) {
   });
 
   return (
-    <FormModal {...modal} size="lg" className="flex flex-col gap-5" saveTestId="connection-save">
+    <FormModal
+      {...modal}
+      title={t(editing ? "connections.modal.edit" : "connections.modal.add")}
+      size="lg"
+      className="flex flex-col gap-5"
+      saveTestId="connection-save"
+    >
       {editing && loaded?.cloudApi && <CloudWebhookPanel cloud={loaded.cloudApi} />}
       <ConnectionFields form={form} onForm={setForm} field={field} errors={errors} queues={queues} editing={editing} />
     </FormModal>
