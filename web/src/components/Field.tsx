@@ -123,7 +123,7 @@ export function MultiSelect<V extends string | number>({ label, value, options, 
       <Listbox value={value} onChange={onValue} multiple disabled={disabled}>
         <ListboxButton className={`${control} ${controlOk} flex min-h-10 items-center justify-between gap-2 py-1.5 text-left`}>
           <span className="flex flex-wrap gap-1">
-            {chosen.length === 0 && <span className="text-subtle">{t("common.noOptions")}</span>}
+            {chosen.length === 0 && <span className="text-subtle">{t("common.choose")}</span>}
             {chosen.map((o) => (
               <span
                 key={String(o.value)}

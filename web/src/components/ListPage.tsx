@@ -79,9 +79,9 @@ export function ListPage({
 
 /** Sticky table header cell style of the list tables (ListTable). */
 const thClass =
-  "sticky top-0 z-10 border-b border-line bg-raised/95 px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-muted backdrop-blur";
-/** Body cell style shared by the list tables (a cell of buttons is `compact`). */
-const tdClass = "border-b border-line px-4";
+  "sticky top-0 z-10 border-b border-line bg-raised/95 px-3 py-3 sm:px-4 text-left text-xs font-semibold uppercase tracking-wide text-muted backdrop-blur";
+/** Body cell style shared by the list tables (a cell of buttons is `compact`); a phone gets narrower gutters so three columns and the actions fit. */
+const tdClass = "border-b border-line px-3 sm:px-4";
 /** A column hidden below a screen width (its content may fold into another cell there). */
 const FROM = { sm: "hidden sm:table-cell", md: "hidden md:table-cell", lg: "hidden lg:table-cell", "2xl": "hidden 2xl:table-cell" } as const;
 

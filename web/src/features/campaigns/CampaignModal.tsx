@@ -115,7 +115,7 @@ export function CampaignModal(props: EditorProps<Campaign>) {
     >
       <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-4">
         {readOnly && <p className="rounded-lg bg-raised px-3 py-2 text-sm text-muted">{t("campaigns.readOnly")}</p>}
-        <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+        <div className="grid gap-3 sm:grid-cols-2">
           <TextInput label={t("campaigns.name")} name="name" autoFocus value={form.name} onValue={(v) => set("name", v)} error={errors.name} />
           <TextInput
             label={t("campaigns.scheduledAt")}
@@ -124,7 +124,7 @@ export function CampaignModal(props: EditorProps<Campaign>) {
             value={toLocal(form.scheduledAt)}
             onValue={(v) => set("scheduledAt", toIso(v))}
             error={errors.scheduledAt}
-            hint={`${t("common.zoneHint", { zone: zoneLabel() })} ${t("campaigns.scheduleHint")}`}
+            hint={`${t("campaigns.scheduleHint")} ${t("common.zoneHint", { zone: zoneLabel() })}`}
           />
         </div>
         <TargetFields form={form} set={set} open={props.open} />

@@ -55,7 +55,8 @@ export default function CampaignsPage() {
               {narrow && (
                 <span className="mt-1.5 flex flex-col items-start gap-2 font-normal">
                   <CampaignStatusBadge campaign={c} />
-                  <CampaignProgress c={c} />
+                  {/* a campaign not started has no progress: its column's dash would stand alone here */}
+                  {c.progress.valid > 0 && <CampaignProgress c={c} />}
                   {run(c)}
                 </span>
               )}

@@ -56,11 +56,11 @@ export function IntegrationFields({ type, field }: { type: IntegrationType; fiel
       </>
     );
   }
-  if (type !== "typebot") return input("urlN8N", { placeholder: "https://n8n.exemplo.com/webhook/…" });
+  if (type !== "typebot") return input("urlN8N", { placeholder: "https://n8n.example.com/webhook/…" });
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        {input("urlN8N", { placeholder: "https://typebot.exemplo.com" })}
+        {input("urlN8N", { placeholder: "https://typebot.example.com" })}
         {input("typebotSlug")}
         {input("typebotExpires", { inputMode: "numeric" })}
         {input("typebotDelayMessage", { inputMode: "numeric" })}

@@ -25,7 +25,7 @@ const COLUMNS: Column<Schedule>[] = [
     cell: (s) => (
       <>
         {s.contact?.name ?? "—"}
-        <span className="block text-xs font-normal whitespace-nowrap text-muted sm:hidden">{formatDateTime(s.sendAt)}</span>
+        <span className="block text-xs font-normal text-muted sm:hidden">{formatDateTime(s.sendAt)}</span>
       </>
     ),
   },
