@@ -13,12 +13,20 @@ CREATE TABLE `connection_leases` (
 	`expires_at` integer NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE `limiter_hits` (
-	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-	`scope` text NOT NULL,
-	`key_hash` text NOT NULL,
-	`at` integer NOT NULL
+CREATE TABLE `job_runs` (
+	`name` text PRIMARY KEY NOT NULL,
+	`tick` integer NOT NULL,
+	`node_id` text NOT NULL,
+	`started_at` integer NOT NULL,
+	`finished_at` integer
 );
 --> statement-breakpoint
-CREATE INDEX `limiter_hits_key_idx` ON `limiter_hits` (`scope`,`key_hash`,`at`);--> statement-breakpoint
-CREATE INDEX `limiter_hits_at_idx` ON `limiter_hits` (`at`);
+CREATE TABLE `limiter_hits` (
+	`scope` text NOT NULL,
+	`key_hash` text NOT NULL,
+	`hits` text NOT NULL,
+	`expires_at` integer NOT NULL,
+	PRIMARY KEY(`scope`, `key_hash`)
+);
+--> statement-breakpoint
+CREATE INDEX `limiter_hits_expires_idx` ON `limiter_hits` (`expires_at`);

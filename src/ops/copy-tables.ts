@@ -14,7 +14,8 @@ export const NOT_COPIED: Record<string, string> = {
   instance_lock: "the holder row of the SQLite data folder",
   connection_leases: "which node runs which session: nodes take them anew",
   cluster_nodes: "the nodes alive: each writes its own row",
-  limiter_hits: "failed attempts of the last minutes (the SQLite server counts them in memory)",
+  limiter_hits: "attempts of the last minutes (the SQLite server counts them in memory)",
+  job_runs: "which node ran each scheduled job's last tick: the nodes claim ticks anew",
 };
 
 /** PostgreSQL refuses the NUL character in text; such values are stored with U+FFFD in its place (and counted). */

@@ -219,7 +219,8 @@ export class PgBus<T = BusFrame> implements RealtimeBus<T> {
   }
 
   private async listen() {
-    const sub = postgres(this.url, { max: 1, onnotice: () => {}, connection: { application_name: `balcao-bus ${this.nodeId}` } });
+    // max_lifetime null: postgres.js would otherwise recycle the listening connection every 30-60 minutes (a gap each time).
+    const sub = postgres(this.url, { max: 1, max_lifetime: null, onnotice: () => {}, connection: { application_name: `balcao-bus ${this.nodeId}` } });
     this.sub = sub;
     await sub.listen(
       this.channel,
