@@ -52,20 +52,11 @@ export class S3BlobStore implements BlobStore {
   async put(key: string, body: BlobBody, opts: { type?: string } = {}) {
     const name = this.name(key);
     const type = opts.type ?? (body instanceof Blob && body.type ? body.type : "application/octet-stream");
-    if (!(body instanceof ReadableStream)) {
-      // One request up to 5 MiB; larger Blobs go multipart inside the client.
-      await this.client.write(name, body, { type, partSize: this.partSize });
-      return;
-    }
-    // A stream goes up part by part (memory stays at one part); S3 shows the object only once it is complete.
-    const writer = this.client.file(name, { type, partSize: this.partSize }).writer({ partSize: this.partSize });
-    try {
-      for await (const chunk of body) await writer.write(chunk);
-      await writer.end();
-    } catch (e) {
-      await Promise.resolve(writer.end(e as Error)).catch(() => {});
-      throw e;
-    }
+    // Blobs over one part and streams go up in parts; S3 shows the object only once complete. A stream that fails
+    // on the way rejects here and leaves the old object, if any, as it was (tested: the client's writer().end(error)
+    // would complete the upload with the part it got, so it is not used).
+    const data = body instanceof ReadableStream ? new Response(body) : body;
+    await this.client.write(name, data, { type, partSize: this.partSize });
   }
 
   async get(key: string, range?: BlobRange): Promise<BlobRead | null> {

@@ -85,9 +85,28 @@ function behaviour(name: string, make: () => BlobStore, opts = { atomicPut: true
       const { stream, bytes } = slowStream(12);
       await store.put("7/messages/video.mp4", stream, { type: "video/mp4" });
       expect(await store.size("7/messages/video.mp4")).toBe(bytes.length);
+      expect((await store.get("7/messages/video.mp4"))?.type).toBe("video/mp4");
       const back = new Uint8Array(await new Response((await store.get("7/messages/video.mp4"))?.stream).arrayBuffer());
       expect(back.length).toBe(bytes.length);
       expect(Bun.hash(back)).toBe(Bun.hash(bytes));
+    }, 30_000);
+
+    test("a stream that fails on the way stores nothing: the old object stays, no part is left", async () => {
+      const store = make();
+      await store.put("7/messages/up.mp4", "old");
+      let sent = 0;
+      const failing = new ReadableStream<Uint8Array>({
+        async pull(c) {
+          if (sent >= 11 * 1024 * 1024) return c.error(new Error("client went away"));
+          await Bun.sleep(0);
+          c.enqueue(new Uint8Array(1024 * 1024));
+          sent += 1024 * 1024;
+        },
+      });
+      await expect(store.put("7/messages/up.mp4", failing)).rejects.toThrow();
+      expect(await text(await store.get("7/messages/up.mp4"))).toBe("old");
+      await store.put("7/messages/big.bin", new Blob([new Uint8Array(7 * 1024 * 1024)]));
+      expect(await store.size("7/messages/big.bin")).toBe(7 * 1024 * 1024);
     }, 30_000);
 
     test.if(opts.atomicPut)(
