@@ -4,7 +4,6 @@
  * key in `limiter_hits`); one box: LocalLimiter, the in-memory AttemptLimiter of today behind the same interface.
  * The window is sliding, as AttemptLimiter's: at most `max` counted attempts in any `windowMs`.
  */
-import { AttemptLimiter } from "../http/rate-limit";
 
 /** One limiter's budget: at most `max` attempts per key in any `windowMs`. */
 export interface LimiterBudget {
@@ -30,13 +29,22 @@ export interface SharedLimiter {
   reset(key: string): Promise<void>;
 }
 
-/** One box: today's in-memory AttemptLimiter; take() is atomic because the process runs it in one synchronous step. */
-export class LocalLimiter implements SharedLimiter {
-  private readonly inner: AttemptLimiter;
+/**
+ * The in-memory counter a LocalLimiter drives: today's AttemptLimiter (http/rate-limit.ts), made by the wiring with
+ * the same budget (`new AttemptLimiter(budget.max, budget.windowMs)`); passed in so this layer imports no http code.
+ */
+export interface MemoryCounter {
+  blockedFor(key: string): number;
+  fail(key: string): void;
+  reset(key: string): void;
+}
 
-  constructor(readonly budget: LimiterBudget) {
-    this.inner = new AttemptLimiter(budget.max, budget.windowMs);
-  }
+/** One box: the in-memory counter; take() is atomic because the process runs it in one synchronous step. */
+export class LocalLimiter implements SharedLimiter {
+  constructor(
+    readonly budget: LimiterBudget,
+    private readonly inner: MemoryCounter,
+  ) {}
 
   async take(key: string) {
     const wait = this.inner.blockedFor(key);

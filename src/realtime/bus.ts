@@ -5,15 +5,19 @@
  * whose publish costs nothing when it has no peers.
  */
 import type { ServerFrame } from "../contract/frames";
-import type { FrameTicket } from "./hub";
+import type { Hub } from "./hub";
+
+/** The options of the hub's publish (ticket, gone), taken from its signature: the bus carries exactly what it takes. */
+type PublishOptions = NonNullable<Parameters<Hub["publish"]>[2]>;
 
 /** What crosses the bus for the hub: a published frame and what the receiving hub needs to deliver it. */
 export interface BusFrame {
   rooms: string[];
   frame: ServerFrame;
   /** The conversation the frame shows: the receiving node checks each socket's user against it (R-PERM-3). */
-  ticket?: FrameTicket;
-  gone?: { rooms: string[]; frame: ServerFrame };
+  ticket?: PublishOptions["ticket"];
+  /** The delete for the rooms the thing moved out of. */
+  gone?: PublishOptions["gone"];
 }
 
 /** Frames may have been lost: the node's sockets should catch up (`POST /tickets/changes`), as after a wake-up. */

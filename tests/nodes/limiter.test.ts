@@ -6,6 +6,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
 import { type LimiterBudget, LocalLimiter, type SharedLimiter } from "../../src/cluster/limiter";
 import { PgLimiter } from "../../src/cluster/limiter-pg";
+import { AttemptLimiter } from "../../src/http/rate-limit";
 import { withPostgres } from "../support/postgres";
 
 const pg = withPostgres();
@@ -97,4 +98,4 @@ function behaviour(name: string, make: (budget: LimiterBudget) => SharedLimiter)
 }
 
 behaviour("on PostgreSQL", (budget) => new PgLimiter(pg.sql, budget));
-behaviour("on one box", (budget) => new LocalLimiter(budget));
+behaviour("on one box", (budget) => new LocalLimiter(budget, new AttemptLimiter(budget.max, budget.windowMs)));
