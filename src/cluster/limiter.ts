@@ -4,6 +4,7 @@
  * key in `limiter_hits`); one box: LocalLimiter, the in-memory AttemptLimiter of today behind the same interface.
  * The window is sliding, as AttemptLimiter's: at most `max` counted attempts in any `windowMs`.
  */
+import type { AttemptLimiter } from "../core/limits";
 
 /** One limiter's budget: at most `max` attempts per key in any `windowMs`. */
 export interface LimiterBudget {
@@ -30,20 +31,13 @@ export interface SharedLimiter {
 }
 
 /**
- * The in-memory counter a LocalLimiter drives: today's AttemptLimiter (http/rate-limit.ts), made by the wiring with
- * the same budget (`new AttemptLimiter(budget.max, budget.windowMs)`); passed in so this layer imports no http code.
+ * One box: today's in-memory AttemptLimiter (http/rate-limit.ts), made by the wiring with the same budget; take() is
+ * atomic because the process runs it in one synchronous step.
  */
-export interface MemoryCounter {
-  blockedFor(key: string): number;
-  fail(key: string): void;
-  reset(key: string): void;
-}
-
-/** One box: the in-memory counter; take() is atomic because the process runs it in one synchronous step. */
 export class LocalLimiter implements SharedLimiter {
   constructor(
     readonly budget: LimiterBudget,
-    private readonly inner: MemoryCounter,
+    private readonly inner: AttemptLimiter,
   ) {}
 
   async take(key: string) {

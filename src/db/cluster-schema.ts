@@ -1,9 +1,10 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
- * Shared state of several nodes on one PostgreSQL (docs/SCALING.md, "What is built: the pieces"). Declared once
- * like every table, so both engines have it; on SQLite (one process per data folder) the rows are never written.
- * Apart from the code (db/leases-pg.ts, cluster/) so drizzle-kit (under Node) can read the schema.
+ * Shared state of several nodes on one PostgreSQL (docs/SCALING.md, "What is built: the pieces"): connection leases
+ * and the live nodes, written only by db/leases-pg.ts (the limiter's and job lock's tables are cluster/schema.ts').
+ * Declared once like every table, so both engines have it; on SQLite (one process per data folder) the rows are
+ * never written. Apart from the code so drizzle-kit (under Node) can read the schema.
  */
 
 /**
@@ -29,36 +30,4 @@ export const clusterNodes = sqliteTable("cluster_nodes", {
   heartbeatAt: integer("heartbeat_at").notNull(),
   /** `balcao drain` asked this node to hand its sessions over (it takes none while set). */
   draining: integer("draining", { mode: "boolean" }).notNull().default(false),
-});
-
-/**
- * A key's counted attempts for a shared limiter (cluster/limiter-pg.ts): `scope` names the limiter ("login.pair",
- * "api"…), `key_hash` is a SHA-256 of the key (an address, an e-mail: no personal data in clear). One row per key,
- * so one statement counts an attempt and checks the budget atomically (the row lock of INSERT … ON CONFLICT).
- */
-export const limiterHits = sqliteTable(
-  "limiter_hits",
-  {
-    scope: text("scope").notNull(),
-    keyHash: text("key_hash").notNull(),
-    /** Times (ms, database clock) of the attempts still in the window, comma-separated; never more than the budget. */
-    hits: text("hits").notNull(),
-    /** When the newest attempt leaves the window: the row is useless after it and swept. */
-    expiresAt: integer("expires_at").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.scope, t.keyHash] }), index("limiter_hits_expires_idx").on(t.expiresAt)],
-);
-
-/**
- * The last tick of each scheduled job that a node claimed (cluster/jobs-pg.ts): a tick runs on the node whose
- * claim moved `tick` forward, once, while an advisory lock keeps two runs of one job from overlapping.
- */
-export const jobRuns = sqliteTable("job_runs", {
-  name: text("name").primaryKey(),
-  /** The scheduled time of the claimed run (ms), the same on every node for one cron slot. */
-  tick: integer("tick").notNull(),
-  nodeId: text("node_id").notNull(),
-  /** Milliseconds since the epoch on the database's clock. */
-  startedAt: integer("started_at").notNull(),
-  finishedAt: integer("finished_at"),
 });

@@ -1,9 +1,9 @@
 import { MEDIA_MAX_BYTES, sendKindOf } from "../../contract/media";
-import type { Deps } from "../../http/context";
+import type { Deps } from "../../core/deps";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
-import { addressOf, numberOf } from "../address";
-import type { ChannelAdapter, ChannelEvents, Outgoing, SendResult, SessionStatus, StartOptions } from "../types";
+import { addressOf, numberOf } from "../../core/channel";
+import type { ChannelAdapter, ChannelEvents, Outgoing, SendResult, SessionStatus, StartOptions } from "../../core/channel";
 import { credsOf, findAccount, graphEnv, recordError } from "./accounts";
 import { fatalReason, sendErrorOf } from "./errors";
 import { downloadMedia, type GraphCreds, phoneNumbers, postMessage, postRead, uploadMedia } from "./graph";

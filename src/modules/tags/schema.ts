@@ -1,5 +1,6 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companies } from "../companies/schema";
+import { tickets } from "../tickets/schema";
 
 /** A tag put on tickets; kanban tags are the lanes of the kanban board (R-TAG-1). */
 export const tags = sqliteTable(
@@ -21,3 +22,17 @@ export const tags = sqliteTable(
   (t) => [uniqueIndex("tags_company_name_uq").on(t.companyId, t.name), index("tags_company_kanban_idx").on(t.companyId, t.kanban)],
 );
 export type TagRow = typeof tags.$inferSelect;
+
+/** Tags on tickets. */
+export const ticketTags = sqliteTable(
+  "ticket_tags",
+  {
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index("ticket_tags_tag_idx").on(t.tagId)],
+);

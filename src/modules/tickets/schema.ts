@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companies } from "../companies/schema";
 import { whatsapps } from "../connections/schema";
 import { contacts } from "../contacts/schema";
 import { queues } from "../queues/schema";
-import { tags } from "../tags/schema";
 import { users } from "../users/schema";
 
 /** A conversation with a contact on a connection (R-TKT-1). */
@@ -60,20 +59,6 @@ export const tickets = sqliteTable(
   ],
 );
 export type TicketRow = typeof tickets.$inferSelect;
-
-/** Tags on tickets. */
-export const ticketTags = sqliteTable(
-  "ticket_tags",
-  {
-    ticketId: integer("ticket_id")
-      .notNull()
-      .references(() => tickets.id, { onDelete: "cascade" }),
-    tagId: integer("tag_id")
-      .notNull()
-      .references(() => tags.id, { onDelete: "cascade" }),
-  },
-  (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index("ticket_tags_tag_idx").on(t.tagId)],
-);
 
 /**
  * Whole minutes between two instants of a stretch, seconds dropped (R-DASH-2); NULL when either

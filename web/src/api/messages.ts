@@ -1,7 +1,7 @@
 import type { MediaType, MessageDto, MessagesPageDto } from "@contract/dto/messages";
 import type { TemplateChoice } from "@contract/templates";
 import { api, apiBlob } from "./client";
-import type { ContactRef, Ticket } from "./tickets";
+import type { ContactRef } from "./tickets";
 
 export type { MediaType };
 

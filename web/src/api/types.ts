@@ -1,8 +1,6 @@
 import type { Page, QueueRef } from "@contract/dto/common";
 import type { SettingDto } from "@contract/dto/settings";
 import type { UserDto } from "@contract/dto/users";
-import type { CompanyDto } from "@contract/dto/companies";
-import type { PlanDto } from "@contract/dto/plans";
 /** Wire shapes of the API answers the web reads (see the server's serialize* functions). */
 export type { QueueRef };
 

@@ -1,0 +1,60 @@
+import { Elysia } from "elysia";
+import * as v from "valibot";
+import { PasskeyRegisterBody, PasswordProofBody, TotpConfirmBody } from "../../contract/schemas/auth";
+import { IdParam, idField } from "../../contract/schemas/common";
+import { authPlugin } from "../auth";
+import type { Deps } from "../../core/deps";
+import { parse } from "../../core/errors";
+import { endAllUserSessions, endMyOtherSessions, endMySession, endUserSession, mySessions, resetUserSecondFactor, userSecurity } from "../../modules/auth";
+import { relyingParty, requestOrigin } from "../origin";
+import {
+  addPasskey,
+  confirmTotp,
+  deletePasskey,
+  passkeyRegistrationOptions,
+  regenerateRecoveryCodes,
+  securityStatus,
+  setupTotp,
+  turnOffTotp,
+} from "../../modules/auth";
+
+const SessionIdParam = v.object({ sid: v.pipe(v.string(), v.maxLength(64)) });
+const UserSessionParams = v.object({ id: idField, sid: v.pipe(v.string(), v.maxLength(64)) });
+
+/**
+ * The signed-in user's security (second factors, sessions) and an admin's view of their company's
+ * users' sessions and second factors.
+ */
+export const securityRoutes = (deps: Deps) =>
+  new Elysia()
+    .use(authPlugin(deps))
+    .get("/auth/security", ({ ctx }) => securityStatus(ctx))
+    .post("/auth/totp/setup", ({ ctx, body, request, server }) => setupTotp(ctx, parse(PasswordProofBody, body).password, requestOrigin(deps, request, server)))
+    .post("/auth/totp/confirm", ({ ctx, body, request, server }) => confirmTotp(ctx, parse(TotpConfirmBody, body).code, requestOrigin(deps, request, server)))
+    .post("/auth/totp/disable", ({ ctx, body, request, server }) =>
+      turnOffTotp(ctx, parse(PasswordProofBody, body).password, requestOrigin(deps, request, server)),
+    )
+    .post("/auth/recovery-codes", ({ ctx, body, request, server }) =>
+      regenerateRecoveryCodes(ctx, parse(PasswordProofBody, body).password, requestOrigin(deps, request, server)),
+    )
+    .post("/auth/passkeys/options", ({ ctx, body, request, server }) =>
+      passkeyRegistrationOptions(ctx, parse(PasswordProofBody, body).password, relyingParty(deps, request, server), requestOrigin(deps, request, server)),
+    )
+    .post("/auth/passkeys", async ({ ctx, body, request, server, set }) => {
+      const res = await addPasskey(ctx, parse(PasskeyRegisterBody, body), relyingParty(deps, request, server));
+      set.status = 201;
+      return res;
+    })
+    .delete("/auth/passkeys/:id", ({ ctx, params, body, request, server }) =>
+      deletePasskey(ctx, parse(IdParam, params).id, parse(PasswordProofBody, body).password, requestOrigin(deps, request, server)),
+    )
+    .get("/auth/sessions", ({ ctx }) => ({ sessions: mySessions(ctx) }))
+    .post("/auth/sessions/end-others", ({ ctx }) => endMyOtherSessions(ctx))
+    .delete("/auth/sessions/:sid", ({ ctx, params }) => endMySession(ctx, parse(SessionIdParam, params).sid))
+    .get("/users/:id/sessions", ({ ctx, params }) => userSecurity(ctx, parse(IdParam, params).id))
+    .delete("/users/:id/sessions", ({ ctx, params }) => endAllUserSessions(ctx, parse(IdParam, params).id))
+    .delete("/users/:id/sessions/:sid", ({ ctx, params }) => {
+      const p = parse(UserSessionParams, params);
+      return endUserSession(ctx, p.id, p.sid);
+    })
+    .post("/users/:id/second-factor/reset", ({ ctx, params }) => resetUserSecondFactor(ctx, parse(IdParam, params).id));

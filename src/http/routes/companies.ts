@@ -1,0 +1,45 @@
+import { Elysia } from "elysia";
+import * as v from "valibot";
+import { IdParam, idField } from "../../contract/schemas/common";
+import { CompanyCreateBody, CompanyUpdateBody, SignupBody } from "../../contract/schemas/companies";
+import { PageQuery } from "../../contract/schemas/common";
+import { authPlugin } from "../auth";
+import type { Deps } from "../../core/deps";
+import { AppError, parse } from "../../core/errors";
+import { clientIp } from "../ip";
+import { createCompany, deleteCompany, listAllCompanies, listCompanies, updateCompany } from "../../modules/companies";
+import { companyWithPlan, showCompany, signupCompany, updateCompanySchedules } from "../../modules/companies";
+
+const CompanyParam = v.object({ companyId: idField });
+
+/** /companies routes: the shell and settings page (own company), the super users' CRUD, self-sign-up. */
+export const companiesRoutes = (deps: Deps) =>
+  new Elysia()
+    .use(authPlugin(deps))
+    .get("/companies", ({ ctx, query }) => {
+      const q = parse(PageQuery, query);
+      return listCompanies(ctx, q.searchParam, q.pageNumber);
+    })
+    .get("/companies/list", ({ ctx }) => listAllCompanies(ctx))
+    .post("/companies", async ({ ctx, body, set }) => {
+      const company = await createCompany(ctx, parse(CompanyCreateBody, body));
+      set.status = 201;
+      return company;
+    })
+    .put("/companies/:id", ({ ctx, params, body }) => updateCompany(ctx, parse(IdParam, params).id, parse(CompanyUpdateBody, body)))
+    .delete("/companies/:id", async ({ ctx, params }) => {
+      await deleteCompany(ctx, parse(IdParam, params).id);
+      return { message: "Company deleted" };
+    })
+    .get("/companies/listPlan/:companyId", ({ ctx, params }) => companyWithPlan(ctx, parse(CompanyParam, params).companyId))
+    .get("/companies/:id", ({ ctx, params }) => showCompany(ctx, parse(IdParam, params).id))
+    .put("/companies/:id/schedules", ({ ctx, params, body }) => updateCompanySchedules(ctx, parse(IdParam, params).id, body))
+    .post("/companies/cadastro", async ({ body, request, server, set }) => {
+      const ip = clientIp(deps, request, server);
+      const wait = deps.limiters.signup.blockedFor(ip);
+      if (wait) throw new AppError("ERR_TOO_MANY_ATTEMPTS", 429, { retryAfter: wait });
+      const input = parse(SignupBody, body);
+      deps.limiters.signup.fail(ip);
+      set.status = 201;
+      return signupCompany(deps, input);
+    });
