@@ -3,6 +3,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { companies } from "../companies/schema";
 import { contacts } from "../contacts/schema";
 import { tickets } from "../tickets/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /**
  * A message of a ticket (R-MSG-11). `wid` is the channel's message id, unique per
@@ -14,12 +15,8 @@ export const messages = sqliteTable(
   "messages",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    ticketId: integer("ticket_id")
-      .notNull()
-      .references(() => tickets.id, { onDelete: "cascade" }),
+    companyId: belongsTo("company_id", () => companies.id),
+    ticketId: belongsTo("ticket_id", () => tickets.id),
     /** The connection the message travelled on (part of the uniqueness of wid). */
     whatsappId: integer("whatsapp_id"),
     wid: text("wid").notNull(),
@@ -50,8 +47,7 @@ export const messages = sqliteTable(
     payload: text("payload"),
     /** Raw channel payload (JSON) kept for quoting, retries and deletes. */
     dataJson: text("data_json"),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     index("messages_ticket_id_idx").on(t.ticketId, t.id),
