@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { AnnouncementCreateBody, AnnouncementUpdateBody } from "../../contract/schemas/announcements";
-import { IdParam, PageQuery } from "../../contract/schemas/common";
+import { IdParam } from "../../contract/schemas/common";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { AppError, parse } from "../../core/errors";
@@ -14,6 +14,7 @@ import {
   showAnnouncement,
   updateAnnouncement,
 } from "../../modules/announcements";
+import { byId, created, deleted, page, updated, withFile } from "./kit";
 
 /**
  * GET /public/announcements/:name: announcement images, the only files served without a token.
@@ -40,22 +41,10 @@ export const publicFilesRoutes = (deps: Deps) =>
 export const announcementsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
-    .get("/announcements", ({ ctx, query }) => {
-      const q = parse(PageQuery, query);
-      return listAnnouncements(ctx, q.searchParam, q.pageNumber);
-    })
-    .get("/announcements/:id", ({ ctx, params }) => showAnnouncement(ctx, parse(IdParam, params).id))
-    .post("/announcements", ({ ctx, body, set }) => {
-      const record = createAnnouncement(ctx, parse(AnnouncementCreateBody, body));
-      set.status = 201;
-      return record;
-    })
-    .put("/announcements/:id", ({ ctx, params, body }) => updateAnnouncement(ctx, parse(IdParam, params).id, parse(AnnouncementUpdateBody, body)))
-    .delete("/announcements/:id", ({ ctx, params }) => {
-      deleteAnnouncement(ctx, parse(IdParam, params).id);
-      return { message: "Announcement deleted" };
-    })
-    .post("/announcements/:id/media-upload", ({ ctx, params, body }) =>
-      setAnnouncementMedia(ctx, parse(IdParam, params).id, (body as Record<string, unknown> | null)?.file),
-    )
+    .get("/announcements", page(listAnnouncements))
+    .get("/announcements/:id", byId(showAnnouncement))
+    .post("/announcements", created(AnnouncementCreateBody, createAnnouncement))
+    .put("/announcements/:id", updated(AnnouncementUpdateBody, updateAnnouncement))
+    .delete("/announcements/:id", deleted(deleteAnnouncement, "Announcement deleted"))
+    .post("/announcements/:id/media-upload", withFile(setAnnouncementMedia))
     .delete("/announcements/:id/media-upload", ({ ctx, params }) => setAnnouncementMedia(ctx, parse(IdParam, params).id, null));

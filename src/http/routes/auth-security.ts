@@ -17,6 +17,7 @@ import {
   setupTotp,
   turnOffTotp,
 } from "../../modules/auth";
+import { byId } from "./kit";
 
 const SessionIdParam = v.object({ sid: v.pipe(v.string(), v.maxLength(64)) });
 const UserSessionParams = v.object({ id: idField, sid: v.pipe(v.string(), v.maxLength(64)) });
@@ -51,10 +52,10 @@ export const securityRoutes = (deps: Deps) =>
     .get("/auth/sessions", ({ ctx }) => ({ sessions: mySessions(ctx) }))
     .post("/auth/sessions/end-others", ({ ctx }) => endMyOtherSessions(ctx))
     .delete("/auth/sessions/:sid", ({ ctx, params }) => endMySession(ctx, parse(SessionIdParam, params).sid))
-    .get("/users/:id/sessions", ({ ctx, params }) => userSecurity(ctx, parse(IdParam, params).id))
-    .delete("/users/:id/sessions", ({ ctx, params }) => endAllUserSessions(ctx, parse(IdParam, params).id))
+    .get("/users/:id/sessions", byId(userSecurity))
+    .delete("/users/:id/sessions", byId(endAllUserSessions))
     .delete("/users/:id/sessions/:sid", ({ ctx, params }) => {
       const p = parse(UserSessionParams, params);
       return endUserSession(ctx, p.id, p.sid);
     })
-    .post("/users/:id/second-factor/reset", ({ ctx, params }) => resetUserSecondFactor(ctx, parse(IdParam, params).id));
+    .post("/users/:id/second-factor/reset", byId(resetUserSecondFactor));

@@ -19,6 +19,7 @@ import {
   updateCampaign,
 } from "../../modules/campaigns";
 import { listCampaignSettings, saveCampaignSettings } from "../../modules/campaigns";
+import { byId, created, deleted, page, updated } from "./kit";
 
 /** /campaigns and /campaign-settings (R-API-1), behind the campaign condition. */
 export const campaignsRoutes = (deps: Deps) =>
@@ -28,27 +29,17 @@ export const campaignsRoutes = (deps: Deps) =>
     .onBeforeHandle(({ ctx }) => requireCampaigns(ctx))
     .get("/campaign-settings", ({ ctx }) => listCampaignSettings(ctx))
     .post("/campaign-settings", ({ ctx, body }) => saveCampaignSettings(ctx, parse(CampaignSettingsBody, body).settings))
-    .get("/campaigns", ({ ctx, query }) => {
-      const q = parse(PageQuery, query);
-      return listCampaigns(ctx, q.searchParam, q.pageNumber);
-    })
-    .get("/campaigns/:id", ({ ctx, params }) => showCampaign(ctx, parse(IdParam, params).id))
+    .get("/campaigns", page(listCampaigns))
+    .get("/campaigns/:id", byId(showCampaign))
     .get("/campaigns/:id/shipping", ({ ctx, params, query }) => listShipments(ctx, parse(IdParam, params).id, parse(PageQuery, query).pageNumber))
-    .post("/campaigns", ({ ctx, body, set }) => {
-      const campaign = createCampaign(ctx, parse(CampaignBody, body));
-      set.status = 201;
-      return campaign;
-    })
-    .put("/campaigns/:id", ({ ctx, params, body }) => updateCampaign(ctx, parse(IdParam, params).id, parse(CampaignBody, body)))
-    .delete("/campaigns/:id", ({ ctx, params }) => {
-      deleteCampaign(ctx, parse(IdParam, params).id);
-      return { message: "Campaign deleted" };
-    })
+    .post("/campaigns", created(CampaignBody, createCampaign))
+    .put("/campaigns/:id", updated(CampaignBody, updateCampaign))
+    .delete("/campaigns/:id", deleted(deleteCampaign, "Campaign deleted"))
     .post("/campaigns/:id/media-upload", ({ ctx, params, body }) =>
       setCampaignMedia(ctx, parse(IdParam, params).id, (body as Record<string, unknown> | null)?.file ?? undefined),
     )
     .delete("/campaigns/:id/media-upload", ({ ctx, params }) => setCampaignMedia(ctx, parse(IdParam, params).id, null))
-    .post("/campaigns/:id/start", ({ ctx, params }) => startCampaign(ctx, parse(IdParam, params).id))
+    .post("/campaigns/:id/start", byId(startCampaign))
     .post("/campaigns/:id/cancel", ({ ctx, params, set }) => {
       cancelCampaign(ctx, parse(IdParam, params).id);
       set.status = 204;

@@ -1,6 +1,5 @@
 import { Elysia } from "elysia";
 import * as v from "valibot";
-import { IdParam } from "../../contract/schemas/common";
 import { NotificationPrefsBody, PUSH_LIMITS, PushDeviceBody } from "../../contract/schemas/notifications";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
@@ -15,6 +14,7 @@ import {
   saveCompanyDefaults,
   saveMyPrefs,
 } from "../../modules/notifications";
+import { deleted } from "./kit";
 
 const DeviceQuery = v.object({ deviceId: v.optional(v.pipe(v.string(), v.maxLength(PUSH_LIMITS.deviceIdMax))) });
 
@@ -28,10 +28,7 @@ export const notificationsRoutes = (deps: Deps) =>
       set.status = 201;
       return device;
     })
-    .delete("/notifications/devices/:id", ({ ctx, params }) => {
-      removeDevice(ctx, parse(IdParam, params).id);
-      return { message: "Device removed" };
-    })
+    .delete("/notifications/devices/:id", deleted(removeDevice, "Device removed"))
     .get("/notifications/preferences", ({ ctx }) => notificationSettings(ctx))
     .put("/notifications/preferences", ({ ctx, body }) => saveMyPrefs(ctx, parse(NotificationPrefsBody, body)))
     .delete("/notifications/preferences", ({ ctx }) => resetMyPrefs(ctx))
