@@ -1,13 +1,12 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { belongsTo, timestamps } from "../../db/columns";
 
 /** Campaign settings (R-CMP-14): one row per company and key, the value JSON-encoded. */
 export const campaignSettings = sqliteTable(
   "campaign_settings",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     key: text("key").notNull(),
     value: text("value").notNull(),
     ...timestamps(),
@@ -25,8 +24,7 @@ export const campaignSettings = sqliteTable(
 export const campaigns = sqliteTable(
   "campaigns",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     name: text("name").notNull(),
     message1: text("message1").notNull().default(""),
     message2: text("message2").notNull().default(""),

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { OpeningHours, PlanFlag } from "../../contract/limits";
 import { plans } from "../plans/schema";
-import { timestamps } from "../../db/columns";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /** A tenant. dueDate is a calendar date YYYY-MM-DD. */
 export const companies = sqliteTable(
@@ -32,4 +32,7 @@ export const companies = sqliteTable(
   },
   (t) => [index("companies_plan_idx").on(t.planId)],
 );
+
+/** The first columns of a company's own row: its id, and the company it belongs to (whose deletion takes it along). */
+export const companyRow = () => ({ id: integer("id").primaryKey({ autoIncrement: true }), companyId: belongsTo("company_id", () => companies.id) });
 export type CompanyRow = typeof companies.$inferSelect;

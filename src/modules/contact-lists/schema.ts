@@ -1,13 +1,12 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { belongsTo, timestamps } from "../../db/columns";
 
 /** A list of numbers a campaign targets (R-CMP-15); distinct from contacts. */
 export const contactLists = sqliteTable(
   "contact_lists",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     name: text("name").notNull(),
     ...timestamps(),
   },

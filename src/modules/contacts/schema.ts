@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { belongsTo, timestamps } from "../../db/columns";
 
 /** Accented letters of pt and es and their plain letter (SQLite's lower() folds ASCII only). */
@@ -25,8 +25,7 @@ export const foldName = (text: string) => [...text.replace(/[A-Z]/g, (c) => c.to
 export const contacts = sqliteTable(
   "contacts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     name: text("name").notNull(),
     /** The name folded for sorting (no case, no accents): computed by SQLite, never written. */
     sortName: text("sort_name").generatedAlwaysAs(sql.raw(sortNameSql), { mode: "virtual" }),

@@ -1,13 +1,12 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companies, companyRow } from "../companies/schema";
 import { belongsTo, timestamps } from "../../db/columns";
 
 /** A file list: a named set of files with a message, sent before a campaign's text (R-LIB-3). */
 export const fileLists = sqliteTable(
   "file_lists",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     name: text("name").notNull(),
     message: text("message").notNull(),
     /** Who created it (informative; users may be deleted). */

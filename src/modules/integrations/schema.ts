@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { tickets } from "../tickets/schema";
 import { belongsTo, timestamps } from "../../db/columns";
 
@@ -10,8 +10,7 @@ import { belongsTo, timestamps } from "../../db/columns";
 export const queueIntegrations = sqliteTable(
   "queue_integrations",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     type: text("type", { enum: ["dialogflow", "n8n", "webhook", "typebot"] }).notNull(),
     name: text("name").notNull(),
     projectName: text("project_name").notNull().default(""),

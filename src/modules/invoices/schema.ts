@@ -1,13 +1,12 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
-import { belongsTo, timestamps } from "../../db/columns";
+import { companyRow } from "../companies/schema";
+import { timestamps } from "../../db/columns";
 
 /** A bill of a company for one period (R-BILL-7); one per company and due date. */
 export const invoices = sqliteTable(
   "invoices",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     detail: text("detail").notNull(),
     value: real("value").notNull(),
     /** The company's due date this invoice pays (YYYY-MM-DD). */

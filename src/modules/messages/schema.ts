@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { contacts } from "../contacts/schema";
 import { tickets } from "../tickets/schema";
 import { belongsTo, timestamps } from "../../db/columns";
@@ -14,8 +14,7 @@ import { belongsTo, timestamps } from "../../db/columns";
 export const messages = sqliteTable(
   "messages",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     ticketId: belongsTo("ticket_id", () => tickets.id),
     /** The connection the message travelled on (part of the uniqueness of wid). */
     whatsappId: integer("whatsapp_id"),

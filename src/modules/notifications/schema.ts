@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { users } from "../users/schema";
 import { belongsTo } from "../../db/columns";
 
@@ -11,8 +11,7 @@ import { belongsTo } from "../../db/columns";
 export const pushSubscriptions = sqliteTable(
   "push_subscriptions",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     userId: belongsTo("user_id", () => users.id),
     /** A random id the browser keeps: a new subscription of the same device replaces the old one. */
     deviceId: text("device_id").notNull(),
@@ -42,8 +41,7 @@ export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export const notificationPrefs = sqliteTable(
   "notification_prefs",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     prefs: text("prefs").notNull(),
     updatedAt: text("updated_at").notNull(),

@@ -1,14 +1,13 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { queues } from "../queues/schema";
-import { belongsTo, timestamps } from "../../db/columns";
+import { timestamps } from "../../db/columns";
 
 /** An AI prompt (assistant) tied to a queue (R-INT-11). */
 export const prompts = sqliteTable(
   "prompts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     name: text("name").notNull(),
     prompt: text("prompt").notNull(),
     /** "texto" answers in text; otherwise a neural voice name answers with a voice note. */

@@ -1,14 +1,13 @@
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { OpeningHours } from "../../contract/limits";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { belongsTo, timestamps } from "../../db/columns";
 
 /** A queue (department) with its greeting, hours and chatbot options (R-QUEUE-1). */
 export const queues = sqliteTable(
   "queues",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     name: text("name").notNull(),
     color: text("color").notNull(),
     greetingMessage: text("greeting_message").notNull().default(""),

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { users } from "../users/schema";
-import { belongsTo, timestamps } from "../../db/columns";
+import { timestamps } from "../../db/columns";
 
 /**
  * A quick reply typed as "/shortcode" (R-LIB-1). Personal ones belong to their user; geral
@@ -11,8 +11,7 @@ import { belongsTo, timestamps } from "../../db/columns";
 export const quickMessages = sqliteTable(
   "quick_messages",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     /** The author; for a personal message also its only reader (a geral one outlives its author). */
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     shortcode: text("shortcode").notNull(),

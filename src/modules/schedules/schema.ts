@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { contacts } from "../contacts/schema";
 import { belongsTo, timestamps } from "../../db/columns";
 
@@ -11,8 +11,7 @@ export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 export const schedules = sqliteTable(
   "schedules",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     contactId: belongsTo("contact_id", () => contacts.id),
     /** Who scheduled it (informative; users may be deleted). */
     userId: integer("user_id"),

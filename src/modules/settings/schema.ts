@@ -1,13 +1,12 @@
-import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
-import { belongsTo, timestamps } from "../../db/columns";
+import { sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { companyRow } from "../companies/schema";
+import { timestamps } from "../../db/columns";
 
 /** Key/value settings per company (R-SET-1). */
 export const settings = sqliteTable(
   "settings",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     key: text("key").notNull(),
     value: text("value").notNull().default(""),
     ...timestamps(),

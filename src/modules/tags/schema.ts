@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { tickets } from "../tickets/schema";
 import { belongsTo, timestamps } from "../../db/columns";
 
@@ -7,8 +7,7 @@ import { belongsTo, timestamps } from "../../db/columns";
 export const tags = sqliteTable(
   "tags",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     name: text("name").notNull(),
     color: text("color").notNull(),
     /** 0 or 1 (R-TAG-1). */

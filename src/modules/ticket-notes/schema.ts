@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { contacts } from "../contacts/schema";
 import { tickets } from "../tickets/schema";
 import { users } from "../users/schema";
@@ -9,8 +9,7 @@ import { belongsTo } from "../../db/columns";
 export const ticketNotes = sqliteTable(
   "ticket_notes",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     ticketId: belongsTo("ticket_id", () => tickets.id),
     contactId: belongsTo("contact_id", () => contacts.id),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),

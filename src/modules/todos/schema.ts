@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { users } from "../users/schema";
 import { belongsTo, timestamps } from "../../db/columns";
 
@@ -10,8 +10,7 @@ import { belongsTo, timestamps } from "../../db/columns";
 export const todos = sqliteTable(
   "todos",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     userId: belongsTo("user_id", () => users.id),
     text: text("text").notNull(),
     done: integer("done", { mode: "boolean" }).notNull().default(false),

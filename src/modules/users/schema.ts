@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { queues } from "../queues/schema";
 import { belongsTo, timestamps } from "../../db/columns";
 
@@ -7,8 +7,7 @@ import { belongsTo, timestamps } from "../../db/columns";
 export const users = sqliteTable(
   "users",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: belongsTo("company_id", () => companies.id),
+    ...companyRow(),
     name: text("name").notNull(),
     email: text("email").notNull().unique(),
     passwordHash: text("password_hash").notNull(),
