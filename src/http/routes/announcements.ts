@@ -1,11 +1,10 @@
 import { Elysia } from "elysia";
 import { AnnouncementCreateBody, AnnouncementUpdateBody } from "../../contract/schemas/announcements";
-import { IdParam } from "../../contract/schemas/common";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
-import { AppError, parse } from "../../core/errors";
+import { AppError } from "../../core/errors";
 import * as announcements from "../../modules/announcements";
-import { byId, created, deleted, page, updated, withFile } from "./kit";
+import { byId, created, deleted, page, updated, withFile, withoutFile } from "./kit";
 
 /**
  * GET /public/announcements/:name: announcement images, the only files served without a token.
@@ -38,4 +37,4 @@ export const announcementsRoutes = (deps: Deps) =>
     .put("/announcements/:id", updated(AnnouncementUpdateBody, announcements.updateAnnouncement))
     .delete("/announcements/:id", deleted(announcements.deleteAnnouncement, "Announcement deleted"))
     .post("/announcements/:id/media-upload", withFile(announcements.setAnnouncementMedia))
-    .delete("/announcements/:id/media-upload", ({ ctx, params }) => announcements.setAnnouncementMedia(ctx, parse(IdParam, params).id, null));
+    .delete("/announcements/:id/media-upload", withoutFile(announcements.setAnnouncementMedia));

@@ -5,7 +5,7 @@ import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
 import * as campaigns from "../../modules/campaigns";
-import { byId, created, deleted, page, updated } from "./kit";
+import { byId, created, deleted, page, updated, withoutFile } from "./kit";
 
 /** /campaigns and /campaign-settings (R-API-1), behind the campaign condition. */
 export const campaignsRoutes = (deps: Deps) =>
@@ -24,7 +24,7 @@ export const campaignsRoutes = (deps: Deps) =>
     .post("/campaigns/:id/media-upload", ({ ctx, params, body }) =>
       campaigns.setCampaignMedia(ctx, parse(IdParam, params).id, (body as Record<string, unknown> | null)?.file ?? undefined),
     )
-    .delete("/campaigns/:id/media-upload", ({ ctx, params }) => campaigns.setCampaignMedia(ctx, parse(IdParam, params).id, null))
+    .delete("/campaigns/:id/media-upload", withoutFile(campaigns.setCampaignMedia))
     .post("/campaigns/:id/start", byId(campaigns.startCampaign))
     .post("/campaigns/:id/cancel", ({ ctx, params, set }) => {
       campaigns.cancelCampaign(ctx, parse(IdParam, params).id);

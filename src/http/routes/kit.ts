@@ -60,3 +60,9 @@ export const withFile =
   <R>(attach: (ctx: Ctx, id: number, file: unknown) => R) =>
   ({ ctx, params, body }: Pick<Req, "ctx" | "params" | "body">) =>
     attach(ctx, parse(IdParam, params).id, (body as Record<string, unknown> | null)?.file);
+
+/** DELETE /area/:id/<upload>: the same module function with no file (the attachment is removed). */
+export const withoutFile =
+  <R>(attach: (ctx: Ctx, id: number, file: null) => R) =>
+  ({ ctx, params }: Pick<Req, "ctx" | "params">) =>
+    attach(ctx, parse(IdParam, params).id, null);

@@ -3,8 +3,8 @@ import { QueueOptionCreateBody, QueueOptionsQuery, QueueOptionUpdateBody } from 
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { createQueueOption, deleteOptionMedia, deleteQueueOption, listQueueOptions, updateQueueOption, uploadOptionMedia } from "../../modules/queues";
-import { byId, created, deleted, updated, withFile } from "./kit";
+import { createQueueOption, deleteQueueOption, listQueueOptions, updateQueueOption, setOptionMedia } from "../../modules/queues";
+import { created, deleted, updated, withFile, withoutFile } from "./kit";
 
 /** /queue-options routes (R-API-1). */
 export const queueOptionsRoutes = (deps: Deps) =>
@@ -17,5 +17,5 @@ export const queueOptionsRoutes = (deps: Deps) =>
     .post("/queue-options", created(QueueOptionCreateBody, createQueueOption))
     .put("/queue-options/:id", updated(QueueOptionUpdateBody, updateQueueOption))
     .delete("/queue-options/:id", deleted(deleteQueueOption, "Option deleted"))
-    .post("/queue-options/:id/media-upload", withFile(uploadOptionMedia))
-    .delete("/queue-options/:id/media-upload", byId(deleteOptionMedia));
+    .post("/queue-options/:id/media-upload", withFile(setOptionMedia))
+    .delete("/queue-options/:id/media-upload", withoutFile(setOptionMedia));

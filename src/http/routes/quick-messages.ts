@@ -1,9 +1,7 @@
 import { Elysia } from "elysia";
-import { IdParam } from "../../contract/schemas/common";
 import { QuickMessageCreateBody, QuickMessageUpdateBody } from "../../contract/schemas/quickMessages";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
-import { parse } from "../../core/errors";
 import {
   createQuickMessage,
   deleteQuickMessage,
@@ -13,7 +11,7 @@ import {
   updateQuickMessage,
   setQuickMessageMedia,
 } from "../../modules/quick-messages";
-import { byId, created, deleted, page, updated, withFile } from "./kit";
+import { byId, created, deleted, page, updated, withFile, withoutFile } from "./kit";
 
 /** /quick-messages routes (R-API-1). */
 export const quickMessagesRoutes = (deps: Deps) =>
@@ -27,4 +25,4 @@ export const quickMessagesRoutes = (deps: Deps) =>
     .put("/quick-messages/:id", updated(QuickMessageUpdateBody, updateQuickMessage))
     .delete("/quick-messages/:id", deleted(deleteQuickMessage, "Quick message deleted"))
     .post("/quick-messages/:id/media-upload", withFile(setQuickMessageMedia))
-    .delete("/quick-messages/:id/media-upload", ({ ctx, params }) => setQuickMessageMedia(ctx, parse(IdParam, params).id, null));
+    .delete("/quick-messages/:id/media-upload", withoutFile(setQuickMessageMedia));

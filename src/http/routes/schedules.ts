@@ -1,11 +1,10 @@
 import { Elysia } from "elysia";
-import { IdParam } from "../../contract/schemas/common";
 import { ScheduleCreateBody, ScheduleListQuery, ScheduleMonthQuery, ScheduleUpdateBody } from "../../contract/schemas/schedules";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
 import { createSchedule, deleteSchedule, listSchedules, scheduleCalendar, setScheduleMedia, showSchedule, updateSchedule } from "../../modules/schedules";
-import { byId, created, deleted, updated, withFile } from "./kit";
+import { byId, created, deleted, updated, withFile, withoutFile } from "./kit";
 
 /** /schedules routes (R-API-1, R-SCH-1); the plan needs useSchedules. */
 export const schedulesRoutes = (deps: Deps) =>
@@ -21,4 +20,4 @@ export const schedulesRoutes = (deps: Deps) =>
     .put("/schedules/:id", updated(ScheduleUpdateBody, updateSchedule))
     .delete("/schedules/:id", deleted(deleteSchedule, "Schedule deleted"))
     .post("/schedules/:id/media-upload", withFile(setScheduleMedia))
-    .delete("/schedules/:id/media-upload", ({ ctx, params }) => setScheduleMedia(ctx, parse(IdParam, params).id, null));
+    .delete("/schedules/:id/media-upload", withoutFile(setScheduleMedia));
