@@ -5,6 +5,7 @@ import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
 import { createChat, deleteChat, listChatMessages, listChats, markChatRead, sendChatMessage, showChat, updateChat } from "../../modules/chats";
+import { created } from "./kit";
 
 /** /chats routes: internal chat between users of a company (R-CHAT-1); plan flag useInternalChat. */
 export const chatsRoutes = (deps: Deps) =>
@@ -12,11 +13,7 @@ export const chatsRoutes = (deps: Deps) =>
     .use(authPlugin(deps))
     .get("/chats", ({ ctx, query }) => listChats(ctx, parse(PageQuery, query).pageNumber))
     .get("/chats/:id", ({ ctx, params }) => showChat(ctx, parse(ChatRefParam, params).id))
-    .post("/chats", ({ ctx, body, set }) => {
-      const chat = createChat(ctx, parse(ChatBody, body));
-      set.status = 201;
-      return chat;
-    })
+    .post("/chats", created(ChatBody, createChat))
     .put("/chats/:id", ({ ctx, params, body }) => updateChat(ctx, parse(ChatRefParam, params).id, parse(ChatBody, body)))
     .delete("/chats/:id", ({ ctx, params }) => {
       deleteChat(ctx, parse(ChatRefParam, params).id);
