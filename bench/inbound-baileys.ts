@@ -16,7 +16,7 @@ import { buildApp, createDeps } from "../src/app";
 import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
-import { seed } from "../src/db/seed";
+import { seed } from "../src/ops/seed";
 import { setLogLevel } from "../src/lib/logger";
 import { whatsapps } from "../src/modules/connections/schema";
 import { parseQr } from "../tests/support/fake-wa-server";

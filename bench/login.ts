@@ -10,7 +10,7 @@ import { buildApp, createDeps } from "../src/app";
 import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
-import { seed } from "../src/db/seed";
+import { seed } from "../src/ops/seed";
 import { setLogLevel } from "../src/lib/logger";
 import { figure, SMOKE_MODE } from "./lib/report";
 

@@ -14,7 +14,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { LIMITS } from "../src/contract/limits";
 import type { TicketListInput } from "../src/contract/schemas/tickets";
-import type { SessionUser } from "../src/http/context";
+import type { SessionUser } from "../src/core/user";
 import { ticketListFilter } from "../src/modules/tickets/list-filter";
 import { searchPageQuery } from "../src/modules/tickets/search";
 import { loadConfig } from "../src/config";
@@ -22,6 +22,7 @@ import { openPostgres } from "../src/db/pg-client";
 import { setLogLevel } from "../src/lib/logger";
 import { rebuildSearchIndexPg } from "../src/modules/messages/search-index-pg";
 import { migrateToPostgres } from "../src/ops/migrate-to-postgres";
+import * as schema from "../src/schema";
 import { startCluster } from "../tests/support/pg-cluster";
 import { datasetCopy } from "./lib/dataset";
 import { ADMIN, AGENT, SEARCH_WORD } from "./lib/generate";
@@ -45,7 +46,7 @@ try {
   if (!loaded) {
     const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dir, LOG_LEVEL: "silent" });
     const t0 = performance.now();
-    const moved = await migrateToPostgres(config, url);
+    const moved = await migrateToPostgres(config, url, { tables: schema });
     const messages = moved.tables.find((t) => t.table === "messages");
     figure({ name: "migrate-to-postgres of the data set", value: (performance.now() - t0) / 1000, unit: "s", note: `${messages?.rows} messages` });
   }

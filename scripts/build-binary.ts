@@ -93,7 +93,7 @@ lines.push(
 writeFileSync(ENTRY, lines.join("\n"));
 
 /** Worker entrypoints: a stub in build/ per worker file of src/ (same base name). */
-const WORKERS = ["src/modules/contacts/spreadsheet-worker.ts", "src/ops/integrity-worker.ts", "src/channels/media/thumbnail-worker.ts"].map((f) => {
+const WORKERS = ["src/modules/contacts/spreadsheet-worker.ts", "src/ops/integrity-worker.ts", "src/modules/media/thumbnail-worker.ts"].map((f) => {
   const stub = join(BUILD, basename(f));
   writeFileSync(stub, `import ${JSON.stringify(relative(BUILD, join(ROOT, f)))};\n`);
   return stub;

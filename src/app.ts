@@ -1,61 +1,74 @@
 import { type AnyElysia, Elysia } from "elysia";
 import type { Config } from "./config";
-import type { DB } from "./db/client";
-import { createInboundSpool } from "./bot";
-import { ConnectionSupervisor } from "./channels/wiring";
-import type { Deps } from "./http/context";
+import type { DB } from "./core/db";
+import { createInboundSpool } from "./inbound/receive";
+import type { InboundSpool } from "./inbound/spool";
+import { ConnectionSupervisor } from "./inbound/supervisor";
+import { baileysKind } from "./channels/baileys/lazy";
+import { cloudApiKind } from "./channels/cloudapi/kind";
+import { cloudApiChannel } from "./channels/cloudapi/service";
+import { sandboxKind } from "./channels/sandbox/kind";
+import { sandboxChannel } from "./channels/sandbox/service";
+import type { ChannelKind } from "./core/channel";
+import type { Deps } from "./core/deps";
 import { type Clock, systemClock } from "./lib/clock";
 import { createOutbound, type Resolver } from "./lib/net/guard";
 import { CredentialCache } from "./lib/credential-cache";
+import { MemoryCache, MemoryClaims, MemoryThrottle } from "./lib/memory-cache";
 import { ReadCache, sqliteVersion } from "./db/read-cache";
-import { AppError, errorResponse } from "./http/errors";
+import { AppError } from "./core/errors";
+import { errorResponse } from "./http/errors";
 import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
 import { serveSpa } from "./http/spa";
 import { bodyLimit } from "./http/body-limit";
-import { authRoutes } from "./modules/auth/routes";
-import { securityRoutes } from "./modules/auth/routes-security";
-import { companiesRoutes } from "./modules/companies/routes";
-import { plansRoutes } from "./modules/plans/routes";
-import { invoicesRoutes } from "./modules/invoices/routes";
-import { helpsRoutes } from "./modules/helps/routes";
-import { dashboardRoutes } from "./modules/dashboard/routes";
-import { settingsRoutes } from "./modules/settings/routes";
-import { usersRoutes } from "./modules/users/routes";
-import { contactsRoutes } from "./modules/contacts/routes";
-import { queuesRoutes } from "./modules/queues/routes";
-import { queueOptionsRoutes } from "./modules/queue-options/routes";
-import { tagsRoutes } from "./modules/tags/routes";
-import { quickMessagesRoutes } from "./modules/quick-messages/routes";
-import { filesRoutes } from "./modules/files/routes";
-import { schedulesRoutes } from "./modules/schedules/routes";
-import { chatsRoutes } from "./modules/chats/routes";
-import { announcementsRoutes, publicFilesRoutes } from "./modules/announcements/routes";
-import { mediaRoutes } from "./http/uploads";
+import { authRoutes } from "./http/routes/auth";
+import { securityRoutes } from "./http/routes/auth-security";
+import { companiesRoutes } from "./http/routes/companies";
+import { plansRoutes } from "./http/routes/plans";
+import { invoicesRoutes } from "./http/routes/invoices";
+import { helpsRoutes } from "./http/routes/helps";
+import { dashboardRoutes } from "./http/routes/dashboard";
+import { settingsRoutes } from "./http/routes/settings";
+import { usersRoutes } from "./http/routes/users";
+import { contactsRoutes } from "./http/routes/contacts";
+import { queuesRoutes } from "./http/routes/queues";
+import { queueOptionsRoutes } from "./http/routes/queue-options";
+import { tagsRoutes } from "./http/routes/tags";
+import { quickMessagesRoutes } from "./http/routes/quick-messages";
+import { filesRoutes } from "./http/routes/files";
+import { schedulesRoutes } from "./http/routes/schedules";
+import { chatsRoutes } from "./http/routes/chats";
+import { announcementsRoutes, publicFilesRoutes } from "./http/routes/announcements";
+import { mediaRoutes } from "./http/routes/media";
 import { Hub } from "./realtime/hub";
-import { wsRoutes } from "./realtime/ws";
+import { wsRoutes } from "./http/routes/ws";
 import { createScheduler } from "./jobs";
-import { jobsRoutes } from "./jobs/routes";
-import { ticketsRoutes } from "./modules/tickets/routes";
-import { messagesRoutes } from "./modules/messages/routes";
-import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
-import { connectionsRoutes } from "./modules/connections/routes";
-import { sandboxRoutes } from "./channels/sandbox/routes";
-import { cloudApiRoutes } from "./channels/cloudapi/routes";
-import { contactListsRoutes } from "./modules/contact-lists/routes";
-import { campaignsRoutes } from "./modules/campaigns/routes";
-import { installOps, opsRoutes, withOps } from "./ops";
-import { backupsRoutes, storageRoutes } from "./ops/routes";
+import { jobsRoutes } from "./http/routes/jobs";
+import { ticketsRoutes } from "./http/routes/tickets";
+import { messagesRoutes } from "./http/routes/messages";
+import { ticketNotesRoutes } from "./http/routes/ticket-notes";
+import { connectionsRoutes } from "./http/routes/connections";
+import { sandboxRoutes } from "./http/routes/sandbox";
+import { cloudApiRoutes } from "./http/routes/cloudapi";
+import { contactListsRoutes } from "./http/routes/contact-lists";
+import { campaignsRoutes } from "./http/routes/campaigns";
+import { installOps, opsOf, withOps } from "./ops";
+import { healthRoutes } from "./http/routes/health";
+import { backupsRoutes, storageRoutes } from "./http/routes/ops";
 import { currentRequest } from "./ops/request-context";
-import { isStorageFullError, storageGuard } from "./ops/storage";
-import { logThrottled } from "./ops/throttle";
-import { externalApiRoutes } from "./modules/external-api/routes";
+import { isStorageFullError } from "./core/storage";
+import { StorageGuard } from "./ops/storage";
+import { logThrottled } from "./lib/log-throttle";
+import { externalApiRoutes } from "./http/routes/external-api";
 import { openapiRoutes } from "./http/openapi";
-import { integrationsRoutes } from "./modules/integrations/routes";
-import { promptsRoutes } from "./modules/prompts/routes";
-import { auditRoutes } from "./modules/audit/routes";
-import { Notifier } from "./modules/notifications/notifier";
-import { notificationsRoutes } from "./modules/notifications/routes";
-import { todosRoutes } from "./modules/todos/routes";
+import { integrationsRoutes } from "./http/routes/integrations";
+import { promptsRoutes } from "./http/routes/prompts";
+import { auditRoutes } from "./http/routes/audit";
+import { Notifier } from "./modules/notifications";
+import { createOutbox } from "./modules/messages";
+import { createHooks } from "./hooks";
+import { notificationsRoutes } from "./http/routes/notifications";
+import { todosRoutes } from "./http/routes/todos";
 import { LIMITS } from "./contract/limits";
 import pkg from "../package.json";
 
@@ -67,7 +80,21 @@ import pkg from "../package.json";
  */
 const DEPS_PROTO = Object.freeze({ kind: "deps" });
 
-export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Clock; resolve?: Resolver } = {}): Deps {
+/**
+ * Deps as the composition root built them: the same object, typed with the implementations (tests
+ * reach the supervisor's registry, the notifier's timers, the hub's rooms).
+ */
+export interface AppDeps extends Deps {
+  reads: ReadCache;
+  hub: Hub;
+  sessions: ConnectionSupervisor;
+  inboundSpool: InboundSpool;
+  notifier: Notifier;
+  storage: StorageGuard;
+  limiters: { login: LoginThrottle; signup: AttemptLimiter; api: AttemptLimiter; passkey: AttemptLimiter };
+}
+
+export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Clock; resolve?: Resolver } = {}): AppDeps {
   const deps = Object.assign(Object.create(DEPS_PROTO), {
     db,
     hub: opts.hub ?? new Hub(),
@@ -75,7 +102,12 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     clock: opts.clock ?? systemClock,
     outbound: createOutbound({ allow: config.outboundAllow, resolve: opts.resolve }),
     credentials: new CredentialCache(),
+    caches: { settings: new MemoryCache(), numberChecks: new MemoryCache(100_000) },
+    claims: new MemoryClaims(),
+    throttle: new MemoryThrottle(),
     reads: new ReadCache(sqliteVersion(db)),
+    // The server lays the ballast at boot (main.ts); the storage.check job keeps it.
+    storage: new StorageGuard(config.dataDir, { lowBytes: config.storageLowBytes, ballastBytes: config.ballastBytes }),
     jobs: { list: () => [], runNow: async () => false },
     limiters: {
       login: new LoginThrottle(),
@@ -83,9 +115,13 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
       api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
       passkey: new AttemptLimiter(30, 60_000),
     },
-  } as Omit<Deps, "sessions" | "channels" | "inboundSpool" | "notifier">) as Deps;
+  } as Omit<AppDeps, "sessions" | "channels" | "inboundSpool" | "notifier" | "cloudApi" | "sandbox" | "outbox" | "hooks">) as AppDeps;
   // The supervisor and the spool hold these same deps: wire them in once, explicitly.
-  deps.sessions = new ConnectionSupervisor(deps);
+  deps.hooks = createHooks(deps);
+  deps.outbox = createOutbox(deps);
+  deps.cloudApi = cloudApiChannel(deps);
+  deps.sandbox = sandboxChannel(deps);
+  deps.sessions = new ConnectionSupervisor(deps, channelKinds(deps));
   deps.channels = deps.sessions.registry;
   deps.inboundSpool = createInboundSpool(deps);
   deps.jobs = createScheduler(deps);
@@ -94,8 +130,20 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
   return deps;
 }
 
+/** The kinds of channel a connection can be (the supervisor builds their adapters). */
+export function channelKinds(deps: Pick<Deps, "db" | "hub" | "config" | "outbound">): Record<string, ChannelKind> {
+  const { config } = deps;
+  // Tests never reach the real WhatsApp: under NODE_ENV=test the baileys kind starts connections only with WA_WS_URL.
+  const waEnabled = !config.isTest || !!config.waWsUrl;
+  return {
+    sandbox: sandboxKind(deps),
+    cloudapi: cloudApiKind(deps),
+    baileys: baileysKind(deps.db, { waWsUrl: config.waWsUrl, waTestRootKey: config.waTestRootKey }, waEnabled),
+  };
+}
+
 /** The error envelope: domain errors by code, a full disk as 507, anything else 500 with a request id. */
-function answerError(code: string | number, error: unknown, request: Request): Response {
+function answerError(storage: Deps["storage"], code: string | number, error: unknown, request: Request): Response {
   // Errors of the body-limit parse hook (413, 401) reach us wrapped in Elysia's ParseError.
   if (code === "PARSE" && (error as Error)?.cause instanceof AppError) error = (error as Error).cause;
   if (error instanceof AppError) {
@@ -108,7 +156,7 @@ function answerError(code: string | number, error: unknown, request: Request): R
     return errorResponse("ERR_VALIDATION", 400);
   }
   if (isStorageFullError(error)) {
-    storageGuard()?.onFullDisk();
+    storage.onFullDisk();
     logThrottled("error", "storage-full", "write refused: the data disk is full", { method: request.method, url: request.url });
     return errorResponse("ERR_STORAGE_FULL", 507);
   }
@@ -130,7 +178,7 @@ function answerError(code: string | number, error: unknown, request: Request): R
  * types exceeds the compiler's instantiation depth.
  */
 const moduleRoutes = (deps: Deps): AnyElysia[] => [
-  opsRoutes(deps),
+  healthRoutes(deps, opsOf(deps).metrics),
   authRoutes(deps),
   securityRoutes(deps),
   usersRoutes(deps),
@@ -182,7 +230,7 @@ export function buildApp(deps: Deps) {
   // around it; only tests' `app.handle` went through it. Now the listening server does too.
   let app: AnyElysia = new Elysia({ systemRouter: false })
     .onRequest(({ request }) => serveSpa(request) ?? undefined)
-    .onError(({ code, error, request }) => answerError(code, error, request))
+    .onError(({ code, error, request }) => answerError(deps.storage, code, error, request))
     .use(bodyLimit(deps))
     .get("/version", () => ({ version: pkg.version }))
     .get("/health", () => ({ ok: true }));

@@ -10,15 +10,16 @@ import { resolve } from "node:path";
 import { eq } from "drizzle-orm";
 import { createDeps } from "./app";
 import { type Config, loadConfig } from "./config";
-import type { DB } from "./db/client";
+import type { DB } from "./core/db";
 import { redactUrl } from "./db/pg-client";
 import { generatePassword } from "./lib/ids";
 import { hashPassword } from "./lib/password";
-import { resetSecondFactorOffline } from "./modules/auth/admin";
-import { endUserSessionsOffline } from "./modules/auth/sessions";
-import { companies } from "./modules/companies/schema";
-import { insertUser, setPasswordHash } from "./modules/users/accounts";
-import { users } from "./modules/users/schema";
+import { resetSecondFactorOffline } from "./modules/auth";
+import { endUserSessionsOffline } from "./modules/auth";
+import * as schema from "./schema";
+import { companies } from "./modules/companies";
+import { insertUser, setPasswordHash } from "./modules/users";
+import { users } from "./modules/users";
 import { BackupBusyError, createBackup } from "./ops/backup";
 import { CliError, migrateCommand, openExisting, reindexCommand, requireCurrentSchema } from "./ops/commands";
 import { NOT_COPIED } from "./ops/copy-tables";
@@ -178,7 +179,7 @@ async function run(command: string, rest: string[], arg: string | undefined, env
   if (command === "migrate-to-postgres") {
     const url = arg ?? env.DATABASE_URL;
     if (!url) throw new CliError(`migrate-to-postgres needs the PostgreSQL URL\nusage: balcao-cli ${HELP[command]}`, 2);
-    const r = await migrateToPostgres(config, url, { onProgress: progressPrinter() });
+    const r = await migrateToPostgres(config, url, { tables: schema, onProgress: progressPrinter() });
     for (const t of r.tables) {
       console.log(
         `  ${t.table.padEnd(24)} ${String(t.rows).padStart(10)} rows${t.copied === null ? `  not copied (${NOT_COPIED[t.table]})` : `  copied, counts equal (${t.ms} ms)`}`,

@@ -1,15 +1,15 @@
 import { createDeps, buildApp } from "./app";
-import { flushInbound } from "./bot/pipeline";
+import { flushInbound } from "./inbound/pipeline";
 import { INPUT_LIMITS } from "./contract/limits";
 import { type Config, ConfigError, loadConfig, parseEnv } from "./config";
 import { openDatabase, refreshStatistics } from "./db/client";
 import { holdDataFolder, publishHolder, waitOutLegacyHolder } from "./db/instance-lock";
-import { seed } from "./db/seed";
+import { seed } from "./ops/seed";
 import { log, setLogLevel } from "./lib/logger";
 import { type BootPlace, checkDataFolder, describeBootError, failBoot } from "./ops/boot";
 import { startIntegrityCheck } from "./ops/integrity";
 import { applyStagedRestore } from "./ops/restore";
-import { storageGuard, warnStorageAtBoot } from "./ops/storage";
+import { warnStorageAtBoot } from "./ops/storage";
 import { upgradeDatabase } from "./ops/upgrade";
 import { resolve } from "node:path";
 
@@ -63,11 +63,8 @@ async function boot(first: Config) {
   await seed(db, config);
   const deps = createDeps(db, config);
   // The ballast: room kept in reserve for a full disk (released then, laid again by the storage.check job).
-  const guard = storageGuard();
-  if (guard) {
-    guard.check();
-    warnStorageAtBoot(guard, config.storageLowBytes !== undefined);
-  }
+  deps.storage.check();
+  warnStorageAtBoot(deps.storage, config.storageLowBytes !== undefined);
   // Bun itself never buffers more than the largest bound (the body-limit hook bounds each route).
   // reusePort off: a second process on the same port must fail, not share the traffic.
   const app = buildApp(deps).listen({

@@ -11,7 +11,7 @@ import { existsSync, rmSync } from "node:fs";
 import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db/client";
 import { migrate } from "../../src/db/migrate";
-import { seed } from "../../src/db/seed";
+import { seed } from "../../src/ops/seed";
 import { setLogLevel } from "../../src/lib/logger";
 import { hashPassword } from "../../src/lib/password";
 import { seedCompanySettings } from "../../src/modules/settings/service";

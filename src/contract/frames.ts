@@ -114,3 +114,9 @@ export type ClientMessage =
   | { type: "joinSandbox"; connectionId: number | string }
   | { type: "leaveSandbox"; connectionId: number | string }
   | { type: "pong" };
+
+/** WebSocket close codes the SPA understands (web/src/realtime/socket.ts). */
+export const CLOSE = {
+  /** The session ended (logout, password change, deletion, demotion, company blocked): go to /login. */
+  sessionEnded: 4401,
+} as const;

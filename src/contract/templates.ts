@@ -94,3 +94,9 @@ export function templateText(components: TemplateComponent[], params: readonly s
   ];
   return lines.filter(Boolean).join("\n\n");
 }
+
+/** WhatsApp's customer-service window (Cloud API): free text may go until this long after the customer's last message. */
+export const WINDOW_MS = 24 * 60 * 60_000;
+
+/** Whether a free-form message may go to the customer now (`last`: their last message, epoch ms). */
+export const windowOpen = (last: number | null, now: number) => last !== null && now - last < WINDOW_MS;

@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { closeSync, existsSync, openSync } from "node:fs";
 import { ownerOnly } from "../config";
 import { drizzle } from "drizzle-orm/bun-sqlite";
-import * as schema from "./schema";
+import type { DB } from "../core/db";
 
 /** Compiled statements kept per database; drizzle asks for one per query, compiling is most of a small query's cost. */
 const STATEMENT_CACHE_SIZE = 400;
@@ -53,7 +53,7 @@ export function plannerStable(sql: string): string {
 }
 
 /** Opens SQLite with the house pragmas: busy_timeout first, then WAL, NORMAL sync, foreign keys. */
-export function openDatabase(path: string) {
+export function openDatabase(path: string): DB {
   // Created owner-only (0600); SQLite gives the -wal and -shm files the database file's mode.
   if (path !== ":memory:" && !existsSync(path)) closeSync(openSync(path, "a", 0o600));
   if (path !== ":memory:") ownerOnly(path, 0o600);
@@ -65,11 +65,8 @@ export function openDatabase(path: string) {
   sqlite.exec("PRAGMA temp_store = MEMORY");
   sqlite.exec("PRAGMA cache_size = -16000");
   cacheStatements(sqlite);
-  const db = drizzle(sqlite, { schema });
-  return Object.assign(db, { sqlite });
+  return Object.assign(drizzle(sqlite), { sqlite }) as DB;
 }
-
-export type DB = ReturnType<typeof openDatabase>;
 
 /**
  * Opens an existing database for reading only (doctor, verify): nothing is created, migrated or
@@ -87,7 +84,7 @@ export function openDatabaseReadOnly(path: string): DB {
     throw e;
   }
   cacheStatements(sqlite);
-  return Object.assign(drizzle(sqlite, { schema }), { sqlite }) as DB;
+  return Object.assign(drizzle(sqlite), { sqlite }) as DB;
 }
 
 /**
@@ -100,8 +97,8 @@ export function refreshStatistics(db: Pick<DB, "sqlite">) {
   db.sqlite.exec("PRAGMA optimize = 0x10002");
 }
 
-/** The handle `db.transaction(fn)` passes to `fn`. */
-export type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
-
-/** What a function that may run inside a transaction takes: the database or a transaction. */
-export type DbOrTx = DB | Tx;
+/** The nightly `db.optimize` job: the WAL folded back into the database, planner statistics refreshed. */
+export function optimizeDatabase(db: Pick<DB, "sqlite">) {
+  db.sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  db.sqlite.exec("PRAGMA optimize");
+}

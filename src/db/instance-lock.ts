@@ -22,7 +22,7 @@ import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { eq } from "drizzle-orm";
 import { log } from "../lib/logger";
-import type { DB } from "./client";
+import type { DB } from "../core/db";
 import { instanceLock } from "./instance-lock-schema";
 
 export { instanceLock };

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { MigrationMeta } from "drizzle-orm/migrator";
 import { assetPath } from "../lib/assets";
-import type { DB } from "./client";
+import type { DB } from "../core/db";
 
 interface Journal {
   entries: { idx: number; when: number; tag: string; breakpoints: boolean }[];

@@ -1,7 +1,7 @@
 import { count, type SQL, sql } from "drizzle-orm";
 import { type SQLiteColumn, SQLiteSyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { DbOrTx } from "./client";
-import type { ReadCache } from "./read-cache";
+import type { DbOrTx } from "../core/db";
+import type { Reads } from "../core/deps";
 
 /** A case-insensitive "contains" pattern with LIKE's wildcards escaped (use with `escape '\'`). */
 export const containsPattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -42,7 +42,7 @@ export function pageOf<T extends SQLiteTable>(
 const dialect = new SQLiteSyncDialect();
 
 /** A statement's result through `deps.reads`, keyed by its compiled SQL and parameters under `kind`. */
-export function cachedRead<T>(reads: ReadCache, kind: string, query: SQL, compute: () => T): T {
+export function cachedRead<T>(reads: Reads, kind: string, query: SQL, compute: () => T): T {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return reads.get(`${kind}\u0000${text}\u0000${JSON.stringify(params)}`, compute);
 }
@@ -51,7 +51,7 @@ export function cachedRead<T>(reads: ReadCache, kind: string, query: SQL, comput
  * A list's count, remembered until the database changes (`deps.reads`): counting a tab of 35,000
  * tickets costs more than reading its page; between writes, repeating it is free.
  */
-export function cachedCount(reads: ReadCache, query: { toSQL(): { sql: string; params: unknown[] }; get(): { n: number } | undefined }): number {
+export function cachedCount(reads: Reads, query: { toSQL(): { sql: string; params: unknown[] }; get(): { n: number } | undefined }): number {
   const { sql: text, params } = query.toSQL();
   return reads.get(`count\u0000${text}\u0000${JSON.stringify(params)}`, () => query.get()?.n ?? 0);
 }

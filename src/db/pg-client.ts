@@ -1,6 +1,5 @@
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import * as schema from "./schema";
 
 /** PostgreSQL's type ids for 64-bit integers and numerics (count(*), sum(), bigint columns). */
 const INT8 = 20;
@@ -20,7 +19,7 @@ export function openPostgres(url: string, opts: { max?: number; onnotice?: (n: p
       numeric: { to: NUMERIC, from: [NUMERIC], serialize: (v: number | string) => String(v), parse: (v: string) => Number(v) },
     },
   });
-  return drizzle(client, { schema });
+  return drizzle(client);
 }
 
 /** A PostgreSQL database opened by openPostgres; `$client` is its postgres.js pool. */

@@ -53,7 +53,7 @@ export function toPgTables(schema: Record<string, unknown>): Record<string, PgTa
       for (const fk of cfg.foreignKeys) {
         const ref = fk.reference();
         const target = byName.get(getTableConfig(ref.foreignTable).name);
-        if (!target) throw new Error(`${cfg.name}: foreign key to ${getTableConfig(ref.foreignTable).name}, declared later in src/db/schema.ts`);
+        if (!target) throw new Error(`${cfg.name}: foreign key to ${getTableConfig(ref.foreignTable).name}, declared later in src/schema.ts`);
         const targetCols = getTableColumns(target);
         const foreign = ref.foreignColumns.map((fc) => Object.values(targetCols).find((x) => x.name === fc.name));
         let built = foreignKey({ name: fk.getName(), columns: ref.columns.map(col) as [never], foreignColumns: foreign as [never] });

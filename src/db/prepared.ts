@@ -1,4 +1,4 @@
-import type { DB } from "./client";
+import type { DB } from "../core/db";
 
 const caches = new WeakMap<DB, Map<string, unknown>>();
 

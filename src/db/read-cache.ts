@@ -1,4 +1,4 @@
-import type { DB } from "./client";
+import type { DB } from "../core/db";
 
 /** How many results are kept at most (the least recently used goes first). */
 const READ_CACHE_SIZE = 500;

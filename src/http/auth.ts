@@ -1,15 +1,15 @@
 import { can } from "../contract/permissions";
 import { Elysia } from "elysia";
 import { isPastDue } from "../lib/dates";
-import { featureEnabled } from "../modules/companies/features";
-import { loadSessionUser } from "../modules/users/queries";
-import { accessSessionLive } from "../modules/auth/sessions";
-import type { Ctx, Deps } from "./context";
-import { AppError } from "./errors";
+import { featureEnabled } from "../modules/companies";
+import { loadSessionUser } from "../modules/users";
+import { accessSessionLive } from "../modules/auth";
+import type { Ctx, Deps } from "../core/deps";
+import { AppError } from "../core/errors";
 import { clientIp } from "./ip";
 import { isPublicRoute } from "./public-routes";
 import { refusal, rightOf } from "./route-rights";
-import { type AccessClaims, verifyToken } from "./tokens";
+import { type AccessClaims, verifyToken } from "../modules/auth";
 
 /** Routes a company whose subscription lapsed may still call (to see and pay its invoices). */
 const LAPSED_ALLOWED = new Set([
@@ -37,7 +37,7 @@ export async function authenticate(deps: Deps, request: Request, route: string):
   // A token of the older format (no session) is treated as expired: the web refreshes it with its cookie.
   if (!claims || typeof claims.sid !== "string") throw new AppError("ERR_SESSION_EXPIRED", 403);
   const found = loadSessionUser(deps.db, claims.id);
-  if (!found || found.tokenVersion !== claims.tv || !accessSessionLive(deps.db, found.user.companyId, claims.sid, claims.id)) {
+  if (!found || found.tokenVersion !== claims.tv || !accessSessionLive(deps, found.user.companyId, claims.sid, claims.id)) {
     throw new AppError("ERR_SESSION_EXPIRED", 401);
   }
   const { user, company } = found;
@@ -46,7 +46,7 @@ export async function authenticate(deps: Deps, request: Request, route: string):
   }
   // the caller's right to the route, before its body is read or validated (route-rights.ts)
   const right = rightOf(request.method, route);
-  const refused = right && refusal(user, right, (flag) => featureEnabled(deps.db, user.companyId, flag));
+  const refused = right && refusal(user, right, (flag) => featureEnabled(deps, user.companyId, flag));
   if (refused) throw new AppError(refused.code, 403, refused.feature ? { feature: refused.feature } : undefined);
   return { ...deps, companyId: user.companyId, user, sessionId: claims.sid };
 }

@@ -8,8 +8,8 @@ import { Elysia } from "elysia";
 import { INPUT_LIMITS } from "../contract/limits";
 import { formatBytes } from "../contract/media";
 import { authenticate, rememberCaller } from "./auth";
-import type { Deps } from "./context";
-import { AppError } from "./errors";
+import type { Deps } from "../core/deps";
+import { AppError } from "../core/errors";
 import { isPublicRoute } from "./public-routes";
 
 type FormLimit = "formBytes" | "mediaFormBytes" | "spreadsheetBytes";

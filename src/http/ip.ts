@@ -1,5 +1,5 @@
 import type { TrustProxy } from "../config";
-import type { Deps } from "./context";
+import type { Deps } from "../core/deps";
 
 interface IpServer {
   requestIP(req: Request): { address: string } | null;

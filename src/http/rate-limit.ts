@@ -1,8 +1,10 @@
+import type { AttemptLimiter as AttemptLimiterPort, LoginThrottle as LoginThrottlePort } from "../core/limits";
+
 /**
  * Sliding-window counter of failed attempts per key (client address). In memory: a restart forgets,
  * which is acceptable for slowing down password guessing on a single-process install.
  */
-export class AttemptLimiter {
+export class AttemptLimiter implements AttemptLimiterPort {
   private hits = new Map<string, number[]>();
   constructor(
     private max = 10,
@@ -40,7 +42,7 @@ export class AttemptLimiter {
  * office NAT lock out only that person on that address, a password sprayed from many addresses still
  * hits the account's ceiling, and a success on one account never clears another's counters.
  */
-export class LoginThrottle {
+export class LoginThrottle implements LoginThrottlePort {
   readonly pair: AttemptLimiter;
   readonly account: AttemptLimiter;
   constructor(opts: { perPair?: number; perAccount?: number; windowMs?: number } = {}) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { extOfMime, mimeOfName } from "./uploads";
+import { extOfMime, mimeOfName } from "../modules/media/uploads";
 
 describe("mime table", () => {
   test("canonical mime of a name, octet-stream when unknown", () => {

@@ -1,15 +1,16 @@
-import type { Deps } from "../http/context";
-import { dispatchCampaigns } from "../modules/campaigns/dispatcher";
-import { sweepEndedSockets } from "../modules/auth/sessions";
-import { checkListNumbers } from "../modules/contact-lists/validity";
-import { retryQueuedMessages } from "../modules/messages/jobs";
+import type { Deps } from "../core/deps";
+import { optimizeDatabase } from "../db/client";
+import { dispatchCampaigns } from "../modules/campaigns";
+import { sweepEndedSockets } from "../modules/auth";
+import { checkListNumbers } from "../modules/contact-lists";
+import { retryQueuedMessages } from "../modules/messages";
 import { runScheduledBackup } from "../ops/schedule";
-import { storageGuard } from "../ops/storage";
-import { sendDueSchedules } from "../modules/schedules/jobs";
+import { sendDueSchedules } from "../modules/schedules";
 import { Scheduler } from "./scheduler";
-import { pruneAuditLog } from "../modules/audit/jobs";
-import { generateInvoices } from "../modules/invoices/jobs";
-import { autoTransferTickets, closeUnratedTickets, expireInactiveTickets, sweepOfflineUsers } from "./tickets";
+import { pruneAuditLog } from "../modules/audit";
+import { generateInvoices } from "../modules/invoices";
+import { autoTransferTickets, closeUnratedTickets, expireInactiveTickets } from "../modules/tickets";
+import { sweepOfflineUsers } from "../modules/users";
 
 /** Registers the background jobs (stable dotted names; super users can list and run them). */
 export function createScheduler(deps: Deps) {
@@ -29,17 +30,14 @@ export function createScheduler(deps: Deps) {
   s.add({
     name: "backups.scheduled",
     pattern: "5 * * * * *",
-    run: async () => void (await runScheduledBackup(deps.db, deps.config.dataDir, deps.config.timezone)),
+    run: async () => void (await runScheduledBackup(deps.db, deps.config.dataDir, deps.config.timezone, deps.storage)),
   });
   s.add({ name: "audit.prune", pattern: "0 23 4 * * *", run: () => void pruneAuditLog(deps) });
-  s.add({ name: "storage.check", pattern: "40 * * * * *", run: () => void storageGuard()?.check() });
+  s.add({ name: "storage.check", pattern: "40 * * * * *", run: () => void deps.storage.check() });
   s.add({
     name: "db.optimize",
     pattern: "0 17 3 * * *",
-    run: () => {
-      deps.db.sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-      deps.db.sqlite.exec("PRAGMA optimize");
-    },
+    run: () => optimizeDatabase(deps.db),
   });
   return s;
 }

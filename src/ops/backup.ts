@@ -11,7 +11,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import pkg from "../../package.json";
-import type { DB } from "../db/client";
+import type { DB } from "../core/db";
 import { LOCK_FILE } from "../db/instance-lock";
 import { loadMigrations } from "../db/migrate";
 import { BALLAST_FILE } from "./storage";

@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { FolderBusyError } from "../db/instance-lock";
 import { log } from "../lib/logger";
 import { listBackups } from "./backup";
-import { isStorageFullError } from "./storage";
+import { isStorageFullError } from "../core/storage";
 import { UpgradeError } from "./upgrade";
 
 /** Entries of the data folder the server writes; each must be writable when it exists. */

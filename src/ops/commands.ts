@@ -7,9 +7,10 @@
  */
 import { existsSync } from "node:fs";
 import type { Config } from "../config";
-import { type DB, openDatabase, refreshStatistics } from "../db/client";
+import type { DB } from "../core/db";
+import { openDatabase, refreshStatistics } from "../db/client";
 import { describeHolder, FolderBusyError, holdDataFolder, legacyHolder } from "../db/instance-lock";
-import { rebuildSearchIndex } from "../modules/messages/search-index";
+import { rebuildSearchIndex } from "../modules/messages";
 import { codeSchema, databaseSchema } from "./backup";
 import { upgradeDatabase } from "./upgrade";
 

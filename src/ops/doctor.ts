@@ -7,11 +7,12 @@
 import { accessSync, constants, existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
-import { type DB, openDatabaseReadOnly } from "../db/client";
+import type { DB } from "../core/db";
+import { openDatabaseReadOnly } from "../db/client";
 import { dataFolderHeld, describeHolder, legacyHolder, readHolderRow } from "../db/instance-lock";
-import { countConnectionsByStatus } from "../modules/connections/queries";
+import { countConnectionsByStatus } from "../modules/connections";
 import { codeSchema, databaseSchema, listBackups } from "./backup";
-import { searchIndexDrift } from "../modules/messages/search-index";
+import { searchIndexDrift } from "../modules/messages";
 import { StorageGuard } from "./storage";
 
 export interface DoctorCheck {

@@ -1,29 +1,24 @@
 /**
- * Operations of one process: the storage guard, metrics and their HTTP side. `installOps(deps)` is
- * called once by createDeps; `opsRoutes(deps)` is mounted by buildApp.
+ * Operations of one process: metrics and the request scope. `installOps(deps)` is called once by
+ * createDeps; their HTTP side is `http/routes/health.ts`. The storage guard is `deps.storage`.
  */
-import type { Deps } from "../http/context";
+import type { Deps } from "../core/deps";
 import { setLogContext } from "../lib/logger";
-import { healthRoutes } from "./health";
 import { Metrics } from "./metrics";
 import { requestLogFields, withRequestScope } from "./request-context";
-import { StorageGuard, setStorageGuard } from "./storage";
 
 interface Ops {
   metrics: Metrics;
-  storage: StorageGuard;
 }
 
 const installed = new WeakMap<Deps, Ops>();
 
-/** Creates this process's storage guard and metrics; installs the guard globally (the server lays the ballast at boot). */
+/** Creates the metrics of these deps (request and frame counters). */
 export function installOps(deps: Deps): Ops {
-  const storage = new StorageGuard(deps.config.dataDir, { lowBytes: deps.config.storageLowBytes, ballastBytes: deps.config.ballastBytes });
-  setStorageGuard(storage);
   const metrics = new Metrics();
   deps.hub.listen((p) => metrics.observeFrame(p));
   setLogContext(requestLogFields);
-  const ops = { metrics, storage };
+  const ops = { metrics };
   installed.set(deps, ops);
   return ops;
 }
@@ -36,6 +31,3 @@ export function withOps<T extends object>(deps: Deps, app: T): T {
   const { metrics } = opsOf(deps);
   return withRequestScope(app, (req, status, seconds) => metrics.observeRequest(req.method, status, seconds));
 }
-
-/** /healthz, /readyz and /metrics. */
-export const opsRoutes = (deps: Deps) => healthRoutes(deps, opsOf(deps).metrics);

@@ -3,7 +3,7 @@
  * benchmark's 1,000,000-message database (285 MB), too long to block the server's thread at boot or
  * while a restore is staged from the page, so it runs in a Worker on its own read-only connection.
  */
-import type { Deps } from "../http/context";
+import type { Deps } from "../core/deps";
 import { log } from "../lib/logger";
 
 /** The outcome of one check: ok, or the first problems SQLite reported (at most 20). */

@@ -4,12 +4,11 @@
  * clients, memory and disk. Counters live in memory (they restart at 0 with the process, as
  * Prometheus expects); gauges are read at scrape time.
  */
-import type { Deps } from "../http/context";
-import { countConnectionsByStatus } from "../modules/connections/queries";
-import { countQueuedMessages } from "../modules/messages/queries";
-import type { Published } from "../realtime/hub";
+import type { Deps } from "../core/deps";
+import { countConnectionsByStatus } from "../modules/connections";
+import { countQueuedMessages } from "../modules/messages";
+import type { Published } from "../core/hub";
 import { integrityOf } from "./integrity";
-import { storageGuard } from "./storage";
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -92,14 +91,12 @@ export function renderMetrics(deps: Deps, m: Metrics): string {
   family(out, "balcao_database_integrity_ok", "gauge", "0 when the boot's quick_check found the database damaged, else 1.", [
     [null, integrity === "failed" ? 0 : 1],
   ]);
-  const s = storageGuard()?.status();
-  if (s) {
-    family(out, "balcao_storage_free_bytes", "gauge", "Free bytes on the data folder's disk.", [[null, s.freeBytes]]);
-    family(out, "balcao_storage_state", "gauge", "1 for the data disk's current state (ok, low, full).", [
-      [{ state: "ok" }, s.state === "ok" ? 1 : 0],
-      [{ state: "low" }, s.state === "low" ? 1 : 0],
-      [{ state: "full" }, s.state === "full" ? 1 : 0],
-    ]);
-  }
+  const s = deps.storage.status();
+  family(out, "balcao_storage_free_bytes", "gauge", "Free bytes on the data folder's disk.", [[null, s.freeBytes]]);
+  family(out, "balcao_storage_state", "gauge", "1 for the data disk's current state (ok, low, full).", [
+    [{ state: "ok" }, s.state === "ok" ? 1 : 0],
+    [{ state: "low" }, s.state === "low" ? 1 : 0],
+    [{ state: "full" }, s.state === "full" ? 1 : 0],
+  ]);
   return `${out.join("\n")}\n`;
 }

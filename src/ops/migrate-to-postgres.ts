@@ -15,8 +15,7 @@ import { openDatabaseReadOnly } from "../db/client";
 import { describeHolder, FolderBusyError, holdDataFolder, legacyHolder } from "../db/instance-lock";
 import { loadMigrations } from "../db/migrate";
 import { isPostgresUrl, openPostgres, redactUrl } from "../db/pg-client";
-import * as schema from "../db/schema";
-import { dropSearchIndexPg, rebuildSearchIndexPg } from "../modules/messages/search-index-pg";
+import { dropSearchIndexPg, rebuildSearchIndexPg } from "../modules/messages";
 import { copyPlan, copyTable, NOT_COPIED, setIdentityPast, type TablePlan } from "./copy-tables";
 import { CliError, requireCurrentSchema } from "./commands";
 import { UpgradeError } from "./upgrade";
@@ -42,6 +41,8 @@ export interface MoveReport {
 }
 
 export interface MoveOptions {
+  /** Every table of the schema (`src/schema.ts`, which only the composition root and tests import). */
+  tables: Record<string, unknown>;
   batchRows?: number;
   /** Hears each table as it starts and as its rows go (for the CLI's progress lines). */
   onProgress?: (table: string, done: number, total: number) => void;
@@ -53,7 +54,7 @@ export interface MoveOptions {
 const countRows = (sqlite: Database, table: string) => sqlite.query<{ n: number }, []>(`SELECT count(*) AS n FROM "${table}"`).get()?.n ?? 0;
 
 /** Copies the data folder's SQLite database into the empty PostgreSQL database at `url`; answers the counts. */
-export async function migrateToPostgres(config: Config, url: string, opts: MoveOptions = {}): Promise<MoveReport> {
+export async function migrateToPostgres(config: Config, url: string, opts: MoveOptions): Promise<MoveReport> {
   if (!isPostgresUrl(url)) throw new CliError("migrate-to-postgres needs a postgres://user:password@host:port/database URL", 2);
   if (!existsSync(config.dbPath)) throw new CliError(`no database at ${config.dbPath}: nothing to move (DATA_DIR selects the data folder)`);
   let lock: Awaited<ReturnType<typeof holdDataFolder>>;
@@ -87,7 +88,7 @@ export async function migrateToPostgres(config: Config, url: string, opts: MoveO
 
 async function copyAll(sqlite: Database, url: string, opts: MoveOptions): Promise<MoveReport> {
   const started = performance.now();
-  const plans = copyPlan(schema);
+  const plans = copyPlan(opts.tables);
   const pg = openPostgres(url, { max: 1 });
   const sql = pg.$client;
   try {

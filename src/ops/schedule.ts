@@ -4,11 +4,11 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { DB } from "../db/client";
+import type { DB } from "../core/db";
 import { log } from "../lib/logger";
 import { backupsDir, createBackup, listBackups, pruneBackups } from "./backup";
-import { storageGuard } from "./storage";
-import { logThrottled } from "./throttle";
+import type { StorageGuard } from "../core/storage";
+import { logThrottled } from "../lib/log-throttle";
 
 export interface BackupSchedule {
   enabled: boolean;
@@ -58,7 +58,7 @@ export function localTime(at: Date, timezone: string): { day: string; time: stri
  * The backups.scheduled job, run every minute: at the configured time, once per local day, writes a
  * scheduled backup and prunes older ones. Answers the backup's name when it wrote one.
  */
-export async function runScheduledBackup(db: DB, dataDir: string, timezone: string, now = new Date()): Promise<string | null> {
+export async function runScheduledBackup(db: DB, dataDir: string, timezone: string, storage: StorageGuard, now = new Date()): Promise<string | null> {
   const s = readSchedule(dataDir);
   if (!s.enabled) return null;
   const here = localTime(now, timezone);
@@ -66,7 +66,7 @@ export async function runScheduledBackup(db: DB, dataDir: string, timezone: stri
   const today = listBackups(dataDir).some((b) => b.kind === "scheduled" && localTime(new Date(b.createdAt), timezone).day === here.day);
   if (today) return null;
   // A backup is written to the same disk: never while it is low (the banner and /readyz already say so).
-  const disk = storageGuard()?.status(true).state ?? "ok";
+  const disk = storage.status(true).state;
   if (disk !== "ok") {
     logThrottled("warn", "backup-skipped-disk", "scheduled backup skipped: the data disk is low", { state: disk });
     return null;

@@ -7,8 +7,7 @@
  *   the inbound spool, the alert and an orderly degradation still have room, and the request answers
  *   507 ERR_STORAGE_FULL. The ballast is laid again once free space is back above the low mark.
  *
- * Other modules call `assertStorageAvailable()` before bulk work; it is a no-op until the process
- * has a guard (tests without one, the CLI).
+ * Bulk work asks `deps.storage.assertAvailable()` first (the guard is one per Deps, made by createDeps).
  *
  * Unless STORAGE_LOW_MB / BALLAST_MB set them, the low mark and the ballast scale to the disk
  * (`defaultStorageMarks`): a fixed 512 MB mark on a 600 MB disk would keep /readyz at 503 and refuse
@@ -17,21 +16,9 @@
  */
 import { closeSync, existsSync, openSync, rmSync, statfsSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
+import type { StorageGuard as StorageGuardPort, StorageState, StorageStatus } from "../core/storage";
 import { log } from "../lib/logger";
-
-export type StorageState = "ok" | "low" | "full";
-
-export interface StorageStatus {
-  state: StorageState;
-  /** Free space is under twice the low mark (nothing is refused yet): warn the people who can free it. */
-  near: boolean;
-  freeBytes: number;
-  totalBytes: number;
-  lowBytes: number;
-  ballastBytes: number;
-  ballastPresent: boolean;
-}
 
 export interface StorageGuardOptions {
   /** Free space under which bulk work is refused and readiness fails (undefined: scaled to the disk). */
@@ -73,16 +60,8 @@ function statfsMeasure(dir: string) {
   return { free: s.bavail * s.bsize, total: s.blocks * s.bsize };
 }
 
-/** True when the error means the disk (or SQLite's file) is full. */
-export function isStorageFullError(err: unknown): boolean {
-  const e = err as { code?: string; errno?: number; message?: string } | null;
-  if (!e) return false;
-  if (e.code === "SQLITE_FULL" || e.code === "ENOSPC" || e.code === "EDQUOT") return true;
-  return /database or disk is full|no space left on device|disk quota exceeded/i.test(String(e.message ?? e));
-}
-
 /** One data folder's guard: free-space state, the ballast, and the full-disk reaction. */
-export class StorageGuard {
+export class StorageGuard implements StorageGuardPort {
   private cached: { at: number; free: number; total: number } | null = null;
   private fullUntil = 0;
   private readonly measureFn: (dir: string) => { free: number; total: number };
@@ -195,16 +174,6 @@ export class StorageGuard {
   }
 }
 
-let current: StorageGuard | null = null;
-
-/** Installs the process's guard (createDeps). */
-export function setStorageGuard(guard: StorageGuard | null) {
-  current = guard;
-}
-
-/** The process's guard, when one is installed. */
-export const storageGuard = () => current;
-
 /**
  * Says at boot, loudly, when the data disk is low (bulk work refused, /readyz 503) or near the low
  * mark, with the figures and what sets them; answers the level logged (null when all is well).
@@ -225,12 +194,4 @@ export function warnStorageAtBoot(guard: StorageGuard, explicit: boolean): "erro
   }
   log.warn("data disk nearly low: free space before uploads and imports are refused", fields);
   return "warn";
-}
-
-/**
- * Refuses bulk work (imports, campaign starts, media uploads) with 507 ERR_STORAGE_LOW or
- * ERR_STORAGE_FULL while the data disk is low or full. No-op without an installed guard.
- */
-export function assertStorageAvailable() {
-  current?.assertAvailable();
 }

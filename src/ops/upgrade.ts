@@ -5,7 +5,7 @@
  * a newer Balcão is refused before anything touches it.
  */
 import type { MigrationMeta } from "drizzle-orm/migrator";
-import type { DB } from "../db/client";
+import type { DB } from "../core/db";
 import { loadMigrations } from "../db/migrate";
 import { log } from "../lib/logger";
 import { createBackup, databaseSchema, pruneBackups } from "./backup";

@@ -1,40 +1,8 @@
-import type { ServerFrame } from "../contract/frames";
-import type { SessionUser } from "../http/context";
+import { CLOSE, type ServerFrame } from "../contract/frames";
+import type { Hub as HubPort, HubSocket, PublishOptions, Published } from "../core/hub";
+import type { SessionUser } from "../core/user";
 import { log } from "../lib/logger";
-import { canViewTicket, type TicketAccess } from "../modules/tickets/policy";
-
-/** What the hub needs of a live socket (Bun's ServerWebSocket, or a fake in tests). */
-export interface HubSocket {
-  readonly id: string;
-  send(data: string): unknown;
-  close(code?: number, reason?: string): void;
-  /** Batches the sends made inside `fn` into one write (Bun's ServerWebSocket.cork). */
-  cork?(fn: () => void): unknown;
-}
-
-/** A ticket's place, for the per-recipient visibility check of frames that carry its content. */
-export interface FrameTicket extends TicketAccess {
-  companyId: number;
-  status: string;
-}
-
-/** What `publish` says about a frame beyond its rooms. */
-export interface PublishOptions {
-  /** The frame shows a conversation: only sockets whose user may see this ticket receive it (R-PERM-3). */
-  ticket?: FrameTicket;
-  /**
-   * The thing moved out of these rooms (a ticket changed status, queue or owner): their sockets that
-   * did not receive the frame get `frame` instead (a delete), so every socket gets one frame at most.
-   */
-  gone?: { rooms: string[]; frame: ServerFrame };
-}
-
-export interface Published {
-  rooms: string[];
-  frame: ServerFrame;
-  /** Rooms that got a delete instead (the thing moved away from them). */
-  gone?: { rooms: string[]; frame: ServerFrame };
-}
+import { canViewTicket } from "../modules/tickets";
 
 interface Member {
   ws: HubSocket;
@@ -59,12 +27,6 @@ const FLUSH_MS = 4;
 /** A socket whose batch grows this long is written at once (a long synchronous burst never piles up). */
 const BATCH_MAX = 64;
 
-/** WebSocket close codes the SPA understands (web/src/realtime/socket.ts). */
-export const CLOSE = {
-  /** The session ended (logout, password change, deletion, demotion, company blocked): go to /login. */
-  sessionEnded: 4401,
-} as const;
-
 /**
  * The realtime hub: it owns room membership of every socket and delivers each published frame to
  * each socket at most once, however many of the frame's rooms the socket joined. The frame is
@@ -72,7 +34,7 @@ export const CLOSE = {
  * visibility, so a socket that joined a room before a transfer cannot read what it may no longer see.
  * Services call `publish(rooms, frame)` after their transaction commits.
  */
-export class Hub {
+export class Hub implements HubPort {
   private readonly members = new Map<string, Member>();
   private readonly rooms = new Map<string, Set<Member>>();
   private readonly byUser = new Map<number, Set<Member>>();

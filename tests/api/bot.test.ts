@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { handleInbound, handleInboundBatch } from "../../src/bot";
-import { HOME_LINE, INVALID_OPTION } from "../../src/bot/menu";
-import { RATING_PROMPT } from "../../src/bot/rating";
-import { LOOP_NOTE } from "../../src/bot";
+import { handleInbound, handleInboundBatch } from "../../src/inbound/receive";
+import { HOME_LINE, INVALID_OPTION } from "../../src/inbound/bot/menu";
+import { RATING_PROMPT } from "../../src/modules/tickets/rating";
+import { LOOP_NOTE } from "../../src/inbound/bot";
 import { ticketNotes } from "../../src/modules/ticket-notes/schema";
 import { companies } from "../../src/modules/companies/schema";
 import { whatsappQueues, whatsapps } from "../../src/modules/connections/schema";

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { createDeps } from "../../src/app";
-import type { Outgoing } from "../../src/channels/types";
+import type { Outgoing } from "../../src/core/channel";
 import type { Clock } from "../../src/lib/clock";
 import { eq } from "drizzle-orm";
 import { LIMITS } from "../../src/contract/limits";
-import { dispatchCampaigns } from "../../src/modules/campaigns/dispatcher";
+import { dispatchCampaigns } from "../../src/modules/campaigns/jobs";
 import { campaignShipping } from "../../src/modules/campaigns/schema";
 import { retryQueuedMessages } from "../../src/modules/messages/jobs";
 import { messages } from "../../src/modules/messages/schema";

@@ -1,14 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { handleInbound } from "../../src/bot";
-import type { Outgoing } from "../../src/channels/types";
+import { handleInbound } from "../../src/inbound/receive";
+import type { Outgoing } from "../../src/core/channel";
 import { autoText } from "../../src/contract/auto-texts";
 import { CAMPAIGN_OPT_OUT_WORDS, LIMITS } from "../../src/contract/limits";
 import { nowIso } from "../../src/lib/dates";
 import { companies } from "../../src/modules/companies/schema";
 import { plans } from "../../src/modules/plans/schema";
 import { tickets } from "../../src/modules/tickets/schema";
-import { StorageGuard, setStorageGuard, storageGuard } from "../../src/ops/storage";
+import { StorageGuard } from "../../src/ops/storage";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";
 
@@ -113,12 +113,12 @@ describe("start now", () => {
 
   test("a full disk refuses the start with ERR_STORAGE_LOW and leaves the campaign as it was", async () => {
     const id = await draft(["5511972000041"]);
-    const previous = storageGuard();
-    setStorageGuard(new StorageGuard(t.config.dataDir, { lowBytes: Number.MAX_SAFE_INTEGER, ballastBytes: 0 }));
+    const previous = t.deps.storage;
+    t.deps.storage = new StorageGuard(t.config.dataDir, { lowBytes: Number.MAX_SAFE_INTEGER, ballastBytes: 0 });
     try {
       expect((await call("POST", `/campaigns/${id}/start`)).json.error).toBe("ERR_STORAGE_LOW");
     } finally {
-      setStorageGuard(previous);
+      t.deps.storage = previous;
     }
     expect((await show(id)).status).toBe("INATIVA");
   });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { handleInbound } from "../../src/bot";
-import type { Outgoing } from "../../src/channels/types";
+import { handleInbound } from "../../src/inbound/receive";
+import type { Outgoing } from "../../src/core/channel";
 import { makeTestApp } from "../helpers/app";
 import { type FakeChannel, inbound, makeConnection } from "../helpers/channel";
 

@@ -5,11 +5,11 @@
  * close reason; a real drop counts one reconnect; the live session frame carries the count.
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { createBaileysFactory } from "../../src/channels/baileys/index";
+import { createBaileysFactory } from "../../src/channels/baileys";
 import { parseQr } from "../support/fake-wa-server";
 import { FakeWaServer } from "../support/fake-wa-server";
 import { FAST, registerWaHarness, until } from "../support/wa-harness";
-import { applyTestRootKey } from "../../src/channels/baileys/index";
+import { applyTestRootKey } from "../../src/channels/baileys";
 import { makeTestApp } from "../helpers/app";
 
 setDefaultTimeout(15_000);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { waAuth } from "../../src/channels/baileys/schema";
-import type { ChannelAdapter, ChannelEvents, Outgoing, StartOptions } from "../../src/channels/types";
+import type { ChannelAdapter, ChannelEvents, Outgoing, StartOptions } from "../../src/core/channel";
 import { companies } from "../../src/modules/companies/schema";
 import { plans } from "../../src/modules/plans/schema";
 import { nowIso } from "../../src/lib/dates";
@@ -277,9 +277,10 @@ describe("boot and delete edge cases", () => {
       .values({ connectionId: linked, kind: "creds", keyId: "", value: JSON.stringify({ me: { id: "1@s.whatsapp.net" }, account: {} }) })
       .run();
     // a fresh process: a new supervisor over the same database
-    const { ConnectionSupervisor } = await import("../../src/channels/wiring");
+    const { ConnectionSupervisor } = await import("../../src/inbound/supervisor");
+    const { channelKinds } = await import("../../src/app");
     const booted = new Map<number, string>();
-    const sup = new ConnectionSupervisor({ ...t.deps, channels: new Map() });
+    const sup = new ConnectionSupervisor({ ...t.deps, channels: new Map() }, channelKinds(t.deps));
     sup.register("baileys", ({ connectionId, events }) => {
       booted.set(connectionId, "baileys");
       return new FakeSession(events);

@@ -6,8 +6,8 @@
  * and those are the figures worked out by hand (open and waiting stretches included).
  */
 import { describe, expect, test } from "bun:test";
-import { handleInbound } from "../../src/bot";
-import { zonedInstant } from "../../src/lib/zoned";
+import { handleInbound } from "../../src/inbound/receive";
+import { zonedInstant } from "../../src/contract/zoned";
 import { DASHBOARD_SQL } from "../../src/modules/dashboard/service";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";

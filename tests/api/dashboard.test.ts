@@ -3,10 +3,10 @@
  * every counter and every attendant figure is checked against numbers worked out by hand.
  */
 import { describe, expect, test } from "bun:test";
-import { handleInbound } from "../../src/bot";
-import { expireInactiveTickets } from "../../src/jobs/tickets";
-import { zonedHour, zonedToday } from "../../src/lib/zoned";
-import { applyLidMapping } from "../../src/modules/contacts/channel";
+import { handleInbound } from "../../src/inbound/receive";
+import { expireInactiveTickets } from "../../src/modules/tickets/jobs";
+import { zonedHour, zonedToday } from "../../src/contract/zoned";
+import { applyLidMapping } from "../../src/inbound/identity";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";
 

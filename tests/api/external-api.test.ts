@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import type { Outgoing } from "../../src/channels/types";
+import type { Outgoing } from "../../src/core/channel";
 import { AttemptLimiter } from "../../src/http/rate-limit";
 import { companies } from "../../src/modules/companies/schema";
 import { whatsapps } from "../../src/modules/connections/schema";

@@ -5,10 +5,9 @@
  */
 import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { ingestMessage } from "../../src/bot";
+import { ingestMessage } from "../../src/inbound/receive";
 import { mapHistory } from "../../src/channels/baileys/mapping";
-import type { HistoryBatch, InboundMessage } from "../../src/channels/types";
-import { acceptHistory, historyIdle } from "../../src/modules/connections/history-import";
+import type { HistoryBatch, InboundMessage } from "../../src/core/channel";
 import { messages } from "../../src/modules/messages/schema";
 import { tickets } from "../../src/modules/tickets/schema";
 import { makeTestApp } from "../helpers/app";
@@ -41,8 +40,8 @@ describe("the setting", () => {
   test("off by default; 0-30 days; other companies cannot change it", async () => {
     const got = await t.call("GET", `/whatsapp/${connection.id}`, { token: a.admin.token });
     expect(got.json).toMatchObject({ historyDays: 0, historyImport: null });
-    acceptHistory(t.deps, ref, batch([msg("5511911110000", "antes de ligar", DAY)], 50, true));
-    await historyIdle(connection.id);
+    t.deps.sessions.history.accept(ref, batch([msg("5511911110000", "antes de ligar", DAY)], 50, true));
+    await t.deps.sessions.history.idle(connection.id);
     expect(ticketsOf(a.company.id)).toHaveLength(0);
     expect((await t.call("PUT", `/whatsapp/${connection.id}`, { token: a.admin.token, body: { historyDays: 31 } })).json.fields.historyDays).toBe(
       "validation.invalid",
@@ -74,11 +73,11 @@ describe("the import", () => {
       ],
       40,
     );
-    acceptHistory(t.deps, ref, first);
+    t.deps.sessions.history.accept(ref, first);
     const again = msg("5511922220000", "Obrigada!", DAY);
-    acceptHistory(t.deps, ref, batch([first.messages[0], again], 100, true));
+    t.deps.sessions.history.accept(ref, batch([first.messages[0], again], 100, true));
     seen.push(...first.messages, again);
-    await historyIdle(connection.id);
+    await t.deps.sessions.history.idle(connection.id);
 
     const list = ticketsOf(a.company.id);
     expect(list).toHaveLength(1);
@@ -106,9 +105,9 @@ describe("the import", () => {
   test("exactly once: the same history again adds no ticket and no message", async () => {
     const before = ticketsOf(a.company.id);
     const count = messagesOf(before[0].id).length;
-    acceptHistory(t.deps, ref, batch(seen.slice(0, 4), 50));
-    acceptHistory(t.deps, ref, batch(seen, 100, true));
-    await historyIdle(connection.id);
+    t.deps.sessions.history.accept(ref, batch(seen.slice(0, 4), 50));
+    t.deps.sessions.history.accept(ref, batch(seen, 100, true));
+    await t.deps.sessions.history.idle(connection.id);
     expect(ticketsOf(a.company.id)).toHaveLength(1);
     expect(messagesOf(before[0].id)).toHaveLength(count);
   });
@@ -116,11 +115,11 @@ describe("the import", () => {
   test("a customer writing live during the import is served at once, on a live ticket of their own", async () => {
     const many: InboundMessage[] = [];
     for (let c = 0; c < 150; c++) for (let i = 0; i < 4; i++) many.push(msg(`55119700${String(c).padStart(5, "0")}`, `mensagem ${i}`, DAY + i));
-    acceptHistory(t.deps, ref, batch(many, 10, true));
+    t.deps.sessions.history.accept(ref, batch(many, 10, true));
     const started = performance.now();
     const live = await ingestMessage(t.deps, { id: connection.id, companyId: a.company.id }, inbound("5511988880000", "Estou esperando atendimento"));
     const liveMs = performance.now() - started;
-    await historyIdle(connection.id);
+    await t.deps.sessions.history.idle(connection.id);
     expect(live?.ticket.status).toBe("pending");
     expect(liveMs).toBeLessThan(2_000);
     const imported = t.db

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { handleInbound } from "../../src/bot";
-import { applyLidMapping } from "../../src/modules/contacts/channel";
+import { handleInbound } from "../../src/inbound/receive";
+import { applyLidMapping } from "../../src/inbound/identity";
 import { contacts } from "../../src/modules/contacts/schema";
 import { tickets } from "../../src/modules/tickets/schema";
 import { makeTestApp } from "../helpers/app";
@@ -62,7 +62,7 @@ describe("channel wiring", () => {
   test("an identity event from a channel merges the LID contact into the number", async () => {
     const { FakeChannel } = await import("../helpers/channel");
     const sup = t.deps.sessions;
-    let events: import("../../src/channels/types").ChannelEvents | null = null;
+    let events: import("../../src/core/channel").ChannelEvents | null = null;
     sup.register("fake-identity", ({ events: e }) => {
       events = e;
       return new FakeChannel();
@@ -77,7 +77,7 @@ describe("channel wiring", () => {
         chat: { number: null, lid: "55554444333322", address: "55554444333322@lid", pushName: "Teo" },
       },
     );
-    (events as unknown as import("../../src/channels/types").ChannelEvents).onIdentity?.({ lid: "55554444333322", number: "5511955443322" });
+    (events as unknown as import("../../src/core/channel").ChannelEvents).onIdentity?.({ lid: "55554444333322", number: "5511955443322" });
     const c = contactsOf().find((x) => x.lid === "55554444333322");
     expect(c?.number).toBe("5511955443322");
     await sup.stopAll();

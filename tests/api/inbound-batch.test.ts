@@ -5,8 +5,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { handleInbound, ingestMessage } from "../../src/bot";
-import { storeInbound } from "../../src/bot/pipeline";
+import { handleInbound, ingestMessage } from "../../src/inbound/receive";
+import { storeInbound } from "../../src/inbound/pipeline";
 import { messages } from "../../src/modules/messages/schema";
 import { tickets } from "../../src/modules/tickets/schema";
 import type { ServerFrame } from "../../src/contract/frames";

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { handleInbound } from "../../src/bot";
+import { handleInbound } from "../../src/inbound/receive";
 import { retryQueuedMessages } from "../../src/modules/messages/jobs";
-import { autoTransferTickets, closeUnratedTickets, expireInactiveTickets, sweepOfflineUsers } from "../../src/jobs/tickets";
+import { autoTransferTickets, closeUnratedTickets, expireInactiveTickets } from "../../src/modules/tickets/jobs";
+import { sweepOfflineUsers } from "../../src/modules/users/jobs";
 import { messages } from "../../src/modules/messages/schema";
 import { tickets } from "../../src/modules/tickets/schema";
 import { users } from "../../src/modules/users/schema";

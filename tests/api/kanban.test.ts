@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { ingestMessage } from "../../src/bot";
+import { ingestMessage } from "../../src/inbound/receive";
 import { companies } from "../../src/modules/companies/schema";
 import { plans } from "../../src/modules/plans/schema";
 import { makeTestApp } from "../helpers/app";

@@ -5,8 +5,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
-import { handleInbound } from "../../src/bot";
-import { expireInactiveTickets } from "../../src/jobs/tickets";
+import { handleInbound } from "../../src/inbound/receive";
+import { expireInactiveTickets } from "../../src/modules/tickets/jobs";
 import { ticketsWithTwoOpenStretches } from "../../src/modules/tickets/lifecycle-system";
 import { tickets, ticketTracking, userRatings } from "../../src/modules/tickets/schema";
 import { makeTestApp } from "../helpers/app";

@@ -6,8 +6,8 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import sharp from "sharp";
-import { ingestMessage } from "../../src/bot";
-import type { Outgoing } from "../../src/channels/types";
+import { ingestMessage } from "../../src/inbound/receive";
+import type { Outgoing } from "../../src/core/channel";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";
 

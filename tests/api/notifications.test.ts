@@ -5,12 +5,12 @@
  * preferences, preview and quiet hours are obeyed; subscriptions the service calls gone are deleted.
  */
 import { describe, expect, test } from "bun:test";
-import { handleInbound } from "../../src/bot";
+import { handleInbound } from "../../src/inbound/receive";
 import { whatsappQueues } from "../../src/modules/connections/schema";
 import { recordSessionStatus } from "../../src/modules/connections/session";
 import { loadSessionUser } from "../../src/modules/users/queries";
-import type { HubSocket } from "../../src/realtime/hub";
-import { wallParts } from "../../src/lib/zoned";
+import type { HubSocket } from "../../src/core/hub";
+import { wallParts } from "../../src/contract/zoned";
 import { type FakeDevice, startPushService } from "../support/push-service";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";

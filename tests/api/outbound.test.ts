@@ -8,7 +8,7 @@
 import { describe, expect, test } from "bun:test";
 import { generateKeyPairSync } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { failureNote } from "../../src/bot/automation";
+import { failureNote } from "../../src/inbound/bot/automation";
 import { queueIntegrations } from "../../src/modules/integrations/schema";
 import { ticketNotes } from "../../src/modules/ticket-notes/schema";
 import { makeTestApp } from "../helpers/app";

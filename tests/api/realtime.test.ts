@@ -85,7 +85,7 @@ describe("realtime /ws", () => {
 describe("ticket rooms", () => {
   test("joinChatBox admits users who can see the ticket only", async () => {
     const { makeConnection, inbound } = await import("../helpers/channel");
-    const { handleInbound } = await import("../../src/bot");
+    const { handleInbound } = await import("../../src/inbound/receive");
     const a = await t.newCompany();
     const q = await t.call("POST", "/queue", { token: a.admin.token, body: { name: "Fila Fechada", color: "#654321" } });
     const outsider = await t.newUser(a.admin.token);
@@ -134,7 +134,7 @@ describe("ticket list rooms by role", () => {
 describe("one frame per message per socket", () => {
   test("a socket in the notification, status and chat rooms gets each inbound message once, ticket included", async () => {
     const { makeConnection, inbound } = await import("../helpers/channel");
-    const { handleInbound } = await import("../../src/bot");
+    const { handleInbound } = await import("../../src/inbound/receive");
     const a = await t.newCompany();
     const { connection } = makeConnection(t, a.company.id);
     const conn = { id: connection.id, companyId: a.company.id };
@@ -158,7 +158,7 @@ describe("one frame per message per socket", () => {
 
   test("an agent whose ticket moved to a queue they do not serve stops receiving it, even from its chat room", async () => {
     const { makeConnection, inbound } = await import("../helpers/channel");
-    const { handleInbound } = await import("../../src/bot");
+    const { handleInbound } = await import("../../src/inbound/receive");
     const a = await t.newCompany();
     const q1 = (await t.call("POST", "/queue", { token: a.admin.token, body: { name: "Q1", color: "#101010" } })).json.id;
     const q2 = (await t.call("POST", "/queue", { token: a.admin.token, body: { name: "Q2", color: "#202020" } })).json.id;
@@ -242,8 +242,8 @@ describe("presence (the dashboard's online column follows it live)", () => {
   });
 
   test("the offline sweep tells the company; a ping after it brings the user back, live", async () => {
-    const { sweepOfflineUsers } = await import("../../src/jobs/tickets");
-    const { users } = await import("../../src/db/schema");
+    const { sweepOfflineUsers } = await import("../../src/modules/users/jobs");
+    const { users } = await import("../../src/schema");
     const { eq } = await import("drizzle-orm");
     const a = await t.newCompany();
     const agent = await t.newUser(a.admin.token);

@@ -131,7 +131,7 @@ describe("sandbox connection", () => {
 
 describe("sandbox room", () => {
   test("joinSandbox subscribes only to the user's own company's connections", async () => {
-    const { handleClientMessage } = await import("../../src/realtime/ws");
+    const { handleClientMessage } = await import("../../src/http/routes/ws");
     const ws = { id: "s1", send() {}, close() {} };
     t.deps.hub.add(ws, b.admin.user);
     handleClientMessage(t.deps, ws, b.admin.user, { type: "joinSandbox", connectionId: connId });

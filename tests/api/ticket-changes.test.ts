@@ -4,7 +4,7 @@
  * app holds that it must drop — never anything about tickets it did not hold.
  */
 import { describe, expect, test } from "bun:test";
-import { handleInbound } from "../../src/bot";
+import { handleInbound } from "../../src/inbound/receive";
 import { TICKET_CHANGES_MAX } from "../../src/contract/schemas/tickets";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";

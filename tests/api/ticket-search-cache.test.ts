@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
-import { ingestMessage } from "../../src/bot";
+import { ingestMessage } from "../../src/inbound/receive";
 import { applyEdit } from "../../src/modules/messages/service-channel";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";

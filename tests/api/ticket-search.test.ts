@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ingestMessage } from "../../src/bot";
+import { ingestMessage } from "../../src/inbound/receive";
 import { LIMITS } from "../../src/contract/limits";
 import { applyEdit } from "../../src/modules/messages/service-channel";
 import { makeTestApp } from "../helpers/app";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { ingestMessage } from "../../src/bot";
+import { ingestMessage } from "../../src/inbound/receive";
 import { LIMITS } from "../../src/contract/limits";
 import { retryQueuedMessages } from "../../src/modules/messages/jobs";
 import { tickets } from "../../src/modules/tickets/schema";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { LIMITS } from "../../src/contract/limits";
-import { rooms } from "../../src/realtime/topics";
+import { rooms } from "../../src/contract/rooms";
 import { makeTestApp } from "../helpers/app";
 
 const t = await makeTestApp();

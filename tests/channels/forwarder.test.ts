@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { proto, type WAMessage } from "baileys";
 import { EventForwarder } from "../../src/channels/baileys/events";
-import type { ChannelEvents } from "../../src/channels/types";
+import type { ChannelEvents } from "../../src/core/channel";
 import { silentLogger } from "../support/wa-db";
 
 const wa = (id: string, fromMe = false, status?: number) =>

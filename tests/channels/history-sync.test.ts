@@ -4,7 +4,7 @@
  * hands its 1:1 messages to `onHistory` as one batch — and never to `onMessages` (the live pipeline).
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { HistoryBatch } from "../../src/channels/types";
+import type { HistoryBatch } from "../../src/core/channel";
 import { historyNotification } from "../support/fake-wa-history";
 import { pairByQr, registerWaHarness, setup, until } from "../support/wa-harness";
 

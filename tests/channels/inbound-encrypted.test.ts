@@ -7,7 +7,7 @@
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { createBaileysFactory } from "../../src/channels/baileys/index";
+import { createBaileysFactory } from "../../src/channels/baileys";
 import { nowIso } from "../../src/lib/dates";
 import { whatsapps } from "../../src/modules/connections/schema";
 import { messages } from "../../src/modules/messages/schema";

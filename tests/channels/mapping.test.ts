@@ -1,17 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { BufferJSON, proto, type WAMessage, type WAMessageKey } from "baileys";
-import {
-  fromRaw,
-  locationBody,
-  mapCalls,
-  mapIdentities,
-  mapMessage,
-  mapReceipts,
-  mapUpdates,
-  mapUpsert,
-  resolvePeer,
-  toRaw,
-} from "../../src/channels/baileys/mapping";
+import { fromRaw, mapCalls, mapIdentities, mapMessage, mapReceipts, mapUpdates, mapUpsert, resolvePeer, toRaw } from "../../src/channels/baileys/mapping";
+import { locationBody } from "../../src/core/channel";
 
 const PN = "5511999998888@s.whatsapp.net";
 const LID = "123456789012345@lid";

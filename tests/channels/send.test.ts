@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { WA_CERT_DETAILS } from "baileys";
-import { applyTestRootKey, createBaileysFactory } from "../../src/channels/baileys/index";
+import { applyTestRootKey, createBaileysFactory } from "../../src/channels/baileys";
 import { toRaw } from "../../src/channels/baileys/mapping";
 import { buildContent, OPUS_MIME, sendOptions } from "../../src/channels/baileys/send";
 import { TtlCache } from "../../src/channels/baileys/cache";
-import type { Outgoing } from "../../src/channels/types";
+import type { Outgoing } from "../../src/core/channel";
 import { memoryAuthDb } from "../support/wa-db";
 
 const TO = "5511999998888@s.whatsapp.net";

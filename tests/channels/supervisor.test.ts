@@ -5,11 +5,11 @@
  */
 import { describe, expect, setDefaultTimeout, setSystemTime, test } from "bun:test";
 import { SqliteAuthStore as Store } from "../../src/channels/baileys/auth-store";
-import { createBaileysFactory } from "../../src/channels/baileys/index";
+import { createBaileysFactory } from "../../src/channels/baileys";
 import { backoffDelay, ConflictBreaker, classifyClose } from "../../src/channels/baileys/policy";
 import { BaileysRunner } from "../../src/channels/baileys/runner";
-import { ChannelRegistry } from "../../src/channels/registry";
-import type { SessionStatus } from "../../src/channels/types";
+import { ChannelRegistry } from "../../src/inbound/registry";
+import type { SessionStatus } from "../../src/core/channel";
 import { FakeWaServer, parseQr } from "../support/fake-wa-server";
 import { memoryAuthDb } from "../support/wa-db";
 import { cleanups, FAST, liveSessions, pairByQr, recorder, rows, setup, until, registerWaHarness } from "../support/wa-harness";

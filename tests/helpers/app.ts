@@ -6,10 +6,10 @@ import { buildApp, createDeps } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db/client";
 import { migrate } from "../../src/db/migrate";
-import { seed } from "../../src/db/seed";
+import { seed } from "../../src/ops/seed";
 import type { Channel, FrameOf } from "../../src/contract/frames";
 import type { Resolver } from "../../src/lib/net/guard";
-import type { Published } from "../../src/realtime/hub";
+import type { Published } from "../../src/core/hub";
 
 export const SUPER_EMAIL = "root@test.local";
 export const SUPER_PASSWORD = "root-pass-123";

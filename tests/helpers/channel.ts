@@ -1,4 +1,4 @@
-import type { AckEvent, ChannelAdapter, InboundMessage, Outgoing, SendResult } from "../../src/channels/types";
+import type { AckEvent, ChannelAdapter, InboundMessage, Outgoing, SendResult } from "../../src/core/channel";
 import { nowIso } from "../../src/lib/dates";
 import { whatsapps } from "../../src/modules/connections/schema";
 import type { TestApp } from "./app";

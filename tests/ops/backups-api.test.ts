@@ -23,7 +23,7 @@ import { type BackupManifest, backupProgress, createBackup, listBackups } from "
 import { applyStagedRestore, readArchive } from "../../src/ops/restore";
 import { type TarWritten, tarStream } from "../../src/ops/tar";
 import { readSchedule, runScheduledBackup } from "../../src/ops/schedule";
-import { StorageGuard, setStorageGuard, storageGuard } from "../../src/ops/storage";
+import { StorageGuard } from "../../src/ops/storage";
 import { makeTestApp } from "../helpers/app";
 
 const t = await makeTestApp();
@@ -95,11 +95,11 @@ describe("the super user's backups", () => {
 
   test("the scheduled job writes one backup a day after the time and keeps the newest N", async () => {
     const tz = "America/Sao_Paulo";
-    expect(await runScheduledBackup(t.db, t.config.dataDir, tz, new Date("2026-03-01T05:00:00Z"))).toBeNull(); // 02:00 local
+    expect(await runScheduledBackup(t.db, t.config.dataDir, tz, t.deps.storage, new Date("2026-03-01T05:00:00Z"))).toBeNull(); // 02:00 local
     const days = ["2026-03-01", "2026-03-02", "2026-03-03"];
     for (const d of days) {
-      expect(await runScheduledBackup(t.db, t.config.dataDir, tz, new Date(`${d}T06:00:00Z`))).toMatch(/-scheduled\.tar\.gz$/);
-      expect(await runScheduledBackup(t.db, t.config.dataDir, tz, new Date(`${d}T07:00:00Z`))).toBeNull();
+      expect(await runScheduledBackup(t.db, t.config.dataDir, tz, t.deps.storage, new Date(`${d}T06:00:00Z`))).toMatch(/-scheduled\.tar\.gz$/);
+      expect(await runScheduledBackup(t.db, t.config.dataDir, tz, t.deps.storage, new Date(`${d}T07:00:00Z`))).toBeNull();
     }
     const scheduled = listBackups(t.config.dataDir).filter((b) => b.kind === "scheduled");
     expect(scheduled.map((b) => b.createdAt.slice(0, 10))).toEqual(["2026-03-03", "2026-03-02"]);
@@ -107,13 +107,13 @@ describe("the super user's backups", () => {
   });
 
   test("the scheduled backup is skipped while the data disk is low", async () => {
-    const previous = storageGuard();
-    setStorageGuard(new StorageGuard(t.config.dataDir, { lowBytes: Number.MAX_SAFE_INTEGER, ballastBytes: 0 }));
+    const previous = t.deps.storage;
+    t.deps.storage = new StorageGuard(t.config.dataDir, { lowBytes: Number.MAX_SAFE_INTEGER, ballastBytes: 0 });
     try {
-      expect(await runScheduledBackup(t.db, t.config.dataDir, "America/Sao_Paulo", new Date("2026-03-09T06:00:00Z"))).toBeNull();
+      expect(await runScheduledBackup(t.db, t.config.dataDir, "America/Sao_Paulo", t.deps.storage, new Date("2026-03-09T06:00:00Z"))).toBeNull();
       expect((await t.call("POST", "/backups", { token: sup.token })).json.error).toBe("ERR_STORAGE_LOW");
     } finally {
-      setStorageGuard(previous);
+      t.deps.storage = previous;
     }
   });
 

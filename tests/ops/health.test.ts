@@ -1,9 +1,9 @@
 import { describe, expect, spyOn, test } from "bun:test";
-import { handleInbound } from "../../src/bot";
+import { handleInbound } from "../../src/inbound/receive";
 import { Elysia } from "elysia";
 import { log, setLogContext, setLogLevel } from "../../src/lib/logger";
 import { requestLogFields, withRequestScope } from "../../src/ops/request-context";
-import { logThrottled } from "../../src/ops/throttle";
+import { logThrottled } from "../../src/lib/log-throttle";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";
 

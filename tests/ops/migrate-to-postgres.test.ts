@@ -17,7 +17,7 @@ import { generate } from "../../bench/lib/generate";
 import { SqliteAuthStore } from "../../src/channels/baileys/auth-store";
 import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db/client";
-import * as schema from "../../src/db/schema";
+import * as schema from "../../src/schema";
 import { copyPlan, NOT_COPIED } from "../../src/ops/copy-tables";
 import { CliError } from "../../src/ops/commands";
 import { migrateToPostgres } from "../../src/ops/migrate-to-postgres";
@@ -184,7 +184,7 @@ describe("migrate-to-postgres", () => {
 
   test("a target with rows is refused, and left as it was", async () => {
     const [{ n }] = await sql`SELECT count(*) AS n FROM messages`;
-    const err = await migrateToPostgres(config, url).catch((e) => e);
+    const err = await migrateToPostgres(config, url, { tables: schema }).catch((e) => e);
     expect(err).toBeInstanceOf(CliError);
     expect(err.message).toContain("the target database is not empty (rows in ");
     expect(err.message).toMatch(/and \d+ more tables/);
@@ -199,12 +199,12 @@ describe("migrate-to-postgres into a database Balcão already migrated", () => {
     const sql = postgres(target.url, { max: 1, onnotice: () => {} });
     try {
       await sql`INSERT INTO plans (name, created_at, updated_at) VALUES ('Plano', '2026-01-01', '2026-01-01')`;
-      const err = await migrateToPostgres(config, target.url).catch((e) => e);
+      const err = await migrateToPostgres(config, target.url, { tables: schema }).catch((e) => e);
       expect(err).toBeInstanceOf(CliError);
       expect(err.message).toContain("the target database is not empty (rows in plans)");
       await sql`DELETE FROM plans`;
       // One row per insert: a child written before its parent would be refused (queue_options' tree).
-      const report = await migrateToPostgres(config, target.url, { batchRows: 1 });
+      const report = await migrateToPostgres(config, target.url, { tables: schema, batchRows: 1 });
       expect(report.tables.find((t) => t.table === "plans")?.copied).toBe(sqliteRows("plans").length);
       expect((await sql`SELECT count(*)::int AS n FROM messages`)[0].n).toBe(sqliteRows("messages").length);
     } finally {
@@ -217,6 +217,7 @@ describe("migrate-to-postgres after a failure", () => {
   test("a copy that fails leaves the target empty, and running it again succeeds", async () => {
     const url = await emptyTarget();
     const err = await migrateToPostgres(config, url, {
+      tables: schema,
       beforeVerify: async () => {
         throw new Error("the machine lost power");
       },
@@ -227,7 +228,7 @@ describe("migrate-to-postgres after a failure", () => {
     const sql = postgres(url, { max: 1, onnotice: () => {} });
     try {
       expect(await sql`SELECT table_name FROM information_schema.tables WHERE table_schema IN ('public', 'drizzle')`).toHaveLength(0);
-      const report = await migrateToPostgres(config, url);
+      const report = await migrateToPostgres(config, url, { tables: schema });
       const copied = report.tables.filter((t) => t.copied !== null);
       expect(copied.length).toBe(plans.length - Object.keys(NOT_COPIED).length);
       for (const t of copied) expect({ table: t.table, copied: t.copied }).toEqual({ table: t.table, copied: t.rows });
@@ -242,13 +243,13 @@ describe("migrate-to-postgres after a failure", () => {
     const holder = spawnBalcao(
       [
         "-e",
-        `const { holdDataFolder } = await import("./src/db/instance-lock.ts"); await holdDataFolder(${JSON.stringify(dir)}, "server"); console.log("held"); await Bun.sleep(60000);`,
+        `const { holdDataFolder } = await import("./src/db/instance-lock"); await holdDataFolder(${JSON.stringify(dir)}, "server"); console.log("held"); await Bun.sleep(60000);`,
       ],
       balcaoEnv(dir),
     );
     try {
       for (let i = 0; i < 200 && !holder.output().includes("held"); i++) await Bun.sleep(50);
-      const err = await migrateToPostgres(config, url).catch((e) => e);
+      const err = await migrateToPostgres(config, url, { tables: schema }).catch((e) => e);
       expect(err).toBeInstanceOf(CliError);
       expect(err.message).toContain("migrate-to-postgres refused: the data folder");
       expect(err.message).toContain("only one Balcão process may use a data folder");
@@ -258,7 +259,7 @@ describe("migrate-to-postgres after a failure", () => {
   }, 60_000);
 
   test("a URL that is not PostgreSQL's is wrong usage", async () => {
-    const err = await migrateToPostgres(config, "mysql://x@localhost/db").catch((e) => e);
+    const err = await migrateToPostgres(config, "mysql://x@localhost/db", { tables: schema }).catch((e) => e);
     expect(err).toBeInstanceOf(CliError);
     expect(err.code).toBe(2);
   });

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
 import { setLogLevel } from "../../src/lib/logger";
-import { defaultStorageMarks, StorageGuard, setStorageGuard, warnStorageAtBoot } from "../../src/ops/storage";
+import { defaultStorageMarks, StorageGuard, warnStorageAtBoot } from "../../src/ops/storage";
 import { makeTestApp } from "../helpers/app";
 
 const MB = 1024 * 1024;
@@ -95,12 +95,13 @@ describe("the warning", () => {
     const t = await makeTestApp();
     const a = await t.newCompany();
     free = 100 * MB;
-    setStorageGuard(g);
+    const previous = t.deps.storage;
+    t.deps.storage = g;
     try {
       const r = await t.call("GET", "/storage", { token: a.admin.token });
       expect(r.json).toEqual({ state: "ok", near: true, freeBytes: 100 * MB, lowBytes: 60 * MB, integrity: "unchecked" });
     } finally {
-      setStorageGuard(null);
+      t.deps.storage = previous;
     }
   });
 });

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { ingestMessage } from "../../src/bot";
+import { ingestMessage } from "../../src/inbound/receive";
 import { messages } from "../../src/modules/messages/schema";
-import { BALLAST_FILE, StorageGuard, setStorageGuard } from "../../src/ops/storage";
+import { BALLAST_FILE, StorageGuard } from "../../src/ops/storage";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";
 
@@ -42,7 +42,7 @@ const guard = new StorageGuard(t.config.dataDir, {
   measure: () => ({ free, total: 100 * 1024 ** 3 }),
   cacheMs: 0,
 });
-setStorageGuard(guard);
+t.deps.storage = guard;
 afterEach(() => {
   freeDisk();
   free = 50 * 1024 ** 3;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { handleInbound } from "../../src/bot";
+import { handleInbound } from "../../src/inbound/receive";
 import { plans } from "../../src/modules/plans/schema";
 import { inbound, makeConnection } from "../helpers/channel";
 import { makeLiveApp } from "./helpers";

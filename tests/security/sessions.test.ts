@@ -8,7 +8,8 @@ import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { resetPassword } from "../../src/cli";
 import { authSessions } from "../../src/modules/auth/schema";
-import { endCompanySessions, sweepEndedSockets } from "../../src/modules/auth/sessions";
+import { endCompanySessions } from "../../src/modules/auth/sessions";
+import { sweepEndedSockets } from "../../src/modules/auth/jobs";
 import { users } from "../../src/modules/users/schema";
 import { makeLiveApp } from "./helpers";
 

@@ -6,9 +6,9 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { handleInbound } from "../../src/bot";
+import { handleInbound } from "../../src/inbound/receive";
 import { SECRET_MASK } from "../../src/contract/schemas/settings";
-import { handleClientMessage } from "../../src/realtime/ws";
+import { handleClientMessage } from "../../src/http/routes/ws";
 import { messages } from "../../src/modules/messages/schema";
 import { inbound, makeConnection } from "../helpers/channel";
 import { makeLiveApp } from "./helpers";

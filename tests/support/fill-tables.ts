@@ -8,7 +8,7 @@
 import type { Database } from "bun:sqlite";
 import { getTableColumns, is } from "drizzle-orm";
 import { getTableConfig, type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import * as schema from "../../src/db/schema";
+import * as schema from "../../src/schema";
 import type { TablePlan } from "../../src/ops/copy-tables";
 
 /** Fills the empty tables of `db` (all of them but those in `skip`); answers the tables filled. */

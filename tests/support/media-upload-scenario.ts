@@ -4,7 +4,7 @@
  *
  * Real Baileys, paired with the fake WhatsApp server, sends an image, a video, a PDF, a voice note
  * and a sticker to a fake peer. Each file is probed and prepared exactly as the outbox does it
- * (src/channels/media), encrypted and uploaded by Baileys over https to the fake media host, and
+ * (src/modules/media), encrypted and uploaded by Baileys over https to the fake media host, and
  * the peer decrypts the Signal message. For each kind the scenario prints what the peer received
  * and whether the bytes the host received decrypt (AES-256-CBC, HMAC checked) to the file sent.
  *
@@ -19,11 +19,11 @@ import { join } from "node:path";
 import type { proto } from "baileys";
 import sharp from "sharp";
 import { SqliteAuthStore } from "../../src/channels/baileys/auth-store";
-import { applyTestRootKey } from "../../src/channels/baileys/index";
+import { applyTestRootKey } from "../../src/channels/baileys";
 import { BaileysRunner } from "../../src/channels/baileys/runner";
-import { describeMedia, saveHints } from "../../src/channels/media/describe";
-import { toOggOpus } from "../../src/channels/media/voice";
-import type { SessionStatus } from "../../src/channels/types";
+import { describeMedia, saveHints } from "../../src/modules/media/describe";
+import { toOggOpus } from "../../src/modules/media/voice";
+import type { SessionStatus } from "../../src/core/channel";
 import { decryptMedia, FakeMediaHost } from "./fake-wa-media";
 import { FakeWaServer, parseQr } from "./fake-wa-server";
 import { memoryAuthDb } from "./wa-db";

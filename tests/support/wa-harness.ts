@@ -5,10 +5,10 @@
 import { afterAll, afterEach, beforeAll, setSystemTime } from "bun:test";
 import { WA_CERT_DETAILS } from "baileys";
 import { SqliteAuthStore as Store } from "../../src/channels/baileys/auth-store";
-import { applyTestRootKey } from "../../src/channels/baileys/index";
+import { applyTestRootKey } from "../../src/channels/baileys";
 import type { BaileysTiming } from "../../src/channels/baileys/policy";
 import { BaileysRunner } from "../../src/channels/baileys/runner";
-import type { AckEvent, ChannelEvents, InboundMessage, SessionStatus } from "../../src/channels/types";
+import type { AckEvent, ChannelEvents, InboundMessage, SessionStatus } from "../../src/core/channel";
 import { FakeWaServer, parseQr } from "./fake-wa-server";
 import { memoryAuthDb } from "./wa-db";
 

@@ -9,7 +9,7 @@ import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db/client";
 import { migrate } from "../../src/db/migrate";
 import { readArchive } from "../../src/ops/restore";
-import { seed } from "../../src/db/seed";
+import { seed } from "../../src/ops/seed";
 import { users } from "../../src/modules/users/schema";
 
 const ADMIN = "root@cli.test";

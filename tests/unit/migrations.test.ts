@@ -6,7 +6,7 @@ import { getTableName, is } from "drizzle-orm";
 import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { openDatabase } from "../../src/db/client";
 import { loadMigrations, migrate } from "../../src/db/migrate";
-import * as schema from "../../src/db/schema";
+import * as schema from "../../src/schema";
 
 const ROOT = resolve(import.meta.dir, "../..");
 const dirs: string[] = [];
@@ -19,7 +19,7 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-/** Every table declared in src/db/schema.ts (what the modules own today). */
+/** Every table declared in src/schema.ts (what the modules own today). */
 const schemaTables = Object.values(schema)
   .filter((t) => is(t, SQLiteTable))
   .map((t) => getTableName(t as SQLiteTable))
@@ -44,7 +44,7 @@ describe("migrations on an empty database", () => {
     expect(loadMigrations().length).toBe(journal.entries.length);
   });
 
-  test("apply and create every table of src/db/schema.ts", () => {
+  test("apply and create every table of src/schema.ts", () => {
     migrate(db);
     const tables = new Set(
       objects()
@@ -71,14 +71,14 @@ describe("migrations on an empty database", () => {
 
 /**
  * Runs drizzle-kit in a temporary folder holding a copy of migrations/ (the real folder is never
- * written) with the current src/db/schema.ts. drizzle-kit exits 0 even on errors, so the output is read.
+ * written) with the current src/schema.ts. drizzle-kit exits 0 even on errors, so the output is read.
  */
 function drizzleKit(command: string[]): { output: string; dir: string } {
   const dir = tempDir("balcao-drift-");
   cpSync(join(ROOT, "migrations"), join(dir, "migrations"), { recursive: true });
   writeFileSync(
     join(dir, "drizzle.config.ts"),
-    `export default ${JSON.stringify({ dialect: "sqlite", schema: join(ROOT, "src/db/schema.ts"), out: "./migrations" })};\n`,
+    `export default ${JSON.stringify({ dialect: "sqlite", schema: join(ROOT, "src/schema.ts"), out: "./migrations" })};\n`,
   );
   const r = Bun.spawnSync([join(ROOT, "node_modules/.bin/drizzle-kit"), ...command], {
     cwd: dir,
@@ -99,12 +99,12 @@ describe("drizzle-kit", () => {
     expect(output).toContain("Everything's fine");
   }, 60_000);
 
-  test("finds no drift between src/db/schema.ts and migrations/", () => {
+  test("finds no drift between src/schema.ts and migrations/", () => {
     const { output, dir } = drizzleKit(["generate", "--name", "drift-check"]);
     const created = readdirSync(join(dir, "migrations")).filter((f) => f.includes("drift-check"));
     const sql = created.map((f) => readFileSync(join(dir, "migrations", f), "utf8")).join("\n");
     if (created.length || !output.includes("No schema changes")) {
-      throw new Error(`src/db/schema.ts and migrations/ differ: run \`bun run db:generate\` and commit the migration.\n${output}\n${sql}`);
+      throw new Error(`src/schema.ts and migrations/ differ: run \`bun run db:generate\` and commit the migration.\n${output}\n${sql}`);
     }
     expect(created).toEqual([]);
   }, 60_000);

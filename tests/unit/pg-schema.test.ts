@@ -13,7 +13,7 @@ import { getTableColumns, is } from "drizzle-orm";
 import { getTableConfig, type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { openDatabase } from "../../src/db/client";
 import { migrate } from "../../src/db/migrate";
-import * as schema from "../../src/db/schema";
+import * as schema from "../../src/schema";
 import { postgresSchema, upgradePostgres } from "../../src/ops/upgrade-pg";
 import { UpgradeError } from "../../src/ops/upgrade";
 import { loadMigrations } from "../../src/db/migrate";
@@ -33,7 +33,7 @@ function drizzleKitPg(command: string[]) {
   cpSync(join(ROOT, "migrations-pg"), join(dir, "migrations-pg"), { recursive: true });
   writeFileSync(
     join(dir, "drizzle.config.ts"),
-    `export default ${JSON.stringify({ dialect: "postgresql", schema: join(ROOT, "src/db/pg-kit-entry.ts"), out: "./migrations-pg" })};\n`,
+    `export default ${JSON.stringify({ dialect: "postgresql", schema: join(ROOT, "src/schema-pg.ts"), out: "./migrations-pg" })};\n`,
   );
   const r = Bun.spawnSync([join(ROOT, "node_modules/.bin/drizzle-kit"), ...command], {
     cwd: dir,

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { LIMITS } from "../../src/contract/limits";
 import type { TicketListInput } from "../../src/contract/schemas/tickets";
-import type { SessionUser } from "../../src/http/context";
+import type { SessionUser } from "../../src/core/user";
 import { companies } from "../../src/modules/companies/schema";
 import { contacts } from "../../src/modules/contacts/schema";
 import { messages } from "../../src/modules/messages/schema";

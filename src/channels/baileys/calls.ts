@@ -3,7 +3,7 @@
  * number check, profile picture).
  */
 import { jidDecode, type WASocket } from "baileys";
-import type { Outgoing, SendResult } from "../types";
+import type { Outgoing, SendResult } from "../../core/channel";
 import { toRaw } from "./mapping";
 import { buildContent, sendOptions } from "./send";
 

@@ -7,7 +7,7 @@
  */
 import type { BaileysEventMap } from "baileys";
 import type { ILogger } from "baileys/lib/Utils/logger";
-import type { ChannelEvents, InboundMessage } from "../types";
+import type { ChannelEvents, InboundMessage } from "../../core/channel";
 import { type MediaDownloader, mapCalls, mapHistory, mapIdentities, mapReceipts, mapUpdates, mapUpsert } from "./mapping";
 
 /** Messages one batch takes at most (a longer backlog goes on in the next batches). */

@@ -4,7 +4,7 @@
 import { WA_CERT_DETAILS } from "baileys";
 import type { ILogger } from "baileys/lib/Utils/logger";
 import { log } from "../../lib/logger";
-import type { ChannelFactory } from "../types";
+import type { ChannelFactory } from "../../core/channel";
 import { SqliteAuthStore } from "./auth-store";
 import { type BaileysDeps, BaileysRunner } from "./runner";
 

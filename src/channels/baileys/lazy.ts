@@ -4,8 +4,24 @@
  * (or before its first one) never needs. This file imports nothing from Baileys.
  */
 import type { Database } from "bun:sqlite";
-import type { ChannelAdapter, ChannelFactory, Outgoing, StartOptions } from "../types";
+import { eq } from "drizzle-orm";
+import type { ChannelAdapter, ChannelFactory, ChannelKind, Outgoing, StartOptions } from "../../core/channel";
+import type { DB } from "../../core/db";
 import type { BaileysChannelConfig } from "./index";
+import { waAuth } from "./schema";
+
+/**
+ * WhatsApp (Baileys) as a kind of channel: a connection resumes only from stored, linked credentials
+ * (never into QR mode by itself); logging out deletes its credentials and keys. `enabled` false
+ * (tests without WA_WS_URL) leaves the kind without adapters: such connections cannot start.
+ */
+export function baileysKind(db: DB, config: BaileysChannelConfig, enabled: boolean): ChannelKind {
+  return {
+    factory: enabled ? lazyBaileysFactory(db.sqlite, config) : undefined,
+    resumes: (c) => hasPairedCreds(db.sqlite, c.id),
+    removeAuth: (connectionId) => db.delete(waAuth).where(eq(waAuth.connectionId, connectionId)).run(),
+  };
+}
 
 /** True when the connection holds the creds of a linked device (read without Baileys' decoders). */
 export function hasPairedCreds(db: Database, connectionId: number): boolean {

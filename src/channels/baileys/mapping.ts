@@ -2,6 +2,7 @@
  * Pure translation of Baileys events into the channel contract (types.ts). No socket, no I/O: media
  * bytes are fetched through the `download` callback the runner supplies.
  */
+import { locationBody } from "../../core/channel";
 import {
   BufferJSON,
   type Contact,
@@ -21,7 +22,7 @@ import {
   type WAMessageKey,
   type WAMessageUpdate,
 } from "baileys";
-import type { AckEvent, CallEvent, EditEvent, HistoryBatch, InboundMedia, InboundMessage, Peer } from "../types";
+import type { AckEvent, CallEvent, EditEvent, HistoryBatch, InboundMedia, InboundMessage, Peer } from "../../core/channel";
 
 /** A learned LID ↔ phone-number pair (lid is the full `…@lid` JID, number the digits). */
 export interface IdentityPair {
@@ -100,13 +101,6 @@ function jsonSafe(v: unknown): unknown {
 /** Revives a `raw` value back into a Baileys object (Buffers restored). */
 export function fromRaw<T>(raw: unknown): T {
   return JSON.parse(JSON.stringify(raw), BufferJSON.reviver) as T;
-}
-
-/** Location body exactly as R-MSG-11 (image | link | description). */
-export function locationBody(lat: number, lng: number, thumbnail?: Uint8Array | string | null): string {
-  const b64 = !thumbnail ? "" : typeof thumbnail === "string" ? thumbnail : Buffer.from(thumbnail).toString("base64");
-  const image = b64 ? `data:image/png;base64, ${b64}` : "";
-  return `${image} | https://maps.google.com/maps?q=${lat}%2C${lng}&z=17&hl=pt-BR|${lat}, ${lng}`;
 }
 
 /** The number in a vCard: the `waid` parameter, else the first TEL value's digits. */

@@ -1,5 +1,5 @@
 import type { ILogger } from "baileys/lib/Utils/logger";
-import type { ChannelEvents } from "../types";
+import type { ChannelEvents } from "../../core/channel";
 import type { SqliteAuthStore } from "./auth-store";
 import type { BaileysTiming } from "./policy";
 

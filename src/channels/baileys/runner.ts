@@ -5,7 +5,7 @@
  */
 import { type BaileysEventMap, downloadMediaMessage, type WAMessage, type WASocket } from "baileys";
 import type { ILogger } from "baileys/lib/Utils/logger";
-import type { ChannelAdapter, ChannelEvents, Outgoing, SendResult, SessionStatus, StartOptions } from "../types";
+import type { ChannelAdapter, ChannelEvents, Outgoing, SendResult, SessionStatus, StartOptions } from "../../core/channel";
 import type { ConnectionAuth } from "./auth-store";
 import { TtlCache } from "./cache";
 import { checkNumber, deleteForEveryone, type MessageTarget, markRead, profilePicture, sendOutgoing } from "./calls";

@@ -6,7 +6,7 @@
  */
 import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessage } from "baileys";
 import { OPUS_MIME, sendKindOf } from "../../contract/media";
-import type { MediaInfo, Outgoing } from "../types";
+import type { MediaInfo, Outgoing } from "../../core/channel";
 import { fromRaw } from "./mapping";
 
 export { OPUS_MIME };

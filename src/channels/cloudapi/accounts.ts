@@ -6,12 +6,12 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { CloudApiDto } from "../../contract/dto/connections";
 import type { CloudApiInput } from "../../contract/schemas/connections";
-import type { DB, DbOrTx } from "../../db/client";
-import type { Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { DB, DbOrTx } from "../../core/db";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
 import type { Outbound } from "../../lib/net/guard";
 import { nowIso } from "../../lib/dates";
-import { maskToken } from "../../modules/connections/serialize";
+import { maskToken } from "../../lib/mask";
 import { credentialError } from "./errors";
 import { type GraphCreds, phoneNumbers } from "./graph";
 import { type CloudApiAccountRow, cloudApiAccounts } from "./schema";

@@ -3,9 +3,9 @@
  * messages become InboundMessages (media fetched later through `download`), delivery statuses become
  * AckEvents on the same ladder as every channel (2 server, 3 delivered, 4 read; failed with its reason).
  */
-import { addressOf } from "../address";
-import { locationBody } from "../baileys/mapping";
-import type { AckEvent, InboundKind, InboundMessage } from "../types";
+import { addressOf } from "../../core/channel";
+import { locationBody } from "../../core/channel";
+import type { AckEvent, InboundKind, InboundMessage } from "../../core/channel";
 import { sendErrorCode } from "./errors";
 
 /** Fetches a customer's media by its id (the adapter binds the connection's token). */

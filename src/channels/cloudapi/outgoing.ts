@@ -5,7 +5,7 @@
  */
 import { sendKindOf } from "../../contract/media";
 import { type TemplateComponent, templateVariables } from "../../contract/templates";
-import type { MenuSpec, Outgoing, OutgoingTemplate } from "../types";
+import type { MenuSpec, Outgoing, OutgoingTemplate } from "../../core/channel";
 
 /** WhatsApp's limits of interactive messages. */
 export const INTERACTIVE = { buttons: 3, rows: 10, buttonTitle: 20, rowTitle: 24, rowDescription: 72, body: 1024, listBody: 4096, id: 200 } as const;

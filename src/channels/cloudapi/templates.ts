@@ -6,9 +6,9 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { MessageTemplateDto, TemplateChoice, TemplateComponent } from "../../contract/templates";
 import { TEMPLATE_LIMITS, templateSupported, templateText, templateVariables } from "../../contract/templates";
-import type { DB } from "../../db/client";
-import type { Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { DB } from "../../core/db";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { credsOf, findAccount, graphEnv, recordError } from "./accounts";

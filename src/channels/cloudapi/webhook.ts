@@ -4,8 +4,8 @@
  * stranger, or another company's app, cannot put messages into a company's inbox.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
 import { log } from "../../lib/logger";
 import { accountByKey, accountOfNumber, recordError } from "./accounts";
 import { CloudApiAdapter } from "./adapter";
@@ -17,7 +17,7 @@ const sameText = (a: string, b: string) => {
 };
 
 /** GET: Meta's subscription check answers the challenge when the verify token is this connection's. */
-export function verifySubscription(deps: Deps, key: string, query: Record<string, string | undefined>): string {
+export function verifySubscription(deps: Pick<Deps, "db">, key: string, query: Record<string, string | undefined>): string {
   const account = accountByKey(deps.db, key);
   const challenge = query["hub.challenge"] ?? "";
   if (!account || query["hub.mode"] !== "subscribe" || !sameText(query["hub.verify_token"] ?? "", account.verifyToken)) {
@@ -41,7 +41,7 @@ export function signatureValid(raw: Uint8Array, header: string | null, appSecret
  * message could not even be spooled, so Meta delivers again (messages are stored once, whatever
  * Meta redelivers).
  */
-export async function receiveWebhook(deps: Deps, key: string, raw: Uint8Array, signature: string | null): Promise<void> {
+export async function receiveWebhook(deps: Pick<Deps, "db" | "sessions">, key: string, raw: Uint8Array, signature: string | null): Promise<void> {
   const account = accountByKey(deps.db, key);
   if (!account) throw new AppError("ERR_NOT_FOUND", 404);
   if (!signatureValid(raw, signature, account.appSecret)) {

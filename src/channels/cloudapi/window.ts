@@ -4,12 +4,9 @@
  * The window is kept per connection and customer number, from every message the webhook brings.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
 import { cloudApiWindows } from "./schema";
-
-/** WhatsApp's customer-service window. */
-export const WINDOW_MS = 24 * 60 * 60_000;
 
 /** A customer wrote at `at` (epoch ms): the window runs from then, never backwards (late redeliveries). */
 export function noteInbound(db: DbOrTx, connectionId: number, number: string, at: number) {
@@ -33,6 +30,3 @@ export function lastInboundAt(db: DB, connectionId: number, number: string): num
   ).get({ connectionId, number });
   return row?.at ?? null;
 }
-
-/** Whether a free-form message may go to the customer now. */
-export const windowOpen = (last: number | null, now: number) => last !== null && now - last < WINDOW_MS;

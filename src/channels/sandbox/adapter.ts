@@ -1,19 +1,18 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
-import type { DB } from "../../db/client";
+import type { DB } from "../../core/db";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
-import type { Hub } from "../../realtime/hub";
-import { rooms } from "../../realtime/topics";
-import { addressOf, numberOf } from "../address";
+import type { Hub } from "../../core/hub";
+import { rooms } from "../../contract/rooms";
+import { anyNumber, numberOf } from "../../core/channel";
 import { sendKindOf } from "../../contract/media";
 import { OPUS_MIME } from "../../contract/media";
-import type { ChannelAdapter, ChannelEvents, MediaInfo, Outgoing, SendResult, SessionStatus } from "../types";
-import { clientWid, type SandboxInbound, type SandboxMessageDto, serializeSandboxMessage, toInbound } from "./messages";
+import type { ChannelAdapter, ChannelEvents, MediaInfo, Outgoing, SendResult, SessionStatus } from "../../core/channel";
+import type { SandboxInbound } from "../../core/channels";
+import { clientWid, type SandboxMessageDto, serializeSandboxMessage, toInbound } from "./messages";
 import { type SandboxMessageRow, sandboxMessages } from "./schema";
-
-export { type SandboxInbound, type SandboxMessageDto, serializeSandboxMessage } from "./messages";
 
 /** What the sandbox channel needs from the app. */
 export interface SandboxEnv {
@@ -165,9 +164,7 @@ export class SandboxAdapter implements ChannelAdapter {
   }
 
   async checkNumber(number: string) {
-    const digits = number.replace(/\D/g, "");
-    if (!digits) return null;
-    return { exists: true, number: digits, address: addressOf({ number: digits }) };
+    return anyNumber(number);
   }
 
   async profilePicture(): Promise<string | null> {

@@ -1,7 +1,8 @@
 import { join } from "node:path";
-import { addressOf } from "../address";
-import type { InboundKind, InboundMessage } from "../types";
+import { addressOf } from "../../core/channel";
+import type { InboundKind, InboundMessage } from "../../core/channel";
 import type { SandboxMediaInfo, SandboxMessageDto } from "../../contract/dto/sandbox";
+import type { SandboxInbound } from "../../core/channels";
 import type { SandboxMessageRow } from "./schema";
 
 function mediaInfoOf(json: string | null): SandboxMediaInfo | null {
@@ -49,21 +50,6 @@ export function serializeSandboxMessage(r: SandboxMessageRow): SandboxMessageDto
   };
 }
 export type { SandboxMessageDto };
-
-/** A customer's message typed on the sandbox phone (already validated; media already stored). */
-export interface SandboxInbound {
-  number: string;
-  name: string;
-  type: "text" | "image" | "audio" | "document" | "location" | "contact";
-  body: string;
-  media?: { mediaPath: string; mediaName: string; mime: string } | null;
-  latitude?: number;
-  longitude?: number;
-  vcard?: string;
-  quotedId?: string;
-  /** The phone's own id for this message: a retry with the same id is the same message. */
-  id?: string;
-}
 
 /** The channel id (wid) of a customer's message the phone named itself (prefixed: never one of the company's ids). */
 export const clientWid = (id: string) => `SBXC${id}`;

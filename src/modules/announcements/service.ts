@@ -6,9 +6,9 @@ import type { AnnouncementDto } from "../../contract/dto/announcements";
 import type { Page } from "../../contract/dto/common";
 import { LIMITS } from "../../contract/limits";
 import type { AnnouncementCreateInput, AnnouncementUpdateInput } from "../../contract/schemas/announcements";
-import type { Ctx } from "../../http/context";
-import { forbidden, notFound } from "../../http/errors";
-import { assertContent, checkUpload, mimeOfName } from "../../http/uploads";
+import type { Ctx } from "../../core/deps";
+import { forbidden, notFound } from "../../core/errors";
+import { assertContent, checkUpload, mimeOfName } from "../media";
 import { isoNow } from "../../lib/clock";
 import { containsAny, pageOf } from "../../db/paging";
 import { type AnnouncementRow, announcements } from "./schema";
@@ -124,7 +124,7 @@ export async function setAnnouncementMedia(ctx: Ctx, id: number, file: unknown |
   const current = getVisible(ctx, id);
   let stored: { name: string; original: string } | null = null;
   if (file !== null) {
-    const checked = checkUpload(file, "image");
+    const checked = checkUpload(ctx, file, "image");
     await assertContent(checked);
     const name = `${Date.now()}-${crypto.randomUUID()}.${checked.ext}`;
     const dir = announcementsDir(ctx.config.dataDir);

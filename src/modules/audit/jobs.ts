@@ -1,4 +1,4 @@
-import type { Deps } from "../../http/context";
+import type { Deps } from "../../core/deps";
 import { log } from "../../lib/logger";
 import { pruneAudit } from "./queries";
 

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { AuditEntryDto } from "../../contract/dto/audit";
 import type { AuditEvent } from "../../contract/audit";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
+import type { Reads } from "../../core/deps";
 import { cachedCount } from "../../db/paging";
-import type { ReadCache } from "../../db/read-cache";
 import { type AuditRow, auditLog } from "./schema";
 
 /** The filters of the /audit page, resolved to instants. */
@@ -54,7 +54,7 @@ export function serializeAudit(r: AuditRow): AuditEntryDto {
 }
 
 /** One page of a company's log, newest first (served by the (company, filter, at) indexes). */
-export function pageAudit(db: DB, reads: ReadCache, f: AuditFilter, page: number, size: number) {
+export function pageAudit(db: DB, reads: Reads, f: AuditFilter, page: number, size: number) {
   const where = whereOf(f);
   const total = cachedCount(reads, db.select({ n: count() }).from(auditLog).where(where));
   const rows = db

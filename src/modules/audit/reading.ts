@@ -3,10 +3,10 @@ import type { AuditPageDto } from "../../contract/dto/audit";
 import { LIMITS } from "../../contract/limits";
 import { can } from "../../contract/permissions";
 import type { AuditQueryInput } from "../../contract/schemas/audit";
-import type { Ctx } from "../../http/context";
-import { forbidden } from "../../http/errors";
-import { zonedInstant } from "../../lib/zoned";
-import { csvField, guardFormula } from "../contacts/spreadsheet";
+import type { Ctx } from "../../core/deps";
+import { forbidden } from "../../core/errors";
+import { zonedInstant } from "../../contract/zoned";
+import { csvField, guardFormula } from "../../lib/csv";
 import { type AuditFilter, auditBatch, pageAudit, serializeAudit } from "./queries";
 import { audit } from "./service";
 

@@ -6,9 +6,9 @@
  */
 import { sql } from "drizzle-orm";
 import { AUDIT_HIDDEN_FIELDS, AUDIT_SECRET_FIELDS, type AuditActorType, type AuditEvent } from "../../contract/audit";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
-import type { SessionUser } from "../../http/context";
+import type { SessionUser } from "../../core/user";
 import { auditLog } from "./schema";
 
 /** The object an entry is about: its kind, id and a readable name kept as it was. */

@@ -3,12 +3,12 @@
  * see and end their sessions, reset their second factor.
  */
 import type { AuthSessionDto, UserSecurityDto } from "../../contract/dto/auth";
-import type { DB } from "../../db/client";
-import type { Ctx } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
-import { audit, type AuditActor } from "../audit/service";
-import { canActOnAccount, canManageUsers } from "../users/policy";
-import { findUser, findUserByEmail } from "../users/queries";
+import type { DB } from "../../core/db";
+import type { Ctx } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
+import { audit, type AuditActor } from "../audit";
+import { canActOnAccount, canManageUsers } from "../users";
+import { findUser, findUserByEmail } from "../users";
 import { countPasskeys, dropPasskeys } from "./passkeys";
 import { endSessions, endUserSessions, endUserSessionsOffline, listSessions } from "./sessions";
 import { disableTotp, dropRecoveryCodes, hasTotp } from "./totp";

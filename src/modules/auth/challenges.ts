@@ -4,7 +4,7 @@
  * removed whenever a new one is created.
  */
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { randomToken, sha256Hex } from "../../lib/sealed";
 import { type AuthChallengeRow, authChallenges } from "./schema";
 

@@ -4,9 +4,9 @@
  * up with it (the first factor brings ten recovery codes, answered with the session).
  */
 import type { TotpSetupDto } from "../../contract/dto/auth";
-import type { Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
-import { audit } from "../audit/service";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
+import { audit } from "../audit";
 import { consumeChallenge, setWebauthnChallenge } from "./challenges";
 import { type RelyingParty, registerPasskey, registrationOptions } from "./passkeys";
 import { assertNotThrottled, challengeUser, nextStep, type RequestOrigin, type SignInResult } from "./signin";

@@ -8,8 +8,8 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON, verifyRegist
 import { and, asc, count, eq } from "drizzle-orm";
 import type { PasskeyDto } from "../../contract/dto/auth";
 import { LIMITS } from "../../contract/limits";
-import type { DbOrTx } from "../../db/client";
-import { AppError } from "../../http/errors";
+import type { DbOrTx } from "../../core/db";
+import { AppError } from "../../core/errors";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import { type PasskeyRow, passkeys } from "./schema";

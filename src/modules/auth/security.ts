@@ -4,10 +4,10 @@
  * the thief's own factor), recorded in the audit log, and the first factor brings ten recovery codes.
  */
 import type { PasskeyDto, RecoveryCodesDto, SecurityDto, TotpSetupDto } from "../../contract/dto/auth";
-import type { Ctx } from "../../http/context";
-import { AppError, notFound } from "../../http/errors";
-import { audit } from "../audit/service";
-import { getSetting } from "../settings/service";
+import type { Ctx } from "../../core/deps";
+import { AppError, notFound } from "../../core/errors";
+import { audit } from "../audit";
+import { getSetting } from "../settings";
 import { createChallenge, consumeChallenge, findChallenge } from "./challenges";
 import { listPasskeys, type RelyingParty, registerPasskey, registrationOptions, removePasskey } from "./passkeys";
 import { checkCredentials, hasSecondFactor, type RequestOrigin } from "./signin";
@@ -15,7 +15,7 @@ import { confirmTotpSetup, disableTotp, dropRecoveryCodes, hasTotp, newRecoveryC
 import { LIMITS } from "../../contract/limits";
 
 const me = (ctx: Ctx) => ({ type: "user", id: ctx.user.id, label: ctx.user.email });
-const required = (ctx: Ctx) => getSetting(ctx.db, ctx.companyId, "requireSecondFactor") === "enabled";
+const required = (ctx: Ctx) => getSetting(ctx, ctx.companyId, "requireSecondFactor") === "enabled";
 
 /** Proves the caller knows the account's password (throttled like a sign-in). */
 const provePassword = (ctx: Ctx, password: string, origin: RequestOrigin) =>

@@ -4,23 +4,18 @@
  */
 import { can } from "../../contract/permissions";
 import type { SessionUserDto } from "../../contract/dto/session";
-import type { PasswordChangeInput } from "../../contract/schemas/auth";
-import type { Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
-import { type AccessClaims, type RefreshClaims, signAccess, signRefresh, verifyToken } from "../../http/tokens";
-import { hashPassword } from "../../lib/password";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
+import { type AccessClaims, type RefreshClaims, signAccess, signRefresh, verifyToken } from "./tokens";
 import { log } from "../../lib/logger";
-import { audit } from "../audit/service";
-import { serializeCompany } from "../companies/service";
-import { companyFeatures } from "../companies/features";
-import { getCompanyPlan } from "../companies/queries";
-import { serializePlan } from "../plans/service";
-import { readSettings } from "../settings/service";
-import { setPasswordHash } from "../users/accounts";
-import { loadSessionUser, queuesOfUsers } from "../users/queries";
-import { consumeChallenge, findChallenge } from "./challenges";
+import { audit } from "../audit";
+import { serializeCompany } from "../companies";
+import { companyFeatures } from "../companies";
+import { getCompanyPlan } from "../companies";
+import { serializePlan } from "../plans";
+import { readSettings } from "../settings";
+import { loadSessionUser, queuesOfUsers } from "../users";
 import { endSessions, endUserSessions, familyIsLive, rotateFamily, sessionIsLive } from "./sessions";
-import { checkCredentials, hasSecondFactor, nextStep, type RequestOrigin, type SignInResult } from "./signin";
 
 /** The session payload answered by login, refresh and /auth/me. */
 export function sessionPayload(deps: Deps, userId: number): SessionUserDto {
@@ -43,7 +38,7 @@ export function sessionPayload(deps: Deps, userId: number): SessionUserDto {
       settings: readSettings(deps.db, company.id),
       plan: plan ? serializePlan(plan) : null,
       timezone: deps.config.timezone,
-      features: companyFeatures(deps.db, company.id),
+      features: companyFeatures(deps, company.id),
       featureGrants: company.featureGrants,
     },
   };
@@ -80,29 +75,6 @@ export async function bearerUserId(deps: Deps, bearer: string | undefined): Prom
   const found = loadSessionUser(deps.db, claims.id);
   if (!found || found.tokenVersion !== claims.tv || !sessionIsLive(deps.db, claims.sid, claims.id)) return null;
   return { userId: claims.id, sessionId: claims.sid };
-}
-
-/**
- * POST /auth/password: one's own password, proven by the current one (the profile dialog and the
- * forced change screen). A user with a second factor also proves it: by a live session of theirs
- * (the profile) or by the challenge their second step answered (the forced change after a reset).
- * Every session of the user ends (tokens, refresh cookies, sockets); this browser gets a new one.
- */
-export async function changeOwnPassword(deps: Deps, input: PasswordChangeInput, origin: RequestOrigin, bearer: string | undefined): Promise<SignInResult> {
-  const row = await checkCredentials(deps, input.email, input.currentPassword, origin.address, "ERR_WRONG_CURRENT_PASSWORD");
-  const twoFactor = hasSecondFactor(deps.db, row.id);
-  const challenge = input.challenge ? findChallenge(deps.db, input.challenge, "password", deps.clock.now()) : null;
-  if (twoFactor) {
-    const signedIn = await bearerUserId(deps, bearer);
-    if (signedIn?.userId !== row.id && challenge?.userId !== row.id) throw new AppError("ERR_SECOND_FACTOR_REQUIRED", 403);
-  }
-  if (input.password === input.currentPassword) throw new AppError("ERR_PASSWORD_UNCHANGED", 400);
-  if (challenge?.userId === row.id) consumeChallenge(deps.db, challenge);
-  setPasswordHash(deps.db, row.id, await hashPassword(input.password));
-  endUserSessions(deps, row.id, "password changed");
-  audit({ db: deps.db, companyId: row.companyId, user: row, address: origin.address }, "auth.password.changed", { type: "user", id: row.id, label: row.email });
-  const fresh = loadSessionUser(deps.db, row.id)!.row;
-  return nextStep(deps, fresh, origin, twoFactor ? "second-factor" : "password", { announce: false });
 }
 
 /**

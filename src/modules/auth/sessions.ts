@@ -4,17 +4,17 @@
  */
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { AuthSessionDto } from "../../contract/dto/auth";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
-import type { Deps } from "../../http/context";
-import { REFRESH_TTL_S } from "../../http/tokens";
+import type { Deps } from "../../core/deps";
+import { REFRESH_TTL_S } from "./tokens";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
-import { CLOSE } from "../../realtime/hub";
-import { getSetting } from "../settings/service";
-import { bumpCompanyTokenVersions, bumpTokenVersion, markSignedIn, startSession } from "../users/accounts";
-import { publishEnded } from "../users/presence";
-import { loadSessionUser, loadTokenVersions } from "../users/queries";
+import { CLOSE } from "../../contract/frames";
+import { getSetting } from "../settings";
+import { bumpCompanyTokenVersions, bumpTokenVersion, markSignedIn, startSession } from "../users";
+import { publishEnded } from "../users";
+import { loadSessionUser } from "../users";
 import { type AuthSessionRow, authSessions } from "./schema";
 
 const companyOf = (db: DB, userId: number) => loadSessionUser(db, userId)?.user.companyId ?? 0;
@@ -95,12 +95,12 @@ export function familyIsLive(db: DbOrTx, familyId: string): boolean {
  * ending moves the user's token version, which every request already checks, so nothing more is
  * read; with several, each request reads its session row (one prepared primary-key lookup).
  */
-export function accessSessionLive(db: DB, companyId: number, familyId: string, userId: number): boolean {
-  return singleSession(db, companyId) || sessionIsLive(db, familyId, userId);
+export function accessSessionLive(deps: Pick<Deps, "db" | "caches">, companyId: number, familyId: string, userId: number): boolean {
+  return singleSession(deps, companyId) || sessionIsLive(deps.db, familyId, userId);
 }
 
 /** The company's sessions policy: one per user (D3, the default) or several. */
-export const singleSession = (db: DB, companyId: number) => getSetting(db, companyId, "singleSession") !== "disabled";
+export const singleSession = (deps: Pick<Deps, "db" | "caches">, companyId: number) => getSetting(deps, companyId, "singleSession") !== "disabled";
 
 /** Whether a session family is live and belongs to the user (one prepared primary-key lookup). */
 export function sessionIsLive(db: DB, familyId: string, userId: number): boolean {
@@ -140,7 +140,7 @@ export function endUserSessions(deps: Pick<Deps, "db" | "hub">, userId: number, 
  * access tokens stop working and their sockets close; the user's other sessions go on. Answers the
  * ids ended.
  */
-export function endSessions(deps: Pick<Deps, "db" | "hub">, userId: number, which: { ids?: string[]; except?: string }, reason: string): string[] {
+export function endSessions(deps: Pick<Deps, "db" | "hub" | "caches">, userId: number, which: { ids?: string[]; except?: string }, reason: string): string[] {
   const where = [eq(authSessions.userId, userId), isNull(authSessions.endedAt)];
   if (which.ids) where.push(inArray(authSessions.id, which.ids.length ? which.ids : [""]));
   if (which.except) where.push(ne(authSessions.id, which.except));
@@ -152,7 +152,7 @@ export function endSessions(deps: Pick<Deps, "db" | "hub">, userId: number, whic
     .all()
     .map((r) => r.id);
   // With one session per user, access tokens are not checked against their session: the version moves.
-  if (ended.length && which.ids && singleSession(deps.db, companyOf(deps.db, userId))) bumpTokenVersion(deps.db, userId);
+  if (ended.length && which.ids && singleSession(deps, companyOf(deps.db, userId))) bumpTokenVersion(deps.db, userId);
   for (const id of ended) deps.hub.closeSession(id, reason, CLOSE.sessionEnded);
   if (ended.length && deps.hub.socketCount(userId) === 0) publishEnded(deps, userId);
   if (ended.length) log.info("sessions ended", { userId, count: ended.length, reason });
@@ -189,36 +189,6 @@ export function endCompanySessions(deps: Pick<Deps, "db" | "hub">, companyId: nu
   for (const id of ids) deps.hub.closeUser(id, reason, CLOSE.sessionEnded);
   log.info("company sessions ended", { companyId, users: ids.length, reason });
   return ids.length;
-}
-
-/**
- * Closes the sockets of sessions ended outside this process (`cli reset-password` writes the
- * database directly) and of deleted users: a socket whose user's token version moved on while the
- * user has no live session family is closed with 4401. (A newer sign-in leaves a live family: the
- * older browser is told by the `auth` frame instead, and another tab of the same browser keeps going.)
- */
-export function sweepEndedSockets(deps: Pick<Deps, "db" | "hub">) {
-  const open = deps.hub.openSessions();
-  if (!open.length) return 0;
-  const ids = [...new Set(open.map((s) => s.userId))];
-  const current = loadTokenVersions(deps.db, ids);
-  const stale = new Set(open.filter((s) => current.get(s.userId) !== s.tokenVersion).map((s) => s.userId));
-  if (!stale.size) return 0;
-  const live = new Set(
-    deps.db
-      .select({ userId: authSessions.userId })
-      .from(authSessions)
-      .where(and(inArray(authSessions.userId, [...stale]), isNull(authSessions.endedAt)))
-      .all()
-      .map((r) => r.userId),
-  );
-  let closed = 0;
-  for (const userId of stale) {
-    if (current.has(userId) && live.has(userId)) continue;
-    deps.hub.closeUser(userId, "session ended", CLOSE.sessionEnded);
-    closed++;
-  }
-  return closed;
 }
 
 /** For operator commands run in their own process (no hub): ends the user's families in the database. */

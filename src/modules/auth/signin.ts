@@ -9,15 +9,15 @@ import type { SecondFactorMethod, SignInStepDto } from "../../contract/dto/auth"
 import type { SessionUserDto } from "../../contract/dto/session";
 import { LIMITS } from "../../contract/limits";
 import type { LoginInput, SecondStepInput } from "../../contract/schemas/auth";
-import type { DbOrTx } from "../../db/client";
-import type { Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { DbOrTx } from "../../core/db";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
 import { isPastDue } from "../../lib/dates";
 import { hashPassword, verifyPassword } from "../../lib/password";
-import { rooms } from "../../realtime/topics";
-import { audit } from "../audit/service";
-import { getSetting } from "../settings/service";
-import { findUserByEmail, loadSessionUser, type UserRow } from "../users/queries";
+import { rooms } from "../../contract/rooms";
+import { audit } from "../audit";
+import { getSetting } from "../settings";
+import { findUserByEmail, loadSessionUser, type UserRow } from "../users";
 import { type ChallengeKind, consumeChallenge, createChallenge, failChallenge, findChallenge, setWebauthnChallenge } from "./challenges";
 import { describeDevice } from "./device";
 import { authenticationOptions, countPasskeys, type RelyingParty, verifyPasskey } from "./passkeys";
@@ -100,7 +100,7 @@ export async function checkCredentials(
 
 /** Opens a session: a new family (one per user by default, D3), its tokens, and the sign-in entry. */
 async function openSession(deps: Deps, row: UserRow, origin: RequestOrigin, announce: boolean) {
-  const single = singleSession(deps.db, row.companyId);
+  const single = singleSession(deps, row.companyId);
   const origin_ = { ...describeDevice(origin.userAgent), address: origin.address.slice(0, 64) };
   const { user: updated, family } = openSessionRecords(deps.db, row.id, row.companyId, origin_, single);
   const tokens = await issueTokens(deps, updated, family);
@@ -141,7 +141,7 @@ export async function nextStep(
     const params = proven === "second-factor" ? { challenge: createChallenge(deps.db, "password", row.id, LIMITS.enrolTtlMs, now) } : undefined;
     throw new AppError("ERR_PASSWORD_CHANGE_REQUIRED", 403, params);
   }
-  if (!twoFactor && getSetting(deps.db, row.companyId, "requireSecondFactor") === "enabled") {
+  if (!twoFactor && getSetting(deps, row.companyId, "requireSecondFactor") === "enabled") {
     const challenge = createChallenge(deps.db, "enrol", row.id, LIMITS.enrolTtlMs, now);
     return { kind: "step", body: { secondFactorSetup: { challenge } } };
   }

@@ -2,13 +2,12 @@
  * The campaign dispatcher's Cloud API part: which contacts get the campaign's message template
  * instead of its texts (those outside their 24-hour window), with the variables filled for each.
  */
-import { lastInboundAt, windowOpen } from "../../channels/cloudapi/window";
-import { resolveTemplate } from "../../channels/cloudapi/templates";
 import type { TemplateChoice } from "../../contract/templates";
-import type { Deps } from "../../http/context";
+import { windowOpen } from "../../contract/templates";
+import type { Deps } from "../../core/deps";
 import { renderTemplate } from "../../lib/template";
-import { findConnection } from "../connections/queries";
-import type { SendSpec } from "../messages/service";
+import { findConnection } from "../connections";
+import type { SendSpec } from "../../core/ports";
 import type { CampaignRow, CampaignShippingRow } from "./schema";
 import { templateOf } from "./service";
 import { campaignSettingsOf } from "./settings";
@@ -29,13 +28,13 @@ export interface Part {
 export function templatePart(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, name: string): Part | null {
   const choice = templateOf(c.template);
   if (!choice || !c.whatsappId || findConnection(deps.db, c.companyId, c.whatsappId)?.channel !== "cloudapi") return null;
-  if (ship.message.trim() && windowOpen(lastInboundAt(deps.db, c.whatsappId, ship.number), deps.clock.now())) return null;
+  if (ship.message.trim() && windowOpen(deps.cloudApi.lastInboundAt(c.whatsappId, ship.number), deps.clock.now())) return null;
   const { variables } = campaignSettingsOf(deps.db, c.companyId);
   const person = { name: ship.name, number: ship.number, email: ship.email };
   const params = choice.params.map((p) => renderTemplate(fillVariables(p, person, variables), { name }, deps.config.timezone, new Date(deps.clock.now())));
   const filled = { ...choice, params };
   try {
-    return { body: resolveTemplate(deps.db, c.whatsappId, filled).text, media: null, template: filled };
+    return { body: deps.cloudApi.resolveTemplate(c.whatsappId, filled).text, media: null, template: filled };
   } catch {
     // the template went away (or a value is missing): the send fails visibly with that reason
     return { body: choice.name, media: null, template: filled };

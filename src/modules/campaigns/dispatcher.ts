@@ -6,62 +6,39 @@
  * lose a contact nor message one twice; the outbox delivers what was stored on reconnect.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { addressOf } from "../../channels/address";
+import { addressOf } from "../../core/channel";
 import { type CampaignPauseReason, LIMITS } from "../../contract/limits";
-import type { DbOrTx } from "../../db/client";
-import type { Deps } from "../../http/context";
-import { mediaFile, mimeOfName } from "../../http/uploads";
+import type { DbOrTx } from "../../core/db";
+import type { Deps } from "../../core/deps";
+import type { SendSpec } from "../../core/ports";
+import { mediaFile, mimeOfName } from "../media";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { renderTemplate } from "../../lib/template";
-import { assertStorageAvailable } from "../../ops/storage";
-import { rooms } from "../../realtime/topics";
-import { isOutOfHours } from "../../bot/hours";
-import { findCompany } from "../companies/queries";
-import { upsertPeerContact } from "../contacts/channel";
-import { isNumberOptedOut } from "../contacts/opt-out";
-import { serializeContact } from "../contacts/service";
-import { fileListFiles } from "../files/service";
-import { type SendSpec, sendMessage } from "../messages/service";
-import { ticketForOutbound } from "../tickets/lifecycle-system";
-import { campaignById, deliveredSince, dueCampaigns, nextShipment, remainingOf, runningCampaigns, skipOptedOut } from "./queries";
+import { rooms } from "../../contract/rooms";
+import { isOutOfHours } from "../../lib/hours";
+import { findCompany } from "../companies";
+import { upsertPeerContact } from "../contacts";
+import { isNumberOptedOut } from "../contacts";
+import { serializeContact } from "../contacts";
+import { fileListFiles } from "../files";
+import { ticketForOutbound } from "../tickets";
+import { campaignById, deliveredSince, dueCampaigns, nextShipment, remainingOf, skipOptedOut } from "./queries";
 import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns } from "./schema";
 import { publishCampaign } from "./service";
 import { type CampaignSettings, campaignSettingsOf } from "./settings";
 import { createShipments, recordFailure } from "./shipments";
 import { type Part, templatePart } from "./dispatcher-template";
 
-/** How long one run may keep sending (the job runs every second and never overlaps itself). */
-const TICK_BUDGET_MS = 900;
 /** Progress frames per campaign at most this often while it sends. */
 const PUBLISH_EVERY_MS = 400;
-
-const lastPublished = new Map<number, number>();
 
 /** Thrown inside the storing transaction when the shipment must not be sent (cancelled, already sent). */
 class NotSent extends Error {}
 
-/** `campaigns.dispatch`: start due campaigns, then send what is due until the run's budget is spent. */
-export async function dispatchCampaigns(deps: Deps) {
-  const deadline = Date.now() + TICK_BUDGET_MS;
-  startDueCampaigns(deps);
-  const byConnection = new Map<number, number[]>();
-  for (const c of runningCampaigns(deps.db)) {
-    const key = c.whatsappId ?? 0;
-    byConnection.set(key, [...(byConnection.get(key) ?? []), c.id]);
-  }
-  const touched = new Set<number>();
-  await Promise.all([...byConnection.values()].map((ids) => runConnection(deps, ids, deadline, touched)));
-  for (const id of touched) {
-    const c = campaignById(deps.db, id);
-    if (c) publish(deps, c, true);
-  }
-}
-
-function publish(deps: Deps, c: CampaignRow, force = false) {
-  const now = Date.now();
-  if (!force && now - (lastPublished.get(c.id) ?? 0) < PUBLISH_EVERY_MS) return;
-  lastPublished.set(c.id, now);
+/** Publishes a campaign's progress at most every PUBLISH_EVERY_MS (always when `force`). */
+export function publish(deps: Deps, c: CampaignRow, force = false) {
+  if (!deps.throttle.passes(`campaign:${c.id}`, force ? 0 : PUBLISH_EVERY_MS, Date.now())) return;
   publishCampaign(deps, c);
 }
 
@@ -70,7 +47,7 @@ export function startDueCampaigns(deps: Deps) {
   const due = dueCampaigns(deps.db, isoNow(deps.clock));
   if (!due.length) return;
   try {
-    assertStorageAvailable();
+    deps.storage.assertAvailable();
   } catch (e) {
     log.warn("campaign start postponed: storage low", { err: String(e) });
     return;
@@ -91,7 +68,7 @@ export function startDueCampaigns(deps: Deps) {
 }
 
 /** The campaigns of one connection take turns, one shipment each, until nothing is due or time is up. */
-async function runConnection(deps: Deps, ids: number[], deadline: number, touched: Set<number>) {
+export async function runConnection(deps: Deps, ids: number[], deadline: number, touched: Set<number>) {
   const settings = new Map<number, CampaignSettings>();
   for (;;) {
     let sent = false;
@@ -268,9 +245,9 @@ async function sendShipment(deps: Deps, c: CampaignRow, ship: CampaignShippingRo
     };
     const part = parts[k];
     const body = part.template ? part.body : renderTemplate(part.body, { name: contact.name }, deps.config.timezone, new Date(deps.clock.now()));
-    let sent: Awaited<ReturnType<typeof sendMessage>>;
+    let sent: Awaited<ReturnType<Deps["outbox"]["send"]>>;
     try {
-      sent = await sendMessage(deps, ticket, { body, media: part.media, template: part.template, isAutomatic: true, onStored });
+      sent = await deps.outbox.send(ticket, { body, media: part.media, template: part.template, isAutomatic: true, onStored });
     } catch (e) {
       if (e instanceof NotSent) return;
       throw e;

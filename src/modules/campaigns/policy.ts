@@ -1,7 +1,7 @@
 import { can } from "../../contract/permissions";
-import type { Ctx } from "../../http/context";
-import { forbidden } from "../../http/errors";
-import { requireFeature } from "../../http/plan";
+import type { Ctx } from "../../core/deps";
+import { forbidden } from "../../core/errors";
+import { requireFeature } from "../companies";
 
 /**
  * The campaign condition on the server: the user manages campaigns (`campaigns:manage`) and the

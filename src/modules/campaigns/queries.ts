@@ -1,10 +1,11 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { CampaignProgressDto } from "../../contract/dto/campaigns";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { containsAny, pageOf } from "../../db/paging";
-import { contacts } from "../contacts/schema";
-import { sendFailed } from "../messages/queries";
-import { ticketTags, tickets } from "../tickets/schema";
+import { contacts } from "../contacts";
+import { sendFailed } from "../messages";
+import { tickets } from "../tickets";
+import { ticketsWithTag } from "../tags";
 import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns } from "./schema";
 
 export const findCampaign = (db: DbOrTx, companyId: number, id: number) =>
@@ -193,9 +194,15 @@ export type { CampaignRow, CampaignShippingRow };
 export const contactsWithTag = (db: DbOrTx, companyId: number, tagId: number) =>
   db
     .selectDistinct({ name: contacts.name, number: contacts.number, email: contacts.email })
-    .from(ticketTags)
-    .innerJoin(tickets, eq(tickets.id, ticketTags.ticketId))
+    .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .where(and(eq(ticketTags.tagId, tagId), eq(tickets.companyId, companyId), eq(contacts.isGroup, false), sql`${contacts.number} not like 'lid:%'`))
+    .where(
+      and(
+        inArray(tickets.id, ticketsWithTag(db, tagId)),
+        eq(tickets.companyId, companyId),
+        eq(contacts.isGroup, false),
+        sql`${contacts.number} not like 'lid:%'`,
+      ),
+    )
     .limit(50_000)
     .all();

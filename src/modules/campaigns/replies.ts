@@ -1,13 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { InboundMessage } from "../../channels/types";
+import type { InboundMessage } from "../../core/channel";
 import { LIMITS } from "../../contract/limits";
-import type { Deps } from "../../http/context";
+import type { Deps } from "../../core/deps";
 import { isoNow } from "../../lib/clock";
-import { markOptedOut } from "../contacts/opt-out";
-import { sendMessage } from "../messages/service";
-import { companyAutoText } from "../settings/service";
-import { closeBySystem, type Place } from "../tickets/lifecycle-system";
-import type { TicketRow } from "../tickets/schema";
+import { markOptedOut } from "../contacts";
+import { companyAutoText } from "../settings";
+import { closeBySystem, type Place } from "../tickets";
+import type { TicketRow } from "../tickets";
 import { awaitingConfirmation, receivedCampaignSince, skipOptedOut } from "./queries";
 import { campaignShipping } from "./schema";
 import { campaignSettingsOf } from "./settings";
@@ -39,8 +38,8 @@ async function optOutReply(deps: Deps, msg: InboundMessage, ticket: TicketRow, b
   const marked = markOptedOut(deps, ticket.companyId, ticket.contactId);
   skipOptedOut(deps.db, isoNow(deps.clock), { companyId: ticket.companyId, number });
   if (marked) {
-    const text = settings.optOutConfirmation.trim() || companyAutoText(deps.db, ticket.companyId, "optOutConfirmation");
-    await sendMessage(deps, ticket, { body: text, isAutomatic: true });
+    const text = settings.optOutConfirmation.trim() || companyAutoText(deps, ticket.companyId, "optOutConfirmation");
+    await deps.outbox.send(ticket, { body: text, isAutomatic: true });
   }
   if (before?.status === "closed" && ticket.status !== "closed") closeBySystem(deps, ticket, "campaign");
   return true;

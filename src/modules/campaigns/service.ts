@@ -1,27 +1,25 @@
-import { audit, diffFields } from "../audit/service";
+import { audit, diffFields } from "../audit";
 import { and, eq, inArray } from "drizzle-orm";
 import type { CampaignDto, CampaignProgressDto, CampaignShippingDto } from "../../contract/dto/campaigns";
 import type { Page } from "../../contract/dto/common";
 import type { FramePayload } from "../../contract/frames";
 import { type CampaignPauseReason, type CampaignStatus, LIMITS } from "../../contract/limits";
 import type { CampaignInput } from "../../contract/schemas/campaigns";
-import type { Deps, Ctx } from "../../http/context";
-import { AppError, notFound } from "../../http/errors";
-import { removeMedia, replaceRowMedia } from "../../http/uploads";
+import type { Deps, Ctx } from "../../core/deps";
+import { AppError, notFound } from "../../core/errors";
+import { removeMedia, replaceAttachment } from "../media";
 import { isoNow } from "../../lib/clock";
-import { assertStorageAvailable } from "../../ops/storage";
-import { rooms } from "../../realtime/topics";
-import { findConnection } from "../connections/queries";
-import { failedSends } from "../messages/queries";
-import { findContactList } from "../contact-lists/queries";
-import { createListOf, getContactList } from "../contact-lists/service";
-import { findFileList } from "../files/queries";
-import { getTag } from "../tags/service";
+import { rooms } from "../../contract/rooms";
+import { findConnection } from "../connections";
+import { failedSends } from "../messages";
+import { findContactList } from "../contact-lists";
+import { createListOf, getContactList } from "../contact-lists";
+import { findFileList } from "../files";
+import { getTag } from "../tags";
 import { contactsWithTag, findCampaign, pageCampaigns, pageShipments, progressOf } from "./queries";
 import { type CampaignRow, campaigns } from "./schema";
 import { createShipments } from "./shipments";
 import { messagesOf, confirmationsOf } from "./texts";
-import { resolveTemplate } from "../../channels/cloudapi/templates";
 import type { TemplateChoice } from "../../contract/templates";
 
 /** The stored template choice (JSON), or null. */
@@ -149,7 +147,7 @@ function checkTemplate(ctx: Ctx, input: CampaignInput): string | null {
   if (!input.template) return null;
   const w = input.whatsappId ? findConnection(ctx.db, ctx.companyId, input.whatsappId) : undefined;
   if (w?.channel !== "cloudapi") throw new AppError("ERR_CLOUD_ONLY", 400, { fields: { template: "validation.invalid" } });
-  resolveTemplate(ctx.db, w.id, input.template);
+  ctx.cloudApi.resolveTemplate(w.id, input.template);
   return JSON.stringify(input.template);
 }
 
@@ -263,7 +261,7 @@ export function startCampaign(ctx: Ctx, id: number): CampaignDto {
   if (c.status === "EM_ANDAMENTO") throw new AppError("ERR_CAMPAIGN_RUNNING", 409);
   if (c.status !== "INATIVA" && c.status !== "PROGRAMADA") throw new AppError("ERR_CAMPAIGN_NOT_STARTABLE", 400);
   assertRunnable(ctx, c);
-  assertStorageAvailable();
+  ctx.storage.assertAvailable();
   const now = isoNow(ctx.clock);
   const row = ctx.db.transaction((tx) => {
     const moved = tx
@@ -299,7 +297,7 @@ export function cancelCampaign(ctx: Ctx, id: number) {
 export function restartCampaign(ctx: Ctx, id: number) {
   const c = getCampaign(ctx, id);
   if (c.status !== "CANCELADA") throw new AppError("ERR_CAMPAIGN_NOT_CANCELLED", 400);
-  assertStorageAvailable();
+  ctx.storage.assertAvailable();
   const row = ctx.db.transaction((tx) => {
     const moved = tx
       .update(campaigns)
@@ -327,7 +325,13 @@ export function resumeCampaign(ctx: Ctx, id: number) {
 export async function setCampaignMedia(ctx: Ctx, id: number, file: unknown | null) {
   const c = getCampaign(ctx, id);
   if (!isEditable(c, ctx.clock.now())) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE", 400);
-  const row = await replaceRowMedia<CampaignRow>(ctx, campaigns, id, "campaigns", file, c.mediaPath);
+  const row = await replaceAttachment(
+    ctx,
+    "campaigns",
+    file,
+    c.mediaPath,
+    (media) => ctx.db.update(campaigns).set(media).where(eq(campaigns.id, id)).returning().get() as CampaignRow,
+  );
   const record = serializeCampaign(ctx, row);
   publish(ctx, { action: "update", record });
   return record;

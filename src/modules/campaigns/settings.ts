@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import type { CampaignSettingDto } from "../../contract/dto/campaigns";
 import { CAMPAIGN_SETTING_DEFAULTS } from "../../contract/limits";
 import type { CampaignSettingsInput } from "../../contract/schemas/campaigns";
-import type { DbOrTx } from "../../db/client";
-import type { Ctx } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { DbOrTx } from "../../core/db";
+import type { Ctx } from "../../core/deps";
+import { AppError } from "../../core/errors";
 import { isoNow } from "../../lib/clock";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 import { campaignSettings } from "./schema";
 
 export type CampaignSettings = typeof CAMPAIGN_SETTING_DEFAULTS;

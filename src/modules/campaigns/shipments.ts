@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import type { Deps } from "../../http/context";
+import type { DbOrTx } from "../../core/db";
+import type { Deps } from "../../core/deps";
 import { LIMITS } from "../../contract/limits";
 import { isoNow } from "../../lib/clock";
-import { targetItems } from "../contact-lists/queries";
+import { targetItems } from "../contact-lists";
 import { skipOptedOut } from "./queries";
 import { type CampaignRow, type CampaignShippingRow, campaignShipping, campaigns } from "./schema";
 import { campaignSettingsOf } from "./settings";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { users } from "../users/schema";
+import type { DbOrTx } from "../../core/db";
+import { users } from "../users";
 import { type ChatMessageRow, type ChatRow, type ChatUserRow, chatMessages, chats, chatUsers } from "./schema";
 
 /** A chat of the company by numeric id or uuid. */

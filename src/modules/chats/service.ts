@@ -4,11 +4,11 @@ import type { Page } from "../../contract/dto/common";
 import type { ServerFrame } from "../../contract/frames";
 import { LIMITS } from "../../contract/limits";
 import type { ChatInput } from "../../contract/schemas/chats";
-import type { Ctx } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
-import { requireFeature } from "../../http/plan";
+import type { Ctx } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
+import { requireFeature } from "../companies";
 import { isoNow } from "../../lib/clock";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 import {
   type ChatMessageRow,
   type ChatRow,

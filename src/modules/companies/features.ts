@@ -1,6 +1,7 @@
 import { FEATURE_SETTINGS, PLAN_FLAGS, type PlanFlag } from "../../contract/limits";
-import type { DB } from "../../db/client";
-import { getSetting } from "../settings/service";
+import type { Ctx, Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
+import { getSetting } from "../settings";
 import { getCompanyPlan } from "./queries";
 
 /** Each feature on or off for a company. */
@@ -22,12 +23,20 @@ export function resolveFeatures(plan: Partial<Features> | null | undefined, gran
 }
 
 /** A company's features now (all off for an unknown company). */
-export function companyFeatures(db: DB, companyId: number): Features {
-  const row = getCompanyPlan(db, companyId);
-  return resolveFeatures(row?.plan, row?.company.featureGrants ?? [], (key) => getSetting(db, companyId, key));
+export function companyFeatures(deps: Pick<Deps, "db" | "caches">, companyId: number): Features {
+  const row = getCompanyPlan(deps.db, companyId);
+  return resolveFeatures(row?.plan, row?.company.featureGrants ?? [], (key) => getSetting(deps, companyId, key));
 }
 
 /** Whether a company has one feature (see resolveFeatures). */
-export function featureEnabled(db: DB, companyId: number, flag: PlanFlag): boolean {
-  return companyFeatures(db, companyId)[flag];
+export function featureEnabled(deps: Pick<Deps, "db" | "caches">, companyId: number, flag: PlanFlag): boolean {
+  return companyFeatures(deps, companyId)[flag];
+}
+
+/**
+ * Refuses a feature the company does not have (D2, issue 22): its plan grants
+ * it or the super user granted it beyond the plan, and no company setting hides it.
+ */
+export function requireFeature(ctx: Ctx, flag: PlanFlag) {
+  if (!featureEnabled(ctx, ctx.companyId, flag)) throw new AppError("ERR_NO_PERMISSION", 403, { feature: flag });
 }

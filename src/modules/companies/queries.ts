@@ -1,9 +1,9 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
-import type { OpeningHours } from "../../contract/limits";
-import type { DB, DbOrTx } from "../../db/client";
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import { defaultOpeningHours, type OpeningHours } from "../../contract/limits";
+import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
-import { plans } from "../plans/schema";
-import { companies } from "./schema";
+import { plans } from "../plans";
+import { type CompanyRow, companies } from "./schema";
 
 export const findCompany = (db: DB, id: number) =>
   prepared(db, "companies.byId", (d) =>
@@ -42,3 +42,26 @@ export const billableCompanies = (db: DB) =>
     .innerJoin(plans, eq(plans.id, companies.planId))
     .where(and(eq(companies.isPlatform, false), isNotNull(companies.dueDate)))
     .all();
+
+/** First boot (seed): the platform company, holding the super users, never due. */
+export function insertPlatformCompany(tx: DbOrTx, values: { email: string; planId: number; now: string }): CompanyRow {
+  return tx
+    .insert(companies)
+    .values({
+      name: "Balcão",
+      email: values.email,
+      planId: values.planId,
+      status: true,
+      dueDate: "2099-12-31",
+      recurrence: "MENSAL",
+      schedules: defaultOpeningHours(),
+      isPlatform: true,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning()
+    .get();
+}
+
+/** How many companies are on a plan. */
+export const companiesOnPlan = (db: DbOrTx, planId: number) => db.select({ n: count() }).from(companies).where(eq(companies.planId, planId)).get()?.n ?? 0;

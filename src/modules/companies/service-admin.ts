@@ -1,27 +1,22 @@
-import { can } from "../../contract/permissions";
-import { removeCompanyMedia } from "../../http/uploads";
+import { removeCompanyMedia } from "../media";
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Page } from "../../contract/dto/common";
 import type { CompanyAdminDto } from "../../contract/dto/companies";
 import { defaultOpeningHours, LIMITS, type PlanFlag } from "../../contract/limits";
 import type { CompanyCreateInput, CompanyUpdateInput } from "../../contract/schemas/companies";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { containsAny } from "../../db/paging";
-import { audit, diffFields } from "../audit/service";
-import type { Ctx } from "../../http/context";
-import { AppError, notFound } from "../../http/errors";
+import { audit, diffFields } from "../audit";
+import type { Ctx } from "../../core/deps";
+import { AppError, notFound } from "../../core/errors";
 import { isPastDue, nowIso } from "../../lib/dates";
 import { hashPassword } from "../../lib/password";
-import { invoiceIfDue } from "../invoices/billing";
-import { findPlan } from "../plans/service";
-import { type PlanRow, plans } from "../plans/schema";
-import { seedCompanySettings } from "../settings/service";
-import { insertUser } from "../users/accounts";
-import { findUserByEmail, listCompanyUsers } from "../users/queries";
-import { requirePlatform } from "./policy";
+import { findPlan } from "../plans";
+import { type PlanRow, plans } from "../plans";
+import { seedCompanySettings } from "../settings";
+import { requirePermission } from "../../core/policy";
 import { type CompanyRow, companies } from "./schema";
-import { serializeCompany } from "./service";
-import { endCompanySessions } from "../auth/sessions";
+import { serializeCompany } from "./serialize";
 
 const PAGE = LIMITS.pageSize;
 
@@ -65,7 +60,7 @@ function getAdminCompany(ctx: Ctx, id: number) {
 
 /** GET /companies (super users): a page ordered by name, searched by name, email or phone. */
 export function listCompanies(ctx: Ctx, search: string, page: number): Page<"companies", CompanyAdminDto> {
-  requirePlatform(ctx, "platform:companies");
+  requirePermission(ctx, "platform:companies");
   const where = search ? containsAny(search, companies.name, companies.email, companies.phone) : undefined;
   const total = ctx.db.select({ n: count() }).from(companies).where(where).get()?.n ?? 0;
   const rows = selectWithPlan(ctx)
@@ -79,7 +74,7 @@ export function listCompanies(ctx: Ctx, search: string, page: number): Page<"com
 
 /** GET /companies/list (super users): every company, ordered by name (pickers). */
 export function listAllCompanies(ctx: Ctx) {
-  requirePlatform(ctx, "platform:companies");
+  requirePermission(ctx, "platform:companies");
   return selectWithPlan(ctx)
     .orderBy(asc(companies.name))
     .limit(5000)
@@ -89,7 +84,7 @@ export function listAllCompanies(ctx: Ctx) {
 
 /** One company with its billing fields (super users). */
 export function showAdminCompany(ctx: Ctx, id: number) {
-  requirePlatform(ctx, "platform:companies");
+  requirePermission(ctx, "platform:companies");
   const row = getAdminCompany(ctx, id);
   return adminDto(row.company, row.plan);
 }
@@ -113,11 +108,11 @@ function assertFreeName(ctx: Ctx, name: string, exceptId = 0) {
  * with the company's email).
  */
 export async function createCompany(ctx: Ctx, input: CompanyCreateInput) {
-  requirePlatform(ctx, "platform:companies");
+  requirePermission(ctx, "platform:companies");
   assertPlan(ctx, input.planId);
   const plan = findPlan(ctx.db, input.planId) as PlanRow;
   assertFreeName(ctx, input.name);
-  if (input.password && findUserByEmail(ctx.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
+  if (input.password && ctx.hooks.emailTaken(ctx.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const now = nowIso();
   const { password: _p, campaignsEnabled, featureGrants, ...fields } = input;
@@ -137,9 +132,9 @@ export async function createCompany(ctx: Ctx, input: CompanyCreateInput) {
       })
       .returning()
       .get();
-    if (passwordHash) insertUser(tx, { companyId: c.id, name: c.name, email: c.email, passwordHash, profile: "admin" });
     seedCompanySettings(tx, c.id);
-    invoiceIfDue(tx, c, plan, new Date(ctx.clock.now()));
+    // Its admin user (named after the company, with its email) and, when already due, its first invoice.
+    ctx.hooks.companyCreated(tx, c, plan, { admin: passwordHash ? { name: c.name, email: c.email, passwordHash } : null, now: new Date(ctx.clock.now()) });
     audit(ctx, "company.created", { type: "company", id: c.id, label: c.name }, diffFields(null, { name: c.name, planId: c.planId, dueDate: c.dueDate }), tx);
     return c.id;
   });
@@ -152,7 +147,7 @@ export async function createCompany(ctx: Ctx, input: CompanyCreateInput) {
  * blocked.
  */
 export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateInput) {
-  requirePlatform(ctx, "platform:companies");
+  requirePermission(ctx, "platform:companies");
   const before = getAdminCompany(ctx, id).company;
   assertPlan(ctx, input.planId);
   if (input.name !== undefined) assertFreeName(ctx, input.name, id);
@@ -183,17 +178,16 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateIn
  * (its users may still sign in to reach the finance page). Its connections pause either way.
  */
 async function endCompanyAccess(ctx: Ctx, companyId: number, blocked: boolean) {
-  if (blocked) endCompanySessions(ctx, companyId, "company blocked");
-  else for (const u of listCompanyUsers(ctx.db, companyId)) if (!can(u, "subscription:exempt")) ctx.hub.closeUser(u.id, "subscription lapsed");
+  ctx.hooks.companyAccessEnded(ctx, companyId, blocked ? "company blocked" : "subscription lapsed");
   await ctx.sessions.pauseLapsed();
 }
 
 /** DELETE /companies/{id} (super users): everything of the company goes; never the platform company. */
 export async function deleteCompany(ctx: Ctx, id: number) {
-  requirePlatform(ctx, "platform:companies");
+  requirePermission(ctx, "platform:companies");
   const row = getAdminCompany(ctx, id).company;
   if (row.isPlatform || id === ctx.companyId) throw new AppError("ERR_NO_PERMISSION", 403);
-  endCompanySessions(ctx, id, "company deleted");
+  ctx.hooks.companyAccessEnded(ctx, id, "company deleted");
   // Blocked first, so the supervisor stops its connections before their rows go.
   ctx.db.update(companies).set({ status: false }).where(eq(companies.id, id)).run();
   await ctx.sessions.pauseLapsed();

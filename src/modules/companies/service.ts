@@ -1,35 +1,17 @@
-import type { CompanyDto } from "../../contract/dto/companies";
 import { hashPassword } from "../../lib/password";
-import { insertUser } from "../users/accounts";
 import { can } from "../../contract/permissions";
 import { CompanySchedulesBody, type SignupInput } from "../../contract/schemas/companies";
-import { audit, diffFields } from "../audit/service";
-import type { Ctx, Deps } from "../../http/context";
-import { AppError, forbidden, notFound, parse } from "../../http/errors";
+import { audit, diffFields } from "../audit";
+import type { Ctx, Deps } from "../../core/deps";
+import { AppError, forbidden, notFound, parse } from "../../core/errors";
 import { addDays, nowIso, todayDate } from "../../lib/dates";
-import { invoiceIfDue } from "../invoices/billing";
-import { findPlan, serializePlan } from "../plans/service";
-import { seedCompanySettings } from "../settings/service";
-import { findUserByEmail } from "../users/queries";
+import { findPlan, serializePlan } from "../plans";
+import { seedCompanySettings } from "../settings";
 import { findCompany, findCompanyByName, getCompanyPlan, setCompanySchedules } from "./queries";
 import { type CompanyRow, companies } from "./schema";
+import { serializeCompany } from "./serialize";
 import { showAdminCompany } from "./service-admin";
 import { defaultOpeningHours, LIMITS } from "../../contract/limits";
-
-/** The company fields the session and the shell need. */
-export function serializeCompany(c: CompanyRow): CompanyDto {
-  return {
-    id: c.id,
-    name: c.name,
-    email: c.email,
-    phone: c.phone,
-    status: c.status,
-    dueDate: c.dueDate,
-    recurrence: c.recurrence,
-    planId: c.planId,
-    createdAt: c.createdAt,
-  };
-}
 
 /** GET /companies/listPlan/{id}: the company with its plan; super users may read any company. */
 export function companyWithPlan(ctx: Ctx, companyId: number) {
@@ -74,7 +56,7 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
   const plan = findPlan(deps.db, input.planId);
   if (!plan?.isPublic) throw new AppError("ERR_NO_PLAN_FOUND", 400);
   if (findCompanyByName(deps.db, input.name)) throw new AppError("ERR_COMPANY_NAME_ALREADY_EXISTS", 409);
-  if (findUserByEmail(deps.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
+  if (deps.hooks.emailTaken(deps.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
   const passwordHash = await hashPassword(input.password);
   const now = nowIso();
   // the sign-up page's language: the company's default texts to customers follow it
@@ -83,7 +65,7 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
   // so parallel sign-ups with one email give one company and clear 409s, never a 500.
   const company = deps.db.transaction((tx) => {
     if (findCompanyByName(tx, input.name)) throw new AppError("ERR_COMPANY_NAME_ALREADY_EXISTS", 409);
-    if (findUserByEmail(tx, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
+    if (deps.hooks.emailTaken(tx, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
     const c = tx
       .insert(companies)
       .values({
@@ -100,16 +82,12 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
       })
       .returning()
       .get();
-    insertUser(tx, {
-      companyId: c.id,
-      name: input.userName ?? input.name,
-      email: input.email,
-      passwordHash,
-      profile: "admin",
-    });
     seedCompanySettings(tx, c.id, extra);
-    // the trial's first invoice, in the same transaction: listed and payable at once
-    invoiceIfDue(tx, c, plan, new Date(deps.clock.now()));
+    // its admin user, and the trial's first invoice in the same transaction: listed and payable at once
+    deps.hooks.companyCreated(tx, c, plan, {
+      admin: { name: input.userName ?? input.name, email: input.email, passwordHash },
+      now: new Date(deps.clock.now()),
+    });
     audit(
       { db: deps.db, companyId: c.id, actor: { type: "user", id: null, name: input.email } },
       "company.signup",

@@ -1,5 +1,5 @@
 import { can } from "../../contract/permissions";
-import type { SessionUser } from "../../http/context";
+import type { SessionUser } from "../../core/user";
 
 /** Creating connections: admins (`connections-page:addConnection`). */
 export const canAddConnection = (u: SessionUser) => can(u, "connections-page:addConnection");

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
-import { queueMenuOrder } from "../queues/queries";
-import { queues } from "../queues/schema";
+import { queueMenuOrder } from "../queues";
+import { queues } from "../queues";
 import { whatsappQueues, whatsapps } from "./schema";
 
 export const findConnection = (db: DbOrTx, companyId: number, id: number) =>
@@ -96,3 +96,6 @@ export const countConnectionsByStatus = (db: DbOrTx) =>
 
 /** The connection whose external-API token this is (any company: the token names its company). */
 export const findConnectionByToken = (db: DbOrTx, token: string) => db.select().from(whatsapps).where(eq(whatsapps.token, token)).get();
+
+/** Every connection of every company (id and company), for the supervisor's sweeps. */
+export const allConnectionRefs = (db: DbOrTx) => db.select({ id: whatsapps.id, companyId: whatsapps.companyId }).from(whatsapps).all();

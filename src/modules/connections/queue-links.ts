@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { nowIso } from "../../lib/dates";
-import { queues } from "../queues/schema";
+import { queues } from "../queues";
 import { listCompanyConnections } from "./queries";
 import { type WhatsappRow, whatsappQueues, whatsapps } from "./schema";
 

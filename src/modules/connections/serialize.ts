@@ -1,14 +1,9 @@
 import { todayDate } from "../../lib/dates";
+import { maskToken } from "../../lib/mask";
 import type { CloudApiDto, ConnectionDto, ConnectionQueue, HistoryImportDto, SessionStateDto } from "../../contract/dto/connections";
 import type { WhatsappRow } from "./schema";
 
 export type { ConnectionDto, ConnectionQueue };
-
-/** Shows only the first characters of a secret ("abcd••••"); empty stays empty. */
-export function maskToken(token: string | null | undefined): string {
-  if (!token) return "";
-  return `${token.slice(0, Math.min(4, Math.floor(token.length / 3)))}••••••••`;
-}
 
 /** The stored history-import state (JSON), or null when none ran or it cannot be read. */
 function historyImportOf(json: string | null): HistoryImportDto | null {

@@ -1,17 +1,14 @@
-import { assertBotRefs } from "../integrations/refs";
-import { clearDefaultConnection } from "../users/accounts";
-import { closeClashingTicketsOfConnection } from "../tickets/lifecycle-system";
 import { and, eq, ne } from "drizzle-orm";
 import type { ConnectionCreateInput, ConnectionUpdateInput } from "../../contract/schemas/connections";
-import { audit, diffFields } from "../audit/service";
-import type { Ctx, Deps } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
+import { audit, diffFields } from "../audit";
+import type { Ctx, Deps } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
 import { nowIso } from "../../lib/dates";
-import { rooms } from "../../realtime/topics";
-import { getCompanyPlan } from "../companies/queries";
-import { queuesByIds } from "../queues/queries";
-import { assertGreetingRule } from "../queues/rules";
-import { serializeQueue } from "../queues/service";
+import { rooms } from "../../contract/rooms";
+import { getCompanyPlan } from "../companies";
+import { queuesByIds } from "../queues";
+import { assertGreetingRule } from "../queues";
+import { serializeQueue } from "../queues";
 import { canAddConnection, canControlSession, canEditConnection, canSeeToken } from "./policy";
 import {
   connectionQueues,
@@ -24,7 +21,6 @@ import {
 } from "./queries";
 import { type WhatsappRow, whatsappQueues, whatsapps } from "./schema";
 import { publishConnection, publishSession, recordSessionStatus } from "./session";
-import { accountsOf, findAccount, resolveInput, sameCredentials, saveAccount, serializeAccount, verifyCredentials } from "../../channels/cloudapi/accounts";
 import type { CloudApiInput } from "../../contract/schemas/connections";
 import { serializeConnection } from "./serialize";
 
@@ -40,14 +36,8 @@ export function listConnections(ctx: Ctx) {
   const rows = listCompanyConnections(ctx.db, ctx.companyId);
   const ids = rows.map((r) => r.id);
   const queues = queuesOfConnections(ctx.db, ids);
-  const accounts = accountsOf(
-    ctx.db,
-    rows.filter((r) => r.channel === "cloudapi").map((r) => r.id),
-  );
-  return rows.map((w) => {
-    const account = accounts.get(w.id);
-    return serializeConnection(w, queues.get(w.id) ?? [], { cloudApi: account ? serializeAccount(account) : null });
-  });
+  const accounts = ctx.cloudApi.accounts(rows.filter((r) => r.channel === "cloudapi").map((r) => r.id));
+  return rows.map((w) => serializeConnection(w, queues.get(w.id) ?? [], { cloudApi: accounts.get(w.id) ?? null }));
 }
 
 /** GET /whatsapp/{id}: with its queues in menu order (orderQueue) and promptId; admins see the token. */
@@ -55,9 +45,8 @@ export function showConnection(ctx: Ctx, id: number) {
   const w = getConnection(ctx, id);
   const queues = connectionQueues(ctx.db, w.id).map(serializeQueue);
   const lite = queues.map((q) => ({ id: q.id, name: q.name, color: q.color, greetingMessage: q.greetingMessage }));
-  const account = w.channel === "cloudapi" ? findAccount(ctx.db, w.id) : undefined;
   // Admins see what to paste into Meta's app settings (webhook path, verify token); secrets stay masked.
-  const cloudApi = account ? serializeAccount(account, { admin: canSeeToken(ctx.user) }) : null;
+  const cloudApi = w.channel === "cloudapi" ? ctx.cloudApi.account(w.id, { admin: canSeeToken(ctx.user) }) : null;
   return { ...serializeConnection(w, lite, { revealToken: canSeeToken(ctx.user), cloudApi }), queues, prompt: null };
 }
 
@@ -78,8 +67,8 @@ function checkQueues(ctx: Ctx, list: number[]) {
 }
 
 /** A new Cloud API connection needs its credentials (field errors name the missing ones). */
-function requireCloudInput(input: CloudApiInput | undefined): CloudApiInput {
-  if (input) return resolveInput(input);
+function requireCloudInput(ctx: Ctx, input: CloudApiInput | undefined): CloudApiInput {
+  if (input) return ctx.cloudApi.resolveCredentials(input);
   const fields = Object.fromEntries(["phoneNumberId", "wabaId", "accessToken", "appSecret"].map((k) => [`cloudApi.${k}`, "validation.required"]));
   throw new AppError("ERR_VALIDATION", 400, { fields });
 }
@@ -132,14 +121,14 @@ export async function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
   const existing = countConnections(ctx.db, ctx.companyId);
   if (plan && existing >= plan.plan.connections) throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", 400, { limit: plan.plan.connections });
   assertUnique(ctx, input);
-  assertBotRefs(ctx, input);
+  ctx.hooks.assertBotRefs(ctx, input);
   const queueIds = input.queueIds ?? [];
   checkQueues(ctx, [...queueIds, ...(input.sendIdQueue ? [input.sendIdQueue] : [])]);
   assertGreetingRule(queueIds.length, input.greetingMessage);
   const channel = input.channel ?? "baileys";
   // A Cloud API number is checked with Meta (one call) before anything is saved.
-  const cloud = channel === "cloudapi" ? requireCloudInput(input.cloudApi) : null;
-  const verified = cloud ? await verifyCredentials(ctx, cloud) : null;
+  const cloud = channel === "cloudapi" ? requireCloudInput(ctx, input.cloudApi) : null;
+  const verified = cloud ? await ctx.cloudApi.verifyCredentials(cloud) : null;
   const now = nowIso();
   const isDefault = existing === 0 || !!input.isDefault;
   const { row, unset } = ctx.db.transaction((tx) => {
@@ -167,7 +156,7 @@ export async function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
       db.insert(whatsappQueues)
         .values(queueIds.map((queueId) => ({ whatsappId: row.id, queueId })))
         .run();
-    if (cloud) saveAccount(db, { connectionId: row.id, companyId: ctx.companyId }, cloud, verified);
+    if (cloud) ctx.cloudApi.saveCredentials(db, { connectionId: row.id, companyId: ctx.companyId }, cloud, verified);
     audit(ctx, "connection.created", target(row), diffFields(null, { name: row.name, channel: row.channel, isDefault: row.isDefault, queueIds }), tx);
     return { row, unset };
   });
@@ -190,16 +179,15 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
     throw new AppError("ERR_VALIDATION", 400, { fields: { channel: "validation.channelFixed" } });
   }
   assertUnique(ctx, input, id);
-  assertBotRefs(ctx, input);
+  ctx.hooks.assertBotRefs(ctx, input);
   const queueIds = input.queueIds ?? connectionQueues(ctx.db, id).map((q) => q.id);
   checkQueues(ctx, [...(input.queueIds ?? []), ...(input.sendIdQueue ? [input.sendIdQueue] : [])]);
   assertGreetingRule(queueIds.length, input.greetingMessage ?? before.greetingMessage);
   if (input.isDefault === false && before.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP", 400);
   // New Cloud API credentials are checked with Meta first; the masked secrets sent back keep the stored ones.
-  const account = before.channel === "cloudapi" ? findAccount(ctx.db, id) : undefined;
-  const cloud = before.channel === "cloudapi" && input.cloudApi ? resolveInput(input.cloudApi, account) : null;
-  const recheck = !!cloud && (!account || !sameCredentials(cloud, account));
-  const verified = cloud && recheck ? await verifyCredentials(ctx, cloud, id) : null;
+  const cloud = before.channel === "cloudapi" && input.cloudApi ? ctx.cloudApi.resolveCredentials(input.cloudApi, id) : null;
+  const recheck = !!cloud && ctx.cloudApi.credentialsChanged(cloud, id);
+  const verified = cloud && recheck ? await ctx.cloudApi.verifyCredentials(cloud, id) : null;
   const patch: Partial<WhatsappRow> = { ...settingsPatch(input), updatedAt: nowIso() };
   if (input.name !== undefined) patch.name = input.name;
   if (input.token !== undefined) patch.token = input.token || null;
@@ -221,7 +209,7 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
           .values(input.queueIds.map((queueId) => ({ whatsappId: id, queueId })))
           .run();
     }
-    if (cloud && recheck) saveAccount(db, { connectionId: id, companyId: ctx.companyId }, cloud, verified);
+    if (cloud && recheck) ctx.cloudApi.saveCredentials(db, { connectionId: id, companyId: ctx.companyId }, cloud, verified);
     const { updatedAt: _, ...fields } = patch;
     audit(ctx, "connection.updated", target(row), diffFields(before, { ...fields, ...(input.queueIds && { queueIds: input.queueIds }) }), tx);
     return { row, unset };
@@ -251,10 +239,7 @@ export async function deleteConnection(ctx: Ctx, id: number) {
   const w = getConnection(ctx, id);
   const promoted = ctx.db.transaction((tx) => {
     const db = tx as unknown as Ctx["db"];
-    clearDefaultConnection(db, ctx.companyId, id);
-    // Its tickets lose their connection (FK set null); an active one whose contact already has an
-    // active connection-less ticket would break the one-active-ticket rule, so it is closed first.
-    closeClashingTicketsOfConnection(db, ctx.companyId, id, nowIso());
+    ctx.hooks.connectionDeleting(db, ctx.companyId, id, nowIso());
     db.delete(whatsapps)
       .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id)))
       .run();

@@ -1,10 +1,10 @@
+import type { HistoryImportDto } from "../../contract/dto/connections";
 import { and, eq, sql } from "drizzle-orm";
-import type { SessionStatus } from "../../channels/types";
-import type { Deps } from "../../http/context";
+import type { SessionStatus } from "../../core/channel";
+import type { Deps } from "../../core/deps";
 import { nowIso, todayDate } from "../../lib/dates";
-import { rooms } from "../../realtime/topics";
-import { companies } from "../companies/schema";
-import { findAccount, serializeAccount } from "../../channels/cloudapi/accounts";
+import { rooms } from "../../contract/rooms";
+import { companies } from "../companies";
 import { findConnection, queuesOfConnections } from "./queries";
 import { type WhatsappRow, whatsapps } from "./schema";
 import { serializeConnection, serializeSession } from "./serialize";
@@ -12,8 +12,7 @@ import { serializeConnection, serializeSession } from "./serialize";
 /** Publishes `whatsapp {action:"update"}` (token masked: the main room reaches every user). */
 export function publishConnection(deps: Deps, w: WhatsappRow) {
   const queues = queuesOfConnections(deps.db, [w.id]).get(w.id) ?? [];
-  const account = w.channel === "cloudapi" ? findAccount(deps.db, w.id) : undefined;
-  const cloudApi = account ? serializeAccount(account) : null;
+  const cloudApi = w.channel === "cloudapi" ? deps.cloudApi.account(w.id) : null;
   deps.hub.publish(rooms.main(w.companyId), { channel: "whatsapp", action: "update", whatsapp: serializeConnection(w, queues, { cloudApi }) });
 }
 
@@ -74,10 +73,7 @@ export function recordSessionStatus(
   return row;
 }
 
-const lastHealthFrame = new Map<number, number>();
 const HEALTH_FRAME_MS = 5_000;
-/** When each connection's health line was last written, per database ("<id>:message" → ms). */
-const lastHealthWrite = new WeakMap<Deps["db"], Map<string, number>>();
 const HEALTH_WRITE_MS = 5_000;
 
 /**
@@ -86,15 +82,8 @@ const HEALTH_WRITE_MS = 5_000;
  * `whatsapp` frame per connection per 5 s.
  */
 export function recordHealth(deps: Deps, ref: { connectionId: number; companyId: number }, what: "message" | "ack") {
-  let written = lastHealthWrite.get(deps.db);
-  if (!written) {
-    written = new Map();
-    lastHealthWrite.set(deps.db, written);
-  }
-  const key = `${ref.connectionId}:${what}`;
   const at = Date.now();
-  if (at - (written.get(key) ?? 0) < HEALTH_WRITE_MS) return;
-  written.set(key, at);
+  if (!deps.throttle.passes(`health:${ref.connectionId}:${what}`, HEALTH_WRITE_MS, at)) return;
   const now = nowIso();
   const set = what === "message" ? { lastMessageAt: now } : { lastAckAt: now };
   const row = deps.db
@@ -104,9 +93,7 @@ export function recordHealth(deps: Deps, ref: { connectionId: number; companyId:
     .returning()
     .get();
   if (!row) return;
-  const last = lastHealthFrame.get(row.id) ?? 0;
-  if (at - last < HEALTH_FRAME_MS) return;
-  lastHealthFrame.set(row.id, at);
+  if (!deps.throttle.passes(`health-frame:${row.id}`, HEALTH_FRAME_MS, at)) return;
   publishConnection(deps, row);
 }
 
@@ -119,4 +106,19 @@ export function connectionsToStart(deps: Deps): WhatsappRow[] {
     .where(and(eq(companies.status, true), sql`(${companies.dueDate} is null or substr(${companies.dueDate}, 1, 10) >= ${todayDate()})`))
     .all()
     .map((r) => r.w);
+}
+
+/**
+ * Records a history import's progress on its connection (`historyImport`), announced with a
+ * `whatsapp` frame when `announce`. False when the connection is gone.
+ */
+export function recordHistoryImport(deps: Deps, connectionId: number, state: HistoryImportDto, announce: boolean): boolean {
+  const row = deps.db
+    .update(whatsapps)
+    .set({ historyImport: JSON.stringify(state) })
+    .where(eq(whatsapps.id, connectionId))
+    .returning()
+    .get();
+  if (row && announce) publishConnection(deps, row);
+  return !!row;
 }

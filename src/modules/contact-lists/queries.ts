@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { containsAny, pageOf } from "../../db/paging";
 import { type ContactListItemRow, type ContactListRow, contactListItems, contactLists } from "./schema";
 

@@ -4,13 +4,13 @@ import type { ContactListDto, ContactListImportDto, ContactListItemDto } from ".
 import type { FramePayload } from "../../contract/frames";
 import { LIMITS } from "../../contract/limits";
 import type { ContactListInput, ContactListItemCreateInput, ContactListItemUpdateInput } from "../../contract/schemas/contactLists";
-import { audit } from "../audit/service";
-import type { Ctx } from "../../http/context";
-import { AppError, notFound } from "../../http/errors";
-import { checkUpload } from "../../http/uploads";
+import { audit } from "../audit";
+import type { Ctx } from "../../core/deps";
+import { AppError, notFound } from "../../core/errors";
+import { checkUpload } from "../media";
 import { isoNow } from "../../lib/clock";
-import { rooms } from "../../realtime/topics";
-import { parseSheetOffThread } from "../contacts/spreadsheet-pool";
+import { rooms } from "../../contract/rooms";
+import { parseSheetOffThread } from "../contacts";
 import {
   allContactLists,
   type ContactListItemRow,
@@ -225,7 +225,7 @@ export function deleteItem(ctx: Ctx, id: number) {
  */
 export async function importItems(ctx: Ctx, listId: number, file: unknown): Promise<ContactListImportDto> {
   const list = getContactList(ctx, listId);
-  const upload = checkUpload(file, "spreadsheet", "ERR_IMPORT_FILE_TYPE");
+  const upload = checkUpload(ctx, file, "spreadsheet", "ERR_IMPORT_FILE_TYPE");
   const { rows, rejected } = await parseSheetOffThread(new Uint8Array(await upload.file.arrayBuffer()), upload.ext);
   const unique = [...new Map(rows.map((r) => [r.number, r])).values()];
   const existing = numbersInList(

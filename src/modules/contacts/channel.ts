@@ -1,13 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import type { Peer } from "../../channels/types";
-import type { DbOrTx } from "../../db/client";
+import type { Peer } from "../../core/channel";
+import type { DbOrTx } from "../../core/db";
 import { nowIso } from "../../lib/dates";
 import { uuid } from "../../lib/ids";
 import { findContactByLid, findContactByNumber } from "./queries";
-import { moveMessagesToContact } from "../messages/service-channel";
-import { moveNotesToContact } from "../ticket-notes/service";
-import { moveTicketsToContact } from "../tickets/lifecycle-system";
 import { type ContactRow, contacts } from "./schema";
+
+/**
+ * Moves what belongs to a contact (tickets, messages, notes: other modules' rows) to another, inside
+ * the merge's transaction. The inbound path hands it over (`inbound/identity.ts`).
+ */
+export type MoveContactHistory = (tx: DbOrTx, companyId: number, fromId: number, toId: number, now: string) => void;
 
 /**
  * Finds or creates the contact of a channel peer (inside the caller's transaction). People are keyed
@@ -18,11 +21,12 @@ export function upsertPeerContact(
   db: DbOrTx,
   companyId: number,
   peer: Peer,
-  opts: { isGroup?: boolean; name?: string | null; whatsappId?: number | null } = {},
+  opts: { isGroup?: boolean; name?: string | null; whatsappId?: number | null; moveHistory?: MoveContactHistory } = {},
 ): { contact: ContactRow; created: boolean } {
   const lid = peer.lid ? peer.lid.replace(/@lid$/, "") : null;
   const number = peer.number ?? (opts.isGroup ? peer.address.split("@")[0] : null);
-  if (number && lid && !opts.isGroup) applyLidMapping(db, companyId, lid, number);
+  // A peer that brings its number and its LID settles who is who first (only the channels know LIDs).
+  if (number && lid && !opts.isGroup && opts.moveHistory) mergeByLid(db, companyId, lid, number, opts.moveHistory);
   let existing = number ? findContactByNumber(db, companyId, number) : undefined;
   if (!existing && lid) existing = findContactByLid(db, companyId, lid);
   const now = nowIso();
@@ -66,7 +70,7 @@ export function upsertPeerContact(
  * number, or, when the number already has its own contact, is merged into it (tickets, messages and
  * notes move; the LID becomes the alias). Answers the surviving contact id, or null when nothing matched.
  */
-export function applyLidMapping(db: DbOrTx, companyId: number, lidRaw: string, number: string): number | null {
+export function mergeByLid(db: DbOrTx, companyId: number, lidRaw: string, number: string, moveHistory: MoveContactHistory): number | null {
   const lid = lidRaw.replace(/@lid$/, "");
   const byLid = findContactByLid(db, companyId, lid);
   const byNumber = findContactByNumber(db, companyId, number);
@@ -83,9 +87,7 @@ export function applyLidMapping(db: DbOrTx, companyId: number, lidRaw: string, n
   if (byLid && byNumber && byLid.id !== byNumber.id) {
     db.transaction((tx) => {
       // Move the LID contact's history to the phone-number contact, then drop the duplicate.
-      moveTicketsToContact(tx, companyId, byLid.id, byNumber.id, now);
-      moveMessagesToContact(tx, companyId, byLid.id, byNumber.id);
-      moveNotesToContact(tx, companyId, byLid.id, byNumber.id);
+      moveHistory(tx, companyId, byLid.id, byNumber.id, now);
       tx.delete(contacts).where(eq(contacts.id, byLid.id)).run();
       tx.update(contacts).set({ lid, updatedAt: now }).where(eq(contacts.id, byNumber.id)).run();
     });

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Ctx, Deps } from "../../http/context";
-import { forbidden, notFound } from "../../http/errors";
+import type { Ctx, Deps } from "../../core/deps";
+import { forbidden, notFound } from "../../core/errors";
 import { isoNow } from "../../lib/clock";
-import { rooms } from "../../realtime/topics";
-import { audit } from "../audit/service";
+import { rooms } from "../../contract/rooms";
+import { audit } from "../audit";
 import { canChangeOptOut } from "./policy";
 import { findContact, findContactByNumber } from "./queries";
 import { type ContactRow, contacts } from "./schema";

@@ -1,5 +1,5 @@
 import { can } from "../../contract/permissions";
-import type { SessionUser } from "../../http/context";
+import type { SessionUser } from "../../core/user";
 
 /** Deleting contacts is limited by `contacts-page:deleteContact` (admin, supervisor). */
 export const canDeleteContact = (u: SessionUser) => can(u, "contacts-page:deleteContact");

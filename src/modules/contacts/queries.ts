@@ -1,5 +1,5 @@
 import { sql, and, asc, eq, inArray, like } from "drizzle-orm";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
 import { containsAny, pageOf } from "../../db/paging";
 import { type ContactCustomFieldRow, type ContactRow, contactCustomFields, contacts } from "./schema";

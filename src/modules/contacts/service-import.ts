@@ -1,10 +1,10 @@
 import type { ContactImportReportDto } from "../../contract/dto/contacts";
 import { refreshStatistics } from "../../db/client";
-import { audit } from "../audit/service";
-import type { Ctx } from "../../http/context";
-import { checkUpload } from "../../http/uploads";
+import { audit } from "../audit";
+import type { Ctx } from "../../core/deps";
+import { checkUpload } from "../media";
 import { nowIso } from "../../lib/dates";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 import { exportRows, upsertContactsBulk } from "./queries";
 import { contactsCsv } from "./spreadsheet";
 import { parseSheetOffThread } from "./spreadsheet-pool";
@@ -16,7 +16,7 @@ import { parseSheetOffThread } from "./spreadsheet-pool";
  * `contact` reload frame.
  */
 export async function importContacts(ctx: Ctx, file: unknown): Promise<ContactImportReportDto> {
-  const checked = checkUpload(file, "spreadsheet", "ERR_IMPORT_FILE_TYPE");
+  const checked = checkUpload(ctx, file, "spreadsheet", "ERR_IMPORT_FILE_TYPE");
   const bytes = new Uint8Array(await checked.file.arrayBuffer());
   const { rows, rejected } = await parseSheetOffThread(bytes, checked.ext);
   const { created, updated, unchanged, matched } = upsertContactsBulk(ctx.db, ctx.companyId, rows, nowIso());

@@ -5,7 +5,7 @@
  */
 import type { ErrorCode } from "../../contract/errors";
 import { INPUT_LIMITS } from "../../contract/limits";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 import type { ParsedImport } from "./spreadsheet";
 
 const MAX_PARALLEL = 2;

@@ -2,7 +2,7 @@
  * The spreadsheet Worker: parses one import off the request thread (spreadsheet-pool.ts starts it,
  * bounds its time and ends it). Listed as an entrypoint of the single binary (scripts/build-binary.ts).
  */
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 import { parseContactsSheet } from "./spreadsheet";
 
 declare const self: Worker;

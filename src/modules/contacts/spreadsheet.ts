@@ -1,8 +1,9 @@
 import { INPUT_LIMITS, LIMITS } from "../../contract/limits";
 import { normalizeNumber } from "../../contract/schemas/contacts";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 import type { ImportRow } from "./queries";
 import { assertZipWithinLimits, isZip } from "./zip-guard";
+import { csvField, guardFormula } from "../../lib/csv";
 
 /** Largest spreadsheet accepted in one import (rows after the header). */
 export const IMPORT_MAX_ROWS = INPUT_LIMITS.spreadsheetRows;
@@ -105,20 +106,10 @@ export async function parseContactsSheet(bytes: Uint8Array, ext: string): Promis
   return { rows, rejected };
 }
 
-const QUOTE = /[;"\r\n]/;
-/** One CSV field, quoted per RFC 4180 when it holds the separator, a quote or a line break. */
-export const csvField = (v: string) => (QUOTE.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
-/** The export file: `;`-separated, CRLF lines, UTF-8 with a BOM so spreadsheet apps keep accents. */
-/**
- * Cells starting with = + - @ (or a tab/CR) would run as formulas in spreadsheet apps, and names come
- * from customers' WhatsApp profiles: they are exported with a leading apostrophe (removed on import).
- */
-export const guardFormula = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-
 /** The export's header row in the user's language (import reads all three). */
 const CSV_HEADERS: Record<string, string> = { "pt-BR": "nome;numero;email", en: "name;number;email", es: "nombre;telefono;correo" };
 
+/** The export file: `;`-separated, CRLF lines, UTF-8 with a BOM so spreadsheet apps keep accents. */
 export function contactsCsv(rows: { name: string; number: string; email: string }[], lang = "en"): string {
   const lines = [CSV_HEADERS[lang] ?? CSV_HEADERS.en];
   for (const r of rows) lines.push([r.name, r.number, r.email].map((v) => csvField(guardFormula(v))).join(";"));

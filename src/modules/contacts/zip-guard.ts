@@ -6,7 +6,7 @@
 import { inflateRawSync } from "node:zlib";
 import { INPUT_LIMITS } from "../../contract/limits";
 import { formatBytes } from "../../contract/media";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;

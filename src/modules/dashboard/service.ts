@@ -1,11 +1,11 @@
 import type { DashboardDto } from "../../contract/dto/dashboard";
 import { can } from "../../contract/permissions";
 import type { DashboardInput } from "../../contract/schemas/dashboard";
-import type { Ctx } from "../../http/context";
-import { forbidden } from "../../http/errors";
-import { zonedHour, zonedInstant, zonedToday } from "../../lib/zoned";
-import { TRACKING_SUPPORT_MINUTES, TRACKING_WAIT_MINUTES } from "../tickets/schema";
-import { listCompanyUsers } from "../users/queries";
+import type { Ctx } from "../../core/deps";
+import { forbidden } from "../../core/errors";
+import { zonedHour, zonedInstant, zonedToday } from "../../contract/zoned";
+import { TRACKING_SUPPORT_MINUTES, TRACKING_WAIT_MINUTES } from "../tickets";
+import { listCompanyUsers } from "../users";
 
 /*
  * What each figure means, whatever the filter (issue 29: "last 3/7 days" and a date range over the

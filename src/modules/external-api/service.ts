@@ -1,24 +1,22 @@
 import type { ExternalSendDto } from "../../contract/dto/external-api";
 import { LIMITS } from "../../contract/limits";
 import type { ExternalSendInput } from "../../contract/schemas/externalApi";
-import { type Ctx, type Deps, systemCtx } from "../../http/context";
-import { audit } from "../audit/service";
-import { AppError } from "../../http/errors";
-import { requireFeature } from "../../http/plan";
-import { checkUpload, storeUpload } from "../../http/uploads";
+import { type Ctx, type Deps, systemCtx } from "../../core/deps";
+import { audit } from "../audit";
+import { AppError } from "../../core/errors";
+import { requireFeature } from "../companies";
+import { checkUpload, storeUpload } from "../media";
 import { isPastDue } from "../../lib/dates";
 import { renderTemplate } from "../../lib/template";
-import { findCompany } from "../companies/queries";
-import { findConnectionByToken } from "../connections/queries";
-import type { WhatsappRow } from "../connections/schema";
-import { upsertPeerContact } from "../contacts/channel";
-import { sendMessage } from "../messages/service";
-import { assertWindowOpen } from "../messages/window";
-import { ensureTemplates, resolveTemplate } from "../../channels/cloudapi/templates";
-import type { MessageDto } from "../messages/serialize";
-import { sendCompletionMessage } from "../tickets/automatic-texts";
-import { closeBySystem, ticketForOutbound } from "../tickets/lifecycle-system";
-import { findTicketRow } from "../tickets/queries";
+import { findCompany } from "../companies";
+import { findConnectionByToken } from "../connections";
+import type { WhatsappRow } from "../connections";
+import { upsertPeerContact } from "../contacts";
+import { assertWindowOpen } from "../messages";
+import type { MessageDto } from "../messages";
+import { sendCompletionMessage } from "../tickets";
+import { closeBySystem, ticketForOutbound } from "../tickets";
+import { findTicketRow } from "../tickets";
 
 /**
  * The caller of the send API: the connection whose token this is (R-API-9). A missing or
@@ -52,7 +50,7 @@ export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: Exte
   if (input.template && connection.channel !== "cloudapi") throw new AppError("ERR_CLOUD_ONLY", 400, { fields: { template: "validation.invalid" } });
   if (input.template && files.length) throw new AppError("ERR_VALIDATION", 400, { fields: { medias: "validation.invalid" } });
   if (!files.length && !input.body.trim() && !input.template) throw new AppError("ERR_VALIDATION", 400, { fields: { body: "validation.required" } });
-  const checked = files.map((f) => checkUpload(f, "attachment"));
+  const checked = files.map((f) => checkUpload(ctx, f, "attachment"));
   const adapter = ctx.channels.get(connection.id);
   if (!adapter || (adapter.status !== undefined && adapter.status !== "CONNECTED")) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 409);
   let found: Awaited<ReturnType<typeof adapter.checkNumber>>;
@@ -71,18 +69,18 @@ export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: Exte
   const template = input.template
     ? { ...input.template, params: input.template.params.map((p) => renderTemplate(p, { name: contact.name }, ctx.config.timezone)) }
     : null;
-  if (template) await ensureTemplates(ctx, connection.id, ctx.clock.now());
-  const templateText = template ? resolveTemplate(ctx.db, connection.id, template).text : null;
+  if (template) await ctx.cloudApi.ensureTemplates(connection.id, ctx.clock.now());
+  const templateText = template ? ctx.cloudApi.resolveTemplate(connection.id, template).text : null;
   if (!template) assertWindowOpen(ctx, { companyId: ctx.companyId, whatsappId: connection.id, contactId: contact.id });
   const ticket = ticketForOutbound(ctx, { companyId: ctx.companyId, contactId: contact.id, whatsappId: connection.id, whenInactive: "pending" });
   const body = renderTemplate(input.body, { name: contact.name }, ctx.config.timezone);
   const sent: MessageDto[] = [];
-  if (template && templateText !== null) sent.push(await sendMessage(ctx, ticket, { body: templateText, template }));
-  else if (!checked.length) sent.push(await sendMessage(ctx, ticket, { body }));
+  if (template && templateText !== null) sent.push(await ctx.outbox.send(ticket, { body: templateText, template }));
+  else if (!checked.length) sent.push(await ctx.outbox.send(ticket, { body }));
   for (const [i, c] of checked.entries()) {
     const stored = await storeUpload(ctx.config.mediaDir, ctx.companyId, "messages", c);
     sent.push(
-      await sendMessage(ctx, ticket, {
+      await ctx.outbox.send(ticket, {
         body: i === 0 ? body : "",
         media: { path: `${ctx.config.mediaDir}/${stored.mediaPath}`, mediaPath: stored.mediaPath, mime: stored.mime, fileName: stored.mediaName },
       }),

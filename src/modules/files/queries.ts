@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { containsAny, pageOf } from "../../db/paging";
 import { type FileListOptionRow, type FileListRow, fileListOptions, fileLists } from "./schema";
 

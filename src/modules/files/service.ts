@@ -5,11 +5,11 @@ import type { FramePayload } from "../../contract/frames";
 import { LIMITS } from "../../contract/limits";
 import { can } from "../../contract/permissions";
 import type { FileListInput } from "../../contract/schemas/files";
-import type { Ctx, Deps } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
-import { checkUpload, mediaFile, mediaUrl, removeMedia, type StoredFile, storeUpload } from "../../http/uploads";
+import type { Ctx, Deps } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
+import { checkUpload, mediaFile, mediaUrl, removeMedia, type StoredFile, storeUpload } from "../media";
 import { nowIso } from "../../lib/dates";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 import { type FileListOptionRow, type FileListRow, findFileList, nameTaken, optionsOf, pageFileLists } from "./queries";
 import { fileListOptions, fileLists } from "./schema";
 
@@ -161,7 +161,7 @@ export async function uploadFileListFiles(ctx: Ctx, id: number, body: Record<str
     throw new AppError("ERR_VALIDATION", 400, { fields: { id: "validation.invalid" } });
   const options = new Map(optionsOf(ctx.db, [id]).map((o) => [o.id, o]));
   if (ids.some((x) => !options.has(x)) || new Set(ids).size !== ids.length) throw new AppError("ERR_VALIDATION", 400, { fields: { id: "validation.invalid" } });
-  const checked = files.map((f) => checkUpload(f, "attachment"));
+  const checked = files.map((f) => checkUpload(ctx, f, "attachment"));
   const stored: StoredFile[] = [];
   try {
     for (const c of checked) stored.push(await storeUpload(ctx.config.mediaDir, ctx.companyId, AREA, c));

@@ -4,10 +4,10 @@ import type { HelpDto } from "../../contract/dto/helps";
 import { LIMITS } from "../../contract/limits";
 import type { HelpCreateInput, HelpUpdateInput } from "../../contract/schemas/helps";
 import { containsAny } from "../../db/paging";
-import type { Ctx } from "../../http/context";
-import { notFound } from "../../http/errors";
+import type { Ctx } from "../../core/deps";
+import { notFound } from "../../core/errors";
 import { nowIso } from "../../lib/dates";
-import { requirePlatform } from "../companies/policy";
+import { requirePermission } from "../../core/policy";
 import { type HelpRow, helps } from "./schema";
 
 const PAGE = LIMITS.pageSize;
@@ -44,7 +44,7 @@ export const showHelp = (ctx: Ctx, id: number) => serializeHelp(getHelp(ctx, id)
 
 /** POST /helps (super users). */
 export function createHelp(ctx: Ctx, input: HelpCreateInput) {
-  requirePlatform(ctx, "helps:manage");
+  requirePermission(ctx, "helps:manage");
   const now = nowIso();
   return serializeHelp(
     ctx.db
@@ -57,7 +57,7 @@ export function createHelp(ctx: Ctx, input: HelpCreateInput) {
 
 /** PUT /helps/{id} (super users). */
 export function updateHelp(ctx: Ctx, id: number, input: HelpUpdateInput) {
-  requirePlatform(ctx, "helps:manage");
+  requirePermission(ctx, "helps:manage");
   getHelp(ctx, id);
   return serializeHelp(
     ctx.db
@@ -71,7 +71,7 @@ export function updateHelp(ctx: Ctx, id: number, input: HelpUpdateInput) {
 
 /** DELETE /helps/{id} (super users). */
 export function deleteHelp(ctx: Ctx, id: number) {
-  requirePlatform(ctx, "helps:manage");
+  requirePermission(ctx, "helps:manage");
   getHelp(ctx, id);
   ctx.db.delete(helps).where(eq(helps.id, id)).run();
 }

@@ -1,5 +1,5 @@
 import { importPKCS8, SignJWT } from "jose";
-import type { Deps } from "../../http/context";
+import type { Deps } from "../../core/deps";
 import { ExternalError, postJson } from "./http";
 
 /** The fields of a Google service-account key the client needs. */

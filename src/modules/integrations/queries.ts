@@ -1,8 +1,8 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { containsAny, pageOf } from "../../db/paging";
-import { whatsapps } from "../connections/schema";
-import { queues } from "../queues/schema";
+import { whatsapps } from "../connections";
+import { queues } from "../queues";
 import { integrationSessions, type QueueIntegrationRow, queueIntegrations } from "./schema";
 
 export const findIntegration = (db: DbOrTx, companyId: number, id: number) =>

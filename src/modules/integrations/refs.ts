@@ -1,6 +1,6 @@
-import type { Ctx } from "../../http/context";
-import { AppError } from "../../http/errors";
-import { findPrompt } from "../prompts/queries";
+import type { Ctx } from "../../core/deps";
+import { AppError } from "../../core/errors";
+import { findPrompt } from "../prompts";
 import { findIntegration } from "./queries";
 
 /**

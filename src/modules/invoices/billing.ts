@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { daysUntil, nowIso } from "../../lib/dates";
 import { type InvoiceRow, invoices } from "./schema";
 

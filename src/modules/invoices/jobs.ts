@@ -1,5 +1,5 @@
-import type { Deps } from "../../http/context";
-import { billableCompanies } from "../companies/queries";
+import type { Deps } from "../../core/deps";
+import { billableCompanies } from "../companies";
 import { invoiceIfDue } from "./billing";
 
 export { INVOICE_LEAD_DAYS } from "./billing";

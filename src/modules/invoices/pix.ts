@@ -1,12 +1,12 @@
 import QRCode from "qrcode";
 import type { PixChargeDto } from "../../contract/dto/invoices";
 import type { SubscriptionInput } from "../../contract/schemas/invoices";
-import type { Ctx, Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { Ctx, Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
 import { log } from "../../lib/logger";
-import { findPlatformCompany, getCompanyPlan } from "../companies/queries";
-import { findPlan } from "../plans/service";
-import { getSetting } from "../settings/service";
+import { findPlatformCompany, getCompanyPlan } from "../companies";
+import { findPlan } from "../plans";
+import { getSetting } from "../settings";
 import { ensureInvoice } from "./billing";
 import { attachCharge, confirmPayment, invoiceByTxid, reachableInvoice } from "./service";
 
@@ -14,7 +14,7 @@ import { attachCharge, confirmPayment, invoiceByTxid, reachableInvoice } from ".
 export function pixReceiver(deps: Deps) {
   const platform = findPlatformCompany(deps.db);
   if (!platform) return null;
-  const get = (key: string) => getSetting(deps.db, platform.id, key).trim();
+  const get = (key: string) => getSetting(deps, platform.id, key).trim();
   return { key: get("pixKey"), name: get("pixMerchantName"), city: get("pixMerchantCity"), secret: get("pixWebhookSecret") };
 }
 

@@ -3,17 +3,17 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Page } from "../../contract/dto/common";
 import type { InvoiceDto } from "../../contract/dto/invoices";
 import { LIMITS } from "../../contract/limits";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { containsAny } from "../../db/paging";
-import { type AuditActor, audit } from "../audit/service";
-import type { Ctx, Deps } from "../../http/context";
-import { notFound } from "../../http/errors";
+import { type AuditActor, audit } from "../audit";
+import type { Ctx, Deps } from "../../core/deps";
+import { notFound } from "../../core/errors";
 import { nowIso, renewDueDate, todayDate } from "../../lib/dates";
 import { log } from "../../lib/logger";
-import { rooms } from "../../realtime/topics";
-import { requirePlatform } from "../companies/policy";
-import { renewCompany } from "../companies/service-admin";
-import { companies } from "../companies/schema";
+import { rooms } from "../../contract/rooms";
+import { requirePermission } from "../../core/policy";
+import { renewCompany } from "../companies";
+import { companies } from "../companies";
 import { type InvoiceRow, invoices } from "./schema";
 
 const PAGE = LIMITS.pageSize;
@@ -28,7 +28,7 @@ export function serializeInvoice(i: InvoiceRow): InvoiceDto {
 export function listInvoices(ctx: Ctx, q: { searchParam: string; pageNumber: number; companyId?: number }): Page<"invoices", InvoiceDto> {
   let companyId = ctx.companyId;
   if (q.companyId && q.companyId !== ctx.companyId) {
-    requirePlatform(ctx, "platform:invoices");
+    requirePermission(ctx, "platform:invoices");
     companyId = q.companyId;
   }
   const where = q.searchParam ? and(eq(invoices.companyId, companyId), containsAny(q.searchParam, invoices.detail)) : eq(invoices.companyId, companyId);
@@ -93,7 +93,7 @@ export function confirmPayment(deps: Deps, invoiceId: number, source: string, ac
 
 /** PUT /invoices/{id} {status: "paid"} (super users): a payment confirmed by hand. */
 export function markInvoicePaid(ctx: Ctx, id: number) {
-  requirePlatform(ctx, "platform:invoices");
+  requirePermission(ctx, "platform:invoices");
   const inv = reachableInvoice(ctx, id);
   confirmPayment(ctx, inv.id, `super user ${ctx.user.id}`, { type: "user", id: ctx.user.id, name: `${ctx.user.name} <${ctx.user.email}>` });
   return serializeInvoice(reachableInvoice(ctx, id));

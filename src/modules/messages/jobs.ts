@@ -1,8 +1,8 @@
 import { and, eq, lt } from "drizzle-orm";
 import { LIMITS } from "../../contract/limits";
-import type { Deps } from "../../http/context";
+import type { Deps } from "../../core/deps";
 import { isoNow } from "../../lib/clock";
-import { tickets } from "../tickets/schema";
+import { tickets } from "../tickets";
 import { isQueued, messages } from "./schema";
 import { deliver, publishMessageUpdated } from "./service";
 

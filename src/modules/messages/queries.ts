@@ -1,7 +1,7 @@
 import { type AnyColumn, and, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { contacts } from "../contacts/schema";
-import { tickets } from "../tickets/schema";
+import type { DbOrTx } from "../../core/db";
+import { contacts } from "../contacts";
+import { tickets } from "../tickets";
 import { type MessageRow, isQueued, messages } from "./schema";
 import { type MessageDto, serializeMessage } from "./serialize";
 

@@ -4,7 +4,7 @@
  * (a damaged page repaired, a restore from a hand-edited copy) makes that message unfindable by
  * search with no other symptom: the operator's doctor compares the counts, `cli reindex` rebuilds.
  */
-import type { DB } from "../../db/client";
+import type { DB } from "../../core/db";
 
 /** One company whose message count and indexed count differ. */
 export interface SearchIndexDrift {

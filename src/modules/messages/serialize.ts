@@ -1,6 +1,6 @@
-import { mediaUrl } from "../../http/uploads";
+import { mediaUrl } from "../media";
 import type { MessageDto } from "../../contract/dto/messages";
-import type { MenuSpec } from "../../channels/types";
+import type { MenuSpec } from "../../core/channel";
 import type { TemplateChoice } from "../../contract/templates";
 import type { MessageRow } from "./schema";
 

@@ -1,14 +1,13 @@
-import { canHandleEveryTicket } from "../tickets/policy";
+import { canHandleEveryTicket } from "../tickets";
 import { eq } from "drizzle-orm";
-import type { Ctx } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
-import type { MediaHints } from "../../channels/media/describe";
-import { isVoiceNote, keepHints, voiceNoteUpload } from "../../channels/media/prepare";
-import { type CheckedFile, checkUpload, storeUpload } from "../../http/uploads";
+import type { Ctx } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
+import type { MediaHints } from "../media";
+import { isVoiceNote, keepHints, voiceNoteUpload } from "../media";
+import { type CheckedFile, checkUpload, storeUpload } from "../media";
 import { renderTemplate } from "../../lib/template";
-import { contacts } from "../contacts/schema";
-import { getVisibleTicket } from "../tickets/service";
-import { ensureTemplates, resolveTemplate } from "../../channels/cloudapi/templates";
+import { contacts } from "../contacts";
+import { getVisibleTicket } from "../tickets";
 import type { TemplateChoice } from "../../contract/templates";
 import { findMessage } from "./queries";
 import { assertWindowOpen, sendsTemplates } from "./window";
@@ -34,8 +33,8 @@ export async function sendTemplateFromAgent(ctx: Ctx, ticketId: number, choice: 
   const contact = ctx.db.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId)).get();
   const params = choice.params.map((p) => renderTemplate(p, { name: contact?.name }, ctx.config.timezone));
   const filled = { ...choice, params };
-  await ensureTemplates(ctx, ticket.whatsappId, ctx.clock.now());
-  const { text } = resolveTemplate(ctx.db, ticket.whatsappId, filled);
+  await ctx.cloudApi.ensureTemplates(ticket.whatsappId, ctx.clock.now());
+  const { text } = ctx.cloudApi.resolveTemplate(ticket.whatsappId, filled);
   markTicketRead(ctx, ticket);
   return sendMessage(ctx, ticket, { body: text, userId: ctx.user.id, template: filled });
 }
@@ -76,7 +75,7 @@ export async function sendFromAgent(ctx: Ctx, ticketId: number, input: AgentSend
   const files = input.files ?? [];
   const checked = files.map((f) => {
     const name = f instanceof File ? f.name : "";
-    return checkUpload(f, isVoiceNote(name) ? "voice" : "attachment");
+    return checkUpload(ctx, f, isVoiceNote(name) ? "voice" : "attachment");
   });
   // voice notes become Ogg/Opus before anything is sent, so a bad recording sends nothing
   const ready: CheckedFile[] = [];

@@ -1,12 +1,12 @@
 import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
-import type { AckEvent } from "../../channels/types";
-import type { DB, DbOrTx } from "../../db/client";
+import type { AckEvent } from "../../core/channel";
+import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
-import type { Deps } from "../../http/context";
+import type { Deps } from "../../core/deps";
 import { nowIso } from "../../lib/dates";
 import { findByWid } from "./queries";
 import { type MessageRow, messages } from "./schema";
-import { findTicketRow } from "../tickets/queries";
+import { findTicketRow } from "../tickets";
 import { markDeleted, publishMessageUpdated } from "./service";
 
 /**

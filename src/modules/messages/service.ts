@@ -1,31 +1,30 @@
-import { canHandleEveryTicket } from "../tickets/policy";
+import { canHandleEveryTicket } from "../tickets";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import { addressOf } from "../../channels/address";
-import { describeMedia } from "../../channels/media/describe";
-import { isVoiceNote } from "../../channels/media/prepare";
-import type { MenuSpec, Outgoing } from "../../channels/types";
-import type { TemplateChoice } from "../../contract/templates";
+import { addressOf } from "../../core/channel";
+import { describeMedia } from "../media";
+import { isVoiceNote } from "../media";
+import type { Outgoing } from "../../core/channel";
 import type { MessagesPageDto } from "../../contract/dto/messages";
 import { LIMITS } from "../../contract/limits";
-import { audit } from "../audit/service";
-import type { Ctx, Deps } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
-import { mimeOfName } from "../../http/uploads";
-import type { DbOrTx } from "../../db/client";
+import { audit } from "../audit";
+import type { Ctx, Deps } from "../../core/deps";
+import type { Outbox, OutboxTicket, SendSpec } from "../../core/ports";
+import { AppError, forbidden, notFound } from "../../core/errors";
+import { mimeOfName } from "../media";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
-import { findContact } from "../contacts/queries";
-import { frameTicket, publishTicket, publishTicketFrame, publishUnreadReset } from "../tickets/events";
-import { clearUnread, noteMessage, refreshPreview } from "../tickets/lifecycle-system";
-import { findTicketRow } from "../tickets/queries";
-import type { TicketRow } from "../tickets/schema";
-import type { TicketDto } from "../tickets/serialize";
-import { getVisibleTicket, loadTicket } from "../tickets/service";
+import { findContact } from "../contacts";
+import { publishTicket, publishTicketFrame, publishUnreadReset } from "../tickets";
+import { clearUnread, noteMessage, refreshPreview } from "../tickets";
+import { findTicketRow } from "../tickets";
+import type { TicketRow } from "../tickets";
+import type { TicketDto } from "../tickets";
+import { getVisibleTicket, loadTicket } from "../tickets";
 import { findMessage, hydrate, pageMessages } from "./queries";
 import { ticketWindow } from "./window";
-import { type MessageRow, isQueued, messages } from "./schema";
+import { isQueued, messages } from "./schema";
 import { type MessageDto, payloadOf } from "./serialize";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 
 const SEND_TIMEOUT_MS = 30_000;
 
@@ -55,7 +54,7 @@ export function publishMessageUpdated(deps: Deps, companyId: number, messageId: 
  * for the newest inbound message, and `updateUnread` for the lists (R-MSG-5). Nothing is
  * written when nothing is unread.
  */
-export function markTicketRead(deps: Deps, ticket: TicketRow) {
+export function markTicketRead(deps: Deps, ticket: OutboxTicket) {
   // Through the partial index of unread inbound messages, whatever the statistics say: one probe, not
   // a walk of a long ticket.
   const newest = deps.db.sqlite
@@ -99,28 +98,13 @@ export function listMessages(ctx: Ctx, ticketId: number, page: number): Messages
   };
 }
 
+/** The outbox of these deps (`deps.outbox`): how every other module and the inbound path send. */
+export function createOutbox(deps: Deps): Outbox {
+  return { send: (ticket, spec) => sendMessage(deps, ticket, spec), markRead: (ticket) => markTicketRead(deps, ticket) };
+}
+
 /** A message id in WhatsApp's style, reserved before the send so a retry never duplicates it. */
 export const newWid = () => `3EB0${crypto.randomUUID().replaceAll("-", "").slice(0, 18).toUpperCase()}`;
-
-export interface SendSpec {
-  body: string;
-  userId?: number | null;
-  quotedMsgId?: number | null;
-  isAutomatic?: boolean;
-  media?: { path: string; mediaPath: string; mime: string; fileName: string; ptt?: boolean } | null;
-  /** A chatbot menu: buttons or a list where the channel has them (the body is its numbered text). */
-  menu?: MenuSpec;
-  /** Sent as this message template (Cloud API); the body is the template's text as the customer reads it. */
-  template?: TemplateChoice;
-  /** A reaction (the body is the emoji) to the message `quotedMsgId`. */
-  reaction?: boolean;
-  /**
-   * Runs inside the transaction that stores the message: a caller that must record "this was sent"
-   * (a schedule, a campaign shipment) writes its own row here, so a crash can never leave the
-   * message stored without the record, or the record without the message (exactly once).
-   */
-  onStored?: (tx: DbOrTx, message: MessageRow) => void;
-}
 
 function mediaTypeOf(mime: string) {
   const major = mime.split("/")[0];
@@ -133,7 +117,7 @@ function mediaTypeOf(mime: string) {
  * is down the row waits and goes out when it reconnects (`flushOutbox`); a row still waiting after
  * LIMITS.outboxTimeoutMs fails visibly (outbox.retry job) and the agent may retry it.
  */
-export async function sendMessage(deps: Deps, ticket: TicketRow, spec: SendSpec): Promise<MessageDto> {
+export async function sendMessage(deps: Deps, ticket: OutboxTicket, spec: SendSpec): Promise<MessageDto> {
   const now = isoNow(deps.clock);
   const wid = newWid();
   const db = deps.db;
@@ -175,8 +159,8 @@ export async function sendMessage(deps: Deps, ticket: TicketRow, spec: SendSpec)
   return hydrate(deps.db, ticket.companyId, [findMessage(deps.db, ticket.companyId, row.id)!])[0];
 }
 
-/** Messages being handed to a channel right now (one process): a flush and a retry never send one twice. */
-const inFlight = new Set<number>();
+/** The claim of a message being handed to a channel right now: a flush and a retry never send one twice. */
+const sending = (messageId: number) => `message:${messageId}`;
 
 /**
  * Sends a stored, queued message through its connection's channel and records the outcome. A
@@ -184,7 +168,7 @@ const inFlight = new Set<number>();
  * while connected marks it failed.
  */
 export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | "whatsappId" | "contactId">, messageId: number) {
-  if (inFlight.has(messageId)) return;
+  if (deps.claims.held(sending(messageId))) return;
   const m = findMessage(deps.db, ticket.companyId, messageId);
   if (m?.sendStatus !== "queued") return;
   const adapter = ticket.whatsappId ? deps.channels.get(ticket.whatsappId) : undefined;
@@ -206,7 +190,7 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
     quoted: quoted ? { id: quoted.wid, fromMe: quoted.fromMe, body: quoted.body, raw: quoted.dataJson ? JSON.parse(quoted.dataJson) : undefined } : null,
   };
   // claimed before the media probe (an await): a flush and a retry never send one twice
-  inFlight.add(messageId);
+  deps.claims.claim(sending(messageId));
   const payload = payloadOf(m.payload);
   let out: Outgoing = { ...base, type: "text", body: m.body, ...(payload?.menu ? { menu: payload.menu } : {}) };
   if (m.mediaType === "reactionMessage" && base.quoted) {
@@ -241,7 +225,7 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
     const code = (e as { code?: unknown }).code;
     setState({ sendStatus: "failed", sendError: typeof code === "string" && code.startsWith("ERR_") ? code : "ERR_SENDING_WAPP_MSG", ack: 0 });
   } finally {
-    inFlight.delete(messageId);
+    deps.claims.release(sending(messageId));
   }
 }
 

@@ -3,13 +3,13 @@
  * free-form message may go out within 24 hours of the customer's last message; outside it, only a
  * message template. Agents are told before they type; the server refuses what WhatsApp would.
  */
-import { lastInboundAt, WINDOW_MS, windowOpen } from "../../channels/cloudapi/window";
 import type { TicketWindowDto } from "../../contract/dto/messages";
-import type { Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
-import { findConnection } from "../connections/queries";
-import { findContact } from "../contacts/queries";
-import type { TicketRow } from "../tickets/schema";
+import { WINDOW_MS, windowOpen } from "../../contract/templates";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
+import { findConnection } from "../connections";
+import { findContact } from "../contacts";
+import type { TicketRow } from "../tickets";
 
 /** The window of a ticket: null when its connection has none (WhatsApp Web, sandbox). */
 export function ticketWindow(deps: Deps, ticket: Pick<TicketRow, "companyId" | "whatsappId" | "contactId">): TicketWindowDto | null {
@@ -17,7 +17,7 @@ export function ticketWindow(deps: Deps, ticket: Pick<TicketRow, "companyId" | "
   const w = findConnection(deps.db, ticket.companyId, ticket.whatsappId);
   if (w?.channel !== "cloudapi") return null;
   const number = findContact(deps.db, ticket.companyId, ticket.contactId)?.number ?? "";
-  const last = number ? lastInboundAt(deps.db, w.id, number) : null;
+  const last = number ? deps.cloudApi.lastInboundAt(w.id, number) : null;
   const now = deps.clock.now();
   return {
     lastInboundAt: last === null ? null : new Date(last).toISOString(),

@@ -4,16 +4,16 @@ import type { NotificationDto, PushPayload } from "../../contract/dto/notificati
 import type { TicketDto } from "../../contract/dto/tickets";
 import type { ServerFrame } from "../../contract/frames";
 import type { NotificationKind } from "../../contract/schemas/notifications";
-import type { Deps } from "../../http/context";
+import type { Deps } from "../../core/deps";
+import type { Notifier as NotifierPort } from "../../core/ports";
 import { log } from "../../lib/logger";
-import { rooms } from "../../realtime/topics";
-import { findConnection } from "../connections/queries";
-import type { WhatsappRow } from "../connections/schema";
-import { findQueue } from "../queues/queries";
-import { canViewTicket } from "../tickets/policy";
-import { findTicketRow } from "../tickets/queries";
-import type { TicketRow } from "../tickets/schema";
-import { companyUserIdsWhere, loadSessionUser, queueMemberIds } from "../users/queries";
+import { rooms } from "../../contract/rooms";
+import { findConnection } from "../connections";
+import { findQueue } from "../queues";
+import { canViewTicket } from "../tickets";
+import { findTicketRow } from "../tickets";
+import type { TicketRow } from "../tickets";
+import { companyUserIdsWhere, loadSessionUser, queueMemberIds } from "../users";
 import { type Candidate, chatCandidate, type Place, ticketCandidates } from "./events";
 import { payloadFor } from "./payload";
 import { deliveryOf } from "./prefs";
@@ -29,6 +29,8 @@ const CONCURRENCY = 8;
 const DOWN_AFTER_MS = 60_000;
 /** Tickets remembered as already announced waiting (bounded). */
 const WAITING_MAX = 20_000;
+
+type ConnectionState = Parameters<NotifierPort["onConnectionStatus"]>[0];
 
 /** One alert for one user, ready to deliver. */
 export interface Alert {
@@ -47,7 +49,7 @@ export interface Alert {
  * tab of theirs is on screen), following each user's preferences and quiet hours. Its state (batch,
  * announced waiting tickets, connection timers) lives here, in Deps, not in the module.
  */
-export class Notifier {
+export class Notifier implements NotifierPort {
   batchMs = BATCH_MS;
   downAfterMs = DOWN_AFTER_MS;
   private pending: Candidate[] = [];
@@ -73,7 +75,7 @@ export class Notifier {
   }
 
   /** A connection's session state changed: a fall from CONNECTED alerts admins if it lasts past downAfterMs. */
-  onConnectionStatus(before: WhatsappRow, after: WhatsappRow) {
+  onConnectionStatus(before: ConnectionState, after: ConnectionState) {
     if (after.status === "CONNECTED") {
       clearTimeout(this.downTimers.get(after.id));
       this.downTimers.delete(after.id);

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { type NotificationKind, type NotificationMode, type NotificationPrefs, NotificationPrefsBody } from "../../contract/schemas/notifications";
-import { wallParts } from "../../lib/zoned";
+import { wallParts } from "../../contract/zoned";
 
 /** What applies when neither the user nor the company chose: every event with sound and notification, text shown. */
 export const BUILTIN_PREFS: NotificationPrefs = {

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { DB } from "../../db/client";
+import type { DB } from "../../core/db";
 import { prepared } from "../../db/prepared";
 import { notificationPrefs, type PushSubscriptionRow, pushSubscriptions } from "./schema";
 

@@ -1,14 +1,13 @@
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import type { PlanDto } from "../../contract/dto/plans";
 import type { PlanCreateInput, PlanUpdateInput } from "../../contract/schemas/plans";
-import type { DB, DbOrTx } from "../../db/client";
-import { audit, diffFields } from "../audit/service";
-import type { Ctx } from "../../http/context";
-import { AppError, notFound } from "../../http/errors";
+import type { DB, DbOrTx } from "../../core/db";
+import { audit, diffFields } from "../audit";
+import type { Ctx } from "../../core/deps";
+import { AppError, notFound } from "../../core/errors";
 import { nowIso } from "../../lib/dates";
-import { companies } from "../companies/schema";
 import { type PlanRow, plans } from "./schema";
-import { requirePlatform } from "../companies/policy";
+import { requirePermission } from "../../core/policy";
 
 /** The public shape of a plan. */
 export function serializePlan(p: PlanRow): PlanDto {
@@ -23,6 +22,14 @@ export function listPublicPlans(db: DB) {
 }
 
 export const findPlan = (db: DbOrTx, id: number) => db.select().from(plans).where(eq(plans.id, id)).get();
+
+/** First boot (seed): the first plan there is, or the default one (10 users, connections and queues, 30 a month). */
+export function firstOrDefaultPlan(tx: DbOrTx, now: string): PlanRow {
+  return (
+    tx.select().from(plans).get() ??
+    tx.insert(plans).values({ name: "Plano 1", users: 10, connections: 10, queues: 10, value: 30, createdAt: now, updatedAt: now }).returning().get()
+  );
+}
 
 function getPlan(ctx: Ctx, id: number) {
   const row = findPlan(ctx.db, id);
@@ -41,19 +48,19 @@ function assertFreeName(ctx: Ctx, name: string, exceptId = 0) {
 
 /** GET /plans/all (super users): every plan, hidden ones included, ordered by name. */
 export function listAllPlans(ctx: Ctx) {
-  requirePlatform(ctx, "platform:plans");
+  requirePermission(ctx, "platform:plans");
   return ctx.db.select().from(plans).orderBy(asc(plans.name)).all().map(serializePlan);
 }
 
 /** GET /plans/{id} (super users). */
 export function showPlan(ctx: Ctx, id: number) {
-  requirePlatform(ctx, "platform:plans");
+  requirePermission(ctx, "platform:plans");
   return serializePlan(getPlan(ctx, id));
 }
 
 /** POST /plans (super users): names are unique. */
 export function createPlan(ctx: Ctx, input: PlanCreateInput) {
-  requirePlatform(ctx, "platform:plans");
+  requirePermission(ctx, "platform:plans");
   assertFreeName(ctx, input.name);
   const now = nowIso();
   const row = ctx.db.transaction((tx) => {
@@ -70,7 +77,7 @@ export function createPlan(ctx: Ctx, input: PlanCreateInput) {
 
 /** PUT /plans/{id} (super users). */
 export function updatePlan(ctx: Ctx, id: number, input: PlanUpdateInput) {
-  requirePlatform(ctx, "platform:plans");
+  requirePermission(ctx, "platform:plans");
   const before = getPlan(ctx, id);
   if (input.name !== undefined) assertFreeName(ctx, input.name, id);
   const row = ctx.db.transaction((tx) => {
@@ -88,9 +95,9 @@ export function updatePlan(ctx: Ctx, id: number, input: PlanUpdateInput) {
 
 /** DELETE /plans/{id} (super users): a plan some company uses cannot go (409 ERR_PLAN_IN_USE with the count). */
 export function deletePlan(ctx: Ctx, id: number) {
-  requirePlatform(ctx, "platform:plans");
+  requirePermission(ctx, "platform:plans");
   const before = getPlan(ctx, id);
-  const used = ctx.db.select({ n: count() }).from(companies).where(eq(companies.planId, id)).get()?.n ?? 0;
+  const used = ctx.hooks.companiesOnPlan(ctx.db, id);
   if (used > 0) throw new AppError("ERR_PLAN_IN_USE", 409, { companies: used });
   ctx.db.transaction((tx) => {
     tx.delete(plans).where(eq(plans.id, id)).run();

@@ -1,7 +1,7 @@
 import type OpenAI from "openai";
 import { LIMITS } from "../../contract/limits";
-import type { Deps } from "../../http/context";
-import { ExternalError } from "../integrations/http";
+import type { Deps } from "../../core/deps";
+import { ExternalError } from "../../lib/net/guard";
 import type { PromptRow } from "./schema";
 
 /** The phrase the model starts its answer with when a person must take over (R-INT-12). */

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { containsAny, pageOf } from "../../db/paging";
-import { whatsapps } from "../connections/schema";
-import { queues } from "../queues/schema";
+import { whatsapps } from "../connections";
+import { queues } from "../queues";
 import { type PromptRow, prompts } from "./schema";
 
 export const findPrompt = (db: DbOrTx, companyId: number, id: number) =>

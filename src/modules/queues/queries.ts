@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
 import { type QueueRow, queues } from "./schema";
 

@@ -1,4 +1,4 @@
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 
 /**
  * ERR_WAPP_GREETING_REQUIRED (R-CONN-1): a connection that offers more

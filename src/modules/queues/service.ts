@@ -1,19 +1,16 @@
 import type { QueueDto } from "../../contract/dto/queues";
-import { assertBotRefs } from "../integrations/refs";
 import { eq } from "drizzle-orm";
 import { defaultOpeningHours } from "../../contract/limits";
 import type { QueueCreateInput, QueueUpdateInput } from "../../contract/schemas/queues";
-import { audit, diffFields } from "../audit/service";
-import type { Ctx } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
-import { mediaUrl, removeMedia, replaceRowMedia } from "../../http/uploads";
+import { audit, diffFields } from "../audit";
+import type { Ctx } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
+import { mediaUrl, removeMedia, replaceAttachment } from "../media";
 import { nowIso } from "../../lib/dates";
-import { rooms } from "../../realtime/topics";
-import { getCompanyPlan } from "../companies/queries";
-import { linkNewQueue } from "../connections/queue-links";
-import { publishConnection } from "../connections/session";
-import { optionMediaOfQueue } from "../queue-options/queries";
-import { companyAutoText } from "../settings/service";
+import { rooms } from "../../contract/rooms";
+import { getCompanyPlan } from "../companies";
+import { optionMediaOfQueue } from "./options-queries";
+import { companyAutoText } from "../settings";
 import { canManageQueues } from "./policy";
 import { countQueues, findQueue, listCompanyQueues, type QueueRow, queueWithColor, queueWithName } from "./queries";
 import { queues } from "./schema";
@@ -79,11 +76,11 @@ export function createQueue(ctx: Ctx, input: QueueCreateInput) {
     throw new AppError("ERR_PLAN_LIMIT_QUEUES", 400, { limit: plan.plan.queues });
   }
   assertUnique(ctx, input.name, input.color);
-  assertBotRefs(ctx, input);
+  ctx.hooks.assertBotRefs(ctx, input);
   const now = nowIso();
-  const greeting = companyAutoText(ctx.db, ctx.companyId, "connectionGreeting");
+  const greeting = companyAutoText(ctx, ctx.companyId, "connectionGreeting");
   // The plan's limit holds under parallel creation: counted again where the row is written.
-  const { row, linked } = ctx.db.transaction((tx) => {
+  const { row, announce } = ctx.db.transaction((tx) => {
     if (plan && countQueues(tx, ctx.companyId) >= plan.plan.queues) throw new AppError("ERR_PLAN_LIMIT_QUEUES", 400, { limit: plan.plan.queues });
     const created = tx
       .insert(queues)
@@ -103,10 +100,10 @@ export function createQueue(ctx: Ctx, input: QueueCreateInput) {
       .returning()
       .get();
     audit(ctx, "queue.created", { type: "queue", id: created.id, label: created.name }, diffFields(null, { name: created.name, color: created.color }), tx);
-    return { row: created, linked: linkNewQueue(tx, ctx.companyId, created.id, greeting) };
+    return { row: created, announce: ctx.hooks.queueCreated(tx, ctx.companyId, created.id, greeting) };
   });
   const queue = publishUpdate(ctx, row);
-  for (const w of linked) publishConnection(ctx, w);
+  announce();
   return queue;
 }
 
@@ -115,7 +112,7 @@ export function updateQueue(ctx: Ctx, id: number, input: QueueUpdateInput) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   const before = getQueue(ctx, id);
   assertUnique(ctx, input.name, input.color, id);
-  assertBotRefs(ctx, input);
+  ctx.hooks.assertBotRefs(ctx, input);
   const patch: Partial<QueueRow> = { updatedAt: nowIso() };
   for (const k of ["name", "color", "greetingMessage", "outOfHoursMessage", "orderQueue", "integrationId", "promptId", "schedules"] as const) {
     if (input[k] !== undefined) (patch as Record<string, unknown>)[k] = input[k];
@@ -142,16 +139,18 @@ export function deleteQueue(ctx: Ctx, id: number) {
   ctx.hub.publish(rooms.main(ctx.companyId), { channel: "queue", action: "delete", queueId: id });
 }
 
-/** POST /queue/{id}/media-upload: replaces the queue's attachment. */
-export async function uploadQueueMedia(ctx: Ctx, id: number, file: unknown) {
+/** POST /queue/{id}/media-upload (a file) and DELETE (null): replaces or removes the queue's attachment. */
+export async function setQueueMedia(ctx: Ctx, id: number, file: unknown) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   const q = getQueue(ctx, id);
-  return publishUpdate(ctx, await replaceRowMedia<QueueRow>(ctx, queues, id, "queues", file, q.mediaPath));
-}
-
-/** DELETE /queue/{id}/media-upload. */
-export async function deleteQueueMedia(ctx: Ctx, id: number) {
-  if (!canManageQueues(ctx.user)) throw forbidden();
-  const q = getQueue(ctx, id);
-  return publishUpdate(ctx, await replaceRowMedia<QueueRow>(ctx, queues, id, "queues", null, q.mediaPath));
+  return publishUpdate(
+    ctx,
+    await replaceAttachment(
+      ctx,
+      "queues",
+      file,
+      q.mediaPath,
+      (media) => ctx.db.update(queues).set(media).where(eq(queues.id, id)).returning().get() as QueueRow,
+    ),
+  );
 }

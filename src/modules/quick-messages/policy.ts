@@ -1,5 +1,5 @@
 import { can } from "../../contract/permissions";
-import type { SessionUser } from "../../http/context";
+import type { SessionUser } from "../../core/user";
 import type { QuickMessageRow } from "./schema";
 
 /** Geral messages are readable by the whole company; personal ones only by their author. */

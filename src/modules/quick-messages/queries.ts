@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
-import type { DB } from "../../db/client";
+import type { DB } from "../../core/db";
 import { containsAny, pageOf } from "../../db/paging";
 import { type QuickMessageRow, quickMessages } from "./schema";
 

@@ -4,12 +4,12 @@ import type { QuickMessageDto } from "../../contract/dto/quick-messages";
 import { eq } from "drizzle-orm";
 import { LIMITS } from "../../contract/limits";
 import type { QuickMessageCreateInput, QuickMessageUpdateInput } from "../../contract/schemas/quickMessages";
-import { audit, diffFields } from "../audit/service";
-import type { Ctx } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
-import { mediaUrl, removeMedia, replaceRowMedia } from "../../http/uploads";
+import { audit, diffFields } from "../audit";
+import type { Ctx } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
+import { mediaUrl, removeMedia, replaceAttachment } from "../media";
 import { nowIso } from "../../lib/dates";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 import { canEditQuickMessage, canReadQuickMessage } from "./policy";
 import { findQuickMessage, listVisible, pageQuickMessages, type QuickMessageRow, shortcodeTaken } from "./queries";
 import { quickMessages } from "./schema";
@@ -144,7 +144,13 @@ export function deleteQuickMessage(ctx: Ctx, id: number) {
 /** POST /quick-messages/{id}/media-upload (file) and DELETE (file null): the message's attachment. */
 export async function setQuickMessageMedia(ctx: Ctx, id: number, file: unknown | null) {
   const current = getEditable(ctx, id);
-  const row = await replaceRowMedia<QuickMessageRow>(ctx, quickMessages, id, "quick-messages", file, current.mediaPath);
+  const row = await replaceAttachment(
+    ctx,
+    "quick-messages",
+    file,
+    current.mediaPath,
+    (media) => ctx.db.update(quickMessages).set(media).where(eq(quickMessages.id, id)).returning().get() as QuickMessageRow,
+  );
   const record = serializeQuickMessage(row);
   publish(ctx, row, { action: "update", record });
   return record;

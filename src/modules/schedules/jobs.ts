@@ -1,20 +1,18 @@
 import { and, eq } from "drizzle-orm";
-import type { Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { renderTemplate } from "../../lib/template";
-import { mimeOfName } from "../../http/uploads";
-import { findContact } from "../contacts/queries";
-import { findConnection } from "../connections/queries";
-import { resolveSendingConnection } from "../connections/service";
-import { sendMessage } from "../messages/service";
-import { ticketForOutbound } from "../tickets/lifecycle-system";
+import { mimeOfName } from "../media";
+import { findContact } from "../contacts";
+import { findConnection } from "../connections";
+import { resolveSendingConnection } from "../connections";
+import { ticketForOutbound } from "../tickets";
 import { dueSchedules, lastTicketConnection, type ScheduleRow } from "./queries";
 import { schedules } from "./schema";
 import { scheduleTemplateOf, serializeSchedules, publishSchedule } from "./service";
-import { resolveTemplate } from "../../channels/cloudapi/templates";
-import { ticketWindow } from "../messages/window";
+import { ticketWindow } from "../messages";
 
 /** Thrown inside the storing transaction when another run already sent the schedule: the message is rolled back. */
 class AlreadySent extends Error {}
@@ -69,13 +67,13 @@ async function sendSchedule(deps: Deps, s: ScheduleRow) {
         params: template.params.map((p) => renderTemplate(p, { name: contact.name }, deps.config.timezone, at)),
       }
     : null;
-  const body = filled ? resolveTemplate(deps.db, whatsappId, filled).text : renderTemplate(s.body, { name: contact.name }, deps.config.timezone, at);
+  const body = filled ? deps.cloudApi.resolveTemplate(whatsappId, filled).text : renderTemplate(s.body, { name: contact.name }, deps.config.timezone, at);
   const media =
     s.mediaPath && !filled
       ? { path: `${deps.config.mediaDir}/${s.mediaPath}`, mediaPath: s.mediaPath, mime: mimeOfName(s.mediaPath), fileName: s.mediaName ?? "imagem.jpg" }
       : null;
   let sent: ScheduleRow | undefined;
-  await sendMessage(deps, ticket, {
+  await deps.outbox.send(ticket, {
     body,
     userId: s.userId,
     media,

@@ -1,5 +1,5 @@
 import { can } from "../../contract/permissions";
-import type { SessionUser } from "../../http/context";
+import type { SessionUser } from "../../core/user";
 import type { ScheduleRow } from "./schema";
 
 /** Authors change their own schedules; admins any of the company's (R-SCH-2). */

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
-import { companies } from "../companies/schema";
-import type { DbOrTx } from "../../db/client";
+import { companies } from "../companies";
+import type { DbOrTx } from "../../core/db";
 import { containsAny, pageOf } from "../../db/paging";
-import { contacts } from "../contacts/schema";
-import { tickets } from "../tickets/schema";
-import { users } from "../users/schema";
+import { contacts } from "../contacts";
+import { tickets } from "../tickets";
+import { users } from "../users";
 import { type ScheduleRow, schedules } from "./schema";
 
 export const findSchedule = (db: DbOrTx, companyId: number, id: number) =>

@@ -4,15 +4,14 @@ import type { ScheduleDayDto, ScheduleDto } from "../../contract/dto/schedules";
 import type { FramePayload } from "../../contract/frames";
 import { LIMITS } from "../../contract/limits";
 import type { ScheduleCreateInput, ScheduleUpdateInput } from "../../contract/schemas/schedules";
-import type { Ctx } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
-import { requireFeature } from "../../http/plan";
-import { mediaUrl, removeMedia, saveUpload } from "../../http/uploads";
+import type { Ctx } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
+import { requireFeature } from "../companies";
+import { mediaUrl, removeMedia, saveUpload } from "../media";
 import { isoNow } from "../../lib/clock";
-import { rooms } from "../../realtime/topics";
-import { findContact } from "../contacts/queries";
-import { findConnection } from "../connections/queries";
-import { resolveTemplate } from "../../channels/cloudapi/templates";
+import { rooms } from "../../contract/rooms";
+import { findContact } from "../contacts";
+import { findConnection } from "../connections";
 import type { ScheduleTemplate } from "../../contract/dto/schedules";
 import { canEditSchedule } from "./policy";
 import { findSchedule, namesFor, pageSchedules, type ScheduleFilter, type ScheduleRow, sendTimesBetween } from "./queries";
@@ -60,7 +59,7 @@ function checkTemplate(ctx: Ctx, t: ScheduleTemplate | null | undefined): string
   if (t === undefined || t === null) return t;
   const w = findConnection(ctx.db, ctx.companyId, t.whatsappId);
   if (w?.channel !== "cloudapi") throw new AppError("ERR_CLOUD_ONLY", 400, { fields: { template: "validation.invalid" } });
-  resolveTemplate(ctx.db, w.id, t);
+  ctx.cloudApi.resolveTemplate(w.id, t);
   return JSON.stringify(t);
 }
 
@@ -177,7 +176,7 @@ export function deleteSchedule(ctx: Ctx, id: number) {
 /** POST /schedules/{id}/media-upload (png, jpg, jpeg) and DELETE (file null). */
 export async function setScheduleMedia(ctx: Ctx, id: number, file: unknown | null) {
   const current = getEditable(ctx, id);
-  const stored = file === null ? null : await saveUpload(ctx.config.mediaDir, ctx.companyId, "schedules", file, "image");
+  const stored = file === null ? null : await saveUpload(ctx, ctx.companyId, "schedules", file, "image");
   const row = ctx.db
     .update(schedules)
     .set({ mediaPath: stored?.mediaPath ?? null, mediaName: stored?.mediaName ?? null, updatedAt: isoNow(ctx.clock) })

@@ -1,14 +1,14 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { TicketNoteDto } from "../../contract/dto/ticket-notes";
 import { can } from "../../contract/permissions";
-import type { DbOrTx } from "../../db/client";
-import type { Ctx, Deps } from "../../http/context";
-import { forbidden, notFound } from "../../http/errors";
+import type { DbOrTx } from "../../core/db";
+import type { Ctx, Deps } from "../../core/deps";
+import { forbidden, notFound } from "../../core/errors";
 import { nowIso } from "../../lib/dates";
-import { visibleTicketsWhere } from "../tickets/policy";
-import { tickets } from "../tickets/schema";
-import { getVisibleTicket } from "../tickets/service";
-import { users } from "../users/schema";
+import { visibleTicketsWhere } from "../tickets";
+import { tickets } from "../tickets";
+import { getVisibleTicket } from "../tickets";
+import { users } from "../users";
 import { ticketNotes } from "./schema";
 
 const noteSelect = {

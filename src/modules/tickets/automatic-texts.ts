@@ -2,12 +2,11 @@
  * Automatic texts that follow a ticket change (R-BOT-9, R-BOT-10, R-BOT-11), sent through the
  * outbox after the change is committed and marked automatic (D17).
  */
-import type { Deps } from "../../http/context";
+import type { Deps } from "../../core/deps";
 import { renderTemplate } from "../../lib/template";
-import { findConnection } from "../connections/queries";
-import { findContact } from "../contacts/queries";
-import { sendMessage } from "../messages/service";
-import { getSetting } from "../settings/service";
+import { findConnection } from "../connections";
+import { findContact } from "../contacts";
+import { getSetting } from "../settings";
 import { findTicketRow } from "./queries";
 import type { TicketRow } from "./schema";
 
@@ -18,13 +17,13 @@ const render = (deps: Deps, t: TicketRow, text: string) => {
   return renderTemplate(text, { name: contact?.name }, deps.config.timezone);
 };
 
-const send = (deps: Deps, t: TicketRow, body: string, userId?: number) => sendMessage(deps, t, { body, isAutomatic: true, userId: userId ?? null });
+const send = (deps: Deps, t: TicketRow, body: string, userId?: number) => deps.outbox.send(t, { body, isAutomatic: true, userId: userId ?? null });
 
 const fresh = (deps: Deps, t: TicketRow) => findTicketRow(deps.db, t.companyId, t.id) ?? t;
 
 /** After accept, with sendGreetingAccepted "enabled" on a 1:1 ticket: who is handling the chat now. */
 export async function sendAcceptGreeting(deps: Deps, t: TicketRow, agent: { id: number; name: string }) {
-  if (t.isGroup || getSetting(deps.db, t.companyId, "sendGreetingAccepted") !== "enabled") return;
+  if (t.isGroup || getSetting(deps, t.companyId, "sendGreetingAccepted") !== "enabled") return;
   const text = `${AUTOMATIC_HEADER}\n{{ms}} *{{name}}*, meu nome é *${agent.name}* e agora vou prosseguir com seu atendimento!`;
   await send(deps, fresh(deps, t), render(deps, t, text), agent.id);
 }
@@ -48,7 +47,7 @@ export function transferText(before: TicketRow, after: TicketRow, names: { queue
 
 /** Sends the transfer text when the setting asks for it. */
 export async function sendTransferText(deps: Deps, before: TicketRow, after: TicketRow, names: { queue?: string; user?: string }, byUserId?: number) {
-  if (after.isGroup || getSetting(deps.db, after.companyId, "sendMsgTransfTicket") !== "enabled") return;
+  if (after.isGroup || getSetting(deps, after.companyId, "sendMsgTransfTicket") !== "enabled") return;
   const text = transferText(before, after, names);
   if (text) await send(deps, after, text, byUserId);
 }

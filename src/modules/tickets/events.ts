@@ -1,7 +1,7 @@
 import type { ServerFrame } from "../../contract/frames";
-import type { Ctx, Deps } from "../../http/context";
-import type { FrameTicket } from "../../realtime/hub";
-import { rooms } from "../../realtime/topics";
+import type { Ctx, Deps } from "../../core/deps";
+import type { FrameTicket } from "../../core/hub";
+import { rooms } from "../../contract/rooms";
 import type { TicketDto } from "./serialize";
 
 interface Where {

@@ -4,11 +4,11 @@
  * lifecycle files writes `tickets` or `ticket_tracking` (tests/unit/ownership.test.ts enforces it).
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
-import type { Deps } from "../../http/context";
-import { AppError } from "../../http/errors";
-import { findUser } from "../users/queries";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
+import { findUser } from "../users";
 import { publishTicket } from "./events";
 import { findTicketRow } from "./queries";
 import { type TicketRow, tickets, ticketTracking } from "./schema";

@@ -6,9 +6,9 @@
  * lifecycle.ts: one transaction per change, tracking kept, announced after commit.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
-import type { Deps } from "../../http/context";
+import type { Deps } from "../../core/deps";
 import { isoNow } from "../../lib/clock";
 import { uuid } from "../../lib/ids";
 import { log } from "../../lib/logger";
@@ -26,7 +26,7 @@ import {
   startTracking,
   type TicketPatch,
 } from "./lifecycle-core";
-import { findUser } from "../users/queries";
+import { findUser } from "../users";
 import { findActiveTicket, findCurrentTicket, findLatestTicket } from "./queries";
 import { type TicketRow, tickets, ticketTracking, userRatings } from "./schema";
 import type { TicketDto } from "./serialize";

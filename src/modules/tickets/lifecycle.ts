@@ -7,15 +7,15 @@
  * caller's (service-update.ts), sent through the outbox after the change is committed.
  */
 import { and, eq } from "drizzle-orm";
-import type { Tx } from "../../db/client";
-import type { Ctx } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
+import type { Tx } from "../../core/db";
+import type { Ctx } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
 import { isoNow } from "../../lib/clock";
 import { uuid } from "../../lib/ids";
-import { defaultConnection, findConnection } from "../connections/queries";
-import { findContact } from "../contacts/queries";
-import { queues } from "../queues/schema";
-import { findUser } from "../users/queries";
+import { defaultConnection, findConnection } from "../connections";
+import { findContact } from "../contacts";
+import { queues } from "../queues";
+import { findUser } from "../users";
 import {
   announce,
   casUpdate,
@@ -28,7 +28,7 @@ import {
   type TicketPatch,
 } from "./lifecycle-core";
 import { publishTicketDeleted } from "./events";
-import { audit, diffFields } from "../audit/service";
+import { audit, diffFields } from "../audit";
 import { canDeleteTicket, canHandleEveryTicket } from "./policy";
 import { findActiveTicket, findLatestTicket, findTicketRow } from "./queries";
 import { type TicketRow, tickets } from "./schema";

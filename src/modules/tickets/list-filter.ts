@@ -1,8 +1,9 @@
 import { and, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { TicketListInput, TicketStatus } from "../../contract/schemas/tickets";
-import type { SessionUser } from "../../http/context";
+import type { SessionUser } from "../../core/user";
 import { canShowAll, canViewEveryTicket } from "./policy";
-import { tickets, ticketTags } from "./schema";
+import { ticketsWithEveryTag } from "../tags";
+import { tickets } from "./schema";
 import { type SearchEngine, searchSql } from "./search";
 
 /** What a ticket list asks of the database: its conditions, and the search's set when there is a search. */
@@ -44,12 +45,7 @@ export function ticketListFilter(
   if (q.date) conds.push(sql`substr(${tickets.createdAt}, 1, 10) = ${q.date}`);
   if (q.updatedAt) conds.push(sql`substr(${tickets.updatedAt}, 1, 10) = ${q.updatedAt}`);
   if (q.withUnreadMessages) conds.push(gt(tickets.unreadMessages, 0));
-  if (q.tags?.length) {
-    const all = new Set(q.tags).size;
-    conds.push(
-      sql`${tickets.id} in (select ${ticketTags.ticketId} from ${ticketTags} where ${inArray(ticketTags.tagId, q.tags)} group by ${ticketTags.ticketId} having count(*) = ${all})`,
-    );
-  }
+  if (q.tags?.length) conds.push(sql`${tickets.id} in (${ticketsWithEveryTag(q.tags)})`);
   if (q.users?.length) conds.push(inArray(tickets.userId, q.users));
   // ...nor after the search: then the search's own set is the answer.
   return { where: and(...conds), set: search?.set, onlySearch: noFilterYet && !!search && conds.length === 2 };

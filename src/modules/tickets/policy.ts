@@ -1,6 +1,6 @@
 import { eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { can } from "../../contract/permissions";
-import type { SessionUser } from "../../http/context";
+import type { SessionUser } from "../../core/user";
 import { tickets } from "./schema";
 
 export interface TicketAccess {

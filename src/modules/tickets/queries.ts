@@ -1,12 +1,12 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
-import { whatsapps } from "../connections/schema";
-import { contacts } from "../contacts/schema";
-import { queues } from "../queues/schema";
-import { tags } from "../tags/schema";
-import { users } from "../users/schema";
-import { type TicketRow, ticketTags, tickets } from "./schema";
+import { whatsapps } from "../connections";
+import { contacts } from "../contacts";
+import { queues } from "../queues";
+import { tagsJsonOf } from "../tags";
+import { users } from "../users";
+import { type TicketRow, tickets } from "./schema";
 
 /** Columns of a ticket with its contact, user, queue and connection (one query with left joins). */
 export const ticketSelect = {
@@ -38,25 +38,6 @@ export const selectTicketsWith = <E extends Record<string, SQL | SQL.Aliased>>(d
     .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId));
 
 export type TicketJoined = Awaited<ReturnType<ReturnType<typeof selectTickets>["all"]>>[number];
-
-/** Tags of many tickets in one query (no N+1). */
-export function tagsOfTickets(db: DbOrTx, ticketIds: number[]) {
-  const map = new Map<number, { id: number; name: string; color: string; kanban: number }[]>();
-  if (!ticketIds.length) return map;
-  const rows = db
-    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban })
-    .from(ticketTags)
-    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-    .where(inArray(ticketTags.ticketId, ticketIds))
-    .orderBy(tags.name)
-    .all();
-  for (const r of rows) {
-    const list = map.get(r.ticketId) ?? [];
-    list.push({ id: r.id, name: r.name, color: r.color, kanban: r.kanban });
-    map.set(r.ticketId, list);
-  }
-  return map;
-}
 
 /** A ticket row of the company (prepared when called with the database itself: the inbound path). */
 export const findTicketRow = (db: DbOrTx, companyId: number, id: number): TicketRow | undefined =>
@@ -99,9 +80,7 @@ export function findLatestTicket(db: DbOrTx, companyId: number, contactId: numbe
     .get();
 }
 
-/** The tags of one ticket as a JSON array, computed inside the ticket's own query. */
-const tagsJson = sql<string>`(select coalesce(json_group_array(json_object('id', tg.id, 'name', tg.name, 'color', tg.color, 'kanban', tg.kanban)), '[]')
-  from (select t2.id, t2.name, t2.color, t2.kanban from ${ticketTags} tt join ${tags} t2 on t2.id = tt.tag_id where tt.ticket_id = ${tickets.id} order by t2.name) tg)`;
+const tagsJson = tagsJsonOf(tickets.id);
 
 /** One ticket with its references and tags in a single prepared query (the realtime frames' shape). */
 export function findJoinedWithTags(db: DB, companyId: number, id: number) {

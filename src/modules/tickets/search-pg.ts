@@ -1,8 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import { contacts } from "../contacts/schema";
-import { messages } from "../messages/schema";
+import { contacts } from "../contacts";
 import { tickets } from "./schema";
-import { type SearchSql, type SearchTerms, WALK_FROM } from "./search";
+import { type SearchSql, type SearchTerms, WALK_FROM } from "./search-terms";
 
 /**
  * Ticket search on PostgreSQL, the same meaning as SQLite's FTS5 (see search.ts): message bodies
@@ -26,7 +25,8 @@ export function pgSearchSql(companyId: number, terms: SearchTerms): SearchSql {
     : byName;
   const byContact = sql`select t.id from ${tickets} t where t.company_id = ${companyId} and t.contact_id in (${contactIds})`;
   if (!terms.words.length) return { set: byContact, condition: sql`${tickets.contactId} in (${contactIds})` };
-  const byMessage = sql`select m.ticket_id from ${messages} m
+  // The messages table by name, as search-sqlite.ts does: the messages module depends on tickets, not the reverse.
+  const byMessage = sql`select m.ticket_id from messages m
     where message_search_doc(m.company_id, m.body) @@ message_search_query(${companyId}, ${terms.words.join(" ")})`;
   return {
     set: sql`${byContact} union all ${byMessage}`,

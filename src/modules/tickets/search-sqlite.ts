@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import { contacts } from "../contacts/schema";
+import { contacts } from "../contacts";
 import { tickets } from "./schema";
-import { type SearchSql, type SearchTerms, WALK_FROM } from "./search";
+import { type SearchSql, type SearchTerms, WALK_FROM } from "./search-terms";
 
 /**
  * Ticket search on SQLite (see search.ts for its meaning): FTS5 over message bodies (migrations 0004

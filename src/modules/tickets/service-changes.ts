@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { TicketDto } from "../../contract/dto/tickets";
 import { TICKET_CHANGES_MAX, type TicketChangesInput } from "../../contract/schemas/tickets";
-import type { Ctx } from "../../http/context";
+import type { Ctx } from "../../core/deps";
 import { visibleTicketsWhere } from "./policy";
-import { selectTickets, tagsOfTickets } from "./queries";
+import { tagsOfTickets } from "../tags";
+import { selectTickets } from "./queries";
 import { tickets } from "./schema";
 import { serializeTicket } from "./serialize";
 

@@ -1,14 +1,14 @@
+import { and, eq } from "drizzle-orm";
 import type { TicketUpdateInput } from "../../contract/schemas/tickets";
-import type { Ctx } from "../../http/context";
-import { requestRating } from "../../bot/rating";
-import { findConnection } from "../connections/queries";
-import { findContact } from "../contacts/queries";
-import { markTicketRead } from "../messages/service";
-import { getSetting } from "../settings/service";
+import type { Ctx } from "../../core/deps";
+import { requestRating } from "./rating";
+import { findConnection } from "../connections";
+import { findContact } from "../contacts";
+import { getSetting } from "../settings";
 import { sendAcceptGreeting, sendCompletionMessage, sendTransferText } from "./automatic-texts";
 import { accept, assertMayHandle, closeByAgent, reopen, returnToPending, transfer } from "./lifecycle";
 import { findTicketRow } from "./queries";
-import type { TicketRow } from "./schema";
+import { type TicketRow, tickets } from "./schema";
 import type { TicketDto } from "./serialize";
 import { getVisibleTicket, loadTicket } from "./service";
 
@@ -40,14 +40,14 @@ export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateInpu
     return after(ctx, res);
   }
   if (status === "pending" && before.status === "open") return after(ctx, returnToPending(ctx, id));
-  markTicketRead(ctx, before);
+  ctx.outbox.markRead(before);
   return loadTicket(ctx, ctx.companyId, id)!;
 }
 
 /** Reads the ticket after a person's change and answers its fresh wire shape. */
 function after(ctx: Ctx, res: { ticket: TicketDto }): TicketDto {
   const row = findTicketRow(ctx.db, ctx.companyId, res.ticket.id);
-  if (row) markTicketRead(ctx, row);
+  if (row) ctx.outbox.markRead(row);
   return loadTicket(ctx, ctx.companyId, res.ticket.id) ?? res.ticket;
 }
 
@@ -74,7 +74,17 @@ function wantsRating(ctx: Ctx, t: TicketRow) {
     !!t.userId &&
     !!t.whatsappId &&
     t.status === "open" &&
-    getSetting(ctx.db, ctx.companyId, "userRating") === "enabled" &&
+    getSetting(ctx, ctx.companyId, "userRating") === "enabled" &&
     !!findConnection(ctx.db, ctx.companyId, t.whatsappId)
   );
+}
+
+/** A user is being deleted (R-TKT-11): each of their open tickets goes back to pending, with the texts that follow. */
+export async function releaseUserTickets(ctx: Ctx, userId: number) {
+  const open = ctx.db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.userId, userId), eq(tickets.status, "open")))
+    .all();
+  for (const t of open) await updateTicket(ctx, t.id, { status: "pending", userId: null });
 }

@@ -2,14 +2,15 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { TicketListInput, TicketStatus } from "../../contract/schemas/tickets";
 import { LIMITS } from "../../contract/limits";
 import { cachedCount, cachedRead } from "../../db/paging";
-import type { Ctx, Deps } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
+import type { Ctx, Deps } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
 import { canViewTicket } from "./policy";
-import { findJoinedWithTags, findTicketRow, selectTickets, type TicketJoined, tagsOfTickets } from "./queries";
+import { findJoinedWithTags, findTicketRow, selectTickets, type TicketJoined } from "./queries";
 import { ticketListFilter } from "./list-filter";
 import { readSearchPage, type SearchEngine, searchPageQuery } from "./search";
 import { tickets } from "./schema";
 import { serializeTicket, type TicketDto } from "./serialize";
+import { tagsOfTickets } from "../tags";
 
 /** The engine of the ticket lists' SQL (PostgreSQL's search is built by search-pg.ts, wired with the async services). */
 const ENGINE: SearchEngine = "sqlite";

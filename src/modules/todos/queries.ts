@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { type TodoRow, todos } from "./schema";
 
 /** The filter of every query here: the caller's own tasks, never another user's (even of the same company). */

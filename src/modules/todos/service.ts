@@ -4,11 +4,11 @@ import type { TodoDto } from "../../contract/dto/todos";
 import type { FramePayload } from "../../contract/frames";
 import { LIMITS } from "../../contract/limits";
 import type { TodoCreateInput, TodoImportInput, TodoUpdateInput } from "../../contract/schemas/todos";
-import type { DbOrTx } from "../../db/client";
-import type { Ctx } from "../../http/context";
-import { AppError, notFound } from "../../http/errors";
+import type { DbOrTx } from "../../core/db";
+import type { Ctx } from "../../core/deps";
+import { AppError, notFound } from "../../core/errors";
 import { nowIso } from "../../lib/dates";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 import { countTodos, findTodo, pageTodos, type TodoRow, todoTexts } from "./queries";
 import { todos } from "./schema";
 

@@ -3,7 +3,7 @@
  * module stays the only writer of its table (tests/unit/ownership.test.ts).
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../core/db";
 import { nowIso } from "../../lib/dates";
 import { type UserRow, users } from "./schema";
 

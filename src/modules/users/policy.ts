@@ -1,5 +1,5 @@
 import { can } from "../../contract/permissions";
-import type { SessionUser } from "../../http/context";
+import type { SessionUser } from "../../core/user";
 
 /** Admins manage every user of their company. */
 export const canManageUsers = (u: SessionUser) => can(u, "users:manage");

@@ -1,8 +1,8 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { DB } from "../../db/client";
-import type { Deps } from "../../http/context";
+import type { DB } from "../../core/db";
+import type { Deps } from "../../core/deps";
 import { nowIso } from "../../lib/dates";
-import { rooms } from "../../realtime/topics";
+import { rooms } from "../../contract/rooms";
 import { users } from "./schema";
 
 /** Tells the company's screens (dashboard attendants, users list) that a user came online or went offline. */

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Permission, profilesWith } from "../../contract/permissions";
-import type { DB, DbOrTx } from "../../db/client";
+import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
 import { containsAny, pageOf } from "../../db/paging";
-import type { SessionUser } from "../../http/context";
-import { companies } from "../companies/schema";
-import { queueMenuOrder } from "../queues/queries";
-import { queues } from "../queues/schema";
+import type { SessionUser } from "../../core/user";
+import { companies } from "../companies";
+import { queueMenuOrder } from "../queues";
+import { queues } from "../queues";
 import { type UserRow, userQueues, users } from "./schema";
 
 export interface QueueRef {
@@ -61,6 +61,9 @@ export const findUser = (db: DbOrTx, companyId: number, id: number) =>
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.id, id)))
     .get();
+
+/** Users of every company (first boot: none yet). */
+export const countAllUsers = (db: DbOrTx) => db.select({ n: count() }).from(users).get()?.n ?? 0;
 
 export const countUsers = (db: DbOrTx, companyId: number) => db.select({ n: count() }).from(users).where(eq(users.companyId, companyId)).get()?.n ?? 0;
 

@@ -1,32 +1,20 @@
 import { can, isDemotion } from "../../contract/permissions";
 import type { Page } from "../../contract/dto/common";
 import { hashPassword, verifyPassword } from "../../lib/password";
-import { endUserSessions } from "../auth/sessions";
-import { audit, diffFields } from "../audit/service";
+import { audit, diffFields } from "../audit";
 import type { FramePayload } from "../../contract/frames";
 import type { UserDto } from "../../contract/dto/users";
 import type { UserCreateInput, UserUpdateInput } from "../../contract/schemas/users";
-import type { Ctx } from "../../http/context";
-import { AppError, forbidden, notFound } from "../../http/errors";
+import type { Ctx } from "../../core/deps";
+import { AppError, forbidden, notFound } from "../../core/errors";
 import { nowIso } from "../../lib/dates";
-import { rooms } from "../../realtime/topics";
-import { getCompanyPlan } from "../companies/queries";
+import { rooms } from "../../contract/rooms";
+import { getCompanyPlan } from "../companies";
 import { canEditAccessFields, canEditUser, canManageUsers } from "./policy";
 import { companyQueueIds, countUsers, findUser, findUserByEmail, listCompanyUsers, pageUsers, queuesOfUsers, setUserQueues, type UserRow } from "./queries";
 import { users } from "./schema";
-import { and, eq } from "drizzle-orm";
-import { findConnection } from "../connections/queries";
-import { tickets } from "../tickets/schema";
-import { updateTicket } from "../tickets/service-update";
-
-/** Ids of a user's open tickets. */
-const openTicketsOf = (ctx: Ctx, userId: number) =>
-  ctx.db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.userId, userId), eq(tickets.status, "open")))
-    .all()
-    .map((r) => r.id);
+import { eq } from "drizzle-orm";
+import { findConnection } from "../connections";
 
 const PAGE = 20;
 
@@ -216,8 +204,8 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
   const dto = withQueues(ctx, [row])[0];
   publish(ctx, ctx.companyId, { action: "update", user: dto });
   const demoted = isDemotion(current, row);
-  if (passwordHash) endUserSessions(ctx, id, "password changed");
-  else if (demoted) endUserSessions(ctx, id, "profile changed");
+  if (passwordHash) ctx.hooks.endUserSessions(ctx, id, "password changed");
+  else if (demoted) ctx.hooks.endUserSessions(ctx, id, "profile changed");
   return dto;
 }
 
@@ -227,10 +215,8 @@ export async function deleteUser(ctx: Ctx, id: number) {
   const current = findUser(ctx.db, ctx.companyId, id);
   if (!current) throw notFound("ERR_NO_USER_FOUND");
   if (id === ctx.user.id) throw new AppError("ERR_CANNOT_DELETE_SELF", 400);
-  for (const ticketId of openTicketsOf(ctx, id)) {
-    await updateTicket(ctx, ticketId, { status: "pending", userId: null });
-  }
-  endUserSessions(ctx, id, "user deleted");
+  await ctx.hooks.releaseUserTickets(ctx, id);
+  ctx.hooks.endUserSessions(ctx, id, "user deleted");
   ctx.db.transaction((tx) => {
     tx.delete(users).where(eq(users.id, id)).run();
     audit(ctx, "user.deleted", { type: "user", id, label: current.email }, diffFields(current, { name: null, profile: null }), tx);

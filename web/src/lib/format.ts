@@ -4,7 +4,7 @@
  * time zone, whatever the browser's, so one moment reads the same on every screen and for every agent.
  * `lang` and `tz` default to the active language and the company's zone; tests pass them explicitly.
  */
-import { wallParts } from "../../../src/lib/zoned";
+import { wallParts } from "../../../src/contract/zoned";
 import { language } from "../i18n";
 import { companyZone, zoneAbbreviation, zoneDiffers } from "./zone";
 

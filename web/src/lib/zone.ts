@@ -4,7 +4,7 @@
  * the session), whatever the browser's. Text formatting lives in lib/format.ts.
  */
 // The server's own zone arithmetic (pure Intl, no server code), so both sides agree to the minute.
-import { wallParts, zonedInstant } from "../../../src/lib/zoned";
+import { wallParts, zonedInstant } from "../../../src/contract/zoned";
 import { language } from "../i18n";
 import { company } from "../stores/session";
 

@@ -1,0 +1,35 @@
+/** The data disk as the rest of the system sees it (the guard itself is `ops/storage.ts`, one per Deps). */
+
+/** The data disk's state: bulk work is refused while it is low or full. */
+export type StorageState = "ok" | "low" | "full";
+
+export interface StorageStatus {
+  state: StorageState;
+  /** Free space is under twice the low mark (nothing is refused yet): warn the people who can free it. */
+  near: boolean;
+  freeBytes: number;
+  totalBytes: number;
+  lowBytes: number;
+  ballastBytes: number;
+  ballastPresent: boolean;
+}
+
+/** The storage guard of the data folder's disk (ops/storage.ts). */
+export interface StorageGuard {
+  /** The current state (measured at most every few seconds; again when `fresh`). */
+  status(fresh?: boolean): StorageStatus;
+  /** Throws 507 ERR_STORAGE_FULL / ERR_STORAGE_LOW when bulk work (imports, uploads, campaign starts) must not start. */
+  assertAvailable(): void;
+  /** A write failed with a full disk: release the ballast and hold the "full" state. */
+  onFullDisk(): void;
+  /** Periodic check (a job): re-lay the ballast once space is back, release it when free space runs out. */
+  check(): StorageStatus;
+}
+
+/** True when the error means the disk (or SQLite's file) is full. */
+export function isStorageFullError(err: unknown): boolean {
+  const e = err as { code?: string; errno?: number; message?: string } | null;
+  if (!e) return false;
+  if (e.code === "SQLITE_FULL" || e.code === "ENOSPC" || e.code === "EDQUOT") return true;
+  return /database or disk is full|no space left on device|disk quota exceeded/i.test(String(e.message ?? e));
+}

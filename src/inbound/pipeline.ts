@@ -1,0 +1,233 @@
+/**
+ * The inbound path, in the order a message travels (R-IN-1):
+ *
+ *   channel event → identity (contact, LID alias) → message stored exactly once → ticket lifecycle
+ *   (find / open / reopen) → one realtime frame → chatbot step
+ *
+ * Messages arriving together are stored by one transaction (a savepoint each: group commit) and
+ * each frame goes out after that commit. A message that
+ * cannot be stored (disk full, database busy, a bug) is handed to the spool and retried until it is
+ * stored exactly once (spool.ts); the bot never runs for a message that is not stored.
+ */
+import type { InboundMessage } from "../core/channel";
+import type { DB } from "../core/db";
+import type { ConnectionRef, StoredMedia } from "../core/inbound";
+import type { Deps } from "../core/deps";
+import { extOfMime, storeUpload } from "../modules/media";
+import { isoNow } from "../lib/clock";
+import { log } from "../lib/logger";
+import { rooms } from "../contract/rooms";
+import { peerContact } from "./identity";
+import type { ContactRow } from "../modules/contacts";
+import { serializeContact } from "../modules/contacts";
+import { findByWid, hydrate } from "../modules/messages";
+import type { MessageRow } from "../modules/messages";
+import { serializeMessage } from "../modules/messages";
+import { publishMessageCreated } from "../modules/messages";
+import { insertInbound } from "../modules/messages";
+import { getSetting } from "../modules/settings";
+import { findTicketRow } from "../modules/tickets";
+import { noteMessage, type Place, ticketForInbound } from "../modules/tickets";
+import type { TicketRow } from "../modules/tickets";
+import { loadTicket } from "../modules/tickets";
+
+export interface IngestResult {
+  ticket: TicketRow;
+  messageId: number;
+  duplicate: boolean;
+  /** Where the ticket was before this message (null: the message created it). */
+  before: Place | null;
+}
+
+function mediaTypeOf(msg: InboundMessage): string {
+  if (msg.kind === "location") return "locationMessage";
+  if (msg.kind === "vcard") return "contactMessage";
+  if (msg.kind === "call_log") return "call_log";
+  if (msg.kind === "reaction") return "reactionMessage";
+  if (!msg.media) return "chat";
+  const major = msg.media.mimetype.split("/")[0];
+  return major === "image" || major === "audio" || major === "video" ? major : "application";
+}
+
+/** Downloads and stores inbound media before the transaction (never network I/O inside one). */
+export async function saveInboundMedia(deps: Deps, companyId: number, msg: InboundMessage): Promise<StoredMedia | null> {
+  if (!msg.media) return null;
+  try {
+    const mime = msg.media.mimetype.split(";")[0].trim();
+    const bytes = await msg.media.download();
+    const ext = extOfMime(mime) ?? (msg.media.fileName?.split(".").pop() || "bin").replace(/[^a-z0-9]/gi, "").slice(0, 8);
+    const name = msg.media.fileName ?? `${msg.kind}.${ext}`;
+    const file = new File([new Uint8Array(bytes)], `x.${ext}`, { type: mime });
+    return await storeUpload(deps.config.mediaDir, companyId, "messages", { file, ext, mime, originalName: name });
+  } catch (e) {
+    log.warn("inbound media download failed", { companyId, err: String(e) });
+    return null;
+  }
+}
+
+/** The wire shape of a message just stored, without reading back what is known (its author). */
+function serializeInbound(deps: Deps, companyId: number, row: MessageRow, author: ContactRow) {
+  if (row.quotedMsgId) return hydrate(deps.db, companyId, [row])[0];
+  return serializeMessage(row, null, row.fromMe ? null : { id: author.id, name: author.name });
+}
+
+/** Whether the company ignores this message before anything is stored (groups with CheckMsgIsGroup). */
+export function ignored(deps: Deps, conn: ConnectionRef, msg: InboundMessage): boolean {
+  return msg.isGroup && getSetting(deps, conn.companyId, "CheckMsgIsGroup") === "enabled";
+}
+
+/** The message as already stored (a duplicate delivery, a retry after a crash): nothing is written again. */
+export function alreadyStored(deps: Deps, conn: ConnectionRef, msgId: string): IngestResult | null {
+  const known = findByWid(deps.db, conn.companyId, conn.id, msgId);
+  if (!known) return null;
+  const ticket = findTicketRow(deps.db, conn.companyId, known.ticketId)!;
+  return { ticket, messageId: known.id, duplicate: true, before: null };
+}
+
+/** A message waiting for the next group commit, and whom to tell when it is stored. */
+interface Waiting {
+  conn: ConnectionRef;
+  msg: InboundMessage;
+  media: StoredMedia | null;
+  resolve: (r: IngestResult) => void;
+  reject: (e: unknown) => void;
+}
+
+/** What one message wrote inside the batch (published after the commit). */
+interface Written {
+  ticket: TicketRow;
+  row: MessageRow;
+  before: Place | null;
+  author: ContactRow;
+  createdContact: ContactRow | null;
+}
+
+/** Thrown inside a message's savepoint when it was already stored: whatever it did is rolled back. */
+const DUPLICATE = Symbol("duplicate");
+
+/** Most messages one commit takes (a flush of this many runs ~10 ms). */
+const MAX_BATCH = 64;
+
+const savepoint = (db: DB, verb: "SAVEPOINT" | "RELEASE" | "ROLLBACK TO") => db.sqlite.prepare(`${verb} inbound_message`).run();
+
+/** Messages waiting for their database's next group commit. */
+const waiting = new WeakMap<DB, Waiting[]>();
+
+/**
+ * Stores one inbound message exactly once (R-IN-1) and answers after its frame went out.
+ * Messages that arrive in the same turn of the event loop are stored by ONE transaction — a
+ * savepoint each, in arrival order, so one bad message is rolled back alone — because the commit
+ * (WAL append, FTS segment) cost as much as the rest of a message's writes together. Rejects when
+ * the message could not be stored (the caller spools it).
+ */
+export function storeInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessage, media: StoredMedia | null): Promise<IngestResult> {
+  return new Promise((resolve, reject) => {
+    let batch = waiting.get(deps.db);
+    if (!batch) {
+      batch = [];
+      waiting.set(deps.db, batch);
+      setImmediate(() => flush(deps));
+    }
+    batch.push({ conn, msg, media, resolve, reject });
+    if (batch.length >= MAX_BATCH) flush(deps);
+  });
+}
+
+/** Stores what waits for the next group commit now (the process is stopping). */
+export const flushInbound = (deps: Deps) => flush(deps);
+
+/** One group commit: every waiting message in its savepoint, then the frames in order, then the callers. */
+function flush(deps: Deps) {
+  const batch = waiting.get(deps.db);
+  if (!batch?.length) return;
+  waiting.delete(deps.db);
+  const outcome: (Written | typeof DUPLICATE | { error: unknown })[] = [];
+  try {
+    deps.db.transaction(() => {
+      for (const w of batch) {
+        // A savepoint per message, through compiled statements (drizzle's nested transaction built
+        // its SQL anew for every message).
+        savepoint(deps.db, "SAVEPOINT");
+        try {
+          outcome.push(writeInbound(deps, w));
+          savepoint(deps.db, "RELEASE");
+        } catch (e) {
+          // SQLite rolled the whole transaction back (disk full, I/O): nothing of the batch is stored.
+          if (!deps.db.sqlite.inTransaction) throw e;
+          savepoint(deps.db, "ROLLBACK TO");
+          savepoint(deps.db, "RELEASE");
+          outcome.push(e === DUPLICATE ? DUPLICATE : { error: e });
+        }
+      }
+    });
+  } catch (e) {
+    for (const w of batch) w.reject(e);
+    return;
+  }
+  for (const [i, w] of batch.entries()) {
+    const o = outcome[i];
+    if (o === DUPLICATE) {
+      const known = alreadyStored(deps, w.conn, w.msg.id);
+      if (known) w.resolve(known);
+      else w.reject(new Error("duplicate message not found"));
+    } else if ("error" in o) w.reject(o.error);
+    else {
+      try {
+        w.resolve(publishInbound(deps, w.conn.companyId, o));
+      } catch (e) {
+        // Stored: a frame that failed must not send the message to the spool again.
+        log.error("inbound frame failed", { ticketId: o.ticket.id, err: String(e) });
+        w.resolve({ ticket: o.ticket, messageId: o.row.id, duplicate: false, before: o.before });
+      }
+    }
+  }
+}
+
+/**
+ * Inside the batch, in the message's savepoint: contact (and group sender), the ticket through the
+ * lifecycle, the message (unique per connection + channel id), the card.
+ */
+function writeInbound(deps: Deps, { conn, msg, media }: Waiting): Written {
+  const { companyId } = conn;
+  const now = isoNow(deps.clock);
+  const body = msg.body || (media ? media.mediaName : "");
+  // bun:sqlite has one connection: the prepared queries of deps.db run inside this transaction.
+  const db = deps.db;
+  const chat = peerContact(db, companyId, msg.chat, {
+    isGroup: msg.isGroup,
+    name: msg.isGroup ? msg.groupSubject : msg.fromMe ? null : msg.chat.pushName,
+    whatsappId: conn.id,
+  });
+  const sender = msg.isGroup && msg.participant && !msg.fromMe ? peerContact(db, companyId, msg.participant, { whatsappId: conn.id }).contact : null;
+  const place = ticketForInbound(db, { companyId, contactId: chat.contact.id, whatsappId: conn.id, isGroup: msg.isGroup, fromMe: msg.fromMe }, now);
+  const row = insertInbound(db, {
+    companyId,
+    ticketId: place.ticket.id,
+    whatsappId: conn.id,
+    wid: msg.id,
+    contactId: msg.fromMe ? null : (sender?.id ?? chat.contact.id),
+    body,
+    fromMe: msg.fromMe,
+    mediaType: mediaTypeOf(msg),
+    mediaUrl: media?.mediaPath ?? null,
+    mediaName: media?.mediaName ?? null,
+    quotedMsgId: msg.quotedId ? (findByWid(db, companyId, conn.id, msg.quotedId)?.id ?? null) : null,
+    queueId: place.ticket.queueId,
+    dataJson: msg.raw ? JSON.stringify(msg.raw) : null,
+    createdAt: new Date(msg.timestamp || deps.clock.now()).toISOString(),
+    updatedAt: now,
+  });
+  // Stored already (a redelivery, or twice in this batch): undo the savepoint, so a redelivered old
+  // message neither creates nor reopens a ticket.
+  if (!row) throw DUPLICATE;
+  const ticket = noteMessage(db, place.ticket.id, { preview: body, fromMe: msg.fromMe, inbound: !msg.fromMe }, now);
+  return { ticket, row, before: place.before, author: sender ?? chat.contact, createdContact: chat.created ? chat.contact : null };
+}
+
+/** After the commit: a new contact's frame, then the message's one frame (list, open chat and bell). */
+function publishInbound(deps: Deps, companyId: number, w: Written): IngestResult {
+  if (w.createdContact) deps.hub.publish(rooms.main(companyId), { channel: "contact", action: "create", contact: serializeContact(w.createdContact) });
+  const dto = loadTicket(deps, companyId, w.ticket.id);
+  if (dto) publishMessageCreated(deps, dto, serializeInbound(deps, companyId, w.row, w.author), w.before ?? undefined);
+  return { ticket: w.ticket, messageId: w.row.id, duplicate: false, before: w.before };
+}

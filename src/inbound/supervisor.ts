@@ -1,0 +1,251 @@
+/**
+ * Wires the channel layer into the app: one ChannelRegistry per process with the kinds of channel the
+ * composition root hands it (sandbox, Cloud API, Baileys: `app.ts`), and the handlers that turn each
+ * connection's ChannelEvents into the connections row (status, health), the inbound pipeline, message
+ * acks/edits/revokes and calls. The connections service drives sessions through `deps.sessions` (this
+ * supervisor, made by createDeps). Nothing here imports a channel.
+ */
+import { handleInboundBatch, ingestMessage, storeInboundBatch } from "./receive";
+import type { Deps } from "../core/deps";
+import type { ConnectionSupervisor as SupervisorPort, ConnectionSpec } from "../core/ports";
+import { log } from "../lib/logger";
+import { applyLidMapping } from "./identity";
+import { findContactByNumber } from "../modules/contacts";
+import { HistoryImports } from "./history-import";
+import { connectionsToStart, recordHealth, recordSessionStatus } from "../modules/connections";
+import { allConnectionRefs } from "../modules/connections";
+import { findByWid } from "../modules/messages";
+import { flushOutbox } from "../modules/messages";
+import { applyAcks, applyEdit, applyRevoke } from "../modules/messages";
+import { getSetting } from "../modules/settings";
+import { AUTOMATIC_HEADER } from "../modules/tickets";
+import { type ConnectionRef, ChannelRegistry, type RegistryHandlers } from "./registry";
+import type { CallEvent, ChannelAdapter, ChannelFactory, ChannelKind, StartOptions } from "../core/channel";
+
+const ENDED_CALL_TTL_MS = 10 * 60_000;
+
+const CALL_DISABLED_TEXT = `${AUTOMATIC_HEADER}\n\nAs chamadas de voz e vídeo estão desabilitadas para esse WhatsApp, favor enviar uma mensagem de texto. Obrigado`;
+
+/** Starts, stops and logs out connections; keeps `deps.channels` in step with the live adapters. */
+export class ConnectionSupervisor implements SupervisorPort {
+  readonly registry: ChannelRegistry;
+  /** Recent history of newly linked connections, imported in the background. */
+  readonly history: HistoryImports;
+  /** Connections whose next OPENING was asked for (boot, a user): not counted as reconnects. */
+  private readonly requested = new Set<number>();
+  /** Set while the process stops: status changes caused by the stop are not recorded. */
+  private shuttingDown = false;
+  /** Per connection, the answers (bot, campaign replies) of webhook deliveries, run one delivery after another. */
+  private readonly answering = new Map<number, Promise<void>>();
+  /** Calls whose end was answered (key: connection and call id → when), kept ten minutes. */
+  private readonly endedCalls = new Map<string, number>();
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly kinds: Record<string, ChannelKind> = {},
+  ) {
+    this.registry = new ChannelRegistry();
+    this.history = new HistoryImports(deps);
+    this.registry.setHandlers(this.handlers());
+    for (const [name, kind] of Object.entries(kinds)) if (kind.factory) this.registry.register(name, kind.factory);
+  }
+
+  /** Resolves once the answers of every webhook delivery received so far have run (tests, shutdown). */
+  async answersSettled(connectionId: number): Promise<void> {
+    for (let p = this.answering.get(connectionId); p; p = this.answering.get(connectionId)) {
+      await p;
+      if (this.answering.get(connectionId) === p) break;
+    }
+  }
+
+  /** Overrides the factory of a kind (tests register fakes); what the kind says at boot stays. */
+  register(kind: string, factory: ChannelFactory) {
+    this.kinds[kind] = { ...this.kinds[kind], factory };
+    this.registry.register(kind, factory);
+  }
+
+  /** The live adapter of a connection. */
+  get(connectionId: number): ChannelAdapter | undefined {
+    return this.registry.get(connectionId);
+  }
+
+  /** Starts (or resumes) a session; a failure leaves the connection DISCONNECTED, never throws. */
+  async start(w: ConnectionSpec, opts?: StartOptions): Promise<void> {
+    this.requested.add(w.id);
+    try {
+      await this.registry.start(w.id, w.companyId, w.channel, opts);
+    } catch (e) {
+      this.requested.delete(w.id);
+      log.warn("connection start failed", { connectionId: w.id, err: String(e) });
+      recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "start_failed" });
+    }
+  }
+
+  /** Stops a session, keeping its credentials. */
+  async stop(connectionId: number): Promise<void> {
+    await this.registry.stop(connectionId);
+  }
+
+  /** Logs out (credentials removed); a connection that is not running only loses its stored auth. */
+  async logout(connectionId: number): Promise<void> {
+    try {
+      await this.registry.logout(connectionId);
+    } finally {
+      this.removeAuth(connectionId);
+    }
+  }
+
+  /** Stored channel credentials and keys of a connection are deleted (each kind removes its own). */
+  removeAuth(connectionId: number) {
+    for (const kind of Object.values(this.kinds)) kind.removeAuth?.(connectionId);
+  }
+
+  /**
+   * Boot: resumes the connections of the companies whose subscription is active. A WhatsApp
+   * connection resumes only from stored, linked credentials (never into QR mode by itself); a
+   * sandbox one unless a person disconnected it (close reason "disconnected"): one left
+   * DISCONNECTED by a stop of an earlier version, a lapsed subscription or a failed start resumes; a
+   * Cloud API one unless an admin disconnected it (or Meta refused its credentials). The rest are shown
+   * DISCONNECTED.
+   */
+  async startAll(): Promise<number> {
+    const list = connectionsToStart(this.deps);
+    const resume = list.filter((w) => this.kinds[w.channel]?.resumes?.(w) ?? w.status !== "DISCONNECTED");
+    for (const w of list) {
+      if (!resume.includes(w) && w.status !== "DISCONNECTED") {
+        recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "not_linked" });
+      }
+    }
+    await Promise.allSettled(resume.map((w) => this.start(w)));
+    return resume.length;
+  }
+
+  /**
+   * Pauses the running sessions of companies whose subscription lapsed while the server runs
+   * (D1); credentials are kept, so the session resumes once the company renews.
+   */
+  async pauseLapsed(): Promise<number> {
+    const active = new Set(connectionsToStart(this.deps).map((w) => w.id));
+    const running = allConnectionRefs(this.deps.db).filter((w) => this.registry.get(w.id) && !active.has(w.id));
+    for (const w of running) {
+      await this.stop(w.id);
+      recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "subscription_lapsed" });
+    }
+    return running.length;
+  }
+
+  /**
+   * Stops every session. With `keepState` (process shutdown) the connections' stored states are left
+   * as they were, so the next boot resumes the ones that were connected and sends what waits.
+   */
+  async stopAll(opts: { keepState?: boolean } = {}): Promise<void> {
+    if (opts.keepState) this.shuttingDown = true;
+    await this.registry.stopAll();
+  }
+
+  private handlers(): RegistryHandlers {
+    const deps = this.deps;
+    const conn = (ref: ConnectionRef) => ({ connectionId: ref.connectionId, companyId: ref.companyId });
+    return {
+      onStatus: (ref, status, info) => {
+        if (this.shuttingDown) return;
+        let countReconnect = false;
+        // a start someone asked for, or a reopen that is part of linking, is not a reconnect
+        if (status === "OPENING") countReconnect = !this.requested.delete(ref.connectionId) && !info?.planned;
+        else if (status === "CONNECTED") this.requested.delete(ref.connectionId);
+        recordSessionStatus(deps, conn(ref), status, info, { countReconnect });
+        // Messages written while the connection was down go out now, in order.
+        if (status === "CONNECTED") void flushOutbox(deps, ref.connectionId).catch((e) => log.warn("outbox flush failed", { err: String(e) }));
+      },
+      onMessages: async (ref, messages) => {
+        try {
+          // One group commit for the delivery, then the bot for each message in order.
+          await handleInboundBatch(deps, { id: ref.connectionId, companyId: ref.companyId }, messages);
+        } catch (e) {
+          log.error("inbound messages failed", { connectionId: ref.connectionId, count: messages.length, err: String(e) });
+        }
+        if (messages.some((m) => !m.fromMe)) recordHealth(deps, conn(ref), "message");
+      },
+      // A webhook delivery: answered once stored (or spooled); its answers run after the previous delivery's.
+      onIngest: async (ref, messages) => {
+        const { answer } = await storeInboundBatch(deps, { id: ref.connectionId, companyId: ref.companyId }, messages);
+        if (messages.some((m) => !m.fromMe)) recordHealth(deps, conn(ref), "message");
+        const next = (this.answering.get(ref.connectionId) ?? Promise.resolve()).then(answer).catch((e) => {
+          log.error("inbound answers failed", { connectionId: ref.connectionId, err: String(e) });
+        });
+        this.answering.set(ref.connectionId, next);
+        void next.finally(() => {
+          if (this.answering.get(ref.connectionId) === next) this.answering.delete(ref.connectionId);
+        });
+      },
+      onAck: (ref, acks) => {
+        if (applyAcks(deps, ref.companyId, ref.connectionId, acks) > 0) recordHealth(deps, conn(ref), "ack");
+      },
+      onEdit: (ref, edit) => {
+        applyEdit(deps, ref.companyId, ref.connectionId, edit.id, edit.body);
+      },
+      onRevoke: (ref, id) => {
+        applyRevoke(deps, ref.companyId, ref.connectionId, id);
+      },
+      onCall: (ref, call) => this.handleCall(this.registry.get(ref.connectionId), ref, call),
+      // A LID ↔ number pair learned by the channel: the LID-only contact takes the number or merges.
+      onIdentity: (ref, map) => {
+        applyLidMapping(deps.db, ref.companyId, map.lid, map.number);
+      },
+      // Recent history after linking: imported in the background as closed tickets (never the bot).
+      onHistory: (ref, batch) => this.history.accept(conn(ref), batch),
+      loadRaw: (ref, id) => {
+        const m = findByWid(deps.db, ref.companyId, ref.connectionId, id);
+        if (!m?.dataJson) return undefined;
+        try {
+          return JSON.parse(m.dataJson);
+        } catch {
+          return undefined;
+        }
+      },
+    };
+  }
+
+  /** True the first time a call's end is seen (ids are kept ten minutes). */
+  private firstEnd(key: string): boolean {
+    const now = Date.now();
+    for (const [k, at] of this.endedCalls) if (now - at > ENDED_CALL_TTL_MS) this.endedCalls.delete(k);
+    if (this.endedCalls.has(key)) return false;
+    this.endedCalls.set(key, now);
+    return true;
+  }
+
+  /**
+   * Calls (R-IN-10): with the company setting `call` "disabled", a finished call gets an
+   * automatic text asking for a message, and a known contact's ticket gets a "missed call" entry
+   * (call_log; a closed ticket becomes pending). "enabled" leaves calls alone.
+   */
+  private async handleCall(adapter: ChannelAdapter | undefined, ref: ConnectionRef, call: CallEvent) {
+    const deps = this.deps;
+    // A call ends either hung up (terminate) or rung out (timeout): each call is answered once.
+    if (call.status !== "terminate" && call.status !== "timeout") return;
+    if (getSetting(deps, ref.companyId, "call") !== "disabled" || !this.firstEnd(`${ref.connectionId}:${call.id}`)) return;
+    try {
+      await adapter?.send({ type: "text", to: call.from.address, body: CALL_DISABLED_TEXT });
+    } catch (e) {
+      log.warn("call notice send failed", { connectionId: ref.connectionId, err: String(e) });
+    }
+    const number = call.from.number;
+    if (!number || !findContactByNumber(deps.db, ref.companyId, number)) return;
+    const hour = new Intl.DateTimeFormat("pt-BR", { timeZone: deps.config.timezone, hour: "2-digit", minute: "2-digit" }).format(new Date());
+    await ingestMessage(
+      deps,
+      { id: ref.connectionId, companyId: ref.companyId },
+      {
+        id: call.id,
+        fromMe: false,
+        chat: call.from,
+        isGroup: false,
+        kind: "call_log",
+        body: `Chamada de ${call.isVideo ? "vídeo" : "voz"} perdida às ${hour}`,
+        timestamp: Date.now(),
+        origin: "notify",
+      },
+    );
+  }
+}

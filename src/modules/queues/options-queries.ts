@@ -1,0 +1,53 @@
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { DB } from "../../core/db";
+import { type QueueOptionRow, queueOptions, queues } from "./schema";
+
+/** An option whose queue belongs to the company (company scope goes through the queue). */
+export const findOption = (db: DB, companyId: number, id: number) =>
+  db
+    .select({ option: queueOptions })
+    .from(queueOptions)
+    .innerJoin(queues, eq(queues.id, queueOptions.queueId))
+    .where(and(eq(queues.companyId, companyId), eq(queueOptions.id, id)))
+    .get()?.option;
+
+/** Numeric-looking ordinals sort as numbers ("2" before "10"). */
+const byOrdinal = [sql`length(${queueOptions.option})`, asc(queueOptions.option), asc(queueOptions.id)];
+
+/**
+ * Options of the company's queues; `parentId` null = root level, undefined = every level.
+ */
+export function listOptions(db: DB, companyId: number, queueId?: number, parentId?: number | null): QueueOptionRow[] {
+  const conds: SQL[] = [eq(queues.companyId, companyId)];
+  if (queueId !== undefined) conds.push(eq(queueOptions.queueId, queueId));
+  if (parentId === null) conds.push(isNull(queueOptions.parentId));
+  else if (parentId !== undefined) conds.push(eq(queueOptions.parentId, parentId));
+  return db
+    .select({ option: queueOptions })
+    .from(queueOptions)
+    .innerJoin(queues, eq(queues.id, queueOptions.queueId))
+    .where(and(...conds))
+    .orderBy(...byOrdinal)
+    .limit(5000)
+    .all()
+    .map((r) => r.option);
+}
+
+/** Ids of the subtree rooted at `id` (itself included), with their media paths. */
+export function subtreeMedia(db: DB, id: number): string[] {
+  const rows = db.all<{ media_path: string | null }>(sql`
+    with recursive sub(id) as (select ${id} union all select o.id from queue_options o join sub on o.parent_id = sub.id)
+    select media_path from queue_options where id in (select id from sub) and media_path is not null`);
+  return rows.map((r) => r.media_path as string);
+}
+
+/** Media paths of every option of a queue (deleted with it). */
+export const optionMediaOfQueue = (db: DB, queueId: number): string[] =>
+  db
+    .select({ p: queueOptions.mediaPath })
+    .from(queueOptions)
+    .where(and(eq(queueOptions.queueId, queueId), sql`${queueOptions.mediaPath} is not null`))
+    .all()
+    .map((r) => r.p as string);
+
+export type { QueueOptionRow };
