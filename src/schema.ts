@@ -16,6 +16,8 @@ export * from "./modules/quick-messages/schema";
 export * from "./channels/sandbox/schema";
 export * from "./channels/cloudapi/schema";
 export * from "./db/instance-lock-schema";
+export * from "./db/cluster-schema";
+export * from "./cluster/schema";
 export * from "./modules/contact-lists/schema";
 export * from "./modules/campaigns/schema";
 export * from "./modules/files/schema";

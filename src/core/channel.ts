@@ -264,3 +264,10 @@ export function locationBody(lat: number, lng: number, thumbnail?: Uint8Array | 
   const image = b64 ? `data:image/png;base64, ${b64}` : "";
   return `${image} | https://maps.google.com/maps?q=${lat}%2C${lng}&z=17&hl=pt-BR|${lat}, ${lng}`;
 }
+
+/** The number check of a channel that cannot look numbers up: any number is taken, and WhatsApp answers on the send. */
+export function anyNumber(number: string) {
+  const digits = number.replace(/\D/g, "");
+  if (!digits) return null;
+  return { exists: true, number: digits, address: addressOf({ number: digits }) };
+}

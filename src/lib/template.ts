@@ -1,21 +1,16 @@
+import { wallParts } from "../contract/zoned";
+
 /** Template variables of messages (R-MSG-10, D16). */
 export interface TemplateVars {
   name?: string | null;
 }
 
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The wall-clock fields the variables print: two-digit month, day, minute and second; the hour as a number. */
 function partsIn(tz: string, now: Date) {
-  const f = new Intl.DateTimeFormat("en-GB", {
-    timeZone: tz,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  });
-  const p = Object.fromEntries(f.formatToParts(now).map((x) => [x.type, x.value]));
-  return { y: p.year, mo: p.month, d: p.day, h: Number(p.hour), mi: p.minute, s: p.second };
+  const w = wallParts(tz, now.getTime());
+  return { y: String(w.y), mo: pad(w.m), d: pad(w.d), h: w.h, mi: pad(w.min), s: pad(w.s) };
 }
 
 /** Time-of-day greeting in Portuguese, by the local hour. */

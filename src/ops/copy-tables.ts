@@ -9,8 +9,14 @@ import { getTableColumns, is } from "drizzle-orm";
 import { getTableConfig, type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type postgres from "postgres";
 
-/** Tables whose rows stay behind: the SQLite data folder's holder row (who runs on that folder) means nothing elsewhere. */
-export const NOT_COPIED: Record<string, string> = { instance_lock: "the holder row of the SQLite data folder" };
+/** Tables whose rows stay behind: the SQLite data folder's holder row and the state of running nodes mean nothing elsewhere. */
+export const NOT_COPIED: Record<string, string> = {
+  instance_lock: "the holder row of the SQLite data folder",
+  connection_leases: "which node runs which session: nodes take them anew",
+  cluster_nodes: "the nodes alive: each writes its own row",
+  limiter_hits: "attempts of the last minutes (the SQLite server counts them in memory)",
+  job_runs: "which node ran each scheduled job's last tick: the nodes claim ticks anew",
+};
 
 /** PostgreSQL refuses the NUL character in text; such values are stored with U+FFFD in its place (and counted). */
 const NUL = "\u0000";

@@ -2,7 +2,7 @@ import { MEDIA_MAX_BYTES, sendKindOf } from "../../contract/media";
 import type { Deps } from "../../core/deps";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
-import { addressOf, numberOf } from "../../core/channel";
+import { anyNumber, numberOf } from "../../core/channel";
 import type { ChannelAdapter, ChannelEvents, Outgoing, SendResult, SessionStatus, StartOptions } from "../../core/channel";
 import { credsOf, findAccount, graphEnv, recordError } from "./accounts";
 import { fatalReason, sendErrorOf } from "./errors";
@@ -155,11 +155,9 @@ export class CloudApiAdapter implements ChannelAdapter {
     );
   }
 
-  /** The Cloud API cannot look a number up: any number is taken, and WhatsApp answers on the send. */
+  /** The Cloud API cannot look a number up (anyNumber). */
   async checkNumber(number: string) {
-    const digits = number.replace(/\D/g, "");
-    if (!digits) return null;
-    return { exists: true, number: digits, address: addressOf({ number: digits }) };
+    return anyNumber(number);
   }
 
   async profilePicture(): Promise<string | null> {

@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { whatsapps } from "../../modules/connections/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /**
  * The credentials and webhook of a WhatsApp Cloud API connection (one row per connection of channel
@@ -29,8 +30,7 @@ export const cloudApiAccounts = sqliteTable(
     /** Errors of the last 24 hours, JSON `[[hourEpochMs, count], …]` (Graph errors, failed statuses, bad signatures). */
     errorHours: text("error_hours").notNull().default("[]"),
     templatesFetchedAt: text("templates_fetched_at"),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("cloud_api_accounts_webhook_uq").on(t.webhookKey), index("cloud_api_accounts_number_idx").on(t.companyId, t.phoneNumberId)],
 );
@@ -41,9 +41,7 @@ export const cloudApiTemplates = sqliteTable(
   "cloud_api_templates",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    connectionId: integer("connection_id")
-      .notNull()
-      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    connectionId: belongsTo("connection_id", () => whatsapps.id),
     companyId: integer("company_id").notNull(),
     name: text("name").notNull(),
     language: text("language").notNull(),
@@ -65,9 +63,7 @@ export type CloudApiTemplateRow = typeof cloudApiTemplates.$inferSelect;
 export const cloudApiWindows = sqliteTable(
   "cloud_api_windows",
   {
-    connectionId: integer("connection_id")
-      .notNull()
-      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    connectionId: belongsTo("connection_id", () => whatsapps.id),
     /** The customer's WhatsApp id (digits of the number). */
     number: text("number").notNull(),
     lastInboundAt: integer("last_inbound_at").notNull(),

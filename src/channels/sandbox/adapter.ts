@@ -6,7 +6,7 @@ import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import type { Hub } from "../../core/hub";
 import { rooms } from "../../contract/rooms";
-import { addressOf, numberOf } from "../../core/channel";
+import { anyNumber, numberOf } from "../../core/channel";
 import { sendKindOf } from "../../contract/media";
 import { OPUS_MIME } from "../../contract/media";
 import type { ChannelAdapter, ChannelEvents, MediaInfo, Outgoing, SendResult, SessionStatus } from "../../core/channel";
@@ -164,9 +164,7 @@ export class SandboxAdapter implements ChannelAdapter {
   }
 
   async checkNumber(number: string) {
-    const digits = number.replace(/\D/g, "");
-    if (!digits) return null;
-    return { exists: true, number: digits, address: addressOf({ number: digits }) };
+    return anyNumber(number);
   }
 
   async profilePicture(): Promise<string | null> {

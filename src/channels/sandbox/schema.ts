@@ -1,5 +1,6 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { whatsapps } from "../../modules/connections/schema";
+import { belongsTo } from "../../db/columns";
 
 /**
  * What the sandbox phone shows: every message between a simulated customer (number) and the
@@ -11,9 +12,7 @@ export const sandboxMessages = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     companyId: integer("company_id").notNull(),
-    connectionId: integer("connection_id")
-      .notNull()
-      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    connectionId: belongsTo("connection_id", () => whatsapps.id),
     /** The customer's phone number (digits). */
     number: text("number").notNull(),
     /** The customer's display name (push name) as typed on the phone. */

@@ -50,21 +50,25 @@ export const idField = v.pipe(
 );
 export const IdParam = v.object({ id: idField });
 
-/** Optional page number (default 1) and search parameter for paged lists. */
-export const PageQuery = v.object({
-  searchParam: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, MSG.tooLong)), ""),
-  pageNumber: v.optional(
+/** The search text of a list (trimmed, at most 200 characters). */
+export const searchField = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, MSG.tooLong)), "");
+
+/** A list's page number (default 1, at most `max`): the one paging field of every paged list. */
+export const pageNumberField = (max = 100_000) =>
+  v.optional(
     v.pipe(
       v.union([v.string(), v.number()]),
       v.transform((x) => Number(x)),
       v.number(MSG.invalid),
       v.integer(MSG.invalid),
       v.minValue(1, MSG.invalid),
-      v.maxValue(100_000, MSG.invalid),
+      v.maxValue(max, MSG.invalid),
     ),
     1,
-  ),
-});
+  );
+
+/** Optional page number (default 1) and search parameter for paged lists. */
+export const PageQuery = v.object({ searchParam: searchField, pageNumber: pageNumberField() });
 
 /** A nullable optional id: accepts null, "" (as null), a number or a numeric string. */
 export const nullableId = v.optional(

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { idField, MSG } from "./common";
+import { idField, MSG, pageNumberField, searchField } from "./common";
 
 const text = (max: number) => v.optional(v.pipe(v.string(MSG.invalid), v.trim(), v.maxLength(max, MSG.tooLong)), "");
 const required = (max: number) => v.pipe(v.string(MSG.required), v.trim(), v.nonEmpty(MSG.required), v.maxLength(max, MSG.tooLong));
@@ -29,18 +29,8 @@ export const InvoiceUpdateBody = v.object({ status: v.literal("paid", MSG.invali
 
 /** GET /invoices/all: search, page, and (super users) another company. */
 export const InvoiceQuery = v.object({
-  searchParam: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, MSG.tooLong)), ""),
-  pageNumber: v.optional(
-    v.pipe(
-      v.union([v.string(), v.number()]),
-      v.transform(Number),
-      v.number(MSG.invalid),
-      v.integer(MSG.invalid),
-      v.minValue(1, MSG.invalid),
-      v.maxValue(100_000, MSG.invalid),
-    ),
-    1,
-  ),
+  searchParam: searchField,
+  pageNumber: pageNumberField(),
   companyId: v.optional(idField),
 });
 

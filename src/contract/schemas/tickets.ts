@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { LIMITS } from "../limits";
-import { MSG, nullableId } from "./common";
+import { MSG, nullableId, pageNumberField, searchField } from "./common";
 
 const jsonIdArray = v.optional(
   v.pipe(
@@ -31,18 +31,8 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /** GET /tickets query (R-API-1). */
 export const TicketListQuery = v.object({
-  searchParam: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, MSG.tooLong)), ""),
-  pageNumber: v.optional(
-    v.pipe(
-      v.union([v.string(), v.number()]),
-      v.transform(Number),
-      v.number(MSG.invalid),
-      v.integer(MSG.invalid),
-      v.minValue(1, MSG.invalid),
-      v.maxValue(100_000),
-    ),
-    1,
-  ),
+  searchParam: searchField,
+  pageNumber: pageNumberField(),
   status: v.optional(v.picklist(TICKET_STATUSES, MSG.invalid)),
   date: day,
   updatedAt: day,
@@ -137,17 +127,7 @@ export const MediaHintsField = v.pipe(
 );
 
 export const MessageListQuery = v.object({
-  pageNumber: v.optional(
-    v.pipe(
-      v.union([v.string(), v.number()]),
-      v.transform(Number),
-      v.number(MSG.invalid),
-      v.integer(MSG.invalid),
-      v.minValue(1, MSG.invalid),
-      v.maxValue(1_000_000),
-    ),
-    1,
-  ),
+  pageNumber: pageNumberField(1_000_000),
 });
 
 /** POST /tags/sync. */

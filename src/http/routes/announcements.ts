@@ -1,19 +1,10 @@
 import { Elysia } from "elysia";
 import { AnnouncementCreateBody, AnnouncementUpdateBody } from "../../contract/schemas/announcements";
-import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
-import { AppError, parse } from "../../core/errors";
-import {
-  announcementFile,
-  createAnnouncement,
-  deleteAnnouncement,
-  imageType,
-  listAnnouncements,
-  setAnnouncementMedia,
-  showAnnouncement,
-  updateAnnouncement,
-} from "../../modules/announcements";
+import { AppError } from "../../core/errors";
+import * as announcements from "../../modules/announcements";
+import { byId, created, deleted, page, updated, withFile, withoutFile } from "./kit";
 
 /**
  * GET /public/announcements/:name: announcement images, the only files served without a token.
@@ -23,12 +14,12 @@ export const publicFilesRoutes = (deps: Deps) =>
   new Elysia().get("/public/*", async ({ params }) => {
     const rest = String((params as Record<string, string>)["*"] ?? "");
     const [folder, name, ...more] = rest.split("/");
-    const full = folder === "announcements" && !more.length && name ? announcementFile(deps.config.dataDir, decodeURIComponent(name)) : null;
+    const full = folder === "announcements" && !more.length && name ? announcements.announcementFile(deps.config.dataDir, decodeURIComponent(name)) : null;
     const file = full ? Bun.file(full) : null;
     if (!file || !(await file.exists())) throw new AppError("ERR_NOT_FOUND", 404);
     return new Response(file, {
       headers: {
-        "content-type": imageType(full as string),
+        "content-type": announcements.imageType(full as string),
         "cache-control": "public, max-age=86400",
         "x-content-type-options": "nosniff",
         "content-security-policy": "default-src 'none'; sandbox",
@@ -40,22 +31,10 @@ export const publicFilesRoutes = (deps: Deps) =>
 export const announcementsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
-    .get("/announcements", ({ ctx, query }) => {
-      const q = parse(PageQuery, query);
-      return listAnnouncements(ctx, q.searchParam, q.pageNumber);
-    })
-    .get("/announcements/:id", ({ ctx, params }) => showAnnouncement(ctx, parse(IdParam, params).id))
-    .post("/announcements", async ({ ctx, body, set }) => {
-      const record = await createAnnouncement(ctx, parse(AnnouncementCreateBody, body));
-      set.status = 201;
-      return record;
-    })
-    .put("/announcements/:id", ({ ctx, params, body }) => updateAnnouncement(ctx, parse(IdParam, params).id, parse(AnnouncementUpdateBody, body)))
-    .delete("/announcements/:id", async ({ ctx, params }) => {
-      await deleteAnnouncement(ctx, parse(IdParam, params).id);
-      return { message: "Announcement deleted" };
-    })
-    .post("/announcements/:id/media-upload", ({ ctx, params, body }) =>
-      setAnnouncementMedia(ctx, parse(IdParam, params).id, (body as Record<string, unknown> | null)?.file),
-    )
-    .delete("/announcements/:id/media-upload", ({ ctx, params }) => setAnnouncementMedia(ctx, parse(IdParam, params).id, null));
+    .get("/announcements", page(announcements.listAnnouncements))
+    .get("/announcements/:id", byId(announcements.showAnnouncement))
+    .post("/announcements", created(AnnouncementCreateBody, announcements.createAnnouncement))
+    .put("/announcements/:id", updated(AnnouncementUpdateBody, announcements.updateAnnouncement))
+    .delete("/announcements/:id", deleted(announcements.deleteAnnouncement, "Announcement deleted"))
+    .post("/announcements/:id/media-upload", withFile(announcements.setAnnouncementMedia))
+    .delete("/announcements/:id/media-upload", withoutFile(announcements.setAnnouncementMedia));

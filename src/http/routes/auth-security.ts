@@ -5,18 +5,9 @@ import { IdParam, idField } from "../../contract/schemas/common";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { endAllUserSessions, endMyOtherSessions, endMySession, endUserSession, mySessions, resetUserSecondFactor, userSecurity } from "../../modules/auth";
+import * as auth from "../../modules/auth";
 import { relyingParty, requestOrigin } from "../origin";
-import {
-  addPasskey,
-  confirmTotp,
-  deletePasskey,
-  passkeyRegistrationOptions,
-  regenerateRecoveryCodes,
-  securityStatus,
-  setupTotp,
-  turnOffTotp,
-} from "../../modules/auth";
+import { byId } from "./kit";
 
 const SessionIdParam = v.object({ sid: v.pipe(v.string(), v.maxLength(64)) });
 const UserSessionParams = v.object({ id: idField, sid: v.pipe(v.string(), v.maxLength(64)) });
@@ -28,33 +19,37 @@ const UserSessionParams = v.object({ id: idField, sid: v.pipe(v.string(), v.maxL
 export const securityRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
-    .get("/auth/security", ({ ctx }) => securityStatus(ctx))
-    .post("/auth/totp/setup", ({ ctx, body, request, server }) => setupTotp(ctx, parse(PasswordProofBody, body).password, requestOrigin(deps, request, server)))
-    .post("/auth/totp/confirm", ({ ctx, body, request, server }) => confirmTotp(ctx, parse(TotpConfirmBody, body).code, requestOrigin(deps, request, server)))
+    .get("/auth/security", ({ ctx }) => auth.securityStatus(ctx))
+    .post("/auth/totp/setup", ({ ctx, body, request, server }) =>
+      auth.setupTotp(ctx, parse(PasswordProofBody, body).password, requestOrigin(deps, request, server)),
+    )
+    .post("/auth/totp/confirm", ({ ctx, body, request, server }) =>
+      auth.confirmTotp(ctx, parse(TotpConfirmBody, body).code, requestOrigin(deps, request, server)),
+    )
     .post("/auth/totp/disable", ({ ctx, body, request, server }) =>
-      turnOffTotp(ctx, parse(PasswordProofBody, body).password, requestOrigin(deps, request, server)),
+      auth.turnOffTotp(ctx, parse(PasswordProofBody, body).password, requestOrigin(deps, request, server)),
     )
     .post("/auth/recovery-codes", ({ ctx, body, request, server }) =>
-      regenerateRecoveryCodes(ctx, parse(PasswordProofBody, body).password, requestOrigin(deps, request, server)),
+      auth.regenerateRecoveryCodes(ctx, parse(PasswordProofBody, body).password, requestOrigin(deps, request, server)),
     )
     .post("/auth/passkeys/options", ({ ctx, body, request, server }) =>
-      passkeyRegistrationOptions(ctx, parse(PasswordProofBody, body).password, relyingParty(deps, request, server), requestOrigin(deps, request, server)),
+      auth.passkeyRegistrationOptions(ctx, parse(PasswordProofBody, body).password, relyingParty(deps, request, server), requestOrigin(deps, request, server)),
     )
     .post("/auth/passkeys", async ({ ctx, body, request, server, set }) => {
-      const res = await addPasskey(ctx, parse(PasskeyRegisterBody, body), relyingParty(deps, request, server));
+      const res = await auth.addPasskey(ctx, parse(PasskeyRegisterBody, body), relyingParty(deps, request, server));
       set.status = 201;
       return res;
     })
     .delete("/auth/passkeys/:id", ({ ctx, params, body, request, server }) =>
-      deletePasskey(ctx, parse(IdParam, params).id, parse(PasswordProofBody, body).password, requestOrigin(deps, request, server)),
+      auth.deletePasskey(ctx, parse(IdParam, params).id, parse(PasswordProofBody, body).password, requestOrigin(deps, request, server)),
     )
-    .get("/auth/sessions", async ({ ctx }) => ({ sessions: await mySessions(ctx) }))
-    .post("/auth/sessions/end-others", ({ ctx }) => endMyOtherSessions(ctx))
-    .delete("/auth/sessions/:sid", ({ ctx, params }) => endMySession(ctx, parse(SessionIdParam, params).sid))
-    .get("/users/:id/sessions", ({ ctx, params }) => userSecurity(ctx, parse(IdParam, params).id))
-    .delete("/users/:id/sessions", ({ ctx, params }) => endAllUserSessions(ctx, parse(IdParam, params).id))
+    .get("/auth/sessions", ({ ctx }) => ({ sessions: auth.mySessions(ctx) }))
+    .post("/auth/sessions/end-others", ({ ctx }) => auth.endMyOtherSessions(ctx))
+    .delete("/auth/sessions/:sid", ({ ctx, params }) => auth.endMySession(ctx, parse(SessionIdParam, params).sid))
+    .get("/users/:id/sessions", byId(auth.userSecurity))
+    .delete("/users/:id/sessions", byId(auth.endAllUserSessions))
     .delete("/users/:id/sessions/:sid", ({ ctx, params }) => {
       const p = parse(UserSessionParams, params);
-      return endUserSession(ctx, p.id, p.sid);
+      return auth.endUserSession(ctx, p.id, p.sid);
     })
-    .post("/users/:id/second-factor/reset", ({ ctx, params }) => resetUserSecondFactor(ctx, parse(IdParam, params).id));
+    .post("/users/:id/second-factor/reset", byId(auth.resetUserSecondFactor));

@@ -4,60 +4,37 @@ import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { requireCampaigns } from "../../modules/campaigns";
-import {
-  cancelCampaign,
-  createCampaign,
-  deleteCampaign,
-  listCampaigns,
-  listShipments,
-  restartCampaign,
-  resumeCampaign,
-  setCampaignMedia,
-  showCampaign,
-  startCampaign,
-  updateCampaign,
-} from "../../modules/campaigns";
-import { listCampaignSettings, saveCampaignSettings } from "../../modules/campaigns";
+import * as campaigns from "../../modules/campaigns";
+import { byId, created, deleted, page, updated, withoutFile } from "./kit";
 
 /** /campaigns and /campaign-settings (R-API-1), behind the campaign condition. */
 export const campaignsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
     // local to this plugin: every route below is behind the campaign condition
-    .onBeforeHandle(({ ctx }) => requireCampaigns(ctx))
-    .get("/campaign-settings", ({ ctx }) => listCampaignSettings(ctx))
-    .post("/campaign-settings", ({ ctx, body }) => saveCampaignSettings(ctx, parse(CampaignSettingsBody, body).settings))
-    .get("/campaigns", ({ ctx, query }) => {
-      const q = parse(PageQuery, query);
-      return listCampaigns(ctx, q.searchParam, q.pageNumber);
-    })
-    .get("/campaigns/:id", ({ ctx, params }) => showCampaign(ctx, parse(IdParam, params).id))
-    .get("/campaigns/:id/shipping", ({ ctx, params, query }) => listShipments(ctx, parse(IdParam, params).id, parse(PageQuery, query).pageNumber))
-    .post("/campaigns", async ({ ctx, body, set }) => {
-      const campaign = await createCampaign(ctx, parse(CampaignBody, body));
-      set.status = 201;
-      return campaign;
-    })
-    .put("/campaigns/:id", ({ ctx, params, body }) => updateCampaign(ctx, parse(IdParam, params).id, parse(CampaignBody, body)))
-    .delete("/campaigns/:id", async ({ ctx, params }) => {
-      await deleteCampaign(ctx, parse(IdParam, params).id);
-      return { message: "Campaign deleted" };
-    })
+    .onBeforeHandle(({ ctx }) => campaigns.requireCampaigns(ctx))
+    .get("/campaign-settings", ({ ctx }) => campaigns.listCampaignSettings(ctx))
+    .post("/campaign-settings", ({ ctx, body }) => campaigns.saveCampaignSettings(ctx, parse(CampaignSettingsBody, body).settings))
+    .get("/campaigns", page(campaigns.listCampaigns))
+    .get("/campaigns/:id", byId(campaigns.showCampaign))
+    .get("/campaigns/:id/shipping", ({ ctx, params, query }) => campaigns.listShipments(ctx, parse(IdParam, params).id, parse(PageQuery, query).pageNumber))
+    .post("/campaigns", created(CampaignBody, campaigns.createCampaign))
+    .put("/campaigns/:id", updated(CampaignBody, campaigns.updateCampaign))
+    .delete("/campaigns/:id", deleted(campaigns.deleteCampaign, "Campaign deleted"))
     .post("/campaigns/:id/media-upload", ({ ctx, params, body }) =>
-      setCampaignMedia(ctx, parse(IdParam, params).id, (body as Record<string, unknown> | null)?.file ?? undefined),
+      campaigns.setCampaignMedia(ctx, parse(IdParam, params).id, (body as Record<string, unknown> | null)?.file ?? undefined),
     )
-    .delete("/campaigns/:id/media-upload", ({ ctx, params }) => setCampaignMedia(ctx, parse(IdParam, params).id, null))
-    .post("/campaigns/:id/start", ({ ctx, params }) => startCampaign(ctx, parse(IdParam, params).id))
-    .post("/campaigns/:id/cancel", async ({ ctx, params, set }) => {
-      await cancelCampaign(ctx, parse(IdParam, params).id);
+    .delete("/campaigns/:id/media-upload", withoutFile(campaigns.setCampaignMedia))
+    .post("/campaigns/:id/start", byId(campaigns.startCampaign))
+    .post("/campaigns/:id/cancel", ({ ctx, params, set }) => {
+      campaigns.cancelCampaign(ctx, parse(IdParam, params).id);
       set.status = 204;
     })
-    .post("/campaigns/:id/restart", async ({ ctx, params, set }) => {
-      await restartCampaign(ctx, parse(IdParam, params).id);
+    .post("/campaigns/:id/restart", ({ ctx, params, set }) => {
+      campaigns.restartCampaign(ctx, parse(IdParam, params).id);
       set.status = 204;
     })
-    .post("/campaigns/:id/resume", async ({ ctx, params, set }) => {
-      await resumeCampaign(ctx, parse(IdParam, params).id);
+    .post("/campaigns/:id/resume", ({ ctx, params, set }) => {
+      campaigns.resumeCampaign(ctx, parse(IdParam, params).id);
       set.status = 204;
     });

@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
 import * as v from "valibot";
-import { IdParam } from "../../contract/schemas/common";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
 import { listConnectionTemplates, refreshConnectionTemplates } from "../../modules/connections";
 import { authPlugin } from "../auth";
+import { byId } from "./kit";
 
 const KeyParam = v.object({ key: v.pipe(v.string(), v.regex(/^[\w-]{16,64}$/)) });
 
@@ -24,5 +24,5 @@ export const cloudApiRoutes = (deps: Deps) =>
       { parse: "arrayBuffer" },
     )
     .use(authPlugin(deps))
-    .get("/whatsapp/:id/templates", ({ ctx, params }) => listConnectionTemplates(ctx, parse(IdParam, params).id))
-    .post("/whatsapp/:id/templates/refresh", ({ ctx, params }) => refreshConnectionTemplates(ctx, parse(IdParam, params).id));
+    .get("/whatsapp/:id/templates", byId(listConnectionTemplates))
+    .post("/whatsapp/:id/templates/refresh", byId(refreshConnectionTemplates));

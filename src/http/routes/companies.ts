@@ -2,13 +2,13 @@ import { Elysia } from "elysia";
 import * as v from "valibot";
 import { IdParam, idField } from "../../contract/schemas/common";
 import { CompanyCreateBody, CompanyUpdateBody, SignupBody } from "../../contract/schemas/companies";
-import { PageQuery } from "../../contract/schemas/common";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { AppError, parse } from "../../core/errors";
 import { clientIp } from "../ip";
 import { createCompany, deleteCompany, listAllCompanies, listCompanies, updateCompany } from "../../modules/companies";
 import { companyWithPlan, showCompany, signupCompany, updateCompanySchedules } from "../../modules/companies";
+import { byId, created, deleted, page, updated } from "./kit";
 
 const CompanyParam = v.object({ companyId: idField });
 
@@ -16,23 +16,13 @@ const CompanyParam = v.object({ companyId: idField });
 export const companiesRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
-    .get("/companies", ({ ctx, query }) => {
-      const q = parse(PageQuery, query);
-      return listCompanies(ctx, q.searchParam, q.pageNumber);
-    })
+    .get("/companies", page(listCompanies))
     .get("/companies/list", ({ ctx }) => listAllCompanies(ctx))
-    .post("/companies", async ({ ctx, body, set }) => {
-      const company = await createCompany(ctx, parse(CompanyCreateBody, body));
-      set.status = 201;
-      return company;
-    })
-    .put("/companies/:id", ({ ctx, params, body }) => updateCompany(ctx, parse(IdParam, params).id, parse(CompanyUpdateBody, body)))
-    .delete("/companies/:id", async ({ ctx, params }) => {
-      await deleteCompany(ctx, parse(IdParam, params).id);
-      return { message: "Company deleted" };
-    })
+    .post("/companies", created(CompanyCreateBody, createCompany))
+    .put("/companies/:id", updated(CompanyUpdateBody, updateCompany))
+    .delete("/companies/:id", deleted(deleteCompany, "Company deleted"))
     .get("/companies/listPlan/:companyId", ({ ctx, params }) => companyWithPlan(ctx, parse(CompanyParam, params).companyId))
-    .get("/companies/:id", ({ ctx, params }) => showCompany(ctx, parse(IdParam, params).id))
+    .get("/companies/:id", byId(showCompany))
     .put("/companies/:id/schedules", ({ ctx, params, body }) => updateCompanySchedules(ctx, parse(IdParam, params).id, body))
     .post("/companies/cadastro", async ({ body, request, server, set }) => {
       const ip = clientIp(deps, request, server);

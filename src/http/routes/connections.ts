@@ -14,6 +14,7 @@ import {
   startSession,
   updateConnection,
 } from "../../modules/connections";
+import { byId, created, deleted, updated } from "./kit";
 
 /** /whatsapp and /whatsappsession routes (R-API-1). */
 export const connectionsRoutes = (deps: Deps) =>
@@ -23,19 +24,12 @@ export const connectionsRoutes = (deps: Deps) =>
       parse(ConnectionListQuery, query);
       return listConnections(ctx);
     })
-    .get("/whatsapp/:id", ({ ctx, params }) => showConnection(ctx, parse(IdParam, params).id))
-    .post("/whatsapp", async ({ ctx, body, set }) => {
-      const w = await createConnection(ctx, parse(ConnectionCreateBody, body));
-      set.status = 201;
-      return w;
-    })
-    .put("/whatsapp/:id", ({ ctx, params, body }) => updateConnection(ctx, parse(IdParam, params).id, parse(ConnectionUpdateBody, body)))
-    .delete("/whatsapp/:id", async ({ ctx, params }) => {
-      await deleteConnection(ctx, parse(IdParam, params).id);
-      return { message: "Whatsapp deleted." };
-    })
-    .post("/whatsappsession/:id", ({ ctx, params }) => startSession(ctx, parse(IdParam, params).id))
+    .get("/whatsapp/:id", byId(showConnection))
+    .post("/whatsapp", created(ConnectionCreateBody, createConnection))
+    .put("/whatsapp/:id", updated(ConnectionUpdateBody, updateConnection))
+    .delete("/whatsapp/:id", deleted(deleteConnection, "Whatsapp deleted."))
+    .post("/whatsappsession/:id", byId(startSession))
     .put("/whatsappsession/:id", ({ ctx, params, body }) =>
       refreshSession(ctx, parse(IdParam, params).id, parse(SessionRestartBody, body ?? {}).pairingNumber || undefined),
     )
-    .delete("/whatsappsession/:id", ({ ctx, params }) => endSession(ctx, parse(IdParam, params).id));
+    .delete("/whatsappsession/:id", byId(endSession));

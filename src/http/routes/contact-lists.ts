@@ -1,24 +1,11 @@
 import { Elysia } from "elysia";
-import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { ContactListBody, ContactListItemCreateBody, ContactListItemsQuery, ContactListItemUpdateBody } from "../../contract/schemas/contactLists";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
 import { requireCampaigns } from "../../modules/campaigns";
-import {
-  createContactList,
-  createItem,
-  deleteContactList,
-  deleteItem,
-  importItems,
-  listContactLists,
-  listItems,
-  pickContactLists,
-  showContactList,
-  showItem,
-  updateContactList,
-  updateItem,
-} from "../../modules/contact-lists";
+import * as contactLists from "../../modules/contact-lists";
+import { byId, created, deleted, page, updated, withFile } from "./kit";
 
 /** /contact-lists and /contact-list-items (R-API-1), behind the campaign condition. */
 export const contactListsRoutes = (deps: Deps) =>
@@ -26,35 +13,18 @@ export const contactListsRoutes = (deps: Deps) =>
     .use(authPlugin(deps))
     // local to this plugin: every route below is behind the campaign condition
     .onBeforeHandle(({ ctx }) => requireCampaigns(ctx))
-    .get("/contact-lists", ({ ctx, query }) => {
-      const q = parse(PageQuery, query);
-      return listContactLists(ctx, q.searchParam, q.pageNumber);
-    })
-    .get("/contact-lists/list", ({ ctx }) => pickContactLists(ctx))
-    .get("/contact-lists/:id", ({ ctx, params }) => showContactList(ctx, parse(IdParam, params).id))
-    .post("/contact-lists", async ({ ctx, body, set }) => {
-      const list = await createContactList(ctx, parse(ContactListBody, body));
-      set.status = 201;
-      return list;
-    })
-    .put("/contact-lists/:id", ({ ctx, params, body }) => updateContactList(ctx, parse(IdParam, params).id, parse(ContactListBody, body)))
-    .delete("/contact-lists/:id", async ({ ctx, params }) => {
-      await deleteContactList(ctx, parse(IdParam, params).id);
-      return { message: "Contact list deleted" };
-    })
-    .post("/contact-lists/:id/upload", ({ ctx, params, body }) => importItems(ctx, parse(IdParam, params).id, (body as Record<string, unknown> | null)?.file))
+    .get("/contact-lists", page(contactLists.listContactLists))
+    .get("/contact-lists/list", ({ ctx }) => contactLists.pickContactLists(ctx))
+    .get("/contact-lists/:id", byId(contactLists.showContactList))
+    .post("/contact-lists", created(ContactListBody, contactLists.createContactList))
+    .put("/contact-lists/:id", updated(ContactListBody, contactLists.updateContactList))
+    .delete("/contact-lists/:id", deleted(contactLists.deleteContactList, "Contact list deleted"))
+    .post("/contact-lists/:id/upload", withFile(contactLists.importItems))
     .get("/contact-list-items", ({ ctx, query }) => {
       const q = parse(ContactListItemsQuery, query);
-      return listItems(ctx, q.contactListId, q.searchParam, q.pageNumber);
+      return contactLists.listItems(ctx, q.contactListId, q.searchParam, q.pageNumber);
     })
-    .get("/contact-list-items/:id", ({ ctx, params }) => showItem(ctx, parse(IdParam, params).id))
-    .post("/contact-list-items", async ({ ctx, body, set }) => {
-      const item = await createItem(ctx, parse(ContactListItemCreateBody, body));
-      set.status = 201;
-      return item;
-    })
-    .put("/contact-list-items/:id", ({ ctx, params, body }) => updateItem(ctx, parse(IdParam, params).id, parse(ContactListItemUpdateBody, body)))
-    .delete("/contact-list-items/:id", async ({ ctx, params }) => {
-      await deleteItem(ctx, parse(IdParam, params).id);
-      return { message: "Contact list item deleted" };
-    });
+    .get("/contact-list-items/:id", byId(contactLists.showItem))
+    .post("/contact-list-items", created(ContactListItemCreateBody, contactLists.createItem))
+    .put("/contact-list-items/:id", updated(ContactListItemUpdateBody, contactLists.updateItem))
+    .delete("/contact-list-items/:id", deleted(contactLists.deleteItem, "Contact list item deleted"));

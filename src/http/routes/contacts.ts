@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { ContactCreateBody, ContactExportQuery, ContactOptOutBody, ContactUpdateBody } from "../../contract/schemas/contacts";
-import { IdParam, PageQuery } from "../../contract/schemas/common";
+import { IdParam } from "../../contract/schemas/common";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { forbidden, parse } from "../../core/errors";
@@ -8,19 +8,14 @@ import { createContact, deleteContact, listContacts, listContactsForPicker, show
 import { setContactOptOut } from "../../modules/contacts";
 import { canChangeOptOut } from "../../modules/contacts";
 import { exportContacts, importContacts } from "../../modules/contacts";
+import { byId, created, deleted, page, updated } from "./kit";
 
 /** /contacts routes (R-API-1). */
 export const contactsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
-    .get("/contacts", ({ ctx, query }) => {
-      const q = parse(PageQuery, query);
-      return listContacts(ctx, q.searchParam, q.pageNumber);
-    })
-    .get("/contacts/list", ({ ctx, query }) => {
-      const q = parse(PageQuery, query);
-      return listContactsForPicker(ctx, q.searchParam, q.pageNumber);
-    })
+    .get("/contacts", page(listContacts))
+    .get("/contacts/list", page(listContactsForPicker))
     .get("/contacts/export", async ({ ctx, query }) => {
       const { lang } = parse(ContactExportQuery, query);
       const day = new Date().toISOString().slice(0, 10);
@@ -33,20 +28,13 @@ export const contactsRoutes = (deps: Deps) =>
       });
     })
     .post("/contacts/import", async ({ ctx, body }) => importContacts(ctx, (body as Record<string, unknown> | null)?.file))
-    .get("/contacts/:id", ({ ctx, params }) => showContact(ctx, parse(IdParam, params).id))
-    .post("/contacts", async ({ ctx, body, set }) => {
-      const contact = await createContact(ctx, parse(ContactCreateBody, body));
-      set.status = 201;
-      return contact;
-    })
-    .put("/contacts/:id", ({ ctx, params, body }) => updateContact(ctx, parse(IdParam, params).id, parse(ContactUpdateBody, body)))
+    .get("/contacts/:id", byId(showContact))
+    .post("/contacts", created(ContactCreateBody, createContact))
+    .put("/contacts/:id", updated(ContactUpdateBody, updateContact))
     .put("/contacts/:id/opt-out", ({ ctx, params, body }) => {
       const id = parse(IdParam, params).id;
       // authorize before validating: a caller without the right gets 403 before any field error
       if (!canChangeOptOut(ctx.user)) throw forbidden();
       return setContactOptOut(ctx, id, parse(ContactOptOutBody, body).optedOut);
     })
-    .delete("/contacts/:id", async ({ ctx, params }) => {
-      await deleteContact(ctx, parse(IdParam, params).id);
-      return { message: "Contact deleted" };
-    });
+    .delete("/contacts/:id", deleted(deleteContact, "Contact deleted"));

@@ -1,28 +1,17 @@
 import { Elysia } from "elysia";
-import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { HelpCreateBody, HelpUpdateBody } from "../../contract/schemas/helps";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
-import { parse } from "../../core/errors";
 import { createHelp, deleteHelp, listAllHelps, listHelps, showHelp, updateHelp } from "../../modules/helps";
+import { byId, created, deleted, page, updated } from "./kit";
 
 /** /helps routes (R-API-1): everyone reads, super users manage. */
 export const helpsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
-    .get("/helps", ({ ctx, query }) => {
-      const q = parse(PageQuery, query);
-      return listHelps(ctx, q.searchParam, q.pageNumber);
-    })
+    .get("/helps", page(listHelps))
     .get("/helps/list", ({ ctx }) => listAllHelps(ctx))
-    .get("/helps/:id", ({ ctx, params }) => showHelp(ctx, parse(IdParam, params).id))
-    .post("/helps", async ({ ctx, body, set }) => {
-      const help = await createHelp(ctx, parse(HelpCreateBody, body));
-      set.status = 201;
-      return help;
-    })
-    .put("/helps/:id", ({ ctx, params, body }) => updateHelp(ctx, parse(IdParam, params).id, parse(HelpUpdateBody, body)))
-    .delete("/helps/:id", async ({ ctx, params }) => {
-      await deleteHelp(ctx, parse(IdParam, params).id);
-      return { message: "Help deleted" };
-    });
+    .get("/helps/:id", byId(showHelp))
+    .post("/helps", created(HelpCreateBody, createHelp))
+    .put("/helps/:id", updated(HelpUpdateBody, updateHelp))
+    .delete("/helps/:id", deleted(deleteHelp, "Help deleted"));

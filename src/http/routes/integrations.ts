@@ -1,11 +1,12 @@
 import { Elysia } from "elysia";
 import * as v from "valibot";
-import { IdParam, idField, PageQuery } from "../../contract/schemas/common";
+import { idField } from "../../contract/schemas/common";
 import { QueueIntegrationBody } from "../../contract/schemas/integrations";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
 import { createIntegration, deleteIntegration, listIntegrations, showIntegration, testIntegration, updateIntegration } from "../../modules/integrations";
+import { byId, created, deleted, page, updated } from "./kit";
 
 const TestBody = v.object({ ...QueueIntegrationBody.entries, id: v.optional(v.nullable(idField)) });
 
@@ -13,22 +14,12 @@ const TestBody = v.object({ ...QueueIntegrationBody.entries, id: v.optional(v.nu
 export const integrationsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
-    .get("/queueIntegration", ({ ctx, query }) => {
-      const q = parse(PageQuery, query);
-      return listIntegrations(ctx, q.searchParam, q.pageNumber);
-    })
+    .get("/queueIntegration", page(listIntegrations))
     .post("/queueIntegration/testSession", ({ ctx, body }) => {
       const { id, ...input } = parse(TestBody, body);
       return testIntegration(ctx, input, id ?? null);
     })
-    .get("/queueIntegration/:id", ({ ctx, params }) => showIntegration(ctx, parse(IdParam, params).id))
-    .post("/queueIntegration", async ({ ctx, body, set }) => {
-      const record = await createIntegration(ctx, parse(QueueIntegrationBody, body));
-      set.status = 201;
-      return record;
-    })
-    .put("/queueIntegration/:id", ({ ctx, params, body }) => updateIntegration(ctx, parse(IdParam, params).id, parse(QueueIntegrationBody, body)))
-    .delete("/queueIntegration/:id", async ({ ctx, params }) => {
-      await deleteIntegration(ctx, parse(IdParam, params).id);
-      return { message: "Integration deleted" };
-    });
+    .get("/queueIntegration/:id", byId(showIntegration))
+    .post("/queueIntegration", created(QueueIntegrationBody, createIntegration))
+    .put("/queueIntegration/:id", updated(QueueIntegrationBody, updateIntegration))
+    .delete("/queueIntegration/:id", deleted(deleteIntegration, "Integration deleted"));

@@ -9,6 +9,7 @@ import { getVisibleTicket } from "../../modules/tickets";
 import { deleteMessage, listMessages, retryMessage } from "../../modules/messages";
 import { reactFromAgent, sendFromAgent, sendTemplateFromAgent } from "../../modules/messages";
 import { ReactionBody, TemplateSendBody } from "../../contract/schemas/templates";
+import { byId } from "./kit";
 
 const TicketParam = v.object({ ticketId: idField });
 
@@ -59,5 +60,5 @@ export const messagesRoutes = (deps: Deps) =>
       set.status = 201;
       return sent;
     })
-    .post("/messages/retry/:id", ({ ctx, params }) => retryMessage(ctx, parse(IdParam, params).id))
-    .delete("/messages/:id", ({ ctx, params }) => deleteMessage(ctx, parse(IdParam, params).id));
+    .post("/messages/retry/:id", byId(retryMessage))
+    .delete("/messages/:id", byId(deleteMessage));

@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
-import { IdParam } from "../../contract/schemas/common";
 import { QueueOptionCreateBody, QueueOptionsQuery, QueueOptionUpdateBody } from "../../contract/schemas/queues";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
-import { createQueueOption, deleteOptionMedia, deleteQueueOption, listQueueOptions, updateQueueOption, uploadOptionMedia } from "../../modules/queues";
+import { createQueueOption, deleteQueueOption, listQueueOptions, updateQueueOption, setOptionMedia } from "../../modules/queues";
+import { created, deleted, updated, withFile, withoutFile } from "./kit";
 
 /** /queue-options routes (R-API-1). */
 export const queueOptionsRoutes = (deps: Deps) =>
@@ -14,17 +14,8 @@ export const queueOptionsRoutes = (deps: Deps) =>
       const q = parse(QueueOptionsQuery, query);
       return listQueueOptions(ctx, q.queueId, q.parentId);
     })
-    .post("/queue-options", async ({ ctx, body, set }) => {
-      const option = await createQueueOption(ctx, parse(QueueOptionCreateBody, body));
-      set.status = 201;
-      return option;
-    })
-    .put("/queue-options/:id", ({ ctx, params, body }) => updateQueueOption(ctx, parse(IdParam, params).id, parse(QueueOptionUpdateBody, body)))
-    .delete("/queue-options/:id", async ({ ctx, params }) => {
-      await deleteQueueOption(ctx, parse(IdParam, params).id);
-      return { message: "Option deleted" };
-    })
-    .post("/queue-options/:id/media-upload", ({ ctx, params, body }) =>
-      uploadOptionMedia(ctx, parse(IdParam, params).id, (body as Record<string, unknown> | null)?.file),
-    )
-    .delete("/queue-options/:id/media-upload", ({ ctx, params }) => deleteOptionMedia(ctx, parse(IdParam, params).id));
+    .post("/queue-options", created(QueueOptionCreateBody, createQueueOption))
+    .put("/queue-options/:id", updated(QueueOptionUpdateBody, updateQueueOption))
+    .delete("/queue-options/:id", deleted(deleteQueueOption, "Option deleted"))
+    .post("/queue-options/:id/media-upload", withFile(setOptionMedia))
+    .delete("/queue-options/:id/media-upload", withoutFile(setOptionMedia));

@@ -1,9 +1,7 @@
 import { Elysia } from "elysia";
-import { IdParam, PageQuery } from "../../contract/schemas/common";
 import { QuickMessageCreateBody, QuickMessageUpdateBody } from "../../contract/schemas/quickMessages";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
-import { parse } from "../../core/errors";
 import {
   createQuickMessage,
   deleteQuickMessage,
@@ -13,29 +11,18 @@ import {
   updateQuickMessage,
   setQuickMessageMedia,
 } from "../../modules/quick-messages";
+import { byId, created, deleted, page, updated, withFile, withoutFile } from "./kit";
 
 /** /quick-messages routes (R-API-1). */
 export const quickMessagesRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
-    .get("/quick-messages", ({ ctx, query }) => {
-      const q = parse(PageQuery, query);
-      return listQuickMessages(ctx, q.searchParam, q.pageNumber);
-    })
+    .get("/quick-messages", page(listQuickMessages))
     // companyId and userId of the query string are accepted for compatibility; the token decides.
     .get("/quick-messages/list", ({ ctx }) => listAllQuickMessages(ctx))
-    .get("/quick-messages/:id", ({ ctx, params }) => showQuickMessage(ctx, parse(IdParam, params).id))
-    .post("/quick-messages", async ({ ctx, body, set }) => {
-      const record = await createQuickMessage(ctx, parse(QuickMessageCreateBody, body));
-      set.status = 201;
-      return record;
-    })
-    .put("/quick-messages/:id", ({ ctx, params, body }) => updateQuickMessage(ctx, parse(IdParam, params).id, parse(QuickMessageUpdateBody, body)))
-    .delete("/quick-messages/:id", async ({ ctx, params }) => {
-      await deleteQuickMessage(ctx, parse(IdParam, params).id);
-      return { message: "Quick message deleted" };
-    })
-    .post("/quick-messages/:id/media-upload", ({ ctx, params, body }) =>
-      setQuickMessageMedia(ctx, parse(IdParam, params).id, (body as Record<string, unknown> | null)?.file),
-    )
-    .delete("/quick-messages/:id/media-upload", ({ ctx, params }) => setQuickMessageMedia(ctx, parse(IdParam, params).id, null));
+    .get("/quick-messages/:id", byId(showQuickMessage))
+    .post("/quick-messages", created(QuickMessageCreateBody, createQuickMessage))
+    .put("/quick-messages/:id", updated(QuickMessageUpdateBody, updateQuickMessage))
+    .delete("/quick-messages/:id", deleted(deleteQuickMessage, "Quick message deleted"))
+    .post("/quick-messages/:id/media-upload", withFile(setQuickMessageMedia))
+    .delete("/quick-messages/:id/media-upload", withoutFile(setQuickMessageMedia));

@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
-import { IdParam } from "../../contract/schemas/common";
 import { ScheduleCreateBody, ScheduleListQuery, ScheduleMonthQuery, ScheduleUpdateBody } from "../../contract/schemas/schedules";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
 import { createSchedule, deleteSchedule, listSchedules, scheduleCalendar, setScheduleMedia, showSchedule, updateSchedule } from "../../modules/schedules";
+import { byId, created, deleted, updated, withFile, withoutFile } from "./kit";
 
 /** /schedules routes (R-API-1, R-SCH-1); the plan needs useSchedules. */
 export const schedulesRoutes = (deps: Deps) =>
@@ -15,18 +15,9 @@ export const schedulesRoutes = (deps: Deps) =>
       return listSchedules(ctx, { search: q.searchParam, contactId: q.contactId, userId: q.userId, from: q.from, to: q.to }, q.pageNumber);
     })
     .get("/schedules/calendar", ({ ctx, query }) => scheduleCalendar(ctx, parse(ScheduleMonthQuery, query).month))
-    .get("/schedules/:id", ({ ctx, params }) => showSchedule(ctx, parse(IdParam, params).id))
-    .post("/schedules", async ({ ctx, body, set }) => {
-      const record = await createSchedule(ctx, parse(ScheduleCreateBody, body));
-      set.status = 201;
-      return record;
-    })
-    .put("/schedules/:id", ({ ctx, params, body }) => updateSchedule(ctx, parse(IdParam, params).id, parse(ScheduleUpdateBody, body)))
-    .delete("/schedules/:id", async ({ ctx, params }) => {
-      await deleteSchedule(ctx, parse(IdParam, params).id);
-      return { message: "Schedule deleted" };
-    })
-    .post("/schedules/:id/media-upload", ({ ctx, params, body }) =>
-      setScheduleMedia(ctx, parse(IdParam, params).id, (body as Record<string, unknown> | null)?.file),
-    )
-    .delete("/schedules/:id/media-upload", ({ ctx, params }) => setScheduleMedia(ctx, parse(IdParam, params).id, null));
+    .get("/schedules/:id", byId(showSchedule))
+    .post("/schedules", created(ScheduleCreateBody, createSchedule))
+    .put("/schedules/:id", updated(ScheduleUpdateBody, updateSchedule))
+    .delete("/schedules/:id", deleted(deleteSchedule, "Schedule deleted"))
+    .post("/schedules/:id/media-upload", withFile(setScheduleMedia))
+    .delete("/schedules/:id/media-upload", withoutFile(setScheduleMedia));

@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
-import { IdParam } from "../../contract/schemas/common";
 import { TicketNoteBody, TicketNoteListQuery } from "../../contract/schemas/tickets";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { parse } from "../../core/errors";
 import { createNote, deleteNote, listNotes } from "../../modules/ticket-notes";
+import { deleted } from "./kit";
 
 /** /ticket-notes routes (R-API-1). */
 export const ticketNotesRoutes = (deps: Deps) =>
@@ -15,7 +15,4 @@ export const ticketNotesRoutes = (deps: Deps) =>
       set.status = 201;
       return createNote(ctx, parse(TicketNoteBody, body));
     })
-    .delete("/ticket-notes/:id", async ({ ctx, params }) => {
-      await deleteNote(ctx, parse(IdParam, params).id);
-      return { message: "Note deleted" };
-    });
+    .delete("/ticket-notes/:id", deleted(deleteNote, "Note deleted"));

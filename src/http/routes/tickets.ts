@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import * as v from "valibot";
-import { IdParam, idField } from "../../contract/schemas/common";
+import { idField } from "../../contract/schemas/common";
 import { TagSyncBody, TicketChangesBody, TicketCreateBody, TicketListQuery, TicketUpdateBody } from "../../contract/schemas/tickets";
 import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
@@ -11,6 +11,7 @@ import { listTickets, showTicket, showTicketByUuid } from "../../modules/tickets
 import { ticketChanges } from "../../modules/tickets";
 import { addTicketTag, moveKanbanTag, removeKanbanTags, syncTicketTags } from "../../modules/tickets";
 import { updateTicket } from "../../modules/tickets";
+import { byId, deleted, updated } from "./kit";
 
 const UuidParam = v.object({ uuid: v.pipe(v.string(), v.uuid("validation.invalid")) });
 const TicketTagParams = v.object({ ticketId: idField, tagId: idField });
@@ -29,17 +30,14 @@ export const ticketsRoutes = (deps: Deps) =>
     })
     .post("/tickets/changes", ({ ctx, body }) => ticketChanges(ctx, parse(TicketChangesBody, body)))
     .get("/tickets/u/:uuid", ({ ctx, params }) => showTicketByUuid(ctx, parse(UuidParam, params).uuid))
-    .get("/tickets/:id", ({ ctx, params }) => showTicket(ctx, parse(IdParam, params).id))
+    .get("/tickets/:id", byId(showTicket))
     .post("/tickets", async ({ ctx, body, set }) => {
       const res = await openForContact(ctx, parse(TicketCreateBody, body));
       set.status = res.created ? 201 : 200;
       return res.ticket;
     })
-    .put("/tickets/:id", ({ ctx, params, body }) => updateTicket(ctx, parse(IdParam, params).id, parse(TicketUpdateBody, body)))
-    .delete("/tickets/:id", async ({ ctx, params }) => {
-      await deleteTicket(ctx, parse(IdParam, params).id);
-      return { message: "Ticket deleted sucessfully." };
-    })
+    .put("/tickets/:id", updated(TicketUpdateBody, updateTicket))
+    .delete("/tickets/:id", deleted(deleteTicket, "Ticket deleted sucessfully."))
     .post("/tags/sync", ({ ctx, body }) => {
       const input = parse(TagSyncBody, body);
       return syncTicketTags(ctx, input.ticketId, input.tags);

@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { timestamps } from "../../db/columns";
 
 /**
  * An announcement a super user publishes to every company (R-LIB-5). Its one
@@ -17,8 +18,7 @@ export const announcements = sqliteTable(
     mediaName: text("media_name"),
     /** The super user who wrote it (informative). */
     userId: integer("user_id"),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [index("announcements_status_created_idx").on(t.status, t.createdAt)],
 );

@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "../users/schema";
+import { belongsTo } from "../../db/columns";
 
 /**
  * A session family: one per sign-in. Its refresh tokens rotate (each refresh moves `generation` on
@@ -10,9 +11,7 @@ export const authSessions = sqliteTable(
   "auth_sessions",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     companyId: integer("company_id").notNull(),
     /** The generation of the only refresh token that may still be used. */
     generation: integer("generation").notNull().default(0),
@@ -58,9 +57,7 @@ export const recoveryCodes = sqliteTable(
   "user_recovery_codes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     codeHash: text("code_hash").notNull(),
     usedAt: text("used_at"),
   },
@@ -72,9 +69,7 @@ export const passkeys = sqliteTable(
   "user_passkeys",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     companyId: integer("company_id").notNull(),
     /** base64url credential id, unique across the platform (a passkey sign-in finds its user by it). */
     credentialId: text("credential_id").notNull(),

@@ -1,18 +1,15 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /** Campaign settings (R-CMP-14): one row per company and key, the value JSON-encoded. */
 export const campaignSettings = sqliteTable(
   "campaign_settings",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    ...companyRow(),
     key: text("key").notNull(),
     value: text("value").notNull(),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("campaign_settings_company_key_uq").on(t.companyId, t.key)],
 );
@@ -27,10 +24,7 @@ export const campaignSettings = sqliteTable(
 export const campaigns = sqliteTable(
   "campaigns",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    ...companyRow(),
     name: text("name").notNull(),
     message1: text("message1").notNull().default(""),
     message2: text("message2").notNull().default(""),
@@ -58,8 +52,7 @@ export const campaigns = sqliteTable(
     sentInRun: integer("sent_in_run").notNull().default(0),
     pauseReason: text("pause_reason"),
     failStreak: integer("fail_streak").notNull().default(0),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [index("campaigns_company_name_idx").on(t.companyId, t.name), index("campaigns_status_idx").on(t.status, t.scheduledAt)],
 );
@@ -75,9 +68,7 @@ export const campaignShipping = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     companyId: integer("company_id").notNull(),
-    campaignId: integer("campaign_id")
-      .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
+    campaignId: belongsTo("campaign_id", () => campaigns.id),
     whatsappId: integer("whatsapp_id"),
     contactListItemId: integer("contact_list_item_id"),
     number: text("number").notNull(),

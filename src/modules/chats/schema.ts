@@ -1,6 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companies } from "../companies/schema";
 import { users } from "../users/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /** An internal chat between users of one company (R-CHAT-1). */
 export const chats = sqliteTable(
@@ -8,18 +9,13 @@ export const chats = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     uuid: text("uuid").notNull(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: belongsTo("company_id", () => companies.id),
     /** Only the owner edits or deletes the chat. */
-    ownerId: integer("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ownerId: belongsTo("owner_id", () => users.id),
     title: text("title").notNull(),
     /** "<sender name>: <text>" of the newest message. */
     lastMessage: text("last_message").notNull().default(""),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("chats_uuid_uq").on(t.uuid), index("chats_company_updated_idx").on(t.companyId, t.updatedAt)],
 );
@@ -29,12 +25,8 @@ export type ChatRow = typeof chats.$inferSelect;
 export const chatUsers = sqliteTable(
   "chat_users",
   {
-    chatId: integer("chat_id")
-      .notNull()
-      .references(() => chats.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    chatId: belongsTo("chat_id", () => chats.id),
+    userId: belongsTo("user_id", () => users.id),
     unreads: integer("unreads").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index("chat_users_user_idx").on(t.userId, t.unreads)],
@@ -46,9 +38,7 @@ export const chatMessages = sqliteTable(
   "chat_messages",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    chatId: integer("chat_id")
-      .notNull()
-      .references(() => chats.id, { onDelete: "cascade" }),
+    chatId: belongsTo("chat_id", () => chats.id),
     senderId: integer("sender_id").references(() => users.id, { onDelete: "set null" }),
     message: text("message").notNull(),
     createdAt: text("created_at").notNull(),

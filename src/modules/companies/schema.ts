@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { OpeningHours, PlanFlag } from "../../contract/limits";
 import { plans } from "../plans/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /** A tenant. dueDate is a calendar date YYYY-MM-DD. */
 export const companies = sqliteTable(
@@ -27,9 +28,11 @@ export const companies = sqliteTable(
     featureGrants: text("feature_grants", { mode: "json" }).$type<PlanFlag[]>().notNull().default([]),
     /** The platform operator's own company (created on first boot). */
     isPlatform: integer("is_platform", { mode: "boolean" }).notNull().default(false),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [index("companies_plan_idx").on(t.planId)],
 );
+
+/** The first columns of a company's own row: its id, and the company it belongs to (whose deletion takes it along). */
+export const companyRow = () => ({ id: integer("id").primaryKey({ autoIncrement: true }), companyId: belongsTo("company_id", () => companies.id) });
 export type CompanyRow = typeof companies.$inferSelect;

@@ -1,15 +1,13 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { queues } from "../queues/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /** A WhatsApp (or sandbox) connection of a company (R-CONN-1, defaults of R-CONN-3). */
 export const whatsapps = sqliteTable(
   "whatsapps",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    ...companyRow(),
     name: text("name").notNull(),
     /** Transport: "baileys" (WhatsApp Web), "cloudapi" (the official WhatsApp Cloud API) or "sandbox" (the built-in phone simulator). */
     channel: text("channel", { enum: ["baileys", "cloudapi", "sandbox"] })
@@ -50,8 +48,7 @@ export const whatsapps = sqliteTable(
     historyDays: integer("history_days").notNull().default(0),
     /** The last history import (JSON HistoryImportDto): status, progress, chats and messages imported. */
     historyImport: text("history_import"),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [index("whatsapps_company_idx").on(t.companyId), uniqueIndex("whatsapps_token_uq").on(t.token)],
 );
@@ -61,12 +58,8 @@ export type WhatsappRow = typeof whatsapps.$inferSelect;
 export const whatsappQueues = sqliteTable(
   "whatsapp_queues",
   {
-    whatsappId: integer("whatsapp_id")
-      .notNull()
-      .references(() => whatsapps.id, { onDelete: "cascade" }),
-    queueId: integer("queue_id")
-      .notNull()
-      .references(() => queues.id, { onDelete: "cascade" }),
+    whatsappId: belongsTo("whatsapp_id", () => whatsapps.id),
+    queueId: belongsTo("queue_id", () => queues.id),
   },
   (t) => [primaryKey({ columns: [t.whatsappId, t.queueId] }), index("whatsapp_queues_queue_idx").on(t.queueId)],
 );

@@ -1,17 +1,14 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /** A list of numbers a campaign targets (R-CMP-15); distinct from contacts. */
 export const contactLists = sqliteTable(
   "contact_lists",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    ...companyRow(),
     name: text("name").notNull(),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [index("contact_lists_company_name_idx").on(t.companyId, t.name)],
 );
@@ -26,16 +23,13 @@ export const contactListItems = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     companyId: integer("company_id").notNull(),
-    contactListId: integer("contact_list_id")
-      .notNull()
-      .references(() => contactLists.id, { onDelete: "cascade" }),
+    contactListId: belongsTo("contact_list_id", () => contactLists.id),
     name: text("name").notNull(),
     number: text("number").notNull(),
     email: text("email").notNull().default(""),
     isWhatsappValid: integer("is_whatsapp_valid", { mode: "boolean" }),
     checkedAt: text("checked_at"),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("contact_list_items_list_number_uq").on(t.contactListId, t.number),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /** Accented letters of pt and es and their plain letter (SQLite's lower() folds ASCII only). */
 const FOLD: [string, string][] = [..."áàâãäÁÀÂÃÄ"]
@@ -24,10 +25,7 @@ export const foldName = (text: string) => [...text.replace(/[A-Z]/g, (c) => c.to
 export const contacts = sqliteTable(
   "contacts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    ...companyRow(),
     name: text("name").notNull(),
     /** The name folded for sorting (no case, no accents): computed by SQLite, never written. */
     sortName: text("sort_name").generatedAlwaysAs(sql.raw(sortNameSql), { mode: "virtual" }),
@@ -43,8 +41,7 @@ export const contacts = sqliteTable(
     lid: text("lid"),
     /** When the contact said no to campaigns (an opt-out word in answer to one); null while they accept them. */
     optedOutAt: text("opted_out_at"),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("contacts_company_number_uq").on(t.companyId, t.number),
@@ -62,9 +59,7 @@ export const contactCustomFields = sqliteTable(
   "contact_custom_fields",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    contactId: integer("contact_id")
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
+    contactId: belongsTo("contact_id", () => contacts.id),
     name: text("name").notNull(),
     value: text("value").notNull().default(""),
   },

@@ -1,20 +1,17 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companies, companyRow } from "../companies/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /** A file list: a named set of files with a message, sent before a campaign's text (R-LIB-3). */
 export const fileLists = sqliteTable(
   "file_lists",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    ...companyRow(),
     name: text("name").notNull(),
     message: text("message").notNull(),
     /** Who created it (informative; users may be deleted). */
     userId: integer("user_id"),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("file_lists_company_name_uq").on(t.companyId, t.name)],
 );
@@ -25,12 +22,8 @@ export const fileListOptions = sqliteTable(
   "file_list_options",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    fileListId: integer("file_list_id")
-      .notNull()
-      .references(() => fileLists.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    fileListId: belongsTo("file_list_id", () => fileLists.id),
+    companyId: belongsTo("company_id", () => companies.id),
     name: text("name").notNull(),
     /** Relative to the media folder (`<companyId>/file-lists/<generated>`), null without a file. */
     path: text("path"),

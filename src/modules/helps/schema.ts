@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { timestamps } from "../../db/columns";
 
 /** A help video of the platform (R-LIB-8): shown to every company, managed by super users. */
 export const helps = sqliteTable(
@@ -9,8 +10,7 @@ export const helps = sqliteTable(
     description: text("description").notNull().default(""),
     /** A public YouTube video id. */
     video: text("video").notNull(),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [index("helps_title_idx").on(t.title)],
 );

@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { tickets } from "../tickets/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /**
  * A queue integration (R-INT-4): an outside bot that answers a queue's (or a connection's)
@@ -9,10 +10,7 @@ import { tickets } from "../tickets/schema";
 export const queueIntegrations = sqliteTable(
   "queue_integrations",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    ...companyRow(),
     type: text("type", { enum: ["dialogflow", "n8n", "webhook", "typebot"] }).notNull(),
     name: text("name").notNull(),
     projectName: text("project_name").notNull().default(""),
@@ -29,8 +27,7 @@ export const queueIntegrations = sqliteTable(
     typebotUnknownMessage: text("typebot_unknown_message").notNull().default(""),
     /** Milliseconds of "typing…" before each Typebot message. */
     typebotDelayMessage: integer("typebot_delay_message").notNull().default(1000),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("queue_integrations_company_name_uq").on(t.companyId, t.name)],
 );
@@ -44,9 +41,7 @@ export const integrationSessions = sqliteTable(
       .primaryKey()
       .references(() => tickets.id, { onDelete: "cascade" }),
     companyId: integer("company_id").notNull(),
-    integrationId: integer("integration_id")
-      .notNull()
-      .references(() => queueIntegrations.id, { onDelete: "cascade" }),
+    integrationId: belongsTo("integration_id", () => queueIntegrations.id),
     sessionId: text("session_id").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

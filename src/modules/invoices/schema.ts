@@ -1,14 +1,12 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
+import { timestamps } from "../../db/columns";
 
 /** A bill of a company for one period (R-BILL-7); one per company and due date. */
 export const invoices = sqliteTable(
   "invoices",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    ...companyRow(),
     detail: text("detail").notNull(),
     value: real("value").notNull(),
     /** The company's due date this invoice pays (YYYY-MM-DD). */
@@ -21,8 +19,7 @@ export const invoices = sqliteTable(
     /** The txid of the last Pix charge made for it (the PSP's notification names it). */
     txid: text("txid"),
     paidAt: text("paid_at"),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("invoices_company_due_uq").on(t.companyId, t.dueDate),

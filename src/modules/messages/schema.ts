@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { contacts } from "../contacts/schema";
 import { tickets } from "../tickets/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /**
  * A message of a ticket (R-MSG-11). `wid` is the channel's message id, unique per
@@ -13,13 +14,8 @@ import { tickets } from "../tickets/schema";
 export const messages = sqliteTable(
   "messages",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    ticketId: integer("ticket_id")
-      .notNull()
-      .references(() => tickets.id, { onDelete: "cascade" }),
+    ...companyRow(),
+    ticketId: belongsTo("ticket_id", () => tickets.id),
     /** The connection the message travelled on (part of the uniqueness of wid). */
     whatsappId: integer("whatsapp_id"),
     wid: text("wid").notNull(),
@@ -50,8 +46,7 @@ export const messages = sqliteTable(
     payload: text("payload"),
     /** Raw channel payload (JSON) kept for quoting, retries and deletes. */
     dataJson: text("data_json"),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     index("messages_ticket_id_idx").on(t.ticketId, t.id),

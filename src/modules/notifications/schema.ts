@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { users } from "../users/schema";
+import { belongsTo } from "../../db/columns";
 
 /**
  * A device's Web Push subscription (one per browser profile of a user): where the push service
@@ -10,13 +11,8 @@ import { users } from "../users/schema";
 export const pushSubscriptions = sqliteTable(
   "push_subscriptions",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...companyRow(),
+    userId: belongsTo("user_id", () => users.id),
     /** A random id the browser keeps: a new subscription of the same device replaces the old one. */
     deviceId: text("device_id").notNull(),
     endpoint: text("endpoint").notNull(),
@@ -45,10 +41,7 @@ export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export const notificationPrefs = sqliteTable(
   "notification_prefs",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    ...companyRow(),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     prefs: text("prefs").notNull(),
     updatedAt: text("updated_at").notNull(),

@@ -1,4 +1,5 @@
 import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { timestamps } from "../../db/columns";
 
 /** A subscription plan: counts and feature flags (R-BILL-1). */
 export const plans = sqliteTable("plans", {
@@ -17,7 +18,6 @@ export const plans = sqliteTable("plans", {
   useIntegrations: integer("use_integrations", { mode: "boolean" }).notNull().default(true),
   /** Hidden plans are not offered on the public signup page (e.g. the platform's own plan). */
   isPublic: integer("is_public", { mode: "boolean" }).notNull().default(true),
-  createdAt: text("created_at").notNull(),
-  updatedAt: text("updated_at").notNull(),
+  ...timestamps(),
 });
 export type PlanRow = typeof plans.$inferSelect;

@@ -1,15 +1,13 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { queues } from "../queues/schema";
+import { timestamps } from "../../db/columns";
 
 /** An AI prompt (assistant) tied to a queue (R-INT-11). */
 export const prompts = sqliteTable(
   "prompts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    ...companyRow(),
     name: text("name").notNull(),
     prompt: text("prompt").notNull(),
     /** "texto" answers in text; otherwise a neural voice name answers with a voice note. */
@@ -27,8 +25,7 @@ export const prompts = sqliteTable(
     maxMessages: integer("max_messages").notNull().default(10),
     /** Said to the customer when the assistant cannot answer (its server failed or timed out); empty = the default in the company's language. */
     holdingMessage: text("holding_message").notNull().default(""),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("prompts_company_name_uq").on(t.companyId, t.name), index("prompts_queue_idx").on(t.queueId)],
 );

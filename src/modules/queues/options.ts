@@ -82,8 +82,8 @@ export async function deleteQueueOption(ctx: Ctx, id: number) {
   for (const f of files) removeMedia(ctx.config.mediaDir, ctx.companyId, f);
 }
 
-/** POST /queue-options/{id}/media-upload. */
-export async function uploadOptionMedia(ctx: Ctx, id: number, file: unknown) {
+/** POST /queue-options/{id}/media-upload (a file) and DELETE (null): replaces or removes the option's attachment. */
+export async function setOptionMedia(ctx: Ctx, id: number, file: unknown) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   const o = await getOption(ctx, id);
   return serializeOption(
@@ -91,21 +91,6 @@ export async function uploadOptionMedia(ctx: Ctx, id: number, file: unknown) {
       ctx,
       "queue-options",
       file,
-      o.mediaPath,
-      async (media) => (await ctx.db.update(queueOptions).set(media).where(eq(queueOptions.id, id)).returning())[0] as QueueOptionRow,
-    ),
-  );
-}
-
-/** DELETE /queue-options/{id}/media-upload. */
-export async function deleteOptionMedia(ctx: Ctx, id: number) {
-  if (!canManageQueues(ctx.user)) throw forbidden();
-  const o = await getOption(ctx, id);
-  return serializeOption(
-    await replaceAttachment(
-      ctx,
-      "queue-options",
-      null,
       o.mediaPath,
       async (media) => (await ctx.db.update(queueOptions).set(media).where(eq(queueOptions.id, id)).returning())[0] as QueueOptionRow,
     ),

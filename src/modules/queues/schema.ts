@@ -1,15 +1,13 @@
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { OpeningHours } from "../../contract/limits";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /** A queue (department) with its greeting, hours and chatbot options (R-QUEUE-1). */
 export const queues = sqliteTable(
   "queues",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    ...companyRow(),
     name: text("name").notNull(),
     color: text("color").notNull(),
     greetingMessage: text("greeting_message").notNull().default(""),
@@ -20,8 +18,7 @@ export const queues = sqliteTable(
     schedules: text("schedules", { mode: "json" }).$type<OpeningHours[]>().notNull().default([]),
     mediaPath: text("media_path"),
     mediaName: text("media_name"),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("queues_company_name_uq").on(t.companyId, t.name),
@@ -39,9 +36,7 @@ export const queueOptions = sqliteTable(
   "queue_options",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    queueId: integer("queue_id")
-      .notNull()
-      .references(() => queues.id, { onDelete: "cascade" }),
+    queueId: belongsTo("queue_id", () => queues.id),
     parentId: integer("parent_id").references((): AnySQLiteColumn => queueOptions.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     message: text("message").notNull().default(""),
@@ -49,8 +44,7 @@ export const queueOptions = sqliteTable(
     option: text("option").notNull(),
     mediaPath: text("media_path"),
     mediaName: text("media_name"),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [index("queue_options_queue_parent_idx").on(t.queueId, t.parentId), index("queue_options_parent_idx").on(t.parentId)],
 );

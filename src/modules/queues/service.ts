@@ -146,8 +146,8 @@ export async function deleteQueue(ctx: Ctx, id: number) {
   ctx.hub.publish(rooms.main(ctx.companyId), { channel: "queue", action: "delete", queueId: id });
 }
 
-/** POST /queue/{id}/media-upload: replaces the queue's attachment. */
-export async function uploadQueueMedia(ctx: Ctx, id: number, file: unknown) {
+/** POST /queue/{id}/media-upload (a file) and DELETE (null): replaces or removes the queue's attachment. */
+export async function setQueueMedia(ctx: Ctx, id: number, file: unknown) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   const q = await getQueue(ctx, id);
   return publishUpdate(
@@ -156,22 +156,6 @@ export async function uploadQueueMedia(ctx: Ctx, id: number, file: unknown) {
       ctx,
       "queues",
       file,
-      q.mediaPath,
-      async (media) => (await ctx.db.update(queues).set(media).where(eq(queues.id, id)).returning())[0] as QueueRow,
-    ),
-  );
-}
-
-/** DELETE /queue/{id}/media-upload. */
-export async function deleteQueueMedia(ctx: Ctx, id: number) {
-  if (!canManageQueues(ctx.user)) throw forbidden();
-  const q = await getQueue(ctx, id);
-  return publishUpdate(
-    ctx,
-    await replaceAttachment(
-      ctx,
-      "queues",
-      null,
       q.mediaPath,
       async (media) => (await ctx.db.update(queues).set(media).where(eq(queues.id, id)).returning())[0] as QueueRow,
     ),

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { users } from "../users/schema";
+import { timestamps } from "../../db/columns";
 
 /**
  * A quick reply typed as "/shortcode" (R-LIB-1). Personal ones belong to their user; geral
@@ -10,10 +11,7 @@ import { users } from "../users/schema";
 export const quickMessages = sqliteTable(
   "quick_messages",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    ...companyRow(),
     /** The author; for a personal message also its only reader (a geral one outlives its author). */
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     shortcode: text("shortcode").notNull(),
@@ -22,8 +20,7 @@ export const quickMessages = sqliteTable(
     status: integer("status", { mode: "boolean" }).notNull().default(true),
     mediaPath: text("media_path"),
     mediaName: text("media_name"),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("quick_messages_geral_uq").on(t.companyId, t.shortcode).where(sql`geral = 1`),

@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { contacts } from "../contacts/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /** Schedule statuses: PENDENTE until the send job stores the message (ENVIADA) or gives up (ERRO). */
 export const SCHEDULE_STATUSES = ["PENDENTE", "ENVIADA", "ERRO"] as const;
@@ -10,13 +11,8 @@ export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 export const schedules = sqliteTable(
   "schedules",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    contactId: integer("contact_id")
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
+    ...companyRow(),
+    contactId: belongsTo("contact_id", () => contacts.id),
     /** Who scheduled it (informative; users may be deleted). */
     userId: integer("user_id"),
     body: text("body").notNull(),
@@ -33,8 +29,7 @@ export const schedules = sqliteTable(
     mediaName: text("media_name"),
     /** On a Cloud API connection: the message template sent instead of the body (JSON TemplateChoice). */
     template: text("template"),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     index("schedules_status_send_at_idx").on(t.status, t.sendAt),

@@ -1,18 +1,15 @@
-import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { companyRow } from "../companies/schema";
+import { timestamps } from "../../db/columns";
 
 /** Key/value settings per company (R-SET-1). */
 export const settings = sqliteTable(
   "settings",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    ...companyRow(),
     key: text("key").notNull(),
     value: text("value").notNull().default(""),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("settings_company_key_uq").on(t.companyId, t.key)],
 );

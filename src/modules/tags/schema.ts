@@ -1,23 +1,20 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { tickets } from "../tickets/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /** A tag put on tickets; kanban tags are the lanes of the kanban board (R-TAG-1). */
 export const tags = sqliteTable(
   "tags",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    ...companyRow(),
     name: text("name").notNull(),
     color: text("color").notNull(),
     /** 0 or 1 (R-TAG-1). */
     kanban: integer("kanban").notNull().default(0),
     /** Who created it (informative; users may be deleted). */
     userId: integer("user_id"),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("tags_company_name_uq").on(t.companyId, t.name), index("tags_company_kanban_idx").on(t.companyId, t.kanban)],
 );
@@ -27,12 +24,8 @@ export type TagRow = typeof tags.$inferSelect;
 export const ticketTags = sqliteTable(
   "ticket_tags",
   {
-    ticketId: integer("ticket_id")
-      .notNull()
-      .references(() => tickets.id, { onDelete: "cascade" }),
-    tagId: integer("tag_id")
-      .notNull()
-      .references(() => tags.id, { onDelete: "cascade" }),
+    ticketId: belongsTo("ticket_id", () => tickets.id),
+    tagId: belongsTo("tag_id", () => tags.id),
   },
   (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index("ticket_tags_tag_idx").on(t.tagId)],
 );

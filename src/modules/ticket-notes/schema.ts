@@ -1,23 +1,17 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { contacts } from "../contacts/schema";
 import { tickets } from "../tickets/schema";
 import { users } from "../users/schema";
+import { belongsTo } from "../../db/columns";
 
 /** An internal note on a ticket (R-TKT-16). */
 export const ticketNotes = sqliteTable(
   "ticket_notes",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    ticketId: integer("ticket_id")
-      .notNull()
-      .references(() => tickets.id, { onDelete: "cascade" }),
-    contactId: integer("contact_id")
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
+    ...companyRow(),
+    ticketId: belongsTo("ticket_id", () => tickets.id),
+    contactId: belongsTo("contact_id", () => contacts.id),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     note: text("note").notNull(),
     createdAt: text("created_at").notNull(),

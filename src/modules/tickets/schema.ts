@@ -5,6 +5,7 @@ import { whatsapps } from "../connections/schema";
 import { contacts } from "../contacts/schema";
 import { queues } from "../queues/schema";
 import { users } from "../users/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /** A conversation with a contact on a connection (R-TKT-1). */
 export const tickets = sqliteTable(
@@ -12,15 +13,11 @@ export const tickets = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     uuid: text("uuid").notNull().unique(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: belongsTo("company_id", () => companies.id),
     status: text("status", { enum: ["pending", "open", "closed"] })
       .notNull()
       .default("pending"),
-    contactId: integer("contact_id")
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
+    contactId: belongsTo("contact_id", () => contacts.id),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     queueId: integer("queue_id").references(() => queues.id, { onDelete: "set null" }),
     whatsappId: integer("whatsapp_id").references(() => whatsapps.id, { onDelete: "set null" }),
@@ -38,8 +35,7 @@ export const tickets = sqliteTable(
     fromMe: integer("from_me", { mode: "boolean" }).notNull().default(false),
     /** Set while the customer is asked to rate the service (D9). */
     awaitingRatingSince: text("awaiting_rating_since"),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     // At most one pending/open ticket per contact and connection, enforced by the database.
@@ -75,9 +71,7 @@ export const ticketTracking = sqliteTable(
   "ticket_tracking",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    ticketId: integer("ticket_id")
-      .notNull()
-      .references(() => tickets.id, { onDelete: "cascade" }),
+    ticketId: belongsTo("ticket_id", () => tickets.id),
     companyId: integer("company_id").notNull(),
     /** The ticket's contact (kept with the ticket when contacts merge): the dashboard's leads count contacts without the ticket rows. */
     contactId: integer("contact_id"),
@@ -114,9 +108,7 @@ export const userRatings = sqliteTable(
   "user_ratings",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    ticketId: integer("ticket_id")
-      .notNull()
-      .references(() => tickets.id, { onDelete: "cascade" }),
+    ticketId: belongsTo("ticket_id", () => tickets.id),
     companyId: integer("company_id").notNull(),
     userId: integer("user_id"),
     rate: integer("rate").notNull(),

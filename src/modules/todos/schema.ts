@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { users } from "../users/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /**
  * One task of a user's to-do list (R-UI-6: "a to-do list"). Private to its user: kept on the
@@ -9,17 +10,11 @@ import { users } from "../users/schema";
 export const todos = sqliteTable(
   "todos",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...companyRow(),
+    userId: belongsTo("user_id", () => users.id),
     text: text("text").notNull(),
     done: integer("done", { mode: "boolean" }).notNull().default(false),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   // The list reads a user's tasks newest first (id order): one index serves it and the count.
   (t) => [index("todos_user_idx").on(t.userId, t.id)],

@@ -1,15 +1,13 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { companies } from "../companies/schema";
+import { companyRow } from "../companies/schema";
 import { queues } from "../queues/schema";
+import { belongsTo, timestamps } from "../../db/columns";
 
 /** A person who signs in. Email is unique across the platform (it is the login). */
 export const users = sqliteTable(
   "users",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    ...companyRow(),
     name: text("name").notNull(),
     email: text("email").notNull().unique(),
     passwordHash: text("password_hash").notNull(),
@@ -24,8 +22,7 @@ export const users = sqliteTable(
     tokenVersion: integer("token_version").notNull().default(0),
     /** A generated password (first admin, `cli reset-password`) must be changed at the next sign-in. */
     mustChangePassword: integer("must_change_password", { mode: "boolean" }).notNull().default(false),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [index("users_company_name_idx").on(t.companyId, t.name)],
 );
@@ -35,12 +32,8 @@ export type UserRow = typeof users.$inferSelect;
 export const userQueues = sqliteTable(
   "user_queues",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    queueId: integer("queue_id")
-      .notNull()
-      .references(() => queues.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
+    queueId: belongsTo("queue_id", () => queues.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.queueId] }), index("user_queues_queue_idx").on(t.queueId)],
 );

@@ -1,0 +1,319 @@
+/**
+ * One node per WhatsApp session (docs/SCALING.md, "Connection leases"). A node runs a connection's session only
+ * while it holds that connection's lease; the lease store (PostgreSQL: leases-pg.ts; one box: LocalLeaseStore)
+ * hands leases out atomically and numbers each acquisition with a fencing token, and the LeaseManager below
+ * renews them, spreads free connections over the live nodes, hands them back on drain and shutdown, and stops a
+ * session as soon as its lease is lost. Engine-agnostic: it knows no table and no session, only these interfaces.
+ */
+import { createHash } from "node:crypto";
+import { hostname } from "node:os";
+import { log } from "../lib/logger";
+
+/** How long a lease lives without renewal; a dead node's sessions start elsewhere within it. */
+export const LEASE_MS = 15_000;
+/** How often a node renews its leases and looks for free connections (well inside LEASE_MS). */
+export const RENEW_MS = 5_000;
+
+/** A live node as the spread sees it. */
+export interface NodeLoad {
+  nodeId: string;
+  /** Leases it holds now. */
+  leases: number;
+}
+
+/** What a lease store answers about the cluster for the spread. */
+export interface LeaseSnapshot {
+  /** Live nodes that are not draining (this node included unless it drains). */
+  nodes: NodeLoad[];
+  /** Of the connections asked about, those with a live lease (any node's). */
+  taken: Set<number>;
+}
+
+/** A connection's lease as people see it (connections page, `/metrics`). */
+export interface LeaseOwner {
+  connectionId: number;
+  nodeId: string;
+  token: number;
+  expiresAt: number;
+}
+
+/** Where leases live: PostgreSQL for several nodes (leases-pg.ts), memory for one box (LocalLeaseStore). */
+export interface LeaseStore {
+  readonly nodeId: string;
+  /** Records this node as alive; answers whether someone asked it to drain. */
+  beat(): Promise<{ draining: boolean }>;
+  /** Takes the lease when it is free, expired or already this node's; answers the new fencing token, or null. */
+  acquire(connectionId: number): Promise<number | null>;
+  /** Extends the leases held (connection id → token); answers the ids still held with the same token. */
+  renew(held: ReadonlyMap<number, number>): Promise<Set<number>>;
+  /** Hands a lease back at once (the row and its token stay: the next acquisition counts on from it). */
+  release(connectionId: number, token: number): Promise<void>;
+  /** Live nodes and their loads, and which of `wanted` are taken. */
+  snapshot(wanted: number[]): Promise<LeaseSnapshot>;
+  /** Who holds each live lease. */
+  owners(): Promise<LeaseOwner[]>;
+  /** Forgets this node (after its leases were released). */
+  leave(): Promise<void>;
+}
+
+/** What the lease manager drives: the connection supervisor, in the app. */
+export interface SessionHost {
+  /** Connections that should run on some node (not paused or disconnected by a person). */
+  wanted(): Promise<number[]>;
+  /** Starts a connection's session; every write of its credentials and keys carries `token`. */
+  start(connectionId: number, token: number): Promise<void>;
+  /**
+   * Stops a session and writes its pending keys (while the lease still holds, except for "lost": then nothing
+   * may be written, the fence refuses it anyway).
+   */
+  stop(connectionId: number, why: "lost" | "drain" | "shutdown" | "unwanted"): Promise<void>;
+}
+
+/** A node id unique to this process (two processes never share one): host, pid and a random part. */
+export const newNodeId = () => `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+
+/** Rendezvous weight of a node for a connection: every node computes the same. */
+function weight(nodeId: string, connectionId: number): bigint {
+  return createHash("sha256").update(`${nodeId}\u0000${connectionId}`).digest().readBigUInt64BE(0);
+}
+
+/**
+ * The spread rule: which live node should take each free connection. Connections in id order each go to the node
+ * with the fewest sessions so far (counting those just given), ties broken by rendezvous hashing (the highest
+ * hash of node and connection), so every node that reads the same snapshot computes the same plan, and a free
+ * connection lands on the least loaded node. Sessions already running never move (no reconnect storm when a
+ * node joins); `drain` moves them deliberately.
+ */
+export function planSpread(free: number[], nodes: NodeLoad[]): Map<number, string> {
+  const plan = new Map<number, string>();
+  if (!nodes.length) return plan;
+  const load = new Map(nodes.map((n) => [n.nodeId, n.leases]));
+  for (const id of [...free].sort((a, b) => a - b)) {
+    let best: string | null = null;
+    let bestLoad = Number.POSITIVE_INFINITY;
+    let bestWeight = -1n;
+    for (const [nodeId, n] of load) {
+      const w = n < bestLoad || n === bestLoad ? weight(nodeId, id) : -1n;
+      if (n < bestLoad || (n === bestLoad && w > bestWeight)) {
+        best = nodeId;
+        bestLoad = n;
+        bestWeight = w;
+      }
+    }
+    plan.set(id, best as string);
+    load.set(best as string, bestLoad + 1);
+  }
+  return plan;
+}
+
+export interface LeaseManagerOptions {
+  renewMs?: number;
+  /** The store's lease period: without a successful renewal for this long, sessions are stopped as lost. */
+  leaseMs?: number;
+  /** A free connection the plan gave another node is taken by any node after staying free this long. */
+  graceMs?: number;
+}
+
+/**
+ * Drives one node's leases: every `renewMs` it beats, renews (a lease lost stops its session at once), obeys a
+ * drain request, stops sessions no longer wanted, and takes the free connections the spread gives it. Ticks never
+ * overlap. `shutdown()` (SIGTERM) stops every session and hands every lease back at once.
+ */
+export class LeaseManager {
+  private readonly held = new Map<number, number>();
+  private readonly freeSince = new Map<number, number>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running: Promise<void> | null = null;
+  private lastRenewed = performance.now();
+  private closed = false;
+  private rounds = 0;
+  private readonly renewMs: number;
+  private readonly leaseMs: number;
+  private readonly graceMs: number;
+
+  constructor(
+    private readonly store: LeaseStore,
+    private readonly host: SessionHost,
+    opts: LeaseManagerOptions = {},
+  ) {
+    this.renewMs = opts.renewMs ?? RENEW_MS;
+    this.leaseMs = opts.leaseMs ?? LEASE_MS;
+    this.graceMs = opts.graceMs ?? 2 * this.renewMs;
+  }
+
+  get nodeId() {
+    return this.store.nodeId;
+  }
+
+  /** The connections this node runs, with their fencing tokens. */
+  leases(): ReadonlyMap<number, number> {
+    return this.held;
+  }
+
+  /** The fencing token of a session this node runs, or null. */
+  tokenOf(connectionId: number): number | null {
+    return this.held.get(connectionId) ?? null;
+  }
+
+  /** Ticks now and then every `renewMs`. */
+  start() {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), this.renewMs);
+    this.timer.unref?.();
+    void this.tick();
+  }
+
+  /** One round (tests call it by hand); a round already running is awaited instead of doubled. */
+  tick(): Promise<void> {
+    this.running ??= this.round().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async round() {
+    if (this.closed) return;
+    try {
+      const { draining } = await this.store.beat();
+      await this.renew();
+      if (draining) {
+        await this.handBack([...this.held.keys()], "drain");
+        return;
+      }
+      // A first round only announces the node: nodes started together then see each other in their first plan.
+      if (this.rounds++ === 0) return;
+      const wanted = await this.host.wanted();
+      const keep = new Set(wanted);
+      await this.handBack(
+        [...this.held.keys()].filter((id) => !keep.has(id)),
+        "unwanted",
+      );
+      await this.takeFree(wanted);
+    } catch (e) {
+      log.warn("lease round failed", { node: this.nodeId, err: String(e) });
+      // No word from the database for a whole lease period: another node may own these sessions by now.
+      if (performance.now() - this.lastRenewed >= this.leaseMs) await this.loseAll();
+    }
+  }
+
+  private async renew() {
+    if (!this.held.size) {
+      this.lastRenewed = performance.now();
+      return;
+    }
+    const kept = await this.store.renew(this.held);
+    this.lastRenewed = performance.now();
+    for (const id of [...this.held.keys()]) {
+      if (kept.has(id)) continue;
+      this.held.delete(id);
+      log.warn("connection lease lost: stopping its session", { node: this.nodeId, connectionId: id });
+      await this.stopQuietly(id, "lost");
+    }
+  }
+
+  private async takeFree(wanted: number[]) {
+    const snap = await this.store.snapshot(wanted);
+    const free = wanted.filter((id) => !snap.taken.has(id) && !this.held.has(id));
+    const now = performance.now();
+    for (const id of [...this.freeSince.keys()]) if (!free.includes(id)) this.freeSince.delete(id);
+    const plan = planSpread(free, snap.nodes);
+    for (const id of free) {
+      const since = this.freeSince.get(id) ?? now;
+      this.freeSince.set(id, since);
+      // The plan's node takes it now; if that node does not (it died since its last beat), anyone after the grace.
+      if (plan.get(id) !== this.nodeId && now - since < this.graceMs) continue;
+      if (this.closed) return;
+      const token = await this.store.acquire(id);
+      if (token === null) continue;
+      this.freeSince.delete(id);
+      this.held.set(id, token);
+      try {
+        await this.host.start(id, token);
+      } catch (e) {
+        log.warn("session did not start; lease handed back", { connectionId: id, err: String(e) });
+        this.held.delete(id);
+        await this.store.release(id, token);
+      }
+    }
+  }
+
+  /** Stops the sessions (keys written while the lease still holds), then releases their leases. */
+  private async handBack(ids: number[], why: "drain" | "shutdown" | "unwanted") {
+    for (const id of ids) {
+      const token = this.held.get(id);
+      if (token === undefined) continue;
+      await this.stopQuietly(id, why);
+      this.held.delete(id);
+      await this.store.release(id, token);
+    }
+  }
+
+  private async loseAll() {
+    for (const id of [...this.held.keys()]) {
+      this.held.delete(id);
+      await this.stopQuietly(id, "lost");
+    }
+  }
+
+  private async stopQuietly(id: number, why: "lost" | "drain" | "shutdown" | "unwanted") {
+    try {
+      await this.host.stop(id, why);
+    } catch (e) {
+      log.warn("session stop failed", { connectionId: id, why, err: String(e) });
+    }
+  }
+
+  /** Stops ticking, stops every session and hands every lease back, then leaves the cluster (SIGTERM). */
+  async shutdown() {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+    await this.handBack([...this.held.keys()], "shutdown");
+    await this.store.leave();
+  }
+
+  /** Stops ticking without handing anything back (tests: a node that froze or died). */
+  halt() {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}
+
+/**
+ * The single box's lease store: one process per data folder (the instance lock) means every lease is this node's.
+ * Tokens still count up per acquisition, so a session restarted in the same process fences its earlier self.
+ */
+export class LocalLeaseStore implements LeaseStore {
+  readonly nodeId = "local";
+  private readonly tokens = new Map<number, number>();
+  private readonly live = new Set<number>();
+
+  async beat() {
+    return { draining: false };
+  }
+  async acquire(connectionId: number) {
+    const token = (this.tokens.get(connectionId) ?? 0) + 1;
+    this.tokens.set(connectionId, token);
+    this.live.add(connectionId);
+    return token;
+  }
+  async renew(held: ReadonlyMap<number, number>) {
+    return new Set([...held].filter(([id, t]) => this.tokens.get(id) === t).map(([id]) => id));
+  }
+  async release(connectionId: number, token: number) {
+    if (this.tokens.get(connectionId) === token) this.live.delete(connectionId);
+  }
+  async snapshot(wanted: number[]) {
+    return { nodes: [{ nodeId: this.nodeId, leases: this.live.size }], taken: new Set(wanted.filter((id) => this.live.has(id))) };
+  }
+  async owners() {
+    return [...this.live].map((connectionId) => ({ connectionId, nodeId: this.nodeId, token: this.tokens.get(connectionId) ?? 0, expiresAt: 0 }));
+  }
+  async leave() {}
+  /** Whether a write carrying `token` may land (the current token of the connection). */
+  holds(connectionId: number, token: number) {
+    return this.tokens.get(connectionId) === token;
+  }
+}
