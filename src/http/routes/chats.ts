@@ -20,8 +20,8 @@ export const chatsRoutes = (deps: Deps) =>
       return { message: "Chat deleted" };
     })
     .get("/chats/:id/messages", ({ ctx, params, query }) => listChatMessages(ctx, parse(ChatRefParam, params).id, parse(PageQuery, query).pageNumber))
-    .post("/chats/:id/messages", ({ ctx, params, body, set }) => {
-      const message = sendChatMessage(ctx, parse(ChatRefParam, params).id, parse(ChatMessageBody, body).message);
+    .post("/chats/:id/messages", async ({ ctx, params, body, set }) => {
+      const message = await sendChatMessage(ctx, parse(ChatRefParam, params).id, parse(ChatMessageBody, body).message);
       set.status = 201;
       return message;
     })
