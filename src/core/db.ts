@@ -11,7 +11,7 @@ import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 export type DB = Omit<BunSQLiteDatabase, "transaction"> & {
   sqlite: Database;
   /** Runs `fn` in one transaction (BEGIN IMMEDIATE … COMMIT, ROLLBACK when it throws); nested: a savepoint. */
-  transaction<T>(fn: (tx: DB) => Promise<T>, config?: { behavior?: "deferred" | "immediate" | "exclusive" }): Promise<T>;
+  transaction<T>(fn: (tx: DB) => Promise<T>): Promise<T>;
 };
 
 /** The handle `db.transaction(fn)` passes to `fn`. */

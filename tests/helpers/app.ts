@@ -38,7 +38,7 @@ export async function makeTestApp(opts: { env?: Record<string, string>; resolve?
     DATA_DIR: dir,
     ADMIN_EMAIL: SUPER_EMAIL,
     ADMIN_PASSWORD: SUPER_PASSWORD,
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.BALCAO_TEST_LOG ?? "silent",
     TRUST_PROXY: "true",
     OUTBOUND_ALLOW: "127.0.0.1",
     ...opts.env,

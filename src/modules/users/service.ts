@@ -118,7 +118,7 @@ export async function createUser(ctx: Ctx, input: UserCreateInput) {
       );
       return created;
     },
-    { behavior: "immediate" },
+    // (SQLite's transactions are BEGIN IMMEDIATE already; PostgreSQL's take no such option.)
   );
   const dto = (await withQueues(ctx, [row]))[0];
   publish(ctx, companyId, { action: "create", user: dto });
