@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { type AnyElysia, Elysia } from "elysia";
 import type { Config } from "./config";
 import type { DB } from "./core/db";
@@ -16,6 +17,8 @@ import { createOutbound, type Resolver } from "./lib/net/guard";
 import { CredentialCache } from "./lib/credential-cache";
 import { MemoryCache, MemoryClaims, MemoryThrottle } from "./lib/memory-cache";
 import { ReadCache, sqliteVersion } from "./db/read-cache";
+import { type BlobStore, BlobStoreUnavailableError, LocalBlobStore } from "./lib/blob-store";
+import { S3BlobStore } from "./lib/blob-store-s3";
 import { AppError } from "./core/errors";
 import { errorResponse } from "./http/errors";
 import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
@@ -106,6 +109,7 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     claims: new MemoryClaims(),
     throttle: new MemoryThrottle(),
     reads: new ReadCache(sqliteVersion(db)),
+    blobs: blobStoreOf(config),
     // The server lays the ballast at boot (main.ts); the storage.check job keeps it.
     storage: new StorageGuard(config.dataDir, { lowBytes: config.storageLowBytes, ballastBytes: config.ballastBytes }),
     jobs: { list: () => [], runNow: async () => false },
@@ -130,8 +134,23 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
   return deps;
 }
 
+/** The file store the config names: the data folder's media (and public images) as always, or the S3 bucket. */
+export function blobStoreOf(config: Pick<Config, "blobs" | "mediaDir" | "dataDir">): BlobStore {
+  const b = config.blobs;
+  if (b.kind === "local") return new LocalBlobStore(config.mediaDir, { public: join(config.dataDir, "public") });
+  return new S3BlobStore({
+    endpoint: b.endpoint,
+    bucket: b.bucket,
+    accessKeyId: b.accessKeyId,
+    secretAccessKey: b.secretAccessKey,
+    region: b.region,
+    prefix: b.prefix,
+    virtualHostedStyle: !b.pathStyle,
+  });
+}
+
 /** The kinds of channel a connection can be (the supervisor builds their adapters). */
-export function channelKinds(deps: Pick<Deps, "db" | "hub" | "config" | "outbound">): Record<string, ChannelKind> {
+export function channelKinds(deps: Pick<Deps, "db" | "hub" | "config" | "outbound" | "blobs">): Record<string, ChannelKind> {
   const { config } = deps;
   // Tests never reach the real WhatsApp: under NODE_ENV=test the baileys kind starts connections only with WA_WS_URL.
   const waEnabled = !config.isTest || !!config.waWsUrl;
@@ -154,6 +173,11 @@ function answerError(storage: Deps["storage"], code: string | number, error: unk
   if (code === "NOT_FOUND") return errorResponse("ERR_NOT_FOUND", 404);
   if (code === "PARSE" || code === "VALIDATION" || code === "INVALID_COOKIE_SIGNATURE") {
     return errorResponse("ERR_VALIDATION", 400);
+  }
+  if (error instanceof BlobStoreUnavailableError) {
+    // The bucket is down or misconfigured: the operator reads why in the log, the caller gets a clear 503.
+    logThrottled("error", "blobs-unavailable", "file store unavailable", { method: request.method, url: request.url, err: error.message });
+    return errorResponse("ERR_STORAGE_UNAVAILABLE", 503);
   }
   if (isStorageFullError(error)) {
     storage.onFullDisk();
