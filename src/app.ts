@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { type AnyElysia, Elysia } from "elysia";
 import type { Config } from "./config";
 import type { DB } from "./core/db";
@@ -17,8 +16,8 @@ import { createOutbound, type Resolver } from "./lib/net/guard";
 import { CredentialCache } from "./lib/credential-cache";
 import { MemoryCache, MemoryClaims, MemoryThrottle } from "./lib/memory-cache";
 import { ReadCache, sqliteVersion } from "./db/read-cache";
-import { type BlobStore, BlobStoreUnavailableError, LocalBlobStore } from "./lib/blob-store";
-import { S3BlobStore } from "./lib/blob-store-s3";
+import { BlobStoreUnavailableError } from "./lib/blob-store";
+import { openBlobStore } from "./lib/blob-store-open";
 import { AppError } from "./core/errors";
 import { errorResponse } from "./http/errors";
 import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
@@ -109,7 +108,7 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     claims: new MemoryClaims(),
     throttle: new MemoryThrottle(),
     reads: new ReadCache(sqliteVersion(db)),
-    blobs: blobStoreOf(config),
+    blobs: openBlobStore(config.blobs, config),
     // The server lays the ballast at boot (main.ts); the storage.check job keeps it.
     storage: new StorageGuard(config.dataDir, { lowBytes: config.storageLowBytes, ballastBytes: config.ballastBytes }),
     jobs: { list: () => [], runNow: async () => false },
@@ -132,21 +131,6 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
   deps.notifier = new Notifier(deps);
   installOps(deps);
   return deps;
-}
-
-/** The file store the config names: the data folder's media (and public images) as always, or the S3 bucket. */
-export function blobStoreOf(config: Pick<Config, "blobs" | "mediaDir" | "dataDir">): BlobStore {
-  const b = config.blobs;
-  if (b.kind === "local") return new LocalBlobStore(config.mediaDir, { public: join(config.dataDir, "public") });
-  return new S3BlobStore({
-    endpoint: b.endpoint,
-    bucket: b.bucket,
-    accessKeyId: b.accessKeyId,
-    secretAccessKey: b.secretAccessKey,
-    region: b.region,
-    prefix: b.prefix,
-    virtualHostedStyle: !b.pathStyle,
-  });
 }
 
 /** The kinds of channel a connection can be (the supervisor builds their adapters). */

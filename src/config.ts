@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { createECDH } from "node:crypto";
 import { join, resolve } from "node:path";
 import * as v from "valibot";
+import type { BlobConfig } from "./lib/blob-store-open";
 import { type AllowRule, parseAllowList } from "./lib/net/address";
 
 const EnvSchema = v.object({
@@ -49,8 +50,12 @@ const EnvSchema = v.object({
     "",
   ),
   /** Files in an S3-compatible bucket instead of data/media (S3_URL and its companions; unset: the local folder). */
-  S3_URL: v.optional(v.pipe(v.string(), v.regex(/^(https?:\/\/[^\s/?#]+\/?)?$/, "must be the service's http(s) origin, e.g. https://s3.eu-west-1.amazonaws.com"))),
-  S3_BUCKET: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)"))),
+  S3_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^(https?:\/\/[^\s/?#]+\/?)?$/, "must be the service's http(s) origin, e.g. https://s3.eu-west-1.amazonaws.com")),
+  ),
+  S3_BUCKET: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)")),
+  ),
   S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
   S3_SECRET_ACCESS_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
   S3_REGION: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/, "must be a region name, e.g. us-east-1")), "us-east-1"),
@@ -109,24 +114,11 @@ export interface Config {
   blobs: BlobConfig;
 }
 
-/** The file store: `local` is `data/media` (and `data/public`), as always; `s3` a bucket shared by every node. */
-export type BlobConfig =
-  | { kind: "local" }
-  | {
-      kind: "s3";
-      endpoint: string;
-      bucket: string;
-      accessKeyId: string;
-      secretAccessKey: string;
-      region: string;
-      /** Path-style addresses (`endpoint/bucket/key`: MinIO, Garage, s3rver); false: `bucket.endpoint/key` (AWS). */
-      pathStyle: boolean;
-      /** A folder of the bucket holding everything ("" = the bucket's root). */
-      prefix: string;
-    };
-
 /** Where files are, in words safe to print and to store in a backup's manifest (no credentials). */
 export const blobLocation = (b: BlobConfig) => (b.kind === "local" ? "data/media" : `s3://${b.bucket}/${b.prefix}`);
+
+/** Where the files are when a backup of the data folder does not hold them (a bucket), else undefined. */
+export const filesElsewhere = (b: BlobConfig) => (b.kind === "local" ? undefined : blobLocation(b));
 
 /**
  * Which proxies stand in front of us (TRUST_PROXY): none ("false"), a hop count ("true" = 1, or a

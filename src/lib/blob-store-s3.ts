@@ -99,14 +99,24 @@ export class S3BlobStore implements BlobStore {
 
   async get(key: string, range?: BlobRange): Promise<BlobRead | null> {
     const file = this.client.file(this.name(key));
-    const stat = await guarded("get", this.timeoutMs, () => file.stat() as Promise<{ size: number; type: string } | null>, () => null);
+    const stat = await guarded(
+      "get",
+      this.timeoutMs,
+      () => file.stat() as Promise<{ size: number; type: string } | null>,
+      () => null,
+    );
     if (!stat) return null;
     const part = range ? file.slice(range.start, range.end === undefined ? stat.size : range.end + 1) : file;
     return { stream: part.stream(), size: stat.size, type: stat.type || "application/octet-stream" };
   }
 
   async delete(key: string) {
-    await guarded("delete", this.timeoutMs, () => this.client.delete(this.name(key)), () => undefined);
+    await guarded(
+      "delete",
+      this.timeoutMs,
+      () => this.client.delete(this.name(key)),
+      () => undefined,
+    );
   }
 
   async exists(key: string) {
@@ -114,14 +124,25 @@ export class S3BlobStore implements BlobStore {
   }
 
   async size(key: string) {
-    return guarded("stat", this.timeoutMs, async () => (await this.client.stat(this.name(key))).size as number | null, () => null);
+    return guarded(
+      "stat",
+      this.timeoutMs,
+      async () => (await this.client.stat(this.name(key))).size as number | null,
+      () => null,
+    );
   }
 
   async localFile(key: string): Promise<LocalCopy | null> {
     const read = await this.get(key);
     if (!read) return null;
     const path = scratchPath(key);
-    const copy = { path, release: () => Bun.file(path).delete().catch(() => undefined) };
+    const copy = {
+      path,
+      release: () =>
+        Bun.file(path)
+          .delete()
+          .catch(() => undefined),
+    };
     try {
       await Bun.write(path, new Response(read.stream));
     } catch (e) {

@@ -7,7 +7,6 @@ import { SandboxAdapter } from "./adapter";
  * DISCONNECTED by a stop of an earlier version, a lapsed subscription or a failed start resumes).
  */
 export const sandboxKind = (deps: Pick<Deps, "db" | "hub" | "blobs">): ChannelKind => ({
-  factory: ({ connectionId, companyId, events }) =>
-    new SandboxAdapter({ connectionId, companyId, events }, { db: deps.db, hub: deps.hub, blobs: deps.blobs }),
+  factory: ({ connectionId, companyId, events }) => new SandboxAdapter({ connectionId, companyId, events }, { db: deps.db, hub: deps.hub, blobs: deps.blobs }),
   resumes: (c) => !(c.status === "DISCONNECTED" && c.closeReason === "disconnected"),
 });

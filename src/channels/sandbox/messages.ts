@@ -72,20 +72,19 @@ export function toInbound(input: SandboxInbound, wid: string, timestamp: number,
     isGroup: false,
     kind,
     body,
-    media:
-      media
-        ? {
-            mimetype: media.mime,
-            fileName: media.mediaName,
-            ptt: input.type === "audio",
-            // The phone's upload is in the file store already: "downloading" it reads it back, as a channel's download would.
-            download: async () => {
-              const read = await blobs.get(media.mediaPath);
-              if (!read) throw new Error("sandbox media missing");
-              return new Uint8Array(await new Response(read.stream).arrayBuffer());
-            },
-          }
-        : null,
+    media: media
+      ? {
+          mimetype: media.mime,
+          fileName: media.mediaName,
+          ptt: input.type === "audio",
+          // The phone's upload is in the file store already: "downloading" it reads it back, as a channel's download would.
+          download: async () => {
+            const read = await blobs.get(media.mediaPath);
+            if (!read) throw new Error("sandbox media missing");
+            return new Uint8Array(await new Response(read.stream).arrayBuffer());
+          },
+        }
+      : null,
     location: input.type === "location" ? { latitude: input.latitude ?? 0, longitude: input.longitude ?? 0, name: input.body || null } : null,
     vcard: input.type === "contact" ? (input.vcard ?? null) : null,
     quotedId: input.quotedId ?? null,

@@ -18,10 +18,10 @@ export const publicFilesRoutes = (deps: Deps) =>
     const key = folder === "announcements" && !more.length && name ? announcements.announcementKey(decodeURIComponent(name)) : null;
     if (!key) throw new AppError("ERR_NOT_FOUND", 404);
     return blobResponse(deps, key, request.headers.get("range"), {
-        "content-type": announcements.imageType(key),
-        "cache-control": "public, max-age=86400",
-        "x-content-type-options": "nosniff",
-        "content-security-policy": "default-src 'none'; sandbox",
+      "content-type": announcements.imageType(key),
+      "cache-control": "public, max-age=86400",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'; sandbox",
     });
   });
 

@@ -207,6 +207,14 @@ export function fileListFiles(deps: Pick<Deps, "db" | "config">, companyId: numb
   return optionsOf(deps.db, [fileListId]).flatMap((o) => {
     const key = mediaKey(companyId, o.path);
     if (!key) return [];
-    return [{ path: join(deps.config.mediaDir, ...key.split("/")), mediaPath: key, mimetype: o.mediaType ?? "application/octet-stream", name: o.name, fileName: o.mediaName ?? o.name }];
+    return [
+      {
+        path: join(deps.config.mediaDir, ...key.split("/")),
+        mediaPath: key,
+        mimetype: o.mediaType ?? "application/octet-stream",
+        name: o.name,
+        fileName: o.mediaName ?? o.name,
+      },
+    ];
   });
 }

@@ -211,7 +211,17 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
       const ptt = m.mediaType === "audio" && isVoiceNote(m.mediaName) && mimetype.startsWith("audio/ogg");
       const hints = await storedHints(deps.blobs, m.mediaUrl);
       const info = await describeMedia(copy.path, mimetype, { ptt, hints }).catch(() => undefined);
-      out = { ...base, type: "media", path: copy.path, mediaPath: m.mediaUrl, mimetype, fileName: m.mediaName ?? "file", caption: m.body || undefined, ptt, info };
+      out = {
+        ...base,
+        type: "media",
+        path: copy.path,
+        mediaPath: m.mediaUrl,
+        mimetype,
+        fileName: m.mediaName ?? "file",
+        caption: m.body || undefined,
+        ptt,
+        info,
+      };
     }
     const res = await withTimeout(adapter.send(out), SEND_TIMEOUT_MS);
     // A channel that names messages itself (Cloud API) answers its id: statuses will carry it. A
