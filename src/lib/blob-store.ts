@@ -69,9 +69,12 @@ export class BlobStoreUnavailableError extends Error {
 
 /** A temporary folder of this process for local copies of stored objects (made on first use). */
 let scratch: string | null = null;
+/** This process's folder of local copies (null until the first one): copies are removed after use. */
+export const scratchFolder = () => scratch;
+
 /** A new path in the scratch folder for a copy of `key` (its name kept: some readers look at the extension). */
 export function scratchPath(key: string): string {
-  scratch ??= mkdtempSync(join(tmpdir(), "balcao-blobs-"));
+  scratch ??= mkdtempSync(join(tmpdir(), "balcao-blob-copies-"));
   return join(scratch, `${crypto.randomUUID()}-${blobKeySegments(key).at(-1)}`);
 }
 
