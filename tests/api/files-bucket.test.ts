@@ -9,7 +9,9 @@ import { existsSync, readdirSync } from "node:fs";
 import sharp from "sharp";
 import { scratchFolder } from "../../src/lib/blob-store";
 import { S3BlobStore } from "../../src/lib/blob-store-s3";
+import type { Config } from "../../src/config";
 import { createBackup } from "../../src/ops/backup";
+import { fileStoreCheck } from "../../src/ops/doctor";
 import { makeTestApp } from "../helpers/app";
 import { s3Env, startS3 } from "../support/s3";
 
@@ -152,6 +154,16 @@ describe("files in a bucket", () => {
     expect(await bucket.exists(objectKey)).toBe(true);
     await t.call("DELETE", `/announcements/${an.json.id}/media-upload`, { token: root.token });
     await waitFor(async () => !(await bucket.exists(objectKey)));
+  });
+
+  test("doctor reports the bucket and proves it writable; a missing bucket is a FAIL line naming what to check", async () => {
+    const ok = await fileStoreCheck(t.config);
+    expect(ok).toMatchObject({ name: "file store", level: "ok" });
+    expect(ok.detail).toContain(`S3 bucket s3://${s3.bucket}/`);
+    expect(ok.detail).not.toContain(s3.secretAccessKey);
+    const gone = await fileStoreCheck({ ...t.config, blobs: { ...(t.config.blobs as Extract<Config["blobs"], { kind: "s3" }>), bucket: "no-such-bucket" } });
+    expect(gone.level).toBe("fail");
+    expect(gone.detail).toContain("check S3_URL, S3_BUCKET and the keys");
   });
 
   test("a backup holds the database and settings and says the files are in the bucket", async () => {
