@@ -33,7 +33,7 @@ test("the admin creates an agent, who signs in and sees only the agent menu", as
   await dialog.getByLabel("Senha", { exact: true }).fill("joana-123");
   // Queues (GET /queue) can be assigned when the queues module answers.
   if (queue.status === 201) {
-    await dialog.getByRole("button", { name: /Nenhuma opção/ }).click();
+    await dialog.getByRole("button", { name: /^Filas/ }).click();
     await page.getByRole("option", { name: "Suporte" }).click();
     await page.keyboard.press("Escape");
   }

@@ -54,200 +54,109 @@ export interface RouteEntry {
   menu?: MenuSpec;
 }
 
+type Page = () => Promise<{ default: ComponentType }>;
+
+/** A route entry: its path, who may open it (`Access`), its page (loaded when first opened) and the rest (flag, notice, menu). */
+const route = (path: string, access: Access, load: Page, more: Omit<RouteEntry, "path" | "access" | "page"> = {}): RouteEntry => ({
+  path,
+  access,
+  page: lazy(load),
+  ...more,
+});
+
+type Item = Omit<MenuSpec, "section" | "label" | "icon" | "order">;
+/** A drawer item of the attendance section (every signed-in user sees the section). */
+const attendance = (label: string, icon: IconName, order: number, more: Item = {}): MenuSpec => ({ section: "attendance", label, icon, order, ...more });
+/** A drawer item of the administration section: shown to those who see the admin items, unless the item names its own permission. */
+const administration = (label: string, icon: IconName, order: number, more: Item = {}): MenuSpec => ({
+  section: "administration",
+  label,
+  icon,
+  order,
+  permission: "drawer-admin-items:view",
+  ...more,
+});
+
 /**
  * The route registry. A feature issue adds its page by adding ONE entry here: the router, the
  * guards and the drawer all read this list, so no menu item ever points at a missing page.
- * Pages still to come (R-UI-1): /quick-messages,
- * /tags, /contacts, /helps, /prompts, /queue-integration,
- * /financeiro, /queues, /subscription,
- * /contact-lists, /contact-lists/:contactListId/contacts, /campaigns,
- * /campaign/:campaignId/report, /campaigns-config.
  */
 export const ROUTES: readonly RouteEntry[] = [
-  { path: "/login", access: "guest", page: lazy(() => import("./features/auth/LoginPage")) },
-  { path: "/signup", access: "guest", page: lazy(() => import("./features/auth/SignupPage")) },
-  { path: "/term", access: "open", page: lazy(() => import("./features/legal/TermPage")) },
-  { path: "/privacy", access: "open", page: lazy(() => import("./features/legal/PrivacyPage")) },
-  {
-    // Admins get the welcome home (company and due date) until the dashboard lands; other profiles
-    // are forwarded to the first attendance page that exists (see HomePage).
-    path: "/",
-    access: "private",
-    page: lazy(() => import("./features/home/HomePage")),
+  route("/login", "guest", () => import("./features/auth/LoginPage")),
+  route("/signup", "guest", () => import("./features/auth/SignupPage")),
+  route("/term", "open", () => import("./features/legal/TermPage")),
+  route("/privacy", "open", () => import("./features/legal/PrivacyPage")),
+  // Those with the dashboard get the welcome home; other profiles are forwarded to the first attendance page (see HomePage).
+  route("/", "private", () => import("./features/home/HomePage"), {
     menu: { section: "management", label: "nav.home", icon: "home", order: 10, permission: "dashboard:view" },
-  },
-  {
-    path: "/tickets/:uuid?",
-    access: "private",
-    page: lazy(() => import("./features/tickets/TicketsPage")),
-    menu: { section: "attendance", label: "nav.tickets", icon: "chat", order: 10, href: "/tickets" },
-  },
-  {
-    path: "/users",
-    access: "private",
-    page: lazy(() => import("./features/users/UsersPage")),
-    menu: { section: "administration", label: "nav.users", icon: "users", order: 90, permission: "drawer-admin-items:view" },
-  },
-  {
-    path: "/quick-messages",
-    access: "private",
-    page: lazy(() => import("./features/quick-messages/QuickMessagesPage")),
-    menu: { section: "attendance", label: "nav.quickMessages", icon: "bolt", order: 20 },
-  },
-  {
-    path: "/contacts",
-    access: "private",
-    page: lazy(() => import("./features/contacts/ContactsPage")),
-    menu: { section: "attendance", label: "nav.contacts", icon: "contact", order: 50 },
-  },
-  {
-    path: "/tags",
-    access: "private",
-    page: lazy(() => import("./features/tags/TagsPage")),
-    menu: { section: "attendance", label: "nav.tags", icon: "tag", order: 70 },
-  },
-  {
-    path: "/queues",
-    access: "private",
-    page: lazy(() => import("./features/queues/QueuesPage")),
-    menu: { section: "administration", label: "nav.queues", icon: "layers", order: 75, permission: "drawer-admin-items:view" },
-  },
-  {
-    path: "/connections",
-    access: "connections-page:view",
-    page: lazy(() => import("./features/connections/ConnectionsPage")),
-    menu: { section: "administration", label: "nav.connections", icon: "globe", order: 50, permission: "drawer-admin-items:view", alert: connectionsBadge() },
-  },
-  {
-    path: "/settings",
-    access: "settings:update",
-    page: lazy(() => import("./features/settings/SettingsPage")),
-    menu: { section: "administration", label: "nav.settings", icon: "settings", order: 110, permission: "drawer-admin-items:view" },
-  },
-  {
-    path: "/todolist",
-    access: "private",
-    page: lazy(() => import("./features/todo/TodoPage")),
-    menu: { section: "attendance", label: "nav.todo", icon: "check", order: 40 },
-  },
-  {
-    path: "/kanban",
-    access: "private",
-    flag: "useKanban",
-    page: lazy(() => import("./features/kanban/KanbanPage")),
-    menu: { section: "attendance", label: "nav.kanban", icon: "kanban", order: 30 },
-  },
-  {
-    path: "/schedules",
-    access: "private",
+  }),
+  route("/tickets/:uuid?", "private", () => import("./features/tickets/TicketsPage"), { menu: attendance("nav.tickets", "chat", 10, { href: "/tickets" }) }),
+  route("/users", "private", () => import("./features/users/UsersPage"), { menu: administration("nav.users", "users", 90) }),
+  route("/quick-messages", "private", () => import("./features/quick-messages/QuickMessagesPage"), { menu: attendance("nav.quickMessages", "bolt", 20) }),
+  route("/contacts", "private", () => import("./features/contacts/ContactsPage"), { menu: attendance("nav.contacts", "contact", 50) }),
+  route("/tags", "private", () => import("./features/tags/TagsPage"), { menu: attendance("nav.tags", "tag", 70) }),
+  route("/queues", "private", () => import("./features/queues/QueuesPage"), { menu: administration("nav.queues", "layers", 75) }),
+  route("/connections", "connections-page:view", () => import("./features/connections/ConnectionsPage"), {
+    menu: administration("nav.connections", "globe", 50, { alert: connectionsBadge() }),
+  }),
+  route("/settings", "settings:update", () => import("./features/settings/SettingsPage"), { menu: administration("nav.settings", "settings", 110) }),
+  route("/todolist", "private", () => import("./features/todo/TodoPage"), { menu: attendance("nav.todo", "check", 40) }),
+  route("/kanban", "private", () => import("./features/kanban/KanbanPage"), { flag: "useKanban", menu: attendance("nav.kanban", "kanban", 30) }),
+  route("/schedules", "private", () => import("./features/schedules/SchedulesPage"), {
     flag: "useSchedules",
-    page: lazy(() => import("./features/schedules/SchedulesPage")),
-    menu: { section: "attendance", label: "nav.schedules", icon: "calendar", order: 60 },
-  },
-  {
-    path: "/prompts",
-    access: "prompts:manage",
+    menu: attendance("nav.schedules", "calendar", 60),
+  }),
+  route("/prompts", "prompts:manage", () => import("./features/prompts/PromptsPage"), {
     flag: "useOpenAi",
-    page: lazy(() => import("./features/prompts/PromptsPage")),
-    menu: { section: "administration", label: "nav.prompts", icon: "sparkles", order: 30, permission: "drawer-admin-items:view" },
-  },
-  {
-    path: "/queue-integration",
-    access: "integrations:manage",
+    menu: administration("nav.prompts", "sparkles", 30),
+  }),
+  // R-UI-2: the company-permission notice, then / after 1 s
+  route("/queue-integration", "integrations:manage", () => import("./features/integrations/IntegrationsPage"), {
     flag: "useIntegrations",
-    // R-UI-2: the company-permission notice, then / after 1 s
     deniedText: "integrations.denied",
-    page: lazy(() => import("./features/integrations/IntegrationsPage")),
-    menu: { section: "administration", label: "nav.integrations", icon: "puzzle", order: 40, permission: "drawer-admin-items:view" },
-  },
-  {
-    path: "/messages-api",
-    access: "messages-api:view",
+    menu: administration("nav.integrations", "puzzle", 40),
+  }),
+  route("/messages-api", "messages-api:view", () => import("./features/messages-api/MessagesApiPage"), {
     flag: "useExternalApi",
-    page: lazy(() => import("./features/messages-api/MessagesApiPage")),
-    menu: { section: "administration", label: "nav.messagesApi", icon: "code", order: 100, permission: "drawer-admin-items:view" },
-  },
-  {
-    path: "/chats/:id?",
-    access: "private",
+    menu: administration("nav.messagesApi", "code", 100),
+  }),
+  route("/chats/:id?", "private", () => import("./features/chats/ChatsPage"), {
     flag: "useInternalChat",
-    page: lazy(() => import("./features/chats/ChatsPage")),
-    menu: { section: "attendance", label: "nav.chats", icon: "messages", order: 80, href: "/chats", alert: chatsDot() },
-  },
-  {
-    path: "/announcements",
-    access: "announcements:manage",
+    menu: attendance("nav.chats", "messages", 80, { href: "/chats", alert: chatsDot() }),
+  }),
+  route("/announcements", "announcements:manage", () => import("./features/announcements/AnnouncementsPage"), {
     deniedText: "announcements.denied",
-    page: lazy(() => import("./features/announcements/AnnouncementsPage")),
-    menu: { section: "administration", label: "nav.announcements", icon: "megaphone", order: 20, permission: "drawer-admin-items:view" },
-  },
-  {
-    path: "/files",
-    access: "private",
-    page: lazy(() => import("./features/files/FilesPage")),
-    menu: { section: "administration", label: "nav.files", icon: "file", order: 60, permission: "drawer-admin-items:view" },
-  },
-  {
-    path: "/financeiro",
-    access: "finance:view",
-    page: lazy(() => import("./features/finance/FinancePage")),
-    menu: { section: "administration", label: "nav.finance", icon: "wallet", order: 105, permission: "drawer-admin-items:view" },
-  },
-  {
-    path: "/helps",
-    access: "private",
-    page: lazy(() => import("./features/helps/HelpsPage")),
-    menu: { section: "attendance", label: "nav.helps", icon: "help", order: 100 },
-  },
-  { path: "/security", access: "private", page: lazy(() => import("./features/security/SecurityPage")) },
-  {
-    path: "/audit",
-    access: "audit:view",
-    page: lazy(() => import("./features/audit/AuditPage")),
-    menu: { section: "administration", label: "nav.audit", icon: "shield", order: 108, permission: "audit:view" },
-  },
-  { path: "/subscription", access: "finance:view", page: lazy(() => import("./features/finance/SubscriptionPage")) },
-  { path: "/sandbox/:connectionId", access: "sandbox:use", page: lazy(() => import("./features/sandbox/SandboxPage")) },
-  {
-    path: "/campaigns",
-    access: "campaigns:manage",
-    flag: "useCampaigns",
-    page: lazy(() => import("./features/campaigns/CampaignsPage")),
-    menu: { section: "administration", label: "nav.campaigns", icon: "send", order: 60, permission: "campaigns:manage", group: CAMPAIGNS },
-  },
-  {
-    path: "/campaign/:campaignId/report",
-    access: "campaigns:manage",
-    flag: "useCampaigns",
-    page: lazy(() => import("./features/campaigns/CampaignReportPage")),
-  },
-  {
-    path: "/contact-lists",
-    access: "campaigns:manage",
-    flag: "useCampaigns",
-    page: lazy(() => import("./features/contact-lists/ContactListsPage")),
-    menu: { section: "administration", label: "nav.contactLists", icon: "list", order: 62, permission: "campaigns:manage", group: CAMPAIGNS },
-  },
-  {
-    path: "/contact-lists/:contactListId/contacts",
-    access: "campaigns:manage",
-    flag: "useCampaigns",
-    page: lazy(() => import("./features/contact-lists/ContactListItemsPage")),
-  },
-  {
-    path: "/campaigns-config",
-    access: "campaigns:manage",
-    flag: "useCampaigns",
-    page: lazy(() => import("./features/campaigns/CampaignSettingsPage")),
-    menu: { section: "administration", label: "nav.campaignsConfig", icon: "sliders", order: 64, permission: "campaigns:manage", group: CAMPAIGNS },
-  },
-  {
-    path: "/backups",
-    access: "backups:manage",
-    page: lazy(() => import("./features/backups/BackupsPage")),
-    menu: { section: "administration", label: "nav.backups", icon: "download", order: 120 },
-  },
+    menu: administration("nav.announcements", "megaphone", 20),
+  }),
+  route("/files", "private", () => import("./features/files/FilesPage"), { menu: administration("nav.files", "file", 60) }),
+  route("/financeiro", "finance:view", () => import("./features/finance/FinancePage"), { menu: administration("nav.finance", "wallet", 105) }),
+  route("/helps", "private", () => import("./features/helps/HelpsPage"), { menu: attendance("nav.helps", "help", 100) }),
+  route("/security", "private", () => import("./features/security/SecurityPage")),
+  route("/audit", "audit:view", () => import("./features/audit/AuditPage"), { menu: administration("nav.audit", "shield", 108, { permission: "audit:view" }) }),
+  route("/subscription", "finance:view", () => import("./features/finance/SubscriptionPage")),
+  route("/sandbox/:connectionId", "sandbox:use", () => import("./features/sandbox/SandboxPage")),
+  ...campaignRoutes(),
+  route("/backups", "backups:manage", () => import("./features/backups/BackupsPage"), {
+    // super users only (the route's access), without the company admin items' permission
+    menu: administration("nav.backups", "download", 120, { permission: undefined }),
+  }),
 ];
+
+/** The campaign pages (plan feature useCampaigns, campaign managers), folded into one drawer group. */
+function campaignRoutes(): RouteEntry[] {
+  const more = { flag: "useCampaigns" as const };
+  const item = (label: string, icon: IconName, order: number) => ({
+    ...more,
+    menu: administration(label, icon, order, { permission: "campaigns:manage", group: CAMPAIGNS }),
+  });
+  return [
+    route("/campaigns", "campaigns:manage", () => import("./features/campaigns/CampaignsPage"), item("nav.campaigns", "send", 60)),
+    route("/campaign/:campaignId/report", "campaigns:manage", () => import("./features/campaigns/CampaignReportPage"), more),
+    route("/contact-lists", "campaigns:manage", () => import("./features/contact-lists/ContactListsPage"), item("nav.contactLists", "list", 62)),
+    route("/contact-lists/:contactListId/contacts", "campaigns:manage", () => import("./features/contact-lists/ContactListItemsPage"), more),
+    route("/campaigns-config", "campaigns:manage", () => import("./features/campaigns/CampaignSettingsPage"), item("nav.campaignsConfig", "sliders", 64)),
+  ];
+}
 
 /** The chat item's dot: unread internal-chat messages (R-UI-4). */
 function chatsDot() {

@@ -1,7 +1,5 @@
 import type { AnnouncementDto } from "@contract/dto/announcements";
-import type { Page } from "@contract/dto/common";
-import { api } from "./client";
-import { uploadFile } from "./files";
+import { listPage, mediaOf, resource } from "./resource";
 
 export type Announcement = AnnouncementDto;
 
@@ -13,11 +11,7 @@ export interface AnnouncementInput {
 }
 
 /** GET /announcements: newest first (active ones only, except for super users). */
-export const listAnnouncements = (searchParam: string, pageNumber: number) =>
-  api<Page<"records", Announcement>>("/announcements", { query: { searchParam, pageNumber } });
-export const getAnnouncement = (id: number) => api<Announcement>(`/announcements/${id}`);
-export const createAnnouncement = (input: AnnouncementInput) => api<Announcement>("/announcements", { method: "POST", body: input });
-export const updateAnnouncement = (id: number, input: AnnouncementInput) => api<Announcement>(`/announcements/${id}`, { method: "PUT", body: input });
-export const deleteAnnouncement = (id: number) => api(`/announcements/${id}`, { method: "DELETE" });
-export const uploadAnnouncementMedia = (id: number, file: File) => uploadFile<Announcement>(`/announcements/${id}/media-upload`, file);
-export const deleteAnnouncementMedia = (id: number) => api<Announcement>(`/announcements/${id}/media-upload`, { method: "DELETE" });
+export const listAnnouncements = listPage<"records", Announcement>("/announcements");
+/** An announcement's own calls and its one image. */
+export const announcementsApi = resource<Announcement, AnnouncementInput>("/announcements");
+export const announcementMedia = mediaOf<Announcement>("/announcements");

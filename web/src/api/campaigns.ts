@@ -1,32 +1,7 @@
-import type { CampaignDto, CampaignFields, CampaignSettingDto, CampaignShippingDto } from "@contract/dto/campaigns";
+import type { CampaignDto, CampaignFields, CampaignShippingDto } from "@contract/dto/campaigns";
 import type { Page } from "@contract/dto/common";
-import type { CAMPAIGN_SETTING_DEFAULTS } from "@contract/limits";
 import { api } from "./client";
-import { uploadFile } from "./files";
-
-export type CampaignSettings = typeof CAMPAIGN_SETTING_DEFAULTS;
-
-/** GET /campaign-settings → the settings as an object (values JSON-decoded). */
-export async function getCampaignSettings(): Promise<Partial<CampaignSettings>> {
-  return decodeSettings(await api<CampaignSettingDto[]>("/campaign-settings"));
-}
-
-/** The key/JSON rows as an object. */
-export function decodeSettings(rows: CampaignSettingDto[]): Partial<CampaignSettings> {
-  const out: Record<string, unknown> = {};
-  for (const r of rows) {
-    try {
-      out[r.key] = JSON.parse(r.value);
-    } catch {
-      out[r.key] = r.value;
-    }
-  }
-  return out as Partial<CampaignSettings>;
-}
-
-/** POST /campaign-settings `{ settings }`. */
-export const saveCampaignSettings = (settings: Partial<CampaignSettings>) =>
-  api<CampaignSettingDto[]>("/campaign-settings", { method: "POST", body: { settings } });
+import { listPage, mediaOf, resource } from "./resource";
 
 export type Campaign = CampaignDto;
 export type CampaignShipping = CampaignShippingDto;
@@ -35,18 +10,14 @@ export type CampaignShipping = CampaignShippingDto;
 export type CampaignInput = CampaignFields;
 
 /** GET /campaigns: a page ordered by name. */
-export const listCampaigns = (searchParam: string, pageNumber: number) => api<Page<"records", Campaign>>("/campaigns", { query: { searchParam, pageNumber } });
-export const getCampaign = (id: number) => api<Campaign>(`/campaigns/${id}`);
-export const createCampaign = (input: CampaignInput) => api<Campaign>("/campaigns", { method: "POST", body: input });
-export const updateCampaign = (id: number, input: CampaignInput) => api<Campaign>(`/campaigns/${id}`, { method: "PUT", body: input });
-export const deleteCampaign = (id: number) => api(`/campaigns/${id}`, { method: "DELETE" });
+export const listCampaigns = listPage<"records", Campaign>("/campaigns");
+/** A campaign's own calls and its one attachment (sent with each message). */
+export const campaignsApi = resource<Campaign, CampaignInput>("/campaigns");
+export const campaignMedia = mediaOf<Campaign>("/campaigns");
 /** POST /campaigns/{id}/start: "start now" (INATIVA or PROGRAMADA). */
 export const startCampaign = (id: number) => api<Campaign>(`/campaigns/${id}/start`, { method: "POST" });
 export const cancelCampaign = (id: number) => api(`/campaigns/${id}/cancel`, { method: "POST" });
 export const restartCampaign = (id: number) => api(`/campaigns/${id}/restart`, { method: "POST" });
 export const resumeCampaign = (id: number) => api(`/campaigns/${id}/resume`, { method: "POST" });
-/** POST /campaigns/{id}/media-upload: the attachment sent with each message. */
-export const uploadCampaignMedia = (id: number, file: File) => uploadFile<Campaign>(`/campaigns/${id}/media-upload`, file);
-export const removeCampaignMedia = (id: number) => api<Campaign>(`/campaigns/${id}/media-upload`, { method: "DELETE" });
 /** GET /campaigns/{id}/shipping: the report's shipments, in list order. */
 export const listShipping = (id: number, pageNumber: number) => api<Page<"shipping", CampaignShipping>>(`/campaigns/${id}/shipping`, { query: { pageNumber } });

@@ -1,7 +1,7 @@
-import type { Page } from "@contract/dto/common";
 import type { CompanyAdminDto } from "@contract/dto/companies";
 import type { OpeningHours, PlanFlag } from "@contract/limits";
 import { api } from "./client";
+import { listPage, resource } from "./resource";
 import type { Company, Plan } from "./types";
 
 export interface SignupInput {
@@ -58,10 +58,6 @@ export interface CompanyInput {
 }
 
 /** GET /companies (super users): a page ordered by name. */
-export const listCompanies = (searchParam: string, pageNumber: number) =>
-  api<Page<"companies", CompanyAdminDto>>("/companies", { query: { searchParam, pageNumber } });
-/** GET /companies/{id} as a super user: with billing fields. */
-export const getAdminCompany = (id: number) => api<CompanyAdminDto>(`/companies/${id}`);
-export const createCompany = (input: CompanyInput) => api<CompanyAdminDto>("/companies", { method: "POST", body: input });
-export const updateCompany = (id: number, input: Partial<CompanyInput>) => api<CompanyAdminDto>(`/companies/${id}`, { method: "PUT", body: input });
-export const deleteCompany = (id: number) => api(`/companies/${id}`, { method: "DELETE" });
+export const listCompanies = listPage<"companies", CompanyAdminDto>("/companies");
+/** A company's calls as a super user (GET answers the billing fields too). */
+export const companiesApi = resource<CompanyAdminDto, Partial<CompanyInput>>("/companies");

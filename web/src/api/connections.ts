@@ -2,6 +2,7 @@ import type { ConnectionChannel, ConnectionDto, ConnectionQueue, SessionStateDto
 import type { CloudApiInput } from "@contract/schemas/connections";
 import type { MessageTemplateDto } from "@contract/templates";
 import { api } from "./client";
+import { resource } from "./resource";
 
 export type { ConnectionQueue, SessionStatus };
 export type { ConnectionChannel };
@@ -21,10 +22,8 @@ export type ConnectionInput = Partial<
 
 /** GET /whatsapp?session=0 (what the layout asks for). */
 export const listConnections = () => api<Connection[]>("/whatsapp", { query: { session: 0 } });
-export const getConnection = (id: number) => api<Connection>(`/whatsapp/${id}`);
-export const createConnection = (body: ConnectionInput) => api<Connection>("/whatsapp", { method: "POST", body });
-export const updateConnection = (id: number, body: ConnectionInput) => api<Connection>(`/whatsapp/${id}`, { method: "PUT", body });
-export const deleteConnection = (id: number) => api(`/whatsapp/${id}`, { method: "DELETE" });
+/** A connection's own calls. */
+export const connectionsApi = resource<Connection, ConnectionInput>("/whatsapp");
 
 /** POST /whatsappsession/{id}: start (try again). */
 export const startSession = (id: number) => api(`/whatsappsession/${id}`, { method: "POST" });

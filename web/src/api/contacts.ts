@@ -1,7 +1,7 @@
-import type { Page } from "@contract/dto/common";
 import type { ContactDto, ContactExtraInfo, ContactImportReportDto } from "@contract/dto/contacts";
 import { api } from "./client";
 import { downloadFile, uploadFile } from "./files";
+import { listPage, resource } from "./resource";
 
 /** One extra-info field in the contact form: saved ones carry their id. */
 export type ExtraInfo = Omit<ContactExtraInfo, "id"> & { id?: number };
@@ -18,12 +18,9 @@ export interface ContactInput {
 export type ImportReport = ContactImportReportDto;
 
 /** GET /contacts: a page of 30 ordered by name. */
-export const listContacts = (searchParam: string, pageNumber: number) => api<Page<"contacts", Contact>>("/contacts", { query: { searchParam, pageNumber } });
-
-export const getContact = (id: number) => api<Contact>(`/contacts/${id}`);
-export const createContact = (input: ContactInput) => api<Contact>("/contacts", { method: "POST", body: input });
-export const updateContact = (id: number, input: ContactInput) => api<Contact>(`/contacts/${id}`, { method: "PUT", body: input });
-export const deleteContact = (id: number) => api(`/contacts/${id}`, { method: "DELETE" });
+export const listContacts = listPage<"contacts", Contact>("/contacts");
+/** A contact's own calls. */
+export const contactsApi = resource<Contact, ContactInput>("/contacts");
 /** PUT /contacts/{id}/opt-out (admins): out of campaigns, or back in. */
 export const setContactOptOut = (id: number, optedOut: boolean) => api<Contact>(`/contacts/${id}/opt-out`, { method: "PUT", body: { optedOut } });
 

@@ -1,7 +1,6 @@
-import type { Page } from "@contract/dto/common";
 import type { FileListDto } from "@contract/dto/files";
-import { api } from "./client";
 import { uploadForm } from "./files";
+import { listPage, resource } from "./resource";
 
 export type FileList = FileListDto;
 
@@ -12,11 +11,9 @@ export interface FileListInput {
 }
 
 /** GET /files: a page of the company's file lists by name. */
-export const listFileLists = (searchParam: string, pageNumber: number) => api<Page<"files", FileList>>("/files", { query: { searchParam, pageNumber } });
-export const getFileList = (id: number) => api<FileList>(`/files/${id}`);
-export const createFileList = (input: FileListInput) => api<FileList>("/files", { method: "POST", body: input });
-export const updateFileList = (id: number, input: FileListInput) => api<FileList>(`/files/${id}`, { method: "PUT", body: input });
-export const deleteFileList = (id: number) => api(`/files/${id}`, { method: "DELETE" });
+export const listFileLists = listPage<"files", FileList>("/files");
+/** A file list's own calls (/files/:id). */
+export const fileListsApi = resource<FileList, FileListInput>("/files");
 
 /** POST /files/uploadList/{id}: each file with the id of the option it belongs to. */
 export function uploadFileListFiles(id: number, files: { optionId: number; file: File }[]): Promise<FileList> {

@@ -1,6 +1,6 @@
-import type { Page } from "@contract/dto/common";
 import type { InvoiceDto, PixChargeDto } from "@contract/dto/invoices";
 import { api } from "./client";
+import { listPage } from "./resource";
 
 export type Invoice = InvoiceDto;
 export type PixCharge = PixChargeDto;
@@ -18,9 +18,8 @@ export interface CheckoutInput {
   invoiceId?: number;
 }
 
-/** GET /invoices/all: a page of the company's invoices (super users may name a company). */
-export const listInvoices = (searchParam: string, pageNumber: number, companyId?: number) =>
-  api<Page<"invoices", Invoice>>("/invoices/all", { query: { searchParam, pageNumber, companyId } });
+/** GET /invoices/all: a page of the company's invoices (super users may name a company: `{ companyId }`). */
+export const listInvoices = listPage<"invoices", Invoice>("/invoices/all");
 /** POST /subscription: a Pix charge for the invoice. */
 export const subscribe = (input: CheckoutInput) => api<PixCharge>("/subscription", { method: "POST", body: input });
 /** PUT /invoices/{id} (super users): the payment was confirmed by hand. */

@@ -1,5 +1,6 @@
 import type { PlanDto } from "@contract/dto/plans";
 import { api } from "./client";
+import { resource } from "./resource";
 
 export type Plan = PlanDto;
 export type PlanInput = Omit<PlanDto, "id">;
@@ -8,7 +9,5 @@ export type PlanInput = Omit<PlanDto, "id">;
 export const listPlans = () => api<Plan[]>("/plans/list", { credentials: false });
 /** GET /plans/all (super users): every plan, hidden ones included. */
 export const listAllPlans = () => api<Plan[]>("/plans/all");
-export const getPlan = (id: number) => api<Plan>(`/plans/${id}`);
-export const createPlan = (input: PlanInput) => api<Plan>("/plans", { method: "POST", body: input });
-export const updatePlan = (id: number, input: Partial<PlanInput>) => api<Plan>(`/plans/${id}`, { method: "PUT", body: input });
-export const deletePlan = (id: number) => api(`/plans/${id}`, { method: "DELETE" });
+/** A plan's own calls (super users). */
+export const plansApi = resource<Plan, PlanInput>("/plans");

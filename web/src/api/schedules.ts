@@ -1,7 +1,6 @@
-import type { Page } from "@contract/dto/common";
 import type { ScheduleDayDto, ScheduleDto } from "@contract/dto/schedules";
 import { api } from "./client";
-import { uploadFile } from "./files";
+import { listPage, mediaOf, resource } from "./resource";
 
 export type Schedule = ScheduleDto;
 export type ScheduleDay = ScheduleDayDto;
@@ -22,13 +21,9 @@ export interface ScheduleFilter {
 }
 
 /** GET /schedules: a page, soonest pending first. */
-export const listSchedules = (searchParam: string, pageNumber: number, f: ScheduleFilter = {}) =>
-  api<Page<"schedules", Schedule>>("/schedules", { query: { searchParam, pageNumber, ...f } });
+export const listSchedules = listPage<"schedules", Schedule>("/schedules");
 /** GET /schedules/calendar: how many schedules fall on each day of a month (YYYY-MM). */
 export const scheduleCalendar = (month: string) => api<ScheduleDay[]>("/schedules/calendar", { query: { month } });
-export const getSchedule = (id: number) => api<Schedule>(`/schedules/${id}`);
-export const createSchedule = (input: ScheduleInput) => api<Schedule>("/schedules", { method: "POST", body: input });
-export const updateSchedule = (id: number, input: ScheduleInput) => api<Schedule>(`/schedules/${id}`, { method: "PUT", body: input });
-export const deleteSchedule = (id: number) => api(`/schedules/${id}`, { method: "DELETE" });
-export const uploadScheduleMedia = (id: number, file: File) => uploadFile<Schedule>(`/schedules/${id}/media-upload`, file);
-export const deleteScheduleMedia = (id: number) => api<Schedule>(`/schedules/${id}/media-upload`, { method: "DELETE" });
+/** A schedule's own calls and its one image. */
+export const schedulesApi = resource<Schedule, ScheduleInput>("/schedules");
+export const scheduleMedia = mediaOf<Schedule>("/schedules");

@@ -1,4 +1,4 @@
-import type { Page, QueueRef } from "@contract/dto/common";
+import type { QueueRef } from "@contract/dto/common";
 import type { SettingDto } from "@contract/dto/settings";
 import type { UserDto } from "@contract/dto/users";
 /** Wire shapes of the API answers the web reads (see the server's serialize* functions). */
@@ -14,5 +14,3 @@ export type { CompanyDto as Company } from "@contract/dto/companies";
 export type { SessionUserDto as SessionUser } from "@contract/dto/session";
 
 export type User = UserDto;
-
-export type UsersPage = Page<"users", User>;

@@ -1,5 +1,5 @@
-import { api } from "./client";
-import type { User, UsersPage } from "./types";
+import { listPage, resource } from "./resource";
+import type { User } from "./types";
 
 export interface UserInput {
   name: string;
@@ -10,16 +10,6 @@ export interface UserInput {
 }
 
 /** GET /users: one page of the company's users. */
-export const listUsers = (searchParam: string, pageNumber: number) => api<UsersPage>("/users", { query: { searchParam, pageNumber } });
-
-/** GET /users/{id}. */
-export const getUser = (id: number) => api<User>(`/users/${id}`);
-
-/** POST /users. */
-export const createUser = (input: UserInput) => api<User>("/users", { method: "POST", body: input });
-
-/** PUT /users/{id}. */
-export const updateUser = (id: number, input: Partial<UserInput>) => api<User>(`/users/${id}`, { method: "PUT", body: input });
-
-/** DELETE /users/{id}. */
-export const deleteUser = (id: number) => api(`/users/${id}`, { method: "DELETE" });
+export const listUsers = listPage<"users", User>("/users");
+/** A user's own calls. */
+export const usersApi = resource<User, Partial<UserInput>>("/users");

@@ -25,3 +25,8 @@ export function Badge({ tone = "neutral", color, children }: { tone?: Tone; colo
 export function Dot({ on, className = "" }: { on: boolean; className?: string }) {
   return <span className={`inline-block size-2 rounded-full ${on ? "bg-brand-500" : "bg-subtle/60"} ${className}`} />;
 }
+
+/** A round colour swatch (a queue's or a tag's colour) before a name. */
+export function Swatch({ color, className = "size-2.5" }: { color: string; className?: string }) {
+  return <span className={`shrink-0 rounded-full ${className}`} style={{ backgroundColor: color }} />;
+}

@@ -1,11 +1,27 @@
-import { Description, Field as HField, Input, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions, Switch } from "@headlessui/react";
+import { Description, Field as HField, Input, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions, Switch, Textarea } from "@headlessui/react";
 import { type InputHTMLAttributes, type ReactNode, useState } from "react";
 import { useT } from "../i18n";
+import { Swatch } from "./Badge";
 import { Icon } from "./Icon";
 
 const control =
   "block w-full rounded-lg border bg-surface px-3 text-sm text-ink shadow-sm transition-colors placeholder:text-subtle focus:outline-none focus:ring-4 data-[invalid]:border-red-500 data-[invalid]:focus:ring-red-500/15";
 const controlOk = "border-line focus:border-brand-500 focus:ring-brand-500/15";
+
+/**
+ * The form-field kit: every field takes the same props (`FieldProps`: label, name, value, `onValue`,
+ * error as an i18n key, hint), so `useEntityForm`'s `field("key")` binds any of them to a form value.
+ */
+export interface FieldProps<V> {
+  label: string;
+  name?: string;
+  value: V;
+  onValue: (value: V) => void;
+  /** An i18n key such as "validation.tooShort", translated under the control. */
+  error?: string;
+  hint?: string;
+  disabled?: boolean;
+}
 
 /** Label, control, hint and error (an i18n key, translated here) as one accessible field. */
 export function Field({ label, error, hint, children }: { label: string; error?: string; hint?: string; children: ReactNode }) {
@@ -25,12 +41,7 @@ export function Field({ label, error, hint, children }: { label: string; error?:
   );
 }
 
-export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "onChange"> {
-  label: string;
-  error?: string;
-  hint?: string;
-  onValue: (value: string) => void;
-}
+export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value">, FieldProps<string> {}
 
 /** A labelled text input; `error` is an i18n key such as "validation.tooShort". */
 export function TextInput({ label, error, hint, onValue, type = "text", ...rest }: TextInputProps) {
@@ -76,7 +87,7 @@ const optionRow =
 function OptionRow<V>({ option }: { option: Option<V> }) {
   return (
     <ListboxOption value={option.value} className={optionRow}>
-      {option.color && <span className="size-2.5 rounded-full" style={{ backgroundColor: option.color }} />}
+      {option.color && <Swatch color={option.color} />}
       <span className="flex-1 truncate">{option.label}</span>
       <Icon name="check" className="invisible size-4 text-brand-600 group-data-[selected]:visible" />
     </ListboxOption>
@@ -84,23 +95,11 @@ function OptionRow<V>({ option }: { option: Option<V> }) {
 }
 
 /** A single-choice select (headless Listbox) with a label. */
-export function Select<V extends string | number>({
-  label,
-  value,
-  options,
-  onValue,
-  error,
-}: {
-  label: string;
-  value: V;
-  options: Option<V>[];
-  onValue: (v: V) => void;
-  error?: string;
-}) {
+export function Select<V extends string | number>({ label, name, value, options, onValue, error, hint, disabled }: FieldProps<V> & { options: Option<V>[] }) {
   const current = options.find((o) => o.value === value);
   return (
-    <Field label={label} error={error}>
-      <Listbox value={value} onChange={onValue}>
+    <Field label={label} error={error} hint={hint}>
+      <Listbox name={name} value={value} onChange={onValue} disabled={disabled}>
         <ListboxButton className={`${control} ${controlOk} flex h-10 items-center justify-between text-left`}>
           <span className="truncate">{current?.label ?? ""}</span>
           <Icon name="chevronDown" className="size-4 text-subtle" />
@@ -116,28 +115,15 @@ export function Select<V extends string | number>({
 }
 
 /** A multiple-choice select showing the chosen options as coloured chips. */
-export function MultiSelect<V extends string | number>({
-  label,
-  value,
-  options,
-  onValue,
-  error,
-}: {
-  label: string;
-  value: V[];
-  options: Option<V>[];
-  onValue: (v: V[]) => void;
-  /** An i18n key shown under the control. */
-  error?: string;
-}) {
+export function MultiSelect<V extends string | number>({ label, value, options, onValue, error, hint, disabled }: FieldProps<V[]> & { options: Option<V>[] }) {
   const t = useT();
   const chosen = options.filter((o) => value.includes(o.value));
   return (
-    <Field label={label} error={error}>
-      <Listbox value={value} onChange={onValue} multiple>
+    <Field label={label} error={error} hint={hint}>
+      <Listbox value={value} onChange={onValue} multiple disabled={disabled}>
         <ListboxButton className={`${control} ${controlOk} flex min-h-10 items-center justify-between gap-2 py-1.5 text-left`}>
           <span className="flex flex-wrap gap-1">
-            {chosen.length === 0 && <span className="text-subtle">{t("common.noOptions")}</span>}
+            {chosen.length === 0 && <span className="text-subtle">{t("common.choose")}</span>}
             {chosen.map((o) => (
               <span
                 key={String(o.value)}
@@ -162,26 +148,34 @@ export function MultiSelect<V extends string | number>({
 }
 
 /** An on/off switch with its label on the left (headless UI Switch, keyboard and screen-reader ready). */
-export function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+export function Toggle({ label, name, value, onValue, error, hint, disabled }: FieldProps<boolean>) {
+  const t = useT();
+  const note = error ? t(error) : hint;
   return (
-    <label className="flex items-center justify-between gap-3 text-sm font-medium text-ink">
-      {label}
-      <Switch
-        checked={checked}
-        onChange={onChange}
-        aria-label={label}
-        className="group relative inline-flex h-6 w-11 shrink-0 rounded-full bg-line transition-colors data-[checked]:bg-brand-600"
-      >
-        <span className="m-0.5 size-5 rounded-full bg-white shadow transition-transform group-data-[checked]:translate-x-5" />
-      </Switch>
-    </label>
+    <div className="flex flex-col gap-1">
+      <label className="flex items-center justify-between gap-3 text-sm font-medium text-ink">
+        {label}
+        <Switch
+          name={name}
+          checked={value}
+          onChange={onValue}
+          disabled={disabled}
+          aria-label={label}
+          className="group relative inline-flex h-6 w-11 shrink-0 rounded-full bg-line transition-colors data-[checked]:bg-brand-600 data-[disabled]:opacity-60"
+        >
+          <span className="m-0.5 size-5 rounded-full bg-white shadow transition-transform group-data-[checked]:translate-x-5" />
+        </Switch>
+      </label>
+      {note && (
+        <p className={error ? "text-xs font-medium text-red-600 dark:text-red-400" : "text-xs text-muted"} role={error ? "alert" : undefined}>
+          {note}
+        </p>
+      )}
+    </div>
   );
 }
 
-const area =
-  "block min-h-16 w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm font-normal text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
-
-/** A labelled multi-line text input; `error` is an i18n key. */
+/** A labelled multi-line text input (`rows` sets its height; it grows no further than the dialog). */
 export function TextArea({
   label,
   name,
@@ -189,40 +183,24 @@ export function TextArea({
   onValue,
   error,
   hint,
+  disabled,
   rows = 3,
   placeholder,
   maxLength,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  onValue: (v: string) => void;
-  error?: string;
-  hint?: string;
-  rows?: number;
-  placeholder?: string;
-  maxLength?: number;
-}) {
-  const t = useT();
+}: FieldProps<string> & { rows?: number; placeholder?: string; maxLength?: number }) {
   return (
-    <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
-      {label}
-      <textarea
+    <Field label={label} error={error} hint={hint}>
+      <Textarea
         name={name}
         rows={rows}
         value={value}
         placeholder={placeholder}
         maxLength={maxLength}
+        disabled={disabled}
+        invalid={!!error}
         onChange={(e) => onValue(e.target.value)}
-        className={`${area} placeholder:text-subtle`}
+        className={`${control} ${error ? "" : controlOk} min-h-16 py-2`}
       />
-      {error ? (
-        <span className="text-xs font-medium text-red-600" role="alert">
-          {t(error)}
-        </span>
-      ) : (
-        hint && <span className="text-xs font-normal text-muted">{hint}</span>
-      )}
-    </label>
+    </Field>
   );
 }

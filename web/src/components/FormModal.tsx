@@ -49,18 +49,13 @@ export function FormModal({
       onClose={onClose}
       size={size}
       title={title}
-      footer={
-        <>
-          {footerStart && <div className="mr-auto">{footerStart}</div>}
-          <Button variant="secondary" onClick={onClose}>
-            {t("common.cancel")}
+      footerStart={footerStart}
+      actions={
+        !readOnly && (
+          <Button type="submit" form={formId} loading={busy} disabled={loading} data-testid={saveTestId}>
+            {t("common.save")}
           </Button>
-          {!readOnly && (
-            <Button type="submit" form={formId} loading={busy} disabled={loading} data-testid={saveTestId}>
-              {t("common.save")}
-            </Button>
-          )}
-        </>
+        )
       }
     >
       {loading ? (

@@ -1,5 +1,6 @@
 import { LIMITS } from "@contract/limits";
 import { type ReactNode, type UIEvent, useEffect, useRef } from "react";
+import { PageTitle } from "./Page";
 import { useT } from "../i18n";
 import { Badge } from "./Badge";
 import { Icon } from "./Icon";
@@ -51,7 +52,7 @@ export function ListPage({
     <div className="flex h-full flex-col gap-5 px-4 py-6 sm:px-8">
       <div className="flex flex-wrap items-center gap-3">
         <div className="mr-auto flex items-center gap-3">
-          <h1 className="text-2xl font-semibold tracking-tight text-ink">{title}</h1>
+          <PageTitle>{title}</PageTitle>
           {count && <Badge tone="brand">{count}</Badge>}
         </div>
         {onSearch && (
@@ -78,29 +79,74 @@ export function ListPage({
 
 /** Sticky table header cell style of the list tables (ListTable). */
 const thClass =
-  "sticky top-0 z-10 border-b border-line bg-raised/95 px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-muted backdrop-blur";
-/** Body cell style shared by the list tables. */
-export const tdClass = "border-b border-line px-4 py-3";
+  "sticky top-0 z-10 border-b border-line bg-raised/95 px-3 py-3 sm:px-4 text-left text-xs font-semibold uppercase tracking-wide text-muted backdrop-blur";
+/** Body cell style shared by the list tables (a cell of buttons is `compact`); a phone gets narrower gutters so three columns and the actions fit. */
+const tdClass = "border-b border-line px-3 sm:px-4";
+/** A column hidden below a screen width (its content may fold into another cell there). */
+const FROM = { sm: "hidden sm:table-cell", md: "hidden md:table-cell", lg: "hidden lg:table-cell", "2xl": "hidden 2xl:table-cell" } as const;
 
-/** A column of a list table: header text and extra header classes; `false` leaves it out. */
-export type Column = { label: string; className?: string } | false;
+/** A column of a list table; `false` leaves it out (a column shown only to some users or widths). */
+export type Column<T> =
+  | {
+      /** i18n key of the header. */
+      label: string;
+      /** The cell's content for a row. */
+      cell: (row: T) => ReactNode;
+      /** Shown from this screen width on. */
+      from?: keyof typeof FROM;
+      /** Classes of the body cells (text style, width, alignment). */
+      className?: string;
+      /** Classes of the header cell. */
+      head?: string;
+      /** A cell of buttons: less padding above and below. */
+      compact?: boolean;
+    }
+  | false;
 
-/** The table of a list page: sticky header cells, the rows, and a spinner row while the next page loads. */
-export function ListTable({ columns, loading = false, children }: { columns: Column[]; loading?: boolean; children: ReactNode }) {
+export interface ListTableProps<T> {
+  columns: Column<T>[];
+  rows: T[];
+  /** The rows' test id (`data-testid`); each row also carries `data-id`. */
+  rowTestId: string;
+  rowKey?: (row: T) => string | number;
+  /** Classes of a row (default: a hover tint). */
+  rowClass?: (row: T) => string;
+  /** More `data-*` attributes of a row (e.g. a status tests wait for). */
+  rowData?: (row: T) => Record<`data-${string}`, string>;
+  /** A spinner row while the next page loads. */
+  loading?: boolean;
+}
+
+const join = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(" ");
+const HOVER = () => "hover:bg-raised/60";
+
+/** The table of a list page, declared by its columns: sticky headers, one row per item, a spinner row while the next page loads. */
+export function ListTable<T>({ columns, rows, rowTestId, rowKey, rowClass = HOVER, rowData, loading = false }: ListTableProps<T>) {
   const t = useT();
   const shown = columns.filter((c) => c !== false);
+  const keyOf = rowKey ?? ((row: T) => (row as { id: number }).id);
   return (
     <table className="w-full border-separate border-spacing-0 text-sm">
       <thead>
         <tr>
-          {shown.map((c, i) => (
-            <th key={i} className={c.className ? `${thClass} ${c.className}` : thClass}>
-              {c.label}
+          {shown.map((c) => (
+            <th key={c.label} className={join(thClass, c.from && FROM[c.from], c.head)}>
+              {t(c.label)}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody>{children}</tbody>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={keyOf(row)} data-testid={rowTestId} data-id={keyOf(row)} className={rowClass(row)} {...rowData?.(row)}>
+            {shown.map((c) => (
+              <td key={c.label} className={join(tdClass, c.compact ? "py-2" : "py-3", c.from && FROM[c.from], c.className)}>
+                {c.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
       {loading && (
         <tfoot>
           <tr>

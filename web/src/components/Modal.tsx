@@ -1,18 +1,22 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import type { ReactNode } from "react";
 import { useT } from "../i18n";
-import { IconButton } from "./Button";
+import { Button, IconButton } from "./Button";
 
 /**
  * A centred dialog (a bottom sheet on a phone) with title, close button, body and an optional footer.
  * A long body scrolls between a fixed header and footer; a sheet stops 6rem short of the top, where
- * the phone's toasts show, so none covers its close button.
+ * the phone's toasts show, so none covers its close button. The usual footer is `actions`: Cancel
+ * (it closes) followed by the dialog's own buttons; `footer` replaces it with anything else.
  */
 export function Modal({
   open,
   onClose,
   title,
   children,
+  actions,
+  cancelLabel,
+  footerStart,
   footer,
   size = "md",
 }: {
@@ -20,11 +24,28 @@ export function Modal({
   onClose: () => void;
   title: string;
   children: ReactNode;
+  /** The footer's buttons after Cancel (none: Cancel alone). */
+  actions?: ReactNode;
+  /** Cancel's words where "Fechar" says it better (nothing is lost). */
+  cancelLabel?: string;
+  /** A button at the footer's start (a secondary action). */
+  footerStart?: ReactNode;
   footer?: ReactNode;
   size?: "sm" | "md" | "lg";
 }) {
   const t = useT();
   const width = size === "sm" ? "max-w-sm" : size === "lg" ? "max-w-2xl" : "max-w-lg";
+  const bar =
+    footer ??
+    (actions !== undefined && (
+      <>
+        {footerStart && <div className="mr-auto">{footerStart}</div>}
+        <Button variant="secondary" onClick={onClose}>
+          {cancelLabel ?? t("common.cancel")}
+        </Button>
+        {actions}
+      </>
+    ));
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-slate-950/40 backdrop-blur-[2px] transition-opacity duration-150 data-[closed]:opacity-0" />
@@ -38,7 +59,7 @@ export function Modal({
             <IconButton icon="close" label={t("common.close")} onClick={onClose} className="-mr-2" />
           </div>
           <div className="min-h-0 overflow-y-auto px-5 py-5">{children}</div>
-          {footer && <div className="flex shrink-0 justify-end gap-2 border-t border-line bg-raised/50 px-5 py-3.5 sm:rounded-b-2xl">{footer}</div>}
+          {bar && <div className="flex shrink-0 justify-end gap-2 border-t border-line bg-raised/50 px-5 py-3.5 sm:rounded-b-2xl">{bar}</div>}
         </DialogPanel>
       </div>
     </Dialog>

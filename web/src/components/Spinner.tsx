@@ -16,3 +16,8 @@ export function PageSpinner({ label }: { label?: string }) {
     </div>
   );
 }
+
+/** A spinner in the flow of a page or a card, while its content loads. */
+export function BlockSpinner() {
+  return <Spinner className="mx-auto my-10 size-6 text-brand-600" />;
+}

@@ -15,7 +15,7 @@ export function Tabs({ tabs, selected, onChange }: { tabs: TabSpec[]; selected?:
         {tabs.map((tab) => (
           <Tab
             key={tab.key}
-            className="-mb-px shrink-0 whitespace-nowrap border-b-2 border-transparent px-3.5 py-2.5 text-sm font-medium text-muted transition-colors hover:text-ink focus:outline-none data-[selected]:border-brand-600 data-[selected]:text-brand-700 dark:data-[selected]:border-brand-400 dark:data-[selected]:text-brand-300"
+            className="-mb-px shrink-0 whitespace-nowrap border-b-2 border-transparent px-2.5 py-2.5 sm:px-3.5 text-sm font-medium text-muted transition-colors hover:text-ink focus:outline-none data-[selected]:border-brand-600 data-[selected]:text-brand-700 dark:data-[selected]:border-brand-400 dark:data-[selected]:text-brand-300"
           >
             {tab.label}
           </Tab>

@@ -1,7 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { Icon } from "../components/Icon";
+import { BrandIcon } from "../components/BrandIcon";
 import { showsInMenu } from "../guards";
 import { useT } from "../i18n";
 import { type RouteEntry, ROUTES, SECTIONS } from "../routes";
@@ -72,9 +72,7 @@ export function Drawer() {
           onClick={close}
           className={`flex h-16 shrink-0 items-center gap-2.5 border-b border-line px-5 ${collapsed ? "justify-center px-0" : ""}`}
         >
-          <span className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white dark:bg-brand-500 dark:text-brand-950">
-            <Icon name="chat" className="size-4.5" />
-          </span>
+          <BrandIcon iconClass="size-4.5" />
           {!collapsed && <span className="text-lg font-semibold tracking-tight text-ink">{t("app.name")}</span>}
         </Link>
         <div ref={list} className="flex-1 space-y-5 overflow-y-auto px-3 py-4">

@@ -26,3 +26,19 @@ export function serverFieldErrors(err: unknown, pins: Record<string, string> = {
   const field = pins[err.code];
   return field ? { [field]: `errors.${err.code}` } : null;
 }
+
+/**
+ * Binds the kit's fields (`FieldProps`) to one form state: `field("name")` is the field's name,
+ * value, setter and error, spread into a TextInput, TextArea, Select or Toggle.
+ */
+export function fieldBinder<F>(form: F, setForm: (change: (f: F) => F) => void, errors: FieldErrors) {
+  return <K extends keyof F & string>(key: K) => ({
+    name: key,
+    value: form[key],
+    onValue: (value: F[K]) => setForm((f) => ({ ...f, [key]: value })),
+    error: errors[key],
+  });
+}
+
+/** `fieldBinder`'s answer: what a part of a form (a tab, a group of fields) takes to bind its own fields. */
+export type FieldBinder<F> = ReturnType<typeof fieldBinder<F>>;

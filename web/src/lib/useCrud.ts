@@ -6,7 +6,8 @@ import { toast, toastError } from "../stores/toast";
 export interface CrudOptions<T extends { id: number }> {
   /** i18n prefix of the area: `<area>.deleteTitle` (with `{{name}}`), `<area>.deleteText`, `<area>.deleted`. */
   area: string;
-  remove: (id: number) => Promise<unknown>;
+  /** The delete call (a list nobody deletes from, like invoices, has none). */
+  remove?: (id: number) => Promise<unknown>;
   /** The page's list store: a deleted record leaves it. */
   store?: { remove: (id: number) => void };
   /** The page's list counter (`usePagedList`): a delete lowers it. */
@@ -26,7 +27,7 @@ export function useCrud<T extends { id: number }>(o: CrudOptions<T>) {
   const [deleting, setDeleting] = useState<T | null>(null);
 
   const confirmDelete = async () => {
-    if (!deleting) return;
+    if (!deleting || !o.remove) return;
     try {
       await o.remove(deleting.id);
       o.store?.remove(deleting.id);
@@ -55,5 +56,5 @@ export function useCrud<T extends { id: number }>(o: CrudOptions<T>) {
     },
   };
 }
-/** What CrudPage needs of `useCrud`: the add button and the delete confirmation. */
-export type Crud = Pick<ReturnType<typeof useCrud>, "add" | "confirm">;
+/** What CrudPage needs of `useCrud`: the add button, a row's edit and delete, and the delete confirmation. */
+export type Crud<T extends { id: number }> = Pick<ReturnType<typeof useCrud<T>>, "add" | "edit" | "askDelete" | "confirm">;

@@ -1,19 +1,41 @@
+import type { Page } from "@contract/dto/common";
 import { LIMITS } from "@contract/limits";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toastError } from "../stores/toast";
 import type { ListStore } from "../stores/lists";
+import { toastError } from "../stores/toast";
+
+/** Where a list's rows come from: `paged` (a searchable endpoint, page by page) or `whole` (a short list). */
+export interface ListSource<T> {
+  fetch: (search: string, page: number) => Promise<{ items: T[]; count: number; hasMore: boolean }>;
+  searchable: boolean;
+  /** Search text shorter than this lists everything. */
+  minChars: number;
+}
 
 /**
- * Loads pages of a searchable list into a list store: the search is debounced 500 ms and only
- * sent from 3 characters on (R-UI-7; shorter text lists everything), a new search restarts at
- * page 1, `loadMore` fetches the next page, and a store reload (realtime) refetches page 1.
- * `minChars` lowers the search threshold for a list that searches as typed.
+ * A searchable endpoint answering `Page<key, T>` (its rows under `key`). `minChars` lowers the search
+ * threshold for a list that searches as typed.
  */
-export function usePagedList<T extends { id: number }>(
-  store: ListStore<T>,
-  fetchPage: (search: string, page: number) => Promise<{ items: T[]; count: number; hasMore: boolean }>,
+export function paged<K extends string, T>(
+  fetchPage: (search: string, page: number) => Promise<Page<K, T>>,
+  key: K,
   minChars: number = LIMITS.searchMinChars,
-) {
+): ListSource<T> {
+  return { fetch: (s, p) => fetchPage(s, p).then((r) => ({ items: r[key], count: r.count, hasMore: r.hasMore })), searchable: true, minChars };
+}
+
+/** A short list fetched whole (queues, plans): no search, no paging. */
+export function whole<T>(fetchAll: () => Promise<T[]>): ListSource<T> {
+  return { fetch: () => fetchAll().then((items) => ({ items, count: items.length, hasMore: false })), searchable: false, minChars: 0 };
+}
+
+/**
+ * Loads a list into its store: the search is debounced 500 ms and only sent from 3 characters on
+ * (R-UI-7; shorter text lists everything), a new search restarts at page 1, `loadMore` fetches the
+ * next page, and a store reload (realtime) refetches page 1. A `whole` list has no search, no
+ * paging, and counts the rows it holds (frames add and remove them).
+ */
+export function usePagedList<T extends { id: number }>(store: ListStore<T>, source: ListSource<T>) {
   const [search, setSearch] = useState("");
   const [query, setQuery] = useState("");
   const [page, setPage] = useState(1);
@@ -25,7 +47,7 @@ export function usePagedList<T extends { id: number }>(
   useEffect(() => {
     const id = setTimeout(() => {
       const q = search.trim();
-      setQuery(q.length >= minChars ? q : "");
+      setQuery(q.length >= source.minChars ? q : "");
       setPage(1);
     }, LIMITS.searchDebounceMs);
     return () => clearTimeout(id);
@@ -34,7 +56,8 @@ export function usePagedList<T extends { id: number }>(
   useEffect(() => {
     const mine = ++request.current;
     setLoading(true);
-    fetchPage(query, page)
+    source
+      .fetch(query, page)
       .then((res) => {
         if (mine !== request.current) return;
         store.put(res.items, page > 1, res.hasMore);
@@ -54,5 +77,6 @@ export function usePagedList<T extends { id: number }>(
     else setPage(1);
   }, [page]);
 
+  if (!source.searchable) return { loading, count: store.items.value.length, setCount, refresh };
   return { search, setSearch, loading, loadMore, count, setCount, refresh };
 }

@@ -1,6 +1,8 @@
+import type { UserDto } from "@contract/dto/users";
 import type { ClientMessage, FrameOf, ServerFrame } from "@contract/frames";
 import { LIMITS } from "@contract/limits";
 import { refreshToken } from "../api/client";
+import { campaignSettingsOnFrame } from "../features/campaigns/settings-store";
 import { campaignsOnFrame } from "../features/campaigns/store";
 import { onPaymentFrame } from "../features/finance/payment";
 import { kanbanOnMessageFrame, kanbanOnTicketFrame } from "../features/kanban/store";
@@ -9,7 +11,7 @@ import { onSettingFrame } from "../features/settings/store";
 import { todoOnFrame } from "../features/todo/tasks";
 import { t } from "../i18n";
 import { clearSessionKeys, load } from "../lib/storage";
-import { onConnectionFrame } from "../stores/connections";
+import { onConnectionFrame, onSessionFrame } from "../stores/connections";
 import { usersStore } from "../stores/lists";
 import { chatOnFrame } from "../stores/chats";
 import { announcementOnFrame } from "../stores/announcements";
@@ -24,6 +26,7 @@ import { socketOpen } from "../stores/connectivity";
 import { catchUp } from "./catchup";
 import { sandboxOnFrame } from "./connections";
 import { isSessionRestart } from "./restart";
+import { byAction, unhandled } from "./exhaustive";
 import {
   contactsOnFrame,
   fileListsOnFrame,
@@ -48,12 +51,12 @@ const SESSION_ENDED_CODE = 4401;
 const STALE_MS = 45_000;
 const WATCHDOG_MS = 15_000;
 
-function onUserFrame(frame: FrameOf<"user">) {
-  if (frame.action === "delete") return usersStore.remove(frame.userId);
-  const u = frame.user;
+function putUser({ user: u }: { user: UserDto }) {
   usersStore.upsert(u);
   if (String(u.id) === load("userId")) patchUser({ name: u.name, email: u.email, profile: u.profile, queues: u.queues });
 }
+
+const onUserFrame = byAction<"user">({ create: putUser, update: putUser, delete: (f) => usersStore.remove(f.userId) });
 
 /** How long a sign-in in another tab of this browser has to store its token (see onAuthFrame). */
 const SAME_BROWSER_GRACE_MS = 1_500;
@@ -88,7 +91,8 @@ function onAuthFrame(frame: FrameOf<"auth">) {
 
 /**
  * One place where every frame goes to the stores that follow it, narrowed by channel (the frame
- * types come from src/contract/frames.ts). A new area adds its channel here.
+ * types come from src/contract/frames.ts). Exhaustive: a channel without its case does not compile
+ * (`unhandled`), and each handler switches over its channel's actions the same way.
  */
 function dispatch(f: ServerFrame) {
   switch (f.channel) {
@@ -134,12 +138,15 @@ function dispatch(f: ServerFrame) {
     case "payment":
       return onPaymentFrame(f);
     case "whatsapp":
-    case "whatsappSession":
       return onConnectionFrame(f);
+    case "whatsappSession":
+      return onSessionFrame(f);
     case "sandbox":
       return sandboxOnFrame(f);
     case "campaign":
       return campaignsOnFrame(f);
+    case "campaignSettings":
+      return campaignSettingsOnFrame(f);
     case "ContactList":
       return contactListsOnFrame(f);
     case "ContactListItem":
@@ -152,6 +159,8 @@ function dispatch(f: ServerFrame) {
     case "ready":
       serverTime = Math.max(serverTime, f.t);
       return;
+    default:
+      return unhandled(f);
   }
 }
 

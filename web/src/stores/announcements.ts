@@ -3,6 +3,7 @@ import type { FrameOf } from "@contract/frames";
 import { type Announcement, listAnnouncements } from "../api/announcements";
 import { t } from "../i18n";
 import { load, save } from "../lib/storage";
+import { byAction } from "../realtime/exhaustive";
 import { announcementsStore } from "./lists";
 import { toast } from "./toast";
 
@@ -33,11 +34,16 @@ export function markAnnouncementsSeen() {
 }
 
 /** Realtime: announcements reach every user; a new active one pops up as a notice. */
-export function announcementOnFrame(f: FrameOf<"announcement">) {
-  if (f.action === "delete") {
+export const announcementOnFrame = byAction<"announcement">({
+  create: putAnnouncement,
+  update: putAnnouncement,
+  delete: (f) => {
     activeAnnouncements.value = activeAnnouncements.peek().filter((a) => a.id !== f.id);
-    return announcementsStore.remove(f.id);
-  }
+    announcementsStore.remove(f.id);
+  },
+});
+
+function putAnnouncement(f: Extract<FrameOf<"announcement">, { record: unknown }>) {
   const rest = activeAnnouncements.peek().filter((a) => a.id !== f.record.id);
   const wasActive = rest.length !== activeAnnouncements.peek().length;
   activeAnnouncements.value = f.record.status ? [f.record, ...rest].sort((x, y) => y.id - x.id) : rest;

@@ -1,6 +1,6 @@
 import { computed, signal } from "@preact/signals-react";
-import type { FrameOf } from "@contract/frames";
 import { type Chat, type ChatMessage, listChats, markChatRead } from "../api/chats";
+import { byAction } from "../realtime/exhaustive";
 import { user } from "./session";
 
 /** The signed-in user's chats (first pages), newest activity first. */
@@ -57,13 +57,14 @@ function put(chat: Chat, toTop: boolean) {
 }
 
 /** Realtime: chat frames reach only members, so every one of them belongs in the list. */
-export function chatOnFrame(f: FrameOf<"chat">) {
-  if (f.action === "delete") {
+export const chatOnFrame = byAction<"chat">({
+  create: (f) => put(f.chat, true),
+  update: (f) => put(f.chat, false),
+  delete: (f) => {
     chats.value = chats.peek().filter((c) => c.id !== f.chatId);
     if (openChatId.peek() === f.chatId) openChatId.value = null;
-    return;
-  }
-  if (f.action === "new-message") {
+  },
+  "new-message": (f) => {
     const open = openChatId.peek() === f.chat.id && document.visibilityState === "visible";
     if (openChatId.peek() === f.chat.id) liveMessages.value = [...liveMessages.peek(), f.message];
     if (open && f.message.senderId !== user.peek()?.id) {
@@ -73,10 +74,9 @@ export function chatOnFrame(f: FrameOf<"chat">) {
       void markChatRead(f.chat.id).catch(() => {});
       return;
     }
-    return put(f.chat, true);
-  }
-  put(f.chat, f.action === "create");
-}
+    put(f.chat, true);
+  },
+});
 
 /** Marks a chat read locally and on the server. */
 export function readChat(chat: Chat) {

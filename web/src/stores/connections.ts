@@ -1,7 +1,7 @@
-import type { FrameOf } from "@contract/frames";
 import { ALERT_STATUSES } from "@contract/schemas/connections";
 import { effect, signal } from "@preact/signals-react";
 import { type Connection, listConnections } from "../api/connections";
+import { byAction } from "../realtime/exhaustive";
 
 /** The company's connections (GET /whatsapp?session=0), kept live by `whatsapp`/`whatsappSession` frames. */
 export const connections = signal<Connection[]>([]);
@@ -56,15 +56,18 @@ export function removeConnection(id: number) {
 }
 
 /** Realtime: `whatsapp` update/delete and `whatsappSession` update. */
-export function onConnectionFrame(frame: FrameOf<"whatsapp"> | FrameOf<"whatsappSession">) {
-  if (frame.channel === "whatsapp") {
-    if (frame.action === "delete") return removeConnection(frame.whatsappId);
-    return upsertConnection(frame.whatsapp);
-  }
-  const s = frame.session;
-  if (!connections.peek().some((x) => x.id === s.id)) return;
-  connections.value = connections.peek().map((x) => (x.id === s.id ? { ...x, ...s } : x));
-}
+export const onConnectionFrame = byAction<"whatsapp">({
+  update: (f) => upsertConnection(f.whatsapp),
+  delete: (f) => removeConnection(f.whatsappId),
+});
+
+/** Realtime `whatsappSession`: a session's state (status, QR code, retries) on its connection's row. */
+export const onSessionFrame = byAction<"whatsappSession">({
+  update: ({ session: s }) => {
+    if (!connections.peek().some((x) => x.id === s.id)) return;
+    connections.value = connections.peek().map((x) => (x.id === s.id ? { ...x, ...s } : x));
+  },
+});
 
 let badgeTimer: ReturnType<typeof setTimeout> | undefined;
 effect(() => {

@@ -1,6 +1,6 @@
-import type { FrameOf } from "@contract/frames";
 import { computed, signal } from "@preact/signals-react";
 import { listTickets, type Ticket } from "../api/tickets";
+import { byAction, nothingToShow } from "../realtime/exhaustive";
 import { allowedNow, user } from "./session";
 
 /** Tickets with unread customer messages the user can see (the top bar's bell), by id. */
@@ -51,12 +51,15 @@ export async function refreshUnread() {
 }
 
 /** `ticket` frames: a changed ticket enters or leaves the bell; deleted or read ones leave it. */
-export function bellOnTicket(f: FrameOf<"ticket">) {
-  if (f.action === "update") put(f.ticket);
-  else drop(f.ticketId);
-}
+export const bellOnTicket = byAction<"ticket">({
+  update: (f) => put(f.ticket),
+  delete: (f) => drop(f.ticketId),
+  updateUnread: (f) => drop(f.ticketId),
+});
 
 /** `appMessage create` frames carry their ticket (with its unread counter). */
-export function bellOnMessage(f: FrameOf<"appMessage">) {
-  if (f.action === "create") put(f.ticket);
-}
+export const bellOnMessage = byAction<"appMessage">({
+  create: (f) => put(f.ticket),
+  // an edited or acknowledged message changes no unread counter
+  update: nothingToShow,
+});

@@ -1,9 +1,9 @@
 import { batch, computed, type Signal, signal } from "@preact/signals-react";
-import type { FrameOf } from "@contract/frames";
 import type { TicketWindowDto } from "@contract/dto/messages";
 import { type Message, markRead } from "../api/messages";
 import { type Ticket, listTickets, type TicketQuery } from "../api/tickets";
 import { load, save } from "../lib/storage";
+import { byAction, nothingToShow } from "../realtime/exhaustive";
 import { allowedNow, user } from "./session";
 
 /** The four lists of the ticket screen: open (assigned), pending, closed and search results. */
@@ -192,17 +192,15 @@ export function putMessage(m: Message) {
 }
 
 /** Realtime `ticket` frames: update, delete, updateUnread. */
-export function onTicketFrame(frame: FrameOf<"ticket">) {
-  if (frame.action === "update") upsertTicket(frame.ticket);
-  else if (frame.action === "delete") removeTicket(frame.ticketId);
-  else {
-    const id = frame.ticketId;
+export const onTicketFrame = byAction<"ticket">({
+  update: (f) => upsertTicket(f.ticket),
+  delete: (f) => removeTicket(f.ticketId),
+  updateUnread: (f) =>
     patchTickets(
-      (t) => t.id === id,
+      (t) => t.id === f.ticketId,
       (t) => ({ ...t, unreadMessages: 0 }),
-    );
-  }
-}
+    ),
+});
 
 let readTimer: ReturnType<typeof setTimeout> | null = null;
 /** Marks the open ticket read once a burst of messages settles (one call per burst). */
@@ -215,24 +213,26 @@ function readSoon(ticketId: number) {
 }
 
 /** Realtime `appMessage` frames: a new message moves its ticket to the top and may notify. */
-export function onMessageFrame(frame: FrameOf<"appMessage">) {
-  const m = frame.message;
-  if (frame.action === "create") {
-    const t = frame.ticket;
+export const onMessageFrame = byAction<"appMessage">({
+  create: ({ message: m, ticket: t }) => {
     upsertTicket(t, true);
     putMessage(m);
     const open = currentTicket.peek()?.id === t.id;
     // The agent is looking at this chat: the new message is read now, not left as unread.
     if (!m.fromMe && open && document.visibilityState === "visible") readSoon(t.id);
-  } else putMessage(m);
-}
+  },
+  update: (f) => putMessage(f.message),
+});
 
 /** Realtime `contact` frames: names and pictures on cards and in the chat. */
-export function onContactFrame(frame: FrameOf<"contact">) {
-  if (frame.action !== "update") return;
-  const c = frame.contact;
-  patchTickets(
-    (t) => t.contactId === c.id,
-    (t) => ({ ...t, contact: { ...t.contact, name: c.name, number: c.number, email: c.email, profilePicUrl: c.profilePicUrl } }),
-  );
-}
+export const onContactFrame = byAction<"contact">({
+  update: ({ contact: c }) =>
+    patchTickets(
+      (t) => t.contactId === c.id,
+      (t) => ({ ...t, contact: { ...t.contact, name: c.name, number: c.number, email: c.email, profilePicUrl: c.profilePicUrl } }),
+    ),
+  // a new contact has no ticket yet; a deleted one's tickets leave through their own frames
+  create: nothingToShow,
+  delete: nothingToShow,
+  reload: nothingToShow,
+});

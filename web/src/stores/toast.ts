@@ -58,3 +58,15 @@ export function toastError(err: unknown) {
   if (e && typeof e === "object" && typeof e.message === "string" && e.message) return toast("error", e.message);
   return toast("error", t("errors.generic"));
 }
+
+/** Runs an action and tells how it went: the success toast `done` (an i18n key), or the error's. True when it worked. */
+export async function withToast(run: () => Promise<unknown>, done: string): Promise<boolean> {
+  try {
+    await run();
+    toast("success", t(done));
+    return true;
+  } catch (err) {
+    toastError(err);
+    return false;
+  }
+}

@@ -1,22 +1,40 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { BrandIcon } from "../../components/BrandIcon";
 import { Icon } from "../../components/Icon";
+import { PageTitle } from "../../components/Page";
 import { useT } from "../../i18n";
 import { LanguageMenu } from "../../layout/LanguageMenu";
 import { ThemeToggle } from "../../layout/ThemeToggle";
+
+/** The terms and privacy links (beside the brand panel on wide screens, under the form on narrow ones). */
+function LegalLinks({ className, link }: { className: string; link: string }) {
+  const t = useT();
+  return (
+    <nav className={className}>
+      <Link href="/term" className={link}>
+        {t("legal.termTitle")}
+      </Link>
+      <Link href="/privacy" className={link}>
+        {t("legal.privacyTitle")}
+      </Link>
+    </nav>
+  );
+}
 
 /** Frame of the public pages: brand panel on wide screens, the form card, language and theme. */
 export function AuthShell({
   title,
   subtitle,
   children,
-  footer,
+  other,
   wide,
 }: {
   title: string;
   subtitle: string;
   children: ReactNode;
-  footer?: ReactNode;
+  /** The way to the other public page under the form: a sentence and its link ("No account? Sign up"). */
+  other?: { text: string; link: string; href: string };
   wide?: boolean;
 }) {
   const t = useT();
@@ -32,21 +50,12 @@ export function AuthShell({
           <span className="text-xl font-semibold tracking-tight">{t("app.name")}</span>
         </div>
         <p className="relative max-w-sm text-3xl leading-tight font-semibold tracking-tight">{t("app.tagline")}</p>
-        <nav className="relative flex gap-5 text-sm text-brand-100/80">
-          <Link href="/term" className="hover:text-white">
-            {t("legal.termTitle")}
-          </Link>
-          <Link href="/privacy" className="hover:text-white">
-            {t("legal.privacyTitle")}
-          </Link>
-        </nav>
+        <LegalLinks className="relative flex gap-5 text-sm text-brand-100/80" link="hover:text-white" />
       </aside>
       <main className="flex flex-1 flex-col">
         <div className="flex items-center justify-between px-4 py-3 sm:px-6">
           <span className="flex items-center gap-2 font-semibold text-ink lg:invisible">
-            <span className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white dark:bg-brand-500 dark:text-brand-950">
-              <Icon name="chat" className="size-4" />
-            </span>
+            <BrandIcon />
             {t("app.name")}
           </span>
           <div className="flex items-center gap-1">
@@ -56,18 +65,18 @@ export function AuthShell({
         </div>
         <div className="flex flex-1 items-start justify-center px-4 pt-6 pb-12 sm:items-center sm:px-6">
           <div className={`w-full ${wide ? "max-w-xl" : "max-w-sm"}`}>
-            <h1 className="text-2xl font-semibold tracking-tight text-ink">{title}</h1>
+            <PageTitle>{title}</PageTitle>
             <p className="mt-1.5 text-sm text-muted">{subtitle}</p>
             <div className="mt-8">{children}</div>
-            {footer && <div className="mt-8 text-center text-sm text-muted">{footer}</div>}
-            <nav className="mt-8 flex justify-center gap-5 text-xs text-subtle lg:hidden">
-              <Link href="/term" className="hover:text-ink">
-                {t("legal.termTitle")}
-              </Link>
-              <Link href="/privacy" className="hover:text-ink">
-                {t("legal.privacyTitle")}
-              </Link>
-            </nav>
+            {other && (
+              <p className="mt-8 text-center text-sm text-muted">
+                {other.text}{" "}
+                <Link href={other.href} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+                  {other.link}
+                </Link>
+              </p>
+            )}
+            <LegalLinks className="mt-8 flex justify-center gap-5 text-xs text-subtle lg:hidden" link="hover:text-ink" />
           </div>
         </div>
       </main>

@@ -3,7 +3,7 @@ import { LoginBody } from "@contract/schemas/auth";
 import { LIMITS } from "@contract/limits";
 import type { SessionDto } from "@contract/dto/session";
 import { type FormEvent, useState } from "react";
-import { Link, useLocation } from "wouter";
+import { useLocation } from "wouter";
 import { ApiError } from "../../api/client";
 import { passkeySignIn, passkeySignInOptions, signIn } from "../../api/security";
 import { Button } from "../../components/Button";
@@ -106,18 +106,7 @@ export default function LoginPage() {
       </AuthShell>
     );
   return (
-    <AuthShell
-      title={t("auth.title")}
-      subtitle={t("auth.subtitle")}
-      footer={
-        <>
-          {t("auth.noAccount")}{" "}
-          <Link href="/signup" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-            {t("auth.signupLink")}
-          </Link>
-        </>
-      }
-    >
+    <AuthShell title={t("auth.title")} subtitle={t("auth.subtitle")} other={{ text: t("auth.noAccount"), link: t("auth.signupLink"), href: "/signup" }}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextInput
           label={t("auth.email")}

@@ -1,6 +1,6 @@
 import { SignupForm } from "@contract/schemas/companies";
 import { type FormEvent, useEffect, useState } from "react";
-import { Link, useLocation, useSearch } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import { login } from "../../api/auth";
 import { signup } from "../../api/companies";
 import { listPlans } from "../../api/plans";
@@ -77,14 +77,7 @@ export default function SignupPage() {
       wide
       title={t("signup.title")}
       subtitle={t("signup.subtitle")}
-      footer={
-        <>
-          {t("signup.haveAccount")}{" "}
-          <Link href="/login" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-            {t("signup.loginLink")}
-          </Link>
-        </>
-      }
+      other={{ text: t("signup.haveAccount"), link: t("signup.loginLink"), href: "/login" }}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">

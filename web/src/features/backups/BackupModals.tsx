@@ -37,7 +37,7 @@ export function ScheduleModal({ open, schedule, onClose, onSaved }: { open: bool
   };
   return (
     <FormModal open={open} onClose={onClose} title={t("backups.schedule")} formId="backup-schedule" onSubmit={submit} busy={busy} size="sm">
-      <Toggle label={t("backups.daily")} checked={form.enabled} onChange={(enabled) => setForm({ ...form, enabled })} />
+      <Toggle label={t("backups.daily")} value={form.enabled} onValue={(enabled) => setForm({ ...form, enabled })} />
       <TextInput label={t("backups.time")} type="time" value={form.time} error={errors.time} onValue={(time) => setForm({ ...form, time })} required />
       <TextInput
         label={t("backups.keep")}
@@ -79,15 +79,10 @@ export function RestoreModal({ name, onClose, onStaged }: { name: string | null;
       open={name !== null}
       onClose={onClose}
       title={t("backups.restoreTitle")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button variant="danger" onClick={confirm} loading={busy} disabled={typed.trim() !== name} data-testid="restore-confirm">
-            {t("backups.restore")}
-          </Button>
-        </>
+      actions={
+        <Button variant="danger" onClick={confirm} loading={busy} disabled={typed.trim() !== name} data-testid="restore-confirm">
+          {t("backups.restore")}
+        </Button>
       }
     >
       <div className="flex flex-col gap-4 text-sm text-muted">

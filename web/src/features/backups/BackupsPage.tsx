@@ -4,7 +4,7 @@ import { Badge } from "../../components/Badge";
 import { Button, IconButton } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState } from "../../components/EmptyState";
-import { ListPage, ListTable, tdClass } from "../../components/ListPage";
+import { ListPage, ListTable } from "../../components/ListPage";
 import { useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
 import { toast, toastError } from "../../stores/toast";
@@ -61,33 +61,37 @@ export default function BackupsPage() {
       {data && backups.length === 0 && !data.running && <EmptyState icon="download" title={t("backups.empty")} hint={t("backups.emptyHint")} />}
       {backups.length > 0 && (
         <ListTable
+          rows={backups}
+          rowKey={(b) => b.name}
+          rowTestId="backup-row"
           columns={[
-            { label: t("backups.date") },
-            { label: t("backups.kind"), className: "hidden sm:table-cell" },
-            { label: t("backups.size"), className: "hidden sm:table-cell" },
-            { label: t("common.actions"), className: "text-right" },
+            {
+              label: "backups.date",
+              cell: (b) => (
+                <>
+                  <span className="font-medium whitespace-nowrap text-ink">{formatDateTime(b.createdAt)}</span>
+                  <span className="mt-0.5 block font-mono text-[11px] break-all text-subtle" data-testid="backup-name">
+                    {b.name}
+                  </span>
+                </>
+              ),
+            },
+            { label: "backups.kind", from: "sm", cell: (b) => <Badge tone={KIND_TONE[b.kind]}>{t(`backups.kinds.${b.kind}`)}</Badge> },
+            { label: "backups.size", from: "sm", className: "text-muted tabular-nums", cell: (b) => formatSize(b.size) },
+            {
+              label: "common.actions",
+              head: "text-right",
+              className: "whitespace-nowrap text-right",
+              cell: (b) => (
+                <>
+                  <IconButton icon="download" label={t("backups.download")} onClick={() => download(b.name)} />
+                  <IconButton icon="undo" label={t("backups.restore")} onClick={() => setRestoring(b.name)} />
+                  <IconButton icon="trash" tone="danger" label={t("common.delete")} onClick={() => setDeleting(b.name)} />
+                </>
+              ),
+            },
           ]}
-        >
-          {backups.map((b) => (
-            <tr key={b.name} data-testid="backup-row" className="hover:bg-raised/60">
-              <td className={tdClass}>
-                <span className="font-medium whitespace-nowrap text-ink">{formatDateTime(b.createdAt)}</span>
-                <span className="mt-0.5 block font-mono text-[11px] break-all text-subtle" data-testid="backup-name">
-                  {b.name}
-                </span>
-              </td>
-              <td className={`${tdClass} hidden sm:table-cell`}>
-                <Badge tone={KIND_TONE[b.kind]}>{t(`backups.kinds.${b.kind}`)}</Badge>
-              </td>
-              <td className={`${tdClass} hidden text-muted tabular-nums sm:table-cell`}>{formatSize(b.size)}</td>
-              <td className={`${tdClass} whitespace-nowrap text-right`}>
-                <IconButton icon="download" label={t("backups.download")} onClick={() => download(b.name)} />
-                <IconButton icon="undo" label={t("backups.restore")} onClick={() => setRestoring(b.name)} />
-                <IconButton icon="trash" tone="danger" label={t("common.delete")} onClick={() => setDeleting(b.name)} />
-              </td>
-            </tr>
-          ))}
-        </ListTable>
+        />
       )}
       {data && <ScheduleModal open={scheduleOpen} schedule={data.schedule} onClose={() => setScheduleOpen(false)} onSaved={load} />}
       <RestoreModal name={restoring} onClose={() => setRestoring(null)} onStaged={load} />

@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { CampaignInput } from "../../api/campaigns";
 import { listConnections } from "../../api/connections";
 import { pickContactLists } from "../../api/contactLists";
 import { listFileLists } from "../../api/fileLists";
 import { listAllTags } from "../../api/tickets";
-import { Button } from "../../components/Button";
 import { type Option, Select, TextArea, Toggle } from "../../components/Field";
 import { Tabs } from "../../components/Tabs";
 import { useT } from "../../i18n";
@@ -106,38 +105,5 @@ export function TargetFields({ form, set, open }: { form: CampaignInput; set: (k
 /** The confirmation switch. */
 export function ConfirmationToggle({ form, set }: { form: CampaignInput; set: (k: Key, v: unknown) => void }) {
   const t = useT();
-  return <Toggle label={t("campaigns.confirmationSwitch")} checked={form.confirmation} onChange={(v) => set("confirmation", v)} />;
-}
-
-/** The attachment: the current file with remove, or a picker (uploaded after saving). */
-export function AttachmentField({
-  current,
-  pending,
-  onPick,
-  onRemove,
-}: {
-  current: string | null;
-  pending: File | null;
-  onPick: (f: File | null) => void;
-  onRemove: () => void;
-}) {
-  const t = useT();
-  const input = useRef<HTMLInputElement>(null);
-  const name = pending?.name ?? current;
-  return (
-    <div className="flex flex-wrap items-center gap-2 text-sm">
-      <input ref={input} type="file" className="hidden" data-testid="campaign-media" onChange={(e) => onPick(e.target.files?.[0] ?? null)} />
-      <Button variant="secondary" icon="paperclip" onClick={() => input.current?.click()}>
-        {t("campaigns.attach")}
-      </Button>
-      {name && (
-        <>
-          <span className="truncate text-muted">{name}</span>
-          <Button variant="ghost" icon="trash" onClick={pending ? () => onPick(null) : onRemove}>
-            {t("campaigns.removeAttachment")}
-          </Button>
-        </>
-      )}
-    </div>
-  );
+  return <Toggle label={t("campaigns.confirmationSwitch")} value={form.confirmation} onValue={(v) => set("confirmation", v)} />;
 }

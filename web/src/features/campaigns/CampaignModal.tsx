@@ -1,26 +1,16 @@
 import { LIMITS } from "@contract/limits";
 import { CampaignForm } from "@contract/schemas/campaigns";
-import { useState } from "react";
-import {
-  type Campaign,
-  type CampaignInput,
-  cancelCampaign,
-  createCampaign,
-  getCampaign,
-  removeCampaignMedia,
-  restartCampaign,
-  startCampaign,
-  updateCampaign,
-  uploadCampaignMedia,
-} from "../../api/campaigns";
+import { type Campaign, type CampaignInput, campaignMedia, campaignsApi, cancelCampaign, restartCampaign, startCampaign } from "../../api/campaigns";
+import { AttachmentField } from "../../components/AttachmentField";
 import { Button } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { fromZoneInput, toZoneInput, zoneLabel } from "../../lib/zone";
-import { toast, toastError } from "../../stores/toast";
-import { AttachmentField, ConfirmationToggle, MessageTabs, TargetFields } from "./CampaignFields";
+import { withToast } from "../../stores/toast";
+import { ConfirmationToggle, MessageTabs, TargetFields } from "./CampaignFields";
 import { CampaignTemplate } from "./CampaignTemplate";
 import { campaignsStore } from "./store";
 
@@ -57,23 +47,15 @@ const editable = (c: Campaign | null) =>
   c.status === "CANCELADA" ||
   (c.status === "PROGRAMADA" && !!c.scheduledAt && Date.parse(c.scheduledAt) - Date.now() > LIMITS.campaignEditLeadMs);
 
+/** Campaign as the kit handles them: the list page and this editor. */
+export const CAMPAIGNS = recordKind("campaigns", "campaign", campaignsApi, campaignsStore, campaignMedia);
+
 /** The campaign dialog: read-only unless editable; Cancel while running, Restart when cancelled. */
-export function CampaignModal({ open, id: campaignId, onClose, onCreated }: EditorProps) {
+export function CampaignModal(props: EditorProps<Campaign>) {
   const t = useT();
-  const [record, setRecord] = useState<Campaign | null>(null);
-  const [pending, setPending] = useState<File | null>(null);
-  const readOnly = !editable(record);
-  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
-    open,
-    id: campaignId,
+  const { form, setForm, errors, modal, attachment } = useEntityForm(CAMPAIGNS, props, {
     empty: EMPTY,
-    onOpen: () => {
-      setRecord(null);
-      setPending(null);
-    },
-    load: (id) => (id === null ? null : getCampaign(id)),
-    fill: (c) => {
-      setRecord(c);
+    fill: (c: Campaign): CampaignInput => {
       const {
         id: _i,
         status: _s,
@@ -92,55 +74,28 @@ export function CampaignModal({ open, id: campaignId, onClose, onCreated }: Edit
       return input;
     },
     schema: CampaignForm,
-    save: async (_out, f) => {
-      let saved = record ? await updateCampaign(record.id, f) : await createCampaign(f);
-      if (pending) saved = await uploadCampaignMedia(saved.id, pending);
-      campaignsStore.upsert(saved);
-      if (!record) onCreated?.();
-      return undefined;
-    },
-    savedText: "campaigns.saved",
-    onClose,
+    // the form as typed (the schema only checks it)
+    body: (_out, f) => f,
   });
+  const record = attachment.current;
+  const readOnly = !editable(record);
   const set = (k: keyof CampaignInput, v: unknown) => setForm((f) => ({ ...f, [k]: v }));
 
   const run = async (call: (id: number) => Promise<unknown>, done: string) => {
-    if (!record) return;
-    try {
-      await call(record.id);
-      toast("success", t(done));
-      onClose();
-    } catch (err) {
-      toastError(err);
-    }
+    if (record && (await withToast(() => call(record.id), done))) props.onClose();
   };
   /** Start now: what the form shows is saved first (when it may still change), then the campaign starts. */
   const startNow = () =>
     run(async (id) => {
-      if (!readOnly) await updateCampaign(id, form);
+      if (!readOnly) await campaignsApi.update(id, form);
       campaignsStore.upsert(await startCampaign(id));
     }, "campaigns.started");
-  const removeMedia = async () => {
-    if (!record) return;
-    try {
-      const saved = await removeCampaignMedia(record.id);
-      setRecord(saved);
-      campaignsStore.upsert(saved);
-    } catch (err) {
-      toastError(err);
-    }
-  };
 
   return (
     <FormModal
-      open={open}
-      onClose={onClose}
-      size="lg"
+      {...modal}
       title={t(record ? (readOnly ? "campaigns.viewTitle" : "campaigns.editTitle") : "campaigns.addTitle")}
-      formId="campaign-form"
-      onSubmit={submit}
-      busy={busy}
-      loading={loading}
+      size="lg"
       readOnly={readOnly}
       footerStart={
         record?.status === "EM_ANDAMENTO" ? (
@@ -160,7 +115,7 @@ export function CampaignModal({ open, id: campaignId, onClose, onCreated }: Edit
     >
       <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-4">
         {readOnly && <p className="rounded-lg bg-raised px-3 py-2 text-sm text-muted">{t("campaigns.readOnly")}</p>}
-        <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+        <div className="grid gap-3 sm:grid-cols-2">
           <TextInput label={t("campaigns.name")} name="name" autoFocus value={form.name} onValue={(v) => set("name", v)} error={errors.name} />
           <TextInput
             label={t("campaigns.scheduledAt")}
@@ -169,14 +124,14 @@ export function CampaignModal({ open, id: campaignId, onClose, onCreated }: Edit
             value={toLocal(form.scheduledAt)}
             onValue={(v) => set("scheduledAt", toIso(v))}
             error={errors.scheduledAt}
-            hint={`${t("common.zoneHint", { zone: zoneLabel() })} ${t("campaigns.scheduleHint")}`}
+            hint={`${t("campaigns.scheduleHint")} ${t("common.zoneHint", { zone: zoneLabel() })}`}
           />
         </div>
-        <TargetFields form={form} set={set} open={open} />
+        <TargetFields form={form} set={set} open={props.open} />
         <CampaignTemplate form={form} set={set} errors={errors} />
         <ConfirmationToggle form={form} set={set} />
         <MessageTabs form={form} set={set} />
-        <AttachmentField current={record?.mediaName ?? null} pending={pending} onPick={setPending} onRemove={removeMedia} />
+        <AttachmentField attachment={attachment} area="campaigns" testId="campaign-media" />
       </fieldset>
     </FormModal>
   );

@@ -2,10 +2,11 @@ import { LIMITS } from "@contract/limits";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useParams } from "wouter";
-import { getCampaign } from "../../api/campaigns";
+import { campaignsApi } from "../../api/campaigns";
 import { Button } from "../../components/Button";
 import { Icon, type IconName } from "../../components/Icon";
-import { Spinner } from "../../components/Spinner";
+import { BlockSpinner } from "../../components/Spinner";
+import { Card, Page } from "../../components/Page";
 import { useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
 import { onSocketReady } from "../../realtime/socket";
@@ -14,7 +15,7 @@ import { ShipmentsTable } from "./ShipmentsTable";
 import { CampaignStatusBadge } from "./status";
 import { reportCampaign } from "./store";
 
-function Card({ icon, label, value, testId }: { icon: IconName; label: string; value: ReactNode; testId?: string }) {
+function StatCard({ icon, label, value, testId }: { icon: IconName; label: string; value: ReactNode; testId?: string }) {
   return (
     <div className="flex items-center gap-3 rounded-card border border-line bg-surface p-4 shadow-card" data-testid={testId}>
       <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-brand-500/10 dark:text-brand-300">
@@ -38,7 +39,7 @@ export default function CampaignReportPage() {
   const seen = useRef<string | undefined>(undefined);
 
   useEffect(() => {
-    const load = () => getCampaign(id).then((r) => (reportCampaign.value = r), toastError);
+    const load = () => campaignsApi.get(id).then((r) => (reportCampaign.value = r), toastError);
     load();
     const off = onSocketReady(() => void load());
     return () => {
@@ -52,25 +53,27 @@ export default function CampaignReportPage() {
     const before = seen.current;
     seen.current = status;
     if (status !== "FINALIZADA" || !before || before === "FINALIZADA") return;
-    const timer = setTimeout(() => getCampaign(id).then((r) => (reportCampaign.value = r), toastError), LIMITS.campaignReportReloadMs);
+    const timer = setTimeout(() => campaignsApi.get(id).then((r) => (reportCampaign.value = r), toastError), LIMITS.campaignReportReloadMs);
     return () => clearTimeout(timer);
   }, [status, id]);
 
-  if (!c) return <Spinner className="mx-auto my-10 size-6 text-brand-600" />;
+  if (!c) return <BlockSpinner />;
   const p = c.progress;
   const pct = p.valid ? Math.round((p.delivered / p.valid) * 100) : 0;
 
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-6 sm:px-8" data-testid="campaign-report">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-2xl font-semibold tracking-tight text-ink">{t("campaigns.reportTitle", { name: c.name })}</h1>
+    <Page
+      title={t("campaigns.reportTitle", { name: c.name })}
+      testId="campaign-report"
+      actions={
         <Link href="/campaigns">
           <Button variant="secondary" icon="chevronLeft">
             {t("common.back")}
           </Button>
         </Link>
-      </div>
-      <section className="flex flex-col gap-3 rounded-card border border-line bg-surface p-5 shadow-card">
+      }
+    >
+      <Card className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div>
             <p className="text-sm font-medium text-ink" data-testid="report-status">
@@ -87,24 +90,24 @@ export default function CampaignReportPage() {
         <div className="h-3 overflow-hidden rounded-full bg-raised" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
           <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500" style={{ width: `${pct}%` }} />
         </div>
-      </section>
+      </Card>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <Card icon="users" label={t("campaigns.validContacts")} value={p.valid} testId="card-valid" />
-        <Card icon="checkDouble" label={t("campaigns.delivered")} value={p.delivered} testId="card-delivered" />
-        {p.failed > 0 && <Card icon="alert" label={t("campaigns.failed")} value={p.failed} testId="card-failed" />}
-        {p.skipped > 0 && <Card icon="eyeOff" label={t("campaigns.skipped")} value={p.skipped} testId="card-skipped" />}
+        <StatCard icon="users" label={t("campaigns.validContacts")} value={p.valid} testId="card-valid" />
+        <StatCard icon="checkDouble" label={t("campaigns.delivered")} value={p.delivered} testId="card-delivered" />
+        {p.failed > 0 && <StatCard icon="alert" label={t("campaigns.failed")} value={p.failed} testId="card-failed" />}
+        {p.skipped > 0 && <StatCard icon="eyeOff" label={t("campaigns.skipped")} value={p.skipped} testId="card-skipped" />}
         {c.confirmation && (
           <>
-            <Card icon="send" label={t("campaigns.confirmationRequested")} value={p.confirmationRequested} />
-            <Card icon="checkCircle" label={t("campaigns.confirmationReceived")} value={p.confirmed} />
+            <StatCard icon="send" label={t("campaigns.confirmationRequested")} value={p.confirmationRequested} />
+            <StatCard icon="checkCircle" label={t("campaigns.confirmationReceived")} value={p.confirmed} />
           </>
         )}
-        <Card icon="globe" label={t("campaigns.connection")} value={c.whatsapp?.name ?? t("campaigns.noConnection")} />
-        <Card icon="contact" label={t("campaigns.contactList")} value={c.contactList?.name ?? t("campaigns.noList")} />
-        <Card icon="calendar" label={t("campaigns.scheduledAt")} value={c.scheduledAt ? formatDateTime(c.scheduledAt) : t("campaigns.noSchedule")} />
-        <Card icon="clock" label={t("campaigns.completedAt")} value={c.completedAt ? formatDateTime(c.completedAt) : t("campaigns.notCompleted")} />
+        <StatCard icon="globe" label={t("campaigns.connection")} value={c.whatsapp?.name ?? t("campaigns.noConnection")} />
+        <StatCard icon="contact" label={t("campaigns.contactList")} value={c.contactList?.name ?? t("campaigns.noList")} />
+        <StatCard icon="calendar" label={t("campaigns.scheduledAt")} value={c.scheduledAt ? formatDateTime(c.scheduledAt) : t("campaigns.noSchedule")} />
+        <StatCard icon="clock" label={t("campaigns.completedAt")} value={c.completedAt ? formatDateTime(c.completedAt) : t("campaigns.notCompleted")} />
       </div>
       <ShipmentsTable campaignId={c.id} version={p.delivered + p.failed + p.skipped + p.confirmationRequested} />
-    </div>
+    </Page>
   );
 }

@@ -1,5 +1,5 @@
 import type { Campaign } from "../../api/campaigns";
-import { Button, IconButton } from "../../components/Button";
+import { Button } from "../../components/Button";
 import { useT } from "../../i18n";
 
 type Act = (c: Campaign) => void;
@@ -33,18 +33,6 @@ export function CampaignRunActions({ c, start, stop, resume, restart }: { c: Cam
           {t("campaigns.restart")}
         </Button>
       )}
-    </span>
-  );
-}
-
-/** Report, edit and delete: familiar icons, each with a tooltip and an accessible name. */
-export function CampaignRowIcons({ c, report, edit, remove }: { c: Campaign; report: Act; edit: Act; remove: Act }) {
-  const t = useT();
-  return (
-    <span className="inline-flex items-center justify-end">
-      <IconButton icon="file" label={t("campaigns.report")} onClick={() => report(c)} />
-      <IconButton icon="edit" label={t("common.edit")} onClick={() => edit(c)} />
-      {c.status !== "EM_ANDAMENTO" && <IconButton icon="trash" label={t("common.delete")} tone="danger" onClick={() => remove(c)} />}
     </span>
   );
 }

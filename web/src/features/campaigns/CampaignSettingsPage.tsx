@@ -1,52 +1,75 @@
-import { CAMPAIGN_INTERVALS, CAMPAIGN_LONG_INTERVALS, CAMPAIGN_SETTING_DEFAULTS } from "@contract/limits";
-import { useEffect, useState } from "react";
-import { type CampaignSettings, getCampaignSettings, saveCampaignSettings } from "../../api/campaigns";
+import { CAMPAIGN_INTERVALS, CAMPAIGN_LONG_INTERVALS } from "@contract/limits";
+import { useSignals } from "@preact/signals-react/runtime";
+import { useEffect, useRef, useState } from "react";
+import { type CampaignSettings, decodeSettings, getCampaignSettings, saveCampaignSettings } from "../../api/campaignSettings";
 import { Button } from "../../components/Button";
 import { Select, TextInput, Toggle } from "../../components/Field";
-import { Spinner } from "../../components/Spinner";
+import { BlockSpinner } from "../../components/Spinner";
+import { Card, Page } from "../../components/Page";
 import { useT } from "../../i18n";
-import { toast, toastError } from "../../stores/toast";
+import { useSubmit } from "../../lib/useSubmit";
+import { onSocketReady } from "../../realtime/socket";
+import { toast } from "../../stores/toast";
 import { OptOutSettings } from "./OptOutSettings";
+import { rebase, sameSettings, savedCampaignSettings, withDefaults } from "./settings-store";
 import { VariablesSettings } from "./VariablesSettings";
 
-/** /campaigns-config (R-CMP-14): the pacing dropdowns, ban-aware limits, the variables and the opt-out words. */
+/**
+ * /campaigns-config (R-CMP-14): the pacing dropdowns, ban-aware limits, the variables and the opt-out
+ * words. A save elsewhere (another manager, another tab) reaches the page live: the fields this user
+ * has not changed take the saved values, their own edits stay.
+ */
 export default function CampaignSettingsPage() {
+  useSignals();
   const t = useT();
+  const saved = savedCampaignSettings.value;
   const [settings, setSettings] = useState<CampaignSettings | null>(null);
+  /** The saved settings the draft was last brought up to date with. */
+  const base = useRef<CampaignSettings | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useSubmit();
 
   useEffect(() => {
-    getCampaignSettings().then(
-      (s) => setSettings({ ...CAMPAIGN_SETTING_DEFAULTS, ...s }),
-      (err: Error) => setLoadError(err.message),
-    );
+    const load = () =>
+      getCampaignSettings().then(
+        (s) => (savedCampaignSettings.value = withDefaults(s)),
+        (err: Error) => setLoadError(err.message),
+      );
+    load();
+    // frames published while the socket was down are not replayed: reload after each reconnect
+    const off = onSocketReady(() => void load());
+    return () => {
+      off();
+      savedCampaignSettings.value = null;
+    };
   }, []);
 
+  useEffect(() => {
+    if (!saved) return;
+    const before = base.current;
+    base.current = saved;
+    if (!settings || !before) return setSettings(saved);
+    const next = rebase(settings, before, saved);
+    if (sameSettings(next, settings)) return;
+    setSettings(next);
+    toast("info", t("campaignSettings.changedElsewhere"));
+  }, [saved]);
+
   if (loadError) return <p className="m-8 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300">{loadError}</p>;
-  if (!settings) return <Spinner className="mx-auto my-10 size-6 text-brand-600" />;
+  if (!settings) return <BlockSpinner />;
 
   const set = <K extends keyof CampaignSettings>(key: K, value: CampaignSettings[K]) => setSettings({ ...settings, [key]: value });
   const seconds = (options: readonly number[]) =>
     options.map((n) => ({ value: n, label: n === 0 ? t("campaignSettings.none") : t("campaignSettings.seconds", { count: n }) }));
 
-  const save = async () => {
-    setBusy(true);
-    try {
-      await saveCampaignSettings(settings);
-      toast("success", t("campaignSettings.saved"));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    action.run(async () => (savedCampaignSettings.value = withDefaults(decodeSettings(await saveCampaignSettings(settings)))), {
+      done: "campaignSettings.saved",
+    });
 
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-5 px-4 py-6 sm:px-8">
-      <h1 className="text-2xl font-semibold tracking-tight text-ink">{t("campaignSettings.title")}</h1>
-      <section className="flex flex-col gap-4 rounded-card border border-line bg-surface p-5 shadow-card" data-testid="campaign-settings">
-        <h2 className="text-sm font-semibold text-ink">{t("campaignSettings.intervals")}</h2>
+    <Page title={t("campaignSettings.title")} width="4xl">
+      <Card title={t("campaignSettings.intervals")} testId="campaign-settings">
         <div className="grid gap-4 sm:grid-cols-3">
           <Select
             label={t("campaignSettings.messageInterval")}
@@ -81,17 +104,17 @@ export default function CampaignSettingsPage() {
             onValue={(v) => set("dailyLimit", Math.max(0, Math.floor(Number(v) || 0)))}
           />
           <div className="pb-6">
-            <Toggle label={t("campaignSettings.onlyInOpeningHours")} checked={settings.onlyInOpeningHours} onChange={(v) => set("onlyInOpeningHours", v)} />
+            <Toggle label={t("campaignSettings.onlyInOpeningHours")} value={settings.onlyInOpeningHours} onValue={(v) => set("onlyInOpeningHours", v)} />
           </div>
         </div>
-      </section>
+      </Card>
       <VariablesSettings variables={settings.variables} onChange={(v) => set("variables", v)} />
       <OptOutSettings settings={settings} set={set} />
       <div className="flex justify-end">
-        <Button icon="check" loading={busy} onClick={save} data-testid="campaign-settings-save">
+        <Button icon="check" loading={action.busy} onClick={save} data-testid="campaign-settings-save">
           {t("common.save")}
         </Button>
       </div>
-    </div>
+    </Page>
   );
 }

@@ -1,9 +1,10 @@
 import { autoText } from "@contract/auto-texts";
 import { LIMITS } from "@contract/limits";
 import { useState } from "react";
-import type { CampaignSettings } from "../../api/campaigns";
+import type { CampaignSettings } from "../../api/campaignSettings";
 import { Button, IconButton } from "../../components/Button";
 import { TextArea, TextInput } from "../../components/Field";
+import { Card } from "../../components/Page";
 import { useT } from "../../i18n";
 import { company } from "../../stores/session";
 
@@ -37,11 +38,7 @@ export function OptOutSettings({
   };
 
   return (
-    <section className="flex flex-col gap-4 rounded-card border border-line bg-surface p-5 shadow-card" data-testid="opt-out-settings">
-      <div>
-        <h2 className="text-sm font-semibold text-ink">{t("campaignSettings.optOutTitle")}</h2>
-        <p className="mt-1 text-sm text-muted">{t("campaignSettings.optOutHint")}</p>
-      </div>
+    <Card title={t("campaignSettings.optOutTitle")} hint={t("campaignSettings.optOutHint")} testId="opt-out-settings">
       <ul className="flex flex-wrap gap-2" data-testid="opt-out-words">
         {words.map((w) => (
           <li key={w} className="inline-flex items-center gap-1 rounded-full bg-raised py-0.5 pr-0.5 pl-3 text-sm text-ink">
@@ -76,6 +73,6 @@ export function OptOutSettings({
         hint={t("campaignSettings.optOutConfirmationHint")}
         onValue={(v) => set("optOutConfirmation", v)}
       />
-    </section>
+    </Card>
   );
 }

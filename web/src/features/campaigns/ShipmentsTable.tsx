@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { type CampaignShipping, listShipping } from "../../api/campaigns";
 import { Badge } from "../../components/Badge";
 import { Button } from "../../components/Button";
-import { ListTable, tdClass } from "../../components/ListPage";
+import { ListTable } from "../../components/ListPage";
 import { hasKey, useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
 import { toastError } from "../../stores/toast";
@@ -47,26 +47,21 @@ export function ShipmentsTable({ campaignId, version }: { campaignId: number; ve
   return (
     <section className="overflow-auto rounded-card border border-line bg-surface shadow-card">
       <ListTable
+        rows={rows}
+        rowTestId="shipment-row"
+        rowClass={() => ""}
         columns={[
-          { label: t("contactListItems.name") },
-          { label: t("contactListItems.number"), className: "hidden sm:table-cell" },
-          { label: t("campaigns.statusLabel") },
-          { label: t("campaigns.when"), className: "hidden md:table-cell" },
+          { label: "contactListItems.name", className: "text-ink", cell: (s) => s.name },
+          { label: "contactListItems.number", from: "sm", className: "text-muted", cell: (s) => s.number },
+          { label: "campaigns.statusLabel", cell: (s) => <State s={s} /> },
+          {
+            label: "campaigns.when",
+            from: "md",
+            className: "whitespace-nowrap text-muted",
+            cell: (s) => formatDateTime(s.deliveredAt ?? s.failedAt ?? s.skippedAt ?? s.confirmationRequestedAt),
+          },
         ]}
-      >
-        {rows.map((s) => (
-          <tr key={s.id} data-testid="shipment-row">
-            <td className={`${tdClass} text-ink`}>{s.name}</td>
-            <td className={`${tdClass} hidden text-muted sm:table-cell`}>{s.number}</td>
-            <td className={tdClass}>
-              <State s={s} />
-            </td>
-            <td className={`${tdClass} hidden whitespace-nowrap text-muted md:table-cell`}>
-              {formatDateTime(s.deliveredAt ?? s.failedAt ?? s.skippedAt ?? s.confirmationRequestedAt)}
-            </td>
-          </tr>
-        ))}
-      </ListTable>
+      />
       {hasMore && (
         <div className="flex justify-center p-3">
           <Button variant="secondary" onClick={() => setPages((n) => n + 1)}>

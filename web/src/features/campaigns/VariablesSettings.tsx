@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button, IconButton } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { TextInput } from "../../components/Field";
+import { Card } from "../../components/Page";
 import { useT } from "../../i18n";
 import { type FieldErrors, validate } from "../../lib/form";
 
@@ -28,11 +29,7 @@ export function VariablesSettings({ variables, onChange }: { variables: Variable
   };
 
   return (
-    <section className="flex flex-col gap-4 rounded-card border border-line bg-surface p-5 shadow-card">
-      <div>
-        <h2 className="text-sm font-semibold text-ink">{t("campaignSettings.variables")}</h2>
-        <p className="mt-1 text-sm text-muted">{t("campaignSettings.variablesHint")}</p>
-      </div>
+    <Card title={t("campaignSettings.variables")} hint={t("campaignSettings.variablesHint")}>
       <form onSubmit={addVariable} noValidate className="grid items-start gap-3 sm:grid-cols-[1fr_2fr_auto]" data-testid="variable-form">
         <TextInput label={t("campaignSettings.shortcut")} name="key" value={draft.key} onValue={(key) => setDraft({ ...draft, key })} error={errors.key} />
         <TextInput
@@ -69,6 +66,6 @@ export function VariablesSettings({ variables, onChange }: { variables: Variable
         }}
         onClose={() => setRemoving(null)}
       />
-    </section>
+    </Card>
   );
 }

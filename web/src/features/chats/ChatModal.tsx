@@ -20,25 +20,25 @@ export function ChatModal({ open, chat, onClose, onSaved }: { open: boolean; cha
       .catch(toastError);
   }, [open]);
   const me = user.value?.id;
-  const { form, setForm, errors, busy, submit } = useEntityForm({
-    open,
-    id: chat?.id ?? null,
-    empty: { title: chat?.title ?? "", users: chat ? chat.users.map((u) => u.userId).filter((id) => id !== me) : [] },
-    load: () => null,
-    fill: (x: { title: string; users: number[] }) => x,
-    schema: ChatBody,
-    save: async (out) => {
-      const saved = chat ? await updateChat(chat.id, out) : await createChat(out);
-      onSaved(saved);
-      return undefined;
+  const { field, modal } = useEntityForm(
+    { area: "chats", handle: "chat" },
+    { open, id: chat?.id ?? null, onClose },
+    {
+      empty: { title: chat?.title ?? "", users: chat ? chat.users.map((u) => u.userId).filter((id) => id !== me) : [] },
+      // the chat is at hand: nothing to fetch
+      load: () => null,
+      fill: (x: { title: string; users: number[] }) => x,
+      schema: ChatBody,
+      save: async (out) => {
+        onSaved(chat ? await updateChat(chat.id, out) : await createChat(out));
+        return undefined;
+      },
     },
-    savedText: "chats.saved",
-    onClose,
-  });
+  );
   return (
-    <FormModal open={open} onClose={onClose} title={t("chats.dialogTitle")} formId="chat-form" onSubmit={submit} busy={busy}>
-      <TextInput label={t("chats.chatTitle")} name="title" autoFocus value={form.title} onValue={(title) => setForm({ ...form, title })} error={errors.title} />
-      <MultiSelect label={t("chats.users")} value={form.users} options={people} onValue={(users) => setForm({ ...form, users })} error={errors.users} />
+    <FormModal {...modal} title={t("chats.dialogTitle")}>
+      <TextInput label={t("chats.chatTitle")} autoFocus {...field("title")} />
+      <MultiSelect label={t("chats.users")} options={people} {...field("users")} />
     </FormModal>
   );
 }

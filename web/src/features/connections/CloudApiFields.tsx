@@ -17,57 +17,36 @@ export interface CloudApiDraft {
 
 export const EMPTY_CLOUD: CloudApiDraft = { phoneNumberId: "", wabaId: "", accessToken: "", appSecret: "" };
 
+/** The four credentials: the two ids (digits) side by side, then the two secrets. */
+const CREDENTIALS = [
+  ["phoneNumberId", "numeric"],
+  ["wabaId", "numeric"],
+  ["accessToken", "secret"],
+  ["appSecret", "secret"],
+] as const;
+
 /** Phone number id, account id, permanent token and app secret, with where to find each at Meta. */
 export function CloudApiFields({ value, onValue, errors }: { value: CloudApiDraft; onValue: (v: CloudApiDraft) => void; errors: FieldErrors }) {
   const t = useT();
-  const set = (key: keyof CloudApiDraft) => (v: string) => onValue({ ...value, [key]: v.trim() });
-  const err = (key: keyof CloudApiDraft) => errors[`cloudApi.${key}`];
+  const field = ([key, kind]: (typeof CREDENTIALS)[number]) => (
+    <TextInput
+      key={key}
+      label={t(`connections.cloud.${key}`)}
+      name={key}
+      autoComplete="off"
+      {...(kind === "numeric" ? { inputMode: "numeric" as const } : { type: "password" })}
+      value={value[key]}
+      onValue={(v) => onValue({ ...value, [key]: v.trim() })}
+      error={errors[`cloudApi.${key}`]}
+      hint={t(`connections.cloud.${key}Hint`)}
+    />
+  );
   return (
     <fieldset className="flex flex-col gap-4 rounded-xl border border-line bg-raised/40 p-4" data-testid="cloud-api-fields">
       <legend className="px-1 text-xs font-semibold uppercase tracking-wide text-subtle">{t("connections.cloud.title")}</legend>
       <p className="text-xs text-muted">{t("connections.cloud.intro")}</p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput
-          label={t("connections.cloud.phoneNumberId")}
-          name="phoneNumberId"
-          inputMode="numeric"
-          autoComplete="off"
-          value={value.phoneNumberId}
-          onValue={set("phoneNumberId")}
-          error={err("phoneNumberId")}
-          hint={t("connections.cloud.phoneNumberIdHint")}
-        />
-        <TextInput
-          label={t("connections.cloud.wabaId")}
-          name="wabaId"
-          inputMode="numeric"
-          autoComplete="off"
-          value={value.wabaId}
-          onValue={set("wabaId")}
-          error={err("wabaId")}
-          hint={t("connections.cloud.wabaIdHint")}
-        />
-      </div>
-      <TextInput
-        label={t("connections.cloud.accessToken")}
-        name="accessToken"
-        type="password"
-        autoComplete="off"
-        value={value.accessToken}
-        onValue={set("accessToken")}
-        error={err("accessToken")}
-        hint={t("connections.cloud.accessTokenHint")}
-      />
-      <TextInput
-        label={t("connections.cloud.appSecret")}
-        name="appSecret"
-        type="password"
-        autoComplete="off"
-        value={value.appSecret}
-        onValue={set("appSecret")}
-        error={err("appSecret")}
-        hint={t("connections.cloud.appSecretHint")}
-      />
+      <div className="grid gap-4 sm:grid-cols-2">{CREDENTIALS.slice(0, 2).map(field)}</div>
+      {CREDENTIALS.slice(2).map(field)}
     </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 import { ConnectionForm } from "@contract/schemas/connections";
 import { useState } from "react";
-import { type Connection, type ConnectionInput, createConnection, getConnection, updateConnection } from "../../api/connections";
+import { type Connection, type ConnectionInput, connectionsApi } from "../../api/connections";
 import { listQueues, type Queue } from "../../api/queues";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
@@ -60,20 +60,18 @@ const toBody = ({ cloudApi, ...f }: ConnectionDraft): ConnectionInput => ({
   expiresTicket: Number(f.expiresTicket || 0),
 });
 
-/**
- * Add or edit a connection: every field (R-CONN-1), queues, kind (WhatsApp, Cloud API or sandbox).
- * A new Cloud API connection hands itself to `onCloudAdded` (its webhook must be set up at Meta).
- */
-export function ConnectionModal({ open, id: connectionId, onClose, onCloudAdded }: EditorProps & { onCloudAdded?: (w: Connection) => void }) {
+/** Connections as their editor handles them (the list is the connections store, kept live by their frames). */
+export const CONNECTIONS = { area: "connections", handle: "connection", api: connectionsApi, store: { upsert: upsertConnection } };
+
+/** Add or edit a connection: every field (R-CONN-1), queues, kind (WhatsApp, Cloud API or sandbox). */
+export function ConnectionModal(props: EditorProps<Connection>) {
   const t = useT();
   const [queues, setQueues] = useState<Queue[]>([]);
   const [loaded, setLoaded] = useState<Connection | null>(null);
-  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
-    open,
-    id: connectionId,
+  const { form, setForm, field, errors, modal, editing } = useEntityForm(CONNECTIONS, props, {
     empty: EMPTY_DRAFT,
     // The queue list is needed for a new connection too, so something is always loaded.
-    load: (id) => Promise.all([listQueues(), id === null ? null : getConnection(id)]),
+    load: (id) => Promise.all([listQueues(), id === null ? null : connectionsApi.get(id)]),
     fill: ([qs, w]) => {
       setQueues(qs);
       setLoaded(w);
@@ -81,31 +79,19 @@ export function ConnectionModal({ open, id: connectionId, onClose, onCloudAdded 
     },
     schema: ConnectionForm,
     pins: PINS,
-    save: async (out, f) => {
-      const body = toBody({ ...f, name: out.name });
-      const saved = connectionId === null ? await createConnection(body) : await updateConnection(connectionId, body);
-      upsertConnection(saved);
-      if (connectionId === null && saved.channel === "cloudapi") onCloudAdded?.(saved);
-    },
-    savedText: "connections.saved",
-    onClose,
+    body: (out, f) => toBody({ ...f, name: out.name }),
   });
 
   return (
     <FormModal
-      open={open}
-      onClose={onClose}
+      {...modal}
+      title={t(editing ? "connections.modal.edit" : "connections.modal.add")}
       size="lg"
-      title={t(connectionId === null ? "connections.modal.add" : "connections.modal.edit")}
-      formId="connection-form"
-      onSubmit={submit}
-      busy={busy}
-      loading={loading}
       className="flex flex-col gap-5"
       saveTestId="connection-save"
     >
-      {connectionId !== null && loaded?.cloudApi && <CloudWebhookPanel cloud={loaded.cloudApi} />}
-      <ConnectionFields form={form} onForm={setForm} errors={errors} queues={queues} editing={connectionId !== null} />
+      {editing && loaded?.cloudApi && <CloudWebhookPanel cloud={loaded.cloudApi} />}
+      <ConnectionFields form={form} onForm={setForm} field={field} errors={errors} queues={queues} editing={editing} />
     </FormModal>
   );
 }

@@ -1,17 +1,17 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "wouter";
-import { type ContactListItem, deleteItem, getContactList, importItems, listItems } from "../../api/contactLists";
+import { contactListsApi, importItems, listItems, type ContactListItem } from "../../api/contactLists";
 import { Badge } from "../../components/Badge";
 import { Button } from "../../components/Button";
-import { CrudPage, RowActions } from "../../components/CrudPage";
-import { ListTable, tdClass } from "../../components/ListPage";
+import { CrudPage } from "../../components/CrudPage";
+import type { Column } from "../../components/ListPage";
 import { useT } from "../../i18n";
-import { useCrud } from "../../lib/useCrud";
-import { usePagedList } from "../../lib/usePagedList";
+import { useCrudList } from "../../lib/useCrudList";
+import { paged } from "../../lib/usePagedList";
 import { toastError } from "../../stores/toast";
 import { ImportDialog } from "../contacts/ImportDialog";
-import { ItemModal } from "./ItemModal";
+import { LIST_ITEMS, ItemModal } from "./ItemModal";
 import { contactListItemsStore, openListId } from "./store";
 
 function Validity({ valid }: { valid: boolean | null }) {
@@ -19,6 +19,14 @@ function Validity({ valid }: { valid: boolean | null }) {
   if (valid === null) return <Badge tone="neutral">{t("contactListItems.unchecked")}</Badge>;
   return valid ? <Badge tone="brand">{t("contactListItems.valid")}</Badge> : <Badge tone="danger">{t("contactListItems.invalid")}</Badge>;
 }
+
+/** The table's columns (edit and delete come last, from CrudPage). */
+const COLUMNS: Column<ContactListItem>[] = [
+  { label: "contactListItems.name", className: "font-medium text-ink", cell: (i) => i.name },
+  { label: "contactListItems.number", className: "text-muted", cell: (i) => i.number },
+  { label: "contactListItems.email", from: "md", className: "text-muted", cell: (i) => i.email },
+  { label: "contactListItems.whatsapp", from: "sm", cell: (i) => <Validity valid={i.isWhatsappValid} /> },
+];
 
 /** /contact-lists/:contactListId/contacts: search, add/edit/delete and import from .xls/.xlsx (R-CMP-17). */
 export default function ContactListItemsPage() {
@@ -30,24 +38,19 @@ export default function ContactListItemsPage() {
   useEffect(() => {
     openListId.value = listId;
     contactListItemsStore.put([], false, false);
-    getContactList(listId).then((l) => setName(l.name), toastError);
+    contactListsApi.get(listId).then((l) => setName(l.name), toastError);
     return () => {
       openListId.value = null;
     };
   }, [listId]);
-  const list = usePagedList(contactListItemsStore, (s, p) => listItems(listId, s, p).then((r) => ({ items: r.contacts, count: r.count, hasMore: r.hasMore })));
-  const crud = useCrud<ContactListItem>({ area: "contactListItems", remove: deleteItem, store: contactListItemsStore, list });
-  const items = contactListItemsStore.items.value;
-
+  const source = paged((s, p) => listItems(listId, s, p), "contacts");
+  const { page, list, editor } = useCrudList(LIST_ITEMS, source);
   return (
     <CrudPage
-      area="contactListItems"
+      page={page}
+      columns={COLUMNS}
       title={name ? t("contactListItems.titleOf", { name }) : t("contactListItems.title")}
-      testId="contact-list-items-scroll"
       icon="contact"
-      list={list}
-      itemCount={items.length}
-      crud={crud}
       actions={
         <>
           <Link href="/contact-lists">
@@ -62,7 +65,7 @@ export default function ContactListItemsPage() {
       }
       dialogs={
         <>
-          <ItemModal {...crud.editor} listId={listId} onCreated={() => list.setCount((c) => c + 1)} />
+          <ItemModal {...editor} listId={listId} />
           <ImportDialog
             open={importing}
             onClose={() => setImporting(false)}
@@ -72,29 +75,6 @@ export default function ContactListItemsPage() {
           />
         </>
       }
-    >
-      <ListTable
-        loading={list.loading}
-        columns={[
-          { label: t("contactListItems.name") },
-          { label: t("contactListItems.number") },
-          { label: t("contactListItems.email"), className: "hidden md:table-cell" },
-          { label: t("contactListItems.whatsapp"), className: "hidden sm:table-cell" },
-          { label: t("common.actions"), className: "text-right" },
-        ]}
-      >
-        {items.map((i) => (
-          <tr key={i.id} data-testid="contact-list-item-row" className="hover:bg-raised/60">
-            <td className={`${tdClass} font-medium text-ink`}>{i.name}</td>
-            <td className={`${tdClass} text-muted`}>{i.number}</td>
-            <td className={`${tdClass} hidden text-muted md:table-cell`}>{i.email}</td>
-            <td className={`${tdClass} hidden sm:table-cell`}>
-              <Validity valid={i.isWhatsappValid} />
-            </td>
-            <RowActions onEdit={() => crud.edit(i.id)} onDelete={() => crud.askDelete(i)} />
-          </tr>
-        ))}
-      </ListTable>
-    </CrudPage>
+    />
   );
 }

@@ -1,43 +1,25 @@
 import { ContactListBody } from "@contract/schemas/contactLists";
-import { createContactList, getContactList, updateContactList } from "../../api/contactLists";
+import { type ContactList, contactListsApi } from "../../api/contactLists";
 import { TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { contactListsStore } from "./store";
 
+/** ContactList as the kit handles them: the list page and this editor. */
+export const CONTACT_LISTS = recordKind("contactLists", "contact-list", contactListsApi, contactListsStore);
+
 /** Add or rename a contact list (name 2-50). */
-export function ContactListModal({ open, id: listId, onClose, onCreated }: EditorProps) {
+export function ContactListModal(props: EditorProps<ContactList>) {
   const t = useT();
-  const editing = listId !== null;
-  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
-    open,
-    id: listId,
+  const { field, modal } = useEntityForm(CONTACT_LISTS, props, {
     empty: { name: "" },
-    load: (id) => (id === null ? null : getContactList(id)),
-    fill: (l) => ({ name: l.name }),
     schema: ContactListBody,
-    save: async (out) => {
-      const saved = editing ? await updateContactList(listId, out) : await createContactList(out);
-      contactListsStore.upsert(saved);
-      if (!editing) onCreated?.();
-      return undefined;
-    },
-    savedText: "contactLists.saved",
-    onClose,
   });
   return (
-    <FormModal
-      open={open}
-      onClose={onClose}
-      size="sm"
-      title={t(editing ? "contactLists.editTitle" : "contactLists.addTitle")}
-      formId="contact-list-form"
-      onSubmit={submit}
-      busy={busy}
-      loading={loading}
-    >
-      <TextInput label={t("contactLists.name")} name="name" autoFocus value={form.name} onValue={(name) => setForm({ name })} error={errors.name} />
+    <FormModal {...modal} size="sm">
+      <TextInput label={t("contactLists.name")} autoFocus {...field("name")} />
     </FormModal>
   );
 }

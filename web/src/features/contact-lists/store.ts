@@ -1,6 +1,7 @@
 import type { FrameOf } from "@contract/frames";
 import { signal } from "@preact/signals-react";
 import type { ContactList, ContactListItem } from "../../api/contactLists";
+import { byAction } from "../../realtime/exhaustive";
 import { listStore } from "../../stores/lists";
 
 export const contactListsStore = listStore<ContactList>();
@@ -9,16 +10,21 @@ export const contactListItemsStore = listStore<ContactListItem>();
 export const openListId = signal<number | null>(null);
 
 /** Realtime → the contact lists page (R-RT-8 live updates). */
-export function contactListsOnFrame(f: FrameOf<"ContactList">) {
-  if (f.action === "delete") return contactListsStore.remove(f.id);
-  contactListsStore.upsert(f.record, f.action === "create");
-}
+export const contactListsOnFrame = byAction<"ContactList">({
+  create: (f) => contactListsStore.upsert(f.record),
+  update: (f) => contactListsStore.upsert(f.record, false),
+  delete: (f) => contactListsStore.remove(f.id),
+});
+
+const itemRows = byAction<"ContactListItem">({
+  create: (f) => contactListItemsStore.upsert(f.record),
+  update: (f) => contactListItemsStore.upsert(f.record, false),
+  delete: (f) => contactListItemsStore.remove(f.id),
+  reload: () => contactListItemsStore.reload(),
+});
 
 /** Realtime → the open list's items page; an import or a validity check reloads it. */
 export function contactListItemsOnFrame(f: FrameOf<"ContactListItem">) {
   const listId = "record" in f ? f.record.contactListId : f.contactListId;
-  if (listId !== openListId.value) return;
-  if (f.action === "reload") return contactListItemsStore.reload();
-  if (f.action === "delete") return contactListItemsStore.remove(f.id);
-  contactListItemsStore.upsert(f.record, f.action === "create");
+  if (listId === openListId.value) itemRows(f);
 }

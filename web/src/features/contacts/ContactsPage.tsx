@@ -1,28 +1,35 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
-import { useLocation } from "wouter";
-import { type Contact, deleteContact, exportContacts, listContacts } from "../../api/contacts";
-import { Button } from "../../components/Button";
+import { navigate } from "wouter/use-browser-location";
+import { type Contact, exportContacts, listContacts } from "../../api/contacts";
+import { Button, IconButton } from "../../components/Button";
 import { CrudPage } from "../../components/CrudPage";
+import type { Column } from "../../components/ListPage";
 import { language, useT } from "../../i18n";
-import { useCrud } from "../../lib/useCrud";
-import { usePagedList } from "../../lib/usePagedList";
-import { contactsStore } from "../../stores/lists";
+import { useCrudList } from "../../lib/useCrudList";
+import { paged } from "../../lib/usePagedList";
+import { allowed, hasFlag } from "../../stores/session";
 import { toastError } from "../../stores/toast";
 import { NewTicketModal } from "../tickets/modals/NewTicketModal";
-import { ContactModal } from "./ContactModal";
-import { ContactsTable } from "./ContactsTable";
+import { CONTACTS, ContactModal } from "./ContactModal";
+import { ContactName } from "./ContactsTable";
 import { ImportDialog } from "./ImportDialog";
 
-const fetchPage = (s: string, p: number) => listContacts(s, p).then((r) => ({ items: r.contacts, count: r.count, hasMore: r.hasMore }));
+/** The table's columns (edit and delete come last, from CrudPage). */
+const COLUMNS: Column<Contact>[] = [
+  { label: "contacts.name", cell: (c) => <ContactName contact={c} /> },
+  { label: "contacts.number", from: "sm", className: "font-mono text-xs text-muted", cell: (c) => c.number },
+  { label: "contacts.email", from: "md", className: "text-muted", cell: (c) => c.email },
+];
 
-/** /contacts: search, infinite scroll, add/edit modal, delete, import and CSV export (R-CONT-3, R-CONT-5). */
+/**
+ * /contacts: search, infinite scroll, add/edit modal, delete (with contacts-page:deleteContact), import and CSV
+ * export (R-CONT-3, R-CONT-5); a row starts a ticket or, with useSchedules, schedules a message. On narrow screens the number folds under the name.
+ */
 export default function ContactsPage() {
   useSignals();
   const t = useT();
-  const [, navigate] = useLocation();
-  const list = usePagedList(contactsStore, fetchPage);
-  const crud = useCrud<Contact>({ area: "contacts", remove: deleteContact, store: contactsStore, list });
+  const { page, list, editor } = useCrudList(CONTACTS, paged(listContacts, "contacts"));
   const [starting, setStarting] = useState<Contact | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -37,12 +44,6 @@ export default function ContactsPage() {
       setExporting(false);
     }
   };
-
-  // A dialog that closes with a ticket uuid opens that ticket (R-CONT-6).
-  const closeModal = (ticketUuid?: string) => {
-    crud.editor.onClose();
-    if (ticketUuid) navigate(`/tickets/${ticketUuid}`);
-  };
   const importButton = (
     <Button variant="secondary" icon="upload" onClick={() => setImporting(true)}>
       {t("contacts.import")}
@@ -51,13 +52,24 @@ export default function ContactsPage() {
 
   return (
     <CrudPage
-      area="contacts"
-      testId="contacts-scroll"
+      page={page}
+      columns={COLUMNS}
       icon="user"
-      list={list}
-      itemCount={contactsStore.items.value.length}
-      crud={crud}
       emptyAction={!list.search && importButton}
+      mayDelete={allowed("contacts-page:deleteContact")}
+      rowActions={(c) => (
+        <>
+          <IconButton icon="chat" label={t("contacts.startTicket")} onClick={() => setStarting(c)} data-testid="contact-start-ticket" />
+          {hasFlag("useSchedules") && (
+            <IconButton
+              icon="calendar"
+              label={t("schedules.scheduleMessage")}
+              onClick={() => navigate(`/schedules?contactId=${c.id}`)}
+              data-testid="contact-schedule"
+            />
+          )}
+        </>
+      )}
       actions={
         <>
           {importButton}
@@ -69,18 +81,10 @@ export default function ContactsPage() {
       dialogs={
         <>
           <NewTicketModal open={!!starting} initialContact={starting} onClose={() => setStarting(null)} />
-          <ContactModal open={crud.editor.open} contactId={crud.editor.id} onClose={closeModal} onCreated={() => list.setCount((c) => c + 1)} />
+          <ContactModal {...editor} />
           <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={list.refresh} />
         </>
       }
-    >
-      <ContactsTable
-        contacts={contactsStore.items.value}
-        loading={list.loading}
-        onEdit={(c) => crud.edit(c.id)}
-        onDelete={crud.askDelete}
-        onStart={setStarting}
-      />
-    </CrudPage>
+    />
   );
 }

@@ -4,7 +4,7 @@ import { type ImportReport, importContacts } from "../../api/contacts";
 import { Button } from "../../components/Button";
 import { Modal } from "../../components/Modal";
 import { hasKey, useT } from "../../i18n";
-import { toastError } from "../../stores/toast";
+import { useSubmit } from "../../lib/useSubmit";
 
 const ACCEPT = ".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -43,7 +43,7 @@ export function ImportDialog({
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<DialogReport | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit();
 
   const close = () => {
     setFile(null);
@@ -63,19 +63,22 @@ export function ImportDialog({
     setFile(f);
   };
 
+  /** A refusal the dialog can word (a bad sheet, too many rows) shows in it; anything else is toasted. */
+  const known = (err: unknown) => {
+    const code = (err as { code?: string }).code;
+    if (!code || !hasKey(`errors.${code}`)) return false;
+    setError(t(`errors.${code}`));
+    return true;
+  };
   const send = async () => {
     if (!file) return;
-    setBusy(true);
-    try {
-      setReport(await upload(file));
-      onImported();
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (code && hasKey(`errors.${code}`)) setError(t(`errors.${code}`));
-      else toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        setReport(await upload(file));
+        onImported();
+      },
+      { onError: known },
+    );
   };
 
   return (
@@ -83,19 +86,11 @@ export function ImportDialog({
       open={open}
       onClose={close}
       title={t(`${area}.importTitle`)}
-      footer={
-        report ? (
-          <Button onClick={close}>{t("common.close")}</Button>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={close}>
-              {t("common.cancel")}
-            </Button>
-            <Button icon="upload" loading={busy} disabled={!file} onClick={send}>
-              {t("contacts.importSend")}
-            </Button>
-          </>
-        )
+      footer={report && <Button onClick={close}>{t("common.close")}</Button>}
+      actions={
+        <Button icon="upload" loading={busy} disabled={!file} onClick={send}>
+          {t("contacts.importSend")}
+        </Button>
       }
     >
       <div className="flex flex-col gap-4 text-sm">

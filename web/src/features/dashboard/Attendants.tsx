@@ -1,7 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import type { Dashboard } from "../../api/dashboard";
 import { Dot } from "../../components/Badge";
-import { ListTable, tdClass } from "../../components/ListPage";
+import { ListTable } from "../../components/ListPage";
 import { useT } from "../../i18n";
 import { isOnline } from "../../stores/presence";
 import { hoursAndMinutes } from "./Counters";
@@ -28,32 +28,32 @@ export function Attendants({ rows }: { rows: Dashboard["attendants"] }) {
   return (
     <section className="overflow-auto rounded-card border border-line bg-surface shadow-card" data-testid="attendants">
       <ListTable
+        rows={rows}
+        rowTestId="attendant-row"
+        rowClass={() => ""}
         columns={[
-          { label: t("dashboard.attendant") },
-          { label: t("dashboard.rating") },
-          { label: t("dashboard.avgSupport"), className: "hidden sm:table-cell" },
-          { label: t("dashboard.status") },
-        ]}
-      >
-        {rows.map((a) => (
-          <tr key={a.id} data-testid="attendant-row">
-            <td className={tdClass}>
-              <p className="text-ink">{a.name}</p>
-              <p className="text-xs text-muted sm:hidden">{hoursAndMinutes(a.avgSupportTime)}</p>
-            </td>
-            <td className={tdClass}>
-              <Stars value={a.rating} />
-            </td>
-            <td className={`${tdClass} hidden text-muted sm:table-cell`}>{hoursAndMinutes(a.avgSupportTime)}</td>
-            <td className={tdClass}>
+          {
+            label: "dashboard.attendant",
+            cell: (a) => (
+              <>
+                <p className="text-ink">{a.name}</p>
+                <p className="text-xs text-muted sm:hidden">{hoursAndMinutes(a.avgSupportTime)}</p>
+              </>
+            ),
+          },
+          { label: "dashboard.rating", cell: (a) => <Stars value={a.rating} /> },
+          { label: "dashboard.avgSupport", from: "sm", className: "text-muted", cell: (a) => hoursAndMinutes(a.avgSupportTime) },
+          {
+            label: "dashboard.status",
+            cell: (a) => (
               <span className="inline-flex items-center gap-1.5 text-sm text-muted">
                 <Dot on={isOnline(a.id, a.online)} />
                 {t(isOnline(a.id, a.online) ? "dashboard.online" : "dashboard.offline")}
               </span>
-            </td>
-          </tr>
-        ))}
-      </ListTable>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

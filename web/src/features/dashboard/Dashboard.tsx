@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { type Dashboard as Figures, getDashboard } from "../../api/dashboard";
 import { Button } from "../../components/Button";
 import { Select, TextInput } from "../../components/Field";
-import { Spinner } from "../../components/Spinner";
+import { BlockSpinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
 import { dayKey } from "../../lib/format";
 import { toast, toastError } from "../../stores/toast";
@@ -82,7 +82,7 @@ export function Dashboard() {
           {t("dashboard.filter")}
         </Button>
       </section>
-      {data ? <Counters counters={data.counters} /> : <Spinner className="mx-auto my-10 size-6 text-brand-600" />}
+      {data ? <Counters counters={data.counters} /> : <BlockSpinner />}
       <section className="rounded-card border border-line bg-surface p-5 shadow-card">
         <h2 className="text-sm font-medium text-muted">{t("dashboard.chartTitle")}</h2>
         {data && <HourlyChart hourly={data.hourly} />}

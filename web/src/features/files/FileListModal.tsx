@@ -1,10 +1,11 @@
 import { LIMITS } from "@contract/limits";
 import { FileListForm } from "@contract/schemas/files";
-import { createFileList, type FileList, getFileList, updateFileList, uploadFileListFiles } from "../../api/fileLists";
+import { type FileList, fileListsApi, uploadFileListFiles } from "../../api/fileLists";
 import { Button } from "../../components/Button";
-import { TextInput } from "../../components/Field";
+import { TextArea, TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { fileListsStore } from "../../stores/lists";
 import { type OptionRow, OptionRows } from "./OptionRows";
@@ -16,64 +17,38 @@ interface Form {
 }
 const EMPTY: Form = { name: "", message: "", options: [] };
 const PINS = { ERR_FILE_LIST_NAME_EXISTS: "name" };
-const area =
-  "block min-h-24 w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm font-normal text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
 
 const rowsOf = (l: FileList): OptionRow[] =>
   l.options.map((o) => ({ key: `o${o.id}`, id: o.id, name: o.name, mediaName: o.mediaName, mediaUrl: o.mediaUrl, file: null, removeFile: false }));
 
+/** FileList as the kit handles them: the list page and this editor. */
+export const FILE_LISTS = recordKind("files", "file-list", fileListsApi, fileListsStore);
+
 /** Add or edit a file list: name, message and options, each with a name and an optional file. */
-export function FileListModal({ open, id: listId, onClose, onCreated }: EditorProps) {
+export function FileListModal(props: EditorProps<FileList>) {
   const t = useT();
-  const editing = listId !== null;
-  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
-    open,
-    id: listId,
+  const { form, setForm, modal, field, errors } = useEntityForm(FILE_LISTS, props, {
     empty: EMPTY,
-    load: (id) => (id === null ? null : getFileList(id)),
-    fill: (l: FileList) => ({ name: l.name, message: l.message, options: rowsOf(l) }),
+    fill: (l: FileList): Form => ({ name: l.name, message: l.message, options: rowsOf(l) }),
     schema: FileListForm,
     pins: PINS,
-    save: async (out, f) => {
-      const body = {
-        name: out.name,
-        message: out.message,
-        options: f.options.map((o) => ({ id: o.id, name: o.name.trim(), removeFile: o.removeFile && !o.file })),
-      };
-      let saved = editing ? await updateFileList(listId, body) : await createFileList(body);
-      // Options come back in the order sent: pair each chosen file with its saved option's id.
+    body: (out, f) => ({
+      name: out.name,
+      message: out.message,
+      options: f.options.map((o) => ({ id: o.id, name: o.name.trim(), removeFile: o.removeFile && !o.file })),
+    }),
+    // Options come back in the order sent: pair each chosen file with its saved option's id.
+    afterSave: (saved, f) => {
       const uploads = f.options.flatMap((o, i) => (o.file && saved.options[i] ? [{ optionId: saved.options[i].id, file: o.file }] : []));
-      if (uploads.length) saved = await uploadFileListFiles(saved.id, uploads);
-      fileListsStore.upsert(saved);
-      if (!editing) onCreated?.();
-      return undefined;
+      return uploads.length ? uploadFileListFiles(saved.id, uploads) : null;
     },
-    savedText: "files.saved",
-    onClose,
   });
 
   const setOptions = (options: OptionRow[]) => setForm({ ...form, options });
   return (
-    <FormModal
-      open={open}
-      onClose={onClose}
-      title={t(editing ? "files.editTitle" : "files.addTitle")}
-      formId="file-list-form"
-      onSubmit={submit}
-      busy={busy}
-      loading={loading}
-      size="lg"
-    >
-      <TextInput label={t("files.name")} name="name" autoFocus value={form.name} onValue={(name) => setForm({ ...form, name })} error={errors.name} />
-      <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
-        {t("files.message")}
-        <textarea name="message" value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} className={area} />
-        {errors.message && (
-          <span role="alert" className="text-xs font-medium text-red-600 dark:text-red-400">
-            {t(errors.message)}
-          </span>
-        )}
-      </label>
+    <FormModal {...modal} size="lg">
+      <TextInput label={t("files.name")} autoFocus {...field("name")} />
+      <TextArea label={t("files.message")} rows={4} {...field("message")} />
       <OptionRows rows={form.options} errors={errors} onChange={setOptions} />
       {form.options.length < LIMITS.fileListOptionsMax && (
         <Button

@@ -1,9 +1,7 @@
-import { useRef } from "react";
-import { openMedia } from "../../api/files";
-import { Button, IconButton } from "../../components/Button";
+import { AttachmentField } from "../../components/AttachmentField";
+import { IconButton } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { useT } from "../../i18n";
-import { toastError } from "../../stores/toast";
 
 /** One option row of the file-list dialog: saved (id) or new, its name, and its file (kept, chosen or removed). */
 export interface OptionRow {
@@ -37,45 +35,18 @@ export function OptionRows({ rows, errors, onChange }: { rows: OptionRow[]; erro
             </div>
             <IconButton icon="trash" tone="danger" label={t("files.removeOption")} onClick={() => onChange(rows.filter((x) => x.key !== r.key))} />
           </div>
-          <FilePicker row={r} onPick={(file) => set(r.key, { file })} onRemove={() => set(r.key, r.file ? { file: null } : { removeFile: true })} />
+          <AttachmentField
+            attachment={{
+              current: r.removeFile ? null : r,
+              file: r.file,
+              setFile: (file) => set(r.key, { file }),
+              removeMedia: () => set(r.key, r.file ? { file: null } : { removeFile: true }),
+            }}
+            area="files"
+            testId="file-list-option-file"
+          />
         </li>
       ))}
     </ul>
-  );
-}
-
-function FilePicker({ row, onPick, onRemove }: { row: OptionRow; onPick: (f: File) => void; onRemove: () => void }) {
-  const t = useT();
-  const input = useRef<HTMLInputElement>(null);
-  const shown = row.file?.name ?? (row.removeFile ? null : row.mediaName);
-  return (
-    <div className="flex min-w-0 items-center gap-2 text-sm">
-      <input
-        ref={input}
-        type="file"
-        className="hidden"
-        data-testid="file-list-option-file"
-        onChange={(e) => {
-          const f = e.target.files?.[0];
-          if (f) onPick(f);
-          e.target.value = "";
-        }}
-      />
-      <Button variant="secondary" size="sm" icon="paperclip" onClick={() => input.current?.click()}>
-        {t("files.attach")}
-      </Button>
-      {shown && (
-        <>
-          {row.mediaUrl && !row.file ? (
-            <button type="button" className="truncate text-brand-700 underline dark:text-brand-300" onClick={() => openMedia(row.mediaUrl!).catch(toastError)}>
-              {shown}
-            </button>
-          ) : (
-            <span className="truncate text-muted">{shown}</span>
-          )}
-          <IconButton icon="trash" tone="danger" label={t("files.removeFile")} onClick={onRemove} />
-        </>
-      )}
-    </div>
   );
 }

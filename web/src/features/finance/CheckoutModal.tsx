@@ -11,7 +11,8 @@ import { type FieldErrors, validate } from "../../lib/form";
 import { formatMoney } from "../../lib/format";
 import { planLimits } from "../../lib/plan";
 import { plan as currentPlan, user } from "../../stores/session";
-import { toast, toastError } from "../../stores/toast";
+import { useSubmit } from "../../lib/useSubmit";
+import { toastError } from "../../stores/toast";
 import { PixScreen } from "./PixScreen";
 
 const STEPS = ["checkout.stepData", "checkout.stepPlan", "checkout.stepReview"] as const;
@@ -24,7 +25,7 @@ export function CheckoutModal({ open, invoice, onClose }: { open: boolean; invoi
   const [plans, setPlans] = useState<Plan[]>([]);
   const [form, setForm] = useState<CheckoutInput>(() => emptyForm());
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const action = useSubmit();
   const [charge, setCharge] = useState<PixCharge | null>(null);
 
   useEffect(() => {
@@ -45,17 +46,7 @@ export function CheckoutModal({ open, invoice, onClose }: { open: boolean; invoi
     setErrors({});
     setStep(1);
   };
-  const pay = async () => {
-    setBusy(true);
-    try {
-      setCharge(await subscribe(form));
-      toast("success", t("checkout.created"));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const pay = () => action.run(async () => setCharge(await subscribe(form)), { done: "checkout.created" });
 
   return (
     <Modal open={open} onClose={onClose} title={t("checkout.title")} size="lg">
@@ -137,7 +128,7 @@ export function CheckoutModal({ open, invoice, onClose }: { open: boolean; invoi
             </Button>
             {step === 0 && <Button onClick={next}>{t("checkout.next")}</Button>}
             {step === 2 && (
-              <Button onClick={pay} loading={busy}>
+              <Button onClick={pay} loading={action.busy}>
                 {t("checkout.pay")}
               </Button>
             )}

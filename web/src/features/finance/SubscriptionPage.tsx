@@ -2,6 +2,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import { Button } from "../../components/Button";
 import { TextInput } from "../../components/Field";
+import { Card, Page } from "../../components/Page";
 import { useT } from "../../i18n";
 import { formatDate } from "../../lib/format";
 import { company, user } from "../../stores/session";
@@ -21,12 +22,8 @@ export default function SubscriptionPage() {
   if (!c) return null;
   const days = c.dueDate ? trialDaysLeft(c.dueDate) : 0;
   return (
-    <div className="mx-auto flex max-w-xl flex-col gap-5 px-4 py-6 sm:px-8">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-ink">{t("subscription.title")}</h1>
-        <p className="mt-1 text-sm text-muted">{t("subscription.subtitle")}</p>
-      </div>
-      <section className="flex flex-col gap-4 rounded-card border border-line bg-surface p-5 shadow-card" data-testid="subscription-card">
+    <Page title={t("subscription.title")} subtitle={t("subscription.subtitle")} width="xl">
+      <Card testId="subscription-card">
         <TextInput
           label={t("subscription.trial")}
           name="trial"
@@ -38,8 +35,8 @@ export default function SubscriptionPage() {
         <Button icon="check" onClick={() => setOpen(true)} data-testid="subscribe">
           {t("subscription.subscribe")}
         </Button>
-      </section>
+      </Card>
       <CheckoutModal open={open} invoice={null} onClose={() => setOpen(false)} />
-    </div>
+    </Page>
   );
 }

@@ -5,6 +5,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { Icon } from "../../components/Icon";
 import { Modal } from "../../components/Modal";
 import { PageSpinner } from "../../components/Spinner";
+import { PageTitle } from "../../components/Page";
 import { useT } from "../../i18n";
 import { toastError } from "../../stores/toast";
 import { allowed } from "../../stores/session";
@@ -42,7 +43,7 @@ export default function HelpsPage() {
   }, []);
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-6 sm:px-8">
-      <h1 className="text-2xl font-semibold tracking-tight text-ink">{t("helps.pageTitle")}</h1>
+      <PageTitle>{t("helps.pageTitle")}</PageTitle>
       {!helps ? (
         <PageSpinner />
       ) : helps.length === 0 ? (

@@ -1,7 +1,7 @@
 import { DIALOGFLOW_LANGUAGES, type IntegrationType } from "@contract/schemas/integrations";
 import { Select, TextArea, TextInput } from "../../components/Field";
 import { useT } from "../../i18n";
-import type { FieldErrors } from "../../lib/form";
+import type { FieldBinder } from "../../lib/form";
 
 /** The dialog's values (numbers as typed). */
 export interface IntegrationDraft {
@@ -38,39 +38,29 @@ export const EMPTY_INTEGRATION: IntegrationDraft = {
 };
 
 /** The fields that depend on the type (R-INT-4). */
-export function IntegrationFields({ form, onForm, errors }: { form: IntegrationDraft; onForm: (f: IntegrationDraft) => void; errors: FieldErrors }) {
+export function IntegrationFields({ type, field }: { type: IntegrationType; field: FieldBinder<IntegrationDraft> }) {
   const t = useT();
-  const set = (key: keyof IntegrationDraft) => (value: string) => onForm({ ...form, [key]: value });
-  const input = (key: keyof IntegrationDraft, extra: { inputMode?: "numeric"; placeholder?: string } = {}) => (
-    <TextInput label={t(`integrations.${key}`)} name={key} value={String(form[key])} onValue={set(key)} error={errors[key]} {...extra} />
+  const input = (key: Exclude<keyof IntegrationDraft, "type" | "language">, extra: { inputMode?: "numeric"; placeholder?: string } = {}) => (
+    <TextInput label={t(`integrations.${key}`)} {...field(key)} {...extra} />
   );
-  if (form.type === "dialogflow") {
+  if (type === "dialogflow") {
     return (
       <>
         {input("projectName")}
-        <TextArea
-          label={t("integrations.jsonContent")}
-          name="jsonContent"
-          rows={6}
-          value={form.jsonContent}
-          onValue={set("jsonContent")}
-          error={errors.jsonContent}
-          hint={t("integrations.jsonHint")}
-        />
+        <TextArea label={t("integrations.jsonContent")} rows={6} hint={t("integrations.jsonHint")} {...field("jsonContent")} />
         <Select
           label={t("integrations.language")}
-          value={form.language}
           options={DIALOGFLOW_LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
-          onValue={(language) => onForm({ ...form, language })}
+          {...field("language")}
         />
       </>
     );
   }
-  if (form.type !== "typebot") return input("urlN8N", { placeholder: "https://n8n.exemplo.com/webhook/…" });
+  if (type !== "typebot") return input("urlN8N", { placeholder: "https://n8n.example.com/webhook/…" });
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        {input("urlN8N", { placeholder: "https://typebot.exemplo.com" })}
+        {input("urlN8N", { placeholder: "https://typebot.example.com" })}
         {input("typebotSlug")}
         {input("typebotExpires", { inputMode: "numeric" })}
         {input("typebotDelayMessage", { inputMode: "numeric" })}

@@ -2,12 +2,13 @@ import { OUTBOUND_REASONS } from "@contract/outbound";
 import { INTEGRATION_TYPES, QueueIntegrationBody } from "@contract/schemas/integrations";
 import { useState } from "react";
 import { ApiError } from "../../api/client";
-import { createIntegration, getIntegration, type IntegrationInput, testIntegration, updateIntegration } from "../../api/integrations";
+import { type IntegrationInput, integrationsApi, type QueueIntegration, testIntegration } from "../../api/integrations";
 import { Button } from "../../components/Button";
 import { Select, TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
 import { serverFieldErrors, validate } from "../../lib/form";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { integrationsStore } from "../../stores/lists";
 import { toast, toastError } from "../../stores/toast";
@@ -23,46 +24,36 @@ function testFailure(t: ReturnType<typeof useT>, err: ApiError): string {
   });
 }
 
+/** QueueIntegration as the kit handles them: the list page and this editor. */
+export const INTEGRATIONS = recordKind("integrations", "integration", integrationsApi, integrationsStore);
+
 /** Add or edit a queue integration; "Testar" sends a test message with the form's settings. */
-export function IntegrationModal({ open, id, onClose, onCreated }: EditorProps) {
+export function IntegrationModal(props: EditorProps<QueueIntegration>) {
   const t = useT();
-  const editing = id !== null;
   const [testing, setTesting] = useState(false);
-  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
-    open,
-    id,
+  const { form, field, modal, setErrors } = useEntityForm(INTEGRATIONS, props, {
     empty: EMPTY_INTEGRATION,
-    load: (x) => (x === null ? null : getIntegration(x)),
-    fill: (i): IntegrationDraft => ({
+    fill: (i: QueueIntegration): IntegrationDraft => ({
       ...i,
       language: i.language as IntegrationDraft["language"],
       typebotExpires: String(i.typebotExpires),
       typebotDelayMessage: String(i.typebotDelayMessage),
     }),
     schema: QueueIntegrationBody,
-    save: async (out) => {
-      const saved = editing ? await updateIntegration(id, out as IntegrationInput) : await createIntegration(out as IntegrationInput);
-      integrationsStore.upsert(saved);
-      if (!editing) onCreated?.();
-      return undefined;
-    },
-    savedText: editing ? "integrations.edited" : "integrations.added",
-    onClose,
+    savedText: props.id === null ? "integrations.added" : "integrations.edited",
   });
-  const [testErrors, setTestErrors] = useState<Record<string, string>>({});
-  const shown = { ...errors, ...testErrors };
 
   const test = async () => {
     const checked = validate(QueueIntegrationBody, form);
-    if (!checked.ok) return setTestErrors(checked.errors);
-    setTestErrors({});
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
     setTesting(true);
     try {
-      const r = await testIntegration({ ...(checked.output as IntegrationInput), id });
+      const r = await testIntegration({ ...(checked.output as IntegrationInput), id: props.id });
       toast("success", r.replies.length ? t("integrations.testReply", { reply: r.replies[0] }) : t("integrations.testOk"));
     } catch (err) {
       const fields = serverFieldErrors(err);
-      if (fields) setTestErrors(fields);
+      if (fields) setErrors(fields);
       else if (err instanceof ApiError && err.code === "ERR_INTEGRATION_TEST_FAILED") toast("error", testFailure(t, err));
       else toastError(err);
     } finally {
@@ -72,13 +63,7 @@ export function IntegrationModal({ open, id, onClose, onCreated }: EditorProps) 
 
   return (
     <FormModal
-      open={open}
-      onClose={onClose}
-      title={t(editing ? "integrations.editTitle" : "integrations.addTitle")}
-      formId="integration-form"
-      onSubmit={submit}
-      busy={busy}
-      loading={loading}
+      {...modal}
       footerStart={
         <Button variant="secondary" icon="play" loading={testing} onClick={test} data-testid="integration-test">
           {t("integrations.test")}
@@ -86,15 +71,10 @@ export function IntegrationModal({ open, id, onClose, onCreated }: EditorProps) 
       }
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select
-          label={t("integrations.type")}
-          value={form.type}
-          options={INTEGRATION_TYPES.map((x) => ({ value: x, label: typeLabel(x) }))}
-          onValue={(type) => setForm({ ...form, type })}
-        />
-        <TextInput label={t("integrations.name")} name="name" autoFocus value={form.name} onValue={(name) => setForm({ ...form, name })} error={shown.name} />
+        <Select label={t("integrations.type")} options={INTEGRATION_TYPES.map((x) => ({ value: x, label: typeLabel(x) }))} {...field("type")} />
+        <TextInput label={t("integrations.name")} autoFocus {...field("name")} />
       </div>
-      <IntegrationFields form={form} onForm={setForm} errors={shown} />
+      <IntegrationFields type={form.type} field={field} />
     </FormModal>
   );
 }

@@ -7,6 +7,7 @@ import type { Ticket } from "../../api/tickets";
 import { Button } from "../../components/Button";
 import { EmptyState } from "../../components/EmptyState";
 import { PageSpinner } from "../../components/Spinner";
+import { PageTitle } from "../../components/Page";
 import { useT } from "../../i18n";
 import { user } from "../../stores/session";
 import { toast, toastError } from "../../stores/toast";
@@ -75,7 +76,7 @@ export default function KanbanPage() {
   return (
     <div className="flex h-full min-h-0 flex-col gap-4 px-4 py-6 sm:px-8" data-testid="kanban-page">
       <div className="flex items-center gap-3">
-        <h1 className="mr-auto text-2xl font-semibold tracking-tight text-ink">{t("kanban.title")}</h1>
+        <PageTitle className="mr-auto">{t("kanban.title")}</PageTitle>
         {hasMore && (
           <Button variant="secondary" size="sm" onClick={() => setPage(page + 1)}>
             {t("kanban.more")}

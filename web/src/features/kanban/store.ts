@@ -1,6 +1,6 @@
-import type { FrameOf } from "@contract/frames";
 import { signal } from "@preact/signals-react";
 import type { Ticket } from "../../api/tickets";
+import { byAction, nothingToShow } from "../../realtime/exhaustive";
 
 /**
  * The board's cards while /kanban is open (null otherwise), and the queues it shows. Ticket frames
@@ -26,13 +26,18 @@ function upsertCard(t: Ticket) {
 }
 
 /** Realtime → the open board (the socket's notification room carries the tickets this user may see). */
-export function kanbanOnTicketFrame(f: FrameOf<"ticket">) {
-  const cards = kanbanCards.peek();
-  if (!cards) return;
-  if (f.action === "update") upsertCard(f.ticket);
-  else if (f.action === "delete") kanbanCards.value = cards.filter((c) => c.id !== f.ticketId);
-}
+export const kanbanOnTicketFrame = byAction<"ticket">({
+  update: (f) => upsertCard(f.ticket),
+  delete: (f) => {
+    const cards = kanbanCards.peek();
+    if (cards) kanbanCards.value = cards.filter((c) => c.id !== f.ticketId);
+  },
+  // cards show no unread counter
+  updateUnread: nothingToShow,
+});
 
-export function kanbanOnMessageFrame(f: FrameOf<"appMessage">) {
-  if (f.action === "create") upsertCard(f.ticket);
-}
+export const kanbanOnMessageFrame = byAction<"appMessage">({
+  create: (f) => upsertCard(f.ticket),
+  // a card shows its ticket, not its messages
+  update: nothingToShow,
+});

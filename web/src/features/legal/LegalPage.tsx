@@ -1,4 +1,5 @@
 import { Link } from "wouter";
+import { BrandIcon } from "../../components/BrandIcon";
 import { Icon } from "../../components/Icon";
 import { useT } from "../../i18n";
 import { formatDate } from "../../lib/format";
@@ -15,9 +16,7 @@ export function LegalPage({ title, paragraphs }: { title: string; paragraphs: st
       <header className="border-b border-line bg-surface">
         <div className="mx-auto flex h-16 max-w-3xl items-center justify-between px-4 sm:px-6">
           <Link href="/login" className="flex items-center gap-2 font-semibold text-ink">
-            <span className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white dark:bg-brand-500 dark:text-brand-950">
-              <Icon name="chat" className="size-4" />
-            </span>
+            <BrandIcon />
             {t("app.name")}
           </Link>
           <div className="flex items-center gap-1">

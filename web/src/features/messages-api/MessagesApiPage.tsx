@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { SEND_PATH } from "../../api/externalApi";
 import { IconButton } from "../../components/Button";
+import { Card, Page } from "../../components/Page";
 import { useT } from "../../i18n";
 import { toast } from "../../stores/toast";
 import { ApiTestForm } from "./ApiTestForm";
@@ -36,14 +37,9 @@ export default function MessagesApiPage() {
   const url = `${location.origin}${SEND_PATH}`;
   const text = `curl -X POST '${url}' \\\n  -H 'Authorization: Bearer TOKEN' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"number": "5511912345678", "body": "${t("messagesApi.sampleGreeting")} {{firstName}}!"}'`;
   const media = `curl -X POST '${url}' \\\n  -H 'Authorization: Bearer TOKEN' \\\n  -F 'number=5511912345678' \\\n  -F 'body=${t("messagesApi.sampleCaption")}' \\\n  -F 'medias=@${t("messagesApi.samplePath")}'`;
-  const card = "rounded-card border border-line bg-surface p-5 shadow-card";
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-6 sm:px-8">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-ink">{t("messagesApi.title")}</h1>
-        <p className="mt-1 text-sm text-muted">{t("messagesApi.subtitle")}</p>
-      </div>
-      <section className={`${card} flex flex-col gap-4`}>
+    <Page title={t("messagesApi.title")} subtitle={t("messagesApi.subtitle")}>
+      <Card>
         <h2 className="text-lg font-semibold text-ink">{t("messagesApi.docTitle")}</h2>
         <ul className="list-disc space-y-1.5 pl-5 text-sm text-muted">
           <li>
@@ -61,15 +57,15 @@ export default function MessagesApiPage() {
         </ul>
         <CodeBlock label={t("messagesApi.exampleText")} code={text} />
         <CodeBlock label={t("messagesApi.exampleMedia")} code={media} />
-      </section>
+      </Card>
       <div className="grid gap-5 md:grid-cols-2">
-        <section className={card}>
+        <Card className="">
           <ApiTestForm media={false} />
-        </section>
-        <section className={card}>
+        </Card>
+        <Card className="">
           <ApiTestForm media />
-        </section>
+        </Card>
       </div>
-    </div>
+    </Page>
   );
 }

@@ -74,11 +74,11 @@ export function PrefsForm({
         ))}
       </div>
       <div className="flex flex-col gap-1">
-        <Toggle label={t("notifications.prefs.preview")} checked={p.preview} onChange={(preview) => setP({ ...p, preview })} />
+        <Toggle label={t("notifications.prefs.preview")} value={p.preview} onValue={(preview) => setP({ ...p, preview })} />
         <p className="text-xs text-muted">{t("notifications.prefs.previewHint")}</p>
       </div>
       <div className="flex flex-col gap-2">
-        <Toggle label={t("notifications.prefs.quiet")} checked={!!p.quiet} onChange={(on) => setP({ ...p, quiet: on ? quiet : null })} />
+        <Toggle label={t("notifications.prefs.quiet")} value={!!p.quiet} onValue={(on) => setP({ ...p, quiet: on ? quiet : null })} />
         {p.quiet && (
           <div className="flex items-center gap-2 text-sm text-muted">
             <label className="flex items-center gap-2">

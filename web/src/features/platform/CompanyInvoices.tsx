@@ -12,7 +12,7 @@ export function CompanyInvoices({ companyId, onPaid }: { companyId: number; onPa
   const t = useT();
   const [rows, setRows] = useState<Invoice[] | null>(null);
   const [busy, setBusy] = useState(0);
-  const load = () => listInvoices("", 1, companyId).then((r) => setRows(r.invoices), toastError);
+  const load = () => listInvoices("", 1, { companyId }).then((r) => setRows(r.invoices), toastError);
   useEffect(() => {
     load();
   }, [companyId]);

@@ -24,8 +24,8 @@ export function FeatureGrants({ plan, grants, onChange }: { plan: Plan | undefin
             <div key={f} data-testid={`grant-${f}`}>
               <Toggle
                 label={t(`plans.flags.${f}`)}
-                checked={grants.includes(f)}
-                onChange={(on) => onChange(on ? [...grants, f] : grants.filter((g) => g !== f))}
+                value={grants.includes(f)}
+                onValue={(on) => onChange(on ? [...grants, f] : grants.filter((g) => g !== f))}
               />
               {grants.includes(f) && <p className="text-xs text-amber-700 dark:text-amber-400">{t("companies.beyondPlan")}</p>}
             </div>

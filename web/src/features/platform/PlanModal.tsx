@@ -1,9 +1,10 @@
 import { PLAN_FLAGS, type PlanFlag } from "@contract/limits";
 import { PlanForm } from "@contract/schemas/plans";
-import { createPlan, getPlan, type Plan, updatePlan } from "../../api/plans";
+import { type Plan, plansApi } from "../../api/plans";
 import { TextInput, Toggle } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { plansStore } from "./stores";
 
@@ -20,50 +21,33 @@ const EMPTY: PlanFormValues = {
   isPublic: true,
   ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, true])) as Record<PlanFlag, boolean>),
 };
+const NUMBERS = ["users", "connections", "queues", "value"] as const;
+
+/** Plan as the kit handles them: the list page and this editor. */
+export const PLANS = recordKind("plans", "plan", plansApi, plansStore);
 
 /** Add or edit a plan: name, the three limits, monthly value (BRL), offered on signup, and the seven feature flags. */
-export function PlanModal({ open, id, onClose }: EditorProps) {
+export function PlanModal(props: EditorProps<Plan>) {
   const t = useT();
-  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
-    open,
-    id,
+  const { field, modal } = useEntityForm(PLANS, props, {
     empty: EMPTY,
-    load: (planId) => (planId === null ? null : getPlan(planId)),
     fill: (p: Plan) => ({ ...p, users: String(p.users), connections: String(p.connections), queues: String(p.queues), value: String(p.value) }),
     schema: PlanForm,
     pins: PINS,
-    save: async (out) => {
-      const body = { ...out, isPublic: form.isPublic, ...Object.fromEntries(PLAN_FLAGS.map((f) => [f, form[f]])) } as Omit<Plan, "id">;
-      plansStore.upsert(id === null ? await createPlan(body) : await updatePlan(id, body));
-      return undefined;
-    },
-    savedText: "plans.saved",
-    onClose,
+    body: (out, f) => ({ ...out, isPublic: f.isPublic, ...Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, f[flag]])) }),
   });
-  const num = (key: "users" | "connections" | "queues" | "value") => (
-    <TextInput label={t(`plans.${key}`)} name={key} inputMode="decimal" value={form[key]} onValue={(v) => setForm({ ...form, [key]: v })} error={errors[key]} />
-  );
   return (
-    <FormModal
-      open={open}
-      onClose={onClose}
-      title={t(id === null ? "plans.addTitle" : "plans.editTitle")}
-      formId="plan-form"
-      onSubmit={submit}
-      busy={busy}
-      loading={loading}
-    >
-      <TextInput label={t("plans.name")} name="name" autoFocus value={form.name} onValue={(name) => setForm({ ...form, name })} error={errors.name} />
+    <FormModal {...modal}>
+      <TextInput label={t("plans.name")} autoFocus {...field("name")} />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {num("users")}
-        {num("connections")}
-        {num("queues")}
-        {num("value")}
+        {NUMBERS.map((key) => (
+          <TextInput key={key} label={t(`plans.${key}`)} inputMode="decimal" {...field(key)} />
+        ))}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Toggle label={t("plans.isPublic")} checked={form.isPublic} onChange={(isPublic) => setForm({ ...form, isPublic })} />
+        <Toggle label={t("plans.isPublic")} {...field("isPublic")} />
         {PLAN_FLAGS.map((f) => (
-          <Toggle key={f} label={t(`plans.flags.${f}`)} checked={form[f]} onChange={(on) => setForm({ ...form, [f]: on })} />
+          <Toggle key={f} label={t(`plans.flags.${f}`)} {...field(f)} />
         ))}
       </div>
     </FormModal>

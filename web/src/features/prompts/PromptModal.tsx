@@ -2,11 +2,12 @@ import { autoText } from "@contract/auto-texts";
 import { LIMITS } from "@contract/limits";
 import { PROMPT_DEFAULTS, PROMPT_VOICES, PromptBody } from "@contract/schemas/prompts";
 import { useState } from "react";
-import { createPrompt, getPrompt, type PromptInput, updatePrompt } from "../../api/prompts";
+import { type Prompt, promptsApi } from "../../api/prompts";
 import { listQueues, type Queue } from "../../api/queues";
 import { Select, TextArea, TextInput } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { promptsStore } from "../../stores/lists";
 import { company } from "../../stores/session";
@@ -41,87 +42,44 @@ const EMPTY: Draft = {
   holdingMessage: "",
 };
 
+/** Prompt as the kit handles them: the list page and this editor. */
+export const PROMPTS = recordKind("prompts", "prompt", promptsApi, promptsStore);
+
 /** Add or edit a prompt (R-INT-11): without a queue the form says "Informe o setor"; keys show masked. */
-export function PromptModal({ open, id, onClose, onCreated }: EditorProps) {
+export function PromptModal(props: EditorProps<Prompt>) {
   const t = useT();
-  const editing = id !== null;
   const [queues, setQueues] = useState<Queue[]>([]);
-  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
-    open,
-    id,
+  const { form, field, modal, editing } = useEntityForm(PROMPTS, props, {
     empty: EMPTY,
-    load: (x) => Promise.all([listQueues(), x === null ? null : getPrompt(x)]),
+    // the queue picker is needed for a new prompt too, so something is always loaded
+    load: (x) => Promise.all([listQueues(), x === null ? null : promptsApi.get(x)]),
     fill: ([qs, p]): Draft => {
       setQueues(qs);
       if (!p) return EMPTY;
       return { ...p, maxTokens: String(p.maxTokens), temperature: String(p.temperature), maxMessages: String(p.maxMessages), queueId: p.queueId ?? "" };
     },
     schema: PromptBody,
-    save: async (out) => {
-      const saved = editing ? await updatePrompt(id, out as PromptInput) : await createPrompt(out as PromptInput);
-      promptsStore.upsert(saved);
-      if (!editing) onCreated?.();
-      return undefined;
-    },
-    savedText: "prompts.saved",
-    onClose,
   });
-  const set = (key: keyof Draft) => (value: string) => setForm({ ...form, [key]: value });
-  const num = (key: "maxTokens" | "temperature" | "maxMessages") => (
-    <TextInput label={t(`prompts.${key}`)} name={key} inputMode="decimal" value={form[key]} onValue={set(key)} error={errors[key]} />
-  );
+  const num = (key: "maxTokens" | "temperature" | "maxMessages") => <TextInput label={t(`prompts.${key}`)} inputMode="decimal" {...field(key)} />;
 
   return (
-    <FormModal
-      open={open}
-      onClose={onClose}
-      size="lg"
-      title={t(editing ? "prompts.editTitle" : "prompts.addTitle")}
-      formId="prompt-form"
-      onSubmit={submit}
-      busy={busy}
-      loading={loading}
-    >
-      <TextInput label={t("prompts.name")} name="name" autoFocus value={form.name} onValue={set("name")} error={errors.name} />
-      <TextInput
-        label={t("prompts.apiKey")}
-        name="apiKey"
-        type="password"
-        autoComplete="off"
-        value={form.apiKey}
-        onValue={set("apiKey")}
-        error={errors.apiKey}
-        hint={editing ? t("prompts.keyKept") : undefined}
-      />
-      <TextArea label={t("prompts.prompt")} name="prompt" rows={6} value={form.prompt} onValue={set("prompt")} error={errors.prompt} />
+    <FormModal {...modal} size="lg">
+      <TextInput label={t("prompts.name")} autoFocus {...field("name")} />
+      <TextInput label={t("prompts.apiKey")} type="password" autoComplete="off" hint={editing ? t("prompts.keyKept") : undefined} {...field("apiKey")} />
+      <TextArea label={t("prompts.prompt")} rows={6} {...field("prompt")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select
-          label={t("prompts.queue")}
-          value={form.queueId}
-          options={queues.map((q) => ({ value: q.id as number | "", label: q.name, color: q.color }))}
-          onValue={(queueId) => setForm({ ...form, queueId })}
-          error={errors.queueId}
-        />
-        <TextInput label={t("prompts.model")} name="model" value={form.model} onValue={set("model")} error={errors.model} />
+        <Select label={t("prompts.queue")} options={queues.map((q) => ({ value: q.id as number | "", label: q.name, color: q.color }))} {...field("queueId")} />
+        <TextInput label={t("prompts.model")} {...field("model")} />
         <Select
           label={t("prompts.voice")}
-          value={form.voice}
           options={PROMPT_VOICES.map((v) => ({ value: v, label: v === "texto" ? t("prompts.voiceText") : v.replace(/^pt-BR-|Neural$/g, "") }))}
-          onValue={(voice) => setForm({ ...form, voice })}
+          {...field("voice")}
         />
         {num("maxMessages")}
         {form.voice !== "texto" && (
           <>
-            <TextInput
-              label={t("prompts.voiceKey")}
-              name="voiceKey"
-              type="password"
-              autoComplete="off"
-              value={form.voiceKey}
-              onValue={set("voiceKey")}
-              error={errors.voiceKey}
-            />
-            <TextInput label={t("prompts.voiceRegion")} name="voiceRegion" value={form.voiceRegion} onValue={set("voiceRegion")} error={errors.voiceRegion} />
+            <TextInput label={t("prompts.voiceKey")} type="password" autoComplete="off" {...field("voiceKey")} />
+            <TextInput label={t("prompts.voiceRegion")} {...field("voiceRegion")} />
           </>
         )}
         {num("maxTokens")}
@@ -129,14 +87,11 @@ export function PromptModal({ open, id, onClose, onCreated }: EditorProps) {
       </div>
       <TextArea
         label={t("prompts.holdingMessage")}
-        name="holdingMessage"
         rows={2}
         maxLength={LIMITS.holdingMessageMax}
-        value={form.holdingMessage}
         placeholder={autoText("aiHolding", company.value?.settings.find((x) => x.key === "language")?.value ?? "pt-BR")}
-        onValue={set("holdingMessage")}
-        error={errors.holdingMessage}
         hint={t("prompts.holdingHint")}
+        {...field("holdingMessage")}
       />
     </FormModal>
   );

@@ -1,14 +1,14 @@
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
-import { Field } from "../../components/Field";
+import { Field, type FieldProps } from "../../components/Field";
 import { Icon } from "../../components/Icon";
 import { useT } from "../../i18n";
 import { PALETTE } from "./palette";
 
 /** A colour field: the hex text plus a popover with the 50 preset colours. */
-export function ColorPicker({ label, value, onValue, error }: { label: string; value: string; onValue: (v: string) => void; error?: string }) {
+export function ColorPicker({ label, name, value, onValue, error, hint }: FieldProps<string>) {
   const t = useT();
   return (
-    <Field label={label} error={error}>
+    <Field label={label} error={error} hint={hint}>
       <div className="flex items-center gap-2">
         <Popover className="relative">
           <PopoverButton
@@ -44,6 +44,7 @@ export function ColorPicker({ label, value, onValue, error }: { label: string; v
           </PopoverPanel>
         </Popover>
         <input
+          name={name}
           value={value}
           onChange={(e) => onValue(e.target.value)}
           aria-label={label}

@@ -1,11 +1,27 @@
 import type { OpeningHours } from "@contract/limits";
+import { useState } from "react";
 import { Icon } from "../../components/Icon";
 import { useT } from "../../i18n";
 
 const time =
   "h-9 rounded-lg border border-line bg-surface px-2 text-sm text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
 
-/** Weekly service hours; edits only mark changes, the dialog's save records them (R-QUEUE-4). */
+/** The week's hours being edited: `onChange` marks them changed, `load` puts saved ones back (unchanged). */
+export function useHours<H extends OpeningHours[] | null>(initial: H) {
+  const [hours, setHours] = useState<H>(initial);
+  const [dirty, setDirty] = useState(false);
+  const onChange = (h: OpeningHours[]) => {
+    setHours(h as H);
+    setDirty(true);
+  };
+  const load = (h: H) => {
+    setHours(h);
+    setDirty(false);
+  };
+  return { hours, dirty, onChange, load };
+}
+
+/** Weekly service hours (`useHours`); edits only mark changes, the dialog's save records them (R-QUEUE-4). */
 export function HoursTab({ hours, dirty, onChange }: { hours: OpeningHours[]; dirty: boolean; onChange: (h: OpeningHours[]) => void }) {
   const t = useT();
   const set = (i: number, key: "startTime" | "endTime", value: string) => onChange(hours.map((h, j) => (j === i ? { ...h, [key]: value } : h)));

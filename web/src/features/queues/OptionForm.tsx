@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import type { QueueOption } from "../../api/queues";
 import { Button } from "../../components/Button";
-import { TextInput } from "../../components/Field";
+import { TextArea, TextInput } from "../../components/Field";
 import { useT } from "../../i18n";
 
 export interface OptionDraft {
@@ -9,9 +9,6 @@ export interface OptionDraft {
   title: string;
   message: string;
 }
-
-const area =
-  "block min-h-20 w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
 
 /** Inline form of one chatbot option (ordinal, title, message); the title is required. */
 export function OptionForm({
@@ -51,10 +48,7 @@ export function OptionForm({
         <TextInput label={t("queues.optionOrdinal")} value={d.option} onValue={(option) => setD({ ...d, option })} error={errors.option} />
         <TextInput label={t("queues.optionTitle")} autoFocus value={d.title} onValue={(title) => setD({ ...d, title })} error={errors.title} />
       </div>
-      <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
-        {t("queues.optionMessage")}
-        <textarea value={d.message} onChange={(e) => setD({ ...d, message: e.target.value })} className={area} />
-      </label>
+      <TextArea label={t("queues.optionMessage")} value={d.message} onValue={(message) => setD({ ...d, message })} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" size="sm" onClick={onCancel}>
           {t("common.cancel")}

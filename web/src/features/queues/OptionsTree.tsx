@@ -1,13 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import {
-  createQueueOption,
-  deleteOptionMedia,
-  deleteQueueOption,
-  listQueueOptions,
-  type QueueOption,
-  updateQueueOption,
-  uploadOptionMedia,
-} from "../../api/queues";
+import { createQueueOption, deleteQueueOption, listQueueOptions, type QueueOption, updateQueueOption, optionMedia } from "../../api/queues";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Spinner } from "../../components/Spinner";
@@ -77,8 +69,8 @@ export function OptionsTree({ queueId, editable }: { queueId: number; editable: 
               onEdit={() => setEditing(o.id)}
               onAddChild={() => setAdding(o.id)}
               onDelete={() => setDeleting(o)}
-              onUpload={(f) => act(() => uploadOptionMedia(o.id, f))}
-              onRemoveMedia={() => act(() => deleteOptionMedia(o.id))}
+              onUpload={(f) => act(() => optionMedia.upload(o.id, f))}
+              onRemoveMedia={() => act(() => optionMedia.remove(o.id))}
             />
           )}
           {(children.get(o.id)?.length || adding === o.id) && (

@@ -1,83 +1,35 @@
 import { QuickMessageForm } from "@contract/schemas/quickMessages";
-import {
-  createQuickMessage,
-  deleteQuickMessageMedia,
-  getQuickMessage,
-  type QuickMessage,
-  updateQuickMessage,
-  uploadQuickMessageMedia,
-} from "../../api/quickMessages";
-import { AttachmentField, useAttachment } from "../../components/AttachmentField";
-import { TextInput, Toggle } from "../../components/Field";
+import { type QuickMessage, quickMessageMedia, quickMessagesApi } from "../../api/quickMessages";
+import { AttachmentField } from "../../components/AttachmentField";
+import { TextArea, TextInput, Toggle } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { quickMessagesStore } from "../../stores/lists";
 
 const EMPTY = { shortcode: "", message: "", geral: false, status: true };
 const PINS = { ERR_QUICK_MESSAGE_SHORTCODE_EXISTS: "shortcode" };
-const area =
-  "block min-h-28 w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm font-normal text-ink shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none";
+
+/** QuickMessage as the kit handles them: the list page and this editor. */
+export const QUICK_MESSAGES = recordKind("quickMessages", "quick-message", quickMessagesApi, quickMessagesStore, quickMessageMedia);
 
 /** Add or edit a quick message: shortcode, text, geral flag, status and one optional attachment. */
-export function QuickMessageModal({ open, id: messageId, onClose, onCreated }: EditorProps) {
+export function QuickMessageModal(props: EditorProps<QuickMessage>) {
   const t = useT();
-  const editing = messageId !== null;
-  const media = useAttachment<QuickMessage>(deleteQuickMessageMedia, (saved) => quickMessagesStore.upsert(saved));
-  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
-    open,
-    id: messageId,
+  const { field, modal, attachment } = useEntityForm(QUICK_MESSAGES, props, {
     empty: EMPTY,
-    onOpen: media.reset,
-    load: (id) => (id === null ? null : getQuickMessage(id)),
-    fill: (q) => {
-      media.setCurrent(q);
-      return { shortcode: q.shortcode, message: q.message, geral: q.geral, status: q.status };
-    },
     schema: QuickMessageForm,
     pins: PINS,
-    save: async (out, f) => {
-      const body = { ...f, shortcode: out.shortcode };
-      let saved = editing ? await updateQuickMessage(messageId, body) : await createQuickMessage(body);
-      if (media.file) saved = await uploadQuickMessageMedia(saved.id, media.file);
-      quickMessagesStore.upsert(saved);
-      if (!editing) onCreated?.();
-    },
-    savedText: "quickMessages.saved",
-    onClose,
+    body: (out, f) => ({ ...f, shortcode: out.shortcode }),
   });
-
   return (
-    <FormModal
-      open={open}
-      onClose={onClose}
-      title={t(editing ? "quickMessages.editTitle" : "quickMessages.addTitle")}
-      formId="quick-message-form"
-      onSubmit={submit}
-      busy={busy}
-      loading={loading}
-    >
-      <TextInput
-        label={t("quickMessages.shortcode")}
-        name="shortcode"
-        autoFocus
-        value={form.shortcode}
-        onValue={(shortcode) => setForm({ ...form, shortcode })}
-        error={errors.shortcode}
-        hint={t("quickMessages.shortcodeHint")}
-      />
-      <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
-        {t("quickMessages.message")}
-        <textarea name="message" value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} className={area} />
-      </label>
-      <Toggle label={t("quickMessages.geralLabel")} checked={form.geral} onChange={(geral) => setForm({ ...form, geral })} />
-      <Toggle label={t("quickMessages.statusLabel")} checked={form.status} onChange={(status) => setForm({ ...form, status })} />
-      <AttachmentField
-        attachment={media}
-        attachLabel={t("quickMessages.attach")}
-        removeLabel={t("quickMessages.removeAttachment")}
-        testId="quick-message-file"
-      />
+    <FormModal {...modal}>
+      <TextInput label={t("quickMessages.shortcode")} autoFocus hint={t("quickMessages.shortcodeHint")} {...field("shortcode")} />
+      <TextArea label={t("quickMessages.message")} rows={5} {...field("message")} />
+      <Toggle label={t("quickMessages.geralLabel")} {...field("geral")} />
+      <Toggle label={t("quickMessages.statusLabel")} {...field("status")} />
+      <AttachmentField attachment={attachment} area="quickMessages" testId="quick-message-file" />
     </FormModal>
   );
 }

@@ -4,7 +4,8 @@ import { Link, useParams } from "wouter";
 import { sendSandbox } from "../../api/sandbox";
 import { EmptyState } from "../../components/EmptyState";
 import { Icon } from "../../components/Icon";
-import { Spinner } from "../../components/Spinner";
+import { BlockSpinner, Spinner } from "../../components/Spinner";
+import { PageTitle } from "../../components/Page";
 import { useT } from "../../i18n";
 import { connections, connectionsLoaded, ensureConnections } from "../../stores/connections";
 import { toastError } from "../../stores/toast";
@@ -34,7 +35,7 @@ export default function SandboxPage() {
   }, [messages.length]);
   const w = connections.value.find((x) => x.id === connectionId);
 
-  if (!connectionsLoaded.value) return <Spinner className="mx-auto my-10 size-6 text-brand-600" />;
+  if (!connectionsLoaded.value) return <BlockSpinner />;
   if (w?.channel !== "sandbox") {
     return (
       <div className="p-8">
@@ -65,7 +66,7 @@ export default function SandboxPage() {
   return (
     <div className="flex h-full flex-col gap-4 overflow-y-auto px-4 py-6 sm:px-8 md:overflow-hidden">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-2xl font-semibold tracking-tight text-ink">{t("sandbox.title")}</h1>
+        <PageTitle className="mr-auto">{t("sandbox.title")}</PageTitle>
         <span className="text-sm text-muted">{t("sandbox.connection", { name: w.name })}</span>
         <Link href="/connections" className="text-sm text-brand-700 underline dark:text-brand-300">
           {t("sandbox.back")}

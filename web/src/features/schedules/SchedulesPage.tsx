@@ -1,23 +1,46 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef, useState } from "react";
 import { navigate } from "wouter/use-browser-location";
-import { deleteSchedule, listSchedules, type Schedule } from "../../api/schedules";
+import { listSchedules, type Schedule } from "../../api/schedules";
 import { Badge } from "../../components/Badge";
 import { Button } from "../../components/Button";
-import { CrudPage, RowActions } from "../../components/CrudPage";
-import { ListTable, tdClass } from "../../components/ListPage";
+import { CrudPage } from "../../components/CrudPage";
+import type { Column } from "../../components/ListPage";
 import { Modal } from "../../components/Modal";
-import { useT } from "../../i18n";
-import { useCrud } from "../../lib/useCrud";
-import { usePagedList } from "../../lib/usePagedList";
-import { schedulesStore } from "../../stores/lists";
-import { allowed, user } from "../../stores/session";
+import { t, useT } from "../../i18n";
 import { formatDate, formatDateTime } from "../../lib/format";
+import { useCrudList } from "../../lib/useCrudList";
+import { paged } from "../../lib/usePagedList";
+import { allowed, user } from "../../stores/session";
 import { dayBounds } from "./dates";
 import { MonthCalendar } from "./MonthCalendar";
-import { ScheduleModal } from "./ScheduleModal";
+import { SCHEDULES, ScheduleModal } from "./ScheduleModal";
 
 const TONES = { PENDENTE: "warning", ENVIADA: "brand", ERRO: "danger" } as const;
+/** The table's columns (edit and delete come last, from CrudPage). */
+const COLUMNS: Column<Schedule>[] = [
+  {
+    label: "schedules.contact",
+    className: "font-medium text-ink",
+    cell: (s) => (
+      <>
+        {s.contact?.name ?? "—"}
+        <span className="block text-xs font-normal text-muted sm:hidden">{formatDateTime(s.sendAt)}</span>
+      </>
+    ),
+  },
+  { label: "schedules.body", from: "md", className: "text-muted", cell: (s) => <span title={s.body}>{cut(s.body)}</span> },
+  { label: "schedules.sendAt", from: "sm", className: "whitespace-nowrap text-muted", cell: (s) => formatDateTime(s.sendAt) },
+  {
+    label: "schedules.status",
+    cell: (s) => (
+      <span title={s.error ? t(`errors.${s.error}`) : undefined}>
+        <Badge tone={TONES[s.status as keyof typeof TONES] ?? "neutral"}>{t(`schedules.statuses.${s.status}`)}</Badge>
+      </span>
+    ),
+  },
+];
+
 /** The list shows the body cut at 25 characters (R-SCH-5). */
 const cut = (s: string) => (s.length > 25 ? `${s.slice(0, 25)}…` : s);
 
@@ -29,18 +52,9 @@ export default function SchedulesPage() {
   const [calendarOpen, setCalendarOpen] = useState(false);
   const dayRef = useRef(day);
   dayRef.current = day;
-  const list = usePagedList(schedulesStore, (s, p) =>
-    listSchedules(s, p, dayRef.current ? dayBounds(dayRef.current) : {}).then((r) => ({ items: r.schedules, count: r.count, hasMore: r.hasMore })),
-  );
-  const crud = useCrud<Schedule>({
-    area: "schedules",
-    remove: deleteSchedule,
-    store: schedulesStore,
-    list,
-    titleParams: (s) => ({ name: s.contact?.name ?? "" }),
-  });
+  const source = paged((s, p) => listSchedules(s, p, dayRef.current ? dayBounds(dayRef.current) : {}), "schedules");
+  const { page, list, crud, editor } = useCrudList(SCHEDULES, source, { titleParams: (s) => ({ name: s.contact?.name ?? "" }) });
   const [presetContact, setPresetContact] = useState<number | null>(null);
-  const items = schedulesStore.items.value;
   const mayEdit = (s: Schedule) => allowed("schedules:editAny") || s.userId === user.value?.id;
 
   useEffect(() => {
@@ -57,7 +71,7 @@ export default function SchedulesPage() {
     list.refresh();
   };
   const closeEditor = () => {
-    crud.editor.onClose();
+    editor.onClose();
     if (presetContact) {
       setPresetContact(null);
       navigate("/schedules", { replace: true });
@@ -69,12 +83,10 @@ export default function SchedulesPage() {
     <div className="flex h-full min-h-0 flex-col lg:flex-row">
       <div className="min-h-0 min-w-0 flex-1">
         <CrudPage
-          area="schedules"
-          testId="schedules-scroll"
+          page={page}
+          columns={COLUMNS}
           icon="calendar"
-          list={list}
-          itemCount={items.length}
-          crud={crud}
+          mayDelete={mayEdit}
           actions={
             <>
               {day && (
@@ -89,43 +101,13 @@ export default function SchedulesPage() {
           }
           dialogs={
             <>
-              <ScheduleModal {...crud.editor} onClose={closeEditor} contactId={presetContact} onCreated={() => list.setCount((c) => c + 1)} />
+              <ScheduleModal {...editor} onClose={closeEditor} contactId={presetContact} />
               <Modal open={calendarOpen} onClose={() => setCalendarOpen(false)} title={t("schedules.calendar")} size="sm">
                 {calendar}
               </Modal>
             </>
           }
-        >
-          <ListTable
-            loading={list.loading}
-            columns={[
-              { label: t("schedules.contact") },
-              { label: t("schedules.body"), className: "hidden md:table-cell" },
-              { label: t("schedules.sendAt"), className: "hidden sm:table-cell" },
-              { label: t("schedules.status") },
-              { label: t("common.actions"), className: "text-right" },
-            ]}
-          >
-            {items.map((s) => (
-              <tr key={s.id} data-testid="schedule-row" className="hover:bg-raised/60">
-                <td className={`${tdClass} font-medium text-ink`}>
-                  {s.contact?.name ?? "—"}
-                  <span className="block text-xs font-normal whitespace-nowrap text-muted sm:hidden">{formatDateTime(s.sendAt)}</span>
-                </td>
-                <td className={`${tdClass} hidden text-muted md:table-cell`} title={s.body}>
-                  {cut(s.body)}
-                </td>
-                <td className={`${tdClass} hidden whitespace-nowrap text-muted sm:table-cell`}>{formatDateTime(s.sendAt)}</td>
-                <td className={tdClass}>
-                  <span title={s.error ? t(`errors.${s.error}`) : undefined}>
-                    <Badge tone={TONES[s.status as keyof typeof TONES] ?? "neutral"}>{t(`schedules.statuses.${s.status}`)}</Badge>
-                  </span>
-                </td>
-                <RowActions onEdit={() => crud.edit(s.id)} onDelete={mayEdit(s) ? () => crud.askDelete(s) : undefined} />
-              </tr>
-            ))}
-          </ListTable>
-        </CrudPage>
+        />
       </div>
       <aside className="hidden w-80 shrink-0 py-6 pr-8 lg:block">{calendar}</aside>
     </div>

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { endMySession, endOtherSessions, getSecurity, mySessions } from "../../api/security";
 import { Button } from "../../components/Button";
 import { PageSpinner } from "../../components/Spinner";
+import { PageTitle } from "../../components/Page";
 import { useT } from "../../i18n";
 import { toast, toastError } from "../../stores/toast";
 import { PasskeysCard } from "./PasskeysCard";
@@ -31,7 +32,7 @@ export default function SecurityPage() {
   const unprotected = !security.totp && security.passkeys.length === 0;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:px-8" data-testid="security-page">
-      <h1 className="text-2xl font-semibold tracking-tight text-ink">{t("security.title")}</h1>
+      <PageTitle>{t("security.title")}</PageTitle>
       {security.required && unprotected && <p className="text-sm text-amber-700 dark:text-amber-300">{t("security.requiredText")}</p>}
       <SecondFactorCard security={security} onChanged={load} />
       <PasskeysCard security={security} onChanged={load} />

@@ -1,11 +1,12 @@
 import { defaultOpeningHours, type OpeningHours } from "@contract/limits";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { getCompany, updateCompanySchedules } from "../../api/companies";
 import { Button } from "../../components/Button";
-import { Spinner } from "../../components/Spinner";
+import { BlockSpinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
-import { toast, toastError } from "../../stores/toast";
-import { HoursTab } from "../queues/HoursTab";
+import { useSubmit } from "../../lib/useSubmit";
+import { toastError } from "../../stores/toast";
+import { HoursTab, useHours } from "../queues/HoursTab";
 
 /** Seven days in weekday order; days the company never saved (schedules []) get the defaults. */
 const complete = (saved: OpeningHours[]) => defaultOpeningHours().map((d) => saved.find((s) => s.weekdayEn === d.weekdayEn) ?? d);
@@ -13,42 +14,23 @@ const complete = (saved: OpeningHours[]) => defaultOpeningHours().map((d) => sav
 /** The Horários tab: the company's weekly hours (scheduleType "company"), saved with the button. */
 export function SchedulesTab({ companyId }: { companyId: number }) {
   const t = useT();
-  const [hours, setHours] = useState<OpeningHours[] | null>(null);
-  const [dirty, setDirty] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const week = useHours<OpeningHours[] | null>(null);
+  const action = useSubmit();
 
   useEffect(() => {
-    getCompany(companyId).then((c) => setHours(complete(c.schedules)), toastError);
+    getCompany(companyId).then((c) => week.load(complete(c.schedules)), toastError);
   }, [companyId]);
 
-  const save = async () => {
-    if (!hours) return;
-    setBusy(true);
-    try {
-      const c = await updateCompanySchedules(companyId, hours);
-      setHours(complete(c.schedules));
-      setDirty(false);
-      toast("success", t("settings.hoursSaved"));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = (hours: OpeningHours[]) =>
+    action.run(async () => week.load(complete((await updateCompanySchedules(companyId, hours)).schedules)), { done: "settings.hoursSaved" });
 
-  if (!hours) return <Spinner className="mx-auto my-10 size-6 text-brand-600" />;
+  const hours = week.hours;
+  if (!hours) return <BlockSpinner />;
   return (
     <div className="flex flex-col gap-4">
-      <HoursTab
-        hours={hours}
-        dirty={dirty}
-        onChange={(h) => {
-          setHours(h);
-          setDirty(true);
-        }}
-      />
+      <HoursTab hours={hours} dirty={week.dirty} onChange={week.onChange} />
       <div className="flex justify-end">
-        <Button icon="check" onClick={save} loading={busy} data-testid="schedules-save">
+        <Button icon="check" onClick={() => save(hours)} loading={action.busy} data-testid="schedules-save">
           {t("common.save")}
         </Button>
       </div>

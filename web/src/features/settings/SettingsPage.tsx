@@ -2,7 +2,8 @@ import type { Permission } from "@contract/permissions";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type ReactNode, useEffect, useState } from "react";
 import { listSettings } from "../../api/settings";
-import { Spinner } from "../../components/Spinner";
+import { Card, Page } from "../../components/Page";
+import { BlockSpinner } from "../../components/Spinner";
 import { type TabSpec, Tabs } from "../../components/Tabs";
 import { useT } from "../../i18n";
 import { load } from "../../lib/storage";
@@ -59,19 +60,11 @@ export default function SettingsPage() {
   );
 
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-6 sm:px-8">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-ink">{t("settings.title")}</h1>
-        <p className="mt-1 text-sm text-muted">{t("settings.subtitle")}</p>
-      </div>
-      <section className="rounded-card border border-line bg-surface p-5 shadow-card" data-testid="settings-card">
-        {values ? (
-          <Tabs tabs={tabs} selected={selected} onChange={(i) => setTab(tabs[i]?.key ?? "options")} />
-        ) : (
-          <Spinner className="mx-auto my-10 size-6 text-brand-600" />
-        )}
-      </section>
-    </div>
+    <Page title={t("settings.title")} subtitle={t("settings.subtitle")}>
+      <Card testId="settings-card" className="">
+        {values ? <Tabs tabs={tabs} selected={selected} onChange={(i) => setTab(tabs[i]?.key ?? "options")} /> : <BlockSpinner />}
+      </Card>
+    </Page>
   );
 }
 

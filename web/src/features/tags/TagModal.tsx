@@ -1,9 +1,9 @@
 import { TagForm } from "@contract/schemas/tags";
-import { useState } from "react";
-import { createTag, getTag, updateTag } from "../../api/tags";
+import { type Tag, tagsApi } from "../../api/tags";
 import { TextInput, Toggle } from "../../components/Field";
 import { FormModal } from "../../components/FormModal";
 import { useT } from "../../i18n";
+import { recordKind } from "../../lib/recordKind";
 import { type EditorProps, useEntityForm } from "../../lib/useEntityForm";
 import { tagsStore } from "../../stores/lists";
 import { allowed } from "../../stores/session";
@@ -12,48 +12,25 @@ import { PALETTE } from "../queues/palette";
 
 const PINS = { ERR_TAG_NAME_ALREADY_EXISTS: "name" };
 
+/** Tag as the kit handles them: the list page and this editor. */
+export const TAGS = recordKind("tags", "tag", tagsApi, tagsStore);
+
 /** Add or edit a tag: name (3+), colour and, for admins and supervisors only, the kanban switch. */
-export function TagModal({ open, id: tagId, onClose, onCreated }: EditorProps) {
+export function TagModal(props: EditorProps<Tag>) {
   const t = useT();
   const canKanban = allowed("tags:kanban");
-  const editing = tagId !== null;
-  const [kanban, setKanban] = useState(false);
-  const { form, setForm, errors, loading, busy, submit } = useEntityForm({
-    open,
-    id: tagId,
-    empty: { name: "", color: PALETTE[36] },
-    onOpen: () => setKanban(false),
-    load: (id) => (id === null ? null : getTag(id)),
-    fill: (tag) => {
-      setKanban(tag.kanban === 1);
-      return { name: tag.name, color: tag.color };
-    },
+  const { field, modal } = useEntityForm(TAGS, props, {
+    empty: { name: "", color: PALETTE[36], kanban: false },
+    fill: (tag: Tag) => ({ name: tag.name, color: tag.color, kanban: tag.kanban === 1 }),
     schema: TagForm,
     pins: PINS,
-    save: async (out) => {
-      const body = { ...out, ...(canKanban ? { kanban: kanban ? 1 : 0 } : {}) };
-      const saved = editing ? await updateTag(tagId, body) : await createTag(body);
-      tagsStore.upsert(saved);
-      if (!editing) onCreated?.();
-    },
-    savedText: "tags.saved",
-    onClose,
+    body: (out, f) => ({ name: out.name, color: out.color, ...(canKanban ? { kanban: f.kanban ? 1 : 0 } : {}) }),
   });
-
   return (
-    <FormModal
-      open={open}
-      onClose={onClose}
-      size="sm"
-      title={t(editing ? "tags.editTitle" : "tags.addTitle")}
-      formId="tag-form"
-      onSubmit={submit}
-      busy={busy}
-      loading={loading}
-    >
-      <TextInput label={t("tags.name")} name="name" autoFocus value={form.name} onValue={(name) => setForm({ ...form, name })} error={errors.name} />
-      <ColorPicker label={t("tags.color")} value={form.color} onValue={(color) => setForm({ ...form, color })} error={errors.color} />
-      {canKanban && <Toggle label={t("tags.kanban")} checked={kanban} onChange={setKanban} />}
+    <FormModal {...modal} size="sm">
+      <TextInput label={t("tags.name")} autoFocus {...field("name")} />
+      <ColorPicker label={t("tags.color")} {...field("color")} />
+      {canKanban && <Toggle label={t("tags.kanban")} {...field("kanban")} />}
     </FormModal>
   );
 }

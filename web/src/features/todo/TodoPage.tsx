@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Badge } from "../../components/Badge";
 import { Button, IconButton } from "../../components/Button";
 import { EmptyState } from "../../components/EmptyState";
+import { PageTitle } from "../../components/Page";
 import { useT } from "../../i18n";
 import { onSocketReady } from "../../realtime/socket";
 import { addTask, editTask, forgetOtherUsersTasks, loadTasks, removeTask, TASK_MAX_CHARS, tasks, toggleTask } from "./tasks";
@@ -36,7 +37,7 @@ export default function TodoPage() {
   return (
     <div className="mx-auto flex h-full w-full max-w-3xl flex-col gap-5 px-4 py-6 sm:px-8" data-testid="todo-page">
       <div className="flex items-center gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight text-ink">{t("todo.title")}</h1>
+        <PageTitle>{t("todo.title")}</PageTitle>
         <Badge tone="brand">{t("todo.pending", { count: open })}</Badge>
       </div>
       <form

@@ -3,6 +3,7 @@ import type { FrameOf } from "@contract/frames";
 import { LIMITS } from "@contract/limits";
 import * as todosApi from "../../api/todos";
 import { load, save } from "../../lib/storage";
+import { byAction } from "../../realtime/exhaustive";
 import { toastError } from "../../stores/toast";
 
 /** A task of the signed-in user's to-do list, kept on the server (it follows the user across devices). */
@@ -130,9 +131,14 @@ export async function removeTask(id: number) {
 }
 
 /** The user's other tabs and devices changed the list (frames of the user's own room). */
+const todoRows = byAction<"todo">({
+  create: (f) => upsert(f.todo),
+  update: (f) => upsert(f.todo),
+  delete: (f) => (tasks.value = tasks.peek()!.filter((x) => x.id !== f.id)),
+  reload: () => void loadTasks(),
+});
+
+/** The user's other tabs and devices changed the list (frames of the user's own room). */
 export function todoOnFrame(f: FrameOf<"todo">) {
-  if (!tasks.peek()) return;
-  if (f.action === "delete") tasks.value = tasks.peek()!.filter((x) => x.id !== f.id);
-  else if (f.action === "reload") void loadTasks();
-  else upsert(f.todo);
+  if (tasks.peek()) todoRows(f);
 }

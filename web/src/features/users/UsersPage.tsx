@@ -1,46 +1,49 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import type { User } from "../../api/types";
-import { deleteUser, listUsers } from "../../api/users";
-import { CrudPage } from "../../components/CrudPage";
-import { useCrud } from "../../lib/useCrud";
-import { usePagedList } from "../../lib/usePagedList";
-import { usersStore } from "../../stores/lists";
-import { allowed } from "../../stores/session";
-import { UserModal } from "./UserModal";
-import { UsersTable } from "./UsersTable";
-import { UserSecurityModal } from "./UserSecurityModal";
 import { useState } from "react";
+import type { User } from "../../api/types";
+import { listUsers } from "../../api/users";
+import { IconButton } from "../../components/Button";
+import { CrudPage } from "../../components/CrudPage";
+import { useT } from "../../i18n";
+import { useCrudList } from "../../lib/useCrudList";
+import { paged } from "../../lib/usePagedList";
+import { allowed, user as me } from "../../stores/session";
+import { USERS, UserModal } from "./UserModal";
+import { ProfileBadge, UserName } from "./UsersTable";
+import { UserSecurityModal } from "./UserSecurityModal";
 
-const fetchPage = (s: string, p: number) => listUsers(s, p).then((r) => ({ items: r.users, count: r.count, hasMore: r.hasMore }));
-
-/** /users: searchable, infinitely scrolling list with add/edit modal and delete confirmation. */
+/** /users: searchable, infinitely scrolling list with add/edit modal and delete confirmation; email folds under the name on small screens. */
 export default function UsersPage() {
   useSignals();
+  const t = useT();
   // The users search goes out from the first character (the other lists wait for three).
-  const list = usePagedList(usersStore, fetchPage, 1);
+  const { page, editor } = useCrudList(USERS, paged(listUsers, "users", 1));
   const manage = allowed("users:manage");
-  const crud = useCrud<User>({ area: "users", remove: deleteUser, store: usersStore, list });
-  const users = usersStore.items.value;
+  const myId = me.value?.id;
   const [securing, setSecuring] = useState<User | null>(null);
 
   return (
     <CrudPage
-      area="users"
-      testId="users-scroll"
+      page={page}
       icon="users"
-      list={list}
-      itemCount={users.length}
-      crud={crud}
       canAdd={manage}
-      emptyHint={manage}
+      rowClass={() => "group hover:bg-raised/60"}
+      mayEdit={(u) => manage || u.id === myId}
+      mayDelete={(u) => manage && u.id !== myId}
+      rowActions={(u) =>
+        manage && u.id !== myId && <IconButton icon="shield" label={t("security.userAction")} onClick={() => setSecuring(u)} data-testid="user-security-open" />
+      }
       dialogs={
         <>
-          <UserModal {...crud.editor} onCreated={() => list.setCount((c) => c + 1)} />
+          <UserModal {...editor} />
           <UserSecurityModal user={securing} onClose={() => setSecuring(null)} />
         </>
       }
-    >
-      <UsersTable users={users} loading={list.loading} onEdit={(u) => crud.edit(u.id)} onDelete={crud.askDelete} onSecurity={setSecuring} />
-    </CrudPage>
+      columns={[
+        { label: "users.name", className: "w-full max-w-0 md:w-auto md:max-w-none", cell: (u) => <UserName user={u} you={u.id === myId} /> },
+        { label: "users.email", from: "md", className: "text-muted", cell: (u) => u.email },
+        { label: "users.profile", from: "sm", cell: (u) => <ProfileBadge profile={u.profile} /> },
+      ]}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { type Contact, getContact } from "../../../api/contacts";
+import { type Contact, contactsApi } from "../../../api/contacts";
 import type { Ticket } from "../../../api/tickets";
 import { Button, IconButton } from "../../../components/Button";
 import { useT } from "../../../i18n";
@@ -18,14 +18,14 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
   const t = useT();
   const [contact, setContact] = useState<Contact | null>(null);
   const [editing, setEditing] = useState(false);
-  const load = () => getContact(ticket.contactId).then(setContact, toastError);
+  const load = () => contactsApi.get(ticket.contactId).then(setContact, toastError);
   useEffect(() => {
     void load();
   }, [ticket.contactId, ticket.contact.name]);
 
   const closeEdit = async () => {
     setEditing(false);
-    const c = await getContact(ticket.contactId).catch(() => null);
+    const c = await contactsApi.get(ticket.contactId).catch(() => null);
     if (!c) return;
     setContact(c);
     upsertTicket({ ...ticket, contact: { ...ticket.contact, name: c.name, number: c.number, email: c.email } });
@@ -80,7 +80,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
             </dl>
           </section>
         </div>
-        <ContactModal open={editing} contactId={ticket.contactId} onClose={() => void closeEdit()} />
+        <ContactModal open={editing} id={ticket.contactId} onClose={() => void closeEdit()} />
       </aside>
     </>
   );

@@ -1,6 +1,7 @@
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@headlessui/react";
 import { useEffect, useState } from "react";
 import { listAllTags, syncTicketTags, type TagRef, type Ticket } from "../../../api/tickets";
+import { Swatch } from "../../../components/Badge";
 import { Icon } from "../../../components/Icon";
 import { useT } from "../../../i18n";
 import { toastError } from "../../../stores/toast";
@@ -53,7 +54,7 @@ export function TagEditor({ ticket }: { ticket: Ticket }) {
             value={tag.id}
             className="group flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-ink data-[focus]:bg-brand-50 dark:data-[focus]:bg-brand-500/10"
           >
-            <span className="size-2.5 rounded-full" style={{ backgroundColor: tag.color }} />
+            <Swatch color={tag.color} />
             <span className="flex-1 truncate">{tag.name}</span>
             <Icon name="check" className="invisible size-4 text-brand-600 group-data-[selected]:visible" />
           </ListboxOption>

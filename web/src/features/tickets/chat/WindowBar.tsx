@@ -6,9 +6,8 @@ import { Button } from "../../../components/Button";
 import { Icon } from "../../../components/Icon";
 import { Modal } from "../../../components/Modal";
 import { useT } from "../../../i18n";
-import { type FieldErrors, serverFieldErrors } from "../../../lib/form";
+import { useSubmit } from "../../../lib/useSubmit";
 import { formatDateTime } from "../../../lib/format";
-import { toastError } from "../../../stores/toast";
 import { chatWindow } from "../../../stores/tickets";
 import { TemplateChoiceFields, useTemplates } from "../../connections/TemplateChoice";
 
@@ -49,8 +48,7 @@ function TemplateModal({
   const t = useT();
   const templates = useTemplates(open ? connectionId : null);
   const [choice, setChoice] = useState<TemplateChoice | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, run } = useSubmit();
   useEffect(() => {
     if (open) {
       setChoice(null);
@@ -59,32 +57,17 @@ function TemplateModal({
   }, [open]);
   const send = async () => {
     if (!choice) return setErrors({ template: "validation.required" });
-    setBusy(true);
-    try {
-      onSent(await sendTemplate(ticketId, choice));
-      onClose();
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      if (fields) setErrors(fields);
-      else toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    if (await run(async () => onSent(await sendTemplate(ticketId, choice)))) onClose();
   };
   return (
     <Modal
       open={open}
       onClose={onClose}
       title={t("templates.sendTitle")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button icon="send" loading={busy} onClick={() => void send()} data-testid="template-send">
-            {t("templates.send")}
-          </Button>
-        </>
+      actions={
+        <Button icon="send" loading={busy} onClick={() => void send()} data-testid="template-send">
+          {t("templates.send")}
+        </Button>
       }
     >
       <TemplateChoiceFields templates={templates} value={choice} onValue={setChoice} errors={errors} contactName={contactName} />

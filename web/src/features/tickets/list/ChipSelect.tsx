@@ -1,4 +1,5 @@
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@headlessui/react";
+import { Swatch } from "../../../components/Badge";
 import { Icon } from "../../../components/Icon";
 import { useT } from "../../../i18n";
 
@@ -26,7 +27,7 @@ export function ChipSelect({
         title={label}
         data-testid={testId}
       >
-        {chosen.length === 1 && chosen[0].color && <span className="size-2 shrink-0 rounded-full" style={{ backgroundColor: chosen[0].color }} />}
+        {chosen.length === 1 && chosen[0].color && <Swatch color={chosen[0].color} className="size-2" />}
         <span className="flex-1 truncate text-left">{text}</span>
         <Icon name="chevronDown" className="size-3.5 shrink-0" />
       </ListboxButton>
@@ -41,7 +42,7 @@ export function ChipSelect({
             value={o.id}
             className="group flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-ink data-[focus]:bg-brand-50 dark:data-[focus]:bg-brand-500/10"
           >
-            {o.color && <span className="size-2.5 rounded-full" style={{ backgroundColor: o.color }} />}
+            {o.color && <Swatch color={o.color} />}
             <span className="flex-1 truncate">{o.name}</span>
             <Icon name="check" className="invisible size-4 text-brand-600 group-data-[selected]:visible" />
           </ListboxOption>

@@ -12,7 +12,8 @@ import { Select } from "../../../components/Field";
 import { Icon } from "../../../components/Icon";
 import { Modal } from "../../../components/Modal";
 import { useT } from "../../../i18n";
-import { type FieldErrors, validate } from "../../../lib/form";
+import { validate } from "../../../lib/form";
+import { useSubmit } from "../../../lib/useSubmit";
 import { allowed, user } from "../../../stores/session";
 import { toastError } from "../../../stores/toast";
 import { upsertTicket } from "../../../stores/tickets";
@@ -29,10 +30,9 @@ export function NewTicketModal({ open, onClose, initialContact = null }: { open:
   const [contact, setContact] = useState<Contact | null>(null);
   const [queueId, setQueueId] = useState(0);
   const [queues, setQueues] = useState<QueueRef[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { busy, errors, setErrors, run } = useSubmit();
   const [owner, setOwner] = useState<Owner | null>(null);
   const [adding, setAdding] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -56,20 +56,22 @@ export function NewTicketModal({ open, onClose, initialContact = null }: { open:
     e.preventDefault();
     const checked = validate(NewTicketForm(admin), { contactId: contact?.id, queueId: queueId || (admin ? null : 0) });
     if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
     setOwner(null);
-    setBusy(true);
-    try {
-      const ticket = await createTicket(checked.output.contactId, checked.output.queueId ?? null);
-      upsertTicket(ticket, true);
-      onClose();
-      navigate(`/tickets/${ticket.uuid}`);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === "ERR_OTHER_OPEN_TICKET") setOwner(err.data as Owner);
-      else toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    // the contact's other open ticket: said in the dialog, with its owner
+    const other = (err: unknown) => {
+      if (!(err instanceof ApiError) || err.code !== "ERR_OTHER_OPEN_TICKET") return false;
+      setOwner(err.data as Owner);
+      return true;
+    };
+    await run(
+      async () => {
+        const ticket = await createTicket(checked.output.contactId, checked.output.queueId ?? null);
+        upsertTicket(ticket, true);
+        onClose();
+        navigate(`/tickets/${ticket.uuid}`);
+      },
+      { onError: other },
+    );
   };
 
   return (
@@ -78,15 +80,10 @@ export function NewTicketModal({ open, onClose, initialContact = null }: { open:
         open={open && adding === null}
         onClose={onClose}
         title={t("newTicket.title")}
-        footer={
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" form="new-ticket-form" loading={busy}>
-              {t("newTicket.submit")}
-            </Button>
-          </>
+        actions={
+          <Button type="submit" form="new-ticket-form" loading={busy}>
+            {t("newTicket.submit")}
+          </Button>
         }
       >
         <form id="new-ticket-form" onSubmit={submit} className="flex flex-col gap-4" data-testid="new-ticket-form">
@@ -113,7 +110,7 @@ export function NewTicketModal({ open, onClose, initialContact = null }: { open:
           )}
         </form>
       </Modal>
-      <ContactModal open={adding !== null} contactId={null} onClose={() => setAdding(null)} onCreated={() => pickCreated(adding ?? "")} />
+      <ContactModal open={adding !== null} id={null} onClose={() => setAdding(null)} onCreated={() => pickCreated(adding ?? "")} />
     </>
   );
 }

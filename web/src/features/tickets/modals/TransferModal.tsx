@@ -57,15 +57,10 @@ export function TransferModal({ open, ticket, onClose }: { open: boolean; ticket
       open={open}
       onClose={onClose}
       title={t("transfer.title")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form="transfer-form" loading={busy} icon="transfer" data-testid="transfer-submit">
-            {outcome ? t(`transfer.submit${outcome}`, words) : t("transfer.submit")}
-          </Button>
-        </>
+      actions={
+        <Button type="submit" form="transfer-form" loading={busy} icon="transfer" data-testid="transfer-submit">
+          {outcome ? t(`transfer.submit${outcome}`, words) : t("transfer.submit")}
+        </Button>
       }
     >
       <form id="transfer-form" onSubmit={submit} className="flex flex-col gap-4" data-testid="transfer-form">
