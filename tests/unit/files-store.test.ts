@@ -65,7 +65,7 @@ describe("files go through the one store", () => {
   test("the check can fail: a module reading the media folder is caught, an allowed file is not", () => {
     const fixtures = [
       { path: "src/modules/x/service.ts", text: 'import { rmSync } from "node:fs";' },
-      { path: "src/modules/y/service.ts", text: "const f = Bun.file(`${deps.config.mediaDir}/${p}`);" },
+      { path: "src/modules/y/service.ts", text: "const f = Bun.file(join(deps.config.mediaDir, p));" },
       { path: "src/modules/z/service.ts", text: "await deps.blobs.put(key, file);" },
       { path: "src/ops/backup.ts", text: 'import { statSync } from "node:fs";' },
     ];
