@@ -1,7 +1,8 @@
+import { probeBlobStore } from "./lib/blob-store-open";
 import { createDeps, buildApp } from "./app";
 import { flushInbound } from "./inbound/pipeline";
 import { INPUT_LIMITS } from "./contract/limits";
-import { type Config, ConfigError, loadConfig, parseEnv } from "./config";
+import { blobLocation, type Config, ConfigError, loadConfig, parseEnv } from "./config";
 import { openDatabase, refreshStatistics } from "./db/client";
 import { holdDataFolder, publishHolder, waitOutLegacyHolder } from "./db/instance-lock";
 import { seed } from "./ops/seed";
@@ -79,6 +80,15 @@ async function boot(first: Config) {
   log.info("balcao listening", { url: `http://localhost:${app.server.port}`, dataDir: config.dataDir });
   // quick_check reads every page (about 1 s per 300 MB): off the thread, right after listen.
   startIntegrityCheck(deps);
+  // A bucket is checked once at boot, without holding it up: when it cannot be used the operator reads why here,
+  // and uploads and media answer 503 ERR_STORAGE_UNAVAILABLE until it can.
+  if (config.blobs.kind === "s3") {
+    const where = blobLocation(config.blobs);
+    probeBlobStore(deps.blobs).then(
+      () => log.info("file store ready", { files: where }),
+      (e) => log.error("file store cannot be used: check S3_URL, S3_BUCKET and the keys (doctor says more)", { files: where, err: String(e) }),
+    );
+  }
   // channels: every connection of the companies whose subscription is active (after listen)
   const loaded = deps.inboundSpool.load();
   if (loaded) log.warn("inbound messages waiting from the last run; storing them", { count: loaded });

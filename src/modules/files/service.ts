@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Page } from "../../contract/dto/common";
 import type { FileListDto, FileListOptionDto } from "../../contract/dto/files";
@@ -7,7 +8,7 @@ import { can } from "../../contract/permissions";
 import type { FileListInput } from "../../contract/schemas/files";
 import type { Ctx, Deps } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
-import { checkUpload, mediaFile, mediaUrl, removeMedia, type StoredFile, storeUpload } from "../media";
+import { checkUpload, mediaKey, mediaUrl, removeMedia, type StoredFile, storeUpload } from "../media";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../contract/rooms";
 import { type FileListOptionRow, type FileListRow, findFileList, nameTaken, optionsOf, pageFileLists } from "./queries";
@@ -125,7 +126,7 @@ export function updateFileList(ctx: Ctx, id: number, input: FileListInput) {
     });
     return tx.update(fileLists).set({ name: input.name, message: input.message, updatedAt: nowIso() }).where(eq(fileLists.id, current.id)).returning().get();
   });
-  for (const p of [...dropped.map((o) => o.path), ...cleared]) removeMedia(ctx.config.mediaDir, ctx.companyId, p);
+  for (const p of [...dropped.map((o) => o.path), ...cleared]) void removeMedia(ctx.blobs, ctx.companyId, p);
   const record = load(ctx, row);
   publish(ctx, { action: "update", files: record });
   return record;
@@ -140,7 +141,7 @@ export function deleteFileList(ctx: Ctx, id: number) {
     .delete(fileLists)
     .where(and(eq(fileLists.companyId, ctx.companyId), eq(fileLists.id, id)))
     .run();
-  for (const o of options) removeMedia(ctx.config.mediaDir, ctx.companyId, o.path);
+  for (const o of options) void removeMedia(ctx.blobs, ctx.companyId, o.path);
   publish(ctx, { action: "delete", fileId: id });
 }
 
@@ -164,9 +165,9 @@ export async function uploadFileListFiles(ctx: Ctx, id: number, body: Record<str
   const checked = files.map((f) => checkUpload(ctx, f, "attachment"));
   const stored: StoredFile[] = [];
   try {
-    for (const c of checked) stored.push(await storeUpload(ctx.config.mediaDir, ctx.companyId, AREA, c));
+    for (const c of checked) stored.push(await storeUpload(ctx.blobs, ctx.companyId, AREA, c));
   } catch (err) {
-    for (const s of stored) removeMedia(ctx.config.mediaDir, ctx.companyId, s.mediaPath);
+    for (const s of stored) void removeMedia(ctx.blobs, ctx.companyId, s.mediaPath);
     throw err;
   }
   const previous: (string | null)[] = [];
@@ -178,15 +179,15 @@ export async function uploadFileListFiles(ctx: Ctx, id: number, body: Record<str
     });
     tx.update(fileLists).set({ updatedAt: nowIso() }).where(eq(fileLists.id, id)).run();
   });
-  for (const p of previous) removeMedia(ctx.config.mediaDir, ctx.companyId, p);
+  for (const p of previous) void removeMedia(ctx.blobs, ctx.companyId, p);
   const record = load(ctx, list);
   publish(ctx, { action: "update", files: record });
   return record;
 }
 
-/** A file of a list, ready to send (campaigns): absolute path, mime type, caption and file name. */
+/** A file of a list, ready to send (campaigns): its key in the file store, mime type, caption and file name. */
 export interface FileListFile {
-  /** Absolute path on disk. */
+  /** Where the file is when the store is the data folder's media (a name only: nothing reads it; sends use `mediaPath`). */
   path: string;
   /** Relative media path (what a stored message records). */
   mediaPath: string;
@@ -204,8 +205,16 @@ export interface FileListFile {
 export function fileListFiles(deps: Pick<Deps, "db" | "config">, companyId: number, fileListId: number): FileListFile[] {
   if (!findFileList(deps.db, companyId, fileListId)) return [];
   return optionsOf(deps.db, [fileListId]).flatMap((o) => {
-    const full = mediaFile(deps.config.mediaDir, companyId, o.path);
-    if (!full || !o.path) return [];
-    return [{ path: full, mediaPath: o.path, mimetype: o.mediaType ?? "application/octet-stream", name: o.name, fileName: o.mediaName ?? o.name }];
+    const key = mediaKey(companyId, o.path);
+    if (!key) return [];
+    return [
+      {
+        path: join(deps.config.mediaDir, ...key.split("/")),
+        mediaPath: key,
+        mimetype: o.mediaType ?? "application/octet-stream",
+        name: o.name,
+        fileName: o.mediaName ?? o.name,
+      },
+    ];
   });
 }

@@ -78,7 +78,7 @@ export function deleteQueueOption(ctx: Ctx, id: number) {
   getOption(ctx, id);
   const files = subtreeMedia(ctx.db, id);
   ctx.db.delete(queueOptions).where(eq(queueOptions.id, id)).run();
-  for (const f of files) removeMedia(ctx.config.mediaDir, ctx.companyId, f);
+  for (const f of files) void removeMedia(ctx.blobs, ctx.companyId, f);
 }
 
 /** POST /queue-options/{id}/media-upload (a file) and DELETE (null): replaces or removes the option's attachment. */

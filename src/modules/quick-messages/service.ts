@@ -137,7 +137,7 @@ export function deleteQuickMessage(ctx: Ctx, id: number) {
     tx.delete(quickMessages).where(eq(quickMessages.id, id)).run();
     audit(ctx, "quick-message.deleted", { type: "quick-message", id, label: current.shortcode }, undefined, tx);
   });
-  removeMedia(ctx.config.mediaDir, ctx.companyId, current.mediaPath);
+  void removeMedia(ctx.blobs, ctx.companyId, current.mediaPath);
   publish(ctx, current, { action: "delete", id });
 }
 

@@ -169,7 +169,7 @@ export function deleteSchedule(ctx: Ctx, id: number) {
   if (!canEditSchedule(ctx.user, current)) throw forbidden();
   ctx.db.delete(schedules).where(eq(schedules.id, id)).run();
   // A sent schedule's file is the stored message's media now: keep it.
-  if (!current.sentAt) removeMedia(ctx.config.mediaDir, ctx.companyId, current.mediaPath);
+  if (!current.sentAt) void removeMedia(ctx.blobs, ctx.companyId, current.mediaPath);
   publishSchedule(ctx, ctx.companyId, { action: "delete", scheduleId: id });
 }
 
@@ -183,7 +183,7 @@ export async function setScheduleMedia(ctx: Ctx, id: number, file: unknown | nul
     .where(eq(schedules.id, id))
     .returning()
     .get();
-  removeMedia(ctx.config.mediaDir, ctx.companyId, current.mediaPath);
+  void removeMedia(ctx.blobs, ctx.companyId, current.mediaPath);
   const schedule = one(ctx.db, row);
   publishSchedule(ctx, ctx.companyId, { action: "update", schedule });
   return schedule;
