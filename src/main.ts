@@ -14,6 +14,10 @@ import { warnStorageAtBoot } from "./ops/storage";
 import { upgradeDatabase } from "./ops/upgrade";
 import { resolve } from "node:path";
 
+/** Why a boot with DATABASE_URL set stops (only `migrate-to-postgres` reads it in this version). */
+const POSTGRES_NOT_YET =
+  "DATABASE_URL is set, but this version serves only from the SQLite database in the data folder (serving from PostgreSQL comes in a later version; `migrate-to-postgres` can already copy an installation): unset DATABASE_URL to start on SQLite";
+
 /** How long a boot waits for the previous holder of the data folder to finish stopping (a restart). */
 const LOCK_WAIT_MS = 5_000;
 
@@ -32,6 +36,9 @@ async function main() {
     if (e instanceof ConfigError) failBoot(e.message.replace(/^Invalid configuration:\n/, "invalid configuration:\n"));
     throw e;
   }
+  // The server does not serve from PostgreSQL yet: starting on SQLite while the operator believes otherwise would
+  // split their data between two databases (README, "Moving to PostgreSQL").
+  if (process.env.DATABASE_URL?.trim()) failBoot(POSTGRES_NOT_YET);
   const dataDir = resolve(env.DATA_DIR);
   const folderProblem = checkDataFolder(dataDir);
   if (folderProblem) failBoot(folderProblem);
