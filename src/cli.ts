@@ -188,7 +188,9 @@ async function run(command: string, rest: string[], arg: string | undefined, env
     }
     if (r.nulReplaced) console.log(`${r.nulReplaced} text values held a NUL character, which PostgreSQL cannot store: each was replaced by U+FFFD`);
     console.log(`moved to ${redactUrl(url)} in ${(r.ms / 1000).toFixed(1)} s; search index: ${r.searchIndexed} messages`);
-    console.log(`media files, secrets.json and backups stay in ${config.dataDir}: this version still serves from SQLite (unset DATABASE_URL to start it); serving from PostgreSQL comes in a later version, with this DATA_DIR`);
+    console.log(
+      `media files, secrets.json and backups stay in ${config.dataDir}: this version still serves from SQLite (unset DATABASE_URL to start it); serving from PostgreSQL comes in a later version, with this DATA_DIR`,
+    );
     return 0;
   }
   if (command === "reindex") {
