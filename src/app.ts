@@ -16,6 +16,8 @@ import { createOutbound, type Resolver } from "./lib/net/guard";
 import { CredentialCache } from "./lib/credential-cache";
 import { MemoryCache, MemoryClaims, MemoryThrottle } from "./lib/memory-cache";
 import { ReadCache, sqliteVersion } from "./db/read-cache";
+import { BlobStoreUnavailableError } from "./lib/blob-store";
+import { openBlobStore } from "./lib/blob-store-open";
 import { AppError } from "./core/errors";
 import { errorResponse } from "./http/errors";
 import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
@@ -113,6 +115,7 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     throttle: new MemoryThrottle(),
     // PostgreSQL: no version to key on yet (other nodes write too): every read computes (issue 25 brings one).
     reads: new ReadCache("sqlite" in db ? sqliteVersion(db) : everyCall()),
+    blobs: openBlobStore(config.blobs, config),
     // The server lays the ballast at boot (main.ts); the storage.check job keeps it.
     storage: new StorageGuard(config.dataDir, { lowBytes: config.storageLowBytes, ballastBytes: config.ballastBytes }),
     jobs: { list: () => [], runNow: async () => false },
@@ -138,7 +141,7 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
 }
 
 /** The kinds of channel a connection can be (the supervisor builds their adapters). */
-export function channelKinds(deps: Pick<Deps, "db" | "hub" | "config" | "outbound">): Record<string, ChannelKind> {
+export function channelKinds(deps: Pick<Deps, "db" | "hub" | "config" | "outbound" | "blobs">): Record<string, ChannelKind> {
   const { config } = deps;
   // Tests never reach the real WhatsApp: under NODE_ENV=test the baileys kind starts connections only with WA_WS_URL.
   const waEnabled = !config.isTest || !!config.waWsUrl;
@@ -161,6 +164,11 @@ function answerError(storage: Deps["storage"], code: string | number, error: unk
   if (code === "NOT_FOUND") return errorResponse("ERR_NOT_FOUND", 404);
   if (code === "PARSE" || code === "VALIDATION" || code === "INVALID_COOKIE_SIGNATURE") {
     return errorResponse("ERR_VALIDATION", 400);
+  }
+  if (error instanceof BlobStoreUnavailableError) {
+    // The bucket is down or misconfigured: the operator reads why in the log, the caller gets a clear 503.
+    logThrottled("error", "blobs-unavailable", "file store unavailable", { method: request.method, url: request.url, err: error.message });
+    return errorResponse("ERR_STORAGE_UNAVAILABLE", 503);
   }
   if (isStorageFullError(error)) {
     storage.onFullDisk();

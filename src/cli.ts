@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { resolve } from "node:path";
 import { eq } from "drizzle-orm";
 import { createDeps } from "./app";
-import { type Config, loadConfig } from "./config";
+import { type Config, filesElsewhere, loadConfig } from "./config";
 import type { DB } from "./core/db";
 import { redactUrl } from "./db/pg-client";
 import { generatePassword } from "./lib/ids";
@@ -23,7 +23,7 @@ import { users } from "./modules/users";
 import { BackupBusyError, createBackup } from "./ops/backup";
 import { CliError, migrateCommand, openExisting, reindexCommand, requireCurrentSchema } from "./ops/commands";
 import { NOT_COPIED } from "./ops/copy-tables";
-import { runDoctor } from "./ops/doctor";
+import { fileStoreCheck, runDoctor } from "./ops/doctor";
 import { migrateToPostgres } from "./ops/migrate-to-postgres";
 import { RestoreError, restoreArchive, verifyArchive } from "./ops/restore";
 import { UpgradeError } from "./ops/upgrade";
@@ -100,7 +100,7 @@ const HELP: Record<string, string> = {
     "migrate-to-postgres <url>  with the server stopped: copy this installation's database into an empty PostgreSQL\n                           database (postgres://user:password@host/db, or DATABASE_URL); media stay in the data folder",
   jobs: "jobs [list | run <name>]  list the background jobs, or run one now",
   doctor:
-    "doctor                   check permissions, disk space, database integrity, search index, WAL size,\n                           connections, backups (only reads: never creates or migrates anything)",
+    "doctor                   check permissions, disk space, database integrity, search index, WAL size,\n                           connections, backups, the file store (only reads: never creates or migrates anything)",
   healthcheck: "healthcheck              exit 0 when the server on PORT answers /healthz (Docker HEALTHCHECK)",
 };
 
@@ -168,6 +168,7 @@ async function run(command: string, rest: string[], arg: string | undefined, env
   }
   if (command === "doctor") {
     const checks = await runDoctor(config);
+    if (existsSync(config.dataDir)) checks.push(await fileStoreCheck(config));
     for (const c of checks) console.log(`${c.level === "ok" ? "ok  " : c.level === "warn" ? "warn" : "FAIL"}  ${c.name}: ${c.detail}`);
     return checks.some((c) => c.level === "fail") ? 1 : 0;
   }
@@ -187,7 +188,9 @@ async function run(command: string, rest: string[], arg: string | undefined, env
     }
     if (r.nulReplaced) console.log(`${r.nulReplaced} text values held a NUL character, which PostgreSQL cannot store: each was replaced by U+FFFD`);
     console.log(`moved to ${redactUrl(url)} in ${(r.ms / 1000).toFixed(1)} s; search index: ${r.searchIndexed} messages`);
-    console.log(`media files, secrets.json and backups stay in ${config.dataDir}: start Balcão with DATABASE_URL set and this DATA_DIR`);
+    console.log(
+      `media files, secrets.json and backups stay in ${config.dataDir}: this version still serves from SQLite (unset DATABASE_URL to start it); serving from PostgreSQL comes in a later version, with this DATA_DIR`,
+    );
     return 0;
   }
   if (command === "reindex") {
@@ -199,7 +202,7 @@ async function run(command: string, rest: string[], arg: string | undefined, env
   try {
     // A backup copies the database whatever its schema (the manifest records it); the rest need this version's.
     if (command === "backup") {
-      const b = await createBackup(db, config.dataDir, { kind: "manual", media: !rest.includes("--no-media") });
+      const b = await createBackup(db, config.dataDir, { kind: "manual", media: !rest.includes("--no-media"), filesIn: filesElsewhere(config.blobs) });
       const bytes = b.manifest.files.reduce((n, f) => n + f.size, 0);
       console.log(`backup written: ${b.path} (${b.manifest.files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB before compression)`);
       return 0;

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { createECDH } from "node:crypto";
 import { join, resolve } from "node:path";
 import * as v from "valibot";
+import type { BlobConfig } from "./lib/blob-store-open";
 import { type AllowRule, parseAllowList } from "./lib/net/address";
 
 const EnvSchema = v.object({
@@ -48,7 +49,22 @@ const EnvSchema = v.object({
     ),
     "",
   ),
+  /** Files in an S3-compatible bucket instead of data/media (S3_URL and its companions; unset: the local folder). */
+  S3_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^(https?:\/\/[^\s/?#]+\/?)?$/, "must be the service's http(s) origin, e.g. https://s3.eu-west-1.amazonaws.com")),
+  ),
+  S3_BUCKET: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)")),
+  ),
+  S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
+  S3_SECRET_ACCESS_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  S3_REGION: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/, "must be a region name, e.g. us-east-1")), "us-east-1"),
+  S3_PATH_STYLE: v.optional(v.picklist(["true", "false"], "must be true or false"), "true"),
+  S3_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^([A-Za-z0-9][A-Za-z0-9._-]{0,60}\/?)?$/, "must be one folder name, e.g. balcao"))),
 });
+
+/** The variables S3_URL needs beside it. */
+const S3_REQUIRED = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
 export interface Config {
   port: number;
@@ -94,7 +110,15 @@ export interface Config {
   cloudApiUrl: string;
   /** Hosts and address ranges outbound requests of companies may reach although the policy refuses them (OUTBOUND_ALLOW). */
   outboundAllow: AllowRule[];
+  /** Where files live: the media folder under the data folder (default), or an S3-compatible bucket (S3_URL). */
+  blobs: BlobConfig;
 }
+
+/** Where files are, in words safe to print and to store in a backup's manifest (no credentials). */
+export const blobLocation = (b: BlobConfig) => (b.kind === "local" ? "data/media" : `s3://${b.bucket}/${b.prefix}`);
+
+/** Where the files are when a backup of the data folder does not hold them (a bucket), else undefined. */
+export const filesElsewhere = (b: BlobConfig) => (b.kind === "local" ? undefined : blobLocation(b));
 
 /**
  * Which proxies stand in front of us (TRUST_PROXY): none ("false"), a hop count ("true" = 1, or a
@@ -181,6 +205,8 @@ export function parseEnv(env: Record<string, string | undefined>) {
     const lines = [...byVar].map(([name, message]) => `  ${name}: ${message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
+  const missing = parsed.output.S3_URL ? S3_REQUIRED.filter((name) => !parsed.output[name]) : [];
+  if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when S3_URL is set`).join("\n")}`);
   return parsed.output;
 }
 
@@ -234,5 +260,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     vapid: { ...vapid, subject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL ?? "admin@localhost"}` },
     cloudApiUrl: e.CLOUD_API_URL.replace(/\/+$/, ""),
     outboundAllow: parseAllowList(e.OUTBOUND_ALLOW) as AllowRule[],
+    blobs: e.S3_URL
+      ? {
+          kind: "s3",
+          endpoint: e.S3_URL.replace(/\/+$/, ""),
+          bucket: e.S3_BUCKET as string,
+          accessKeyId: e.S3_ACCESS_KEY_ID as string,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+          region: e.S3_REGION,
+          pathStyle: e.S3_PATH_STYLE === "true",
+          prefix: e.S3_PREFIX ? `${e.S3_PREFIX.replace(/\/+$/, "")}/` : "",
+        }
+      : { kind: "local" },
   };
 }

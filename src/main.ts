@@ -1,7 +1,8 @@
+import { probeBlobStore } from "./lib/blob-store-open";
 import { createDeps, buildApp } from "./app";
 import { flushInbound } from "./inbound/pipeline";
 import { INPUT_LIMITS } from "./contract/limits";
-import { type Config, ConfigError, loadConfig, parseEnv } from "./config";
+import { blobLocation, type Config, ConfigError, loadConfig, parseEnv } from "./config";
 import { openDatabase, refreshStatistics } from "./db/client";
 import { holdDataFolder, publishHolder, waitOutLegacyHolder } from "./db/instance-lock";
 import { seed } from "./ops/seed";
@@ -12,6 +13,10 @@ import { applyStagedRestore } from "./ops/restore";
 import { warnStorageAtBoot } from "./ops/storage";
 import { upgradeDatabase } from "./ops/upgrade";
 import { resolve } from "node:path";
+
+/** Why a boot with DATABASE_URL set stops (only `migrate-to-postgres` reads it in this version). */
+const POSTGRES_NOT_YET =
+  "DATABASE_URL is set, but this version serves only from the SQLite database in the data folder (serving from PostgreSQL comes in a later version; `migrate-to-postgres` can already copy an installation): unset DATABASE_URL to start on SQLite";
 
 /** How long a boot waits for the previous holder of the data folder to finish stopping (a restart). */
 const LOCK_WAIT_MS = 5_000;
@@ -31,6 +36,9 @@ async function main() {
     if (e instanceof ConfigError) failBoot(e.message.replace(/^Invalid configuration:\n/, "invalid configuration:\n"));
     throw e;
   }
+  // The server does not serve from PostgreSQL yet: starting on SQLite while the operator believes otherwise would
+  // split their data between two databases (README, "Moving to PostgreSQL").
+  if (process.env.DATABASE_URL?.trim()) failBoot(POSTGRES_NOT_YET);
   const dataDir = resolve(env.DATA_DIR);
   const folderProblem = checkDataFolder(dataDir);
   if (folderProblem) failBoot(folderProblem);
@@ -79,6 +87,15 @@ async function boot(first: Config) {
   log.info("balcao listening", { url: `http://localhost:${app.server.port}`, dataDir: config.dataDir });
   // quick_check reads every page (about 1 s per 300 MB): off the thread, right after listen.
   startIntegrityCheck(deps);
+  // A bucket is checked once at boot, without holding it up: when it cannot be used the operator reads why here,
+  // and uploads and media answer 503 ERR_STORAGE_UNAVAILABLE until it can.
+  if (config.blobs.kind === "s3") {
+    const where = blobLocation(config.blobs);
+    probeBlobStore(deps.blobs).then(
+      () => log.info("file store ready", { files: where }),
+      (e) => log.error("file store cannot be used: check S3_URL, S3_BUCKET and the keys (doctor says more)", { files: where, err: String(e) }),
+    );
+  }
   // channels: every connection of the companies whose subscription is active (after listen)
   const loaded = deps.inboundSpool.load();
   if (loaded) log.warn("inbound messages waiting from the last run; storing them", { count: loaded });

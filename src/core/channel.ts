@@ -165,7 +165,10 @@ export type Outgoing =
   | (OutgoingBase & { type: "reaction"; emoji: string; target: { id: string; fromMe: boolean; raw?: unknown } })
   | (OutgoingBase & {
       type: "media";
+      /** The file on this machine for the send (the file store's local copy, removed after the send). */
       path: string;
+      /** Its key in the file store (`<companyId>/<area>/<name>`), when it is a stored file. */
+      mediaPath?: string;
       mimetype: string;
       fileName: string;
       caption?: string;

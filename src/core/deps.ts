@@ -6,6 +6,7 @@
 import type { Config } from "../config";
 import type { Clock } from "../lib/clock";
 import type { CredentialCache } from "../lib/credential-cache";
+import type { BlobStore } from "../lib/blob-store";
 import type { Outbound } from "../lib/net/guard";
 import type { ChannelAdapter } from "./channel";
 import type { CloudApiChannel, SandboxChannel } from "./channels";
@@ -61,6 +62,11 @@ export interface Deps {
   reads: Reads;
   /** Throttled frames and health writes (campaign progress, a connection's health line). */
   throttle: Throttle;
+  /**
+   * Every file the product writes or serves (media, file lists, attachments, announcement images): the data folder's
+   * `media/` (and `public/`) or an S3-compatible bucket (S3_URL). Keys are the media paths (`<companyId>/<area>/<name>`).
+   */
+  blobs: BlobStore;
 }
 
 /**

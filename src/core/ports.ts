@@ -74,7 +74,8 @@ export interface SendSpec {
   userId?: number | null;
   quotedMsgId?: number | null;
   isAutomatic?: boolean;
-  media?: { path: string; mediaPath: string; mime: string; fileName: string; ptt?: boolean } | null;
+  /** A file already in the file store (`mediaPath` is its key). */
+  media?: { mediaPath: string; mime: string; fileName: string; ptt?: boolean } | null;
   /** A chatbot menu: buttons or a list where the channel has them (the body is its numbered text). */
   menu?: MenuSpec;
   /** Sent as this message template (Cloud API); the body is the template's text as the customer reads it. */

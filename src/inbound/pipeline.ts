@@ -16,6 +16,7 @@ import type { Deps } from "../core/deps";
 import { extOfMime, storeUpload } from "../modules/media";
 import { isoNow } from "../lib/clock";
 import { log } from "../lib/logger";
+import { BlobStoreUnavailableError } from "../lib/blob-store";
 import { rooms } from "../contract/rooms";
 import { peerContact } from "./identity";
 import type { ContactRow } from "../modules/contacts";
@@ -58,8 +59,10 @@ export async function saveInboundMedia(deps: Deps, companyId: number, msg: Inbou
     const ext = extOfMime(mime) ?? (msg.media.fileName?.split(".").pop() || "bin").replace(/[^a-z0-9]/gi, "").slice(0, 8);
     const name = msg.media.fileName ?? `${msg.kind}.${ext}`;
     const file = new File([new Uint8Array(bytes)], `x.${ext}`, { type: mime });
-    return await storeUpload(deps.config.mediaDir, companyId, "messages", { file, ext, mime, originalName: name });
+    return await storeUpload(deps.blobs, companyId, "messages", { file, ext, mime, originalName: name });
   } catch (e) {
+    // A bucket that cannot be reached now: the message waits in the spool with its download and is retried.
+    if (e instanceof BlobStoreUnavailableError) throw e;
     log.warn("inbound media download failed", { companyId, err: String(e) });
     return null;
   }

@@ -1,3 +1,4 @@
+import { filesElsewhere } from "../config";
 import type { Deps } from "../core/deps";
 import { optimizeDatabase } from "../db/client";
 import { dispatchCampaigns } from "../modules/campaigns";
@@ -30,7 +31,8 @@ export function createScheduler(deps: Deps) {
   s.add({
     name: "backups.scheduled",
     pattern: "5 * * * * *",
-    run: async () => void (await runScheduledBackup(deps.db, deps.config.dataDir, deps.config.timezone, deps.storage)),
+    run: async () =>
+      void (await runScheduledBackup(deps.db, deps.config.dataDir, deps.config.timezone, deps.storage, new Date(), filesElsewhere(deps.config.blobs))),
   });
   s.add({ name: "audit.prune", pattern: "0 23 4 * * *", run: () => void pruneAuditLog(deps) });
   s.add({ name: "storage.check", pattern: "40 * * * * *", run: () => void deps.storage.check() });

@@ -3,7 +3,8 @@
  * the database stores it today (`<companyId>/<area>/<name>`). One box: LocalBlobStore, the media folder under
  * `data/` as today; several nodes share no disk: S3BlobStore (blob-store-s3.ts, an S3-compatible bucket).
  */
-import { mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve, sep } from "node:path";
 
 /** What can be stored: bytes, text, a Blob (an uploaded File) or a stream (written as it comes). */
@@ -17,6 +18,15 @@ export interface BlobRead {
   size: number;
   /** The content type given when it was stored (application/octet-stream when none). */
   type: string;
+  /** The same bytes as a Blob when the store has one at hand (a local file: the server sends it with sendfile). */
+  blob?: Blob;
+}
+
+/** A stored object as a file on this machine, for code that can only read a path (sharp, the channels' senders). */
+export interface LocalCopy {
+  path: string;
+  /** Removes the copy (nothing for a store whose objects are files already). */
+  release(): Promise<void>;
 }
 
 /** A byte range, both ends included, as HTTP's Range header says it; `end` absent: to the last byte. */
@@ -25,8 +35,13 @@ export interface BlobRange {
   end?: number;
 }
 
-/** Where files live. Every method refuses a malformed key (BadBlobKeyError) before touching anything. */
+/**
+ * Where files live. Every method refuses a malformed key (BadBlobKeyError) before touching anything; a store that
+ * cannot be reached (a bucket gone, a network down) throws BlobStoreUnavailableError, never hangs.
+ */
 export interface BlobStore {
+  /** "local" or "s3" (doctor, the backup's manifest). */
+  readonly kind: "local" | "s3";
   /** Stores an object under `key`, replacing one there; readers never see it half written. */
   put(key: string, body: BlobBody, opts?: { type?: string }): Promise<void>;
   /** The object (or a range of it) as a stream, or null when there is none. */
@@ -38,6 +53,29 @@ export interface BlobStore {
   size(key: string): Promise<number | null>;
   /** Removes every object under a key prefix of whole segments (`7/`: a company gone); answers how many went. */
   deletePrefix(prefix: string): Promise<number>;
+  /** The object as a file on this machine (the file itself for the local store, a temporary copy otherwise), or null. */
+  localFile(key: string): Promise<LocalCopy | null>;
+}
+
+/** The store cannot be reached or refused the request for a reason other than a missing object. */
+export class BlobStoreUnavailableError extends Error {
+  /** The code a message that could not be sent records (contract/errors.ts). */
+  readonly code = "ERR_STORAGE_UNAVAILABLE";
+  constructor(operation: string, cause: unknown) {
+    const err = cause as { code?: string; message?: string };
+    super(`file store unavailable (${operation}): ${err?.code ?? ""} ${String(err?.message ?? cause).slice(0, 200)}`.replace(/\s+/g, " "));
+  }
+}
+
+/** A temporary folder of this process for local copies of stored objects (made on first use). */
+let scratch: string | null = null;
+/** This process's folder of local copies (null until the first one): copies are removed after use. */
+export const scratchFolder = () => scratch;
+
+/** A new path in the scratch folder for a copy of `key` (its name kept: some readers look at the extension). */
+export function scratchPath(key: string): string {
+  scratch ??= mkdtempSync(join(tmpdir(), "balcao-blob-copies-"));
+  return join(scratch, `${crypto.randomUUID()}-${blobKeySegments(key).at(-1)}`);
 }
 
 /** A key that is not a safe relative path of plain segments. */
@@ -58,18 +96,27 @@ export function blobKeySegments(key: string, prefix = false): string[] {
   return parts;
 }
 
-/** One box: files under a folder (the media folder, `data/media`), at the key's path. */
+/**
+ * One box: files under a folder (the media folder, `data/media`), at the key's path. `mounts` send keys whose first
+ * segment is named to another folder (`public/…` → `data/public/…`, where announcement images always were).
+ */
 export class LocalBlobStore implements BlobStore {
+  readonly kind = "local";
   private readonly root: string;
+  private readonly mounts: Map<string, string>;
 
-  constructor(root: string) {
+  constructor(root: string, mounts: Record<string, string> = {}) {
     this.root = resolve(root);
+    this.mounts = new Map(Object.entries(mounts).map(([name, dir]) => [name, resolve(dir)]));
   }
 
   /** The file of a key; the checked segments cannot leave the root, and this says so once more. */
   private path(key: string, prefix = false) {
-    const full = resolve(this.root, ...blobKeySegments(key, prefix));
-    if (!full.startsWith(this.root + sep)) throw new BadBlobKeyError(key);
+    const parts = blobKeySegments(key, prefix);
+    const mount = parts.length > 1 ? this.mounts.get(parts[0]) : undefined;
+    const root = mount ?? this.root;
+    const full = resolve(root, ...(mount ? parts.slice(1) : parts));
+    if (!full.startsWith(root + sep)) throw new BadBlobKeyError(key);
     return full;
   }
 
@@ -94,7 +141,20 @@ export class LocalBlobStore implements BlobStore {
     if (!(await file.exists())) return null;
     const size = file.size;
     const part = range ? file.slice(range.start, range.end === undefined ? size : range.end + 1) : file;
-    return { stream: part.stream(), size, type: file.type || "application/octet-stream" };
+    // The stream is made only when asked for: a caller that sends the Blob opens no second reader.
+    return {
+      get stream() {
+        return part.stream();
+      },
+      size,
+      type: file.type || "application/octet-stream",
+      blob: part,
+    };
+  }
+
+  async localFile(key: string): Promise<LocalCopy | null> {
+    const path = this.path(key);
+    return (await this.size(key)) === null ? null : { path, release: async () => {} };
   }
 
   async delete(key: string) {

@@ -34,8 +34,13 @@ export interface BackupManifest {
   schema: SchemaVersion;
   createdAt: string;
   kind: BackupKind;
-  /** False for a database-only backup (before a migration): restoring it leaves media as they are. */
+  /** False for a database-only backup (before a migration, or files in a bucket): restoring it leaves media as they are. */
   media: boolean;
+  /**
+   * Where the files were when the backup was taken, when not in this archive: `s3://bucket/prefix` (S3_URL). The
+   * archive then holds the database and the settings; the files stay in the bucket (keep them with its versioning).
+   */
+  filesIn?: string;
   files: TarWritten[];
 }
 
@@ -109,9 +114,10 @@ export const backupProgress = (dataDir: string): BackupProgress | null => runnin
  * Writes a backup archive and answers its path and manifest. The database copy is consistent
  * (VACUUM INTO runs in one read transaction); media written meanwhile may or may not be in it.
  */
-export async function createBackup(db: DB, dataDir: string, opts: { kind?: BackupKind; media?: boolean; now?: Date } = {}) {
+export async function createBackup(db: DB, dataDir: string, opts: { kind?: BackupKind; media?: boolean; now?: Date; filesIn?: string } = {}) {
   const kind = opts.kind ?? "manual";
-  const media = opts.media ?? kind !== "pre-migration";
+  // Files in a bucket are not copied into the archive (they are not in the data folder).
+  const media = !opts.filesIn && (opts.media ?? kind !== "pre-migration");
   if (running.has(dataDir)) throw new BackupBusyError("a backup is already running");
   const dir = backupsDir(dataDir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -136,6 +142,7 @@ export async function createBackup(db: DB, dataDir: string, opts: { kind?: Backu
       createdAt: new Date().toISOString(),
       kind,
       media,
+      ...(opts.filesIn ? { filesIn: opts.filesIn } : {}),
       files: written,
     };
     const inputs: TarInput[] = [{ name: "app.db", path: dbCopy }, ...files.map((f) => ({ name: f.name, path: f.path }))];

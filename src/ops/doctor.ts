@@ -6,7 +6,8 @@
  */
 import { accessSync, constants, existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Config } from "../config";
+import { blobLocation, type Config } from "../config";
+import { openBlobStore, probeBlobStore } from "../lib/blob-store-open";
 import type { DB } from "../core/db";
 import { openDatabaseReadOnly } from "../db/client";
 import { dataFolderHeld, describeHolder, legacyHolder, readHolderRow } from "../db/instance-lock";
@@ -120,6 +121,30 @@ export async function runDoctor(config: Config, now = Date.now()): Promise<Docto
   }
   backupsCheck(dir, now, add);
   return out;
+}
+
+/**
+ * The file store: the data folder's media (writable, checked without writing) or the bucket, where a small object is
+ * written, read back and removed (the bucket exists, the keys may write, the service answers).
+ */
+export async function fileStoreCheck(config: Config): Promise<DoctorCheck> {
+  const name = "file store";
+  if (config.blobs.kind === "local") {
+    try {
+      if (!existsSync(config.mediaDir)) return { name, level: "warn", detail: `local folder ${config.mediaDir} missing (created at the next start)` };
+      accessSync(config.mediaDir, constants.R_OK | constants.W_OK);
+      return { name, level: "ok", detail: `local folder ${config.mediaDir}, writable` };
+    } catch (e) {
+      return { name, level: "fail", detail: `local folder ${config.mediaDir} is not writable by this user: ${why(e)}` };
+    }
+  }
+  const where = `S3 bucket ${blobLocation(config.blobs)} at ${config.blobs.endpoint}`;
+  try {
+    await probeBlobStore(openBlobStore(config.blobs, config));
+    return { name, level: "ok", detail: `${where}: written, read back and removed` };
+  } catch (e) {
+    return { name, level: "fail", detail: `${where} cannot be used: ${(e as Error).message} (check S3_URL, S3_BUCKET and the keys)` };
+  }
 }
 
 function folderChecks(dir: string, add: (name: string, level: DoctorCheck["level"], detail: string) => void) {

@@ -58,7 +58,14 @@ export function localTime(at: Date, timezone: string): { day: string; time: stri
  * The backups.scheduled job, run every minute: at the configured time, once per local day, writes a
  * scheduled backup and prunes older ones. Answers the backup's name when it wrote one.
  */
-export async function runScheduledBackup(db: DB, dataDir: string, timezone: string, storage: StorageGuard, now = new Date()): Promise<string | null> {
+export async function runScheduledBackup(
+  db: DB,
+  dataDir: string,
+  timezone: string,
+  storage: StorageGuard,
+  now = new Date(),
+  filesIn?: string,
+): Promise<string | null> {
   const s = readSchedule(dataDir);
   if (!s.enabled) return null;
   const here = localTime(now, timezone);
@@ -71,7 +78,7 @@ export async function runScheduledBackup(db: DB, dataDir: string, timezone: stri
     logThrottled("warn", "backup-skipped-disk", "scheduled backup skipped: the data disk is low", { state: disk });
     return null;
   }
-  const { name } = await createBackup(db, dataDir, { kind: "scheduled", now });
+  const { name } = await createBackup(db, dataDir, { kind: "scheduled", now, filesIn });
   const pruned = pruneBackups(dataDir, "scheduled", s.keep);
   log.info("scheduled backup written", { backup: name, pruned: pruned.length });
   return name;

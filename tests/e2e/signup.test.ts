@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
 import { join } from "node:path";
+import { zonedToday } from "../../src/contract/zoned";
 import { apiCall, signIn, setupStack } from "./harness";
 
 const stack = setupStack();
@@ -84,8 +85,9 @@ function setDueDate(name: string, dueDate: string) {
   db.query("UPDATE companies SET due_date = ? WHERE name = ?").run(dueDate, name);
   db.close();
 }
+/** The date n days from today, today being the company's (the login page counts days in the server's zone, TZ, as the server reads it). */
 const isoInDays = (n: number) => {
-  const d = new Date();
+  const d = new Date(`${zonedToday(process.env.TZ || "America/Sao_Paulo")}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 };

@@ -92,6 +92,12 @@ describe("fatal boot errors", () => {
     refused(await boot(folder(), { PORT: "eighty" }), "invalid configuration", /PORT: /);
   });
 
+  test("DATABASE_URL set: refused rather than serving from SQLite while the operator expects PostgreSQL", async () => {
+    const dir = folder();
+    refused(await boot(dir, { DATABASE_URL: "postgres://balcao@127.0.0.1:5432/balcao" }), "DATABASE_URL is set", "unset DATABASE_URL");
+    expect(Bun.file(join(dir, "app.db")).size).toBe(0);
+  });
+
   const canMount = IN_OWN_PID_NAMESPACE.length > 0 && Bun.spawnSync(["unshare", "--mount", "true"]).exitCode === 0;
   test.skipIf(!canMount)("a full data disk (a 1 MB tmpfs, filled)", async () => {
     const dir = folder();

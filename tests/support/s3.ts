@@ -19,6 +19,32 @@ export interface TestS3 {
   directory: string;
 }
 
+/** Starts a server with one empty bucket now (top-level await: an app built from its address); `close` ends it. */
+export async function startS3(bucket = "balcao-test"): Promise<TestS3 & { close(): Promise<void> }> {
+  const directory = mkdtempSync(join(tmpdir(), "balcao-s3-"));
+  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const { port } = await server.run();
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    directory,
+    async close() {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The environment that points an app at a test bucket (S3_URL and its companions). */
+export const s3Env = (s3: TestS3): Record<string, string> => ({
+  S3_URL: s3.endpoint,
+  S3_BUCKET: s3.bucket,
+  S3_ACCESS_KEY_ID: s3.accessKeyId,
+  S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+});
+
 /** Starts a server with one empty bucket for the test file; read its fields inside tests. */
 export function withS3(bucket = "balcao-test"): TestS3 {
   const handle = { bucket, accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } as TestS3;

@@ -1,10 +1,9 @@
-import { copyFileSync, mkdirSync } from "node:fs";
-import { extname, join, relative, sep } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import type { DB } from "../../core/db";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
 import type { Hub } from "../../core/hub";
+import type { BlobStore } from "../../lib/blob-store";
 import { rooms } from "../../contract/rooms";
 import { anyNumber, numberOf } from "../../core/channel";
 import { sendKindOf } from "../../contract/media";
@@ -18,7 +17,8 @@ import { type SandboxMessageRow, sandboxMessages } from "./schema";
 export interface SandboxEnv {
   db: DB;
   hub: Hub;
-  mediaDir: string;
+  /** The file store: what the phone sends and receives is kept there like any media. */
+  blobs: BlobStore;
   /** Delays of the delivered (3) and read (4) acks after a company message reaches the phone. */
   ackDelaysMs?: readonly [number, number];
 }
@@ -99,7 +99,7 @@ export class SandboxAdapter implements ChannelAdapter {
         values = { ...base, type: "reaction", body: msg.emoji, quotedWid: msg.target.id };
         break;
       case "media": {
-        const mediaPath = this.keepMedia(msg.path);
+        const mediaPath = this.keepMedia(msg);
         // the same decisions the WhatsApp channel makes (src/channels/baileys/send.ts)
         const kind = sendKindOf(msg.mimetype);
         const ptt = kind === "audio" && !!msg.ptt && /^audio\/ogg/.test(msg.mimetype);
@@ -208,7 +208,7 @@ export class SandboxAdapter implements ChannelAdapter {
     const row = inserted ?? (await this.findByWid(wid));
     if (!row) throw new Error("sandbox message vanished");
     if (inserted) this.publish("create", row);
-    await this.id.events.onMessages([toInbound(input, wid, Date.parse(row.createdAt), this.env.mediaDir)]);
+    await this.id.events.onMessages([toInbound(input, wid, Date.parse(row.createdAt), this.env.blobs)]);
     let delivered: SandboxMessageRow | undefined;
     try {
       delivered = (
@@ -261,22 +261,11 @@ export class SandboxAdapter implements ChannelAdapter {
     this.timers.add(t);
   }
 
-  /** Media sent to the phone stays under the company's media folder (copied when it is elsewhere). */
-  private keepMedia(path: string): string | null {
-    const rel = relative(this.env.mediaDir, path).split(sep).join("/");
-    if (!rel.startsWith("..") && rel.startsWith(`${this.id.companyId}/`)) return rel;
-    try {
-      const name = `${Date.now()}-${crypto.randomUUID()}${extname(path)
-        .toLowerCase()
-        .replace(/[^.a-z0-9]/g, "")}`;
-      const dir = join(this.env.mediaDir, String(this.id.companyId), "sandbox");
-      mkdirSync(dir, { recursive: true });
-      copyFileSync(path, join(dir, name));
-      return `${this.id.companyId}/sandbox/${name}`;
-    } catch (e) {
-      log.warn("sandbox media copy failed", { err: String(e) });
-      return null;
-    }
+  /** Media sent to the phone is the company's stored file (the phone shows it from the file store, as the chat does). */
+  private keepMedia(msg: { mediaPath?: string }): string | null {
+    if (msg.mediaPath?.startsWith(`${this.id.companyId}/`)) return msg.mediaPath;
+    log.warn("sandbox media without a stored file of the company", { connectionId: this.id.connectionId });
+    return null;
   }
 
   private publish(action: "create" | "update", row: SandboxMessageRow) {

@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import type { BlobStore } from "../../lib/blob-store";
 import { addressOf } from "../../core/channel";
 import type { InboundKind, InboundMessage } from "../../core/channel";
 import type { SandboxMediaInfo, SandboxMessageDto } from "../../contract/dto/sandbox";
@@ -55,10 +55,9 @@ export type { SandboxMessageDto };
 export const clientWid = (id: string) => `SBXC${id}`;
 
 /** The InboundMessage a customer's sandbox message becomes: the same shape a WhatsApp message has. */
-export function toInbound(input: SandboxInbound, wid: string, timestamp: number, mediaDir: string): InboundMessage {
+export function toInbound(input: SandboxInbound, wid: string, timestamp: number, blobs: BlobStore): InboundMessage {
   const kind: InboundKind = input.type === "contact" ? "vcard" : input.type;
   const media = input.media;
-  const file = media ? join(mediaDir, ...media.mediaPath.split("/")) : null;
   let body = input.body;
   if (input.type === "location") {
     const { latitude: lat = 0, longitude: lng = 0 } = input;
@@ -73,15 +72,19 @@ export function toInbound(input: SandboxInbound, wid: string, timestamp: number,
     isGroup: false,
     kind,
     body,
-    media:
-      media && file
-        ? {
-            mimetype: media.mime,
-            fileName: media.mediaName,
-            ptt: input.type === "audio",
-            download: async () => new Uint8Array(await Bun.file(file).arrayBuffer()),
-          }
-        : null,
+    media: media
+      ? {
+          mimetype: media.mime,
+          fileName: media.mediaName,
+          ptt: input.type === "audio",
+          // The phone's upload is in the file store already: "downloading" it reads it back, as a channel's download would.
+          download: async () => {
+            const read = await blobs.get(media.mediaPath);
+            if (!read) throw new Error("sandbox media missing");
+            return new Uint8Array(await new Response(read.stream).arrayBuffer());
+          },
+        }
+      : null,
     location: input.type === "location" ? { latitude: input.latitude ?? 0, longitude: input.longitude ?? 0, name: input.body || null } : null,
     vcard: input.type === "contact" ? (input.vcard ?? null) : null,
     quotedId: input.quotedId ?? null,

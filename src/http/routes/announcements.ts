@@ -4,6 +4,7 @@ import { authPlugin } from "../auth";
 import type { Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
 import * as announcements from "../../modules/announcements";
+import { blobResponse } from "../blob-response";
 import { byId, created, deleted, page, updated, withFile, withoutFile } from "./kit";
 
 /**
@@ -11,19 +12,16 @@ import { byId, created, deleted, page, updated, withFile, withoutFile } from "./
  * Only names the server generated are answered; anything else (traversal included) is a 404.
  */
 export const publicFilesRoutes = (deps: Deps) =>
-  new Elysia().get("/public/*", async ({ params }) => {
+  new Elysia().get("/public/*", async ({ params, request }) => {
     const rest = String((params as Record<string, string>)["*"] ?? "");
     const [folder, name, ...more] = rest.split("/");
-    const full = folder === "announcements" && !more.length && name ? announcements.announcementFile(deps.config.dataDir, decodeURIComponent(name)) : null;
-    const file = full ? Bun.file(full) : null;
-    if (!file || !(await file.exists())) throw new AppError("ERR_NOT_FOUND", 404);
-    return new Response(file, {
-      headers: {
-        "content-type": announcements.imageType(full as string),
-        "cache-control": "public, max-age=86400",
-        "x-content-type-options": "nosniff",
-        "content-security-policy": "default-src 'none'; sandbox",
-      },
+    const key = folder === "announcements" && !more.length && name ? announcements.announcementKey(decodeURIComponent(name)) : null;
+    if (!key) throw new AppError("ERR_NOT_FOUND", 404);
+    return blobResponse(deps, key, request.headers.get("range"), {
+      "content-type": announcements.imageType(key),
+      "cache-control": "public, max-age=86400",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'; sandbox",
     });
   });
 

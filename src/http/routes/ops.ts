@@ -1,3 +1,4 @@
+import { filesElsewhere } from "../../config";
 import { Elysia } from "elysia";
 import { can } from "../../contract/permissions";
 import { audit } from "../../modules/audit";
@@ -68,7 +69,7 @@ export const backupsRoutes = (deps: Deps) =>
       if (backupProgress(deps.config.dataDir)) throw new AppError("ERR_BACKUP_RUNNING", 409);
       await audit(ctx, "backup.created", { type: "backup" }, { kind: [null, "manual"] });
       // Written in the background: the page follows its progress through GET /backups.
-      createBackup(deps.db, deps.config.dataDir, { kind: "manual" })
+      createBackup(deps.db, deps.config.dataDir, { kind: "manual", filesIn: filesElsewhere(deps.config.blobs) })
         .then((b) => log.info("backup written", { backup: b.name, by: ctx.user.email }))
         .catch((e) => {
           if (!(e instanceof BackupBusyError)) log.error("backup failed", { err: String(e) });

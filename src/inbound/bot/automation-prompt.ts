@@ -8,7 +8,7 @@ import { voiceNoteUpload } from "../../modules/media";
 import type { InboundMessage } from "../../core/channel";
 import { VOICE_NOTE_PREFIX } from "../../contract/media";
 import type { Deps } from "../../core/deps";
-import { checkUpload, mediaFile, storeUpload } from "../../modules/media";
+import { checkUpload, mediaKey, storeUpload } from "../../modules/media";
 import { log } from "../../lib/logger";
 import { ExternalError } from "../../modules/integrations";
 import { findByWid, recentTexts } from "../../modules/messages";
@@ -66,9 +66,10 @@ export async function promptFailed(s: BotStep, prompt: PromptRow, err: unknown) 
 }
 
 async function transcribeStored(deps: Deps, companyId: number, prompt: PromptRow, row: { mediaUrl: string | null; mediaName: string | null }): Promise<string> {
-  const path = row.mediaUrl ? mediaFile(deps.config.mediaDir, companyId, row.mediaUrl) : null;
-  if (!path) return "";
-  const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
+  const key = mediaKey(companyId, row.mediaUrl);
+  const read = key ? await deps.blobs.get(key) : null;
+  if (!read) return "";
+  const bytes = new Uint8Array(await new Response(read.stream).arrayBuffer());
   return transcribe(deps, prompt, bytes, row.mediaName || "audio.ogg");
 }
 
@@ -76,10 +77,10 @@ async function sayVoice(s: BotStep, prompt: PromptRow, text: string) {
   const audio = await synthesize(s.deps, prompt, text);
   const name = `${VOICE_NOTE_PREFIX}-assistente-${Date.now()}.ogg`;
   const note = await voiceNoteUpload(checkUpload(s.deps, new File([audio], name, { type: "audio/ogg" }), "voice"));
-  const stored = await storeUpload(s.deps.config.mediaDir, s.ticket.companyId, "messages", note);
+  const stored = await storeUpload(s.deps.blobs, s.ticket.companyId, "messages", note);
   await s.deps.outbox.send(s.ticket, {
     body: "",
     isAutomatic: true,
-    media: { path: `${s.deps.config.mediaDir}/${stored.mediaPath}`, mediaPath: stored.mediaPath, mime: stored.mime, fileName: stored.mediaName, ptt: true },
+    media: { mediaPath: stored.mediaPath, mime: stored.mime, fileName: stored.mediaName, ptt: true },
   });
 }

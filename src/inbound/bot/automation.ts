@@ -122,11 +122,11 @@ async function sendUrl(s: BotStep, url: string) {
     if (res.status < 200 || res.status >= 300 || !ext) throw new Error(`unusable media ${res.status} ${mime}`);
     const bytes = res.body;
     const checked = checkUpload(s.deps, new File([bytes], `arquivo.${ext}`, { type: mime }), "attachment");
-    const stored = await storeUpload(s.deps.config.mediaDir, s.ticket.companyId, "messages", checked);
+    const stored = await storeUpload(s.deps.blobs, s.ticket.companyId, "messages", checked);
     await s.deps.outbox.send(s.ticket, {
       body: "",
       isAutomatic: true,
-      media: { path: `${s.deps.config.mediaDir}/${stored.mediaPath}`, mediaPath: stored.mediaPath, mime: stored.mime, fileName: stored.mediaName },
+      media: { mediaPath: stored.mediaPath, mime: stored.mime, fileName: stored.mediaName },
     });
   } catch (e) {
     log.info("flow media not fetched; sent as a link", { url, err: String(e) });

@@ -29,7 +29,7 @@ export async function sendBot(deps: Deps, ticket: TicketRow, body: string, media
     await deps.outbox.send(ticket, {
       body: "",
       isAutomatic: true,
-      media: { path: `${deps.config.mediaDir}/${media.mediaPath}`, mediaPath: media.mediaPath, mime, fileName: media.mediaName ?? `arquivo.${ext}` },
+      media: { mediaPath: media.mediaPath, mime, fileName: media.mediaName ?? `arquivo.${ext}` },
     });
   }
 }

@@ -1,5 +1,4 @@
 import { can } from "../../contract/permissions";
-import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { AnnouncementDto } from "../../contract/dto/announcements";
@@ -10,6 +9,7 @@ import type { Ctx } from "../../core/deps";
 import { forbidden, notFound } from "../../core/errors";
 import { assertContent, checkUpload, mimeOfName } from "../media";
 import { isoNow } from "../../lib/clock";
+import { log } from "../../lib/logger";
 import { containsAny, pageOf } from "../../db/paging";
 import { type AnnouncementRow, announcements } from "./schema";
 
@@ -17,8 +17,11 @@ const PAGE = LIMITS.pageSize;
 /** Generated names only: `<epoch ms>-<uuid>.<png|jpg|jpeg>`; anything else is not a file of ours. */
 const NAME = /^\d{10,16}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|jpeg)$/;
 
-/** The folder of announcement images: the only public files (D13). */
+/** Where the local file store keeps announcement images (its `public/` mount): the only public files (D13). */
 export const announcementsDir = (dataDir: string) => join(dataDir, "public", "announcements");
+
+/** The file store key of an announcement image, or null for any name we did not generate. */
+export const announcementKey = (name: string): string | null => (NAME.test(name) ? `public/announcements/${name}` : null);
 
 /**
  * The absolute path of a public announcement image, or null for any name we did not generate (no
@@ -111,13 +114,14 @@ export async function deleteAnnouncement(ctx: Ctx, id: number) {
   requireSuper(ctx);
   const current = await getVisible(ctx, id);
   await ctx.db.delete(announcements).where(eq(announcements.id, id));
-  removeImage(ctx.config.dataDir, current.mediaPath);
+  removeImage(ctx, current.mediaPath);
   broadcast(ctx, { action: "delete", id });
 }
 
-function removeImage(dataDir: string, name: string | null) {
-  const full = name ? announcementFile(dataDir, name) : null;
-  if (full) rmSync(full, { force: true });
+/** Removes an image the row no longer points at (best effort: a file left behind is wasted space, never shown). */
+function removeImage(ctx: Ctx, name: string | null) {
+  const key = name ? announcementKey(name) : null;
+  if (key) void ctx.blobs.delete(key).catch((e) => log.warn("announcement image not removed", { key, err: String(e) }));
 }
 
 /** POST /announcements/{id}/media-upload (png, jpg, jpeg; content sniffed) and DELETE (file null). */
@@ -129,9 +133,7 @@ export async function setAnnouncementMedia(ctx: Ctx, id: number, file: unknown |
     const checked = checkUpload(ctx, file, "image");
     await assertContent(checked);
     const name = `${Date.now()}-${crypto.randomUUID()}.${checked.ext}`;
-    const dir = announcementsDir(ctx.config.dataDir);
-    mkdirSync(dir, { recursive: true });
-    await Bun.write(join(dir, name), checked.file);
+    await ctx.blobs.put(announcementKey(name) as string, checked.file, { type: checked.mime });
     stored = { name, original: checked.originalName };
   }
   const row = (
@@ -141,7 +143,7 @@ export async function setAnnouncementMedia(ctx: Ctx, id: number, file: unknown |
       .where(eq(announcements.id, id))
       .returning()
   )[0];
-  removeImage(ctx.config.dataDir, current.mediaPath);
+  removeImage(ctx, current.mediaPath);
   const record = serializeAnnouncement(row);
   broadcast(ctx, { action: "update", record });
   return record;

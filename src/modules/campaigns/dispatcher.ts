@@ -11,7 +11,7 @@ import { type CampaignPauseReason, LIMITS } from "../../contract/limits";
 import type { DbOrTx } from "../../core/db";
 import type { Deps } from "../../core/deps";
 import type { SendSpec } from "../../core/ports";
-import { mediaFile, mimeOfName } from "../media";
+import { mediaKey, mimeOfName } from "../media";
 import { isoNow } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { renderTemplate } from "../../lib/template";
@@ -184,11 +184,11 @@ async function partsOf(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, co
   const files: Part[] = c.fileListId
     ? (await fileListFiles(deps, c.companyId, c.fileListId)).map((f) => ({
         body: f.name,
-        media: { path: f.path, mediaPath: f.mediaPath, mime: f.mimetype, fileName: f.fileName },
+        media: { mediaPath: f.mediaPath, mime: f.mimetype, fileName: f.fileName },
       }))
     : [];
-  const full = mediaFile(deps.config.mediaDir, c.companyId, c.mediaPath);
-  const media = full && c.mediaPath ? { path: full, mediaPath: c.mediaPath, mime: mimeOfName(c.mediaPath), fileName: c.mediaName ?? "file" } : null;
+  const key = mediaKey(c.companyId, c.mediaPath);
+  const media = key ? { mediaPath: key, mime: mimeOfName(c.mediaPath), fileName: c.mediaName ?? "file" } : null;
   return [...files, { body: ship.message, media }];
 }
 

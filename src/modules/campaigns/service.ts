@@ -233,7 +233,7 @@ export async function deleteCampaign(ctx: Ctx, id: number) {
     await tx.delete(campaigns).where(eq(campaigns.id, id));
     await audit(ctx, "campaign.deleted", { type: "campaign", id, label: c.name }, undefined, tx);
   });
-  removeMedia(ctx.config.mediaDir, ctx.companyId, c.mediaPath);
+  void removeMedia(ctx.blobs, ctx.companyId, c.mediaPath);
   publish(ctx, { action: "delete", id });
 }
 

@@ -203,7 +203,7 @@ export async function deleteCompany(ctx: Ctx, id: number) {
     await audit(ctx, "company.deleted", { type: "company", id, label: row.name }, undefined, tx);
   });
   // Its chat media, file lists, schedules' images… go with it (nothing else refers to them).
-  removeCompanyMedia(ctx.config.mediaDir, id);
+  void removeCompanyMedia(ctx.blobs, id);
 }
 
 /** Sets a company's due date (and plan) after a payment: the invoices module calls this inside its transaction. */

@@ -61,7 +61,7 @@ export async function postSandboxMessage(ctx: Ctx, connectionId: number, input: 
   } else if (NEEDS_FILE.has(input.type)) {
     const checked = checkUpload(ctx, file, "attachment");
     if (!KIND_EXT[input.type].includes(checked.ext)) throw new AppError("ERR_UPLOAD_TYPE", 400, { allowed: KIND_EXT[input.type].join(", ") });
-    const stored = await storeUpload(ctx.config.mediaDir, ctx.companyId, "sandbox", checked);
+    const stored = await storeUpload(ctx.blobs, ctx.companyId, "sandbox", checked);
     media = { mediaPath: stored.mediaPath, mediaName: stored.mediaName, mime: stored.mime };
   } else if (input.type === "text" && !input.body.trim()) {
     throw new AppError("ERR_VALIDATION", 400, { fields: { body: "validation.required" } });

@@ -78,11 +78,11 @@ export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: Exte
   if (template && templateText !== null) sent.push(await ctx.outbox.send(ticket, { body: templateText, template }));
   else if (!checked.length) sent.push(await ctx.outbox.send(ticket, { body }));
   for (const [i, c] of checked.entries()) {
-    const stored = await storeUpload(ctx.config.mediaDir, ctx.companyId, "messages", c);
+    const stored = await storeUpload(ctx.blobs, ctx.companyId, "messages", c);
     sent.push(
       await ctx.outbox.send(ticket, {
         body: i === 0 ? body : "",
-        media: { path: `${ctx.config.mediaDir}/${stored.mediaPath}`, mediaPath: stored.mediaPath, mime: stored.mime, fileName: stored.mediaName },
+        media: { mediaPath: stored.mediaPath, mime: stored.mime, fileName: stored.mediaName },
       }),
     );
   }

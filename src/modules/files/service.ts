@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Page } from "../../contract/dto/common";
 import type { FileListDto, FileListOptionDto } from "../../contract/dto/files";
@@ -7,7 +8,7 @@ import { can } from "../../contract/permissions";
 import type { FileListInput } from "../../contract/schemas/files";
 import type { Ctx, Deps } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
-import { checkUpload, mediaFile, mediaUrl, removeMedia, type StoredFile, storeUpload } from "../media";
+import { checkUpload, mediaKey, mediaUrl, removeMedia, type StoredFile, storeUpload } from "../media";
 import { nowIso } from "../../lib/dates";
 import { rooms } from "../../contract/rooms";
 import { type FileListOptionRow, type FileListRow, findFileList, nameTaken, optionsOf, pageFileLists } from "./queries";
@@ -126,7 +127,7 @@ export async function updateFileList(ctx: Ctx, id: number, input: FileListInput)
       await tx.update(fileLists).set({ name: input.name, message: input.message, updatedAt: nowIso() }).where(eq(fileLists.id, current.id)).returning()
     )[0];
   });
-  for (const p of [...dropped.map((o) => o.path), ...cleared]) removeMedia(ctx.config.mediaDir, ctx.companyId, p);
+  for (const p of [...dropped.map((o) => o.path), ...cleared]) void removeMedia(ctx.blobs, ctx.companyId, p);
   const record = await load(ctx, row);
   publish(ctx, { action: "update", files: record });
   return record;
@@ -138,7 +139,7 @@ export async function deleteFileList(ctx: Ctx, id: number) {
   await getList(ctx, id);
   const options = await optionsOf(ctx.db, [id]);
   await ctx.db.delete(fileLists).where(and(eq(fileLists.companyId, ctx.companyId), eq(fileLists.id, id)));
-  for (const o of options) removeMedia(ctx.config.mediaDir, ctx.companyId, o.path);
+  for (const o of options) void removeMedia(ctx.blobs, ctx.companyId, o.path);
   publish(ctx, { action: "delete", fileId: id });
 }
 
@@ -162,9 +163,9 @@ export async function uploadFileListFiles(ctx: Ctx, id: number, body: Record<str
   const checked = files.map((f) => checkUpload(ctx, f, "attachment"));
   const stored: StoredFile[] = [];
   try {
-    for (const c of checked) stored.push(await storeUpload(ctx.config.mediaDir, ctx.companyId, AREA, c));
+    for (const c of checked) stored.push(await storeUpload(ctx.blobs, ctx.companyId, AREA, c));
   } catch (err) {
-    for (const s of stored) removeMedia(ctx.config.mediaDir, ctx.companyId, s.mediaPath);
+    for (const s of stored) void removeMedia(ctx.blobs, ctx.companyId, s.mediaPath);
     throw err;
   }
   const previous: (string | null)[] = [];
@@ -176,15 +177,15 @@ export async function uploadFileListFiles(ctx: Ctx, id: number, body: Record<str
     }
     await tx.update(fileLists).set({ updatedAt: nowIso() }).where(eq(fileLists.id, id));
   });
-  for (const p of previous) removeMedia(ctx.config.mediaDir, ctx.companyId, p);
+  for (const p of previous) void removeMedia(ctx.blobs, ctx.companyId, p);
   const record = await load(ctx, list);
   publish(ctx, { action: "update", files: record });
   return record;
 }
 
-/** A file of a list, ready to send (campaigns): absolute path, mime type, caption and file name. */
+/** A file of a list, ready to send (campaigns): its key in the file store, mime type, caption and file name. */
 export interface FileListFile {
-  /** Absolute path on disk. */
+  /** Where the file is when the store is the data folder's media (a name only: nothing reads it; sends use `mediaPath`). */
   path: string;
   /** Relative media path (what a stored message records). */
   mediaPath: string;
@@ -202,8 +203,16 @@ export interface FileListFile {
 export async function fileListFiles(deps: Pick<Deps, "db" | "config">, companyId: number, fileListId: number): Promise<FileListFile[]> {
   if (!(await findFileList(deps.db, companyId, fileListId))) return [];
   return (await optionsOf(deps.db, [fileListId])).flatMap((o) => {
-    const full = mediaFile(deps.config.mediaDir, companyId, o.path);
-    if (!full || !o.path) return [];
-    return [{ path: full, mediaPath: o.path, mimetype: o.mediaType ?? "application/octet-stream", name: o.name, fileName: o.mediaName ?? o.name }];
+    const key = mediaKey(companyId, o.path);
+    if (!key) return [];
+    return [
+      {
+        path: join(deps.config.mediaDir, ...key.split("/")),
+        mediaPath: key,
+        mimetype: o.mediaType ?? "application/octet-stream",
+        name: o.name,
+        fileName: o.mediaName ?? o.name,
+      },
+    ];
   });
 }

@@ -5,7 +5,6 @@
  * waveform, PDF page count, animated stickers. Every probe is best effort: a file that cannot be read
  * still goes out, with fewer facts.
  */
-import { rmSync } from "node:fs";
 import { sendKindOf } from "../../contract/media";
 import { log } from "../../lib/logger";
 import type { MediaInfo } from "../../core/channel";
@@ -86,10 +85,10 @@ const dim = (n: unknown) => (typeof n === "number" && Number.isInteger(n) && n >
 const secs = (n: unknown) => (typeof n === "number" && Number.isFinite(n) && n >= 0 && n <= 86_400 ? Math.round(n) : undefined);
 
 /**
- * Stores a video's browser-measured facts beside the file (`<file>.meta.json`). The thumbnail is
- * decoded and re-encoded here (sharp or the JavaScript thumbnailer), so only a real, small JPEG is ever kept.
+ * A video's browser-measured facts as they are kept: bounded numbers, and the thumbnail decoded and re-encoded
+ * here (sharp or the JavaScript thumbnailer), so only a real, small JPEG is ever stored.
  */
-export async function saveHints(file: string, hints: MediaHints): Promise<void> {
+export async function cleanHints(hints: MediaHints): Promise<MediaHints> {
   const out: MediaHints = { width: dim(hints.width), height: dim(hints.height), seconds: secs(hints.seconds) };
   if (hints.thumbnail && hints.thumbnail.length <= HINT_THUMB_MAX_CHARS) {
     const raw = Buffer.from(hints.thumbnail, "base64");
@@ -99,20 +98,27 @@ export async function saveHints(file: string, hints: MediaHints): Promise<void> 
       // not an image: dropped
     }
   }
-  await Bun.write(hintsPath(file), JSON.stringify(out));
+  return out;
 }
 
-async function readHints(file: string): Promise<MediaHints> {
+/** Stores the facts beside a file on this machine (`<file>.meta.json`); the app keeps them in the file store (keepHints). */
+export async function saveHints(file: string, hints: MediaHints): Promise<void> {
+  await Bun.write(hintsPath(file), JSON.stringify(await cleanHints(hints)));
+}
+
+/** Parses stored facts; anything unreadable is no facts. */
+export function parseHints(text: string | null | undefined): MediaHints {
   try {
-    return JSON.parse(await Bun.file(hintsPath(file)).text()) as MediaHints;
+    return text ? (JSON.parse(text) as MediaHints) : {};
   } catch {
     return {};
   }
 }
 
-/** Removes the facts stored beside a file (when the file itself is removed). */
-export function removeHints(file: string) {
-  rmSync(hintsPath(file), { force: true });
+async function readHints(file: string, given: MediaHints | undefined): Promise<MediaHints> {
+  if (given) return given;
+  const beside = Bun.file(hintsPath(file));
+  return (await beside.exists()) ? parseHints(await beside.text()) : {};
 }
 
 async function containerFacts(file: string) {
@@ -127,8 +133,11 @@ async function containerFacts(file: string) {
   }
 }
 
-/** Probes one outgoing file. `ptt`: the audio is a voice note (waveform wanted). */
-export async function describeMedia(file: string, mimetype: string, opts: { ptt?: boolean } = {}): Promise<MediaInfo> {
+/**
+ * Probes one outgoing file on this machine (the file store's local copy). `ptt`: the audio is a voice note (waveform
+ * wanted); `hints`: the facts the app kept in the file store (absent: read beside the file).
+ */
+export async function describeMedia(file: string, mimetype: string, opts: { ptt?: boolean; hints?: MediaHints } = {}): Promise<MediaInfo> {
   const kind = sendKindOf(mimetype);
   try {
     switch (kind) {
@@ -140,7 +149,7 @@ export async function describeMedia(file: string, mimetype: string, opts: { ptt?
           // WebP without sharp, a damaged file: what the agent's browser measured, if anything.
           log.debug("server thumbnail unavailable", { err: String(e).slice(0, 200) });
         }
-        const hints = await readHints(file);
+        const hints = await readHints(file, opts.hints);
         return {
           jpegThumbnail: hints.thumbnail ? new Uint8Array(Buffer.from(hints.thumbnail, "base64")) : undefined,
           width: dim(hints.width),
@@ -154,7 +163,7 @@ export async function describeMedia(file: string, mimetype: string, opts: { ptt?
         return { width: meta.width, height: meta.pageHeight ?? meta.height, animated: (meta.pages ?? 1) > 1 };
       }
       case "video": {
-        const [facts, hints] = await Promise.all([containerFacts(file), readHints(file)]);
+        const [facts, hints] = await Promise.all([containerFacts(file), readHints(file, opts.hints)]);
         return {
           jpegThumbnail: hints.thumbnail ? new Uint8Array(Buffer.from(hints.thumbnail, "base64")) : undefined,
           width: facts.width ?? dim(hints.width),

@@ -1,12 +1,13 @@
 /** The media module's public API: what other modules, the inbound path, the HTTP routes, the jobs and ops may use. */
 export { describeMedia, type MediaHints } from "./describe";
-export { isVoiceNote, keepHints, voiceNoteUpload } from "./prepare";
+export { isVoiceNote, keepHints, storedHints, voiceNoteUpload } from "./prepare";
 export {
   assertContent,
   type CheckedFile,
   checkUpload,
   extOfMime,
-  mediaFile,
+  hintsKey,
+  mediaKey,
   mediaUrl,
   mimeOfName,
   removeCompanyMedia,

@@ -5,8 +5,9 @@
  */
 import { VOICE_MAX_SECONDS, VOICE_NOTE_PREFIX } from "../../contract/media";
 import { AppError } from "../../core/errors";
-import { assertContent, type CheckedFile } from "./uploads";
-import { type MediaHints, saveHints } from "./describe";
+import type { BlobStore } from "../../lib/blob-store";
+import { assertContent, type CheckedFile, hintsKey } from "./uploads";
+import { cleanHints, type MediaHints, parseHints } from "./describe";
 import { toOggOpus } from "./voice";
 
 /** True for a file recorded with the chat's microphone button (sent as a voice note). */
@@ -26,7 +27,13 @@ export async function voiceNoteUpload(checked: CheckedFile): Promise<CheckedFile
 }
 
 /** Keeps the browser-measured facts of a video or image beside the stored file (used where the server cannot decode it). */
-export async function keepHints(storedPath: string, mime: string, hints: MediaHints | undefined): Promise<void> {
+export async function keepHints(blobs: BlobStore, mediaPath: string, mime: string, hints: MediaHints | undefined): Promise<void> {
   if (!hints || !(mime.startsWith("video/") || (mime.startsWith("image/") && mime !== "image/webp"))) return;
-  await saveHints(storedPath, hints);
+  await blobs.put(hintsKey(mediaPath), JSON.stringify(await cleanHints(hints)), { type: "application/json" });
+}
+
+/** The facts kept beside a stored file (none when there are none or they cannot be read). */
+export async function storedHints(blobs: BlobStore, mediaPath: string): Promise<MediaHints> {
+  const read = await blobs.get(hintsKey(mediaPath)).catch(() => null);
+  return read ? parseHints(await new Response(read.stream).text().catch(() => "")) : {};
 }

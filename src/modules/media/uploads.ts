@@ -1,14 +1,15 @@
-import { mkdirSync, rmSync } from "node:fs";
-import { extname, join, resolve, sep } from "node:path";
+import { extname } from "node:path";
 import { LIMITS } from "../../contract/limits";
 import { formatBytes, MEDIA_MAX_BYTES, sendKindOf } from "../../contract/media";
 import type { Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
+import type { BlobStore } from "../../lib/blob-store";
+import { log } from "../../lib/logger";
 
 /**
  * The one upload helper: a multipart file is checked by extension AND declared mime type and by
- * size, then stored under `<mediaDir>/<companyId>/<area>/<generated name>`. The client's file name
- * is only kept as `mediaName` (display), never used on disk.
+ * size, then stored in the file store (`deps.blobs`) under `<companyId>/<area>/<generated name>`. The client's
+ * file name is only kept as `mediaName` (display), never used as a key.
  */
 
 /** Allowed mime types per extension. */
@@ -167,51 +168,61 @@ export async function assertContent(checked: CheckedFile) {
 
 const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/;
 
-/** Sniffs the content, then writes the file under the company's area folder with a generated name. */
-export async function storeUpload(mediaDir: string, companyId: number, area: string, checked: CheckedFile): Promise<StoredFile> {
+/** Sniffs the content, then writes the file under the company's area in the file store with a generated name. */
+export async function storeUpload(blobs: BlobStore, companyId: number, area: string, checked: CheckedFile): Promise<StoredFile> {
   if (!SAFE_SEGMENT.test(area)) throw new Error(`bad upload area ${area}`);
   await assertContent(checked);
   const name = `${Date.now()}-${crypto.randomUUID()}.${checked.ext}`;
-  const dir = join(mediaDir, String(companyId), area);
-  mkdirSync(dir, { recursive: true });
-  await Bun.write(join(dir, name), checked.file);
-  return { mediaPath: `${companyId}/${area}/${name}`, mediaName: checked.originalName, mime: checked.mime, size: checked.file.size };
+  const mediaPath = `${companyId}/${area}/${name}`;
+  await blobs.put(mediaPath, checked.file, { type: checked.mime });
+  return { mediaPath, mediaName: checked.originalName, mime: checked.mime, size: checked.file.size };
 }
 
 /** Checks and stores in one step. */
 export async function saveUpload(
-  deps: Pick<Deps, "config" | "storage">,
+  deps: Pick<Deps, "blobs" | "storage">,
   companyId: number,
   area: string,
   value: unknown,
   kind: UploadKind,
 ): Promise<StoredFile> {
-  return storeUpload(deps.config.mediaDir, companyId, area, checkUpload(deps, value, kind));
+  return storeUpload(deps.blobs, companyId, area, checkUpload(deps, value, kind));
 }
 
 /**
- * Absolute path of a stored media file, or null when the relative path is malformed, escapes the
- * media folder or does not belong to the company.
+ * The store key of a company's media file, or null when the relative path is malformed or does not belong to the
+ * company (the store checks its keys once more).
  */
-export function mediaFile(mediaDir: string, companyId: number, mediaPath: string | null | undefined): string | null {
+export function mediaKey(companyId: number, mediaPath: string | null | undefined): string | null {
   if (!mediaPath) return null;
   const parts = mediaPath.split("/");
   if (parts[0] !== String(companyId) || parts.length < 2 || !parts.slice(1).every((p) => SAFE_SEGMENT.test(p) && p !== "..")) return null;
-  const root = resolve(mediaDir);
-  const full = resolve(root, ...parts);
-  return full.startsWith(root + sep) ? full : null;
+  return mediaPath;
 }
 
-/** Removes a stored file (best effort, after the row change committed). */
-export function removeMedia(mediaDir: string, companyId: number, mediaPath: string | null | undefined) {
-  const full = mediaFile(mediaDir, companyId, mediaPath);
-  if (full) rmSync(full, { force: true });
+/** The facts kept beside a stored file (`<key>.meta.json`: what the agent's browser measured of a video). */
+export const hintsKey = (key: string) => `${key}.meta.json`;
+
+/**
+ * Removes a stored file and the facts kept beside it (best effort, after the row change committed: a file left
+ * behind is wasted space, never a wrong answer; the row no longer points at it).
+ */
+export function removeMedia(blobs: BlobStore, companyId: number, mediaPath: string | null | undefined): Promise<void> {
+  const key = mediaKey(companyId, mediaPath);
+  if (!key) return Promise.resolve();
+  return Promise.all([blobs.delete(key), blobs.delete(hintsKey(key))]).then(
+    () => undefined,
+    (e) => log.warn("stored file not removed", { key, err: String(e) }),
+  );
 }
 
-/** Removes every stored file of a company (its folder under the media folder): the company is gone. */
-export function removeCompanyMedia(mediaDir: string, companyId: number) {
-  if (!Number.isInteger(companyId) || companyId < 1) return;
-  rmSync(join(resolve(mediaDir), String(companyId)), { recursive: true, force: true });
+/** Removes every stored file of a company (its folder in the store): the company is gone. Best effort, logged. */
+export function removeCompanyMedia(blobs: BlobStore, companyId: number): Promise<void> {
+  if (!Number.isInteger(companyId) || companyId < 1) return Promise.resolve();
+  return blobs.deletePrefix(`${companyId}/`).then(
+    () => undefined,
+    (e) => log.warn("company files not removed", { companyId, err: String(e) }),
+  );
 }
 
 /** The URL the web uses to fetch a stored file (with its bearer token). */
@@ -223,7 +234,7 @@ export const mediaUrl = (mediaPath: string | null | undefined) => (mediaPath ? `
  * the row points elsewhere. The caller checked access.
  */
 export async function replaceAttachment<Row>(
-  ctx: Pick<Deps, "config" | "storage"> & { companyId: number },
+  ctx: Pick<Deps, "blobs" | "storage"> & { companyId: number },
   area: string,
   file: unknown | null,
   previousPath: string | null,
@@ -231,6 +242,6 @@ export async function replaceAttachment<Row>(
 ): Promise<Row> {
   const stored = file === null ? null : await saveUpload(ctx, ctx.companyId, area, file, "attachment");
   const row = write({ mediaPath: stored?.mediaPath ?? null, mediaName: stored?.mediaName ?? null, updatedAt: new Date().toISOString() });
-  removeMedia(ctx.config.mediaDir, ctx.companyId, previousPath);
+  void removeMedia(ctx.blobs, ctx.companyId, previousPath);
   return row;
 }

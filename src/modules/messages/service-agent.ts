@@ -87,15 +87,14 @@ export async function sendFromAgent(ctx: Ctx, ticketId: number, input: AgentSend
   }
   const out: MessageDto[] = [];
   for (const [i, c] of ready.entries()) {
-    const stored = await storeUpload(ctx.config.mediaDir, ctx.companyId, "messages", c);
-    await keepHints(`${ctx.config.mediaDir}/${stored.mediaPath}`, stored.mime, input.hints?.[i] ?? undefined);
+    const stored = await storeUpload(ctx.blobs, ctx.companyId, "messages", c);
+    await keepHints(ctx.blobs, stored.mediaPath, stored.mime, input.hints?.[i] ?? undefined);
     out.push(
       await sendMessage(ctx, ticket, {
         body: i === 0 ? body : "",
         userId: ctx.user.id,
         quotedMsgId: i === 0 ? quotedMsgId : null,
         media: {
-          path: `${ctx.config.mediaDir}/${stored.mediaPath}`,
           mediaPath: stored.mediaPath,
           mime: stored.mime,
           fileName: stored.mediaName,

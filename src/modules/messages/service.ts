@@ -3,8 +3,8 @@ import type { DbOrTx } from "../../core/db";
 import { canHandleEveryTicket } from "../tickets";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { addressOf } from "../../core/channel";
-import { describeMedia } from "../media";
-import { isVoiceNote } from "../media";
+import { describeMedia, isVoiceNote, mediaKey, storedHints } from "../media";
+import type { LocalCopy } from "../../lib/blob-store";
 import type { Outgoing } from "../../core/channel";
 import type { MessagesPageDto } from "../../contract/dto/messages";
 import { LIMITS } from "../../contract/limits";
@@ -194,21 +194,38 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
   };
   // claimed before the media probe (an await): a flush and a retry never send one twice
   deps.claims.claim(sending(messageId));
+  // The file on this machine for the probe and the channel (the store's local copy), released after the send.
+  let copy: LocalCopy | null = null;
   const payload = payloadOf(m.payload);
   let out: Outgoing = { ...base, type: "text", body: m.body, ...(payload?.menu ? { menu: payload.menu } : {}) };
-  if (m.mediaType === "reactionMessage" && base.quoted) {
-    out = { ...base, quoted: null, type: "reaction", emoji: m.body, target: { id: base.quoted.id, fromMe: base.quoted.fromMe, raw: base.quoted.raw } };
+  const reaction = m.mediaType === "reactionMessage" && base.quoted;
+  if (reaction) {
+    out = { ...base, quoted: null, type: "reaction", emoji: m.body, target: { id: reaction.id, fromMe: reaction.fromMe, raw: reaction.raw } };
   } else if (payload?.template) {
     out = { ...base, type: "template", body: m.body, template: payload.template };
-  } else if (m.mediaUrl) {
-    const path = `${deps.config.mediaDir}/${m.mediaUrl}`;
-    const mimetype = mimeOf(m.mediaType, m.mediaName);
-    // only Ogg/Opus goes out as a voice note; thumbnails, durations and waveforms are probed here, outside any transaction
-    const ptt = m.mediaType === "audio" && isVoiceNote(m.mediaName) && mimetype.startsWith("audio/ogg");
-    const info = await describeMedia(path, mimetype, { ptt }).catch(() => undefined);
-    out = { ...base, type: "media", path, mimetype, fileName: m.mediaName ?? "file", caption: m.body || undefined, ptt, info };
   }
   try {
+    if (m.mediaUrl && !reaction && !payload?.template) {
+      const key = mediaKey(ticket.companyId, m.mediaUrl);
+      copy = key ? await deps.blobs.localFile(key) : null;
+      if (!copy) throw new Error("stored file missing");
+      const mimetype = mimeOf(m.mediaType, m.mediaName);
+      // only Ogg/Opus goes out as a voice note; thumbnails, durations and waveforms are probed here, outside any transaction
+      const ptt = m.mediaType === "audio" && isVoiceNote(m.mediaName) && mimetype.startsWith("audio/ogg");
+      const hints = await storedHints(deps.blobs, m.mediaUrl);
+      const info = await describeMedia(copy.path, mimetype, { ptt, hints }).catch(() => undefined);
+      out = {
+        ...base,
+        type: "media",
+        path: copy.path,
+        mediaPath: m.mediaUrl,
+        mimetype,
+        fileName: m.mediaName ?? "file",
+        caption: m.body || undefined,
+        ptt,
+        info,
+      };
+    }
     const res = await withTimeout(adapter.send(out), SEND_TIMEOUT_MS);
     // A channel that names messages itself (Cloud API) answers its id: statuses will carry it. A
     // status that came first may already have moved the ack (and the id): it never goes back.
@@ -229,6 +246,7 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
     await setState({ sendStatus: "failed", sendError: typeof code === "string" && code.startsWith("ERR_") ? code : "ERR_SENDING_WAPP_MSG", ack: 0 });
   } finally {
     deps.claims.release(sending(messageId));
+    await copy?.release();
   }
 }
 

@@ -79,7 +79,7 @@ export async function deleteQueueOption(ctx: Ctx, id: number) {
   await getOption(ctx, id);
   const files = subtreeMedia(ctx.db, id);
   await ctx.db.delete(queueOptions).where(eq(queueOptions.id, id));
-  for (const f of files) removeMedia(ctx.config.mediaDir, ctx.companyId, f);
+  for (const f of files) void removeMedia(ctx.blobs, ctx.companyId, f);
 }
 
 /** POST /queue-options/{id}/media-upload (a file) and DELETE (null): replaces or removes the option's attachment. */

@@ -142,7 +142,7 @@ export async function deleteQueue(ctx: Ctx, id: number) {
     await tx.delete(queues).where(eq(queues.id, id));
     await audit(ctx, "queue.deleted", { type: "queue", id, label: q.name }, undefined, tx);
   });
-  for (const f of files) removeMedia(ctx.config.mediaDir, ctx.companyId, f);
+  for (const f of files) void removeMedia(ctx.blobs, ctx.companyId, f);
   ctx.hub.publish(rooms.main(ctx.companyId), { channel: "queue", action: "delete", queueId: id });
 }
 

@@ -138,7 +138,7 @@ export async function deleteQuickMessage(ctx: Ctx, id: number) {
     await tx.delete(quickMessages).where(eq(quickMessages.id, id));
     await audit(ctx, "quick-message.deleted", { type: "quick-message", id, label: current.shortcode }, undefined, tx);
   });
-  removeMedia(ctx.config.mediaDir, ctx.companyId, current.mediaPath);
+  void removeMedia(ctx.blobs, ctx.companyId, current.mediaPath);
   publish(ctx, current, { action: "delete", id });
 }
 

@@ -70,10 +70,7 @@ async function sendSchedule(deps: Deps, s: ScheduleRow) {
   const body = filled
     ? (await deps.cloudApi.resolveTemplate(whatsappId, filled)).text
     : renderTemplate(s.body, { name: contact.name }, deps.config.timezone, at);
-  const media =
-    s.mediaPath && !filled
-      ? { path: `${deps.config.mediaDir}/${s.mediaPath}`, mediaPath: s.mediaPath, mime: mimeOfName(s.mediaPath), fileName: s.mediaName ?? "imagem.jpg" }
-      : null;
+  const media = s.mediaPath && !filled ? { mediaPath: s.mediaPath, mime: mimeOfName(s.mediaPath), fileName: s.mediaName ?? "imagem.jpg" } : null;
   let sent: ScheduleRow | undefined;
   await deps.outbox.send(ticket, {
     body,

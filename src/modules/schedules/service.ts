@@ -171,7 +171,7 @@ export async function deleteSchedule(ctx: Ctx, id: number) {
   if (!canEditSchedule(ctx.user, current)) throw forbidden();
   await ctx.db.delete(schedules).where(eq(schedules.id, id));
   // A sent schedule's file is the stored message's media now: keep it.
-  if (!current.sentAt) removeMedia(ctx.config.mediaDir, ctx.companyId, current.mediaPath);
+  if (!current.sentAt) void removeMedia(ctx.blobs, ctx.companyId, current.mediaPath);
   publishSchedule(ctx, ctx.companyId, { action: "delete", scheduleId: id });
 }
 
@@ -186,7 +186,7 @@ export async function setScheduleMedia(ctx: Ctx, id: number, file: unknown | nul
       .where(eq(schedules.id, id))
       .returning()
   )[0];
-  removeMedia(ctx.config.mediaDir, ctx.companyId, current.mediaPath);
+  void removeMedia(ctx.blobs, ctx.companyId, current.mediaPath);
   const schedule = await one(ctx.db, row);
   publishSchedule(ctx, ctx.companyId, { action: "update", schedule });
   return schedule;
