@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { CampaignSettingDto } from "../../contract/dto/campaigns";
 import { CAMPAIGN_SETTING_DEFAULTS } from "../../contract/limits";
 import type { CampaignSettingsInput } from "../../contract/schemas/campaigns";
 import type { DbOrTx } from "../../core/db";
 import type { Ctx } from "../../core/deps";
+import { canPrepare, prepared } from "../../db/prepared";
 import { AppError } from "../../core/errors";
 import { isoNow } from "../../lib/clock";
 import { rooms } from "../../contract/rooms";
@@ -14,7 +15,7 @@ export type CampaignSettings = typeof CAMPAIGN_SETTING_DEFAULTS;
 /** The company's campaign settings with the spec's defaults for keys never saved (20, 20, 60, []). */
 export async function campaignSettingsOf(db: DbOrTx, companyId: number): Promise<CampaignSettings> {
   const out: CampaignSettings = { ...CAMPAIGN_SETTING_DEFAULTS, variables: [], optOutWords: [...CAMPAIGN_SETTING_DEFAULTS.optOutWords] };
-  for (const r of await db.select().from(campaignSettings).where(eq(campaignSettings.companyId, companyId))) {
+  for (const r of await settingRows(db, companyId)) {
     if (!(r.key in out)) continue;
     try {
       (out as Record<string, unknown>)[r.key] = JSON.parse(r.value);
@@ -23,6 +24,18 @@ export async function campaignSettingsOf(db: DbOrTx, companyId: number): Promise
     }
   }
   return out;
+}
+
+/** The company's saved rows; prepared on bun:sqlite: every inbound message reads them (the opt-out check). */
+function settingRows(db: DbOrTx, companyId: number) {
+  if (!canPrepare(db)) return db.select().from(campaignSettings).where(eq(campaignSettings.companyId, companyId));
+  return prepared(db, "campaigns.settings", (d) =>
+    d
+      .select()
+      .from(campaignSettings)
+      .where(eq(campaignSettings.companyId, sql.placeholder("companyId")))
+      .prepare(),
+  ).all({ companyId });
 }
 
 const asDto = (s: CampaignSettings): CampaignSettingDto[] => Object.entries(s).map(([key, value]) => ({ key, value: JSON.stringify(value) }));
