@@ -11,6 +11,7 @@ import { OPUS_MIME } from "../../contract/media";
 import type { ChannelAdapter, ChannelEvents, MediaInfo, Outgoing, SendResult, SessionStatus } from "../../core/channel";
 import type { SandboxInbound } from "../../core/channels";
 import { clientWid, type SandboxMessageDto, serializeSandboxMessage, toInbound } from "./messages";
+import { insertPhoneInbound, tickDelivered } from "./queries";
 import { type SandboxMessageRow, sandboxMessages } from "./schema";
 
 /** What the sandbox channel needs from the app. */
@@ -180,44 +181,30 @@ export class SandboxAdapter implements ChannelAdapter {
   async receive(input: SandboxInbound): Promise<SandboxMessageDto> {
     const wid = input.id ? clientWid(input.id) : newWid();
     const now = Date.now();
-    const inserted = (
-      await this.env.db
-        .insert(sandboxMessages)
-        .values({
-          companyId: this.id.companyId,
-          connectionId: this.id.connectionId,
-          number: input.number,
-          name: input.name,
-          direction: "in",
-          wid,
-          type: input.type,
-          body: input.body,
-          mediaPath: input.media?.mediaPath ?? null,
-          mediaName: input.media?.mediaName ?? null,
-          mimetype: input.media?.mime ?? null,
-          latitude: input.latitude ?? null,
-          longitude: input.longitude ?? null,
-          vcard: input.vcard ?? null,
-          quotedWid: input.quotedId ?? null,
-          ack: 1,
-          createdAt: new Date(now).toISOString(),
-        })
-        .onConflictDoNothing()
-        .returning()
-    )[0];
+    const inserted = await insertPhoneInbound(this.env.db, {
+      companyId: this.id.companyId,
+      connectionId: this.id.connectionId,
+      number: input.number,
+      name: input.name,
+      wid,
+      type: input.type,
+      body: input.body,
+      mediaPath: input.media?.mediaPath ?? null,
+      mediaName: input.media?.mediaName ?? null,
+      mimetype: input.media?.mime ?? null,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+      vcard: input.vcard ?? null,
+      quotedWid: input.quotedId ?? null,
+      createdAt: new Date(now).toISOString(),
+    });
     const row = inserted ?? (await this.findByWid(wid));
     if (!row) throw new Error("sandbox message vanished");
     if (inserted) this.publish("create", row);
     await this.id.events.onMessages([toInbound(input, wid, Date.parse(row.createdAt), this.env.blobs)]);
     let delivered: SandboxMessageRow | undefined;
     try {
-      delivered = (
-        await this.env.db
-          .update(sandboxMessages)
-          .set({ ack: 2 })
-          .where(and(eq(sandboxMessages.id, row.id), eq(sandboxMessages.ack, 1)))
-          .returning()
-      )[0];
+      delivered = await tickDelivered(this.env.db, row.id);
     } catch (e) {
       // The phone's tick only: the message itself is stored or spooled by now, and the answer must say so.
       log.warn("sandbox delivery tick not written", { connectionId: this.id.connectionId, err: String(e) });
