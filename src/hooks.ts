@@ -23,7 +23,7 @@ export function createHooks(deps: Deps): Hooks {
     emailTaken: (db, email) => !!findUserByEmail(db, email),
     companyCreated(tx, company, plan, { admin, now }) {
       if (admin) insertUser(tx, { companyId: company.id, ...admin, profile: "admin" });
-      invoiceIfDue(tx, company, plan, now);
+      invoiceIfDue(tx, company, plan, now, deps.config.timezone);
     },
     companyAccessEnded(ctx, companyId, why) {
       // A lapsed company's users may still sign in to reach the finance page: only their sockets close.

@@ -44,7 +44,8 @@ export function recordSessionStatus(
 ): WhatsappRow | undefined {
   const before = findConnection(deps.db, ref.companyId, ref.connectionId);
   if (!before) return undefined;
-  const today = todayDate();
+  // the reconnects counter's day is UTC (serialize.ts compares it the same way)
+  const today = todayDate("UTC");
   const patch: Partial<WhatsappRow> = {
     status,
     qrcode: status === "qrcode" ? (info.qrcode ?? before.qrcode) : "",
@@ -103,7 +104,7 @@ export function connectionsToStart(deps: Deps): WhatsappRow[] {
     .select({ w: whatsapps })
     .from(whatsapps)
     .innerJoin(companies, eq(companies.id, whatsapps.companyId))
-    .where(and(eq(companies.status, true), sql`(${companies.dueDate} is null or substr(${companies.dueDate}, 1, 10) >= ${todayDate()})`))
+    .where(and(eq(companies.status, true), sql`(${companies.dueDate} is null or substr(${companies.dueDate}, 1, 10) >= ${todayDate(deps.config.timezone)})`))
     .all()
     .map((r) => r.w);
 }

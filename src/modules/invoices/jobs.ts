@@ -11,6 +11,6 @@ export { INVOICE_LEAD_DAYS } from "./billing";
  */
 export function generateInvoices(deps: Deps, now = new Date(deps.clock.now())): number {
   let created = 0;
-  for (const { company, plan } of billableCompanies(deps.db)) if (invoiceIfDue(deps.db, company, plan, now)) created++;
+  for (const { company, plan } of billableCompanies(deps.db)) if (invoiceIfDue(deps.db, company, plan, now, deps.config.timezone)) created++;
   return created;
 }

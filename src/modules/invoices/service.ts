@@ -69,7 +69,7 @@ export function confirmPayment(deps: Deps, invoiceId: number, source: string, ac
     const company = tx.select().from(companies).where(eq(companies.id, inv.companyId)).get();
     if (!company) return null;
     // From the later of the company's and the invoice's due date; a lapsed company renews from today.
-    const today = todayDate(new Date(deps.clock.now()));
+    const today = todayDate(deps.config.timezone, new Date(deps.clock.now()));
     const base = [company.dueDate ?? "", inv.dueDate, today].reduce((a, b) => (a > b ? a : b));
     const dueDate = renewDueDate(base, company.recurrence);
     const now = nowIso();
