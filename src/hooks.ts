@@ -23,7 +23,7 @@ export function createHooks(deps: Deps): Hooks {
     emailTaken: async (db, email) => !!(await findUserByEmail(db, email)),
     async companyCreated(tx, company, plan, { admin, now }) {
       if (admin) await insertUser(tx, { companyId: company.id, ...admin, profile: "admin" });
-      await invoiceIfDue(tx, company, plan, now);
+      await invoiceIfDue(tx, company, plan, now, deps.config.timezone);
     },
     async companyAccessEnded(ctx, companyId, why) {
       // A lapsed company's users may still sign in to reach the finance page: only their sockets close.

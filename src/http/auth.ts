@@ -41,7 +41,11 @@ export async function authenticate(deps: Deps, request: Request, route: string):
     throw new AppError("ERR_SESSION_EXPIRED", 401);
   }
   const { user, company } = found;
-  if (!can(user, "subscription:exempt") && (!company.status || isPastDue(company.dueDate)) && !LAPSED_ALLOWED.has(`${request.method} ${route}`)) {
+  if (
+    !can(user, "subscription:exempt") &&
+    (!company.status || isPastDue(company.dueDate, deps.config.timezone)) &&
+    !LAPSED_ALLOWED.has(`${request.method} ${route}`)
+  ) {
     throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: company.dueDate });
   }
   // the caller's right to the route, before its body is read or validated (route-rights.ts)

@@ -1,10 +1,14 @@
 import { RECURRENCES, type Recurrence } from "../contract/limits";
+import { zonedToday } from "../contract/zoned";
 
 /** Current instant as an ISO string (the storage format for timestamps). */
 export const nowIso = () => new Date().toISOString();
 
-/** Today's calendar date (UTC) as YYYY-MM-DD. */
-export const todayDate = (now = new Date()) => now.toISOString().slice(0, 10);
+/**
+ * Today's calendar date (YYYY-MM-DD) in a zone: for due dates and trials, the installation's zone (`config.timezone`,
+ * the one the web counts days in), so a company due today keeps its access until its own midnight.
+ */
+export const todayDate = (tz: string, now = new Date()) => zonedToday(tz, now.getTime());
 
 /** Adds days to a YYYY-MM-DD date. */
 export function addDays(date: string, days: number): string {
@@ -28,12 +32,12 @@ export function renewDueDate(dueDate: string, recurrence: string): string {
   return addMonths(dueDate, months);
 }
 
-/** Whole days from today to a YYYY-MM-DD date (negative when past). */
-export function daysUntil(date: string, now = new Date()): number {
-  const a = Date.parse(`${todayDate(now)}T00:00:00Z`);
+/** Whole days from today (in the zone) to a YYYY-MM-DD date (negative when past). */
+export function daysUntil(date: string, tz: string, now = new Date()): number {
+  const a = Date.parse(`${todayDate(tz, now)}T00:00:00Z`);
   const b = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
   return Math.round((b - a) / 86_400_000);
 }
 
-/** True when a YYYY-MM-DD due date is before today. */
-export const isPastDue = (dueDate: string | null | undefined, now = new Date()) => !!dueDate && dueDate.slice(0, 10) < todayDate(now);
+/** True when a YYYY-MM-DD due date is before today (in the zone). */
+export const isPastDue = (dueDate: string | null | undefined, tz: string, now = new Date()) => !!dueDate && dueDate.slice(0, 10) < todayDate(tz, now);

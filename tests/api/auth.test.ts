@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { zonedToday } from "../../src/contract/zoned";
 import { eq } from "drizzle-orm";
 import { companies } from "../../src/modules/companies/schema";
 import { makeTestApp, SUPER_EMAIL, SUPER_PASSWORD } from "../helpers/app";
@@ -113,7 +114,8 @@ describe("signup", () => {
   test("creates a company on a 7-day MENSAL trial with an admin", async () => {
     const c = await t.newCompany("Padaria Central");
     const due = new Date(`${c.company.dueDate}T00:00:00Z`).getTime();
-    const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`).getTime();
+    // the trial counts the company's days (the installation's zone), as the login page does
+    const today = new Date(`${zonedToday(t.config.timezone)}T00:00:00Z`).getTime();
     expect((due - today) / 86_400_000).toBe(7);
     expect(c.company.recurrence).toBe("MENSAL");
     expect(c.company.status).toBe(true);

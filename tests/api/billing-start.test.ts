@@ -36,13 +36,13 @@ describe("the first invoice", () => {
   test("a company a super user creates is billed at once when it is due; a due date far away waits for the job; none without one", async () => {
     const soon = await t.call("POST", "/companies", {
       token: root.token,
-      body: { name: "Criada Agora", email: "agora@billing.test", planId: 1, dueDate: addDays(todayDate(), 5) },
+      body: { name: "Criada Agora", email: "agora@billing.test", planId: 1, dueDate: addDays(todayDate(t.config.timezone), 5) },
     });
     expect(soon.status).toBe(201);
-    expect((await invoicesOf(soon.json.id)).map((i) => i.dueDate)).toEqual([addDays(todayDate(), 5)]);
+    expect((await invoicesOf(soon.json.id)).map((i) => i.dueDate)).toEqual([addDays(todayDate(t.config.timezone), 5)]);
     const later = await t.call("POST", "/companies", {
       token: root.token,
-      body: { name: "Criada Longe", email: "longe@billing.test", planId: 1, dueDate: addDays(todayDate(), 60) },
+      body: { name: "Criada Longe", email: "longe@billing.test", planId: 1, dueDate: addDays(todayDate(t.config.timezone), 60) },
     });
     expect(await invoicesOf(later.json.id)).toHaveLength(0);
     const none = await t.call("POST", "/companies", { token: root.token, body: { name: "Sem Vencimento", email: "sem@billing.test", planId: 1 } });
@@ -62,11 +62,11 @@ describe("never two invoices for one due date", () => {
     const c = (
       await t.db
         .insert(companies)
-        .values({ name: "Antiga", planId: 1, dueDate: addDays(todayDate(), 3), createdAt: now, updatedAt: now })
+        .values({ name: "Antiga", planId: 1, dueDate: addDays(todayDate(t.config.timezone), 3), createdAt: now, updatedAt: now })
         .returning()
     )[0];
     expect(await generateInvoices(t.deps)).toBe(1);
-    expect(await invoiceIfDue(t.db, c, { name: "Plano 1", value: 30 }, new Date())).toBe(false);
+    expect(await invoiceIfDue(t.db, c, { name: "Plano 1", value: 30 }, new Date(), t.config.timezone)).toBe(false);
     expect(await invoicesOf(c.id)).toHaveLength(1);
   });
 

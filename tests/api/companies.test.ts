@@ -129,7 +129,7 @@ describe("companies (super users)", () => {
   });
 
   test("update plan, due date and recurrence", async () => {
-    const due = addDays(todayDate(), 40);
+    const due = addDays(todayDate(t.config.timezone), 40);
     const r = await t.call("PUT", `/companies/${id}`, { token: root.token, body: { dueDate: due, recurrence: "TRIMESTRAL", phone: "81999990000" } });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ dueDate: due, recurrence: "TRIMESTRAL", phone: "81999990000" });
@@ -219,6 +219,6 @@ describe("companies (super users)", () => {
 
 describe("trial", () => {
   test("self-sign-up gives 7 days, MENSAL, active", () => {
-    expect(a.company).toMatchObject({ dueDate: addDays(todayDate(), 7), recurrence: "MENSAL", status: true });
+    expect(a.company).toMatchObject({ dueDate: addDays(todayDate(t.config.timezone), 7), recurrence: "MENSAL", status: true });
   });
 });

@@ -192,19 +192,19 @@ describe("Pix checkout and payment", () => {
   test("a lapsed company still reaches its invoices and checkout, nothing else", async () => {
     await t.db
       .update(companies)
-      .set({ dueDate: addDays(todayDate(), -2) })
+      .set({ dueDate: addDays(todayDate(t.config.timezone), -2) })
       .where(eq(companies.id, a.company.id));
     expect((await t.call("GET", "/users", { token: a.admin.token })).status).toBe(402);
     expect((await t.call("GET", "/invoices/all", { token: a.admin.token })).status).toBe(200);
     await generateInvoices(t.deps);
     const open = (await t.call("GET", "/invoices/all", { token: a.admin.token })).json.invoices.find((i: { status: string }) => i.status === "open");
-    expect(open.dueDate).toBe(addDays(todayDate(), -2));
+    expect(open.dueDate).toBe(addDays(todayDate(t.config.timezone), -2));
     const charge = await t.call("POST", "/subscription", { token: a.admin.token, body: { ...CHECKOUT, invoiceId: open.id } });
     expect(charge.status).toBe(200);
     // Paying renews from today (not from the lapsed due date), and the company works again.
     expect((await webhook({ pix: [{ txid: charge.json.txid, valor: "30.00" }] })).json.confirmed).toBe(1);
     const company = (await t.db.select().from(companies).where(eq(companies.id, a.company.id)).limit(1))[0]!;
-    expect(company.dueDate).toBe(addMonths(todayDate(), 1));
+    expect(company.dueDate).toBe(addMonths(todayDate(t.config.timezone), 1));
     expect((await t.call("GET", "/users", { token: a.admin.token })).status).toBe(200);
   });
 });
@@ -215,7 +215,7 @@ describe("free plans", () => {
     const email = `free.${crypto.randomUUID().slice(0, 6)}@test.local`;
     const c = await t.call("POST", "/companies", {
       token: root.token,
-      body: { name: "Empresa Gratuita", email, planId: plan.json.id, password: "senha-123", dueDate: addDays(todayDate(), 3) },
+      body: { name: "Empresa Gratuita", email, planId: plan.json.id, password: "senha-123", dueDate: addDays(todayDate(t.config.timezone), 3) },
     });
     expect(c.status).toBe(201);
     await generateInvoices(t.deps);

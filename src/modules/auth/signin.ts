@@ -70,7 +70,7 @@ async function methodsOf(db: DbOrTx, userId: number): Promise<SecondFactorMethod
 async function assertCompanyOpen(deps: Deps, row: UserRow) {
   const found = await loadSessionUser(deps.db, row.id);
   if (!found) throw new AppError("ERR_INVALID_CREDENTIALS", 401);
-  if (!can(row, "subscription:exempt") && (!found.company.status || isPastDue(found.company.dueDate))) {
+  if (!can(row, "subscription:exempt") && (!found.company.status || isPastDue(found.company.dueDate, deps.config.timezone))) {
     throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: found.company.dueDate });
   }
 }

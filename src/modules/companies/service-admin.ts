@@ -159,7 +159,7 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateIn
   await assertPlan(ctx, input.planId);
   if (input.name !== undefined) await assertFreeName(ctx, input.name, id);
   const { campaignsEnabled, featureGrants, ...fields } = input;
-  if (before.isPlatform && (fields.status === false || isPastDue(fields.dueDate))) throw new AppError("ERR_NO_PERMISSION", 403);
+  if (before.isPlatform && (fields.status === false || isPastDue(fields.dueDate, ctx.config.timezone))) throw new AppError("ERR_NO_PERMISSION", 403);
   const grants = nextGrants(before.featureGrants, { featureGrants, campaignsEnabled });
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -175,7 +175,7 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateIn
     );
   });
   const after = await getAdminCompany(ctx, id);
-  const lapsed = !after.company.status || isPastDue(after.company.dueDate);
+  const lapsed = !after.company.status || isPastDue(after.company.dueDate, ctx.config.timezone);
   if (lapsed) await endCompanyAccess(ctx, id, !after.company.status);
   return adminDto(after.company, after.plan);
 }

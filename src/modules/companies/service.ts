@@ -75,7 +75,7 @@ export async function signupCompany(deps: Deps, input: SignupInput) {
           phone: input.phone ?? "",
           planId: plan.id,
           status: true,
-          dueDate: addDays(todayDate(), LIMITS.trialDays),
+          dueDate: addDays(todayDate(deps.config.timezone), LIMITS.trialDays),
           recurrence: "MENSAL",
           schedules: defaultOpeningHours(),
           createdAt: now,

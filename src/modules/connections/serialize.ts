@@ -16,7 +16,7 @@ function historyImportOf(json: string | null): HistoryImportDto | null {
 }
 
 /** Reconnects counted today (the counter restarts with the day, UTC). */
-export const reconnectsToday = (w: Pick<WhatsappRow, "reconnectsToday" | "reconnectsDay">) => (w.reconnectsDay === todayDate() ? w.reconnectsToday : 0);
+export const reconnectsToday = (w: Pick<WhatsappRow, "reconnectsToday" | "reconnectsDay">) => (w.reconnectsDay === todayDate("UTC") ? w.reconnectsToday : 0);
 
 /**
  * The public shape of a connection (R-CONN-1). The token is masked unless `revealToken`

@@ -44,7 +44,8 @@ export async function recordSessionStatus(
 ): Promise<WhatsappRow | undefined> {
   const before = await findConnection(deps.db, ref.companyId, ref.connectionId);
   if (!before) return undefined;
-  const today = todayDate();
+  // the reconnects counter's day is UTC (serialize.ts compares it the same way)
+  const today = todayDate("UTC");
   const patch: Partial<WhatsappRow> = {
     status,
     qrcode: status === "qrcode" ? (info.qrcode ?? before.qrcode) : "",
@@ -106,7 +107,7 @@ export async function connectionsToStart(deps: Deps): Promise<WhatsappRow[]> {
       .select({ w: whatsapps })
       .from(whatsapps)
       .innerJoin(companies, eq(companies.id, whatsapps.companyId))
-      .where(and(eq(companies.status, true), sql`(${companies.dueDate} is null or substr(${companies.dueDate}, 1, 10) >= ${todayDate()})`))
+      .where(and(eq(companies.status, true), sql`(${companies.dueDate} is null or substr(${companies.dueDate}, 1, 10) >= ${todayDate(deps.config.timezone)})`))
   ).map((r) => r.w);
 }
 

@@ -28,7 +28,7 @@ export async function authenticateApiToken(deps: Deps, header: string | null): P
   const connection = token.length >= 2 && token.length <= 200 ? await findConnectionByToken(deps.db, token) : undefined;
   if (!connection) throw new AppError("ERR_API_TOKEN_INVALID", 401);
   const company = await findCompany(deps.db, connection.companyId);
-  if (!company?.status || isPastDue(company.dueDate)) throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: company?.dueDate });
+  if (!company?.status || isPastDue(company.dueDate, deps.config.timezone)) throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: company?.dueDate });
   const ctx = systemCtx(deps, connection.companyId);
   await requireFeature(ctx, "useExternalApi");
   const key = `conn-${connection.id}`;

@@ -43,8 +43,9 @@ export async function invoiceIfDue(
   company: { id: number; dueDate: string | null; isPlatform: boolean },
   plan: { name: string; value: number },
   now: Date,
+  tz: string,
 ): Promise<boolean> {
   // free plans are not billed
-  if (company.isPlatform || !company.dueDate || plan.value <= 0 || daysUntil(company.dueDate, now) >= INVOICE_LEAD_DAYS) return false;
+  if (company.isPlatform || !company.dueDate || plan.value <= 0 || daysUntil(company.dueDate, tz, now) >= INVOICE_LEAD_DAYS) return false;
   return (await ensureInvoice(db, { id: company.id, dueDate: company.dueDate }, plan)).created;
 }

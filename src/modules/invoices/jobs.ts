@@ -11,6 +11,6 @@ export { INVOICE_LEAD_DAYS } from "./billing";
  */
 export async function generateInvoices(deps: Deps, now = new Date(deps.clock.now())): Promise<number> {
   let created = 0;
-  for (const { company, plan } of await billableCompanies(deps.db)) if (await invoiceIfDue(deps.db, company, plan, now)) created++;
+  for (const { company, plan } of await billableCompanies(deps.db)) if (await invoiceIfDue(deps.db, company, plan, now, deps.config.timezone)) created++;
   return created;
 }

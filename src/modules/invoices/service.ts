@@ -68,7 +68,7 @@ export async function confirmPayment(deps: Deps, invoiceId: number, source: stri
     const company = (await tx.select().from(companies).where(eq(companies.id, inv.companyId)).limit(1))[0];
     if (!company) return null;
     // From the later of the company's and the invoice's due date; a lapsed company renews from today.
-    const today = todayDate(new Date(deps.clock.now()));
+    const today = todayDate(deps.config.timezone, new Date(deps.clock.now()));
     const base = [company.dueDate ?? "", inv.dueDate, today].reduce((a, b) => (a > b ? a : b));
     const dueDate = renewDueDate(base, company.recurrence);
     const now = nowIso();

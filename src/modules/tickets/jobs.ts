@@ -10,7 +10,7 @@ import { findTicketRow } from "./queries";
 import { closeWithoutRating, RATING_WINDOW_MS } from "./rating";
 import { tickets } from "./schema";
 
-const activeCompany = (c: { status: boolean; dueDate: string | null }) => c.status && !isPastDue(c.dueDate);
+const activeCompany = (c: { status: boolean; dueDate: string | null }, tz: string) => c.status && !isPastDue(c.dueDate, tz);
 
 /**
  * tickets.expire (R-BOT-13): an open 1:1 ticket whose connection has expiresTicket minutes,
@@ -34,7 +34,7 @@ export async function expireInactiveTickets(deps: Deps, now = deps.clock.now()) 
       ),
     );
   for (const r of rows) {
-    if (!activeCompany(r.company)) continue;
+    if (!activeCompany(r.company, deps.config.timezone)) continue;
     if (Date.parse(r.ticket.updatedAt) + r.conn.expiresTicket * 60_000 > now) continue;
     const text = renderTemplate(r.conn.expiresInactiveMessage, { name: r.contactName }, deps.config.timezone);
     if (text.trim()) await deps.outbox.send(r.ticket, { body: text, isAutomatic: true });
@@ -55,7 +55,7 @@ export async function autoTransferTickets(deps: Deps, now = deps.clock.now()) {
     .innerJoin(companies, eq(companies.id, tickets.companyId))
     .where(and(eq(tickets.status, "pending"), isNull(tickets.queueId), gt(whatsapps.timeSendQueue, 0), isNotNull(whatsapps.sendIdQueue)));
   for (const r of rows) {
-    if (!activeCompany(r.company) || !r.conn.sendIdQueue) continue;
+    if (!activeCompany(r.company, deps.config.timezone) || !r.conn.sendIdQueue) continue;
     if (Date.parse(r.ticket.updatedAt) + r.conn.timeSendQueue * 60_000 > now) continue;
     await autoTransfer(deps, r.ticket, r.conn.sendIdQueue);
   }
