@@ -37,5 +37,11 @@ export function zonedToday(tz: string, at = Date.now()): string {
   return `${w.y}-${String(w.m).padStart(2, "0")}-${String(w.d).padStart(2, "0")}`;
 }
 
+/** Whole days from the zone's today to a YYYY-MM-DD date (negative when past): due dates, trials (server and web). */
+export function zonedDaysUntil(date: string, tz: string, at = Date.now()): number {
+  const today = Date.parse(`${zonedToday(tz, at)}T00:00:00Z`);
+  return Math.round((Date.parse(`${date.slice(0, 10)}T00:00:00Z`) - today) / 86_400_000);
+}
+
 /** The hour (0-23) of an instant in the zone. */
 export const zonedHour = (tz: string, at: number) => wallParts(tz, at).h;

@@ -1,5 +1,5 @@
 import { RECURRENCES, type Recurrence } from "../contract/limits";
-import { zonedToday } from "../contract/zoned";
+import { zonedDaysUntil, zonedToday } from "../contract/zoned";
 
 /** Current instant as an ISO string (the storage format for timestamps). */
 export const nowIso = () => new Date().toISOString();
@@ -33,11 +33,7 @@ export function renewDueDate(dueDate: string, recurrence: string): string {
 }
 
 /** Whole days from today (in the zone) to a YYYY-MM-DD date (negative when past). */
-export function daysUntil(date: string, tz: string, now = new Date()): number {
-  const a = Date.parse(`${todayDate(tz, now)}T00:00:00Z`);
-  const b = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
-  return Math.round((b - a) / 86_400_000);
-}
+export const daysUntil = (date: string, tz: string, now = new Date()) => zonedDaysUntil(date, tz, now.getTime());
 
 /** True when a YYYY-MM-DD due date is before today (in the zone). */
 export const isPastDue = (dueDate: string | null | undefined, tz: string, now = new Date()) => !!dueDate && dueDate.slice(0, 10) < todayDate(tz, now);

@@ -1,5 +1,6 @@
 import { afterAll, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
+import { wallParts } from "../../src/contract/zoned";
 import { apiCall, launchBrowser, type Server, signIn, startServer, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
 
 /**
@@ -19,20 +20,9 @@ type Row = { id: number; body: string; sendAt: string };
 
 /** The wall-clock "YYYY-MM-DDTHH:mm" of an instant in São Paulo. */
 function wallInZone(ms: number) {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: ZONE,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    })
-      .formatToParts(new Date(ms))
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+  const w = wallParts(ZONE, ms);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${w.y}-${two(w.m)}-${two(w.d)}T${two(w.h)}:${two(w.min)}`;
 }
 
 async function schedule(page: Page, body: string, sendAt: string) {

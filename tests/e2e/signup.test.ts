@@ -6,11 +6,8 @@ import { apiCall, signIn, setupStack } from "./harness";
 
 const stack = setupStack();
 
-const inDays = (n: number) => {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10).split("-").reverse().join("/");
-};
+/** The date n days from the company's today (the server's zone, TZ), as dd/mm/yyyy. */
+const inDays = (n: number) => isoInDays(n).split("-").reverse().join("/");
 
 test("a new company signs up, then its admin signs in and sees the welcome home", async () => {
   const { page, context } = await stack().newPage();

@@ -4,7 +4,7 @@
  * time zone, whatever the browser's, so one moment reads the same on every screen and for every agent.
  * `lang` and `tz` default to the active language and the company's zone; tests pass them explicitly.
  */
-import { wallParts } from "../../../src/contract/zoned";
+import { wallParts, zonedDaysUntil } from "../../../src/contract/zoned";
 import { language } from "../i18n";
 import { companyZone, zoneAbbreviation, zoneDiffers } from "./zone";
 
@@ -91,8 +91,4 @@ export function dayLabel(
 export const formatMoney = (value: number) => new Intl.NumberFormat(language.peek(), { style: "currency", currency: "BRL" }).format(value);
 
 /** Whole days from today (the company's calendar) to a YYYY-MM-DD date; negative when past. */
-export function daysUntil(date: string, now = new Date(), tz = companyZone()): number {
-  const today = Date.parse(`${dayKey(now, tz)}T00:00:00Z`);
-  const target = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
-  return Math.round((target - today) / 86_400_000);
-}
+export const daysUntil = (date: string, now = new Date(), tz = companyZone()) => zonedDaysUntil(date, tz, now.getTime());

@@ -4,13 +4,16 @@ import { Button } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { Card, Page } from "../../components/Page";
 import { useT } from "../../i18n";
-import { formatDate } from "../../lib/format";
+import { daysUntil, formatDate } from "../../lib/format";
 import { company, user } from "../../stores/session";
 import { CheckoutModal } from "./CheckoutModal";
 
-/** R-BILL-13: the trial days left are the absolute day difference between now and the expiration, rounded up. */
+/**
+ * R-BILL-13: the trial days left are the absolute day difference between today and the expiration, counted in
+ * the company's days (as the server's due date is), so a 7-day trial says 7 whatever the browser's zone or hour.
+ */
 export function trialDaysLeft(dueDate: string, now = Date.now()): number {
-  return Math.ceil(Math.abs(Date.parse(`${dueDate.slice(0, 10)}T00:00:00`) - now) / 86_400_000);
+  return Math.abs(daysUntil(dueDate, new Date(now)));
 }
 
 /** /subscription (R-BILL-13): the trial field, the billing email and "Assine Agora!" (the checkout). */
