@@ -39,8 +39,8 @@ const child = Bun.spawn(["bun", join(import.meta.dir, "lib/wa-server-child.ts")]
 process.on("exit", () => child.kill());
 const next = () => new Promise<Reply>((r) => waiting.push(r));
 /** One request to the child and its reply. */
-const ask = async (m: Record<string, unknown>) => {
-  const p = await next();
+const ask = (m: Record<string, unknown>) => {
+  const p = next();
   child.send(m);
   return p;
 };
