@@ -70,26 +70,27 @@ let published = 0;
 deps.hub.listen((p) => {
   if (p.frame.channel === "appMessage" && p.frame.action === "create" && !p.frame.message.fromMe) published++;
 });
-async function until(check: () => boolean, what: string, ms = 120_000) {
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 120_000) {
   const end = performance.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
     await Bun.sleep(2);
   }
 }
 
 const now = new Date().toISOString();
-const conn = db
-  .insert(whatsapps)
-  .values({ companyId: 1, name: "Bench WhatsApp", channel: "baileys", status: "DISCONNECTED", isDefault: true, createdAt: now, updatedAt: now })
-  .returning()
-  .get();
-const row = () => db.select({ status: whatsapps.status, qrcode: whatsapps.qrcode }).from(whatsapps).all()[0];
+const conn = (
+  await db
+    .insert(whatsapps)
+    .values({ companyId: 1, name: "Bench WhatsApp", channel: "baileys", status: "DISCONNECTED", isDefault: true, createdAt: now, updatedAt: now })
+    .returning()
+)[0];
+const row = async () => (await db.select({ status: whatsapps.status, qrcode: whatsapps.qrcode }).from(whatsapps))[0];
 await deps.sessions.start({ id: conn.id, companyId: 1, channel: "baileys" });
-await until(() => !!row().qrcode, "a QR code", 20_000);
-const qr = parseQr(row().qrcode!);
+await until(async () => !!(await row()).qrcode, "a QR code", 20_000);
+const qr = parseQr((await row()).qrcode!);
 child.send({ pair: { advSecretKey: qr.advSecretKey, identityKey: qr.identityKey.toString("base64") } });
-await until(() => row().status === "CONNECTED", "CONNECTED", 20_000);
+await until(async () => (await row()).status === "CONNECTED", "CONNECTED", 20_000);
 for (let k = 0; !((await ask({ keys: true })).keys! > 0); k++) {
   if (k > 2_000) throw new Error("the client never uploaded its pre-keys");
   await Bun.sleep(10);

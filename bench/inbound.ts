@@ -52,19 +52,21 @@ deps.sessions.register("bench", ({ connectionId, events: e }) => {
 const now = new Date().toISOString();
 const conns: number[] = [];
 for (let c = 0; c < CONNECTIONS; c++) {
-  const row = db
-    .insert(whatsapps)
-    .values({ companyId: 1, name: `Bench ${c}`, channel: "bench" as "sandbox", status: "CONNECTED", isDefault: c === 0, createdAt: now, updatedAt: now })
-    .returning()
-    .get();
+  const row = (
+    await db
+      .insert(whatsapps)
+      .values({ companyId: 1, name: `Bench ${c}`, channel: "bench" as "sandbox", status: "CONNECTED", isDefault: c === 0, createdAt: now, updatedAt: now })
+      .returning()
+  )[0];
   await deps.sessions.start({ id: row.id, companyId: 1, channel: "bench" });
   conns.push(row.id);
 }
-const sandbox = db
-  .insert(whatsapps)
-  .values({ companyId: 1, name: "Sandbox", channel: "sandbox", status: "CONNECTED", isDefault: false, createdAt: now, updatedAt: now })
-  .returning()
-  .get();
+const sandbox = (
+  await db
+    .insert(whatsapps)
+    .values({ companyId: 1, name: "Sandbox", channel: "sandbox", status: "CONNECTED", isDefault: false, createdAt: now, updatedAt: now })
+    .returning()
+)[0];
 await deps.sessions.start({ id: sandbox.id, companyId: 1, channel: "sandbox" });
 /** What a transport does with a message it received. */
 const deliver = (connectionId: number, m: InboundMessage) => events.get(connectionId)!.onMessages([m]);
@@ -73,7 +75,7 @@ const deliver = (connectionId: number, m: InboundMessage) => events.get(connecti
 const passwordHash = await hashPassword("agent-123");
 const tokens: string[] = [];
 for (let i = 0; i < AGENTS; i++) {
-  insertUser(db, { companyId: 1, name: `Agente ${i}`, email: `a${i}@bench.io`, passwordHash, profile: "admin" });
+  await insertUser(db, { companyId: 1, name: `Agente ${i}`, email: `a${i}@bench.io`, passwordHash, profile: "admin" });
   const r = await fetch(`http://${base}/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": `10.9.${i >> 8}.${i & 255}` },

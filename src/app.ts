@@ -96,6 +96,12 @@ export interface AppDeps extends Deps {
   limiters: { login: LoginThrottle; signup: AttemptLimiter; api: AttemptLimiter; passkey: AttemptLimiter };
 }
 
+/** A database version that moves on every read: nothing is kept. */
+function everyCall() {
+  let n = 0;
+  return () => String(++n);
+}
+
 export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Clock; resolve?: Resolver } = {}): AppDeps {
   const deps = Object.assign(Object.create(DEPS_PROTO), {
     db,
@@ -107,7 +113,8 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     caches: { settings: new MemoryCache(), numberChecks: new MemoryCache(100_000) },
     claims: new MemoryClaims(),
     throttle: new MemoryThrottle(),
-    reads: new ReadCache(sqliteVersion(db)),
+    // PostgreSQL: no version to key on yet (other nodes write too): every read computes (issue 25 brings one).
+    reads: new ReadCache("sqlite" in db ? sqliteVersion(db) : everyCall()),
     blobs: openBlobStore(config.blobs, config),
     // The server lays the ballast at boot (main.ts); the storage.check job keeps it.
     storage: new StorageGuard(config.dataDir, { lowBytes: config.storageLowBytes, ballastBytes: config.ballastBytes }),

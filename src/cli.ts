@@ -48,13 +48,13 @@ export const CLI_COMMANDS = [
 
 /** Sets a new generated password for the user and ends their sessions; answers the password. */
 export async function resetPassword(db: DB, email: string): Promise<string> {
-  const user = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+  const user = (await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1))[0];
   if (!user) throw new CliError(`no user with email ${email}`);
   const password = generatePassword(16);
   // The printed password is a one-time one: it must be changed at the next sign-in.
-  setPasswordHash(db, user.id, await hashPassword(password), true);
+  await setPasswordHash(db, user.id, await hashPassword(password), true);
   // Ends every session; the running server closes the user's sockets at its next sweep.
-  endUserSessionsOffline(db, user.id, "password reset by the operator");
+  await endUserSessionsOffline(db, user.id, "password reset by the operator");
   return password;
 }
 
@@ -62,15 +62,15 @@ export async function resetPassword(db: DB, email: string): Promise<string> {
 export async function createSuper(db: DB, email: string): Promise<string> {
   const normalized = email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalized)) throw new CliError(`invalid email: ${email}`);
-  if (db.select({ id: users.id }).from(users).where(eq(users.email, normalized)).get()) {
+  if ((await db.select({ id: users.id }).from(users).where(eq(users.email, normalized)).limit(1))[0]) {
     throw new CliError(`${normalized} already exists (use reset-password to give it a new password)`);
   }
-  const platform = db.select().from(companies).where(eq(companies.isPlatform, true)).get();
+  const platform = (await db.select().from(companies).where(eq(companies.isPlatform, true)).limit(1))[0];
   if (!platform) throw new CliError("no platform company yet: start Balcão once (bun start) to create it");
   const password = generatePassword(16);
   const passwordHash = await hashPassword(password);
   const name = normalized.split("@")[0];
-  insertUser(db, { companyId: platform.id, name, email: normalized, passwordHash, profile: "admin", super: true, mustChangePassword: true });
+  await insertUser(db, { companyId: platform.id, name, email: normalized, passwordHash, profile: "admin", super: true, mustChangePassword: true });
   return password;
 }
 
@@ -167,7 +167,7 @@ async function run(command: string, rest: string[], arg: string | undefined, env
     return 0;
   }
   if (command === "doctor") {
-    const checks = runDoctor(config);
+    const checks = await runDoctor(config);
     if (existsSync(config.dataDir)) checks.push(await fileStoreCheck(config));
     for (const c of checks) console.log(`${c.level === "ok" ? "ok  " : c.level === "warn" ? "warn" : "FAIL"}  ${c.name}: ${c.detail}`);
     return checks.some((c) => c.level === "fail") ? 1 : 0;
@@ -211,7 +211,7 @@ async function run(command: string, rest: string[], arg: string | undefined, env
     if (command === "jobs") return await jobs(db, config, rest, arg);
     if (!arg) throw new CliError(`${command} needs an email\nusage: balcao-cli ${HELP[command]}`, 2);
     if (command === "reset-2fa") {
-      if (!resetSecondFactorOffline(db, arg)) throw new CliError(`no user with email ${arg}`);
+      if (!(await resetSecondFactorOffline(db, arg))) throw new CliError(`no user with email ${arg}`);
       console.log(`second factor removed for ${arg.toLowerCase()}: their sessions ended; the password alone signs in now`);
       return 0;
     }

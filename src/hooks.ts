@@ -20,28 +20,28 @@ import { findUserByEmail, listCompanyUsers } from "./modules/users";
 export function createHooks(deps: Deps): Hooks {
   return {
     companiesOnPlan,
-    emailTaken: (db, email) => !!findUserByEmail(db, email),
-    companyCreated(tx, company, plan, { admin, now }) {
-      if (admin) insertUser(tx, { companyId: company.id, ...admin, profile: "admin" });
-      invoiceIfDue(tx, company, plan, now, deps.config.timezone);
+    emailTaken: async (db, email) => !!(await findUserByEmail(db, email)),
+    async companyCreated(tx, company, plan, { admin, now }) {
+      if (admin) await insertUser(tx, { companyId: company.id, ...admin, profile: "admin" });
+      await invoiceIfDue(tx, company, plan, now, deps.config.timezone);
     },
-    companyAccessEnded(ctx, companyId, why) {
+    async companyAccessEnded(ctx, companyId, why) {
       // A lapsed company's users may still sign in to reach the finance page: only their sockets close.
-      if (why !== "subscription lapsed") endCompanySessions(ctx, companyId, why);
-      else for (const u of listCompanyUsers(ctx.db, companyId)) if (!can(u, "subscription:exempt")) ctx.hub.closeUser(u.id, why);
+      if (why !== "subscription lapsed") await endCompanySessions(ctx, companyId, why);
+      else for (const u of await listCompanyUsers(ctx.db, companyId)) if (!can(u, "subscription:exempt")) ctx.hub.closeUser(u.id, why);
     },
-    queueCreated(tx, companyId, queueId, greeting) {
-      const linked = linkNewQueue(tx, companyId, queueId, greeting);
-      return () => {
-        for (const w of linked) publishConnection(deps, w);
+    async queueCreated(tx, companyId, queueId, greeting) {
+      const linked = await linkNewQueue(tx, companyId, queueId, greeting);
+      return async () => {
+        for (const w of linked) await publishConnection(deps, w);
       };
     },
     assertBotRefs,
-    connectionDeleting(tx, companyId, connectionId, now) {
-      clearDefaultConnection(tx, companyId, connectionId);
+    async connectionDeleting(tx, companyId, connectionId, now) {
+      await clearDefaultConnection(tx, companyId, connectionId);
       // Its tickets lose their connection (FK set null); an active one whose contact already has an
       // active connection-less ticket would break the one-active-ticket rule, so it is closed first.
-      closeClashingTicketsOfConnection(tx, companyId, connectionId, now);
+      await closeClashingTicketsOfConnection(tx, companyId, connectionId, now);
     },
     endUserSessions,
     releaseUserTickets,

@@ -67,7 +67,7 @@ async function boot(first: Config) {
     // Statistics only speed queries up; a damaged page found here is reported by the integrity check.
     log.warn("planner statistics not refreshed", { err: String(e) });
   }
-  const holder = publishHolder(db, "server");
+  const holder = await publishHolder(db, "server");
   await seed(db, config);
   const deps = createDeps(db, config);
   // The ballast: room kept in reserve for a full disk (released then, laid again by the storage.check job).
@@ -113,8 +113,8 @@ async function boot(first: Config) {
     deps.notifier.stop();
     await app.stop();
     // Messages received in this last turn are stored before the database closes.
-    flushInbound(deps);
-    holder.stop();
+    await flushInbound(deps);
+    await holder.stop();
     db.sqlite.close();
     lock.release();
     process.exit(0);

@@ -117,7 +117,6 @@ export async function generate(path: string, scale: Scale, seedValue = 42): Prom
     );
     for (const n of [2, 3]) {
       company.run(`Empresa ${n}`, `empresa${n}@bench.local`, planId, iso(now), iso(now));
-      seedCompanySettings(db, n);
     }
     const queue = s.prepare("insert into queues (company_id, name, color, created_at, updated_at) values (?, ?, ?, ?, ?) returning id");
     const user = s.prepare(
@@ -213,6 +212,8 @@ export async function generate(path: string, scale: Scale, seedValue = 42): Prom
       }
     }
   })();
+  // Their settings through the settings module (drizzle, awaited: outside the synchronous bulk transaction).
+  for (const n of [2, 3]) await seedCompanySettings(db, n);
   // The search index in one pass, keyed as its trigger keys it (migration 0030: company << 44 | id).
   s.exec("INSERT INTO messages_fts(rowid, body) SELECT (company_id << 44) | id, body FROM messages");
   s.exec(trigger);

@@ -98,7 +98,7 @@ export interface ChannelEvents {
    * `reason`: why the session closed (a code of src/contract/close-reasons.ts); `planned` on OPENING:
    * a reopen the transport itself requires as part of linking (not a drop, so not a reconnect).
    */
-  onStatus(status: SessionStatus, info?: { qrcode?: string; pairingCode?: string; retries?: number; reason?: string; planned?: boolean }): void;
+  onStatus(status: SessionStatus, info?: { qrcode?: string; pairingCode?: string; retries?: number; reason?: string; planned?: boolean }): unknown;
   onMessages(messages: InboundMessage[]): void | Promise<void>;
   /**
    * For transports that must answer their sender quickly (webhooks): resolves once every message is
@@ -106,12 +106,12 @@ export interface ChannelEvents {
    * Rejects when a message could be neither stored nor spooled.
    */
   ingest?(messages: InboundMessage[]): Promise<void>;
-  onAck(acks: AckEvent[]): void;
-  onEdit(edit: EditEvent): void;
-  onRevoke(id: string): void;
-  onCall(call: CallEvent): void;
+  onAck(acks: AckEvent[]): unknown;
+  onEdit(edit: EditEvent): unknown;
+  onRevoke(id: string): unknown;
+  onCall(call: CallEvent): unknown;
   /** A LID ↔ phone-number mapping learned by the channel (contacts merge on it). */
-  onIdentity?(map: { lid: string; number: string }): void;
+  onIdentity?(map: { lid: string; number: string }): unknown;
   /** Recent history after linking (never live traffic: the chatbot must not see it). */
   onHistory?(batch: HistoryBatch): void | Promise<void>;
 }
@@ -239,7 +239,7 @@ export interface ChannelKind {
   /** Whether a connection of this kind resumes at boot (default: unless it is DISCONNECTED). */
   resumes?(c: { id: number; status: string; closeReason: string | null }): boolean;
   /** Deletes a connection's stored credentials and keys. */
-  removeAuth?(connectionId: number): void;
+  removeAuth?(connectionId: number): unknown;
 }
 
 /**

@@ -18,27 +18,27 @@ export interface CloudApiVerified {
 /** The WhatsApp Cloud API channel's services (`deps.cloudApi`). */
 export interface CloudApiChannel {
   /** The public shape of a connection's account (secrets masked; webhook and verify token only for admins); null when none. */
-  account(connectionId: number, opts?: { admin?: boolean }): CloudApiDto | null;
+  account(connectionId: number, opts?: { admin?: boolean }): Promise<CloudApiDto | null>;
   /** The accounts of several connections, by connection id (one query). */
-  accounts(connectionIds: number[]): Map<number, CloudApiDto>;
+  accounts(connectionIds: number[]): Promise<Map<number, CloudApiDto>>;
   /** The credentials to check and save: masked secrets sent back are the connection's stored ones (a field error when missing). */
-  resolveCredentials(input: CloudApiInput, connectionId?: number): CloudApiInput;
+  resolveCredentials(input: CloudApiInput, connectionId?: number): Promise<CloudApiInput>;
   /** Whether anything Meta checks differs from what the connection stores (true when it stores nothing). */
-  credentialsChanged(input: CloudApiInput, connectionId: number): boolean;
+  credentialsChanged(input: CloudApiInput, connectionId: number): Promise<boolean>;
   /** One Graph call proves the credentials (each cause its own code); a number in use elsewhere is refused. */
   verifyCredentials(input: CloudApiInput, exceptConnectionId?: number): Promise<CloudApiVerified>;
   /** Inside the connection's transaction: its account, created (new webhook key and verify token) or updated. */
-  saveCredentials(tx: DbOrTx, ref: { connectionId: number; companyId: number }, input: CloudApiInput, verified: CloudApiVerified | null): void;
+  saveCredentials(tx: DbOrTx, ref: { connectionId: number; companyId: number }, input: CloudApiInput, verified: CloudApiVerified | null): Promise<void>;
   /** When the customer last wrote to the connection's number (epoch ms), or null when never. */
-  lastInboundAt(connectionId: number, number: string): number | null;
+  lastInboundAt(connectionId: number, number: string): Promise<number | null>;
   /** The approved template a choice names, checked (exists, sendable, every variable filled), with the text the customer reads. */
-  resolveTemplate(connectionId: number, choice: TemplateChoice): { template: MessageTemplateDto; text: string };
+  resolveTemplate(connectionId: number, choice: TemplateChoice): Promise<{ template: MessageTemplateDto; text: string }>;
   /** Fetches the templates first when never fetched or stale (a failure keeps the stored copy). */
   ensureTemplates(connectionId: number, now?: number): Promise<void>;
   /** The connection's approved templates and when they were fetched; `refresh` fetches them now (Graph errors answer their code). */
   templates(connectionId: number, opts: { refresh: boolean; now: number }): Promise<{ templates: MessageTemplateDto[]; fetchedAt: string | null }>;
   /** Meta's subscription check of a connection's webhook: answers the challenge. */
-  verifySubscription(key: string, query: Record<string, string | undefined>): string;
+  verifySubscription(key: string, query: Record<string, string | undefined>): Promise<string>;
   /** A signed webhook delivery: resolves once its messages are stored (or spooled). */
   receiveWebhook(key: string, raw: Uint8Array, signature: string | null): Promise<void>;
 }
@@ -69,16 +69,16 @@ export interface SandboxCustomer {
 /** The sandbox phone's services (`deps.sandbox`). */
 export interface SandboxChannel {
   /** The customers who wrote on a sandbox connection, latest first. */
-  customers(companyId: number, connectionId: number): SandboxCustomer[];
+  customers(companyId: number, connectionId: number): Promise<SandboxCustomer[]>;
   /** One customer's conversation as the phone shows it. */
-  conversation(companyId: number, connectionId: number, number: string): { number: string; messages: SandboxMessageDto[] };
+  conversation(companyId: number, connectionId: number, number: string): Promise<{ number: string; messages: SandboxMessageDto[] }>;
   /**
    * The running phone of a connection (undefined when it is not running and connected): a message it
    * already holds under the phone's own id, and a customer's new message.
    */
   phone(connectionId: number):
     | {
-        known(clientId: string): { mediaPath: string | null; mediaName: string | null; mime: string | null } | undefined;
+        known(clientId: string): Promise<{ mediaPath: string | null; mediaName: string | null; mime: string | null } | undefined>;
         receive(input: SandboxInbound): Promise<SandboxMessageDto>;
       }
     | undefined;

@@ -4,12 +4,18 @@ import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 /**
  * The database as every layer sees it: drizzle's query builder over bun:sqlite plus the raw handle
  * (`sqlite`) for the few statements written by hand. Declared without the schema generic, so nothing
- * here imports a module's tables (nothing uses drizzle's relational `db.query` API).
+ * here imports a module's tables (nothing uses drizzle's relational `db.query` API). Every statement is
+ * awaited; `transaction(fn)` is asynchronous (src/db/sqlite-async.ts): `fn` gets the transaction's handle,
+ * which has the same shape, and its own `transaction` is a savepoint.
  */
-export type DB = BunSQLiteDatabase & { sqlite: Database };
+export type DB = Omit<BunSQLiteDatabase, "transaction"> & {
+  sqlite: Database;
+  /** Runs `fn` in one transaction (BEGIN IMMEDIATE … COMMIT, ROLLBACK when it throws); nested: a savepoint. */
+  transaction<T>(fn: (tx: DB) => Promise<T>): Promise<T>;
+};
 
 /** The handle `db.transaction(fn)` passes to `fn`. */
-export type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
+export type Tx = DB;
 
 /** What a function that may run inside a transaction takes: the database or a transaction. */
-export type DbOrTx = DB | Tx;
+export type DbOrTx = DB;

@@ -98,7 +98,7 @@ export interface Throttle {
 /** Values of reads kept for one version of the database: any write drops them all. */
 export interface Reads {
   /** The value of `key` in the database as it is now: `compute()` runs once per version. */
-  get<T>(key: string, compute: () => T): T;
+  get<T>(key: string, compute: () => Promise<T>): Promise<T>;
 }
 
 /** The caches of Deps. */
@@ -171,9 +171,9 @@ export type AccessEnd = "company blocked" | "company deleted" | "subscription la
 
 export interface Hooks {
   /** How many companies are on a plan (plans: a plan in use cannot be deleted). */
-  companiesOnPlan(db: DbOrTx, planId: number): number;
+  companiesOnPlan(db: DbOrTx, planId: number): Promise<number>;
   /** Whether some user already has this email (companies: a new company's admin needs a free one). */
-  emailTaken(db: DbOrTx, email: string): boolean;
+  emailTaken(db: DbOrTx, email: string): Promise<boolean>;
   /**
    * A company was created, inside its transaction (companies): its admin user when one is given, its
    * first invoice when it is already due.
@@ -183,23 +183,23 @@ export interface Hooks {
     company: CreatedCompany,
     plan: { name: string; value: number },
     opts: { admin: { name: string; email: string; passwordHash: string } | null; now: Date },
-  ): void;
+  ): Promise<void>;
   /** A company's people lose access (companies): sessions end, or sockets close for a lapsed subscription. */
-  companyAccessEnded(ctx: Ctx, companyId: number, why: AccessEnd): void;
+  companyAccessEnded(ctx: Ctx, companyId: number, why: AccessEnd): Promise<void>;
   /**
    * A queue was created, inside its transaction (queues): it joins the connections that serve every
    * queue. Answers what to announce after the commit.
    */
-  queueCreated(tx: DbOrTx, companyId: number, queueId: number, greeting: string): () => void;
+  queueCreated(tx: DbOrTx, companyId: number, queueId: number, greeting: string): Promise<() => Promise<void>>;
   /** A queue or a connection may point only at an integration and a prompt of its own company (D5): else a field error. */
-  assertBotRefs(ctx: Ctx, refs: { integrationId?: number | null; promptId?: number | null }): void;
+  assertBotRefs(ctx: Ctx, refs: { integrationId?: number | null; promptId?: number | null }): Promise<void>;
   /**
    * A connection is being deleted, inside its transaction (connections): users lose it as their
    * default; an active ticket that would clash once it loses its connection is closed.
    */
-  connectionDeleting(tx: DbOrTx, companyId: number, connectionId: number, now: string): void;
+  connectionDeleting(tx: DbOrTx, companyId: number, connectionId: number, now: string): Promise<void>;
   /** A user's sessions end: tokens, refresh families, sockets (users: password changed, demoted, deleted). */
-  endUserSessions(ctx: Ctx, userId: number, reason: string): void;
+  endUserSessions(ctx: Ctx, userId: number, reason: string): Promise<void>;
   /** A user is being deleted: their open tickets go back to pending, with the texts that follow (R-TKT-11). */
   releaseUserTickets(ctx: Ctx, userId: number): Promise<void>;
 }

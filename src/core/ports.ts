@@ -28,7 +28,7 @@ export interface ConnectionSupervisor {
   /** Logs out (credentials removed); a connection that is not running only loses its stored auth. */
   logout(connectionId: number): Promise<void>;
   /** Stored channel credentials of a connection are deleted. */
-  removeAuth(connectionId: number): void;
+  removeAuth(connectionId: number): Promise<void>;
   /** The live adapter of a connection. */
   get(connectionId: number): ChannelAdapter | undefined;
   /** Boot: resumes the connections of the companies whose subscription is active. */
@@ -87,7 +87,7 @@ export interface SendSpec {
    * (a schedule, a campaign shipment) writes its own row here, so a crash can never leave the
    * message stored without the record, or the record without the message (exactly once).
    */
-  onStored?: (tx: DbOrTx, message: { id: number }) => void;
+  onStored?: (tx: DbOrTx, message: { id: number }) => void | Promise<void>;
 }
 
 /** The durable outbox (`deps.outbox`): every outgoing message is a row first, then a send. */

@@ -3,6 +3,7 @@ import { closeSync, existsSync, openSync } from "node:fs";
 import { ownerOnly } from "../config";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { DB } from "../core/db";
+import { asyncTransactions } from "./sqlite-async";
 
 /** Compiled statements kept per database; drizzle asks for one per query, compiling is most of a small query's cost. */
 const STATEMENT_CACHE_SIZE = 400;
@@ -65,7 +66,18 @@ export function openDatabase(path: string): DB {
   sqlite.exec("PRAGMA temp_store = MEMORY");
   sqlite.exec("PRAGMA cache_size = -16000");
   cacheStatements(sqlite);
-  return Object.assign(drizzle(sqlite), { sqlite }) as DB;
+  return handles(sqlite);
+}
+
+/**
+ * The two drizzle handles over the one connection (src/db/sqlite-async.ts): `db`, which everything uses, and
+ * the transaction's handle, which `db.transaction(fn)` passes to `fn`.
+ */
+function handles(sqlite: Database): DB {
+  const db = Object.assign(drizzle(sqlite), { sqlite });
+  const tx = Object.assign(drizzle(sqlite), { sqlite });
+  asyncTransactions(sqlite, db, tx);
+  return db as unknown as DB;
 }
 
 /**
@@ -84,7 +96,7 @@ export function openDatabaseReadOnly(path: string): DB {
     throw e;
   }
   cacheStatements(sqlite);
-  return Object.assign(drizzle(sqlite), { sqlite }) as DB;
+  return handles(sqlite);
 }
 
 /**

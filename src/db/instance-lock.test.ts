@@ -59,15 +59,15 @@ describe("instance lock", () => {
     rmSync(empty, { recursive: true });
   });
 
-  test("the row tells people who holds the folder; an older server is known by a fresh row of its own", () => {
+  test("the row tells people who holds the folder; an older server is known by a fresh row of its own", async () => {
     const db = openDatabase(":memory:");
     migrate(db);
-    const holder = publishHolder(db, "server");
+    const holder = await publishHolder(db, "server");
     const row = db.sqlite.query<{ owner: string }, []>("SELECT owner FROM instance_lock").get();
     expect(row?.owner).toMatch(/^v2 server on .+ \(pid \d+\) since \d{4}-/);
     // A holder of the file lock is never taken for an older server.
     expect(legacyHolder(db)).toBeNull();
-    holder.stop();
+    await holder.stop();
     expect(db.sqlite.query("SELECT * FROM instance_lock").all()).toEqual([]);
     const now = Date.now();
     db.sqlite.run("INSERT INTO instance_lock (id, owner, pid, heartbeat_at) VALUES (1, 'a1b2c3', 1, ?)", [now - 5_000]);

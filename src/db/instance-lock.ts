@@ -201,28 +201,27 @@ export async function waitOutLegacyHolder(db: DB, dataDir: string, waitMs = LOCK
  * Writes the holder row for people (and older servers) and keeps its heartbeat fresh while the
  * server runs; the answer stops the heartbeat and removes the row.
  */
-export function publishHolder(db: DB, purpose: string) {
+export async function publishHolder(db: DB, purpose: string) {
   const owner = `${KERNEL_OWNER}${purpose} on ${hostname()} (pid ${process.pid}) since ${new Date().toISOString()}`;
-  const beat = () =>
-    db
+  const beat = async () =>
+    await db
       .insert(instanceLock)
       .values({ id: 1, owner, pid: process.pid, heartbeatAt: Date.now() })
-      .onConflictDoUpdate({ target: instanceLock.id, set: { owner, pid: process.pid, heartbeatAt: Date.now() } })
-      .run();
-  beat();
-  const timer = setInterval(() => {
+      .onConflictDoUpdate({ target: instanceLock.id, set: { owner, pid: process.pid, heartbeatAt: Date.now() } });
+  await beat();
+  const timer = setInterval(async () => {
     try {
-      beat();
+      await beat();
     } catch (e) {
       log.warn("instance lock heartbeat failed", { err: String(e) });
     }
   }, HEARTBEAT_MS);
   timer.unref?.();
   return {
-    stop() {
+    async stop() {
       clearInterval(timer);
       try {
-        db.delete(instanceLock).where(eq(instanceLock.owner, owner)).run();
+        await db.delete(instanceLock).where(eq(instanceLock.owner, owner));
       } catch {
         // a full disk at shutdown: the row goes stale by itself
       }

@@ -22,7 +22,7 @@ export class ReadCache {
   ) {}
 
   /** The value of `key` in the database as it is now: `compute()` runs once per version. */
-  get<T>(key: string, compute: () => T): T {
+  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const version = this.currentVersion();
     if (version !== this.version) {
       this.values.clear();
@@ -34,8 +34,9 @@ export class ReadCache {
       this.values.set(key, hit);
       return hit;
     }
-    const value = compute();
-    // A write inside `compute` (none today) would make the value older than the version it got.
+    const value = await compute();
+    // A write while `compute` ran (inside it, or another request's while it awaited) would make the value
+    // older than the version it got.
     if (this.currentVersion() !== version) return value;
     this.values.set(key, value);
     if (this.values.size > this.max) this.values.delete(this.values.keys().next().value as string);

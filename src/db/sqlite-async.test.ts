@@ -103,4 +103,33 @@ describe("async transactions on bun:sqlite", () => {
     await db.transaction(async (tx) => tx.insert(items).values({ name: "y" }));
     expect(await names(db)).toEqual(["x", "y"]);
   });
+
+  test("a statement through db issued inside the transaction fails at once (it would wait for itself), and the transaction rolls back", async () => {
+    const { db, gate } = open();
+    const started = Date.now();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(items).values({ name: "inside" });
+        await db.select().from(items);
+      }),
+    ).rejects.toThrow("use the transaction's handle");
+    await expect(db.transaction(async () => db.transaction(async () => 1))).rejects.toThrow("tx.transaction()");
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(gate.busy).toBe(false);
+    expect(await names(db)).toEqual([]);
+  });
+
+  test("a statement through db from work the transaction started but did not await waits for the commit instead of failing", async () => {
+    const { db } = open();
+    let later!: Promise<string[]>;
+    await db.transaction(async (tx) => {
+      await tx.insert(items).values({ name: "a" });
+      later = new Promise((r) => setTimeout(r, 0)).then(() => names(db));
+    });
+    await db.transaction(async (tx) => {
+      await tx.insert(items).values({ name: "b" });
+      await tick();
+    });
+    expect(await later).toEqual(["a", "b"]); // it waited for the second commit
+  });
 });

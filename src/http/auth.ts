@@ -36,8 +36,8 @@ export async function authenticate(deps: Deps, request: Request, route: string):
   const claims = await verifyToken<AccessClaims>(deps.config.jwtSecret, token);
   // A token of the older format (no session) is treated as expired: the web refreshes it with its cookie.
   if (!claims || typeof claims.sid !== "string") throw new AppError("ERR_SESSION_EXPIRED", 403);
-  const found = loadSessionUser(deps.db, claims.id);
-  if (!found || found.tokenVersion !== claims.tv || !accessSessionLive(deps, found.user.companyId, claims.sid, claims.id)) {
+  const found = await loadSessionUser(deps.db, claims.id);
+  if (!found || found.tokenVersion !== claims.tv || !(await accessSessionLive(deps, found.user.companyId, claims.sid, claims.id))) {
     throw new AppError("ERR_SESSION_EXPIRED", 401);
   }
   const { user, company } = found;
@@ -50,7 +50,8 @@ export async function authenticate(deps: Deps, request: Request, route: string):
   }
   // the caller's right to the route, before its body is read or validated (route-rights.ts)
   const right = rightOf(request.method, route);
-  const refused = right && refusal(user, right, (flag) => featureEnabled(deps, user.companyId, flag));
+  const feature = right?.feature ? await featureEnabled(deps, user.companyId, right.feature) : false;
+  const refused = right && refusal(user, right, () => feature);
   if (refused) throw new AppError(refused.code, 403, refused.feature ? { feature: refused.feature } : undefined);
   return { ...deps, companyId: user.companyId, user, sessionId: claims.sid };
 }

@@ -62,33 +62,33 @@ function wanted(m: InboundMessage, since: number): boolean {
   return m.timestamp >= since && storedKind(m) !== null;
 }
 
-function saveState(deps: Deps, connectionId: number, job: Job, force = false) {
+async function saveState(deps: Deps, connectionId: number, job: Job, force = false) {
   const now = Date.now();
   const announce = force || now - job.publishedAt >= PUBLISH_EVERY_MS;
-  if (recordHistoryImport(deps, connectionId, job.state, announce) && announce) job.publishedAt = now;
+  if ((await recordHistoryImport(deps, connectionId, job.state, announce)) && announce) job.publishedAt = now;
 }
 
 /** Writes one chat's messages: contact, its ticket (closed when new), the messages exactly once. */
-function importChat(deps: Deps, ref: { connectionId: number; companyId: number }, list: InboundMessage[]): number {
+async function importChat(deps: Deps, ref: { connectionId: number; companyId: number }, list: InboundMessage[]): Promise<number> {
   const { companyId, connectionId } = ref;
   const sorted = [...list].sort((a, b) => a.timestamp - b.timestamp);
   const theirs = sorted.find((m) => !m.fromMe);
-  const contact = deps.db.transaction((tx) =>
-    peerContact(tx, companyId, sorted[0].chat, { name: theirs?.chat.pushName ?? null, whatsappId: connectionId }),
+  const contact = (
+    await deps.db.transaction((tx) => peerContact(tx, companyId, sorted[0].chat, { name: theirs?.chat.pushName ?? null, whatsappId: connectionId }))
   ).contact;
-  const ticket = ticketForOutbound(deps, { companyId, contactId: contact.id, whatsappId: connectionId, whenInactive: "closed" });
+  const ticket = await ticketForOutbound(deps, { companyId, contactId: contact.id, whatsappId: connectionId, whenInactive: "closed" });
   let stored = 0;
   const nowIso = new Date(deps.clock.now()).toISOString();
   for (let i = 0; i < sorted.length; i += CHUNK) {
     const part = sorted.slice(i, i + CHUNK);
     // bun:sqlite has one connection: the messages module's prepared insert runs inside this transaction
     const db = deps.db;
-    stored += db.transaction(() => {
+    stored += await db.transaction(async (tx) => {
       let n = 0;
       let last = "";
       for (const m of part) {
         const kind = storedKind(m)!;
-        const row = insertInbound(db, {
+        const row = await insertInbound(tx, {
           companyId,
           ticketId: ticket.id,
           whatsappId: connectionId,
@@ -108,7 +108,7 @@ function importChat(deps: Deps, ref: { connectionId: number; companyId: number }
         }
       }
       // the card shows the newest imported message, unless the chat already goes on live
-      if (n && ticket.status === "closed") refreshPreview(db, ticket.id, last);
+      if (n && ticket.status === "closed") await refreshPreview(tx, ticket.id, last);
       return n;
     });
   }
@@ -120,7 +120,7 @@ async function work(deps: Deps, ref: { connectionId: number; companyId: number }
   try {
     while (job.queue.length) {
       const batch = job.queue.shift()!;
-      const w = findConnection(deps.db, ref.companyId, ref.connectionId);
+      const w = await findConnection(deps.db, ref.companyId, ref.connectionId);
       if (!w || w.historyDays <= 0) {
         job.queue.length = 0;
         break;
@@ -134,14 +134,14 @@ async function work(deps: Deps, ref: { connectionId: number; companyId: number }
       }
       for (const [key, list] of byChat) {
         try {
-          const n = importChat(deps, ref, list);
+          const n = await importChat(deps, ref, list);
           job.state.messages += n;
           if (n) job.chats.add(key);
           job.state.chats = job.chats.size;
         } catch (e) {
           log.warn("history chat import failed", { connectionId: ref.connectionId, err: String(e).slice(0, 200) });
         }
-        saveState(deps, ref.connectionId, job);
+        await saveState(deps, ref.connectionId, job);
         await Bun.sleep(0); // live messages go first
       }
       if (batch.progress !== null) job.state.progress = batch.progress;
@@ -150,7 +150,7 @@ async function work(deps: Deps, ref: { connectionId: number; companyId: number }
         job.state.progress = 100;
         job.state.finishedAt = new Date(deps.clock.now()).toISOString();
       }
-      saveState(deps, ref.connectionId, job, job.state.status === "done");
+      await saveState(deps, ref.connectionId, job, job.state.status === "done");
     }
   } finally {
     job.working = false;
@@ -170,9 +170,9 @@ export class HistoryImports {
    * Takes one history chunk of a connection (returns at once; the import runs in the background).
    * Ignored when the connection's setting is off.
    */
-  accept(ref: { connectionId: number; companyId: number }, batch: HistoryBatch): void {
+  async accept(ref: { connectionId: number; companyId: number }, batch: HistoryBatch): Promise<void> {
     const deps = this.deps;
-    const w = findConnection(deps.db, ref.companyId, ref.connectionId);
+    const w = await findConnection(deps.db, ref.companyId, ref.connectionId);
     if (!w || w.historyDays <= 0) return;
     let job = this.jobs.get(ref.connectionId);
     if (!job || (job.state.status === "done" && !job.working)) {
@@ -184,7 +184,7 @@ export class HistoryImports {
         state: { status: "running", progress: batch.progress, chats: 0, messages: 0, startedAt: new Date(deps.clock.now()).toISOString(), finishedAt: null },
       };
       this.jobs.set(ref.connectionId, job);
-      saveState(deps, ref.connectionId, job, true);
+      await saveState(deps, ref.connectionId, job, true);
     }
     job.queue.push(batch);
     if (!job.working) {

@@ -11,10 +11,10 @@ import { moveNotesToContact } from "../modules/ticket-notes";
 import { moveTicketsToContact } from "../modules/tickets";
 
 /** Moves a merged contact's tickets, messages and notes to the surviving contact (inside the merge's transaction). */
-export const moveContactHistory: MoveContactHistory = (tx, companyId, fromId, toId, now) => {
-  moveTicketsToContact(tx, companyId, fromId, toId, now);
-  moveMessagesToContact(tx, companyId, fromId, toId);
-  moveNotesToContact(tx, companyId, fromId, toId);
+export const moveContactHistory: MoveContactHistory = async (tx, companyId, fromId, toId, now) => {
+  await moveTicketsToContact(tx, companyId, fromId, toId, now);
+  await moveMessagesToContact(tx, companyId, fromId, toId);
+  await moveNotesToContact(tx, companyId, fromId, toId);
 };
 
 /** The contact of a peer seen on a channel (created when new; a LID and number seen together merge first). */

@@ -69,21 +69,21 @@ export async function saveInboundMedia(deps: Deps, companyId: number, msg: Inbou
 }
 
 /** The wire shape of a message just stored, without reading back what is known (its author). */
-function serializeInbound(deps: Deps, companyId: number, row: MessageRow, author: ContactRow) {
-  if (row.quotedMsgId) return hydrate(deps.db, companyId, [row])[0];
+async function serializeInbound(deps: Deps, companyId: number, row: MessageRow, author: ContactRow) {
+  if (row.quotedMsgId) return (await hydrate(deps.db, companyId, [row]))[0];
   return serializeMessage(row, null, row.fromMe ? null : { id: author.id, name: author.name });
 }
 
 /** Whether the company ignores this message before anything is stored (groups with CheckMsgIsGroup). */
-export function ignored(deps: Deps, conn: ConnectionRef, msg: InboundMessage): boolean {
-  return msg.isGroup && getSetting(deps, conn.companyId, "CheckMsgIsGroup") === "enabled";
+export async function ignored(deps: Deps, conn: ConnectionRef, msg: InboundMessage): Promise<boolean> {
+  return msg.isGroup && (await getSetting(deps, conn.companyId, "CheckMsgIsGroup")) === "enabled";
 }
 
 /** The message as already stored (a duplicate delivery, a retry after a crash): nothing is written again. */
-export function alreadyStored(deps: Deps, conn: ConnectionRef, msgId: string): IngestResult | null {
-  const known = findByWid(deps.db, conn.companyId, conn.id, msgId);
+export async function alreadyStored(deps: Deps, conn: ConnectionRef, msgId: string): Promise<IngestResult | null> {
+  const known = await findByWid(deps.db, conn.companyId, conn.id, msgId);
   if (!known) return null;
-  const ticket = findTicketRow(deps.db, conn.companyId, known.ticketId)!;
+  const ticket = (await findTicketRow(deps.db, conn.companyId, known.ticketId))!;
   return { ticket, messageId: known.id, duplicate: true, before: null };
 }
 
@@ -111,8 +111,6 @@ const DUPLICATE = Symbol("duplicate");
 /** Most messages one commit takes (a flush of this many runs ~10 ms). */
 const MAX_BATCH = 64;
 
-const savepoint = (db: DB, verb: "SAVEPOINT" | "RELEASE" | "ROLLBACK TO") => db.sqlite.prepare(`${verb} inbound_message`).run();
-
 /** Messages waiting for their database's next group commit. */
 const waiting = new WeakMap<DB, Waiting[]>();
 
@@ -129,10 +127,10 @@ export function storeInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessag
     if (!batch) {
       batch = [];
       waiting.set(deps.db, batch);
-      setImmediate(() => flush(deps));
+      setImmediate(() => void flush(deps));
     }
     batch.push({ conn, msg, media, resolve, reject });
-    if (batch.length >= MAX_BATCH) flush(deps);
+    if (batch.length >= MAX_BATCH) void flush(deps);
   });
 }
 
@@ -140,25 +138,19 @@ export function storeInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessag
 export const flushInbound = (deps: Deps) => flush(deps);
 
 /** One group commit: every waiting message in its savepoint, then the frames in order, then the callers. */
-function flush(deps: Deps) {
+async function flush(deps: Deps) {
   const batch = waiting.get(deps.db);
   if (!batch?.length) return;
   waiting.delete(deps.db);
   const outcome: (Written | typeof DUPLICATE | { error: unknown })[] = [];
   try {
-    deps.db.transaction(() => {
+    await deps.db.transaction(async (tx) => {
       for (const w of batch) {
-        // A savepoint per message, through compiled statements (drizzle's nested transaction built
-        // its SQL anew for every message).
-        savepoint(deps.db, "SAVEPOINT");
         try {
-          outcome.push(writeInbound(deps, w));
-          savepoint(deps.db, "RELEASE");
+          outcome.push(await tx.transaction((sp) => writeInbound(deps, sp, w)));
         } catch (e) {
           // SQLite rolled the whole transaction back (disk full, I/O): nothing of the batch is stored.
-          if (!deps.db.sqlite.inTransaction) throw e;
-          savepoint(deps.db, "ROLLBACK TO");
-          savepoint(deps.db, "RELEASE");
+          if (!tx.sqlite.inTransaction) throw e;
           outcome.push(e === DUPLICATE ? DUPLICATE : { error: e });
         }
       }
@@ -170,13 +162,13 @@ function flush(deps: Deps) {
   for (const [i, w] of batch.entries()) {
     const o = outcome[i];
     if (o === DUPLICATE) {
-      const known = alreadyStored(deps, w.conn, w.msg.id);
+      const known = await alreadyStored(deps, w.conn, w.msg.id);
       if (known) w.resolve(known);
       else w.reject(new Error("duplicate message not found"));
     } else if ("error" in o) w.reject(o.error);
     else {
       try {
-        w.resolve(publishInbound(deps, w.conn.companyId, o));
+        w.resolve(await publishInbound(deps, w.conn.companyId, o));
       } catch (e) {
         // Stored: a frame that failed must not send the message to the spool again.
         log.error("inbound frame failed", { ticketId: o.ticket.id, err: String(e) });
@@ -190,20 +182,18 @@ function flush(deps: Deps) {
  * Inside the batch, in the message's savepoint: contact (and group sender), the ticket through the
  * lifecycle, the message (unique per connection + channel id), the card.
  */
-function writeInbound(deps: Deps, { conn, msg, media }: Waiting): Written {
+async function writeInbound(deps: Deps, db: DB, { conn, msg, media }: Waiting): Promise<Written> {
   const { companyId } = conn;
   const now = isoNow(deps.clock);
   const body = msg.body || (media ? media.mediaName : "");
-  // bun:sqlite has one connection: the prepared queries of deps.db run inside this transaction.
-  const db = deps.db;
-  const chat = peerContact(db, companyId, msg.chat, {
+  const chat = await peerContact(db, companyId, msg.chat, {
     isGroup: msg.isGroup,
     name: msg.isGroup ? msg.groupSubject : msg.fromMe ? null : msg.chat.pushName,
     whatsappId: conn.id,
   });
-  const sender = msg.isGroup && msg.participant && !msg.fromMe ? peerContact(db, companyId, msg.participant, { whatsappId: conn.id }).contact : null;
-  const place = ticketForInbound(db, { companyId, contactId: chat.contact.id, whatsappId: conn.id, isGroup: msg.isGroup, fromMe: msg.fromMe }, now);
-  const row = insertInbound(db, {
+  const sender = msg.isGroup && msg.participant && !msg.fromMe ? (await peerContact(db, companyId, msg.participant, { whatsappId: conn.id })).contact : null;
+  const place = await ticketForInbound(db, { companyId, contactId: chat.contact.id, whatsappId: conn.id, isGroup: msg.isGroup, fromMe: msg.fromMe }, now);
+  const row = await insertInbound(db, {
     companyId,
     ticketId: place.ticket.id,
     whatsappId: conn.id,
@@ -214,7 +204,7 @@ function writeInbound(deps: Deps, { conn, msg, media }: Waiting): Written {
     mediaType: mediaTypeOf(msg),
     mediaUrl: media?.mediaPath ?? null,
     mediaName: media?.mediaName ?? null,
-    quotedMsgId: msg.quotedId ? (findByWid(db, companyId, conn.id, msg.quotedId)?.id ?? null) : null,
+    quotedMsgId: msg.quotedId ? ((await findByWid(db, companyId, conn.id, msg.quotedId))?.id ?? null) : null,
     queueId: place.ticket.queueId,
     dataJson: msg.raw ? JSON.stringify(msg.raw) : null,
     createdAt: new Date(msg.timestamp || deps.clock.now()).toISOString(),
@@ -223,14 +213,14 @@ function writeInbound(deps: Deps, { conn, msg, media }: Waiting): Written {
   // Stored already (a redelivery, or twice in this batch): undo the savepoint, so a redelivered old
   // message neither creates nor reopens a ticket.
   if (!row) throw DUPLICATE;
-  const ticket = noteMessage(db, place.ticket.id, { preview: body, fromMe: msg.fromMe, inbound: !msg.fromMe }, now);
+  const ticket = await noteMessage(db, place.ticket.id, { preview: body, fromMe: msg.fromMe, inbound: !msg.fromMe }, now);
   return { ticket, row, before: place.before, author: sender ?? chat.contact, createdContact: chat.created ? chat.contact : null };
 }
 
 /** After the commit: a new contact's frame, then the message's one frame (list, open chat and bell). */
-function publishInbound(deps: Deps, companyId: number, w: Written): IngestResult {
+async function publishInbound(deps: Deps, companyId: number, w: Written): Promise<IngestResult> {
   if (w.createdContact) deps.hub.publish(rooms.main(companyId), { channel: "contact", action: "create", contact: serializeContact(w.createdContact) });
-  const dto = loadTicket(deps, companyId, w.ticket.id);
-  if (dto) publishMessageCreated(deps, dto, serializeInbound(deps, companyId, w.row, w.author), w.before ?? undefined);
+  const dto = await loadTicket(deps, companyId, w.ticket.id);
+  if (dto) publishMessageCreated(deps, dto, await serializeInbound(deps, companyId, w.row, w.author), w.before ?? undefined);
   return { ticket: w.ticket, messageId: w.row.id, duplicate: false, before: w.before };
 }

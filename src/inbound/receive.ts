@@ -46,7 +46,7 @@ export async function storeInboundBatch(
     for (const [i, res] of results.entries()) {
       if (!res || res.duplicate) continue;
       try {
-        const ticket = msgs.length > 1 ? (findTicketRow(deps.db, conn.companyId, res.ticket.id) ?? res.ticket) : res.ticket;
+        const ticket = msgs.length > 1 ? ((await findTicketRow(deps.db, conn.companyId, res.ticket.id)) ?? res.ticket) : res.ticket;
         if (!(await campaignReply(deps, conn.id, msgs[i], ticket, res.before))) await botStep(deps, conn, msgs[i], { ...res, ticket });
       } catch (e) {
         // The message is stored; a failure here must not cost the next messages of the delivery their answer.
@@ -85,10 +85,10 @@ async function prepareInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessa
     // Media is downloaded before storing, so a redelivered media message is recognised first; a text
     // one is deduplicated by the insert itself (unique per connection and channel id).
     if (msg.media) {
-      const known = alreadyStored(deps, conn, msg.id);
+      const known = await alreadyStored(deps, conn, msg.id);
       if (known) return { done: known };
     }
-    if (ignored(deps, conn, msg)) return { done: null };
+    if (await ignored(deps, conn, msg)) return { done: null };
     return { media: await saveInboundMedia(deps, conn.companyId, msg) };
   } catch (e) {
     return { done: await spoolInbound(deps, conn, msg, null, e) };
@@ -121,7 +121,7 @@ async function spoolInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessage
 /** Stores a spooled message (the spool's retry); the bot then answers it as if it had just arrived. */
 export async function storeSpooled(deps: Deps, e: SpoolEntry) {
   const msg = { ...e.msg, media: e.msg.media && e.download ? { ...e.msg.media, download: e.download } : null } as InboundMessage;
-  if (alreadyStored(deps, e.conn, msg.id) || ignored(deps, e.conn, msg)) return;
+  if ((await alreadyStored(deps, e.conn, msg.id)) || (await ignored(deps, e.conn, msg))) return;
   e.media ??= await saveInboundMedia(deps, e.conn.companyId, msg);
   const res = await storeInbound(deps, e.conn, msg, e.media);
   if (!res.duplicate) await botStep(deps, e.conn, msg, res);

@@ -27,15 +27,15 @@ type StatusInfo = Parameters<ChannelEvents["onStatus"]>[1];
 
 /** What the app does with channel events (the inbound pipeline, realtime, connection rows). */
 export interface RegistryHandlers {
-  onStatus?(ref: ConnectionRef, status: SessionStatus, info?: StatusInfo): void;
+  onStatus?(ref: ConnectionRef, status: SessionStatus, info?: StatusInfo): unknown;
   onMessages?(ref: ConnectionRef, messages: InboundMessage[]): void | Promise<void>;
   /** Stores now, answers later (ChannelEvents.ingest); its rejection reaches the channel. */
   onIngest?(ref: ConnectionRef, messages: InboundMessage[]): Promise<void>;
-  onAck?(ref: ConnectionRef, acks: AckEvent[]): void;
-  onEdit?(ref: ConnectionRef, edit: EditEvent): void;
-  onRevoke?(ref: ConnectionRef, id: string): void;
-  onCall?(ref: ConnectionRef, call: CallEvent): void;
-  onIdentity?(ref: ConnectionRef, map: { lid: string; number: string }): void;
+  onAck?(ref: ConnectionRef, acks: AckEvent[]): unknown;
+  onEdit?(ref: ConnectionRef, edit: EditEvent): unknown;
+  onRevoke?(ref: ConnectionRef, id: string): unknown;
+  onCall?(ref: ConnectionRef, call: CallEvent): unknown;
+  onIdentity?(ref: ConnectionRef, map: { lid: string; number: string }): unknown;
   onHistory?(ref: ConnectionRef, batch: HistoryBatch): void | Promise<void>;
   /** The stored raw payload of a message (for quoting/retries); undefined when unknown. */
   loadRaw?(ref: ConnectionRef, messageId: string): Promise<unknown> | unknown;
@@ -46,6 +46,8 @@ interface Entry {
   adapter: ChannelAdapter;
   status: SessionStatus;
   info?: StatusInfo;
+  /** Settles once the events reported so far are handled. */
+  handled: () => Promise<unknown>;
 }
 
 /** Supervises the live channel adapters of the process. */
@@ -83,6 +85,7 @@ export class ChannelRegistry {
     if (!entry) return;
     this.entries.delete(connectionId);
     await entry.adapter.stop();
+    await entry.handled();
   }
 
   /**
@@ -94,6 +97,7 @@ export class ChannelRegistry {
     if (!entry) return;
     this.entries.delete(connectionId);
     await entry.adapter.logout();
+    await entry.handled();
   }
 
   /** The adapter of a connection that was started and not stopped. */
@@ -130,11 +134,20 @@ export class ChannelRegistry {
         return undefined;
       }
     };
+    // A connection's status, acks, edits, revokes, calls and identities are handled one after the other, in the
+    // order the channel reported them (their handlers await the database; a later ack must not overtake).
+    let chain: Promise<unknown> = Promise.resolve();
+    const inOrder = (run: () => unknown): Promise<void> => {
+      const next = chain.then(run);
+      chain = next.catch(() => {});
+      return next.then(() => {});
+    };
+    entry.handled = () => chain;
     const events: ChannelEvents = {
       onStatus: (status, info) => {
         entry.status = status;
         entry.info = info;
-        guard("onStatus", this.handlers.onStatus, status, info);
+        return inOrder(() => guard("onStatus", this.handlers.onStatus, status, info));
       },
       onMessages: async (messages) => {
         await guard("onMessages", this.handlers.onMessages, messages);
@@ -144,11 +157,11 @@ export class ChannelRegistry {
         if (this.handlers.onIngest) await this.handlers.onIngest(ref, messages);
         else await guard("onMessages", this.handlers.onMessages, messages);
       },
-      onAck: (acks) => guard("onAck", this.handlers.onAck, acks),
-      onEdit: (edit) => guard("onEdit", this.handlers.onEdit, edit),
-      onRevoke: (id) => guard("onRevoke", this.handlers.onRevoke, id),
-      onCall: (call) => guard("onCall", this.handlers.onCall, call),
-      onIdentity: (map) => guard("onIdentity", this.handlers.onIdentity, map),
+      onAck: (acks) => inOrder(() => guard("onAck", this.handlers.onAck, acks)),
+      onEdit: (edit) => inOrder(() => guard("onEdit", this.handlers.onEdit, edit)),
+      onRevoke: (id) => inOrder(() => guard("onRevoke", this.handlers.onRevoke, id)),
+      onCall: (call) => inOrder(() => guard("onCall", this.handlers.onCall, call)),
+      onIdentity: (map) => inOrder(() => guard("onIdentity", this.handlers.onIdentity, map)),
       onHistory: async (batch) => {
         await guard("onHistory", this.handlers.onHistory, batch);
       },

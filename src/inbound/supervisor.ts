@@ -77,7 +77,7 @@ export class ConnectionSupervisor implements SupervisorPort {
     } catch (e) {
       this.requested.delete(w.id);
       log.warn("connection start failed", { connectionId: w.id, err: String(e) });
-      recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "start_failed" });
+      await recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "start_failed" });
     }
   }
 
@@ -91,13 +91,13 @@ export class ConnectionSupervisor implements SupervisorPort {
     try {
       await this.registry.logout(connectionId);
     } finally {
-      this.removeAuth(connectionId);
+      await this.removeAuth(connectionId);
     }
   }
 
   /** Stored channel credentials and keys of a connection are deleted (each kind removes its own). */
-  removeAuth(connectionId: number) {
-    for (const kind of Object.values(this.kinds)) kind.removeAuth?.(connectionId);
+  async removeAuth(connectionId: number): Promise<void> {
+    for (const kind of Object.values(this.kinds)) await kind.removeAuth?.(connectionId);
   }
 
   /**
@@ -109,11 +109,11 @@ export class ConnectionSupervisor implements SupervisorPort {
    * DISCONNECTED.
    */
   async startAll(): Promise<number> {
-    const list = connectionsToStart(this.deps);
+    const list = await connectionsToStart(this.deps);
     const resume = list.filter((w) => this.kinds[w.channel]?.resumes?.(w) ?? w.status !== "DISCONNECTED");
     for (const w of list) {
       if (!resume.includes(w) && w.status !== "DISCONNECTED") {
-        recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "not_linked" });
+        await recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "not_linked" });
       }
     }
     await Promise.allSettled(resume.map((w) => this.start(w)));
@@ -125,11 +125,11 @@ export class ConnectionSupervisor implements SupervisorPort {
    * (D1); credentials are kept, so the session resumes once the company renews.
    */
   async pauseLapsed(): Promise<number> {
-    const active = new Set(connectionsToStart(this.deps).map((w) => w.id));
-    const running = allConnectionRefs(this.deps.db).filter((w) => this.registry.get(w.id) && !active.has(w.id));
+    const active = new Set((await connectionsToStart(this.deps)).map((w) => w.id));
+    const running = (await allConnectionRefs(this.deps.db)).filter((w) => this.registry.get(w.id) && !active.has(w.id));
     for (const w of running) {
       await this.stop(w.id);
-      recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "subscription_lapsed" });
+      await recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "subscription_lapsed" });
     }
     return running.length;
   }
@@ -147,13 +147,13 @@ export class ConnectionSupervisor implements SupervisorPort {
     const deps = this.deps;
     const conn = (ref: ConnectionRef) => ({ connectionId: ref.connectionId, companyId: ref.companyId });
     return {
-      onStatus: (ref, status, info) => {
+      onStatus: async (ref, status, info) => {
         if (this.shuttingDown) return;
         let countReconnect = false;
         // a start someone asked for, or a reopen that is part of linking, is not a reconnect
         if (status === "OPENING") countReconnect = !this.requested.delete(ref.connectionId) && !info?.planned;
         else if (status === "CONNECTED") this.requested.delete(ref.connectionId);
-        recordSessionStatus(deps, conn(ref), status, info, { countReconnect });
+        await recordSessionStatus(deps, conn(ref), status, info, { countReconnect });
         // Messages written while the connection was down go out now, in order.
         if (status === "CONNECTED") void flushOutbox(deps, ref.connectionId).catch((e) => log.warn("outbox flush failed", { err: String(e) }));
       },
@@ -164,12 +164,12 @@ export class ConnectionSupervisor implements SupervisorPort {
         } catch (e) {
           log.error("inbound messages failed", { connectionId: ref.connectionId, count: messages.length, err: String(e) });
         }
-        if (messages.some((m) => !m.fromMe)) recordHealth(deps, conn(ref), "message");
+        if (messages.some((m) => !m.fromMe)) await recordHealth(deps, conn(ref), "message");
       },
       // A webhook delivery: answered once stored (or spooled); its answers run after the previous delivery's.
       onIngest: async (ref, messages) => {
         const { answer } = await storeInboundBatch(deps, { id: ref.connectionId, companyId: ref.companyId }, messages);
-        if (messages.some((m) => !m.fromMe)) recordHealth(deps, conn(ref), "message");
+        if (messages.some((m) => !m.fromMe)) await recordHealth(deps, conn(ref), "message");
         const next = (this.answering.get(ref.connectionId) ?? Promise.resolve()).then(answer).catch((e) => {
           log.error("inbound answers failed", { connectionId: ref.connectionId, err: String(e) });
         });
@@ -178,24 +178,24 @@ export class ConnectionSupervisor implements SupervisorPort {
           if (this.answering.get(ref.connectionId) === next) this.answering.delete(ref.connectionId);
         });
       },
-      onAck: (ref, acks) => {
-        if (applyAcks(deps, ref.companyId, ref.connectionId, acks) > 0) recordHealth(deps, conn(ref), "ack");
+      onAck: async (ref, acks) => {
+        if ((await applyAcks(deps, ref.companyId, ref.connectionId, acks)) > 0) await recordHealth(deps, conn(ref), "ack");
       },
-      onEdit: (ref, edit) => {
-        applyEdit(deps, ref.companyId, ref.connectionId, edit.id, edit.body);
+      onEdit: async (ref, edit) => {
+        await applyEdit(deps, ref.companyId, ref.connectionId, edit.id, edit.body);
       },
-      onRevoke: (ref, id) => {
-        applyRevoke(deps, ref.companyId, ref.connectionId, id);
+      onRevoke: async (ref, id) => {
+        await applyRevoke(deps, ref.companyId, ref.connectionId, id);
       },
       onCall: (ref, call) => this.handleCall(this.registry.get(ref.connectionId), ref, call),
       // A LID ↔ number pair learned by the channel: the LID-only contact takes the number or merges.
-      onIdentity: (ref, map) => {
-        applyLidMapping(deps.db, ref.companyId, map.lid, map.number);
+      onIdentity: async (ref, map) => {
+        await applyLidMapping(deps.db, ref.companyId, map.lid, map.number);
       },
       // Recent history after linking: imported in the background as closed tickets (never the bot).
       onHistory: (ref, batch) => this.history.accept(conn(ref), batch),
-      loadRaw: (ref, id) => {
-        const m = findByWid(deps.db, ref.companyId, ref.connectionId, id);
+      loadRaw: async (ref, id) => {
+        const m = await findByWid(deps.db, ref.companyId, ref.connectionId, id);
         if (!m?.dataJson) return undefined;
         try {
           return JSON.parse(m.dataJson);
@@ -224,14 +224,14 @@ export class ConnectionSupervisor implements SupervisorPort {
     const deps = this.deps;
     // A call ends either hung up (terminate) or rung out (timeout): each call is answered once.
     if (call.status !== "terminate" && call.status !== "timeout") return;
-    if (getSetting(deps, ref.companyId, "call") !== "disabled" || !this.firstEnd(`${ref.connectionId}:${call.id}`)) return;
+    if ((await getSetting(deps, ref.companyId, "call")) !== "disabled" || !this.firstEnd(`${ref.connectionId}:${call.id}`)) return;
     try {
       await adapter?.send({ type: "text", to: call.from.address, body: CALL_DISABLED_TEXT });
     } catch (e) {
       log.warn("call notice send failed", { connectionId: ref.connectionId, err: String(e) });
     }
     const number = call.from.number;
-    if (!number || !findContactByNumber(deps.db, ref.companyId, number)) return;
+    if (!number || !(await findContactByNumber(deps.db, ref.companyId, number))) return;
     const hour = new Intl.DateTimeFormat("pt-BR", { timeZone: deps.config.timezone, hour: "2-digit", minute: "2-digit" }).format(new Date());
     await ingestMessage(
       deps,

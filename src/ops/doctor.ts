@@ -28,13 +28,13 @@ const BACKUP_AGE_WARN_MS = 2 * 24 * 3600_000;
 const why = (e: unknown) => `${(e as { code?: string }).code ? `${(e as { code: string }).code}: ` : ""}${(e as Error).message ?? e}`;
 
 /** Runs every check; a "fail" makes the command exit 1. */
-export function runDoctor(config: Config, now = Date.now()): DoctorCheck[] {
+export async function runDoctor(config: Config, now = Date.now()): Promise<DoctorCheck[]> {
   const out: DoctorCheck[] = [];
   const add = (name: string, level: DoctorCheck["level"], detail: string) => out.push({ name, level, detail });
   /** One check; an error inside it is that check's FAIL line, and the next checks still run. */
-  const check = (name: string, fn: () => void) => {
+  const check = async (name: string, fn: () => void | Promise<void>) => {
     try {
-      fn();
+      await fn();
     } catch (e) {
       add(name, "fail", why(e));
     }
@@ -45,7 +45,7 @@ export function runDoctor(config: Config, now = Date.now()): DoctorCheck[] {
     return out;
   }
   folderChecks(dir, add);
-  check("disk space", () => {
+  await check("disk space", () => {
     const guard = new StorageGuard(dir, { lowBytes: config.storageLowBytes, ballastBytes: config.ballastBytes });
     const disk = guard.status(true);
     const near = disk.state === "ok" && disk.near;
@@ -71,7 +71,7 @@ export function runDoctor(config: Config, now = Date.now()): DoctorCheck[] {
     return out;
   }
   try {
-    check("database integrity", () => {
+    await check("database integrity", () => {
       const rows = db.sqlite.query<{ quick_check: string }, []>("PRAGMA quick_check").all();
       const good = rows.length === 1 && rows[0].quick_check === "ok";
       add(
@@ -80,7 +80,7 @@ export function runDoctor(config: Config, now = Date.now()): DoctorCheck[] {
         good ? "quick_check ok" : `${rows.map((r) => r.quick_check).join("; ")} (restore a backup: restore <archive>)`,
       );
     });
-    check("schema", () => {
+    await check("schema", () => {
       const have = databaseSchema(db);
       const code = codeSchema();
       add(
@@ -91,7 +91,7 @@ export function runDoctor(config: Config, now = Date.now()): DoctorCheck[] {
           : `${have.migrations} of ${code.migrations} migrations applied${have.migrations < code.migrations ? " (run: migrate, with the server stopped)" : ""}`,
       );
     });
-    check("full-text index", () => {
+    await check("full-text index", () => {
       const drift = searchIndexDrift(db);
       if (!drift.length) add("full-text index", "ok", "every message is searchable");
       else
@@ -101,16 +101,16 @@ export function runDoctor(config: Config, now = Date.now()): DoctorCheck[] {
           `${drift.map((d) => `company ${d.companyId}: ${d.messages} messages, ${d.indexed} indexed`).join("; ")} (run: reindex, with the server stopped)`,
         );
     });
-    check("WAL size", () => {
+    await check("WAL size", () => {
       const wal = join(dir, "app.db-wal");
       const walSize = existsSync(wal) ? statSync(wal).size : 0;
       add("WAL size", walSize > WAL_WARN_BYTES ? "warn" : "ok", `${mb(walSize)}${walSize > WAL_WARN_BYTES ? " (a long reader blocks checkpoints)" : ""}`);
     });
-    check("connections", () => {
-      const conns = countConnectionsByStatus(db);
+    await check("connections", async () => {
+      const conns = await countConnectionsByStatus(db);
       add("connections", "ok", conns.length ? conns.map((c) => `${c.status ?? "none"}: ${c.count}`).join(", ") : "none");
     });
-    check("server", () => {
+    await check("server", () => {
       const row = readHolderRow(db);
       if (dataFolderHeld(dir)) add("server", "ok", `running on this folder: ${describeHolder(row)}`);
       else if (legacyHolder(db, now)) add("server", "ok", `running on this folder: ${describeHolder(row)}`);

@@ -53,7 +53,7 @@ function family(out: string[], name: string, type: "counter" | "gauge" | "histog
 }
 
 /** Renders every metric of the process as Prometheus text. */
-export function renderMetrics(deps: Deps, m: Metrics): string {
+export async function renderMetrics(deps: Deps, m: Metrics): Promise<string> {
   const out: string[] = [];
   family(
     out,
@@ -73,14 +73,14 @@ export function renderMetrics(deps: Deps, m: Metrics): string {
     [{ direction: "inbound" }, m.messages.inbound],
     [{ direction: "outbound" }, m.messages.outbound],
   ]);
-  family(out, "balcao_outbox_depth", "gauge", "Outgoing messages queued for delivery.", [[null, countQueuedMessages(deps.db)]]);
+  family(out, "balcao_outbox_depth", "gauge", "Outgoing messages queued for delivery.", [[null, await countQueuedMessages(deps.db)]]);
   family(out, "balcao_inbound_spool_depth", "gauge", "Inbound messages waiting to be stored (disk full, database busy).", [[null, deps.inboundSpool.size()]]);
   family(
     out,
     "balcao_connections",
     "gauge",
     "WhatsApp connections by state.",
-    countConnectionsByStatus(deps.db).map((r) => [{ status: r.status ?? "none" }, r.count]),
+    (await countConnectionsByStatus(deps.db)).map((r) => [{ status: r.status ?? "none" }, r.count]),
   );
   family(out, "balcao_websocket_clients", "gauge", "Open WebSocket clients.", [[null, deps.hub.socketCount()]]);
   const mem = process.memoryUsage();

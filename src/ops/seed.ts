@@ -20,18 +20,18 @@ export const DEFAULT_ADMIN_EMAIL = "admin@balcao.local";
  * data/initial-admin.txt (mode 0600). There is no well-known password.
  */
 export async function seed(db: DB, config: Config) {
-  if (countAllUsers(db) > 0) return null;
+  if ((await countAllUsers(db)) > 0) return null;
   const email = (config.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   const generated = !config.adminPassword;
   const password = config.adminPassword ?? generatePassword(16);
   const passwordHash = await hashPassword(password);
   const now = nowIso();
-  db.transaction((tx) => {
-    const plan = firstOrDefaultPlan(tx, now);
-    const company = insertPlatformCompany(tx, { email, planId: plan.id, now });
-    seedCompanySettings(tx, company.id, { scheduleType: "queue" });
+  await db.transaction(async (tx) => {
+    const plan = await firstOrDefaultPlan(tx, now);
+    const company = await insertPlatformCompany(tx, { email, planId: plan.id, now });
+    await seedCompanySettings(tx, company.id, { scheduleType: "queue" });
     // A generated password is printed once: it must be changed at the first sign-in.
-    insertUser(tx, { companyId: company.id, name: "Admin", email, passwordHash, profile: "admin", super: true, mustChangePassword: generated });
+    await insertUser(tx, { companyId: company.id, name: "Admin", email, passwordHash, profile: "admin", super: true, mustChangePassword: generated });
   });
   if (generated) {
     const file = join(config.dataDir, "initial-admin.txt");

@@ -24,7 +24,7 @@ const root = await t.superSession();
 await t.call("PUT", "/settings/singleSession", { token: a.admin.token, body: { value: "disabled" } });
 const agent = await t.newUser(a.admin.token);
 const ADDRESS = "198.51.100.77";
-const { connection } = makeConnection(t, a.company.id, { token: "audit-api-token-123" });
+const { connection } = await makeConnection(t, a.company.id, { token: "audit-api-token-123" });
 
 const as = (token: string) => (method: string, path: string, body?: unknown) => t.call(method, path, { token, body, headers: { "x-forwarded-for": ADDRESS } });
 const admin = as(a.admin.token);
@@ -155,7 +155,7 @@ const SCENARIOS: Record<AuditEvent, () => Promise<Where | undefined>> = {
     return "platform";
   },
   "invoice.paid": async () => {
-    const inv = ensureInvoice(t.db, { id: a.company.id, dueDate: "2031-01-01" }, { name: "Plano", value: 10 }).row;
+    const inv = (await ensureInvoice(t.db, { id: a.company.id, dueDate: "2031-01-01" }, { name: "Plano", value: 10 })).row;
     ok(await sup("PUT", `/invoices/${inv.id}`, { status: "paid" }));
     return undefined;
   },
@@ -424,15 +424,15 @@ describe("the /audit page", () => {
     const count = () => t.db.sqlite.query<{ n: number }, []>("select count(*) n from audit_log").get()!.n;
     const before = count();
     expect(() =>
-      t.db.transaction((tx) => {
-        audit({ db: t.db, companyId: a.company.id, user: a.admin.user }, "tag.created", { type: "tag", id: 1 }, undefined, tx);
+      t.db.transaction(async (tx) => {
+        await audit({ db: t.db, companyId: a.company.id, user: a.admin.user }, "tag.created", { type: "tag", id: 1 }, undefined, tx);
         throw new Error("the change fails");
       }),
     ).toThrow("the change fails");
     expect(count()).toBe(before);
     t.db.sqlite.run(`update audit_log set at = ${Date.now() - 400 * 86_400_000} where id in (select id from audit_log order by id limit 3)`);
     const total = t.db.sqlite.query<{ n: number }, []>("select count(*) n from audit_log").get()!.n;
-    expect(pruneAuditLog(t.deps)).toBe(3);
+    expect(await pruneAuditLog(t.deps)).toBe(3);
     expect(t.db.sqlite.query<{ n: number }, []>("select count(*) n from audit_log").get()!.n).toBe(total - 3);
   });
 });

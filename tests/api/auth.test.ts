@@ -52,7 +52,7 @@ describe("POST /auth/login", () => {
 
   test("a company past its due date is refused with ERR_SUBSCRIPTION_EXPIRED and the date", async () => {
     const c = await t.newCompany();
-    t.db.update(companies).set({ dueDate: "2020-01-31" }).where(eq(companies.id, c.company.id)).run();
+    await t.db.update(companies).set({ dueDate: "2020-01-31" }).where(eq(companies.id, c.company.id));
     const r = await t.call("POST", "/auth/login", { body: { email: c.email, password: c.password } });
     expect(r.status).toBe(402);
     expect(r.json).toEqual({ error: "ERR_SUBSCRIPTION_EXPIRED", dueDate: "2020-01-31" });
@@ -63,7 +63,7 @@ describe("POST /auth/login", () => {
 
   test("a disabled company (status false) is refused", async () => {
     const c = await t.newCompany();
-    t.db.update(companies).set({ status: false }).where(eq(companies.id, c.company.id)).run();
+    await t.db.update(companies).set({ status: false }).where(eq(companies.id, c.company.id));
     const r = await t.call("POST", "/auth/login", { body: { email: c.email, password: c.password } });
     expect(r.json.error).toBe("ERR_SUBSCRIPTION_EXPIRED");
   });

@@ -96,11 +96,10 @@ t.deps.config.speechUrl = `${svc.url}/tts/{region}`;
 const a = await t.newCompany();
 const tok = a.admin.token;
 // This file makes more queues than a trial plan holds.
-t.db
+await t.db
   .update(plans)
   .set({ queues: 30 })
-  .where(eq(plans.id, t.db.select().from(companies).where(eq(companies.id, a.company.id)).get()!.planId))
-  .run();
+  .where(eq(plans.id, (await t.db.select().from(companies).where(eq(companies.id, a.company.id)).limit(1))[0]!.planId));
 // A queue no line serves: each line below keeps exactly the queues it is given (a new queue joins
 // only connections that serve every other queue of the company).
 await t.call("POST", "/queue", { token: tok, body: { name: "Reserva", color: "#0a0a0a" } });
@@ -110,18 +109,15 @@ async function queueWith(name: string, color: string, extra: Record<string, unkn
   if (r.status !== 201) throw new Error(r.text);
   return r.json.id as number;
 }
-function line(queueIds: number[]) {
-  const { connection, fake } = makeConnection(t, a.company.id);
-  t.db
-    .insert(whatsappQueues)
-    .values(queueIds.map((queueId) => ({ whatsappId: connection.id, queueId })))
-    .run();
+async function line(queueIds: number[]) {
+  const { connection, fake } = await makeConnection(t, a.company.id);
+  await t.db.insert(whatsappQueues).values(queueIds.map((queueId) => ({ whatsappId: connection.id, queueId })));
   const conn = { id: connection.id, companyId: a.company.id };
   const texts = () => fake.sent.map((m) => ("body" in m ? m.body : `[${m.type}]`));
   const say = async (number: string, body: string) => {
     fake.sent.length = 0;
     const r = await handleInbound(t.deps, conn, inbound(number, body));
-    return t.db.select().from(tickets).where(eq(tickets.id, r!.ticket.id)).get()!;
+    return (await t.db.select().from(tickets).where(eq(tickets.id, r!.ticket.id)).limit(1))[0]!;
   };
   return { connection, fake, texts, say };
 }
@@ -130,13 +126,7 @@ const integration = async (body: Record<string, unknown>) => {
   if (r.status !== 201) throw new Error(r.text);
   return r.json.id as number;
 };
-const notesOf = (ticketId: number) =>
-  t.db
-    .select()
-    .from(ticketNotes)
-    .where(eq(ticketNotes.ticketId, ticketId))
-    .all()
-    .map((n) => n.note);
+const notesOf = async (ticketId: number) => (await t.db.select().from(ticketNotes).where(eq(ticketNotes.ticketId, ticketId))).map((n) => n.note);
 
 describe("Typebot", async () => {
   const id = await integration({
@@ -152,7 +142,7 @@ describe("Typebot", async () => {
     typebotUnknownMessage: "Não entendi, escolha uma opção.",
   });
   const q = await queueWith("Loja", "#aa0000", { integrationId: id });
-  const { texts, say, fake } = line([q]);
+  const { texts, say, fake } = await line([q]);
   const n = "5511911110001";
   test("the first message starts a session: the flow's texts and its choices reach the customer", async () => {
     const tk = await say(n, "oi");
@@ -210,7 +200,7 @@ describe("Typebot", async () => {
     tk = await say("5511944440002", "Falar com a Ana");
     expect(texts()).toEqual(["Chamando a Ana…"]);
     expect(tk).toMatchObject({ queueId: sales, userId: ana.id, status: "open", useIntegration: false, chatbot: false });
-    const tracking = t.db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, tk.id)).all();
+    const tracking = await t.db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, tk.id));
     expect(tracking.filter((x) => !x.finishedAt)).toMatchObject([{ userId: ana.id }]);
     expect(tracking.find((x) => !x.finishedAt)?.startedAt).toBeTruthy();
   });
@@ -225,7 +215,7 @@ describe("Typebot", async () => {
 describe("n8n / webhook", async () => {
   const id = await integration({ type: "n8n", name: "Fluxo n8n", urlN8N: `${svc.url}/n8n` });
   const q = await queueWith("Suporte n8n", "#00aa00", { integrationId: id });
-  const { connection, texts, say } = line([q]);
+  const { connection, texts, say } = await line([q]);
   test("each message is POSTed as the documented JSON and the answer's messages are sent", async () => {
     const tk = await say("5511922220001", "meu boleto");
     expect(texts()).toEqual(["n8n recebeu: meu boleto"]);
@@ -250,7 +240,7 @@ describe("n8n / webhook", async () => {
     const tk = await say("5511922220002", "oi");
     n8nDown = false;
     expect(tk).toMatchObject({ useIntegration: false, integrationId: null, status: "pending" });
-    expect(notesOf(tk.id)).toContain(failureNote("Fluxo n8n"));
+    expect(await notesOf(tk.id)).toContain(failureNote("Fluxo n8n"));
   });
 });
 
@@ -263,7 +253,7 @@ describe("Dialogflow", async () => {
   });
   const id = await integration({ type: "dialogflow", name: "Agente DF", projectName: "proj-df", jsonContent, language: "es" });
   const q = await queueWith("DF", "#0000aa", { integrationId: id });
-  const { say, texts } = line([q]);
+  const { say, texts } = await line([q]);
   test("replies carry the integration's name; no answer gets the fallback; end of conversation hands back", async () => {
     await say("5511933330001", "horário");
     expect(texts()).toEqual(["*Agente DF:* Entendi: horário"]);
@@ -295,7 +285,7 @@ describe("AI assistant (OpenAI-compatible)", async () => {
     ).json.id as number;
   const textPrompt = await mk("Assistente texto", { maxMessages: 3, model: "modelo-local" });
   const q = await queueWith("IA", "#00aaaa", { promptId: textPrompt });
-  const { say, texts, fake } = line([q]);
+  const { say, texts, fake } = await line([q]);
   test("answers with the model through the configured base URL, the last maxMessages as context", async () => {
     await say("5511944440001", "oi");
     expect(texts()).toEqual(["Resposta da IA (2 mensagens)"]);
@@ -317,7 +307,7 @@ describe("AI assistant (OpenAI-compatible)", async () => {
   test("with a neural voice and a speech key the answer is a voice note", async () => {
     const voiced = await mk("Assistente voz", { voice: "pt-BR-FranciscaNeural", voiceKey: "speech-key", voiceRegion: "brazilsouth" });
     const vq = await queueWith("IA voz", "#aa00aa", { promptId: voiced });
-    const l = line([vq]);
+    const l = await line([vq]);
     await l.say("5511944440002", "oi");
     const sent = l.fake.sent.at(-1) as Extract<Outgoing, { type: "media" }>;
     expect(sent.type).toBe("media");
@@ -328,7 +318,7 @@ describe("AI assistant (OpenAI-compatible)", async () => {
     expect(tts.body).toContain("pt-BR-FranciscaNeural");
   });
   test("a customer's voice note is transcribed and answered, whatever label its channel stored as its text", async () => {
-    const l = line([q]);
+    const l = await line([q]);
     const ogg = new Uint8Array(VOICE_OGG);
     fake.sent.length = 0;
     // what both channels store for a voice note: the body "Áudio" (src/channels/baileys/mapping.ts, sandbox)
@@ -344,13 +334,13 @@ describe("AI assistant (OpenAI-compatible)", async () => {
     const broken = await mk("Assistente quebrado");
     t.deps.config.openaiBaseUrl = `${svc.url}/v1-500`;
     const bq = await queueWith("IA quebrada", "#ababab", { promptId: broken });
-    const l = line([bq]);
+    const l = await line([bq]);
     const tk = await l.say("5511944440003", "oi");
     t.deps.config.openaiBaseUrl = `${svc.url}/v1`;
     expect(svc.seen.some((x) => x.path === "/v1-500/chat/completions")).toBe(true);
     expect(l.texts()).toEqual([autoText("aiHolding", "pt-BR")]);
     expect(tk).toMatchObject({ queueId: human, useIntegration: false, promptId: null, status: "pending", userId: null });
-    expect(notesOf(tk.id)).toContain(failureNote("Assistente quebrado"));
+    expect(await notesOf(tk.id)).toContain(failureNote("Assistente quebrado"));
     // the move went through the lifecycle: the ticket frame shows it in the hand-over queue
     expect(t.framesOf("ticket").some((f) => f.frame.action === "update" && f.frame.ticket.id === tk.id && f.frame.ticket.queueId === human)).toBe(true);
     // people answer from now on: the next message reaches nobody's model
@@ -365,7 +355,7 @@ describe("AI assistant (OpenAI-compatible)", async () => {
       const patient = await mk("Assistente lento", { holdingMessage: "Um instante: já chamo alguém da equipe." });
       t.deps.config.openaiBaseUrl = `http://127.0.0.1:${slow.port}/v1`;
       const sq = await queueWith("IA lenta", "#bcbcbc", { promptId: patient });
-      const l = line([sq]);
+      const l = await line([sq]);
       const started = Date.now();
       const tk = await l.say("5511944440004", "oi");
       const took = Date.now() - started;
@@ -373,7 +363,7 @@ describe("AI assistant (OpenAI-compatible)", async () => {
       expect(took).toBeLessThan(LIMITS.externalCallTimeoutMs + 5_000);
       expect(l.texts()).toEqual(["Um instante: já chamo alguém da equipe."]);
       expect(tk).toMatchObject({ queueId: human, useIntegration: false, status: "pending" });
-      expect(notesOf(tk.id)).toContain(failureNote("Assistente lento"));
+      expect(await notesOf(tk.id)).toContain(failureNote("Assistente lento"));
     } finally {
       t.deps.config.openaiBaseUrl = `${svc.url}/v1`;
       slow.stop(true);
@@ -388,7 +378,7 @@ describe("AI assistant (OpenAI-compatible)", async () => {
     });
     expect(long.json.fields).toEqual({ holdingMessage: "validation.tooLong" });
     t.deps.config.openaiBaseUrl = `${svc.url}/v1-500`;
-    const l = line([await queueWith("IA EN", "#cdcdcd", { promptId: broken })]);
+    const l = await line([await queueWith("IA EN", "#cdcdcd", { promptId: broken })]);
     await l.say("5511944440005", "hello");
     t.deps.config.openaiBaseUrl = `${svc.url}/v1`;
     await t.call("PUT", "/settings/language", { token: tok, body: { value: "pt-BR" } });
@@ -399,7 +389,7 @@ describe("AI assistant (OpenAI-compatible)", async () => {
 describe("connection-level automation and the plan", async () => {
   test("a connection's own integration answers customers before any queue", async () => {
     const id = await integration({ type: "webhook", name: "Hook da conexão", urlN8N: `${svc.url}/hook-conn` });
-    const { connection, fake } = makeConnection(t, a.company.id, { integrationId: id });
+    const { connection, fake } = await makeConnection(t, a.company.id, { integrationId: id });
     fake.sent.length = 0;
     await handleInbound(t.deps, { id: connection.id, companyId: a.company.id }, inbound("5511955550001", "oi"));
     expect(fake.sent.map((m) => ("body" in m ? m.body : ""))).toEqual(["Olá pela conexão"]);
@@ -407,14 +397,14 @@ describe("connection-level automation and the plan", async () => {
   test("without useIntegrations in the plan the queue behaves like any other (greeting, no calls)", async () => {
     const id = await integration({ type: "n8n", name: "Fluxo sem plano", urlN8N: `${svc.url}/n8n` });
     const q = await queueWith("Sem plano", "#123abc", { integrationId: id, greetingMessage: "Bem-vindo!" });
-    const l = line([q]);
-    const planId = t.db.select().from(companies).where(eq(companies.id, a.company.id)).get()!.planId;
+    const l = await line([q]);
+    const planId = (await t.db.select().from(companies).where(eq(companies.id, a.company.id)).limit(1))[0]!.planId;
     const now = new Date().toISOString();
-    const p = t.db.insert(plans).values({ name: "Básico", useIntegrations: false, createdAt: now, updatedAt: now }).returning().get();
-    t.db.update(companies).set({ planId: p.id }).where(eq(companies.id, a.company.id)).run();
+    const p = (await t.db.insert(plans).values({ name: "Básico", useIntegrations: false, createdAt: now, updatedAt: now }).returning())[0];
+    await t.db.update(companies).set({ planId: p.id }).where(eq(companies.id, a.company.id));
     const calls = svc.seen.length;
     const tk = await l.say("5511966660001", "oi");
-    t.db.update(companies).set({ planId }).where(eq(companies.id, a.company.id)).run();
+    await t.db.update(companies).set({ planId }).where(eq(companies.id, a.company.id));
     expect(l.texts()).toEqual(["Bem-vindo!"]);
     expect(tk.useIntegration).toBe(false);
     expect(svc.seen.length).toBe(calls);

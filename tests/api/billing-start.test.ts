@@ -15,7 +15,7 @@ import { makeTestApp } from "../helpers/app";
 
 const t = await makeTestApp();
 const root = await t.superSession();
-const invoicesOf = (companyId: number) => t.db.select().from(invoices).where(eq(invoices.companyId, companyId)).all();
+const invoicesOf = async (companyId: number) => await t.db.select().from(invoices).where(eq(invoices.companyId, companyId));
 let ip = 0;
 const signup = (name: string) =>
   t.call("POST", "/companies/cadastro", {
@@ -29,8 +29,8 @@ describe("the first invoice", () => {
     const r = await t.call("GET", "/invoices/all", { token: a.admin.token });
     expect(r.json.count).toBe(1);
     expect(r.json.invoices[0]).toMatchObject({ status: "open", detail: "Plano 1", value: 30, dueDate: a.company.dueDate, companyId: a.company.id });
-    expect(generateInvoices(t.deps)).toBe(0);
-    expect(invoicesOf(a.company.id)).toHaveLength(1);
+    expect(await generateInvoices(t.deps)).toBe(0);
+    expect(await invoicesOf(a.company.id)).toHaveLength(1);
   });
 
   test("a company a super user creates is billed at once when it is due; a due date far away waits for the job; none without one", async () => {
@@ -39,41 +39,43 @@ describe("the first invoice", () => {
       body: { name: "Criada Agora", email: "agora@billing.test", planId: 1, dueDate: addDays(todayDate(t.config.timezone), 5) },
     });
     expect(soon.status).toBe(201);
-    expect(invoicesOf(soon.json.id).map((i) => i.dueDate)).toEqual([addDays(todayDate(t.config.timezone), 5)]);
+    expect((await invoicesOf(soon.json.id)).map((i) => i.dueDate)).toEqual([addDays(todayDate(t.config.timezone), 5)]);
     const later = await t.call("POST", "/companies", {
       token: root.token,
       body: { name: "Criada Longe", email: "longe@billing.test", planId: 1, dueDate: addDays(todayDate(t.config.timezone), 60) },
     });
-    expect(invoicesOf(later.json.id)).toHaveLength(0);
+    expect(await invoicesOf(later.json.id)).toHaveLength(0);
     const none = await t.call("POST", "/companies", { token: root.token, body: { name: "Sem Vencimento", email: "sem@billing.test", planId: 1 } });
-    expect(invoicesOf(none.json.id)).toHaveLength(0);
+    expect(await invoicesOf(none.json.id)).toHaveLength(0);
     // 40 days later the job issues the far one's, once
     const inForty = new Date(Date.now() + 41 * 86_400_000);
-    expect(generateInvoices(t.deps, inForty)).toBeGreaterThanOrEqual(1);
-    expect(generateInvoices(t.deps, inForty)).toBe(0);
-    expect(invoicesOf(later.json.id)).toHaveLength(1);
+    expect(await generateInvoices(t.deps, inForty)).toBeGreaterThanOrEqual(1);
+    expect(await generateInvoices(t.deps, inForty)).toBe(0);
+    expect(await invoicesOf(later.json.id)).toHaveLength(1);
   });
 });
 
 describe("never two invoices for one due date", () => {
-  test("job first, then the creation path: the second is a no-op", () => {
+  test("job first, then the creation path: the second is a no-op", async () => {
     // a company from before this rule: no invoice yet
     const now = nowIso();
-    const c = t.db
-      .insert(companies)
-      .values({ name: "Antiga", planId: 1, dueDate: addDays(todayDate(t.config.timezone), 3), createdAt: now, updatedAt: now })
-      .returning()
-      .get();
-    expect(generateInvoices(t.deps)).toBe(1);
-    expect(invoiceIfDue(t.db, c, { name: "Plano 1", value: 30 }, new Date(), t.config.timezone)).toBe(false);
-    expect(invoicesOf(c.id)).toHaveLength(1);
+    const c = (
+      await t.db
+        .insert(companies)
+        .values({ name: "Antiga", planId: 1, dueDate: addDays(todayDate(t.config.timezone), 3), createdAt: now, updatedAt: now })
+        .returning()
+    )[0];
+    expect(await generateInvoices(t.deps)).toBe(1);
+    expect(await invoiceIfDue(t.db, c, { name: "Plano 1", value: 30 }, new Date(), t.config.timezone)).toBe(false);
+    expect(await invoicesOf(c.id)).toHaveLength(1);
   });
 
-  test("the database refuses a second invoice for the same company and due date", () => {
-    const [first] = invoicesOf(t.db.select().from(companies).where(eq(companies.name, "Antiga")).get()!.id);
+  test("the database refuses a second invoice for the same company and due date", async () => {
+    const [first] = await invoicesOf((await t.db.select().from(companies).where(eq(companies.name, "Antiga")).limit(1))[0]!.id);
     const now = nowIso();
-    expect(() =>
-      t.db.insert(invoices).values({ companyId: first.companyId, detail: "x", value: 1, dueDate: first.dueDate, createdAt: now, updatedAt: now }).run(),
+    expect(
+      async () =>
+        await t.db.insert(invoices).values({ companyId: first.companyId, detail: "x", value: 1, dueDate: first.dueDate, createdAt: now, updatedAt: now }),
     ).toThrow();
   });
 
@@ -86,13 +88,12 @@ describe("never two invoices for one due date", () => {
     ]);
     for (const r of results.slice(0, names.length) as { status: number }[]) expect(r.status).toBe(201);
     for (const n of names) {
-      const c = t.db.select().from(companies).where(eq(companies.name, n)).get()!;
+      const c = (await t.db.select().from(companies).where(eq(companies.name, n)).limit(1))[0]!;
       expect(
-        t.db
+        await t.db
           .select()
           .from(invoices)
-          .where(and(eq(invoices.companyId, c.id), eq(invoices.dueDate, c.dueDate!)))
-          .all(),
+          .where(and(eq(invoices.companyId, c.id), eq(invoices.dueDate, c.dueDate!))),
       ).toHaveLength(1);
     }
   });

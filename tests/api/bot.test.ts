@@ -14,7 +14,7 @@ import { inbound, makeConnection } from "../helpers/channel";
 const t = await makeTestApp();
 const a = await t.newCompany();
 const tok = a.admin.token;
-const { connection, fake } = makeConnection(t, a.company.id, {
+const { connection, fake } = await makeConnection(t, a.company.id, {
   greetingMessage: "Olá {{firstName}}! Escolha um setor:",
   complationMessage: "Atendimento encerrado. Obrigado!",
   ratingMessage: "Como foi nosso atendimento?",
@@ -34,14 +34,13 @@ await opt("Mensal", "1", "Plano mensal: R$ 30", planos);
 await opt("Anual", "2", "Plano anual: R$ 300", planos);
 // Creating the queues already linked them to the connection (a new queue joins connections serving
 // every other queue); the links are written here too so the test does not depend on that rule.
-t.db
+await t.db
   .insert(whatsappQueues)
   .values([
     { whatsappId: connection.id, queueId: vendas },
     { whatsappId: connection.id, queueId: suporte },
   ])
-  .onConflictDoNothing()
-  .run();
+  .onConflictDoNothing();
 
 const texts = () => fake.sent.map((m) => ("body" in m ? m.body : ""));
 const last = () => texts().at(-1) ?? "";
@@ -49,7 +48,7 @@ const say = async (number: string, body: string) => {
   fake.sent.length = 0;
   return handleInbound(t.deps, conn, inbound(number, body));
 };
-const ticketOf = (id: number) => t.db.select().from(tickets).where(eq(tickets.id, id)).get()!;
+const ticketOf = async (id: number) => (await t.db.select().from(tickets).where(eq(tickets.id, id)).limit(1))[0]!;
 
 describe("queue menu and option tree", () => {
   const n = "5511900000001";
@@ -67,21 +66,21 @@ describe("queue menu and option tree", () => {
     expect(texts()[1]).toBe(`Bem-vindo a Vendas!\n\n*[ 1 ]* - Planos\n*[ 2 ]* - Preços\n\n${HOME_LINE}`);
     expect(texts()[2]).toContain("Nossos planos:");
     expect(texts()).toHaveLength(3);
-    expect(ticketOf(first!.ticket.id)).toMatchObject({ queueId: vendas, chatbot: true });
+    expect(await ticketOf(first!.ticket.id)).toMatchObject({ queueId: vendas, chatbot: true });
   });
   test("an invalid answer is re-asked once, then the bot stays silent for a human", async () => {
     await say(n, "9");
     expect(last().startsWith(INVALID_OPTION)).toBe(true);
     const r = await say(n, "blá");
     expect(fake.sent).toEqual([]);
-    expect(ticketOf(r!.ticket.id).queueId).toBeNull();
+    expect((await ticketOf(r!.ticket.id)).queueId).toBeNull();
   });
   test("# brings the menu back; choosing Vendas shows its options", async () => {
     await say(n, "#");
     expect(last()).toContain("*[ 2 ]* - Suporte");
     const r = await say(n, "1");
     expect(last()).toBe(`Bem-vindo a Vendas!\n\n*[ 1 ]* - Planos\n*[ 2 ]* - Preços\n\n${HOME_LINE}`);
-    expect(ticketOf(r!.ticket.id)).toMatchObject({ queueId: vendas, chatbot: true, status: "pending" });
+    expect(await ticketOf(r!.ticket.id)).toMatchObject({ queueId: vendas, chatbot: true, status: "pending" });
   });
   test("walks two levels, goes back with 0, hands over after a repeated invalid answer", async () => {
     await say(n, "1");
@@ -94,7 +93,7 @@ describe("queue menu and option tree", () => {
     expect(last()).toStartWith(INVALID_OPTION);
     const r = await say(n, "zz");
     expect(fake.sent).toEqual([]);
-    expect(ticketOf(r!.ticket.id).chatbot).toBe(false);
+    expect((await ticketOf(r!.ticket.id)).chatbot).toBe(false);
   });
   test("once an agent accepts, the bot is silent", async () => {
     const r = await say("5511900000002", "oi");
@@ -105,9 +104,9 @@ describe("queue menu and option tree", () => {
   test("a message typed on the phone itself turns the bot off", async () => {
     const r = await say("5511900000003", "oi");
     await say("5511900000003", "1");
-    expect(ticketOf(r!.ticket.id).chatbot).toBe(true);
+    expect((await ticketOf(r!.ticket.id)).chatbot).toBe(true);
     await handleInbound(t.deps, conn, { ...inbound("5511900000003", "Deixa comigo"), fromMe: true });
-    expect(ticketOf(r!.ticket.id).chatbot).toBe(false);
+    expect((await ticketOf(r!.ticket.id)).chatbot).toBe(false);
   });
 });
 
@@ -120,7 +119,7 @@ describe("out of hours", () => {
       startTime: "00:00",
       endTime: "00:00",
     }));
-    t.db.update(companies).set({ schedules: closedAllWeek }).where(eq(companies.id, a.company.id)).run();
+    await t.db.update(companies).set({ schedules: closedAllWeek }).where(eq(companies.id, a.company.id));
     await say("5511900000010", "tem alguém?");
     expect(texts()).toEqual(["Estamos fechados agora."]);
     await say("5511900000010", "alô");
@@ -140,8 +139,8 @@ describe("rating", () => {
     expect(last()).toBe(`Como foi nosso atendimento?\n\n${RATING_PROMPT}`);
     await say("5511900000020", "3");
     expect(last()).toBe("Atendimento encerrado. Obrigado!");
-    expect(ticketOf(r!.ticket.id)).toMatchObject({ status: "closed", awaitingRatingSince: null });
-    const rating = t.db.select().from(userRatings).where(eq(userRatings.ticketId, r!.ticket.id)).get();
+    expect(await ticketOf(r!.ticket.id)).toMatchObject({ status: "closed", awaitingRatingSince: null });
+    const rating = (await t.db.select().from(userRatings).where(eq(userRatings.ticketId, r!.ticket.id)).limit(1))[0];
     expect(rating).toMatchObject({ rate: 3, userId: a.admin.user.id });
   });
   test("any other answer closes without a rating", async () => {
@@ -149,8 +148,8 @@ describe("rating", () => {
     await t.call("PUT", `/tickets/${r!.ticket.id}`, { token: tok, body: { status: "open" } });
     await t.call("PUT", `/tickets/${r!.ticket.id}`, { token: tok, body: { status: "closed" } });
     await say("5511900000021", "obrigado, até mais");
-    expect(ticketOf(r!.ticket.id).status).toBe("closed");
-    expect(t.db.select().from(userRatings).where(eq(userRatings.ticketId, r!.ticket.id)).get()).toBeUndefined();
+    expect((await ticketOf(r!.ticket.id)).status).toBe("closed");
+    expect((await t.db.select().from(userRatings).where(eq(userRatings.ticketId, r!.ticket.id)).limit(1))[0]).toBeUndefined();
     await t.call("PUT", "/settings/userRating", { token: tok, body: { value: "disabled" } });
   });
 });
@@ -173,7 +172,7 @@ describe("safety", () => {
       t.deps.clock = { now: () => Date.now() };
     }
   };
-  const notesOf = (ticketId: number) => t.db.select().from(ticketNotes).where(eq(ticketNotes.ticketId, ticketId)).all();
+  const notesOf = async (ticketId: number) => await t.db.select().from(ticketNotes).where(eq(ticketNotes.ticketId, ticketId));
 
   test("a person walking the menu for two minutes is answered every time (never silenced)", async () => {
     const n = "5511900000031";
@@ -186,7 +185,7 @@ describe("safety", () => {
       expect({ body, answered: fake.sent.length > 0 }).toEqual({ body, answered: true });
     }
     expect(last()).toBe("Plano mensal: R$ 30\n\n*[ 0 ]* - Menu anterior\n*[ # ]* - Menu inicial");
-    expect(notesOf(ticketId)).toEqual([]);
+    expect(await notesOf(ticketId)).toEqual([]);
   });
   test("the same text repeated machine-fast stops the bot and hands the ticket to a person with a note", async () => {
     const n = "5511900000032";
@@ -196,20 +195,20 @@ describe("safety", () => {
     await sayAt(n, "Olá! Como posso ajudar?", start + 5_400);
     const r = await sayAt(n, "Olá! Como posso ajudar?", start + 5_800);
     expect(fake.sent).toEqual([]);
-    const row = ticketOf(first!.ticket.id);
+    const row = await ticketOf(first!.ticket.id);
     expect(row.chatbot).toBe(false);
     expect(row.status).toBe("pending");
-    expect(notesOf(r!.ticket.id).map((x) => x.note)).toEqual([LOOP_NOTE]);
+    expect((await notesOf(r!.ticket.id)).map((x) => x.note)).toEqual([LOOP_NOTE]);
     // and it stays quiet (one note, no answer) while the machine goes on
     await sayAt(n, "Olá! Como posso ajudar?", start + 6_200);
     expect(fake.sent).toEqual([]);
-    expect(notesOf(r!.ticket.id)).toHaveLength(1);
+    expect(await notesOf(r!.ticket.id)).toHaveLength(1);
   });
   test("another bot's numbered menu gets no answer, and a note for the agent", async () => {
     const n = "5511900000033";
     const r = await say(n, "Bem-vindo à Loja X!\n1 - Pedidos\n2 - Trocas\n3 - Falar com atendente");
     expect(fake.sent).toEqual([]);
-    expect(notesOf(r!.ticket.id).map((x) => x.note)).toEqual([LOOP_NOTE]);
+    expect((await notesOf(r!.ticket.id)).map((x) => x.note)).toEqual([LOOP_NOTE]);
   });
   test("group messages are ignored while CheckMsgIsGroup is enabled", async () => {
     const r = await handleInbound(t.deps, conn, {
@@ -221,12 +220,12 @@ describe("safety", () => {
     expect(r).toBeNull();
   });
   test("connection without queues sends its greeting once per ticket", async () => {
-    const other = makeConnection(t, a.company.id, { greetingMessage: "Oi! Já te atendemos.", isDefault: false });
+    const other = await makeConnection(t, a.company.id, { greetingMessage: "Oi! Já te atendemos.", isDefault: false });
     const c = { id: other.connection.id, companyId: a.company.id };
     await handleInbound(t.deps, c, inbound("5511900000050", "oi"));
     await handleInbound(t.deps, c, inbound("5511900000050", "alguém?"));
     expect(other.fake.sent.map((m) => ("body" in m ? m.body : ""))).toEqual(["Oi! Já te atendemos."]);
-    t.db.delete(whatsapps).where(eq(whatsapps.id, other.connection.id)).run();
+    await t.db.delete(whatsapps).where(eq(whatsapps.id, other.connection.id));
   });
 });
 
@@ -234,6 +233,6 @@ describe("unread counters", () => {
   test("bot answers leave the customer's messages unread for the agents", async () => {
     const r = await say("5511900000060", "oi");
     await say("5511900000060", "1");
-    expect(ticketOf(r!.ticket.id).unreadMessages).toBe(2);
+    expect((await ticketOf(r!.ticket.id)).unreadMessages).toBe(2);
   });
 });

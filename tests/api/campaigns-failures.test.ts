@@ -15,7 +15,7 @@ const t = await makeTestApp();
 // one "second" of campaign pacing lasts 10 ms here
 t.deps.config.campaignSecondMs = 10;
 const a = await t.newCompany();
-const { connection } = makeConnection(t, a.company.id);
+const { connection } = await makeConnection(t, a.company.id);
 const tk = a.admin.token;
 const call = (method: string, path: string, body?: unknown) => t.call(method, path, { token: tk, body });
 const show = async (id: number) => (await call("GET", `/campaigns/${id}`)).json;
@@ -134,9 +134,9 @@ describe("campaign failures are persisted", () => {
     expect((await show(id)).progress).toMatchObject({ delivered: 1, failed: 0 });
     // The message was stored for sending, then its connection went down before it left: it waits in
     // the outbox past the outbox's timeout, and the retry job gives up on it.
-    const ship = t.db.select().from(campaignShipping).where(eq(campaignShipping.campaignId, id)).get()!;
+    const ship = (await t.db.select().from(campaignShipping).where(eq(campaignShipping.campaignId, id)).limit(1))[0]!;
     const longAgo = new Date(Date.now() - LIMITS.outboxTimeoutMs - 60_000).toISOString();
-    t.db.update(messages).set({ sendStatus: "queued", updatedAt: longAgo }).where(eq(messages.id, ship.messageId!)).run();
+    await t.db.update(messages).set({ sendStatus: "queued", updatedAt: longAgo }).where(eq(messages.id, ship.messageId!));
     await retryQueuedMessages(t.deps);
     expect((await show(id)).progress).toMatchObject({ valid: 1, delivered: 0, failed: 1 });
     const [row] = (await call("GET", `/campaigns/${id}/shipping`)).json.shipping;

@@ -17,7 +17,7 @@ t.deps.config.campaignSecondMs = 1;
 const a = await t.newCompany();
 const b = await t.newCompany();
 const agentA = await t.newUser(a.admin.token);
-const { connection, fake } = makeConnection(t, a.company.id);
+const { connection, fake } = await makeConnection(t, a.company.id);
 const conn = { id: connection.id, companyId: a.company.id };
 const tk = a.admin.token;
 
@@ -45,7 +45,7 @@ async function draft(numbers: string[], fields: Record<string, unknown> = {}) {
   expect(r.status).toBe(201);
   return r.json.id as number;
 }
-async function dispatchUntil(done: () => Promise<boolean>, runs = 30) {
+async function dispatchUntil(done: () => boolean | Promise<boolean>, runs = 30) {
   for (let i = 0; i < runs; i++) {
     await t.deps.jobs.runNow("campaigns.dispatch");
     if (await done()) return;
@@ -129,22 +129,23 @@ describe("start now", () => {
     expect(await call("POST", `/campaigns/${id}/start`, undefined, b.admin.token)).toMatchObject({ status: 404, json: { error: "ERR_NO_CAMPAIGN_FOUND" } });
     expect((await show(id)).status).toBe("INATIVA");
     const now = nowIso();
-    const plan = t.db
-      .insert(plans)
-      .values({
-        name: `Sem campanhas ${crypto.randomUUID().slice(0, 4)}`,
-        users: 5,
-        connections: 5,
-        queues: 5,
-        value: 10,
-        useCampaigns: false,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
+    const plan = (
+      await t.db
+        .insert(plans)
+        .values({
+          name: `Sem campanhas ${crypto.randomUUID().slice(0, 4)}`,
+          users: 5,
+          connections: 5,
+          queues: 5,
+          value: 10,
+          useCampaigns: false,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+    )[0];
     const c = await t.newCompany();
-    t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, c.company.id)).run();
+    await t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, c.company.id));
     expect(await call("POST", `/campaigns/${id}/start`, undefined, c.admin.token)).toMatchObject({ status: 403, json: { feature: "useCampaigns" } });
   });
 });
@@ -163,7 +164,7 @@ describe("opt-out", () => {
     expect(t.framesOf("contact").at(-1)!.frame).toMatchObject({ action: "update", contact: { id: contact.id, optedOutAt: contact.optedOutAt } });
     expect(fake.sent.slice(before).map(textOf)).toEqual([autoText("optOutConfirmation", "pt-BR")]);
     // the answer stays in the history, but nothing waits for an agent and the bot said nothing else
-    const ticket = t.db.select().from(tickets).where(eq(tickets.contactId, contact.id)).get()!;
+    const ticket = (await t.db.select().from(tickets).where(eq(tickets.contactId, contact.id)).limit(1))[0]!;
     expect(ticket.status).toBe("closed");
     // the customer's "no" is in the company's audit log, by the system
     const log = (await call("GET", "/audit?event=contact.opted-out")).json.entries;

@@ -10,7 +10,7 @@ t.deps.config.campaignSecondMs = 10;
 const a = await t.newCompany();
 const b = await t.newCompany();
 const agentA = await t.newUser(a.admin.token);
-const { connection, fake } = makeConnection(t, a.company.id);
+const { connection, fake } = await makeConnection(t, a.company.id);
 const conn = { id: connection.id, companyId: a.company.id };
 const tk = a.admin.token;
 
@@ -359,7 +359,7 @@ describe("attachments and limits", () => {
   });
 
   test("the connection's daily cap makes it wait with a visible reason", async () => {
-    const other = makeConnection(t, a.company.id);
+    const other = await makeConnection(t, a.company.id);
     await call("POST", "/campaign-settings", { settings: { dailyLimit: 2 } });
     const listId = await newList("Lista cota", ["5511978000001", "5511978000002", "5511978000003"]);
     const r = await call("POST", "/campaigns", { name: "Cota", message1: "Oi", whatsappId: other.connection.id, contactListId: listId, scheduledAt: past() });

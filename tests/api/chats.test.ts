@@ -94,8 +94,8 @@ describe("internal chat", () => {
 
   test("the plan's useInternalChat flag gates the routes", async () => {
     const now = new Date().toISOString();
-    const plan = t.db.insert(plans).values({ name: "Sem Chat", useInternalChat: false, createdAt: now, updatedAt: now }).returning().get();
-    t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, a.company.id)).run();
+    const plan = (await t.db.insert(plans).values({ name: "Sem Chat", useInternalChat: false, createdAt: now, updatedAt: now }).returning())[0];
+    await t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, a.company.id));
     try {
       for (const [m, p] of [
         ["GET", "/chats"],
@@ -106,7 +106,7 @@ describe("internal chat", () => {
         expect(r.json).toEqual({ error: "ERR_NO_PERMISSION", feature: "useInternalChat" });
       }
     } finally {
-      t.db.update(companies).set({ planId: 1 }).where(eq(companies.id, a.company.id)).run();
+      await t.db.update(companies).set({ planId: 1 }).where(eq(companies.id, a.company.id));
     }
   });
 

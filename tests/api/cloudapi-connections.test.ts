@@ -88,12 +88,13 @@ describe("adding a Cloud API connection", () => {
     const again = await create(b.admin.token, { cloudApi: credentialsOf(account) });
     expect(again.status).toBe(409);
     expect(again.json.error).toBe("ERR_CLOUD_NUMBER_IN_USE");
-    const plan = t.db
-      .insert(plans)
-      .values({ name: `P1 ${Date.now()}`, users: 5, connections: 1, queues: 5, value: 1, createdAt: "", updatedAt: "" })
-      .returning()
-      .get();
-    t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, a.company.id)).run();
+    const plan = (
+      await t.db
+        .insert(plans)
+        .values({ name: `P1 ${Date.now()}`, users: 5, connections: 1, queues: 5, value: 1, createdAt: "", updatedAt: "" })
+        .returning()
+    )[0];
+    await t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, a.company.id));
     const over = await create(a.admin.token, { cloudApi: credentialsOf(graph.addAccount()) });
     expect(over.status).toBe(400);
     expect(over.json.error).toBe("ERR_PLAN_LIMIT_CONNECTIONS");

@@ -190,8 +190,8 @@ describe("tickets on a Cloud API connection", () => {
     expect(s.sentTo(number).at(-1)!.body.type).toBe("text");
     await s.say(number, "3");
     await answered(t, s.w.id);
-    const rated = t.db.select().from(userRatings).where(eq(userRatings.ticketId, ticket.id)).get();
+    const rated = (await t.db.select().from(userRatings).where(eq(userRatings.ticketId, ticket.id)).limit(1))[0];
     expect(rated?.rate).toBe(3);
-    expect(t.db.select().from(tickets).where(eq(tickets.id, ticket.id)).get()?.status).toBe("closed");
+    expect((await t.db.select().from(tickets).where(eq(tickets.id, ticket.id)).limit(1))[0]?.status).toBe("closed");
   });
 });

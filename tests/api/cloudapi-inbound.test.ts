@@ -66,7 +66,7 @@ describe("customers' messages through the webhook", () => {
       expect(r.status).toBe(401);
       expect((await r.json()).error).toBe("ERR_CLOUD_SIGNATURE_INVALID");
     }
-    expect(t.db.select().from(messages).where(eq(messages.body, "injetada")).all()).toEqual([]);
+    expect(await t.db.select().from(messages).where(eq(messages.body, "injetada"))).toEqual([]);
     expect((await webhook(t, "/cloudapi/webhook/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", payload, { appSecret: a.account.appSecret })).status).toBe(404);
     const row = (await t.call("GET", `/whatsapp/${a.w.id}`, { token: a.admin.token })).json;
     expect(row.cloudApi.errorsLastHour).toBe(3);
@@ -189,8 +189,8 @@ describe("delivery statuses", () => {
     const release = graph.holdSends();
     const sending = t.call("POST", `/messages/${ticket.id}`, { token: s.admin.token, body: { body: "rápido" } });
     const row = await (async () => {
-      await until(() => !!t.db.select().from(messages).where(eq(messages.body, "rápido")).get());
-      return t.db.select().from(messages).where(eq(messages.body, "rápido")).get()!;
+      await until(async () => !!(await t.db.select().from(messages).where(eq(messages.body, "rápido")).limit(1))[0]);
+      return (await t.db.select().from(messages).where(eq(messages.body, "rápido")).limit(1))[0]!;
     })();
     const early = wamid();
     await webhook(t, s.path, change(s.account.numbers[0], { statuses: [statusOf(early, "delivered", { alias: row.wid })] }), {
@@ -198,7 +198,7 @@ describe("delivery statuses", () => {
     });
     release();
     const sentMsg = (await sending).json;
-    const stored = t.db.select().from(messages).where(eq(messages.id, sentMsg.id)).get()!;
+    const stored = (await t.db.select().from(messages).where(eq(messages.id, sentMsg.id)).limit(1))[0]!;
     expect(stored.ack).toBe(3);
     expect(stored.sendStatus).toBe("sent");
   });

@@ -116,7 +116,7 @@ describe("the 24-hour window and templates", () => {
     const refused = await t.call("POST", `/messages/${s.ticket.id}`, { token: s.admin.token, body: { body: "ainda está aí?" } });
     expect(refused.status).toBe(400);
     expect(refused.json.error).toBe("ERR_CLOUD_WINDOW_CLOSED");
-    expect(t.db.select().from(messages).where(eq(messages.body, "ainda está aí?")).all()).toEqual([]);
+    expect(await t.db.select().from(messages).where(eq(messages.body, "ainda está aí?"))).toEqual([]);
     expect(graph.sent.length).toBe(sentBefore);
 
     const choice = { name: "retorno", language: "pt_BR", params: ["#123", "{{firstName}}", "WhatsApp"] };
@@ -202,11 +202,13 @@ describe("the chatbot's menus", () => {
       },
     });
     // The chat shows the same menu as numbered text.
-    const stored = t.db
-      .select()
-      .from(messages)
-      .where(eq(messages.wid, graph.sent.at(-1)!.id))
-      .get()!;
+    const stored = (
+      await t.db
+        .select()
+        .from(messages)
+        .where(eq(messages.wid, graph.sent.at(-1)!.id))
+        .limit(1)
+    )[0]!;
     expect(stored.body).toContain("*[ 2 ]* - Suporte");
     await say({ type: "interactive", interactive: { type: "button_reply", button_reply: { id: "2", title: "Suporte" } } });
     await answered(t, w.id);
@@ -245,12 +247,13 @@ describe("the chatbot's menus", () => {
     expect(list.action.sections[0].rows[3]).toEqual({ id: "4", title: "Quatro com um nome bem…", description: "Quatro com um nome bem comprido demais" });
 
     const big = await t.newCompany();
-    const plan = t.db
-      .insert(plans)
-      .values({ name: `Grande ${Date.now()}`, users: 5, connections: 5, queues: 20, value: 1, createdAt: "", updatedAt: "" })
-      .returning()
-      .get();
-    t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, big.company.id)).run();
+    const plan = (
+      await t.db
+        .insert(plans)
+        .values({ name: `Grande ${Date.now()}`, users: 5, connections: 5, queues: 20, value: 1, createdAt: "", updatedAt: "" })
+        .returning()
+    )[0];
+    await t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, big.company.id));
     const many = await queues(
       big.admin.token,
       Array.from({ length: 11 }, (_, i) => `Fila ${i + 1}`),

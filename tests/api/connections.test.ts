@@ -139,13 +139,14 @@ describe("POST /whatsapp", () => {
 
   test("the plan's connection limit answers ERR_PLAN_LIMIT_CONNECTIONS with the limit", async () => {
     const now = nowIso();
-    const plan = t.db
-      .insert(plans)
-      .values({ name: `Mini ${crypto.randomUUID().slice(0, 4)}`, users: 5, connections: 1, queues: 5, value: 10, createdAt: now, updatedAt: now })
-      .returning()
-      .get();
+    const plan = (
+      await t.db
+        .insert(plans)
+        .values({ name: `Mini ${crypto.randomUUID().slice(0, 4)}`, users: 5, connections: 1, queues: 5, value: 10, createdAt: now, updatedAt: now })
+        .returning()
+    )[0];
     const c = await t.newCompany();
-    t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, c.company.id)).run();
+    await t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, c.company.id));
     expect((await create(c.admin.token, { name: "Única", channel: "sandbox" })).status).toBe(201);
     const r = await create(c.admin.token, { name: "Segunda", channel: "sandbox" });
     expect(r).toMatchObject({ status: 400, json: { error: "ERR_PLAN_LIMIT_CONNECTIONS", limit: 1 } });
@@ -196,11 +197,11 @@ describe("GET /whatsapp/:id, PUT, DELETE and the default rules", () => {
   test("DELETE the default promotes another; the session ends and its credentials go", async () => {
     const list = await t.call("GET", "/whatsapp", { token: a.admin.token });
     const def = list.json.find((w: { isDefault: boolean }) => w.isDefault);
-    t.db.insert(waAuth).values({ connectionId: def.id, kind: "creds", keyId: "", value: "{}" }).run();
+    await t.db.insert(waAuth).values({ connectionId: def.id, kind: "creds", keyId: "", value: "{}" });
     t.events.length = 0;
     const r = await t.call("DELETE", `/whatsapp/${def.id}`, { token: a.admin.token });
     expect(r.status).toBe(200);
-    expect(t.db.select().from(waAuth).where(eq(waAuth.connectionId, def.id)).all()).toEqual([]);
+    expect(await t.db.select().from(waAuth).where(eq(waAuth.connectionId, def.id))).toEqual([]);
     expect(t.events.some((e) => e.frame.channel === "whatsapp" && e.frame.action === "delete" && e.frame.whatsappId === def.id)).toBe(true);
     const rest = await t.call("GET", "/whatsapp", { token: a.admin.token });
     expect(rest.json.filter((w: { isDefault: boolean }) => w.isDefault)).toHaveLength(1);
@@ -219,15 +220,15 @@ describe("/whatsappsession", () => {
     s.link();
     expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json).toMatchObject({ status: "CONNECTED", qrcode: "" });
     // the transport reconnects by itself: counted once, though OPENING is reported twice on the way
-    s.events.onStatus("TIMEOUT", { reason: "closed_428", retries: 1 });
-    s.events.onStatus("OPENING");
-    s.events.onStatus("OPENING");
-    s.events.onStatus("CONNECTED");
+    await s.events.onStatus("TIMEOUT", { reason: "closed_428", retries: 1 });
+    await s.events.onStatus("OPENING");
+    await s.events.onStatus("OPENING");
+    await s.events.onStatus("CONNECTED");
     const after = (await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json;
     expect(after.reconnectsToday).toBe(1);
     // the last close reason is kept on the row (the page says it in words)
     expect(after.closeReason).toBe("closed_428");
-    s.events.onStatus("DISCONNECTED", { reason: "replaced" });
+    await s.events.onStatus("DISCONNECTED", { reason: "replaced" });
     expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json).toMatchObject({ status: "DISCONNECTED", closeReason: "replaced" });
     expect(t.framesOf("whatsappSession").at(-1)?.frame.session).toMatchObject({ status: "DISCONNECTED", closeReason: "replaced" });
     s.link();
@@ -249,10 +250,10 @@ describe("/whatsappsession", () => {
   });
 
   test("PUT asks for a new QR (fresh credentials) or a pairing code for a phone number", async () => {
-    t.db.insert(waAuth).values({ connectionId: id, kind: "creds", keyId: "", value: "{}" }).run();
+    await t.db.insert(waAuth).values({ connectionId: id, kind: "creds", keyId: "", value: "{}" });
     const r = await t.call("PUT", `/whatsappsession/${id}`, { token: a.admin.token });
     expect(r.status).toBe(200);
-    expect(t.db.select().from(waAuth).where(eq(waAuth.connectionId, id)).all()).toEqual([]);
+    expect(await t.db.select().from(waAuth).where(eq(waAuth.connectionId, id))).toEqual([]);
     expect(sessions.get(id)!.starts.at(-1)).toMatchObject({ fresh: true });
     const p = await t.call("PUT", `/whatsappsession/${id}`, { token: a.admin.token, body: { pairingNumber: "+55 (11) 98888-7777" } });
     expect(p.status).toBe(200);
@@ -272,10 +273,9 @@ describe("boot and delete edge cases", () => {
     const phone = (await create(c.admin.token, { name: "Telefone", channel: "sandbox" })).json.id as number;
     const off = (await create(c.admin.token, { name: "Desligado", channel: "sandbox" })).json.id as number;
     await t.call("DELETE", `/whatsappsession/${off}`, { token: c.admin.token });
-    t.db
+    await t.db
       .insert(waAuth)
-      .values({ connectionId: linked, kind: "creds", keyId: "", value: JSON.stringify({ me: { id: "1@s.whatsapp.net" }, account: {} }) })
-      .run();
+      .values({ connectionId: linked, kind: "creds", keyId: "", value: JSON.stringify({ me: { id: "1@s.whatsapp.net" }, account: {} }) });
     // a fresh process: a new supervisor over the same database
     const { ConnectionSupervisor } = await import("../../src/inbound/supervisor");
     const { channelKinds } = await import("../../src/app");
@@ -304,16 +304,13 @@ describe("boot and delete edge cases", () => {
     await Bun.sleep(5);
     await t.call("POST", `/sandbox/${gone}/messages`, { token: c.admin.token, body: { number: "5511955550000", body: "oi" } });
     const { tickets } = await import("../../src/modules/tickets/schema");
-    const mine = t.db.select().from(tickets).where(eq(tickets.companyId, c.company.id)).all();
+    const mine = await t.db.select().from(tickets).where(eq(tickets.companyId, c.company.id));
     expect(mine).toHaveLength(1);
     // the same contact also has an active ticket without a connection
-    t.db
-      .insert(tickets)
-      .values({ ...mine[0], id: undefined, uuid: crypto.randomUUID(), whatsappId: null })
-      .run();
+    await t.db.insert(tickets).values({ ...mine[0], id: undefined, uuid: crypto.randomUUID(), whatsappId: null });
     const r = await t.call("DELETE", `/whatsapp/${gone}`, { token: c.admin.token });
     expect(r.status).toBe(200);
-    const after = t.db.select().from(tickets).where(eq(tickets.companyId, c.company.id)).all();
+    const after = await t.db.select().from(tickets).where(eq(tickets.companyId, c.company.id));
     expect(after).toHaveLength(2);
     expect(after.filter((x) => x.status !== "closed")).toHaveLength(1);
     expect(keep).toBeGreaterThan(0);
@@ -330,50 +327,54 @@ describe("channel events of a live connection", () => {
     const { messages } = await import("../../src/modules/messages/schema");
     const { and: andOp } = await import("drizzle-orm");
     await s.events.onMessages([inbound("5511944443333", "primeira", { id: "IN-1" })]);
-    const row = () =>
-      t.db
-        .select()
-        .from(messages)
-        .where(andOp(eq(messages.whatsappId, id), eq(messages.wid, "IN-1")))
-        .get()!;
-    expect(row().body).toBe("primeira");
+    const row = async () =>
+      (
+        await t.db
+          .select()
+          .from(messages)
+          .where(andOp(eq(messages.whatsappId, id), eq(messages.wid, "IN-1")))
+          .limit(1)
+      )[0]!;
+    expect((await row()).body).toBe("primeira");
     t.events.length = 0;
-    s.events.onAck([{ id: "IN-1", ack: 3 }]);
-    s.events.onAck([{ id: "IN-1", ack: 2 }]);
-    expect(row().ack).toBe(3);
+    await s.events.onAck([{ id: "IN-1", ack: 3 }]);
+    await s.events.onAck([{ id: "IN-1", ack: 2 }]);
+    expect((await row()).ack).toBe(3);
     expect(t.events.filter((e) => e.frame.channel === "appMessage" && e.frame.action === "update")).toHaveLength(1);
     expect((await t.call("GET", `/whatsapp/${id}`, { token: c.admin.token })).json.lastAckAt).toBeTruthy();
-    s.events.onEdit({ id: "IN-1", body: "primeira (editada)" });
-    expect(row()).toMatchObject({ body: "primeira (editada)", isEdited: true });
+    await s.events.onEdit({ id: "IN-1", body: "primeira (editada)" });
+    expect(await row()).toMatchObject({ body: "primeira (editada)", isEdited: true });
     t.events.length = 0;
-    s.events.onRevoke("IN-1");
-    expect(row().isDeleted).toBe(true);
+    await s.events.onRevoke("IN-1");
+    expect((await row()).isDeleted).toBe(true);
     // the deleted text leaves the card's preview in every list, not only in the open chat
     const card = t.framesOf("ticket").find((f) => f.frame.action === "update" && f.rooms.some((r) => r.endsWith("-pending")));
     expect(card?.frame.action === "update" && card.frame.ticket.lastMessage).toBe("");
     // the company's `call` setting is "disabled" by default: a finished call gets the automatic text
-    s.events.onCall({ id: "CALL-1", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "terminate" });
-    const callRow = () =>
-      t.db
-        .select()
-        .from(messages)
-        .where(andOp(eq(messages.whatsappId, id), eq(messages.wid, "CALL-1")))
-        .get();
+    await s.events.onCall({ id: "CALL-1", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "terminate" });
+    const callRow = async () =>
+      (
+        await t.db
+          .select()
+          .from(messages)
+          .where(andOp(eq(messages.whatsappId, id), eq(messages.wid, "CALL-1")))
+          .limit(1)
+      )[0];
     // The call's entry is stored by the next group commit (a turn of the event loop, longer on a busy machine).
-    for (let i = 0; i < 200 && !callRow(); i++) await Bun.sleep(10);
+    for (let i = 0; i < 200 && !(await callRow()); i++) await Bun.sleep(10);
     expect(s.sent.some((m) => m.type === "text" && m.body.includes("chamadas de voz e vídeo estão desabilitadas"))).toBe(true);
-    const call = callRow();
+    const call = await callRow();
     expect(call?.mediaType).toBe("call_log");
     // a call that rang out (timeout) is answered like a hung-up one, and only once
     s.sent.length = 0;
-    s.events.onCall({ id: "CALL-3", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "timeout" });
-    s.events.onCall({ id: "CALL-3", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "terminate" });
+    await s.events.onCall({ id: "CALL-3", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "timeout" });
+    await s.events.onCall({ id: "CALL-3", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: false, status: "terminate" });
     await Bun.sleep(20);
     expect(s.sent.filter((m) => m.type === "text" && m.body.startsWith("*Mensagem Automática*:\n"))).toHaveLength(1);
     // enabled: calls are left alone
     await t.call("PUT", "/settings/call", { token: c.admin.token, body: { value: "enabled" } });
     s.sent.length = 0;
-    s.events.onCall({ id: "CALL-2", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: true, status: "terminate" });
+    await s.events.onCall({ id: "CALL-2", from: { number: "5511944443333", address: "5511944443333@s.whatsapp.net" }, isVideo: true, status: "terminate" });
     await Bun.sleep(20);
     expect(s.sent).toEqual([]);
   });
@@ -391,9 +392,9 @@ describe("lapsed subscriptions", () => {
     await sup.start({ id: created.json.id, companyId: c.company.id, channel: "sandbox" });
     expect(sup.get(created.json.id)).toBeDefined();
     expect(await sup.pauseLapsed()).toBe(0);
-    t.db.update(companies).set({ dueDate: "2020-01-01" }).where(eq(companies.id, c.company.id)).run();
+    await t.db.update(companies).set({ dueDate: "2020-01-01" }).where(eq(companies.id, c.company.id));
     expect(await t.deps.jobs.runNow("connections.pause-lapsed")).toBe(true);
     expect(sup.get(created.json.id)).toBeUndefined();
-    expect(t.db.select().from(whatsapps).where(eq(whatsapps.id, created.json.id)).get()?.status).toBe("DISCONNECTED");
+    expect((await t.db.select().from(whatsapps).where(eq(whatsapps.id, created.json.id)).limit(1))[0]?.status).toBe("DISCONNECTED");
   });
 });

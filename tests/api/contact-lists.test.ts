@@ -104,7 +104,7 @@ describe("contact lists", () => {
     const bList = (await t.call("POST", "/contact-lists", { token: b.admin.token, body: { name: "Sem conexão" } })).json;
     const many = sheet([["numero"], ...Array.from({ length: 250 }, (_, i) => [`55219${String(10000000 + i)}`])]);
     expect((await t.call("POST", `/contact-lists/${bList.id}/upload`, { token: b.admin.token, form: many })).json.created).toBe(250);
-    const { fake } = makeConnection(t, a.company.id);
+    const { fake } = await makeConnection(t, a.company.id);
     fake.checkNumber = async (n: string) => ({ exists: !n.endsWith("0002"), number: n, address: `${n}@s.whatsapp.net` });
     await Bun.sleep(10);
     expect(await t.deps.jobs.runNow("contact-lists.check-numbers")).toBe(true);
@@ -141,22 +141,23 @@ describe("contact lists", () => {
 
   test("a plan without campaigns is refused, whatever the company's setting says, until the super user grants them", async () => {
     const now = nowIso();
-    const plan = t.db
-      .insert(plans)
-      .values({
-        name: `Sem campanhas ${crypto.randomUUID().slice(0, 4)}`,
-        users: 5,
-        connections: 5,
-        queues: 5,
-        value: 10,
-        useCampaigns: false,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
+    const plan = (
+      await t.db
+        .insert(plans)
+        .values({
+          name: `Sem campanhas ${crypto.randomUUID().slice(0, 4)}`,
+          users: 5,
+          connections: 5,
+          queues: 5,
+          value: 10,
+          useCampaigns: false,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+    )[0];
     const c = await t.newCompany();
-    t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, c.company.id)).run();
+    await t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, c.company.id));
     const r = await t.call("GET", "/contact-lists", { token: c.admin.token });
     expect(r).toMatchObject({ status: 403, json: { error: "ERR_NO_PERMISSION", feature: "useCampaigns" } });
     expect((await t.call("GET", "/campaign-settings", { token: c.admin.token })).status).toBe(403);

@@ -342,7 +342,7 @@ describe("WhatsApp number check (D18)", () => {
     const c = await t.newCompany();
     const offline = await t.call("POST", "/contacts", { token: c.admin.token, body: { name: "Sem Conexão", number: "11 98888-0000" } });
     expect(offline.json.number).toBe("11988880000");
-    const { fake } = makeConnection(t, c.company.id);
+    const { fake } = await makeConnection(t, c.company.id);
     fake.checkNumber = async (n: string) =>
       n === "11977770000" ? { exists: true, number: "5511977770000", address: "5511977770000@s.whatsapp.net" } : { exists: false, number: n, address: "" };
     const ok = await t.call("POST", "/contacts", { token: c.admin.token, body: { name: "Com Conexão", number: "11977770000" } });
@@ -362,7 +362,7 @@ describe("WhatsApp number check (D18)", () => {
     const { makeConnection } = await import("../helpers/channel");
     const c = await t.newCompany();
     const other = await t.newCompany();
-    const foreign = makeConnection(t, other.company.id).connection;
+    const foreign = (await makeConnection(t, other.company.id)).connection;
     const r = await t.call("POST", "/contacts", { token: c.admin.token, body: { name: "Conexão Alheia", number: "5511922223333", whatsappId: foreign.id } });
     expect(r.status).toBe(404);
     expect(r.json.error).toBe("ERR_NO_WAPP_FOUND");

@@ -16,7 +16,7 @@ const t = await makeTestApp();
 const a = await t.newCompany();
 const tok = a.admin.token;
 const ana = await t.newUser(tok, { name: "Ana Lima" });
-const { connection } = makeConnection(t, a.company.id);
+const { connection } = await makeConnection(t, a.company.id);
 const conn = { id: connection.id, companyId: a.company.id };
 const tz = t.config.timezone;
 // 09:00 on 17 March 2026 in the company's zone; the dashboard is read at 18:00 the same day.

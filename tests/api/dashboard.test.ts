@@ -16,7 +16,7 @@ const b = await t.newCompany();
 const tok = a.admin.token;
 const ana = await t.newUser(tok, { name: "Ana Lima" });
 const bruno = await t.newUser(tok, { name: "Bruno Reis" });
-const { connection } = makeConnection(t, a.company.id, { expiresTicket: 30, expiresInactiveMessage: "Encerrado por inatividade." });
+const { connection } = await makeConnection(t, a.company.id, { expiresTicket: 30, expiresInactiveMessage: "Encerrado por inatividade." });
 const conn = { id: connection.id, companyId: a.company.id };
 
 // The seed's clock: minute 0 is two hours ago, so the whole scenario lies in the last day.
@@ -121,7 +121,7 @@ describe("dashboard figures", () => {
 describe("leads when contacts merge", () => {
   test("a LID-only contact merged into the number's contact: its stretch counts for that contact (no longer two leads)", async () => {
     const c = await t.newCompany();
-    const cConn = { id: makeConnection(t, c.company.id).connection.id, companyId: c.company.id };
+    const cConn = { id: (await makeConnection(t, c.company.id)).connection.id, companyId: c.company.id };
     at(200);
     await handleInbound(t.deps, cConn, inbound("5511977770001", "oi"));
     await handleInbound(t.deps, cConn, {
@@ -132,7 +132,7 @@ describe("leads when contacts merge", () => {
     const leads = async () => (await t.call("GET", "/dashboard?days=1", { token: c.admin.token })).json.counters.leads;
     expect(await leads()).toBe(3);
     // The LID turns out to be 5511977770001's: one person with two stretches, so one lead less and one contact less.
-    applyLidMapping(t.db, c.company.id, "55667788990011", "5511977770001");
+    await applyLidMapping(t.db, c.company.id, "55667788990011", "5511977770001");
     expect(await leads()).toBe(1);
   });
 });

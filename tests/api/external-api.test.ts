@@ -22,8 +22,8 @@ const a = await t.newCompany();
 const b = await t.newCompany();
 const TOKEN_A = "token-empresa-a-123";
 const TOKEN_B = "token-empresa-b-456";
-const { connection, fake } = makeConnection(t, a.company.id, { token: TOKEN_A });
-const connB = makeConnection(t, b.company.id, { token: TOKEN_B });
+const { connection, fake } = await makeConnection(t, a.company.id, { token: TOKEN_A });
+const connB = await makeConnection(t, b.company.id, { token: TOKEN_B });
 
 const send = (body: unknown, token: string | null = TOKEN_A) =>
   t.call("POST", "/api/messages/send", { body, headers: token === null ? {} : { authorization: `Bearer ${token}` } });
@@ -75,7 +75,7 @@ describe("validation", () => {
     fake.checkNumber = orig;
     expect(r.status).toBe(400);
     expect(r.json.error).toBe("ERR_CHECK_NUMBER");
-    expect(t.db.select().from(contacts).where(eq(contacts.number, "5511900001111")).get()).toBeUndefined();
+    expect((await t.db.select().from(contacts).where(eq(contacts.number, "5511900001111")).limit(1))[0]).toBeUndefined();
   });
   test("a wrong file type is refused before anything is sent", async () => {
     const r = await sendForm({ number: "5511912345678", body: "x", medias: new File(["MZ"], "virus.exe", { type: "application/octet-stream" }) });
@@ -95,7 +95,7 @@ describe("sending", () => {
     const out = fake.sent.at(-1) as Extract<Outgoing, { type: "text" }>;
     expect(out.to).toBe("5511912345678@s.whatsapp.net");
     expect(out.body).toBe("Olá 5511912345678, seu pedido saiu.");
-    const ticket = t.db.select().from(tickets).where(eq(tickets.id, r.json.ticketId)).get()!;
+    const ticket = (await t.db.select().from(tickets).where(eq(tickets.id, r.json.ticketId)).limit(1))[0]!;
     expect(ticket).toMatchObject({ companyId: a.company.id, whatsappId: connection.id, status: "pending", lastMessage: "Olá 5511912345678, seu pedido saiu." });
     // a second call reuses the same contact and ticket
     const again = await send({ number: "5511912345678", body: "segunda" });
@@ -112,12 +112,12 @@ describe("sending", () => {
     expect(out.caption).toBe("Segue a foto");
   });
   test("closeTicket resolves the ticket after sending, with the connection's completion message", async () => {
-    t.db.update(whatsapps).set({ complationMessage: "Atendimento encerrado." }).where(eq(whatsapps.id, connection.id)).run();
+    await t.db.update(whatsapps).set({ complationMessage: "Atendimento encerrado." }).where(eq(whatsapps.id, connection.id));
     const r = await send({ number: "5511933334444", body: "Seu boleto vence hoje.", closeTicket: true });
     expect(r.status).toBe(200);
-    expect(t.db.select().from(tickets).where(eq(tickets.id, r.json.ticketId)).get()!.status).toBe("closed");
+    expect((await t.db.select().from(tickets).where(eq(tickets.id, r.json.ticketId)).limit(1))[0]!.status).toBe("closed");
     expect(fake.sent.slice(-2).map((m) => ("body" in m ? m.body : ""))).toEqual(["Seu boleto vence hoje.", "Atendimento encerrado."]);
-    t.db.update(whatsapps).set({ complationMessage: "" }).where(eq(whatsapps.id, connection.id)).run();
+    await t.db.update(whatsapps).set({ complationMessage: "" }).where(eq(whatsapps.id, connection.id));
   });
   test("a disconnected connection answers 409 ERR_WAPP_NOT_INITIALIZED and stores nothing", async () => {
     const before = fake.sent.length;
@@ -134,28 +134,29 @@ describe("tenancy, plan and limits", () => {
   test("company B's token sends through B only; A's ticket stays invisible to B", async () => {
     const r = await send({ number: "5511912345678", body: "de B" }, TOKEN_B);
     expect(r.status).toBe(200);
-    const ticket = t.db.select().from(tickets).where(eq(tickets.id, r.json.ticketId)).get()!;
+    const ticket = (await t.db.select().from(tickets).where(eq(tickets.id, r.json.ticketId)).limit(1))[0]!;
     expect(ticket.companyId).toBe(b.company.id);
     expect(connB.fake.sent.at(-1)).toMatchObject({ body: "de B" });
     const mine = await send({ number: "5511912345678", body: "de A" });
     expect((await t.call("GET", `/tickets/${mine.json.ticketId}`, { token: b.admin.token })).status).toBe(404);
   });
   test("a plan without useExternalApi answers 403 ERR_NO_PERMISSION", async () => {
-    const planId = t.db.select().from(companies).where(eq(companies.id, b.company.id)).get()!.planId;
+    const planId = (await t.db.select().from(companies).where(eq(companies.id, b.company.id)).limit(1))[0]!.planId;
     const now = new Date().toISOString();
-    const p = t.db
-      .insert(plans)
-      .values({ name: `Sem API ${planId}`, useExternalApi: false, createdAt: now, updatedAt: now })
-      .returning()
-      .get();
-    t.db.update(companies).set({ planId: p.id }).where(eq(companies.id, b.company.id)).run();
+    const p = (
+      await t.db
+        .insert(plans)
+        .values({ name: `Sem API ${planId}`, useExternalApi: false, createdAt: now, updatedAt: now })
+        .returning()
+    )[0];
+    await t.db.update(companies).set({ planId: p.id }).where(eq(companies.id, b.company.id));
     const r = await send({ number: "5511912345678", body: "oi" }, TOKEN_B);
     expect(r.status).toBe(403);
     expect(r.json.error).toBe("ERR_NO_PERMISSION");
-    t.db.update(companies).set({ planId }).where(eq(companies.id, b.company.id)).run();
+    await t.db.update(companies).set({ planId }).where(eq(companies.id, b.company.id));
   });
   test("a lapsed company answers 402", async () => {
-    t.db.update(companies).set({ dueDate: "2001-01-01" }).where(eq(companies.id, b.company.id)).run();
+    await t.db.update(companies).set({ dueDate: "2001-01-01" }).where(eq(companies.id, b.company.id));
     const r = await send({ number: "5511912345678", body: "oi" }, TOKEN_B);
     expect(r.status).toBe(402);
     expect(r.json.error).toBe("ERR_SUBSCRIPTION_EXPIRED");

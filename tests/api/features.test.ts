@@ -15,29 +15,30 @@ import { makeConnection } from "../helpers/channel";
 const t = await makeTestApp();
 const root = await t.superSession();
 const now = nowIso();
-const planOf = (name: string, on: boolean) =>
-  t.db
-    .insert(plans)
-    .values({
-      name,
-      users: 5,
-      connections: 5,
-      queues: 5,
-      value: 10,
-      isPublic: true,
-      ...Object.fromEntries(PLAN_FLAGS.map((f) => [f, on])),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
-const bare = planOf("Básico sem recursos", false);
-const full = planOf("Completo", true);
+const planOf = async (name: string, on: boolean) =>
+  (
+    await t.db
+      .insert(plans)
+      .values({
+        name,
+        users: 5,
+        connections: 5,
+        queues: 5,
+        value: 10,
+        isPublic: true,
+        ...Object.fromEntries(PLAN_FLAGS.map((f) => [f, on])),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+  )[0];
+const bare = await planOf("Básico sem recursos", false);
+const full = await planOf("Completo", true);
 
 async function companyOn(planId: number, token: string) {
   const c = await t.newCompany();
-  t.db.update(companies).set({ planId }).where(eq(companies.id, c.company.id)).run();
-  makeConnection(t, c.company.id, { token });
+  await t.db.update(companies).set({ planId }).where(eq(companies.id, c.company.id));
+  await makeConnection(t, c.company.id, { token });
   return c;
 }
 const a = await companyOn(bare.id, "token-features-a-1");
@@ -108,7 +109,7 @@ describe("the super user grants beyond the plan", () => {
     expect(put.status).toBe(403);
     const setting = await t.call("PUT", "/settings/featureGrants", { token: a.admin.token, body: { value: "useCampaigns" } });
     expect([400, 403]).toContain(setting.status);
-    expect(t.db.select().from(companies).where(eq(companies.id, a.company.id)).get()!.featureGrants).toEqual([]);
+    expect((await t.db.select().from(companies).where(eq(companies.id, a.company.id)).limit(1))[0]!.featureGrants).toEqual([]);
   });
   test.each(PLAN_FLAGS)("%s granted to one company: allowed there, not in another company on the same plan", async (flag) => {
     const r = await t.call("PUT", `/companies/${a.company.id}`, { token: root.token, body: { featureGrants: [flag] } });

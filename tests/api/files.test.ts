@@ -95,14 +95,14 @@ describe("file lists", () => {
     expect((await t.call("GET", r.json.options[1].mediaUrl, { token: b.admin.token })).status).toBe(404);
   });
 
-  test("fileListFiles answers the files for sending, and nothing for another company", () => {
-    const files = fileListFiles(t.deps, a.company.id, listId);
+  test("fileListFiles answers the files for sending, and nothing for another company", async () => {
+    const files = await fileListFiles(t.deps, a.company.id, listId);
     expect(files.map((f) => [f.name, f.mimetype, f.fileName])).toEqual([
       ["Foto", "image/jpeg", "foto.jpg"],
       ["Tabela", "application/pdf", "tabela.pdf"],
     ]);
     expect(files.every((f) => existsSync(f.path) && f.path.startsWith(t.config.mediaDir))).toBe(true);
-    expect(fileListFiles(t.deps, b.company.id, listId)).toEqual([]);
+    expect(await fileListFiles(t.deps, b.company.id, listId)).toEqual([]);
   });
 
   test("update renames, removes a file, drops a missing option (and its file) and adds a new one", async () => {

@@ -16,7 +16,7 @@ import { inbound, makeConnection } from "../helpers/channel";
 const t = await makeTestApp();
 const a = await t.newCompany();
 const b = await t.newCompany();
-const { connection, fake } = makeConnection(t, a.company.id, { greetingMessage: "Olá! Escolha uma opção:" });
+const { connection, fake } = await makeConnection(t, a.company.id, { greetingMessage: "Olá! Escolha uma opção:" });
 const ref = { connectionId: connection.id, companyId: a.company.id };
 const DAY = 86_400_000;
 const now = Date.now();
@@ -33,16 +33,16 @@ const batch = (list: InboundMessage[], progress: number | null, isLatest = false
 
 /** The history of the second test, replayed by the third. */
 const seen: InboundMessage[] = [];
-const ticketsOf = (companyId: number) => t.db.select().from(tickets).where(eq(tickets.companyId, companyId)).all();
-const messagesOf = (ticketId: number) => t.db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(messages.createdAt).all();
+const ticketsOf = async (companyId: number) => await t.db.select().from(tickets).where(eq(tickets.companyId, companyId));
+const messagesOf = async (ticketId: number) => await t.db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(messages.createdAt);
 
 describe("the setting", () => {
   test("off by default; 0-30 days; other companies cannot change it", async () => {
     const got = await t.call("GET", `/whatsapp/${connection.id}`, { token: a.admin.token });
     expect(got.json).toMatchObject({ historyDays: 0, historyImport: null });
-    t.deps.sessions.history.accept(ref, batch([msg("5511911110000", "antes de ligar", DAY)], 50, true));
+    await t.deps.sessions.history.accept(ref, batch([msg("5511911110000", "antes de ligar", DAY)], 50, true));
     await t.deps.sessions.history.idle(connection.id);
-    expect(ticketsOf(a.company.id)).toHaveLength(0);
+    expect(await ticketsOf(a.company.id)).toHaveLength(0);
     expect((await t.call("PUT", `/whatsapp/${connection.id}`, { token: a.admin.token, body: { historyDays: 31 } })).json.fields.historyDays).toBe(
       "validation.invalid",
     );
@@ -73,16 +73,16 @@ describe("the import", () => {
       ],
       40,
     );
-    t.deps.sessions.history.accept(ref, first);
+    await t.deps.sessions.history.accept(ref, first);
     const again = msg("5511922220000", "Obrigada!", DAY);
-    t.deps.sessions.history.accept(ref, batch([first.messages[0], again], 100, true));
+    await t.deps.sessions.history.accept(ref, batch([first.messages[0], again], 100, true));
     seen.push(...first.messages, again);
     await t.deps.sessions.history.idle(connection.id);
 
-    const list = ticketsOf(a.company.id);
+    const list = await ticketsOf(a.company.id);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ status: "closed", whatsappId: connection.id, lastMessage: "Obrigada!", unreadMessages: 0 });
-    const stored = messagesOf(list[0].id);
+    const stored = await messagesOf(list[0].id);
     expect(stored.map((m) => [m.body, m.fromMe])).toEqual([
       ["Oi, vocês abrem sábado?", false],
       ["Abrimos das 8 às 12.", true],
@@ -103,30 +103,29 @@ describe("the import", () => {
   });
 
   test("exactly once: the same history again adds no ticket and no message", async () => {
-    const before = ticketsOf(a.company.id);
-    const count = messagesOf(before[0].id).length;
-    t.deps.sessions.history.accept(ref, batch(seen.slice(0, 4), 50));
-    t.deps.sessions.history.accept(ref, batch(seen, 100, true));
+    const before = await ticketsOf(a.company.id);
+    const count = (await messagesOf(before[0].id)).length;
+    await t.deps.sessions.history.accept(ref, batch(seen.slice(0, 4), 50));
+    await t.deps.sessions.history.accept(ref, batch(seen, 100, true));
     await t.deps.sessions.history.idle(connection.id);
-    expect(ticketsOf(a.company.id)).toHaveLength(1);
-    expect(messagesOf(before[0].id)).toHaveLength(count);
+    expect(await ticketsOf(a.company.id)).toHaveLength(1);
+    expect(await messagesOf(before[0].id)).toHaveLength(count);
   });
 
   test("a customer writing live during the import is served at once, on a live ticket of their own", async () => {
     const many: InboundMessage[] = [];
     for (let c = 0; c < 150; c++) for (let i = 0; i < 4; i++) many.push(msg(`55119700${String(c).padStart(5, "0")}`, `mensagem ${i}`, DAY + i));
-    t.deps.sessions.history.accept(ref, batch(many, 10, true));
+    await t.deps.sessions.history.accept(ref, batch(many, 10, true));
     const started = performance.now();
     const live = await ingestMessage(t.deps, { id: connection.id, companyId: a.company.id }, inbound("5511988880000", "Estou esperando atendimento"));
     const liveMs = performance.now() - started;
     await t.deps.sessions.history.idle(connection.id);
     expect(live?.ticket.status).toBe("pending");
     expect(liveMs).toBeLessThan(2_000);
-    const imported = t.db
+    const imported = await t.db
       .select()
       .from(tickets)
-      .where(and(eq(tickets.companyId, a.company.id), eq(tickets.status, "closed")))
-      .all();
+      .where(and(eq(tickets.companyId, a.company.id), eq(tickets.status, "closed")));
     expect(imported.length).toBe(151);
   });
 });

@@ -9,9 +9,9 @@ import { inbound, makeConnection } from "../helpers/channel";
 
 const t = await makeTestApp();
 const a = await t.newCompany();
-const { connection, fake } = makeConnection(t, a.company.id);
+const { connection, fake } = await makeConnection(t, a.company.id);
 const conn = { id: connection.id, companyId: a.company.id };
-const contactsOf = () => t.db.select().from(contacts).where(eq(contacts.companyId, a.company.id)).all();
+const contactsOf = async () => await t.db.select().from(contacts).where(eq(contacts.companyId, a.company.id));
 
 describe("WhatsApp identities (LID aliases)", () => {
   test("a sender known only by a LID gets a contact, and replies go to the LID", async () => {
@@ -19,7 +19,7 @@ describe("WhatsApp identities (LID aliases)", () => {
       ...inbound("0", "oi, sou só LID"),
       chat: { number: null, lid: "99887766554433", address: "99887766554433@lid", pushName: "Lia" },
     });
-    const c = contactsOf().find((x) => x.lid === "99887766554433")!;
+    const c = (await contactsOf()).find((x) => x.lid === "99887766554433")!;
     expect(c).toMatchObject({ name: "Lia", number: "lid:99887766554433" });
     await t.call("PUT", `/tickets/${res!.ticket.id}`, { token: a.admin.token, body: { status: "open" } });
     await t.call("POST", `/messages/${res!.ticket.id}`, { token: a.admin.token, body: { body: "Olá Lia" } });
@@ -27,14 +27,14 @@ describe("WhatsApp identities (LID aliases)", () => {
   });
 
   test("when the mapping arrives the LID-only contact takes the number; no second contact appears", async () => {
-    const id = applyLidMapping(t.db, a.company.id, "99887766554433", "5511987650000");
-    const c = t.db.select().from(contacts).where(eq(contacts.id, id!)).get()!;
+    const id = await applyLidMapping(t.db, a.company.id, "99887766554433", "5511987650000");
+    const c = (await t.db.select().from(contacts).where(eq(contacts.id, id!)).limit(1))[0]!;
     expect(c).toMatchObject({ number: "5511987650000", lid: "99887766554433" });
     await handleInbound(t.deps, conn, {
       ...inbound("5511987650000", "agora com número"),
       chat: { number: "5511987650000", lid: "99887766554433", address: "5511987650000@s.whatsapp.net" },
     });
-    expect(contactsOf().filter((x) => x.name === "Lia").length).toBe(1);
+    expect((await contactsOf()).filter((x) => x.name === "Lia").length).toBe(1);
   });
 
   test("a LID contact and a number contact of the same person are merged, history included", async () => {
@@ -43,14 +43,14 @@ describe("WhatsApp identities (LID aliases)", () => {
       ...inbound("0", "pelo lid"),
       chat: { number: null, lid: "11112222333344", address: "11112222333344@lid", pushName: "Rui" },
     });
-    expect(contactsOf().filter((x) => x.number === "5511912340000" || x.lid === "11112222333344").length).toBe(2);
+    expect((await contactsOf()).filter((x) => x.number === "5511912340000" || x.lid === "11112222333344").length).toBe(2);
     await handleInbound(t.deps, conn, {
       ...inbound("5511912340000", "com os dois"),
       chat: { number: "5511912340000", lid: "11112222333344", address: "5511912340000@s.whatsapp.net" },
     });
-    const same = contactsOf().filter((x) => x.number === "5511912340000" || x.lid === "11112222333344");
+    const same = (await contactsOf()).filter((x) => x.number === "5511912340000" || x.lid === "11112222333344");
     expect(same.length).toBe(1);
-    const mine = t.db.select().from(tickets).where(eq(tickets.contactId, same[0].id)).all();
+    const mine = await t.db.select().from(tickets).where(eq(tickets.contactId, same[0].id));
     const active = mine.filter((x) => x.status !== "closed");
     expect(active.length).toBe(1);
     const history = await t.call("GET", `/messages/${active[0].id}`, { token: a.admin.token });
@@ -67,7 +67,7 @@ describe("channel wiring", () => {
       events = e;
       return new FakeChannel();
     });
-    const { connection: c2 } = makeConnection(t, a.company.id, { channel: "fake-identity" as "sandbox", isDefault: false });
+    const { connection: c2 } = await makeConnection(t, a.company.id, { channel: "fake-identity" as "sandbox", isDefault: false });
     await sup.start({ id: c2.id, companyId: a.company.id, channel: "fake-identity" });
     await handleInbound(
       t.deps,
@@ -77,8 +77,8 @@ describe("channel wiring", () => {
         chat: { number: null, lid: "55554444333322", address: "55554444333322@lid", pushName: "Teo" },
       },
     );
-    (events as unknown as import("../../src/core/channel").ChannelEvents).onIdentity?.({ lid: "55554444333322", number: "5511955443322" });
-    const c = contactsOf().find((x) => x.lid === "55554444333322");
+    await (events as unknown as import("../../src/core/channel").ChannelEvents).onIdentity?.({ lid: "55554444333322", number: "5511955443322" });
+    const c = (await contactsOf()).find((x) => x.lid === "55554444333322");
     expect(c?.number).toBe("5511955443322");
     await sup.stopAll();
   });

@@ -16,16 +16,15 @@ import { inbound, makeConnection } from "../helpers/channel";
 const t = await makeTestApp();
 const a = await t.newCompany();
 const tok = a.admin.token;
-const { connection } = makeConnection(t, a.company.id);
+const { connection } = await makeConnection(t, a.company.id);
 const conn = { id: connection.id, companyId: a.company.id };
 
-const stored = (wid: string) => t.db.select().from(messages).where(eq(messages.wid, wid)).all();
-const ticketsOf = (number: string) =>
-  t.db
+const stored = async (wid: string) => await t.db.select().from(messages).where(eq(messages.wid, wid));
+const ticketsOf = async (number: string) =>
+  await t.db
     .select({ id: tickets.id, status: tickets.status, unread: tickets.unreadMessages })
     .from(tickets)
-    .where(and(eq(tickets.companyId, a.company.id), eq(tickets.contactId, contactId(number))))
-    .all();
+    .where(and(eq(tickets.companyId, a.company.id), eq(tickets.contactId, contactId(number))));
 const contactId = (number: string) => (t.db.sqlite.query("select id from contacts where number = ?").get(number) as { id: number }).id;
 
 /** Frames published to the company while `fn` runs. */
@@ -49,14 +48,15 @@ describe("group commit", () => {
     const numbers = Array.from({ length: 12 }, (_, i) => `55119700${String(i).padStart(5, "0")}`);
     const sent = Array.from({ length: 60 }, (_, i) => inbound(numbers[i % 12], `pedido ${i}`));
     const frames = await framesDuring(() => Promise.all(sent.map((m) => handleInbound(t.deps, conn, m))));
-    for (const m of sent) expect(stored(m.id)).toHaveLength(1);
+    for (const m of sent) expect(await stored(m.id)).toHaveLength(1);
     for (const n of numbers) {
-      const list = ticketsOf(n);
+      const list = await ticketsOf(n);
       expect(list).toHaveLength(1);
       expect(list[0]).toMatchObject({ status: "pending", unread: 5 });
     }
     // Arrival order is kept: ids grow in the order the messages came.
-    const ids = sent.map((m) => stored(m.id)[0].id);
+    const ids: number[] = [];
+    for (const m of sent) ids.push((await stored(m.id))[0].id);
     expect([...ids].sort((x, y) => x - y)).toEqual(ids);
     // One message frame per message, after its commit.
     const created = frames.filter((f) => f.channel === "appMessage" && f.action === "create");
@@ -84,9 +84,9 @@ describe("group commit", () => {
       storeInbound(t.deps, conn, good2, null),
     ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-    expect(stored(good1.id)).toHaveLength(1);
-    expect(stored(good2.id)).toHaveLength(1);
-    expect(stored(bad.id)).toHaveLength(0);
+    expect(await stored(good1.id)).toHaveLength(1);
+    expect(await stored(good2.id)).toHaveLength(1);
+    expect(await stored(bad.id)).toHaveLength(0);
     // Nothing of the failed message stayed: not even its new contact.
     expect(t.db.sqlite.query("select count(*) as n from contacts where number = ?").get("5511971111113")).toEqual({ n: 0 });
   });
@@ -94,7 +94,7 @@ describe("group commit", () => {
   test("the same message twice in one batch is stored once; both callers get the stored one", async () => {
     const m = inbound("5511972222222", "duplicada");
     const [x, y] = await Promise.all([ingestMessage(t.deps, conn, m), ingestMessage(t.deps, conn, { ...m })]);
-    expect(stored(m.id)).toHaveLength(1);
+    expect(await stored(m.id)).toHaveLength(1);
     expect(x!.messageId).toBe(y!.messageId);
     expect([x!.duplicate, y!.duplicate].sort()).toEqual([false, true]);
   });
@@ -106,9 +106,9 @@ describe("group commit", () => {
     expect((await t.call("PUT", `/tickets/${id}`, { token: tok, body: { status: "closed" } })).status).toBe(200);
     const again = await ingestMessage(t.deps, conn, { ...first });
     expect(again!.duplicate).toBe(true);
-    expect(ticketsOf("5511973333333")).toEqual([expect.objectContaining({ id, status: "closed" })]);
+    expect(await ticketsOf("5511973333333")).toEqual([expect.objectContaining({ id, status: "closed" })]);
     // A new message does reopen it.
     await handleInbound(t.deps, conn, inbound("5511973333333", "voltei"));
-    expect(ticketsOf("5511973333333")[0].status).toBe("pending");
+    expect((await ticketsOf("5511973333333"))[0].status).toBe("pending");
   });
 });

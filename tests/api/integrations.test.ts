@@ -81,7 +81,7 @@ describe("create and read", () => {
     // saving the form back unchanged keeps the stored key
     const put = await t.call("PUT", `/queueIntegration/${r.json.id}`, { token: tok, body: { ...r.json, name: "Dialogflow" } });
     expect(put.status).toBe(200);
-    const row = t.db.select().from(queueIntegrations).where(eq(queueIntegrations.id, r.json.id)).get()!;
+    const row = (await t.db.select().from(queueIntegrations).where(eq(queueIntegrations.id, r.json.id)).limit(1))[0]!;
     expect(JSON.parse(row.jsonContent).private_key).toContain("PRIVATE KEY");
     expect(row.name).toBe("Dialogflow");
   });
@@ -185,8 +185,8 @@ describe("access", () => {
   });
   test("a plan without useIntegrations answers 403 ERR_NO_PERMISSION", async () => {
     const now = new Date().toISOString();
-    const p = t.db.insert(plans).values({ name: "Sem integrações", useIntegrations: false, createdAt: now, updatedAt: now }).returning().get();
-    t.db.update(companies).set({ planId: p.id }).where(eq(companies.id, b.company.id)).run();
+    const p = (await t.db.insert(plans).values({ name: "Sem integrações", useIntegrations: false, createdAt: now, updatedAt: now }).returning())[0];
+    await t.db.update(companies).set({ planId: p.id }).where(eq(companies.id, b.company.id));
     const r = await t.call("GET", "/queueIntegration", { token: b.admin.token });
     expect(r.status).toBe(403);
     expect(r.json.error).toBe("ERR_NO_PERMISSION");

@@ -38,9 +38,9 @@ const CHECKOUT = { firstName: "Ana Souza", address2: "Rua A, 10", city: "Recife"
 const webhook = (body: unknown, secret = SECRET) => t.call("POST", "/subscription/webhook", { body, headers: { "x-webhook-secret": secret } });
 
 describe("invoices", () => {
-  test("a sign-up's first invoice exists at once; the hourly job adds no second one for that due date", () => {
-    expect(generateInvoices(t.deps)).toBe(0);
-    expect(generateInvoices(t.deps)).toBe(0);
+  test("a sign-up's first invoice exists at once; the hourly job adds no second one for that due date", async () => {
+    expect(await generateInvoices(t.deps)).toBe(0);
+    expect(await generateInvoices(t.deps)).toBe(0);
   });
 
   test("GET /invoices/all: the company's own invoices, paged, searched", async () => {
@@ -166,7 +166,7 @@ describe("Pix checkout and payment", () => {
     expect(frame.rooms).toEqual([`company-${a.company.id}-mainchannel`]);
     const replay = await webhook({ pix: [{ txid, valor: "30.00" }] });
     expect(replay.json.confirmed).toBe(0);
-    const company = t.db.select().from(companies).where(eq(companies.id, a.company.id)).get()!;
+    const company = (await t.db.select().from(companies).where(eq(companies.id, a.company.id)).limit(1))[0]!;
     expect(company.dueDate).toBe(expected);
     const inv = await t.call("GET", "/invoices/all", { token: a.admin.token });
     expect(inv.json.invoices.find((i: { id: number }) => i.id === invoiceId)).toMatchObject({ status: "paid" });
@@ -184,27 +184,26 @@ describe("Pix checkout and payment", () => {
     const r = await t.call("PUT", `/invoices/${inv.id}`, { token: root.token, body: { status: "paid" } });
     expect(r.json.status).toBe("paid");
     await t.call("PUT", `/invoices/${inv.id}`, { token: root.token, body: { status: "paid" } });
-    const company = t.db.select().from(companies).where(eq(companies.id, b.company.id)).get()!;
+    const company = (await t.db.select().from(companies).where(eq(companies.id, b.company.id)).limit(1))[0]!;
     expect(company.dueDate).toBe(addMonths(b.company.dueDate, 1));
     expect((await t.call("GET", `/invoices/all?companyId=${b.company.id}`, { token: root.token })).json.count).toBe(1);
   });
 
   test("a lapsed company still reaches its invoices and checkout, nothing else", async () => {
-    t.db
+    await t.db
       .update(companies)
       .set({ dueDate: addDays(todayDate(t.config.timezone), -2) })
-      .where(eq(companies.id, a.company.id))
-      .run();
+      .where(eq(companies.id, a.company.id));
     expect((await t.call("GET", "/users", { token: a.admin.token })).status).toBe(402);
     expect((await t.call("GET", "/invoices/all", { token: a.admin.token })).status).toBe(200);
-    generateInvoices(t.deps);
+    await generateInvoices(t.deps);
     const open = (await t.call("GET", "/invoices/all", { token: a.admin.token })).json.invoices.find((i: { status: string }) => i.status === "open");
     expect(open.dueDate).toBe(addDays(todayDate(t.config.timezone), -2));
     const charge = await t.call("POST", "/subscription", { token: a.admin.token, body: { ...CHECKOUT, invoiceId: open.id } });
     expect(charge.status).toBe(200);
     // Paying renews from today (not from the lapsed due date), and the company works again.
     expect((await webhook({ pix: [{ txid: charge.json.txid, valor: "30.00" }] })).json.confirmed).toBe(1);
-    const company = t.db.select().from(companies).where(eq(companies.id, a.company.id)).get()!;
+    const company = (await t.db.select().from(companies).where(eq(companies.id, a.company.id)).limit(1))[0]!;
     expect(company.dueDate).toBe(addMonths(todayDate(t.config.timezone), 1));
     expect((await t.call("GET", "/users", { token: a.admin.token })).status).toBe(200);
   });
@@ -219,7 +218,7 @@ describe("free plans", () => {
       body: { name: "Empresa Gratuita", email, planId: plan.json.id, password: "senha-123", dueDate: addDays(todayDate(t.config.timezone), 3) },
     });
     expect(c.status).toBe(201);
-    generateInvoices(t.deps);
+    await generateInvoices(t.deps);
     const s = await t.login(email, "senha-123");
     expect((await t.call("GET", "/invoices/all", { token: s.token })).json.count).toBe(0);
     const pay = await t.call("POST", "/subscription", { token: s.token, body: CHECKOUT });

@@ -9,7 +9,7 @@ import { inbound, makeConnection } from "../helpers/channel";
 const t = await makeTestApp();
 const a = await t.newCompany();
 const b = await t.newCompany();
-const { connection } = makeConnection(t, a.company.id);
+const { connection } = await makeConnection(t, a.company.id);
 const conn = { id: connection.id, companyId: a.company.id };
 const tok = a.admin.token;
 const lane = async (name: string, kanban = 1) => (await t.call("POST", "/tags", { token: tok, body: { name, color: "#aa3300", kanban } })).json.id as number;
@@ -58,13 +58,13 @@ describe("kanban move", () => {
 
   test("the plan's useKanban flag gates the move", async () => {
     const now = new Date().toISOString();
-    const plan = t.db.insert(plans).values({ name: "Sem Kanban 2", useKanban: false, createdAt: now, updatedAt: now }).returning().get();
-    t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, a.company.id)).run();
+    const plan = (await t.db.insert(plans).values({ name: "Sem Kanban 2", useKanban: false, createdAt: now, updatedAt: now }).returning())[0];
+    await t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, a.company.id));
     try {
       const r = await t.call("PUT", `/ticket-tags/${ticketId}/kanban`, { token: tok, body: { tagId: novo } });
       expect(r.json).toEqual({ error: "ERR_NO_PERMISSION", feature: "useKanban" });
     } finally {
-      t.db.update(companies).set({ planId: 1 }).where(eq(companies.id, a.company.id)).run();
+      await t.db.update(companies).set({ planId: 1 }).where(eq(companies.id, a.company.id));
     }
   });
 });

@@ -15,7 +15,7 @@ const FIXTURES = join(import.meta.dir, "../fixtures/media");
 const t = await makeTestApp();
 const a = await t.newCompany();
 const b = await t.newCompany();
-const { connection, fake } = makeConnection(t, a.company.id);
+const { connection, fake } = await makeConnection(t, a.company.id);
 const agent = await t.newUser(a.admin.token, { name: "Ana Voz" });
 const other = await t.newUser(a.admin.token, { name: "Bruno" });
 

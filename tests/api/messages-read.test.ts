@@ -10,31 +10,25 @@ import { inbound, makeConnection } from "../helpers/channel";
 // GET /messages/{ticketId} reads the ticket (R-MSG-5) and writes nothing when nothing is unread.
 const t = await makeTestApp();
 const a = await t.newCompany();
-const { connection, fake } = makeConnection(t, a.company.id);
+const { connection, fake } = await makeConnection(t, a.company.id);
 const conn = { id: connection.id, companyId: a.company.id };
 
 const first = await ingestMessage(t.deps, conn, inbound("5511977770001", "primeira"));
 const ticketId = first!.ticket.id;
 for (let i = 0; i < LIMITS.messagesPageSize + 3; i++) await ingestMessage(t.deps, conn, inbound("5511977770001", `mensagem ${i}`));
-const unreadRows = () =>
-  t.db
-    .select()
-    .from(messages)
-    .where(eq(messages.ticketId, ticketId))
-    .all()
-    .filter((m) => !m.read && !m.fromMe).length;
+const unreadRows = async () => (await t.db.select().from(messages).where(eq(messages.ticketId, ticketId))).filter((m) => !m.read && !m.fromMe).length;
 const changes = () => (t.db.sqlite.query("select total_changes() as n").get() as { n: number }).n;
 
 describe("opening a ticket's messages", () => {
   test("the newest page, the count, and the ticket read with one receipt for the newest message", async () => {
-    expect(unreadRows()).toBe(LIMITS.messagesPageSize + 4);
+    expect(await unreadRows()).toBe(LIMITS.messagesPageSize + 4);
     const r = await t.call("GET", `/messages/${ticketId}`, { token: a.admin.token });
     expect(r.status).toBe(200);
     expect(r.json.count).toBe(LIMITS.messagesPageSize + 4);
     expect(r.json.hasMore).toBe(true);
     expect(r.json.messages.at(-1).body).toBe(`mensagem ${LIMITS.messagesPageSize + 2}`);
-    expect(unreadRows()).toBe(0);
-    expect(t.db.select().from(tickets).where(eq(tickets.id, ticketId)).get()?.unreadMessages).toBe(0);
+    expect(await unreadRows()).toBe(0);
+    expect((await t.db.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1))[0]?.unreadMessages).toBe(0);
     expect(fake.read.map((x) => x.id)).toEqual([r.json.messages.at(-1).wid]);
   });
 
@@ -51,10 +45,10 @@ describe("opening a ticket's messages", () => {
 
   test("unread rows behind a zero counter are still read, with their receipt", async () => {
     await ingestMessage(t.deps, conn, inbound("5511977770001", "mais uma"));
-    t.db.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticketId)).run();
+    await t.db.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticketId));
     fake.read.length = 0;
     await t.call("GET", `/messages/${ticketId}`, { token: a.admin.token });
-    expect(unreadRows()).toBe(0);
+    expect(await unreadRows()).toBe(0);
     expect(fake.read.length).toBe(1);
   });
 

@@ -29,8 +29,8 @@ const bia = await t.newUser(adm, { name: "Bia Souza" });
 const caio = await t.newUser(adm, { name: "Caio Reis", queueIds: [suporte] });
 const other = await t.newUser(b.admin.token, { name: "Outra Empresa", queueIds: [] });
 
-const { connection } = makeConnection(t, a.company.id, { name: "Loja" });
-t.db.insert(whatsappQueues).values({ whatsappId: connection.id, queueId: vendas }).run();
+const { connection } = await makeConnection(t, a.company.id, { name: "Loja" });
+await t.db.insert(whatsappQueues).values({ whatsappId: connection.id, queueId: vendas });
 const conn = { id: connection.id, companyId: a.company.id };
 
 async function subscribe(token: string, lang = "pt-BR", ua = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36") {
@@ -189,7 +189,7 @@ describe("events", () => {
 
   test("no push while one of the user's tabs is on screen: that tab gets the sound frame instead", async () => {
     const socket: HubSocket = { id: `sock-${ana.user.id}`, send: () => undefined, close: () => undefined };
-    t.deps.hub.add(socket, loadSessionUser(t.db, ana.user.id)!.user);
+    t.deps.hub.add(socket, (await loadSessionUser(t.db, ana.user.id))!.user);
     push.clear();
     const before = t.framesOf("notification").length;
     await handleInbound(t.deps, conn, inbound("5511970000001", "está aí?"));
@@ -255,17 +255,17 @@ describe("events", () => {
   test("admins hear of a connection down for over the grace period; one that comes back in time alerts nobody", async () => {
     push.clear();
     t.deps.notifier.downAfterMs = 40;
-    recordSessionStatus(t.deps, { connectionId: connection.id, companyId: a.company.id }, "DISCONNECTED");
-    recordSessionStatus(t.deps, { connectionId: connection.id, companyId: a.company.id }, "CONNECTED");
+    await recordSessionStatus(t.deps, { connectionId: connection.id, companyId: a.company.id }, "DISCONNECTED");
+    await recordSessionStatus(t.deps, { connectionId: connection.id, companyId: a.company.id }, "CONNECTED");
     await Bun.sleep(80);
     await settle();
     expect(got(admPhone)).toEqual([]);
-    recordSessionStatus(t.deps, { connectionId: connection.id, companyId: a.company.id }, "DISCONNECTED");
+    await recordSessionStatus(t.deps, { connectionId: connection.id, companyId: a.company.id }, "DISCONNECTED");
     await Bun.sleep(80);
     await settle();
     expect(got(admPhone)).toEqual([expect.objectContaining({ kind: "connection", title: "Conexão caída: Loja", url: "/connections" })]);
     expect(got(anaPhone).length + got(biaPhone).length + got(caioPhone).length).toBe(0);
-    recordSessionStatus(t.deps, { connectionId: connection.id, companyId: a.company.id }, "CONNECTED");
+    await recordSessionStatus(t.deps, { connectionId: connection.id, companyId: a.company.id }, "CONNECTED");
   });
 
   test("a kind set to none alerts in no way; sound only plays in the tab without a push; quiet hours silence everything", async () => {
@@ -287,8 +287,8 @@ describe("events", () => {
     expect(got(caioPhone)).toEqual([]);
     expect(caioFrames(from)).toEqual([]); // transfer: none
     // a new ticket straight into Suporte: Caio's tab plays its sound, his phone gets nothing
-    const line2 = makeConnection(t, a.company.id, { name: "Suporte direto", isDefault: false });
-    t.db.insert(whatsappQueues).values({ whatsappId: line2.connection.id, queueId: suporte }).run();
+    const line2 = await makeConnection(t, a.company.id, { name: "Suporte direto", isDefault: false });
+    await t.db.insert(whatsappQueues).values({ whatsappId: line2.connection.id, queueId: suporte });
     from = t.framesOf("notification").length;
     await handleInbound(t.deps, { id: line2.connection.id, companyId: a.company.id }, inbound("5511970000011", "mais um"));
     await settle();

@@ -102,11 +102,10 @@ describe("a customer's message", () => {
     expect(integ.status).toBe(201);
     // and one stored before this rule existed, pointing straight at loopback
     const legacy = await t.call("POST", "/queueIntegration", { token: tok, body: { type: "n8n", name: "Antigo", urlN8N: "https://n8n.example.com/x" } });
-    t.db
+    await t.db
       .update(queueIntegrations)
       .set({ urlN8N: `${svc.url}/hook` })
-      .where(eq(queueIntegrations.id, legacy.json.id))
-      .run();
+      .where(eq(queueIntegrations.id, legacy.json.id));
     for (const [i, integrationId] of [integ.json.id, legacy.json.id].entries()) {
       const conn = await t.call("POST", "/whatsapp", { token: tok, body: { name: `Sandbox ${i}`, channel: "sandbox", integrationId } });
       expect(conn.status).toBe(201);
@@ -117,12 +116,7 @@ describe("a customer's message", () => {
       let note: string | undefined;
       for (let n = 0; n < 100 && !note; n++) {
         await Bun.sleep(20);
-        note = t.db
-          .select()
-          .from(ticketNotes)
-          .all()
-          .map((x) => x.note)
-          .find((x) => x === failureNote(i ? "Antigo" : "Hook interno"));
+        note = (await t.db.select().from(ticketNotes)).map((x) => x.note).find((x) => x === failureNote(i ? "Antigo" : "Hook interno"));
       }
       expect(note).toBeDefined();
       expect(svc.seen.length).toBe(before);

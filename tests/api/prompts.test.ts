@@ -60,9 +60,9 @@ describe("create and read", () => {
     const [p] = (await t.call("GET", "/prompt", { token: tok })).json.prompts;
     const same = await t.call("PUT", `/prompt/${p.id}`, { token: tok, body: { ...p, maxTokens: 200 } });
     expect(same.status).toBe(200);
-    expect(t.db.select().from(prompts).where(eq(prompts.id, p.id)).get()!.apiKey).toBe("sk-test-1234567890abcdef");
+    expect((await t.db.select().from(prompts).where(eq(prompts.id, p.id)).limit(1))[0]!.apiKey).toBe("sk-test-1234567890abcdef");
     await t.call("PUT", `/prompt/${p.id}`, { token: tok, body: { ...p, apiKey: "sk-new-key-000000000" } });
-    expect(t.db.select().from(prompts).where(eq(prompts.id, p.id)).get()!.apiKey).toBe("sk-new-key-000000000");
+    expect((await t.db.select().from(prompts).where(eq(prompts.id, p.id)).limit(1))[0]!.apiKey).toBe("sk-new-key-000000000");
   });
 });
 
@@ -93,8 +93,8 @@ describe("access", () => {
   });
   test("a plan without useOpenAi answers 403 ERR_NO_PERMISSION", async () => {
     const now = new Date().toISOString();
-    const p = t.db.insert(plans).values({ name: "Sem IA", useOpenAi: false, createdAt: now, updatedAt: now }).returning().get();
-    t.db.update(companies).set({ planId: p.id }).where(eq(companies.id, b.company.id)).run();
+    const p = (await t.db.insert(plans).values({ name: "Sem IA", useOpenAi: false, createdAt: now, updatedAt: now }).returning())[0];
+    await t.db.update(companies).set({ planId: p.id }).where(eq(companies.id, b.company.id));
     const r = await t.call("GET", "/prompt", { token: b.admin.token });
     expect(r.status).toBe(403);
     expect(r.json.error).toBe("ERR_NO_PERMISSION");

@@ -123,21 +123,22 @@ describe("queues", () => {
 
   test("plan queue limit answers ERR_PLAN_LIMIT_QUEUES with the limit", async () => {
     const c = await t.newCompany();
-    const planId = t.db
-      .insert(plans)
-      .values({
-        name: `Mini ${crypto.randomUUID().slice(0, 4)}`,
-        users: 5,
-        connections: 1,
-        queues: 1,
-        value: 0,
-        createdAt: "2026-01-01",
-        updatedAt: "2026-01-01",
-      })
-      .returning()
-      .get().id;
+    const planId = (
+      await t.db
+        .insert(plans)
+        .values({
+          name: `Mini ${crypto.randomUUID().slice(0, 4)}`,
+          users: 5,
+          connections: 1,
+          queues: 1,
+          value: 0,
+          createdAt: "2026-01-01",
+          updatedAt: "2026-01-01",
+        })
+        .returning()
+    )[0].id;
     const { companies } = await import("../../src/modules/companies/schema");
-    t.db.update(companies).set({ planId }).where(eq(companies.id, c.company.id)).run();
+    await t.db.update(companies).set({ planId }).where(eq(companies.id, c.company.id));
     expect((await t.call("POST", "/queue", { token: c.admin.token, body: { name: "Uma", color: "#111" } })).status).toBe(201);
     const r = await t.call("POST", "/queue", { token: c.admin.token, body: { name: "Duas", color: "#222" } });
     expect(r.status).toBe(400);

@@ -89,7 +89,7 @@ describe("ticket rooms", () => {
     const a = await t.newCompany();
     const q = await t.call("POST", "/queue", { token: a.admin.token, body: { name: "Fila Fechada", color: "#654321" } });
     const outsider = await t.newUser(a.admin.token);
-    const { connection } = makeConnection(t, a.company.id);
+    const { connection } = await makeConnection(t, a.company.id);
     const res = await handleInbound(t.deps, { id: connection.id, companyId: a.company.id }, inbound("5511955550000", "oi"));
     await t.call("PUT", `/tickets/${res!.ticket.id}`, { token: a.admin.token, body: { queueId: q.json.id, status: "pending" } });
     const admin = connect(a.admin.token);
@@ -136,7 +136,7 @@ describe("one frame per message per socket", () => {
     const { makeConnection, inbound } = await import("../helpers/channel");
     const { handleInbound } = await import("../../src/inbound/receive");
     const a = await t.newCompany();
-    const { connection } = makeConnection(t, a.company.id);
+    const { connection } = await makeConnection(t, a.company.id);
     const conn = { id: connection.id, companyId: a.company.id };
     const first = await handleInbound(t.deps, conn, inbound("5511955551111", "oi"));
     const admin = connect(a.admin.token);
@@ -163,7 +163,7 @@ describe("one frame per message per socket", () => {
     const q1 = (await t.call("POST", "/queue", { token: a.admin.token, body: { name: "Q1", color: "#101010" } })).json.id;
     const q2 = (await t.call("POST", "/queue", { token: a.admin.token, body: { name: "Q2", color: "#202020" } })).json.id;
     const agent = await t.newUser(a.admin.token, { queueIds: [q1] });
-    const { connection } = makeConnection(t, a.company.id);
+    const { connection } = await makeConnection(t, a.company.id);
     const conn = { id: connection.id, companyId: a.company.id };
     const res = await handleInbound(t.deps, conn, inbound("5511955552222", "oi"));
     const id = res!.ticket.id;
@@ -250,12 +250,11 @@ describe("presence (the dashboard's online column follows it live)", () => {
     const watcher = connect(a.admin.token);
     const s = connect(agent.token);
     await Promise.all([watcher.ready, s.ready]);
-    t.db
+    await t.db
       .update(users)
       .set({ lastSeenAt: new Date(Date.now() - 10 * 60_000).toISOString() })
-      .where(eq(users.id, agent.user.id))
-      .run();
-    sweepOfflineUsers(t.deps);
+      .where(eq(users.id, agent.user.id));
+    await sweepOfflineUsers(t.deps);
     expect(await watcher.waitFor((f) => f.channel === "presence" && f.userId === agent.user.id && f.online === false)).not.toBeNull();
     watcher.frames.length = 0;
     s.send({ type: "userStatus" });

@@ -39,12 +39,13 @@ const agent = await t.newUser(a.admin.token, { profile: "user" });
 const supervisor = await t.newUser(a.admin.token, { profile: "supervisor" });
 const bare = await t.newCompany();
 const stamp = new Date().toISOString();
-const barePlan = t.db
-  .insert(plans)
-  .values({ name: "Sem recursos", ...Object.fromEntries(PLAN_FLAGS.map((f) => [f, false])), createdAt: stamp, updatedAt: stamp })
-  .returning()
-  .get();
-t.db.update(companies).set({ planId: barePlan.id }).where(eq(companies.id, bare.company.id)).run();
+const barePlan = (
+  await t.db
+    .insert(plans)
+    .values({ name: "Sem recursos", ...Object.fromEntries(PLAN_FLAGS.map((f) => [f, false])), createdAt: stamp, updatedAt: stamp })
+    .returning()
+)[0];
+await t.db.update(companies).set({ planId: barePlan.id }).where(eq(companies.id, bare.company.id));
 const all = (on: boolean) => (_: PlanFlag) => on;
 const PROBES = [
   { name: "agent", token: agent.token, user: { profile: "user", super: false }, feature: all(true) },

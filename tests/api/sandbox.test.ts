@@ -134,13 +134,13 @@ describe("sandbox room", () => {
     const { handleClientMessage } = await import("../../src/http/routes/ws");
     const ws = { id: "s1", send() {}, close() {} };
     t.deps.hub.add(ws, b.admin.user);
-    handleClientMessage(t.deps, ws, b.admin.user, { type: "joinSandbox", connectionId: connId });
+    await handleClientMessage(t.deps, ws, b.admin.user, { type: "joinSandbox", connectionId: connId });
     expect(t.deps.hub.roomsOf(ws)).toEqual([]);
     t.deps.hub.remove(ws);
     t.deps.hub.add(ws, a.admin.user);
-    handleClientMessage(t.deps, ws, { ...a.admin.user, queueIds: [] }, { type: "joinSandbox", connectionId: connId });
+    await handleClientMessage(t.deps, ws, { ...a.admin.user, queueIds: [] }, { type: "joinSandbox", connectionId: connId });
     expect(t.deps.hub.roomsOf(ws)).toEqual([`sandbox-${connId}`]);
-    handleClientMessage(t.deps, ws, { ...a.admin.user, queueIds: [] }, { type: "leaveSandbox", connectionId: connId });
+    await handleClientMessage(t.deps, ws, { ...a.admin.user, queueIds: [] }, { type: "leaveSandbox", connectionId: connId });
     expect(t.deps.hub.roomsOf(ws)).toEqual([]);
     t.deps.hub.remove(ws);
   });

@@ -14,7 +14,7 @@ const a = await t.newCompany();
 const b = await t.newCompany();
 const agent = await t.newUser(a.admin.token);
 const agent2 = await t.newUser(a.admin.token);
-const { fake } = makeConnection(t, a.company.id);
+const { fake } = await makeConnection(t, a.company.id);
 const contact = (await t.call("POST", "/contacts", { token: a.admin.token, body: { name: "Maria Souza", number: "5511987650001" } })).json;
 const contactB = (await t.call("POST", "/contacts", { token: b.admin.token, body: { name: "João B", number: "5511987650002" } })).json;
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
@@ -108,12 +108,12 @@ describe("schedules", () => {
       fileName: "convite.jpg",
       to: "5511987650001@s.whatsapp.net",
     });
-    const row = t.db.select().from(schedules).where(eq(schedules.id, id)).get()!;
+    const row = (await t.db.select().from(schedules).where(eq(schedules.id, id)).limit(1))[0]!;
     expect(row).toMatchObject({ status: "ENVIADA", error: null });
     expect(row.sentAt).not.toBeNull();
-    const ticket = t.db.select().from(tickets).where(eq(tickets.id, row.ticketId!)).get()!;
+    const ticket = (await t.db.select().from(tickets).where(eq(tickets.id, row.ticketId!)).limit(1))[0]!;
     expect(ticket).toMatchObject({ contactId: contact.id, status: "pending" });
-    const stored = t.db.select().from(messages).where(eq(messages.ticketId, ticket.id)).all();
+    const stored = await t.db.select().from(messages).where(eq(messages.ticketId, ticket.id));
     expect(stored.map((m) => [m.body, m.mediaType, m.fromMe])).toEqual([["Olá Maria, lembrete da consulta!", "image", true]]);
     expect(t.framesOf("schedule").at(-1)!.frame).toMatchObject({ action: "update", schedule: { id, status: "ENVIADA" } });
     const again = await t.call("PUT", `/schedules/${id}`, { token: a.admin.token, body: { body: "De novo não" } });
@@ -151,8 +151,8 @@ describe("schedules", () => {
 
   test("the plan's useSchedules flag gates every route", async () => {
     const now = new Date().toISOString();
-    const plan = t.db.insert(plans).values({ name: "Sem Agenda", useSchedules: false, createdAt: now, updatedAt: now }).returning().get();
-    t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, a.company.id)).run();
+    const plan = (await t.db.insert(plans).values({ name: "Sem Agenda", useSchedules: false, createdAt: now, updatedAt: now }).returning())[0];
+    await t.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, a.company.id));
     try {
       for (const [method, path] of [
         ["GET", "/schedules"],
@@ -167,7 +167,7 @@ describe("schedules", () => {
         expect(r.json).toEqual({ error: "ERR_NO_PERMISSION", feature: "useSchedules" });
       }
     } finally {
-      t.db.update(companies).set({ planId: 1 }).where(eq(companies.id, a.company.id)).run();
+      await t.db.update(companies).set({ planId: 1 }).where(eq(companies.id, a.company.id));
     }
   });
 

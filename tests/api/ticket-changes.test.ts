@@ -16,9 +16,9 @@ const adm = a.admin.token;
 const vendas = (await t.call("POST", "/queue", { token: adm, body: { name: "Vendas", color: "#118811" } })).json.id as number;
 const suporte = (await t.call("POST", "/queue", { token: adm, body: { name: "Suporte", color: "#111188" } })).json.id as number;
 const ana = await t.newUser(adm, { name: "Ana", queueIds: [vendas] });
-const { connection } = makeConnection(t, a.company.id);
+const { connection } = await makeConnection(t, a.company.id);
 const conn = { id: connection.id, companyId: a.company.id };
-const { connection: connB } = makeConnection(t, b.company.id);
+const { connection: connB } = await makeConnection(t, b.company.id);
 
 async function ticketIn(number: string, queueId: number) {
   const r = await handleInbound(t.deps, conn, inbound(number, "oi"));

@@ -10,7 +10,7 @@ import { CREATORS } from "../helpers/fixtures";
 // change a search can see must show in the very next search, whoever made it.
 const t = await makeTestApp();
 const a = await t.newCompany();
-const conn = { id: makeConnection(t, a.company.id).connection.id, companyId: a.company.id };
+const conn = { id: (await makeConnection(t, a.company.id)).connection.id, companyId: a.company.id };
 const from = (number: string, name: string, body: string, id?: string) =>
   inbound(number, body, { ...(id ? { id } : {}), chat: { number, address: `${number}@s.whatsapp.net`, pushName: name } });
 
@@ -40,7 +40,7 @@ describe("a search's page is kept until the database changes", () => {
     expect((await search(a.admin.token, "marmore")).names).toEqual(["Alice Prado", "Bruno Reis"]);
     await ingestMessage(t.deps, conn, from("5511930000003", "Carla Dias", "granito polido", "WACACHE2"));
     expect((await search(a.admin.token, "granito")).names).toEqual(["Carla Dias"]);
-    expect(applyEdit(t.deps, a.company.id, conn.id, "WACACHE2", "quartzo polido")).toBe(true);
+    expect(await applyEdit(t.deps, a.company.id, conn.id, "WACACHE2", "quartzo polido")).toBe(true);
     expect((await search(a.admin.token, "granito")).count).toBe(0);
     expect((await search(a.admin.token, "quartzo")).names).toEqual(["Carla Dias"]);
   });

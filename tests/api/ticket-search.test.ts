@@ -9,8 +9,8 @@ import { inbound, makeConnection } from "../helpers/channel";
 const t = await makeTestApp();
 const a = await t.newCompany();
 const b = await t.newCompany();
-const connA = { id: makeConnection(t, a.company.id).connection.id, companyId: a.company.id };
-const connB = { id: makeConnection(t, b.company.id).connection.id, companyId: b.company.id };
+const connA = { id: (await makeConnection(t, a.company.id)).connection.id, companyId: a.company.id };
+const connB = { id: (await makeConnection(t, b.company.id)).connection.id, companyId: b.company.id };
 
 const from = (number: string, name: string, body: string) => inbound(number, body, { chat: { number, address: `${number}@s.whatsapp.net`, pushName: name } });
 await ingestMessage(t.deps, connA, from("5511911112222", "Mariana Souza", "quero trocar o produto com defeito"));
@@ -89,7 +89,7 @@ describe("search by message text", () => {
       }),
     );
     expect((await search(a.admin.token, "trinta")).names).toEqual(["Otavio Reis"]);
-    expect(applyEdit(t.deps, a.company.id, connA.id, "WAEDIT1", "pedido numero quarenta")).toBe(true);
+    expect(await applyEdit(t.deps, a.company.id, connA.id, "WAEDIT1", "pedido numero quarenta")).toBe(true);
     expect((await search(a.admin.token, "trinta")).count).toBe(0);
     expect((await search(a.admin.token, "quarenta")).names).toEqual(["Otavio Reis"]);
   });

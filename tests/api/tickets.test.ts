@@ -10,7 +10,7 @@ import { inbound, makeConnection } from "../helpers/channel";
 const t = await makeTestApp();
 const a = await t.newCompany();
 const b = await t.newCompany();
-const { connection, fake } = makeConnection(t, a.company.id);
+const { connection, fake } = await makeConnection(t, a.company.id);
 const conn = { id: connection.id, companyId: a.company.id };
 
 async function queue(token: string, name: string, color: string) {
@@ -28,7 +28,7 @@ describe("inbound → pending ticket", () => {
     t.events.length = 0;
     const res = await ingestMessage(t.deps, conn, inbound("5511988887777", "Olá, quero comprar"));
     expect(res?.before).toBeNull();
-    const ticket = t.db.select().from(tickets).where(eq(tickets.id, res!.ticket.id)).get()!;
+    const ticket = (await t.db.select().from(tickets).where(eq(tickets.id, res!.ticket.id)).limit(1))[0]!;
     expect(ticket).toMatchObject({ status: "pending", unreadMessages: 1, lastMessage: "Olá, quero comprar", userId: null });
     const upd = t.events.find((e) => e.frame.channel === "appMessage" && e.frame.action === "create");
     expect(upd?.rooms).toContain(`company-${a.company.id}-pending`);
@@ -95,11 +95,11 @@ describe("the agent's story", () => {
 
   test("a message arriving while the chat is open is read at once", async () => {
     await ingestMessage(t.deps, conn, inbound("5511977776666", "mais uma coisa"));
-    const row = () => t.db.select().from(tickets).where(eq(tickets.id, ticketId)).get()!;
-    expect(row().unreadMessages).toBe(1);
+    const row = async () => (await t.db.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1))[0]!;
+    expect((await row()).unreadMessages).toBe(1);
     t.events.length = 0;
     expect((await t.call("POST", `/messages/${ticketId}/read`, { token: ana.token })).json).toEqual({ ok: true });
-    expect(row().unreadMessages).toBe(0);
+    expect((await row()).unreadMessages).toBe(0);
     expect(t.framesOf("ticket").some((e) => e.frame.action === "updateUnread")).toBe(true);
     expect((await t.call("POST", `/messages/${ticketId}/read`, { token: b.admin.token })).status).toBe(404);
   });
@@ -152,10 +152,7 @@ describe("the agent's story", () => {
   });
 
   test("Bruno accepts and resolves: completion message, closed, reopened as pending by the next inbound", async () => {
-    t.db
-      .update((await import("../../src/modules/connections/schema")).whatsapps)
-      .set({ complationMessage: "Obrigado, {{name}}!" })
-      .run();
+    await t.db.update((await import("../../src/modules/connections/schema")).whatsapps).set({ complationMessage: "Obrigado, {{name}}!" });
     await t.call("PUT", `/tickets/${ticketId}`, { token: bruno.token, body: { status: "open" } });
     fake.sent.length = 0;
     const closed = await t.call("PUT", `/tickets/${ticketId}`, { token: bruno.token, body: { status: "closed" } });
@@ -185,13 +182,8 @@ describe("rules", () => {
   });
 
   test("the database refuses a second active ticket for a contact on a connection", async () => {
-    const existing = t.db.select().from(tickets).where(eq(tickets.status, "open")).get()!;
-    expect(() =>
-      t.db
-        .insert(tickets)
-        .values({ ...existing, id: undefined, uuid: crypto.randomUUID(), status: "pending" })
-        .run(),
-    ).toThrow(/UNIQUE/);
+    const existing = (await t.db.select().from(tickets).where(eq(tickets.status, "open")).limit(1))[0]!;
+    expect(async () => await t.db.insert(tickets).values({ ...existing, id: undefined, uuid: crypto.randomUUID(), status: "pending" })).toThrow(/UNIQUE/);
   });
 
   test("search finds tickets by message text (FTS) and by contact name", async () => {
@@ -227,7 +219,7 @@ describe("rules", () => {
   });
 
   test("delete: own messages only; ticket delete is for admins", async () => {
-    const tk = t.db.select().from(tickets).where(eq(tickets.status, "open")).get()!;
+    const tk = (await t.db.select().from(tickets).where(eq(tickets.status, "open")).limit(1))[0]!;
     const sent = await t.call("POST", `/messages/${tk.id}`, { token: ana.token, body: { body: "apagar" } });
     const del = await t.call("DELETE", `/messages/${sent.json.id}`, { token: ana.token });
     expect(del.json.isDeleted).toBe(true);
@@ -244,7 +236,7 @@ describe("rules", () => {
   });
 
   test("company B cannot reach company A's tickets, messages or notes", async () => {
-    const tk = t.db.select().from(tickets).where(eq(tickets.companyId, a.company.id)).get()!;
+    const tk = (await t.db.select().from(tickets).where(eq(tickets.companyId, a.company.id)).limit(1))[0]!;
     for (const [m, p, body] of [
       ["GET", `/tickets/${tk.id}`],
       ["GET", `/tickets/u/${tk.uuid}`],
@@ -275,11 +267,11 @@ describe("kanban", () => {
     const board = await t.call("GET", "/ticket/kanban", { token: a.admin.token });
     expect(board.json.tickets.some((x: { id: number }) => x.id === id)).toBe(true);
     const now = new Date().toISOString();
-    const noKanban = t.db.insert(plans).values({ name: "Sem Kanban", useKanban: false, createdAt: now, updatedAt: now }).returning().get();
-    t.db.update(companies).set({ planId: noKanban.id }).where(eq(companies.id, a.company.id)).run();
+    const noKanban = (await t.db.insert(plans).values({ name: "Sem Kanban", useKanban: false, createdAt: now, updatedAt: now }).returning())[0];
+    await t.db.update(companies).set({ planId: noKanban.id }).where(eq(companies.id, a.company.id));
     const denied = await t.call("GET", "/ticket/kanban", { token: a.admin.token });
     expect(denied.status).toBe(403);
     expect(denied.json).toEqual({ error: "ERR_NO_PERMISSION", feature: "useKanban" });
-    t.db.update(companies).set({ planId: 1 }).where(eq(companies.id, a.company.id)).run();
+    await t.db.update(companies).set({ planId: 1 }).where(eq(companies.id, a.company.id));
   });
 });

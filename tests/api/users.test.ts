@@ -110,13 +110,14 @@ describe("users", () => {
   test("the plan's user limit is enforced on creation", async () => {
     const c = await t.newCompany();
     const now = new Date().toISOString();
-    const small = t.db
-      .insert(plans)
-      .values({ name: `Mini ${crypto.randomUUID().slice(0, 4)}`, users: 2, connections: 1, queues: 1, value: 10, createdAt: now, updatedAt: now })
-      .returning()
-      .get();
+    const small = (
+      await t.db
+        .insert(plans)
+        .values({ name: `Mini ${crypto.randomUUID().slice(0, 4)}`, users: 2, connections: 1, queues: 1, value: 10, createdAt: now, updatedAt: now })
+        .returning()
+    )[0];
     const { companies } = await import("../../src/modules/companies/schema");
-    t.db.update(companies).set({ planId: small.id }).where(eq(companies.id, c.company.id)).run();
+    await t.db.update(companies).set({ planId: small.id }).where(eq(companies.id, c.company.id));
     await t.newUser(c.admin.token);
     const r = await t.call("POST", "/users", { token: c.admin.token, body: { name: "Third", email: "third@x.io", password: "12345" } });
     expect(r.status).toBe(400);
@@ -141,8 +142,8 @@ describe("settings", () => {
 describe("users and connections/tickets", () => {
   test("the default connection must be one of the company's connections", async () => {
     const { makeConnection } = await import("../helpers/channel");
-    const mine = makeConnection(t, a.company.id).connection;
-    const theirs = makeConnection(t, b.company.id).connection;
+    const mine = (await makeConnection(t, a.company.id)).connection;
+    const theirs = (await makeConnection(t, b.company.id)).connection;
     const bad = await t.call("POST", "/users", {
       token: a.admin.token,
       body: { name: "Conexão Alheia", email: "alheia@x.io", password: "12345", whatsappId: theirs.id },

@@ -29,32 +29,35 @@ async function linkedConnection() {
     createBaileysFactory(t.db.sqlite, { waWsUrl: server.url, waTestRootKey: server.rootKeyHex }, { fetchVersion: false, timing: FAST }),
   );
   const now = nowIso();
-  const conn = t.db
-    .insert(whatsapps)
-    .values({ companyId: company.id, name: "WhatsApp", channel: "baileys", status: "DISCONNECTED", isDefault: true, createdAt: now, updatedAt: now })
-    .returning()
-    .get();
+  const conn = (
+    await t.db
+      .insert(whatsapps)
+      .values({ companyId: company.id, name: "WhatsApp", channel: "baileys", status: "DISCONNECTED", isDefault: true, createdAt: now, updatedAt: now })
+      .returning()
+  )[0];
   cleanups.push(
     () => server.stop(),
     () => t.deps.sessions.stop(conn.id),
   );
   await t.deps.sessions.start({ id: conn.id, companyId: company.id, channel: "baileys" });
-  const row = () => t.db.select().from(whatsapps).where(eq(whatsapps.id, conn.id)).get()!;
-  await until(() => !!row().qrcode, 5_000, "a QR code");
-  const qr = parseQr(row().qrcode!);
+  const row = async () => (await t.db.select().from(whatsapps).where(eq(whatsapps.id, conn.id)).limit(1))[0]!;
+  await until(async () => !!(await row()).qrcode, 5_000, "a QR code");
+  const qr = parseQr((await row()).qrcode!);
   server.last("registration")!.pairSuccess({ advSecretKey: qr.advSecretKey, identityKey: qr.identityKey, jid: server.me.jid, lid: server.me.lid });
-  await until(() => row().status === "CONNECTED", 5_000, "CONNECTED");
+  await until(async () => (await row()).status === "CONNECTED", 5_000, "CONNECTED");
   // the client uploads its pre-keys after login (the server had none for it)
   await server.waitFor(() => server.clientKeys.count > 0, 5_000, "the client's pre-keys");
   return { server, companyId: company.id, admin, connectionId: conn.id };
 }
 
-const stored = (companyId: number, wid: string) =>
-  t.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.companyId, companyId), eq(messages.wid, wid)))
-    .get();
+const stored = async (companyId: number, wid: string) =>
+  (
+    await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.wid, wid)))
+      .limit(1)
+  )[0];
 
 describe("encrypted inbound messages", () => {
   test("pkmsg then msg: decrypted, stored, ticketed and published; a tampered one is not stored and the session survives", async () => {
@@ -63,11 +66,11 @@ describe("encrypted inbound messages", () => {
     const before = server.clientKeys.count;
 
     expect(await server.sendEncrypted({ peer, id: "ENC1", content: { conversation: "Olá, mensagem cifrada" }, pushName: "Lia" })).toBe("pkmsg");
-    await until(() => !!stored(companyId, "ENC1"), 5_000, "the first message stored");
+    await until(async () => !!(await stored(companyId, "ENC1")), 5_000, "the first message stored");
     expect(server.clientKeys.count).toBe(before - 1); // one one-time pre-key consumed
-    const first = stored(companyId, "ENC1")!;
+    const first = (await stored(companyId, "ENC1"))!;
     expect(first).toMatchObject({ body: "Olá, mensagem cifrada", fromMe: false });
-    const ticket = t.db.select().from(tickets).where(eq(tickets.id, first.ticketId)).get()!;
+    const ticket = (await t.db.select().from(tickets).where(eq(tickets.id, first.ticketId)).limit(1))[0]!;
     expect(ticket).toMatchObject({ companyId, lastMessage: "Olá, mensagem cifrada" });
     const frame = t.framesOf("appMessage").find((f) => f.frame.action === "create" && f.frame.message.id === first.id);
     expect(frame?.frame).toMatchObject({ ticket: { id: ticket.id }, contact: { number: "5511955551234" } });
@@ -84,8 +87,8 @@ describe("encrypted inbound messages", () => {
     );
 
     expect(await server.sendEncrypted({ peer, id: "ENC2", content: { conversation: "Segunda, já sem pre-key" } })).toBe("msg");
-    await until(() => !!stored(companyId, "ENC2"), 5_000, "the second message stored");
-    expect(stored(companyId, "ENC2")).toMatchObject({ body: "Segunda, já sem pre-key", ticketId: ticket.id });
+    await until(async () => !!(await stored(companyId, "ENC2")), 5_000, "the second message stored");
+    expect(await stored(companyId, "ENC2")).toMatchObject({ body: "Segunda, já sem pre-key", ticketId: ticket.id });
 
     // A ciphertext altered on the way fails its MAC: nothing readable is stored, Baileys asks for a retry.
     expect(await server.sendEncrypted({ peer, id: "ENC3", content: { conversation: "adulterada" }, tamper: true })).toBe("msg");
@@ -96,9 +99,9 @@ describe("encrypted inbound messages", () => {
     );
     // The next message still decrypts (the failed one left the session untouched).
     await server.sendEncrypted({ peer, id: "ENC4", content: { conversation: "Quarta mensagem" } });
-    await until(() => !!stored(companyId, "ENC4"), 5_000, "the message after the tampered one");
-    expect(stored(companyId, "ENC3")).toBeUndefined();
-    const bodies = t.db.select({ body: messages.body }).from(messages).where(eq(messages.ticketId, ticket.id)).all();
+    await until(async () => !!(await stored(companyId, "ENC4")), 5_000, "the message after the tampered one");
+    expect(await stored(companyId, "ENC3")).toBeUndefined();
+    const bodies = await t.db.select({ body: messages.body }).from(messages).where(eq(messages.ticketId, ticket.id));
     expect(bodies.some((m) => m.body.includes("adulterada"))).toBe(false);
     expect(server.errors).toEqual([]);
 
@@ -112,8 +115,8 @@ describe("encrypted inbound messages", () => {
     const { server, companyId } = await linkedConnection();
     const peer = await server.addPeer("5511944441234", "88880004444");
     await server.sendEncrypted({ peer, id: "LIDENC1", content: { conversation: "via LID" }, lid: true });
-    await until(() => !!stored(companyId, "LIDENC1"), 5_000, "the LID message stored");
-    const m = stored(companyId, "LIDENC1")!;
+    await until(async () => !!(await stored(companyId, "LIDENC1")), 5_000, "the LID message stored");
+    const m = (await stored(companyId, "LIDENC1"))!;
     const frame = t.framesOf("appMessage").find((f) => f.frame.action === "create" && f.frame.message.id === m.id);
     expect(frame?.frame).toMatchObject({ contact: { number: "5511944441234" } });
   });

@@ -91,7 +91,7 @@ test("integrations and prompts: set up in the browser, a Typebot flow and an ass
     (await api<{ messages: { direction: string; body: string }[] }>("GET", `/sandbox/${conn}/conversation?number=${number}`)).data.messages
       .filter((m) => m.direction === "out")
       .map((m) => m.body);
-  const until = async (fn: () => Promise<boolean>) => {
+  const until = async (fn: () => boolean | Promise<boolean>) => {
     for (let i = 0; i < 50 && !(await fn()); i++) await Bun.sleep(100);
     expect(await fn()).toBe(true);
   };

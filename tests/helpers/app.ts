@@ -5,6 +5,9 @@ import { afterAll } from "bun:test";
 import { buildApp, createDeps } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db/client";
+import { openPostgres, type PgDB } from "../../src/db/pg-client";
+import type { DB } from "../../src/core/db";
+import { createTestDatabase } from "../support/postgres";
 import { migrate } from "../../src/db/migrate";
 import { seed } from "../../src/ops/seed";
 import type { Channel, FrameOf } from "../../src/contract/frames";
@@ -35,13 +38,15 @@ export async function makeTestApp(opts: { env?: Record<string, string>; resolve?
     DATA_DIR: dir,
     ADMIN_EMAIL: SUPER_EMAIL,
     ADMIN_PASSWORD: SUPER_PASSWORD,
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.BALCAO_TEST_LOG ?? "silent",
     TRUST_PROXY: "true",
     OUTBOUND_ALLOW: "127.0.0.1",
     ...opts.env,
   });
-  const db = openDatabase(config.dbPath);
-  migrate(db);
+  // BALCAO_TEST_ENGINE=pg: the file's own migrated database on the test cluster (tests/support/postgres.ts).
+  const pg = process.env.BALCAO_TEST_ENGINE === "pg" ? await createTestDatabase() : null;
+  const db = pg ? (openPostgres(pg.url, { max: 4 }) as unknown as DB) : openDatabase(config.dbPath);
+  if (!pg) migrate(db);
   await seed(db, config);
   const deps = createDeps(db, config, { resolve: opts.resolve });
   const app = buildApp(deps);
@@ -49,7 +54,8 @@ export async function makeTestApp(opts: { env?: Record<string, string>; resolve?
   deps.hub.listen((p) => events.push(p));
   afterAll(() => {
     deps.notifier.stop();
-    db.sqlite.close();
+    if (pg) void (db as unknown as PgDB).$client.end().then(() => pg.drop());
+    else db.sqlite.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

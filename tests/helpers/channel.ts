@@ -41,13 +41,14 @@ export class FakeChannel implements ChannelAdapter {
 }
 
 /** Inserts a connection row for a company and registers a fake adapter for it. */
-export function makeConnection(t: TestApp, companyId: number, fields: Partial<typeof whatsapps.$inferInsert> = {}) {
+export async function makeConnection(t: TestApp, companyId: number, fields: Partial<typeof whatsapps.$inferInsert> = {}) {
   const now = nowIso();
-  const row = t.db
-    .insert(whatsapps)
-    .values({ companyId, name: `Conn ${crypto.randomUUID().slice(0, 6)}`, status: "CONNECTED", isDefault: true, createdAt: now, updatedAt: now, ...fields })
-    .returning()
-    .get();
+  const row = (
+    await t.db
+      .insert(whatsapps)
+      .values({ companyId, name: `Conn ${crypto.randomUUID().slice(0, 6)}`, status: "CONNECTED", isDefault: true, createdAt: now, updatedAt: now, ...fields })
+      .returning()
+  )[0];
   const fake = new FakeChannel();
   // A kind of its own whose factory answers this fake: the registry then serves it like a live adapter.
   const kind = `fake-${row.id}`;

@@ -83,7 +83,7 @@ describe("metrics", () => {
   });
 
   test("a super user or the scrape token reads Prometheus text with the process's counters", async () => {
-    const { connection } = makeConnection(t, a.company.id, { greetingMessage: "" });
+    const { connection } = await makeConnection(t, a.company.id, { greetingMessage: "" });
     await handleInbound(t.deps, { id: connection.id, companyId: a.company.id }, inbound("5511977776666", "oi"));
     const r = await t.call("GET", "/metrics", { token: sup.token });
     expect(r.status).toBe(200);

@@ -15,7 +15,7 @@ import { inbound, makeConnection } from "../helpers/channel";
 const t = await makeTestApp();
 const a = await t.newCompany();
 const tok = a.admin.token;
-const { connection } = makeConnection(t, a.company.id, { greetingMessage: "" });
+const { connection } = await makeConnection(t, a.company.id, { greetingMessage: "" });
 const conn = { id: connection.id, companyId: a.company.id };
 
 const pages = () => t.db.sqlite.query<{ page_count: number }, []>("PRAGMA page_count").get()!.page_count;
@@ -50,7 +50,7 @@ afterEach(() => {
 });
 
 const tag = (name: string) => t.call("POST", "/tags", { token: tok, body: { name, color: "#123456" } });
-const storedCount = (wid: string) => t.db.select().from(messages).where(eq(messages.wid, wid)).all().length;
+const storedCount = async (wid: string) => (await t.db.select().from(messages).where(eq(messages.wid, wid))).length;
 
 describe("ballast", () => {
   test("is laid with real blocks, released on a full disk and laid again once space is back", async () => {
@@ -127,13 +127,13 @@ describe("inbound spool", () => {
     // A retry while still broken loses nothing.
     await t.deps.inboundSpool.drain();
     expect(t.deps.inboundSpool.size()).toBeLessThanOrEqual(spooled);
-    for (const m of sent) expect(storedCount(m.id)).toBeLessThanOrEqual(1);
+    for (const m of sent) expect(await storedCount(m.id)).toBeLessThanOrEqual(1);
     mendStorage();
     await t.deps.inboundSpool.drain();
     expect(t.deps.inboundSpool.size()).toBe(0);
     // Redelivered again after storage: still exactly once.
     for (const m of sent.slice(0, 5)) await ingestMessage(t.deps, conn, m);
-    for (const m of sent) expect(storedCount(m.id)).toBe(1);
+    for (const m of sent) expect(await storedCount(m.id)).toBe(1);
     expect(readdirSync(join(t.config.dataDir, "inbound-spool")).length).toBe(0);
   };
 

@@ -16,14 +16,15 @@ const t = await makeLiveApp();
 async function companyWithPlan(limits: { users: number; connections: number; queues: number }) {
   const c = await t.newCompany();
   const now = new Date().toISOString();
-  const plan = t.db
-    .insert(plans)
-    .values({ name: `Plano ${crypto.randomUUID().slice(0, 6)}`, ...limits, value: 10, createdAt: now, updatedAt: now })
-    .returning()
-    .get();
+  const plan = (
+    await t.db
+      .insert(plans)
+      .values({ name: `Plano ${crypto.randomUUID().slice(0, 6)}`, ...limits, value: 10, createdAt: now, updatedAt: now })
+      .returning()
+  )[0];
   const su = await t.superSession();
   expect((await t.http("PUT", `/companies/${c.company.id}`, { token: su.token, body: { planId: plan.id } })).status).toBe(200);
-  t.db.update(plans).set(limits).where(eq(plans.id, plan.id)).run();
+  await t.db.update(plans).set(limits).where(eq(plans.id, plan.id));
   return c;
 }
 
@@ -35,7 +36,7 @@ describe("races", () => {
     const q = await t.http("POST", "/queue", { token: c.admin.token, body: { name: "Suporte", color: "#335577" } });
     const a1 = await t.newUser(c.admin.token, { name: "Agente Um", queueIds: [q.json.id] });
     const a2 = await t.newUser(c.admin.token, { name: "Agente Dois", queueIds: [q.json.id] });
-    const { connection } = makeConnection(t, c.company.id);
+    const { connection } = await makeConnection(t, c.company.id);
     for (let round = 0; round < 5; round++) {
       const res = await handleInbound(t.deps, { id: connection.id, companyId: c.company.id }, inbound(`55119333300${round}0`, "preciso de ajuda"));
       const id = res!.ticket.id;

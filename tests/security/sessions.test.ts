@@ -23,7 +23,7 @@ async function signIn(email: string, password: string, ip = `198.51.100.${Math.f
 }
 
 /** Moves a family's last rotation out of the concurrent-tab grace window. */
-const ageRotation = (userId: number) => t.db.update(authSessions).set({ rotatedAt: 0 }).where(eq(authSessions.userId, userId)).run();
+const ageRotation = async (userId: number) => await t.db.update(authSessions).set({ rotatedAt: 0 }).where(eq(authSessions.userId, userId));
 
 const me = (token: string) => t.http("GET", "/auth/me", { token });
 const refresh = (cookie: string) => t.http("POST", "/auth/refresh_token", { cookie });
@@ -45,10 +45,10 @@ describe("logout and refresh rotation", () => {
     expect(r1.status).toBe(200);
     expect(r1.cookie).toBeTruthy();
     expect(r1.cookie).not.toBe(s.cookie);
-    ageRotation(s.user.id);
+    await ageRotation(s.user.id);
     const r2 = await refresh(r1.cookie!);
     expect(r2.status).toBe(200);
-    ageRotation(s.user.id);
+    await ageRotation(s.user.id);
     // the first cookie was used already: a replay
     expect((await refresh(s.cookie)).status).toBe(401);
   }, 30_000);
@@ -59,7 +59,7 @@ describe("logout and refresh rotation", () => {
     const r1 = await refresh(s.cookie);
     const sock = t.socket(r1.json.token);
     await sock.ready;
-    ageRotation(s.user.id);
+    await ageRotation(s.user.id);
     expect((await refresh(s.cookie)).status).toBe(401); // the thief (or the victim) replays the old cookie
     expect(await t.closedWithin(sock)).toBe(4401);
     expect((await refresh(r1.cookie!)).status).toBe(401);
@@ -87,7 +87,7 @@ describe("logout and refresh rotation", () => {
   test("a correctly signed refresh token without a live session family (the older format) is refused", async () => {
     const c = await t.newCompany();
     const s = await signIn(c.email, c.password);
-    const row = t.db.select().from(users).where(eq(users.id, s.user.id)).get()!;
+    const row = (await t.db.select().from(users).where(eq(users.id, s.user.id)).limit(1))[0]!;
     const old = await new SignJWT({ id: row.id, companyId: row.companyId, tokenVersion: row.tokenVersion })
       .setProtectedHeader({ alg: "HS256" })
       .setExpirationTime("1h")
@@ -172,7 +172,7 @@ describe("events that end every session of a user", () => {
     const so = await signIn(other.email, other.password);
     const socks = [t.socket(sa.token), t.socket(sb.token), t.socket(so.token)];
     await Promise.all(socks.map((x) => x.ready));
-    expect(endCompanySessions(t.deps, c.company.id, "company blocked")).toBe(2);
+    expect(await endCompanySessions(t.deps, c.company.id, "company blocked")).toBe(2);
     expect(await t.closedWithin(socks[0])).toBe(4401);
     expect(await t.closedWithin(socks[1])).toBe(4401);
     expect(await t.closedWithin(socks[2], 200)).toBe("open");
@@ -192,7 +192,7 @@ describe("events that end every session of a user", () => {
     const printed = await resetPassword(t.db, c.email);
     expect((await me(s.token)).status).toBe(401);
     expect((await refresh(s.cookie)).status).toBe(401);
-    expect(sweepEndedSockets(t.deps)).toBe(1);
+    expect(await sweepEndedSockets(t.deps)).toBe(1);
     expect(await t.closedWithin(sock)).toBe(4401);
     const first = await t.http("POST", "/auth/login", { body: { email: c.email, password: printed } });
     expect(first.status).toBe(403);
@@ -213,7 +213,7 @@ describe("events that end every session of a user", () => {
     await sock.ready;
     await signIn(c.email, c.password);
     expect(await sock.waitFor((f) => f.channel === "auth")).toBeTruthy();
-    expect(sweepEndedSockets(t.deps)).toBe(0);
+    expect(await sweepEndedSockets(t.deps)).toBe(0);
     sock.ws.close();
   }, 30_000);
 });

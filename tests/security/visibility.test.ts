@@ -34,7 +34,7 @@ beforeAll(async () => {
   const q1 = await t.call("POST", "/queue", { token: c.admin.token, body: { name: "Vendas", color: "#2255aa" } });
   const q2 = await t.call("POST", "/queue", { token: c.admin.token, body: { name: "Financeiro", color: "#aa2255" } });
   agent = await t.newUser(c.admin.token, { queueIds: [q1.json.id] });
-  connectionId = makeConnection(t, c.company.id).connection.id;
+  connectionId = (await makeConnection(t, c.company.id)).connection.id;
   mine = await ticketIn(q1.json.id, "5511944440001", "pedido de vendas");
   hidden = await ticketIn(q2.json.id, "5511944440002", "boleto atrasado segredo");
   for (const ticketId of [mine.ticketId, hidden.ticketId]) {
@@ -66,21 +66,18 @@ describe("ticket visibility on every route", () => {
       mkdirSync(dirname(full), { recursive: true });
       writeFileSync(full, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
       const now = new Date().toISOString();
-      t.db
-        .insert(messages)
-        .values({
-          companyId: c.company.id,
-          ticketId,
-          contactId: null,
-          body: "",
-          fromMe: false,
-          mediaType: "image",
-          mediaUrl: mediaPath,
-          wid: `W${crypto.randomUUID()}`,
-          createdAt: now,
-          updatedAt: now,
-        } as typeof messages.$inferInsert)
-        .run();
+      await t.db.insert(messages).values({
+        companyId: c.company.id,
+        ticketId,
+        contactId: null,
+        body: "",
+        fromMe: false,
+        mediaType: "image",
+        mediaUrl: mediaPath,
+        wid: `W${crypto.randomUUID()}`,
+        createdAt: now,
+        updatedAt: now,
+      } as typeof messages.$inferInsert);
       files[name] = mediaPath;
     }
     expect((await t.http("GET", `/media/${files.hidden}`, { token: agent.token })).status).toBe(404);
@@ -108,7 +105,7 @@ describe("ticket visibility on every route", () => {
     ).toBe(403);
     const ws = { id: crypto.randomUUID(), send() {}, close() {} };
     t.deps.hub.add(ws, agent.user as never);
-    handleClientMessage(t.deps, ws, { ...agent.user, queueIds: [] } as never, { type: "joinSandbox", connectionId: id });
+    await handleClientMessage(t.deps, ws, { ...agent.user, queueIds: [] } as never, { type: "joinSandbox", connectionId: id });
     expect(t.deps.hub.roomsOf(ws)).not.toContain(`sandbox-${id}`);
     t.deps.hub.remove(ws);
   }, 30_000);

@@ -62,9 +62,9 @@ export function recorder() {
   return { statuses, messages, acks, identities, events };
 }
 
-export async function until(check: () => boolean, ms = 3_000, what = "condition") {
+export async function until(check: () => boolean | Promise<boolean>, ms = 3_000, what = "condition") {
   const end = performance.now() + ms; // monotonic: unaffected by setSystemTime
-  while (!check()) {
+  while (!(await check())) {
     if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
     await Bun.sleep(5);
   }

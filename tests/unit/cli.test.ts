@@ -23,14 +23,14 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const userRow = (email: string) => db.select().from(users).where(eq(users.email, email)).get();
+const userRow = async (email: string) => (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
 
 describe("reset-password", () => {
   test("sets a new generated password, ends older sessions, and the old password stops working", async () => {
-    const before = userRow(ADMIN)!;
+    const before = (await userRow(ADMIN))!;
     const password = await resetPassword(db, ` ${ADMIN.toUpperCase()} `);
     expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
-    const after = userRow(ADMIN)!;
+    const after = (await userRow(ADMIN))!;
     expect(await Bun.password.verify(password, after.passwordHash)).toBe(true);
     expect(await Bun.password.verify("first-pass-1", after.passwordHash)).toBe(false);
     expect(after.tokenVersion).toBeGreaterThan(before.tokenVersion);
@@ -46,10 +46,10 @@ describe("reset-password", () => {
 describe("create-super", () => {
   test("creates a super admin in the platform company", async () => {
     const password = await createSuper(db, "Ops@Cli.Test");
-    const row = userRow("ops@cli.test")!;
+    const row = (await userRow("ops@cli.test"))!;
     expect(row.super).toBe(true);
     expect(row.profile).toBe("admin");
-    expect(row.companyId).toBe(userRow(ADMIN)!.companyId);
+    expect(row.companyId).toBe((await userRow(ADMIN))!.companyId);
     expect(await Bun.password.verify(password, row.passwordHash)).toBe(true);
   });
 
@@ -107,8 +107,8 @@ test("the command line prints the new password and exits 0; mistakes exit 1 with
   expect(Bun.spawnSync(["bun", cli, "jobs", "run", "no.such-job"], { env, stdout: "pipe", stderr: "pipe" }).exitCode).toBe(1);
 }, 60_000);
 
-test("reset-2fa removes the user's app, passkeys and recovery codes, ends their sessions and is in the audit log", () => {
-  const u = userRow(ADMIN)!;
+test("reset-2fa removes the user's app, passkeys and recovery codes, ends their sessions and is in the audit log", async () => {
+  const u = (await userRow(ADMIN))!;
   db.sqlite.run(
     `insert into user_second_factors (user_id, totp_secret, totp_last_step) values (${u.id}, 'v1.x.y.z', 5) on conflict do update set totp_secret = 'v1.x.y.z'`,
   );
@@ -125,7 +125,7 @@ test("reset-2fa removes the user's app, passkeys and recovery codes, ends their 
   expect(count(`select count(*) n from user_second_factors where user_id = ${u.id} and totp_secret is not null`)).toBe(0);
   expect(count(`select count(*) n from user_passkeys where user_id = ${u.id}`)).toBe(0);
   expect(count(`select count(*) n from user_recovery_codes where user_id = ${u.id}`)).toBe(0);
-  expect(userRow(ADMIN)!.tokenVersion).toBeGreaterThan(u.tokenVersion);
+  expect((await userRow(ADMIN))!.tokenVersion).toBeGreaterThan(u.tokenVersion);
   expect(count(`select count(*) n from audit_log where event = 'auth.second-factor.reset' and actor_type = 'system' and target_id = '${u.id}'`)).toBe(1);
   const bad = Bun.spawnSync(["bun", cli, "reset-2fa", "ghost@cli.test"], { env, stdout: "pipe", stderr: "pipe" });
   expect(bad.exitCode).toBe(1);

@@ -19,7 +19,7 @@ export function baileysKind(db: DB, config: BaileysChannelConfig, enabled: boole
   return {
     factory: enabled ? lazyBaileysFactory(db.sqlite, config) : undefined,
     resumes: (c) => hasPairedCreds(db.sqlite, c.id),
-    removeAuth: (connectionId) => db.delete(waAuth).where(eq(waAuth.connectionId, connectionId)).run(),
+    removeAuth: async (connectionId) => await db.delete(waAuth).where(eq(waAuth.connectionId, connectionId)),
   };
 }
 

@@ -273,7 +273,7 @@ export function mapMessage(msg: WAMessage, origin: MessageUpsertType, download?:
       mimetype: spec.mimetype,
       fileName: spec.fileName ?? null,
       ptt: spec.ptt,
-      download: () => (download ? download(msg) : Promise.reject(new Error("media download unavailable"))),
+      download: async () => (download ? await download(msg) : Promise.reject(new Error("media download unavailable"))),
     };
   }
 

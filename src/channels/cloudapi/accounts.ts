@@ -21,24 +21,26 @@ export const webhookPath = (key: string) => `/cloudapi/webhook/${key}`;
 
 const randomKey = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("base64url");
 
-export const findAccount = (db: DbOrTx, connectionId: number) =>
-  db.select().from(cloudApiAccounts).where(eq(cloudApiAccounts.connectionId, connectionId)).get();
+export const findAccount = async (db: DbOrTx, connectionId: number) =>
+  (await db.select().from(cloudApiAccounts).where(eq(cloudApiAccounts.connectionId, connectionId)).limit(1))[0];
 
 /** The account a webhook path points at (undefined for an unknown key). */
-export const accountByKey = (db: DB, key: string) => db.select().from(cloudApiAccounts).where(eq(cloudApiAccounts.webhookKey, key)).get();
+export const accountByKey = async (db: DB, key: string) => (await db.select().from(cloudApiAccounts).where(eq(cloudApiAccounts.webhookKey, key)).limit(1))[0];
 
 /** Another connection of the same company serving this phone number id (one Meta app may serve several numbers). */
-export const accountOfNumber = (db: DB, companyId: number, phoneNumberId: string) =>
-  db
-    .select()
-    .from(cloudApiAccounts)
-    .where(and(eq(cloudApiAccounts.companyId, companyId), eq(cloudApiAccounts.phoneNumberId, phoneNumberId)))
-    .get();
+export const accountOfNumber = async (db: DB, companyId: number, phoneNumberId: string) =>
+  (
+    await db
+      .select()
+      .from(cloudApiAccounts)
+      .where(and(eq(cloudApiAccounts.companyId, companyId), eq(cloudApiAccounts.phoneNumberId, phoneNumberId)))
+      .limit(1)
+  )[0];
 
 /** The accounts of some connections (the list and its frames). */
-export function accountsOf(db: DB, connectionIds: number[]): Map<number, CloudApiAccountRow> {
+export async function accountsOf(db: DB, connectionIds: number[]): Promise<Map<number, CloudApiAccountRow>> {
   if (!connectionIds.length) return new Map();
-  const rows = db.select().from(cloudApiAccounts).where(inArray(cloudApiAccounts.connectionId, connectionIds)).all();
+  const rows = await db.select().from(cloudApiAccounts).where(inArray(cloudApiAccounts.connectionId, connectionIds));
   return new Map(rows.map((r) => [r.connectionId, r]));
 }
 
@@ -83,11 +85,13 @@ export const sameCredentials = (a: CloudApiInput, b: CloudApiAccountRow) =>
  */
 export async function verifyCredentials(deps: Pick<Deps, "db" | "config" | "outbound">, input: CloudApiInput, exceptConnectionId = 0) {
   const db = deps.db;
-  const clash = db
-    .select({ id: cloudApiAccounts.connectionId })
-    .from(cloudApiAccounts)
-    .where(and(eq(cloudApiAccounts.phoneNumberId, input.phoneNumberId), ne(cloudApiAccounts.connectionId, exceptConnectionId)))
-    .get();
+  const clash = (
+    await db
+      .select({ id: cloudApiAccounts.connectionId })
+      .from(cloudApiAccounts)
+      .where(and(eq(cloudApiAccounts.phoneNumberId, input.phoneNumberId), ne(cloudApiAccounts.connectionId, exceptConnectionId)))
+      .limit(1)
+  )[0];
   if (clash) throw new AppError("ERR_CLOUD_NUMBER_IN_USE", 409, { fields: { "cloudApi.phoneNumberId": "validation.invalid" } });
   let numbers: Awaited<ReturnType<typeof phoneNumbers>>;
   try {
@@ -102,7 +106,7 @@ export async function verifyCredentials(deps: Pick<Deps, "db" | "config" | "outb
 }
 
 /** Inside the connection's transaction: the account row, created with a new webhook key and verify token, or updated. */
-export function saveAccount(
+export async function saveAccount(
   tx: DbOrTx,
   ref: { connectionId: number; companyId: number },
   input: CloudApiInput,
@@ -110,13 +114,14 @@ export function saveAccount(
 ) {
   const now = nowIso();
   const values = { ...input, ...(verified ?? {}), updatedAt: now };
-  const updated = tx.update(cloudApiAccounts).set(values).where(eq(cloudApiAccounts.connectionId, ref.connectionId)).returning().get();
+  const updated = (await tx.update(cloudApiAccounts).set(values).where(eq(cloudApiAccounts.connectionId, ref.connectionId)).returning())[0];
   if (updated) return updated;
-  return tx
-    .insert(cloudApiAccounts)
-    .values({ ...values, ...ref, verifyToken: randomKey(18), webhookKey: randomKey(24), createdAt: now })
-    .returning()
-    .get();
+  return (
+    await tx
+      .insert(cloudApiAccounts)
+      .values({ ...values, ...ref, verifyToken: randomKey(18), webhookKey: randomKey(24), createdAt: now })
+      .returning()
+  )[0];
 }
 
 const HOUR = 60 * 60_000;
@@ -131,18 +136,18 @@ function errorBuckets(json: string): [number, number][] {
 }
 
 /** Counts an error (a Graph error, a failed status, a refused webhook) in the hour's bucket; 24 hours are kept. */
-export function recordError(db: DB, connectionId: number, now = Date.now(), n = 1) {
-  const row = findAccount(db, connectionId);
+export async function recordError(db: DB, connectionId: number, now = Date.now(), n = 1) {
+  const row = await findAccount(db, connectionId);
   if (!row || n <= 0) return;
   const hour = now - (now % HOUR);
   const buckets = errorBuckets(row.errorHours).filter(([h]) => h > now - 24 * HOUR);
   const current = buckets.find(([h]) => h === hour);
   if (current) current[1] += n;
   else buckets.push([hour, n]);
-  db.update(cloudApiAccounts)
+  await db
+    .update(cloudApiAccounts)
     .set({ errorHours: JSON.stringify(buckets) })
-    .where(eq(cloudApiAccounts.connectionId, connectionId))
-    .run();
+    .where(eq(cloudApiAccounts.connectionId, connectionId));
 }
 
 /** The public shape: secrets masked; the webhook path and verify token only for admins. */

@@ -48,14 +48,14 @@ export class CloudApiAdapter implements ChannelAdapter {
     return this.id.connectionId;
   }
 
-  private account() {
-    const a = findAccount(this.env.db, this.id.connectionId);
+  private async account() {
+    const a = await findAccount(this.env.db, this.id.connectionId);
     if (!a) throw new CloudSendError("ERR_WAPP_NOT_INITIALIZED");
     return a;
   }
 
-  private creds(): GraphCreds {
-    return credsOf(graphEnv(this.env), this.account());
+  private async creds(): Promise<GraphCreds> {
+    return credsOf(graphEnv(this.env), await this.account());
   }
 
   private setStatus(status: SessionStatus, reason?: string) {
@@ -66,7 +66,7 @@ export class CloudApiAdapter implements ChannelAdapter {
   /** Proves the stored credentials with one Graph call; Meta out of reach is retried with backoff. */
   async start(_opts?: StartOptions): Promise<void> {
     this.clearRetry();
-    const account = findAccount(this.env.db, this.id.connectionId);
+    const account = await findAccount(this.env.db, this.id.connectionId);
     if (!account) return this.setStatus("DISCONNECTED", "cloud_not_configured");
     this.setStatus("OPENING");
     try {
@@ -74,17 +74,16 @@ export class CloudApiAdapter implements ChannelAdapter {
       if (this.status !== "OPENING") return;
       const number = numbers.find((n) => n.id === account.phoneNumberId);
       if (!number) return this.setStatus("DISCONNECTED", "cloud_number_not_found");
-      this.env.db
+      await this.env.db
         .update(cloudApiAccounts)
         .set({ displayPhoneNumber: number.display_phone_number ?? account.displayPhoneNumber, verifiedName: number.verified_name ?? account.verifiedName })
-        .where(eq(cloudApiAccounts.connectionId, account.connectionId))
-        .run();
+        .where(eq(cloudApiAccounts.connectionId, account.connectionId));
       this.attempts = 0;
       this.setStatus("CONNECTED");
       refreshTemplatesLater(this.env, this.id.connectionId);
     } catch (e) {
       if (this.status !== "OPENING") return;
-      recordError(this.env.db, this.id.connectionId);
+      await recordError(this.env.db, this.id.connectionId);
       const fatal = fatalReason(e);
       if (fatal) return this.setStatus("DISCONNECTED", fatal);
       const delay = RETRY_MS[Math.min(this.attempts, RETRY_MS.length - 1)];
@@ -115,7 +114,7 @@ export class CloudApiAdapter implements ChannelAdapter {
    */
   async send(msg: Outgoing): Promise<SendResult> {
     if (this.status !== "CONNECTED") throw new CloudSendError("ERR_WAPP_NOT_INITIALIZED");
-    const account = this.account();
+    const account = await this.account();
     const creds = credsOf(graphEnv(this.env), account);
     const to = numberOf(msg.to);
     if (!to) throw new CloudSendError("ERR_CLOUD_UNDELIVERABLE");
@@ -126,7 +125,7 @@ export class CloudApiAdapter implements ChannelAdapter {
         extra.mediaId = await uploadMedia(creds, account.phoneNumberId, file, msg.fileName);
       }
       if (msg.type === "template") {
-        const components = templateComponents(this.env.db, this.id.connectionId, msg.template.name, msg.template.language);
+        const components = await templateComponents(this.env.db, this.id.connectionId, msg.template.name, msg.template.language);
         if (!components) throw new CloudSendError("ERR_NO_TEMPLATE_FOUND");
         extra.components = components;
       }
@@ -134,7 +133,7 @@ export class CloudApiAdapter implements ChannelAdapter {
       return { id, ack: 1 };
     } catch (e) {
       if (e instanceof CloudSendError) throw e;
-      recordError(this.env.db, this.id.connectionId);
+      await recordError(this.env.db, this.id.connectionId);
       const fatal = fatalReason(e);
       if (fatal) this.setStatus("DISCONNECTED", fatal);
       log.warn("cloud api send refused", { connectionId: this.id.connectionId, err: String(e) });
@@ -151,7 +150,9 @@ export class CloudApiAdapter implements ChannelAdapter {
   async markRead(targets: { id: string; to: string; fromMe: boolean }[]): Promise<void> {
     const last = targets.filter((t) => !t.fromMe).at(-1);
     if (!last || this.status !== "CONNECTED") return;
-    await postRead(this.creds(), this.account().phoneNumberId, last.id).catch((e) => log.warn("cloud api read receipt failed", { err: String(e) }));
+    await postRead(await this.creds(), (await this.account()).phoneNumberId, last.id).catch((e) =>
+      log.warn("cloud api read receipt failed", { err: String(e) }),
+    );
   }
 
   /** The Cloud API cannot look a number up (anyNumber). */
@@ -166,12 +167,12 @@ export class CloudApiAdapter implements ChannelAdapter {
   /** Fetches a customer's media through Graph, bounded by WhatsApp's own size limit for its kind. */
   private fetcher(phoneNumberId: string) {
     return async (mediaId: string, mimetype: string) => {
-      const account = this.account();
+      const account = await this.account();
       if (account.phoneNumberId !== phoneNumberId) throw new Error("media of another number");
       try {
         return (await downloadMedia(credsOf(graphEnv(this.env), account), mediaId, MEDIA_MAX_BYTES[sendKindOf(mimetype)])).bytes;
       } catch (e) {
-        recordError(this.env.db, this.id.connectionId);
+        await recordError(this.env.db, this.id.connectionId);
         throw e;
       }
     };
@@ -191,12 +192,12 @@ export class CloudApiAdapter implements ChannelAdapter {
     const db = this.env.db;
     const now = nowIso();
     try {
-      db.transaction((tx) => {
-        for (const w of batch.windows) noteInbound(tx, this.id.connectionId, w.number, w.at);
-        tx.update(cloudApiAccounts)
+      await db.transaction(async (tx) => {
+        for (const w of batch.windows) await noteInbound(tx, this.id.connectionId, w.number, w.at);
+        await tx
+          .update(cloudApiAccounts)
           .set({ lastWebhookAt: now, ...(batch.acks.length ? { lastStatusAt: now } : {}) })
-          .where(eq(cloudApiAccounts.connectionId, this.id.connectionId))
-          .run();
+          .where(eq(cloudApiAccounts.connectionId, this.id.connectionId));
       });
     } catch (e) {
       // The messages still go to the pipeline (stored, or spooled); a window not noted only offers templates sooner.
@@ -205,8 +206,8 @@ export class CloudApiAdapter implements ChannelAdapter {
     if (batch.messages.length) await (this.id.events.ingest ?? this.id.events.onMessages)(batch.messages);
     if (batch.acks.length) {
       const failed = batch.acks.filter((a) => a.error).length;
-      if (failed) recordError(db, this.id.connectionId, Date.now(), failed);
-      this.id.events.onAck(batch.acks);
+      if (failed) await recordError(db, this.id.connectionId, Date.now(), failed);
+      await this.id.events.onAck(batch.acks);
     }
   }
 }

@@ -12,18 +12,20 @@ import { lastInboundAt } from "./window";
 export function cloudApiChannel(deps: Pick<Deps, "db" | "config" | "outbound" | "sessions">): CloudApiChannel {
   const { db } = deps;
   return {
-    account(connectionId, opts) {
-      const a = findAccount(db, connectionId);
+    async account(connectionId, opts) {
+      const a = await findAccount(db, connectionId);
       return a ? serializeAccount(a, opts) : null;
     },
-    accounts: (connectionIds) => new Map([...accountsOf(db, connectionIds)].map(([id, a]) => [id, serializeAccount(a)])),
-    resolveCredentials: (input, connectionId) => resolveInput(input, connectionId === undefined ? undefined : findAccount(db, connectionId)),
-    credentialsChanged(input, connectionId) {
-      const a = findAccount(db, connectionId);
+    accounts: async (connectionIds) => new Map([...(await accountsOf(db, connectionIds))].map(([id, a]) => [id, serializeAccount(a)])),
+    resolveCredentials: async (input, connectionId) => resolveInput(input, connectionId === undefined ? undefined : await findAccount(db, connectionId)),
+    async credentialsChanged(input, connectionId) {
+      const a = await findAccount(db, connectionId);
       return !a || !sameCredentials(input, a);
     },
     verifyCredentials: (input, exceptConnectionId) => verifyCredentials(deps, input, exceptConnectionId),
-    saveCredentials: (tx, ref, input, verified) => void saveAccount(tx, ref, input, verified),
+    saveCredentials: async (tx, ref, input, verified) => {
+      await saveAccount(tx, ref, input, verified);
+    },
     lastInboundAt: (connectionId, number) => lastInboundAt(db, connectionId, number),
     resolveTemplate: (connectionId, choice) => resolveTemplate(db, connectionId, choice),
     ensureTemplates: (connectionId, now) => ensureTemplates(deps, connectionId, now),
@@ -37,7 +39,7 @@ export function cloudApiChannel(deps: Pick<Deps, "db" | "config" | "outbound" | 
         }
       }
       await ensureTemplates(deps, connectionId, now);
-      return { templates: storedTemplates(db, connectionId), fetchedAt: findAccount(db, connectionId)?.templatesFetchedAt ?? null };
+      return { templates: await storedTemplates(db, connectionId), fetchedAt: (await findAccount(db, connectionId))?.templatesFetchedAt ?? null };
     },
     verifySubscription: (key, query) => verifySubscription(deps, key, query),
     receiveWebhook: (key, raw, signature) => receiveWebhook(deps, key, raw, signature),

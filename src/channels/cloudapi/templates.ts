@@ -51,13 +51,13 @@ export function serializeTemplate(r: CloudApiTemplateRow): MessageTemplateDto {
  */
 export async function refreshTemplates(deps: TemplateDeps, connectionId: number): Promise<number> {
   const db = deps.db;
-  const account = findAccount(db, connectionId);
+  const account = await findAccount(db, connectionId);
   if (!account) return 0;
   let list: Awaited<ReturnType<typeof listTemplates>>;
   try {
     list = await listTemplates(credsOf(graphEnv(deps), account), account.wabaId);
   } catch (e) {
-    recordError(db, connectionId);
+    await recordError(db, connectionId);
     throw e;
   }
   const now = nowIso();
@@ -73,21 +73,21 @@ export async function refreshTemplates(deps: TemplateDeps, connectionId: number)
       components: JSON.stringify(Array.isArray(t.components) ? t.components : []),
       updatedAt: now,
     }));
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
     for (const r of rows) {
-      tx.insert(cloudApiTemplates)
+      await tx
+        .insert(cloudApiTemplates)
         .values(r)
         .onConflictDoUpdate({
           target: [cloudApiTemplates.connectionId, cloudApiTemplates.name, cloudApiTemplates.language],
           set: { status: r.status, category: r.category, components: r.components, updatedAt: now },
-        })
-        .run();
+        });
     }
     const keys = rows.map((r) => `${r.name}\u0000${r.language}`);
-    const stored = tx.select().from(cloudApiTemplates).where(eq(cloudApiTemplates.connectionId, connectionId)).all();
+    const stored = await tx.select().from(cloudApiTemplates).where(eq(cloudApiTemplates.connectionId, connectionId));
     const gone = stored.filter((s) => !keys.includes(`${s.name}\u0000${s.language}`)).map((s) => s.id);
-    if (gone.length) tx.delete(cloudApiTemplates).where(inArray(cloudApiTemplates.id, gone)).run();
-    tx.update(cloudApiAccounts).set({ templatesFetchedAt: now }).where(eq(cloudApiAccounts.connectionId, connectionId)).run();
+    if (gone.length) await tx.delete(cloudApiTemplates).where(inArray(cloudApiTemplates.id, gone));
+    await tx.update(cloudApiAccounts).set({ templatesFetchedAt: now }).where(eq(cloudApiAccounts.connectionId, connectionId));
   });
   return rows.length;
 }
@@ -99,20 +99,19 @@ export function refreshTemplatesLater(deps: TemplateDeps, connectionId: number) 
 
 /** Fetches the templates first when they were never fetched or the copy is stale (a failure keeps the stored copy). */
 export async function ensureTemplates(deps: TemplateDeps, connectionId: number, now = Date.now()) {
-  const fetchedAt = findAccount(deps.db, connectionId)?.templatesFetchedAt;
+  const fetchedAt = (await findAccount(deps.db, connectionId))?.templatesFetchedAt;
   if (fetchedAt && now - Date.parse(fetchedAt) <= TEMPLATES_STALE_MS) return;
   await refreshTemplates(deps, connectionId).catch((e) => log.warn("cloud api templates refresh failed", { connectionId, err: String(e) }));
 }
 
 /** The stored templates of a connection: approved ones, by name (every status with `all`). */
-export function storedTemplates(db: DB, connectionId: number, opts: { all?: boolean } = {}): MessageTemplateDto[] {
-  const rows = db
+export async function storedTemplates(db: DB, connectionId: number, opts: { all?: boolean } = {}): Promise<MessageTemplateDto[]> {
+  const rows = await db
     .select()
     .from(cloudApiTemplates)
     .where(and(eq(cloudApiTemplates.connectionId, connectionId), opts.all ? undefined : eq(cloudApiTemplates.status, "APPROVED")))
     .orderBy(asc(cloudApiTemplates.name), asc(cloudApiTemplates.language))
-    .limit(1000)
-    .all();
+    .limit(1000);
   return rows.map(serializeTemplate);
 }
 
@@ -120,12 +119,14 @@ export function storedTemplates(db: DB, connectionId: number, opts: { all?: bool
  * The approved template a choice names, checked: it exists on the connection, Balcão can send it,
  * and every variable has a value (bounded). Answers it with the text the customer will read.
  */
-export function resolveTemplate(db: DB, connectionId: number, choice: TemplateChoice): { template: MessageTemplateDto; text: string } {
-  const row = db
-    .select()
-    .from(cloudApiTemplates)
-    .where(and(eq(cloudApiTemplates.connectionId, connectionId), eq(cloudApiTemplates.name, choice.name), eq(cloudApiTemplates.language, choice.language)))
-    .get();
+export async function resolveTemplate(db: DB, connectionId: number, choice: TemplateChoice): Promise<{ template: MessageTemplateDto; text: string }> {
+  const row = (
+    await db
+      .select()
+      .from(cloudApiTemplates)
+      .where(and(eq(cloudApiTemplates.connectionId, connectionId), eq(cloudApiTemplates.name, choice.name), eq(cloudApiTemplates.language, choice.language)))
+      .limit(1)
+  )[0];
   if (row?.status !== "APPROVED") throw new AppError("ERR_NO_TEMPLATE_FOUND", 404);
   const template = serializeTemplate(row);
   if (!template.supported) throw new AppError("ERR_TEMPLATE_UNSUPPORTED", 400);
@@ -135,11 +136,13 @@ export function resolveTemplate(db: DB, connectionId: number, choice: TemplateCh
 }
 
 /** The components of a stored template (the send needs them to place its variables). */
-export function templateComponents(db: DB, connectionId: number, name: string, language: string): TemplateComponent[] | null {
-  const row = db
-    .select({ components: cloudApiTemplates.components })
-    .from(cloudApiTemplates)
-    .where(and(eq(cloudApiTemplates.connectionId, connectionId), eq(cloudApiTemplates.name, name), eq(cloudApiTemplates.language, language)))
-    .get();
+export async function templateComponents(db: DB, connectionId: number, name: string, language: string): Promise<TemplateComponent[] | null> {
+  const row = (
+    await db
+      .select({ components: cloudApiTemplates.components })
+      .from(cloudApiTemplates)
+      .where(and(eq(cloudApiTemplates.connectionId, connectionId), eq(cloudApiTemplates.name, name), eq(cloudApiTemplates.language, language)))
+      .limit(1)
+  )[0];
   return row ? componentsOf(row.components) : null;
 }

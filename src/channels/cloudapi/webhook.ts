@@ -17,8 +17,8 @@ const sameText = (a: string, b: string) => {
 };
 
 /** GET: Meta's subscription check answers the challenge when the verify token is this connection's. */
-export function verifySubscription(deps: Pick<Deps, "db">, key: string, query: Record<string, string | undefined>): string {
-  const account = accountByKey(deps.db, key);
+export async function verifySubscription(deps: Pick<Deps, "db">, key: string, query: Record<string, string | undefined>): Promise<string> {
+  const account = await accountByKey(deps.db, key);
   const challenge = query["hub.challenge"] ?? "";
   if (!account || query["hub.mode"] !== "subscribe" || !sameText(query["hub.verify_token"] ?? "", account.verifyToken)) {
     throw new AppError("ERR_NO_PERMISSION", 403);
@@ -42,10 +42,10 @@ export function signatureValid(raw: Uint8Array, header: string | null, appSecret
  * Meta redelivers).
  */
 export async function receiveWebhook(deps: Pick<Deps, "db" | "sessions">, key: string, raw: Uint8Array, signature: string | null): Promise<void> {
-  const account = accountByKey(deps.db, key);
+  const account = await accountByKey(deps.db, key);
   if (!account) throw new AppError("ERR_NOT_FOUND", 404);
   if (!signatureValid(raw, signature, account.appSecret)) {
-    recordError(deps.db, account.connectionId);
+    await recordError(deps.db, account.connectionId);
     throw new AppError("ERR_CLOUD_SIGNATURE_INVALID", 401);
   }
   let payload: unknown;
@@ -61,7 +61,7 @@ export async function receiveWebhook(deps: Pick<Deps, "db" | "sessions">, key: s
     let target: CloudApiAdapter | undefined = adapter;
     if (batch.phoneNumberId !== account.phoneNumberId) {
       // One app may serve several numbers of the company: the same secret signed it.
-      const other = accountOfNumber(deps.db, account.companyId, batch.phoneNumberId);
+      const other = await accountOfNumber(deps.db, account.companyId, batch.phoneNumberId);
       const live = other && other.appSecret === account.appSecret ? deps.sessions.get(other.connectionId) : undefined;
       target = live instanceof CloudApiAdapter ? live : undefined;
       if (!target) {

@@ -9,19 +9,19 @@ import { prepared } from "../../db/prepared";
 import { cloudApiWindows } from "./schema";
 
 /** A customer wrote at `at` (epoch ms): the window runs from then, never backwards (late redeliveries). */
-export function noteInbound(db: DbOrTx, connectionId: number, number: string, at: number) {
-  db.insert(cloudApiWindows)
+export async function noteInbound(db: DbOrTx, connectionId: number, number: string, at: number) {
+  await db
+    .insert(cloudApiWindows)
     .values({ connectionId, number, lastInboundAt: at })
     .onConflictDoUpdate({
       target: [cloudApiWindows.connectionId, cloudApiWindows.number],
       set: { lastInboundAt: sql`max(${cloudApiWindows.lastInboundAt}, excluded.last_inbound_at)` },
-    })
-    .run();
+    });
 }
 
 /** When the customer last wrote to the connection's number (epoch ms), or null when never. */
-export function lastInboundAt(db: DB, connectionId: number, number: string): number | null {
-  const row = prepared(db, "cloudapi.window", (d) =>
+export async function lastInboundAt(db: DB, connectionId: number, number: string): Promise<number | null> {
+  const row = await prepared(db, "cloudapi.window", (d) =>
     d
       .select({ at: cloudApiWindows.lastInboundAt })
       .from(cloudApiWindows)

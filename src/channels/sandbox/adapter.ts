@@ -11,6 +11,7 @@ import { OPUS_MIME } from "../../contract/media";
 import type { ChannelAdapter, ChannelEvents, MediaInfo, Outgoing, SendResult, SessionStatus } from "../../core/channel";
 import type { SandboxInbound } from "../../core/channels";
 import { clientWid, type SandboxMessageDto, serializeSandboxMessage, toInbound } from "./messages";
+import { insertPhoneInbound, tickDelivered } from "./queries";
 import { type SandboxMessageRow, sandboxMessages } from "./schema";
 
 /** What the sandbox channel needs from the app. */
@@ -123,7 +124,7 @@ export class SandboxAdapter implements ChannelAdapter {
         break;
     }
     // a retried send of the same reserved id shows once
-    const row = this.env.db.insert(sandboxMessages).values(values).onConflictDoNothing().returning().get();
+    const row = (await this.env.db.insert(sandboxMessages).values(values).onConflictDoNothing().returning())[0];
     if (row) {
       this.publish("create", row);
       const [delivered, read] = this.env.ackDelaysMs ?? DEFAULT_ACK_DELAYS;
@@ -134,12 +135,13 @@ export class SandboxAdapter implements ChannelAdapter {
   }
 
   async deleteForEveryone(target: { id: string }): Promise<void> {
-    const row = this.env.db
-      .update(sandboxMessages)
-      .set({ isDeleted: true })
-      .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, target.id)))
-      .returning()
-      .get();
+    const row = (
+      await this.env.db
+        .update(sandboxMessages)
+        .set({ isDeleted: true })
+        .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, target.id)))
+        .returning()
+    )[0];
     if (row) this.publish("update", row);
   }
 
@@ -147,7 +149,7 @@ export class SandboxAdapter implements ChannelAdapter {
   async markRead(targets: { id: string; to: string }[]): Promise<void> {
     const numbers = [...new Set(targets.map((t) => numberOf(t.to) ?? t.to.split("@")[0]))];
     if (!numbers.length) return;
-    const rows = this.env.db
+    const rows = await this.env.db
       .update(sandboxMessages)
       .set({ ack: 4 })
       .where(
@@ -158,8 +160,7 @@ export class SandboxAdapter implements ChannelAdapter {
           inArray(sandboxMessages.ack, [1, 2, 3]),
         ),
       )
-      .returning()
-      .all();
+      .returning();
     for (const r of rows) this.publish("update", r);
   }
 
@@ -180,42 +181,30 @@ export class SandboxAdapter implements ChannelAdapter {
   async receive(input: SandboxInbound): Promise<SandboxMessageDto> {
     const wid = input.id ? clientWid(input.id) : newWid();
     const now = Date.now();
-    const inserted = this.env.db
-      .insert(sandboxMessages)
-      .values({
-        companyId: this.id.companyId,
-        connectionId: this.id.connectionId,
-        number: input.number,
-        name: input.name,
-        direction: "in",
-        wid,
-        type: input.type,
-        body: input.body,
-        mediaPath: input.media?.mediaPath ?? null,
-        mediaName: input.media?.mediaName ?? null,
-        mimetype: input.media?.mime ?? null,
-        latitude: input.latitude ?? null,
-        longitude: input.longitude ?? null,
-        vcard: input.vcard ?? null,
-        quotedWid: input.quotedId ?? null,
-        ack: 1,
-        createdAt: new Date(now).toISOString(),
-      })
-      .onConflictDoNothing()
-      .returning()
-      .get();
-    const row = inserted ?? this.findByWid(wid);
+    const inserted = await insertPhoneInbound(this.env.db, {
+      companyId: this.id.companyId,
+      connectionId: this.id.connectionId,
+      number: input.number,
+      name: input.name,
+      wid,
+      type: input.type,
+      body: input.body,
+      mediaPath: input.media?.mediaPath ?? null,
+      mediaName: input.media?.mediaName ?? null,
+      mimetype: input.media?.mime ?? null,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+      vcard: input.vcard ?? null,
+      quotedWid: input.quotedId ?? null,
+      createdAt: new Date(now).toISOString(),
+    });
+    const row = inserted ?? (await this.findByWid(wid));
     if (!row) throw new Error("sandbox message vanished");
     if (inserted) this.publish("create", row);
     await this.id.events.onMessages([toInbound(input, wid, Date.parse(row.createdAt), this.env.blobs)]);
     let delivered: SandboxMessageRow | undefined;
     try {
-      delivered = this.env.db
-        .update(sandboxMessages)
-        .set({ ack: 2 })
-        .where(and(eq(sandboxMessages.id, row.id), eq(sandboxMessages.ack, 1)))
-        .returning()
-        .get();
+      delivered = await tickDelivered(this.env.db, row.id);
     } catch (e) {
       // The phone's tick only: the message itself is stored or spooled by now, and the answer must say so.
       log.warn("sandbox delivery tick not written", { connectionId: this.id.connectionId, err: String(e) });
@@ -225,35 +214,36 @@ export class SandboxAdapter implements ChannelAdapter {
   }
 
   /** A message of this phone by its channel id. */
-  findByWid(wid: string): SandboxMessageRow | undefined {
-    return this.env.db
-      .select()
-      .from(sandboxMessages)
-      .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, wid)))
-      .get();
+  async findByWid(wid: string): Promise<SandboxMessageRow | undefined> {
+    return (
+      await this.env.db
+        .select()
+        .from(sandboxMessages)
+        .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, wid)))
+        .limit(1)
+    )[0];
   }
 
-  private ack(wid: string, ack: number) {
+  private async ack(wid: string, ack: number) {
     if (this.status !== "CONNECTED") return;
-    const row = this.env.db
-      .update(sandboxMessages)
-      .set({ ack })
-      .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, wid)))
-      .returning()
-      .get();
+    const row = (
+      await this.env.db
+        .update(sandboxMessages)
+        .set({ ack })
+        .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, wid)))
+        .returning()
+    )[0];
     if (!row) return;
     this.publish("update", row);
-    this.id.events.onAck([{ id: wid, ack }]);
+    await this.id.events.onAck([{ id: wid, ack }]);
   }
 
-  private later(ms: number, fn: () => void) {
+  private later(ms: number, fn: () => unknown) {
     const t = setTimeout(() => {
       this.timers.delete(t);
-      try {
-        fn();
-      } catch (e) {
-        log.warn("sandbox ack failed", { connectionId: this.id.connectionId, err: String(e) });
-      }
+      Promise.resolve()
+        .then(fn)
+        .catch((e) => log.warn("sandbox ack failed", { connectionId: this.id.connectionId, err: String(e) }));
     }, ms);
     this.timers.add(t);
   }

@@ -8,8 +8,8 @@ import { clientWid, serializeSandboxMessage } from "./messages";
 import { sandboxMessages } from "./schema";
 
 /** GET /sandbox/{connectionId}/customers: the phone's customers, latest first (200 at most). */
-function customers(db: DB, companyId: number, connectionId: number) {
-  const rows = db
+async function customers(db: DB, companyId: number, connectionId: number) {
+  const rows = await db
     .select({
       number: sandboxMessages.number,
       lastId: sql<number>`max(${sandboxMessages.id})`,
@@ -19,30 +19,33 @@ function customers(db: DB, companyId: number, connectionId: number) {
     .where(and(eq(sandboxMessages.companyId, companyId), eq(sandboxMessages.connectionId, connectionId)))
     .groupBy(sandboxMessages.number)
     .orderBy(desc(sql`max(${sandboxMessages.id})`))
-    .limit(200)
-    .all();
-  return rows.map((r) => {
-    const last = db.select().from(sandboxMessages).where(eq(sandboxMessages.id, r.lastId)).get()!;
-    const named = db
-      .select({ name: sandboxMessages.name })
-      .from(sandboxMessages)
-      .where(and(eq(sandboxMessages.connectionId, connectionId), eq(sandboxMessages.number, r.number), eq(sandboxMessages.direction, "in")))
-      .orderBy(desc(sandboxMessages.id))
-      .get();
-    return { number: r.number, name: named?.name ?? "", count: r.count, lastMessage: serializeSandboxMessage(last) };
-  });
+    .limit(200);
+  return Promise.all(
+    rows.map(async (r) => {
+      const last = (await db.select().from(sandboxMessages).where(eq(sandboxMessages.id, r.lastId)).limit(1))[0]!;
+      const named = (
+        await db
+          .select({ name: sandboxMessages.name })
+          .from(sandboxMessages)
+          .where(and(eq(sandboxMessages.connectionId, connectionId), eq(sandboxMessages.number, r.number), eq(sandboxMessages.direction, "in")))
+          .orderBy(desc(sandboxMessages.id))
+          .limit(1)
+      )[0];
+      return { number: r.number, name: named?.name ?? "", count: r.count, lastMessage: serializeSandboxMessage(last) };
+    }),
+  );
 }
 
 /** GET /sandbox/{connectionId}/conversation?number: what the phone shows (last 300, oldest first). */
-function conversation(db: DB, companyId: number, connectionId: number, number: string) {
-  const rows = db
-    .select()
-    .from(sandboxMessages)
-    .where(and(eq(sandboxMessages.companyId, companyId), eq(sandboxMessages.connectionId, connectionId), eq(sandboxMessages.number, number)))
-    .orderBy(desc(sandboxMessages.id))
-    .limit(300)
-    .all()
-    .sort((a, b) => a.id - b.id);
+async function conversation(db: DB, companyId: number, connectionId: number, number: string) {
+  const rows = (
+    await db
+      .select()
+      .from(sandboxMessages)
+      .where(and(eq(sandboxMessages.companyId, companyId), eq(sandboxMessages.connectionId, connectionId), eq(sandboxMessages.number, number)))
+      .orderBy(desc(sandboxMessages.id))
+      .limit(300)
+  ).sort((a, b) => a.id - b.id);
   return { number, messages: rows.map(serializeSandboxMessage) };
 }
 
@@ -55,8 +58,8 @@ export function sandboxChannel(deps: Pick<Deps, "db" | "sessions">): SandboxChan
       const adapter = deps.sessions.get(connectionId);
       if (!(adapter instanceof SandboxAdapter) || adapter.status !== "CONNECTED") return undefined;
       return {
-        known(clientId) {
-          const row = adapter.findByWid(clientWid(clientId));
+        async known(clientId) {
+          const row = await adapter.findByWid(clientWid(clientId));
           return row && { mediaPath: row.mediaPath, mediaName: row.mediaName, mime: row.mimetype };
         },
         receive: (input) => adapter.receive(input),

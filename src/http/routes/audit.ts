@@ -13,10 +13,10 @@ export const auditRoutes = (deps: Deps) =>
       assertMayReadAudit(ctx);
       return listAudit(ctx, parse(AuditQuery, query));
     })
-    .get("/audit/export", ({ ctx, query }) => {
+    .get("/audit/export", async ({ ctx, query }) => {
       assertMayReadAudit(ctx);
       const day = new Date().toISOString().slice(0, 10);
-      return new Response(exportAudit(ctx, parse(AuditQuery, query)), {
+      return new Response(await exportAudit(ctx, parse(AuditQuery, query)), {
         headers: {
           "content-type": "text/csv; charset=utf-8",
           "content-disposition": `attachment; filename="audit-${day}.csv"`,

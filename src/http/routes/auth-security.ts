@@ -43,7 +43,7 @@ export const securityRoutes = (deps: Deps) =>
     .delete("/auth/passkeys/:id", ({ ctx, params, body, request, server }) =>
       auth.deletePasskey(ctx, parse(IdParam, params).id, parse(PasswordProofBody, body).password, requestOrigin(deps, request, server)),
     )
-    .get("/auth/sessions", ({ ctx }) => ({ sessions: auth.mySessions(ctx) }))
+    .get("/auth/sessions", async ({ ctx }) => ({ sessions: await auth.mySessions(ctx) }))
     .post("/auth/sessions/end-others", ({ ctx }) => auth.endMyOtherSessions(ctx))
     .delete("/auth/sessions/:sid", ({ ctx, params }) => auth.endMySession(ctx, parse(SessionIdParam, params).sid))
     .get("/users/:id/sessions", byId(auth.userSecurity))

@@ -26,15 +26,15 @@ export const campaignsRoutes = (deps: Deps) =>
     )
     .delete("/campaigns/:id/media-upload", withoutFile(campaigns.setCampaignMedia))
     .post("/campaigns/:id/start", byId(campaigns.startCampaign))
-    .post("/campaigns/:id/cancel", ({ ctx, params, set }) => {
-      campaigns.cancelCampaign(ctx, parse(IdParam, params).id);
+    .post("/campaigns/:id/cancel", async ({ ctx, params, set }) => {
+      await campaigns.cancelCampaign(ctx, parse(IdParam, params).id);
       set.status = 204;
     })
-    .post("/campaigns/:id/restart", ({ ctx, params, set }) => {
-      campaigns.restartCampaign(ctx, parse(IdParam, params).id);
+    .post("/campaigns/:id/restart", async ({ ctx, params, set }) => {
+      await campaigns.restartCampaign(ctx, parse(IdParam, params).id);
       set.status = 204;
     })
-    .post("/campaigns/:id/resume", ({ ctx, params, set }) => {
-      campaigns.resumeCampaign(ctx, parse(IdParam, params).id);
+    .post("/campaigns/:id/resume", async ({ ctx, params, set }) => {
+      await campaigns.resumeCampaign(ctx, parse(IdParam, params).id);
       set.status = 204;
     });

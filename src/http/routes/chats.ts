@@ -15,13 +15,13 @@ export const chatsRoutes = (deps: Deps) =>
     .get("/chats/:id", ({ ctx, params }) => showChat(ctx, parse(ChatRefParam, params).id))
     .post("/chats", created(ChatBody, createChat))
     .put("/chats/:id", ({ ctx, params, body }) => updateChat(ctx, parse(ChatRefParam, params).id, parse(ChatBody, body)))
-    .delete("/chats/:id", ({ ctx, params }) => {
-      deleteChat(ctx, parse(ChatRefParam, params).id);
+    .delete("/chats/:id", async ({ ctx, params }) => {
+      await deleteChat(ctx, parse(ChatRefParam, params).id);
       return { message: "Chat deleted" };
     })
     .get("/chats/:id/messages", ({ ctx, params, query }) => listChatMessages(ctx, parse(ChatRefParam, params).id, parse(PageQuery, query).pageNumber))
-    .post("/chats/:id/messages", ({ ctx, params, body, set }) => {
-      const message = sendChatMessage(ctx, parse(ChatRefParam, params).id, parse(ChatMessageBody, body).message);
+    .post("/chats/:id/messages", async ({ ctx, params, body, set }) => {
+      const message = await sendChatMessage(ctx, parse(ChatRefParam, params).id, parse(ChatMessageBody, body).message);
       set.status = 201;
       return message;
     })

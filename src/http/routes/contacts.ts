@@ -16,10 +16,10 @@ export const contactsRoutes = (deps: Deps) =>
     .use(authPlugin(deps))
     .get("/contacts", page(listContacts))
     .get("/contacts/list", page(listContactsForPicker))
-    .get("/contacts/export", ({ ctx, query }) => {
+    .get("/contacts/export", async ({ ctx, query }) => {
       const { lang } = parse(ContactExportQuery, query);
       const day = new Date().toISOString().slice(0, 10);
-      return new Response(exportContacts(ctx, lang), {
+      return new Response(await exportContacts(ctx, lang), {
         headers: {
           "content-type": "text/csv; charset=utf-8",
           "content-disposition": `attachment; filename="contacts-${day}.csv"`,

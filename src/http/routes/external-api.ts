@@ -13,7 +13,7 @@ const firstText = (x: unknown) => (Array.isArray(x) ? x[0] : x);
  */
 export const externalApiRoutes = (deps: Deps) =>
   new Elysia().post("/api/messages/send", async ({ request, body, server }) => {
-    const { ctx, connection } = authenticateApiToken(deps, request.headers.get("authorization"));
+    const { ctx, connection } = await authenticateApiToken(deps, request.headers.get("authorization"));
     ctx.address = clientIp(deps, request, server);
     const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
     if (multipart) {

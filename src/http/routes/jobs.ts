@@ -20,6 +20,6 @@ export const jobsRoutes = (deps: Deps) =>
       if (!can(ctx.user, "jobs:run")) throw new AppError("ERR_NO_SUPER", 403);
       const { name } = parse(NameParam, params);
       if (!(await deps.jobs.runNow(name))) throw new AppError("ERR_NOT_FOUND", 404);
-      audit(ctx, "job.run", { type: "job", id: name, label: name });
+      await audit(ctx, "job.run", { type: "job", id: name, label: name });
       return { ok: true };
     });

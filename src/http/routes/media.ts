@@ -17,7 +17,7 @@ export const mediaRoutes = (deps: Deps) =>
     const rest = String((params as Record<string, string>)["*"] ?? "");
     if (!Number.isInteger(companyId) || companyId !== ctx.companyId) throw new AppError("ERR_NOT_FOUND", 404);
     // A conversation's files obey the ticket visibility rules like its messages (R-PERM-3).
-    if (!canReadMediaFile(ctx, `${companyId}/${rest}`)) throw new AppError("ERR_NOT_FOUND", 404);
+    if (!(await canReadMediaFile(ctx, `${companyId}/${rest}`))) throw new AppError("ERR_NOT_FOUND", 404);
     const key = mediaKey(companyId, `${companyId}/${rest}`);
     // The facts kept beside a file (`….meta.json`) are the server's, never served.
     if (!key || key.endsWith(".meta.json")) throw new AppError("ERR_NOT_FOUND", 404);

@@ -46,8 +46,8 @@ export const messagesRoutes = (deps: Deps) =>
       set.status = 201;
       return sent.length === 1 ? sent[0] : sent;
     })
-    .post("/messages/:ticketId/read", ({ ctx, params }) => {
-      ctx.outbox.markRead(getVisibleTicket(ctx, parse(TicketParam, params).ticketId));
+    .post("/messages/:ticketId/read", async ({ ctx, params }) => {
+      ctx.outbox.markRead(await getVisibleTicket(ctx, parse(TicketParam, params).ticketId));
       return { ok: true };
     })
     .post("/messages/:ticketId/template", async ({ ctx, params, body, set }) => {

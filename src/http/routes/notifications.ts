@@ -14,8 +14,8 @@ export const notificationsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
     .get("/notifications/devices", ({ ctx, query }) => notifications.listDevices(ctx, parse(DeviceQuery, query).deviceId))
-    .post("/notifications/devices", ({ ctx, body, request, set }) => {
-      const device = notifications.registerDevice(ctx, parse(PushDeviceBody, body), (request.headers.get("user-agent") ?? "").slice(0, 512));
+    .post("/notifications/devices", async ({ ctx, body, request, set }) => {
+      const device = await notifications.registerDevice(ctx, parse(PushDeviceBody, body), (request.headers.get("user-agent") ?? "").slice(0, 512));
       set.status = 201;
       return device;
     })

@@ -63,11 +63,11 @@ export const backupsRoutes = (deps: Deps) =>
       requireSuper(ctx);
       return overview(deps);
     })
-    .post("/backups", ({ ctx, set }) => {
+    .post("/backups", async ({ ctx, set }) => {
       requireSuper(ctx);
       deps.storage.assertAvailable();
       if (backupProgress(deps.config.dataDir)) throw new AppError("ERR_BACKUP_RUNNING", 409);
-      audit(ctx, "backup.created", { type: "backup" }, { kind: [null, "manual"] });
+      await audit(ctx, "backup.created", { type: "backup" }, { kind: [null, "manual"] });
       // Written in the background: the page follows its progress through GET /backups.
       createBackup(deps.db, deps.config.dataDir, { kind: "manual", filesIn: filesElsewhere(deps.config.blobs) })
         .then((b) => log.info("backup written", { backup: b.name, by: ctx.user.email }))
@@ -86,11 +86,11 @@ export const backupsRoutes = (deps: Deps) =>
       if (!cancelRestore(deps.config.dataDir)) throw noBackup();
       return { ok: true };
     })
-    .delete("/backups/:name", ({ ctx, params }) => {
+    .delete("/backups/:name", async ({ ctx, params }) => {
       requireSuper(ctx);
       const { name } = parse(BackupNameParam, params);
       if (!deleteBackup(deps.config.dataDir, name)) throw noBackup();
-      audit(ctx, "backup.deleted", { type: "backup", id: name, label: name });
+      await audit(ctx, "backup.deleted", { type: "backup", id: name, label: name });
       return { ok: true };
     })
     .post("/backups/:name/link", async ({ ctx, params }) => {
@@ -98,7 +98,7 @@ export const backupsRoutes = (deps: Deps) =>
       const { name } = parse(BackupNameParam, params);
       if (!backupPath(deps.config.dataDir, name)) throw noBackup();
       // The link is the download (a bulk read of everything): recorded when it is handed out.
-      audit(ctx, "backup.downloaded", { type: "backup", id: name, label: name });
+      await audit(ctx, "backup.downloaded", { type: "backup", id: name, label: name });
       const token = await new SignJWT({ name, purpose: "backup-download" })
         .setProtectedHeader({ alg: "HS256" })
         .setIssuedAt()
@@ -134,7 +134,7 @@ export const backupsRoutes = (deps: Deps) =>
         throw e;
       });
       if (!staged) throw noBackup();
-      audit(ctx, "backup.restore-staged", { type: "backup", id: name, label: name });
+      await audit(ctx, "backup.restore-staged", { type: "backup", id: name, label: name });
       log.warn("restore staged for the next start", { backup: name, by: ctx.user.email });
       return staged;
     });

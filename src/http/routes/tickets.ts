@@ -24,15 +24,15 @@ export const ticketsRoutes = (deps: Deps) =>
   new Elysia()
     .use(authPlugin(deps))
     .get("/tickets", ({ ctx, query }) => listTickets(ctx, parse(TicketListQuery, query)))
-    .get("/ticket/kanban", ({ ctx, query }) => {
-      requireFeature(ctx, "useKanban");
+    .get("/ticket/kanban", async ({ ctx, query }) => {
+      await requireFeature(ctx, "useKanban");
       return listTickets(ctx, parse(TicketListQuery, query), { statuses: ["open", "pending"] });
     })
     .post("/tickets/changes", ({ ctx, body }) => ticketChanges(ctx, parse(TicketChangesBody, body)))
     .get("/tickets/u/:uuid", ({ ctx, params }) => showTicketByUuid(ctx, parse(UuidParam, params).uuid))
     .get("/tickets/:id", byId(showTicket))
-    .post("/tickets", ({ ctx, body, set }) => {
-      const res = openForContact(ctx, parse(TicketCreateBody, body));
+    .post("/tickets", async ({ ctx, body, set }) => {
+      const res = await openForContact(ctx, parse(TicketCreateBody, body));
       set.status = res.created ? 201 : 200;
       return res.ticket;
     })
@@ -42,16 +42,16 @@ export const ticketsRoutes = (deps: Deps) =>
       const input = parse(TagSyncBody, body);
       return syncTicketTags(ctx, input.ticketId, input.tags);
     })
-    .put("/ticket-tags/:ticketId/kanban", ({ ctx, params, body }) => {
-      requireFeature(ctx, "useKanban");
+    .put("/ticket-tags/:ticketId/kanban", async ({ ctx, params, body }) => {
+      await requireFeature(ctx, "useKanban");
       return moveKanbanTag(ctx, parse(TicketIdParam, params).ticketId, parse(KanbanMoveBody, body).tagId);
     })
-    .put("/ticket-tags/:ticketId/:tagId", ({ ctx, params }) => {
-      requireFeature(ctx, "useKanban");
+    .put("/ticket-tags/:ticketId/:tagId", async ({ ctx, params }) => {
+      await requireFeature(ctx, "useKanban");
       const p = parse(TicketTagParams, params);
       return addTicketTag(ctx, p.ticketId, p.tagId);
     })
-    .delete("/ticket-tags/:ticketId", ({ ctx, params }) => {
-      requireFeature(ctx, "useKanban");
+    .delete("/ticket-tags/:ticketId", async ({ ctx, params }) => {
+      await requireFeature(ctx, "useKanban");
       return removeKanbanTags(ctx, parse(TicketIdParam, params).ticketId);
     });

@@ -26,7 +26,7 @@ function queueRooms(u: SessionUser, kind: "open" | "pending" | "closed" | "notif
 }
 
 /** Applies one client message (joinTickets, joinChatBox, …) to the socket's rooms in the hub. */
-export function handleClientMessage(deps: Deps, ws: HubSocket, u: SessionUser, msg: ClientMessage) {
+export async function handleClientMessage(deps: Deps, ws: HubSocket, u: SessionUser, msg: ClientMessage) {
   const { hub } = deps;
   const admin = canViewEveryTicket(u);
   switch (msg.type) {
@@ -36,7 +36,7 @@ export function handleClientMessage(deps: Deps, ws: HubSocket, u: SessionUser, m
       if (!Number.isInteger(id) || id < 1) return;
       if (msg.type === "leaveChatBox") hub.leave(ws, rooms.ticket(id));
       else {
-        const t = findTicketRow(deps.db, u.companyId, id);
+        const t = await findTicketRow(deps.db, u.companyId, id);
         if (t && canViewTicket(u, t)) hub.join(ws, rooms.ticket(id));
       }
       return;
@@ -58,7 +58,7 @@ export function handleClientMessage(deps: Deps, ws: HubSocket, u: SessionUser, m
       return;
     }
     case "userStatus":
-      setUserOnline(deps, u, true);
+      await setUserOnline(deps, u, true);
       return;
     case "presence":
       hub.setVisible(ws, msg.visible === true);
@@ -70,7 +70,7 @@ export function handleClientMessage(deps: Deps, ws: HubSocket, u: SessionUser, m
       if (!Number.isInteger(id) || id < 1) return;
       if (msg.type === "leaveSandbox") hub.leave(ws, rooms.sandbox(id));
       // the phone shows every conversation of its connection: only for users who see every ticket
-      else if (canViewEveryTicket(u) && findConnection(deps.db, u.companyId, id)) hub.join(ws, rooms.sandbox(id));
+      else if (canViewEveryTicket(u) && (await findConnection(deps.db, u.companyId, id))) hub.join(ws, rooms.sandbox(id));
       return;
     }
     default:
@@ -96,8 +96,8 @@ function parseClientMessage(raw: unknown): ClientMessage | null {
 async function userOfToken(deps: Deps, token: string): Promise<{ user: SessionUser; tokenVersion: number; sessionId: string } | null> {
   const claims = token ? await verifyToken<AccessClaims>(deps.config.jwtSecret, token) : null;
   if (!claims || typeof claims.sid !== "string") return null;
-  const found = loadSessionUser(deps.db, claims.id);
-  return found && found.tokenVersion === claims.tv && accessSessionLive(deps, found.user.companyId, claims.sid, claims.id)
+  const found = await loadSessionUser(deps.db, claims.id);
+  return found && found.tokenVersion === claims.tv && (await accessSessionLive(deps, found.user.companyId, claims.sid, claims.id))
     ? { user: found.user, tokenVersion: found.tokenVersion, sessionId: claims.sid }
     : null;
 }
@@ -134,22 +134,22 @@ export const wsRoutes = (deps: Deps) => {
       deps.hub.join(socket, rooms.main(u.companyId));
       deps.hub.join(socket, rooms.user(u.id));
       if (can(u, "campaigns:manage")) deps.hub.join(socket, rooms.campaigns(u.companyId));
-      setUserOnline(deps, u, true, true);
+      await setUserOnline(deps, u, true, true);
       ws.send(JSON.stringify({ channel: "ready", userId: u.id, t: Date.now() }));
     },
-    message(ws, raw) {
+    async message(ws, raw) {
       const socket = handles.get(ws.id);
       const u = socket && deps.hub.userOf(socket);
       const msg = parseClientMessage(raw);
-      if (socket && u && msg) handleClientMessage(deps, socket, u, msg);
+      if (socket && u && msg) await handleClientMessage(deps, socket, u, msg);
     },
-    close(ws) {
+    async close(ws) {
       const socket = handles.get(ws.id);
       handles.delete(ws.id);
       if (!socket) return;
       const u = deps.hub.userOf(socket);
       deps.hub.remove(socket);
-      if (u && deps.hub.socketCount(u.id) === 0) setUserOnline(deps, u, false);
+      if (u && deps.hub.socketCount(u.id) === 0) await setUserOnline(deps, u, false);
     },
   });
 };

@@ -27,10 +27,10 @@ export const failureNote = (name: string) => `A automação "${name}" não respo
  * as its text ("Áudio"): the transcript, not the label, is what the model reads.
  */
 export async function runPrompt(s: BotStep, prompt: PromptRow, msg: InboundMessage) {
-  const stored = msg.kind === "audio" ? findByWid(s.deps.db, s.ticket.companyId, s.conn.id, msg.id) : undefined;
+  const stored = msg.kind === "audio" ? await findByWid(s.deps.db, s.ticket.companyId, s.conn.id, msg.id) : undefined;
   const history = stored
-    ? recentTexts(s.deps.db, s.ticket.id, Math.max(prompt.maxMessages - 1, 0), stored.id)
-    : recentTexts(s.deps.db, s.ticket.id, prompt.maxMessages);
+    ? await recentTexts(s.deps.db, s.ticket.id, Math.max(prompt.maxMessages - 1, 0), stored.id)
+    : await recentTexts(s.deps.db, s.ticket.id, prompt.maxMessages);
   if (msg.kind === "audio") {
     const heard = stored ? await transcribeStored(s.deps, s.ticket.companyId, prompt, stored) : "";
     if (!heard) throw new ExternalError("badAnswer", "the voice note could not be transcribed");
@@ -44,7 +44,7 @@ export async function runPrompt(s: BotStep, prompt: PromptRow, msg: InboundMessa
     if (prompt.voice !== "texto" && prompt.voiceKey && prompt.voiceRegion) await sayVoice(s, prompt, ans.text);
     else await s.say(ans.text);
   }
-  if (ans.transfer) transferTo(s, prompt.queueId);
+  if (ans.transfer) await transferTo(s, prompt.queueId);
 }
 
 /**
@@ -54,15 +54,15 @@ export async function runPrompt(s: BotStep, prompt: PromptRow, msg: InboundMessa
  */
 export async function promptFailed(s: BotStep, prompt: PromptRow, err: unknown) {
   log.warn("assistant failed; customer told, ticket handed to people", { ticketId: s.ticket.id, promptId: prompt.id, err: String(err) });
-  const text = prompt.holdingMessage.trim() || companyAutoText(s.deps, s.ticket.companyId, "aiHolding");
+  const text = prompt.holdingMessage.trim() || (await companyAutoText(s.deps, s.ticket.companyId, "aiHolding"));
   try {
     await s.say(text);
   } catch (e) {
     // the hand-over must happen even when the holding message cannot be stored
     log.warn("holding message not sent", { ticketId: s.ticket.id, err: String(e) });
   }
-  transferTo(s, prompt.queueId);
-  addSystemNote(s.deps, s.ticket, failureNote(prompt.name));
+  await transferTo(s, prompt.queueId);
+  await addSystemNote(s.deps, s.ticket, failureNote(prompt.name));
 }
 
 async function transcribeStored(deps: Deps, companyId: number, prompt: PromptRow, row: { mediaUrl: string | null; mediaName: string | null }): Promise<string> {

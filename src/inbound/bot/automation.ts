@@ -35,9 +35,9 @@ export type Target = { integrationId: number } | { promptId: number };
  * What answers for a queue or connection: its integration, else its prompt, when the company has
  * the feature (D2, issue 22: useIntegrations, useOpenAi); null when nothing applies.
  */
-export function automationTarget(deps: Deps, companyId: number, ids: { integrationId: number | null; promptId: number | null }): Target | null {
+export async function automationTarget(deps: Deps, companyId: number, ids: { integrationId: number | null; promptId: number | null }): Promise<Target | null> {
   if (!ids.integrationId && !ids.promptId) return null;
-  const features = companyFeatures(deps, companyId);
+  const features = await companyFeatures(deps, companyId);
   if (ids.integrationId && features.useIntegrations) return { integrationId: ids.integrationId };
   if (ids.promptId && features.useOpenAi) return { promptId: ids.promptId };
   return null;
@@ -50,17 +50,17 @@ export function automationTarget(deps: Deps, companyId: number, ids: { integrati
 export async function runAutomation(s: BotStep, msg: InboundMessage): Promise<boolean> {
   const t = s.ticket;
   if (t.useIntegration && (t.promptId || t.integrationId)) {
-    const held = automationTarget(s.deps, t.companyId, { integrationId: t.promptId ? null : t.integrationId, promptId: t.promptId });
+    const held = await automationTarget(s.deps, t.companyId, { integrationId: t.promptId ? null : t.integrationId, promptId: t.promptId });
     // the plan lost the feature meanwhile: people take over, the usual flow goes on
     if (!held) {
-      leave(s);
+      await leave(s);
       return false;
     }
     await answer(s, msg, held);
     return true;
   }
   if (t.queueId || t.useIntegration) return false;
-  const target = automationTarget(s.deps, t.companyId, s.conn);
+  const target = await automationTarget(s.deps, t.companyId, s.conn);
   if (!target) return false;
   await startAutomation(s, msg, target, false);
   return true;
@@ -72,19 +72,19 @@ export async function runAutomation(s: BotStep, msg: InboundMessage): Promise<bo
  * or Dialogflow waits for the customer's first real question.
  */
 export async function startAutomation(s: BotStep, msg: InboundMessage, target: Target, menuChoice: boolean) {
-  s.ticket = setIntegrationState(s.deps, s.ticket, {
+  s.ticket = await setIntegrationState(s.deps, s.ticket, {
     useIntegration: true,
     integrationId: "integrationId" in target ? target.integrationId : null,
     promptId: "promptId" in target ? target.promptId : null,
   });
-  const integration = "integrationId" in target ? findIntegration(s.deps.db, s.ticket.companyId, target.integrationId) : undefined;
+  const integration = "integrationId" in target ? await findIntegration(s.deps.db, s.ticket.companyId, target.integrationId) : undefined;
   if (!menuChoice || (integration && integration.type !== "dialogflow")) await answer(s, msg, target);
 }
 
 async function answer(s: BotStep, msg: InboundMessage, target: Target) {
   const { deps } = s;
-  const integration = "integrationId" in target ? findIntegration(deps.db, s.ticket.companyId, target.integrationId) : undefined;
-  const prompt = "promptId" in target ? findPrompt(deps.db, s.ticket.companyId, target.promptId) : undefined;
+  const integration = "integrationId" in target ? await findIntegration(deps.db, s.ticket.companyId, target.integrationId) : undefined;
+  const prompt = "promptId" in target ? await findPrompt(deps.db, s.ticket.companyId, target.promptId) : undefined;
   if (!integration && !prompt) return leave(s);
   try {
     if (prompt) await runPrompt(s, prompt, msg);
@@ -95,9 +95,9 @@ async function answer(s: BotStep, msg: InboundMessage, target: Target) {
     if (prompt) return promptFailed(s, prompt, e);
     const name = integration?.name ?? "?";
     log.warn("automation failed; ticket handed to people", { ticketId: s.ticket.id, name, err: String(e) });
-    dropSession(deps.db, s.ticket.id);
-    leave(s);
-    addSystemNote(deps, s.ticket, failureNote(name));
+    await dropSession(deps.db, s.ticket.id);
+    await leave(s);
+    await addSystemNote(deps, s.ticket, failureNote(name));
   }
 }
 
@@ -105,7 +105,7 @@ async function answer(s: BotStep, msg: InboundMessage, target: Target) {
 async function typing(s: BotStep, ms: number) {
   if (ms <= 0) return;
   const adapter = s.deps.channels.get(s.conn.id);
-  const contact = findContact(s.deps.db, s.ticket.companyId, s.ticket.contactId);
+  const contact = await findContact(s.deps.db, s.ticket.companyId, s.ticket.contactId);
   const to = contact ? addressOf(contact) : null;
   const presence = (state: "composing" | "paused") => (to && adapter?.sendPresence ? adapter.sendPresence(to, state).catch(() => undefined) : undefined);
   await presence("composing");
@@ -138,21 +138,21 @@ async function sendUrl(s: BotStep, url: string) {
 async function runTypebot(s: BotStep, integ: QueueIntegrationRow, msg: InboundMessage) {
   const { deps } = s;
   const now = deps.clock.now();
-  let session = findSession(deps.db, s.ticket.id);
+  let session: Awaited<ReturnType<typeof findSession>> | undefined = await findSession(deps.db, s.ticket.id);
   if (session && (session.integrationId !== integ.id || (integ.typebotExpires > 0 && now - Date.parse(session.updatedAt) > integ.typebotExpires * 60_000))) {
-    dropSession(deps.db, s.ticket.id);
+    await dropSession(deps.db, s.ticket.id);
     session = undefined;
   }
   const body = msg.body.trim();
   const same = (k: string) => !!k && body.toLowerCase() === k.toLowerCase();
   if (same(integ.typebotKeywordRestart)) {
-    dropSession(deps.db, s.ticket.id);
+    await dropSession(deps.db, s.ticket.id);
     if (integ.typebotRestartMessage) await s.say(integ.typebotRestartMessage);
     return;
   }
   if (same(integ.typebotKeywordFinish)) {
-    dropSession(deps.db, s.ticket.id);
-    closeBySystem(deps, s.ticket, "bot");
+    await dropSession(deps.db, s.ticket.id);
+    await closeBySystem(deps, s.ticket, "bot");
     return;
   }
   const vars = { number: msg.chat.number ?? "", pushName: msg.chat.pushName ?? s.contactName };
@@ -164,7 +164,7 @@ async function runTypebot(s: BotStep, integ: QueueIntegrationRow, msg: InboundMe
   } else {
     turn = await continueTypebot(deps.outbound, integ.urlN8N, session.sessionId, body, integ.typebotUnknownMessage);
   }
-  saveSession(
+  await saveSession(
     deps.db,
     { ticketId: s.ticket.id, companyId: s.ticket.companyId, integrationId: integ.id, sessionId: turn.sessionId as string },
     isoNow(deps.clock),
@@ -198,7 +198,7 @@ async function runWebhook(s: BotStep, integ: QueueIntegrationRow, msg: InboundMe
     message: { id: msg.id, body: msg.body, fromMe: msg.fromMe, kind: msg.kind, timestamp: msg.timestamp, pushName: msg.chat.pushName ?? null },
   });
   for (const text of r.messages) await s.say(text);
-  if (r.handoff) leave(s);
+  if (r.handoff) await leave(s);
 }
 
 /** Dialogflow ES: one session per ticket; each reply prefixed with the integration's name; end of conversation hands back. */
@@ -209,5 +209,5 @@ async function runDialogflow(s: BotStep, integ: QueueIntegrationRow, msg: Inboun
   const r = await detectIntent(s.deps, s.ticket.companyId, sa, integ.projectName, `ticket-${s.ticket.id}`, msg.body, integ.language);
   const texts = r.texts.length ? r.texts : [DIALOGFLOW_NO_ANSWER];
   for (const text of texts) await s.say(`*${integ.name}:* ${text}`);
-  if (r.endConversation) leave(s);
+  if (r.endConversation) await leave(s);
 }

@@ -51,7 +51,7 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
   const text = msg.reply?.id ?? msg.body;
   if (msg.fromMe) {
     // Someone answered from the phone itself: a person took over.
-    handToHuman(deps, ticket);
+    await handToHuman(deps, ticket);
     return;
   }
   if (ticket.isGroup) return;
@@ -60,25 +60,21 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
     return;
   }
   if (ticket.userId || ticket.status !== "pending") return;
-  const conn = findConnection(deps.db, ref.companyId, ref.id);
+  const conn = await findConnection(deps.db, ref.companyId, ref.id);
   if (!conn) return;
-  const loop = loopReason(deps, ticket.id, text);
+  const loop = await loopReason(deps, ticket.id, text);
   if (loop) {
     // No automatic answer to a machine: the ticket waits for a person, who reads why in its notes.
-    handToHuman(deps, ticket);
-    if (addSystemNote(deps, ticket, LOOP_NOTE)) log.warn("bot loop breaker engaged", { ticketId: ticket.id, reason: loop });
+    await handToHuman(deps, ticket);
+    if (await addSystemNote(deps, ticket, LOOP_NOTE)) log.warn("bot loop breaker engaged", { ticketId: ticket.id, reason: loop });
     return;
   }
-  let contactName: string | undefined;
   const step: BotStep = {
     deps,
     ticket,
     conn,
-    // Read only when a text is rendered (most messages get no automatic answer).
-    get contactName() {
-      contactName ??= findContact(deps.db, ticket.companyId, ticket.contactId)?.name ?? "";
-      return contactName;
-    },
+    // One prepared primary-key read (a getter cannot await; it was read only when a text was rendered).
+    contactName: (await findContact(deps.db, ticket.companyId, ticket.contactId))?.name ?? "",
     body: text,
     say: (text, media, menu) => sendBot(deps, step.ticket, text, media ?? undefined, menu),
   };
@@ -88,27 +84,27 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
   step.msg = msg;
   if (await runAutomation(step, msg)) return;
   if (text.trim() === "#") {
-    ticket = botResetToMenu(deps, ticket);
+    ticket = await botResetToMenu(deps, ticket);
     step.ticket = ticket;
     step.body = "";
     return runQueueMenu(step);
   }
-  const scheduleType = getSetting(deps, ticket.companyId, "scheduleType");
+  const scheduleType = await getSetting(deps, ticket.companyId, "scheduleType");
   const now = new Date(deps.clock.now());
   if (scheduleType === "company" && conn.outOfHoursMessage.trim()) {
-    const company = findCompany(deps.db, ticket.companyId);
+    const company = await findCompany(deps.db, ticket.companyId);
     if (isOutOfHours(company?.schedules, deps.config.timezone, now)) {
       const notice = render(conn.outOfHoursMessage);
-      if (!sentAutomaticallySince(deps, ticket.id, notice, OUT_OF_HOURS_REPEAT_MS)) await step.say(notice);
+      if (!(await sentAutomaticallySince(deps, ticket.id, notice, OUT_OF_HOURS_REPEAT_MS))) await step.say(notice);
       return;
     }
   }
   if (!ticket.queueId) return runQueueMenu(step);
-  const queue = findQueue(deps.db, ticket.companyId, ticket.queueId);
+  const queue = await findQueue(deps.db, ticket.companyId, ticket.queueId);
   if (!queue) return;
   if (scheduleType === "queue" && queue.outOfHoursMessage.trim() && isOutOfHours(queue.schedules, deps.config.timezone, now)) {
     const notice = `${render(queue.outOfHoursMessage)}\n\n${HOME_LINE}`;
-    if (!sentAutomaticallySince(deps, ticket.id, notice, OUT_OF_HOURS_REPEAT_MS)) await step.say(notice);
+    if (!(await sentAutomaticallySince(deps, ticket.id, notice, OUT_OF_HOURS_REPEAT_MS))) await step.say(notice);
     return;
   }
   if (ticket.chatbot) await walkOptions(step, queue);

@@ -32,19 +32,19 @@ interface Recent {
 /** How many recent messages are enough to tell a machine (a person's pace never fills this in the window). */
 const RECENT_MAX = 60;
 
-function recentMessages(deps: Deps, ticketId: number, now: number): Recent[] {
+async function recentMessages(deps: Deps, ticketId: number, now: number): Promise<Recent[]> {
   const since = new Date(now - LOOP_WINDOW_MS).toISOString();
-  return prepared(deps.db, "bot.recentMessages", (d) =>
-    d
-      .select({ body: messages.body, fromMe: messages.fromMe, isAutomatic: messages.isAutomatic, createdAt: messages.createdAt })
-      .from(messages)
-      .where(and(eq(messages.ticketId, sql.placeholder("ticketId")), gt(messages.createdAt, sql.placeholder("since"))))
-      .orderBy(desc(messages.id))
-      .limit(RECENT_MAX)
-      .prepare(),
-  )
-    .all({ ticketId, since })
-    .map((m) => ({ body: m.body.trim(), fromMe: m.fromMe, isAutomatic: m.isAutomatic, at: Date.parse(m.createdAt) }));
+  return (
+    await prepared(deps.db, "bot.recentMessages", (d) =>
+      d
+        .select({ body: messages.body, fromMe: messages.fromMe, isAutomatic: messages.isAutomatic, createdAt: messages.createdAt })
+        .from(messages)
+        .where(and(eq(messages.ticketId, sql.placeholder("ticketId")), gt(messages.createdAt, sql.placeholder("since"))))
+        .orderBy(desc(messages.id))
+        .limit(RECENT_MAX)
+        .prepare(),
+    ).all({ ticketId, since })
+  ).map((m) => ({ body: m.body.trim(), fromMe: m.fromMe, isAutomatic: m.isAutomatic, at: Date.parse(m.createdAt) }));
 }
 
 /** True when a text looks like another bot's menu or automatic reply. */
@@ -57,9 +57,9 @@ export function looksAutomated(body: string): boolean {
  * Why the bot must stop answering this ticket, or null to go on. `body` is the customer's message
  * that was just stored (it is among the recent messages already).
  */
-export function loopReason(deps: Deps, ticketId: number, body: string, now = deps.clock.now()): LoopReason | null {
+export async function loopReason(deps: Deps, ticketId: number, body: string, now = deps.clock.now()): Promise<LoopReason | null> {
   const text = body.trim();
-  const recent = recentMessages(deps, ticketId, now);
+  const recent = await recentMessages(deps, ticketId, now);
   if (text.length > 20 && recent.some((m) => m.fromMe && m.isAutomatic && m.body === text)) return "echo";
   if (looksAutomated(text)) return "menu";
   const inbound = recent.filter((m) => !m.fromMe);

@@ -43,10 +43,10 @@ const optionItems = (opts: QueueOptionRow[]) => opts.map((o) => ({ id: o.option.
  * then the ticket is left for a human; maxUseBotQueues and timeUseBotQueues limit the menu sends.
  */
 export async function runQueueMenu(s: BotStep): Promise<void> {
-  const queues = connectionQueues(s.deps.db, s.conn.id);
+  const queues = await connectionQueues(s.deps.db, s.conn.id);
   if (!queues.length) return greetOnce(s);
   if (queues.length === 1) {
-    if (getSetting(s.deps, s.ticket.companyId, "sendGreetingMessageOneQueues") === "enabled" && s.conn.greetingMessage.trim().length > 1) {
+    if ((await getSetting(s.deps, s.ticket.companyId, "sendGreetingMessageOneQueues")) === "enabled" && s.conn.greetingMessage.trim().length > 1) {
       await s.say(render(s, s.conn.greetingMessage));
     }
     return chooseQueue(s, queues[0]);
@@ -57,30 +57,30 @@ export async function runQueueMenu(s: BotStep): Promise<void> {
   const used = s.ticket.amountUsedBotQueues;
   if (s.conn.maxUseBotQueues > 0 && used >= s.conn.maxUseBotQueues) return;
   if (used >= 2) return;
-  const started = botStartedAt(s.deps, s.ticket.id);
+  const started = await botStartedAt(s.deps, s.ticket.id);
   if (s.conn.timeUseBotQueues > 0 && used > 0 && started) {
     if (s.deps.clock.now() - Date.parse(started) < s.conn.timeUseBotQueues * 60_000) return;
   }
   const greeting = render(s, s.conn.greetingMessage);
   const menu = queueMenuText(greeting, queues);
   await s.say(used === 0 ? menu : `${INVALID_OPTION}\n\n${menu}`, null, queueMenuSpec(greeting, queues, used === 0 ? "" : INVALID_OPTION));
-  s.ticket = botMenuSent(s.deps, s.ticket);
+  s.ticket = await botMenuSent(s.deps, s.ticket);
 }
 
 /** A connection without queues sends its greeting once per stretch of service. */
 async function greetOnce(s: BotStep) {
-  if (!s.conn.greetingMessage.trim() || botStartedAt(s.deps, s.ticket.id)) return;
+  if (!s.conn.greetingMessage.trim() || (await botStartedAt(s.deps, s.ticket.id))) return;
   await s.say(render(s, s.conn.greetingMessage));
-  s.ticket = botMenuSent(s.deps, s.ticket);
+  s.ticket = await botMenuSent(s.deps, s.ticket);
 }
 
 /** Puts the ticket in a queue and greets: the options menu when it has options, else its greeting and media. */
 export async function chooseQueue(s: BotStep, queue: QueueRow, menuChoice = false) {
-  const options = listOptions(s.deps.db, s.ticket.companyId, queue.id, null);
-  const queueHours = getSetting(s.deps, s.ticket.companyId, "scheduleType") === "queue";
+  const options = await listOptions(s.deps.db, s.ticket.companyId, queue.id, null);
+  const queueHours = (await getSetting(s.deps, s.ticket.companyId, "scheduleType")) === "queue";
   const closed = queueHours && queue.outOfHoursMessage.trim() && isOutOfHours(queue.schedules, s.deps.config.timezone);
-  const automated = closed ? null : automationTarget(s.deps, s.ticket.companyId, queue);
-  s.ticket = botChooseQueue(s.deps, s.ticket, queue.id, !closed && !automated && options.length > 0);
+  const automated = closed ? null : await automationTarget(s.deps, s.ticket.companyId, queue);
+  s.ticket = await botChooseQueue(s.deps, s.ticket, queue.id, !closed && !automated && options.length > 0);
   if (closed) return s.say(`${render(s, queue.outOfHoursMessage)}\n\n${HOME_LINE}`);
   if (automated && s.msg) {
     // The queue's integration or assistant takes the ticket (R-BOT-5, R-INT-2): a flow or webhook
@@ -120,30 +120,30 @@ export async function walkOptions(s: BotStep, queue: QueueRow) {
   const { db } = s.deps;
   const companyId = s.ticket.companyId;
   const body = s.body.trim();
-  const current = s.ticket.queueOptionId ? listOptions(db, companyId, queue.id).find((o) => o.id === s.ticket.queueOptionId) : undefined;
+  const current = s.ticket.queueOptionId ? (await listOptions(db, companyId, queue.id)).find((o) => o.id === s.ticket.queueOptionId) : undefined;
   let target: QueueOptionRow | null | undefined;
   if (body === "0" && current) {
-    target = current.parentId ? listOptions(db, companyId, queue.id).find((o) => o.id === current.parentId) : null;
+    target = current.parentId ? (await listOptions(db, companyId, queue.id)).find((o) => o.id === current.parentId) : null;
   } else {
-    const children = listOptions(db, companyId, queue.id, current ? current.id : null);
+    const children = await listOptions(db, companyId, queue.id, current ? current.id : null);
     target = current && children.length === 1 ? children[0] : children.find((c) => c.option.trim() === body);
   }
   if (target === undefined) {
     if (s.ticket.amountUsedBotQueues >= 1) {
-      s.ticket = handToHuman(s.deps, s.ticket);
+      s.ticket = await handToHuman(s.deps, s.ticket);
       return;
     }
-    s.ticket = setBotState(s.deps, s.ticket, { amountUsedBotQueues: s.ticket.amountUsedBotQueues + 1 });
-    const kids = listOptions(db, companyId, queue.id, current ? current.id : null);
+    s.ticket = await setBotState(s.deps, s.ticket, { amountUsedBotQueues: s.ticket.amountUsedBotQueues + 1 });
+    const kids = await listOptions(db, companyId, queue.id, current ? current.id : null);
     const menu = current ? nodeMenu(s, current, kids) : rootMenu(s, queue, kids);
     const spec = current ? nodeSpec(s, current, kids, INVALID_OPTION) : rootSpec(s, queue, kids, INVALID_OPTION);
     return s.say(`${INVALID_OPTION}\n\n${menu}`, null, spec);
   }
-  s.ticket = setBotState(s.deps, s.ticket, { queueOptionId: target ? target.id : null, amountUsedBotQueues: 0 });
+  s.ticket = await setBotState(s.deps, s.ticket, { queueOptionId: target ? target.id : null, amountUsedBotQueues: 0 });
   if (!target) {
-    const roots = listOptions(db, companyId, queue.id, null);
+    const roots = await listOptions(db, companyId, queue.id, null);
     return s.say(rootMenu(s, queue, roots), null, rootSpec(s, queue, roots));
   }
-  const kids = listOptions(db, companyId, queue.id, target.id);
+  const kids = await listOptions(db, companyId, queue.id, target.id);
   return s.say(nodeMenu(s, target, kids), target, nodeSpec(s, target, kids));
 }

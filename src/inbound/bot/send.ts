@@ -6,13 +6,15 @@ import { messages } from "../../modules/messages";
 import type { TicketRow } from "../../modules/tickets";
 
 /** True when this exact automatic text went to the ticket within the last `withinMs`. */
-export function sentAutomaticallySince(deps: Deps, ticketId: number, body: string, withinMs: number): boolean {
+export async function sentAutomaticallySince(deps: Deps, ticketId: number, body: string, withinMs: number): Promise<boolean> {
   const since = new Date(deps.clock.now() - withinMs).toISOString();
-  return !!deps.db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.ticketId, ticketId), eq(messages.isAutomatic, true), eq(messages.body, body), gt(messages.createdAt, since)))
-    .get();
+  return !!(
+    await deps.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.isAutomatic, true), eq(messages.body, body), gt(messages.createdAt, since)))
+      .limit(1)
+  )[0];
 }
 
 /**

@@ -60,58 +60,60 @@ function broadcast(ctx: Ctx, frame: { action: "create" | "update"; record: Annou
 }
 
 /** Users see active announcements only; super users see all (to manage them). */
-function getVisible(ctx: Ctx, id: number): AnnouncementRow {
-  const a = ctx.db.select().from(announcements).where(eq(announcements.id, id)).get();
+async function getVisible(ctx: Ctx, id: number): Promise<AnnouncementRow> {
+  const a = (await ctx.db.select().from(announcements).where(eq(announcements.id, id)).limit(1))[0];
   if (!a || (!a.status && !can(ctx.user, "announcements:manage"))) throw notFound("ERR_NO_ANNOUNCEMENT_FOUND");
   return a;
 }
 
 /** GET /announcements: newest first, title search; only active ones for non-super users. */
-export function listAnnouncements(ctx: Ctx, search: string, page: number): Page<"records", AnnouncementDto> {
+export async function listAnnouncements(ctx: Ctx, search: string, page: number): Promise<Page<"records", AnnouncementDto>> {
   const parts: (SQL | undefined)[] = [];
   if (!can(ctx.user, "announcements:manage")) parts.push(eq(announcements.status, true));
   if (search) parts.push(containsAny(search, announcements.title));
-  const { rows, total } = pageOf(ctx.db, announcements, and(...parts), [desc(announcements.createdAt), desc(announcements.id)], page, PAGE);
+  const { rows, total } = await pageOf(ctx.db, announcements, and(...parts), [desc(announcements.createdAt), desc(announcements.id)], page, PAGE);
   return { records: rows.map(serializeAnnouncement), count: total, hasMore: total > page * PAGE };
 }
 
 /** GET /announcements/{id}. */
-export const showAnnouncement = (ctx: Ctx, id: number) => serializeAnnouncement(getVisible(ctx, id));
+export const showAnnouncement = async (ctx: Ctx, id: number) => serializeAnnouncement(await getVisible(ctx, id));
 
 /** POST /announcements (super users). */
-export function createAnnouncement(ctx: Ctx, input: AnnouncementCreateInput) {
+export async function createAnnouncement(ctx: Ctx, input: AnnouncementCreateInput) {
   requireSuper(ctx);
   const now = isoNow(ctx.clock);
-  const row = ctx.db
-    .insert(announcements)
-    .values({ title: input.title, text: input.text, priority: input.priority, status: input.status, userId: ctx.user.id, createdAt: now, updatedAt: now })
-    .returning()
-    .get();
+  const row = (
+    await ctx.db
+      .insert(announcements)
+      .values({ title: input.title, text: input.text, priority: input.priority, status: input.status, userId: ctx.user.id, createdAt: now, updatedAt: now })
+      .returning()
+  )[0];
   const record = serializeAnnouncement(row);
   broadcast(ctx, { action: "create", record });
   return record;
 }
 
 /** PUT /announcements/{id} (super users). */
-export function updateAnnouncement(ctx: Ctx, id: number, input: AnnouncementUpdateInput) {
+export async function updateAnnouncement(ctx: Ctx, id: number, input: AnnouncementUpdateInput) {
   requireSuper(ctx);
-  getVisible(ctx, id);
-  const row = ctx.db
-    .update(announcements)
-    .set({ ...input, updatedAt: isoNow(ctx.clock) })
-    .where(eq(announcements.id, id))
-    .returning()
-    .get();
+  await getVisible(ctx, id);
+  const row = (
+    await ctx.db
+      .update(announcements)
+      .set({ ...input, updatedAt: isoNow(ctx.clock) })
+      .where(eq(announcements.id, id))
+      .returning()
+  )[0];
   const record = serializeAnnouncement(row);
   broadcast(ctx, { action: "update", record });
   return record;
 }
 
 /** DELETE /announcements/{id} (super users), with its image. */
-export function deleteAnnouncement(ctx: Ctx, id: number) {
+export async function deleteAnnouncement(ctx: Ctx, id: number) {
   requireSuper(ctx);
-  const current = getVisible(ctx, id);
-  ctx.db.delete(announcements).where(eq(announcements.id, id)).run();
+  const current = await getVisible(ctx, id);
+  await ctx.db.delete(announcements).where(eq(announcements.id, id));
   removeImage(ctx, current.mediaPath);
   broadcast(ctx, { action: "delete", id });
 }
@@ -125,7 +127,7 @@ function removeImage(ctx: Ctx, name: string | null) {
 /** POST /announcements/{id}/media-upload (png, jpg, jpeg; content sniffed) and DELETE (file null). */
 export async function setAnnouncementMedia(ctx: Ctx, id: number, file: unknown | null) {
   requireSuper(ctx);
-  const current = getVisible(ctx, id);
+  const current = await getVisible(ctx, id);
   let stored: { name: string; original: string } | null = null;
   if (file !== null) {
     const checked = checkUpload(ctx, file, "image");
@@ -134,12 +136,13 @@ export async function setAnnouncementMedia(ctx: Ctx, id: number, file: unknown |
     await ctx.blobs.put(announcementKey(name) as string, checked.file, { type: checked.mime });
     stored = { name, original: checked.originalName };
   }
-  const row = ctx.db
-    .update(announcements)
-    .set({ mediaPath: stored?.name ?? null, mediaName: stored?.original ?? null, updatedAt: isoNow(ctx.clock) })
-    .where(eq(announcements.id, id))
-    .returning()
-    .get();
+  const row = (
+    await ctx.db
+      .update(announcements)
+      .set({ mediaPath: stored?.name ?? null, mediaName: stored?.original ?? null, updatedAt: isoNow(ctx.clock) })
+      .where(eq(announcements.id, id))
+      .returning()
+  )[0];
   removeImage(ctx, current.mediaPath);
   const record = serializeAnnouncement(row);
   broadcast(ctx, { action: "update", record });

@@ -5,9 +5,9 @@ import { pruneAudit } from "./queries";
 const DAY_MS = 24 * 3600_000;
 
 /** `audit.prune`: removes entries older than AUDIT_RETENTION_DAYS (the only way an entry leaves the log). */
-export function pruneAuditLog(deps: Pick<Deps, "db" | "config" | "clock">): number {
+export async function pruneAuditLog(deps: Pick<Deps, "db" | "config" | "clock">): Promise<number> {
   const cutoff = deps.clock.now() - deps.config.auditRetentionDays * DAY_MS;
-  const removed = pruneAudit(deps.db, cutoff);
+  const removed = await pruneAudit(deps.db, cutoff);
   if (removed) log.info("audit entries pruned", { removed, retentionDays: deps.config.auditRetentionDays });
   return removed;
 }

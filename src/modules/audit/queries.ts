@@ -54,17 +54,16 @@ export function serializeAudit(r: AuditRow): AuditEntryDto {
 }
 
 /** One page of a company's log, newest first (served by the (company, filter, at) indexes). */
-export function pageAudit(db: DB, reads: Reads, f: AuditFilter, page: number, size: number) {
+export async function pageAudit(db: DB, reads: Reads, f: AuditFilter, page: number, size: number) {
   const where = whereOf(f);
-  const total = cachedCount(reads, db.select({ n: count() }).from(auditLog).where(where));
-  const rows = db
+  const total = await cachedCount(reads, db.select({ n: count() }).from(auditLog).where(where));
+  const rows = await db
     .select()
     .from(auditLog)
     .where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(size)
-    .offset((page - 1) * size)
-    .all();
+    .offset((page - 1) * size);
   return { rows, total };
 }
 
@@ -72,20 +71,18 @@ export function pageAudit(db: DB, reads: Reads, f: AuditFilter, page: number, si
  * The rows of an export, newest first, in batches by keyset (at, id): each batch is one short
  * query, so a long export never holds the database.
  */
-export function auditBatch(db: DB, f: AuditFilter, after: { at: number; id: number } | null, size: number): AuditRow[] {
+export async function auditBatch(db: DB, f: AuditFilter, after: { at: number; id: number } | null, size: number): Promise<AuditRow[]> {
   const where = after ? and(whereOf(f), sql`(${auditLog.at} < ${after.at} or (${auditLog.at} = ${after.at} and ${auditLog.id} < ${after.id}))`) : whereOf(f);
-  return db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(size).all();
+  return await db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(size);
 }
 
 /** Deletes entries older than the cutoff, a batch at a time (the retention job); answers how many. */
-export function pruneAudit(db: DbOrTx, cutoffMs: number, batch = 5_000): number {
+export async function pruneAudit(db: DbOrTx, cutoffMs: number, batch = 5_000): Promise<number> {
   let removed = 0;
   for (;;) {
-    const n = db
-      .delete(auditLog)
-      .where(sql`${auditLog.id} in (select id from audit_log where at < ${cutoffMs} limit ${batch})`)
-      .returning({ id: auditLog.id })
-      .all().length;
+    const n = (
+      await db.delete(auditLog).where(sql`${auditLog.id} in (select id from audit_log where at < ${cutoffMs} limit ${batch})`).returning({ id: auditLog.id })
+    ).length;
     removed += n;
     if (n < batch) return removed;
   }

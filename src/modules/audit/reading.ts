@@ -32,9 +32,9 @@ function filterOf(ctx: Ctx, q: AuditQueryInput): AuditFilter {
 }
 
 /** GET /audit: one page of the company's log, newest first. */
-export function listAudit(ctx: Ctx, q: AuditQueryInput): AuditPageDto {
+export async function listAudit(ctx: Ctx, q: AuditQueryInput): Promise<AuditPageDto> {
   const size = LIMITS.auditPageSize;
-  const { rows, total } = pageAudit(ctx.db, ctx.reads, filterOf(ctx, q), q.pageNumber, size);
+  const { rows, total } = await pageAudit(ctx.db, ctx.reads, filterOf(ctx, q), q.pageNumber, size);
   return { entries: rows.map(serializeAudit), count: total, hasMore: q.pageNumber * size < total };
 }
 
@@ -44,21 +44,21 @@ const HEADER = ["at", "actor_type", "actor_id", "actor", "event", "object_type",
  * GET /audit/export: the filtered log as CSV (`;`-separated, UTF-8 with BOM), streamed in batches
  * of 1,000 rows and bounded to LIMITS.auditExportMax rows. The export itself is recorded.
  */
-export function exportAudit(ctx: Ctx, q: AuditQueryInput): ReadableStream<Uint8Array> {
+export async function exportAudit(ctx: Ctx, q: AuditQueryInput): Promise<ReadableStream<Uint8Array>> {
   const f = filterOf(ctx, q);
-  audit(ctx, "audit.exported", { type: "audit" }, { filters: [null, JSON.stringify({ ...q, pageNumber: undefined })] });
+  await audit(ctx, "audit.exported", { type: "audit" }, { filters: [null, JSON.stringify({ ...q, pageNumber: undefined })] });
   const enc = new TextEncoder();
   let after: { at: number; id: number } | null = null;
   let sent = 0;
   let headerSent = false;
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       if (!headerSent) {
         headerSent = true;
         controller.enqueue(enc.encode(`\uFEFF${HEADER.join(";")}\r\n`));
         return;
       }
-      const rows = sent < LIMITS.auditExportMax ? auditBatch(ctx.db, f, after, Math.min(1000, LIMITS.auditExportMax - sent)) : [];
+      const rows = sent < LIMITS.auditExportMax ? await auditBatch(ctx.db, f, after, Math.min(1000, LIMITS.auditExportMax - sent)) : [];
       if (!rows.length) return controller.close();
       sent += rows.length;
       const last = rows[rows.length - 1];

@@ -81,7 +81,7 @@ function actorOf(ctx: AuditCtx): AuditActor {
  * Records one audit entry. `db` defaults to `ctx.db`; inside a change's transaction pass the
  * transaction, so the entry commits (or rolls back) with the change.
  */
-export function audit(ctx: AuditCtx, event: AuditEvent, target?: AuditTarget | null, changes?: AuditChanges, db: DbOrTx = ctx.db) {
+export async function audit(ctx: AuditCtx, event: AuditEvent, target?: AuditTarget | null, changes?: AuditChanges, db: DbOrTx = ctx.db) {
   const actor = actorOf(ctx);
   const row = {
     companyId: ctx.companyId,
@@ -115,6 +115,6 @@ export function audit(ctx: AuditCtx, event: AuditEvent, target?: AuditTarget | n
       })
       .prepare(),
   );
-  if (db === ctx.db) insert.run(row);
-  else db.insert(auditLog).values(row).run();
+  if (db === ctx.db) await insert.run(row);
+  else await db.insert(auditLog).values(row);
 }

@@ -11,44 +11,45 @@ import { type AuthChallengeRow, authChallenges } from "./schema";
 export type ChallengeKind = "signin" | "enrol" | "password" | "passkey" | "register";
 
 /** Creates a challenge; answers the token the client presents next. */
-export function createChallenge(db: DbOrTx, kind: ChallengeKind, userId: number | null, ttlMs: number, now: number, webauthn?: string): string {
-  db.delete(authChallenges).where(lt(authChallenges.expiresAt, now)).run();
+export async function createChallenge(db: DbOrTx, kind: ChallengeKind, userId: number | null, ttlMs: number, now: number, webauthn?: string): Promise<string> {
+  await db.delete(authChallenges).where(lt(authChallenges.expiresAt, now));
   const token = randomToken();
-  db.insert(authChallenges)
-    .values({ id: sha256Hex(token), kind, userId, webauthn: webauthn ?? null, expiresAt: now + ttlMs })
-    .run();
+  await db.insert(authChallenges).values({ id: sha256Hex(token), kind, userId, webauthn: webauthn ?? null, expiresAt: now + ttlMs });
   return token;
 }
 
 /** The live challenge of a token and kind, or null (unknown, expired, or of another kind). */
-export function findChallenge(db: DbOrTx, token: string, kind: ChallengeKind, now: number): AuthChallengeRow | null {
+export async function findChallenge(db: DbOrTx, token: string, kind: ChallengeKind, now: number): Promise<AuthChallengeRow | null> {
   if (!token || token.length > 100) return null;
   return (
-    db
-      .select()
-      .from(authChallenges)
-      .where(and(eq(authChallenges.id, sha256Hex(token)), eq(authChallenges.kind, kind), gt(authChallenges.expiresAt, now)))
-      .get() ?? null
+    (
+      await db
+        .select()
+        .from(authChallenges)
+        .where(and(eq(authChallenges.id, sha256Hex(token)), eq(authChallenges.kind, kind), gt(authChallenges.expiresAt, now)))
+        .limit(1)
+    )[0] ?? null
   );
 }
 
 /** Uses a challenge up: true for the one caller that removed it (two parallel answers: one wins). */
-export function consumeChallenge(db: DbOrTx, row: AuthChallengeRow): boolean {
-  return !!db.delete(authChallenges).where(eq(authChallenges.id, row.id)).returning({ id: authChallenges.id }).get();
+export async function consumeChallenge(db: DbOrTx, row: AuthChallengeRow): Promise<boolean> {
+  return !!(await db.delete(authChallenges).where(eq(authChallenges.id, row.id)).returning({ id: authChallenges.id }))[0];
 }
 
 /** Sets the WebAuthn challenge a challenge row waits for (a second step or a forced setup answered by a passkey). */
-export function setWebauthnChallenge(db: DbOrTx, row: AuthChallengeRow, webauthn: string | null) {
-  db.update(authChallenges).set({ webauthn }).where(eq(authChallenges.id, row.id)).run();
+export async function setWebauthnChallenge(db: DbOrTx, row: AuthChallengeRow, webauthn: string | null) {
+  await db.update(authChallenges).set({ webauthn }).where(eq(authChallenges.id, row.id));
 }
 
 /** Counts a wrong answer; past `max` the challenge is gone (the password must be given again). */
-export function failChallenge(db: DbOrTx, row: AuthChallengeRow, max: number) {
-  const left = db
-    .update(authChallenges)
-    .set({ attempts: sql`${authChallenges.attempts} + 1`, webauthn: null })
-    .where(eq(authChallenges.id, row.id))
-    .returning({ attempts: authChallenges.attempts })
-    .get();
-  if (left && left.attempts >= max) db.delete(authChallenges).where(eq(authChallenges.id, row.id)).run();
+export async function failChallenge(db: DbOrTx, row: AuthChallengeRow, max: number) {
+  const left = (
+    await db
+      .update(authChallenges)
+      .set({ attempts: sql`${authChallenges.attempts} + 1`, webauthn: null })
+      .where(eq(authChallenges.id, row.id))
+      .returning({ attempts: authChallenges.attempts })
+  )[0];
+  if (left && left.attempts >= max) await db.delete(authChallenges).where(eq(authChallenges.id, row.id));
 }

@@ -10,20 +10,20 @@ import { authSessions } from "./schema";
  * user has no live session family is closed with 4401. (A newer sign-in leaves a live family: the
  * older browser is told by the `auth` frame instead, and another tab of the same browser keeps going.)
  */
-export function sweepEndedSockets(deps: Pick<Deps, "db" | "hub">) {
+export async function sweepEndedSockets(deps: Pick<Deps, "db" | "hub">) {
   const open = deps.hub.openSessions();
   if (!open.length) return 0;
   const ids = [...new Set(open.map((s) => s.userId))];
-  const current = loadTokenVersions(deps.db, ids);
+  const current = await loadTokenVersions(deps.db, ids);
   const stale = new Set(open.filter((s) => current.get(s.userId) !== s.tokenVersion).map((s) => s.userId));
   if (!stale.size) return 0;
   const live = new Set(
-    deps.db
-      .select({ userId: authSessions.userId })
-      .from(authSessions)
-      .where(and(inArray(authSessions.userId, [...stale]), isNull(authSessions.endedAt)))
-      .all()
-      .map((r) => r.userId),
+    (
+      await deps.db
+        .select({ userId: authSessions.userId })
+        .from(authSessions)
+        .where(and(inArray(authSessions.userId, [...stale]), isNull(authSessions.endedAt)))
+    ).map((r) => r.userId),
   );
   let closed = 0;
   for (const userId of stale) {

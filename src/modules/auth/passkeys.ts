@@ -32,38 +32,39 @@ const RP_NAME = "Balcão";
 const transportsOf = (r: PasskeyRow) => JSON.parse(r.transports) as AuthenticatorTransport[];
 
 /** A user's passkeys, oldest first. */
-export function listPasskeys(db: DbOrTx, userId: number): PasskeyDto[] {
-  return db
-    .select()
-    .from(passkeys)
-    .where(eq(passkeys.userId, userId))
-    .orderBy(asc(passkeys.id))
-    .all()
-    .map((r) => ({ id: r.id, name: r.name, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt }));
+export async function listPasskeys(db: DbOrTx, userId: number): Promise<PasskeyDto[]> {
+  return (await db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.id))).map((r) => ({
+    id: r.id,
+    name: r.name,
+    createdAt: r.createdAt,
+    lastUsedAt: r.lastUsedAt,
+  }));
 }
 
 /** How many passkeys a user has. */
-export const countPasskeys = (db: DbOrTx, userId: number) => db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)).get()?.n ?? 0;
+export const countPasskeys = async (db: DbOrTx, userId: number) =>
+  (await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1))[0]?.n ?? 0;
 
 /** Removes one of the user's passkeys; answers its name, or null when it is not theirs. */
-export function removePasskey(db: DbOrTx, userId: number, id: number): string | null {
+export async function removePasskey(db: DbOrTx, userId: number, id: number): Promise<string | null> {
   return (
-    db
-      .delete(passkeys)
-      .where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)))
-      .returning({ name: passkeys.name })
-      .get()?.name ?? null
+    (
+      await db
+        .delete(passkeys)
+        .where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)))
+        .returning({ name: passkeys.name })
+    )[0]?.name ?? null
   );
 }
 
 /** Removes every passkey of a user (an admin's reset). */
-export function dropPasskeys(db: DbOrTx, userId: number) {
-  db.delete(passkeys).where(eq(passkeys.userId, userId)).run();
+export async function dropPasskeys(db: DbOrTx, userId: number) {
+  await db.delete(passkeys).where(eq(passkeys.userId, userId));
 }
 
 /** Options for creating a passkey (the user's existing ones are excluded, so one authenticator is not added twice). */
 export async function registrationOptions(db: DbOrTx, rp: RelyingParty, user: { id: number; email: string; name: string }) {
-  const mine = db.select().from(passkeys).where(eq(passkeys.userId, user.id)).all();
+  const mine = await db.select().from(passkeys).where(eq(passkeys.userId, user.id));
   if (mine.length >= LIMITS.passkeysMax) throw new AppError("ERR_PASSKEY_LIMIT", 400, { max: LIMITS.passkeysMax });
   const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
@@ -104,29 +105,30 @@ export async function registerPasskey(
   }
   if (!verified.verified) throw new AppError("ERR_PASSKEY_INVALID", 400);
   const { credential } = verified.registrationInfo;
-  if (db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialId, credential.id)).get()) {
+  if ((await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialId, credential.id)).limit(1))[0]) {
     throw new AppError("ERR_PASSKEY_INVALID", 400);
   }
-  const row = db
-    .insert(passkeys)
-    .values({
-      userId: owner.userId,
-      companyId: owner.companyId,
-      credentialId: credential.id,
-      publicKey: Buffer.from(credential.publicKey).toString("base64url"),
-      counter: credential.counter,
-      transports: JSON.stringify((credential.transports ?? []).slice(0, 8)),
-      name: name.slice(0, LIMITS.passkeyNameMax),
-      createdAt: nowIso(),
-    })
-    .returning()
-    .get();
+  const row = (
+    await db
+      .insert(passkeys)
+      .values({
+        userId: owner.userId,
+        companyId: owner.companyId,
+        credentialId: credential.id,
+        publicKey: Buffer.from(credential.publicKey).toString("base64url"),
+        counter: credential.counter,
+        transports: JSON.stringify((credential.transports ?? []).slice(0, 8)),
+        name: name.slice(0, LIMITS.passkeyNameMax),
+        createdAt: nowIso(),
+      })
+      .returning()
+  )[0];
   return { id: row.id, name: row.name, createdAt: row.createdAt, lastUsedAt: null };
 }
 
 /** Options for signing in with a passkey: the user's passkeys (second step), or any discoverable one (no user yet). */
 export async function authenticationOptions(db: DbOrTx, rp: RelyingParty, userId: number | null) {
-  const allow = userId === null ? [] : db.select().from(passkeys).where(eq(passkeys.userId, userId)).all();
+  const allow = userId === null ? [] : await db.select().from(passkeys).where(eq(passkeys.userId, userId));
   const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: rp.id,
@@ -143,7 +145,7 @@ export async function authenticationOptions(db: DbOrTx, rp: RelyingParty, userId
 export async function verifyPasskey(db: DbOrTx, rp: RelyingParty, expectedChallenge: string, response: unknown, userId: number | null): Promise<number | null> {
   const id = typeof (response as { id?: unknown })?.id === "string" ? (response as { id: string }).id : "";
   if (!id || id.length > 1500) return null;
-  const row = db.select().from(passkeys).where(eq(passkeys.credentialId, id)).get();
+  const row = (await db.select().from(passkeys).where(eq(passkeys.credentialId, id)).limit(1))[0];
   if (!row || (userId !== null && row.userId !== userId)) return null;
   try {
     const { verifyAuthenticationResponse } = await webauthn();
@@ -161,7 +163,7 @@ export async function verifyPasskey(db: DbOrTx, rp: RelyingParty, expectedChalle
       requireUserVerification: userId === null,
     });
     if (!result.verified) return null;
-    db.update(passkeys).set({ counter: result.authenticationInfo.newCounter, lastUsedAt: nowIso() }).where(eq(passkeys.id, row.id)).run();
+    await db.update(passkeys).set({ counter: result.authenticationInfo.newCounter, lastUsedAt: nowIso() }).where(eq(passkeys.id, row.id));
     return row.userId;
   } catch (e) {
     log.info("passkey assertion refused", { err: String(e) });

@@ -17,17 +17,21 @@ import { checkCredentials, hasSecondFactor, nextStep, type RequestOrigin, type S
  */
 export async function changeOwnPassword(deps: Deps, input: PasswordChangeInput, origin: RequestOrigin, bearer: string | undefined): Promise<SignInResult> {
   const row = await checkCredentials(deps, input.email, input.currentPassword, origin.address, "ERR_WRONG_CURRENT_PASSWORD");
-  const twoFactor = hasSecondFactor(deps.db, row.id);
-  const challenge = input.challenge ? findChallenge(deps.db, input.challenge, "password", deps.clock.now()) : null;
+  const twoFactor = await hasSecondFactor(deps.db, row.id);
+  const challenge = input.challenge ? await findChallenge(deps.db, input.challenge, "password", deps.clock.now()) : null;
   if (twoFactor) {
     const signedIn = await bearerUserId(deps, bearer);
     if (signedIn?.userId !== row.id && challenge?.userId !== row.id) throw new AppError("ERR_SECOND_FACTOR_REQUIRED", 403);
   }
   if (input.password === input.currentPassword) throw new AppError("ERR_PASSWORD_UNCHANGED", 400);
-  if (challenge?.userId === row.id) consumeChallenge(deps.db, challenge);
-  setPasswordHash(deps.db, row.id, await hashPassword(input.password));
-  endUserSessions(deps, row.id, "password changed");
-  audit({ db: deps.db, companyId: row.companyId, user: row, address: origin.address }, "auth.password.changed", { type: "user", id: row.id, label: row.email });
-  const fresh = loadSessionUser(deps.db, row.id)!.row;
+  if (challenge?.userId === row.id) await consumeChallenge(deps.db, challenge);
+  await setPasswordHash(deps.db, row.id, await hashPassword(input.password));
+  await endUserSessions(deps, row.id, "password changed");
+  await audit({ db: deps.db, companyId: row.companyId, user: row, address: origin.address }, "auth.password.changed", {
+    type: "user",
+    id: row.id,
+    label: row.email,
+  });
+  const fresh = (await loadSessionUser(deps.db, row.id))!.row;
   return nextStep(deps, fresh, origin, twoFactor ? "second-factor" : "password", { announce: false });
 }

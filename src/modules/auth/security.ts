@@ -1,3 +1,4 @@
+import type { DbOrTx } from "../../core/db";
 /**
  * One's own second factors (the profile's "Security"): the authenticator app, recovery codes and
  * passkeys. Every change is confirmed with the current password (a stolen session alone cannot add
@@ -15,24 +16,27 @@ import { confirmTotpSetup, disableTotp, dropRecoveryCodes, hasTotp, newRecoveryC
 import { LIMITS } from "../../contract/limits";
 
 const me = (ctx: Ctx) => ({ type: "user", id: ctx.user.id, label: ctx.user.email });
-const required = (ctx: Ctx) => getSetting(ctx, ctx.companyId, "requireSecondFactor") === "enabled";
+const required = async (ctx: Ctx) => (await getSetting(ctx, ctx.companyId, "requireSecondFactor")) === "enabled";
 
 /** Proves the caller knows the account's password (throttled like a sign-in). */
 const provePassword = (ctx: Ctx, password: string, origin: RequestOrigin) =>
   checkCredentials(ctx, ctx.user.email, password, origin.address, "ERR_WRONG_CURRENT_PASSWORD");
 
-/** The company requires a second factor: the last one cannot be removed (an admin's reset can). */
-function assertNotLast(ctx: Ctx) {
-  if (required(ctx) && !hasSecondFactor(ctx.db, ctx.user.id)) throw new AppError("ERR_SECOND_FACTOR_REQUIRED", 400);
+/**
+ * The company requires a second factor: the last one cannot be removed (an admin's reset can). Inside the
+ * removal's transaction: `mustKeep` is the company's setting, read before it.
+ */
+async function assertNotLast(tx: DbOrTx, ctx: Ctx, mustKeep: boolean) {
+  if (mustKeep && !(await hasSecondFactor(tx, ctx.user.id))) throw new AppError("ERR_SECOND_FACTOR_REQUIRED", 400);
 }
 
 /** GET /auth/security. */
-export function securityStatus(ctx: Ctx): SecurityDto {
+export async function securityStatus(ctx: Ctx): Promise<SecurityDto> {
   return {
-    totp: hasTotp(ctx.db, ctx.user.id),
-    passkeys: listPasskeys(ctx.db, ctx.user.id),
-    recoveryCodesLeft: recoveryCodesLeft(ctx.db, ctx.user.id),
-    required: required(ctx),
+    totp: await hasTotp(ctx.db, ctx.user.id),
+    passkeys: await listPasskeys(ctx.db, ctx.user.id),
+    recoveryCodesLeft: await recoveryCodesLeft(ctx.db, ctx.user.id),
+    required: await required(ctx),
   };
 }
 
@@ -43,14 +47,14 @@ export async function setupTotp(ctx: Ctx, password: string, origin: RequestOrigi
 }
 
 /** POST /auth/totp/confirm: the first code turns the app on; the first factor of the account brings recovery codes. */
-export function confirmTotp(ctx: Ctx, code: string, origin: RequestOrigin): Partial<RecoveryCodesDto> {
+export async function confirmTotp(ctx: Ctx, code: string, origin: RequestOrigin): Promise<Partial<RecoveryCodesDto>> {
   const wait = ctx.limiters.login.blockedFor(ctx.user.email, origin.address);
   if (wait) throw new AppError("ERR_TOO_MANY_ATTEMPTS", 429, { retryAfter: wait });
-  const first = !hasSecondFactor(ctx.db, ctx.user.id);
-  const codes = ctx.db.transaction((tx) => {
-    if (!confirmTotpSetup(ctx, ctx.user.id, code, tx)) return null;
-    audit(ctx, "auth.totp.enabled", me(ctx), undefined, tx);
-    return first ? newRecoveryCodes(ctx, tx, ctx.user.id) : [];
+  const first = !(await hasSecondFactor(ctx.db, ctx.user.id));
+  const codes = await ctx.db.transaction(async (tx) => {
+    if (!(await confirmTotpSetup(ctx, ctx.user.id, code, tx))) return null;
+    await audit(ctx, "auth.totp.enabled", me(ctx), undefined, tx);
+    return first ? await newRecoveryCodes(ctx, tx, ctx.user.id) : [];
   });
   if (!codes) {
     ctx.limiters.login.fail(ctx.user.email, origin.address);
@@ -62,14 +66,15 @@ export function confirmTotp(ctx: Ctx, code: string, origin: RequestOrigin): Part
 /** POST /auth/totp/disable. */
 export async function turnOffTotp(ctx: Ctx, password: string, origin: RequestOrigin) {
   await provePassword(ctx, password, origin);
-  if (!hasTotp(ctx.db, ctx.user.id)) throw new AppError("ERR_TOTP_NOT_ENABLED", 400);
-  ctx.db.transaction((tx) => {
-    disableTotp(tx, ctx.user.id);
-    if (!hasSecondFactor(tx, ctx.user.id)) {
-      assertNotLast(ctx);
-      dropRecoveryCodes(tx, ctx.user.id);
+  if (!(await hasTotp(ctx.db, ctx.user.id))) throw new AppError("ERR_TOTP_NOT_ENABLED", 400);
+  const mustKeep = await required(ctx);
+  await ctx.db.transaction(async (tx) => {
+    await disableTotp(tx, ctx.user.id);
+    if (!(await hasSecondFactor(tx, ctx.user.id))) {
+      await assertNotLast(tx, ctx, mustKeep);
+      await dropRecoveryCodes(tx, ctx.user.id);
     }
-    audit(ctx, "auth.totp.disabled", me(ctx), undefined, tx);
+    await audit(ctx, "auth.totp.disabled", me(ctx), undefined, tx);
   });
   return securityStatus(ctx);
 }
@@ -77,9 +82,9 @@ export async function turnOffTotp(ctx: Ctx, password: string, origin: RequestOri
 /** POST /auth/recovery-codes: a new set; the old codes stop working. */
 export async function regenerateRecoveryCodes(ctx: Ctx, password: string, origin: RequestOrigin): Promise<RecoveryCodesDto> {
   await provePassword(ctx, password, origin);
-  if (!hasSecondFactor(ctx.db, ctx.user.id)) throw new AppError("ERR_TOTP_NOT_ENABLED", 400);
-  const recoveryCodes = ctx.db.transaction((tx) => {
-    audit(ctx, "auth.recovery.regenerated", me(ctx), undefined, tx);
+  if (!(await hasSecondFactor(ctx.db, ctx.user.id))) throw new AppError("ERR_TOTP_NOT_ENABLED", 400);
+  const recoveryCodes = await ctx.db.transaction(async (tx) => {
+    await audit(ctx, "auth.recovery.regenerated", me(ctx), undefined, tx);
     return newRecoveryCodes(ctx, tx, ctx.user.id);
   });
   return { recoveryCodes };
@@ -89,15 +94,16 @@ export async function regenerateRecoveryCodes(ctx: Ctx, password: string, origin
 export async function passkeyRegistrationOptions(ctx: Ctx, password: string, rp: RelyingParty, origin: RequestOrigin) {
   await provePassword(ctx, password, origin);
   const options = await registrationOptions(ctx.db, rp, ctx.user);
-  const challenge = createChallenge(ctx.db, "register", ctx.user.id, LIMITS.secondStepTtlMs, ctx.clock.now(), options.challenge);
+  const challenge = await createChallenge(ctx.db, "register", ctx.user.id, LIMITS.secondStepTtlMs, ctx.clock.now(), options.challenge);
   return { challenge, options };
 }
 
 /** POST /auth/passkeys: stores the new passkey under its name. */
 export async function addPasskey(ctx: Ctx, input: { challenge: string; name: string; response: unknown }, rp: RelyingParty) {
-  const challenge = findChallenge(ctx.db, input.challenge, "register", ctx.clock.now());
-  if (!challenge?.webauthn || challenge.userId !== ctx.user.id || !consumeChallenge(ctx.db, challenge)) throw new AppError("ERR_CHALLENGE_EXPIRED", 400);
-  const first = !hasSecondFactor(ctx.db, ctx.user.id);
+  const challenge = await findChallenge(ctx.db, input.challenge, "register", ctx.clock.now());
+  if (!challenge?.webauthn || challenge.userId !== ctx.user.id || !(await consumeChallenge(ctx.db, challenge)))
+    throw new AppError("ERR_CHALLENGE_EXPIRED", 400);
+  const first = !(await hasSecondFactor(ctx.db, ctx.user.id));
   const passkey: PasskeyDto = await registerPasskey(
     ctx.db,
     rp,
@@ -106,21 +112,22 @@ export async function addPasskey(ctx: Ctx, input: { challenge: string; name: str
     input.response,
     input.name,
   );
-  audit(ctx, "auth.passkey.added", me(ctx), { passkey: [null, passkey.name] });
-  return { passkey, ...(first ? { recoveryCodes: newRecoveryCodes(ctx, ctx.db, ctx.user.id) } : {}) };
+  await audit(ctx, "auth.passkey.added", me(ctx), { passkey: [null, passkey.name] });
+  return { passkey, ...(first ? { recoveryCodes: await newRecoveryCodes(ctx, ctx.db, ctx.user.id) } : {}) };
 }
 
 /** DELETE /auth/passkeys/{id}. */
 export async function deletePasskey(ctx: Ctx, id: number, password: string, origin: RequestOrigin) {
   await provePassword(ctx, password, origin);
-  ctx.db.transaction((tx) => {
-    const name = removePasskey(tx, ctx.user.id, id);
+  const mustKeep = await required(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const name = await removePasskey(tx, ctx.user.id, id);
     if (name === null) throw notFound("ERR_NO_PASSKEY_FOUND");
-    if (!hasSecondFactor(tx, ctx.user.id)) {
-      assertNotLast(ctx);
-      dropRecoveryCodes(tx, ctx.user.id);
+    if (!(await hasSecondFactor(tx, ctx.user.id))) {
+      await assertNotLast(tx, ctx, mustKeep);
+      await dropRecoveryCodes(tx, ctx.user.id);
     }
-    audit(ctx, "auth.passkey.removed", me(ctx), { passkey: [name, null] }, tx);
+    await audit(ctx, "auth.passkey.removed", me(ctx), { passkey: [name, null] }, tx);
   });
   return securityStatus(ctx);
 }

@@ -18,11 +18,11 @@ import { loadSessionUser, queuesOfUsers } from "../users";
 import { endSessions, endUserSessions, familyIsLive, rotateFamily, sessionIsLive } from "./sessions";
 
 /** The session payload answered by login, refresh and /auth/me. */
-export function sessionPayload(deps: Deps, userId: number): SessionUserDto {
-  const found = loadSessionUser(deps.db, userId);
+export async function sessionPayload(deps: Deps, userId: number): Promise<SessionUserDto> {
+  const found = await loadSessionUser(deps.db, userId);
   if (!found) throw new AppError("ERR_SESSION_EXPIRED", 401);
   const { user, company } = found;
-  const plan = getCompanyPlan(deps.db, company.id)?.plan;
+  const plan = (await getCompanyPlan(deps.db, company.id))?.plan;
   return {
     id: user.id,
     name: user.name,
@@ -32,13 +32,13 @@ export function sessionPayload(deps: Deps, userId: number): SessionUserDto {
     super: user.super,
     whatsappId: user.whatsappId,
     allTicket: user.allTicket,
-    queues: queuesOfUsers(deps.db, [user.id]).get(user.id) ?? [],
+    queues: (await queuesOfUsers(deps.db, [user.id])).get(user.id) ?? [],
     company: {
       ...serializeCompany(company),
-      settings: readSettings(deps.db, company.id),
+      settings: await readSettings(deps.db, company.id),
       plan: plan ? serializePlan(plan) : null,
       timezone: deps.config.timezone,
-      features: companyFeatures(deps, company.id),
+      features: await companyFeatures(deps, company.id),
       featureGrants: company.featureGrants,
     },
   };
@@ -72,8 +72,8 @@ export async function issueTokens(
 export async function bearerUserId(deps: Deps, bearer: string | undefined): Promise<{ userId: number; sessionId: string } | null> {
   const claims = bearer ? await verifyToken<AccessClaims>(deps.config.jwtSecret, bearer) : null;
   if (!claims || typeof claims.sid !== "string") return null;
-  const found = loadSessionUser(deps.db, claims.id);
-  if (!found || found.tokenVersion !== claims.tv || !sessionIsLive(deps.db, claims.sid, claims.id)) return null;
+  const found = await loadSessionUser(deps.db, claims.id);
+  if (!found || found.tokenVersion !== claims.tv || !(await sessionIsLive(deps.db, claims.sid, claims.id))) return null;
   return { userId: claims.id, sessionId: claims.sid };
 }
 
@@ -86,18 +86,18 @@ export async function refresh(deps: Deps, cookie: string | undefined, address?: 
   if (!cookie) throw new AppError("ERR_SESSION_EXPIRED", 401);
   const claims = await verifyToken<RefreshClaims>(deps.config.jwtRefreshSecret, cookie);
   if (!claims || typeof claims.sid !== "string" || typeof claims.gen !== "number") throw new AppError("ERR_SESSION_EXPIRED", 401);
-  const found = loadSessionUser(deps.db, claims.id);
+  const found = await loadSessionUser(deps.db, claims.id);
   if (!found || found.tokenVersion !== claims.tokenVersion) throw new AppError("ERR_SESSION_EXPIRED", 401);
   // A blocked company's sessions end here; a merely past-due one keeps its session to reach the finance page.
   if (!can(found.user, "subscription:exempt") && !found.company.status) throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: found.company.dueDate });
-  const rotated = rotateFamily(deps.db, claims.sid, claims.gen, Date.now(), address);
+  const rotated = await rotateFamily(deps.db, claims.sid, claims.gen, Date.now(), address);
   if (rotated.kind === "replay") {
     log.warn("refresh token replayed: ending the user's sessions", { userId: rotated.userId });
-    endUserSessions(deps, rotated.userId, "refresh token replayed");
+    await endUserSessions(deps, rotated.userId, "refresh token replayed");
   }
   if (rotated.kind !== "ok") throw new AppError("ERR_SESSION_EXPIRED", 401);
   const tokens = await issueTokens(deps, { ...found.row }, { id: claims.sid, generation: rotated.generation });
-  return { ...tokens, user: sessionPayload(deps, claims.id) };
+  return { ...tokens, user: await sessionPayload(deps, claims.id) };
 }
 
 /**
@@ -108,13 +108,13 @@ export async function refresh(deps: Deps, cookie: string | undefined, address?: 
 export async function logout(deps: Deps, bearer: string | undefined, cookie: string | undefined, address?: string) {
   const refreshClaims = cookie ? await verifyToken<RefreshClaims>(deps.config.jwtRefreshSecret, cookie) : null;
   let target: { userId: number; sessionId: string } | null = null;
-  if (refreshClaims?.sid && familyIsLive(deps.db, refreshClaims.sid)) target = { userId: refreshClaims.id, sessionId: refreshClaims.sid };
+  if (refreshClaims?.sid && (await familyIsLive(deps.db, refreshClaims.sid))) target = { userId: refreshClaims.id, sessionId: refreshClaims.sid };
   else target = await bearerUserId(deps, bearer);
   if (!target) return;
-  if (!endSessions(deps, target.userId, { ids: [target.sessionId] }, "logout").length) return;
-  const found = loadSessionUser(deps.db, target.userId);
+  if (!(await endSessions(deps, target.userId, { ids: [target.sessionId] }, "logout")).length) return;
+  const found = await loadSessionUser(deps.db, target.userId);
   if (found)
-    audit({ db: deps.db, companyId: found.user.companyId, user: found.user, address }, "auth.signout", {
+    await audit({ db: deps.db, companyId: found.user.companyId, user: found.user, address }, "auth.signout", {
       type: "user",
       id: found.user.id,
       label: found.user.email,

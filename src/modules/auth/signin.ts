@@ -54,21 +54,21 @@ const auditCtx = (deps: Pick<Deps, "db">, row: Pick<UserRow, "id" | "name" | "em
 const userTarget = (row: Pick<UserRow, "id" | "email">) => ({ type: "user", id: row.id, label: row.email });
 
 /** Whether the user has a second factor (an authenticator app or a passkey). */
-export function hasSecondFactor(db: DbOrTx, userId: number): boolean {
-  return hasTotp(db, userId) || countPasskeys(db, userId) > 0;
+export async function hasSecondFactor(db: DbOrTx, userId: number): Promise<boolean> {
+  return (await hasTotp(db, userId)) || (await countPasskeys(db, userId)) > 0;
 }
 
-function methodsOf(db: DbOrTx, userId: number): SecondFactorMethod[] {
+async function methodsOf(db: DbOrTx, userId: number): Promise<SecondFactorMethod[]> {
   const list: SecondFactorMethod[] = [];
-  if (hasTotp(db, userId)) list.push("totp");
+  if (await hasTotp(db, userId)) list.push("totp");
   list.push("recovery");
-  if (countPasskeys(db, userId) > 0) list.push("passkey");
+  if ((await countPasskeys(db, userId)) > 0) list.push("passkey");
   return list;
 }
 
 /** A lapsed company cannot sign in (D1); super users are never locked out. */
-function assertCompanyOpen(deps: Deps, row: UserRow) {
-  const found = loadSessionUser(deps.db, row.id);
+async function assertCompanyOpen(deps: Deps, row: UserRow) {
+  const found = await loadSessionUser(deps.db, row.id);
   if (!found) throw new AppError("ERR_INVALID_CREDENTIALS", 401);
   if (!can(row, "subscription:exempt") && (!found.company.status || isPastDue(found.company.dueDate, deps.config.timezone))) {
     throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: found.company.dueDate });
@@ -85,26 +85,26 @@ export async function checkCredentials(
 ) {
   const wait = deps.limiters.login.blockedFor(email, ip);
   if (wait) throw new AppError("ERR_TOO_MANY_ATTEMPTS", 429, { retryAfter: wait });
-  const row = findUserByEmail(deps.db, email);
+  const row = await findUserByEmail(deps.db, email);
   const ok = await verifyPassword(password, row?.passwordHash ?? (await getDummyHash()));
   if (!row || !ok) {
     deps.limiters.login.fail(email, ip);
     // Attempts on an existing account are recorded in its company's log (unknown emails are not: a spray would fill it).
-    if (row) audit(auditCtx(deps, row, ip), "auth.signin.failed", userTarget(row), { step: [null, "password"] });
+    if (row) await audit(auditCtx(deps, row, ip), "auth.signin.failed", userTarget(row), { step: [null, "password"] });
     throw new AppError(wrong, wrong === "ERR_INVALID_CREDENTIALS" ? 401 : 400);
   }
   deps.limiters.login.succeed(email, ip);
-  assertCompanyOpen(deps, row);
+  await assertCompanyOpen(deps, row);
   return row;
 }
 
 /** Opens a session: a new family (one per user by default, D3), its tokens, and the sign-in entry. */
 async function openSession(deps: Deps, row: UserRow, origin: RequestOrigin, announce: boolean) {
-  const single = singleSession(deps, row.companyId);
+  const single = await singleSession(deps, row.companyId);
   const origin_ = { ...describeDevice(origin.userAgent), address: origin.address.slice(0, 64) };
-  const { user: updated, family } = openSessionRecords(deps.db, row.id, row.companyId, origin_, single);
+  const { user: updated, family } = await openSessionRecords(deps.db, row.id, row.companyId, origin_, single);
   const tokens = await issueTokens(deps, updated, family);
-  audit(auditCtx(deps, row, origin.address), "auth.signin", userTarget(row));
+  await audit(auditCtx(deps, row, origin.address), "auth.signin", userTarget(row));
   if (single && announce) {
     // tokenVersion lets a browser that already holds the new session (another tab of the same
     // browser shares its storage) tell this sign-in apart from one made elsewhere.
@@ -115,7 +115,7 @@ async function openSession(deps: Deps, row: UserRow, origin: RequestOrigin, anno
       tokenVersion: updated.tokenVersion,
     });
   }
-  return { ...tokens, user: sessionPayload(deps, row.id) };
+  return { ...tokens, user: await sessionPayload(deps, row.id) };
 }
 
 /**
@@ -132,22 +132,22 @@ export async function nextStep(
   opts: { announce?: boolean; recoveryCodes?: string[] } = {},
 ): Promise<SignInResult> {
   const now = deps.clock.now();
-  const twoFactor = hasSecondFactor(deps.db, row.id);
+  const twoFactor = await hasSecondFactor(deps.db, row.id);
   if (proven === "password" && twoFactor) {
-    const challenge = createChallenge(deps.db, "signin", row.id, LIMITS.secondStepTtlMs, now);
-    return { kind: "step", body: { secondFactor: { challenge, methods: methodsOf(deps.db, row.id) } } };
+    const challenge = await createChallenge(deps.db, "signin", row.id, LIMITS.secondStepTtlMs, now);
+    return { kind: "step", body: { secondFactor: { challenge, methods: await methodsOf(deps.db, row.id) } } };
   }
   if (row.mustChangePassword) {
-    const params = proven === "second-factor" ? { challenge: createChallenge(deps.db, "password", row.id, LIMITS.enrolTtlMs, now) } : undefined;
+    const params = proven === "second-factor" ? { challenge: await createChallenge(deps.db, "password", row.id, LIMITS.enrolTtlMs, now) } : undefined;
     throw new AppError("ERR_PASSWORD_CHANGE_REQUIRED", 403, params);
   }
-  if (!twoFactor && getSetting(deps, row.companyId, "requireSecondFactor") === "enabled") {
-    const challenge = createChallenge(deps.db, "enrol", row.id, LIMITS.enrolTtlMs, now);
+  if (!twoFactor && (await getSetting(deps, row.companyId, "requireSecondFactor")) === "enabled") {
+    const challenge = await createChallenge(deps.db, "enrol", row.id, LIMITS.enrolTtlMs, now);
     return { kind: "step", body: { secondFactorSetup: { challenge } } };
   }
   const session = await openSession(deps, row, origin, opts.announce ?? true);
   // The platform's super user is asked once, at the first sign-in, to protect the account.
-  const suggestSecondFactor = can(row, "security:suggestSecondFactor") && !twoFactor && !askedOnce(deps.db, row.id) ? true : undefined;
+  const suggestSecondFactor = can(row, "security:suggestSecondFactor") && !twoFactor && !(await askedOnce(deps.db, row.id)) ? true : undefined;
   return { kind: "session", ...session, suggestSecondFactor, recoveryCodes: opts.recoveryCodes };
 }
 
@@ -162,18 +162,18 @@ export async function login(deps: Deps, input: LoginInput, origin: RequestOrigin
 }
 
 /** The live challenge of a step and its user; 401 ERR_CHALLENGE_EXPIRED otherwise (the password must be given again). */
-export function challengeUser(deps: Deps, token: string, kind: ChallengeKind): { challenge: AuthChallengeRow; row: UserRow } {
-  const challenge = findChallenge(deps.db, token, kind, deps.clock.now());
-  const found = challenge?.userId ? loadSessionUser(deps.db, challenge.userId) : null;
+export async function challengeUser(deps: Deps, token: string, kind: ChallengeKind): Promise<{ challenge: AuthChallengeRow; row: UserRow }> {
+  const challenge = await findChallenge(deps.db, token, kind, deps.clock.now());
+  const found = challenge?.userId ? await loadSessionUser(deps.db, challenge.userId) : null;
   if (!challenge || !found) throw new AppError("ERR_CHALLENGE_EXPIRED", 401);
   return { challenge, row: found.row };
 }
 
 /** A wrong answer to a step: counted like a wrong password (same throttle), and by the challenge itself. */
-export function failStep(deps: Deps, challenge: AuthChallengeRow, row: UserRow, origin: RequestOrigin, step: string): never {
+export async function failStep(deps: Deps, challenge: AuthChallengeRow, row: UserRow, origin: RequestOrigin, step: string): Promise<never> {
   deps.limiters.login.fail(row.email, origin.address);
-  failChallenge(deps.db, challenge, LIMITS.secondStepAttempts);
-  audit(auditCtx(deps, row, origin.address), "auth.signin.failed", userTarget(row), { step: [null, step] });
+  await failChallenge(deps.db, challenge, LIMITS.secondStepAttempts);
+  await audit(auditCtx(deps, row, origin.address), "auth.signin.failed", userTarget(row), { step: [null, step] });
   throw new AppError("ERR_SECOND_FACTOR_INVALID", 401);
 }
 
@@ -189,31 +189,31 @@ export function assertNotThrottled(deps: Deps, row: UserRow, origin: RequestOrig
  * Wrong answers count against the login throttle and end the challenge after a few.
  */
 export async function secondStep(deps: Deps, input: SecondStepInput, origin: RequestOrigin, rp: RelyingParty): Promise<SignInResult> {
-  const { challenge, row } = challengeUser(deps, input.challenge, "signin");
+  const { challenge, row } = await challengeUser(deps, input.challenge, "signin");
   assertNotThrottled(deps, row, origin);
   let ok = false;
   let step = "totp";
-  if (input.code) ok = verifyTotp(deps, row.id, input.code);
+  if (input.code) ok = await verifyTotp(deps, row.id, input.code);
   else if (input.recoveryCode) {
     step = "recovery";
-    ok = redeemRecoveryCode(deps, row.id, input.recoveryCode);
-    if (ok) audit(auditCtx(deps, row, origin.address), "auth.recovery.used", userTarget(row));
+    ok = await redeemRecoveryCode(deps, row.id, input.recoveryCode);
+    if (ok) await audit(auditCtx(deps, row, origin.address), "auth.recovery.used", userTarget(row));
   } else if (input.passkey) {
     step = "passkey";
     ok = !!challenge.webauthn && (await verifyPasskey(deps.db, rp, challenge.webauthn, input.passkey, row.id)) === row.id;
   }
-  if (!ok) failStep(deps, challenge, row, origin, step);
+  if (!ok) await failStep(deps, challenge, row, origin, step);
   // two answers to one challenge at once: only one opens a session
-  if (!consumeChallenge(deps.db, challenge)) throw new AppError("ERR_CHALLENGE_EXPIRED", 401);
+  if (!(await consumeChallenge(deps.db, challenge))) throw new AppError("ERR_CHALLENGE_EXPIRED", 401);
   deps.limiters.login.succeed(row.email, origin.address);
   return nextStep(deps, row, origin, "second-factor");
 }
 
 /** POST /auth/second-factor/passkey-options: WebAuthn options for answering the second step with a passkey. */
 export async function secondStepPasskeyOptions(deps: Deps, token: string, rp: RelyingParty) {
-  const { challenge, row } = challengeUser(deps, token, "signin");
+  const { challenge, row } = await challengeUser(deps, token, "signin");
   const options = await authenticationOptions(deps.db, rp, row.id);
-  setWebauthnChallenge(deps.db, challenge, options.challenge);
+  await setWebauthnChallenge(deps.db, challenge, options.challenge);
   return options;
 }
 
@@ -223,7 +223,7 @@ export async function passkeySignInOptions(deps: Deps, rp: RelyingParty, origin:
   if (wait) throw new AppError("ERR_TOO_MANY_ATTEMPTS", 429, { retryAfter: wait });
   deps.limiters.passkey.fail(origin.address);
   const options = await authenticationOptions(deps.db, rp, null);
-  const challenge = createChallenge(deps.db, "passkey", null, LIMITS.secondStepTtlMs, deps.clock.now(), options.challenge);
+  const challenge = await createChallenge(deps.db, "passkey", null, LIMITS.secondStepTtlMs, deps.clock.now(), options.challenge);
   return { challenge, options };
 }
 
@@ -232,11 +232,11 @@ export async function passkeySignInOptions(deps: Deps, rp: RelyingParty, origin:
  * factors. The challenge is used up whatever the answer.
  */
 export async function passkeySignIn(deps: Deps, token: string, response: unknown, rp: RelyingParty, origin: RequestOrigin): Promise<SignInResult> {
-  const challenge = findChallenge(deps.db, token, "passkey", deps.clock.now());
-  if (!challenge?.webauthn || !consumeChallenge(deps.db, challenge)) throw new AppError("ERR_CHALLENGE_EXPIRED", 401);
+  const challenge = await findChallenge(deps.db, token, "passkey", deps.clock.now());
+  if (!challenge?.webauthn || !(await consumeChallenge(deps.db, challenge))) throw new AppError("ERR_CHALLENGE_EXPIRED", 401);
   const userId = await verifyPasskey(deps.db, rp, challenge.webauthn, response, null);
-  const found = userId ? loadSessionUser(deps.db, userId) : null;
+  const found = userId ? await loadSessionUser(deps.db, userId) : null;
   if (!found) throw new AppError("ERR_PASSKEY_INVALID", 401);
-  assertCompanyOpen(deps, found.row);
+  await assertCompanyOpen(deps, found.row);
   return nextStep(deps, found.row, origin, "second-factor");
 }

@@ -24,26 +24,26 @@ const totpOf = (secretBase32: string, label = "") =>
   new OTPAuth.TOTP({ issuer: ISSUER, label, algorithm: "SHA1", digits: 6, period: PERIOD_S, secret: OTPAuth.Secret.fromBase32(secretBase32) });
 
 /** The user's second-factor row (created on first use). */
-function rowOf(db: DbOrTx, userId: number) {
-  return db.select().from(userSecondFactors).where(eq(userSecondFactors.userId, userId)).get();
+async function rowOf(db: DbOrTx, userId: number) {
+  return (await db.select().from(userSecondFactors).where(eq(userSecondFactors.userId, userId)).limit(1))[0];
 }
 
-function upsert(db: DbOrTx, userId: number, set: Partial<typeof userSecondFactors.$inferInsert>) {
-  db.insert(userSecondFactors)
+async function upsert(db: DbOrTx, userId: number, set: Partial<typeof userSecondFactors.$inferInsert>) {
+  await db
+    .insert(userSecondFactors)
     .values({ userId, ...set })
-    .onConflictDoUpdate({ target: userSecondFactors.userId, set })
-    .run();
+    .onConflictDoUpdate({ target: userSecondFactors.userId, set });
 }
 
 /** Whether the user's authenticator app is on. */
-export function hasTotp(db: DbOrTx, userId: number): boolean {
-  return !!rowOf(db, userId)?.totpSecret;
+export async function hasTotp(db: DbOrTx, userId: number): Promise<boolean> {
+  return !!(await rowOf(db, userId))?.totpSecret;
 }
 
 /** Starts (or restarts) a setup: a new secret waits for its first code; the app in use, if any, stays on until then. */
 export async function startTotpSetup(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, email: string): Promise<TotpSetupDto> {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
-  upsert(deps.db, userId, { pendingSecret: seal(deps.config.encryptionKey, secret), pendingAt: deps.clock.now() });
+  await upsert(deps.db, userId, { pendingSecret: seal(deps.config.encryptionKey, secret), pendingAt: deps.clock.now() });
   const uri = totpOf(secret, email).toString();
   return { secret, uri, qr: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
 }
@@ -56,14 +56,14 @@ function stepOf(secret: string, code: string, now: number): number | null {
 }
 
 /** Confirms a setup with its first code: the new secret becomes the user's. False for a wrong or late code. */
-export function confirmTotpSetup(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, code: string, db: DbOrTx = deps.db): boolean {
-  const row = rowOf(db, userId);
+export async function confirmTotpSetup(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, code: string, db: DbOrTx = deps.db): Promise<boolean> {
+  const row = await rowOf(db, userId);
   const now = deps.clock.now();
   if (!row?.pendingSecret || !row.pendingAt || now - row.pendingAt > PENDING_TTL_MS) return false;
   const secret = unseal(deps.config.encryptionKey, row.pendingSecret);
   const step = secret ? stepOf(secret, code, now) : null;
   if (step === null) return false;
-  upsert(db, userId, { totpSecret: row.pendingSecret, totpLastStep: step, totpEnabledAt: nowIso(), pendingSecret: null, pendingAt: null });
+  await upsert(db, userId, { totpSecret: row.pendingSecret, totpLastStep: step, totpEnabledAt: nowIso(), pendingSecret: null, pendingAt: null });
   return true;
 }
 
@@ -71,34 +71,35 @@ export function confirmTotpSetup(deps: Pick<Deps, "db" | "config" | "clock">, us
  * Checks a code of the user's app. A code whose time step was already used (by this code or a
  * later one) is refused: a code seen over someone's shoulder cannot be used again.
  */
-export function verifyTotp(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, code: string): boolean {
-  const row = rowOf(deps.db, userId);
+export async function verifyTotp(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, code: string): Promise<boolean> {
+  const row = await rowOf(deps.db, userId);
   if (!row?.totpSecret) return false;
   const secret = unseal(deps.config.encryptionKey, row.totpSecret);
   const step = secret ? stepOf(secret, code, deps.clock.now()) : null;
   if (step === null) return false;
   // compare-and-set: of two requests with one code, one wins
-  const won = deps.db
-    .update(userSecondFactors)
-    .set({ totpLastStep: step })
-    .where(and(eq(userSecondFactors.userId, userId), sql`${userSecondFactors.totpLastStep} < ${step}`))
-    .returning({ userId: userSecondFactors.userId })
-    .get();
+  const won = (
+    await deps.db
+      .update(userSecondFactors)
+      .set({ totpLastStep: step })
+      .where(and(eq(userSecondFactors.userId, userId), sql`${userSecondFactors.totpLastStep} < ${step}`))
+      .returning({ userId: userSecondFactors.userId })
+  )[0];
   return !!won;
 }
 
 /** Turns the app off (and drops a setup in progress). */
-export function disableTotp(db: DbOrTx, userId: number) {
-  db.update(userSecondFactors)
+export async function disableTotp(db: DbOrTx, userId: number) {
+  await db
+    .update(userSecondFactors)
     .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: 0, pendingSecret: null, pendingAt: null })
-    .where(eq(userSecondFactors.userId, userId))
-    .run();
+    .where(eq(userSecondFactors.userId, userId));
 }
 
 /** Whether a super user was already asked to set a second factor up; marks them asked. */
-export function askedOnce(db: DbOrTx, userId: number): boolean {
-  if (rowOf(db, userId)?.promptedAt) return true;
-  upsert(db, userId, { promptedAt: nowIso() });
+export async function askedOnce(db: DbOrTx, userId: number): Promise<boolean> {
+  if ((await rowOf(db, userId))?.promptedAt) return true;
+  await upsert(db, userId, { promptedAt: nowIso() });
   return false;
 }
 
@@ -116,40 +117,41 @@ function newCode(): string {
 }
 
 /** Replaces the user's recovery codes with a new set; answers the codes (shown once). */
-export function newRecoveryCodes(deps: Pick<Deps, "config">, db: DbOrTx, userId: number): string[] {
+export async function newRecoveryCodes(deps: Pick<Deps, "config">, db: DbOrTx, userId: number): Promise<string[]> {
   const codes = Array.from({ length: LIMITS.recoveryCodes }, newCode);
-  db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-  db.insert(recoveryCodes)
-    .values(codes.map((c) => ({ userId, codeHash: pepperedHash(deps.config.encryptionKey, normalizeCode(c)) })))
-    .run();
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: pepperedHash(deps.config.encryptionKey, normalizeCode(c)) })));
   return codes;
 }
 
 /** Uses a recovery code up: true once per code (two requests with one code: one wins). */
-export function redeemRecoveryCode(deps: Pick<Deps, "db" | "config">, userId: number, code: string): boolean {
+export async function redeemRecoveryCode(deps: Pick<Deps, "db" | "config">, userId: number, code: string): Promise<boolean> {
   const normalized = normalizeCode(code);
   if (!/^[a-z0-9]{10}$/.test(normalized)) return false;
   const hash = pepperedHash(deps.config.encryptionKey, normalized);
-  return !!deps.db
-    .update(recoveryCodes)
-    .set({ usedAt: nowIso() })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hash), isNull(recoveryCodes.usedAt)))
-    .returning({ id: recoveryCodes.id })
-    .get();
+  return !!(
+    await deps.db
+      .update(recoveryCodes)
+      .set({ usedAt: nowIso() })
+      .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hash), isNull(recoveryCodes.usedAt)))
+      .returning({ id: recoveryCodes.id })
+  )[0];
 }
 
 /** Unused recovery codes of a user. */
-export function recoveryCodesLeft(db: DbOrTx, userId: number): number {
+export async function recoveryCodesLeft(db: DbOrTx, userId: number): Promise<number> {
   return (
-    db
-      .select({ n: count() })
-      .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
-      .get()?.n ?? 0
+    (
+      await db
+        .select({ n: count() })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+        .limit(1)
+    )[0]?.n ?? 0
   );
 }
 
 /** Removes every recovery code of a user (the last second factor went away). */
-export function dropRecoveryCodes(db: DbOrTx, userId: number) {
-  db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
+export async function dropRecoveryCodes(db: DbOrTx, userId: number) {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }

@@ -25,16 +25,16 @@ export interface Part {
  * when the contact is outside the 24-hour window or the campaign has no text; null otherwise (the
  * usual texts go, as on any connection).
  */
-export function templatePart(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, name: string): Part | null {
+export async function templatePart(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, name: string): Promise<Part | null> {
   const choice = templateOf(c.template);
-  if (!choice || !c.whatsappId || findConnection(deps.db, c.companyId, c.whatsappId)?.channel !== "cloudapi") return null;
-  if (ship.message.trim() && windowOpen(deps.cloudApi.lastInboundAt(c.whatsappId, ship.number), deps.clock.now())) return null;
-  const { variables } = campaignSettingsOf(deps.db, c.companyId);
+  if (!choice || !c.whatsappId || (await findConnection(deps.db, c.companyId, c.whatsappId))?.channel !== "cloudapi") return null;
+  if (ship.message.trim() && windowOpen(await deps.cloudApi.lastInboundAt(c.whatsappId, ship.number), deps.clock.now())) return null;
+  const { variables } = await campaignSettingsOf(deps.db, c.companyId);
   const person = { name: ship.name, number: ship.number, email: ship.email };
   const params = choice.params.map((p) => renderTemplate(fillVariables(p, person, variables), { name }, deps.config.timezone, new Date(deps.clock.now())));
   const filled = { ...choice, params };
   try {
-    return { body: deps.cloudApi.resolveTemplate(c.whatsappId, filled).text, media: null, template: filled };
+    return { body: (await deps.cloudApi.resolveTemplate(c.whatsappId, filled)).text, media: null, template: filled };
   } catch {
     // the template went away (or a value is missing): the send fails visibly with that reason
     return { body: choice.name, media: null, template: filled };

@@ -37,14 +37,14 @@ const PUBLISH_EVERY_MS = 400;
 class NotSent extends Error {}
 
 /** Publishes a campaign's progress at most every PUBLISH_EVERY_MS (always when `force`). */
-export function publish(deps: Deps, c: CampaignRow, force = false) {
+export async function publish(deps: Deps, c: CampaignRow, force = false) {
   if (!deps.throttle.passes(`campaign:${c.id}`, force ? 0 : PUBLISH_EVERY_MS, Date.now())) return;
-  publishCampaign(deps, c);
+  await publishCampaign(deps, c);
 }
 
 /** PROGRAMADA → EM_ANDAMENTO with one shipment per valid contact, in one transaction. */
-export function startDueCampaigns(deps: Deps) {
-  const due = dueCampaigns(deps.db, isoNow(deps.clock));
+export async function startDueCampaigns(deps: Deps) {
+  const due = await dueCampaigns(deps.db, isoNow(deps.clock));
   if (!due.length) return;
   try {
     deps.storage.assertAvailable();
@@ -53,17 +53,18 @@ export function startDueCampaigns(deps: Deps) {
     return;
   }
   for (const c of due) {
-    const row = deps.db.transaction((tx) => {
-      const moved = tx
-        .update(campaigns)
-        .set({ status: "EM_ANDAMENTO", nextSendAt: deps.clock.now(), sentInRun: 0, pauseReason: null, updatedAt: isoNow(deps.clock) })
-        .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "PROGRAMADA")))
-        .returning()
-        .get();
-      if (moved) createShipments(deps, tx, moved);
+    const row = await deps.db.transaction(async (tx) => {
+      const moved = (
+        await tx
+          .update(campaigns)
+          .set({ status: "EM_ANDAMENTO", nextSendAt: deps.clock.now(), sentInRun: 0, pauseReason: null, updatedAt: isoNow(deps.clock) })
+          .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "PROGRAMADA")))
+          .returning()
+      )[0];
+      if (moved) await createShipments(deps, tx, moved);
       return moved;
     });
-    if (row) publish(deps, row, true);
+    if (row) await publish(deps, row, true);
   }
 }
 
@@ -89,26 +90,26 @@ export async function runConnection(deps: Deps, ids: number[], deadline: number,
 }
 
 async function step(deps: Deps, id: number, cache: Map<number, CampaignSettings>): Promise<{ sent?: boolean; waitUntil?: number }> {
-  const c = campaignById(deps.db, id);
+  const c = await campaignById(deps.db, id);
   if (c?.status !== "EM_ANDAMENTO") return {};
   let settings = cache.get(c.companyId);
   if (!settings) {
-    settings = campaignSettingsOf(deps.db, c.companyId);
+    settings = await campaignSettingsOf(deps.db, c.companyId);
     cache.set(c.companyId, settings);
   }
   const now = deps.clock.now();
-  const reason = gateOf(deps, c, settings, now);
-  if (reason !== c.pauseReason) setPause(deps, c, reason);
+  const reason = await gateOf(deps, c, settings, now);
+  if (reason !== c.pauseReason) await setPause(deps, c, reason);
   if (reason) return {};
   if (c.nextSendAt > now) return { waitUntil: c.nextSendAt };
-  const ship = nextShipment(deps.db, c.id, now);
+  const ship = await nextShipment(deps.db, c.id, now);
   if (!ship) {
-    finishIfDone(deps, c, now);
+    await finishIfDone(deps, c, now);
     return {};
   }
   // The contact opted out after the campaign started: skipped, and the next one goes on at once.
-  if (!ship.sentParts && isNumberOptedOut(deps, c.companyId, ship.number)) {
-    skipOptedOut(deps.db, isoNow(deps.clock), { companyId: c.companyId, number: ship.number });
+  if (!ship.sentParts && (await isNumberOptedOut(deps, c.companyId, ship.number))) {
+    await skipOptedOut(deps.db, isoNow(deps.clock), { companyId: c.companyId, number: ship.number });
     return { sent: true };
   }
   await sendShipment(deps, c, ship, settings);
@@ -132,40 +133,42 @@ function localMidnightIso(tz: string, now: number) {
  * connected, sends kept failing, the connection's daily cap is reached, or it is outside the
  * company's opening hours when the settings ask for that. Waiting never uses up a shipment.
  */
-function gateOf(deps: Deps, c: CampaignRow, s: CampaignSettings, now: number): CampaignPauseReason | null {
+async function gateOf(deps: Deps, c: CampaignRow, s: CampaignSettings, now: number): Promise<CampaignPauseReason | null> {
   if (c.pauseReason === "failures") return "failures";
   const adapter = c.whatsappId ? deps.channels.get(c.whatsappId) : undefined;
   if (!adapter || (adapter.status !== undefined && adapter.status !== "CONNECTED")) return "connection";
-  if (s.onlyInOpeningHours && isOutOfHours(findCompany(deps.db, c.companyId)?.schedules, deps.config.timezone, new Date(now))) return "outOfHours";
-  if (s.dailyLimit > 0 && c.whatsappId && deliveredSince(deps.db, c.whatsappId, localMidnightIso(deps.config.timezone, now)) >= s.dailyLimit)
+  if (s.onlyInOpeningHours && isOutOfHours((await findCompany(deps.db, c.companyId))?.schedules, deps.config.timezone, new Date(now))) return "outOfHours";
+  if (s.dailyLimit > 0 && c.whatsappId && (await deliveredSince(deps.db, c.whatsappId, localMidnightIso(deps.config.timezone, now))) >= s.dailyLimit)
     return "dailyLimit";
   return null;
 }
 
-function setPause(deps: Deps, c: CampaignRow, reason: CampaignPauseReason | null) {
-  const row = deps.db
-    .update(campaigns)
-    .set({ pauseReason: reason, updatedAt: isoNow(deps.clock) })
-    .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "EM_ANDAMENTO")))
-    .returning()
-    .get();
+async function setPause(deps: Deps, c: CampaignRow, reason: CampaignPauseReason | null) {
+  const row = (
+    await deps.db
+      .update(campaigns)
+      .set({ pauseReason: reason, updatedAt: isoNow(deps.clock) })
+      .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "EM_ANDAMENTO")))
+      .returning()
+  )[0];
   if (!row) return;
   if (reason) log.info("campaign waits", { campaignId: c.id, reason });
-  publish(deps, row, true);
+  await publish(deps, row, true);
 }
 
 /** FINALIZADA once nothing is left to send and no confirmation is awaited (or the wait is over). */
-function finishIfDone(deps: Deps, c: CampaignRow, now: number) {
-  const r = remainingOf(deps.db, c.id);
+async function finishIfDone(deps: Deps, c: CampaignRow, now: number) {
+  const r = await remainingOf(deps.db, c.id);
   if (r.toSend > 0) return;
   if (r.waiting > 0 && r.lastRequest && now - Date.parse(r.lastRequest) < LIMITS.campaignConfirmWindowMs) return;
-  const row = deps.db
-    .update(campaigns)
-    .set({ status: "FINALIZADA", completedAt: isoNow(deps.clock), pauseReason: null, updatedAt: isoNow(deps.clock) })
-    .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "EM_ANDAMENTO")))
-    .returning()
-    .get();
-  if (row) publish(deps, row, true);
+  const row = (
+    await deps.db
+      .update(campaigns)
+      .set({ status: "FINALIZADA", completedAt: isoNow(deps.clock), pauseReason: null, updatedAt: isoNow(deps.clock) })
+      .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "EM_ANDAMENTO")))
+      .returning()
+  )[0];
+  if (row) await publish(deps, row, true);
 }
 
 /** The pause after the n-th message: the longer one after every `longerIntervalAfter` messages, with ±15 % jitter. */
@@ -176,10 +179,10 @@ export function pauseAfter(s: CampaignSettings, n: number, secondMs: number, ran
 }
 
 /** What one shipment sends: the confirmation request alone, or the file list's files then the text (with the campaign's media). */
-function partsOf(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, confirming: boolean): Part[] {
+async function partsOf(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, confirming: boolean): Promise<Part[]> {
   if (confirming) return [{ body: ship.confirmationMessage, media: null }];
   const files: Part[] = c.fileListId
-    ? fileListFiles(deps, c.companyId, c.fileListId).map((f) => ({
+    ? (await fileListFiles(deps, c.companyId, c.fileListId)).map((f) => ({
         body: f.name,
         media: { mediaPath: f.mediaPath, mime: f.mimetype, fileName: f.fileName },
       }))
@@ -190,58 +193,62 @@ function partsOf(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, confirmi
 }
 
 /** The contact (created when new) and its ticket: a closed ticket keeps campaign messages out of the waiting list. */
-function ticketFor(deps: Deps, c: CampaignRow, ship: CampaignShippingRow) {
-  const { contact, created } = deps.db.transaction(() =>
+async function ticketFor(deps: Deps, c: CampaignRow, ship: CampaignShippingRow) {
+  const { contact, created } = await deps.db.transaction((tx) =>
     upsertPeerContact(
-      deps.db,
+      tx,
       c.companyId,
       { number: ship.number, address: addressOf({ number: ship.number }), pushName: ship.name },
       { name: ship.name, whatsappId: c.whatsappId },
     ),
   );
   if (created) deps.hub.publish(rooms.main(c.companyId), { channel: "contact", action: "create", contact: serializeContact(contact) });
-  return { contact, ticket: ticketForOutbound(deps, { companyId: c.companyId, contactId: contact.id, whatsappId: c.whatsappId, whenInactive: "closed" }) };
+  return {
+    contact,
+    ticket: await ticketForOutbound(deps, { companyId: c.companyId, contactId: contact.id, whatsappId: c.whatsappId, whenInactive: "closed" }),
+  };
 }
 
 /** Inside the storing transaction: the campaign still runs, or nothing is stored. */
-function assertRunning(tx: DbOrTx, id: number) {
-  const row = tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, id)).get();
+async function assertRunning(tx: DbOrTx, id: number) {
+  const row = (await tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, id)).limit(1))[0];
   if (row?.status !== "EM_ANDAMENTO") throw new NotSent("campaign stopped");
 }
 
 /** Inside the storing transaction: the pacing of the next shipment. */
-function advance(deps: Deps, tx: DbOrTx, c: CampaignRow, s: CampaignSettings) {
+async function advance(deps: Deps, tx: DbOrTx, c: CampaignRow, s: CampaignSettings) {
   const n = c.sentInRun + 1;
-  tx.update(campaigns)
+  await tx
+    .update(campaigns)
     .set({ sentInRun: sql`${campaigns.sentInRun} + 1`, nextSendAt: deps.clock.now() + pauseAfter(s, n, deps.config.campaignSecondMs) })
-    .where(eq(campaigns.id, c.id))
-    .run();
+    .where(eq(campaigns.id, c.id));
 }
 
 async function sendShipment(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, s: CampaignSettings) {
-  const { contact, ticket } = ticketFor(deps, c, ship);
+  const { contact, ticket } = await ticketFor(deps, c, ship);
   // Outside the 24-hour window a Cloud API campaign sends its template alone (no confirmation request).
-  const template = ship.sentParts === 0 && !ship.confirmationRequestedAt ? templatePart(deps, c, ship, contact.name) : null;
+  const template = ship.sentParts === 0 && !ship.confirmationRequestedAt ? await templatePart(deps, c, ship, contact.name) : null;
   const confirming = !template && c.confirmation && !ship.confirmationRequestedAt;
-  const parts = template ? [template] : partsOf(deps, c, ship, confirming);
+  const parts = template ? [template] : await partsOf(deps, c, ship, confirming);
   const first = confirming ? 0 : Math.min(ship.sentParts, parts.length - 1);
   for (let k = first; k < parts.length; k++) {
     const last = k === parts.length - 1;
     const now = isoNow(deps.clock);
-    const onStored: SendSpec["onStored"] = (tx, message) => {
-      assertRunning(tx, c.id);
+    const onStored: SendSpec["onStored"] = async (tx, message) => {
+      await assertRunning(tx, c.id);
       const patch = confirming
         ? { confirmationRequestedAt: now, messageId: message.id }
         : { sentParts: k + 1, ...(last && { deliveredAt: now, messageId: message.id }) };
       const guard = confirming ? isNull(campaignShipping.confirmationRequestedAt) : eq(campaignShipping.sentParts, k);
-      const done = tx
-        .update(campaignShipping)
-        .set(patch)
-        .where(and(eq(campaignShipping.id, ship.id), isNull(campaignShipping.deliveredAt), guard))
-        .returning({ id: campaignShipping.id })
-        .get();
+      const done = (
+        await tx
+          .update(campaignShipping)
+          .set(patch)
+          .where(and(eq(campaignShipping.id, ship.id), isNull(campaignShipping.deliveredAt), guard))
+          .returning({ id: campaignShipping.id })
+      )[0];
       if (!done) throw new NotSent("shipment already recorded");
-      if (last || confirming) advance(deps, tx, c, s);
+      if (last || confirming) await advance(deps, tx, c, s);
     };
     const part = parts[k];
     const body = part.template ? part.body : renderTemplate(part.body, { name: contact.name }, deps.config.timezone, new Date(deps.clock.now()));
@@ -253,15 +260,15 @@ async function sendShipment(deps: Deps, c: CampaignRow, ship: CampaignShippingRo
       throw e;
     }
     if (sent.sendStatus === "failed") {
-      const paused = recordFailure(deps, c, ship, confirming, k, sent.sendError ?? "ERR_SENDING_WAPP_MSG");
+      const paused = await recordFailure(deps, c, ship, confirming, k, sent.sendError ?? "ERR_SENDING_WAPP_MSG");
       if (paused) {
         log.warn("campaign paused: sends keep failing", { campaignId: c.id });
-        publish(deps, paused, true);
+        await publish(deps, paused, true);
       }
       return;
     }
     if (c.failStreak > 0) {
-      deps.db.update(campaigns).set({ failStreak: 0 }).where(eq(campaigns.id, c.id)).run();
+      await deps.db.update(campaigns).set({ failStreak: 0 }).where(eq(campaigns.id, c.id));
       c.failStreak = 0;
     }
   }

@@ -8,16 +8,16 @@ const TICK_BUDGET_MS = 900;
 /** `campaigns.dispatch`: start due campaigns, then send what is due until the run's budget is spent. */
 export async function dispatchCampaigns(deps: Deps) {
   const deadline = Date.now() + TICK_BUDGET_MS;
-  startDueCampaigns(deps);
+  await startDueCampaigns(deps);
   const byConnection = new Map<number, number[]>();
-  for (const c of runningCampaigns(deps.db)) {
+  for (const c of await runningCampaigns(deps.db)) {
     const key = c.whatsappId ?? 0;
     byConnection.set(key, [...(byConnection.get(key) ?? []), c.id]);
   }
   const touched = new Set<number>();
   await Promise.all([...byConnection.values()].map((ids) => runConnection(deps, ids, deadline, touched)));
   for (const id of touched) {
-    const c = campaignById(deps.db, id);
-    if (c) publish(deps, c, true);
+    const c = await campaignById(deps.db, id);
+    if (c) await publish(deps, c, true);
   }
 }

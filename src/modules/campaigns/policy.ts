@@ -9,7 +9,7 @@ import { requireFeature } from "../companies";
  * does not hide it; the setting alone never grants it (issue 22, D2).
  * Guards every campaign, contact-list and campaign-settings route.
  */
-export function requireCampaigns(ctx: Ctx) {
+export async function requireCampaigns(ctx: Ctx) {
   if (!can(ctx.user, "campaigns:manage")) throw forbidden();
-  requireFeature(ctx, "useCampaigns");
+  await requireFeature(ctx, "useCampaigns");
 }

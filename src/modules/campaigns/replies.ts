@@ -30,18 +30,18 @@ export async function campaignReply(deps: Deps, connectionId: number, msg: Inbou
  * in the ticket's history; a ticket it reopened is closed again.
  */
 async function optOutReply(deps: Deps, msg: InboundMessage, ticket: TicketRow, before: Place | null): Promise<boolean> {
-  const settings = campaignSettingsOf(deps.db, ticket.companyId);
+  const settings = await campaignSettingsOf(deps.db, ticket.companyId);
   if (!isOptOut(msg.body, settings.optOutWords)) return false;
   const number = msg.chat.number as string;
   const since = new Date(deps.clock.now() - LIMITS.optOutWindowMs).toISOString();
-  if (!receivedCampaignSince(deps.db, ticket.companyId, number, since)) return false;
-  const marked = markOptedOut(deps, ticket.companyId, ticket.contactId);
-  skipOptedOut(deps.db, isoNow(deps.clock), { companyId: ticket.companyId, number });
+  if (!(await receivedCampaignSince(deps.db, ticket.companyId, number, since))) return false;
+  const marked = await markOptedOut(deps, ticket.companyId, ticket.contactId);
+  await skipOptedOut(deps.db, isoNow(deps.clock), { companyId: ticket.companyId, number });
   if (marked) {
-    const text = settings.optOutConfirmation.trim() || companyAutoText(deps, ticket.companyId, "optOutConfirmation");
+    const text = settings.optOutConfirmation.trim() || (await companyAutoText(deps, ticket.companyId, "optOutConfirmation"));
     await deps.outbox.send(ticket, { body: text, isAutomatic: true });
   }
-  if (before?.status === "closed" && ticket.status !== "closed") closeBySystem(deps, ticket, "campaign");
+  if (before?.status === "closed" && ticket.status !== "closed") await closeBySystem(deps, ticket, "campaign");
   return true;
 }
 
@@ -51,18 +51,19 @@ async function optOutReply(deps: Deps, msg: InboundMessage, ticket: TicketRow, b
  * ticket's history, but the ticket, reopened by it, is closed again (no campaign noise in the waiting
  * list) and the bot does not answer. Anything else is a normal message: the ticket waits for a person.
  */
-function confirmationReply(deps: Deps, connectionId: number, msg: InboundMessage, ticket: TicketRow, before: Place | null): boolean {
+async function confirmationReply(deps: Deps, connectionId: number, msg: InboundMessage, ticket: TicketRow, before: Place | null): Promise<boolean> {
   if (!isConfirmation(msg.body)) return false;
-  const ship = awaitingConfirmation(deps.db, ticket.companyId, connectionId, msg.chat.number as string);
+  const ship = await awaitingConfirmation(deps.db, ticket.companyId, connectionId, msg.chat.number as string);
   if (!ship) return false;
   const delay = Math.floor(Math.random() * 10) * deps.config.campaignSecondMs;
-  const done = deps.db
-    .update(campaignShipping)
-    .set({ confirmation: true, confirmedAt: isoNow(deps.clock), dueAt: deps.clock.now() + delay })
-    .where(and(eq(campaignShipping.id, ship.id), isNull(campaignShipping.confirmation)))
-    .returning({ id: campaignShipping.id })
-    .get();
+  const done = (
+    await deps.db
+      .update(campaignShipping)
+      .set({ confirmation: true, confirmedAt: isoNow(deps.clock), dueAt: deps.clock.now() + delay })
+      .where(and(eq(campaignShipping.id, ship.id), isNull(campaignShipping.confirmation)))
+      .returning({ id: campaignShipping.id })
+  )[0];
   if (!done) return false;
-  if (before?.status === "closed" && ticket.status !== "closed") closeBySystem(deps, ticket, "campaign");
+  if (before?.status === "closed" && ticket.status !== "closed") await closeBySystem(deps, ticket, "campaign");
   return true;
 }

@@ -15,10 +15,10 @@ import { textsFor } from "./texts";
  * on a restart, the ones not sent yet take the campaign's current texts (R-CMP-6, R-CMP-11).
  * Contacts who opted out of campaigns get a skipped shipment (the report counts them).
  */
-export function createShipments(deps: Deps, tx: DbOrTx, c: CampaignRow, refreshTexts = false) {
+export async function createShipments(deps: Deps, tx: DbOrTx, c: CampaignRow, refreshTexts = false) {
   if (!c.contactListId) return;
-  const items = targetItems(tx, c.companyId, c.contactListId);
-  const { variables } = campaignSettingsOf(tx, c.companyId);
+  const items = await targetItems(tx, c.companyId, c.contactListId);
+  const { variables } = await campaignSettingsOf(tx, c.companyId);
   const now = isoNow(deps.clock);
   const rows = items.map((item, i) => ({
     companyId: c.companyId,
@@ -32,18 +32,19 @@ export function createShipments(deps: Deps, tx: DbOrTx, c: CampaignRow, refreshT
     createdAt: now,
   }));
   for (let i = 0; i < rows.length; i += 500)
-    tx.insert(campaignShipping)
+    await tx
+      .insert(campaignShipping)
       .values(rows.slice(i, i + 500))
-      .onConflictDoNothing()
-      .run();
-  if (refreshTexts) refreshShipments(tx, c, rows);
-  skipOptedOut(tx, now, { campaignId: c.id, companyId: c.companyId });
+      .onConflictDoNothing();
+  if (refreshTexts) await refreshShipments(tx, c, rows);
+  await skipOptedOut(tx, now, { campaignId: c.id, companyId: c.companyId });
 }
 
 /** A restart: shipments not sent yet take the current texts; failed and skipped ones are tried again. */
-function refreshShipments(tx: DbOrTx, c: CampaignRow, rows: { number: string; message: string; confirmationMessage: string }[]) {
+async function refreshShipments(tx: DbOrTx, c: CampaignRow, rows: { number: string; message: string; confirmationMessage: string }[]) {
   for (const r of rows) {
-    tx.update(campaignShipping)
+    await tx
+      .update(campaignShipping)
       .set({ message: r.message, confirmationMessage: r.confirmationMessage, whatsappId: c.whatsappId })
       .where(
         and(
@@ -53,15 +54,14 @@ function refreshShipments(tx: DbOrTx, c: CampaignRow, rows: { number: string; me
           isNull(campaignShipping.confirmationRequestedAt),
           eq(campaignShipping.sentParts, 0),
         ),
-      )
-      .run();
+      );
   }
   // the user restarted the campaign: its failed shipments are tried again (and skipped ones are
   // checked again: an admin may have taken a contact back into campaigns)
-  tx.update(campaignShipping)
+  await tx
+    .update(campaignShipping)
     .set({ failedAt: null, skippedAt: null, error: null })
-    .where(and(eq(campaignShipping.campaignId, c.id), isNull(campaignShipping.deliveredAt)))
-    .run();
+    .where(and(eq(campaignShipping.campaignId, c.id), isNull(campaignShipping.deliveredAt)));
 }
 
 /**
@@ -70,26 +70,28 @@ function refreshShipments(tx: DbOrTx, c: CampaignRow, rows: { number: string; me
  * failures grows in the same transaction, so a restart of the server neither resends it nor forgets
  * the run. Answers the campaign when LIMITS.campaignFailurePause failures in a row paused it.
  */
-export function recordFailure(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, confirming: boolean, part: number, error: string) {
+export async function recordFailure(deps: Deps, c: CampaignRow, ship: CampaignShippingRow, confirming: boolean, part: number, error: string) {
   const now = isoNow(deps.clock);
-  const row = deps.db.transaction((tx) => {
-    tx.update(campaignShipping)
+  const row = await deps.db.transaction(async (tx) => {
+    await tx
+      .update(campaignShipping)
       .set(confirming ? { confirmationRequestedAt: null, failedAt: now, error } : { sentParts: part, deliveredAt: null, failedAt: now, error })
-      .where(eq(campaignShipping.id, ship.id))
-      .run();
-    const counted = tx
-      .update(campaigns)
-      .set({ failStreak: sql`${campaigns.failStreak} + 1` })
-      .where(eq(campaigns.id, c.id))
-      .returning({ failStreak: campaigns.failStreak })
-      .get();
+      .where(eq(campaignShipping.id, ship.id));
+    const counted = (
+      await tx
+        .update(campaigns)
+        .set({ failStreak: sql`${campaigns.failStreak} + 1` })
+        .where(eq(campaigns.id, c.id))
+        .returning({ failStreak: campaigns.failStreak })
+    )[0];
     if (!counted || counted.failStreak < LIMITS.campaignFailurePause) return null;
-    return tx
-      .update(campaigns)
-      .set({ failStreak: 0, pauseReason: "failures", updatedAt: now })
-      .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "EM_ANDAMENTO")))
-      .returning()
-      .get();
+    return (
+      await tx
+        .update(campaigns)
+        .set({ failStreak: 0, pauseReason: "failures", updatedAt: now })
+        .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "EM_ANDAMENTO")))
+        .returning()
+    )[0];
   });
   return row ?? null;
 }

@@ -26,8 +26,8 @@ import { chatMessages, chats, chatUsers } from "./schema";
 const PAGE = LIMITS.pageSize;
 
 /** The public shapes of chats with their members. */
-export function serializeChats(db: Ctx["db"], rows: ChatRow[]): ChatDto[] {
-  const members = membersOf(
+export async function serializeChats(db: Ctx["db"], rows: ChatRow[]): Promise<ChatDto[]> {
+  const members = await membersOf(
     db,
     rows.map((c) => c.id),
   );
@@ -41,10 +41,10 @@ export function serializeChats(db: Ctx["db"], rows: ChatRow[]): ChatDto[] {
     users: members.filter((m) => m.chatId === c.id).map((m) => ({ userId: m.userId, unreads: m.unreads, user: { id: m.userId, name: m.name } })),
   }));
 }
-const one = (db: Ctx["db"], c: ChatRow) => serializeChats(db, [c])[0];
+const one = async (db: Ctx["db"], c: ChatRow) => (await serializeChats(db, [c]))[0];
 
-function serializeMessages(db: Ctx["db"], rows: ChatMessageRow[]): ChatMessageDto[] {
-  const names = senderNames(db, [...new Set(rows.map((m) => m.senderId).filter((x): x is number => !!x))]);
+async function serializeMessages(db: Ctx["db"], rows: ChatMessageRow[]): Promise<ChatMessageDto[]> {
+  const names = await senderNames(db, [...new Set(rows.map((m) => m.senderId).filter((x): x is number => !!x))]);
   return rows.map((m) => ({
     id: m.id,
     chatId: m.chatId,
@@ -61,79 +61,77 @@ const toMembers = (ctx: Ctx, userIds: number[], frame: ServerFrame) => {
 };
 
 /** A chat the caller belongs to, or 404 (other people's chats do not exist for them). */
-function getMemberChat(ctx: Ctx, ref: string): ChatRow {
-  requireFeature(ctx, "useInternalChat");
-  const c = findChat(ctx.db, ctx.companyId, ref);
-  if (!c || !membership(ctx.db, c.id, ctx.user.id)) throw notFound("ERR_NO_CHAT_FOUND");
+async function getMemberChat(ctx: Ctx, ref: string): Promise<ChatRow> {
+  await requireFeature(ctx, "useInternalChat");
+  const c = await findChat(ctx.db, ctx.companyId, ref);
+  if (!c || !(await membership(ctx.db, c.id, ctx.user.id))) throw notFound("ERR_NO_CHAT_FOUND");
   return c;
 }
 
-function getOwnChat(ctx: Ctx, ref: string): ChatRow {
-  const c = getMemberChat(ctx, ref);
+async function getOwnChat(ctx: Ctx, ref: string): Promise<ChatRow> {
+  const c = await getMemberChat(ctx, ref);
   if (c.ownerId !== ctx.user.id) throw forbidden();
   return c;
 }
 
 /** The members a save asks for: the owner plus the given users, all of the company. */
-function memberIds(ctx: Ctx, ownerId: number, input: ChatInput): number[] {
+async function memberIds(ctx: Ctx, ownerId: number, input: ChatInput): Promise<number[]> {
   const wanted = [...new Set(input.users.filter((id) => id !== ownerId))];
-  const valid = companyUserIds(ctx.db, ctx.companyId, wanted);
+  const valid = await companyUserIds(ctx.db, ctx.companyId, wanted);
   if (valid.length !== wanted.length || !wanted.length) throw new AppError("ERR_VALIDATION", 400, { fields: { users: "validation.chatUsers" } });
   return [ownerId, ...wanted];
 }
 
 /** GET /chats: the caller's chats, newest activity first, with `unreadChats` for the menu dot. */
-export function listChats(ctx: Ctx, page: number): Page<"records", ChatDto> & { unreadChats: number } {
-  requireFeature(ctx, "useInternalChat");
-  const { rows, total } = pageChatsOf(ctx.db, ctx.companyId, ctx.user.id, page, PAGE);
-  return { records: serializeChats(ctx.db, rows), count: total, hasMore: total > page * PAGE, unreadChats: unreadChatCount(ctx.db, ctx.user.id) };
+export async function listChats(ctx: Ctx, page: number): Promise<Page<"records", ChatDto> & { unreadChats: number }> {
+  await requireFeature(ctx, "useInternalChat");
+  const { rows, total } = await pageChatsOf(ctx.db, ctx.companyId, ctx.user.id, page, PAGE);
+  return { records: await serializeChats(ctx.db, rows), count: total, hasMore: total > page * PAGE, unreadChats: await unreadChatCount(ctx.db, ctx.user.id) };
 }
 
 /** GET /chats/{id|uuid}. */
-export const showChat = (ctx: Ctx, ref: string) => one(ctx.db, getMemberChat(ctx, ref));
+export const showChat = async (ctx: Ctx, ref: string) => one(ctx.db, await getMemberChat(ctx, ref));
 
 /** POST /chats: the caller owns it; members are the caller and the chosen users. */
-export function createChat(ctx: Ctx, input: ChatInput) {
-  requireFeature(ctx, "useInternalChat");
-  const ids = memberIds(ctx, ctx.user.id, input);
+export async function createChat(ctx: Ctx, input: ChatInput) {
+  await requireFeature(ctx, "useInternalChat");
+  const ids = await memberIds(ctx, ctx.user.id, input);
   const now = isoNow(ctx.clock);
-  const row = ctx.db.transaction((tx) => {
-    const c = tx
-      .insert(chats)
-      .values({ uuid: crypto.randomUUID(), companyId: ctx.companyId, ownerId: ctx.user.id, title: input.title, createdAt: now, updatedAt: now })
-      .returning()
-      .get();
-    tx.insert(chatUsers)
-      .values(ids.map((userId) => ({ chatId: c.id, userId })))
-      .run();
+  const row = await ctx.db.transaction(async (tx) => {
+    const c = (
+      await tx
+        .insert(chats)
+        .values({ uuid: crypto.randomUUID(), companyId: ctx.companyId, ownerId: ctx.user.id, title: input.title, createdAt: now, updatedAt: now })
+        .returning()
+    )[0];
+    await tx.insert(chatUsers).values(ids.map((userId) => ({ chatId: c.id, userId })));
     return c;
   });
-  const chat = one(ctx.db, row);
+  const chat = await one(ctx.db, row);
   toMembers(ctx, ids, { channel: "chat", action: "create", chat });
   return chat;
 }
 
 /** PUT /chats/{id}: title and members (the owner always stays); removed members get a delete. */
-export function updateChat(ctx: Ctx, ref: string, input: ChatInput) {
-  const current = getOwnChat(ctx, ref);
-  const ids = memberIds(ctx, current.ownerId, input);
-  const before = membersOf(ctx.db, [current.id]).map((m) => m.userId);
-  const row = ctx.db.transaction((tx) => {
-    tx.delete(chatUsers)
-      .where(and(eq(chatUsers.chatId, current.id), notInArray(chatUsers.userId, ids)))
-      .run();
-    tx.insert(chatUsers)
+export async function updateChat(ctx: Ctx, ref: string, input: ChatInput) {
+  const current = await getOwnChat(ctx, ref);
+  const ids = await memberIds(ctx, current.ownerId, input);
+  const before = (await membersOf(ctx.db, [current.id])).map((m) => m.userId);
+  const row = await ctx.db.transaction(async (tx) => {
+    await tx.delete(chatUsers).where(and(eq(chatUsers.chatId, current.id), notInArray(chatUsers.userId, ids)));
+    await tx
+      .insert(chatUsers)
       .values(ids.map((userId) => ({ chatId: current.id, userId })))
-      .onConflictDoNothing()
-      .run();
-    return tx
-      .update(chats)
-      .set({ title: input.title, updatedAt: isoNow(ctx.clock) })
-      .where(eq(chats.id, current.id))
-      .returning()
-      .get();
+      .onConflictDoNothing();
+    return (
+      await tx
+        .update(chats)
+        .set({ title: input.title, updatedAt: isoNow(ctx.clock) })
+        .where(eq(chats.id, current.id))
+        .returning()
+    )[0];
   });
-  const chat = one(ctx.db, row);
+  const chat = await one(ctx.db, row);
   toMembers(
     ctx,
     before.filter((id) => !ids.includes(id)),
@@ -144,44 +142,45 @@ export function updateChat(ctx: Ctx, ref: string, input: ChatInput) {
 }
 
 /** DELETE /chats/{id}: the owner removes the chat and its messages. */
-export function deleteChat(ctx: Ctx, ref: string) {
-  const current = getOwnChat(ctx, ref);
-  const members = membersOf(ctx.db, [current.id]).map((m) => m.userId);
-  ctx.db.delete(chats).where(eq(chats.id, current.id)).run();
+export async function deleteChat(ctx: Ctx, ref: string) {
+  const current = await getOwnChat(ctx, ref);
+  const members = (await membersOf(ctx.db, [current.id])).map((m) => m.userId);
+  await ctx.db.delete(chats).where(eq(chats.id, current.id));
   toMembers(ctx, members, { channel: "chat", action: "delete", chatId: current.id });
 }
 
 /** GET /chats/{id}/messages: a page (newest page first, chronological inside), members only. */
-export function listChatMessages(ctx: Ctx, ref: string, page: number): Page<"records", ChatMessageDto> {
-  const c = getMemberChat(ctx, ref);
-  const { rows, total } = pageMessages(ctx.db, c.id, page, PAGE);
-  return { records: serializeMessages(ctx.db, rows), count: total, hasMore: total > page * PAGE };
+export async function listChatMessages(ctx: Ctx, ref: string, page: number): Promise<Page<"records", ChatMessageDto>> {
+  const c = await getMemberChat(ctx, ref);
+  const { rows, total } = await pageMessages(ctx.db, c.id, page, PAGE);
+  return { records: await serializeMessages(ctx.db, rows), count: total, hasMore: total > page * PAGE };
 }
 
 /** POST /chats/{id}/messages: stored, lastMessage "<name>: <text>", every other member's unread +1. */
-export function sendChatMessage(ctx: Ctx, ref: string, text: string) {
-  const c = getMemberChat(ctx, ref);
+export async function sendChatMessage(ctx: Ctx, ref: string, text: string) {
+  const c = await getMemberChat(ctx, ref);
   const now = isoNow(ctx.clock);
-  const { msg, row } = ctx.db.transaction((tx) => {
-    const msg = tx.insert(chatMessages).values({ chatId: c.id, senderId: ctx.user.id, message: text, createdAt: now }).returning().get();
-    tx.update(chatUsers)
+  const { msg, row } = await ctx.db.transaction(async (tx) => {
+    const msg = (await tx.insert(chatMessages).values({ chatId: c.id, senderId: ctx.user.id, message: text, createdAt: now }).returning())[0];
+    await tx
+      .update(chatUsers)
       .set({ unreads: sql`${chatUsers.unreads} + 1` })
-      .where(and(eq(chatUsers.chatId, c.id), ne(chatUsers.userId, ctx.user.id)))
-      .run();
-    tx.update(chatUsers)
+      .where(and(eq(chatUsers.chatId, c.id), ne(chatUsers.userId, ctx.user.id)));
+    await tx
+      .update(chatUsers)
       .set({ unreads: 0 })
-      .where(and(eq(chatUsers.chatId, c.id), eq(chatUsers.userId, ctx.user.id)))
-      .run();
-    const row = tx
-      .update(chats)
-      .set({ lastMessage: `${ctx.user.name}: ${text}`.slice(0, 300), updatedAt: now })
-      .where(eq(chats.id, c.id))
-      .returning()
-      .get();
+      .where(and(eq(chatUsers.chatId, c.id), eq(chatUsers.userId, ctx.user.id)));
+    const row = (
+      await tx
+        .update(chats)
+        .set({ lastMessage: `${ctx.user.name}: ${text}`.slice(0, 300), updatedAt: now })
+        .where(eq(chats.id, c.id))
+        .returning()
+    )[0];
     return { msg, row };
   });
-  const chat = one(ctx.db, row);
-  const message = serializeMessages(ctx.db, [msg])[0];
+  const chat = await one(ctx.db, row);
+  const message = (await serializeMessages(ctx.db, [msg]))[0];
   toMembers(
     ctx,
     chat.users.map((u) => u.userId),
@@ -192,14 +191,13 @@ export function sendChatMessage(ctx: Ctx, ref: string, text: string) {
 }
 
 /** POST /chats/{id}/read: zeroes the caller's unread count (the token decides whose). */
-export function markChatRead(ctx: Ctx, ref: string) {
-  const c = getMemberChat(ctx, ref);
-  ctx.db
+export async function markChatRead(ctx: Ctx, ref: string) {
+  const c = await getMemberChat(ctx, ref);
+  await ctx.db
     .update(chatUsers)
     .set({ unreads: 0 })
-    .where(and(eq(chatUsers.chatId, c.id), eq(chatUsers.userId, ctx.user.id)))
-    .run();
-  const chat = one(ctx.db, c);
+    .where(and(eq(chatUsers.chatId, c.id), eq(chatUsers.userId, ctx.user.id)));
+  const chat = await one(ctx.db, c);
   toMembers(ctx, [ctx.user.id], { channel: "chat", action: "update", chat });
   return chat;
 }

@@ -23,20 +23,22 @@ export function resolveFeatures(plan: Partial<Features> | null | undefined, gran
 }
 
 /** A company's features now (all off for an unknown company). */
-export function companyFeatures(deps: Pick<Deps, "db" | "caches">, companyId: number): Features {
-  const row = getCompanyPlan(deps.db, companyId);
-  return resolveFeatures(row?.plan, row?.company.featureGrants ?? [], (key) => getSetting(deps, companyId, key));
+export async function companyFeatures(deps: Pick<Deps, "db" | "caches">, companyId: number): Promise<Features> {
+  const row = await getCompanyPlan(deps.db, companyId);
+  const hidden = new Map<string, string>();
+  for (const key of new Set(Object.values(FEATURE_SETTINGS))) if (key) hidden.set(key, await getSetting(deps, companyId, key));
+  return resolveFeatures(row?.plan, row?.company.featureGrants ?? [], (key) => hidden.get(key) ?? "");
 }
 
 /** Whether a company has one feature (see resolveFeatures). */
-export function featureEnabled(deps: Pick<Deps, "db" | "caches">, companyId: number, flag: PlanFlag): boolean {
-  return companyFeatures(deps, companyId)[flag];
+export async function featureEnabled(deps: Pick<Deps, "db" | "caches">, companyId: number, flag: PlanFlag): Promise<boolean> {
+  return (await companyFeatures(deps, companyId))[flag];
 }
 
 /**
  * Refuses a feature the company does not have (D2, issue 22): its plan grants
  * it or the super user granted it beyond the plan, and no company setting hides it.
  */
-export function requireFeature(ctx: Ctx, flag: PlanFlag) {
-  if (!featureEnabled(ctx, ctx.companyId, flag)) throw new AppError("ERR_NO_PERMISSION", 403, { feature: flag });
+export async function requireFeature(ctx: Ctx, flag: PlanFlag) {
+  if (!(await featureEnabled(ctx, ctx.companyId, flag))) throw new AppError("ERR_NO_PERMISSION", 403, { feature: flag });
 }

@@ -52,53 +52,50 @@ function nextGrants(current: PlanFlag[], input: { featureGrants?: PlanFlag[]; ca
   return input.campaignsEnabled ? [...rest, "useCampaigns"] : rest;
 }
 
-function getAdminCompany(ctx: Ctx, id: number) {
-  const row = selectWithPlan(ctx).where(eq(companies.id, id)).get();
+async function getAdminCompany(ctx: Ctx, id: number) {
+  const row = (await selectWithPlan(ctx).where(eq(companies.id, id)).limit(1))[0];
   if (!row) throw notFound("ERR_NO_COMPANY_FOUND");
   return row;
 }
 
 /** GET /companies (super users): a page ordered by name, searched by name, email or phone. */
-export function listCompanies(ctx: Ctx, search: string, page: number): Page<"companies", CompanyAdminDto> {
+export async function listCompanies(ctx: Ctx, search: string, page: number): Promise<Page<"companies", CompanyAdminDto>> {
   requirePermission(ctx, "platform:companies");
   const where = search ? containsAny(search, companies.name, companies.email, companies.phone) : undefined;
-  const total = ctx.db.select({ n: count() }).from(companies).where(where).get()?.n ?? 0;
-  const rows = selectWithPlan(ctx)
+  const total = (await ctx.db.select({ n: count() }).from(companies).where(where).limit(1))[0]?.n ?? 0;
+  const rows = await selectWithPlan(ctx)
     .where(where)
     .orderBy(asc(companies.name))
     .limit(PAGE)
-    .offset((page - 1) * PAGE)
-    .all();
+    .offset((page - 1) * PAGE);
   return { companies: rows.map((r) => adminDto(r.company, r.plan)), count: total, hasMore: total > page * PAGE };
 }
 
 /** GET /companies/list (super users): every company, ordered by name (pickers). */
-export function listAllCompanies(ctx: Ctx) {
+export async function listAllCompanies(ctx: Ctx) {
   requirePermission(ctx, "platform:companies");
-  return selectWithPlan(ctx)
-    .orderBy(asc(companies.name))
-    .limit(5000)
-    .all()
-    .map((r) => adminDto(r.company, r.plan));
+  return (await selectWithPlan(ctx).orderBy(asc(companies.name)).limit(5000)).map((r) => adminDto(r.company, r.plan));
 }
 
 /** One company with its billing fields (super users). */
-export function showAdminCompany(ctx: Ctx, id: number) {
+export async function showAdminCompany(ctx: Ctx, id: number) {
   requirePermission(ctx, "platform:companies");
-  const row = getAdminCompany(ctx, id);
+  const row = await getAdminCompany(ctx, id);
   return adminDto(row.company, row.plan);
 }
 
-function assertPlan(ctx: Ctx, planId: number | undefined) {
-  if (planId !== undefined && !findPlan(ctx.db, planId)) throw new AppError("ERR_NO_PLAN_FOUND", 400);
+async function assertPlan(ctx: Ctx, planId: number | undefined) {
+  if (planId !== undefined && !(await findPlan(ctx.db, planId))) throw new AppError("ERR_NO_PLAN_FOUND", 400);
 }
 
-function assertFreeName(ctx: Ctx, name: string, exceptId = 0) {
-  const clash = ctx.db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(eq(companies.name, name), ne(companies.id, exceptId)))
-    .get();
+async function assertFreeName(ctx: Ctx, name: string, exceptId = 0) {
+  const clash = (
+    await ctx.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.name, name), ne(companies.id, exceptId)))
+      .limit(1)
+  )[0];
   if (clash) throw new AppError("ERR_COMPANY_NAME_ALREADY_EXISTS", 409);
 }
 
@@ -109,33 +106,43 @@ function assertFreeName(ctx: Ctx, name: string, exceptId = 0) {
  */
 export async function createCompany(ctx: Ctx, input: CompanyCreateInput) {
   requirePermission(ctx, "platform:companies");
-  assertPlan(ctx, input.planId);
-  const plan = findPlan(ctx.db, input.planId) as PlanRow;
-  assertFreeName(ctx, input.name);
-  if (input.password && ctx.hooks.emailTaken(ctx.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
+  await assertPlan(ctx, input.planId);
+  const plan = (await findPlan(ctx.db, input.planId)) as PlanRow;
+  await assertFreeName(ctx, input.name);
+  if (input.password && (await ctx.hooks.emailTaken(ctx.db, input.email))) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const now = nowIso();
   const { password: _p, campaignsEnabled, featureGrants, ...fields } = input;
-  const id = ctx.db.transaction((tx) => {
-    const c = tx
-      .insert(companies)
-      .values({
-        ...fields,
-        featureGrants: nextGrants([], { featureGrants, campaignsEnabled }) ?? [],
-        phone: fields.phone ?? "",
-        status: fields.status ?? true,
-        dueDate: fields.dueDate ?? null,
-        recurrence: fields.recurrence ?? "MENSAL",
-        schedules: defaultOpeningHours(),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
-    seedCompanySettings(tx, c.id);
+  const id = await ctx.db.transaction(async (tx) => {
+    const c = (
+      await tx
+        .insert(companies)
+        .values({
+          ...fields,
+          featureGrants: nextGrants([], { featureGrants, campaignsEnabled }) ?? [],
+          phone: fields.phone ?? "",
+          status: fields.status ?? true,
+          dueDate: fields.dueDate ?? null,
+          recurrence: fields.recurrence ?? "MENSAL",
+          schedules: defaultOpeningHours(),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+    )[0];
+    await seedCompanySettings(tx, c.id);
     // Its admin user (named after the company, with its email) and, when already due, its first invoice.
-    ctx.hooks.companyCreated(tx, c, plan, { admin: passwordHash ? { name: c.name, email: c.email, passwordHash } : null, now: new Date(ctx.clock.now()) });
-    audit(ctx, "company.created", { type: "company", id: c.id, label: c.name }, diffFields(null, { name: c.name, planId: c.planId, dueDate: c.dueDate }), tx);
+    await ctx.hooks.companyCreated(tx, c, plan, {
+      admin: passwordHash ? { name: c.name, email: c.email, passwordHash } : null,
+      now: new Date(ctx.clock.now()),
+    });
+    await audit(
+      ctx,
+      "company.created",
+      { type: "company", id: c.id, label: c.name },
+      diffFields(null, { name: c.name, planId: c.planId, dueDate: c.dueDate }),
+      tx,
+    );
     return c.id;
   });
   return showAdminCompany(ctx, id);
@@ -148,18 +155,18 @@ export async function createCompany(ctx: Ctx, input: CompanyCreateInput) {
  */
 export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateInput) {
   requirePermission(ctx, "platform:companies");
-  const before = getAdminCompany(ctx, id).company;
-  assertPlan(ctx, input.planId);
-  if (input.name !== undefined) assertFreeName(ctx, input.name, id);
+  const before = (await getAdminCompany(ctx, id)).company;
+  await assertPlan(ctx, input.planId);
+  if (input.name !== undefined) await assertFreeName(ctx, input.name, id);
   const { campaignsEnabled, featureGrants, ...fields } = input;
   if (before.isPlatform && (fields.status === false || isPastDue(fields.dueDate, ctx.config.timezone))) throw new AppError("ERR_NO_PERMISSION", 403);
   const grants = nextGrants(before.featureGrants, { featureGrants, campaignsEnabled });
-  ctx.db.transaction((tx) => {
-    tx.update(companies)
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(companies)
       .set({ ...fields, ...(grants ? { featureGrants: grants } : {}), updatedAt: nowIso() })
-      .where(eq(companies.id, id))
-      .run();
-    audit(
+      .where(eq(companies.id, id));
+    await audit(
       ctx,
       "company.updated",
       { type: "company", id, label: fields.name ?? before.name },
@@ -167,7 +174,7 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateIn
       tx,
     );
   });
-  const after = getAdminCompany(ctx, id);
+  const after = await getAdminCompany(ctx, id);
   const lapsed = !after.company.status || isPastDue(after.company.dueDate, ctx.config.timezone);
   if (lapsed) await endCompanyAccess(ctx, id, !after.company.status);
   return adminDto(after.company, after.plan);
@@ -178,31 +185,31 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateIn
  * (its users may still sign in to reach the finance page). Its connections pause either way.
  */
 async function endCompanyAccess(ctx: Ctx, companyId: number, blocked: boolean) {
-  ctx.hooks.companyAccessEnded(ctx, companyId, blocked ? "company blocked" : "subscription lapsed");
+  await ctx.hooks.companyAccessEnded(ctx, companyId, blocked ? "company blocked" : "subscription lapsed");
   await ctx.sessions.pauseLapsed();
 }
 
 /** DELETE /companies/{id} (super users): everything of the company goes; never the platform company. */
 export async function deleteCompany(ctx: Ctx, id: number) {
   requirePermission(ctx, "platform:companies");
-  const row = getAdminCompany(ctx, id).company;
+  const row = (await getAdminCompany(ctx, id)).company;
   if (row.isPlatform || id === ctx.companyId) throw new AppError("ERR_NO_PERMISSION", 403);
-  ctx.hooks.companyAccessEnded(ctx, id, "company deleted");
+  await ctx.hooks.companyAccessEnded(ctx, id, "company deleted");
   // Blocked first, so the supervisor stops its connections before their rows go.
-  ctx.db.update(companies).set({ status: false }).where(eq(companies.id, id)).run();
+  await ctx.db.update(companies).set({ status: false }).where(eq(companies.id, id));
   await ctx.sessions.pauseLapsed();
-  ctx.db.transaction((tx) => {
-    tx.delete(companies).where(eq(companies.id, id)).run();
-    audit(ctx, "company.deleted", { type: "company", id, label: row.name }, undefined, tx);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(companies).where(eq(companies.id, id));
+    await audit(ctx, "company.deleted", { type: "company", id, label: row.name }, undefined, tx);
   });
   // Its chat media, file lists, schedules' images… go with it (nothing else refers to them).
   void removeCompanyMedia(ctx.blobs, id);
 }
 
 /** Sets a company's due date (and plan) after a payment: the invoices module calls this inside its transaction. */
-export function renewCompany(db: DbOrTx, companyId: number, dueDate: string, planId?: number) {
-  db.update(companies)
+export async function renewCompany(db: DbOrTx, companyId: number, dueDate: string, planId?: number) {
+  await db
+    .update(companies)
     .set({ dueDate, ...(planId ? { planId } : {}), updatedAt: nowIso() })
-    .where(eq(companies.id, companyId))
-    .run();
+    .where(eq(companies.id, companyId));
 }

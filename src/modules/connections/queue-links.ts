@@ -15,18 +15,12 @@ import { type WhatsappRow, whatsappQueues, whatsapps } from "./schema";
  * Runs inside the queue's creation transaction; answers the connections that changed, to announce
  * after commit.
  */
-export function linkNewQueue(db: DbOrTx, companyId: number, queueId: number, greeting: string): WhatsappRow[] {
-  const conns = listCompanyConnections(db, companyId);
+export async function linkNewQueue(db: DbOrTx, companyId: number, queueId: number, greeting: string): Promise<WhatsappRow[]> {
+  const conns = await listCompanyConnections(db, companyId);
   if (!conns.length) return [];
-  const others = db
-    .select({ id: queues.id })
-    .from(queues)
-    .where(eq(queues.companyId, companyId))
-    .all()
-    .map((q) => q.id)
-    .filter((id) => id !== queueId);
+  const others = (await db.select({ id: queues.id }).from(queues).where(eq(queues.companyId, companyId))).map((q) => q.id).filter((id) => id !== queueId);
   const served = new Map<number, Set<number>>(conns.map((c) => [c.id, new Set()]));
-  const links = db
+  const links = await db
     .select()
     .from(whatsappQueues)
     .where(
@@ -34,21 +28,21 @@ export function linkNewQueue(db: DbOrTx, companyId: number, queueId: number, gre
         whatsappQueues.whatsappId,
         conns.map((c) => c.id),
       ),
-    )
-    .all();
+    );
   for (const l of links) served.get(l.whatsappId)?.add(l.queueId);
   const changed: WhatsappRow[] = [];
   for (const c of conns) {
     const set = served.get(c.id) ?? new Set();
     if (!others.every((id) => set.has(id))) continue;
-    db.insert(whatsappQueues).values({ whatsappId: c.id, queueId }).onConflictDoNothing().run();
+    await db.insert(whatsappQueues).values({ whatsappId: c.id, queueId }).onConflictDoNothing();
     const needsGreeting = set.size + 1 > 1 && !c.greetingMessage.trim();
-    const row = db
-      .update(whatsapps)
-      .set({ updatedAt: nowIso(), ...(needsGreeting && { greetingMessage: greeting }) })
-      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, c.id)))
-      .returning()
-      .get();
+    const row = (
+      await db
+        .update(whatsapps)
+        .set({ updatedAt: nowIso(), ...(needsGreeting && { greetingMessage: greeting }) })
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, c.id)))
+        .returning()
+    )[0];
     if (row) changed.push(row);
   }
   return changed;

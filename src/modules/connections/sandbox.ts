@@ -16,22 +16,22 @@ import { findConnection } from "./queries";
  * The sandbox connection of the caller's company, or 404 ERR_NO_WAPP_FOUND (a WhatsApp one too). The
  * phone shows every conversation of its connection, so only users who see every ticket open it (403).
  */
-function sandboxConnection(ctx: Ctx, connectionId: number) {
-  const w = findConnection(ctx.db, ctx.companyId, connectionId);
+async function sandboxConnection(ctx: Ctx, connectionId: number) {
+  const w = await findConnection(ctx.db, ctx.companyId, connectionId);
   if (w?.channel !== "sandbox") throw notFound("ERR_NO_WAPP_FOUND");
   if (!can(ctx.user, "sandbox:use")) throw forbidden();
   return w;
 }
 
 /** GET /sandbox/{connectionId}/customers. */
-export function listSandboxCustomers(ctx: Ctx, connectionId: number) {
-  sandboxConnection(ctx, connectionId);
+export async function listSandboxCustomers(ctx: Ctx, connectionId: number) {
+  await sandboxConnection(ctx, connectionId);
   return ctx.sandbox.customers(ctx.companyId, connectionId);
 }
 
 /** GET /sandbox/{connectionId}/conversation?number: what the phone shows (last 300, oldest first). */
-export function sandboxConversation(ctx: Ctx, connectionId: number, number: string) {
-  sandboxConnection(ctx, connectionId);
+export async function sandboxConversation(ctx: Ctx, connectionId: number, number: string) {
+  await sandboxConnection(ctx, connectionId);
   return ctx.sandbox.conversation(ctx.companyId, connectionId, number);
 }
 
@@ -50,11 +50,11 @@ const KIND_EXT: Record<string, readonly string[]> = {
  * make a client send it again).
  */
 export async function postSandboxMessage(ctx: Ctx, connectionId: number, input: SandboxMessageInput, file: unknown) {
-  const w = sandboxConnection(ctx, connectionId);
+  const w = await sandboxConnection(ctx, connectionId);
   const phone = ctx.sandbox.phone(w.id);
   if (!phone) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
   // A retry of a message the phone already holds: the same message again (its file is not stored twice).
-  const known = input.id ? phone.known(input.id) : undefined;
+  const known = input.id ? await phone.known(input.id) : undefined;
   let media: SandboxInbound["media"] = null;
   if (known) {
     media = known.mediaPath ? { mediaPath: known.mediaPath, mediaName: known.mediaName ?? "", mime: known.mime ?? "" } : null;

@@ -25,49 +25,49 @@ import type { CloudApiInput } from "../../contract/schemas/connections";
 import { serializeConnection } from "./serialize";
 
 /** A connection of the caller's company, or 404 ERR_NO_WAPP_FOUND (for other modules too). */
-export function getConnection(ctx: Ctx, id: number): WhatsappRow {
-  const w = findConnection(ctx.db, ctx.companyId, id);
+export async function getConnection(ctx: Ctx, id: number): Promise<WhatsappRow> {
+  const w = await findConnection(ctx.db, ctx.companyId, id);
   if (!w) throw notFound("ERR_NO_WAPP_FOUND");
   return w;
 }
 
 /** GET /whatsapp: every connection of the company with its queues and health line; tokens masked. */
-export function listConnections(ctx: Ctx) {
-  const rows = listCompanyConnections(ctx.db, ctx.companyId);
+export async function listConnections(ctx: Ctx) {
+  const rows = await listCompanyConnections(ctx.db, ctx.companyId);
   const ids = rows.map((r) => r.id);
-  const queues = queuesOfConnections(ctx.db, ids);
-  const accounts = ctx.cloudApi.accounts(rows.filter((r) => r.channel === "cloudapi").map((r) => r.id));
+  const queues = await queuesOfConnections(ctx.db, ids);
+  const accounts = await ctx.cloudApi.accounts(rows.filter((r) => r.channel === "cloudapi").map((r) => r.id));
   return rows.map((w) => serializeConnection(w, queues.get(w.id) ?? [], { cloudApi: accounts.get(w.id) ?? null }));
 }
 
 /** GET /whatsapp/{id}: with its queues in menu order (orderQueue) and promptId; admins see the token. */
-export function showConnection(ctx: Ctx, id: number) {
-  const w = getConnection(ctx, id);
-  const queues = connectionQueues(ctx.db, w.id).map(serializeQueue);
+export async function showConnection(ctx: Ctx, id: number) {
+  const w = await getConnection(ctx, id);
+  const queues = (await connectionQueues(ctx.db, w.id)).map(serializeQueue);
   const lite = queues.map((q) => ({ id: q.id, name: q.name, color: q.color, greetingMessage: q.greetingMessage }));
   // Admins see what to paste into Meta's app settings (webhook path, verify token); secrets stay masked.
-  const cloudApi = w.channel === "cloudapi" ? ctx.cloudApi.account(w.id, { admin: canSeeToken(ctx.user) }) : null;
+  const cloudApi = w.channel === "cloudapi" ? await ctx.cloudApi.account(w.id, { admin: canSeeToken(ctx.user) }) : null;
   return { ...serializeConnection(w, lite, { revealToken: canSeeToken(ctx.user), cloudApi }), queues, prompt: null };
 }
 
-function assertUnique(ctx: Ctx, input: { name?: string; token?: string | null }, exceptId = 0) {
-  if (input.name !== undefined && connectionWithName(ctx.db, ctx.companyId, input.name, exceptId)) {
+async function assertUnique(ctx: Ctx, input: { name?: string; token?: string | null }, exceptId = 0) {
+  if (input.name !== undefined && (await connectionWithName(ctx.db, ctx.companyId, input.name, exceptId))) {
     throw new AppError("ERR_CONNECTION_NAME_ALREADY_EXISTS", 409);
   }
-  if (input.token && connectionWithToken(ctx.db, input.token, exceptId)) {
+  if (input.token && (await connectionWithToken(ctx.db, input.token, exceptId))) {
     throw new AppError("ERR_CONNECTION_TOKEN_ALREADY_EXISTS", 409);
   }
 }
 
 /** Queue ids must be the company's own. */
-function checkQueues(ctx: Ctx, list: number[]) {
+async function checkQueues(ctx: Ctx, list: number[]) {
   const ids = [...new Set(list)];
   if (!ids.length) return;
-  if (queuesByIds(ctx.db, ctx.companyId, ids).length !== ids.length) throw notFound("ERR_NO_QUEUE_FOUND");
+  if ((await queuesByIds(ctx.db, ctx.companyId, ids)).length !== ids.length) throw notFound("ERR_NO_QUEUE_FOUND");
 }
 
 /** A new Cloud API connection needs its credentials (field errors name the missing ones). */
-function requireCloudInput(ctx: Ctx, input: CloudApiInput | undefined): CloudApiInput {
+function requireCloudInput(ctx: Ctx, input: CloudApiInput | undefined): Promise<CloudApiInput> {
   if (input) return ctx.cloudApi.resolveCredentials(input);
   const fields = Object.fromEntries(["phoneNumberId", "wabaId", "accessToken", "appSecret"].map((k) => [`cloudApi.${k}`, "validation.required"]));
   throw new AppError("ERR_VALIDATION", 400, { fields });
@@ -98,13 +98,12 @@ function settingsPatch(input: ConnectionUpdateInput): Partial<WhatsappRow> {
 }
 
 /** Unsets the previous default (inside the caller's transaction); answers the rows that changed. */
-function unsetOtherDefaults(db: Ctx["db"], companyId: number, keepId: number) {
-  return db
+async function unsetOtherDefaults(db: Ctx["db"], companyId: number, keepId: number) {
+  return await db
     .update(whatsapps)
     .set({ isDefault: false, updatedAt: nowIso() })
     .where(and(eq(whatsapps.companyId, companyId), ne(whatsapps.id, keepId), eq(whatsapps.isDefault, true)))
-    .returning()
-    .all();
+    .returning();
 }
 
 /**
@@ -117,51 +116,49 @@ const target = (w: { id: number; name: string }) => ({ type: "connection", id: w
 
 export async function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
   if (!canAddConnection(ctx.user)) throw forbidden();
-  const plan = getCompanyPlan(ctx.db, ctx.companyId);
-  const existing = countConnections(ctx.db, ctx.companyId);
+  const plan = await getCompanyPlan(ctx.db, ctx.companyId);
+  const existing = await countConnections(ctx.db, ctx.companyId);
   if (plan && existing >= plan.plan.connections) throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", 400, { limit: plan.plan.connections });
-  assertUnique(ctx, input);
-  ctx.hooks.assertBotRefs(ctx, input);
+  await assertUnique(ctx, input);
+  await ctx.hooks.assertBotRefs(ctx, input);
   const queueIds = input.queueIds ?? [];
-  checkQueues(ctx, [...queueIds, ...(input.sendIdQueue ? [input.sendIdQueue] : [])]);
+  await checkQueues(ctx, [...queueIds, ...(input.sendIdQueue ? [input.sendIdQueue] : [])]);
   assertGreetingRule(queueIds.length, input.greetingMessage);
   const channel = input.channel ?? "baileys";
   // A Cloud API number is checked with Meta (one call) before anything is saved.
-  const cloud = channel === "cloudapi" ? requireCloudInput(ctx, input.cloudApi) : null;
+  const cloud = channel === "cloudapi" ? await requireCloudInput(ctx, input.cloudApi) : null;
   const verified = cloud ? await ctx.cloudApi.verifyCredentials(cloud) : null;
   const now = nowIso();
   const isDefault = existing === 0 || !!input.isDefault;
-  const { row, unset } = ctx.db.transaction((tx) => {
+  const { row, unset } = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Ctx["db"];
     // The plan's limit holds under parallel creation: counted again where the row is written.
-    if (plan && countConnections(db, ctx.companyId) >= plan.plan.connections)
+    if (plan && (await countConnections(db, ctx.companyId)) >= plan.plan.connections)
       throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", 400, { limit: plan.plan.connections });
-    const unset = isDefault ? unsetOtherDefaults(db, ctx.companyId, 0) : [];
-    const row = db
-      .insert(whatsapps)
-      .values({
-        ...settingsPatch(input),
-        companyId: ctx.companyId,
-        name: input.name,
-        channel,
-        status: channel === "baileys" ? "OPENING" : "DISCONNECTED",
-        isDefault,
-        token: input.token || null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
-    if (queueIds.length)
-      db.insert(whatsappQueues)
-        .values(queueIds.map((queueId) => ({ whatsappId: row.id, queueId })))
-        .run();
-    if (cloud) ctx.cloudApi.saveCredentials(db, { connectionId: row.id, companyId: ctx.companyId }, cloud, verified);
-    audit(ctx, "connection.created", target(row), diffFields(null, { name: row.name, channel: row.channel, isDefault: row.isDefault, queueIds }), tx);
+    const unset = isDefault ? await unsetOtherDefaults(db, ctx.companyId, 0) : [];
+    const row = (
+      await db
+        .insert(whatsapps)
+        .values({
+          ...settingsPatch(input),
+          companyId: ctx.companyId,
+          name: input.name,
+          channel,
+          status: channel === "baileys" ? "OPENING" : "DISCONNECTED",
+          isDefault,
+          token: input.token || null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+    )[0];
+    if (queueIds.length) await db.insert(whatsappQueues).values(queueIds.map((queueId) => ({ whatsappId: row.id, queueId })));
+    if (cloud) await ctx.cloudApi.saveCredentials(db, { connectionId: row.id, companyId: ctx.companyId }, cloud, verified);
+    await audit(ctx, "connection.created", target(row), diffFields(null, { name: row.name, channel: row.channel, isDefault: row.isDefault, queueIds }), tx);
     return { row, unset };
   });
-  for (const u of unset) publishConnection(ctx, u);
-  publishConnection(ctx, row);
+  for (const u of unset) await publishConnection(ctx, u);
+  await publishConnection(ctx, row);
   void ctx.sessions.start(row);
   return showConnection(ctx, row.id);
 }
@@ -173,49 +170,47 @@ export async function createConnection(ctx: Ctx, input: ConnectionCreateInput) {
  */
 export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUpdateInput) {
   if (!canEditConnection(ctx.user)) throw forbidden();
-  const before = getConnection(ctx, id);
+  const before = await getConnection(ctx, id);
   // A Cloud API connection stays one (its number and webhook belong to it); others cannot become one.
   if (input.channel !== undefined && input.channel !== before.channel && (input.channel === "cloudapi" || before.channel === "cloudapi")) {
     throw new AppError("ERR_VALIDATION", 400, { fields: { channel: "validation.channelFixed" } });
   }
-  assertUnique(ctx, input, id);
-  ctx.hooks.assertBotRefs(ctx, input);
-  const queueIds = input.queueIds ?? connectionQueues(ctx.db, id).map((q) => q.id);
-  checkQueues(ctx, [...(input.queueIds ?? []), ...(input.sendIdQueue ? [input.sendIdQueue] : [])]);
+  await assertUnique(ctx, input, id);
+  await ctx.hooks.assertBotRefs(ctx, input);
+  const queueIds = input.queueIds ?? (await connectionQueues(ctx.db, id)).map((q) => q.id);
+  await checkQueues(ctx, [...(input.queueIds ?? []), ...(input.sendIdQueue ? [input.sendIdQueue] : [])]);
   assertGreetingRule(queueIds.length, input.greetingMessage ?? before.greetingMessage);
   if (input.isDefault === false && before.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP", 400);
   // New Cloud API credentials are checked with Meta first; the masked secrets sent back keep the stored ones.
-  const cloud = before.channel === "cloudapi" && input.cloudApi ? ctx.cloudApi.resolveCredentials(input.cloudApi, id) : null;
-  const recheck = !!cloud && ctx.cloudApi.credentialsChanged(cloud, id);
+  const cloud = before.channel === "cloudapi" && input.cloudApi ? await ctx.cloudApi.resolveCredentials(input.cloudApi, id) : null;
+  const recheck = !!cloud && (await ctx.cloudApi.credentialsChanged(cloud, id));
   const verified = cloud && recheck ? await ctx.cloudApi.verifyCredentials(cloud, id) : null;
   const patch: Partial<WhatsappRow> = { ...settingsPatch(input), updatedAt: nowIso() };
   if (input.name !== undefined) patch.name = input.name;
   if (input.token !== undefined) patch.token = input.token || null;
   if (input.channel !== undefined) patch.channel = input.channel;
   if (input.isDefault) patch.isDefault = true;
-  const { row, unset } = ctx.db.transaction((tx) => {
+  const { row, unset } = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Ctx["db"];
-    const unset = input.isDefault && !before.isDefault ? unsetOtherDefaults(db, ctx.companyId, id) : [];
-    const row = db
-      .update(whatsapps)
-      .set(patch)
-      .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id)))
-      .returning()
-      .get();
+    const unset = input.isDefault && !before.isDefault ? await unsetOtherDefaults(db, ctx.companyId, id) : [];
+    const row = (
+      await db
+        .update(whatsapps)
+        .set(patch)
+        .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id)))
+        .returning()
+    )[0];
     if (input.queueIds) {
-      db.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, id)).run();
-      if (input.queueIds.length)
-        db.insert(whatsappQueues)
-          .values(input.queueIds.map((queueId) => ({ whatsappId: id, queueId })))
-          .run();
+      await db.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, id));
+      if (input.queueIds.length) await db.insert(whatsappQueues).values(input.queueIds.map((queueId) => ({ whatsappId: id, queueId })));
     }
-    if (cloud && recheck) ctx.cloudApi.saveCredentials(db, { connectionId: id, companyId: ctx.companyId }, cloud, verified);
+    if (cloud && recheck) await ctx.cloudApi.saveCredentials(db, { connectionId: id, companyId: ctx.companyId }, cloud, verified);
     const { updatedAt: _, ...fields } = patch;
-    audit(ctx, "connection.updated", target(row), diffFields(before, { ...fields, ...(input.queueIds && { queueIds: input.queueIds }) }), tx);
+    await audit(ctx, "connection.updated", target(row), diffFields(before, { ...fields, ...(input.queueIds && { queueIds: input.queueIds }) }), tx);
     return { row, unset };
   });
-  for (const u of unset) publishConnection(ctx, u);
-  publishConnection(ctx, row);
+  for (const u of unset) await publishConnection(ctx, u);
+  await publishConnection(ctx, row);
   // New credentials take effect at once: the session starts again with them.
   if (recheck) {
     await ctx.sessions.stop(id);
@@ -236,29 +231,27 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
  */
 export async function deleteConnection(ctx: Ctx, id: number) {
   if (!canEditConnection(ctx.user)) throw forbidden();
-  const w = getConnection(ctx, id);
-  const promoted = ctx.db.transaction((tx) => {
+  const w = await getConnection(ctx, id);
+  const promoted = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Ctx["db"];
-    ctx.hooks.connectionDeleting(db, ctx.companyId, id, nowIso());
-    db.delete(whatsapps)
-      .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id)))
-      .run();
-    audit(ctx, "connection.deleted", target(w), undefined, tx);
+    await ctx.hooks.connectionDeleting(db, ctx.companyId, id, nowIso());
+    await db.delete(whatsapps).where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id)));
+    await audit(ctx, "connection.deleted", target(w), undefined, tx);
     if (!w.isDefault) return undefined;
-    const next = db.select().from(whatsapps).where(eq(whatsapps.companyId, ctx.companyId)).orderBy(whatsapps.id).get();
+    const next = (await db.select().from(whatsapps).where(eq(whatsapps.companyId, ctx.companyId)).orderBy(whatsapps.id).limit(1))[0];
     if (!next) return undefined;
-    return db.update(whatsapps).set({ isDefault: true, updatedAt: nowIso() }).where(eq(whatsapps.id, next.id)).returning().get();
+    return (await db.update(whatsapps).set({ isDefault: true, updatedAt: nowIso() }).where(eq(whatsapps.id, next.id)).returning())[0];
   });
   ctx.hub.publish(rooms.main(ctx.companyId), { channel: "whatsapp", action: "delete", whatsappId: id });
-  if (promoted) publishConnection(ctx, promoted);
+  if (promoted) await publishConnection(ctx, promoted);
   await ctx.sessions.logout(id);
 }
 
 /** POST /whatsappsession/{id}: starts (or resumes from stored credentials) the session. */
 export async function startSession(ctx: Ctx, id: number) {
   if (!canControlSession(ctx.user)) throw forbidden();
-  const w = getConnection(ctx, id);
-  audit(ctx, "connection.started", target(w));
+  const w = await getConnection(ctx, id);
+  await audit(ctx, "connection.started", target(w));
   await ctx.sessions.start(w, { force: true });
   return { message: "Starting session." };
 }
@@ -269,18 +262,19 @@ export async function startSession(ctx: Ctx, id: number) {
  */
 export async function refreshSession(ctx: Ctx, id: number, pairingNumber?: string) {
   if (!canControlSession(ctx.user)) throw forbidden();
-  const w = getConnection(ctx, id);
-  const row = ctx.db
-    .update(whatsapps)
-    .set({ qrcode: "", pairingCode: "", retries: 0, pairingNumber: pairingNumber ?? "", updatedAt: nowIso() })
-    .where(eq(whatsapps.id, w.id))
-    .returning()
-    .get();
-  audit(ctx, "connection.restarted", target(w), pairingNumber ? { pairing: [null, "code"] } : undefined);
+  const w = await getConnection(ctx, id);
+  const row = (
+    await ctx.db
+      .update(whatsapps)
+      .set({ qrcode: "", pairingCode: "", retries: 0, pairingNumber: pairingNumber ?? "", updatedAt: nowIso() })
+      .where(eq(whatsapps.id, w.id))
+      .returning()
+  )[0];
+  await audit(ctx, "connection.restarted", target(w), pairingNumber ? { pairing: [null, "code"] } : undefined);
   publishSession(ctx, row);
   const sup = ctx.sessions;
   await sup.stop(id);
-  sup.removeAuth(id);
+  await sup.removeAuth(id);
   await sup.start(row, { fresh: true, force: true, ...(pairingNumber ? { pairingNumber } : {}) });
   return { message: "Starting session." };
 }
@@ -288,10 +282,10 @@ export async function refreshSession(ctx: Ctx, id: number, pairingNumber?: strin
 /** DELETE /whatsappsession/{id}: logout (credentials removed) → DISCONNECTED. */
 export async function endSession(ctx: Ctx, id: number) {
   if (!canControlSession(ctx.user)) throw forbidden();
-  const w = getConnection(ctx, id);
-  audit(ctx, "connection.disconnected", target(w));
+  const w = await getConnection(ctx, id);
+  await audit(ctx, "connection.disconnected", target(w));
   await ctx.sessions.logout(id);
-  recordSessionStatus(ctx, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { retries: 0 });
+  await recordSessionStatus(ctx, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { retries: 0 });
   return { message: "Session disconnected." };
 }
 
@@ -300,8 +294,8 @@ export async function endSession(ctx: Ctx, id: number) {
  * when CONNECTED, else the company's default when CONNECTED, else any CONNECTED one;
  * none → ERR_NO_DEF_WAPP_FOUND.
  */
-export function resolveSendingConnection(deps: Deps, companyId: number, userWhatsappId?: number | null): WhatsappRow {
-  const all = listCompanyConnections(deps.db, companyId).filter((w) => w.status === "CONNECTED");
+export async function resolveSendingConnection(deps: Deps, companyId: number, userWhatsappId?: number | null): Promise<WhatsappRow> {
+  const all = (await listCompanyConnections(deps.db, companyId)).filter((w) => w.status === "CONNECTED");
   const found = all.find((w) => w.id === userWhatsappId) ?? all.find((w) => w.isDefault) ?? all[0];
   if (!found) throw new AppError("ERR_NO_DEF_WAPP_FOUND", 404);
   return found;

@@ -10,9 +10,9 @@ import { type WhatsappRow, whatsapps } from "./schema";
 import { serializeConnection, serializeSession } from "./serialize";
 
 /** Publishes `whatsapp {action:"update"}` (token masked: the main room reaches every user). */
-export function publishConnection(deps: Deps, w: WhatsappRow) {
-  const queues = queuesOfConnections(deps.db, [w.id]).get(w.id) ?? [];
-  const cloudApi = w.channel === "cloudapi" ? deps.cloudApi.account(w.id) : null;
+export async function publishConnection(deps: Deps, w: WhatsappRow) {
+  const queues = (await queuesOfConnections(deps.db, [w.id])).get(w.id) ?? [];
+  const cloudApi = w.channel === "cloudapi" ? await deps.cloudApi.account(w.id) : null;
   deps.hub.publish(rooms.main(w.companyId), { channel: "whatsapp", action: "update", whatsapp: serializeConnection(w, queues, { cloudApi }) });
 }
 
@@ -35,14 +35,14 @@ export interface StatusInfo {
  * code only while PAIRING), a reconnect is counted for the day when asked, and the session frame goes
  * out. Answers the updated row (undefined when the connection no longer exists).
  */
-export function recordSessionStatus(
+export async function recordSessionStatus(
   deps: Deps,
   ref: { connectionId: number; companyId: number },
   status: SessionStatus,
   info: StatusInfo = {},
   opts: { countReconnect?: boolean } = {},
-): WhatsappRow | undefined {
-  const before = findConnection(deps.db, ref.companyId, ref.connectionId);
+): Promise<WhatsappRow | undefined> {
+  const before = await findConnection(deps.db, ref.companyId, ref.connectionId);
   if (!before) return undefined;
   // the reconnects counter's day is UTC (serialize.ts compares it the same way)
   const today = todayDate("UTC");
@@ -61,12 +61,13 @@ export function recordSessionStatus(
     patch.reconnectsToday = before.reconnectsDay === today ? before.reconnectsToday + 1 : 1;
     patch.reconnectsDay = today;
   }
-  const row = deps.db
-    .update(whatsapps)
-    .set(patch)
-    .where(and(eq(whatsapps.companyId, ref.companyId), eq(whatsapps.id, ref.connectionId)))
-    .returning()
-    .get();
+  const row = (
+    await deps.db
+      .update(whatsapps)
+      .set(patch)
+      .where(and(eq(whatsapps.companyId, ref.companyId), eq(whatsapps.id, ref.connectionId)))
+      .returning()
+  )[0];
   if (row) {
     publishSession(deps, row);
     deps.notifier.onConnectionStatus(before, row);
@@ -82,44 +83,46 @@ const HEALTH_WRITE_MS = 5_000;
  * (at 2,000 messages a second, a write per message was a fifth of the inbound path's CPU), and one
  * `whatsapp` frame per connection per 5 s.
  */
-export function recordHealth(deps: Deps, ref: { connectionId: number; companyId: number }, what: "message" | "ack") {
+export async function recordHealth(deps: Deps, ref: { connectionId: number; companyId: number }, what: "message" | "ack") {
   const at = Date.now();
   if (!deps.throttle.passes(`health:${ref.connectionId}:${what}`, HEALTH_WRITE_MS, at)) return;
   const now = nowIso();
   const set = what === "message" ? { lastMessageAt: now } : { lastAckAt: now };
-  const row = deps.db
-    .update(whatsapps)
-    .set(set)
-    .where(and(eq(whatsapps.companyId, ref.companyId), eq(whatsapps.id, ref.connectionId)))
-    .returning()
-    .get();
+  const row = (
+    await deps.db
+      .update(whatsapps)
+      .set(set)
+      .where(and(eq(whatsapps.companyId, ref.companyId), eq(whatsapps.id, ref.connectionId)))
+      .returning()
+  )[0];
   if (!row) return;
   if (!deps.throttle.passes(`health-frame:${row.id}`, HEALTH_FRAME_MS, at)) return;
-  publishConnection(deps, row);
+  await publishConnection(deps, row);
 }
 
 /** Connections to start at boot: every connection of a company whose subscription is not lapsed. */
-export function connectionsToStart(deps: Deps): WhatsappRow[] {
-  return deps.db
-    .select({ w: whatsapps })
-    .from(whatsapps)
-    .innerJoin(companies, eq(companies.id, whatsapps.companyId))
-    .where(and(eq(companies.status, true), sql`(${companies.dueDate} is null or substr(${companies.dueDate}, 1, 10) >= ${todayDate(deps.config.timezone)})`))
-    .all()
-    .map((r) => r.w);
+export async function connectionsToStart(deps: Deps): Promise<WhatsappRow[]> {
+  return (
+    await deps.db
+      .select({ w: whatsapps })
+      .from(whatsapps)
+      .innerJoin(companies, eq(companies.id, whatsapps.companyId))
+      .where(and(eq(companies.status, true), sql`(${companies.dueDate} is null or substr(${companies.dueDate}, 1, 10) >= ${todayDate(deps.config.timezone)})`))
+  ).map((r) => r.w);
 }
 
 /**
  * Records a history import's progress on its connection (`historyImport`), announced with a
  * `whatsapp` frame when `announce`. False when the connection is gone.
  */
-export function recordHistoryImport(deps: Deps, connectionId: number, state: HistoryImportDto, announce: boolean): boolean {
-  const row = deps.db
-    .update(whatsapps)
-    .set({ historyImport: JSON.stringify(state) })
-    .where(eq(whatsapps.id, connectionId))
-    .returning()
-    .get();
-  if (row && announce) publishConnection(deps, row);
+export async function recordHistoryImport(deps: Deps, connectionId: number, state: HistoryImportDto, announce: boolean): Promise<boolean> {
+  const row = (
+    await deps.db
+      .update(whatsapps)
+      .set({ historyImport: JSON.stringify(state) })
+      .where(eq(whatsapps.id, connectionId))
+      .returning()
+  )[0];
+  if (row && announce) await publishConnection(deps, row);
   return !!row;
 }

@@ -5,21 +5,21 @@ import { canEditConnection } from "./policy";
 import { findConnection } from "./queries";
 
 /** A Cloud API connection of the caller's company with its account, or 404. */
-function cloudConnection(ctx: Ctx, id: number) {
-  const w = findConnection(ctx.db, ctx.companyId, id);
-  if (!w || w.channel !== "cloudapi" || !ctx.cloudApi.account(w.id)) throw notFound("ERR_NO_WAPP_FOUND");
+async function cloudConnection(ctx: Ctx, id: number) {
+  const w = await findConnection(ctx.db, ctx.companyId, id);
+  if (!w || w.channel !== "cloudapi" || !(await ctx.cloudApi.account(w.id))) throw notFound("ERR_NO_WAPP_FOUND");
   return w;
 }
 
 /** GET /whatsapp/{id}/templates: the approved templates (fetched first when stale) and when they were fetched. */
-export function listConnectionTemplates(ctx: Ctx, id: number) {
-  const w = cloudConnection(ctx, id);
+export async function listConnectionTemplates(ctx: Ctx, id: number) {
+  const w = await cloudConnection(ctx, id);
   return ctx.cloudApi.templates(w.id, { refresh: false, now: ctx.clock.now() });
 }
 
 /** POST /whatsapp/{id}/templates/refresh (those who edit connections): fetched from Meta now. */
-export function refreshConnectionTemplates(ctx: Ctx, id: number) {
+export async function refreshConnectionTemplates(ctx: Ctx, id: number) {
   if (!canEditConnection(ctx.user)) throw forbidden();
-  const w = cloudConnection(ctx, id);
+  const w = await cloudConnection(ctx, id);
   return ctx.cloudApi.templates(w.id, { refresh: true, now: ctx.clock.now() });
 }

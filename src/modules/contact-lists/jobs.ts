@@ -16,17 +16,16 @@ const CHECKS_PER_RUN = 40;
  * still targeted; the send itself tells).
  */
 export async function checkListNumbers(deps: Deps) {
-  for (const companyId of companiesWithUnchecked(deps.db)) {
-    if (!liveAdapter(deps, companyId)) continue;
+  for (const companyId of await companiesWithUnchecked(deps.db)) {
+    if (!(await liveAdapter(deps, companyId))) continue;
     const lists = new Set<number>();
-    for (const item of uncheckedItems(deps.db, companyId, CHECKS_PER_RUN)) {
+    for (const item of await uncheckedItems(deps.db, companyId, CHECKS_PER_RUN)) {
       const r = await checkNumberOn(deps, companyId, item.number);
       if (!r) break;
-      deps.db
+      await deps.db
         .update(contactListItems)
         .set({ isWhatsappValid: r.exists, checkedAt: isoNow(deps.clock) })
-        .where(eq(contactListItems.id, item.id))
-        .run();
+        .where(eq(contactListItems.id, item.id));
       lists.add(item.contactListId);
     }
     for (const listId of lists) deps.hub.publish(rooms.campaigns(companyId), { channel: "ContactListItem", action: "reload", contactListId: listId });

@@ -44,8 +44,8 @@ export function serializeItem(i: ContactListItemRow): ContactListItemDto {
   };
 }
 
-function withCounts(ctx: Ctx, rows: ContactListRow[]) {
-  const counts = itemCounts(
+async function withCounts(ctx: Ctx, rows: ContactListRow[]) {
+  const counts = await itemCounts(
     ctx.db,
     rows.map((r) => r.id),
   );
@@ -60,51 +60,52 @@ function publishItem(ctx: Ctx, frame: FramePayload<"ContactListItem">) {
 }
 
 /** A list of the caller's company, or 404 ERR_NO_CONTACT_LIST_FOUND (campaigns use it too). */
-export function getContactList(ctx: Ctx, id: number): ContactListRow {
-  const l = findContactList(ctx.db, ctx.companyId, id);
+export async function getContactList(ctx: Ctx, id: number): Promise<ContactListRow> {
+  const l = await findContactList(ctx.db, ctx.companyId, id);
   if (!l) throw notFound("ERR_NO_CONTACT_LIST_FOUND");
   return l;
 }
 
 /** GET /contact-lists: a page ordered by name with item counts. */
-export function listContactLists(ctx: Ctx, search: string, page: number): Page<"records", ContactListDto> {
-  const { rows, total } = pageContactLists(ctx.db, ctx.companyId, search, page, PAGE);
-  return { records: withCounts(ctx, rows), count: total, hasMore: total > page * PAGE };
+export async function listContactLists(ctx: Ctx, search: string, page: number): Promise<Page<"records", ContactListDto>> {
+  const { rows, total } = await pageContactLists(ctx.db, ctx.companyId, search, page, PAGE);
+  return { records: await withCounts(ctx, rows), count: total, hasMore: total > page * PAGE };
 }
 
 /** GET /contact-lists/list: every list (pickers). */
-export const pickContactLists = (ctx: Ctx) => withCounts(ctx, allContactLists(ctx.db, ctx.companyId));
+export const pickContactLists = async (ctx: Ctx) => withCounts(ctx, await allContactLists(ctx.db, ctx.companyId));
 
 /** GET /contact-lists/{id}. */
-export const showContactList = (ctx: Ctx, id: number) => withCounts(ctx, [getContactList(ctx, id)])[0];
+export const showContactList = async (ctx: Ctx, id: number) => (await withCounts(ctx, [await getContactList(ctx, id)]))[0];
 
 /** POST /contact-lists. */
-export function createContactList(ctx: Ctx, input: ContactListInput): ContactListDto {
+export async function createContactList(ctx: Ctx, input: ContactListInput): Promise<ContactListDto> {
   const now = isoNow(ctx.clock);
-  const row = ctx.db.insert(contactLists).values({ companyId: ctx.companyId, name: input.name, createdAt: now, updatedAt: now }).returning().get();
+  const row = (await ctx.db.insert(contactLists).values({ companyId: ctx.companyId, name: input.name, createdAt: now, updatedAt: now }).returning())[0];
   const record = serializeList(row);
   publishList(ctx, { action: "create", record });
   return record;
 }
 
 /** PUT /contact-lists/{id}. */
-export function updateContactList(ctx: Ctx, id: number, input: ContactListInput): ContactListDto {
-  getContactList(ctx, id);
-  const row = ctx.db
-    .update(contactLists)
-    .set({ name: input.name, updatedAt: isoNow(ctx.clock) })
-    .where(eq(contactLists.id, id))
-    .returning()
-    .get();
-  const record = withCounts(ctx, [row])[0];
+export async function updateContactList(ctx: Ctx, id: number, input: ContactListInput): Promise<ContactListDto> {
+  await getContactList(ctx, id);
+  const row = (
+    await ctx.db
+      .update(contactLists)
+      .set({ name: input.name, updatedAt: isoNow(ctx.clock) })
+      .where(eq(contactLists.id, id))
+      .returning()
+  )[0];
+  const record = (await withCounts(ctx, [row]))[0];
   publishList(ctx, { action: "update", record });
   return record;
 }
 
 /** DELETE /contact-lists/{id}: its items go with it; campaigns keep their shipments. */
-export function deleteContactList(ctx: Ctx, id: number) {
-  getContactList(ctx, id);
-  ctx.db.delete(contactLists).where(eq(contactLists.id, id)).run();
+export async function deleteContactList(ctx: Ctx, id: number) {
+  await getContactList(ctx, id);
+  await ctx.db.delete(contactLists).where(eq(contactLists.id, id));
   publishList(ctx, { action: "delete", id });
 }
 
@@ -112,14 +113,15 @@ export function deleteContactList(ctx: Ctx, id: number) {
  * A new list holding the given people (a campaign aimed at a tag, R-CMP-4). They come
  * from the company's contacts, so they count as valid.
  */
-export function createListOf(ctx: Ctx, name: string, people: { name: string; number: string; email: string }[]): ContactListRow {
+export async function createListOf(ctx: Ctx, name: string, people: { name: string; number: string; email: string }[]): Promise<ContactListRow> {
   const now = isoNow(ctx.clock);
-  return ctx.db.transaction((tx) => {
-    const list = tx
-      .insert(contactLists)
-      .values({ companyId: ctx.companyId, name: name.slice(0, 200), createdAt: now, updatedAt: now })
-      .returning()
-      .get();
+  return ctx.db.transaction(async (tx) => {
+    const list = (
+      await tx
+        .insert(contactLists)
+        .values({ companyId: ctx.companyId, name: name.slice(0, 200), createdAt: now, updatedAt: now })
+        .returning()
+    )[0];
     for (let i = 0; i < people.length; i += 500) {
       const values = people.slice(i, i + 500).map((p) => ({
         companyId: ctx.companyId,
@@ -132,30 +134,30 @@ export function createListOf(ctx: Ctx, name: string, people: { name: string; num
         createdAt: now,
         updatedAt: now,
       }));
-      if (values.length) tx.insert(contactListItems).values(values).onConflictDoNothing().run();
+      if (values.length) await tx.insert(contactListItems).values(values).onConflictDoNothing();
     }
     return list;
   });
 }
 
 /** GET /contact-list-items: a page (20) of one list's items, searching name, number and email. */
-export function listItems(ctx: Ctx, listId: number, search: string, page: number): Page<"contacts", ContactListItemDto> {
-  getContactList(ctx, listId);
-  const { rows, total } = pageItems(ctx.db, listId, search, page, PAGE);
+export async function listItems(ctx: Ctx, listId: number, search: string, page: number): Promise<Page<"contacts", ContactListItemDto>> {
+  await getContactList(ctx, listId);
+  const { rows, total } = await pageItems(ctx.db, listId, search, page, PAGE);
   return { contacts: rows.map(serializeItem), count: total, hasMore: total > page * PAGE };
 }
 
-function getItem(ctx: Ctx, id: number) {
-  const i = findItem(ctx.db, ctx.companyId, id);
+async function getItem(ctx: Ctx, id: number) {
+  const i = await findItem(ctx.db, ctx.companyId, id);
   if (!i) throw notFound("ERR_NO_CONTACT_LIST_ITEM_FOUND");
   return i;
 }
 
 /** GET /contact-list-items/{id}. */
-export const showItem = (ctx: Ctx, id: number) => serializeItem(getItem(ctx, id));
+export const showItem = async (ctx: Ctx, id: number) => serializeItem(await getItem(ctx, id));
 
-function assertRoom(ctx: Ctx, listId: number, adding: number) {
-  const n = itemCounts(ctx.db, [listId]).get(listId) ?? 0;
+async function assertRoom(ctx: Ctx, listId: number, adding: number) {
+  const n = (await itemCounts(ctx.db, [listId])).get(listId) ?? 0;
   if (n + adding > LIMITS.contactListMaxItems) throw new AppError("ERR_CONTACT_LIST_FULL", 400, { limit: LIMITS.contactListMaxItems });
 }
 
@@ -167,24 +169,25 @@ async function checked(ctx: Ctx, number: string) {
 
 /** POST /contact-list-items: the number is checked on WhatsApp when a connection is live. */
 export async function createItem(ctx: Ctx, input: ContactListItemCreateInput): Promise<ContactListItemDto> {
-  getContactList(ctx, input.contactListId);
-  assertRoom(ctx, input.contactListId, 1);
+  await getContactList(ctx, input.contactListId);
+  await assertRoom(ctx, input.contactListId, 1);
   const check = await checked(ctx, input.number);
-  if (itemWithNumber(ctx.db, input.contactListId, check.number)) throw new AppError("ERR_CONTACT_LIST_ITEM_EXISTS", 409);
+  if (await itemWithNumber(ctx.db, input.contactListId, check.number)) throw new AppError("ERR_CONTACT_LIST_ITEM_EXISTS", 409);
   const now = isoNow(ctx.clock);
-  const row = ctx.db
-    .insert(contactListItems)
-    .values({
-      companyId: ctx.companyId,
-      contactListId: input.contactListId,
-      name: input.name,
-      email: input.email ?? "",
-      ...check,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
+  const row = (
+    await ctx.db
+      .insert(contactListItems)
+      .values({
+        companyId: ctx.companyId,
+        contactListId: input.contactListId,
+        name: input.name,
+        email: input.email ?? "",
+        ...check,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+  )[0];
   const record = serializeItem(row);
   publishItem(ctx, { action: "create", record });
   return record;
@@ -192,29 +195,30 @@ export async function createItem(ctx: Ctx, input: ContactListItemCreateInput): P
 
 /** PUT /contact-list-items/{id}: a changed number is checked again. */
 export async function updateItem(ctx: Ctx, id: number, input: ContactListItemUpdateInput): Promise<ContactListItemDto> {
-  const current = getItem(ctx, id);
+  const current = await getItem(ctx, id);
   const check = input.number !== undefined && input.number !== current.number ? await checked(ctx, input.number) : null;
-  if (check && itemWithNumber(ctx.db, current.contactListId, check.number, id)) throw new AppError("ERR_CONTACT_LIST_ITEM_EXISTS", 409);
-  const row = ctx.db
-    .update(contactListItems)
-    .set({
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.email !== undefined && { email: input.email }),
-      ...(check ?? {}),
-      updatedAt: isoNow(ctx.clock),
-    })
-    .where(eq(contactListItems.id, id))
-    .returning()
-    .get();
+  if (check && (await itemWithNumber(ctx.db, current.contactListId, check.number, id))) throw new AppError("ERR_CONTACT_LIST_ITEM_EXISTS", 409);
+  const row = (
+    await ctx.db
+      .update(contactListItems)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.email !== undefined && { email: input.email }),
+        ...(check ?? {}),
+        updatedAt: isoNow(ctx.clock),
+      })
+      .where(eq(contactListItems.id, id))
+      .returning()
+  )[0];
   const record = serializeItem(row);
   publishItem(ctx, { action: "update", record });
   return record;
 }
 
 /** DELETE /contact-list-items/{id}. */
-export function deleteItem(ctx: Ctx, id: number) {
-  const current = getItem(ctx, id);
-  ctx.db.delete(contactListItems).where(eq(contactListItems.id, id)).run();
+export async function deleteItem(ctx: Ctx, id: number) {
+  const current = await getItem(ctx, id);
+  await ctx.db.delete(contactListItems).where(eq(contactListItems.id, id));
   publishItem(ctx, { action: "delete", id, contactListId: current.contactListId });
 }
 
@@ -224,18 +228,18 @@ export function deleteItem(ctx: Ctx, id: number) {
  * row-by-row report; new numbers are checked on WhatsApp later by the validity job.
  */
 export async function importItems(ctx: Ctx, listId: number, file: unknown): Promise<ContactListImportDto> {
-  const list = getContactList(ctx, listId);
+  const list = await getContactList(ctx, listId);
   const upload = checkUpload(ctx, file, "spreadsheet", "ERR_IMPORT_FILE_TYPE");
   const { rows, rejected } = await parseSheetOffThread(new Uint8Array(await upload.file.arrayBuffer()), upload.ext);
   const unique = [...new Map(rows.map((r) => [r.number, r])).values()];
-  const existing = numbersInList(
+  const existing = await numbersInList(
     ctx.db,
     listId,
     unique.map((r) => r.number),
   );
-  assertRoom(ctx, listId, unique.length - existing.size);
+  await assertRoom(ctx, listId, unique.length - existing.size);
   const now = isoNow(ctx.clock);
-  ctx.db.transaction((tx) => {
+  await ctx.db.transaction(async (tx) => {
     for (let i = 0; i < unique.length; i += 500) {
       const values = unique.slice(i, i + 500).map((r) => ({
         companyId: ctx.companyId,
@@ -246,15 +250,15 @@ export async function importItems(ctx: Ctx, listId: number, file: unknown): Prom
         createdAt: now,
         updatedAt: now,
       }));
-      tx.insert(contactListItems)
+      await tx
+        .insert(contactListItems)
         .values(values)
         .onConflictDoUpdate({
           target: [contactListItems.contactListId, contactListItems.number],
           set: { name: sql.raw("excluded.name"), email: sql.raw("excluded.email"), updatedAt: now },
-        })
-        .run();
+        });
     }
-    audit(
+    await audit(
       ctx,
       "contact-list.imported",
       { type: "contact-list", id: listId, label: list.name },

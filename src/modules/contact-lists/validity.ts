@@ -6,8 +6,8 @@ import { connectedConnections } from "../connections";
 const CACHE_MS = 24 * 60 * 60_000;
 
 /** A live connection of the company to ask WhatsApp through (the default one first). */
-export function liveAdapter(deps: Deps, companyId: number): ChannelAdapter | undefined {
-  return connectedConnections(deps.db, companyId)
+export async function liveAdapter(deps: Deps, companyId: number): Promise<ChannelAdapter | undefined> {
+  return (await connectedConnections(deps.db, companyId))
     .map((w) => deps.channels.get(w.id))
     .find((a) => a !== undefined && (a.status === undefined || a.status === "CONNECTED"));
 }
@@ -20,7 +20,7 @@ export async function checkNumberOn(deps: Deps, companyId: number, number: strin
   const key = `${companyId}:${number}`;
   const hit = deps.caches.numberChecks.get(key);
   if (hit && deps.clock.now() - hit.at < CACHE_MS) return hit;
-  const adapter = liveAdapter(deps, companyId);
+  const adapter = await liveAdapter(deps, companyId);
   if (!adapter) return null;
   try {
     const r = await adapter.checkNumber(number);

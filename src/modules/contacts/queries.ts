@@ -1,6 +1,7 @@
+import { idle } from "../../db/query";
 import { sql, and, asc, eq, inArray, like } from "drizzle-orm";
 import type { DB, DbOrTx } from "../../core/db";
-import { prepared } from "../../db/prepared";
+import { canPrepare, prepared } from "../../db/prepared";
 import { containsAny, pageOf } from "../../db/paging";
 import { type ContactCustomFieldRow, type ContactRow, contactCustomFields, contacts } from "./schema";
 
@@ -14,34 +15,40 @@ export const findContact = (db: DB, companyId: number, id: number) =>
   ).get({ companyId, id });
 
 /** A contact by its number (prepared when called with the database itself: the inbound path). */
-export const findContactByNumber = (db: DbOrTx, companyId: number, number: string) =>
-  "sqlite" in db
-    ? prepared(db, "contacts.byNumber", (d) =>
+export const findContactByNumber = async (db: DbOrTx, companyId: number, number: string) =>
+  canPrepare(db)
+    ? await prepared(db, "contacts.byNumber", (d) =>
         d
           .select()
           .from(contacts)
           .where(and(eq(contacts.companyId, sql.placeholder("companyId")), eq(contacts.number, sql.placeholder("number"))))
           .prepare(),
       ).get({ companyId, number })
-    : db
-        .select()
-        .from(contacts)
-        .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
-        .get();
+    : (
+        await db
+          .select()
+          .from(contacts)
+          .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
+          .limit(1)
+      )[0];
 
-export const findContactByLid = (db: DbOrTx, companyId: number, lid: string) =>
-  db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), eq(contacts.lid, lid)))
-    .get();
+export const findContactByLid = async (db: DbOrTx, companyId: number, lid: string) =>
+  (
+    await db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.lid, lid)))
+      .limit(1)
+  )[0];
 
-export const findContactByUuid = (db: DbOrTx, companyId: number, uuid: string) =>
-  db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), eq(contacts.uuid, uuid)))
-    .get();
+export const findContactByUuid = async (db: DbOrTx, companyId: number, uuid: string) =>
+  (
+    await db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.uuid, uuid)))
+      .limit(1)
+  )[0];
 
 /**
  * A query with letters looks for names and e-mails (never stray digits of numbers: "ana2" is not
@@ -61,10 +68,10 @@ export const pageContacts = (db: DbOrTx, companyId: number, search: string, page
   pageOf(db, contacts, searchWhere(companyId, search), [asc(contacts.sortName), asc(contacts.id)], page, size);
 
 /** Extra-info fields of many contacts in one query. */
-export function fieldsOfContacts(db: DbOrTx, ids: number[]): Map<number, ContactCustomFieldRow[]> {
+export async function fieldsOfContacts(db: DbOrTx, ids: number[]): Promise<Map<number, ContactCustomFieldRow[]>> {
   const map = new Map<number, ContactCustomFieldRow[]>();
   if (!ids.length) return map;
-  const rows = db.select().from(contactCustomFields).where(inArray(contactCustomFields.contactId, ids)).orderBy(contactCustomFields.id).all();
+  const rows = await db.select().from(contactCustomFields).where(inArray(contactCustomFields.contactId, ids)).orderBy(contactCustomFields.id);
   for (const r of rows) {
     const list = map.get(r.contactId) ?? [];
     list.push(r);
@@ -74,23 +81,20 @@ export function fieldsOfContacts(db: DbOrTx, ids: number[]): Map<number, Contact
 }
 
 /** Replaces a contact's extra-info fields (inside the caller's transaction). */
-export function setContactFields(db: DbOrTx, contactId: number, fields: { name: string; value: string }[]) {
-  db.delete(contactCustomFields).where(eq(contactCustomFields.contactId, contactId)).run();
+export async function setContactFields(db: DbOrTx, contactId: number, fields: { name: string; value: string }[]) {
+  await db.delete(contactCustomFields).where(eq(contactCustomFields.contactId, contactId));
   if (fields.length) {
-    db.insert(contactCustomFields)
-      .values(fields.map((f) => ({ contactId, name: f.name, value: f.value })))
-      .run();
+    await db.insert(contactCustomFields).values(fields.map((f) => ({ contactId, name: f.name, value: f.value })));
   }
 }
 
 /** Every contact of a company for the export, ordered by name (name, number, email only). */
-export const exportRows = (db: DbOrTx, companyId: number) =>
-  db
+export const exportRows = async (db: DbOrTx, companyId: number) =>
+  await db
     .select({ name: contacts.name, number: contacts.number, email: contacts.email })
     .from(contacts)
     .where(eq(contacts.companyId, companyId))
-    .orderBy(asc(contacts.name), asc(contacts.id))
-    .all();
+    .orderBy(asc(contacts.name), asc(contacts.id));
 
 export interface ImportRow {
   /** The row's number in the sheet (the header is row 1). */
@@ -117,7 +121,9 @@ export const IMPORT_MATCH_REPORT_MAX = 500;
  * never renamed silently: a row with a name or e-mail that differs updates it and the report says
  * from what to what; a row without a name keeps the contact's name; an unchanged row is listed too.
  */
-export function upsertContactsBulk(db: DB, companyId: number, rows: ImportRow[], now: string) {
+export async function upsertContactsBulk(db: DB, companyId: number, rows: ImportRow[], now: string) {
+  // One synchronous transaction of its own, once no other is open (it would join it: bun:sqlite nests it as a savepoint).
+  await idle(db);
   const sqlite = db.sqlite;
   const find = sqlite.prepare("SELECT id, name, email FROM contacts WHERE company_id = ? AND number = ?");
   const insert = sqlite.prepare("INSERT INTO contacts (company_id, name, number, email, uuid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)");

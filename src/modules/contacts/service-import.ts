@@ -19,17 +19,17 @@ export async function importContacts(ctx: Ctx, file: unknown): Promise<ContactIm
   const checked = checkUpload(ctx, file, "spreadsheet", "ERR_IMPORT_FILE_TYPE");
   const bytes = new Uint8Array(await checked.file.arrayBuffer());
   const { rows, rejected } = await parseSheetOffThread(bytes, checked.ext);
-  const { created, updated, unchanged, matched } = upsertContactsBulk(ctx.db, ctx.companyId, rows, nowIso());
+  const { created, updated, unchanged, matched } = await upsertContactsBulk(ctx.db, ctx.companyId, rows, nowIso());
   // A bulk import can change the table's shape enough to mislead the planner (bounded work).
   if (created > 1000) refreshStatistics(ctx.db);
-  audit(ctx, "contacts.imported", { type: "contacts" }, { created: [null, created], updated: [null, updated], rejected: [null, rejected.length] });
+  await audit(ctx, "contacts.imported", { type: "contacts" }, { created: [null, created], updated: [null, updated], rejected: [null, rejected.length] });
   if (created + updated) ctx.hub.publish(rooms.main(ctx.companyId), { channel: "contact", action: "reload" });
   return { created, updated, unchanged, matched, rejected };
 }
 
 /** GET /contacts/export: every contact of the company as CSV text, headers in the user's language. */
-export function exportContacts(ctx: Ctx, lang?: string) {
-  const rows = exportRows(ctx.db, ctx.companyId);
-  audit(ctx, "contacts.exported", { type: "contacts" }, { rows: [null, rows.length] });
+export async function exportContacts(ctx: Ctx, lang?: string) {
+  const rows = await exportRows(ctx.db, ctx.companyId);
+  await audit(ctx, "contacts.exported", { type: "contacts" }, { rows: [null, rows.length] });
   return contactsCsv(rows, lang);
 }

@@ -38,8 +38,8 @@ export function serializeContact(c: ContactRow, extraInfo?: { id: number; name: 
 }
 export type { ContactDto };
 
-function withFields(ctx: Ctx, c: ContactRow) {
-  const fields = fieldsOfContacts(ctx.db, [c.id]).get(c.id) ?? [];
+async function withFields(ctx: Ctx, c: ContactRow) {
+  const fields = (await fieldsOfContacts(ctx.db, [c.id])).get(c.id) ?? [];
   return serializeContact(
     c,
     fields.map((f) => ({ id: f.id, name: f.name, value: f.value })),
@@ -51,33 +51,33 @@ function publish(ctx: Ctx, frame: FramePayload<"contact">) {
 }
 
 /** GET /contacts: page of 30 ordered by name, searching name and number. */
-export function listContacts(ctx: Ctx, search: string, page: number): Page<"contacts", ContactDto> {
-  const { rows, total } = pageContacts(ctx.db, ctx.companyId, search, page, PAGE);
+export async function listContacts(ctx: Ctx, search: string, page: number): Promise<Page<"contacts", ContactDto>> {
+  const { rows, total } = await pageContacts(ctx.db, ctx.companyId, search, page, PAGE);
   return { contacts: rows.map((r) => serializeContact(r)), count: total, hasMore: total > page * PAGE };
 }
 
 /** GET /contacts/list: a lighter list for pickers (200 per page, optional search). */
-export function listContactsForPicker(ctx: Ctx, search: string, page: number) {
-  const { rows } = pageContacts(ctx.db, ctx.companyId, search, page, LIST_PAGE);
+export async function listContactsForPicker(ctx: Ctx, search: string, page: number) {
+  const { rows } = await pageContacts(ctx.db, ctx.companyId, search, page, LIST_PAGE);
   return rows.map((r) => ({ id: r.id, name: r.name, number: r.number, email: r.email, profilePicUrl: r.profilePicUrl, isGroup: r.isGroup }));
 }
 
 /** GET /contacts/{id} with its extra info. */
-export function showContact(ctx: Ctx, id: number) {
-  const c = findContact(ctx.db, ctx.companyId, id);
+export async function showContact(ctx: Ctx, id: number) {
+  const c = await findContact(ctx.db, ctx.companyId, id);
   if (!c) throw notFound("ERR_NO_CONTACT_FOUND");
   return withFields(ctx, c);
 }
 
 /** A contact row of the caller's company, or 404 (for other modules: tickets, schedules…). */
-export function getContact(ctx: Ctx, id: number): ContactRow {
-  const c = findContact(ctx.db, ctx.companyId, id);
+export async function getContact(ctx: Ctx, id: number): Promise<ContactRow> {
+  const c = await findContact(ctx.db, ctx.companyId, id);
   if (!c) throw notFound("ERR_NO_CONTACT_FOUND");
   return c;
 }
 
-function assertNumberFree(ctx: Ctx, number: string, exceptId?: number) {
-  const other = findContactByNumber(ctx.db, ctx.companyId, number);
+async function assertNumberFree(ctx: Ctx, number: string, exceptId?: number) {
+  const other = await findContactByNumber(ctx.db, ctx.companyId, number);
   if (other && other.id !== exceptId) throw new AppError("ERR_DUPLICATED_CONTACT", 409, { contactId: other.id });
 }
 
@@ -90,9 +90,7 @@ function assertNumberFree(ctx: Ctx, number: string, exceptId?: number) {
  * WhatsApp and replaced by its canonical form; without one it is kept as typed (digits).
  */
 export async function canonicalNumber(ctx: Ctx, number: string): Promise<string> {
-  const adapter = connectedConnections(ctx.db, ctx.companyId)
-    .map((w) => ctx.channels.get(w.id))
-    .find((a) => a !== undefined);
+  const adapter = (await connectedConnections(ctx.db, ctx.companyId)).map((w) => ctx.channels.get(w.id)).find((a) => a !== undefined);
   if (!adapter) return number;
   let found: Awaited<ReturnType<typeof adapter.checkNumber>>;
   try {
@@ -104,33 +102,34 @@ export async function canonicalNumber(ctx: Ctx, number: string): Promise<string>
   return found.number || number;
 }
 
-function assertConnection(ctx: Ctx, whatsappId: number | null | undefined) {
-  if (whatsappId && !findConnection(ctx.db, ctx.companyId, whatsappId)) throw notFound("ERR_NO_WAPP_FOUND");
+async function assertConnection(ctx: Ctx, whatsappId: number | null | undefined) {
+  if (whatsappId && !(await findConnection(ctx.db, ctx.companyId, whatsappId))) throw notFound("ERR_NO_WAPP_FOUND");
 }
 
 export async function createContact(ctx: Ctx, input: ContactCreateInput) {
-  assertConnection(ctx, input.whatsappId);
-  assertNumberFree(ctx, input.number);
+  await assertConnection(ctx, input.whatsappId);
+  await assertNumberFree(ctx, input.number);
   input = { ...input, number: await canonicalNumber(ctx, input.number) };
-  assertNumberFree(ctx, input.number);
+  await assertNumberFree(ctx, input.number);
   const now = nowIso();
-  const row = ctx.db.transaction((tx) => {
-    const created = tx
-      .insert(contacts)
-      .values({
-        companyId: ctx.companyId,
-        name: input.name,
-        number: input.number,
-        email: input.email ?? "",
-        uuid: crypto.randomUUID(),
-        whatsappId: input.whatsappId ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
-    setContactFields(tx as unknown as Ctx["db"], created.id, input.extraInfo ?? []);
-    audit(
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = (
+      await tx
+        .insert(contacts)
+        .values({
+          companyId: ctx.companyId,
+          name: input.name,
+          number: input.number,
+          email: input.email ?? "",
+          uuid: crypto.randomUUID(),
+          whatsappId: input.whatsappId ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+    )[0];
+    await setContactFields(tx as unknown as Ctx["db"], created.id, input.extraInfo ?? []);
+    await audit(
       ctx,
       "contact.created",
       { type: "contact", id: created.id, label: created.name },
@@ -139,20 +138,20 @@ export async function createContact(ctx: Ctx, input: ContactCreateInput) {
     );
     return created;
   });
-  const dto = withFields(ctx, row);
+  const dto = await withFields(ctx, row);
   publish(ctx, { action: "create", contact: dto });
   return dto;
 }
 
 /** PUT /contacts/{id}: extraInfo, when sent, replaces the list. */
 export async function updateContact(ctx: Ctx, id: number, input: ContactUpdateInput) {
-  const current = findContact(ctx.db, ctx.companyId, id);
+  const current = await findContact(ctx.db, ctx.companyId, id);
   if (!current) throw notFound("ERR_NO_CONTACT_FOUND");
-  assertConnection(ctx, input.whatsappId);
+  await assertConnection(ctx, input.whatsappId);
   if (input.number !== undefined && input.number !== current.number) {
-    assertNumberFree(ctx, input.number, id);
+    await assertNumberFree(ctx, input.number, id);
     const number = await canonicalNumber(ctx, input.number);
-    assertNumberFree(ctx, number, id);
+    await assertNumberFree(ctx, number, id);
     input = { ...input, number };
   }
   const patch: Partial<ContactRow> = {
@@ -162,26 +161,26 @@ export async function updateContact(ctx: Ctx, id: number, input: ContactUpdateIn
     ...(input.email !== undefined && { email: input.email }),
     ...(input.whatsappId !== undefined && { whatsappId: input.whatsappId }),
   };
-  const row = ctx.db.transaction((tx) => {
-    const updated = tx.update(contacts).set(patch).where(eq(contacts.id, id)).returning().get();
-    if (input.extraInfo) setContactFields(tx as unknown as Ctx["db"], id, input.extraInfo);
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = (await tx.update(contacts).set(patch).where(eq(contacts.id, id)).returning())[0];
+    if (input.extraInfo) await setContactFields(tx as unknown as Ctx["db"], id, input.extraInfo);
     const { updatedAt: _, ...fields } = patch;
-    audit(ctx, "contact.updated", { type: "contact", id, label: updated.name }, diffFields(current, fields), tx);
+    await audit(ctx, "contact.updated", { type: "contact", id, label: updated.name }, diffFields(current, fields), tx);
     return updated;
   });
-  const dto = withFields(ctx, row);
+  const dto = await withFields(ctx, row);
   publish(ctx, { action: "update", contact: dto });
   return dto;
 }
 
 /** DELETE /contacts/{id}: `contacts-page:deleteContact` only; tickets of the contact go with it. */
-export function deleteContact(ctx: Ctx, id: number) {
+export async function deleteContact(ctx: Ctx, id: number) {
   if (!canDeleteContact(ctx.user)) throw forbidden();
-  const current = findContact(ctx.db, ctx.companyId, id);
+  const current = await findContact(ctx.db, ctx.companyId, id);
   if (!current) throw notFound("ERR_NO_CONTACT_FOUND");
-  ctx.db.transaction((tx) => {
-    tx.delete(contacts).where(eq(contacts.id, id)).run();
-    audit(ctx, "contact.deleted", { type: "contact", id, label: current.name }, diffFields(current, { number: null }), tx);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(contacts).where(eq(contacts.id, id));
+    await audit(ctx, "contact.deleted", { type: "contact", id, label: current.name }, diffFields(current, { number: null }), tx);
   });
   publish(ctx, { action: "delete", contactId: id });
 }

@@ -1,3 +1,4 @@
+import { idle } from "../../db/query";
 import type { DashboardDto } from "../../contract/dto/dashboard";
 import { can } from "../../contract/permissions";
 import type { DashboardInput } from "../../contract/schemas/dashboard";
@@ -77,12 +78,13 @@ const round1 = (n: number | null | undefined) => Math.round((n ?? 0) * 10) / 10;
  * GET /dashboard (admins; R-DASH-2 with one period rule for every filter): live pending/open
  * counts, the period's figures and attendants, today's tickets per hour (definitions above).
  */
-export function dashboard(ctx: Ctx, q: DashboardInput): DashboardDto {
+export async function dashboard(ctx: Ctx, q: DashboardInput): Promise<DashboardDto> {
   if (!can(ctx.user, "dashboard:view")) throw forbidden();
   const tz = ctx.config.timezone;
   const now = ctx.clock.now();
   const { from, to } = period(q, tz, now);
   const args = { $company: ctx.companyId, $from: from, $to: to };
+  await idle(ctx.db);
   const db = ctx.db.sqlite;
   const users = db.query(DASHBOARD_SQL.perUser).all(args) as UserFigures[];
   const sum = (k: "finished" | "supportSum" | "supportN" | "waitSum" | "waitN") => users.reduce((s, u) => s + (u[k] ?? 0), 0);
@@ -103,7 +105,7 @@ export function dashboard(ctx: Ctx, q: DashboardInput): DashboardDto {
       avgSupportTime: round1(avg(sum("supportSum"), sum("supportN"))),
       avgWaitTime: round1(avg(sum("waitSum"), sum("waitN"))),
     },
-    attendants: listCompanyUsers(ctx.db, ctx.companyId).map((u) => {
+    attendants: (await listCompanyUsers(ctx.db, ctx.companyId)).map((u) => {
       const f = perUser.get(u.id);
       return {
         id: u.id,

@@ -23,14 +23,14 @@ import { findTicketRow } from "../tickets";
  * unknown token answers 401; a lapsed company 402 (D1); a plan without useExternalApi 403
  * (D2); more than LIMITS.apiSendsPerMinute calls per token in a minute 429.
  */
-export function authenticateApiToken(deps: Deps, header: string | null): { ctx: Ctx; connection: WhatsappRow } {
+export async function authenticateApiToken(deps: Deps, header: string | null): Promise<{ ctx: Ctx; connection: WhatsappRow }> {
   const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : "";
-  const connection = token.length >= 2 && token.length <= 200 ? findConnectionByToken(deps.db, token) : undefined;
+  const connection = token.length >= 2 && token.length <= 200 ? await findConnectionByToken(deps.db, token) : undefined;
   if (!connection) throw new AppError("ERR_API_TOKEN_INVALID", 401);
-  const company = findCompany(deps.db, connection.companyId);
+  const company = await findCompany(deps.db, connection.companyId);
   if (!company?.status || isPastDue(company.dueDate, deps.config.timezone)) throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: company?.dueDate });
   const ctx = systemCtx(deps, connection.companyId);
-  requireFeature(ctx, "useExternalApi");
+  await requireFeature(ctx, "useExternalApi");
   const key = `conn-${connection.id}`;
   const wait = deps.limiters.api.blockedFor(key);
   if (wait) throw new AppError("ERR_TOO_MANY_ATTEMPTS", 429, { retryAfter: wait });
@@ -62,17 +62,17 @@ export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: Exte
   if (!found?.exists) throw new AppError("ERR_CHECK_NUMBER", 400);
   const number = found.number || input.number;
   const address = found.address;
-  const contact = ctx.db.transaction(
-    (tx) => upsertPeerContact(tx, ctx.companyId, { number, address, pushName: number }, { name: number, whatsappId: connection.id }).contact,
+  const contact = await ctx.db.transaction(
+    async (tx) => (await upsertPeerContact(tx, ctx.companyId, { number, address, pushName: number }, { name: number, whatsappId: connection.id })).contact,
   );
   // A template goes whatever the 24-hour window; free text only inside it (Cloud API), refused before anything is stored.
   const template = input.template
     ? { ...input.template, params: input.template.params.map((p) => renderTemplate(p, { name: contact.name }, ctx.config.timezone)) }
     : null;
   if (template) await ctx.cloudApi.ensureTemplates(connection.id, ctx.clock.now());
-  const templateText = template ? ctx.cloudApi.resolveTemplate(connection.id, template).text : null;
-  if (!template) assertWindowOpen(ctx, { companyId: ctx.companyId, whatsappId: connection.id, contactId: contact.id });
-  const ticket = ticketForOutbound(ctx, { companyId: ctx.companyId, contactId: contact.id, whatsappId: connection.id, whenInactive: "pending" });
+  const templateText = template ? (await ctx.cloudApi.resolveTemplate(connection.id, template)).text : null;
+  if (!template) await assertWindowOpen(ctx, { companyId: ctx.companyId, whatsappId: connection.id, contactId: contact.id });
+  const ticket = await ticketForOutbound(ctx, { companyId: ctx.companyId, contactId: contact.id, whatsappId: connection.id, whenInactive: "pending" });
   const body = renderTemplate(input.body, { name: contact.name }, ctx.config.timezone);
   const sent: MessageDto[] = [];
   if (template && templateText !== null) sent.push(await ctx.outbox.send(ticket, { body: templateText, template }));
@@ -86,15 +86,16 @@ export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: Exte
       }),
     );
   }
-  audit(
+  await audit(
     { ...ctx, actor: { type: "token", id: connection.id, name: `API · ${connection.name}` } },
     "message.sent-by-api",
     { type: "ticket", id: ticket.id, label: number },
     { messages: [null, sent.length], closeTicket: [null, !!input.closeTicket] },
   );
   if (input.closeTicket) {
-    const current = findTicketRow(ctx.db, ctx.companyId, ticket.id);
-    if (current && closeBySystem(ctx, current, "api")) await sendCompletionMessage(ctx, findTicketRow(ctx.db, ctx.companyId, ticket.id) ?? current);
+    const current = await findTicketRow(ctx.db, ctx.companyId, ticket.id);
+    if (current && (await closeBySystem(ctx, current, "api")))
+      await sendCompletionMessage(ctx, (await findTicketRow(ctx.db, ctx.companyId, ticket.id)) ?? current);
   }
   return {
     mensagem: "Mensagem enviada",

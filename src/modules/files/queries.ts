@@ -3,22 +3,23 @@ import type { DbOrTx } from "../../core/db";
 import { containsAny, pageOf } from "../../db/paging";
 import { type FileListOptionRow, type FileListRow, fileListOptions, fileLists } from "./schema";
 
-export const findFileList = (db: DbOrTx, companyId: number, id: number) =>
-  db
-    .select()
-    .from(fileLists)
-    .where(and(eq(fileLists.companyId, companyId), eq(fileLists.id, id)))
-    .get();
+export const findFileList = async (db: DbOrTx, companyId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(fileLists)
+      .where(and(eq(fileLists.companyId, companyId), eq(fileLists.id, id)))
+      .limit(1)
+  )[0];
 
 /** The options of the given lists, in their order. */
-export function optionsOf(db: DbOrTx, listIds: number[]): FileListOptionRow[] {
+export async function optionsOf(db: DbOrTx, listIds: number[]): Promise<FileListOptionRow[]> {
   if (!listIds.length) return [];
-  return db
+  return await db
     .select()
     .from(fileListOptions)
     .where(inArray(fileListOptions.fileListId, listIds))
-    .orderBy(asc(fileListOptions.fileListId), asc(fileListOptions.position), asc(fileListOptions.id))
-    .all();
+    .orderBy(asc(fileListOptions.fileListId), asc(fileListOptions.position), asc(fileListOptions.id));
 }
 
 /** A page of a company's file lists by name, searched by name or message. */
@@ -28,11 +29,13 @@ export function pageFileLists(db: DbOrTx, companyId: number, search: string, pag
 }
 
 /** Whether another list of the company already has this name. */
-export const nameTaken = (db: DbOrTx, companyId: number, name: string, exceptId = 0) =>
-  !!db
-    .select({ id: fileLists.id })
-    .from(fileLists)
-    .where(and(eq(fileLists.companyId, companyId), eq(fileLists.name, name), ne(fileLists.id, exceptId)))
-    .get();
+export const nameTaken = async (db: DbOrTx, companyId: number, name: string, exceptId = 0) =>
+  !!(
+    await db
+      .select({ id: fileLists.id })
+      .from(fileLists)
+      .where(and(eq(fileLists.companyId, companyId), eq(fileLists.name, name), ne(fileLists.id, exceptId)))
+      .limit(1)
+  )[0];
 
 export type { FileListOptionRow, FileListRow };

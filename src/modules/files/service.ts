@@ -43,8 +43,8 @@ export type { FileListDto };
 
 const publish = (ctx: Ctx, frame: FramePayload<"file">) => ctx.hub.publish(rooms.main(ctx.companyId), { channel: "file", ...frame });
 
-function getList(ctx: Ctx, id: number): FileListRow {
-  const l = findFileList(ctx.db, ctx.companyId, id);
+async function getList(ctx: Ctx, id: number): Promise<FileListRow> {
+  const l = await findFileList(ctx.db, ctx.companyId, id);
   if (!l) throw notFound("ERR_NO_FILE_LIST_FOUND");
   return l;
 }
@@ -53,12 +53,12 @@ function requireManager(ctx: Ctx) {
   if (!can(ctx.user, "files:manage")) throw forbidden();
 }
 
-const load = (ctx: Ctx, l: FileListRow) => serializeFileList(l, optionsOf(ctx.db, [l.id]));
+const load = async (ctx: Ctx, l: FileListRow) => serializeFileList(l, await optionsOf(ctx.db, [l.id]));
 
 /** GET /files: a page of the company's lists (with their options), by name. */
-export function listFileLists(ctx: Ctx, search: string, page: number): Page<"files", FileListDto> {
-  const { rows, total } = pageFileLists(ctx.db, ctx.companyId, search, page, PAGE);
-  const options = optionsOf(
+export async function listFileLists(ctx: Ctx, search: string, page: number): Promise<Page<"files", FileListDto>> {
+  const { rows, total } = await pageFileLists(ctx.db, ctx.companyId, search, page, PAGE);
+  const options = await optionsOf(
     ctx.db,
     rows.map((r) => r.id),
   );
@@ -66,25 +66,26 @@ export function listFileLists(ctx: Ctx, search: string, page: number): Page<"fil
 }
 
 /** GET /files/{id}. */
-export const showFileList = (ctx: Ctx, id: number) => load(ctx, getList(ctx, id));
+export const showFileList = async (ctx: Ctx, id: number) => load(ctx, await getList(ctx, id));
 
 /** POST /files: name (unique in the company), message and option names; files come by uploadList. */
-export function createFileList(ctx: Ctx, input: FileListInput) {
+export async function createFileList(ctx: Ctx, input: FileListInput) {
   requireManager(ctx);
-  if (nameTaken(ctx.db, ctx.companyId, input.name)) throw new AppError("ERR_FILE_LIST_NAME_EXISTS", 409);
+  if (await nameTaken(ctx.db, ctx.companyId, input.name)) throw new AppError("ERR_FILE_LIST_NAME_EXISTS", 409);
   const now = nowIso();
-  const row = ctx.db.transaction((tx) => {
-    const l = tx
-      .insert(fileLists)
-      .values({ companyId: ctx.companyId, name: input.name, message: input.message, userId: ctx.user.id || null, createdAt: now, updatedAt: now })
-      .returning()
-      .get();
-    input.options.forEach((o, position) => {
-      tx.insert(fileListOptions).values({ fileListId: l.id, companyId: ctx.companyId, name: o.name, position }).run();
-    });
+  const row = await ctx.db.transaction(async (tx) => {
+    const l = (
+      await tx
+        .insert(fileLists)
+        .values({ companyId: ctx.companyId, name: input.name, message: input.message, userId: ctx.user.id || null, createdAt: now, updatedAt: now })
+        .returning()
+    )[0];
+    for (const [position, o] of input.options.entries()) {
+      await tx.insert(fileListOptions).values({ fileListId: l.id, companyId: ctx.companyId, name: o.name, position });
+    }
     return l;
   });
-  const record = load(ctx, row);
+  const record = await load(ctx, row);
   publish(ctx, { action: "create", files: record });
   return record;
 }
@@ -93,54 +94,51 @@ export function createFileList(ctx: Ctx, input: FileListInput) {
  * PUT /files/{id}: options with an id of this list are renamed (and keep their file unless
  * `removeFile`), new ones are added, missing ones are deleted with their files.
  */
-export function updateFileList(ctx: Ctx, id: number, input: FileListInput) {
+export async function updateFileList(ctx: Ctx, id: number, input: FileListInput) {
   requireManager(ctx);
-  const current = getList(ctx, id);
-  if (nameTaken(ctx.db, ctx.companyId, input.name, id)) throw new AppError("ERR_FILE_LIST_NAME_EXISTS", 409);
-  const before = optionsOf(ctx.db, [id]);
+  const current = await getList(ctx, id);
+  if (await nameTaken(ctx.db, ctx.companyId, input.name, id)) throw new AppError("ERR_FILE_LIST_NAME_EXISTS", 409);
+  const before = await optionsOf(ctx.db, [id]);
   const byId = new Map(before.map((o) => [o.id, o]));
   if (input.options.some((o) => o.id && !byId.has(o.id))) throw new AppError("ERR_VALIDATION", 400, { fields: { options: "validation.invalid" } });
   const kept = new Set(input.options.map((o) => o.id).filter((x): x is number => !!x));
   const dropped = before.filter((o) => !kept.has(o.id));
   const cleared: string[] = [];
-  const row = ctx.db.transaction((tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     if (dropped.length)
-      tx.delete(fileListOptions)
-        .where(
-          inArray(
-            fileListOptions.id,
-            dropped.map((o) => o.id),
-          ),
-        )
-        .run();
-    input.options.forEach((o, position) => {
+      await tx.delete(fileListOptions).where(
+        inArray(
+          fileListOptions.id,
+          dropped.map((o) => o.id),
+        ),
+      );
+    for (const [position, o] of input.options.entries()) {
       const old = o.id ? byId.get(o.id) : undefined;
       if (old) {
         const clear = !!o.removeFile && !!old.path;
         if (clear) cleared.push(old.path as string);
-        tx.update(fileListOptions)
+        await tx
+          .update(fileListOptions)
           .set({ name: o.name, position, ...(clear && { path: null, mediaType: null, mediaName: null }) })
-          .where(eq(fileListOptions.id, old.id))
-          .run();
-      } else tx.insert(fileListOptions).values({ fileListId: id, companyId: ctx.companyId, name: o.name, position }).run();
-    });
-    return tx.update(fileLists).set({ name: input.name, message: input.message, updatedAt: nowIso() }).where(eq(fileLists.id, current.id)).returning().get();
+          .where(eq(fileListOptions.id, old.id));
+      } else await tx.insert(fileListOptions).values({ fileListId: id, companyId: ctx.companyId, name: o.name, position });
+    }
+    return (
+      await tx.update(fileLists).set({ name: input.name, message: input.message, updatedAt: nowIso() }).where(eq(fileLists.id, current.id)).returning()
+    )[0];
   });
   for (const p of [...dropped.map((o) => o.path), ...cleared]) void removeMedia(ctx.blobs, ctx.companyId, p);
-  const record = load(ctx, row);
+  const record = await load(ctx, row);
   publish(ctx, { action: "update", files: record });
   return record;
 }
 
 /** DELETE /files/{id}: the list, its options and their stored files. */
-export function deleteFileList(ctx: Ctx, id: number) {
+export async function deleteFileList(ctx: Ctx, id: number) {
   requireManager(ctx);
-  getList(ctx, id);
-  const options = optionsOf(ctx.db, [id]);
-  ctx.db
-    .delete(fileLists)
-    .where(and(eq(fileLists.companyId, ctx.companyId), eq(fileLists.id, id)))
-    .run();
+  await getList(ctx, id);
+  const options = await optionsOf(ctx.db, [id]);
+  await ctx.db.delete(fileLists).where(and(eq(fileLists.companyId, ctx.companyId), eq(fileLists.id, id)));
   for (const o of options) void removeMedia(ctx.blobs, ctx.companyId, o.path);
   publish(ctx, { action: "delete", fileId: id });
 }
@@ -154,13 +152,13 @@ const asArray = (x: unknown): unknown[] => (x === undefined || x === null ? [] :
  */
 export async function uploadFileListFiles(ctx: Ctx, id: number, body: Record<string, unknown> | null) {
   requireManager(ctx);
-  const list = getList(ctx, id);
+  const list = await getList(ctx, id);
   const files = asArray(body?.files ?? body?.file);
   const ids = asArray(body?.id).map((x) => Number(x));
   if (!files.length) throw new AppError("ERR_UPLOAD_MISSING", 400);
   if (files.length !== ids.length || files.length > LIMITS.fileListOptionsMax)
     throw new AppError("ERR_VALIDATION", 400, { fields: { id: "validation.invalid" } });
-  const options = new Map(optionsOf(ctx.db, [id]).map((o) => [o.id, o]));
+  const options = new Map((await optionsOf(ctx.db, [id])).map((o) => [o.id, o]));
   if (ids.some((x) => !options.has(x)) || new Set(ids).size !== ids.length) throw new AppError("ERR_VALIDATION", 400, { fields: { id: "validation.invalid" } });
   const checked = files.map((f) => checkUpload(ctx, f, "attachment"));
   const stored: StoredFile[] = [];
@@ -171,16 +169,16 @@ export async function uploadFileListFiles(ctx: Ctx, id: number, body: Record<str
     throw err;
   }
   const previous: (string | null)[] = [];
-  ctx.db.transaction((tx) => {
-    ids.forEach((optionId, i) => {
+  await ctx.db.transaction(async (tx) => {
+    for (const [i, optionId] of ids.entries()) {
       previous.push(options.get(optionId)?.path ?? null);
       const s = stored[i];
-      tx.update(fileListOptions).set({ path: s.mediaPath, mediaType: s.mime, mediaName: s.mediaName }).where(eq(fileListOptions.id, optionId)).run();
-    });
-    tx.update(fileLists).set({ updatedAt: nowIso() }).where(eq(fileLists.id, id)).run();
+      await tx.update(fileListOptions).set({ path: s.mediaPath, mediaType: s.mime, mediaName: s.mediaName }).where(eq(fileListOptions.id, optionId));
+    }
+    await tx.update(fileLists).set({ updatedAt: nowIso() }).where(eq(fileLists.id, id));
   });
   for (const p of previous) void removeMedia(ctx.blobs, ctx.companyId, p);
-  const record = load(ctx, list);
+  const record = await load(ctx, list);
   publish(ctx, { action: "update", files: record });
   return record;
 }
@@ -202,9 +200,9 @@ export interface FileListFile {
  * The files of a company's file list in their order (options without a file are skipped); an
  * empty array when the list does not exist in that company. Used by campaigns to send the list.
  */
-export function fileListFiles(deps: Pick<Deps, "db" | "config">, companyId: number, fileListId: number): FileListFile[] {
-  if (!findFileList(deps.db, companyId, fileListId)) return [];
-  return optionsOf(deps.db, [fileListId]).flatMap((o) => {
+export async function fileListFiles(deps: Pick<Deps, "db" | "config">, companyId: number, fileListId: number): Promise<FileListFile[]> {
+  if (!(await findFileList(deps.db, companyId, fileListId))) return [];
+  return (await optionsOf(deps.db, [fileListId])).flatMap((o) => {
     const key = mediaKey(companyId, o.path);
     if (!key) return [];
     return [

@@ -43,13 +43,13 @@ export function serializeIntegration(r: QueueIntegrationRow): QueueIntegrationDt
 
 const publish = (ctx: Ctx, frame: FramePayload<"queueIntegration">) => ctx.hub.publish(rooms.main(ctx.companyId), { channel: "queueIntegration", ...frame });
 
-function gate(ctx: Ctx) {
-  requireFeature(ctx, "useIntegrations");
+async function gate(ctx: Ctx) {
+  await requireFeature(ctx, "useIntegrations");
   if (!can(ctx.user, "integrations:manage")) throw forbidden();
 }
 
-function getIntegration(ctx: Ctx, id: number) {
-  const r = findIntegration(ctx.db, ctx.companyId, id);
+async function getIntegration(ctx: Ctx, id: number) {
+  const r = await findIntegration(ctx.db, ctx.companyId, id);
   if (!r) throw notFound("ERR_NO_INTEGRATION_FOUND");
   return r;
 }
@@ -103,32 +103,33 @@ function normalise(ctx: Ctx, input: QueueIntegrationInput): QueueIntegrationInpu
 }
 
 /** GET /queueIntegration: a page by name (queueIntegrations, count, hasMore). */
-export function listIntegrations(ctx: Ctx, search: string, page: number): Page<"queueIntegrations", QueueIntegrationDto> {
-  gate(ctx);
-  const { rows, total } = pageIntegrations(ctx.db, ctx.companyId, search, page, PAGE);
+export async function listIntegrations(ctx: Ctx, search: string, page: number): Promise<Page<"queueIntegrations", QueueIntegrationDto>> {
+  await gate(ctx);
+  const { rows, total } = await pageIntegrations(ctx.db, ctx.companyId, search, page, PAGE);
   return { queueIntegrations: rows.map(serializeIntegration), count: total, hasMore: total > page * PAGE };
 }
 
 /** GET /queueIntegration/{id}. */
-export function showIntegration(ctx: Ctx, id: number) {
-  gate(ctx);
-  return serializeIntegration(getIntegration(ctx, id));
+export async function showIntegration(ctx: Ctx, id: number) {
+  await gate(ctx);
+  return serializeIntegration(await getIntegration(ctx, id));
 }
 
 /** POST /queueIntegration. */
-export function createIntegration(ctx: Ctx, raw: QueueIntegrationInput) {
-  gate(ctx);
+export async function createIntegration(ctx: Ctx, raw: QueueIntegrationInput) {
+  await gate(ctx);
   const input = normalise(ctx, raw);
   if (input.jsonContent.includes(SECRET_MASK)) throw new AppError("ERR_VALIDATION", 400, { fields: { jsonContent: "validation.serviceAccount" } });
-  if (integrationNameTaken(ctx.db, ctx.companyId, input.name)) throw new AppError("ERR_VALIDATION", 400, { fields: { name: "validation.nameTaken" } });
+  if (await integrationNameTaken(ctx.db, ctx.companyId, input.name)) throw new AppError("ERR_VALIDATION", 400, { fields: { name: "validation.nameTaken" } });
   const now = nowIso();
-  const row = ctx.db.transaction((tx) => {
-    const created = tx
-      .insert(queueIntegrations)
-      .values({ ...input, companyId: ctx.companyId, createdAt: now, updatedAt: now })
-      .returning()
-      .get();
-    audit(ctx, "integration.created", { type: "integration", id: created.id, label: created.name }, diffFields(null, input), tx);
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = (
+      await tx
+        .insert(queueIntegrations)
+        .values({ ...input, companyId: ctx.companyId, createdAt: now, updatedAt: now })
+        .returning()
+    )[0];
+    await audit(ctx, "integration.created", { type: "integration", id: created.id, label: created.name }, diffFields(null, input), tx);
     return created;
   });
   const dto = serializeIntegration(row);
@@ -137,20 +138,22 @@ export function createIntegration(ctx: Ctx, raw: QueueIntegrationInput) {
 }
 
 /** PUT /queueIntegration/{id}. */
-export function updateIntegration(ctx: Ctx, id: number, raw: QueueIntegrationInput) {
-  gate(ctx);
-  const current = getIntegration(ctx, id);
+export async function updateIntegration(ctx: Ctx, id: number, raw: QueueIntegrationInput) {
+  await gate(ctx);
+  const current = await getIntegration(ctx, id);
   const input = normalise(ctx, raw);
-  if (integrationNameTaken(ctx.db, ctx.companyId, input.name, id)) throw new AppError("ERR_VALIDATION", 400, { fields: { name: "validation.nameTaken" } });
+  if (await integrationNameTaken(ctx.db, ctx.companyId, input.name, id))
+    throw new AppError("ERR_VALIDATION", 400, { fields: { name: "validation.nameTaken" } });
   const jsonContent = restoreKey(input.jsonContent, current.jsonContent);
-  const row = ctx.db.transaction((tx) => {
-    const updated = tx
-      .update(queueIntegrations)
-      .set({ ...input, jsonContent, updatedAt: nowIso() })
-      .where(eq(queueIntegrations.id, id))
-      .returning()
-      .get();
-    audit(ctx, "integration.updated", { type: "integration", id, label: updated.name }, diffFields(current, { ...input, jsonContent }), tx);
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = (
+      await tx
+        .update(queueIntegrations)
+        .set({ ...input, jsonContent, updatedAt: nowIso() })
+        .where(eq(queueIntegrations.id, id))
+        .returning()
+    )[0];
+    await audit(ctx, "integration.updated", { type: "integration", id, label: updated.name }, diffFields(current, { ...input, jsonContent }), tx);
     return updated;
   });
   const dto = serializeIntegration(row);
@@ -159,13 +162,13 @@ export function updateIntegration(ctx: Ctx, id: number, raw: QueueIntegrationInp
 }
 
 /** DELETE /queueIntegration/{id}: refused while a queue or a connection uses it. */
-export function deleteIntegration(ctx: Ctx, id: number) {
-  gate(ctx);
-  const current = getIntegration(ctx, id);
-  if (integrationInUse(ctx.db, ctx.companyId, id)) throw new AppError("ERR_INTEGRATION_IN_USE", 409);
-  ctx.db.transaction((tx) => {
-    tx.delete(queueIntegrations).where(eq(queueIntegrations.id, id)).run();
-    audit(ctx, "integration.deleted", { type: "integration", id, label: current.name }, undefined, tx);
+export async function deleteIntegration(ctx: Ctx, id: number) {
+  await gate(ctx);
+  const current = await getIntegration(ctx, id);
+  if (await integrationInUse(ctx.db, ctx.companyId, id)) throw new AppError("ERR_INTEGRATION_IN_USE", 409);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(queueIntegrations).where(eq(queueIntegrations.id, id));
+    await audit(ctx, "integration.deleted", { type: "integration", id, label: current.name }, undefined, tx);
   });
   publish(ctx, { action: "delete", integrationId: id });
 }
@@ -184,9 +187,9 @@ export async function testIntegration(ctx: Ctx, raw: QueueIntegrationInput, id: 
 }
 
 async function runTest(ctx: Ctx, raw: QueueIntegrationInput, id: number | null): Promise<IntegrationTestDto> {
-  gate(ctx);
+  await gate(ctx);
   const input = normalise(ctx, raw);
-  const stored = id ? getIntegration(ctx, id) : null;
+  const stored = id ? await getIntegration(ctx, id) : null;
   const jsonContent = stored ? restoreKey(input.jsonContent, stored.jsonContent) : input.jsonContent;
   try {
     if (input.type === "dialogflow") {

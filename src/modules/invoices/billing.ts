@@ -11,19 +11,24 @@ export const INVOICE_LEAD_DAYS = 20;
  * date) makes a second insert a no-op, whoever comes second (the creating transaction, the hourly job,
  * a checkout). Answers the row and whether this call created it.
  */
-export function ensureInvoice(db: DbOrTx, c: { id: number; dueDate: string }, plan: { name: string; value: number }): { row: InvoiceRow; created: boolean } {
+export async function ensureInvoice(
+  db: DbOrTx,
+  c: { id: number; dueDate: string },
+  plan: { name: string; value: number },
+): Promise<{ row: InvoiceRow; created: boolean }> {
   const now = nowIso();
-  const inserted = db
+  const inserted = await db
     .insert(invoices)
     .values({ companyId: c.id, detail: plan.name, value: plan.value, dueDate: c.dueDate, createdAt: now, updatedAt: now })
     .onConflictDoNothing()
-    .returning({ id: invoices.id })
-    .all();
-  const row = db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.companyId, c.id), eq(invoices.dueDate, c.dueDate)))
-    .get() as InvoiceRow;
+    .returning({ id: invoices.id });
+  const row = (
+    await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.companyId, c.id), eq(invoices.dueDate, c.dueDate)))
+      .limit(1)
+  )[0] as InvoiceRow;
   return { row, created: inserted.length > 0 };
 }
 
@@ -33,14 +38,14 @@ export function ensureInvoice(db: DbOrTx, c: { id: number; dueDate: string }, pl
  * past. Called by the hourly job for renewals and in the transaction that creates a company, so a new
  * trial can see and pay its first invoice at once. Answers whether an invoice was created.
  */
-export function invoiceIfDue(
+export async function invoiceIfDue(
   db: DbOrTx,
   company: { id: number; dueDate: string | null; isPlatform: boolean },
   plan: { name: string; value: number },
   now: Date,
   tz: string,
-): boolean {
+): Promise<boolean> {
   // free plans are not billed
   if (company.isPlatform || !company.dueDate || plan.value <= 0 || daysUntil(company.dueDate, tz, now) >= INVOICE_LEAD_DAYS) return false;
-  return ensureInvoice(db, { id: company.id, dueDate: company.dueDate }, plan).created;
+  return (await ensureInvoice(db, { id: company.id, dueDate: company.dueDate }, plan)).created;
 }

@@ -9,8 +9,8 @@ export { INVOICE_LEAD_DAYS } from "./billing";
  * gets its invoice for that due date, for its plan's value (renewals: a new company got its first at
  * creation); idempotent. Answers how many were created.
  */
-export function generateInvoices(deps: Deps, now = new Date(deps.clock.now())): number {
+export async function generateInvoices(deps: Deps, now = new Date(deps.clock.now())): Promise<number> {
   let created = 0;
-  for (const { company, plan } of billableCompanies(deps.db)) if (invoiceIfDue(deps.db, company, plan, now, deps.config.timezone)) created++;
+  for (const { company, plan } of await billableCompanies(deps.db)) if (await invoiceIfDue(deps.db, company, plan, now, deps.config.timezone)) created++;
   return created;
 }

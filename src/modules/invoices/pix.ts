@@ -11,11 +11,11 @@ import { ensureInvoice } from "./billing";
 import { attachCharge, confirmPayment, invoiceByTxid, reachableInvoice } from "./service";
 
 /** The platform's Pix receiver, from the platform company's settings (set by a super user). */
-export function pixReceiver(deps: Deps) {
-  const platform = findPlatformCompany(deps.db);
+export async function pixReceiver(deps: Deps) {
+  const platform = await findPlatformCompany(deps.db);
   if (!platform) return null;
-  const get = (key: string) => getSetting(deps, platform.id, key).trim();
-  return { key: get("pixKey"), name: get("pixMerchantName"), city: get("pixMerchantCity"), secret: get("pixWebhookSecret") };
+  const get = async (key: string) => (await getSetting(deps, platform.id, key)).trim();
+  return { key: await get("pixKey"), name: await get("pixMerchantName"), city: await get("pixMerchantCity"), secret: await get("pixWebhookSecret") };
 }
 
 /** A txid the PSP echoes back: letters and digits only, 25 characters (the static BR Code limit), naming the invoice. */
@@ -27,17 +27,17 @@ const newTxid = (invoiceId: number) => `BLC${String(invoiceId).padStart(8, "0")}
  * the amount and a txid tied to the invoice, and its QR code image.
  */
 export async function createPixCharge(ctx: Ctx, input: SubscriptionInput): Promise<PixChargeDto> {
-  const current = getCompanyPlan(ctx.db, ctx.companyId);
+  const current = await getCompanyPlan(ctx.db, ctx.companyId);
   if (!current) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
-  const plan = input.planId ? findPlan(ctx.db, input.planId) : current.plan;
+  const plan = input.planId ? await findPlan(ctx.db, input.planId) : current.plan;
   if (!plan || (plan.id !== current.plan.id && !plan.isPublic)) throw new AppError("ERR_NO_PLAN_FOUND", 400);
   if (plan.value <= 0) throw new AppError("ERR_BAD_REQUEST", 400);
   const invoice = input.invoiceId
-    ? reachableInvoice(ctx, input.invoiceId)
-    : ensureInvoice(ctx.db, { id: ctx.companyId, dueDate: current.company.dueDate ?? new Date().toISOString().slice(0, 10) }, plan).row;
+    ? await reachableInvoice(ctx, input.invoiceId)
+    : (await ensureInvoice(ctx.db, { id: ctx.companyId, dueDate: current.company.dueDate ?? new Date().toISOString().slice(0, 10) }, plan)).row;
   if (invoice.companyId !== ctx.companyId) throw new AppError("ERR_NO_INVOICE_FOUND", 404);
   if (invoice.status === "paid") throw new AppError("ERR_INVOICE_ALREADY_PAID", 409);
-  const receiver = pixReceiver(ctx);
+  const receiver = await pixReceiver(ctx);
   if (!receiver?.key || !receiver.name || !receiver.city) throw new AppError("ERR_PAYMENT_NOT_CONFIGURED", 503);
   const txid = newTxid(invoice.id);
   // Loaded on the first checkout (~60 ms of import that a cold start does not need).
@@ -55,7 +55,7 @@ export async function createPixCharge(ctx: Ctx, input: SubscriptionInput): Promi
     throw new AppError("ERR_PAYMENT_NOT_CONFIGURED", 503);
   }
   const code = pix.toBRCode();
-  attachCharge(ctx.db, invoice.id, txid, plan);
+  await attachCharge(ctx.db, invoice.id, txid, plan);
   return {
     invoiceId: invoice.id,
     txid,
@@ -79,12 +79,12 @@ function sameSecret(given: string, expected: string) {
  * (header x-webhook-secret). Each txid of an invoice whose amount is covered confirms that invoice
  * once; unknown txids, short amounts and replays change nothing.
  */
-export function handlePixWebhook(deps: Deps, secret: string | null, body: { evento?: string; pix?: { txid: string; valor: string }[] }) {
-  const receiver = pixReceiver(deps);
+export async function handlePixWebhook(deps: Deps, secret: string | null, body: { evento?: string; pix?: { txid: string; valor: string }[] }) {
+  const receiver = await pixReceiver(deps);
   if (!receiver?.secret || !secret || !sameSecret(secret, receiver.secret)) throw new AppError("ERR_WEBHOOK_SECRET_INVALID", 401);
   let confirmed = 0;
   for (const p of body.pix ?? []) {
-    const inv = invoiceByTxid(deps.db, p.txid);
+    const inv = await invoiceByTxid(deps.db, p.txid);
     if (!inv) {
       log.warn("pix notification for an unknown txid", { txid: p.txid });
       continue;
@@ -93,7 +93,7 @@ export function handlePixWebhook(deps: Deps, secret: string | null, body: { even
       log.warn("pix notification below the invoice value", { txid: p.txid, valor: p.valor, invoiceId: inv.id });
       continue;
     }
-    if (confirmPayment(deps, inv.id, `pix ${p.txid}`)) confirmed++;
+    if (await confirmPayment(deps, inv.id, `pix ${p.txid}`)) confirmed++;
   }
   return { ok: true, confirmed };
 }

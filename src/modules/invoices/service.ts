@@ -17,7 +17,7 @@ import { companies } from "../companies";
 import { type InvoiceRow, invoices } from "./schema";
 
 const PAGE = LIMITS.pageSize;
-export const countWhere = (db: DbOrTx, where: SQL | undefined) => db.select({ n: count() }).from(invoices).where(where).get()?.n ?? 0;
+export const countWhere = async (db: DbOrTx, where: SQL | undefined) => (await db.select({ n: count() }).from(invoices).where(where).limit(1))[0]?.n ?? 0;
 
 /** The public shape of an invoice. */
 export function serializeInvoice(i: InvoiceRow): InvoiceDto {
@@ -25,35 +25,34 @@ export function serializeInvoice(i: InvoiceRow): InvoiceDto {
 }
 
 /** GET /invoices/all: the caller's company invoices, newest first, searched by detail; super users may name a company. */
-export function listInvoices(ctx: Ctx, q: { searchParam: string; pageNumber: number; companyId?: number }): Page<"invoices", InvoiceDto> {
+export async function listInvoices(ctx: Ctx, q: { searchParam: string; pageNumber: number; companyId?: number }): Promise<Page<"invoices", InvoiceDto>> {
   let companyId = ctx.companyId;
   if (q.companyId && q.companyId !== ctx.companyId) {
     requirePermission(ctx, "platform:invoices");
     companyId = q.companyId;
   }
   const where = q.searchParam ? and(eq(invoices.companyId, companyId), containsAny(q.searchParam, invoices.detail)) : eq(invoices.companyId, companyId);
-  const total = countWhere(ctx.db, where);
-  const rows = ctx.db
+  const total = await countWhere(ctx.db, where);
+  const rows = await ctx.db
     .select()
     .from(invoices)
     .where(where)
     .orderBy(desc(invoices.dueDate), desc(invoices.id))
     .limit(PAGE)
-    .offset((q.pageNumber - 1) * PAGE)
-    .all();
+    .offset((q.pageNumber - 1) * PAGE);
   return { invoices: rows.map(serializeInvoice), count: total, hasMore: total > q.pageNumber * PAGE };
 }
 
 /** An invoice of the caller's company (super users: any), else 404. */
-export function reachableInvoice(ctx: Ctx, id: number): InvoiceRow {
-  const row = ctx.db.select().from(invoices).where(eq(invoices.id, id)).get();
+export async function reachableInvoice(ctx: Ctx, id: number): Promise<InvoiceRow> {
+  const row = (await ctx.db.select().from(invoices).where(eq(invoices.id, id)).limit(1))[0];
   if (!row || (row.companyId !== ctx.companyId && !can(ctx.user, "platform:invoices"))) throw notFound("ERR_NO_INVOICE_FOUND");
   return row;
 }
 
 /** Stores the txid (and chosen plan and value) of a new Pix charge on an open invoice. */
-export function attachCharge(db: DbOrTx, invoiceId: number, txid: string, plan: { id: number; name: string; value: number }) {
-  db.update(invoices).set({ txid, planId: plan.id, detail: plan.name, value: plan.value, updatedAt: nowIso() }).where(eq(invoices.id, invoiceId)).run();
+export async function attachCharge(db: DbOrTx, invoiceId: number, txid: string, plan: { id: number; name: string; value: number }) {
+  await db.update(invoices).set({ txid, planId: plan.id, detail: plan.name, value: plan.value, updatedAt: nowIso() }).where(eq(invoices.id, invoiceId));
 }
 
 /**
@@ -62,27 +61,26 @@ export function attachCharge(db: DbOrTx, invoiceId: number, txid: string, plan: 
  * chosen at checkout; the company then receives `payment` CONCLUIDA. A second confirmation changes
  * nothing and answers false.
  */
-export function confirmPayment(deps: Deps, invoiceId: number, source: string, actorOf?: AuditActor): boolean {
-  const result = deps.db.transaction((tx) => {
-    const inv = tx.select().from(invoices).where(eq(invoices.id, invoiceId)).get();
+export async function confirmPayment(deps: Deps, invoiceId: number, source: string, actorOf?: AuditActor): Promise<boolean> {
+  const result = await deps.db.transaction(async (tx) => {
+    const inv = (await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1))[0];
     if (!inv || inv.status === "paid") return null;
-    const company = tx.select().from(companies).where(eq(companies.id, inv.companyId)).get();
+    const company = (await tx.select().from(companies).where(eq(companies.id, inv.companyId)).limit(1))[0];
     if (!company) return null;
     // From the later of the company's and the invoice's due date; a lapsed company renews from today.
     const today = todayDate(deps.config.timezone, new Date(deps.clock.now()));
     const base = [company.dueDate ?? "", inv.dueDate, today].reduce((a, b) => (a > b ? a : b));
     const dueDate = renewDueDate(base, company.recurrence);
     const now = nowIso();
-    const paid = tx
+    const paid = await tx
       .update(invoices)
       .set({ status: "paid", paidAt: now, updatedAt: now })
       .where(and(eq(invoices.id, inv.id), eq(invoices.status, "open")))
-      .returning({ id: invoices.id })
-      .all();
+      .returning({ id: invoices.id });
     if (paid.length !== 1) return null;
-    renewCompany(tx, company.id, dueDate, inv.planId ?? undefined);
+    await renewCompany(tx, company.id, dueDate, inv.planId ?? undefined);
     const actor = actorOf ?? { type: "system" as const, id: null, name: source };
-    audit({ db: deps.db, companyId: company.id, actor }, "invoice.paid", { type: "invoice", id: inv.id }, { dueDate: [company.dueDate, dueDate] }, tx);
+    await audit({ db: tx, companyId: company.id, actor }, "invoice.paid", { type: "invoice", id: inv.id }, { dueDate: [company.dueDate, dueDate] }, tx);
     return { companyId: company.id, dueDate };
   });
   if (!result) return false;
@@ -92,12 +90,12 @@ export function confirmPayment(deps: Deps, invoiceId: number, source: string, ac
 }
 
 /** PUT /invoices/{id} {status: "paid"} (super users): a payment confirmed by hand. */
-export function markInvoicePaid(ctx: Ctx, id: number) {
+export async function markInvoicePaid(ctx: Ctx, id: number) {
   requirePermission(ctx, "platform:invoices");
-  const inv = reachableInvoice(ctx, id);
-  confirmPayment(ctx, inv.id, `super user ${ctx.user.id}`, { type: "user", id: ctx.user.id, name: `${ctx.user.name} <${ctx.user.email}>` });
-  return serializeInvoice(reachableInvoice(ctx, id));
+  const inv = await reachableInvoice(ctx, id);
+  await confirmPayment(ctx, inv.id, `super user ${ctx.user.id}`, { type: "user", id: ctx.user.id, name: `${ctx.user.name} <${ctx.user.email}>` });
+  return serializeInvoice(await reachableInvoice(ctx, id));
 }
 
 /** Finds the invoice a Pix charge was made for. */
-export const invoiceByTxid = (db: DbOrTx, txid: string) => db.select().from(invoices).where(eq(invoices.txid, txid)).get();
+export const invoiceByTxid = async (db: DbOrTx, txid: string) => (await db.select().from(invoices).where(eq(invoices.txid, txid)).limit(1))[0];

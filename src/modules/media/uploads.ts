@@ -238,7 +238,7 @@ export async function replaceAttachment<Row>(
   area: string,
   file: unknown | null,
   previousPath: string | null,
-  write: (media: { mediaPath: string | null; mediaName: string | null; updatedAt: string }) => Row,
+  write: (media: { mediaPath: string | null; mediaName: string | null; updatedAt: string }) => Promise<Row>,
 ): Promise<Row> {
   const stored = file === null ? null : await saveUpload(ctx, ctx.companyId, area, file, "attachment");
   const row = write({ mediaPath: stored?.mediaPath ?? null, mediaName: stored?.mediaName ?? null, updatedAt: new Date().toISOString() });

@@ -13,20 +13,18 @@ import { deliver, publishMessageUpdated } from "./service";
  */
 export async function retryQueuedMessages(deps: Deps, now = deps.clock.now()) {
   const expired = new Date(now - LIMITS.outboxTimeoutMs).toISOString();
-  const stale = deps.db
+  const stale = await deps.db
     .update(messages)
     .set({ sendStatus: "failed", sendError: "ERR_WAPP_NOT_INITIALIZED", ack: 0, updatedAt: isoNow(deps.clock) })
     .where(and(isQueued, lt(messages.updatedAt, expired)))
-    .returning({ id: messages.id, companyId: messages.companyId })
-    .all();
-  for (const m of stale) publishMessageUpdated(deps, m.companyId, m.id);
+    .returning({ id: messages.id, companyId: messages.companyId });
+  for (const m of stale) await publishMessageUpdated(deps, m.companyId, m.id);
   const limit = new Date(now - 60_000).toISOString();
-  const rows = deps.db
+  const rows = await deps.db
     .select({ id: messages.id, companyId: messages.companyId, whatsappId: tickets.whatsappId, contactId: tickets.contactId })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
     .where(and(isQueued, lt(messages.updatedAt, limit)))
-    .limit(200)
-    .all();
+    .limit(200);
   for (const r of rows) await deliver(deps, r, r.id);
 }

@@ -7,9 +7,9 @@ import { ticketsOfMediaPath } from "./queries";
  * messages that carry it is in a ticket the caller may see; the sandbox phone's files only by those who
  * see every ticket. Files of other areas (queues, quick messages, file lists…) are the company's.
  */
-export function canReadMediaFile(ctx: Ctx, mediaPath: string): boolean {
+export async function canReadMediaFile(ctx: Ctx, mediaPath: string): Promise<boolean> {
   const area = mediaPath.split("/")[1];
   if (area === "sandbox") return canViewEveryTicket(ctx.user);
   if (area !== "messages" || canViewEveryTicket(ctx.user)) return true;
-  return ticketsOfMediaPath(ctx.db, ctx.companyId, mediaPath).some((t) => canViewTicket(ctx.user, t));
+  return (await ticketsOfMediaPath(ctx.db, ctx.companyId, mediaPath)).some((t) => canViewTicket(ctx.user, t));
 }

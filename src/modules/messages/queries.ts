@@ -6,18 +6,17 @@ import { type MessageRow, isQueued, messages } from "./schema";
 import { type MessageDto, serializeMessage } from "./serialize";
 
 /** Serialises rows with their quoted messages and group senders in two extra queries (no N+1). */
-export function hydrate(db: DbOrTx, companyId: number, rows: MessageRow[]): MessageDto[] {
+export async function hydrate(db: DbOrTx, companyId: number, rows: MessageRow[]): Promise<MessageDto[]> {
   const quotedIds = [...new Set(rows.map((r) => r.quotedMsgId).filter((x): x is number => !!x))];
   const quoted = quotedIds.length
-    ? db
+    ? await db
         .select()
         .from(messages)
         .where(and(eq(messages.companyId, companyId), inArray(messages.id, quotedIds)))
-        .all()
     : [];
   const qMap = new Map(quoted.map((q) => [q.id, q]));
   const contactIds = [...new Set(rows.filter((r) => !r.fromMe && r.contactId).map((r) => r.contactId as number))];
-  const people = contactIds.length ? db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(inArray(contacts.id, contactIds)).all() : [];
+  const people = contactIds.length ? await db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(inArray(contacts.id, contactIds)) : [];
   const cMap = new Map(people.map((p) => [p.id, p]));
   return rows.map((r) => serializeMessage(r, r.quotedMsgId ? (qMap.get(r.quotedMsgId) ?? null) : null, r.contactId ? (cMap.get(r.contactId) ?? null) : null));
 }
@@ -29,38 +28,42 @@ export function hydrate(db: DbOrTx, companyId: number, rows: MessageRow[]): Mess
  * reads the ticket's index alone (the caller has checked the ticket's company, which its messages
  * share); the page's company check is a unary `+` term, which no index can serve.
  */
-export function pageMessages(db: DbOrTx, companyId: number, ticketId: number, page: number, size: number) {
-  const total = db.select({ n: count() }).from(messages).where(eq(messages.ticketId, ticketId)).get()?.n ?? 0;
-  const rows = db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.ticketId, ticketId), sql`+${messages.companyId} = ${companyId}`))
-    .orderBy(desc(messages.id))
-    .limit(size)
-    .offset((page - 1) * size)
-    .all()
-    .reverse();
+export async function pageMessages(db: DbOrTx, companyId: number, ticketId: number, page: number, size: number) {
+  const total = (await db.select({ n: count() }).from(messages).where(eq(messages.ticketId, ticketId)).limit(1))[0]?.n ?? 0;
+  const rows = (
+    await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), sql`+${messages.companyId} = ${companyId}`))
+      .orderBy(desc(messages.id))
+      .limit(size)
+      .offset((page - 1) * size)
+  ).reverse();
   return { rows, total };
 }
 
-export const findMessage = (db: DbOrTx, companyId: number, id: number) =>
-  db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
-    .get();
+export const findMessage = async (db: DbOrTx, companyId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .limit(1)
+  )[0];
 
-export const findByWid = (db: DbOrTx, companyId: number, whatsappId: number | null, wid: string) =>
-  db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.companyId, companyId), whatsappId === null ? undefined : eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)))
-    .get();
+export const findByWid = async (db: DbOrTx, companyId: number, whatsappId: number | null, wid: string) =>
+  (
+    await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), whatsappId === null ? undefined : eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)))
+      .limit(1)
+  )[0];
 
 /** The last `limit` texts (and captions) of a ticket, oldest first (the AI assistant's context); `exceptId` leaves one message out. */
-export function recentTexts(db: DbOrTx, ticketId: number, limit: number, exceptId = 0): { fromMe: boolean; body: string }[] {
+export async function recentTexts(db: DbOrTx, ticketId: number, limit: number, exceptId = 0): Promise<{ fromMe: boolean; body: string }[]> {
   return (
-    db
+    await db
       .select({ fromMe: messages.fromMe, body: messages.body })
       .from(messages)
       // texts and captions only: a media message's body is otherwise just its file name
@@ -75,22 +78,19 @@ export function recentTexts(db: DbOrTx, ticketId: number, limit: number, exceptI
       )
       .orderBy(desc(messages.id))
       .limit(limit)
-      .all()
-      .reverse()
-  );
+  ).reverse();
 }
 /** Outgoing messages of every company still queued for delivery (metrics: the outbox depth). */
-export const countQueuedMessages = (db: DbOrTx) => db.select({ n: count() }).from(messages).where(isQueued).get()?.n ?? 0;
+export const countQueuedMessages = async (db: DbOrTx) => (await db.select({ n: count() }).from(messages).where(isQueued).limit(1))[0]?.n ?? 0;
 
 /** Where a chat file is shown: the tickets of the messages that carry it (for the media route's visibility check). */
-export function ticketsOfMediaPath(db: DbOrTx, companyId: number, mediaPath: string): { userId: number | null; queueId: number | null }[] {
-  return db
+export async function ticketsOfMediaPath(db: DbOrTx, companyId: number, mediaPath: string): Promise<{ userId: number | null; queueId: number | null }[]> {
+  return await db
     .select({ userId: tickets.userId, queueId: tickets.queueId })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
     .where(and(eq(messages.companyId, companyId), eq(messages.mediaUrl, mediaPath)))
-    .limit(50)
-    .all();
+    .limit(50);
 }
 
 /** SQL: the message with this id was given up by the outbox (send failed for good). */
@@ -98,14 +98,13 @@ export const sendFailed = (messageId: SQL | AnyColumn) =>
   sql<boolean>`exists (select 1 from ${messages} where ${messages.id} = ${messageId} and ${messages.sendStatus} = 'failed')`;
 
 /** Messages of these ids that the outbox gave up on: when and why (the campaign report shows them as failed). */
-export function failedSends(db: DbOrTx, ids: number[]): Map<number, { at: string; error: string | null }> {
+export async function failedSends(db: DbOrTx, ids: number[]): Promise<Map<number, { at: string; error: string | null }>> {
   const map = new Map<number, { at: string; error: string | null }>();
   if (!ids.length) return map;
-  const rows = db
+  const rows = await db
     .select({ id: messages.id, at: messages.updatedAt, error: messages.sendError })
     .from(messages)
-    .where(and(inArray(messages.id, ids), sql`${messages.sendStatus} = 'failed'`))
-    .all();
+    .where(and(inArray(messages.id, ids), sql`${messages.sendStatus} = 'failed'`));
   for (const r of rows) map.set(r.id, { at: r.at, error: r.error });
   return map;
 }

@@ -15,8 +15,8 @@ import { markTicketRead, sendMessage } from "./service";
 import type { MessageDto } from "./serialize";
 
 /** The ticket an agent may write to: visible, open, and theirs (an admin writes to any). */
-function answerableTicket(ctx: Ctx, ticketId: number) {
-  const ticket = getVisibleTicket(ctx, ticketId);
+async function answerableTicket(ctx: Ctx, ticketId: number) {
+  const ticket = await getVisibleTicket(ctx, ticketId);
   if (ticket.status !== "open") throw new AppError("ERR_TICKET_NOT_OPEN", 400);
   if (ticket.userId !== ctx.user.id && !canHandleEveryTicket(ctx.user)) throw forbidden();
   return ticket;
@@ -28,23 +28,23 @@ function answerableTicket(ctx: Ctx, ticketId: number) {
  * ({{name}}, {{firstName}}…). The message shows the text the customer reads.
  */
 export async function sendTemplateFromAgent(ctx: Ctx, ticketId: number, choice: TemplateChoice): Promise<MessageDto> {
-  const ticket = answerableTicket(ctx, ticketId);
-  if (!ticket.whatsappId || !sendsTemplates(ctx, ticket)) throw new AppError("ERR_CLOUD_ONLY", 400);
-  const contact = ctx.db.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId)).get();
+  const ticket = await answerableTicket(ctx, ticketId);
+  if (!ticket.whatsappId || !(await sendsTemplates(ctx, ticket))) throw new AppError("ERR_CLOUD_ONLY", 400);
+  const contact = (await ctx.db.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId)).limit(1))[0];
   const params = choice.params.map((p) => renderTemplate(p, { name: contact?.name }, ctx.config.timezone));
   const filled = { ...choice, params };
   await ctx.cloudApi.ensureTemplates(ticket.whatsappId, ctx.clock.now());
-  const { text } = ctx.cloudApi.resolveTemplate(ticket.whatsappId, filled);
-  markTicketRead(ctx, ticket);
+  const { text } = await ctx.cloudApi.resolveTemplate(ticket.whatsappId, filled);
+  await markTicketRead(ctx, ticket);
   return sendMessage(ctx, ticket, { body: text, userId: ctx.user.id, template: filled });
 }
 
 /** POST /messages/reaction/{id}: an agent reacts to a message of a ticket they may write to. */
 export async function reactFromAgent(ctx: Ctx, messageId: number, emoji: string): Promise<MessageDto> {
-  const target = findMessage(ctx.db, ctx.companyId, messageId);
+  const target = await findMessage(ctx.db, ctx.companyId, messageId);
   if (!target || target.isDeleted || target.mediaType === "reactionMessage") throw notFound("ERR_NO_MESSAGE_FOUND");
-  const ticket = answerableTicket(ctx, target.ticketId);
-  assertWindowOpen(ctx, ticket);
+  const ticket = await answerableTicket(ctx, target.ticketId);
+  await assertWindowOpen(ctx, ticket);
   return sendMessage(ctx, ticket, { body: emoji, userId: ctx.user.id, quotedMsgId: target.id, reaction: true });
 }
 
@@ -61,16 +61,16 @@ export interface AgentSend {
  * or with media files (each sent with the body as caption). The ticket is read at the same time.
  */
 export async function sendFromAgent(ctx: Ctx, ticketId: number, input: AgentSend): Promise<MessageDto[]> {
-  const ticket = answerableTicket(ctx, ticketId);
+  const ticket = await answerableTicket(ctx, ticketId);
   // Outside the 24-hour window (Cloud API) WhatsApp refuses free-form messages: only a template goes.
-  assertWindowOpen(ctx, ticket);
+  await assertWindowOpen(ctx, ticket);
   let quotedMsgId: number | null = null;
   if (input.quotedId) {
-    const q = findMessage(ctx.db, ctx.companyId, input.quotedId);
+    const q = await findMessage(ctx.db, ctx.companyId, input.quotedId);
     if (!q || q.ticketId !== ticket.id) throw notFound("ERR_NO_MESSAGE_FOUND");
     quotedMsgId = q.id;
   }
-  const contact = ctx.db.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId)).get();
+  const contact = (await ctx.db.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId)).limit(1))[0];
   const body = renderTemplate(input.body, { name: contact?.name }, ctx.config.timezone);
   const files = input.files ?? [];
   const checked = files.map((f) => {
@@ -80,7 +80,7 @@ export async function sendFromAgent(ctx: Ctx, ticketId: number, input: AgentSend
   // voice notes become Ogg/Opus before anything is sent, so a bad recording sends nothing
   const ready: CheckedFile[] = [];
   for (const c of checked) ready.push(isVoiceNote(c.originalName) ? await voiceNoteUpload(c) : c);
-  markTicketRead(ctx, ticket);
+  await markTicketRead(ctx, ticket);
   if (!checked.length) {
     if (!body.trim()) throw new AppError("ERR_VALIDATION", 400, { fields: { body: "validation.required" } });
     return [await sendMessage(ctx, ticket, { body, userId: ctx.user.id, quotedMsgId })];

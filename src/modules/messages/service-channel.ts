@@ -14,13 +14,13 @@ import { markDeleted, publishMessageUpdated } from "./service";
  * edits and revokes mark the message; each change is published as `appMessage update`.
  * Answers how many messages changed.
  */
-export function applyAcks(deps: Deps, companyId: number, whatsappId: number, acks: AckEvent[]): number {
+export async function applyAcks(deps: Deps, companyId: number, whatsappId: number, acks: AckEvent[]): Promise<number> {
   let changed = 0;
   for (const a of acks) {
-    const row = a.error ? applyFailure(deps.db, companyId, whatsappId, a) : applyAck(deps.db, companyId, whatsappId, a);
+    const row = a.error ? await applyFailure(deps.db, companyId, whatsappId, a) : await applyAck(deps.db, companyId, whatsappId, a);
     if (!row) continue;
     changed++;
-    publishMessageUpdated(deps, companyId, row.id);
+    await publishMessageUpdated(deps, companyId, row.id);
   }
   return changed;
 }
@@ -31,51 +31,54 @@ const ofConnection = (companyId: number, whatsappId: number) => and(eq(messages.
  * An ack moves forward only (statuses may arrive out of order). A message still under our reserved
  * id (its send's answer not in yet) is found by the alias and takes the channel's id.
  */
-function applyAck(db: DB, companyId: number, whatsappId: number, a: AckEvent) {
-  const byId = db
-    .update(messages)
-    .set({ ack: a.ack, updatedAt: nowIso() })
-    .where(and(ofConnection(companyId, whatsappId), eq(messages.wid, a.id), lt(messages.ack, a.ack)))
-    .returning({ id: messages.id })
-    .get();
+async function applyAck(db: DB, companyId: number, whatsappId: number, a: AckEvent) {
+  const byId = (
+    await db
+      .update(messages)
+      .set({ ack: a.ack, updatedAt: nowIso() })
+      .where(and(ofConnection(companyId, whatsappId), eq(messages.wid, a.id), lt(messages.ack, a.ack)))
+      .returning({ id: messages.id })
+  )[0];
   if (byId || !a.alias) return byId;
-  return db
-    .update(messages)
-    .set({ ack: a.ack, wid: a.id, updatedAt: nowIso() })
-    .where(and(ofConnection(companyId, whatsappId), eq(messages.wid, a.alias), eq(messages.fromMe, true), lt(messages.ack, a.ack)))
-    .returning({ id: messages.id })
-    .get();
+  return (
+    await db
+      .update(messages)
+      .set({ ack: a.ack, wid: a.id, updatedAt: nowIso() })
+      .where(and(ofConnection(companyId, whatsappId), eq(messages.wid, a.alias), eq(messages.fromMe, true), lt(messages.ack, a.ack)))
+      .returning({ id: messages.id })
+  )[0];
 }
 
 /** The message failed on the way (WhatsApp said so): failed with the reason, unless it was delivered already. */
-function applyFailure(db: DB, companyId: number, whatsappId: number, a: AckEvent) {
+async function applyFailure(db: DB, companyId: number, whatsappId: number, a: AckEvent) {
   const ids = a.alias ? [a.id, a.alias] : [a.id];
-  return db
-    .update(messages)
-    .set({ sendStatus: "failed", sendError: a.error, wid: a.id, updatedAt: nowIso() })
-    .where(
-      and(ofConnection(companyId, whatsappId), inArray(messages.wid, ids), eq(messages.fromMe, true), ne(messages.sendStatus, "failed"), lt(messages.ack, 3)),
-    )
-    .returning({ id: messages.id })
-    .get();
+  return (
+    await db
+      .update(messages)
+      .set({ sendStatus: "failed", sendError: a.error, wid: a.id, updatedAt: nowIso() })
+      .where(
+        and(ofConnection(companyId, whatsappId), inArray(messages.wid, ids), eq(messages.fromMe, true), ne(messages.sendStatus, "failed"), lt(messages.ack, 3)),
+      )
+      .returning({ id: messages.id })
+  )[0];
 }
 
 /** The customer edited a message: new body, isEdited. */
-export function applyEdit(deps: Deps, companyId: number, whatsappId: number, wid: string, body: string): boolean {
-  const m = findByWid(deps.db, companyId, whatsappId, wid);
+export async function applyEdit(deps: Deps, companyId: number, whatsappId: number, wid: string, body: string): Promise<boolean> {
+  const m = await findByWid(deps.db, companyId, whatsappId, wid);
   if (!m) return false;
-  deps.db.update(messages).set({ body, isEdited: true, updatedAt: nowIso() }).where(eq(messages.id, m.id)).run();
-  publishMessageUpdated(deps, companyId, m.id);
+  await deps.db.update(messages).set({ body, isEdited: true, updatedAt: nowIso() }).where(eq(messages.id, m.id));
+  await publishMessageUpdated(deps, companyId, m.id);
   return true;
 }
 
 /** The sender deleted a message for everyone: it stays, marked isDeleted, and leaves the card's preview. */
-export function applyRevoke(deps: Deps, companyId: number, whatsappId: number, wid: string): boolean {
-  const m = findByWid(deps.db, companyId, whatsappId, wid);
+export async function applyRevoke(deps: Deps, companyId: number, whatsappId: number, wid: string): Promise<boolean> {
+  const m = await findByWid(deps.db, companyId, whatsappId, wid);
   if (!m || m.isDeleted) return false;
-  const ticket = findTicketRow(deps.db, companyId, m.ticketId);
+  const ticket = await findTicketRow(deps.db, companyId, m.ticketId);
   if (!ticket) return false;
-  markDeleted(deps, ticket, m.id);
+  await markDeleted(deps, ticket, m.id);
   return true;
 }
 
@@ -86,7 +89,7 @@ export type InboundValues = Omit<typeof messages.$inferInsert, "id" | "fromMe" |
  * Inside the inbound transaction: stores a channel message exactly once (unique per connection and
  * channel id). Answers the new row, or undefined when that message was already stored.
  */
-export function insertInbound(db: DB, values: InboundValues): MessageRow | undefined {
+export function insertInbound(db: DB, values: InboundValues): Promise<MessageRow | undefined> {
   const q = prepared(db, "messages.insertInbound", (d) =>
     d
       .insert(messages)
@@ -134,9 +137,9 @@ export function insertInbound(db: DB, values: InboundValues): MessageRow | undef
 }
 
 /** Two contacts turned out to be one person: the duplicate's messages move to the survivor. */
-export function moveMessagesToContact(tx: DbOrTx, companyId: number, fromContactId: number, toContactId: number) {
-  tx.update(messages)
+export async function moveMessagesToContact(tx: DbOrTx, companyId: number, fromContactId: number, toContactId: number) {
+  await tx
+    .update(messages)
     .set({ contactId: toContactId })
-    .where(and(eq(messages.companyId, companyId), eq(messages.contactId, fromContactId)))
-    .run();
+    .where(and(eq(messages.companyId, companyId), eq(messages.contactId, fromContactId)));
 }

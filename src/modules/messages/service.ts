@@ -1,3 +1,5 @@
+import { idle } from "../../db/query";
+import type { DbOrTx } from "../../core/db";
 import { canHandleEveryTicket } from "../tickets";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { addressOf } from "../../core/channel";
@@ -38,13 +40,13 @@ export function publishMessageCreated(deps: Deps, ticket: TicketDto, message: Me
 }
 
 /** Publishes a changed message (ack, delete, edit, send outcome) to its ticket's room, to those who may see the ticket. */
-export function publishMessageUpdated(deps: Deps, companyId: number, messageId: number) {
-  const row = findMessage(deps.db, companyId, messageId);
-  const ticket = row ? findTicketRow(deps.db, companyId, row.ticketId) : undefined;
+export async function publishMessageUpdated(deps: Deps, companyId: number, messageId: number) {
+  const row = await findMessage(deps.db, companyId, messageId);
+  const ticket = row ? await findTicketRow(deps.db, companyId, row.ticketId) : undefined;
   if (!row || !ticket) return;
   deps.hub.publish(
     rooms.ticket(row.ticketId),
-    { channel: "appMessage", action: "update", message: hydrate(deps.db, companyId, [row])[0] },
+    { channel: "appMessage", action: "update", message: (await hydrate(deps.db, companyId, [row]))[0] },
     { ticket: { companyId, status: ticket.status, queueId: ticket.queueId, userId: ticket.userId } },
   );
 }
@@ -54,28 +56,29 @@ export function publishMessageUpdated(deps: Deps, companyId: number, messageId: 
  * for the newest inbound message, and `updateUnread` for the lists (R-MSG-5). Nothing is
  * written when nothing is unread.
  */
-export function markTicketRead(deps: Deps, ticket: OutboxTicket) {
+export async function markTicketRead(deps: Deps, ticket: OutboxTicket) {
   // Through the partial index of unread inbound messages, whatever the statistics say: one probe, not
   // a walk of a long ticket.
+  await idle(deps.db);
   const newest = deps.db.sqlite
     .query<{ wid: string }, [number]>(
       "select wid from messages indexed by messages_unread_idx where ticket_id = ? and read = 0 and from_me = 0 order by id desc limit 1",
     )
     .get(ticket.id);
   if (ticket.unreadMessages === 0 && !newest) return;
-  const cleared = deps.db.transaction((tx) => {
-    const changed = clearUnread(tx, ticket.id);
+  const cleared = await deps.db.transaction(async (tx) => {
+    const changed = await clearUnread(tx, ticket.id);
     if (newest) {
-      tx.update(messages)
+      await tx
+        .update(messages)
         .set({ read: true })
-        .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false)))
-        .run();
+        .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false)));
     }
     return changed;
   });
   if (newest && ticket.whatsappId) {
     const adapter = deps.channels.get(ticket.whatsappId);
-    const contact = findContact(deps.db, ticket.companyId, ticket.contactId);
+    const contact = await findContact(deps.db, ticket.companyId, ticket.contactId);
     if (adapter && contact) {
       adapter.markRead([{ id: newest.wid, to: addressOf(contact), fromMe: false }]).catch((e) => log.warn("markRead failed", { err: String(e) }));
     }
@@ -84,15 +87,15 @@ export function markTicketRead(deps: Deps, ticket: OutboxTicket) {
 }
 
 /** GET /messages/{ticketId}: a page (20, newest page first, chronological), marks the ticket read. */
-export function listMessages(ctx: Ctx, ticketId: number, page: number): MessagesPageDto {
-  const ticket = getVisibleTicket(ctx, ticketId);
+export async function listMessages(ctx: Ctx, ticketId: number, page: number): Promise<MessagesPageDto> {
+  const ticket = await getVisibleTicket(ctx, ticketId);
   const size = LIMITS.messagesPageSize;
-  const { rows, total } = pageMessages(ctx.db, ctx.companyId, ticketId, page, size);
-  markTicketRead(ctx, ticket);
+  const { rows, total } = await pageMessages(ctx.db, ctx.companyId, ticketId, page, size);
+  await markTicketRead(ctx, ticket);
   return {
-    messages: hydrate(ctx.db, ctx.companyId, rows),
-    ticket: loadTicket(ctx, ctx.companyId, ticketId)!,
-    window: ticketWindow(ctx, ticket),
+    messages: await hydrate(ctx.db, ctx.companyId, rows),
+    ticket: (await loadTicket(ctx, ctx.companyId, ticketId))!,
+    window: await ticketWindow(ctx, ticket),
     count: total,
     hasMore: total > page * size,
   };
@@ -121,42 +124,43 @@ export async function sendMessage(deps: Deps, ticket: OutboxTicket, spec: SendSp
   const now = isoNow(deps.clock);
   const wid = newWid();
   const db = deps.db;
-  const row = db.transaction(() => {
-    const m = db
-      .insert(messages)
-      .values({
-        companyId: ticket.companyId,
-        ticketId: ticket.id,
-        whatsappId: ticket.whatsappId,
-        wid,
-        userId: spec.userId ?? null,
-        body: spec.body,
-        fromMe: true,
-        read: true,
-        ack: 0,
-        sendStatus: "queued",
-        mediaType: spec.reaction ? "reactionMessage" : spec.media ? mediaTypeOf(spec.media.mime) : "chat",
-        mediaUrl: spec.media?.mediaPath ?? null,
-        mediaName: spec.media?.fileName ?? null,
-        quotedMsgId: spec.quotedMsgId ?? null,
-        payload: spec.template ? JSON.stringify({ template: spec.template }) : spec.menu ? JSON.stringify({ menu: spec.menu }) : null,
-        isAutomatic: !!spec.isAutomatic,
-        queueId: ticket.queueId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
+  const row = await db.transaction(async (tx) => {
+    const m = (
+      await tx
+        .insert(messages)
+        .values({
+          companyId: ticket.companyId,
+          ticketId: ticket.id,
+          whatsappId: ticket.whatsappId,
+          wid,
+          userId: spec.userId ?? null,
+          body: spec.body,
+          fromMe: true,
+          read: true,
+          ack: 0,
+          sendStatus: "queued",
+          mediaType: spec.reaction ? "reactionMessage" : spec.media ? mediaTypeOf(spec.media.mime) : "chat",
+          mediaUrl: spec.media?.mediaPath ?? null,
+          mediaName: spec.media?.fileName ?? null,
+          quotedMsgId: spec.quotedMsgId ?? null,
+          payload: spec.template ? JSON.stringify({ template: spec.template }) : spec.menu ? JSON.stringify({ menu: spec.menu }) : null,
+          isAutomatic: !!spec.isAutomatic,
+          queueId: ticket.queueId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+    )[0];
     // A reaction does not become the card's last message (as on the phone).
     if (!spec.reaction)
-      noteMessage(db, ticket.id, { preview: spec.body || spec.media?.fileName || "", fromMe: true, inbound: false, automatic: spec.isAutomatic }, now);
-    spec.onStored?.(db, m);
+      await noteMessage(tx, ticket.id, { preview: spec.body || spec.media?.fileName || "", fromMe: true, inbound: false, automatic: spec.isAutomatic }, now);
+    await spec.onStored?.(tx, m);
     return m;
   });
-  const loaded = loadTicket(deps, ticket.companyId, ticket.id);
-  if (loaded) publishMessageCreated(deps, loaded, hydrate(deps.db, ticket.companyId, [row])[0]);
+  const loaded = await loadTicket(deps, ticket.companyId, ticket.id);
+  if (loaded) publishMessageCreated(deps, loaded, (await hydrate(deps.db, ticket.companyId, [row]))[0]);
   await deliver(deps, ticket, row.id);
-  return hydrate(deps.db, ticket.companyId, [findMessage(deps.db, ticket.companyId, row.id)!])[0];
+  return (await hydrate(deps.db, ticket.companyId, [(await findMessage(deps.db, ticket.companyId, row.id))!]))[0];
 }
 
 /** The claim of a message being handed to a channel right now: a flush and a retry never send one twice. */
@@ -169,21 +173,20 @@ const sending = (messageId: number) => `message:${messageId}`;
  */
 export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | "whatsappId" | "contactId">, messageId: number) {
   if (deps.claims.held(sending(messageId))) return;
-  const m = findMessage(deps.db, ticket.companyId, messageId);
+  const m = await findMessage(deps.db, ticket.companyId, messageId);
   if (m?.sendStatus !== "queued") return;
   const adapter = ticket.whatsappId ? deps.channels.get(ticket.whatsappId) : undefined;
   if (!adapter || (adapter.status !== undefined && adapter.status !== "CONNECTED")) return;
-  const setState = (values: { [K in keyof typeof m]?: (typeof m)[K] | SQL }) => {
-    deps.db
+  const setState = async (values: { [K in keyof typeof m]?: (typeof m)[K] | SQL }) => {
+    await deps.db
       .update(messages)
       .set({ ...values, updatedAt: isoNow(deps.clock) })
-      .where(eq(messages.id, messageId))
-      .run();
-    publishMessageUpdated(deps, ticket.companyId, messageId);
+      .where(eq(messages.id, messageId));
+    await publishMessageUpdated(deps, ticket.companyId, messageId);
   };
-  const contact = findContact(deps.db, ticket.companyId, ticket.contactId);
+  const contact = await findContact(deps.db, ticket.companyId, ticket.contactId);
   if (!contact) return setState({ sendStatus: "failed", sendError: "ERR_NO_CONTACT_FOUND" });
-  const quoted = m.quotedMsgId ? findMessage(deps.db, ticket.companyId, m.quotedMsgId) : undefined;
+  const quoted = m.quotedMsgId ? await findMessage(deps.db, ticket.companyId, m.quotedMsgId) : undefined;
   const base = {
     to: addressOf(contact),
     id: m.wid,
@@ -227,7 +230,7 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
     // A channel that names messages itself (Cloud API) answers its id: statuses will carry it. A
     // status that came first may already have moved the ack (and the id): it never goes back.
     // A `failed` status of this very send that came before its answer keeps the message failed.
-    setState({
+    await setState({
       sendStatus: sql`case when ${messages.sendStatus} = 'failed' then 'failed' else 'sent' end`,
       ack: sql`max(${messages.ack}, ${Math.max(res.ack, 1)})`,
       sendError: sql`case when ${messages.sendStatus} = 'failed' then ${messages.sendError} else null end`,
@@ -240,7 +243,7 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
     if (adapter.status !== undefined && adapter.status !== "CONNECTED") return;
     // A channel's own reason (an ERR_ code: the 24-hour window closed, a rate limit…) is the message's.
     const code = (e as { code?: unknown }).code;
-    setState({ sendStatus: "failed", sendError: typeof code === "string" && code.startsWith("ERR_") ? code : "ERR_SENDING_WAPP_MSG", ack: 0 });
+    await setState({ sendStatus: "failed", sendError: typeof code === "string" && code.startsWith("ERR_") ? code : "ERR_SENDING_WAPP_MSG", ack: 0 });
   } finally {
     deps.claims.release(sending(messageId));
     await copy?.release();
@@ -249,13 +252,12 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
 
 /** A connection (re)connected: its queued messages go out in the order they were written. */
 export async function flushOutbox(deps: Deps, connectionId: number) {
-  const rows = deps.db
+  const rows = await deps.db
     .select({ id: messages.id, companyId: messages.companyId, contactId: sql<number>`(select contact_id from tickets where id = ${messages.ticketId})` })
     .from(messages)
     .where(and(eq(messages.whatsappId, connectionId), isQueued))
     .orderBy(messages.id)
-    .limit(500)
-    .all();
+    .limit(500);
   for (const r of rows) await deliver(deps, { companyId: r.companyId, whatsappId: connectionId, contactId: r.contactId }, r.id);
 }
 
@@ -283,50 +285,52 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 /** The card preview after a message disappeared: the newest message still shown, else empty. */
-function previewAfterDelete(deps: Deps, ticketId: number) {
-  const last = deps.db
-    .select({ body: messages.body, mediaName: messages.mediaName })
-    .from(messages)
-    .where(and(eq(messages.ticketId, ticketId), eq(messages.isDeleted, false)))
-    .orderBy(desc(messages.id))
-    .get();
+async function previewAfterDelete(db: DbOrTx, ticketId: number) {
+  const last = (
+    await db
+      .select({ body: messages.body, mediaName: messages.mediaName })
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.isDeleted, false)))
+      .orderBy(desc(messages.id))
+      .limit(1)
+  )[0];
   return last ? last.body || last.mediaName || "" : "";
 }
 
 /** DELETE /messages/{id}: own (fromMe) messages only; asks the channel to revoke, then marks it. */
 export async function deleteMessage(ctx: Ctx, id: number) {
-  const m = findMessage(ctx.db, ctx.companyId, id);
+  const m = await findMessage(ctx.db, ctx.companyId, id);
   if (!m) throw notFound("ERR_NO_MESSAGE_FOUND");
-  const ticket = getVisibleTicket(ctx, m.ticketId);
+  const ticket = await getVisibleTicket(ctx, m.ticketId);
   if (!m.fromMe) throw forbidden();
-  if (m.isDeleted) return hydrate(ctx.db, ctx.companyId, [m])[0];
+  if (m.isDeleted) return (await hydrate(ctx.db, ctx.companyId, [m]))[0];
   if (m.sendStatus === "sent" || m.sendStatus === null) {
     const adapter = ticket.whatsappId ? ctx.channels.get(ticket.whatsappId) : undefined;
     if (!adapter) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
-    const contact = findContact(ctx.db, ctx.companyId, ticket.contactId)!;
+    const contact = (await findContact(ctx.db, ctx.companyId, ticket.contactId))!;
     try {
       await adapter.deleteForEveryone({ id: m.wid, to: addressOf(contact), fromMe: true });
     } catch {
       throw new AppError("ERR_DELETE_WAPP_MSG", 400);
     }
   }
-  markDeleted(ctx, ticket, id);
-  audit(ctx, "message.deleted", { type: "message", id, label: `ticket ${ticket.id}` });
-  return hydrate(ctx.db, ctx.companyId, [findMessage(ctx.db, ctx.companyId, id)!])[0];
+  await markDeleted(ctx, ticket, id);
+  await audit(ctx, "message.deleted", { type: "message", id, label: `ticket ${ticket.id}` });
+  return (await hydrate(ctx.db, ctx.companyId, [(await findMessage(ctx.db, ctx.companyId, id))!]))[0];
 }
 
 /** Marks a message deleted (by us or by the customer) and keeps the ticket card's preview true. */
-export function markDeleted(deps: Deps, ticket: TicketRow, messageId: number) {
-  deps.db.transaction((tx) => {
-    tx.update(messages)
+export async function markDeleted(deps: Deps, ticket: TicketRow, messageId: number) {
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(messages)
       .set({ isDeleted: true, updatedAt: isoNow(deps.clock) })
-      .where(eq(messages.id, messageId))
-      .run();
-    refreshPreview(tx, ticket.id, previewAfterDelete(deps, ticket.id));
+      .where(eq(messages.id, messageId));
+    await refreshPreview(tx, ticket.id, await previewAfterDelete(tx, ticket.id));
   });
-  publishMessageUpdated(deps, ticket.companyId, messageId);
+  await publishMessageUpdated(deps, ticket.companyId, messageId);
   // Every list showing the card gets the new preview, not only the open chat.
-  const dto = loadTicket(deps, ticket.companyId, ticket.id);
+  const dto = await loadTicket(deps, ticket.companyId, ticket.id);
   if (dto) publishTicket(deps, dto);
 }
 
@@ -335,17 +339,16 @@ export function markDeleted(deps: Deps, ticket: TicketRow, messageId: number) {
  * customer never receives it twice even if the first attempt did reach the phone.
  */
 export async function retryMessage(ctx: Ctx, id: number) {
-  const m = findMessage(ctx.db, ctx.companyId, id);
+  const m = await findMessage(ctx.db, ctx.companyId, id);
   if (!m) throw notFound("ERR_NO_MESSAGE_FOUND");
-  const ticket = getVisibleTicket(ctx, m.ticketId);
+  const ticket = await getVisibleTicket(ctx, m.ticketId);
   if (!m.fromMe || m.sendStatus !== "failed") throw new AppError("ERR_BAD_REQUEST", 400);
   if (ticket.userId !== ctx.user.id && !canHandleEveryTicket(ctx.user)) throw forbidden();
-  ctx.db
+  await ctx.db
     .update(messages)
     .set({ sendStatus: "queued", sendError: null, updatedAt: isoNow(ctx.clock) })
-    .where(eq(messages.id, id))
-    .run();
-  publishMessageUpdated(ctx, ctx.companyId, id);
+    .where(eq(messages.id, id));
+  await publishMessageUpdated(ctx, ctx.companyId, id);
   await deliver(ctx, ticket, id);
-  return hydrate(ctx.db, ctx.companyId, [findMessage(ctx.db, ctx.companyId, id)!])[0];
+  return (await hydrate(ctx.db, ctx.companyId, [(await findMessage(ctx.db, ctx.companyId, id))!]))[0];
 }

@@ -12,12 +12,12 @@ import { findContact } from "../contacts";
 import type { TicketRow } from "../tickets";
 
 /** The window of a ticket: null when its connection has none (WhatsApp Web, sandbox). */
-export function ticketWindow(deps: Deps, ticket: Pick<TicketRow, "companyId" | "whatsappId" | "contactId">): TicketWindowDto | null {
+export async function ticketWindow(deps: Deps, ticket: Pick<TicketRow, "companyId" | "whatsappId" | "contactId">): Promise<TicketWindowDto | null> {
   if (!ticket.whatsappId) return null;
-  const w = findConnection(deps.db, ticket.companyId, ticket.whatsappId);
+  const w = await findConnection(deps.db, ticket.companyId, ticket.whatsappId);
   if (w?.channel !== "cloudapi") return null;
-  const number = findContact(deps.db, ticket.companyId, ticket.contactId)?.number ?? "";
-  const last = number ? deps.cloudApi.lastInboundAt(w.id, number) : null;
+  const number = (await findContact(deps.db, ticket.companyId, ticket.contactId))?.number ?? "";
+  const last = number ? await deps.cloudApi.lastInboundAt(w.id, number) : null;
   const now = deps.clock.now();
   return {
     lastInboundAt: last === null ? null : new Date(last).toISOString(),
@@ -27,12 +27,12 @@ export function ticketWindow(deps: Deps, ticket: Pick<TicketRow, "companyId" | "
 }
 
 /** Refuses a free-form message outside the window (ERR_CLOUD_WINDOW_CLOSED): only a template may go. */
-export function assertWindowOpen(deps: Deps, ticket: Pick<TicketRow, "companyId" | "whatsappId" | "contactId">) {
-  const window = ticketWindow(deps, ticket);
+export async function assertWindowOpen(deps: Deps, ticket: Pick<TicketRow, "companyId" | "whatsappId" | "contactId">) {
+  const window = await ticketWindow(deps, ticket);
   if (window && !window.open) throw new AppError("ERR_CLOUD_WINDOW_CLOSED", 400);
 }
 
 /** Whether the ticket's connection sends message templates (Cloud API). */
-export function sendsTemplates(deps: Deps, ticket: Pick<TicketRow, "companyId" | "whatsappId">): boolean {
-  return !!ticket.whatsappId && findConnection(deps.db, ticket.companyId, ticket.whatsappId)?.channel === "cloudapi";
+export async function sendsTemplates(deps: Deps, ticket: Pick<TicketRow, "companyId" | "whatsappId">): Promise<boolean> {
+  return !!ticket.whatsappId && (await findConnection(deps.db, ticket.companyId, ticket.whatsappId))?.channel === "cloudapi";
 }

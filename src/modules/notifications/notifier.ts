@@ -82,10 +82,10 @@ export class Notifier implements NotifierPort {
       return;
     }
     if (before.status !== "CONNECTED" || this.downTimers.has(after.id)) return;
-    const timer = setTimeout(() => {
+    const timer = setTimeout(async () => {
       this.downTimers.delete(after.id);
       try {
-        const now = findConnection(this.deps.db, after.companyId, after.id);
+        const now = await findConnection(this.deps.db, after.companyId, after.id);
         if (now && now.status !== "CONNECTED") this.add({ kind: "connection", companyId: now.companyId, connectionId: now.id, name: now.name });
       } catch (e) {
         log.warn("connection alert skipped", { err: String(e) });
@@ -97,7 +97,7 @@ export class Notifier implements NotifierPort {
 
   /** Drains now and waits for every push in flight (tests, shutdown). */
   async flush() {
-    this.drain();
+    await this.drain();
     while (this.sends.size || this.queue.length) await Promise.all([...this.sends]);
   }
 
@@ -119,7 +119,7 @@ export class Notifier implements NotifierPort {
   }
 
   /** Turns the gathered events into alerts: one per user and ticket (or chat, or connection) per batch. */
-  private drain() {
+  private async drain() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const batch = this.pending;
@@ -128,17 +128,23 @@ export class Notifier implements NotifierPort {
     const alerts = new Map<string, Alert>();
     // who serves a queue (or follows queue-less tickets) is read once per batch
     const people = new Map<string, number[]>();
-    const memo = (key: string, read: () => number[]) => people.get(key) ?? people.set(key, read()).get(key)!;
+    const memo = async (key: string, read: () => Promise<number[]>) => {
+      const known = people.get(key);
+      if (known) return known;
+      const ids = await read();
+      people.set(key, ids);
+      return ids;
+    };
     for (const c of batch) {
       try {
-        for (const a of this.alertsOf(c, memo)) alerts.set(`${a.userId}:${a.tag}`, a);
+        for (const a of await this.alertsOf(c, memo)) alerts.set(`${a.userId}:${a.tag}`, a);
       } catch (e) {
         log.warn("notification skipped", { kind: c.kind, err: String(e) });
       }
     }
     for (const a of alerts.values()) {
       try {
-        this.deliver(a);
+        await this.deliver(a);
       } catch (e) {
         log.warn("notification not delivered", { kind: a.kind, err: String(e) });
       }
@@ -146,7 +152,7 @@ export class Notifier implements NotifierPort {
   }
 
   /** The users an event alerts, checked against the ticket as it is now. */
-  private alertsOf(c: Candidate, memo: (key: string, read: () => number[]) => number[]): Alert[] {
+  private async alertsOf(c: Candidate, memo: (key: string, read: () => Promise<number[]>) => Promise<number[]>): Promise<Alert[]> {
     const { db } = this.deps;
     if (c.kind === "chat") {
       const url = `/chats/${c.chatUuid}`;
@@ -161,7 +167,7 @@ export class Notifier implements NotifierPort {
     if (c.kind === "connection") {
       const url = "/connections";
       const tag = `connection-${c.connectionId}`;
-      return companyUserIdsWhere(db, c.companyId, "notifications:connectionAlerts").map((userId) => ({
+      return (await companyUserIdsWhere(db, c.companyId, "notifications:connectionAlerts")).map((userId) => ({
         kind: "connection",
         userId,
         url,
@@ -169,7 +175,7 @@ export class Notifier implements NotifierPort {
         payload: payloadFor(c, url, tag, false),
       }));
     }
-    const t = findTicketRow(db, c.companyId, c.ticketId);
+    const t = await findTicketRow(db, c.companyId, c.ticketId);
     if (!t || t.status === "closed") return [];
     let users: number[] = [];
     let queueName = "";
@@ -181,10 +187,10 @@ export class Notifier implements NotifierPort {
       const queueId = t.queueId;
       if ((c.kind === "transfer" && c.toQueueId !== queueId) || this.waiting.get(t.id) === queueId) return [];
       this.remember(t);
-      queueName = queueId ? (findQueue(db, c.companyId, queueId)?.name ?? "") : "";
+      queueName = queueId ? ((await findQueue(db, c.companyId, queueId))?.name ?? "") : "";
       const serving = queueId
-        ? memo(`queue:${queueId}`, () => queueMemberIds(db, c.companyId, queueId))
-        : memo(`all:${c.companyId}`, () => companyUserIdsWhere(db, c.companyId, "allTicket"));
+        ? await memo(`queue:${queueId}`, () => queueMemberIds(db, c.companyId, queueId))
+        : await memo(`all:${c.companyId}`, () => companyUserIdsWhere(db, c.companyId, "allTicket"));
       users = serving.filter((u) => u !== c.actorId);
     }
     const url = `/tickets/${t.uuid}`;
@@ -195,8 +201,8 @@ export class Notifier implements NotifierPort {
   }
 
   /** THE visibility rule, for the recipient as they are now (their queues, their profile). */
-  private maySee(userId: number, t: TicketRow): boolean {
-    const found = loadSessionUser(this.deps.db, userId);
+  private async maySee(userId: number, t: TicketRow): Promise<boolean> {
+    const found = await loadSessionUser(this.deps.db, userId);
     return !!found && found.user.companyId === t.companyId && canViewTicket(found.user, t);
   }
 
@@ -207,11 +213,11 @@ export class Notifier implements NotifierPort {
   }
 
   /** Sound to the user's tabs and a push to their devices, as their preferences say. */
-  private deliver(a: Alert) {
-    const found = loadSessionUser(this.deps.db, a.userId);
+  private async deliver(a: Alert) {
+    const found = await loadSessionUser(this.deps.db, a.userId);
     if (!found) return;
     if (a.kind === "connection" && !can(found.user, "notifications:connectionAlerts")) return;
-    const prefs = effectivePrefs(this.deps.db, found.user.companyId, a.userId).prefs;
+    const prefs = (await effectivePrefs(this.deps.db, found.user.companyId, a.userId)).prefs;
     const how = deliveryOf(prefs, a.kind, this.deps.clock.now(), this.deps.config.timezone);
     if (how.sound) {
       const notification: NotificationDto = { id: `${Date.now().toString(36)}-${++this.seq}`, kind: a.kind, sound: true, url: a.url };
@@ -219,11 +225,11 @@ export class Notifier implements NotifierPort {
     }
     // A tab on screen shows the event itself: no push on top of it.
     if (!how.notification || this.deps.hub.hasVisibleSocket(a.userId)) return;
-    for (const sub of subscriptionsOf(this.deps.db, a.userId)) {
+    for (const sub of await subscriptionsOf(this.deps.db, a.userId)) {
       this.enqueue(async () => {
         const res = await sendPush(this.deps, sub, a.payload(sub.lang, prefs.preview), a.tag);
-        if (res.outcome === "gone") deleteSubscription(this.deps.db, sub.id);
-        else if (res.outcome === "sent") touchSubscription(this.deps.db, sub.id, new Date(this.deps.clock.now()).toISOString());
+        if (res.outcome === "gone") await deleteSubscription(this.deps.db, sub.id);
+        else if (res.outcome === "sent") await touchSubscription(this.deps.db, sub.id, new Date(this.deps.clock.now()).toISOString());
         else log.info("push not accepted", { status: res.status, host: new URL(sub.endpoint).host });
       });
     }

@@ -24,16 +24,16 @@ export function serializePrompt(p: PromptRow, queue: PromptDto["queue"]): Prompt
   return { ...rest, apiKey: maskToken(apiKey), hasApiKey: !!apiKey, voiceKey: maskToken(voiceKey), queue };
 }
 
-const load = (ctx: Ctx, p: PromptRow) => serializePrompt(p, queuesById(ctx.db, [p.queueId]).get(p.queueId ?? 0) ?? null);
+const load = async (ctx: Ctx, p: PromptRow) => serializePrompt(p, (await queuesById(ctx.db, [p.queueId])).get(p.queueId ?? 0) ?? null);
 const publish = (ctx: Ctx, frame: FramePayload<"prompt">) => ctx.hub.publish(rooms.main(ctx.companyId), { channel: "prompt", ...frame });
 
-function gate(ctx: Ctx) {
-  requireFeature(ctx, "useOpenAi");
+async function gate(ctx: Ctx) {
+  await requireFeature(ctx, "useOpenAi");
   if (!can(ctx.user, "prompts:manage")) throw forbidden();
 }
 
-function getPrompt(ctx: Ctx, id: number) {
-  const p = findPrompt(ctx.db, ctx.companyId, id);
+async function getPrompt(ctx: Ctx, id: number) {
+  const p = await findPrompt(ctx.db, ctx.companyId, id);
   if (!p) throw notFound("ERR_NO_PROMPT_FOUND");
   return p;
 }
@@ -41,16 +41,17 @@ function getPrompt(ctx: Ctx, id: number) {
 /** A key left empty, or sent back as its mask, keeps the stored one. */
 const keepSecret = (incoming: string, stored: string) => (!incoming || incoming === maskToken(stored) ? stored : incoming);
 
-function check(ctx: Ctx, input: PromptInput, exceptId = 0) {
-  if (!findQueue(ctx.db, ctx.companyId, input.queueId)) throw new AppError("ERR_VALIDATION", 400, { fields: { queueId: "validation.selectSector" } });
-  if (promptNameTaken(ctx.db, ctx.companyId, input.name, exceptId)) throw new AppError("ERR_VALIDATION", 400, { fields: { name: "validation.nameTaken" } });
+async function check(ctx: Ctx, input: PromptInput, exceptId = 0) {
+  if (!(await findQueue(ctx.db, ctx.companyId, input.queueId))) throw new AppError("ERR_VALIDATION", 400, { fields: { queueId: "validation.selectSector" } });
+  if (await promptNameTaken(ctx.db, ctx.companyId, input.name, exceptId))
+    throw new AppError("ERR_VALIDATION", 400, { fields: { name: "validation.nameTaken" } });
 }
 
 /** GET /prompt: a page by name (prompts, count, hasMore). */
-export function listPrompts(ctx: Ctx, search: string, page: number): Page<"prompts", PromptDto> {
-  gate(ctx);
-  const { rows, total } = pagePrompts(ctx.db, ctx.companyId, search, page, PAGE);
-  const q = queuesById(
+export async function listPrompts(ctx: Ctx, search: string, page: number): Promise<Page<"prompts", PromptDto>> {
+  await gate(ctx);
+  const { rows, total } = await pagePrompts(ctx.db, ctx.companyId, search, page, PAGE);
+  const q = await queuesById(
     ctx.db,
     rows.map((r) => r.queueId),
   );
@@ -58,60 +59,62 @@ export function listPrompts(ctx: Ctx, search: string, page: number): Page<"promp
 }
 
 /** GET /prompt/{id}. */
-export function showPrompt(ctx: Ctx, id: number) {
-  gate(ctx);
-  return load(ctx, getPrompt(ctx, id));
+export async function showPrompt(ctx: Ctx, id: number) {
+  await gate(ctx);
+  return load(ctx, await getPrompt(ctx, id));
 }
 
 /** POST /prompt: the API key is required. */
-export function createPrompt(ctx: Ctx, input: PromptInput) {
-  gate(ctx);
+export async function createPrompt(ctx: Ctx, input: PromptInput) {
+  await gate(ctx);
   if (!input.apiKey) throw new AppError("ERR_VALIDATION", 400, { fields: { apiKey: "validation.required" } });
-  check(ctx, input);
+  await check(ctx, input);
   const now = nowIso();
-  const row = ctx.db.transaction((tx) => {
-    const created = tx
-      .insert(prompts)
-      .values({ ...input, companyId: ctx.companyId, createdAt: now, updatedAt: now })
-      .returning()
-      .get();
-    audit(ctx, "prompt.created", { type: "prompt", id: created.id, label: created.name }, diffFields(null, input), tx);
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = (
+      await tx
+        .insert(prompts)
+        .values({ ...input, companyId: ctx.companyId, createdAt: now, updatedAt: now })
+        .returning()
+    )[0];
+    await audit(ctx, "prompt.created", { type: "prompt", id: created.id, label: created.name }, diffFields(null, input), tx);
     return created;
   });
-  const dto = load(ctx, row);
+  const dto = await load(ctx, row);
   publish(ctx, { action: "update", prompt: dto });
   return dto;
 }
 
 /** PUT /prompt/{id}. */
-export function updatePrompt(ctx: Ctx, id: number, input: PromptInput) {
-  gate(ctx);
-  const current = getPrompt(ctx, id);
-  check(ctx, input, id);
+export async function updatePrompt(ctx: Ctx, id: number, input: PromptInput) {
+  await gate(ctx);
+  const current = await getPrompt(ctx, id);
+  await check(ctx, input, id);
   const patch = { ...input, apiKey: keepSecret(input.apiKey, current.apiKey), voiceKey: keepSecret(input.voiceKey, current.voiceKey) };
-  const row = ctx.db.transaction((tx) => {
-    const updated = tx
-      .update(prompts)
-      .set({ ...patch, updatedAt: nowIso() })
-      .where(eq(prompts.id, id))
-      .returning()
-      .get();
-    audit(ctx, "prompt.updated", { type: "prompt", id, label: updated.name }, diffFields(current, patch), tx);
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = (
+      await tx
+        .update(prompts)
+        .set({ ...patch, updatedAt: nowIso() })
+        .where(eq(prompts.id, id))
+        .returning()
+    )[0];
+    await audit(ctx, "prompt.updated", { type: "prompt", id, label: updated.name }, diffFields(current, patch), tx);
     return updated;
   });
-  const dto = load(ctx, row);
+  const dto = await load(ctx, row);
   publish(ctx, { action: "update", prompt: dto });
   return dto;
 }
 
 /** DELETE /prompt/{id}: refused while a queue or a connection answers with it. */
-export function deletePrompt(ctx: Ctx, id: number) {
-  gate(ctx);
-  const current = getPrompt(ctx, id);
-  if (promptInUse(ctx.db, ctx.companyId, id)) throw new AppError("ERR_PROMPT_IN_USE", 409);
-  ctx.db.transaction((tx) => {
-    tx.delete(prompts).where(eq(prompts.id, id)).run();
-    audit(ctx, "prompt.deleted", { type: "prompt", id, label: current.name }, undefined, tx);
+export async function deletePrompt(ctx: Ctx, id: number) {
+  await gate(ctx);
+  const current = await getPrompt(ctx, id);
+  if (await promptInUse(ctx.db, ctx.companyId, id)) throw new AppError("ERR_PROMPT_IN_USE", 409);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(prompts).where(eq(prompts.id, id));
+    await audit(ctx, "prompt.deleted", { type: "prompt", id, label: current.name }, undefined, tx);
   });
   publish(ctx, { action: "delete", promptId: id });
 }

@@ -3,13 +3,15 @@ import type { DB } from "../../core/db";
 import { type QueueOptionRow, queueOptions, queues } from "./schema";
 
 /** An option whose queue belongs to the company (company scope goes through the queue). */
-export const findOption = (db: DB, companyId: number, id: number) =>
-  db
-    .select({ option: queueOptions })
-    .from(queueOptions)
-    .innerJoin(queues, eq(queues.id, queueOptions.queueId))
-    .where(and(eq(queues.companyId, companyId), eq(queueOptions.id, id)))
-    .get()?.option;
+export const findOption = async (db: DB, companyId: number, id: number) =>
+  (
+    await db
+      .select({ option: queueOptions })
+      .from(queueOptions)
+      .innerJoin(queues, eq(queues.id, queueOptions.queueId))
+      .where(and(eq(queues.companyId, companyId), eq(queueOptions.id, id)))
+      .limit(1)
+  )[0]?.option;
 
 /** Numeric-looking ordinals sort as numbers ("2" before "10"). */
 const byOrdinal = [sql`length(${queueOptions.option})`, asc(queueOptions.option), asc(queueOptions.id)];
@@ -17,20 +19,20 @@ const byOrdinal = [sql`length(${queueOptions.option})`, asc(queueOptions.option)
 /**
  * Options of the company's queues; `parentId` null = root level, undefined = every level.
  */
-export function listOptions(db: DB, companyId: number, queueId?: number, parentId?: number | null): QueueOptionRow[] {
+export async function listOptions(db: DB, companyId: number, queueId?: number, parentId?: number | null): Promise<QueueOptionRow[]> {
   const conds: SQL[] = [eq(queues.companyId, companyId)];
   if (queueId !== undefined) conds.push(eq(queueOptions.queueId, queueId));
   if (parentId === null) conds.push(isNull(queueOptions.parentId));
   else if (parentId !== undefined) conds.push(eq(queueOptions.parentId, parentId));
-  return db
-    .select({ option: queueOptions })
-    .from(queueOptions)
-    .innerJoin(queues, eq(queues.id, queueOptions.queueId))
-    .where(and(...conds))
-    .orderBy(...byOrdinal)
-    .limit(5000)
-    .all()
-    .map((r) => r.option);
+  return (
+    await db
+      .select({ option: queueOptions })
+      .from(queueOptions)
+      .innerJoin(queues, eq(queues.id, queueOptions.queueId))
+      .where(and(...conds))
+      .orderBy(...byOrdinal)
+      .limit(5000)
+  ).map((r) => r.option);
 }
 
 /** Ids of the subtree rooted at `id` (itself included), with their media paths. */
@@ -42,12 +44,12 @@ export function subtreeMedia(db: DB, id: number): string[] {
 }
 
 /** Media paths of every option of a queue (deleted with it). */
-export const optionMediaOfQueue = (db: DB, queueId: number): string[] =>
-  db
-    .select({ p: queueOptions.mediaPath })
-    .from(queueOptions)
-    .where(and(eq(queueOptions.queueId, queueId), sql`${queueOptions.mediaPath} is not null`))
-    .all()
-    .map((r) => r.p as string);
+export const optionMediaOfQueue = async (db: DB, queueId: number): Promise<string[]> =>
+  (
+    await db
+      .select({ p: queueOptions.mediaPath })
+      .from(queueOptions)
+      .where(and(eq(queueOptions.queueId, queueId), sql`${queueOptions.mediaPath} is not null`))
+  ).map((r) => r.p as string);
 
 export type { QueueOptionRow };

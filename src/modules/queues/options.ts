@@ -29,69 +29,70 @@ export function serializeOption(o: QueueOptionRow): QueueOptionDto {
 export type { QueueOptionDto };
 
 /** An option of the caller's company, or 404 ERR_NO_QUEUE_OPTION_FOUND. */
-export function getOption(ctx: Ctx, id: number): QueueOptionRow {
-  const o = findOption(ctx.db, ctx.companyId, id);
+export async function getOption(ctx: Ctx, id: number): Promise<QueueOptionRow> {
+  const o = await findOption(ctx.db, ctx.companyId, id);
   if (!o) throw notFound("ERR_NO_QUEUE_OPTION_FOUND");
   return o;
 }
 
 /** GET /queue-options?queueId&parentId (-1 = root level; no parentId = whole tree). */
-export function listQueueOptions(ctx: Ctx, queueId?: number, parentId?: number | null) {
-  if (queueId !== undefined) getQueue(ctx, queueId);
-  return listOptions(ctx.db, ctx.companyId, queueId, parentId).map(serializeOption);
+export async function listQueueOptions(ctx: Ctx, queueId?: number, parentId?: number | null) {
+  if (queueId !== undefined) await getQueue(ctx, queueId);
+  return (await listOptions(ctx.db, ctx.companyId, queueId, parentId)).map(serializeOption);
 }
 
 /** Children of a node (null = root) for the chatbot, ordered by ordinal. */
 export const optionChildren = (ctx: Ctx, queueId: number, parentId: number | null) => listOptions(ctx.db, ctx.companyId, queueId, parentId);
 
 /** POST /queue-options: admins; the parent must be an option of the same queue. */
-export function createQueueOption(ctx: Ctx, input: QueueOptionCreateInput) {
+export async function createQueueOption(ctx: Ctx, input: QueueOptionCreateInput) {
   if (!canManageQueues(ctx.user)) throw forbidden();
-  getQueue(ctx, input.queueId);
+  await getQueue(ctx, input.queueId);
   const parentId = input.parentId ?? null;
-  if (parentId !== null && getOption(ctx, parentId).queueId !== input.queueId) throw notFound("ERR_NO_QUEUE_OPTION_FOUND");
+  if (parentId !== null && (await getOption(ctx, parentId)).queueId !== input.queueId) throw notFound("ERR_NO_QUEUE_OPTION_FOUND");
   const now = nowIso();
-  const row = ctx.db
-    .insert(queueOptions)
-    .values({ queueId: input.queueId, parentId, title: input.title, message: input.message ?? "", option: input.option, createdAt: now, updatedAt: now })
-    .returning()
-    .get();
+  const row = (
+    await ctx.db
+      .insert(queueOptions)
+      .values({ queueId: input.queueId, parentId, title: input.title, message: input.message ?? "", option: input.option, createdAt: now, updatedAt: now })
+      .returning()
+  )[0];
   return serializeOption(row);
 }
 
 /** PUT /queue-options/{id}: title, message, ordinal. */
-export function updateQueueOption(ctx: Ctx, id: number, input: QueueOptionUpdateInput) {
+export async function updateQueueOption(ctx: Ctx, id: number, input: QueueOptionUpdateInput) {
   if (!canManageQueues(ctx.user)) throw forbidden();
-  getOption(ctx, id);
+  await getOption(ctx, id);
   const patch: Partial<QueueOptionRow> = {
     updatedAt: nowIso(),
     ...(input.title !== undefined && { title: input.title }),
     ...(input.message !== undefined && { message: input.message }),
     ...(input.option !== undefined && { option: input.option }),
   };
-  return serializeOption(ctx.db.update(queueOptions).set(patch).where(eq(queueOptions.id, id)).returning().get());
+  return serializeOption((await ctx.db.update(queueOptions).set(patch).where(eq(queueOptions.id, id)).returning())[0]);
 }
 
 /** DELETE /queue-options/{id}: the subtree goes with it (ON DELETE CASCADE), files too. */
-export function deleteQueueOption(ctx: Ctx, id: number) {
+export async function deleteQueueOption(ctx: Ctx, id: number) {
   if (!canManageQueues(ctx.user)) throw forbidden();
-  getOption(ctx, id);
+  await getOption(ctx, id);
   const files = subtreeMedia(ctx.db, id);
-  ctx.db.delete(queueOptions).where(eq(queueOptions.id, id)).run();
+  await ctx.db.delete(queueOptions).where(eq(queueOptions.id, id));
   for (const f of files) void removeMedia(ctx.blobs, ctx.companyId, f);
 }
 
 /** POST /queue-options/{id}/media-upload (a file) and DELETE (null): replaces or removes the option's attachment. */
 export async function setOptionMedia(ctx: Ctx, id: number, file: unknown) {
   if (!canManageQueues(ctx.user)) throw forbidden();
-  const o = getOption(ctx, id);
+  const o = await getOption(ctx, id);
   return serializeOption(
     await replaceAttachment(
       ctx,
       "queue-options",
       file,
       o.mediaPath,
-      (media) => ctx.db.update(queueOptions).set(media).where(eq(queueOptions.id, id)).returning().get() as QueueOptionRow,
+      async (media) => (await ctx.db.update(queueOptions).set(media).where(eq(queueOptions.id, id)).returning())[0] as QueueOptionRow,
     ),
   );
 }

@@ -20,41 +20,44 @@ export const findQueue = (db: DB, companyId: number, id: number) =>
   ).get({ companyId, id });
 
 /** A company's queues in menu order. */
-export const listCompanyQueues = (db: DbOrTx, companyId: number) =>
-  db
+export const listCompanyQueues = async (db: DbOrTx, companyId: number) =>
+  await db
     .select()
     .from(queues)
     .where(eq(queues.companyId, companyId))
-    .orderBy(...queueMenuOrder())
-    .all();
+    .orderBy(...queueMenuOrder());
 
 /** Queues of the company among the given ids, in menu order. */
-export function queuesByIds(db: DB, companyId: number, ids: number[]): QueueRow[] {
+export async function queuesByIds(db: DB, companyId: number, ids: number[]): Promise<QueueRow[]> {
   if (!ids.length) return [];
-  return db
+  return await db
     .select()
     .from(queues)
     .where(and(eq(queues.companyId, companyId), inArray(queues.id, ids)))
-    .orderBy(...queueMenuOrder())
-    .all();
+    .orderBy(...queueMenuOrder());
 }
 
-export const countQueues = (db: DbOrTx, companyId: number) => db.select({ n: count() }).from(queues).where(eq(queues.companyId, companyId)).get()?.n ?? 0;
+export const countQueues = async (db: DbOrTx, companyId: number) =>
+  (await db.select({ n: count() }).from(queues).where(eq(queues.companyId, companyId)).limit(1))[0]?.n ?? 0;
 
 /** Another queue of the company with this name (case-insensitive). */
-export const queueWithName = (db: DB, companyId: number, name: string, exceptId = 0) =>
-  db
-    .select({ id: queues.id })
-    .from(queues)
-    .where(and(eq(queues.companyId, companyId), sql`lower(${queues.name}) = ${name.toLowerCase()}`, ne(queues.id, exceptId)))
-    .get();
+export const queueWithName = async (db: DB, companyId: number, name: string, exceptId = 0) =>
+  (
+    await db
+      .select({ id: queues.id })
+      .from(queues)
+      .where(and(eq(queues.companyId, companyId), sql`lower(${queues.name}) = ${name.toLowerCase()}`, ne(queues.id, exceptId)))
+      .limit(1)
+  )[0];
 
 /** Another queue of the company with this colour (case-insensitive). */
-export const queueWithColor = (db: DB, companyId: number, color: string, exceptId = 0) =>
-  db
-    .select({ id: queues.id })
-    .from(queues)
-    .where(and(eq(queues.companyId, companyId), sql`lower(${queues.color}) = ${color.toLowerCase()}`, ne(queues.id, exceptId)))
-    .get();
+export const queueWithColor = async (db: DB, companyId: number, color: string, exceptId = 0) =>
+  (
+    await db
+      .select({ id: queues.id })
+      .from(queues)
+      .where(and(eq(queues.companyId, companyId), sql`lower(${queues.color}) = ${color.toLowerCase()}`, ne(queues.id, exceptId)))
+      .limit(1)
+  )[0];
 
 export type { QueueRow };

@@ -44,23 +44,23 @@ function publishUpdate(ctx: Ctx, q: QueueRow) {
 }
 
 /** A queue row of the caller's company, or 404 ERR_NO_QUEUE_FOUND (for other modules too). */
-export function getQueue(ctx: Ctx, id: number): QueueRow {
-  const q = findQueue(ctx.db, ctx.companyId, id);
+export async function getQueue(ctx: Ctx, id: number): Promise<QueueRow> {
+  const q = await findQueue(ctx.db, ctx.companyId, id);
   if (!q) throw notFound("ERR_NO_QUEUE_FOUND");
   return q;
 }
 
 /** GET /queue: every queue of the company (a company has at most its plan's count). */
-export const listQueues = (ctx: Ctx) => listCompanyQueues(ctx.db, ctx.companyId).map(serializeQueue);
+export const listQueues = async (ctx: Ctx) => (await listCompanyQueues(ctx.db, ctx.companyId)).map(serializeQueue);
 
 /** GET /queue/{id}. */
-export const showQueue = (ctx: Ctx, id: number) => serializeQueue(getQueue(ctx, id));
+export const showQueue = async (ctx: Ctx, id: number) => serializeQueue(await getQueue(ctx, id));
 
-function assertUnique(ctx: Ctx, name: string | undefined, color: string | undefined, exceptId = 0) {
-  if (name !== undefined && queueWithName(ctx.db, ctx.companyId, name, exceptId)) {
+async function assertUnique(ctx: Ctx, name: string | undefined, color: string | undefined, exceptId = 0) {
+  if (name !== undefined && (await queueWithName(ctx.db, ctx.companyId, name, exceptId))) {
     throw new AppError("ERR_QUEUE_NAME_ALREADY_EXISTS", 409);
   }
-  if (color !== undefined && queueWithColor(ctx.db, ctx.companyId, color, exceptId)) {
+  if (color !== undefined && (await queueWithColor(ctx.db, ctx.companyId, color, exceptId))) {
     throw new AppError("ERR_QUEUE_COLOR_ALREADY_EXISTS", 409);
   }
 }
@@ -69,71 +69,78 @@ function assertUnique(ctx: Ctx, name: string | undefined, color: string | undefi
  * POST /queue: admins; the plan's queue count is a hard limit. The new queue joins the connections
  * that serve every other queue (connections/queue-links.ts), so the chatbot offers it at once.
  */
-export function createQueue(ctx: Ctx, input: QueueCreateInput) {
+export async function createQueue(ctx: Ctx, input: QueueCreateInput) {
   if (!canManageQueues(ctx.user)) throw forbidden();
-  const plan = getCompanyPlan(ctx.db, ctx.companyId);
-  if (plan && countQueues(ctx.db, ctx.companyId) >= plan.plan.queues) {
+  const plan = await getCompanyPlan(ctx.db, ctx.companyId);
+  if (plan && (await countQueues(ctx.db, ctx.companyId)) >= plan.plan.queues) {
     throw new AppError("ERR_PLAN_LIMIT_QUEUES", 400, { limit: plan.plan.queues });
   }
-  assertUnique(ctx, input.name, input.color);
-  ctx.hooks.assertBotRefs(ctx, input);
+  await assertUnique(ctx, input.name, input.color);
+  await ctx.hooks.assertBotRefs(ctx, input);
   const now = nowIso();
-  const greeting = companyAutoText(ctx, ctx.companyId, "connectionGreeting");
+  const greeting = await companyAutoText(ctx, ctx.companyId, "connectionGreeting");
   // The plan's limit holds under parallel creation: counted again where the row is written.
-  const { row, announce } = ctx.db.transaction((tx) => {
-    if (plan && countQueues(tx, ctx.companyId) >= plan.plan.queues) throw new AppError("ERR_PLAN_LIMIT_QUEUES", 400, { limit: plan.plan.queues });
-    const created = tx
-      .insert(queues)
-      .values({
-        companyId: ctx.companyId,
-        name: input.name,
-        color: input.color,
-        greetingMessage: input.greetingMessage ?? "",
-        outOfHoursMessage: input.outOfHoursMessage ?? "",
-        orderQueue: input.orderQueue ?? null,
-        integrationId: input.integrationId ?? null,
-        promptId: input.promptId ?? null,
-        schedules: input.schedules ?? defaultOpeningHours(),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
-    audit(ctx, "queue.created", { type: "queue", id: created.id, label: created.name }, diffFields(null, { name: created.name, color: created.color }), tx);
-    return { row: created, announce: ctx.hooks.queueCreated(tx, ctx.companyId, created.id, greeting) };
+  const { row, announce } = await ctx.db.transaction(async (tx) => {
+    if (plan && (await countQueues(tx, ctx.companyId)) >= plan.plan.queues) throw new AppError("ERR_PLAN_LIMIT_QUEUES", 400, { limit: plan.plan.queues });
+    const created = (
+      await tx
+        .insert(queues)
+        .values({
+          companyId: ctx.companyId,
+          name: input.name,
+          color: input.color,
+          greetingMessage: input.greetingMessage ?? "",
+          outOfHoursMessage: input.outOfHoursMessage ?? "",
+          orderQueue: input.orderQueue ?? null,
+          integrationId: input.integrationId ?? null,
+          promptId: input.promptId ?? null,
+          schedules: input.schedules ?? defaultOpeningHours(),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+    )[0];
+    await audit(
+      ctx,
+      "queue.created",
+      { type: "queue", id: created.id, label: created.name },
+      diffFields(null, { name: created.name, color: created.color }),
+      tx,
+    );
+    return { row: created, announce: await ctx.hooks.queueCreated(tx, ctx.companyId, created.id, greeting) };
   });
   const queue = publishUpdate(ctx, row);
-  announce();
+  await announce();
   return queue;
 }
 
 /** PUT /queue/{id}: admins. */
-export function updateQueue(ctx: Ctx, id: number, input: QueueUpdateInput) {
+export async function updateQueue(ctx: Ctx, id: number, input: QueueUpdateInput) {
   if (!canManageQueues(ctx.user)) throw forbidden();
-  const before = getQueue(ctx, id);
-  assertUnique(ctx, input.name, input.color, id);
-  ctx.hooks.assertBotRefs(ctx, input);
+  const before = await getQueue(ctx, id);
+  await assertUnique(ctx, input.name, input.color, id);
+  await ctx.hooks.assertBotRefs(ctx, input);
   const patch: Partial<QueueRow> = { updatedAt: nowIso() };
   for (const k of ["name", "color", "greetingMessage", "outOfHoursMessage", "orderQueue", "integrationId", "promptId", "schedules"] as const) {
     if (input[k] !== undefined) (patch as Record<string, unknown>)[k] = input[k];
   }
-  const row = ctx.db.transaction((tx) => {
-    const updated = tx.update(queues).set(patch).where(eq(queues.id, id)).returning().get();
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = (await tx.update(queues).set(patch).where(eq(queues.id, id)).returning())[0];
     const { updatedAt: _, ...fields } = patch;
-    audit(ctx, "queue.updated", { type: "queue", id, label: updated.name }, diffFields(before, fields), tx);
+    await audit(ctx, "queue.updated", { type: "queue", id, label: updated.name }, diffFields(before, fields), tx);
     return updated;
   });
   return publishUpdate(ctx, row);
 }
 
 /** DELETE /queue/{id}: admins; options go with it (cascade), and so do their files. */
-export function deleteQueue(ctx: Ctx, id: number) {
+export async function deleteQueue(ctx: Ctx, id: number) {
   if (!canManageQueues(ctx.user)) throw forbidden();
-  const q = getQueue(ctx, id);
-  const files = [q.mediaPath, ...optionMediaOfQueue(ctx.db, id)];
-  ctx.db.transaction((tx) => {
-    tx.delete(queues).where(eq(queues.id, id)).run();
-    audit(ctx, "queue.deleted", { type: "queue", id, label: q.name }, undefined, tx);
+  const q = await getQueue(ctx, id);
+  const files = [q.mediaPath, ...(await optionMediaOfQueue(ctx.db, id))];
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(queues).where(eq(queues.id, id));
+    await audit(ctx, "queue.deleted", { type: "queue", id, label: q.name }, undefined, tx);
   });
   for (const f of files) void removeMedia(ctx.blobs, ctx.companyId, f);
   ctx.hub.publish(rooms.main(ctx.companyId), { channel: "queue", action: "delete", queueId: id });
@@ -142,7 +149,7 @@ export function deleteQueue(ctx: Ctx, id: number) {
 /** POST /queue/{id}/media-upload (a file) and DELETE (null): replaces or removes the queue's attachment. */
 export async function setQueueMedia(ctx: Ctx, id: number, file: unknown) {
   if (!canManageQueues(ctx.user)) throw forbidden();
-  const q = getQueue(ctx, id);
+  const q = await getQueue(ctx, id);
   return publishUpdate(
     ctx,
     await replaceAttachment(
@@ -150,7 +157,7 @@ export async function setQueueMedia(ctx: Ctx, id: number, file: unknown) {
       "queues",
       file,
       q.mediaPath,
-      (media) => ctx.db.update(queues).set(media).where(eq(queues.id, id)).returning().get() as QueueRow,
+      async (media) => (await ctx.db.update(queues).set(media).where(eq(queues.id, id)).returning())[0] as QueueRow,
     ),
   );
 }

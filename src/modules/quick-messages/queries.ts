@@ -3,12 +3,14 @@ import type { DB } from "../../core/db";
 import { containsAny, pageOf } from "../../db/paging";
 import { type QuickMessageRow, quickMessages } from "./schema";
 
-export const findQuickMessage = (db: DB, companyId: number, id: number) =>
-  db
-    .select()
-    .from(quickMessages)
-    .where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)))
-    .get();
+export const findQuickMessage = async (db: DB, companyId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(quickMessages)
+      .where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)))
+      .limit(1)
+  )[0];
 
 /** Own personal messages plus the company's geral ones. */
 const visible = (companyId: number, userId: number) =>
@@ -24,19 +26,21 @@ export const pageQuickMessages = (db: DB, companyId: number, userId: number, sea
   pageOf(db, quickMessages, searchWhere(companyId, userId, search), [asc(quickMessages.shortcode), asc(quickMessages.id)], page, size);
 
 /** Every message a user sees (the "/" picker of the message box), bounded. */
-export const listVisible = (db: DB, companyId: number, userId: number) =>
-  db.select().from(quickMessages).where(visible(companyId, userId)).orderBy(asc(quickMessages.shortcode), asc(quickMessages.id)).limit(2000).all();
+export const listVisible = async (db: DB, companyId: number, userId: number) =>
+  await db.select().from(quickMessages).where(visible(companyId, userId)).orderBy(asc(quickMessages.shortcode), asc(quickMessages.id)).limit(2000);
 
 /** A clash in the same scope: geral shortcodes are unique per company, personal ones per user. */
-export function shortcodeTaken(db: DB, companyId: number, userId: number | null, geral: boolean, shortcode: string, exceptId = 0) {
+export async function shortcodeTaken(db: DB, companyId: number, userId: number | null, geral: boolean, shortcode: string, exceptId = 0) {
   const scope = geral
     ? eq(quickMessages.geral, true)
     : and(eq(quickMessages.geral, false), userId === null ? sql`${quickMessages.userId} is null` : eq(quickMessages.userId, userId));
-  return !!db
-    .select({ id: quickMessages.id })
-    .from(quickMessages)
-    .where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.shortcode, shortcode), scope, ne(quickMessages.id, exceptId)))
-    .get();
+  return !!(
+    await db
+      .select({ id: quickMessages.id })
+      .from(quickMessages)
+      .where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.shortcode, shortcode), scope, ne(quickMessages.id, exceptId)))
+      .limit(1)
+  )[0];
 }
 
 export type { QuickMessageRow };

@@ -43,52 +43,53 @@ function publish(ctx: Ctx, q: QuickMessageRow, frame: FramePayload<"quickMessage
 }
 
 /** A message the caller may read, or 404 (another user's personal ones do not exist for them). */
-function getReadable(ctx: Ctx, id: number): QuickMessageRow {
-  const q = findQuickMessage(ctx.db, ctx.companyId, id);
+async function getReadable(ctx: Ctx, id: number): Promise<QuickMessageRow> {
+  const q = await findQuickMessage(ctx.db, ctx.companyId, id);
   if (!q || !canReadQuickMessage(ctx.user, q)) throw notFound("ERR_NO_QUICK_MESSAGE_FOUND");
   return q;
 }
 
-function getEditable(ctx: Ctx, id: number): QuickMessageRow {
-  const q = getReadable(ctx, id);
+async function getEditable(ctx: Ctx, id: number): Promise<QuickMessageRow> {
+  const q = await getReadable(ctx, id);
   if (!canEditQuickMessage(ctx.user, q)) throw forbidden();
   return q;
 }
 
 /** GET /quick-messages: own and geral, paged, ordered by shortcode. */
-export function listQuickMessages(ctx: Ctx, search: string, page: number): Page<"records", QuickMessageDto> {
-  const { rows, total } = pageQuickMessages(ctx.db, ctx.companyId, ctx.user.id, search, page, PAGE);
+export async function listQuickMessages(ctx: Ctx, search: string, page: number): Promise<Page<"records", QuickMessageDto>> {
+  const { rows, total } = await pageQuickMessages(ctx.db, ctx.companyId, ctx.user.id, search, page, PAGE);
   return { records: rows.map(serializeQuickMessage), count: total, hasMore: total > page * PAGE };
 }
 
 /** GET /quick-messages/list: own OR geral (R-LIB-2); the tenant and user come from the token. */
-export const listAllQuickMessages = (ctx: Ctx) => listVisible(ctx.db, ctx.companyId, ctx.user.id).map(serializeQuickMessage);
+export const listAllQuickMessages = async (ctx: Ctx) => (await listVisible(ctx.db, ctx.companyId, ctx.user.id)).map(serializeQuickMessage);
 
 /** GET /quick-messages/{id}. */
-export const showQuickMessage = (ctx: Ctx, id: number) => serializeQuickMessage(getReadable(ctx, id));
+export const showQuickMessage = async (ctx: Ctx, id: number) => serializeQuickMessage(await getReadable(ctx, id));
 
 /** POST /quick-messages: the caller is the author. */
-export function createQuickMessage(ctx: Ctx, input: QuickMessageCreateInput) {
-  if (shortcodeTaken(ctx.db, ctx.companyId, ctx.user.id, input.geral, input.shortcode)) {
+export async function createQuickMessage(ctx: Ctx, input: QuickMessageCreateInput) {
+  if (await shortcodeTaken(ctx.db, ctx.companyId, ctx.user.id, input.geral, input.shortcode)) {
     throw new AppError("ERR_QUICK_MESSAGE_SHORTCODE_EXISTS", 409);
   }
   const now = nowIso();
-  const row = ctx.db.transaction((tx) => {
-    const created = tx
-      .insert(quickMessages)
-      .values({
-        companyId: ctx.companyId,
-        userId: ctx.user.id,
-        shortcode: input.shortcode,
-        message: input.message,
-        geral: input.geral,
-        status: input.status,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
-    audit(
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = (
+      await tx
+        .insert(quickMessages)
+        .values({
+          companyId: ctx.companyId,
+          userId: ctx.user.id,
+          shortcode: input.shortcode,
+          message: input.message,
+          geral: input.geral,
+          status: input.status,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+    )[0];
+    await audit(
       ctx,
       "quick-message.created",
       { type: "quick-message", id: created.id, label: created.shortcode },
@@ -103,11 +104,11 @@ export function createQuickMessage(ctx: Ctx, input: QuickMessageCreateInput) {
 }
 
 /** PUT /quick-messages/{id}. */
-export function updateQuickMessage(ctx: Ctx, id: number, input: QuickMessageUpdateInput) {
-  const current = getEditable(ctx, id);
+export async function updateQuickMessage(ctx: Ctx, id: number, input: QuickMessageUpdateInput) {
+  const current = await getEditable(ctx, id);
   const geral = input.geral ?? current.geral;
   const shortcode = input.shortcode ?? current.shortcode;
-  if (shortcodeTaken(ctx.db, ctx.companyId, current.userId, geral, shortcode, id)) {
+  if (await shortcodeTaken(ctx.db, ctx.companyId, current.userId, geral, shortcode, id)) {
     throw new AppError("ERR_QUICK_MESSAGE_SHORTCODE_EXISTS", 409);
   }
   const patch: Partial<QuickMessageRow> = {
@@ -117,10 +118,10 @@ export function updateQuickMessage(ctx: Ctx, id: number, input: QuickMessageUpda
     ...(input.message !== undefined && { message: input.message }),
     ...(input.status !== undefined && { status: input.status }),
   };
-  const row = ctx.db.transaction((tx) => {
-    const updated = tx.update(quickMessages).set(patch).where(eq(quickMessages.id, id)).returning().get();
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = (await tx.update(quickMessages).set(patch).where(eq(quickMessages.id, id)).returning())[0];
     const { updatedAt: _, ...fields } = patch;
-    audit(ctx, "quick-message.updated", { type: "quick-message", id, label: updated.shortcode }, diffFields(current, fields), tx);
+    await audit(ctx, "quick-message.updated", { type: "quick-message", id, label: updated.shortcode }, diffFields(current, fields), tx);
     return updated;
   });
   const record = serializeQuickMessage(row);
@@ -131,11 +132,11 @@ export function updateQuickMessage(ctx: Ctx, id: number, input: QuickMessageUpda
 }
 
 /** DELETE /quick-messages/{id}. */
-export function deleteQuickMessage(ctx: Ctx, id: number) {
-  const current = getEditable(ctx, id);
-  ctx.db.transaction((tx) => {
-    tx.delete(quickMessages).where(eq(quickMessages.id, id)).run();
-    audit(ctx, "quick-message.deleted", { type: "quick-message", id, label: current.shortcode }, undefined, tx);
+export async function deleteQuickMessage(ctx: Ctx, id: number) {
+  const current = await getEditable(ctx, id);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(quickMessages).where(eq(quickMessages.id, id));
+    await audit(ctx, "quick-message.deleted", { type: "quick-message", id, label: current.shortcode }, undefined, tx);
   });
   void removeMedia(ctx.blobs, ctx.companyId, current.mediaPath);
   publish(ctx, current, { action: "delete", id });
@@ -143,13 +144,13 @@ export function deleteQuickMessage(ctx: Ctx, id: number) {
 
 /** POST /quick-messages/{id}/media-upload (file) and DELETE (file null): the message's attachment. */
 export async function setQuickMessageMedia(ctx: Ctx, id: number, file: unknown | null) {
-  const current = getEditable(ctx, id);
+  const current = await getEditable(ctx, id);
   const row = await replaceAttachment(
     ctx,
     "quick-messages",
     file,
     current.mediaPath,
-    (media) => ctx.db.update(quickMessages).set(media).where(eq(quickMessages.id, id)).returning().get() as QuickMessageRow,
+    async (media) => (await ctx.db.update(quickMessages).set(media).where(eq(quickMessages.id, id)).returning())[0] as QuickMessageRow,
   );
   const record = serializeQuickMessage(row);
   publish(ctx, row, { action: "update", record });

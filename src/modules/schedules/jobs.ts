@@ -28,37 +28,37 @@ const BATCH = 50;
  * runs; failures mark ERRO with the reason.
  */
 export async function sendDueSchedules(deps: Deps) {
-  for (const s of dueSchedules(deps.db, isoNow(deps.clock), BATCH)) {
+  for (const s of await dueSchedules(deps.db, isoNow(deps.clock), BATCH)) {
     try {
       await sendSchedule(deps, s);
     } catch (err) {
       if (err instanceof AlreadySent) continue;
       const code = err instanceof AppError ? err.code : "ERR_SENDING_WAPP_MSG";
       if (!(err instanceof AppError)) log.error("schedule send failed", { scheduleId: s.id, err: String(err) });
-      markFailed(deps, s, code);
+      await markFailed(deps, s, code);
     }
   }
 }
 
-function pickConnection(deps: Deps, s: ScheduleRow): number {
+async function pickConnection(deps: Deps, s: ScheduleRow): Promise<number> {
   // A template belongs to its Cloud API connection: the schedule goes through it.
   const template = scheduleTemplateOf(s.template);
-  if (template && findConnection(deps.db, s.companyId, template.whatsappId)?.channel === "cloudapi") return template.whatsappId;
-  const last = lastTicketConnection(deps.db, s.companyId, s.contactId);
-  if (last && findConnection(deps.db, s.companyId, last)) return last;
-  return resolveSendingConnection(deps, s.companyId).id;
+  if (template && (await findConnection(deps.db, s.companyId, template.whatsappId))?.channel === "cloudapi") return template.whatsappId;
+  const last = await lastTicketConnection(deps.db, s.companyId, s.contactId);
+  if (last && (await findConnection(deps.db, s.companyId, last))) return last;
+  return (await resolveSendingConnection(deps, s.companyId)).id;
 }
 
 async function sendSchedule(deps: Deps, s: ScheduleRow) {
-  const contact = findContact(deps.db, s.companyId, s.contactId);
+  const contact = await findContact(deps.db, s.companyId, s.contactId);
   if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
-  const whatsappId = pickConnection(deps, s);
+  const whatsappId = await pickConnection(deps, s);
   // Outside the customer's 24-hour window (Cloud API) only the schedule's template may go.
-  const window = ticketWindow(deps, { companyId: s.companyId, whatsappId, contactId: s.contactId });
+  const window = await ticketWindow(deps, { companyId: s.companyId, whatsappId, contactId: s.contactId });
   const closed = !!window && !window.open;
   const template = closed ? scheduleTemplateOf(s.template) : null;
   if (closed && !template) throw new AppError("ERR_CLOUD_WINDOW_CLOSED", 400);
-  const ticket = ticketForOutbound(deps, { companyId: s.companyId, contactId: s.contactId, whatsappId, whenInactive: "pending" });
+  const ticket = await ticketForOutbound(deps, { companyId: s.companyId, contactId: s.contactId, whatsappId, whenInactive: "pending" });
   const at = new Date(deps.clock.now());
   const filled = template
     ? {
@@ -67,7 +67,9 @@ async function sendSchedule(deps: Deps, s: ScheduleRow) {
         params: template.params.map((p) => renderTemplate(p, { name: contact.name }, deps.config.timezone, at)),
       }
     : null;
-  const body = filled ? deps.cloudApi.resolveTemplate(whatsappId, filled).text : renderTemplate(s.body, { name: contact.name }, deps.config.timezone, at);
+  const body = filled
+    ? (await deps.cloudApi.resolveTemplate(whatsappId, filled)).text
+    : renderTemplate(s.body, { name: contact.name }, deps.config.timezone, at);
   const media = s.mediaPath && !filled ? { mediaPath: s.mediaPath, mime: mimeOfName(s.mediaPath), fileName: s.mediaName ?? "imagem.jpg" } : null;
   let sent: ScheduleRow | undefined;
   await deps.outbox.send(ticket, {
@@ -75,26 +77,28 @@ async function sendSchedule(deps: Deps, s: ScheduleRow) {
     userId: s.userId,
     media,
     template: filled ?? undefined,
-    onStored: (tx) => {
+    onStored: async (tx) => {
       const now = isoNow(deps.clock);
-      sent = tx
-        .update(schedules)
-        .set({ status: "ENVIADA", sentAt: now, ticketId: ticket.id, error: null, updatedAt: now })
-        .where(and(eq(schedules.id, s.id), eq(schedules.status, "PENDENTE")))
-        .returning()
-        .get();
+      sent = (
+        await tx
+          .update(schedules)
+          .set({ status: "ENVIADA", sentAt: now, ticketId: ticket.id, error: null, updatedAt: now })
+          .where(and(eq(schedules.id, s.id), eq(schedules.status, "PENDENTE")))
+          .returning()
+      )[0];
       if (!sent) throw new AlreadySent();
     },
   });
-  if (sent) publishSchedule(deps, s.companyId, { action: "update", schedule: serializeSchedules(deps.db, [sent])[0] });
+  if (sent) publishSchedule(deps, s.companyId, { action: "update", schedule: (await serializeSchedules(deps.db, [sent]))[0] });
 }
 
-function markFailed(deps: Deps, s: ScheduleRow, code: string) {
-  const row = deps.db
-    .update(schedules)
-    .set({ status: "ERRO", error: code, updatedAt: isoNow(deps.clock) })
-    .where(and(eq(schedules.id, s.id), eq(schedules.status, "PENDENTE")))
-    .returning()
-    .get();
-  if (row) publishSchedule(deps, s.companyId, { action: "update", schedule: serializeSchedules(deps.db, [row])[0] });
+async function markFailed(deps: Deps, s: ScheduleRow, code: string) {
+  const row = (
+    await deps.db
+      .update(schedules)
+      .set({ status: "ERRO", error: code, updatedAt: isoNow(deps.clock) })
+      .where(and(eq(schedules.id, s.id), eq(schedules.status, "PENDENTE")))
+      .returning()
+  )[0];
+  if (row) publishSchedule(deps, s.companyId, { action: "update", schedule: (await serializeSchedules(deps.db, [row]))[0] });
 }

@@ -19,7 +19,7 @@ import { audit, diffFields } from "../audit";
 type SettingsDeps = Pick<Deps, "db" | "caches">;
 
 /** Writes the default settings of a new company (inside the caller's transaction; a new company has nothing cached). */
-export function seedCompanySettings(db: DbOrTx, companyId: number, extra: Record<string, string> = {}) {
+export async function seedCompanySettings(db: DbOrTx, companyId: number, extra: Record<string, string> = {}) {
   const now = nowIso();
   const values = Object.entries({ ...DEFAULT_SETTINGS, ...extra }).map(([key, value]) => ({
     companyId,
@@ -28,58 +28,59 @@ export function seedCompanySettings(db: DbOrTx, companyId: number, extra: Record
     createdAt: now,
     updatedAt: now,
   }));
-  db.insert(settings).values(values).onConflictDoNothing().run();
+  await db.insert(settings).values(values).onConflictDoNothing();
 }
 
 /** All settings of a company as key/value rows. */
-export function listSettings(db: DB, companyId: number) {
-  return db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, companyId)).orderBy(settings.key).all();
+export async function listSettings(db: DB, companyId: number) {
+  return await db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, companyId)).orderBy(settings.key);
 }
 
 /** One setting's value, falling back to the default for its key. */
-export function getSetting(deps: SettingsDeps, companyId: number, key: string): string {
+export async function getSetting(deps: SettingsDeps, companyId: number, key: string): Promise<string> {
   let values = deps.caches.settings.get(companyId);
   if (!values) {
-    values = new Map(listSettings(deps.db, companyId).map((r) => [r.key, r.value]));
+    values = new Map((await listSettings(deps.db, companyId)).map((r) => [r.key, r.value]));
     deps.caches.settings.set(companyId, values);
   }
   return values.get(key) ?? DEFAULT_SETTINGS[key] ?? "";
 }
 
 /** A default text to customers in the company's language (its `language` setting). */
-export const companyAutoText = (deps: SettingsDeps, companyId: number, key: AutoTextKey) => autoText(key, getSetting(deps, companyId, "language"));
+export const companyAutoText = async (deps: SettingsDeps, companyId: number, key: AutoTextKey) => autoText(key, await getSetting(deps, companyId, "language"));
 
 /** A setting as users read it: secrets masked (SECRET_SETTINGS). */
 const masked = (s: { key: string; value: string }) => (SECRET_SETTINGS.includes(s.key) && s.value ? { key: s.key, value: SECRET_MASK } : s);
 
 /** GET /settings and the session's company settings: every key, secrets masked. */
-export const readSettings = (db: DB, companyId: number) => listSettings(db, companyId).map(masked);
+export const readSettings = async (db: DB, companyId: number) => (await listSettings(db, companyId)).map(masked);
 
 /**
  * PUT /settings/{key}: admins only; the value is checked by its key's schema; the platform's Pix
  * settings are for super users only; saving the mask keeps a secret. Upserts and announces the change
  * (masked).
  */
-export function updateSetting(ctx: Ctx, key: string, input: string) {
+export async function updateSetting(ctx: Ctx, key: string, input: string) {
   if (!can(ctx.user, "settings:update")) throw forbidden();
   if (PLATFORM_SETTINGS.includes(key) && !can(ctx.user, "platform:settings")) throw forbidden();
-  if (SECRET_SETTINGS.includes(key) && input === SECRET_MASK) return masked({ key, value: getSetting(ctx, ctx.companyId, key) });
+  if (SECRET_SETTINGS.includes(key) && input === SECRET_MASK) return masked({ key, value: await getSetting(ctx, ctx.companyId, key) });
   const schema = SETTING_SCHEMAS[key];
   // An unknown key is refused: a company's settings hold only what some feature reads.
   if (!schema) throw new AppError("ERR_NO_SETTING_FOUND", 400, { key });
   const value = parse(v.object({ value: schema }), { value: input }).value;
   const now = nowIso();
-  const before = getSetting(ctx, ctx.companyId, key);
-  const row = ctx.db.transaction((tx) => {
-    const saved = tx
-      .insert(settings)
-      .values({ companyId: ctx.companyId, key, value, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: now } })
-      .returning({ key: settings.key, value: settings.value })
-      .get();
+  const before = await getSetting(ctx, ctx.companyId, key);
+  const row = await ctx.db.transaction(async (tx) => {
+    const saved = (
+      await tx
+        .insert(settings)
+        .values({ companyId: ctx.companyId, key, value, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: now } })
+        .returning({ key: settings.key, value: settings.value })
+    )[0];
     const changes = diffFields({ [key]: SECRET_SETTINGS.includes(key) ? "" : before }, { [key]: value });
     if (SECRET_SETTINGS.includes(key) && changes[key]) changes[key] = ["•••", "•••"];
-    audit(ctx, "setting.updated", { type: "setting", id: key, label: key }, changes, tx);
+    await audit(ctx, "setting.updated", { type: "setting", id: key, label: key }, changes, tx);
     return saved;
   });
   ctx.caches.settings.forget(ctx.companyId);

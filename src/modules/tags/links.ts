@@ -15,16 +15,15 @@ export interface TicketTag {
 }
 
 /** Tags of many tickets in one query (no N+1), by name. */
-export function tagsOfTickets(db: DbOrTx, ticketIds: number[]) {
+export async function tagsOfTickets(db: DbOrTx, ticketIds: number[]) {
   const map = new Map<number, TicketTag[]>();
   if (!ticketIds.length) return map;
-  const rows = db
+  const rows = await db
     .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban })
     .from(ticketTags)
     .innerJoin(tags, eq(tags.id, ticketTags.tagId))
     .where(inArray(ticketTags.ticketId, ticketIds))
-    .orderBy(tags.name)
-    .all();
+    .orderBy(tags.name);
   for (const r of rows) {
     const list = map.get(r.ticketId) ?? [];
     list.push({ id: r.id, name: r.name, color: r.color, kanban: r.kanban });
@@ -46,41 +45,36 @@ export const ticketsWithEveryTag = (tagIds: number[]) =>
 export const ticketsWithTag = (db: DbOrTx, tagId: number) => db.select({ id: ticketTags.ticketId }).from(ticketTags).where(eq(ticketTags.tagId, tagId));
 
 /** The subset of ids that are tags of the company. */
-export function companyTagIds(db: DbOrTx, companyId: number, ids: number[]): number[] {
+export async function companyTagIds(db: DbOrTx, companyId: number, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  return db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(and(eq(tags.companyId, companyId), inArray(tags.id, ids)))
-    .all()
-    .map((r) => r.id);
+  return (
+    await db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.companyId, companyId), inArray(tags.id, ids)))
+  ).map((r) => r.id);
 }
 
 /** The company's kanban tags (the lanes). */
-export const kanbanTagIds = (db: DbOrTx, companyId: number) =>
-  db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)))
-    .all()
-    .map((r) => r.id);
+export const kanbanTagIds = async (db: DbOrTx, companyId: number) =>
+  (
+    await db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)))
+  ).map((r) => r.id);
 
 /** Replaces every tag of a ticket (inside the caller's transaction). */
-export function replaceTicketTags(tx: DbOrTx, ticketId: number, tagIds: number[]) {
-  tx.delete(ticketTags).where(eq(ticketTags.ticketId, ticketId)).run();
-  if (tagIds.length)
-    tx.insert(ticketTags)
-      .values(tagIds.map((tagId) => ({ ticketId, tagId })))
-      .run();
+export async function replaceTicketTags(tx: DbOrTx, ticketId: number, tagIds: number[]) {
+  await tx.delete(ticketTags).where(eq(ticketTags.ticketId, ticketId));
+  if (tagIds.length) await tx.insert(ticketTags).values(tagIds.map((tagId) => ({ ticketId, tagId })));
 }
 
 /** Puts a tag on a ticket (nothing when it is there already). */
-export const linkTicketTag = (db: DbOrTx, ticketId: number, tagId: number) => db.insert(ticketTags).values({ ticketId, tagId }).onConflictDoNothing().run();
+export const linkTicketTag = async (db: DbOrTx, ticketId: number, tagId: number) =>
+  await db.insert(ticketTags).values({ ticketId, tagId }).onConflictDoNothing();
 
 /** Takes some tags off a ticket. */
-export function unlinkTicketTags(db: DbOrTx, ticketId: number, tagIds: number[]) {
-  if (tagIds.length)
-    db.delete(ticketTags)
-      .where(and(eq(ticketTags.ticketId, ticketId), inArray(ticketTags.tagId, tagIds)))
-      .run();
+export async function unlinkTicketTags(db: DbOrTx, ticketId: number, tagIds: number[]) {
+  if (tagIds.length) await db.delete(ticketTags).where(and(eq(ticketTags.ticketId, ticketId), inArray(ticketTags.tagId, tagIds)));
 }

@@ -31,8 +31,8 @@ export function serializeTag(t: TagRow, ticketsCount = 0): TagDto {
 }
 export type { TagDto };
 
-function withCounts(ctx: Ctx, rows: TagRow[]) {
-  const counts = ticketsCountByTag(
+async function withCounts(ctx: Ctx, rows: TagRow[]) {
+  const counts = await ticketsCountByTag(
     ctx.db,
     rows.map((r) => r.id),
   );
@@ -44,47 +44,48 @@ function publish(ctx: Ctx, frame: FramePayload<"tag">) {
 }
 
 /** A tag of the caller's company, or 404 ERR_NO_TAG_FOUND (for the tickets module too). */
-export function getTag(ctx: Ctx, id: number): TagRow {
-  const t = findTag(ctx.db, ctx.companyId, id);
+export async function getTag(ctx: Ctx, id: number): Promise<TagRow> {
+  const t = await findTag(ctx.db, ctx.companyId, id);
   if (!t) throw notFound("ERR_NO_TAG_FOUND");
   return t;
 }
 
 /** GET /tags: a page ordered by name with ticket counts. */
-export function listTags(ctx: Ctx, search: string, page: number): Page<"tags", TagDto> {
-  const { rows, total } = pageTags(ctx.db, ctx.companyId, search, page, PAGE);
-  return { tags: withCounts(ctx, rows), count: total, hasMore: total > page * PAGE };
+export async function listTags(ctx: Ctx, search: string, page: number): Promise<Page<"tags", TagDto>> {
+  const { rows, total } = await pageTags(ctx.db, ctx.companyId, search, page, PAGE);
+  return { tags: await withCounts(ctx, rows), count: total, hasMore: total > page * PAGE };
 }
 
 /** GET /tags/list: every tag of the company (pickers). */
-export const listAllTags = (ctx: Ctx, search = "") => withCounts(ctx, listCompanyTags(ctx.db, ctx.companyId, search));
+export const listAllTags = async (ctx: Ctx, search = "") => withCounts(ctx, await listCompanyTags(ctx.db, ctx.companyId, search));
 
 /** GET /tags/kanban: `{ lista }` of kanban tags. */
-export const kanbanTags = (ctx: Ctx) => ({ lista: withCounts(ctx, listKanbanTags(ctx.db, ctx.companyId)) });
+export const kanbanTags = async (ctx: Ctx) => ({ lista: await withCounts(ctx, await listKanbanTags(ctx.db, ctx.companyId)) });
 
 /** GET /tags/{id}. */
-export const showTag = (ctx: Ctx, id: number) => withCounts(ctx, [getTag(ctx, id)])[0];
+export const showTag = async (ctx: Ctx, id: number) => (await withCounts(ctx, [await getTag(ctx, id)]))[0];
 
 /** POST /tags: any user; only admins and supervisors may create a kanban tag. */
-export function createTag(ctx: Ctx, input: TagCreateInput) {
+export async function createTag(ctx: Ctx, input: TagCreateInput) {
   if (input.kanban === 1 && !canSetKanban(ctx.user)) throw forbidden();
-  if (tagWithName(ctx.db, ctx.companyId, input.name)) throw new AppError("ERR_TAG_NAME_ALREADY_EXISTS", 409);
+  if (await tagWithName(ctx.db, ctx.companyId, input.name)) throw new AppError("ERR_TAG_NAME_ALREADY_EXISTS", 409);
   const now = nowIso();
-  const row = ctx.db.transaction((tx) => {
-    const created = tx
-      .insert(tags)
-      .values({
-        companyId: ctx.companyId,
-        name: input.name,
-        color: input.color,
-        kanban: input.kanban ?? 0,
-        userId: ctx.user.id || null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
-    audit(
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = (
+      await tx
+        .insert(tags)
+        .values({
+          companyId: ctx.companyId,
+          name: input.name,
+          color: input.color,
+          kanban: input.kanban ?? 0,
+          userId: ctx.user.id || null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+    )[0];
+    await audit(
       ctx,
       "tag.created",
       { type: "tag", id: created.id, label: created.name },
@@ -99,35 +100,35 @@ export function createTag(ctx: Ctx, input: TagCreateInput) {
 }
 
 /** PUT /tags/{id}: changing the kanban flag needs `tags:kanban`. */
-export function updateTag(ctx: Ctx, id: number, input: TagUpdateInput) {
-  const current = getTag(ctx, id);
+export async function updateTag(ctx: Ctx, id: number, input: TagUpdateInput) {
+  const current = await getTag(ctx, id);
   if (input.kanban !== undefined && input.kanban !== current.kanban && !canSetKanban(ctx.user)) throw forbidden();
-  if (input.name !== undefined && tagWithName(ctx.db, ctx.companyId, input.name, id)) throw new AppError("ERR_TAG_NAME_ALREADY_EXISTS", 409);
+  if (input.name !== undefined && (await tagWithName(ctx.db, ctx.companyId, input.name, id))) throw new AppError("ERR_TAG_NAME_ALREADY_EXISTS", 409);
   const patch: Partial<TagRow> = {
     updatedAt: nowIso(),
     ...(input.name !== undefined && { name: input.name }),
     ...(input.color !== undefined && { color: input.color }),
     ...(input.kanban !== undefined && { kanban: input.kanban }),
   };
-  const row = ctx.db.transaction((tx) => {
-    const updated = tx.update(tags).set(patch).where(eq(tags.id, id)).returning().get();
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = (await tx.update(tags).set(patch).where(eq(tags.id, id)).returning())[0];
     const { updatedAt: _, ...fields } = patch;
-    audit(ctx, "tag.updated", { type: "tag", id, label: updated.name }, diffFields(current, fields), tx);
+    await audit(ctx, "tag.updated", { type: "tag", id, label: updated.name }, diffFields(current, fields), tx);
     return updated;
   });
-  const tag = withCounts(ctx, [row])[0];
+  const tag = (await withCounts(ctx, [row]))[0];
   publish(ctx, { action: "update", tag });
   return tag;
 }
 
 /** DELETE /tags/{id}: removes its ticket links too; deleting a kanban lane needs `tags:kanban`. */
-export function deleteTag(ctx: Ctx, id: number) {
-  const current = getTag(ctx, id);
+export async function deleteTag(ctx: Ctx, id: number) {
+  const current = await getTag(ctx, id);
   if (current.kanban === 1 && !canSetKanban(ctx.user)) throw forbidden();
-  ctx.db.transaction((tx) => {
-    clearTagLinks(tx as unknown as Ctx["db"], id);
-    tx.delete(tags).where(eq(tags.id, id)).run();
-    audit(ctx, "tag.deleted", { type: "tag", id, label: current.name }, undefined, tx);
+  await ctx.db.transaction(async (tx) => {
+    await clearTagLinks(tx as unknown as Ctx["db"], id);
+    await tx.delete(tags).where(eq(tags.id, id));
+    await audit(ctx, "tag.deleted", { type: "tag", id, label: current.name }, undefined, tx);
   });
   publish(ctx, { action: "delete", tagId: id });
 }

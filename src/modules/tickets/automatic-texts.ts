@@ -12,20 +12,20 @@ import type { TicketRow } from "./schema";
 
 export const AUTOMATIC_HEADER = "*Mensagem Automática*:";
 
-const render = (deps: Deps, t: TicketRow, text: string) => {
-  const contact = findContact(deps.db, t.companyId, t.contactId);
+const render = async (deps: Deps, t: TicketRow, text: string) => {
+  const contact = await findContact(deps.db, t.companyId, t.contactId);
   return renderTemplate(text, { name: contact?.name }, deps.config.timezone);
 };
 
 const send = (deps: Deps, t: TicketRow, body: string, userId?: number) => deps.outbox.send(t, { body, isAutomatic: true, userId: userId ?? null });
 
-const fresh = (deps: Deps, t: TicketRow) => findTicketRow(deps.db, t.companyId, t.id) ?? t;
+const fresh = async (deps: Deps, t: TicketRow) => (await findTicketRow(deps.db, t.companyId, t.id)) ?? t;
 
 /** After accept, with sendGreetingAccepted "enabled" on a 1:1 ticket: who is handling the chat now. */
 export async function sendAcceptGreeting(deps: Deps, t: TicketRow, agent: { id: number; name: string }) {
-  if (t.isGroup || getSetting(deps, t.companyId, "sendGreetingAccepted") !== "enabled") return;
+  if (t.isGroup || (await getSetting(deps, t.companyId, "sendGreetingAccepted")) !== "enabled") return;
   const text = `${AUTOMATIC_HEADER}\n{{ms}} *{{name}}*, meu nome é *${agent.name}* e agora vou prosseguir com seu atendimento!`;
-  await send(deps, fresh(deps, t), render(deps, t, text), agent.id);
+  await send(deps, await fresh(deps, t), await render(deps, t, text), agent.id);
 }
 
 /** The transfer text when sendMsgTransfTicket is "enabled" (R-BOT-9); none when nothing a customer cares about changed. */
@@ -47,7 +47,7 @@ export function transferText(before: TicketRow, after: TicketRow, names: { queue
 
 /** Sends the transfer text when the setting asks for it. */
 export async function sendTransferText(deps: Deps, before: TicketRow, after: TicketRow, names: { queue?: string; user?: string }, byUserId?: number) {
-  if (after.isGroup || getSetting(deps, after.companyId, "sendMsgTransfTicket") !== "enabled") return;
+  if (after.isGroup || (await getSetting(deps, after.companyId, "sendMsgTransfTicket")) !== "enabled") return;
   const text = transferText(before, after, names);
   if (text) await send(deps, after, text, byUserId);
 }
@@ -55,7 +55,7 @@ export async function sendTransferText(deps: Deps, before: TicketRow, after: Tic
 /** After a close: the connection's completion message (complationMessage), on 1:1 tickets. */
 export async function sendCompletionMessage(deps: Deps, t: TicketRow, byUserId?: number) {
   if (t.isGroup || !t.whatsappId) return;
-  const conn = findConnection(deps.db, t.companyId, t.whatsappId);
+  const conn = await findConnection(deps.db, t.companyId, t.whatsappId);
   if (!conn?.complationMessage.trim()) return;
-  await send(deps, fresh(deps, t), render(deps, t, conn.complationMessage), byUserId);
+  await send(deps, await fresh(deps, t), await render(deps, t, conn.complationMessage), byUserId);
 }

@@ -18,7 +18,7 @@ const activeCompany = (c: { status: boolean; dueDate: string | null }, tz: strin
  * goes through the lifecycle, so its stretch of tracking is finished like any other close.
  */
 export async function expireInactiveTickets(deps: Deps, now = deps.clock.now()) {
-  const rows = deps.db
+  const rows = await deps.db
     .select({ ticket: tickets, conn: whatsapps, company: companies, contactName: contacts.name })
     .from(tickets)
     .innerJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
@@ -32,15 +32,14 @@ export async function expireInactiveTickets(deps: Deps, now = deps.clock.now()) 
         gt(whatsapps.expiresTicket, 0),
         isNull(tickets.awaitingRatingSince),
       ),
-    )
-    .all();
+    );
   for (const r of rows) {
     if (!activeCompany(r.company, deps.config.timezone)) continue;
     if (Date.parse(r.ticket.updatedAt) + r.conn.expiresTicket * 60_000 > now) continue;
     const text = renderTemplate(r.conn.expiresInactiveMessage, { name: r.contactName }, deps.config.timezone);
     if (text.trim()) await deps.outbox.send(r.ticket, { body: text, isAutomatic: true });
-    const fresh = findTicketRow(deps.db, r.ticket.companyId, r.ticket.id);
-    if (fresh) closeBySystem(deps, fresh, "inactivity");
+    const fresh = await findTicketRow(deps.db, r.ticket.companyId, r.ticket.id);
+    if (fresh) await closeBySystem(deps, fresh, "inactivity");
   }
 }
 
@@ -48,28 +47,26 @@ export async function expireInactiveTickets(deps: Deps, now = deps.clock.now()) 
  * tickets.auto-transfer (R-BOT-14): a pending queue-less ticket waiting longer than the
  * connection's timeSendQueue minutes moves to its sendIdQueue. No message is sent.
  */
-export function autoTransferTickets(deps: Deps, now = deps.clock.now()) {
-  const rows = deps.db
+export async function autoTransferTickets(deps: Deps, now = deps.clock.now()) {
+  const rows = await deps.db
     .select({ ticket: tickets, conn: whatsapps, company: companies })
     .from(tickets)
     .innerJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
     .innerJoin(companies, eq(companies.id, tickets.companyId))
-    .where(and(eq(tickets.status, "pending"), isNull(tickets.queueId), gt(whatsapps.timeSendQueue, 0), isNotNull(whatsapps.sendIdQueue)))
-    .all();
+    .where(and(eq(tickets.status, "pending"), isNull(tickets.queueId), gt(whatsapps.timeSendQueue, 0), isNotNull(whatsapps.sendIdQueue)));
   for (const r of rows) {
     if (!activeCompany(r.company, deps.config.timezone) || !r.conn.sendIdQueue) continue;
     if (Date.parse(r.ticket.updatedAt) + r.conn.timeSendQueue * 60_000 > now) continue;
-    autoTransfer(deps, r.ticket, r.conn.sendIdQueue);
+    await autoTransfer(deps, r.ticket, r.conn.sendIdQueue);
   }
 }
 
 /** tickets.rating-timeout: a ticket awaiting its rating longer than the window closes without one. */
 export async function closeUnratedTickets(deps: Deps, now = deps.clock.now()) {
   const limit = new Date(now - RATING_WINDOW_MS).toISOString();
-  const rows = deps.db
+  const rows = await deps.db
     .select()
     .from(tickets)
-    .where(and(isNotNull(tickets.awaitingRatingSince), lt(tickets.awaitingRatingSince, limit)))
-    .all();
+    .where(and(isNotNull(tickets.awaitingRatingSince), lt(tickets.awaitingRatingSince, limit)));
   for (const t of rows) await closeWithoutRating(deps, t);
 }

@@ -34,21 +34,22 @@ import type { TicketDto } from "./serialize";
 const BOT_OFF: TicketPatch = { chatbot: false, queueOptionId: null, amountUsedBotQueues: 0 };
 
 /** Inserts a new ticket row (the rest of its state starts at the column defaults). */
-function insertTicket(
+async function insertTicket(
   tx: DbOrTx,
   values: Pick<TicketRow, "companyId" | "contactId" | "whatsappId" | "status" | "isGroup"> & { queueId?: number | null },
   now: string,
 ) {
-  return tx
-    .insert(tickets)
-    .values({ uuid: uuid(), ...values, createdAt: now, updatedAt: now })
-    .returning()
-    .get();
+  return (
+    await tx
+      .insert(tickets)
+      .values({ uuid: uuid(), ...values, createdAt: now, updatedAt: now })
+      .returning()
+  )[0];
 }
 
 /** The contact's ticket on a connection: the active one first, else the latest. */
-function currentTicket(tx: DbOrTx, companyId: number, contactId: number, whatsappId: number | null) {
-  return findActiveTicket(tx, companyId, contactId, whatsappId) ?? findLatestTicket(tx, companyId, contactId, whatsappId);
+async function currentTicket(tx: DbOrTx, companyId: number, contactId: number, whatsappId: number | null) {
+  return (await findActiveTicket(tx, companyId, contactId, whatsappId)) ?? (await findLatestTicket(tx, companyId, contactId, whatsappId));
 }
 
 export interface InboundTicket {
@@ -62,24 +63,24 @@ export interface InboundTicket {
  * connection, created as pending when there is none; a closed one reopens as pending (no owner, no
  * queue, a new stretch of tracking) when the customer writes — never for our own echoes.
  */
-export function ticketForInbound(
+export async function ticketForInbound(
   tx: DB,
   spec: { companyId: number; contactId: number; whatsappId: number; isGroup: boolean; fromMe: boolean },
   now: string,
-): InboundTicket {
-  const found = findCurrentTicket(tx, spec.companyId, spec.contactId, spec.whatsappId);
+): Promise<InboundTicket> {
+  const found = await findCurrentTicket(tx, spec.companyId, spec.contactId, spec.whatsappId);
   if (!found) {
-    const ticket = insertTicket(
+    const ticket = await insertTicket(
       tx,
       { companyId: spec.companyId, contactId: spec.contactId, whatsappId: spec.whatsappId, status: "pending", isGroup: spec.isGroup },
       now,
     );
-    startTracking(tx, ticket, now, { queuedAt: now });
+    await startTracking(tx, ticket, now, { queuedAt: now });
     return { ticket, before: null };
   }
   if (found.status !== "closed" || spec.fromMe) return { ticket: found, before: placeOf(found) };
-  const ticket = plainUpdate(tx, found.id, { status: "pending", userId: null, queueId: null, ...BOT_OFF, awaitingRatingSince: null, updatedAt: now });
-  startTracking(tx, ticket, now, { queuedAt: now });
+  const ticket = await plainUpdate(tx, found.id, { status: "pending", userId: null, queueId: null, ...BOT_OFF, awaitingRatingSince: null, updatedAt: now });
+  await startTracking(tx, ticket, now, { queuedAt: now });
   return { ticket, before: placeOf(found) };
 }
 
@@ -98,7 +99,7 @@ export interface MessageNote {
  * Inside a message's transaction: last message preview, who spoke last, unread counter (+1 for the
  * customer, 0 for a person's answer, unchanged for automatic texts), activity time.
  */
-export function noteMessage(db: DB, ticketId: number, note: MessageNote, now: string): TicketRow {
+export async function noteMessage(db: DB, ticketId: number, note: MessageNote, now: string): Promise<TicketRow> {
   const q = prepared(db, "tickets.noteMessage", (d) =>
     d
       .update(tickets)
@@ -113,22 +114,23 @@ export function noteMessage(db: DB, ticketId: number, note: MessageNote, now: st
       .prepare(),
   );
   const unread = note.inbound ? 1 : note.automatic ? -1 : 0;
-  return q.get({ id: ticketId, preview: note.preview, fromMe: note.fromMe ? 1 : 0, unread, now })!;
+  return (await q.get({ id: ticketId, preview: note.preview, fromMe: note.fromMe ? 1 : 0, unread, now }))!;
 }
 
 /** The card's preview after a message was deleted: the newest message still shown (R-MSG-8). */
-export function refreshPreview(tx: DbOrTx, ticketId: number, preview: string) {
-  tx.update(tickets).set({ lastMessage: preview }).where(eq(tickets.id, ticketId)).run();
+export async function refreshPreview(tx: DbOrTx, ticketId: number, preview: string) {
+  await tx.update(tickets).set({ lastMessage: preview }).where(eq(tickets.id, ticketId));
 }
 
 /** The unread counter goes to zero (the ticket was read). Answers whether it changed. */
-export function clearUnread(tx: DbOrTx, ticketId: number): boolean {
-  return !!tx
-    .update(tickets)
-    .set({ unreadMessages: 0 })
-    .where(and(eq(tickets.id, ticketId), sql`${tickets.unreadMessages} > 0`))
-    .returning({ id: tickets.id })
-    .get();
+export async function clearUnread(tx: DbOrTx, ticketId: number): Promise<boolean> {
+  return !!(
+    await tx
+      .update(tickets)
+      .set({ unreadMessages: 0 })
+      .where(and(eq(tickets.id, ticketId), sql`${tickets.unreadMessages} > 0`))
+      .returning({ id: tickets.id })
+  )[0];
 }
 
 export interface OutboundSpec {
@@ -148,18 +150,18 @@ export interface OutboundSpec {
  * The ticket a message we start belongs to (schedules, campaigns, the send API, imported history):
  * the contact's active ticket on the connection, else per `whenInactive`. Announced when it changed.
  */
-export function ticketForOutbound(deps: Deps, spec: OutboundSpec): TicketRow {
+export async function ticketForOutbound(deps: Deps, spec: OutboundSpec): Promise<TicketRow> {
   const now = isoNow(deps.clock);
-  const res = deps.db.transaction((tx) => {
-    const found = currentTicket(tx, spec.companyId, spec.contactId, spec.whatsappId);
+  const res = await deps.db.transaction(async (tx) => {
+    const found = await currentTicket(tx, spec.companyId, spec.contactId, spec.whatsappId);
     if (found && found.status !== "closed") return { ticket: found, before: undefined };
     if (found && spec.whenInactive === "closed") return { ticket: found, before: undefined };
     if (found) {
-      const ticket = casUpdate(tx, found, { status: "pending", userId: null, queueId: spec.queueId ?? null, ...BOT_OFF, updatedAt: now }) ?? found;
-      if (ticket !== found) startTracking(tx, ticket, now, { queuedAt: now });
+      const ticket = (await casUpdate(tx, found, { status: "pending", userId: null, queueId: spec.queueId ?? null, ...BOT_OFF, updatedAt: now })) ?? found;
+      if (ticket !== found) await startTracking(tx, ticket, now, { queuedAt: now });
       return { ticket, before: placeOf(found) as Place | null };
     }
-    const ticket = insertTicket(
+    const ticket = await insertTicket(
       tx,
       {
         companyId: spec.companyId,
@@ -171,70 +173,74 @@ export function ticketForOutbound(deps: Deps, spec: OutboundSpec): TicketRow {
       },
       now,
     );
-    if (spec.whenInactive === "pending") startTracking(tx, ticket, now, { queuedAt: now });
+    if (spec.whenInactive === "pending") await startTracking(tx, ticket, now, { queuedAt: now });
     return { ticket, before: null as Place | null };
   });
-  if (res.before !== undefined) announce(deps, res.before, res.ticket);
+  if (res.before !== undefined) await announce(deps, res.before, res.ticket);
   return res.ticket;
 }
 
 /** The chatbot's own state (menu position, menu sends): no status change, nobody else needs to know. */
-export function setBotState(deps: Deps, ticket: TicketRow, patch: Pick<TicketPatch, "queueOptionId" | "amountUsedBotQueues" | "chatbot">): TicketRow {
+export function setBotState(deps: Deps, ticket: TicketRow, patch: Pick<TicketPatch, "queueOptionId" | "amountUsedBotQueues" | "chatbot">): Promise<TicketRow> {
   return plainUpdate(deps.db, ticket.id, patch);
 }
 
 /** The queue menu was sent: count it and remember when the bot first ran in this stretch (chatbotAt). */
-export function botMenuSent(deps: Deps, ticket: TicketRow): TicketRow {
+export function botMenuSent(deps: Deps, ticket: TicketRow): Promise<TicketRow> {
   const now = isoNow(deps.clock);
-  return deps.db.transaction((tx) => {
-    const row = plainUpdate(tx, ticket.id, { amountUsedBotQueues: ticket.amountUsedBotQueues + 1 });
-    const tr = openTracking(tx, ticket.id);
-    if (!tr?.chatbotAt) patchTracking(tx, row, now, { chatbotAt: now });
+  return deps.db.transaction(async (tx) => {
+    const row = await plainUpdate(tx, ticket.id, { amountUsedBotQueues: ticket.amountUsedBotQueues + 1 });
+    const tr = await openTracking(tx, ticket.id);
+    if (!tr?.chatbotAt) await patchTracking(tx, row, now, { chatbotAt: now });
     return row;
   });
 }
 
 /** When the bot first ran in the current stretch of service (the greeting and menu limits read it). */
-export const botStartedAt = (deps: Deps, ticketId: number): string | null => openTracking(deps.db, ticketId)?.chatbotAt ?? null;
+export const botStartedAt = async (deps: Deps, ticketId: number): Promise<string | null> => (await openTracking(deps.db, ticketId))?.chatbotAt ?? null;
 
 /** The customer chose a queue (or the connection has one): the ticket joins it, the bot walks its options when it has any. */
-export function botChooseQueue(deps: Deps, ticket: TicketRow, queueId: number, chatbot: boolean): TicketRow {
+export async function botChooseQueue(deps: Deps, ticket: TicketRow, queueId: number, chatbot: boolean): Promise<TicketRow> {
   const now = isoNow(deps.clock);
-  const after = deps.db.transaction((tx) => {
-    const row = plainUpdate(tx, ticket.id, { queueId, chatbot, queueOptionId: null, amountUsedBotQueues: 0, updatedAt: now });
-    patchTracking(tx, row, now, { queuedAt: now });
+  const after = await deps.db.transaction(async (tx) => {
+    const row = await plainUpdate(tx, ticket.id, { queueId, chatbot, queueOptionId: null, amountUsedBotQueues: 0, updatedAt: now });
+    await patchTracking(tx, row, now, { queuedAt: now });
     return row;
   });
-  announce(deps, placeOf(ticket), after);
+  await announce(deps, placeOf(ticket), after);
   return after;
 }
 
 /** "#": back to the queue menu — no queue, bot state reset. */
-export function botResetToMenu(deps: Deps, ticket: TicketRow): TicketRow {
-  const after = plainUpdate(deps.db, ticket.id, { queueId: null, ...BOT_OFF });
-  if (ticket.queueId !== null) announce(deps, placeOf(ticket), after);
+export async function botResetToMenu(deps: Deps, ticket: TicketRow): Promise<TicketRow> {
+  const after = await plainUpdate(deps.db, ticket.id, { queueId: null, ...BOT_OFF });
+  if (ticket.queueId !== null) await announce(deps, placeOf(ticket), after);
   return after;
 }
 
 /** The bot stops and leaves the ticket to a person (an agent wrote, the tree ended, a loop). */
-export function handToHuman(deps: Deps, ticket: TicketRow): TicketRow {
+export async function handToHuman(deps: Deps, ticket: TicketRow): Promise<TicketRow> {
   if (!ticket.chatbot && ticket.queueOptionId === null) return ticket;
-  const after = plainUpdate(deps.db, ticket.id, { chatbot: false, queueOptionId: null });
-  announce(deps, null, after);
+  const after = await plainUpdate(deps.db, ticket.id, { chatbot: false, queueOptionId: null });
+  await announce(deps, null, after);
   return after;
 }
 
 /** Integration or AI state of a ticket (queue integrations, prompts), as their handlers set it. */
-export function setIntegrationState(deps: Deps, ticket: TicketRow, patch: Pick<TicketPatch, "useIntegration" | "integrationId" | "promptId">): TicketRow {
+export function setIntegrationState(
+  deps: Deps,
+  ticket: TicketRow,
+  patch: Pick<TicketPatch, "useIntegration" | "integrationId" | "promptId">,
+): Promise<TicketRow> {
   return plainUpdate(deps.db, ticket.id, patch);
 }
 
 /** Closing with userRating on (D9): the ticket waits for the customer's 1-3, visibly. */
-export function awaitRating(deps: Deps, ticket: TicketRow): TicketDto {
+export async function awaitRating(deps: Deps, ticket: TicketRow): Promise<TicketDto> {
   const now = isoNow(deps.clock);
-  const after = deps.db.transaction((tx) => {
-    const row = plainUpdate(tx, ticket.id, { awaitingRatingSince: now, chatbot: false, queueOptionId: null, updatedAt: now });
-    patchTracking(tx, row, now, { ratingAt: now });
+  const after = await deps.db.transaction(async (tx) => {
+    const row = await plainUpdate(tx, ticket.id, { awaitingRatingSince: now, chatbot: false, queueOptionId: null, updatedAt: now });
+    await patchTracking(tx, row, now, { ratingAt: now });
     return row;
   });
   return announce(deps, placeOf(ticket), after);
@@ -247,11 +253,11 @@ export type SystemCloseReason = "bot" | "rating" | "rating-timeout" | "inactivit
  * (credited to the owner), an answered rating is stored with it, bot and integration state cleared.
  * Answers null when the ticket was already closed or changed meanwhile.
  */
-export function closeBySystem(deps: Deps, ticket: TicketRow, reason: SystemCloseReason, rating?: number | null): TicketDto | null {
+export async function closeBySystem(deps: Deps, ticket: TicketRow, reason: SystemCloseReason, rating?: number | null): Promise<TicketDto | null> {
   if (ticket.status === "closed") return null;
   const now = isoNow(deps.clock);
-  const after = deps.db.transaction((tx) => {
-    const row = casUpdate(tx, ticket, {
+  const after = await deps.db.transaction(async (tx) => {
+    const row = await casUpdate(tx, ticket, {
       status: "closed",
       ...BOT_OFF,
       useIntegration: false,
@@ -262,8 +268,8 @@ export function closeBySystem(deps: Deps, ticket: TicketRow, reason: SystemClose
       updatedAt: now,
     });
     if (!row) return null;
-    if (rating) tx.insert(userRatings).values({ ticketId: row.id, companyId: row.companyId, userId: row.userId, rate: rating, createdAt: now }).run();
-    finishTracking(tx, row, now, rating ? { rated: true } : {});
+    if (rating) await tx.insert(userRatings).values({ ticketId: row.id, companyId: row.companyId, userId: row.userId, rate: rating, createdAt: now });
+    await finishTracking(tx, row, now, rating ? { rated: true } : {});
     return row;
   });
   if (!after) {
@@ -278,16 +284,16 @@ export function closeBySystem(deps: Deps, ticket: TicketRow, reason: SystemClose
  * R-INT-6): pending → open with that owner, as if they had accepted it. Null when the
  * ticket moved meanwhile (someone accepted it first) or the user is not of the company.
  */
-export function botAssignUser(deps: Deps, ticket: TicketRow, userId: number): TicketDto | null {
-  if (ticket.status !== "pending" || !findUser(deps.db, ticket.companyId, userId)) return null;
+export async function botAssignUser(deps: Deps, ticket: TicketRow, userId: number): Promise<TicketDto | null> {
+  if (ticket.status !== "pending" || !(await findUser(deps.db, ticket.companyId, userId))) return null;
   const now = isoNow(deps.clock);
   try {
-    const after = deps.db.transaction((tx) => {
-      const row = casUpdate(tx, ticket, { status: "open", userId, ...BOT_OFF, updatedAt: now });
-      if (row) patchTracking(tx, row, now, { startedAt: now, userId, ratingAt: null, rated: false });
+    const after = await deps.db.transaction(async (tx) => {
+      const row = await casUpdate(tx, ticket, { status: "open", userId, ...BOT_OFF, updatedAt: now });
+      if (row) await patchTracking(tx, row, now, { startedAt: now, userId, ratingAt: null, rated: false });
       return row;
     });
-    return after ? announce(deps, placeOf(ticket), after) : null;
+    return after ? await announce(deps, placeOf(ticket), after) : null;
   } catch (e) {
     // The contact already has another active ticket (the one-active-ticket index): leave this one pending.
     if (isActiveTicketConflict(e)) return null;
@@ -296,19 +302,19 @@ export function botAssignUser(deps: Deps, ticket: TicketRow, userId: number): Ti
 }
 
 /** tickets.auto-transfer (R-BOT-14): a pending queue-less ticket moves to the connection's queue. */
-export function autoTransfer(deps: Deps, ticket: TicketRow, queueId: number): TicketDto | null {
+export async function autoTransfer(deps: Deps, ticket: TicketRow, queueId: number): Promise<TicketDto | null> {
   const now = isoNow(deps.clock);
-  const after = deps.db.transaction((tx) => {
-    const row = casUpdate(tx, ticket, { queueId, chatbot: false, updatedAt: now });
-    if (row) patchTracking(tx, row, now, { queuedAt: now });
+  const after = await deps.db.transaction(async (tx) => {
+    const row = await casUpdate(tx, ticket, { queueId, chatbot: false, updatedAt: now });
+    if (row) await patchTracking(tx, row, now, { queuedAt: now });
     return row;
   });
-  return after ? announce(deps, placeOf(ticket), after) : null;
+  return after ? await announce(deps, placeOf(ticket), after) : null;
 }
 
 /** A deleted connection: its contacts' active tickets that would clash with a connection-less one are closed. */
-export function closeClashingTicketsOfConnection(tx: DbOrTx, companyId: number, whatsappId: number, now: string) {
-  const clashing = tx
+export async function closeClashingTicketsOfConnection(tx: DbOrTx, companyId: number, whatsappId: number, now: string) {
+  const clashing = await tx
     .select()
     .from(tickets)
     .where(
@@ -318,11 +324,10 @@ export function closeClashingTicketsOfConnection(tx: DbOrTx, companyId: number, 
         inArray(tickets.status, ["open", "pending"]),
         sql`${tickets.contactId} in (select t2.contact_id from tickets t2 where t2.company_id = ${companyId} and t2.whatsapp_id is null and t2.status in ('open', 'pending'))`,
       ),
-    )
-    .all();
+    );
   for (const t of clashing) {
-    const row = plainUpdate(tx, t.id, { status: "closed", ...BOT_OFF, updatedAt: now });
-    finishTracking(tx, row, now);
+    const row = await plainUpdate(tx, t.id, { status: "closed", ...BOT_OFF, updatedAt: now });
+    await finishTracking(tx, row, now);
   }
 }
 
@@ -331,33 +336,32 @@ export function closeClashingTicketsOfConnection(tx: DbOrTx, companyId: number, 
  * to the surviving contact; an active one that would clash with the survivor's active ticket on the
  * same connection is closed first (BAILEYS.md §2, R3).
  */
-export function moveTicketsToContact(tx: DbOrTx, companyId: number, fromContactId: number, toContactId: number, now: string) {
-  const from = tx
+export async function moveTicketsToContact(tx: DbOrTx, companyId: number, fromContactId: number, toContactId: number, now: string) {
+  const from = await tx
     .select()
     .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, fromContactId)))
-    .all();
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, fromContactId)));
   for (const t of from) {
-    if (t.status !== "closed" && findActiveTicket(tx, companyId, toContactId, t.whatsappId)) {
-      const row = plainUpdate(tx, t.id, { status: "closed", ...BOT_OFF, updatedAt: now });
-      finishTracking(tx, row, now);
+    if (t.status !== "closed" && (await findActiveTicket(tx, companyId, toContactId, t.whatsappId))) {
+      const row = await plainUpdate(tx, t.id, { status: "closed", ...BOT_OFF, updatedAt: now });
+      await finishTracking(tx, row, now);
     }
   }
-  tx.update(tickets).set({ contactId: toContactId }).where(eq(tickets.contactId, fromContactId)).run();
-  tx.update(ticketTracking)
+  await tx.update(tickets).set({ contactId: toContactId }).where(eq(tickets.contactId, fromContactId));
+  await tx
+    .update(ticketTracking)
     .set({ contactId: toContactId })
-    .where(and(eq(ticketTracking.companyId, companyId), eq(ticketTracking.contactId, fromContactId)))
-    .run();
+    .where(and(eq(ticketTracking.companyId, companyId), eq(ticketTracking.contactId, fromContactId)));
 }
 
 /** Tickets whose tracking shows more than one unfinished stretch (a broken invariant; tests and doctor use it). */
-export function ticketsWithTwoOpenStretches(db: DbOrTx, companyId: number): number[] {
-  return db
-    .select({ ticketId: ticketTracking.ticketId })
-    .from(ticketTracking)
-    .where(and(eq(ticketTracking.companyId, companyId), sql`${ticketTracking.finishedAt} is null`))
-    .groupBy(ticketTracking.ticketId)
-    .having(sql`count(*) > 1`)
-    .all()
-    .map((r) => r.ticketId);
+export async function ticketsWithTwoOpenStretches(db: DbOrTx, companyId: number): Promise<number[]> {
+  return (
+    await db
+      .select({ ticketId: ticketTracking.ticketId })
+      .from(ticketTracking)
+      .where(and(eq(ticketTracking.companyId, companyId), sql`${ticketTracking.finishedAt} is null`))
+      .groupBy(ticketTracking.ticketId)
+      .having(sql`count(*) > 1`)
+  ).map((r) => r.ticketId);
 }

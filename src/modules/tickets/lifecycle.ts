@@ -42,70 +42,72 @@ const BOT_OFF: TicketPatch = { chatbot: false, queueOptionId: null, amountUsedBo
 const INTEGRATION_OFF: TicketPatch = { useIntegration: false, integrationId: null, promptId: null };
 
 /** An agent may act on a ticket that is pending or theirs; admins on any. Someone else's open ticket answers 409 with its owner. */
-export function assertMayHandle(ctx: Ctx, t: TicketRow) {
+export async function assertMayHandle(ctx: Ctx, t: TicketRow) {
   if (handlesAny(ctx) || t.status !== "open" || !t.userId || t.userId === ctx.user.id) return;
-  throw changedError(ctx.db, ctx.companyId, t.id);
+  throw await changedError(ctx.db, ctx.companyId, t.id);
 }
 
-function queueOf(ctx: Ctx, queueId: number) {
-  const q = ctx.db
-    .select()
-    .from(queues)
-    .where(and(eq(queues.companyId, ctx.companyId), eq(queues.id, queueId)))
-    .get();
+async function queueOf(ctx: Ctx, queueId: number) {
+  const q = (
+    await ctx.db
+      .select()
+      .from(queues)
+      .where(and(eq(queues.companyId, ctx.companyId), eq(queues.id, queueId)))
+      .limit(1)
+  )[0];
   if (!q) throw notFound("ERR_NO_QUEUE_FOUND");
   return q;
 }
 
-function userOf(ctx: Ctx, userId: number) {
-  const u = findUser(ctx.db, ctx.companyId, userId);
+async function userOf(ctx: Ctx, userId: number) {
+  const u = await findUser(ctx.db, ctx.companyId, userId);
   if (!u) throw notFound("ERR_NO_USER_FOUND");
   return u;
 }
 
 /** Runs a compare-and-set transition; a lost race answers 409, the one-active-ticket index 409 with the other ticket. */
-function commit(ctx: Ctx, before: TicketRow, write: (tx: Tx) => TicketRow | null): TicketRow {
+async function commit(ctx: Ctx, before: TicketRow, write: (tx: Tx) => Promise<TicketRow | null>): Promise<TicketRow> {
   try {
-    const after = ctx.db.transaction((tx) => write(tx));
-    if (!after) throw changedError(ctx.db, ctx.companyId, before.id);
+    const after = await ctx.db.transaction((tx) => write(tx));
+    if (!after) throw await changedError(ctx.db, ctx.companyId, before.id);
     return after;
   } catch (e) {
     if (!isActiveTicketConflict(e)) throw e;
-    const other = findActiveTicket(ctx.db, ctx.companyId, before.contactId, undefined);
-    throw other && other.id !== before.id ? otherOpenTicketError(ctx, ctx.companyId, other.id) : changedError(ctx.db, ctx.companyId, before.id);
+    const other = await findActiveTicket(ctx.db, ctx.companyId, before.contactId, undefined);
+    throw other && other.id !== before.id ? await otherOpenTicketError(ctx, ctx.companyId, other.id) : await changedError(ctx.db, ctx.companyId, before.id);
   }
 }
 
 /** pending → open with an owner (the caller, or a user an admin names). Idempotent for the same owner. */
-export function accept(ctx: Ctx, id: number, ownerId = ctx.user.id): { before: TicketRow; ticket: TicketDto; changed: boolean } {
-  const before = getVisibleTicket(ctx, id);
+export async function accept(ctx: Ctx, id: number, ownerId = ctx.user.id): Promise<{ before: TicketRow; ticket: TicketDto; changed: boolean }> {
+  const before = await getVisibleTicket(ctx, id);
   if (ownerId !== ctx.user.id) {
     if (!handlesAny(ctx)) throw forbidden();
-    userOf(ctx, ownerId);
+    await userOf(ctx, ownerId);
   }
-  if (before.status === "open" && before.userId === ownerId) return { before, ticket: loadTicket(ctx, ctx.companyId, id)!, changed: false };
-  if (before.status !== "pending") throw changedError(ctx.db, ctx.companyId, id);
+  if (before.status === "open" && before.userId === ownerId) return { before, ticket: (await loadTicket(ctx, ctx.companyId, id))!, changed: false };
+  if (before.status !== "pending") throw await changedError(ctx.db, ctx.companyId, id);
   const now = isoNow(ctx.clock);
-  const after = commit(ctx, before, (tx) => {
-    const row = casUpdate(tx, before, { status: "open", userId: ownerId, ...BOT_OFF, unreadMessages: 0, updatedAt: now });
-    if (row) patchTracking(tx, row, now, { startedAt: now, userId: ownerId, ratingAt: null, rated: false });
+  const after = await commit(ctx, before, async (tx) => {
+    const row = await casUpdate(tx, before, { status: "open", userId: ownerId, ...BOT_OFF, unreadMessages: 0, updatedAt: now });
+    if (row) await patchTracking(tx, row, now, { startedAt: now, userId: ownerId, ratingAt: null, rated: false });
     return row;
   });
-  return { before, ticket: announce(ctx, placeOf(before), after), changed: true };
+  return { before, ticket: await announce(ctx, placeOf(before), after), changed: true };
 }
 
 /** open → pending without an owner (back to the queue's waiting list). */
-export function returnToPending(ctx: Ctx, id: number): { before: TicketRow; ticket: TicketDto } {
-  const before = getVisibleTicket(ctx, id);
-  assertMayHandle(ctx, before);
-  if (before.status !== "open") throw changedError(ctx.db, ctx.companyId, id);
+export async function returnToPending(ctx: Ctx, id: number): Promise<{ before: TicketRow; ticket: TicketDto }> {
+  const before = await getVisibleTicket(ctx, id);
+  await assertMayHandle(ctx, before);
+  if (before.status !== "open") throw await changedError(ctx.db, ctx.companyId, id);
   const now = isoNow(ctx.clock);
-  const after = commit(ctx, before, (tx) => {
-    const row = casUpdate(tx, before, { status: "pending", userId: null, ...BOT_OFF, awaitingRatingSince: null, updatedAt: now });
-    if (row) patchTracking(tx, row, now, { queuedAt: now, startedAt: null, userId: null });
+  const after = await commit(ctx, before, async (tx) => {
+    const row = await casUpdate(tx, before, { status: "pending", userId: null, ...BOT_OFF, awaitingRatingSince: null, updatedAt: now });
+    if (row) await patchTracking(tx, row, now, { queuedAt: now, startedAt: null, userId: null });
     return row;
   });
-  return { before, ticket: announce(ctx, placeOf(before), after) };
+  return { before, ticket: await announce(ctx, placeOf(before), after) };
 }
 
 export interface TransferInput {
@@ -118,29 +120,29 @@ export interface TransferInput {
  * Transfer (R-TKT-5): to a queue, optionally a user (then open and theirs) and a connection;
  * without a user it waits as pending in the queue. A connection change respects one active ticket per contact.
  */
-export function transfer(ctx: Ctx, id: number, input: TransferInput): { before: TicketRow; ticket: TicketDto } {
-  const before = getVisibleTicket(ctx, id);
-  assertMayHandle(ctx, before);
-  if (before.status === "closed") throw changedError(ctx.db, ctx.companyId, id);
-  if (input.queueId && input.queueId !== before.queueId) queueOf(ctx, input.queueId);
-  if (input.userId && input.userId !== before.userId) userOf(ctx, input.userId);
+export async function transfer(ctx: Ctx, id: number, input: TransferInput): Promise<{ before: TicketRow; ticket: TicketDto }> {
+  const before = await getVisibleTicket(ctx, id);
+  await assertMayHandle(ctx, before);
+  if (before.status === "closed") throw await changedError(ctx.db, ctx.companyId, id);
+  if (input.queueId && input.queueId !== before.queueId) await queueOf(ctx, input.queueId);
+  if (input.userId && input.userId !== before.userId) await userOf(ctx, input.userId);
   const whatsappId = input.whatsappId ?? before.whatsappId;
   if (whatsappId !== before.whatsappId) {
-    if (whatsappId && !findConnection(ctx.db, ctx.companyId, whatsappId)) throw notFound("ERR_NO_WAPP_FOUND");
-    const other = findActiveTicket(ctx.db, ctx.companyId, before.contactId, whatsappId);
-    if (other && other.id !== before.id) throw otherOpenTicketError(ctx, ctx.companyId, other.id);
+    if (whatsappId && !(await findConnection(ctx.db, ctx.companyId, whatsappId))) throw notFound("ERR_NO_WAPP_FOUND");
+    const other = await findActiveTicket(ctx.db, ctx.companyId, before.contactId, whatsappId);
+    if (other && other.id !== before.id) throw await otherOpenTicketError(ctx, ctx.companyId, other.id);
   }
   const status = input.userId ? "open" : "pending";
   const queueId = input.queueId ?? before.queueId;
   const now = isoNow(ctx.clock);
-  const after = commit(ctx, before, (tx) => {
-    const row = casUpdate(tx, before, { status, userId: input.userId, queueId, whatsappId, ...BOT_OFF, unreadMessages: 0, updatedAt: now });
+  const after = await commit(ctx, before, async (tx) => {
+    const row = await casUpdate(tx, before, { status, userId: input.userId, queueId, whatsappId, ...BOT_OFF, unreadMessages: 0, updatedAt: now });
     if (!row) return null;
     const queued = queueId !== before.queueId || status === "pending" ? { queuedAt: now } : {};
-    if (status === "pending") patchTracking(tx, row, now, { ...queued, startedAt: null, userId: null });
-    else if (before.status !== "open" || before.userId !== row.userId) patchTracking(tx, row, now, { ...queued, startedAt: now, userId: row.userId });
-    else patchTracking(tx, row, now, queued);
-    audit(
+    if (status === "pending") await patchTracking(tx, row, now, { ...queued, startedAt: null, userId: null });
+    else if (before.status !== "open" || before.userId !== row.userId) await patchTracking(tx, row, now, { ...queued, startedAt: now, userId: row.userId });
+    else await patchTracking(tx, row, now, queued);
+    await audit(
       ctx,
       "ticket.transferred",
       { type: "ticket", id: row.id },
@@ -149,7 +151,7 @@ export function transfer(ctx: Ctx, id: number, input: TransferInput): { before: 
     );
     return row;
   });
-  return { before, ticket: announce(ctx, placeOf(before), after) };
+  return { before, ticket: await announce(ctx, placeOf(before), after) };
 }
 
 /**
@@ -157,29 +159,29 @@ export function transfer(ctx: Ctx, id: number, input: TransferInput): { before: 
  * stretch of service ends in tracking; bot and integration state is cleared. Closing a closed
  * ticket changes nothing.
  */
-export function closeByAgent(ctx: Ctx, id: number): { before: TicketRow; ticket: TicketDto; changed: boolean } {
-  const before = getVisibleTicket(ctx, id);
-  assertMayHandle(ctx, before);
-  if (before.status === "closed") return { before, ticket: loadTicket(ctx, ctx.companyId, id)!, changed: false };
+export async function closeByAgent(ctx: Ctx, id: number): Promise<{ before: TicketRow; ticket: TicketDto; changed: boolean }> {
+  const before = await getVisibleTicket(ctx, id);
+  await assertMayHandle(ctx, before);
+  if (before.status === "closed") return { before, ticket: (await loadTicket(ctx, ctx.companyId, id))!, changed: false };
   const now = isoNow(ctx.clock);
-  const after = commit(ctx, before, (tx) => {
-    const row = casUpdate(tx, before, { status: "closed", ...BOT_OFF, ...INTEGRATION_OFF, unreadMessages: 0, awaitingRatingSince: null, updatedAt: now });
-    if (row) finishTracking(tx, row, now);
+  const after = await commit(ctx, before, async (tx) => {
+    const row = await casUpdate(tx, before, { status: "closed", ...BOT_OFF, ...INTEGRATION_OFF, unreadMessages: 0, awaitingRatingSince: null, updatedAt: now });
+    if (row) await finishTracking(tx, row, now);
     return row;
   });
-  return { before, ticket: announce(ctx, placeOf(before), after), changed: true };
+  return { before, ticket: await announce(ctx, placeOf(before), after), changed: true };
 }
 
 /** closed → open with the caller as owner (R-TKT-7), in the given queue or its own. */
-export function reopen(ctx: Ctx, id: number, queueId?: number | null): { before: TicketRow; ticket: TicketDto } {
-  const before = getVisibleTicket(ctx, id);
-  if (before.status !== "closed") throw changedError(ctx.db, ctx.companyId, id);
-  if (queueId && queueId !== before.queueId) queueOf(ctx, queueId);
-  const other = findActiveTicket(ctx.db, ctx.companyId, before.contactId, before.whatsappId);
-  if (other) throw otherOpenTicketError(ctx, ctx.companyId, other.id);
+export async function reopen(ctx: Ctx, id: number, queueId?: number | null): Promise<{ before: TicketRow; ticket: TicketDto }> {
+  const before = await getVisibleTicket(ctx, id);
+  if (before.status !== "closed") throw await changedError(ctx.db, ctx.companyId, id);
+  if (queueId && queueId !== before.queueId) await queueOf(ctx, queueId);
+  const other = await findActiveTicket(ctx.db, ctx.companyId, before.contactId, before.whatsappId);
+  if (other) throw await otherOpenTicketError(ctx, ctx.companyId, other.id);
   const now = isoNow(ctx.clock);
-  const after = commit(ctx, before, (tx) => {
-    const row = casUpdate(tx, before, {
+  const after = await commit(ctx, before, async (tx) => {
+    const row = await casUpdate(tx, before, {
       status: "open",
       userId: ctx.user.id,
       queueId: queueId === undefined ? before.queueId : queueId,
@@ -187,10 +189,10 @@ export function reopen(ctx: Ctx, id: number, queueId?: number | null): { before:
       unreadMessages: 0,
       updatedAt: now,
     });
-    if (row) startTracking(tx, row, now, { queuedAt: now, startedAt: now, userId: ctx.user.id });
+    if (row) await startTracking(tx, row, now, { queuedAt: now, startedAt: now, userId: ctx.user.id });
     return row;
   });
-  return { before, ticket: announce(ctx, placeOf(before), after) };
+  return { before, ticket: await announce(ctx, placeOf(before), after) };
 }
 
 export interface OpenInput {
@@ -206,71 +208,72 @@ export interface OpenInput {
  * company's. Another active ticket of the contact answers 409 with its owner and queue; the caller's
  * own one is answered as is. The contact's latest closed ticket on that connection is reused.
  */
-export function openForContact(ctx: Ctx, input: OpenInput): { ticket: TicketDto; created: boolean } {
+export async function openForContact(ctx: Ctx, input: OpenInput): Promise<{ ticket: TicketDto; created: boolean }> {
   const admin = handlesAny(ctx);
-  const contact = findContact(ctx.db, ctx.companyId, input.contactId);
+  const contact = await findContact(ctx.db, ctx.companyId, input.contactId);
   if (!contact) throw notFound("ERR_NO_CONTACT_FOUND");
   const queueId = input.queueId ?? null;
   if (!queueId && !admin) throw new AppError("ERR_VALIDATION", 400, { fields: { queueId: "validation.selectQueue" } });
   if (queueId) {
-    queueOf(ctx, queueId);
+    await queueOf(ctx, queueId);
     if (!admin && !ctx.user.queueIds.includes(queueId)) throw forbidden();
   }
   let ownerId = ctx.user.id;
   if (input.userId && input.userId !== ctx.user.id) {
     if (!admin) throw forbidden();
-    ownerId = userOf(ctx, input.userId).id;
+    ownerId = (await userOf(ctx, input.userId)).id;
   }
   let whatsappId: number | null;
   if (input.whatsappId) {
-    if (!findConnection(ctx.db, ctx.companyId, input.whatsappId)) throw notFound("ERR_NO_WAPP_FOUND");
+    if (!(await findConnection(ctx.db, ctx.companyId, input.whatsappId))) throw notFound("ERR_NO_WAPP_FOUND");
     whatsappId = input.whatsappId;
   } else {
-    const own = ctx.user.whatsappId ? findConnection(ctx.db, ctx.companyId, ctx.user.whatsappId) : undefined;
-    whatsappId = (own ?? defaultConnection(ctx.db, ctx.companyId))?.id ?? null;
+    const own = ctx.user.whatsappId ? await findConnection(ctx.db, ctx.companyId, ctx.user.whatsappId) : undefined;
+    whatsappId = (own ?? (await defaultConnection(ctx.db, ctx.companyId)))?.id ?? null;
   }
-  const mineOrConflict = (otherId: number, otherUser: number | null) => {
-    if (otherUser === ctx.user.id) return { ticket: loadTicket(ctx, ctx.companyId, otherId)!, created: false };
-    throw otherOpenTicketError(ctx, ctx.companyId, otherId);
+  const mineOrConflict = async (otherId: number, otherUser: number | null) => {
+    if (otherUser === ctx.user.id) return { ticket: (await loadTicket(ctx, ctx.companyId, otherId))!, created: false };
+    throw await otherOpenTicketError(ctx, ctx.companyId, otherId);
   };
-  const existing = findActiveTicket(ctx.db, ctx.companyId, contact.id, input.whatsappId ? whatsappId : undefined);
+  const existing = await findActiveTicket(ctx.db, ctx.companyId, contact.id, input.whatsappId ? whatsappId : undefined);
   if (existing) return mineOrConflict(existing.id, existing.userId);
   const now = isoNow(ctx.clock);
   let created: { before: TicketRow | null; after: TicketRow };
   try {
-    created = ctx.db.transaction((tx) => {
-      const latest = findLatestTicket(tx, ctx.companyId, contact.id, whatsappId);
+    created = await ctx.db.transaction(async (tx) => {
+      const latest = await findLatestTicket(tx, ctx.companyId, contact.id, whatsappId);
       const values = { status: "open" as const, userId: ownerId, queueId, whatsappId, unreadMessages: 0, ...BOT_OFF, updatedAt: now };
       const reuse = latest?.status === "closed" ? latest : null;
       const after = reuse
-        ? casUpdate(tx, reuse, values)
-        : tx
-            .insert(tickets)
-            .values({ ...values, uuid: uuid(), companyId: ctx.companyId, contactId: contact.id, isGroup: contact.isGroup, createdAt: now })
-            .returning()
-            .get();
+        ? await casUpdate(tx, reuse, values)
+        : (
+            await tx
+              .insert(tickets)
+              .values({ ...values, uuid: uuid(), companyId: ctx.companyId, contactId: contact.id, isGroup: contact.isGroup, createdAt: now })
+              .returning()
+          )[0];
       if (!after) throw new AppError("ERR_CREATING_TICKET", 409);
-      startTracking(tx, after, now, { queuedAt: now, startedAt: now, userId: ownerId });
+      await startTracking(tx, after, now, { queuedAt: now, startedAt: now, userId: ownerId });
       return { before: reuse, after };
     });
   } catch (e) {
     if (!isActiveTicketConflict(e)) throw e;
     // A concurrent create or an inbound message won the race: answer like the pre-check would.
-    const other = findActiveTicket(ctx.db, ctx.companyId, contact.id, whatsappId);
+    const other = await findActiveTicket(ctx.db, ctx.companyId, contact.id, whatsappId);
     if (!other) throw new AppError("ERR_CREATING_TICKET", 409);
     return mineOrConflict(other.id, other.userId);
   }
-  return { ticket: announce(ctx, created.before ? placeOf(created.before) : null, created.after), created: true };
+  return { ticket: await announce(ctx, created.before ? placeOf(created.before) : null, created.after), created: true };
 }
 
 /** DELETE /tickets/{id}: admins only; messages, tags and tracking go with it. */
-export function deleteTicket(ctx: Ctx, id: number) {
-  const row = findTicketRow(ctx.db, ctx.companyId, id);
+export async function deleteTicket(ctx: Ctx, id: number) {
+  const row = await findTicketRow(ctx.db, ctx.companyId, id);
   if (!row) throw notFound("ERR_NO_TICKET_FOUND");
   if (!canDeleteTicket(ctx.user)) throw forbidden();
-  ctx.db.transaction((tx) => {
-    tx.delete(tickets).where(eq(tickets.id, id)).run();
-    audit(ctx, "ticket.deleted", { type: "ticket", id }, diffFields(row, { contactId: null, status: null }), tx);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(tickets).where(eq(tickets.id, id));
+    await audit(ctx, "ticket.deleted", { type: "ticket", id }, diffFields(row, { contactId: null, status: null }), tx);
   });
   publishTicketDeleted(ctx, ctx.companyId, id, row);
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DB, DbOrTx } from "../../core/db";
-import { prepared } from "../../db/prepared";
+import { canPrepare, prepared } from "../../db/prepared";
 import { whatsapps } from "../connections";
 import { contacts } from "../contacts";
 import { queues } from "../queues";
@@ -40,50 +40,58 @@ export const selectTicketsWith = <E extends Record<string, SQL | SQL.Aliased>>(d
 export type TicketJoined = Awaited<ReturnType<ReturnType<typeof selectTickets>["all"]>>[number];
 
 /** A ticket row of the company (prepared when called with the database itself: the inbound path). */
-export const findTicketRow = (db: DbOrTx, companyId: number, id: number): TicketRow | undefined =>
-  "sqlite" in db
-    ? prepared(db, "tickets.row", (d) =>
+export const findTicketRow = async (db: DbOrTx, companyId: number, id: number): Promise<TicketRow | undefined> =>
+  canPrepare(db)
+    ? await prepared(db, "tickets.row", (d) =>
         d
           .select()
           .from(tickets)
           .where(and(eq(tickets.companyId, sql.placeholder("companyId")), eq(tickets.id, sql.placeholder("id"))))
           .prepare(),
       ).get({ companyId, id })
-    : db
-        .select()
-        .from(tickets)
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
-        .get();
+    : (
+        await db
+          .select()
+          .from(tickets)
+          .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+          .limit(1)
+      )[0];
 
-export const findJoined = (db: DbOrTx, companyId: number, where: ReturnType<typeof eq>) =>
-  selectTickets(db)
-    .where(and(eq(tickets.companyId, companyId), where))
-    .get();
+export const findJoined = async (db: DbOrTx, companyId: number, where: ReturnType<typeof eq>) =>
+  (
+    await selectTickets(db)
+      .where(and(eq(tickets.companyId, companyId), where))
+      .limit(1)
+  )[0];
 
 /** The open or pending ticket of a contact on a connection (null connection matches null). */
-export function findActiveTicket(db: DbOrTx, companyId: number, contactId: number, whatsappId: number | null | undefined) {
+export async function findActiveTicket(db: DbOrTx, companyId: number, contactId: number, whatsappId: number | null | undefined) {
   const conn = whatsappId === undefined ? undefined : sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId ?? 0}`;
-  return db
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), inArray(tickets.status, ["open", "pending"]), conn))
-    .get();
+  return (
+    await db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), inArray(tickets.status, ["open", "pending"]), conn))
+      .limit(1)
+  )[0];
 }
 
 /** The latest ticket (any status) of a contact on a connection. */
-export function findLatestTicket(db: DbOrTx, companyId: number, contactId: number, whatsappId: number | null) {
-  return db
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId ?? 0}`))
-    .orderBy(sql`${tickets.id} desc`)
-    .get();
+export async function findLatestTicket(db: DbOrTx, companyId: number, contactId: number, whatsappId: number | null) {
+  return (
+    await db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId ?? 0}`))
+      .orderBy(sql`${tickets.id} desc`)
+      .limit(1)
+  )[0];
 }
 
 const tagsJson = tagsJsonOf(tickets.id);
 
 /** One ticket with its references and tags in a single prepared query (the realtime frames' shape). */
-export function findJoinedWithTags(db: DB, companyId: number, id: number) {
+export async function findJoinedWithTags(db: DB, companyId: number, id: number) {
   const q = prepared(db, "tickets.joinedWithTags", (d) =>
     d
       .select({ ...ticketSelect, tagsJson })
@@ -95,14 +103,14 @@ export function findJoinedWithTags(db: DB, companyId: number, id: number) {
       .where(and(eq(tickets.companyId, sql.placeholder("companyId")), eq(tickets.id, sql.placeholder("id"))))
       .prepare(),
   );
-  const row = q.get({ companyId, id });
+  const row = await q.get({ companyId, id });
   if (!row) return undefined;
   const { tagsJson: raw, ...joined } = row;
   return { joined, tags: JSON.parse(raw) as { id: number; name: string; color: string; kanban: number }[] };
 }
 
 /** The contact's ticket on a connection in one prepared query: the active one first, else the latest. */
-export function findCurrentTicket(db: DB, companyId: number, contactId: number, whatsappId: number | null): TicketRow | undefined {
+export function findCurrentTicket(db: DB, companyId: number, contactId: number, whatsappId: number | null): Promise<TicketRow | undefined> {
   const q = prepared(db, "tickets.current", (d) =>
     d
       .select()

@@ -17,7 +17,7 @@ export const RATING_PROMPT = "Digite de 1 a 3 para qualificar nosso atendimento:
  */
 export async function requestRating(deps: Deps, ticket: TicketRow, conn: WhatsappRow, contactName: string): Promise<TicketDto> {
   const intro = renderTemplate(conn.ratingMessage, { name: contactName }, deps.config.timezone).trim();
-  const dto = awaitRating(deps, ticket);
+  const dto = await awaitRating(deps, ticket);
   await deps.outbox.send(ticket, { body: intro ? `${intro}\n\n${RATING_PROMPT}` : RATING_PROMPT, isAutomatic: true });
   return dto;
 }
@@ -35,11 +35,11 @@ export const parseRating = (body: string): number | null => {
  */
 export async function handleRatingAnswer(deps: Deps, ticket: TicketRow, body: string) {
   const rate = parseRating(body);
-  if (closeBySystem(deps, ticket, "rating", rate)) await sendCompletionMessage(deps, ticket);
+  if (await closeBySystem(deps, ticket, "rating", rate)) await sendCompletionMessage(deps, ticket);
   return rate;
 }
 
 /** tickets.rating-timeout: closes a ticket whose rating never came (completion message included). */
 export async function closeWithoutRating(deps: Deps, ticket: TicketRow) {
-  if (closeBySystem(deps, ticket, "rating-timeout")) await sendCompletionMessage(deps, ticket);
+  if (await closeBySystem(deps, ticket, "rating-timeout")) await sendCompletionMessage(deps, ticket);
 }

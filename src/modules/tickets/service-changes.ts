@@ -14,28 +14,27 @@ import { serializeTicket } from "./serialize";
  * TICKET_CHANGES_MAX (`hasMore`: reload the lists instead); and which of the `known` ids it must drop
  * (deleted, or no longer visible to it: moved to another queue). Nothing about tickets it never held.
  */
-export function ticketChanges(ctx: Ctx, input: TicketChangesInput): { tickets: TicketDto[]; gone: number[]; hasMore: boolean } {
+export async function ticketChanges(ctx: Ctx, input: TicketChangesInput): Promise<{ tickets: TicketDto[]; gone: number[]; hasMore: boolean }> {
   const visible = visibleTicketsWhere(ctx.user);
-  const rows = selectTickets(ctx.db)
+  const rows = await selectTickets(ctx.db)
     .where(and(eq(tickets.companyId, ctx.companyId), gt(tickets.updatedAt, input.since), visible))
     .orderBy(asc(tickets.updatedAt), asc(tickets.id))
-    .limit(TICKET_CHANGES_MAX + 1)
-    .all();
+    .limit(TICKET_CHANGES_MAX + 1);
   const hasMore = rows.length > TICKET_CHANGES_MAX;
   const page = rows.slice(0, TICKET_CHANGES_MAX);
-  const tags = tagsOfTickets(
+  const tags = await tagsOfTickets(
     ctx.db,
     page.map((r) => r.ticket.id),
   );
   const known = [...new Set(input.known)];
   const still = known.length
     ? new Set(
-        ctx.db
-          .select({ id: tickets.id })
-          .from(tickets)
-          .where(and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, known), visible))
-          .all()
-          .map((r) => r.id),
+        (
+          await ctx.db
+            .select({ id: tickets.id })
+            .from(tickets)
+            .where(and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, known), visible))
+        ).map((r) => r.id),
       )
     : new Set<number>();
   return {

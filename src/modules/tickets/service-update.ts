@@ -19,36 +19,36 @@ import { getVisibleTicket, loadTicket } from "./service";
  * sends the automatic texts that follow it. A body that changes nothing reads the ticket.
  */
 export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateInput): Promise<TicketDto> {
-  const before = getVisibleTicket(ctx, id);
+  const before = await getVisibleTicket(ctx, id);
   const status = input.status ?? before.status;
   const queueChanges = input.queueId !== undefined && input.queueId !== null && input.queueId !== before.queueId;
   const connectionChanges = !!input.whatsappId && input.whatsappId !== before.whatsappId;
   const ownerChanges = status === "open" && before.status === "open" && input.userId !== undefined && input.userId !== before.userId;
 
   if (status === "closed") return resolve(ctx, before);
-  if (before.status === "closed") return after(ctx, reopen(ctx, id, input.queueId));
+  if (before.status === "closed") return after(ctx, await reopen(ctx, id, input.queueId));
   if (queueChanges || connectionChanges || ownerChanges || (status === "pending" && input.queueId && before.status === "pending")) {
     const userId = status === "open" ? (input.userId ?? ctx.user.id) : null;
-    const res = transfer(ctx, id, { queueId: input.queueId ?? before.queueId, userId, whatsappId: input.whatsappId });
-    const row = findTicketRow(ctx.db, ctx.companyId, id)!;
+    const res = await transfer(ctx, id, { queueId: input.queueId ?? before.queueId, userId, whatsappId: input.whatsappId });
+    const row = (await findTicketRow(ctx.db, ctx.companyId, id))!;
     await sendTransferText(ctx, res.before, row, { queue: res.ticket.queue?.name, user: res.ticket.user?.name }, ctx.user.id);
     return after(ctx, res);
   }
   if (status === "open" && (before.status === "pending" || (before.userId !== ctx.user.id && input.userId === undefined))) {
-    const res = accept(ctx, id, input.userId ?? ctx.user.id);
-    if (res.changed) await sendAcceptGreeting(ctx, findTicketRow(ctx.db, ctx.companyId, id)!, ctx.user);
+    const res = await accept(ctx, id, input.userId ?? ctx.user.id);
+    if (res.changed) await sendAcceptGreeting(ctx, (await findTicketRow(ctx.db, ctx.companyId, id))!, ctx.user);
     return after(ctx, res);
   }
-  if (status === "pending" && before.status === "open") return after(ctx, returnToPending(ctx, id));
+  if (status === "pending" && before.status === "open") return after(ctx, await returnToPending(ctx, id));
   ctx.outbox.markRead(before);
-  return loadTicket(ctx, ctx.companyId, id)!;
+  return (await loadTicket(ctx, ctx.companyId, id))!;
 }
 
 /** Reads the ticket after a person's change and answers its fresh wire shape. */
-function after(ctx: Ctx, res: { ticket: TicketDto }): TicketDto {
-  const row = findTicketRow(ctx.db, ctx.companyId, res.ticket.id);
+async function after(ctx: Ctx, res: { ticket: TicketDto }): Promise<TicketDto> {
+  const row = await findTicketRow(ctx.db, ctx.companyId, res.ticket.id);
   if (row) ctx.outbox.markRead(row);
-  return loadTicket(ctx, ctx.companyId, res.ticket.id) ?? res.ticket;
+  return (await loadTicket(ctx, ctx.companyId, res.ticket.id)) ?? res.ticket;
 }
 
 /**
@@ -56,35 +56,34 @@ function after(ctx: Ctx, res: { ticket: TicketDto }): TicketDto {
  * the customer for 1-3 and waits ("awaiting rating"); otherwise it closes and the completion message goes out.
  */
 async function resolve(ctx: Ctx, before: TicketRow): Promise<TicketDto> {
-  assertMayHandle(ctx, before);
-  if (!before.awaitingRatingSince && wantsRating(ctx, before)) {
-    const conn = findConnection(ctx.db, ctx.companyId, before.whatsappId!)!;
-    const contact = findContact(ctx.db, ctx.companyId, before.contactId);
+  await assertMayHandle(ctx, before);
+  if (!before.awaitingRatingSince && (await wantsRating(ctx, before))) {
+    const conn = (await findConnection(ctx.db, ctx.companyId, before.whatsappId!))!;
+    const contact = await findContact(ctx.db, ctx.companyId, before.contactId);
     return requestRating(ctx, before, conn, contact?.name ?? "");
   }
-  const res = closeByAgent(ctx, before.id);
-  if (res.changed) await sendCompletionMessage(ctx, findTicketRow(ctx.db, ctx.companyId, before.id)!, ctx.user.id);
-  return loadTicket(ctx, ctx.companyId, before.id) ?? res.ticket;
+  const res = await closeByAgent(ctx, before.id);
+  if (res.changed) await sendCompletionMessage(ctx, (await findTicketRow(ctx.db, ctx.companyId, before.id))!, ctx.user.id);
+  return (await loadTicket(ctx, ctx.companyId, before.id)) ?? res.ticket;
 }
 
 /** Closing asks for a rating when userRating is on, for an agent's 1:1 open ticket on a connection. */
-function wantsRating(ctx: Ctx, t: TicketRow) {
+async function wantsRating(ctx: Ctx, t: TicketRow) {
   return (
     !t.isGroup &&
     !!t.userId &&
     !!t.whatsappId &&
     t.status === "open" &&
-    getSetting(ctx, ctx.companyId, "userRating") === "enabled" &&
-    !!findConnection(ctx.db, ctx.companyId, t.whatsappId)
+    (await getSetting(ctx, ctx.companyId, "userRating")) === "enabled" &&
+    !!(await findConnection(ctx.db, ctx.companyId, t.whatsappId))
   );
 }
 
 /** A user is being deleted (R-TKT-11): each of their open tickets goes back to pending, with the texts that follow. */
 export async function releaseUserTickets(ctx: Ctx, userId: number) {
-  const open = ctx.db
+  const open = await ctx.db
     .select({ id: tickets.id })
     .from(tickets)
-    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.userId, userId), eq(tickets.status, "open")))
-    .all();
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.userId, userId), eq(tickets.status, "open")));
   for (const t of open) await updateTicket(ctx, t.id, { status: "pending", userId: null });
 }

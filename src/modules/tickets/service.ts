@@ -11,26 +11,27 @@ import { readSearchPage, type SearchEngine, searchPageQuery } from "./search";
 import { tickets } from "./schema";
 import { serializeTicket, type TicketDto } from "./serialize";
 import { tagsOfTickets } from "../tags";
+import { rawAll } from "../../db/query";
 
 /** The engine of the ticket lists' SQL (PostgreSQL's search is built by search-pg.ts, wired with the async services). */
 const ENGINE: SearchEngine = "sqlite";
 
 /** Loads one ticket in its wire shape, or null. */
-export function loadTicket(deps: Deps, companyId: number, id: number): TicketDto | null {
-  const found = findJoinedWithTags(deps.db, companyId, id);
+export async function loadTicket(deps: Deps, companyId: number, id: number): Promise<TicketDto | null> {
+  const found = await findJoinedWithTags(deps.db, companyId, id);
   return found ? serializeTicket(found.joined, found.tags) : null;
 }
 
 /** A ticket the caller may see, else 404 (other company / missing) or 403 (queue not theirs). */
-export function getVisibleTicket(ctx: Ctx, id: number) {
-  const row = findTicketRow(ctx.db, ctx.companyId, id);
+export async function getVisibleTicket(ctx: Ctx, id: number) {
+  const row = await findTicketRow(ctx.db, ctx.companyId, id);
   if (!row) throw notFound("ERR_NO_TICKET_FOUND");
   if (!canViewTicket(ctx.user, row)) throw forbidden();
   return row;
 }
 
 /** GET /tickets (R-TKT-13): the caller's conditions (list-filter.ts), newest activity first, 40 per page. */
-export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: TicketStatus[] } = {}) {
+export async function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: TicketStatus[] } = {}) {
   const { where, set, onlySearch } = ticketListFilter(ctx.user, ctx.companyId, q, ENGINE, opts);
   const size = LIMITS.ticketsPageSize;
   const offset = (q.pageNumber - 1) * size;
@@ -40,16 +41,16 @@ export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: Tic
     // A page is kept until the database changes: the next request for it (a refresh, another agent
     // with the same visibility, paging back) costs the page's references only.
     const query = searchPageQuery(ENGINE, ctx.companyId, set, where, onlySearch, size, offset);
-    const page = cachedRead(ctx.reads, "search", query, () => readSearchPage(ctx.db.all<{ total: number; ids: string }>(query)[0]));
+    const page = await cachedRead(ctx.reads, "search", query, async () => readSearchPage((await rawAll<{ total: number; ids: string }>(ctx.db, query))[0]));
     total = page.total;
     // The references are joined for the page's rows only.
-    rows = page.ids.length ? selectTickets(ctx.db).where(inArray(tickets.id, page.ids)).orderBy(desc(tickets.updatedAt), desc(tickets.id)).all() : [];
+    rows = page.ids.length ? await selectTickets(ctx.db).where(inArray(tickets.id, page.ids)).orderBy(desc(tickets.updatedAt), desc(tickets.id)) : [];
   } else {
     // No filter needs the contact: the count reads the tab's index alone, and is cached between writes.
-    total = cachedCount(ctx.reads, ctx.db.select({ n: count() }).from(tickets).where(where));
-    rows = selectTickets(ctx.db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(size).offset(offset).all();
+    total = await cachedCount(ctx.reads, ctx.db.select({ n: count() }).from(tickets).where(where));
+    rows = await selectTickets(ctx.db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(size).offset(offset);
   }
-  const tagMap = tagsOfTickets(
+  const tagMap = await tagsOfTickets(
     ctx.db,
     rows.map((r) => r.ticket.id),
   );
@@ -61,26 +62,28 @@ export function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: Tic
 }
 
 /** GET /tickets/{id}. */
-export function showTicket(ctx: Ctx, id: number) {
-  getVisibleTicket(ctx, id);
-  return loadTicket(ctx, ctx.companyId, id)!;
+export async function showTicket(ctx: Ctx, id: number) {
+  await getVisibleTicket(ctx, id);
+  return (await loadTicket(ctx, ctx.companyId, id))!;
 }
 
 /** GET /tickets/u/{uuid}: company-scoped (D5). */
-export function showTicketByUuid(ctx: Ctx, ticketUuid: string) {
-  const row = ctx.db
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.uuid, ticketUuid)))
-    .get();
+export async function showTicketByUuid(ctx: Ctx, ticketUuid: string) {
+  const row = (
+    await ctx.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.uuid, ticketUuid)))
+      .limit(1)
+  )[0];
   if (!row) throw notFound("ERR_NO_TICKET_FOUND");
   if (!canViewTicket(ctx.user, row)) throw forbidden();
-  return loadTicket(ctx, ctx.companyId, row.id)!;
+  return (await loadTicket(ctx, ctx.companyId, row.id))!;
 }
 
 /** The 409 answer when another open/pending ticket of the contact exists (D6). */
-export function otherOpenTicketError(deps: Deps, companyId: number, ticketId: number) {
-  const t = loadTicket(deps, companyId, ticketId)!;
+export async function otherOpenTicketError(deps: Deps, companyId: number, ticketId: number) {
+  const t = (await loadTicket(deps, companyId, ticketId))!;
   return new AppError("ERR_OTHER_OPEN_TICKET", 409, {
     ticket: { id: t.id, uuid: t.uuid, status: t.status },
     userId: t.userId,

@@ -24,8 +24,8 @@ function publish(ctx: Ctx, frame: FramePayload<"todo">) {
   ctx.hub.publish(rooms.user(ctx.user.id), { channel: "todo", ...frame });
 }
 
-function getOwn(ctx: Ctx, id: number): TodoRow {
-  const t = findTodo(ctx.db, ctx.companyId, ctx.user.id, id);
+async function getOwn(ctx: Ctx, id: number): Promise<TodoRow> {
+  const t = await findTodo(ctx.db, ctx.companyId, ctx.user.id, id);
   if (!t) throw notFound("ERR_NO_TODO_FOUND");
   return t;
 }
@@ -33,22 +33,23 @@ function getOwn(ctx: Ctx, id: number): TodoRow {
 const full = () => new AppError("ERR_TODO_LIST_FULL", 409, { limit: LIMITS.todosMax });
 
 /** GET /todos: a page of the caller's tasks, newest first. */
-export function listTodos(ctx: Ctx, page: number): Page<"todos", TodoDto> {
-  const total = countTodos(ctx.db, ctx.companyId, ctx.user.id);
-  const rows = pageTodos(ctx.db, ctx.companyId, ctx.user.id, page, PAGE);
+export async function listTodos(ctx: Ctx, page: number): Promise<Page<"todos", TodoDto>> {
+  const total = await countTodos(ctx.db, ctx.companyId, ctx.user.id);
+  const rows = await pageTodos(ctx.db, ctx.companyId, ctx.user.id, page, PAGE);
   return { todos: rows.map(serializeTodo), count: total, hasMore: total > page * PAGE };
 }
 
 /** POST /todos: a task of the caller; the count check and the insert are one transaction (two parallel adds cannot pass the bound). */
-export function createTodo(ctx: Ctx, input: TodoCreateInput): TodoDto {
+export async function createTodo(ctx: Ctx, input: TodoCreateInput): Promise<TodoDto> {
   const now = nowIso();
-  const row = ctx.db.transaction((tx) => {
-    if (countTodos(tx, ctx.companyId, ctx.user.id) >= LIMITS.todosMax) throw full();
-    return tx
-      .insert(todos)
-      .values({ companyId: ctx.companyId, userId: ctx.user.id, text: input.text, done: input.done, createdAt: now, updatedAt: now })
-      .returning()
-      .get();
+  const row = await ctx.db.transaction(async (tx) => {
+    if ((await countTodos(tx, ctx.companyId, ctx.user.id)) >= LIMITS.todosMax) throw full();
+    return (
+      await tx
+        .insert(todos)
+        .values({ companyId: ctx.companyId, userId: ctx.user.id, text: input.text, done: input.done, createdAt: now, updatedAt: now })
+        .returning()
+    )[0];
   });
   const todo = serializeTodo(row);
   publish(ctx, { action: "create", todo });
@@ -56,19 +57,20 @@ export function createTodo(ctx: Ctx, input: TodoCreateInput): TodoDto {
 }
 
 /** PUT /todos/{id}: the caller's own task only (another user's id is 404). */
-export function updateTodo(ctx: Ctx, id: number, input: TodoUpdateInput): TodoDto {
-  getOwn(ctx, id);
+export async function updateTodo(ctx: Ctx, id: number, input: TodoUpdateInput): Promise<TodoDto> {
+  await getOwn(ctx, id);
   const patch: Partial<TodoRow> = {
     updatedAt: nowIso(),
     ...(input.text !== undefined && { text: input.text }),
     ...(input.done !== undefined && { done: input.done }),
   };
-  const row = ctx.db
-    .update(todos)
-    .set(patch)
-    .where(and(eq(todos.id, id), eq(todos.userId, ctx.user.id)))
-    .returning()
-    .get();
+  const row = (
+    await ctx.db
+      .update(todos)
+      .set(patch)
+      .where(and(eq(todos.id, id), eq(todos.userId, ctx.user.id)))
+      .returning()
+  )[0];
   if (!row) throw notFound("ERR_NO_TODO_FOUND");
   const todo = serializeTodo(row);
   publish(ctx, { action: "update", todo });
@@ -76,17 +78,14 @@ export function updateTodo(ctx: Ctx, id: number, input: TodoUpdateInput): TodoDt
 }
 
 /** DELETE /todos/{id}. */
-export function deleteTodo(ctx: Ctx, id: number) {
-  getOwn(ctx, id);
-  ctx.db
-    .delete(todos)
-    .where(and(eq(todos.id, id), eq(todos.userId, ctx.user.id)))
-    .run();
+export async function deleteTodo(ctx: Ctx, id: number) {
+  await getOwn(ctx, id);
+  await ctx.db.delete(todos).where(and(eq(todos.id, id), eq(todos.userId, ctx.user.id)));
   publish(ctx, { action: "delete", id });
 }
 
-function insertImported(tx: DbOrTx, ctx: Ctx, input: TodoImportInput): number {
-  const have = todoTexts(tx, ctx.companyId, ctx.user.id);
+async function insertImported(tx: DbOrTx, ctx: Ctx, input: TodoImportInput): Promise<number> {
+  const have = await todoTexts(tx, ctx.companyId, ctx.user.id);
   let room = LIMITS.todosMax - have.size;
   let added = 0;
   const now = nowIso();
@@ -95,7 +94,7 @@ function insertImported(tx: DbOrTx, ctx: Ctx, input: TodoImportInput): number {
     const text = item.text.trim().slice(0, LIMITS.todoTextMax);
     if (!text || have.has(text) || room <= 0) continue;
     const created = item.createdAt && !Number.isNaN(Date.parse(item.createdAt)) ? new Date(item.createdAt).toISOString() : now;
-    tx.insert(todos).values({ companyId: ctx.companyId, userId: ctx.user.id, text, done: item.done, createdAt: created, updatedAt: now }).run();
+    await tx.insert(todos).values({ companyId: ctx.companyId, userId: ctx.user.id, text, done: item.done, createdAt: created, updatedAt: now });
     have.add(text);
     room--;
     added++;
@@ -108,8 +107,8 @@ function insertImported(tx: DbOrTx, ctx: Ctx, input: TodoImportInput): number {
  * user already holds are skipped (two tabs importing at once add each task once); past the bound the
  * rest is dropped and counted.
  */
-export function importTodos(ctx: Ctx, input: TodoImportInput) {
-  const added = ctx.db.transaction((tx) => insertImported(tx, ctx, input));
+export async function importTodos(ctx: Ctx, input: TodoImportInput) {
+  const added = await ctx.db.transaction((tx) => insertImported(tx, ctx, input));
   if (added) publish(ctx, { action: "reload" });
   return { added, skipped: input.items.length - added };
 }

@@ -10,28 +10,30 @@ import { type UserRow, users } from "./schema";
 export type NewUser = Omit<typeof users.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
 /** Inserts a user (inside the caller's transaction when given one). */
-export function insertUser(db: DbOrTx, values: NewUser): UserRow {
+export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> {
   const now = nowIso();
-  return db
-    .insert(users)
-    .values({ ...values, createdAt: now, updatedAt: now })
-    .returning()
-    .get();
+  return (
+    await db
+      .insert(users)
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .returning()
+  )[0];
 }
 
 /** A sign-in starts a new session: older tokens stop working (single session, D3). */
-export function startSession(db: DbOrTx, userId: number): UserRow {
-  return db
-    .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: true, lastSeenAt: nowIso() })
-    .where(eq(users.id, userId))
-    .returning()
-    .get()!;
+export async function startSession(db: DbOrTx, userId: number): Promise<UserRow> {
+  return (
+    await db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: true, lastSeenAt: nowIso() })
+      .where(eq(users.id, userId))
+      .returning()
+  )[0]!;
 }
 
 /** A sign-in alongside the user's other sessions (several sessions allowed): online, tokens unchanged. */
-export function markSignedIn(db: DbOrTx, userId: number): UserRow {
-  return db.update(users).set({ online: true, lastSeenAt: nowIso() }).where(eq(users.id, userId)).returning().get()!;
+export async function markSignedIn(db: DbOrTx, userId: number): Promise<UserRow> {
+  return (await db.update(users).set({ online: true, lastSeenAt: nowIso() }).where(eq(users.id, userId)).returning())[0]!;
 }
 
 /**
@@ -39,36 +41,36 @@ export function markSignedIn(db: DbOrTx, userId: number): UserRow {
  * module's endUserSessions also closes their sockets). `mustChange`: a generated password that the
  * user must replace at the next sign-in.
  */
-export function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string, mustChange = false) {
-  db.update(users)
+export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string, mustChange = false) {
+  await db
+    .update(users)
     .set({ passwordHash, mustChangePassword: mustChange, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: nowIso() })
-    .where(eq(users.id, userId))
-    .run();
+    .where(eq(users.id, userId));
 }
 
 /** Ends every session of a user: access and refresh tokens of older versions are refused from now on. */
-export function bumpTokenVersion(db: DbOrTx, userId: number) {
-  db.update(users)
+export async function bumpTokenVersion(db: DbOrTx, userId: number) {
+  await db
+    .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: false })
-    .where(eq(users.id, userId))
-    .run();
+    .where(eq(users.id, userId));
 }
 
 /** Ends the sessions of every user of a company except super users (never locked out); answers their ids. */
-export function bumpCompanyTokenVersions(db: DbOrTx, companyId: number): number[] {
-  return db
-    .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: false })
-    .where(and(eq(users.companyId, companyId), eq(users.super, false)))
-    .returning({ id: users.id })
-    .all()
-    .map((r) => r.id);
+export async function bumpCompanyTokenVersions(db: DbOrTx, companyId: number): Promise<number[]> {
+  return (
+    await db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: false })
+      .where(and(eq(users.companyId, companyId), eq(users.super, false)))
+      .returning({ id: users.id })
+  ).map((r) => r.id);
 }
 
 /** A deleted connection is nobody's default connection any more. */
-export function clearDefaultConnection(db: DbOrTx, companyId: number, whatsappId: number) {
-  db.update(users)
+export async function clearDefaultConnection(db: DbOrTx, companyId: number, whatsappId: number) {
+  await db
+    .update(users)
     .set({ whatsappId: null })
-    .where(and(eq(users.companyId, companyId), eq(users.whatsappId, whatsappId)))
-    .run();
+    .where(and(eq(users.companyId, companyId), eq(users.whatsappId, whatsappId)));
 }

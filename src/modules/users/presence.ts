@@ -15,33 +15,33 @@ export function publishPresence(deps: Pick<Deps, "hub">, user: { id: number; com
  * touches lastSeenAt (the sweep's clock); a change of the flag is published, and so is every socket
  * opening (`announce`), since a sign-in already set the flag before its socket connects.
  */
-export function setUserOnline(deps: Pick<Deps, "db" | "hub">, user: { id: number; companyId: number }, online: boolean, announce = false) {
+export async function setUserOnline(deps: Pick<Deps, "db" | "hub">, user: { id: number; companyId: number }, online: boolean, announce = false) {
   const now = nowIso();
-  const changed = deps.db
-    .update(users)
-    .set({ online, lastSeenAt: now })
-    .where(and(eq(users.id, user.id), ne(users.online, online)))
-    .returning({ id: users.id })
-    .get();
-  if (!changed) deps.db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id)).run();
+  const changed = (
+    await deps.db
+      .update(users)
+      .set({ online, lastSeenAt: now })
+      .where(and(eq(users.id, user.id), ne(users.online, online)))
+      .returning({ id: users.id })
+  )[0];
+  if (!changed) await deps.db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id));
   if (changed || announce) publishPresence(deps, user, online);
 }
 
 /** users.offline-sweep: online users silent since `before` (ISO) go offline. Answers who. */
-export function sweepOfflineUsers(db: DB, before: string): { id: number; companyId: number }[] {
-  return db
+export async function sweepOfflineUsers(db: DB, before: string): Promise<{ id: number; companyId: number }[]> {
+  return await db
     .update(users)
     .set({ online: false })
     .where(and(eq(users.online, true), sql`coalesce(${users.lastSeenAt}, '') < ${before}`))
-    .returning({ id: users.id, companyId: users.companyId })
-    .all();
+    .returning({ id: users.id, companyId: users.companyId });
 }
 
 /**
  * After a user's sessions ended (logout, password change…) and no socket of theirs is left: they
  * show offline at once, live (their closed sockets are no longer the hub's, so no close handler does it).
  */
-export function publishEnded(deps: Pick<Deps, "db" | "hub">, userId: number) {
-  const u = deps.db.update(users).set({ online: false }).where(eq(users.id, userId)).returning({ id: users.id, companyId: users.companyId }).get();
+export async function publishEnded(deps: Pick<Deps, "db" | "hub">, userId: number) {
+  const u = (await deps.db.update(users).set({ online: false }).where(eq(users.id, userId)).returning({ id: users.id, companyId: users.companyId }))[0];
   if (u) publishPresence(deps, u, false);
 }

@@ -37,8 +37,8 @@ export function serializeUser(u: UserRow, queues: { id: number; name: string; co
 }
 export type { UserDto };
 
-function withQueues(ctx: Ctx, rows: UserRow[]) {
-  const map = queuesOfUsers(
+async function withQueues(ctx: Ctx, rows: UserRow[]) {
+  const map = await queuesOfUsers(
     ctx.db,
     rows.map((r) => r.id),
   );
@@ -50,23 +50,23 @@ function publish(ctx: Ctx, companyId: number, frame: FramePayload<"user">) {
 }
 
 /** GET /users: a page of the caller's company users. */
-export function listUsers(ctx: Ctx, search: string, page: number): Page<"users", UserDto> {
-  const { rows, total } = pageUsers(ctx.db, ctx.companyId, search, page, PAGE);
-  return { users: withQueues(ctx, rows), count: total, hasMore: total > page * PAGE };
+export async function listUsers(ctx: Ctx, search: string, page: number): Promise<Page<"users", UserDto>> {
+  const { rows, total } = await pageUsers(ctx.db, ctx.companyId, search, page, PAGE);
+  return { users: await withQueues(ctx, rows), count: total, hasMore: total > page * PAGE };
 }
 
 /** GET /users/list: every user of a company (super users may name another company). */
-export function listAllUsers(ctx: Ctx, companyId?: number) {
+export async function listAllUsers(ctx: Ctx, companyId?: number) {
   const target = companyId && companyId !== ctx.companyId ? companyId : ctx.companyId;
   if (target !== ctx.companyId && !can(ctx.user, "platform:users")) throw forbidden();
-  return withQueues(ctx, listCompanyUsers(ctx.db, target));
+  return withQueues(ctx, await listCompanyUsers(ctx.db, target));
 }
 
 /** GET /users/{id}. */
-export function showUser(ctx: Ctx, id: number) {
-  const u = findUser(ctx.db, ctx.companyId, id);
+export async function showUser(ctx: Ctx, id: number) {
+  const u = await findUser(ctx.db, ctx.companyId, id);
   if (!u) throw notFound("ERR_NO_USER_FOUND");
-  return withQueues(ctx, [u])[0];
+  return (await withQueues(ctx, [u]))[0];
 }
 
 /** POST /users: admins only; enforces the plan's user limit and unique email. */
@@ -75,40 +75,41 @@ export async function createUser(ctx: Ctx, input: UserCreateInput) {
   const companyId = input.companyId && input.companyId !== ctx.companyId ? input.companyId : ctx.companyId;
   if (companyId !== ctx.companyId && !can(ctx.user, "platform:users")) throw new AppError("ERR_NO_SUPER", 403);
   if (input.super && !can(ctx.user, "platform:users")) throw new AppError("ERR_NO_SUPER", 403);
-  const plan = getCompanyPlan(ctx.db, companyId);
+  const plan = await getCompanyPlan(ctx.db, companyId);
   if (!plan) throw notFound("ERR_NO_COMPANY_FOUND");
-  if (countUsers(ctx.db, companyId) >= plan.plan.users) {
+  if ((await countUsers(ctx.db, companyId)) >= plan.plan.users) {
     throw new AppError("ERR_PLAN_LIMIT_USERS", 400, { limit: plan.plan.users });
   }
-  if (findUserByEmail(ctx.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
-  assertConnection(ctx, companyId, input.whatsappId);
-  const queueIds = ownQueueIds(ctx, companyId, input.queueIds ?? []);
+  if (await findUserByEmail(ctx.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
+  await assertConnection(ctx, companyId, input.whatsappId);
+  const queueIds = await ownQueueIds(ctx, companyId, input.queueIds ?? []);
   const passwordHash = await hashPassword(input.password);
   const now = nowIso();
   // Hashing yields to other requests: the limit and the email are checked again inside the
   // transaction, so parallel creations can never pass the plan's limit or collide on the email.
-  const row = ctx.db.transaction(
-    (tx) => {
-      if (countUsers(tx, companyId) >= plan.plan.users) throw new AppError("ERR_PLAN_LIMIT_USERS", 400, { limit: plan.plan.users });
-      if (findUserByEmail(tx, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
-      const created = tx
-        .insert(users)
-        .values({
-          companyId,
-          name: input.name,
-          email: input.email,
-          passwordHash,
-          profile: input.profile ?? "user",
-          super: !!input.super,
-          whatsappId: input.whatsappId ?? null,
-          allTicket: normalizeAllTicket(input.allTicket),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
-        .get();
-      setUserQueues(tx as unknown as Ctx["db"], created.id, queueIds);
-      audit(
+  const row = await ctx.db.transaction(
+    async (tx) => {
+      if ((await countUsers(tx, companyId)) >= plan.plan.users) throw new AppError("ERR_PLAN_LIMIT_USERS", 400, { limit: plan.plan.users });
+      if (await findUserByEmail(tx, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
+      const created = (
+        await tx
+          .insert(users)
+          .values({
+            companyId,
+            name: input.name,
+            email: input.email,
+            passwordHash,
+            profile: input.profile ?? "user",
+            super: !!input.super,
+            whatsappId: input.whatsappId ?? null,
+            allTicket: normalizeAllTicket(input.allTicket),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+      )[0];
+      await setUserQueues(tx as unknown as Ctx["db"], created.id, queueIds);
+      await audit(
         ctx,
         "user.created",
         { type: "user", id: created.id, label: created.email },
@@ -117,24 +118,24 @@ export async function createUser(ctx: Ctx, input: UserCreateInput) {
       );
       return created;
     },
-    { behavior: "immediate" },
+    // (SQLite's transactions are BEGIN IMMEDIATE already; PostgreSQL's take no such option.)
   );
-  const dto = withQueues(ctx, [row])[0];
+  const dto = (await withQueues(ctx, [row]))[0];
   publish(ctx, companyId, { action: "create", user: dto });
   return dto;
 }
 
 /** Queue ids must all belong to the company: another company's (or a missing) id is refused, not dropped. */
-function ownQueueIds(ctx: Ctx, companyId: number, ids: number[]): number[] {
+async function ownQueueIds(ctx: Ctx, companyId: number, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
-  const own = companyQueueIds(ctx.db, companyId, unique);
+  const own = await companyQueueIds(ctx.db, companyId, unique);
   if (own.length !== unique.length) throw new AppError("ERR_VALIDATION", 400, { fields: { queueIds: "validation.invalid" } });
   return own;
 }
 
 /** A default connection must be one of the company's connections. */
-function assertConnection(ctx: Ctx, companyId: number, whatsappId: number | null | undefined) {
-  if (whatsappId && !findConnection(ctx.db, companyId, whatsappId)) throw notFound("ERR_NO_WAPP_FOUND");
+async function assertConnection(ctx: Ctx, companyId: number, whatsappId: number | null | undefined) {
+  if (whatsappId && !(await findConnection(ctx.db, companyId, whatsappId))) throw notFound("ERR_NO_WAPP_FOUND");
 }
 
 const normalizeAllTicket = (v?: string) => (v === "enable" || v === "enabled" ? "enable" : "disable");
@@ -144,7 +145,7 @@ const normalizeAllTicket = (v?: string) => (v === "enable" || v === "enabled" ? 
  * and the profile, queues and default connection; only super users set the super flag.
  */
 export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
-  const current = findUser(ctx.db, ctx.companyId, id);
+  const current = await findUser(ctx.db, ctx.companyId, id);
   if (!current) throw notFound("ERR_NO_USER_FOUND");
   if (!canEditUser(ctx.user, id)) throw forbidden();
   if (input.companyId !== undefined && input.companyId !== ctx.companyId && !can(ctx.user, "platform:users")) {
@@ -154,10 +155,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
     throw new AppError("ERR_NO_SUPER", 403);
   }
   const admin = canEditAccessFields(ctx.user);
-  const currentQueues =
-    queuesOfUsers(ctx.db, [id])
-      .get(id)
-      ?.map((q) => q.id) ?? [];
+  const currentQueues = (await queuesOfUsers(ctx.db, [id])).get(id)?.map((q) => q.id) ?? [];
   const queuesChanged =
     input.queueIds !== undefined && (input.queueIds.length !== currentQueues.length || input.queueIds.some((q) => !currentQueues.includes(q)));
   if (!admin) {
@@ -167,15 +165,15 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
     if (profileChanged || queuesChanged || connChanged || allTicketChanged) throw forbidden();
   }
   if (input.email && input.email !== current.email) {
-    const other = findUserByEmail(ctx.db, input.email);
+    const other = await findUserByEmail(ctx.db, input.email);
     if (other && other.id !== id) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409);
   }
   if (admin && id === ctx.user.id && input.profile && can(current, "users:manage") && !can({ profile: input.profile }, "users:manage")) {
     // An admin demoting themselves could lock the company out of its own settings.
     throw new AppError("ERR_NO_PERMISSION", 403);
   }
-  if (admin) assertConnection(ctx, ctx.companyId, input.whatsappId);
-  const queueIds = admin && queuesChanged ? ownQueueIds(ctx, ctx.companyId, input.queueIds ?? []) : [];
+  if (admin) await assertConnection(ctx, ctx.companyId, input.whatsappId);
+  const queueIds = admin && queuesChanged ? await ownQueueIds(ctx, ctx.companyId, input.queueIds ?? []) : [];
   if (input.password && id === ctx.user.id) {
     // One's own password needs the current one (a stolen access token cannot take the account over).
     if (!input.currentPassword) throw new AppError("ERR_CURRENT_PASSWORD_REQUIRED", 400);
@@ -192,34 +190,34 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
     ...(admin && input.allTicket !== undefined && { allTicket: normalizeAllTicket(input.allTicket) }),
     ...(input.super !== undefined && can(ctx.user, "platform:users") && { super: input.super }),
   };
-  const row = ctx.db.transaction((tx) => {
-    const updated = tx.update(users).set(patch).where(eq(users.id, id)).returning().get();
-    if (admin && queuesChanged) setUserQueues(tx as unknown as Ctx["db"], id, queueIds);
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = (await tx.update(users).set(patch).where(eq(users.id, id)).returning())[0];
+    if (admin && queuesChanged) await setUserQueues(tx as unknown as Ctx["db"], id, queueIds);
     const { updatedAt: _, passwordHash: hash, ...fields } = patch;
     const changes = diffFields(current, { ...fields, ...(hash && { password: "changed" }) });
     if (admin && queuesChanged) changes.queueIds = [currentQueues, queueIds];
-    audit(ctx, "user.updated", { type: "user", id, label: updated.email }, changes, tx);
+    await audit(ctx, "user.updated", { type: "user", id, label: updated.email }, changes, tx);
     return updated;
   });
-  const dto = withQueues(ctx, [row])[0];
+  const dto = (await withQueues(ctx, [row]))[0];
   publish(ctx, ctx.companyId, { action: "update", user: dto });
   const demoted = isDemotion(current, row);
-  if (passwordHash) ctx.hooks.endUserSessions(ctx, id, "password changed");
-  else if (demoted) ctx.hooks.endUserSessions(ctx, id, "profile changed");
+  if (passwordHash) await ctx.hooks.endUserSessions(ctx, id, "password changed");
+  else if (demoted) await ctx.hooks.endUserSessions(ctx, id, "profile changed");
   return dto;
 }
 
 /** DELETE /users/{id}: admins only, never oneself. Their open tickets go back to pending (R-TKT-11). */
 export async function deleteUser(ctx: Ctx, id: number) {
   if (!canManageUsers(ctx.user)) throw forbidden();
-  const current = findUser(ctx.db, ctx.companyId, id);
+  const current = await findUser(ctx.db, ctx.companyId, id);
   if (!current) throw notFound("ERR_NO_USER_FOUND");
   if (id === ctx.user.id) throw new AppError("ERR_CANNOT_DELETE_SELF", 400);
   await ctx.hooks.releaseUserTickets(ctx, id);
-  ctx.hooks.endUserSessions(ctx, id, "user deleted");
-  ctx.db.transaction((tx) => {
-    tx.delete(users).where(eq(users.id, id)).run();
-    audit(ctx, "user.deleted", { type: "user", id, label: current.email }, diffFields(current, { name: null, profile: null }), tx);
+  await ctx.hooks.endUserSessions(ctx, id, "user deleted");
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(users).where(eq(users.id, id));
+    await audit(ctx, "user.deleted", { type: "user", id, label: current.email }, diffFields(current, { name: null, profile: null }), tx);
   });
   publish(ctx, ctx.companyId, { action: "delete", userId: id });
 }

@@ -1,0 +1,23 @@
+import type { SQL } from "drizzle-orm";
+import type { DbOrTx } from "../core/db";
+import { gateOf } from "./sqlite-async";
+
+/**
+ * The rows of a hand-written statement (drizzle's `db.all(sql)`), awaited like a query builder: through
+ * `db` it waits while a transaction is open (src/db/sqlite-async.ts).
+ */
+export async function rawAll<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const gate = gateOf(db);
+  while (gate?.busy) await gate.free();
+  return db.all<T>(query);
+}
+
+/**
+ * Resolves when no transaction is open on `db`: hand-written synchronous bun:sqlite work that follows at once
+ * (the engine-specific statements listed in tests/unit/engine-boundary.test.ts) then neither reads another
+ * request's uncommitted rows nor joins its transaction. Inside a transaction it rejects (use `tx`).
+ */
+export async function idle(db: DbOrTx): Promise<void> {
+  const gate = gateOf(db);
+  while (gate?.busy) await gate.free();
+}
