@@ -74,8 +74,8 @@ export function openDatabase(path: string): DB {
  * the transaction's handle, which `db.transaction(fn)` passes to `fn`.
  */
 function handles(sqlite: Database): DB {
-  const db = Object.assign(drizzle(sqlite), { sqlite });
-  const tx = Object.assign(drizzle(sqlite), { sqlite });
+  const db = Object.assign(drizzle(sqlite), { sqlite, engine: "sqlite" as const });
+  const tx = Object.assign(drizzle(sqlite), { sqlite, engine: "sqlite" as const });
   asyncTransactions(sqlite, db, tx);
   return db as unknown as DB;
 }

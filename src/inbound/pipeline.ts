@@ -17,6 +17,7 @@ import { extOfMime, storeUpload } from "../modules/media";
 import { isoNow } from "../lib/clock";
 import { log } from "../lib/logger";
 import { BlobStoreUnavailableError } from "../lib/blob-store";
+import { transactionAlive } from "../db/query";
 import { rooms } from "../contract/rooms";
 import { peerContact } from "./identity";
 import type { ContactRow } from "../modules/contacts";
@@ -150,7 +151,7 @@ async function flush(deps: Deps) {
           outcome.push(await tx.transaction((sp) => writeInbound(deps, sp, w)));
         } catch (e) {
           // SQLite rolled the whole transaction back (disk full, I/O): nothing of the batch is stored.
-          if (!tx.sqlite.inTransaction) throw e;
+          if (!transactionAlive(tx)) throw e;
           outcome.push(e === DUPLICATE ? DUPLICATE : { error: e });
         }
       }

@@ -5,7 +5,7 @@ import { afterAll } from "bun:test";
 import { buildApp, createDeps } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db/client";
-import { openPostgres, type PgDB } from "../../src/db/pg-client";
+import { openPostgresDb } from "../../src/db/pg-client";
 import type { DB } from "../../src/core/db";
 import { createTestDatabase } from "../support/postgres";
 import { migrate } from "../../src/db/migrate";
@@ -45,7 +45,8 @@ export async function makeTestApp(opts: { env?: Record<string, string>; resolve?
   });
   // BALCAO_TEST_ENGINE=pg: the file's own migrated database on the test cluster (tests/support/postgres.ts).
   const pg = process.env.BALCAO_TEST_ENGINE === "pg" ? await createTestDatabase() : null;
-  const db = pg ? (openPostgres(pg.url, { max: 4 }) as unknown as DB) : openDatabase(config.dbPath);
+  const pgDb = pg ? openPostgresDb(pg.url, { max: 4 }) : null;
+  const db: DB = pgDb ?? openDatabase(config.dbPath);
   if (!pg) migrate(db);
   await seed(db, config);
   const deps = createDeps(db, config, { resolve: opts.resolve });
@@ -54,7 +55,7 @@ export async function makeTestApp(opts: { env?: Record<string, string>; resolve?
   deps.hub.listen((p) => events.push(p));
   afterAll(() => {
     deps.notifier.stop();
-    if (pg) void (db as unknown as PgDB).$client.end().then(() => pg.drop());
+    if (pg && pgDb) void pgDb.$client.end().then(() => pg.drop());
     else db.sqlite.close();
     rmSync(dir, { recursive: true, force: true });
   });

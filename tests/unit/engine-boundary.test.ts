@@ -13,7 +13,6 @@ const ROOT = join(import.meta.dir, "../..");
 const RAW_SQLITE: Record<string, string> = {
   "src/channels/baileys/lazy.ts": "Baileys' auth store writes its keys through bun:sqlite (synchronous, inside Baileys' callbacks)",
   "src/cli.ts": "closes the database the command opened",
-  "src/inbound/pipeline.ts": "tells a rolled-back group commit (SQLite's disk full) from a failed message: inTransaction",
   "src/main.ts": "closes the database at shutdown",
   "src/modules/contacts/queries.ts": "the contact import's bulk upsert: compiled statements in one transaction",
   "src/modules/dashboard/service.ts": "the dashboard's figures: one hand-written SQLite statement per figure",

@@ -3,7 +3,7 @@
  * ticket's tags, tickets carrying tags) and the only writes of a ticket's tags.
  */
 import { and, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../core/db";
+import type { DbOrTx, Engine } from "../../core/db";
 import { tags, ticketTags } from "./schema";
 
 /** A tag as a ticket shows it. */
@@ -32,10 +32,16 @@ export async function tagsOfTickets(db: DbOrTx, ticketIds: number[]) {
   return map;
 }
 
-/** The tags of one ticket as a JSON array, computed inside the ticket's own query (`ticketId`: its id column). */
-export const tagsJsonOf = (ticketId: SQLWrapper) =>
-  sql<string>`(select coalesce(json_group_array(json_object('id', tg.id, 'name', tg.name, 'color', tg.color, 'kanban', tg.kanban)), '[]')
-  from (select t2.id, t2.name, t2.color, t2.kanban from ${ticketTags} tt join ${tags} t2 on t2.id = tt.tag_id where tt.ticket_id = ${ticketId} order by t2.name) tg)`;
+/**
+ * The tags of one ticket as a JSON array (text), computed inside the ticket's own query (`ticketId`: its id
+ * column), in each engine's JSON functions.
+ */
+export const tagsJsonOf = (ticketId: SQLWrapper, engine: Engine) => {
+  const rows = sql`select t2.id, t2.name, t2.color, t2.kanban from ${ticketTags} tt join ${tags} t2 on t2.id = tt.tag_id where tt.ticket_id = ${ticketId}`;
+  return engine === "pg"
+    ? sql<string>`(select coalesce(json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color, 'kanban', tg.kanban) order by tg.name)::text, '[]') from (${rows}) tg)`
+    : sql<string>`(select coalesce(json_group_array(json_object('id', tg.id, 'name', tg.name, 'color', tg.color, 'kanban', tg.kanban)), '[]') from (${rows} order by t2.name) tg)`;
+};
 
 /** Ids of the tickets carrying every one of the tags, as plain SQL both engines run (a subquery). */
 export const ticketsWithEveryTag = (tagIds: number[]) =>

@@ -106,7 +106,7 @@ export async function noteMessage(db: DB, ticketId: number, note: MessageNote, n
       .set({
         lastMessage: sql`${sql.placeholder("preview")}`,
         fromMe: sql`${sql.placeholder("fromMe")}`,
-        unreadMessages: sql`case ${sql.placeholder("unread")} when 1 then ${tickets.unreadMessages} + 1 when 0 then 0 else ${tickets.unreadMessages} end`,
+        unreadMessages: sql`case cast(${sql.placeholder("unread")} as integer) when 1 then ${tickets.unreadMessages} + 1 when 0 then 0 else ${tickets.unreadMessages} end`,
         updatedAt: sql`${sql.placeholder("now")}`,
       })
       .where(eq(tickets.id, sql.placeholder("id")))

@@ -88,13 +88,11 @@ export async function findLatestTicket(db: DbOrTx, companyId: number, contactId:
   )[0];
 }
 
-const tagsJson = tagsJsonOf(tickets.id);
-
 /** One ticket with its references and tags in a single prepared query (the realtime frames' shape). */
 export async function findJoinedWithTags(db: DB, companyId: number, id: number) {
   const q = prepared(db, "tickets.joinedWithTags", (d) =>
     d
-      .select({ ...ticketSelect, tagsJson })
+      .select({ ...ticketSelect, tagsJson: tagsJsonOf(tickets.id, d.engine) })
       .from(tickets)
       .innerJoin(contacts, eq(contacts.id, tickets.contactId))
       .leftJoin(users, eq(users.id, tickets.userId))
