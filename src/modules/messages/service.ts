@@ -1,4 +1,4 @@
-import { idle } from "../../db/query";
+import { greatest, idle } from "../../db/query";
 import type { DbOrTx } from "../../core/db";
 import { canHandleEveryTicket } from "../tickets";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
@@ -251,7 +251,7 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
     // A `failed` status of this very send that came before its answer keeps the message failed.
     await setState({
       sendStatus: sql`case when ${messages.sendStatus} = 'failed' then 'failed' else 'sent' end`,
-      ack: sql`max(${messages.ack}, ${Math.max(res.ack, 1)})`,
+      ack: greatest(deps.db, messages.ack, Math.max(res.ack, 1)),
       sendError: sql`case when ${messages.sendStatus} = 'failed' then ${messages.sendError} else null end`,
       ...(res.id && res.id !== m.wid ? { wid: res.id } : {}),
       dataJson: res.raw ? JSON.stringify(res.raw) : m.dataJson,
