@@ -186,7 +186,10 @@ describe("rules", () => {
     const refused = await t.db
       .insert(tickets)
       .values({ ...existing, id: undefined, uuid: crypto.randomUUID(), status: "pending" })
-      .then(() => null, (e: Error) => `${e.message} ${String(e.cause ?? "")}`);
+      .then(
+        () => null,
+        (e: Error) => `${e.message} ${String(e.cause ?? "")}`,
+      );
     // SQLite says "UNIQUE constraint failed", PostgreSQL "duplicate key value violates unique constraint".
     expect(refused).toMatch(/unique constraint/i);
   });
