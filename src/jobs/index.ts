@@ -16,6 +16,7 @@ import { sweepOfflineUsers } from "../modules/users";
 /** Registers the background jobs (stable dotted names; super users can list and run them). */
 export function createScheduler(deps: Deps) {
   const s = new Scheduler(deps.config.timezone);
+  const sqlite = deps.db.engine === "sqlite";
   s.add({ name: "tickets.expire", pattern: "0 * * * * *", run: () => expireInactiveTickets(deps) });
   s.add({ name: "tickets.auto-transfer", pattern: "15 * * * * *", run: () => autoTransferTickets(deps) });
   s.add({ name: "tickets.rating-timeout", pattern: "30 */5 * * * *", run: () => closeUnratedTickets(deps) });
@@ -28,18 +29,17 @@ export function createScheduler(deps: Deps) {
   s.add({ name: "contact-lists.check-numbers", pattern: "*/5 * * * * *", run: () => checkListNumbers(deps) });
   s.add({ name: "inbound.spool-retry", pattern: "*/10 * * * * *", run: () => deps.inboundSpool.drain() });
   s.add({ name: "invoices.generate", pattern: "0 5 * * * *", run: () => void generateInvoices(deps) });
-  s.add({
-    name: "backups.scheduled",
-    pattern: "5 * * * * *",
-    run: async () =>
-      void (await runScheduledBackup(deps.db, deps.config.dataDir, deps.config.timezone, deps.storage, new Date(), filesElsewhere(deps.config.blobs))),
-  });
+  // The backup archive holds SQLite's file (VACUUM INTO): on PostgreSQL, backups are PostgreSQL's job (pg_dump, snapshots).
+  if (sqlite)
+    s.add({
+      name: "backups.scheduled",
+      pattern: "5 * * * * *",
+      run: async () =>
+        void (await runScheduledBackup(deps.db, deps.config.dataDir, deps.config.timezone, deps.storage, new Date(), filesElsewhere(deps.config.blobs))),
+    });
   s.add({ name: "audit.prune", pattern: "0 23 4 * * *", run: () => void pruneAuditLog(deps) });
   s.add({ name: "storage.check", pattern: "40 * * * * *", run: () => void deps.storage.check() });
-  s.add({
-    name: "db.optimize",
-    pattern: "0 17 3 * * *",
-    run: () => optimizeDatabase(deps.db),
-  });
+  // WAL checkpoint and planner statistics of SQLite; PostgreSQL's autovacuum does both.
+  if (sqlite) s.add({ name: "db.optimize", pattern: "0 17 3 * * *", run: () => optimizeDatabase(deps.db) });
   return s;
 }
