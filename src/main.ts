@@ -5,6 +5,7 @@ import { INPUT_LIMITS } from "./contract/limits";
 import { blobLocation, type Config, ConfigError, loadConfig, parseEnv } from "./config";
 import { refreshStatistics } from "./db/client";
 import { closeDatabase, openConfigured } from "./db/open";
+import { pgClientOf } from "./db/pg-client";
 import { holdDataFolder, publishHolder, waitOutLegacyHolder } from "./db/instance-lock";
 import { seed } from "./ops/seed";
 import { log, setLogLevel } from "./lib/logger";
@@ -61,7 +62,7 @@ async function boot(first: Config) {
   const db = await openConfigured(config);
   const holder = onPostgres ? null : await prepareSqlite(db, config.dataDir);
   if (onPostgres) {
-    const { applied } = await upgradePostgres((db as DB & { $client: Parameters<typeof upgradePostgres>[0] }).$client);
+    const { applied } = await upgradePostgres(pgClientOf(db));
     if (applied) log.info("database upgraded", { applied });
   }
   await seed(db, config);

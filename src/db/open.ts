@@ -4,7 +4,7 @@
  */
 import type { DB } from "../core/db";
 import { openDatabase } from "./client";
-import { openPostgresDb, redactUrl } from "./pg-client";
+import { openPostgresDb, pgClientOf, redactUrl } from "./pg-client";
 
 /** Connections the server's pool keeps at most (postgres.js opens them as requests need them). */
 const POOL_MAX = 10;
@@ -49,6 +49,6 @@ export async function openConfigured(config: { dbPath: string; databaseUrl?: str
 
 /** Closes a database opened here: ends PostgreSQL's pool (waiting up to 5 s for running statements) or closes SQLite. */
 export async function closeDatabase(db: DB): Promise<void> {
-  if (db.engine === "pg") await (db as unknown as { $client: { end(o: { timeout: number }): Promise<void> } }).$client.end({ timeout: 5 });
+  if (db.engine === "pg") await pgClientOf(db).end({ timeout: 5 });
   else db.sqlite.close();
 }

@@ -89,3 +89,9 @@ export function redactUrl(url: string): string {
     return "(an unreadable URL)";
   }
 }
+
+/** The postgres.js pool under a house DB on PostgreSQL (hand-written statements, transactions of their own); throws on SQLite. */
+export function pgClientOf(db: DB): postgres.Sql {
+  if (db.engine !== "pg") throw new Error("not a PostgreSQL database");
+  return (db as unknown as { $client: postgres.Sql }).$client;
+}

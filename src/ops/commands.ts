@@ -13,9 +13,9 @@ import { describeHolder, FolderBusyError, holdDataFolder, legacyHolder } from ".
 import { rebuildSearchIndex } from "../modules/messages";
 import { codeSchema, databaseSchema } from "./backup";
 import { upgradeDatabase } from "./upgrade";
-import type postgres from "postgres";
 import { loadMigrations } from "../db/migrate";
-import { openPostgresChecked } from "../db/open";
+import { closeDatabase, openPostgresChecked } from "../db/open";
+import { pgClientOf } from "../db/pg-client";
 import { postgresSchema, upgradePostgres } from "./upgrade-pg";
 
 /** An operator mistake or a refusal: printed without a stack trace, exit code 1 (2 for wrong usage). */
@@ -44,7 +44,7 @@ export function openExisting(config: Config): DB {
  */
 export async function requireCurrentSchema(db: DB) {
   const pg = db.engine === "pg";
-  const have = pg ? (await postgresSchema((db as unknown as { $client: postgres.Sql }).$client)).migrations : databaseSchema(db).migrations;
+  const have = pg ? (await postgresSchema(pgClientOf(db))).migrations : databaseSchema(db).migrations;
   const code = pg ? loadMigrations("migrations-pg").length : codeSchema().migrations;
   if (have > code) throw new CliError(`the database was written by a newer Balcão (schema ${have}, this version knows ${code}): use that version`);
   if (have < code) {
@@ -64,9 +64,9 @@ export async function openCommandDatabase(config: Config): Promise<DB> {
 export async function migratePostgresCommand(url: string): Promise<{ applied: number }> {
   const db = await openPostgresChecked(url, { max: 1 });
   try {
-    return await upgradePostgres((db as unknown as { $client: postgres.Sql }).$client);
+    return await upgradePostgres(pgClientOf(db));
   } finally {
-    await (db as unknown as { $client: postgres.Sql }).$client.end({ timeout: 5 });
+    await closeDatabase(db);
   }
 }
 

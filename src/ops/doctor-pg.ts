@@ -4,11 +4,10 @@
  * the WAL's size) have no PostgreSQL twin to run here: PostgreSQL checks its own pages, and the search index is an
  * expression index it maintains. Only reads.
  */
-import type postgres from "postgres";
 import type { DB } from "../core/db";
 import { loadMigrations } from "../db/migrate";
 import { closeDatabase, openPostgresChecked } from "../db/open";
-import { redactUrl } from "../db/pg-client";
+import { pgClientOf, redactUrl } from "../db/pg-client";
 import { countConnectionsByStatus } from "../modules/connections";
 import type { DoctorCheck } from "./doctor";
 import { postgresSchema } from "./upgrade-pg";
@@ -25,7 +24,7 @@ export async function postgresChecks(url: string, add: (name: string, level: Doc
     add("database", "fail", (e as Error).message);
     return;
   }
-  const sql = (db as unknown as { $client: postgres.Sql }).$client;
+  const sql = pgClientOf(db);
   const check = async (name: string, fn: () => Promise<void>) => {
     try {
       await fn();

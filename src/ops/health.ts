@@ -1,6 +1,6 @@
 /** Readiness (`GET /readyz`, http/routes/health.ts): database writable, migrations done, data disk not low, the boot's integrity check not failed. */
-import type postgres from "postgres";
 import { loadMigrations } from "../db/migrate";
+import { pgClientOf } from "../db/pg-client";
 import type { Deps } from "../core/deps";
 import { integrityOf } from "./integrity";
 import { postgresSchema } from "./upgrade-pg";
@@ -33,7 +33,7 @@ function sqliteChecks(deps: Deps): { dbWritable: boolean; migrated: boolean } {
  * takes no writes), and drizzle's PostgreSQL journal holds every migration of migrations-pg/.
  */
 async function postgresChecks(deps: Deps): Promise<{ dbWritable: boolean; migrated: boolean }> {
-  const sql = (deps.db as unknown as { $client: postgres.Sql }).$client;
+  const sql = pgClientOf(deps.db);
   const probe = (async () => {
     const [row] = await sql<{ primary: boolean }[]>`select not pg_is_in_recovery() as primary`;
     const have = await postgresSchema(sql);
