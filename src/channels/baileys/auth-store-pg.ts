@@ -119,6 +119,12 @@ export class PgAuthStore implements AuthStore {
     }
   }
 
+  /** Writes the deferred updates and waits for the connection's queued writes (their failures were reported to their callers). */
+  async drain(connectionId: number): Promise<void> {
+    await this.flush();
+    await this.settled(connectionId);
+  }
+
   private dropPending(connectionId: number) {
     for (const [k, r] of this.pending) if (r.connectionId === connectionId) this.pending.delete(k);
   }

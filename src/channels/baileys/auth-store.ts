@@ -63,6 +63,8 @@ export interface AuthStore {
   dropUnpairedCreds(connectionId: number): void | Promise<void>;
   wipe(connectionId: number): void | Promise<void>;
   flush(): void | Promise<void>;
+  /** Waits until every write of the connection made so far is committed (a stop: the process may end next). */
+  drain(connectionId: number): void | Promise<void>;
 }
 
 /**
@@ -180,6 +182,11 @@ export class SqliteAuthStore implements AuthStore {
       this.flushTimer = setTimeout(() => this.flush(), Math.max(this.deferMs, 1_000));
       this.flushTimer.unref?.();
     }
+  }
+
+  /** Every write is committed before its call returns; only the deferred sessions wait: written now. */
+  drain(): void {
+    this.flush();
   }
 
   /** Forgets the deferred rows of a connection (its keys are being cleared or wiped). */

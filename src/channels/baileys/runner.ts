@@ -102,6 +102,8 @@ export class BaileysRunner implements ChannelAdapter {
     this.wanted = false;
     this.clearTimers();
     this.teardown();
+    // Keys and creds Baileys handed over before the socket ended are committed before the stop completes.
+    await this.deps.store.drain(this.connectionId);
     this.pairing.fail(new Error("stopped"));
     this.setStatus("DISCONNECTED", { reason: "stopped" });
   }
