@@ -76,6 +76,13 @@ export function openPostgresDb(url: string, opts: PgOpenOptions = {}): DB & { $c
   return db;
 }
 
+/** The postgres.js pool under a house DB opened by openPostgresDb (the cluster pieces speak to it directly). */
+export function pgClientOf(db: DB): postgres.Sql {
+  const client = (db as unknown as { $client?: postgres.Sql }).$client;
+  if (db.engine !== "pg" || !client) throw new Error("not a PostgreSQL database");
+  return client;
+}
+
 /** Whether a DATABASE_URL names PostgreSQL (the other engine is the embedded SQLite). */
 export const isPostgresUrl = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//i.test(url);
 
@@ -88,10 +95,4 @@ export function redactUrl(url: string): string {
   } catch {
     return "(an unreadable URL)";
   }
-}
-
-/** The postgres.js pool under a house DB on PostgreSQL (hand-written statements, transactions of their own); throws on SQLite. */
-export function pgClientOf(db: DB): postgres.Sql {
-  if (db.engine !== "pg") throw new Error("not a PostgreSQL database");
-  return (db as unknown as { $client: postgres.Sql }).$client;
 }
