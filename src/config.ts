@@ -38,7 +38,9 @@ const EnvSchema = v.object({
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
   ENCRYPTION_KEY: v.optional(v.pipe(v.string(), v.minLength(32))),
   // Only PostgreSQL: SQLite needs no URL (its database is app.db in the data folder). The value is never printed whole.
-  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^(postgres(ql)?:\/\/\S+)?$/i, "must be a PostgreSQL URL, e.g. postgres://user:password@host:5432/balcao"))),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^(postgres(ql)?:\/\/\S+)?$/i, "must be a PostgreSQL URL, e.g. postgres://user:password@host:5432/balcao")),
+  ),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^/\s?#]+\/?$/, "must be the origin people open, e.g. https://balcao.example.com"))),
   AUDIT_RETENTION_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(3650)), "365"),
   /** Who push services contact about our notifications (a mailto: or https: URL); ADMIN_EMAIL when unset. */

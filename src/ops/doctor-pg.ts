@@ -67,5 +67,9 @@ export async function postgresChecks(url: string, add: (name: string, level: Doc
   } finally {
     await closeDatabase(db);
   }
-  add("backups", "ok", "the database is PostgreSQL: its backups are PostgreSQL's (pg_dump, or the host's snapshots); back up the data folder's media and secrets.json too");
+  add(
+    "backups",
+    "ok",
+    "the database is PostgreSQL: its backups are PostgreSQL's (pg_dump, or the host's snapshots); back up the data folder's media and secrets.json too",
+  );
 }

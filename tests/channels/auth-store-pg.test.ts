@@ -94,7 +94,11 @@ describe("PgAuthStore", () => {
     expect((await store.open(5)).state.creds.registrationId).not.toBe(pairing.registrationId);
     await store.dropUnpairedCreds(5);
     expect(await count(5)).toBe(0);
-    const linked = { ...initAuthCreds(), me: { id: "5511999990000:2@s.whatsapp.net" }, account: proto.ADVSignedDeviceIdentity.create({ details: new Uint8Array([1]) }) };
+    const linked = {
+      ...initAuthCreds(),
+      me: { id: "5511999990000:2@s.whatsapp.net" },
+      account: proto.ADVSignedDeviceIdentity.create({ details: new Uint8Array([1]) }),
+    };
     await store.writeCreds(6, linked);
     await store.dropUnpairedCreds(6);
     expect(await store.hasPairedCreds(6)).toBe(true);

@@ -141,7 +141,9 @@ describe("serving from PostgreSQL (DATABASE_URL)", () => {
         body: JSON.stringify({ number: "5511912345678", name: "Maria Cliente", body: "Olá, quero um orçamento" }),
       });
       expect(sent.status).toBe(201);
-      const list = (await (await fetch(`${base}/tickets?status=pending`, { headers: auth })).json()) as { tickets: { contact: { number: string }; lastMessage: string }[] };
+      const list = (await (await fetch(`${base}/tickets?status=pending`, { headers: auth })).json()) as {
+        tickets: { contact: { number: string }; lastMessage: string }[];
+      };
       expect(list.tickets.find((x) => x.contact.number === "5511912345678")).toMatchObject({ lastMessage: "Olá, quero um orçamento" });
       // The rows are in PostgreSQL, and SQLite's file was never made.
       const sql = postgres(url, { max: 1, onnotice: () => {} });

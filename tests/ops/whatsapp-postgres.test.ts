@@ -64,9 +64,9 @@ async function boot(db: DB, dir: string) {
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
-    return { status: res.status, json: (await res.json().catch(() => null)) as any };
+    return { status: res.status, json: (await res.json().catch(() => null)) as { id?: number; token?: string } | null };
   };
-  const login = async () => (await call("POST", "/auth/login", undefined, { email: "root@wa.test", password: "root-pass-123" })).json.token as string;
+  const login = async () => (await call("POST", "/auth/login", undefined, { email: "root@wa.test", password: "root-pass-123" })).json?.token as string;
   return { deps, call, login, frames };
 }
 
@@ -75,10 +75,10 @@ async function linkByQr(app: Awaited<ReturnType<typeof boot>>): Promise<number> 
   const token = await app.login();
   const created = await app.call("POST", "/whatsapp", token, { name: "WhatsApp da loja" });
   expect(created.status).toBe(201);
-  const id = created.json.id as number;
-  let qrcode = "";
-  await until(() => !!(qrcode = app.frames.find((f) => f.id === id && f.status === "qrcode")?.qrcode ?? ""), 10_000, "a QR");
-  const qr = parseQr(qrcode);
+  const id = created.json?.id as number;
+  const qrOf = () => app.frames.find((f) => f.id === id && f.status === "qrcode")?.qrcode ?? "";
+  await until(() => !!qrOf(), 10_000, "a QR");
+  const qr = parseQr(qrOf());
   server.last("registration")!.pairSuccess({ advSecretKey: qr.advSecretKey, identityKey: qr.identityKey, jid: server.me.jid, lid: server.me.lid });
   await until(() => app.frames.some((f) => f.id === id && f.status === "CONNECTED"), 10_000, "CONNECTED after linking");
   return id;

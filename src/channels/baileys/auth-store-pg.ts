@@ -170,8 +170,7 @@ export class PgAuthStore implements AuthStore {
     return {
       state,
       // Called from Baileys' event handler, which does not wait: a failure is logged (the next creds.update saves them again).
-      saveCreds: () =>
-        this.writeCreds(connectionId, state.creds).catch((e) => log.error("WhatsApp credentials not saved", { connectionId, err: String(e) })),
+      saveCreds: () => this.writeCreds(connectionId, state.creds).catch((e) => log.error("WhatsApp credentials not saved", { connectionId, err: String(e) })),
       isPaired: () => credsArePaired(state.creds),
     };
   }

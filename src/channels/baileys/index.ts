@@ -54,11 +54,7 @@ export function authStoreFor(db: DB | Database): AuthStore {
  * Builds the "baileys" channel factory. `db` holds `wa_auth`: the house database (either engine) or a bun:sqlite handle.
  * The ws URL and root key overrides apply only under NODE_ENV=test (checked again here).
  */
-export function createBaileysFactory(
-  db: DB | Database,
-  config: BaileysChannelConfig = {},
-  overrides: Partial<BaileysDeps> = {},
-): ChannelFactory {
+export function createBaileysFactory(db: DB | Database, config: BaileysChannelConfig = {}, overrides: Partial<BaileysDeps> = {}): ChannelFactory {
   const test = isTestEnv();
   if (test && config.waTestRootKey) applyTestRootKey(config.waTestRootKey);
   const deps: BaileysDeps = {

@@ -51,14 +51,14 @@ export default function BackupsPage() {
       testId="backups-scroll"
       actions={
         onPostgres ? undefined : (
-        <>
-          <Button variant="secondary" icon="clock" onClick={() => setScheduleOpen(true)} className="w-full sm:w-auto" disabled={!data}>
-            {t("backups.schedule")}
-          </Button>
-          <Button icon="plus" onClick={start} disabled={!data || !!data.running} className="w-full sm:w-auto" data-testid="backup-create">
-            {t("backups.create")}
-          </Button>
-        </>
+          <>
+            <Button variant="secondary" icon="clock" onClick={() => setScheduleOpen(true)} className="w-full sm:w-auto" disabled={!data}>
+              {t("backups.schedule")}
+            </Button>
+            <Button icon="plus" onClick={start} disabled={!data || !!data.running} className="w-full sm:w-auto" data-testid="backup-create">
+              {t("backups.create")}
+            </Button>
+          </>
         )
       }
     >
