@@ -9,14 +9,16 @@ import { loadMigrations } from "../db/migrate";
 import { closeDatabase, openPostgresChecked } from "../db/open";
 import { pgClientOf, redactUrl } from "../db/pg-client";
 import { countConnectionsByStatus } from "../modules/connections";
-import type { DoctorCheck } from "./doctor";
 import { postgresSchema } from "./upgrade-pg";
+
+/** A check's level, as doctor.ts prints it (declared here too: doctor.ts imports this file). */
+type Level = "ok" | "warn" | "fail";
 
 /** The tables whose sizes tell an operator what the database holds (counted exactly: doctor is run by hand). */
 const COUNTED = ["companies", "users", "contacts", "tickets", "messages", "whatsapps"] as const;
 
 /** The PostgreSQL checks of doctor; a database that cannot be reached is a FAIL line, never a crash. */
-export async function postgresChecks(url: string, add: (name: string, level: DoctorCheck["level"], detail: string) => void): Promise<void> {
+export async function postgresChecks(url: string, add: (name: string, level: Level, detail: string) => void): Promise<void> {
   let db: DB;
   try {
     db = await openPostgresChecked(url, { max: 1 });

@@ -177,6 +177,26 @@ describe("serving from PostgreSQL (DATABASE_URL)", () => {
     }
   });
 
+  test("operator commands on PostgreSQL: doctor reads the server, schema and rows; backup and restore say it is PostgreSQL's job", async () => {
+    const url = await emptyDatabase();
+    const dir = folder();
+    expect((await runBalcao(["src/cli.ts", "migrate"], balcaoEnv(dir, { DATABASE_URL: url }))).code).toBe(0);
+    const doctor = await runBalcao(["src/cli.ts", "doctor"], balcaoEnv(dir, { DATABASE_URL: url }));
+    expect(doctor.code).toBe(0);
+    expect(doctor.output).toMatch(/ok {4}database: PostgreSQL \d+.* at postgres:\/\/postgres:\*\*\*@.*answers and takes writes/);
+    expect(doctor.output).toMatch(/ok {4}schema: (\d+) of \1 migrations applied/);
+    expect(doctor.output).toContain("ok    rows: companies 0, users 0");
+    expect(doctor.output).not.toContain("quick_check");
+    const backup = await runBalcao(["src/cli.ts", "backup"], balcaoEnv(dir, { DATABASE_URL: url }));
+    expect(backup.code).toBe(1);
+    expect(backup.stderr.trim().split("\n")).toEqual([expect.stringContaining("back it up with PostgreSQL's tools (pg_dump")]);
+    expect(await Bun.file(join(dir, "backups")).exists()).toBe(false);
+    const restore = await runBalcao(["src/cli.ts", "restore", "/nonexistent.tar.gz"], balcaoEnv(dir, { DATABASE_URL: url }));
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toContain("restore PostgreSQL with its own tools");
+    for (const r of [doctor, backup, restore]) expect(r.output).not.toContain("hidden-pw-42");
+  });
+
   test("a server that cannot be reached: one line naming it, the password hidden", async () => {
     const r = await boot(folder(), { DATABASE_URL: "postgres://balcao:very-secret-pw@127.0.0.1:1/balcao" });
     refused(r, "PostgreSQL at postgres://balcao:***@127.0.0.1:1/balcao cannot be used", "check DATABASE_URL");
