@@ -6,9 +6,9 @@ describe("isStorageFullError", () => {
   test("SQLite, the filesystem and PostgreSQL's disk_full (53100), bare or as a query error's cause", () => {
     expect(isStorageFullError({ code: "SQLITE_FULL", message: "database or disk is full" })).toBe(true);
     expect(isStorageFullError(Object.assign(new Error("write failed"), { code: "ENOSPC" }))).toBe(true);
-    const pg = Object.assign(new Error("could not extend file \"base/1/2\": wrote only 4096 of 8192 bytes"), { code: "53100" });
+    const pg = Object.assign(new Error('could not extend file "base/1/2": wrote only 4096 of 8192 bytes'), { code: "53100" });
     expect(isStorageFullError(pg)).toBe(true);
-    expect(isStorageFullError(new Error("Failed query: insert into \"tags\" …", { cause: pg }))).toBe(true);
+    expect(isStorageFullError(new Error('Failed query: insert into "tags" …', { cause: pg }))).toBe(true);
   });
 
   test("other errors are not a full disk, however deep", () => {
