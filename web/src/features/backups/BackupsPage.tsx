@@ -66,7 +66,10 @@ export default function BackupsPage() {
         <div className="p-4">
           <p className="flex items-start gap-3 rounded-lg border border-line bg-raised/60 px-4 py-3 text-sm text-ink" data-testid="backups-postgres">
             <Icon name="info" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-            {t("backups.postgres")}
+            <span>
+              {t("backups.postgres")}
+              {backups.length > 0 && ` ${t("backups.postgresOld")}`}
+            </span>
           </p>
         </div>
       )}
