@@ -15,7 +15,8 @@ const RAW_SQLITE: Record<string, string> = {
   "src/cli.ts": "closes the database the command opened",
   "src/main.ts": "closes the database at shutdown",
   "src/modules/contacts/queries.ts": "the contact import's bulk upsert: compiled statements in one transaction",
-  "src/modules/dashboard/service.ts": "the dashboard's figures: one hand-written SQLite statement per figure",
+  "src/modules/dashboard/service.ts":
+    "the dashboard's figures: bun:sqlite's compiled statements (PostgreSQL: the same through rawAll, perUser from figures-pg.ts)",
   "src/modules/messages/search-index.ts": "FTS5: drift per company and the rebuild (PostgreSQL: search-index-pg.ts)",
   "src/modules/messages/service.ts": "the newest unread message through `indexed by` (SQLite's planner hint)",
   "src/ops/backup.ts": "VACUUM INTO and the migrations journal",
