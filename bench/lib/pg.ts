@@ -103,11 +103,11 @@ function pgMigrationsKey(): string {
   return h.digest("hex").slice(0, 8);
 }
 
-/** CPU time used so far by one process, in ms (Linux /proc), with its parent's pid. */
-function procStat(pid: string): { ppid: number; ms: number } | null {
+/** CPU time used so far by one process, in ms (Linux /proc), with its parent's pid and its ended children's time. */
+function procStat(pid: string): { ppid: number; ms: number; childrenMs: number } | null {
   try {
     const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return { ppid: Number(f[1]), ms: ((Number(f[11]) + Number(f[12])) * 1000) / 100 };
+    return { ppid: Number(f[1]), ms: ((Number(f[11]) + Number(f[12])) * 1000) / 100, childrenMs: ((Number(f[13]) + Number(f[14])) * 1000) / 100 };
   } catch {
     return null;
   }
@@ -115,16 +115,19 @@ function procStat(pid: string): { ppid: number; ms: number } | null {
 
 /**
  * A reader of the CPU ms the database's cluster has used so far (its postmaster and every process it started:
- * backends, WAL writer, checkpointer), to count PostgreSQL's share of a request beside the server's own. A backend
- * that exits takes its time with it: the servers' pools keep theirs open.
+ * backends, parallel workers, WAL writer, checkpointer), to count PostgreSQL's share of a request beside the server's
+ * own: the running children's time plus the time of those that ended (the postmaster reaps them: its cutime/cstime).
  */
 export async function clusterCpu(url: string): Promise<() => number> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   const [{ pid }] = await sql`SELECT pg_backend_pid() AS pid`;
+  // Read while the backend lives (it ends with the connection).
+  const postmaster = procStat(String(pid))?.ppid;
   await sql.end();
-  const postmaster = procStat(String(pid))?.ppid ?? 0;
+  if (!postmaster) throw new Error(`the PostgreSQL backend ${pid} is not readable in /proc: the cluster must run on this machine`);
   return () => {
-    let ms = procStat(String(postmaster))?.ms ?? 0;
+    const root = procStat(String(postmaster));
+    let ms = (root?.ms ?? 0) + (root?.childrenMs ?? 0);
     for (const entry of readdirSync("/proc")) {
       if (entry.charCodeAt(0) > 57) continue;
       const s = procStat(entry);

@@ -1,4 +1,4 @@
-import { idle, rawAll } from "../../db/query";
+import { idle } from "../../db/query";
 import type { DashboardDto } from "../../contract/dto/dashboard";
 import { can } from "../../contract/permissions";
 import type { DashboardInput } from "../../contract/schemas/dashboard";
@@ -7,7 +7,7 @@ import { forbidden } from "../../core/errors";
 import { zonedHour, zonedInstant, zonedToday } from "../../contract/zoned";
 import { TRACKING_SUPPORT_MINUTES, TRACKING_WAIT_MINUTES } from "../tickets";
 import { listCompanyUsers } from "../users";
-import { bindNamed, PER_USER_PG } from "./figures-pg";
+import { PER_USER_PG, queryPg } from "./figures-pg";
 
 /*
  * What each figure means, whatever the filter (issue 29: "last 3/7 days" and a date range over the
@@ -81,7 +81,7 @@ async function figuresSqlite(ctx: Ctx, args: Args, midnight: string): Promise<Fi
 
 /** The figures on PostgreSQL: the same statements (perUser's minutes as PER_USER_PG), side by side on the pool. */
 async function figuresPg(ctx: Ctx, args: Args, midnight: string): Promise<Figures> {
-  const run = <T>(text: string, values: Record<string, unknown>) => rawAll<T>(ctx.db, bindNamed(text, values));
+  const run = <T>(text: string, values: Record<string, unknown>) => queryPg<T>(ctx.db, text, values);
   const [users, leads, live, ratings, today] = await Promise.all([
     run<UserFigures>(PER_USER_PG, args),
     run<{ n: number }>(DASHBOARD_SQL.leads, args),
