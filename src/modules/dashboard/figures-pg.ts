@@ -1,5 +1,5 @@
-import type postgres from "postgres";
 import type { DB } from "../../core/db";
+import { pgClientOf } from "../../db/pg-client";
 
 /*
  * The dashboard's minutes on PostgreSQL, worked out as SQLite works them out (TRACKING_*_MINUTES in
@@ -47,6 +47,5 @@ export async function queryPg<T>(db: DB, text: string, args: Record<string, unkn
     if (!names.includes(name)) names.push(name);
     return `$${names.indexOf(name) + 1}`;
   });
-  const client = (db as unknown as { $client: postgres.Sql }).$client;
-  return [...(await client.unsafe(positional, names.map((n) => args[n]) as never[], { prepare: false }))] as T[];
+  return [...(await pgClientOf(db).unsafe(positional, names.map((n) => args[n]) as never[], { prepare: false }))] as T[];
 }
