@@ -5,7 +5,12 @@
  * a stale entry: entries therefore also expire after `ttlMs`, the longest any node may answer from an old value.
  */
 import type { KeyedCache } from "../core/deps";
-import type { RealtimeBus } from "../realtime/bus";
+
+/** What the cache needs of a bus between nodes (realtime/bus.ts RealtimeBus has it). */
+export interface ForgetBus {
+  publish(body: CacheForget): void;
+  subscribe(fn: (body: CacheForget) => void): () => void;
+}
 
 /** What crosses the bus: which cache, which key. */
 export interface CacheForget {
@@ -21,7 +26,7 @@ export class ClusterCache<K extends string | number, V> implements KeyedCache<K,
 
   constructor(
     private readonly name: string,
-    private readonly bus: RealtimeBus<CacheForget>,
+    private readonly bus: ForgetBus,
     private readonly opts: { max?: number; ttlMs?: number; now?: () => number } = {},
   ) {
     bus.subscribe((e) => {
