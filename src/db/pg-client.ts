@@ -47,9 +47,23 @@ export const WRITE_LOCK_KEY = 0x62616c63;
 // biome-ignore lint/suspicious/noExplicitAny: drizzle's transaction objects, wrapped in place
 type AnyTx = any;
 
+/**
+ * Runs a handle's statements as named prepared statements of their connection (postgres.js `prepare: true`: parsed
+ * and planned once per connection, then only bound and executed). drizzle prepares only the queries given a name,
+ * so every other statement would be parsed and planned again on each run, the bulk of PostgreSQL's CPU on the hot
+ * paths. postgres.js keeps them per connection, which it recycles (max_lifetime), so odd texts do not pile up.
+ */
+function namedStatements(handle: AnyTx): void {
+  const session = handle.session;
+  const prepareQuery = session.prepareQuery.bind(session);
+  session.prepareQuery = (query: unknown, fields: unknown, name: string | undefined, ...rest: unknown[]) =>
+    prepareQuery(query, fields, name ?? "", ...rest);
+}
+
 /** Marks a drizzle PostgreSQL handle (the database or a transaction) as the house DB: `engine`, nested savepoints marked too. */
 function asHouseHandle(handle: AnyTx): void {
   handle.engine = "pg";
+  namedStatements(handle);
   const nested = handle.transaction.bind(handle);
   handle.transaction = (fn: (tx: AnyTx) => Promise<unknown>, config?: unknown) =>
     nested((tx: AnyTx) => {
@@ -67,6 +81,7 @@ export function openPostgresDb(url: string, opts: PgOpenOptions = {}): DB & { $c
   const db = openPostgres(url, opts) as AnyTx;
   const begin = db.transaction.bind(db);
   db.engine = "pg";
+  namedStatements(db);
   db.transaction = (fn: (tx: AnyTx) => Promise<unknown>, config?: unknown) =>
     begin(async (tx: AnyTx) => {
       asHouseHandle(tx);
