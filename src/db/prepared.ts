@@ -30,6 +30,7 @@ const caches = new WeakMap<object, Map<string, unknown>>();
  * transaction, prepare it on the transaction's handle.
  */
 export function prepared<Q extends SyncPrepared>(db: DbOrTx, key: string, build: (db: DbOrTx) => Q): Prepared<Q> {
+  if (db.engine === "pg") return preparedPg(db, key, build);
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -43,17 +44,41 @@ export function prepared<Q extends SyncPrepared>(db: DbOrTx, key: string, build:
   return q;
 }
 
-function gated<Q extends SyncPrepared>(db: object, q: Q): Prepared<Q> {
-  // PostgreSQL (drizzle-orm/postgres-js): one asynchronous `execute` answers the rows.
-  const pg = q as unknown as { execute?: (v?: Record<string, unknown>) => Promise<unknown[]>; get?: unknown };
-  if (typeof pg.execute === "function" && pg.get === undefined) {
-    const execute = pg.execute.bind(q);
-    return {
-      get: async (values) => (await execute(values))[0] as ReturnType<Q["get"]>,
-      all: (values) => execute(values) as Promise<ReturnType<Q["all"]>>,
-      run: (values) => execute(values) as Promise<ReturnType<Q["run"]>>,
-    };
+/** drizzle's prepared query on postgres.js: its text and parameters, and the connection (or transaction) it runs on. */
+interface PgPrepared {
+  client: unknown;
+  execute(values?: Record<string, unknown>): Promise<unknown[]>;
+}
+
+/** PostgreSQL's prepared queries, per database (its dialect, which its transactions share) and key. */
+const pgCaches = new WeakMap<object, Map<string, PgPrepared>>();
+
+/**
+ * PostgreSQL: a transaction's handle is new each time, so the query is built once per database and run on the
+ * handle's own connection (drizzle's prepared query keeps only its text, parameters and that connection).
+ */
+function preparedPg<Q extends SyncPrepared>(db: DbOrTx, key: string, build: (db: DbOrTx) => Q): Prepared<Q> {
+  const handle = db as unknown as { dialect: object; session: { client: unknown } };
+  let cache = pgCaches.get(handle.dialect);
+  if (!cache) {
+    cache = new Map();
+    pgCaches.set(handle.dialect, cache);
   }
+  let built = cache.get(key);
+  if (built === undefined) {
+    built = build(db) as unknown as PgPrepared;
+    cache.set(key, built);
+  }
+  const client = handle.session.client;
+  const q: PgPrepared = built.client === client ? built : Object.assign(Object.create(built), { client });
+  return {
+    get: async (values) => (await q.execute(values))[0] as ReturnType<Q["get"]>,
+    all: (values) => q.execute(values) as Promise<ReturnType<Q["all"]>>,
+    run: (values) => q.execute(values) as Promise<ReturnType<Q["run"]>>,
+  };
+}
+
+function gated<Q extends SyncPrepared>(db: object, q: Q): Prepared<Q> {
   const gate = gateOf(db);
   const run = <T>(fn: () => T): Promise<T> => {
     if (gate?.busy) return gate.free().then(() => run(fn));
@@ -70,5 +95,5 @@ function gated<Q extends SyncPrepared>(db: object, q: Q): Prepared<Q> {
   };
 }
 
-/** Whether a handle runs drizzle's prepared queries (bun:sqlite's handles, the transaction's too). */
-export const canPrepare = (db: DbOrTx): boolean => "sqlite" in db;
+/** Whether a handle runs drizzle's prepared queries (bun:sqlite's handles and transactions; PostgreSQL's, built once per database). */
+export const canPrepare = (db: DbOrTx): boolean => db.engine === "pg" || "sqlite" in db;

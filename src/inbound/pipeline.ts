@@ -116,6 +116,14 @@ const MAX_BATCH = 64;
 const waiting = new WeakMap<DB, Waiting[]>();
 
 /**
+ * PostgreSQL: the databases whose group commit is under way. Their next batch gathers meanwhile and is committed
+ * when it ends, one transaction after another: each transaction waits for the write lock anyway, and one per turn
+ * of the event loop would hold a pooled connection each and take the lock with a batch of one. SQLite commits
+ * each turn's batch at once (its transaction gate queues them in the process).
+ */
+const committing = new WeakSet<DB>();
+
+/**
  * Stores one inbound message exactly once (R-IN-1) and answers after its frame went out.
  * Messages that arrive in the same turn of the event loop are stored by ONE transaction — a
  * savepoint each, in arrival order, so one bad message is rolled back alone — because the commit
@@ -128,10 +136,10 @@ export function storeInbound(deps: Deps, conn: ConnectionRef, msg: InboundMessag
     if (!batch) {
       batch = [];
       waiting.set(deps.db, batch);
-      setImmediate(() => void flush(deps));
+      if (!committing.has(deps.db)) setImmediate(() => void flush(deps));
     }
     batch.push({ conn, msg, media, resolve, reject });
-    if (batch.length >= MAX_BATCH) void flush(deps);
+    if (batch.length >= MAX_BATCH && !committing.has(deps.db)) void flush(deps);
   });
 }
 
@@ -140,9 +148,13 @@ export const flushInbound = (deps: Deps) => flush(deps);
 
 /** One group commit: every waiting message in its savepoint, then the frames in order, then the callers. */
 async function flush(deps: Deps) {
-  const batch = waiting.get(deps.db);
-  if (!batch?.length) return;
-  waiting.delete(deps.db);
+  const all = waiting.get(deps.db);
+  if (!all?.length) return;
+  // Past MAX_BATCH only on PostgreSQL, where messages gather while a commit is under way: the rest waits its turn.
+  const batch = all.length > MAX_BATCH ? all.splice(0, MAX_BATCH) : all;
+  if (batch === all) waiting.delete(deps.db);
+  const pg = deps.db.engine === "pg";
+  if (pg) committing.add(deps.db);
   const outcome: (Written | typeof DUPLICATE | { error: unknown })[] = [];
   try {
     await deps.db.transaction(async (tx) => {
@@ -159,6 +171,11 @@ async function flush(deps: Deps) {
   } catch (e) {
     for (const w of batch) w.reject(e);
     return;
+  } finally {
+    if (pg) {
+      committing.delete(deps.db);
+      if (waiting.get(deps.db)?.length) void flush(deps);
+    }
   }
   for (const [i, w] of batch.entries()) {
     const o = outcome[i];
