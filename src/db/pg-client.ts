@@ -56,8 +56,7 @@ type AnyTx = any;
 function namedStatements(handle: AnyTx): void {
   const session = handle.session;
   const prepareQuery = session.prepareQuery.bind(session);
-  session.prepareQuery = (query: unknown, fields: unknown, name: string | undefined, ...rest: unknown[]) =>
-    prepareQuery(query, fields, name ?? "", ...rest);
+  session.prepareQuery = (query: unknown, fields: unknown, name: string | undefined, ...rest: unknown[]) => prepareQuery(query, fields, name ?? "", ...rest);
 }
 
 /** Marks a drizzle PostgreSQL handle (the database or a transaction) as the house DB: `engine`, nested savepoints marked too. */

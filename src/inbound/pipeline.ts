@@ -40,6 +40,8 @@ export interface IngestResult {
   duplicate: boolean;
   /** Where the ticket was before this message (null: the message created it). */
   before: Place | null;
+  /** The chat's contact as the message's commit left it (the bot renders its name without reading it again). */
+  contact?: ContactRow;
 }
 
 function mediaTypeOf(msg: InboundMessage): string {
@@ -104,6 +106,7 @@ interface Written {
   row: MessageRow;
   before: Place | null;
   author: ContactRow;
+  chat: ContactRow;
   createdContact: ContactRow | null;
 }
 
@@ -191,7 +194,7 @@ async function flush(deps: Deps) {
       } catch (e) {
         // Stored: a frame that failed must not send the message to the spool again.
         log.error("inbound frame failed", { ticketId: o.ticket.id, err: String(e) });
-        w.resolve({ ticket: o.ticket, messageId: o.row.id, duplicate: false, before: o.before });
+        w.resolve({ ticket: o.ticket, messageId: o.row.id, duplicate: false, before: o.before, contact: o.chat });
       }
     }
   }
@@ -260,7 +263,7 @@ async function writeInbound(deps: Deps, db: DB, { conn, msg, media }: Waiting): 
   // message neither creates nor reopens a ticket.
   if (!row) throw DUPLICATE;
   const ticket = noted ?? (await noteMessage(db, place.ticket.id, note, now));
-  return { ticket, row, before: place.before, author: sender ?? chat.contact, createdContact: chat.created ? chat.contact : null };
+  return { ticket, row, before: place.before, author: sender ?? chat.contact, chat: chat.contact, createdContact: chat.created ? chat.contact : null };
 }
 
 /** After the commit: a new contact's frame, then the message's one frame (list, open chat and bell). */
@@ -268,5 +271,5 @@ async function publishInbound(deps: Deps, companyId: number, w: Written): Promis
   if (w.createdContact) deps.hub.publish(rooms.main(companyId), { channel: "contact", action: "create", contact: serializeContact(w.createdContact) });
   const dto = await loadTicket(deps, companyId, w.ticket.id);
   if (dto) publishMessageCreated(deps, dto, await serializeInbound(deps, companyId, w.row, w.author), w.before ?? undefined);
-  return { ticket: w.ticket, messageId: w.row.id, duplicate: false, before: w.before };
+  return { ticket: w.ticket, messageId: w.row.id, duplicate: false, before: w.before, contact: w.chat };
 }

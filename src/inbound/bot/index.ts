@@ -11,7 +11,7 @@ import { log } from "../../lib/logger";
 import { renderTemplate } from "../../lib/template";
 import { findCompany } from "../../modules/companies";
 import { findConnection } from "../../modules/connections";
-import { findContact } from "../../modules/contacts";
+import { type ContactRow, findContact } from "../../modules/contacts";
 import { findQueue } from "../../modules/queues";
 import { getSetting } from "../../modules/settings";
 import { addSystemNote } from "../../modules/ticket-notes";
@@ -34,7 +34,7 @@ export const LOOP_NOTE =
 /** The bot's step after a message was stored: its errors never lose the stored message. */
 export async function botStep(deps: Deps, conn: ConnectionRef, msg: InboundMessage, res: IngestResult) {
   try {
-    await runBot(deps, conn, msg, res.ticket);
+    await runBot(deps, conn, msg, res.ticket, res.contact);
   } catch (e) {
     log.error("bot step failed", { ticketId: res.ticket.id, err: String(e), stack: (e as Error).stack });
   }
@@ -45,7 +45,7 @@ export async function botStep(deps: Deps, conn: ConnectionRef, msg: InboundMessa
  * over; a pending rating takes the answer; "#" goes back to the menu; out-of-hours texts; the queue
  * menu; the option tree. The loop breaker stops the bot (visibly) when the other side is a machine.
  */
-async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, stored: TicketRow) {
+async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, stored: TicketRow, contact?: ContactRow) {
   let ticket = stored;
   // A tapped button or list row answers with its id (what the customer would have typed); its title is the stored body.
   const text = msg.reply?.id ?? msg.body;
@@ -73,8 +73,8 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
     deps,
     ticket,
     conn,
-    // One prepared primary-key read (a getter cannot await; it was read only when a text was rendered).
-    contactName: (await findContact(deps.db, ticket.companyId, ticket.contactId))?.name ?? "",
+    // The contact the pipeline stored the message with, else one prepared primary-key read (a getter cannot await).
+    contactName: contact?.id === ticket.contactId ? contact.name : ((await findContact(deps.db, ticket.companyId, ticket.contactId))?.name ?? ""),
     body: text,
     say: (text, media, menu) => sendBot(deps, step.ticket, text, media ?? undefined, menu),
   };
