@@ -69,6 +69,24 @@ describe("group commit", () => {
     expect(r.json.count).toBeGreaterThanOrEqual(12);
   });
 
+  test("messages arriving while a group commit is under way: the next commit stores them once, in order, one ticket per customer", async () => {
+    const numbers = Array.from({ length: 6 }, (_, i) => `55119740${String(i).padStart(5, "0")}`);
+    const first = Array.from({ length: 30 }, (_, i) => inbound(numbers[i % 6], `antes ${i}`));
+    const later = Array.from({ length: 30 }, (_, i) => inbound(numbers[i % 6], `depois ${i}`));
+    const firstDone = Promise.all(first.map((m) => storeInbound(t.deps, conn, m, null)));
+    // The first batch's commit starts on the next turn; the second wave (and a redelivery of the first
+    // wave's first message) arrives while it runs.
+    await new Promise((r) => setImmediate(r));
+    const laterDone = Promise.all([...later, { ...first[0] }].map((m) => storeInbound(t.deps, conn, m, null)));
+    const [a1, a2] = await Promise.all([firstDone, laterDone]);
+    expect(a2.at(-1)).toMatchObject({ duplicate: true, messageId: a1[0].messageId });
+    for (const m of [...first, ...later]) expect(await stored(m.id)).toHaveLength(1);
+    const ids: number[] = [];
+    for (const m of [...first, ...later]) ids.push((await stored(m.id))[0].id);
+    expect([...ids].sort((x, y) => x - y)).toEqual(ids);
+    for (const n of numbers) expect(await ticketsOf(n)).toEqual([expect.objectContaining({ status: "pending", unread: 10 })]);
+  });
+
   test("a message that fails is rolled back alone: the others of its batch are stored", async () => {
     const good1 = inbound("5511971111111", "primeira");
     const good2 = inbound("5511971111112", "terceira");
