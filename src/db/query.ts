@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { DbOrTx } from "../core/db";
 import { gateOf } from "./sqlite-async";
 
@@ -32,3 +32,7 @@ export async function idle(db: DbOrTx): Promise<void> {
   const gate = gateOf(db);
   while (gate?.busy) await gate.free();
 }
+
+/** The larger of two values in a statement: SQLite's two-argument `max`, PostgreSQL's `greatest` (both columns non-null here). */
+export const greatest = (db: DbOrTx, a: SQL | SQLWrapper, b: SQL | SQLWrapper | number | string): SQL =>
+  db.engine === "pg" ? sql`greatest(${a}, ${b})` : sql`max(${a}, ${b})`;
