@@ -14,7 +14,7 @@ const RAW_SQLITE: Record<string, string> = {
   "src/channels/baileys/lazy.ts": "Baileys' auth store writes its keys through bun:sqlite (synchronous, inside Baileys' callbacks)",
   "src/cli.ts": "closes the database the command opened",
   "src/main.ts": "closes the database at shutdown",
-  "src/modules/contacts/queries.ts": "the contact import's bulk upsert: compiled statements in one transaction",
+  "src/modules/contacts/queries.ts": "the contact import's bulk upsert: compiled statements in one transaction (PostgreSQL: upsertContactsBulkPg)",
   "src/modules/dashboard/service.ts": "the dashboard's figures: one hand-written SQLite statement per figure",
   "src/modules/messages/search-index.ts": "FTS5: drift per company and the rebuild (PostgreSQL: search-index-pg.ts)",
   "src/modules/messages/service.ts": "the newest unread message through `indexed by` (SQLite's planner hint)",

@@ -112,8 +112,12 @@ export async function remainingOf(db: DbOrTx, campaignId: number) {
   const r = (
     await db
       .select({
-        toSend: countIf(sql`${s.deliveredAt} is null and ${s.failedAt} is null and ${s.skippedAt} is null and (${s.confirmationRequestedAt} is null or ${s.confirmation} = 1)`),
-        waiting: countIf(sql`${s.deliveredAt} is null and ${s.failedAt} is null and ${s.skippedAt} is null and ${s.confirmationRequestedAt} is not null and ${s.confirmation} is null`),
+        toSend: countIf(
+          sql`${s.deliveredAt} is null and ${s.failedAt} is null and ${s.skippedAt} is null and (${s.confirmationRequestedAt} is null or ${s.confirmation} = 1)`,
+        ),
+        waiting: countIf(
+          sql`${s.deliveredAt} is null and ${s.failedAt} is null and ${s.skippedAt} is null and ${s.confirmationRequestedAt} is not null and ${s.confirmation} is null`,
+        ),
         lastRequest: sql<string | null>`max(${s.confirmationRequestedAt})`,
       })
       .from(s)
