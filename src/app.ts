@@ -20,7 +20,10 @@ import { BlobStoreUnavailableError } from "./lib/blob-store";
 import { openBlobStore } from "./lib/blob-store-open";
 import { AppError } from "./core/errors";
 import { errorResponse } from "./http/errors";
-import { AttemptLimiter, LoginThrottle } from "./http/rate-limit";
+import { AttemptLimiter } from "./http/rate-limit";
+import { createLimiters, LocalLimiter } from "./cluster/limiter";
+import { PgLimiter } from "./cluster/limiter-pg";
+import { pgClientOf } from "./db/pg-client";
 import { serveSpa } from "./http/spa";
 import { bodyLimit } from "./http/body-limit";
 import { authRoutes } from "./http/routes/auth";
@@ -71,7 +74,6 @@ import { createOutbox } from "./modules/messages";
 import { createHooks } from "./hooks";
 import { notificationsRoutes } from "./http/routes/notifications";
 import { todosRoutes } from "./http/routes/todos";
-import { LIMITS } from "./contract/limits";
 import pkg from "../package.json";
 
 /** Builds the process dependencies from an open database and config. */
@@ -93,7 +95,6 @@ export interface AppDeps extends Deps {
   inboundSpool: InboundSpool;
   notifier: Notifier;
   storage: StorageGuard;
-  limiters: { login: LoginThrottle; signup: AttemptLimiter; api: AttemptLimiter; passkey: AttemptLimiter };
 }
 
 /** A database version that moves on every read: nothing is kept. */
@@ -119,12 +120,10 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     // The server lays the ballast at boot (main.ts); the storage.check job keeps it.
     storage: new StorageGuard(config.dataDir, { lowBytes: config.storageLowBytes, ballastBytes: config.ballastBytes }),
     jobs: { list: () => [], runNow: async () => false },
-    limiters: {
-      login: new LoginThrottle(),
-      signup: new AttemptLimiter(20, 60 * 60_000),
-      api: new AttemptLimiter(LIMITS.apiSendsPerMinute, 60_000),
-      passkey: new AttemptLimiter(30, 60_000),
-    },
+    // PostgreSQL: the counts live in the database, so every node shares one budget (cluster/limiter-pg.ts).
+    limiters: createLimiters((budget) =>
+      db.engine === "pg" ? new PgLimiter(pgClientOf(db), budget) : new LocalLimiter(budget, new AttemptLimiter(budget.max, budget.windowMs)),
+    ),
   } as Omit<AppDeps, "sessions" | "channels" | "inboundSpool" | "notifier" | "cloudApi" | "sandbox" | "outbox" | "hooks">) as AppDeps;
   // The supervisor and the spool hold these same deps: wire them in once, explicitly.
   deps.hooks = createHooks(deps);

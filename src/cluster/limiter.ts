@@ -4,30 +4,65 @@
  * key in `limiter_hits`); one box: LocalLimiter, the in-memory AttemptLimiter of today behind the same interface.
  * The window is sliding, as AttemptLimiter's: at most `max` counted attempts in any `windowMs`.
  */
-import type { AttemptLimiter } from "../core/limits";
+import { LIMITS } from "../contract/limits";
+import type { LimiterBudget, Limiters, LoginThrottle, SharedLimiter } from "../core/limits";
 
-/** One limiter's budget: at most `max` attempts per key in any `windowMs`. */
-export interface LimiterBudget {
-  /** Names the limiter in the shared table ("login.pair", "api"…): two limiters never share counts. */
-  scope: string;
-  max: number;
-  windowMs: number;
+export type { LimiterBudget, SharedLimiter };
+
+/** The app's budgets: sign-in per (account, address) and per account, sign-up per address, send API per connection, passkey options per address. */
+export const BUDGETS = {
+  loginPair: { scope: "login.pair", max: 5, windowMs: 15 * 60_000 },
+  loginAccount: { scope: "login.account", max: 20, windowMs: 15 * 60_000 },
+  signup: { scope: "signup", max: 20, windowMs: 60 * 60_000 },
+  api: { scope: "api", max: LIMITS.apiSendsPerMinute, windowMs: 60_000 },
+  passkey: { scope: "passkey", max: 30, windowMs: 60_000 },
+} as const satisfies Record<string, LimiterBudget>;
+
+/** The app's limiters, each made by `make` (LocalLimiter on one box, PgLimiter on PostgreSQL). */
+export function createLimiters(make: (budget: LimiterBudget) => SharedLimiter): Limiters {
+  return {
+    login: new SharedLoginThrottle(make(BUDGETS.loginPair), make(BUDGETS.loginAccount)),
+    signup: make(BUDGETS.signup),
+    api: make(BUDGETS.api),
+    passkey: make(BUDGETS.passkey),
+  };
 }
 
-/** A limiter of attempts per key. */
-export interface SharedLimiter {
-  readonly budget: LimiterBudget;
+/**
+ * Failed sign-ins counted per account and per (account, address), so one person's typos behind an
+ * office NAT lock out only that person on that address, a password sprayed from many addresses still
+ * hits the account's ceiling, and a success on one account never clears another's counters.
+ */
+export class SharedLoginThrottle implements LoginThrottle {
+  constructor(
+    readonly pair: SharedLimiter,
+    readonly account: SharedLimiter,
+  ) {}
+
+  /** Seconds until this account may try again from this address, or 0. */
+  async blockedFor(email: string, ip: string): Promise<number> {
+    const [pair, account] = await Promise.all([this.pair.blockedFor(`${email}|${ip}`), this.account.blockedFor(email)]);
+    return Math.max(pair, account);
+  }
+
+  async fail(email: string, ip: string): Promise<void> {
+    await Promise.all([this.pair.fail(`${email}|${ip}`), this.account.fail(email)]);
+  }
+
   /**
-   * Counts one attempt if the key is within its budget and answers 0; otherwise counts nothing and answers the
-   * seconds until it would be. Check and count are one step: parallel calls on any nodes never exceed the budget.
+   * A success clears this address's count for the account only: the account's own count keeps
+   * running down with time, so a spray from many addresses is not reset by the owner signing in.
    */
-  take(key: string): Promise<number>;
-  /** Seconds until the key may try again, or 0; counts nothing. */
-  blockedFor(key: string): Promise<number>;
-  /** Counts an attempt whatever the budget (a failed sign-in, known only after the password was checked). */
-  fail(key: string): Promise<void>;
-  /** Forgets the key's attempts (a success that clears them). */
-  reset(key: string): Promise<void>;
+  async succeed(email: string, ip: string): Promise<void> {
+    await this.pair.reset(`${email}|${ip}`);
+  }
+}
+
+/** The in-memory counter LocalLimiter wraps (http/rate-limit.ts AttemptLimiter). */
+interface MemoryCounter {
+  blockedFor(key: string): number;
+  fail(key: string): void;
+  reset(key: string): void;
 }
 
 /**
@@ -37,7 +72,7 @@ export interface SharedLimiter {
 export class LocalLimiter implements SharedLimiter {
   constructor(
     readonly budget: LimiterBudget,
-    private readonly inner: AttemptLimiter,
+    private readonly inner: MemoryCounter,
   ) {}
 
   async take(key: string) {

@@ -119,4 +119,6 @@ export type ClientMessage =
 export const CLOSE = {
   /** The session ended (logout, password change, deletion, demotion, company blocked): go to /login. */
   sessionEnded: 4401,
+  /** Frames between nodes may have been lost (the realtime bus's gap): reconnect, and catch up from the last frame. */
+  catchUp: 4409,
 } as const;

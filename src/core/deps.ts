@@ -16,7 +16,7 @@ import type { InboundSpool } from "./inbound";
 import type { ConnectionSupervisor, Notifier, Outbox } from "./ports";
 import type { StorageGuard } from "./storage";
 import type { SessionUser } from "./user";
-import type { AttemptLimiter, LoginThrottle } from "./limits";
+import type { Limiters } from "./limits";
 
 /** Process-wide dependencies handed to routes, services and jobs. */
 export interface Deps {
@@ -27,7 +27,7 @@ export interface Deps {
    * Failed logins (and second steps) per account and per account + address, signups per address;
    * external API sends per connection token; passkey sign-in challenges per address.
    */
-  limiters: { login: LoginThrottle; signup: AttemptLimiter; api: AttemptLimiter; passkey: AttemptLimiter };
+  limiters: Limiters;
   /** Background jobs (started by main.ts; tests run them by hand). */
   jobs: JobRunner;
   /** Live channel adapters by connection id (the connection supervisor's registry). */

@@ -68,6 +68,13 @@ export function openPostgresDb(url: string, opts: { max?: number; onnotice?: (n:
   return db;
 }
 
+/** The postgres.js pool under a house DB opened by openPostgresDb (the cluster pieces speak to it directly). */
+export function pgClientOf(db: DB): postgres.Sql {
+  const client = (db as unknown as { $client?: postgres.Sql }).$client;
+  if (db.engine !== "pg" || !client) throw new Error("not a PostgreSQL database");
+  return client;
+}
+
 /** Whether a DATABASE_URL names PostgreSQL (the other engine is the embedded SQLite). */
 export const isPostgresUrl = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//i.test(url);
 

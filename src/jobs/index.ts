@@ -8,14 +8,18 @@ import { retryQueuedMessages } from "../modules/messages";
 import { runScheduledBackup } from "../ops/schedule";
 import { sendDueSchedules } from "../modules/schedules";
 import { Scheduler } from "./scheduler";
+import type { JobLock } from "../cluster/jobs";
 import { pruneAuditLog } from "../modules/audit";
 import { generateInvoices } from "../modules/invoices";
 import { autoTransferTickets, closeUnratedTickets, expireInactiveTickets } from "../modules/tickets";
 import { sweepOfflineUsers } from "../modules/users";
 
-/** Registers the background jobs (stable dotted names; super users can list and run them). */
-export function createScheduler(deps: Deps) {
-  const s = new Scheduler(deps.config.timezone);
+/**
+ * Registers the background jobs (stable dotted names; super users can list and run them). `lock` decides where a
+ * tick runs (src/cluster/jobs.ts): here (one box) or on one node of several.
+ */
+export function createScheduler(deps: Deps, lock?: JobLock) {
+  const s = new Scheduler(deps.config.timezone, lock);
   s.add({ name: "tickets.expire", pattern: "0 * * * * *", run: () => expireInactiveTickets(deps) });
   s.add({ name: "tickets.auto-transfer", pattern: "15 * * * * *", run: () => autoTransferTickets(deps) });
   s.add({ name: "tickets.rating-timeout", pattern: "30 */5 * * * *", run: () => closeUnratedTickets(deps) });

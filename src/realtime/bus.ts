@@ -5,10 +5,7 @@
  * whose publish costs nothing when it has no peers.
  */
 import type { ServerFrame } from "../contract/frames";
-import type { Hub } from "./hub";
-
-/** The options of the hub's publish (ticket, gone), taken from its signature: the bus carries exactly what it takes. */
-type PublishOptions = NonNullable<Parameters<Hub["publish"]>[2]>;
+import type { PublishOptions } from "../core/hub";
 
 /** What crosses the bus for the hub: a published frame and what the receiving hub needs to deliver it. */
 export interface BusFrame {

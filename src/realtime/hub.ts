@@ -2,6 +2,7 @@ import { CLOSE, type ServerFrame } from "../contract/frames";
 import type { Hub as HubPort, HubSocket, PublishOptions, Published } from "../core/hub";
 import type { SessionUser } from "../core/user";
 import { log } from "../lib/logger";
+import type { BusFrame, RealtimeBus } from "./bus";
 import { canViewTicket } from "../modules/tickets";
 
 interface Member {
@@ -41,6 +42,29 @@ export class Hub implements HubPort {
   private readonly listeners = new Set<(p: Published) => void>();
   private readonly dirty = new Set<Member>();
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The bus to the other nodes' hubs (several nodes); null on one box. */
+  private bus: RealtimeBus<BusFrame> | null = null;
+
+  /**
+   * Joins this hub to the other nodes' (docs/SCALING.md, "Realtime across nodes"): what is published here also goes
+   * on the bus, and what another node published is delivered to this node's sockets with this node's visibility
+   * checks, as a frame published here is. When the bus may have lost frames (its listening connection came back),
+   * every socket here is closed with CLOSE.catchUp: the app reconnects and catches up from its last frame
+   * (`POST /tickets/changes`), as after a wake-up. Answers the detach.
+   */
+  attach(bus: RealtimeBus<BusFrame>): () => void {
+    this.bus = bus;
+    const off = bus.subscribe((b) => this.deliver(b.rooms, b.frame, { ticket: b.ticket, gone: b.gone }, false));
+    const offGap = bus.onGap((gap) => {
+      log.warn("realtime bus gap: sockets reconnect and catch up", { reason: gap.reason, from: gap.from, sockets: this.members.size });
+      this.closeAll("catch up", CLOSE.catchUp);
+    });
+    return () => {
+      off();
+      offGap();
+      if (this.bus === bus) this.bus = null;
+    };
+  }
 
   /** Registers a socket of a signed-in user. */
   add(ws: HubSocket, user: SessionUser, tokenVersion?: number, sessionId?: string) {
@@ -118,22 +142,26 @@ export class Hub implements HubPort {
 
   /** Closes every socket of a user with a reason the SPA understands (their session ended). */
   closeUser(userId: number, reason = "session ended", code: number = CLOSE.sessionEnded) {
-    this.flush();
-    for (const m of [...(this.byUser.get(userId) ?? [])]) {
-      this.remove(m.ws);
-      try {
-        m.ws.close(code, reason);
-      } catch (e) {
-        log.warn("socket close failed", { err: String(e) });
-      }
-    }
+    this.closeWhere([...(this.byUser.get(userId) ?? [])], reason, code);
   }
 
   /** Closes the sockets of one session (one browser) of a user; the user's other sessions stay. */
   closeSession(sessionId: string, reason = "session ended", code: number = CLOSE.sessionEnded) {
+    this.closeWhere(
+      [...this.members.values()].filter((m) => m.sessionId === sessionId),
+      reason,
+      code,
+    );
+  }
+
+  /** Closes every socket of this node (they reconnect: the bus may have lost frames). */
+  closeAll(reason: string, code: number) {
+    this.closeWhere([...this.members.values()], reason, code);
+  }
+
+  private closeWhere(list: Member[], reason: string, code: number) {
     this.flush();
-    for (const m of [...this.members.values()]) {
-      if (m.sessionId !== sessionId) continue;
+    for (const m of list) {
       this.remove(m.ws);
       try {
         m.ws.close(code, reason);
@@ -143,10 +171,16 @@ export class Hub implements HubPort {
     }
   }
 
-  /** Sends one frame to every socket in any of the rooms, once per socket. */
+  /** Sends one frame to every socket in any of the rooms, once per socket, on this node and (attached) every other. */
   publish(rooms: string | string[], frame: ServerFrame, opts: PublishOptions = {}) {
     const list = typeof rooms === "string" ? [rooms] : rooms;
-    if (this.listeners.size) {
+    this.bus?.publish({ rooms: list, frame, ticket: opts.ticket, gone: opts.gone });
+    this.deliver(list, frame, opts);
+  }
+
+  /** Delivers a frame to this node's sockets; the listeners (metrics, tests) hear only what this node published. */
+  private deliver(list: string[], frame: ServerFrame, opts: PublishOptions, fromHere = true) {
+    if (fromHere && this.listeners.size) {
       const unique = [...new Set(list)];
       for (const l of this.listeners) {
         try {

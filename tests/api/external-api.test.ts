@@ -8,6 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Outgoing } from "../../src/core/channel";
+import { LocalLimiter } from "../../src/cluster/limiter";
 import { AttemptLimiter } from "../../src/http/rate-limit";
 import { companies } from "../../src/modules/companies/schema";
 import { whatsapps } from "../../src/modules/connections/schema";
@@ -162,7 +163,7 @@ describe("tenancy, plan and limits", () => {
     expect(r.json.error).toBe("ERR_SUBSCRIPTION_EXPIRED");
   });
   test("more sends per minute than the limit answer 429 with Retry-After", async () => {
-    t.deps.limiters.api = new AttemptLimiter(3, 60_000);
+    t.deps.limiters.api = new LocalLimiter({ scope: "api", max: 3, windowMs: 60_000 }, new AttemptLimiter(3, 60_000));
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) codes.push((await send({ number: "5511912345678", body: `n${i}` })).status);
     expect(codes).toEqual([200, 200, 200, 429]);

@@ -1,11 +1,12 @@
 /**
- * How the bus will carry the hub's frames (docs/SCALING.md, "Realtime across nodes"): two nodes, each with its own Hub
- * and PgBus on one PostgreSQL, wired here as the app will be (publish locally and on the bus; a bus body is
- * delivered by the receiving hub). The visibility policy is applied by the node that owns the socket.
+ * How the bus carries the hub's frames (docs/SCALING.md, "Realtime across nodes"): two nodes, each with its own Hub
+ * and PgBus on one PostgreSQL, joined by `hub.attach(bus)` (publish here and on the bus; a bus body is delivered by
+ * the receiving hub). The visibility policy is applied by the node that owns the socket.
  */
 import { afterAll, expect, test } from "bun:test";
 import type { ServerFrame } from "../../src/contract/frames";
-import type { BusFrame } from "../../src/realtime/bus";
+import { CLOSE } from "../../src/contract/frames";
+import { type BusFrame, type BusGap, LocalBus } from "../../src/realtime/bus";
 import { PgBus } from "../../src/realtime/bus-pg";
 import { Hub } from "../../src/realtime/hub";
 import { withPostgres } from "../support/postgres";
@@ -40,16 +41,13 @@ function socket(id: string) {
   return { ws, got };
 }
 
-/** A node: its hub, its bus, and the two wires the app will have. */
+/** A node: its hub attached to its bus. */
 async function node(name: string, channel: string) {
   const hub = new Hub();
   const bus = await PgBus.open<BusFrame>(pg.url, { nodeId: name, channel });
   buses.push(bus);
-  bus.subscribe((b) => hub.publish(b.rooms, b.frame, { ticket: b.ticket, gone: b.gone }));
-  const publish = (list: string[], frame: ServerFrame, opts: PublishOptions = {}) => {
-    hub.publish(list, frame, opts);
-    bus.publish({ rooms: list, frame, ticket: opts.ticket, gone: opts.gone });
-  };
+  hub.attach(bus);
+  const publish = (list: string[], frame: ServerFrame, opts: PublishOptions = {}) => hub.publish(list, frame, opts);
   return { hub, bus, publish };
 }
 
@@ -105,4 +103,22 @@ test("a ticket moved away: B's sockets of the old room get the delete, the new r
   }
   expect(taker.got).toEqual([update]);
   expect(watcher.got).toEqual([gone]);
+});
+
+test("frames may have been lost between nodes (the bus's gap): the node's sockets are closed to reconnect and catch up", async () => {
+  const hub = new Hub();
+  const bus = new LocalBus<BusFrame>("gap-node");
+  const gaps: ((g: BusGap) => void)[] = [];
+  const onGap = (fn: (g: BusGap) => void) => {
+    gaps.push(fn);
+    return () => {};
+  };
+  const withGap = Object.assign(Object.create(bus), { onGap }) as LocalBus<BusFrame>;
+  hub.attach(withGap);
+  const closed: number[] = [];
+  const ws: HubSocket = { id: "s1", send: () => {}, close: (code?: number) => void closed.push(code ?? 0) };
+  hub.add(ws, user(40, 1, "admin", []));
+  for (const fn of gaps) fn({ reason: "reconnected" });
+  expect(closed).toEqual([CLOSE.catchUp]);
+  expect(hub.socketCount()).toBe(0);
 });

@@ -7,6 +7,7 @@ import { Cron } from "croner";
 import { resolve } from "node:path";
 import { type JobOutcome, LocalJobLock, scheduledTick } from "../../src/cluster/jobs";
 import { PgJobLock } from "../../src/cluster/jobs-pg";
+import { Scheduler } from "../../src/jobs/scheduler";
 import { withPostgres } from "../support/postgres";
 
 const pg = withPostgres();
@@ -124,6 +125,27 @@ describe("several nodes on one PostgreSQL", () => {
     expect(await run).toBe("ran");
     // a's connection is back (a new session): it takes locks again as any node
     expect(await a.run("invoices.issue", 3, () => {})).toBe("ran");
+  });
+
+  test("two schedulers (two nodes) with the same jobs: each second's tick runs on one of them, never on both", async () => {
+    const [a, b] = nodes(2, "sched");
+    const ran: { node: string; second: number }[] = [];
+    const make = (lock: PgJobLock) => {
+      const s = new Scheduler("UTC", lock);
+      s.add({ name: "campaigns.dispatch", pattern: "* * * * * *", run: () => void ran.push({ node: lock.nodeId, second: Math.floor(Date.now() / 1000) }) });
+      return s;
+    };
+    const both = [make(a), make(b)];
+    for (const s of both) s.start();
+    await Bun.sleep(3_500);
+    for (const s of both) s.stop();
+    const perSecond = new Map<number, number>();
+    for (const r of ran) perSecond.set(r.second, (perSecond.get(r.second) ?? 0) + 1);
+    expect(perSecond.size).toBeGreaterThanOrEqual(3);
+    expect([...perSecond.values()].every((n) => n === 1)).toBe(true);
+    // a person's "run now" on a node runs there, whatever the ticks
+    expect(await both[1].runNow("campaigns.dispatch")).toBe(true);
+    expect(ran.at(-1)?.node).toBe(b.nodeId);
   });
 
   test("an error of the job is thrown after the lock is let go", async () => {

@@ -26,10 +26,13 @@ export const companiesRoutes = (deps: Deps) =>
     .put("/companies/:id/schedules", ({ ctx, params, body }) => updateCompanySchedules(ctx, parse(IdParam, params).id, body))
     .post("/companies/cadastro", async ({ body, request, server, set }) => {
       const ip = clientIp(deps, request, server);
-      const wait = deps.limiters.signup.blockedFor(ip);
-      if (wait) throw new AppError("ERR_TOO_MANY_ATTEMPTS", 429, { retryAfter: wait });
+      const blocked = await deps.limiters.signup.blockedFor(ip);
+      if (blocked) throw new AppError("ERR_TOO_MANY_ATTEMPTS", 429, { retryAfter: blocked });
       const input = parse(SignupBody, body);
-      deps.limiters.signup.fail(ip);
+      // Counted once the body is valid (a typo costs nothing); check and count in one step, so parallel sign-ups
+      // from one address (on any node) never pass the budget.
+      const wait = await deps.limiters.signup.take(ip);
+      if (wait) throw new AppError("ERR_TOO_MANY_ATTEMPTS", 429, { retryAfter: wait });
       set.status = 201;
       return signupCompany(deps, input);
     });

@@ -30,14 +30,14 @@ export async function enrolTotpStart(deps: Deps, token: string): Promise<TotpSet
 /** POST /auth/second-factor/setup/totp/confirm: the first code turns the app on and signs in. */
 export async function enrolTotpConfirm(deps: Deps, token: string, code: string, origin: RequestOrigin): Promise<SignInResult> {
   const { challenge, row } = await challengeUser(deps, token, "enrol");
-  assertNotThrottled(deps, row, origin);
+  await assertNotThrottled(deps, row, origin);
   const codes = await deps.db.transaction(async (tx) => {
     if (!(await confirmTotpSetup(deps, row.id, code, tx))) return null;
     await audit(ctxOf(deps, row, origin.address), "auth.totp.enabled", { type: "user", id: row.id, label: row.email }, undefined, tx);
     return newRecoveryCodes(deps, tx, row.id);
   });
   if (!codes) {
-    deps.limiters.login.fail(row.email, origin.address);
+    await deps.limiters.login.fail(row.email, origin.address);
     await failChallenge(deps.db, challenge, LIMITS.secondStepAttempts * 2);
     throw new AppError("ERR_SECOND_FACTOR_INVALID", 400);
   }

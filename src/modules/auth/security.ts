@@ -48,7 +48,7 @@ export async function setupTotp(ctx: Ctx, password: string, origin: RequestOrigi
 
 /** POST /auth/totp/confirm: the first code turns the app on; the first factor of the account brings recovery codes. */
 export async function confirmTotp(ctx: Ctx, code: string, origin: RequestOrigin): Promise<Partial<RecoveryCodesDto>> {
-  const wait = ctx.limiters.login.blockedFor(ctx.user.email, origin.address);
+  const wait = await ctx.limiters.login.blockedFor(ctx.user.email, origin.address);
   if (wait) throw new AppError("ERR_TOO_MANY_ATTEMPTS", 429, { retryAfter: wait });
   const first = !(await hasSecondFactor(ctx.db, ctx.user.id));
   const codes = await ctx.db.transaction(async (tx) => {
@@ -57,7 +57,7 @@ export async function confirmTotp(ctx: Ctx, code: string, origin: RequestOrigin)
     return first ? await newRecoveryCodes(ctx, tx, ctx.user.id) : [];
   });
   if (!codes) {
-    ctx.limiters.login.fail(ctx.user.email, origin.address);
+    await ctx.limiters.login.fail(ctx.user.email, origin.address);
     throw new AppError("ERR_SECOND_FACTOR_INVALID", 400);
   }
   return codes.length ? { recoveryCodes: codes } : {};

@@ -83,17 +83,17 @@ export async function checkCredentials(
   ip: string,
   wrong: "ERR_INVALID_CREDENTIALS" | "ERR_WRONG_CURRENT_PASSWORD",
 ) {
-  const wait = deps.limiters.login.blockedFor(email, ip);
+  const wait = await deps.limiters.login.blockedFor(email, ip);
   if (wait) throw new AppError("ERR_TOO_MANY_ATTEMPTS", 429, { retryAfter: wait });
   const row = await findUserByEmail(deps.db, email);
   const ok = await verifyPassword(password, row?.passwordHash ?? (await getDummyHash()));
   if (!row || !ok) {
-    deps.limiters.login.fail(email, ip);
+    await deps.limiters.login.fail(email, ip);
     // Attempts on an existing account are recorded in its company's log (unknown emails are not: a spray would fill it).
     if (row) await audit(auditCtx(deps, row, ip), "auth.signin.failed", userTarget(row), { step: [null, "password"] });
     throw new AppError(wrong, wrong === "ERR_INVALID_CREDENTIALS" ? 401 : 400);
   }
-  deps.limiters.login.succeed(email, ip);
+  await deps.limiters.login.succeed(email, ip);
   await assertCompanyOpen(deps, row);
   return row;
 }
@@ -171,15 +171,15 @@ export async function challengeUser(deps: Deps, token: string, kind: ChallengeKi
 
 /** A wrong answer to a step: counted like a wrong password (same throttle), and by the challenge itself. */
 export async function failStep(deps: Deps, challenge: AuthChallengeRow, row: UserRow, origin: RequestOrigin, step: string): Promise<never> {
-  deps.limiters.login.fail(row.email, origin.address);
+  await deps.limiters.login.fail(row.email, origin.address);
   await failChallenge(deps.db, challenge, LIMITS.secondStepAttempts);
   await audit(auditCtx(deps, row, origin.address), "auth.signin.failed", userTarget(row), { step: [null, step] });
   throw new AppError("ERR_SECOND_FACTOR_INVALID", 401);
 }
 
 /** 429 while the account (or the account at this address) is throttled. */
-export function assertNotThrottled(deps: Deps, row: UserRow, origin: RequestOrigin) {
-  const wait = deps.limiters.login.blockedFor(row.email, origin.address);
+export async function assertNotThrottled(deps: Deps, row: UserRow, origin: RequestOrigin) {
+  const wait = await deps.limiters.login.blockedFor(row.email, origin.address);
   if (wait) throw new AppError("ERR_TOO_MANY_ATTEMPTS", 429, { retryAfter: wait });
 }
 
@@ -190,7 +190,7 @@ export function assertNotThrottled(deps: Deps, row: UserRow, origin: RequestOrig
  */
 export async function secondStep(deps: Deps, input: SecondStepInput, origin: RequestOrigin, rp: RelyingParty): Promise<SignInResult> {
   const { challenge, row } = await challengeUser(deps, input.challenge, "signin");
-  assertNotThrottled(deps, row, origin);
+  await assertNotThrottled(deps, row, origin);
   let ok = false;
   let step = "totp";
   if (input.code) ok = await verifyTotp(deps, row.id, input.code);
@@ -205,7 +205,7 @@ export async function secondStep(deps: Deps, input: SecondStepInput, origin: Req
   if (!ok) await failStep(deps, challenge, row, origin, step);
   // two answers to one challenge at once: only one opens a session
   if (!(await consumeChallenge(deps.db, challenge))) throw new AppError("ERR_CHALLENGE_EXPIRED", 401);
-  deps.limiters.login.succeed(row.email, origin.address);
+  await deps.limiters.login.succeed(row.email, origin.address);
   return nextStep(deps, row, origin, "second-factor");
 }
 
@@ -219,9 +219,8 @@ export async function secondStepPasskeyOptions(deps: Deps, token: string, rp: Re
 
 /** POST /auth/passkey/options: a challenge for signing in with a passkey alone (throttled per address). */
 export async function passkeySignInOptions(deps: Deps, rp: RelyingParty, origin: RequestOrigin) {
-  const wait = deps.limiters.passkey.blockedFor(origin.address);
+  const wait = await deps.limiters.passkey.take(origin.address);
   if (wait) throw new AppError("ERR_TOO_MANY_ATTEMPTS", 429, { retryAfter: wait });
-  deps.limiters.passkey.fail(origin.address);
   const options = await authenticationOptions(deps.db, rp, null);
   const challenge = await createChallenge(deps.db, "passkey", null, LIMITS.secondStepTtlMs, deps.clock.now(), options.challenge);
   return { challenge, options };

@@ -32,9 +32,8 @@ export async function authenticateApiToken(deps: Deps, header: string | null): P
   const ctx = systemCtx(deps, connection.companyId);
   await requireFeature(ctx, "useExternalApi");
   const key = `conn-${connection.id}`;
-  const wait = deps.limiters.api.blockedFor(key);
+  const wait = await deps.limiters.api.take(key);
   if (wait) throw new AppError("ERR_TOO_MANY_ATTEMPTS", 429, { retryAfter: wait });
-  deps.limiters.api.fail(key);
   return { ctx, connection };
 }
 

@@ -66,7 +66,7 @@ export const chatOnFrame = byAction<"chat">({
   },
   "new-message": (f) => {
     const open = openChatId.peek() === f.chat.id && document.visibilityState === "visible";
-    if (openChatId.peek() === f.chat.id) liveMessages.value = [...liveMessages.peek(), f.message];
+    if (openChatId.peek() === f.chat.id) addLiveMessage(f.message);
     if (open && f.message.senderId !== user.peek()?.id) {
       // Read at once while the chat is on screen.
       const me = user.peek()?.id;
@@ -77,6 +77,15 @@ export const chatOnFrame = byAction<"chat">({
     put(f.chat, true);
   },
 });
+
+/**
+ * Shows a message in the open chat once, whichever comes first: the answer to the user's own send or the chat's
+ * frame (a frame can be late, or missed while the socket reconnects; the sender must see what they sent at once).
+ */
+export function addLiveMessage(m: ChatMessage) {
+  if (openChatId.peek() !== m.chatId || liveMessages.peek().some((x) => x.id === m.id)) return;
+  liveMessages.value = [...liveMessages.peek(), m];
+}
 
 /** Marks a chat read locally and on the server. */
 export function readChat(chat: Chat) {

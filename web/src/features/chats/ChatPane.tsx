@@ -7,7 +7,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { Time } from "../../components/Time";
 import { Spinner } from "../../components/Spinner";
 import { useT } from "../../i18n";
-import { liveMessages, openChatId, readChat } from "../../stores/chats";
+import { addLiveMessage, liveMessages, openChatId, readChat } from "../../stores/chats";
 import { user } from "../../stores/session";
 
 /** Older messages load when the list is scrolled within this many pixels of the top (R-CHAT-4). */
@@ -83,7 +83,9 @@ export function ChatPane({ chat, onEdit, onDelete }: { chat: Chat; onEdit: () =>
     setText("");
     keepBottom.current = true;
     // Send failures are swallowed (R-CHAT-5); the text goes back in the box.
-    sendChatMessage(chat.id, body).catch(() => setText(body));
+    sendChatMessage(chat.id, body)
+      .then(addLiveMessage)
+      .catch(() => setText(body));
   };
 
   const owner = chat.ownerId === me;

@@ -11,7 +11,7 @@ import { Avatar } from "../list/Avatar";
 
 type Pick = Contact | { add: string };
 
-/** Contact lookup: starts at 3 characters, 500 ms after typing stops; offers "add contact". */
+/** Contact lookup: starts at 3 characters, 500 ms after typing stops; offers "add contact". The 3-character hint shows until a contact is chosen. */
 export function ContactSearch({
   value,
   onValue,
@@ -53,7 +53,7 @@ export function ContactSearch({
   };
   const long = query.trim().length >= LIMITS.searchMinChars;
   return (
-    <Field label={t("newTicket.contact")} error={error} hint={t("newTicket.searchHint")}>
+    <Field label={t("newTicket.contact")} error={error} hint={value ? undefined : t("newTicket.searchHint")}>
       <Combobox<Pick | null> value={value} onChange={choose} by={(a, b) => !!a && !!b && "id" in a && "id" in b && a.id === b.id}>
         <div className="relative">
           <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle" />
