@@ -31,7 +31,10 @@ export async function addCloudConnection(t: TestApp, token: string, account: Fak
   });
   expect(r.status).toBe(201);
   await until(() => t.deps.sessions.get(r.json.id)?.status === "CONNECTED");
-  return (await t.call("GET", `/whatsapp/${r.json.id}`, { token })).json;
+  // The row follows the session a moment later (its status event is still being written, longer on PostgreSQL).
+  const read = async (): Promise<ConnectionDto> => (await t.call("GET", `/whatsapp/${r.json.id}`, { token })).json;
+  await until(async () => (await read()).status === "CONNECTED");
+  return read();
 }
 
 /** Posts a webhook delivery to the app as Meta does (signed with `appSecret` unless a signature is given). */
