@@ -12,6 +12,11 @@ export interface JobDef {
    * the job's lock meanwhile (several nodes: another node may start it): long work stops at its next safe point.
    */
   run: (signal: AbortSignal) => Promise<void> | void;
+  /**
+   * Work of this node's own (its sockets, disk, spool, the WhatsApp sessions it runs): every node runs it, each
+   * for itself, without the job lock. The rest runs once across the nodes.
+   */
+  everyNode?: boolean;
   /** Abort-free soft timeout: a run longer than this is logged. */
   timeoutMs?: number;
 }
@@ -67,7 +72,7 @@ export class Scheduler {
     const entry = this.jobs.get(name);
     if (!entry) return false;
     if (entry.state.running) return true;
-    await this.lock.run(name, tick, async (signal) => {
+    const work = async (signal: AbortSignal) => {
       entry.state.running = true;
       const started = Date.now();
       try {
@@ -84,7 +89,9 @@ export class Scheduler {
           log.warn("job overran its budget", { job: name, ms: entry.state.lastDurationMs });
         }
       }
-    });
+    };
+    if (entry.def.everyNode) await work(new AbortController().signal);
+    else await this.lock.run(name, tick, work);
     return true;
   }
 

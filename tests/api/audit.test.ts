@@ -5,6 +5,8 @@
  * route edits or deletes an entry; retention; a rolled-back change leaves no entry.
  */
 import { describe, expect, test } from "bun:test";
+import { rawAll } from "../../src/db/query";
+import { sql } from "drizzle-orm";
 import * as XLSX from "@e965/xlsx";
 import * as OTPAuth from "otpauth";
 import { AUDIT_EVENTS, type AuditEvent } from "../../src/contract/audit";
@@ -421,18 +423,18 @@ describe("the /audit page", () => {
   });
 
   test("a rolled-back change leaves no entry; retention prunes old entries only", async () => {
-    const count = () => t.db.sqlite.query<{ n: number }, []>("select count(*) n from audit_log").get()!.n;
-    const before = count();
-    expect(() =>
+    const count = async () => Number((await rawAll<{ n: number }>(t.db, sql`select count(*) n from audit_log`))[0]!.n);
+    const before = await count();
+    await expect(
       t.db.transaction(async (tx) => {
         await audit({ db: t.db, companyId: a.company.id, user: a.admin.user }, "tag.created", { type: "tag", id: 1 }, undefined, tx);
         throw new Error("the change fails");
       }),
-    ).toThrow("the change fails");
-    expect(count()).toBe(before);
-    t.db.sqlite.run(`update audit_log set at = ${Date.now() - 400 * 86_400_000} where id in (select id from audit_log order by id limit 3)`);
-    const total = t.db.sqlite.query<{ n: number }, []>("select count(*) n from audit_log").get()!.n;
+    ).rejects.toThrow("the change fails");
+    expect(await count()).toBe(before);
+    await rawAll(t.db, sql`update audit_log set at = ${Date.now() - 400 * 86_400_000} where id in (select id from audit_log order by id limit 3)`);
+    const total = await count();
     expect(await pruneAuditLog(t.deps)).toBe(3);
-    expect(t.db.sqlite.query<{ n: number }, []>("select count(*) n from audit_log").get()!.n).toBe(total - 3);
+    expect(await count()).toBe(total - 3);
   });
 });

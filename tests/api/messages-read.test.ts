@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { rawAll } from "../../src/db/query";
 import { ingestMessage } from "../../src/inbound/receive";
 import { LIMITS } from "../../src/contract/limits";
 import { messages } from "../../src/modules/messages/schema";
@@ -17,7 +18,14 @@ const first = await ingestMessage(t.deps, conn, inbound("5511977770001", "primei
 const ticketId = first!.ticket.id;
 for (let i = 0; i < LIMITS.messagesPageSize + 3; i++) await ingestMessage(t.deps, conn, inbound("5511977770001", `mensagem ${i}`));
 const unreadRows = async () => (await t.db.select().from(messages).where(eq(messages.ticketId, ticketId))).filter((m) => !m.read && !m.fromMe).length;
-const changes = () => (t.db.sqlite.query("select total_changes() as n").get() as { n: number }).n;
+/**
+ * A count that moves with every row written: SQLite's total_changes(); on PostgreSQL the next transaction id,
+ * which only a transaction that writes a row takes (reads, the write lock and updates of no row do not).
+ */
+const changes = async () =>
+  t.db.engine === "pg"
+    ? (await rawAll<{ n: string }>(t.db, sql`select pg_snapshot_xmax(pg_current_snapshot())::text as n`))[0]!.n
+    : (t.db.sqlite.query("select total_changes() as n").get() as { n: number }).n;
 
 describe("opening a ticket's messages", () => {
   test("the newest page, the count, and the ticket read with one receipt for the newest message", async () => {
@@ -34,10 +42,10 @@ describe("opening a ticket's messages", () => {
 
   test("opened again with nothing unread: no write, no receipt", async () => {
     fake.read.length = 0;
-    const before = changes();
+    const before = await changes();
     const r = await t.call("GET", `/messages/${ticketId}`, { token: a.admin.token });
     expect(r.status).toBe(200);
-    expect(changes()).toBe(before);
+    expect(await changes()).toBe(before);
     expect(fake.read).toEqual([]);
     const older = await t.call("GET", `/messages/${ticketId}?pageNumber=2`, { token: a.admin.token });
     expect(older.json.messages.map((m: { body: string }) => m.body).slice(0, 2)).toEqual(["primeira", "mensagem 0"]);

@@ -4,6 +4,8 @@
  * and an attacker holding the password alone getting no token from any route that issues one.
  */
 import { describe, expect, test } from "bun:test";
+import { rawAll } from "../../src/db/query";
+import { sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { resetPassword } from "../../src/cli";
 import { makeTestApp } from "../helpers/app";
@@ -50,8 +52,8 @@ describe("authenticator app", () => {
     expect(sec.json).toMatchObject({ totp: true, recoveryCodesLeft: 10, passkeys: [] });
     expect(JSON.stringify(sec.json)).not.toContain(setup.json.secret);
     // the secret is sealed at rest
-    const raw = t.db.sqlite.query<{ s: string }, []>(`select totp_secret s from user_second_factors where user_id = ${a.id}`).get()!;
-    expect(raw.s).not.toContain(setup.json.secret);
+    const [raw] = await rawAll<{ s: string }>(t.db, sql`select totp_secret s from user_second_factors where user_id = ${a.id}`);
+    expect(raw!.s).not.toContain(setup.json.secret);
   });
 
   test("the password alone answers a challenge, no token and no cookie; a code then signs in, once", async () => {
@@ -279,6 +281,6 @@ describe("company-wide requirement and the admin's reset", () => {
     const first = await t.superSession();
     const firstAnswer = await password(first.user.email, "root-pass-123");
     expect(firstAnswer.json.suggestSecondFactor).toBeUndefined(); // superSession() above was the first
-    expect(t.db.sqlite.query(`select prompted_at from user_second_factors where user_id = ${first.user.id}`).get()).toBeTruthy();
+    expect((await rawAll(t.db, sql`select prompted_at from user_second_factors where user_id = ${first.user.id}`))[0]).toBeTruthy();
   });
 });

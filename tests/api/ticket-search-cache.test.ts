@@ -1,5 +1,6 @@
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
+import type postgres from "postgres";
 import { ingestMessage } from "../../src/inbound/receive";
 import { applyEdit } from "../../src/modules/messages/service-channel";
 import { makeTestApp } from "../helpers/app";
@@ -80,17 +81,24 @@ describe("a search's page is kept until the database changes", () => {
     expect((await search(agent.token, "sextavado", false)).count).toBe(0);
   });
 
-  test("a write by another process (another connection to the file) is seen by the next search", async () => {
+  test("a write by another process (another connection to the database) is seen by the next search", async () => {
     expect((await search(a.admin.token, "zanzibar")).count).toBe(0);
-    const other = new Database(t.config.dbPath);
     const now = new Date().toISOString();
-    const contact = other
-      .query("insert into contacts (company_id, name, number, uuid, created_at, updated_at) values (?, ?, ?, ?, ?, ?) returning id")
-      .get(a.company.id, "Zanzibar Importados", "5511930000005", crypto.randomUUID(), now, now) as { id: number };
-    other
-      .query("insert into tickets (uuid, company_id, status, contact_id, created_at, updated_at) values (?, ?, 'pending', ?, ?, ?)")
-      .run(crypto.randomUUID(), a.company.id, contact.id, now, now);
-    other.close();
+    const contactSql = "insert into contacts (company_id, name, number, uuid, created_at, updated_at) values ($1, $2, $3, $4, $5, $6) returning id";
+    const contactArgs = [a.company.id, "Zanzibar Importados", "5511930000005", crypto.randomUUID(), now, now];
+    const ticketSql = "insert into tickets (uuid, company_id, status, contact_id, created_at, updated_at) values ($1, $2, 'pending', $3, $4, $5)";
+    if (t.db.engine === "pg") {
+      // A connection of its own, outside the app's statements (as the CLI or another node would write).
+      const other = await (t.db as unknown as { $client: postgres.Sql }).$client.reserve();
+      const [contact] = await other.unsafe(contactSql, contactArgs);
+      await other.unsafe(ticketSql, [crypto.randomUUID(), a.company.id, contact.id, now, now]);
+      other.release();
+    } else {
+      const other = new Database(t.config.dbPath);
+      const contact = other.query(contactSql).get(...contactArgs) as { id: number };
+      other.query(ticketSql).run(crypto.randomUUID(), a.company.id, contact.id, now, now);
+      other.close();
+    }
     expect((await search(a.admin.token, "zanzibar")).names).toEqual(["Zanzibar Importados"]);
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { rawAll } from "../../src/db/query";
+import { sql } from "drizzle-orm";
 import { LIMITS } from "../../src/contract/limits";
 import { rooms } from "../../src/contract/rooms";
 import { makeTestApp } from "../helpers/app";
@@ -129,7 +131,7 @@ describe("to-do list (per user, on the server)", () => {
     const user = await t.newUser(a.admin.token);
     await t.call("POST", "/todos", { token: user.token, body: { text: "efêmera" } });
     expect((await t.call("DELETE", `/users/${user.id}`, { token: a.admin.token })).status).toBe(200);
-    const left = t.db.sqlite.query("select count(*) as n from todos where user_id = ?").get(user.id) as { n: number };
-    expect(left.n).toBe(0);
+    const [left] = await rawAll<{ n: number }>(t.db, sql`select count(*) as n from todos where user_id = ${user.id}`);
+    expect(Number(left!.n)).toBe(0);
   });
 });

@@ -127,7 +127,7 @@ describe("several nodes on one PostgreSQL", () => {
     expect(await a.run("invoices.issue", 3, () => {})).toBe("ran");
   });
 
-  test("two schedulers (two nodes) with the same jobs: each second's tick runs on one of them, never on both", async () => {
+  test("two schedulers (two nodes) with the same jobs: each second's tick runs on one of them, never on both; a node's own job on both", async () => {
     const [a, b] = nodes(2, "sched");
     const ran: { node: string; second: number }[] = [];
     const make = (lock: PgJobLock) => {
@@ -143,10 +143,21 @@ describe("several nodes on one PostgreSQL", () => {
     for (const r of ran) perSecond.set(r.second, (perSecond.get(r.second) ?? 0) + 1);
     expect(perSecond.size).toBeGreaterThanOrEqual(3);
     expect([...perSecond.values()].every((n) => n === 1)).toBe(true);
+    // a job of each node's own (its sockets, its disk) runs on every node, each tick
+    const own: string[] = [];
+    const perNode = [a, b].map((lock) => {
+      const s = new Scheduler("UTC", lock);
+      s.add({ name: "storage.check", everyNode: true, pattern: "* * * * * *", run: () => void own.push(lock.nodeId) });
+      return s;
+    });
+    for (const s of perNode) s.start();
+    await Bun.sleep(1_500);
+    for (const s of perNode) s.stop();
+    expect(new Set(own)).toEqual(new Set([a.nodeId, b.nodeId]));
     // a person's "run now" on a node runs there, whatever the ticks
     expect(await both[1].runNow("campaigns.dispatch")).toBe(true);
     expect(ran.at(-1)?.node).toBe(b.nodeId);
-  });
+  }, 15_000);
 
   test("an error of the job is thrown after the lock is let go", async () => {
     const [a, b] = nodes(2, "err");

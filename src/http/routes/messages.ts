@@ -47,7 +47,8 @@ export const messagesRoutes = (deps: Deps) =>
       return sent.length === 1 ? sent[0] : sent;
     })
     .post("/messages/:ticketId/read", async ({ ctx, params }) => {
-      ctx.outbox.markRead(await getVisibleTicket(ctx, parse(TicketParam, params).ticketId));
+      // Answered once the ticket is read: the list's next read shows no unread count (on either engine).
+      await ctx.outbox.markRead(await getVisibleTicket(ctx, parse(TicketParam, params).ticketId));
       return { ok: true };
     })
     .post("/messages/:ticketId/template", async ({ ctx, params, body, set }) => {

@@ -13,8 +13,12 @@ export interface SearchIndexDrift {
   indexed: number;
 }
 
-/** Companies whose messages and full-text rows differ in number (an empty list: the index is whole). */
-export function searchIndexDrift(db: Pick<DB, "sqlite">): SearchIndexDrift[] {
+/**
+ * Companies whose messages and full-text rows differ in number (an empty list: the index is whole). On
+ * PostgreSQL the search is an expression index on messages (search-index-pg.ts), never out of step: none.
+ */
+export function searchIndexDrift(db: Pick<DB, "sqlite" | "engine">): SearchIndexDrift[] {
+  if (db.engine === "pg") return [];
   const count = (sql: string) =>
     new Map(
       db.sqlite
@@ -33,7 +37,7 @@ export function searchIndexDrift(db: Pick<DB, "sqlite">): SearchIndexDrift[] {
   return out.sort((a, b) => a.companyId - b.companyId);
 }
 
-/** Rebuilds the whole index from the messages in one transaction; answers the rows indexed. */
+/** Rebuilds the whole FTS5 index from the messages in one transaction; answers the rows indexed (SQLite: on PostgreSQL, rebuildSearchIndexPg). */
 export function rebuildSearchIndex(db: Pick<DB, "sqlite">): number {
   return db.sqlite.transaction(() => {
     db.sqlite.exec("INSERT INTO messages_fts(messages_fts) VALUES ('delete-all')");

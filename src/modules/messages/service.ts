@@ -1,4 +1,4 @@
-import { idle } from "../../db/query";
+import { greatest, idle } from "../../db/query";
 import type { DbOrTx } from "../../core/db";
 import { canHandleEveryTicket } from "../tickets";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
@@ -57,14 +57,7 @@ export async function publishMessageUpdated(deps: Deps, companyId: number, messa
  * written when nothing is unread.
  */
 export async function markTicketRead(deps: Deps, ticket: OutboxTicket) {
-  // Through the partial index of unread inbound messages, whatever the statistics say: one probe, not
-  // a walk of a long ticket.
-  await idle(deps.db);
-  const newest = deps.db.sqlite
-    .query<{ wid: string }, [number]>(
-      "select wid from messages indexed by messages_unread_idx where ticket_id = ? and read = 0 and from_me = 0 order by id desc limit 1",
-    )
-    .get(ticket.id);
+  const newest = await newestUnread(deps.db, ticket.id);
   if (ticket.unreadMessages === 0 && !newest) return;
   const cleared = await deps.db.transaction(async (tx) => {
     const changed = await clearUnread(tx, ticket.id);
@@ -84,6 +77,32 @@ export async function markTicketRead(deps: Deps, ticket: OutboxTicket) {
     }
   }
   if (cleared || newest) publishUnreadReset(deps, ticket.companyId, ticket.id);
+}
+
+/**
+ * The newest unread inbound message of a ticket. SQLite goes through the partial index of unread
+ * inbound messages whatever the statistics say (one probe, not a walk of a long ticket); PostgreSQL's
+ * planner picks the same partial index from its predicate written as literals (a parameter would not match it).
+ */
+async function newestUnread(db: DbOrTx, ticketId: number): Promise<{ wid: string } | undefined> {
+  if (db.engine === "pg") {
+    return (
+      await db
+        .select({ wid: messages.wid })
+        .from(messages)
+        .where(and(eq(messages.ticketId, ticketId), sql`read = 0 and from_me = 0`))
+        .orderBy(desc(messages.id))
+        .limit(1)
+    )[0];
+  }
+  await idle(db);
+  return (
+    db.sqlite
+      .query<{ wid: string }, [number]>(
+        "select wid from messages indexed by messages_unread_idx where ticket_id = ? and read = 0 and from_me = 0 order by id desc limit 1",
+      )
+      .get(ticketId) ?? undefined
+  );
 }
 
 /** GET /messages/{ticketId}: a page (20, newest page first, chronological), marks the ticket read. */
@@ -232,7 +251,7 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
     // A `failed` status of this very send that came before its answer keeps the message failed.
     await setState({
       sendStatus: sql`case when ${messages.sendStatus} = 'failed' then 'failed' else 'sent' end`,
-      ack: sql`max(${messages.ack}, ${Math.max(res.ack, 1)})`,
+      ack: greatest(deps.db, messages.ack, Math.max(res.ack, 1)),
       sendError: sql`case when ${messages.sendStatus} = 'failed' then ${messages.sendError} else null end`,
       ...(res.id && res.id !== m.wid ? { wid: res.id } : {}),
       dataJson: res.raw ? JSON.stringify(res.raw) : m.dataJson,

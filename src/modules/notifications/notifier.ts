@@ -59,6 +59,8 @@ export class Notifier implements NotifierPort {
   private readonly sends = new Set<Promise<void>>();
   private readonly queue: (() => Promise<void>)[] = [];
   private seq = 0;
+  /** The drain running now (a timer's or a flush's): drains run one after the other, so a flush waits for one under way. */
+  private draining: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: Deps) {}
 
@@ -118,8 +120,18 @@ export class Notifier implements NotifierPort {
     }
   }
 
+  /**
+   * Drains after the drain under way: its alerts read the database (awaits), and a flush that found the batch
+   * already taken would otherwise answer before that batch's pushes were even queued.
+   */
+  private drain(): Promise<void> {
+    const run = this.draining.then(() => this.drainNow());
+    this.draining = run.catch(() => {});
+    return run;
+  }
+
   /** Turns the gathered events into alerts: one per user and ticket (or chat, or connection) per batch. */
-  private async drain() {
+  private async drainNow() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const batch = this.pending;

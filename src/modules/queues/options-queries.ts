@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { DB } from "../../core/db";
+import { rawAll } from "../../db/query";
 import { type QueueOptionRow, queueOptions, queues } from "./schema";
 
 /** An option whose queue belongs to the company (company scope goes through the queue). */
@@ -35,11 +36,13 @@ export async function listOptions(db: DB, companyId: number, queueId?: number, p
   ).map((r) => r.option);
 }
 
-/** Ids of the subtree rooted at `id` (itself included), with their media paths. */
-export function subtreeMedia(db: DB, id: number): string[] {
-  const rows = db.all<{ media_path: string | null }>(sql`
-    with recursive sub(id) as (select ${id} union all select o.id from queue_options o join sub on o.parent_id = sub.id)
-    select media_path from queue_options where id in (select id from sub) and media_path is not null`);
+/** Ids of the subtree rooted at `id` (itself included), with their media paths (the id typed as the column: PostgreSQL's recursive union asks it). */
+export async function subtreeMedia(db: DB, id: number): Promise<string[]> {
+  const rows = await rawAll<{ media_path: string | null }>(
+    db,
+    sql`with recursive sub(id) as (select cast(${id} as bigint) union all select o.id from queue_options o join sub on o.parent_id = sub.id)
+    select media_path from queue_options where id in (select id from sub) and media_path is not null`,
+  );
   return rows.map((r) => r.media_path as string);
 }
 

@@ -77,7 +77,7 @@ export async function updateQueueOption(ctx: Ctx, id: number, input: QueueOption
 export async function deleteQueueOption(ctx: Ctx, id: number) {
   if (!canManageQueues(ctx.user)) throw forbidden();
   await getOption(ctx, id);
-  const files = subtreeMedia(ctx.db, id);
+  const files = await subtreeMedia(ctx.db, id);
   await ctx.db.delete(queueOptions).where(eq(queueOptions.id, id));
   for (const f of files) void removeMedia(ctx.blobs, ctx.companyId, f);
 }

@@ -7,14 +7,11 @@ import { AppError, forbidden, notFound } from "../../core/errors";
 import { canViewTicket } from "./policy";
 import { findJoinedWithTags, findTicketRow, selectTickets, type TicketJoined } from "./queries";
 import { ticketListFilter } from "./list-filter";
-import { readSearchPage, type SearchEngine, searchPageQuery } from "./search";
+import { readSearchPage, searchPageQuery } from "./search";
 import { tickets } from "./schema";
 import { serializeTicket, type TicketDto } from "./serialize";
 import { tagsOfTickets } from "../tags";
 import { rawAll } from "../../db/query";
-
-/** The engine of the ticket lists' SQL (PostgreSQL's search is built by search-pg.ts, wired with the async services). */
-const ENGINE: SearchEngine = "sqlite";
 
 /** Loads one ticket in its wire shape, or null. */
 export async function loadTicket(deps: Deps, companyId: number, id: number): Promise<TicketDto | null> {
@@ -32,7 +29,7 @@ export async function getVisibleTicket(ctx: Ctx, id: number) {
 
 /** GET /tickets (R-TKT-13): the caller's conditions (list-filter.ts), newest activity first, 40 per page. */
 export async function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: TicketStatus[] } = {}) {
-  const { where, set, onlySearch } = ticketListFilter(ctx.user, ctx.companyId, q, ENGINE, opts);
+  const { where, set, onlySearch } = ticketListFilter(ctx.user, ctx.companyId, q, ctx.db.engine, opts);
   const size = LIMITS.ticketsPageSize;
   const offset = (q.pageNumber - 1) * size;
   let rows: TicketJoined[];
@@ -40,7 +37,7 @@ export async function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses
   if (set) {
     // A page is kept until the database changes: the next request for it (a refresh, another agent
     // with the same visibility, paging back) costs the page's references only.
-    const query = searchPageQuery(ENGINE, ctx.companyId, set, where, onlySearch, size, offset);
+    const query = searchPageQuery(ctx.db.engine, ctx.companyId, set, where, onlySearch, size, offset);
     const page = await cachedRead(ctx.reads, "search", query, async () => readSearchPage((await rawAll<{ total: number; ids: string }>(ctx.db, query))[0]));
     total = page.total;
     // The references are joined for the page's rows only.
