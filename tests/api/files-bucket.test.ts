@@ -166,8 +166,7 @@ describe("files in a bucket", () => {
     expect(gone.detail).toContain("check S3_URL, S3_BUCKET and the keys");
   });
 
-  // The backup archive holds SQLite's file (VACUUM INTO); on PostgreSQL backups are PostgreSQL's own job (pg_dump),
-  // so createBackup refuses there with one line (POSTGRES_BACKUPS in src/ops/backup.ts).
+  // Backup archives hold SQLite's database; on PostgreSQL there are none (tests/ops/boot.test.ts: backup says why).
   test.skipIf(process.env.BALCAO_TEST_ENGINE === "pg")("a backup holds the database and settings and says the files are in the bucket", async () => {
     const backup = await createBackup(t.db, t.config.dataDir, { kind: "manual", filesIn: "s3://balcao-test/" });
     expect(backup.manifest).toMatchObject({ media: false, filesIn: "s3://balcao-test/" });
