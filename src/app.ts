@@ -15,7 +15,7 @@ import { type Clock, systemClock } from "./lib/clock";
 import { createOutbound, type Resolver } from "./lib/net/guard";
 import { CredentialCache } from "./lib/credential-cache";
 import { MemoryCache, MemoryClaims, MemoryThrottle } from "./lib/memory-cache";
-import { ReadCache, sqliteVersion } from "./db/read-cache";
+import { databaseVersion, ReadCache } from "./db/read-cache";
 import { BlobStoreUnavailableError } from "./lib/blob-store";
 import { openBlobStore } from "./lib/blob-store-open";
 import { AppError } from "./core/errors";
@@ -97,12 +97,6 @@ export interface AppDeps extends Deps {
   storage: StorageGuard;
 }
 
-/** A database version that moves on every read: nothing is kept. */
-function everyCall() {
-  let n = 0;
-  return () => String(++n);
-}
-
 export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Clock; resolve?: Resolver } = {}): AppDeps {
   const deps = Object.assign(Object.create(DEPS_PROTO), {
     db,
@@ -114,8 +108,8 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
     caches: { settings: new MemoryCache(), numberChecks: new MemoryCache(100_000) },
     claims: new MemoryClaims(),
     throttle: new MemoryThrottle(),
-    // PostgreSQL: no version to key on yet (other nodes write too): every read computes (issue 25 brings one).
-    reads: new ReadCache("sqlite" in db ? sqliteVersion(db) : everyCall()),
+    // PostgreSQL: no version to key on (other nodes write too): every read computes (db/read-cache.ts says why).
+    reads: new ReadCache(databaseVersion(db)),
     blobs: openBlobStore(config.blobs, config),
     // The server lays the ballast at boot (main.ts); the storage.check job keeps it.
     storage: new StorageGuard(config.dataDir, { lowBytes: config.storageLowBytes, ballastBytes: config.ballastBytes }),

@@ -20,8 +20,9 @@ import * as schema from "./schema";
 import { companies } from "./modules/companies";
 import { insertUser, setPasswordHash } from "./modules/users";
 import { users } from "./modules/users";
-import { BackupBusyError, createBackup } from "./ops/backup";
-import { CliError, migrateCommand, openExisting, reindexCommand, requireCurrentSchema } from "./ops/commands";
+import { BackupBusyError, createBackup, POSTGRES_BACKUPS, POSTGRES_RESTORES } from "./ops/backup";
+import { CliError, migrateCommand, migratePostgresCommand, openCommandDatabase, reindexCommand, requireCurrentSchema } from "./ops/commands";
+import { closeDatabase } from "./db/open";
 import { NOT_COPIED } from "./ops/copy-tables";
 import { fileStoreCheck, runDoctor } from "./ops/doctor";
 import { migrateToPostgres } from "./ops/migrate-to-postgres";
@@ -155,6 +156,9 @@ const READ_ONLY = new Set(["doctor", "verify", "migrate-to-postgres"]);
 
 async function run(command: string, rest: string[], arg: string | undefined, env: Record<string, string | undefined>): Promise<number> {
   const config = loadConfig(env, { readOnly: READ_ONLY.has(command) });
+  // On PostgreSQL (DATABASE_URL) the archives of the data folder are not its backups: PostgreSQL's tools are.
+  if (config.databaseUrl && command === "backup") throw new CliError(POSTGRES_BACKUPS);
+  if (config.databaseUrl && command === "restore") throw new CliError(POSTGRES_RESTORES);
   if (command === "restore" || command === "verify") {
     if (!arg) throw new CliError(`${command} needs an archive\nusage: balcao-cli ${HELP[command]}`, 2);
     const file = resolve(arg);
@@ -171,6 +175,11 @@ async function run(command: string, rest: string[], arg: string | undefined, env
     if (existsSync(config.dataDir)) checks.push(await fileStoreCheck(config));
     for (const c of checks) console.log(`${c.level === "ok" ? "ok  " : c.level === "warn" ? "warn" : "FAIL"}  ${c.name}: ${c.detail}`);
     return checks.some((c) => c.level === "fail") ? 1 : 0;
+  }
+  if (command === "migrate" && config.databaseUrl) {
+    const { applied } = await migratePostgresCommand(config.databaseUrl);
+    console.log(`migrations applied now: ${applied} (database ${redactUrl(config.databaseUrl)})`);
+    return 0;
   }
   if (command === "migrate") {
     const upgraded = await migrateCommand(config);
@@ -189,8 +198,12 @@ async function run(command: string, rest: string[], arg: string | undefined, env
     if (r.nulReplaced) console.log(`${r.nulReplaced} text values held a NUL character, which PostgreSQL cannot store: each was replaced by U+FFFD`);
     console.log(`moved to ${redactUrl(url)} in ${(r.ms / 1000).toFixed(1)} s; search index: ${r.searchIndexed} messages`);
     console.log(
-      `media files, secrets.json and backups stay in ${config.dataDir}: this version still serves from SQLite (unset DATABASE_URL to start it); serving from PostgreSQL comes in a later version, with this DATA_DIR`,
+      `media files, secrets.json and backups stay in ${config.dataDir}: start Balcão with DATABASE_URL set to this database and this DATA_DIR to serve from PostgreSQL (app.db is no longer written)`,
     );
+    return 0;
+  }
+  if (command === "reindex" && config.databaseUrl) {
+    console.log("PostgreSQL keeps the search index itself (an expression index on messages): nothing to rebuild");
     return 0;
   }
   if (command === "reindex") {
@@ -198,7 +211,7 @@ async function run(command: string, rest: string[], arg: string | undefined, env
     console.log(`full-text index rebuilt: ${r.rows} messages in ${r.ms} ms (database ${config.dbPath})`);
     return 0;
   }
-  const db = openExisting(config);
+  const db = await openCommandDatabase(config);
   try {
     // A backup copies the database whatever its schema (the manifest records it); the rest need this version's.
     if (command === "backup") {
@@ -207,7 +220,7 @@ async function run(command: string, rest: string[], arg: string | undefined, env
       console.log(`backup written: ${b.path} (${b.manifest.files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB before compression)`);
       return 0;
     }
-    requireCurrentSchema(db);
+    await requireCurrentSchema(db);
     if (command === "jobs") return await jobs(db, config, rest, arg);
     if (!arg) throw new CliError(`${command} needs an email\nusage: balcao-cli ${HELP[command]}`, 2);
     if (command === "reset-2fa") {
@@ -220,7 +233,7 @@ async function run(command: string, rest: string[], arg: string | undefined, env
     console.log(`password: ${password}`);
     return 0;
   } finally {
-    db.sqlite.close();
+    await closeDatabase(db);
   }
 }
 

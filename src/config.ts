@@ -37,6 +37,10 @@ const EnvSchema = v.object({
   BALLAST_MB: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(4096))),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
   ENCRYPTION_KEY: v.optional(v.pipe(v.string(), v.minLength(32))),
+  // Only PostgreSQL: SQLite needs no URL (its database is app.db in the data folder). The value is never printed whole.
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^(postgres(ql)?:\/\/\S+)?$/i, "must be a PostgreSQL URL, e.g. postgres://user:password@host:5432/balcao")),
+  ),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^/\s?#]+\/?$/, "must be the origin people open, e.g. https://balcao.example.com"))),
   AUDIT_RETENTION_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(3650)), "365"),
   /** Who push services contact about our notifications (a mailto: or https: URL); ADMIN_EMAIL when unset. */
@@ -72,6 +76,8 @@ export interface Config {
   dataDir: string;
   mediaDir: string;
   dbPath: string;
+  /** PostgreSQL to serve from (DATABASE_URL); unset: the SQLite database `dbPath`. */
+  databaseUrl?: string;
   env: string;
   isTest: boolean;
   jwtSecret: string;
@@ -237,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     mediaDir: join(dataDir, "media"),
     dbPath: join(dataDir, "app.db"),
+    databaseUrl: e.DATABASE_URL?.trim() || undefined,
     env: e.NODE_ENV,
     isTest,
     ...secrets,

@@ -3,7 +3,10 @@ import { createDeps, buildApp } from "./app";
 import { flushInbound } from "./inbound/pipeline";
 import { INPUT_LIMITS } from "./contract/limits";
 import { blobLocation, type Config, ConfigError, loadConfig, parseEnv } from "./config";
-import { openDatabase, refreshStatistics } from "./db/client";
+import { refreshStatistics } from "./db/client";
+import { closeDatabase, openConfigured } from "./db/open";
+import { pgClientOf } from "./db/pg-client";
+import { holdDatabase } from "./db/pg-server-lock";
 import { holdDataFolder, publishHolder, waitOutLegacyHolder } from "./db/instance-lock";
 import { seed } from "./ops/seed";
 import { log, setLogLevel } from "./lib/logger";
@@ -12,11 +15,9 @@ import { startIntegrityCheck } from "./ops/integrity";
 import { applyStagedRestore } from "./ops/restore";
 import { warnStorageAtBoot } from "./ops/storage";
 import { upgradeDatabase } from "./ops/upgrade";
+import { upgradePostgres } from "./ops/upgrade-pg";
+import type { DB } from "./core/db";
 import { resolve } from "node:path";
-
-/** Why a boot with DATABASE_URL set stops (only `migrate-to-postgres` reads it in this version). */
-const POSTGRES_NOT_YET =
-  "DATABASE_URL is set, but this version serves only from the SQLite database in the data folder (serving from PostgreSQL comes in a later version; `migrate-to-postgres` can already copy an installation): unset DATABASE_URL to start on SQLite";
 
 /** How long a boot waits for the previous holder of the data folder to finish stopping (a restart). */
 const LOCK_WAIT_MS = 5_000;
@@ -24,6 +25,9 @@ const LOCK_WAIT_MS = 5_000;
 /**
  * Boot order: config → data folder check → data folder lock → staged restore → db + upgrade (backup,
  * migrate) + statistics → holder row → seed → hub → routes → listen → integrity check, channels.
+ * On PostgreSQL (DATABASE_URL): the data folder still holds media, secrets and the spool (so its lock stays);
+ * the database is checked to answer, upgraded under an advisory lock (src/ops/upgrade-pg.ts), and the
+ * SQLite-only steps (staged restore, statistics, holder row, integrity check) are skipped.
  * Every fatal error is one sentence on stderr and exit 1 (src/ops/boot.ts).
  */
 async function main() {
@@ -36,9 +40,6 @@ async function main() {
     if (e instanceof ConfigError) failBoot(e.message.replace(/^Invalid configuration:\n/, "invalid configuration:\n"));
     throw e;
   }
-  // The server does not serve from PostgreSQL yet: starting on SQLite while the operator believes otherwise would
-  // split their data between two databases (README, "Moving to PostgreSQL").
-  if (process.env.DATABASE_URL?.trim()) failBoot(POSTGRES_NOT_YET);
   const dataDir = resolve(env.DATA_DIR);
   const folderProblem = checkDataFolder(dataDir);
   if (folderProblem) failBoot(folderProblem);
@@ -55,19 +56,26 @@ async function boot(first: Config) {
   setLogLevel(config.logLevel);
   // Held for the life of the process; the kernel releases it however the process ends.
   const lock = await holdDataFolder(config.dataDir, "server", { waitMs: LOCK_WAIT_MS });
-  // A restore staged from the backups page is applied before the database opens (under this lock).
-  if ((await applyStagedRestore(config.dataDir))?.ok) config = loadConfig();
-  const db = openDatabase(config.dbPath);
-  // A server older than the file lock shows itself only by its heartbeat row.
-  await waitOutLegacyHolder(db, config.dataDir);
-  await upgradeDatabase(db, config.dataDir);
-  try {
-    refreshStatistics(db);
-  } catch (e) {
-    // Statistics only speed queries up; a damaged page found here is reported by the integrity check.
-    log.warn("planner statistics not refreshed", { err: String(e) });
+  const onPostgres = !!config.databaseUrl;
+  // A restore staged from the backups page is applied before the database opens (under this lock); on
+  // PostgreSQL restores are refused (the archive holds an SQLite database), so one staged earlier waits.
+  if (!onPostgres && (await applyStagedRestore(config.dataDir))?.ok) config = loadConfig();
+  const db = await openConfigured(config);
+  /** 0 for a requested stop; 1 when the server stops because it lost the database to another. */
+  let exitCode = 0;
+  // One server per PostgreSQL database in this version (src/db/pg-server-lock.ts), held until the process ends.
+  const dbLock = config.databaseUrl
+    ? await holdDatabase(config.databaseUrl, () => {
+        log.error("the database lock was lost and another server may hold it now: stopping");
+        exitCode = 1;
+        void stop().catch(() => process.exit(1));
+      })
+    : null;
+  const holder = onPostgres ? null : await prepareSqlite(db, config.dataDir);
+  if (onPostgres) {
+    const { applied } = await upgradePostgres(pgClientOf(db));
+    if (applied) log.info("database upgraded", { applied });
   }
-  const holder = await publishHolder(db, "server");
   await seed(db, config);
   const deps = createDeps(db, config);
   // The ballast: room kept in reserve for a full disk (released then, laid again by the storage.check job).
@@ -85,8 +93,8 @@ async function boot(first: Config) {
   const ping = setInterval(() => deps.hub.broadcast({ channel: "ping", t: Date.now() }), 18_000);
   deps.jobs.start?.();
   log.info("balcao listening", { url: `http://localhost:${app.server.port}`, dataDir: config.dataDir });
-  // quick_check reads every page (about 1 s per 300 MB): off the thread, right after listen.
-  startIntegrityCheck(deps);
+  // quick_check reads every page (about 1 s per 300 MB): off the thread, right after listen (SQLite's file only).
+  if (!onPostgres) startIntegrityCheck(deps);
   // A bucket is checked once at boot, without holding it up: when it cannot be used the operator reads why here,
   // and uploads and media answer 503 ERR_STORAGE_UNAVAILABLE until it can.
   if (config.blobs.kind === "s3") {
@@ -114,13 +122,29 @@ async function boot(first: Config) {
     await app.stop();
     // Messages received in this last turn are stored before the database closes.
     await flushInbound(deps);
-    await holder.stop();
-    db.sqlite.close();
+    await holder?.stop();
+    // SQLite's file closed, or PostgreSQL's pool ended once its running statements are done.
+    await closeDatabase(db);
+    await dbLock?.release();
     lock.release();
-    process.exit(0);
+    process.exit(exitCode);
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+}
+
+/** SQLite's own boot steps: an older server on the folder waited out, upgrade (backup first), statistics, holder row. */
+async function prepareSqlite(db: DB, dataDir: string) {
+  // A server older than the file lock shows itself only by its heartbeat row.
+  await waitOutLegacyHolder(db, dataDir);
+  await upgradeDatabase(db, dataDir);
+  try {
+    refreshStatistics(db);
+  } catch (e) {
+    // Statistics only speed queries up; a damaged page found here is reported by the integrity check.
+    log.warn("planner statistics not refreshed", { err: String(e) });
+  }
+  return await publishHolder(db, "server");
 }
 
 await main();

@@ -237,7 +237,7 @@ export interface ChannelKind {
   /** Builds adapters (absent: connections of this kind cannot start here, e.g. WhatsApp in tests). */
   factory?: ChannelFactory;
   /** Whether a connection of this kind resumes at boot (default: unless it is DISCONNECTED). */
-  resumes?(c: { id: number; status: string; closeReason: string | null }): boolean;
+  resumes?(c: { id: number; status: string; closeReason: string | null }): boolean | Promise<boolean>;
   /** Deletes a connection's stored credentials and keys. */
   removeAuth?(connectionId: number): unknown;
 }

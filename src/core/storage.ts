@@ -27,9 +27,12 @@ export interface StorageGuard {
 }
 
 /** True when the error means the disk (or SQLite's file) is full. */
-export function isStorageFullError(err: unknown): boolean {
-  const e = err as { code?: string; errno?: number; message?: string } | null;
+export function isStorageFullError(err: unknown, depth = 0): boolean {
+  const e = err as { code?: string; errno?: number; message?: string; cause?: unknown } | null;
   if (!e) return false;
-  if (e.code === "SQLITE_FULL" || e.code === "ENOSPC" || e.code === "EDQUOT") return true;
-  return /database or disk is full|no space left on device|disk quota exceeded/i.test(String(e.message ?? e));
+  // 53100: PostgreSQL's disk_full (its own disk; the server answers the same 507).
+  if (e.code === "SQLITE_FULL" || e.code === "ENOSPC" || e.code === "EDQUOT" || e.code === "53100") return true;
+  if (/database or disk is full|no space left on device|disk quota exceeded/i.test(String(e.message ?? e))) return true;
+  // drizzle wraps a PostgreSQL driver's error in a DrizzleQueryError: the driver's is its cause.
+  return depth < 4 && e.cause !== undefined && isStorageFullError(e.cause, depth + 1);
 }

@@ -104,13 +104,17 @@ export function openDatabaseReadOnly(path: string): DB {
  * (analysis_limit): at boot, after migrations and after bulk imports, so a fresh or restored
  * database is planned well without waiting for the nightly `db.optimize` job.
  */
-export function refreshStatistics(db: Pick<DB, "sqlite">) {
+export function refreshStatistics(db: Pick<DB, "sqlite" | "engine">) {
+  // PostgreSQL's autovacuum analyzes tables whose rows changed (migrate-to-postgres runs ANALYZE after its copy).
+  if (db.engine === "pg") return;
   db.sqlite.exec("PRAGMA analysis_limit = 400");
   db.sqlite.exec("PRAGMA optimize = 0x10002");
 }
 
 /** The nightly `db.optimize` job: the WAL folded back into the database, planner statistics refreshed. */
-export function optimizeDatabase(db: Pick<DB, "sqlite">) {
+export function optimizeDatabase(db: Pick<DB, "sqlite" | "engine">) {
+  // SQLite only: PostgreSQL's checkpoints and autovacuum do this work (the job is not scheduled there).
+  if (db.engine === "pg") return;
   db.sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   db.sqlite.exec("PRAGMA optimize");
 }

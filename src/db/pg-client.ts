@@ -12,9 +12,10 @@ const NUMERIC = 1700;
  * Integers come back as numbers, as bun:sqlite gives them: bigint columns hold SQLite's 64-bit integers (ids,
  * millisecond times, sizes), all far below 2^53, and `count(*)`/`sum()` answer int8/numeric. `max` bounds the pool.
  */
-export function openPostgres(url: string, opts: { max?: number; onnotice?: (n: postgres.Notice) => void } = {}) {
+export function openPostgres(url: string, opts: PgOpenOptions = {}) {
   const client = postgres(url, {
     max: opts.max ?? 10,
+    ...(opts.connectTimeout ? { connect_timeout: opts.connectTimeout } : {}),
     onnotice: opts.onnotice ?? (() => {}),
     types: {
       int8: { to: INT8, from: [INT8], serialize: (v: number | bigint | string) => String(v), parse: (v: string) => Number(v) },
@@ -22,6 +23,13 @@ export function openPostgres(url: string, opts: { max?: number; onnotice?: (n: p
     },
   });
   return drizzle(client);
+}
+
+/** How a pool is opened: its size, seconds to wait for a connection, where notices go (nowhere by default). */
+export interface PgOpenOptions {
+  max?: number;
+  connectTimeout?: number;
+  onnotice?: (n: postgres.Notice) => void;
 }
 
 /** A PostgreSQL database opened by openPostgres; `$client` is its postgres.js pool. */
@@ -55,7 +63,7 @@ function asHouseHandle(handle: AnyTx): void {
  * and `transaction(fn)` that takes the write lock (WRITE_LOCK_KEY) before `fn` runs; a nested `tx.transaction(fn)` is
  * a savepoint. `sqlite` is absent: the SQLite-only statements check `db.engine` first.
  */
-export function openPostgresDb(url: string, opts: { max?: number; onnotice?: (n: postgres.Notice) => void } = {}): DB & { $client: postgres.Sql } {
+export function openPostgresDb(url: string, opts: PgOpenOptions = {}): DB & { $client: postgres.Sql } {
   const db = openPostgres(url, opts) as AnyTx;
   const begin = db.transaction.bind(db);
   db.engine = "pg";

@@ -60,3 +60,19 @@ export function sqliteVersion(db: Pick<DB, "sqlite">): () => string {
     return `${v.c}:${v.d}`;
   };
 }
+
+/**
+ * A version that moves at every call, so nothing is kept: PostgreSQL's. SQLite can tell this process about every
+ * write (its own counter, and data_version for other connections); PostgreSQL cannot: other nodes, the CLI and the
+ * operator's own tools write through other connections, and neither a counter bumped by this process's writes nor
+ * pg_stat_database's commit count (updated late, outside the transaction) would see them in time. A cached read that
+ * is stale is a wrong tab count or a search page missing a new message, so on PostgreSQL every read is computed
+ * (it has the cores and the planner for it) until the nodes share a change signal (the realtime bus of issue 25).
+ */
+export function uncachedVersion(): () => string {
+  let n = 0;
+  return () => String(++n);
+}
+
+/** The version a database's read cache keys on: SQLite's counters, or none on PostgreSQL (see uncachedVersion). */
+export const databaseVersion = (db: DB): (() => string) => (db.engine === "pg" ? uncachedVersion() : sqliteVersion(db));

@@ -110,7 +110,8 @@ export class ConnectionSupervisor implements SupervisorPort {
    */
   async startAll(): Promise<number> {
     const list = await connectionsToStart(this.deps);
-    const resume = list.filter((w) => this.kinds[w.channel]?.resumes?.(w) ?? w.status !== "DISCONNECTED");
+    const resumes = await Promise.all(list.map(async (w) => (await this.kinds[w.channel]?.resumes?.(w)) ?? w.status !== "DISCONNECTED"));
+    const resume = list.filter((_, i) => resumes[i]);
     for (const w of list) {
       if (!resume.includes(w) && w.status !== "DISCONNECTED") {
         await recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "not_linked" });

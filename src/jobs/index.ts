@@ -22,6 +22,7 @@ import { sweepOfflineUsers } from "../modules/users";
  */
 export function createScheduler(deps: Deps, lock?: JobLock) {
   const s = new Scheduler(deps.config.timezone, lock);
+  const sqlite = deps.db.engine === "sqlite";
   s.add({ name: "tickets.expire", pattern: "0 * * * * *", run: () => expireInactiveTickets(deps) });
   s.add({ name: "tickets.auto-transfer", pattern: "15 * * * * *", run: () => autoTransferTickets(deps) });
   s.add({ name: "tickets.rating-timeout", pattern: "30 */5 * * * *", run: () => closeUnratedTickets(deps) });
@@ -34,20 +35,18 @@ export function createScheduler(deps: Deps, lock?: JobLock) {
   s.add({ name: "contact-lists.check-numbers", pattern: "*/5 * * * * *", run: () => checkListNumbers(deps) });
   s.add({ name: "inbound.spool-retry", everyNode: true, pattern: "*/10 * * * * *", run: () => deps.inboundSpool.drain() });
   s.add({ name: "invoices.generate", pattern: "0 5 * * * *", run: () => void generateInvoices(deps) });
-  s.add({
-    name: "backups.scheduled",
-    everyNode: true,
-    pattern: "5 * * * * *",
-    run: async () =>
-      void (await runScheduledBackup(deps.db, deps.config.dataDir, deps.config.timezone, deps.storage, new Date(), filesElsewhere(deps.config.blobs))),
-  });
+  // The backup archive holds SQLite's file (VACUUM INTO): on PostgreSQL, backups are PostgreSQL's job (pg_dump, snapshots).
+  if (sqlite)
+    s.add({
+      name: "backups.scheduled",
+      everyNode: true,
+      pattern: "5 * * * * *",
+      run: async () =>
+        void (await runScheduledBackup(deps.db, deps.config.dataDir, deps.config.timezone, deps.storage, new Date(), filesElsewhere(deps.config.blobs))),
+    });
   s.add({ name: "audit.prune", pattern: "0 23 4 * * *", run: () => void pruneAuditLog(deps) });
   s.add({ name: "storage.check", everyNode: true, pattern: "40 * * * * *", run: () => void deps.storage.check() });
-  s.add({
-    name: "db.optimize",
-    everyNode: true,
-    pattern: "0 17 3 * * *",
-    run: () => optimizeDatabase(deps.db),
-  });
+  // WAL checkpoint and planner statistics of SQLite; PostgreSQL's autovacuum does both.
+  if (sqlite) s.add({ name: "db.optimize", everyNode: true, pattern: "0 17 3 * * *", run: () => optimizeDatabase(deps.db) });
   return s;
 }

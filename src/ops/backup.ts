@@ -62,6 +62,19 @@ export interface BackupProgress {
 /** A backup is already being written for this data folder. */
 export class BackupBusyError extends Error {}
 
+/**
+ * Why Balcão writes no backup archive on PostgreSQL (one line: the CLI prints it, the API answers ERR_BACKUP_POSTGRES):
+ * the archive's database is SQLite's file (VACUUM INTO), and a PostgreSQL database is backed up by PostgreSQL's tools.
+ */
+export const POSTGRES_BACKUPS =
+  "the database is PostgreSQL (DATABASE_URL): back it up with PostgreSQL's tools (pg_dump, or the host's snapshots); Balcão's backup archives hold the SQLite database, so none is written";
+/** The same for restores: an archive restores SQLite's file, never a PostgreSQL database. */
+export const POSTGRES_RESTORES =
+  "the database is PostgreSQL (DATABASE_URL): a backup archive restores the SQLite database of the data folder; restore PostgreSQL with its own tools (pg_restore, the host's snapshots)";
+
+/** A backup or restore asked of a server on PostgreSQL (see POSTGRES_BACKUPS). */
+export class BackupOnPostgresError extends Error {}
+
 /** Top-level entries of the data folder never put in a backup. */
 const EXCLUDED = new Set([BACKUPS_DIR, "app.db", "app.db-wal", "app.db-shm", "app.db-journal", BALLAST_FILE, LOCK_FILE, `${LOCK_FILE}-journal`]);
 const isExcluded = (name: string) => EXCLUDED.has(name) || name.startsWith(".restore-") || name.startsWith(".previous-") || name.startsWith(".verify-");
@@ -115,6 +128,7 @@ export const backupProgress = (dataDir: string): BackupProgress | null => runnin
  * (VACUUM INTO runs in one read transaction); media written meanwhile may or may not be in it.
  */
 export async function createBackup(db: DB, dataDir: string, opts: { kind?: BackupKind; media?: boolean; now?: Date; filesIn?: string } = {}) {
+  if (db.engine === "pg") throw new BackupOnPostgresError(POSTGRES_BACKUPS);
   const kind = opts.kind ?? "manual";
   // Files in a bucket are not copied into the archive (they are not in the data folder).
   const media = !opts.filesIn && (opts.media ?? kind !== "pre-migration");

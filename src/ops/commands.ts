@@ -13,6 +13,10 @@ import { describeHolder, FolderBusyError, holdDataFolder, legacyHolder } from ".
 import { rebuildSearchIndex } from "../modules/messages";
 import { codeSchema, databaseSchema } from "./backup";
 import { upgradeDatabase } from "./upgrade";
+import { loadMigrations } from "../db/migrate";
+import { closeDatabase, openPostgresChecked } from "../db/open";
+import { pgClientOf } from "../db/pg-client";
+import { postgresSchema, upgradePostgres } from "./upgrade-pg";
 
 /** An operator mistake or a refusal: printed without a stack trace, exit code 1 (2 for wrong usage). */
 export class CliError extends Error {
@@ -38,14 +42,31 @@ export function openExisting(config: Config): DB {
  * Refuses a database whose schema is not this version's: an older one is migrated only by
  * `migrate` or the server's boot (never behind a running server's back), a newer one not at all.
  */
-export function requireCurrentSchema(db: DB) {
-  const have = databaseSchema(db).migrations;
-  const code = codeSchema().migrations;
+export async function requireCurrentSchema(db: DB) {
+  const pg = db.engine === "pg";
+  const have = pg ? (await postgresSchema(pgClientOf(db))).migrations : databaseSchema(db).migrations;
+  const code = pg ? loadMigrations("migrations-pg").length : codeSchema().migrations;
   if (have > code) throw new CliError(`the database was written by a newer Balcão (schema ${have}, this version knows ${code}): use that version`);
   if (have < code) {
     throw new CliError(
       `the database is at schema ${have} and this version expects ${code}: stop the server and run migrate (or start this version), or use the Balcão version that runs on it`,
     );
+  }
+}
+
+/** The database a command beside the server works on: PostgreSQL when DATABASE_URL is set, else the folder's existing SQLite. */
+export async function openCommandDatabase(config: Config): Promise<DB> {
+  if (!config.databaseUrl) return openExisting(config);
+  return await openPostgresChecked(config.databaseUrl, { max: 2 });
+}
+
+/** `migrate` on PostgreSQL: the pending migrations in one transaction under the advisory lock (as the boot does). */
+export async function migratePostgresCommand(url: string): Promise<{ applied: number }> {
+  const db = await openPostgresChecked(url, { max: 1 });
+  try {
+    return await upgradePostgres(pgClientOf(db));
+  } finally {
+    await closeDatabase(db);
   }
 }
 
@@ -88,8 +109,8 @@ export function migrateCommand(config: Config) {
 
 /** `reindex`: rebuilds the full-text index of message bodies, with the server stopped. */
 export function reindexCommand(config: Config) {
-  return exclusive(config, "reindex", (db) => {
-    requireCurrentSchema(db);
+  return exclusive(config, "reindex", async (db) => {
+    await requireCurrentSchema(db);
     const started = performance.now();
     const rows = rebuildSearchIndex(db);
     return { rows, ms: Math.round(performance.now() - started) };

@@ -1,7 +1,7 @@
 /**
  * `cli doctor`: checks an installation and says what is wrong — data folder permissions, disk space,
  * database integrity and schema, the full-text index, WAL size, connections' states, the server,
- * the newest backup. It only reads: the database is opened read-only (never created, migrated or
+ * the newest backup (on PostgreSQL: doctor-pg.ts). It only reads: the database is opened read-only (never created, migrated or
  * written), and a database that cannot be read is a FAIL line, never a crash.
  */
 import { accessSync, constants, existsSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -15,6 +15,7 @@ import { countConnectionsByStatus } from "../modules/connections";
 import { codeSchema, databaseSchema, listBackups } from "./backup";
 import { searchIndexDrift } from "../modules/messages";
 import { StorageGuard } from "./storage";
+import { postgresChecks } from "./doctor-pg";
 
 export interface DoctorCheck {
   name: string;
@@ -55,6 +56,13 @@ export async function runDoctor(config: Config, now = Date.now()): Promise<Docto
       `${mb(disk.freeBytes)} free of ${mb(disk.totalBytes)} (refuses bulk work under ${mb(disk.lowBytes)}${config.storageLowBytes === undefined ? `, scaled to the disk: STORAGE_LOW_MB sets it` : ""}); ballast ${disk.ballastPresent ? "in place" : "missing"}`,
     );
   });
+  if (config.databaseUrl) {
+    await postgresChecks(config.databaseUrl, add);
+    await check("server", () => {
+      add("server", "ok", dataFolderHeld(dir) ? "running on this folder" : "not running on this folder");
+    });
+    return out;
+  }
   const dbPath = config.dbPath;
   if (!existsSync(dbPath)) {
     add("database", "fail", `${dbPath} does not exist (start Balcão once to create it, or restore a backup)`);

@@ -1,13 +1,17 @@
 /** Readiness (`GET /readyz`, http/routes/health.ts): database writable, migrations done, data disk not low, the boot's integrity check not failed. */
 import { loadMigrations } from "../db/migrate";
+import { pgClientOf } from "../db/pg-client";
 import type { Deps } from "../core/deps";
 import { integrityOf } from "./integrity";
+import { postgresSchema } from "./upgrade-pg";
 
-/** The readiness checks, each true when it passes. */
-export function readiness(deps: Deps) {
+/** How long PostgreSQL may take to answer the probe before the node is reported not ready (a hung server must not hang /readyz). */
+const PG_PROBE_MS = 3_000;
+
+/** The database checks of SQLite: the write lock taken (fails on a read-only or locked file) and released; the journal counted. */
+function sqliteChecks(deps: Deps): { dbWritable: boolean; migrated: boolean } {
   let dbWritable = false;
   try {
-    // Takes the write lock (fails on a read-only or locked database) and writes nothing.
     deps.db.sqlite.exec("BEGIN IMMEDIATE");
     deps.db.sqlite.exec("ROLLBACK");
     dbWritable = true;
@@ -21,6 +25,37 @@ export function readiness(deps: Deps) {
   } catch {
     migrated = false;
   }
+  return { dbWritable, migrated };
+}
+
+/**
+ * The database checks of PostgreSQL: the server answers within PG_PROBE_MS and is a primary (a standby in recovery
+ * takes no writes), and drizzle's PostgreSQL journal holds every migration of migrations-pg/.
+ */
+async function postgresChecks(deps: Deps): Promise<{ dbWritable: boolean; migrated: boolean }> {
+  const sql = pgClientOf(deps.db);
+  const probe = (async () => {
+    const [row] = await sql<{ primary: boolean }[]>`select not pg_is_in_recovery() as primary`;
+    const have = await postgresSchema(sql);
+    return { dbWritable: !!row?.primary, migrated: have.migrations >= loadMigrations("migrations-pg").length };
+  })();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<{ dbWritable: boolean; migrated: boolean }>((resolve) => {
+    timer = setTimeout(() => resolve({ dbWritable: false, migrated: false }), PG_PROBE_MS);
+  });
+  try {
+    return await Promise.race([probe, late]);
+  } catch {
+    return { dbWritable: false, migrated: false };
+  } finally {
+    clearTimeout(timer);
+    probe.catch(() => {});
+  }
+}
+
+/** The readiness checks, each true when it passes. */
+export async function readiness(deps: Deps) {
+  const { dbWritable, migrated } = deps.db.engine === "pg" ? await postgresChecks(deps) : sqliteChecks(deps);
   const storage = deps.storage.status().state;
   const integrity = integrityOf(deps).state;
   return { dbWritable, migrated, storage, integrity, ready: dbWritable && migrated && storage === "ok" && integrity !== "failed" };

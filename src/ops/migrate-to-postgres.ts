@@ -69,7 +69,7 @@ export async function migrateToPostgres(config: Config, url: string, opts: MoveO
     try {
       const old = legacyHolder(db);
       if (old) throw new CliError(`migrate-to-postgres refused: an older Balcão runs on this data folder (${describeHolder(old)}): stop it first`);
-      requireCurrentSchema(db);
+      await requireCurrentSchema(db);
       const problems = db.sqlite.query<{ table: string }, []>("PRAGMA foreign_key_check").all();
       if (problems.length) {
         const tables = [...new Set(problems.map((p) => p.table))].join(", ");

@@ -1,10 +1,34 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { makeTestApp } from "../helpers/app";
 
 const t = await makeTestApp();
 const server = t.app.listen({ port: 0, hostname: "127.0.0.1" });
-afterAll(() => server.stop());
+// Forced: a test that fails half-way leaves its sockets open, and a graceful stop would wait for them.
+afterAll(() => server.stop(true));
 const base = `ws://127.0.0.1:${server.server!.port}/ws`;
+
+/** Every socket a test opened, closed after it (see afterEach). */
+const opened: { ws: WebSocket; ready: Promise<void> }[] = [];
+
+/**
+ * A test that fails half-way leaves its sockets open: they are closed after each test, while the
+ * database is still there for the server's close handlers (presence), not after the file's end.
+ */
+afterEach(async () => {
+  const open = opened.splice(0).filter((s) => s.ws.readyState !== WebSocket.CLOSED);
+  await Promise.all(
+    open.map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          s.ready.catch(() => {});
+          s.ws.addEventListener("close", () => resolve());
+          setTimeout(resolve, 1000);
+          s.ws.close();
+        }),
+    ),
+  );
+  if (open.length) await Bun.sleep(50);
+});
 
 /** Opens a socket and collects frames; resolves once the server says ready. */
 function connect(token: string) {
@@ -28,6 +52,7 @@ function connect(token: string) {
     }
     return null;
   };
+  opened.push({ ws, ready });
   return { ws, frames, ready, waitFor, send: (m: unknown) => ws.send(JSON.stringify(m)) };
 }
 

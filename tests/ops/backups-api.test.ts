@@ -4,6 +4,7 @@ import {
   closeSync,
   createWriteStream,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
@@ -18,7 +19,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createGzip, gunzipSync } from "node:zlib";
+import { createGzip, gunzipSync, gzipSync } from "node:zlib";
 import { type BackupManifest, backupProgress, createBackup, listBackups } from "../../src/ops/backup";
 import { applyStagedRestore, readArchive } from "../../src/ops/restore";
 import { type TarWritten, tarStream } from "../../src/ops/tar";
@@ -50,7 +51,38 @@ describe("/backups permissions", () => {
   });
 });
 
-describe("the super user's backups", () => {
+/** Archives hold SQLite's file: SQLite only. On PostgreSQL, "on PostgreSQL" below checks the refusals instead. */
+const ON_PG = process.env.BALCAO_TEST_ENGINE === "pg";
+
+describe.skipIf(!ON_PG)("on PostgreSQL", () => {
+  test("the page reads the state without an error; creating, scheduling and restoring answer 409 ERR_BACKUP_POSTGRES; nothing is written", async () => {
+    const page = await t.call("GET", "/backups", { token: sup.token });
+    expect(page.status).toBe(200);
+    expect(page.json).toMatchObject({ engine: "pg", running: null, pendingRestore: null, backups: [] });
+    for (const [method, path, body] of [
+      ["POST", "/backups", undefined],
+      ["PUT", "/backups/schedule", { enabled: true, time: "03:00", keep: 3 }],
+    ] as const) {
+      expect((await t.call(method, path, { token: sup.token, body })).json).toEqual({ error: "ERR_BACKUP_POSTGRES" });
+    }
+    // An archive left from the SQLite days may be downloaded, not restored.
+    const dir = join(t.config.dataDir, "backups");
+    mkdirSync(dir, { recursive: true });
+    const name = "balcao-2026-01-01T00-00-00Z-manual.tar.gz";
+    writeFileSync(join(dir, name), gzipSync(new Uint8Array(1024)));
+    const staged = await t.call("POST", `/backups/${name}/restore`, { token: sup.token, body: { confirm: name } });
+    expect([staged.status, staged.json.error]).toEqual([409, "ERR_BACKUP_POSTGRES"]);
+    expect((await t.call("GET", "/backups", { token: sup.token })).json.pendingRestore).toBeNull();
+    expect((await t.call("POST", `/backups/${name}/link`, { token: sup.token })).status).toBe(200);
+    await waitIdle();
+    expect(listBackups(t.config.dataDir).map((b) => b.name)).toEqual([name]);
+    // The scheduled job is not registered (PostgreSQL's own backups), and the function refuses too.
+    expect((t.deps.jobs.list() as { name: string }[]).some((j) => j.name === "backups.scheduled")).toBe(false);
+    await expect(createBackup(t.db, t.config.dataDir)).rejects.toThrow("back it up with PostgreSQL's tools");
+  });
+});
+
+describe.skipIf(ON_PG)("the super user's backups", () => {
   test("create now: 202 with progress, then listed with its size", async () => {
     const r = await t.call("POST", "/backups", { token: sup.token });
     expect(r.status).toBe(202);

@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import { log, setLogContext, setLogLevel } from "../../src/lib/logger";
 import { requestLogFields, withRequestScope } from "../../src/ops/request-context";
 import { logThrottled } from "../../src/lib/log-throttle";
+import { pgClientOf } from "../../src/db/pg-client";
 import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";
 
@@ -20,15 +21,21 @@ describe("probes", () => {
   });
 
   test("/readyz fails while migrations are missing", async () => {
-    t.db.sqlite.exec("CREATE TABLE _mig_backup AS SELECT * FROM __drizzle_migrations");
-    t.db.sqlite.exec("DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)");
+    // The newest migration taken out of the engine's journal (SQLite's table, or drizzle's schema on PostgreSQL), then put back.
+    const journal = t.db.engine === "pg" ? "drizzle.__drizzle_migrations" : "__drizzle_migrations";
+    const run = async (stmt: string) => (t.db.engine === "pg" ? void (await pgClientOf(t.db).unsafe(stmt)) : t.db.sqlite.exec(stmt));
+    await run(`CREATE TABLE _mig_backup AS SELECT * FROM ${journal}`);
+    await run(`DELETE FROM ${journal} WHERE created_at = (SELECT max(created_at) FROM ${journal})`);
     try {
       const r = await t.call("GET", "/readyz");
       expect(r.status).toBe(503);
       expect(r.json).toMatchObject({ error: "ERR_NOT_READY", migrated: false });
     } finally {
-      t.db.sqlite.exec("DELETE FROM __drizzle_migrations; INSERT INTO __drizzle_migrations SELECT * FROM _mig_backup; DROP TABLE _mig_backup");
+      await run(`DELETE FROM ${journal}`);
+      await run(`INSERT INTO ${journal} SELECT * FROM _mig_backup`);
+      await run("DROP TABLE _mig_backup");
     }
+    expect((await t.call("GET", "/readyz")).status).toBe(200);
   });
 });
 

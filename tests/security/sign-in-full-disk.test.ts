@@ -4,19 +4,20 @@
  */
 import { expect, test } from "bun:test";
 import { makeTestApp, SUPER_EMAIL, SUPER_PASSWORD } from "../helpers/app";
+import { failWrites } from "../support/fail-writes";
 
 const t = await makeTestApp();
 
 test("a sign-in whose family cannot be written answers 507 and leaves the open session valid", async () => {
   const before = await t.login(SUPER_EMAIL, SUPER_PASSWORD);
   expect((await t.call("GET", "/auth/me", { token: before.token })).status).toBe(200);
-  // The second write of the sign-in fails as on a full volume (the message SQLite gives then).
-  t.db.sqlite.exec("CREATE TEMP TRIGGER full_disk BEFORE INSERT ON auth_sessions BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
+  // The second write of the sign-in fails as on a full volume (what SQLite, or PostgreSQL's disk_full, gives then).
+  const undo = await failWrites(t.db, "auth_sessions", "INSERT");
   try {
     const r = await t.call("POST", "/auth/login", { body: { email: SUPER_EMAIL, password: SUPER_PASSWORD }, headers: { "x-forwarded-for": "10.9.9.9" } });
     expect([r.status, r.json.error]).toEqual([507, "ERR_STORAGE_FULL"]);
   } finally {
-    t.db.sqlite.exec("DROP TRIGGER full_disk");
+    await undo();
   }
   // The session of before still works: its access token and its refresh cookie.
   expect((await t.call("GET", "/auth/me", { token: before.token })).status).toBe(200);

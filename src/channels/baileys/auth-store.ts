@@ -15,11 +15,12 @@ const CREDS = "creds";
 /** SQLite caps bound parameters; stay well below it when reading many ids at once. */
 const IN_CHUNK = 400;
 
-const encode = (v: unknown) => JSON.stringify(v, BufferJSON.replacer);
-const decode = (s: string) => JSON.parse(s, BufferJSON.reviver);
+/** A value as stored in `wa_auth.value` (BufferJSON text), and back. */
+export const encode = (v: unknown) => JSON.stringify(v, BufferJSON.replacer);
+export const decode = (s: string) => JSON.parse(s, BufferJSON.reviver);
 
 /** One row to write: the value already encoded (null deletes). */
-interface KeyRow {
+export interface KeyRow {
   connectionId: number;
   kind: string;
   id: string;
@@ -41,15 +42,71 @@ export interface AuthStoreOptions {
 /** Key types whose writes may be deferred (see AuthStoreOptions). */
 const DEFERRABLE = new Set(["session"]);
 /** Pending rows past this count are written at once. */
-const MAX_PENDING = 1_000;
+export const MAX_PENDING = 1_000;
 
 /** The auth state of one connection plus the calls that persist it. */
 export interface ConnectionAuth {
   state: AuthenticationState;
-  /** Persists the whole current `state.creds` (call on every `creds.update`). */
-  saveCreds(): void;
+  /** Persists the whole current `state.creds` (call on every `creds.update`); PostgreSQL's resolves once committed, never rejects (it logs). */
+  saveCreds(): void | Promise<void>;
   /** True when the saved creds belong to a linked device (not just a pending pairing). */
   isPaired(): boolean;
+}
+
+/**
+ * Where a connection's Baileys auth state lives: SqliteAuthStore (synchronous bun:sqlite) or PgAuthStore
+ * (auth-store-pg.ts, asynchronous, writes of a connection in order). The runner awaits what may be asynchronous.
+ */
+export interface AuthStore {
+  open(connectionId: number): ConnectionAuth | Promise<ConnectionAuth>;
+  hasPairedCreds(connectionId: number): boolean | Promise<boolean>;
+  dropUnpairedCreds(connectionId: number): void | Promise<void>;
+  wipe(connectionId: number): void | Promise<void>;
+  flush(): void | Promise<void>;
+  /** Waits until every write of the connection made so far is committed (a stop: the process may end next). */
+  drain(connectionId: number): void | Promise<void>;
+}
+
+/**
+ * Splits one `keys.set()` batch into the rows written now and the deferred ones, every value encoded first
+ * (a value that cannot be stored fails the whole batch before anything is written or queued).
+ */
+export function splitBatch(connectionId: number, data: SignalDataSet, deferMs: number): { now: KeyRow[]; later: KeyRow[] } {
+  const now: KeyRow[] = [];
+  const later: KeyRow[] = [];
+  for (const [kind, entries] of Object.entries(data)) {
+    if (!entries) continue;
+    for (const [id, value] of Object.entries(entries)) {
+      const row = { connectionId, kind, id, value: value === null || value === undefined ? null : encode(value) };
+      (deferMs > 0 && DEFERRABLE.has(kind) ? later : now).push(row);
+    }
+  }
+  return { now, later };
+}
+
+/** Decodes the rows read for `keys.get()`, then lays the deferred updates over them (a deferred update is newer than its row). */
+export function keysFound<T extends keyof SignalDataTypeMap>(
+  rows: { key_id: string; value: string }[],
+  pending: Map<string, KeyRow>,
+  connectionId: number,
+  type: T,
+  ids: string[],
+): { [id: string]: SignalDataTypeMap[T] } {
+  const out: { [id: string]: SignalDataTypeMap[T] } = {};
+  for (const r of rows) {
+    let v = decode(r.value);
+    if (type === "app-state-sync-key") v = proto.Message.AppStateSyncKeyData.create(v);
+    out[r.key_id] = v;
+  }
+  if (pending.size) {
+    for (const id of ids) {
+      const p = pending.get(pendingKey(connectionId, type, id));
+      if (!p) continue;
+      if (p.value === null) delete out[id];
+      else out[id] = decode(p.value);
+    }
+  }
+  return out;
 }
 
 /** True when creds describe a linked device: `me` alone is also set by an abandoned pairing-code attempt. */
@@ -62,7 +119,7 @@ export function credsArePaired(c: AuthenticationCreds): boolean {
  * transaction (durable before it resolves), except the Signal session updates when `deferSessionsMs`
  * is set (written behind, batched); errors propagate so Baileys retries instead of losing keys.
  */
-export class SqliteAuthStore {
+export class SqliteAuthStore implements AuthStore {
   private readonly upsert;
   private readonly del;
   private readonly delAll;
@@ -98,15 +155,7 @@ export class SqliteAuthStore {
    * whole batch before anything is written or queued); then one transaction, or the deferred rows queued.
    */
   private setBatch(connectionId: number, data: SignalDataSet) {
-    const now: KeyRow[] = [];
-    const later: KeyRow[] = [];
-    for (const [kind, entries] of Object.entries(data)) {
-      if (!entries) continue;
-      for (const [id, value] of Object.entries(entries)) {
-        const row = { connectionId, kind, id, value: value === null || value === undefined ? null : encode(value) };
-        (this.deferMs > 0 && DEFERRABLE.has(kind) ? later : now).push(row);
-      }
-    }
+    const { now, later } = splitBatch(connectionId, data, this.deferMs);
     if (now.length) {
       // pending sessions first, so the batch lands after everything set before it
       this.writeRows(this.pending.size ? [...this.pending.values(), ...now] : now);
@@ -135,6 +184,11 @@ export class SqliteAuthStore {
     }
   }
 
+  /** Every write is committed before its call returns; only the deferred sessions wait: written now. */
+  drain(): void {
+    this.flush();
+  }
+
   /** Forgets the deferred rows of a connection (its keys are being cleared or wiped). */
   private dropPending(connectionId: number) {
     for (const [k, r] of this.pending) if (r.connectionId === connectionId) this.pending.delete(k);
@@ -156,28 +210,16 @@ export class SqliteAuthStore {
     const db = this.db;
     return {
       get: async <T extends keyof SignalDataTypeMap>(type: T, ids: string[]) => {
-        const out: { [id: string]: SignalDataTypeMap[T] } = {};
+        const rows: { key_id: string; value: string }[] = [];
         for (let i = 0; i < ids.length; i += IN_CHUNK) {
           const part = ids.slice(i, i + IN_CHUNK);
-          const rows = db
-            .query(`SELECT key_id, value FROM wa_auth WHERE connection_id = ? AND kind = ? AND key_id IN (${part.map(() => "?").join(",")})`)
-            .all(connectionId, type, ...part) as { key_id: string; value: string }[];
-          for (const r of rows) {
-            let v = decode(r.value);
-            if (type === "app-state-sync-key") v = proto.Message.AppStateSyncKeyData.create(v);
-            out[r.key_id] = v;
-          }
+          rows.push(
+            ...(db
+              .query(`SELECT key_id, value FROM wa_auth WHERE connection_id = ? AND kind = ? AND key_id IN (${part.map(() => "?").join(",")})`)
+              .all(connectionId, type, ...part) as { key_id: string; value: string }[]),
+          );
         }
-        if (this.pending.size) {
-          // a deferred update is newer than its row
-          for (const id of ids) {
-            const p = this.pending.get(pendingKey(connectionId, type, id));
-            if (!p) continue;
-            if (p.value === null) delete out[id];
-            else out[id] = decode(p.value);
-          }
-        }
-        return out;
+        return keysFound(rows, this.pending, connectionId, type, ids);
       },
       set: async (data: SignalDataSet) => {
         this.setBatch(connectionId, data);
@@ -226,4 +268,5 @@ export class SqliteAuthStore {
   }
 }
 
-const pendingKey = (connectionId: number, kind: string, id: string) => `${connectionId}\u0000${kind}\u0000${id}`;
+/** The deferred rows' key: connection, kind and id. */
+export const pendingKey = (connectionId: number, kind: string, id: string) => `${connectionId}\u0000${kind}\u0000${id}`;

@@ -5,10 +5,15 @@ import { WA_CERT_DETAILS } from "baileys";
 import type { ILogger } from "baileys/lib/Utils/logger";
 import { log } from "../../lib/logger";
 import type { ChannelFactory } from "../../core/channel";
-import { SqliteAuthStore } from "./auth-store";
+import type { Database } from "bun:sqlite";
+import type { DB } from "../../core/db";
+import { pgClientOf } from "../../db/pg-client";
+import { type AuthStore, SqliteAuthStore } from "./auth-store";
+import { PgAuthStore } from "./auth-store-pg";
 import { type BaileysDeps, BaileysRunner } from "./runner";
 
 export { SqliteAuthStore } from "./auth-store";
+export { PgAuthStore } from "./auth-store-pg";
 export { type BaileysDeps, BaileysRunner, type BaileysTiming } from "./runner";
 
 const isTestEnv = () => process.env.NODE_ENV === "test";
@@ -38,19 +43,22 @@ export interface BaileysChannelConfig {
   waTestRootKey?: string;
 }
 
+/** The auth store of a database: PostgreSQL's (asynchronous) or SQLite's (a house DB, or a raw bun:sqlite handle). */
+export function authStoreFor(db: DB | Database): AuthStore {
+  const opts = { deferSessionsMs: SESSION_WRITE_BEHIND_MS };
+  if ("engine" in db && db.engine === "pg") return new PgAuthStore(pgClientOf(db), opts);
+  return new SqliteAuthStore("engine" in db ? db.sqlite : db, opts);
+}
+
 /**
- * Builds the "baileys" channel factory. `db` is the bun:sqlite handle holding `wa_auth`.
+ * Builds the "baileys" channel factory. `db` holds `wa_auth`: the house database (either engine) or a bun:sqlite handle.
  * The ws URL and root key overrides apply only under NODE_ENV=test (checked again here).
  */
-export function createBaileysFactory(
-  db: ConstructorParameters<typeof SqliteAuthStore>[0],
-  config: BaileysChannelConfig = {},
-  overrides: Partial<BaileysDeps> = {},
-): ChannelFactory {
+export function createBaileysFactory(db: DB | Database, config: BaileysChannelConfig = {}, overrides: Partial<BaileysDeps> = {}): ChannelFactory {
   const test = isTestEnv();
   if (test && config.waTestRootKey) applyTestRootKey(config.waTestRootKey);
   const deps: BaileysDeps = {
-    store: new SqliteAuthStore(db, { deferSessionsMs: SESSION_WRITE_BEHIND_MS }),
+    store: authStoreFor(db),
     wsUrl: test ? config.waWsUrl : undefined,
     ...overrides,
   };

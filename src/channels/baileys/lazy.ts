@@ -3,8 +3,7 @@
  * its protobufs cost about 300 ms and 50 MB at boot, which an install with no WhatsApp connection
  * (or before its first one) never needs. This file imports nothing from Baileys.
  */
-import type { Database } from "bun:sqlite";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { ChannelAdapter, ChannelFactory, ChannelKind, Outgoing, StartOptions } from "../../core/channel";
 import type { DB } from "../../core/db";
 import type { BaileysChannelConfig } from "./index";
@@ -17,15 +16,18 @@ import { waAuth } from "./schema";
  */
 export function baileysKind(db: DB, config: BaileysChannelConfig, enabled: boolean): ChannelKind {
   return {
-    factory: enabled ? lazyBaileysFactory(db.sqlite, config) : undefined,
-    resumes: (c) => hasPairedCreds(db.sqlite, c.id),
+    factory: enabled ? lazyBaileysFactory(db, config) : undefined,
+    resumes: (c) => hasPairedCreds(db, c.id),
     removeAuth: async (connectionId) => await db.delete(waAuth).where(eq(waAuth.connectionId, connectionId)),
   };
 }
 
-/** True when the connection holds the creds of a linked device (read without Baileys' decoders). */
-export function hasPairedCreds(db: Database, connectionId: number): boolean {
-  const row = db.query<{ value: string }, [number]>("select value from wa_auth where connection_id = ? and kind = 'creds' and key_id = ''").get(connectionId);
+/** True when the connection holds the creds of a linked device (read without Baileys' decoders; either engine). */
+export async function hasPairedCreds(db: DB, connectionId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ value: waAuth.value })
+    .from(waAuth)
+    .where(and(eq(waAuth.connectionId, connectionId), eq(waAuth.kind, "creds"), eq(waAuth.keyId, "")));
   if (!row) return false;
   try {
     const c = JSON.parse(row.value) as { me?: { id?: string }; account?: unknown };
@@ -35,8 +37,8 @@ export function hasPairedCreds(db: Database, connectionId: number): boolean {
   }
 }
 
-/** The Baileys factory, loaded on the first connection start. */
-export function lazyBaileysFactory(db: Database, config: BaileysChannelConfig): ChannelFactory {
+/** The Baileys factory, loaded on the first connection start; its auth store follows the database's engine. */
+export function lazyBaileysFactory(db: DB, config: BaileysChannelConfig): ChannelFactory {
   let factory: Promise<ChannelFactory> | null = null;
   const load = () => {
     factory ??= import("./index").then((m) => m.createBaileysFactory(db, config));

@@ -1,11 +1,11 @@
 import type { ILogger } from "baileys/lib/Utils/logger";
 import type { ChannelEvents } from "../../core/channel";
-import type { SqliteAuthStore } from "./auth-store";
+import type { AuthStore } from "./auth-store";
 import type { BaileysTiming } from "./policy";
 
 /** What every Baileys runner of the process shares. */
 export interface BaileysDeps {
-  store: SqliteAuthStore;
+  store: AuthStore;
   timing?: Partial<BaileysTiming>;
   /** WebSocket URL override (tests only; the factory refuses it outside NODE_ENV=test). */
   wsUrl?: string;

@@ -102,6 +102,8 @@ export class BaileysRunner implements ChannelAdapter {
     this.wanted = false;
     this.clearTimers();
     this.teardown();
+    // Keys and creds Baileys handed over before the socket ended are committed before the stop completes.
+    await this.deps.store.drain(this.connectionId);
     this.pairing.fail(new Error("stopped"));
     this.setStatus("DISCONNECTED", { reason: "stopped" });
   }
@@ -146,8 +148,9 @@ export class BaileysRunner implements ChannelAdapter {
     const version = await resolveWaVersion(allowFetch);
     if (!this.wanted || this.sock) return; // stopped while fetching the version
     // read the creds only now: a "fresh" start may have wiped them during the await
+    const auth = await this.deps.store.open(this.connectionId);
+    if (!this.wanted || this.sock) return; // stopped while reading them (PostgreSQL reads asynchronously)
     const gen = ++this.gen;
-    const auth = this.deps.store.open(this.connectionId);
     this.auth = auth;
     const sock = createSocket({
       auth,
@@ -178,11 +181,11 @@ export class BaileysRunner implements ChannelAdapter {
     unsubscribe?.();
     if (sock) safeEnd(sock);
     // the session updates written behind reach the disk before the next socket (or the process) goes on
-    this.deps.store.flush();
+    void this.deps.store.flush();
   }
 
   private wipeAll() {
-    this.deps.store.wipe(this.connectionId);
+    void this.deps.store.wipe(this.connectionId);
     this.keyCache.flushAll();
     this.retryCounters.flushAll();
     this.auth = null;
@@ -209,7 +212,8 @@ export class BaileysRunner implements ChannelAdapter {
 
   private async onEvents(gen: number, sock: WASocket, ev: Partial<BaileysEventMap>) {
     if (gen !== this.gen) return; // a stale socket
-    if (ev["creds.update"]) this.auth?.saveCreds(); // synchronous SQLite: durable before anything else runs
+    // SQLite: synchronous, durable before anything else runs; PostgreSQL: queued before the connection's next write
+    if (ev["creds.update"]) void this.auth?.saveCreds();
     const cu = ev["connection.update"];
     if (cu) this.onConnectionUpdate(gen, sock, cu);
 
@@ -239,7 +243,7 @@ export class BaileysRunner implements ChannelAdapter {
   private onConnectionUpdate(gen: number, sock: WASocket, u: BaileysEventMap["connection.update"]) {
     if (u.qr) this.onQr(gen, sock, u.qr);
     if (u.isNewLogin) {
-      this.auth?.saveCreds();
+      void this.auth?.saveCreds();
       this.setStatus("PAIRING", { reason: "paired" });
     }
     if (u.connection === "open") this.onOpen(gen);
@@ -286,7 +290,7 @@ export class BaileysRunner implements ChannelAdapter {
   /** Decides what follows a close (our own listeners are already detached). */
   private afterClose(err: Error | undefined) {
     const paired = !!this.auth?.isPaired();
-    if (paired) this.auth?.saveCreds();
+    if (paired) void this.auth?.saveCreds();
     if (!this.wanted) return;
     const code = statusCodeOf(err);
     const action = classifyClose(code, err?.message, paired);
@@ -350,7 +354,7 @@ export class BaileysRunner implements ChannelAdapter {
     this.wanted = false;
     this.clearTimers();
     this.teardown();
-    if (!this.auth?.isPaired()) this.deps.store.dropUnpairedCreds(this.connectionId);
+    if (!this.auth?.isPaired()) void this.deps.store.dropUnpairedCreds(this.connectionId);
     this.pairing.reset(new Error(reason));
     this.setStatus("DISCONNECTED", { reason });
   }

@@ -16,4 +16,6 @@ export interface BackupsOverviewDto {
   lastRestore: { name: string; ok: boolean; message: string; at: string } | null;
   storage: { state: "ok" | "low" | "full"; freeBytes: number; totalBytes: number } | null;
   timezone: string;
+  /** The database engine: on "pg" no archive is written or restored (PostgreSQL's tools back it up). */
+  engine: "sqlite" | "pg";
 }

@@ -22,8 +22,8 @@ function tokenMatches(expected: string | undefined, header: string | null) {
 export const healthRoutes = (deps: Deps, metrics: Metrics) =>
   new Elysia()
     .get("/healthz", () => ({ ok: true }))
-    .get("/readyz", ({ set }) => {
-      const r = readiness(deps);
+    .get("/readyz", async ({ set }) => {
+      const r = await readiness(deps);
       if (!r.ready) {
         set.status = 503;
         return { error: "ERR_NOT_READY", ...r };

@@ -21,6 +21,10 @@ const requireSuper = (ctx: Ctx) => {
   if (!can(ctx.user, "backups:manage")) throw new AppError("ERR_NO_SUPER", 403);
 };
 const noBackup = () => new AppError("ERR_NO_BACKUP_FOUND", 404);
+/** On PostgreSQL no archive is written or restored: PostgreSQL's tools back it up (ops/backup.ts POSTGRES_BACKUPS). */
+const refuseOnPostgres = (deps: Deps) => {
+  if (deps.db.engine === "pg") throw new AppError("ERR_BACKUP_POSTGRES", 409);
+};
 /** Download links are signed with a key of their own: an access token is never a download link. */
 const linkKey = (deps: Deps) => new TextEncoder().encode(`${deps.config.jwtSecret}:backup-download`);
 
@@ -37,6 +41,7 @@ function overview(deps: Deps): BackupsOverviewDto {
     lastRestore: lastRestore(deps.config.dataDir),
     storage: { state: s.state, freeBytes: s.freeBytes, totalBytes: s.totalBytes },
     timezone: deps.config.timezone,
+    engine: deps.db.engine,
   };
 }
 
@@ -65,6 +70,7 @@ export const backupsRoutes = (deps: Deps) =>
     })
     .post("/backups", async ({ ctx, set }) => {
       requireSuper(ctx);
+      refuseOnPostgres(deps);
       deps.storage.assertAvailable();
       if (backupProgress(deps.config.dataDir)) throw new AppError("ERR_BACKUP_RUNNING", 409);
       await audit(ctx, "backup.created", { type: "backup" }, { kind: [null, "manual"] });
@@ -79,6 +85,7 @@ export const backupsRoutes = (deps: Deps) =>
     })
     .put("/backups/schedule", ({ ctx, body }) => {
       requireSuper(ctx);
+      refuseOnPostgres(deps);
       return writeSchedule(deps.config.dataDir, parse(BackupScheduleBody, body));
     })
     .delete("/backups/restore", ({ ctx }) => {
@@ -128,6 +135,7 @@ export const backupsRoutes = (deps: Deps) =>
       const { confirm } = parse(BackupRestoreBody, body);
       if (!backupPath(deps.config.dataDir, name)) throw noBackup();
       if (confirm.trim() !== name) throw new AppError("ERR_BACKUP_CONFIRMATION", 400);
+      refuseOnPostgres(deps);
       // Verified in full now (checksums, manifest, its database's integrity): a bad archive is refused here, not at the next boot.
       const staged = await stageRestore(deps.config.dataDir, name, ctx.user.email).catch((e) => {
         if (e instanceof RestoreError) throw new AppError("ERR_BACKUP_INVALID", 422, { reason: e.message });

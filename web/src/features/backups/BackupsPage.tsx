@@ -4,6 +4,7 @@ import { Badge } from "../../components/Badge";
 import { Button, IconButton } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState } from "../../components/EmptyState";
+import { Icon } from "../../components/Icon";
 import { ListPage, ListTable } from "../../components/ListPage";
 import { useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
@@ -39,6 +40,8 @@ export default function BackupsPage() {
     }
   };
   const backups = data?.backups ?? [];
+  // On PostgreSQL the database is backed up by PostgreSQL's tools: no archive to create, schedule or restore here.
+  const onPostgres = data?.engine === "pg";
   return (
     <ListPage
       title={t("backups.title")}
@@ -47,18 +50,31 @@ export default function BackupsPage() {
       itemCount={backups.length}
       testId="backups-scroll"
       actions={
-        <>
-          <Button variant="secondary" icon="clock" onClick={() => setScheduleOpen(true)} className="w-full sm:w-auto" disabled={!data}>
-            {t("backups.schedule")}
-          </Button>
-          <Button icon="plus" onClick={start} disabled={!data || !!data.running} className="w-full sm:w-auto" data-testid="backup-create">
-            {t("backups.create")}
-          </Button>
-        </>
+        onPostgres ? undefined : (
+          <>
+            <Button variant="secondary" icon="clock" onClick={() => setScheduleOpen(true)} className="w-full sm:w-auto" disabled={!data}>
+              {t("backups.schedule")}
+            </Button>
+            <Button icon="plus" onClick={start} disabled={!data || !!data.running} className="w-full sm:w-auto" data-testid="backup-create">
+              {t("backups.create")}
+            </Button>
+          </>
+        )
       }
     >
-      {data && <BackupStatus data={data} onCancelRestore={() => cancelRestore().then(load, toastError)} />}
-      {data && backups.length === 0 && !data.running && <EmptyState icon="download" title={t("backups.empty")} hint={t("backups.emptyHint")} />}
+      {onPostgres && (
+        <div className="p-4">
+          <p className="flex items-start gap-3 rounded-lg border border-line bg-raised/60 px-4 py-3 text-sm text-ink" data-testid="backups-postgres">
+            <Icon name="info" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+            <span>
+              {t("backups.postgres")}
+              {backups.length > 0 && ` ${t("backups.postgresOld")}`}
+            </span>
+          </p>
+        </div>
+      )}
+      {data && !onPostgres && <BackupStatus data={data} onCancelRestore={() => cancelRestore().then(load, toastError)} />}
+      {data && !onPostgres && backups.length === 0 && !data.running && <EmptyState icon="download" title={t("backups.empty")} hint={t("backups.emptyHint")} />}
       {backups.length > 0 && (
         <ListTable
           rows={backups}
@@ -85,7 +101,7 @@ export default function BackupsPage() {
               cell: (b) => (
                 <>
                   <IconButton icon="download" label={t("backups.download")} onClick={() => download(b.name)} />
-                  <IconButton icon="undo" label={t("backups.restore")} onClick={() => setRestoring(b.name)} />
+                  {!onPostgres && <IconButton icon="undo" label={t("backups.restore")} onClick={() => setRestoring(b.name)} />}
                   <IconButton icon="trash" tone="danger" label={t("common.delete")} onClick={() => setDeleting(b.name)} />
                 </>
               ),
