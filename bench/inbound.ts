@@ -29,7 +29,7 @@ import { FakeChannel } from "../tests/helpers/channel";
 import { benchDatabase, clusterCpu, ENGINE } from "./lib/pg";
 import { figure, SMOKE_MODE } from "./lib/report";
 
-const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const args = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && all[i - 1] !== "--engine");
 const MESSAGES = SMOKE_MODE ? 300 : Number(args[0] ?? 20_000);
 const AGENTS = SMOKE_MODE ? 5 : Number(args[1] ?? 50);
 const CONTACTS = SMOKE_MODE ? 50 : 2_000;

@@ -70,7 +70,8 @@ console.log(
   `\n${targeted.filter(meets).length} of ${targeted.length} targets met${smoke ? " (smoke data: figures not meaningful)" : ""}; ${failed.length} benchmark(s) failed`,
 );
 
-const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+// A figure that could not be worked out (NaN) arrives as null in its JSON line.
+const fmt = (n: number | null) => (n === null || !Number.isFinite(n) ? "n/a" : n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 const machine = () =>
   `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, Bun ${Bun.version}; load average ${loadAtStart} at the start, ${load()} at the end`;
 if (!smoke && !only.length && engineArg === "sqlite") {
