@@ -1,21 +1,19 @@
 import { afterAll, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { apiCall, launchBrowser, type Server, SUPER_EMAIL, SUPER_PASSWORD, signIn, startServer } from "./harness";
+import { apiCall, dataFolder, launchBrowser, type Server, SUPER_EMAIL, SUPER_PASSWORD, signIn, startServer } from "./harness";
 
 /**
  * The super user's backups page on a real server: create with progress, schedule, download, a
  * staged restore with typed confirmation, then a restart applies it (a tag made after the backup is gone).
  */
-const dataDir = mkdtempSync(join(tmpdir(), "balcao-e2e-backups-"));
+const dataDir = dataFolder("balcao-e2e-backups-");
 let server: Server | undefined;
 let browser: Browser | undefined;
 afterAll(async () => {
   await browser?.close().catch(() => {});
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function open(srv: Server) {
