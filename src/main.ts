@@ -6,6 +6,7 @@ import { blobLocation, type Config, ConfigError, loadConfig, parseEnv } from "./
 import { refreshStatistics } from "./db/client";
 import { closeDatabase, openConfigured } from "./db/open";
 import { pgClientOf } from "./db/pg-client";
+import { holdDatabase } from "./db/pg-server-lock";
 import { holdDataFolder, publishHolder, waitOutLegacyHolder } from "./db/instance-lock";
 import { seed } from "./ops/seed";
 import { log, setLogLevel } from "./lib/logger";
@@ -60,6 +61,16 @@ async function boot(first: Config) {
   // PostgreSQL restores are refused (the archive holds an SQLite database), so one staged earlier waits.
   if (!onPostgres && (await applyStagedRestore(config.dataDir))?.ok) config = loadConfig();
   const db = await openConfigured(config);
+  /** 0 for a requested stop; 1 when the server stops because it lost the database to another. */
+  let exitCode = 0;
+  // One server per PostgreSQL database in this version (src/db/pg-server-lock.ts), held until the process ends.
+  const dbLock = config.databaseUrl
+    ? await holdDatabase(config.databaseUrl, () => {
+        log.error("the database lock was lost and another server may hold it now: stopping");
+        exitCode = 1;
+        void stop().catch(() => process.exit(1));
+      })
+    : null;
   const holder = onPostgres ? null : await prepareSqlite(db, config.dataDir);
   if (onPostgres) {
     const { applied } = await upgradePostgres(pgClientOf(db));
@@ -114,8 +125,9 @@ async function boot(first: Config) {
     await holder?.stop();
     // SQLite's file closed, or PostgreSQL's pool ended once its running statements are done.
     await closeDatabase(db);
+    await dbLock?.release();
     lock.release();
-    process.exit(0);
+    process.exit(exitCode);
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
