@@ -7,7 +7,8 @@
  * list; a message counts once every socket has received its frame. First CONNECTIONS connections
  * receiving at the same time (each one's messages in order, as a phone delivers them), then one
  * connection alone; then the sandbox phone's HTTP route (one sender, then eight). Target (2 cores):
- * ≥ 5,000 msg/s at the channel level.
+ * ≥ 5,000 msg/s at the channel level. `--engine pg`: the same on PostgreSQL (a migrated empty database of the
+ * bench's cluster, lib/pg.ts; target ≥ 2,000 msg/s), the cluster's CPU per message reported beside the server's.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,28 +16,33 @@ import { join } from "node:path";
 import { buildApp, createDeps } from "../src/app";
 import type { ChannelEvents, InboundMessage } from "../src/core/channel";
 import { loadConfig } from "../src/config";
+import type { DB } from "../src/core/db";
 import { openDatabase } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
+import { openPostgresDb } from "../src/db/pg-client";
 import { seed } from "../src/ops/seed";
 import { hashPassword } from "../src/lib/password";
 import { whatsapps } from "../src/modules/connections/schema";
 import { setLogLevel } from "../src/lib/logger";
 import { insertUser } from "../src/modules/users/accounts";
 import { FakeChannel } from "../tests/helpers/channel";
+import { benchDatabase, clusterCpu, ENGINE } from "./lib/pg";
 import { figure, SMOKE_MODE } from "./lib/report";
 
-const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const args = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && all[i - 1] !== "--engine");
 const MESSAGES = SMOKE_MODE ? 300 : Number(args[0] ?? 20_000);
 const AGENTS = SMOKE_MODE ? 5 : Number(args[1] ?? 50);
 const CONTACTS = SMOKE_MODE ? 50 : 2_000;
 const CONNECTIONS = SMOKE_MODE ? 3 : 10;
-const TARGET = 5_000;
+const TARGET = ENGINE === "pg" ? 2_000 : 5_000;
 
 setLogLevel("silent");
 const dir = mkdtempSync(join(tmpdir(), "balcao-bench-inbound-"));
 const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dir, ADMIN_EMAIL: "b@b.io", ADMIN_PASSWORD: "bench-123", LOG_LEVEL: "silent" });
-const db = openDatabase(config.dbPath);
-migrate(db);
+const pg = ENGINE === "pg" ? await benchDatabase(null, "bench_inbound") : null;
+const db: DB = pg ? openPostgresDb(pg.url) : openDatabase(config.dbPath);
+if (!pg) migrate(db);
+const pgCpu = pg ? await clusterCpu(pg.url) : undefined;
 await seed(db, config);
 const deps = createDeps(db, config);
 const server = buildApp(deps).listen({ port: 0, hostname: "127.0.0.1" });
@@ -150,6 +156,7 @@ async function run(total: number, over: number[], tag: string) {
   resetCount();
   const per = Math.floor(total / over.length);
   const cpu0 = process.cpuUsage();
+  const pg0 = pgCpu?.() ?? 0;
   const t0 = performance.now();
   await Promise.all(
     over.map(async (c, k) => {
@@ -160,7 +167,8 @@ async function run(total: number, over: number[], tag: string) {
   await waitFrames(per * over.length * AGENTS);
   const all = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  return { n: per * over.length, stored, all, cpuPerMsg: (cpu.user + cpu.system) / (per * over.length) };
+  const n = per * over.length;
+  return { n, stored, all, cpuPerMsg: (cpu.user + cpu.system) / n, pgPerMsg: pgCpu ? ((pgCpu() - pg0) * 1000) / n : undefined };
 }
 
 const many = await run(MESSAGES, conns, "many");
@@ -180,6 +188,7 @@ figure({
 });
 // CPU time is steadier than wall time on a shared machine (the clients run in their own process).
 figure({ name: "inbound, channel level, server CPU per message", value: many.cpuPerMsg, unit: "µs" });
+if (many.pgPerMsg !== undefined) figure({ name: "inbound, channel level, PostgreSQL CPU per message", value: many.pgPerMsg, unit: "µs" });
 const one = await run(Math.floor(MESSAGES / 2), conns.slice(0, 1), "one");
 figure({
   name: `inbound, channel level, one connection, delivered to ${AGENTS} sockets`,
@@ -215,6 +224,7 @@ for (const senders of [1, 8]) {
 clients.kill();
 await deps.sessions.stopAll();
 server.stop(true);
-db.sqlite.close();
+if (db.engine === "pg") await (db as unknown as { $client: { end(): Promise<void> } }).$client.end();
+else db.sqlite.close();
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);

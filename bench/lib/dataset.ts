@@ -21,6 +21,9 @@ function keyOf(scale: Scale) {
 /** The scale of this run: the full data set, or the tiny one under `--smoke`. */
 export const currentScale = (): Scale => (SMOKE_MODE ? SMOKE : FULL);
 
+/** The data set's cache key: its scale, the SQLite migrations and the generator (a change to any makes a new one). */
+export const datasetKey = (scale = currentScale()) => keyOf(scale);
+
 /** A fresh data folder holding a copy of the data set (app.db and the secrets it was made with). */
 export async function datasetCopy(scale = currentScale()): Promise<string> {
   const cache = join(tmpdir(), `balcao-bench-data-${keyOf(scale)}`);

@@ -9,7 +9,7 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts bench/lib/serve.ts on a data folder and waits for its port. */
+/** Starts bench/lib/serve.ts on a data folder (flags: `--no-statistics`, `--pg <url>`) and waits for its port. */
 export async function startServer(dataDir: string, flags: string[] = []): Promise<Server> {
   const proc = Bun.spawn(["bun", "run", join(import.meta.dir, "serve.ts"), dataDir, ...flags], { stdin: "ignore", stdout: "pipe", stderr: "inherit" });
   const reader = proc.stdout.getReader();
@@ -57,21 +57,23 @@ export function cpuMsOf(pid: number): number {
 }
 
 /**
- * Sequential latency of a GET (after a warm-up): p50/p95/p99 in ms, and, given the server's pid, its
- * CPU ms per request (steadier than wall time when other work shares the machine). `before` runs
- * ahead of each request, outside the timing (a write, so no cached answer can serve it).
+ * Sequential latency of a GET (after a warm-up): p50/p95/p99 in ms, and, given the server's pid (or a reader
+ * of CPU ms, such as the server's plus its database's), its CPU ms per request (steadier than wall time when
+ * other work shares the machine). `before` runs ahead of each request, outside the timing (a write, so no
+ * cached answer can serve it).
  */
-export async function latency(base: string, path: string, token: string, runs: number, pid?: number, before?: () => void) {
+export async function latency(base: string, path: string, token: string, runs: number, pid?: number | (() => number), before?: () => void | Promise<void>) {
   for (let i = 0; i < Math.min(5, runs); i++) await get(base, path, token);
   const samples: number[] = [];
-  const cpu0 = pid ? cpuMsOf(pid) : 0;
+  const cpuNow = typeof pid === "function" ? pid : pid ? () => cpuMsOf(pid) : undefined;
+  const cpu0 = cpuNow?.() ?? 0;
   for (let i = 0; i < runs; i++) {
-    before?.();
+    await before?.();
     const t = performance.now();
     await get(base, path, token);
     samples.push(performance.now() - t);
   }
-  const cpu = pid ? (cpuMsOf(pid) - cpu0) / runs : undefined;
+  const cpu = cpuNow ? (cpuNow() - cpu0) / runs : undefined;
   samples.sort((a, b) => a - b);
   return { p50: pct(samples, 0.5), p95: pct(samples, 0.95), p99: pct(samples, 0.99), cpu };
 }
