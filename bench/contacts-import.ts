@@ -1,7 +1,8 @@
 /**
  * Contact import benchmark: builds .xlsx files of 1,000 and 10,000 rows and imports them through
  * the real route (multipart upload → SheetJS parse → one transaction of prepared upserts), then
- * imports the 10,000 again (all updates). Prints wall-clock figures. Run: bun bench/contacts-import.ts [--smoke]
+ * imports the 10,000 again (all updates). Prints wall-clock figures. Run: bun bench/contacts-import.ts [--smoke] [--pg]
+ * (--pg: on a database of the private PostgreSQL test cluster, tests/support/postgres.ts, instead of SQLite).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,17 +10,22 @@ import { join } from "node:path";
 import * as XLSX from "@e965/xlsx";
 import { buildApp, createDeps } from "../src/app";
 import { loadConfig } from "../src/config";
+import type { DB } from "../src/core/db";
 import { openDatabase } from "../src/db/client";
+import { openPostgresDb } from "../src/db/pg-client";
 import { migrate } from "../src/db/migrate";
 import { seed } from "../src/ops/seed";
 import { setLogLevel } from "../src/lib/logger";
+import { createTestDatabase } from "../tests/support/postgres";
 import { figure, SMOKE_MODE } from "./lib/report";
 
 setLogLevel("silent");
 const dir = mkdtempSync(join(tmpdir(), "balcao-bench-"));
 const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dir, LOG_LEVEL: "silent" });
-const db = openDatabase(config.dbPath);
-migrate(db);
+const pg = process.argv.includes("--pg") ? await createTestDatabase() : null;
+const pgDb = pg ? openPostgresDb(pg.url) : null;
+const db: DB = pgDb ?? openDatabase(config.dbPath);
+if (!pg) migrate(db);
 await seed(db, config);
 const app = buildApp(createDeps(db, config));
 
@@ -35,9 +41,10 @@ async function newCompanyToken() {
   return ((await login.json()) as { token: string }).token;
 }
 
-function xlsx(n: number) {
+/** A sheet of n contacts; another `mail` domain makes every row an update of the same contacts. */
+function xlsx(n: number, mail = "exemplo.com.br") {
   const rows: unknown[][] = [["Nome", "Número", "E-mail"]];
-  for (let i = 0; i < n; i++) rows.push([`Contato ${i} Conceição`, `+55 11 9${String(i).padStart(8, "0")}`, `c${i}@exemplo.com.br`]);
+  for (let i = 0; i < n; i++) rows.push([`Contato ${i} Conceição`, `+55 11 9${String(i).padStart(8, "0")}`, `c${i}@${mail}`]);
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), "Contatos");
   return new File([XLSX.write(wb, { type: "array", bookType: "xlsx" }) as ArrayBuffer], `contatos-${n}.xlsx`, {
@@ -63,9 +70,15 @@ const f1k = xlsx(1_000);
 const fBig = xlsx(BIG);
 const ms1k = await run("1,000 rows (new)", t1, f1k);
 const msBig = await run(`${BIG} rows (new)`, t2, fBig);
-const msBigUpd = await run(`${BIG} rows (all updates)`, t2, fBig);
-figure({ name: "contact import, 1,000 rows (new)", value: ms1k, unit: "ms", target: 2000, better: "lower" });
-figure({ name: "contact import, per 1,000 rows of a big file (new)", value: (msBig * 1000) / BIG, unit: "ms" });
-figure({ name: "contact import, per 1,000 rows of a big file (updates)", value: (msBigUpd * 1000) / BIG, unit: "ms" });
-db.sqlite.close();
+const msBigSame = await run(`${BIG} rows (unchanged)`, t2, fBig);
+const msBigUpd = await run(`${BIG} rows (all updates)`, t2, xlsx(BIG, "exemplo.org"));
+const engine = pg ? " on PostgreSQL" : "";
+figure({ name: `contact import${engine}, 1,000 rows (new)`, value: ms1k, unit: "ms", target: 2000, better: "lower" });
+figure({ name: `contact import${engine}, per 1,000 rows of a big file (new)`, value: (msBig * 1000) / BIG, unit: "ms" });
+figure({ name: `contact import${engine}, per 1,000 rows of a big file (unchanged)`, value: (msBigSame * 1000) / BIG, unit: "ms" });
+figure({ name: `contact import${engine}, per 1,000 rows of a big file (updates)`, value: (msBigUpd * 1000) / BIG, unit: "ms" });
+if (pg && pgDb) {
+  await pgDb.$client.end();
+  await pg.drop();
+} else db.sqlite.close();
 rmSync(dir, { recursive: true, force: true });

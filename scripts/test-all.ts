@@ -1,5 +1,6 @@
 /**
- * `bun run test`: typecheck, lint, unit + API tests, the browser tests, the benchmarks' smoke run, then the single binary
+ * `bun run test`: typecheck, lint, unit + API tests (the API, channel, ops and security suites on SQLite and again on
+ * PostgreSQL), the browser tests, the benchmarks' smoke run, then the single binary
  * (built and run from an empty folder). Independent steps run side by side (most of a browser test's time is spent
  * waiting on the server, the browser or a timer, so a few of them share two cores well); each step's output is
  * printed whole when it ends, so the log reads step by step. Sums the pass/fail counts (typecheck, lint and the
@@ -181,10 +182,17 @@ const buildWeb = async () => {
   if (!webBuilt) record("build:web (for browser tests)", { passed: 0, failed: 1 }, build.seconds);
 };
 const apiShards = shard(testFiles("tests/api"), API_SHARDS);
+// The same API, channel, ops and security suites again on PostgreSQL (BALCAO_TEST_ENGINE=pg: makeTestApp gives each
+// file a migrated database of its own on the shared cluster; the files that test a SQLite-only mechanism say so and
+// skip). The browser tests run on SQLite.
+const onPostgres = { BALCAO_TEST_ENGINE: "pg" };
+const pgSuites = ["tests/channels", "tests/ops", "tests/security"];
 await pool([
   () => single("typecheck", ["bun", "run", "typecheck"]),
   () => bunTest("channel tests", ["tests/channels", ...extraTestDirs()]),
   ...apiShards.map((files, i) => () => bunTest(`API tests ${i + 1}/${apiShards.length}`, files)),
+  ...apiShards.map((files, i) => () => bunTest(`API tests on PostgreSQL ${i + 1}/${apiShards.length}`, files, [], onPostgres)),
+  () => bunTest("channel, ops and security tests on PostgreSQL", pgSuites, [], onPostgres),
   () => bunTest("unit tests", ["src", "web/src", "tests/unit"]),
   buildWeb,
   () => single("lint", ["bun", "run", "lint"]),

@@ -343,6 +343,9 @@ describe("every catalogued event is recorded in its company's log", () => {
   test("one scenario per event, in order", async () => {
     expect(Object.keys(SCENARIOS).sort()).toEqual([...AUDIT_EVENTS].sort());
     for (const event of Object.keys(SCENARIOS) as AuditEvent[]) {
+      // Backup archives are SQLite's: on PostgreSQL they are refused (409 ERR_BACKUP_POSTGRES, tests/ops/boot.test.ts)
+      // and there is nothing to record.
+      if (t.db.engine === "pg" && event.startsWith("backup.")) continue;
       const where = (await SCENARIOS[event]()) ?? "a";
       const reader = where === "platform" ? root.token : a.admin.token;
       const page = await logOf(reader, { event });

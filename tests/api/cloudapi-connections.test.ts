@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { companies } from "../../src/modules/companies/schema";
 import { plans } from "../../src/modules/plans/schema";
-import { addCloudConnection, cloudApp, credentialsOf, until } from "../helpers/cloud";
+import { addCloudConnection, cloudApp, credentialsOf, rowWhen, until } from "../helpers/cloud";
 
 const { graph, t } = await cloudApp();
 
@@ -148,10 +148,9 @@ describe("editing a Cloud API connection", () => {
     const w = await addCloudConnection(t, admin.token, account);
     account.token = "EAAGrevoked";
     expect((await t.call("POST", `/whatsappsession/${w.id}`, { token: admin.token })).status).toBe(200);
-    await until(() => t.deps.sessions.get(w.id)?.status === "DISCONNECTED");
-    const row = (await t.call("GET", `/whatsapp/${w.id}`, { token: admin.token })).json;
+    const row = await rowWhen(t, admin.token, w.id, "DISCONNECTED");
     expect(row.closeReason).toBe("cloud_token_invalid");
-    expect(row.cloudApi.errorsLastHour).toBeGreaterThan(0);
+    expect(row.cloudApi!.errorsLastHour).toBeGreaterThan(0);
   });
 });
 

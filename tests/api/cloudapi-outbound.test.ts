@@ -4,7 +4,7 @@ import { companies } from "../../src/modules/companies/schema";
 import { messages } from "../../src/modules/messages/schema";
 import { plans } from "../../src/modules/plans/schema";
 import { change, inboundMessage } from "../support/fake-graph";
-import { addCloudConnection, answered, cloudApp, until, webhook } from "../helpers/cloud";
+import { addCloudConnection, answered, cloudApp, rowWhen, webhook } from "../helpers/cloud";
 
 const { graph, t } = await cloudApp();
 
@@ -92,10 +92,9 @@ describe("agents' messages through Graph", () => {
     graph.failures.push({ status: 401, code: 190, message: "expired" });
     const r = (await t.call("POST", `/messages/${s.ticket.id}`, { token: s.admin.token, body: { body: "depois do token" } })).json;
     expect(r.sendStatus).toBe("queued");
-    await until(() => t.deps.sessions.get(s.w.id)?.status === "DISCONNECTED");
-    const row = (await t.call("GET", `/whatsapp/${s.w.id}`, { token: s.admin.token })).json;
+    const row = await rowWhen(t, s.admin.token, s.w.id, "DISCONNECTED");
     expect(row.closeReason).toBe("cloud_token_invalid");
-    expect(row.cloudApi.errorsLastHour).toBeGreaterThanOrEqual(5);
+    expect(row.cloudApi!.errorsLastHour).toBeGreaterThanOrEqual(5);
   });
 
   test("delete for everyone does not exist on the Cloud API: ERR_DELETE_WAPP_MSG", async () => {

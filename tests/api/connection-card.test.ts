@@ -24,7 +24,7 @@ describe("the connection card's health line", () => {
     const server = new FakeWaServer().start();
     try {
       applyTestRootKey(server.rootKeyHex);
-      t.deps.sessions.register("baileys", createBaileysFactory(t.db.sqlite, {}, { wsUrl: server.url, fetchVersion: false, timing: FAST, random: () => 0.5 }));
+      t.deps.sessions.register("baileys", createBaileysFactory(t.db, {}, { wsUrl: server.url, fetchVersion: false, timing: FAST, random: () => 0.5 }));
       const created = await t.call("POST", "/whatsapp", { token: tok, body: { name: "WhatsApp da loja" } });
       expect(created.status).toBe(201);
       const id = created.json.id as number;

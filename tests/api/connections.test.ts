@@ -7,6 +7,7 @@ import { plans } from "../../src/modules/plans/schema";
 import { nowIso } from "../../src/lib/dates";
 import { makeTestApp } from "../helpers/app";
 import { inbound } from "../helpers/channel";
+import { until } from "../helpers/cloud";
 
 const t = await makeTestApp();
 const a = await t.newCompany();
@@ -20,18 +21,19 @@ class FakeSession implements ChannelAdapter {
   constructor(readonly events: ChannelEvents) {}
   async start(opts: StartOptions = {}) {
     this.starts.push(opts);
-    this.events.onStatus("OPENING");
-    if (opts.pairingNumber) this.events.onStatus("PAIRING", { pairingCode: "ABCD1234" });
-    else this.events.onStatus("qrcode", { qrcode: `2@qr-${this.starts.length}`, retries: 0 });
+    await this.events.onStatus("OPENING");
+    if (opts.pairingNumber) await this.events.onStatus("PAIRING", { pairingCode: "ABCD1234" });
+    else await this.events.onStatus("qrcode", { qrcode: `2@qr-${this.starts.length}`, retries: 0 });
   }
+  /** Resolves once the connection's row says so (PostgreSQL answers a moment after SQLite). */
   link() {
-    this.events.onStatus("CONNECTED");
+    return this.events.onStatus("CONNECTED");
   }
   async stop() {
-    this.events.onStatus("DISCONNECTED");
+    await this.events.onStatus("DISCONNECTED");
   }
   async logout() {
-    this.events.onStatus("DISCONNECTED", { reason: "logged_out" });
+    await this.events.onStatus("DISCONNECTED", { reason: "logged_out" });
   }
   sent: Outgoing[] = [];
   async send(msg: Outgoing) {
@@ -48,6 +50,8 @@ class FakeSession implements ChannelAdapter {
   }
 }
 const sessions = new Map<number, FakeSession>();
+/** Waits for the frame that shows a connection's QR code on the page (its start runs after POST /whatsapp answers). */
+const qrShown = (id: number) => until(() => t.framesOf("whatsappSession").some((f) => f.frame.session.id === id && f.frame.session.status === "qrcode"));
 t.deps.sessions.register("baileys", ({ connectionId, events }) => {
   const s = new FakeSession(events);
   sessions.set(connectionId, s);
@@ -83,7 +87,7 @@ describe("POST /whatsapp", () => {
       token: "secret-token-123",
       queueIds: [vendas],
     });
-    await Bun.sleep(5);
+    await qrShown(firstId);
     const list = await t.call("GET", "/whatsapp?session=0", { token: a.admin.token });
     expect(list.json).toHaveLength(1);
     expect(list.json[0]).toMatchObject({ status: "qrcode", qrcode: "2@qr-1", queues: [{ id: vendas, name: "Vendas", color: "#22aa55", greetingMessage: "" }] });
@@ -215,9 +219,9 @@ describe("/whatsappsession", () => {
   test("start shows a QR; linking connects; the health line counts unexpected reconnects", async () => {
     const r = await create(a.admin.token, { name: "Sessão" });
     id = r.json.id;
-    await Bun.sleep(5);
+    await qrShown(id);
     const s = sessions.get(id)!;
-    s.link();
+    await s.link();
     expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json).toMatchObject({ status: "CONNECTED", qrcode: "" });
     // the transport reconnects by itself: counted once, though OPENING is reported twice on the way
     await s.events.onStatus("TIMEOUT", { reason: "closed_428", retries: 1 });
@@ -231,7 +235,7 @@ describe("/whatsappsession", () => {
     await s.events.onStatus("DISCONNECTED", { reason: "replaced" });
     expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json).toMatchObject({ status: "DISCONNECTED", closeReason: "replaced" });
     expect(t.framesOf("whatsappSession").at(-1)?.frame.session).toMatchObject({ status: "DISCONNECTED", closeReason: "replaced" });
-    s.link();
+    await s.link();
     // inbound messages update lastMessageAt
     await s.events.onMessages([inbound("5511933334444", "Oi")]);
     expect((await t.call("GET", `/whatsapp/${id}`, { token: a.admin.token })).json.lastMessageAt).toBeTruthy();
@@ -321,9 +325,9 @@ describe("channel events of a live connection", () => {
   test("acks move forward only, edits and revokes mark the message, calls get the automatic text", async () => {
     const c = await t.newCompany();
     const id = (await create(c.admin.token, { name: "Eventos" })).json.id as number;
-    await Bun.sleep(5);
+    await qrShown(id);
     const s = sessions.get(id)!;
-    s.link();
+    await s.link();
     const { messages } = await import("../../src/modules/messages/schema");
     const { and: andOp } = await import("drizzle-orm");
     await s.events.onMessages([inbound("5511944443333", "primeira", { id: "IN-1" })]);

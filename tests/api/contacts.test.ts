@@ -225,6 +225,26 @@ describe("contacts import and export", () => {
     expect(list.json.contacts.map((x: { name: string; email: string }) => `${x.name}|${x.email}`)).toEqual(["Dona Rosa|rosa@x.com", "Seu Zé|"]);
   });
 
+  test("a number repeated in the sheet is created by its first row and changed by the later ones, even 1,000 rows apart", async () => {
+    const c = await t.newCompany();
+    const rows: unknown[][] = [["Nome", "Número", "E-mail"]];
+    for (let i = 0; i < 1200; i++) rows.push([`Pessoa ${i}`, `55118${String(i).padStart(8, "0")}`, ""]);
+    rows.push(["", "+55 11 8000-00003", "tres@x.com"]); // row 1202: no name, a new e-mail for row 5's contact
+    rows.push(["Pessoa Mil e Cem", "5511800001100", ""]); // row 1203: a new name for row 1102's contact
+    rows.push(["Pessoa 7", "5511800000007", ""]); // row 1204: the same as row 9
+    const r = await t.call("POST", "/contacts/import", { token: c.admin.token, form: formWith(sheetFile(rows)) });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ created: 1200, updated: 2, unchanged: 1, rejected: [] });
+    expect(r.json.matched).toEqual([
+      { row: 1202, number: "5511800000003", name: "Pessoa 3", changes: { email: ["", "tres@x.com"] } },
+      { row: 1203, number: "5511800001100", name: "Pessoa 1100", changes: { name: ["Pessoa 1100", "Pessoa Mil e Cem"] } },
+      { row: 1204, number: "5511800000007", name: "Pessoa 7", changes: {} },
+    ]);
+    const found = async (q: string) => (await t.call("GET", `/contacts?searchParam=${q}`, { token: c.admin.token })).json.contacts;
+    expect((await found("5511800000003")).map((x: { name: string; email: string }) => `${x.name}|${x.email}`)).toEqual(["Pessoa 3|tres@x.com"]);
+    expect((await found("5511800001100")).map((x: { name: string }) => x.name)).toEqual(["Pessoa Mil e Cem"]);
+  });
+
   test("export headers follow the user's language; an unknown language is refused", async () => {
     const c = await t.newCompany();
     await t.call("POST", "/contacts", { token: c.admin.token, body: { name: "Ana", number: "5511900000021" } });

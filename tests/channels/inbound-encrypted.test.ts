@@ -8,6 +8,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { createBaileysFactory } from "../../src/channels/baileys";
+import { waAuth } from "../../src/channels/baileys/schema";
 import { nowIso } from "../../src/lib/dates";
 import { whatsapps } from "../../src/modules/connections/schema";
 import { messages } from "../../src/modules/messages/schema";
@@ -26,7 +27,7 @@ async function linkedConnection() {
   const { company, admin } = await t.newCompany();
   t.deps.sessions.register(
     "baileys",
-    createBaileysFactory(t.db.sqlite, { waWsUrl: server.url, waTestRootKey: server.rootKeyHex }, { fetchVersion: false, timing: FAST }),
+    createBaileysFactory(t.db, { waWsUrl: server.url, waTestRootKey: server.rootKeyHex }, { fetchVersion: false, timing: FAST }),
   );
   const now = nowIso();
   const conn = (
@@ -107,7 +108,10 @@ describe("encrypted inbound messages", () => {
 
     // The session updates written behind are on disk once the connection stops.
     await t.deps.sessions.stop(connectionId);
-    const rows = t.db.sqlite.query("SELECT key_id FROM wa_auth WHERE connection_id = ? AND kind = 'session'").all(connectionId) as { key_id: string }[];
+    const rows = await t.db
+      .select({ keyId: waAuth.keyId })
+      .from(waAuth)
+      .where(and(eq(waAuth.connectionId, connectionId), eq(waAuth.kind, "session")));
     expect(rows.length).toBeGreaterThan(0);
   });
 
@@ -117,7 +121,9 @@ describe("encrypted inbound messages", () => {
     await server.sendEncrypted({ peer, id: "LIDENC1", content: { conversation: "via LID" }, lid: true });
     await until(async () => !!(await stored(companyId, "LIDENC1")), 5_000, "the LID message stored");
     const m = (await stored(companyId, "LIDENC1"))!;
-    const frame = t.framesOf("appMessage").find((f) => f.frame.action === "create" && f.frame.message.id === m.id);
-    expect(frame?.frame).toMatchObject({ contact: { number: "5511944441234" } });
+    // The frame goes out once the delivery's transaction committed: a moment after the row can be read.
+    const frameOf = () => t.framesOf("appMessage").find((f) => f.frame.action === "create" && f.frame.message.id === m.id);
+    await until(async () => !!frameOf(), 5_000, "the LID message's frame");
+    expect(frameOf()?.frame).toMatchObject({ contact: { number: "5511944441234" } });
   });
 });

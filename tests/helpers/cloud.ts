@@ -30,8 +30,18 @@ export async function addCloudConnection(t: TestApp, token: string, account: Fak
     body: { name: `Oficial ${crypto.randomUUID().slice(0, 6)}`, channel: "cloudapi", cloudApi: credentialsOf(account), ...fields },
   });
   expect(r.status).toBe(201);
-  await until(() => t.deps.sessions.get(r.json.id)?.status === "CONNECTED");
-  return (await t.call("GET", `/whatsapp/${r.json.id}`, { token })).json;
+  return await rowWhen(t, token, r.json.id, "CONNECTED");
+}
+
+/**
+ * Waits until the live session of a connection and then its row (as the admin reads it) have a status; answers the row.
+ * The row follows the session a moment later (its status event is still being written, longer on PostgreSQL).
+ */
+export async function rowWhen(t: TestApp, token: string, id: number, status: string): Promise<ConnectionDto> {
+  await until(() => t.deps.sessions.get(id)?.status === status);
+  const read = async (): Promise<ConnectionDto> => (await t.call("GET", `/whatsapp/${id}`, { token })).json;
+  await until(async () => (await read()).status === status);
+  return read();
 }
 
 /** Posts a webhook delivery to the app as Meta does (signed with `appSecret` unless a signature is given). */

@@ -12,7 +12,7 @@ const ROOT = join(import.meta.dir, "../..");
 /** Files outside src/db that use bun:sqlite directly, and why (each needs its PostgreSQL twin or a guard). */
 const RAW_SQLITE: Record<string, string> = {
   "src/channels/baileys/index.ts": "Baileys' auth store: SqliteAuthStore writes through bun:sqlite synchronously (PostgreSQL: auth-store-pg.ts)",
-  "src/modules/contacts/queries.ts": "the contact import's bulk upsert: compiled statements in one transaction",
+  "src/modules/contacts/queries.ts": "the contact import's bulk upsert: compiled statements in one transaction (PostgreSQL: upsertContactsBulkPg)",
   "src/modules/dashboard/service.ts":
     "the dashboard's figures: bun:sqlite's compiled statements (PostgreSQL: the same statements unprepared through figures-pg.ts, perUser as PER_USER_PG)",
   "src/modules/messages/search-index.ts": "FTS5: drift per company and the rebuild (PostgreSQL: search-index-pg.ts)",

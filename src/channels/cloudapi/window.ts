@@ -6,6 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DB, DbOrTx } from "../../core/db";
 import { prepared } from "../../db/prepared";
+import { greatest } from "../../db/query";
 import { cloudApiWindows } from "./schema";
 
 /** A customer wrote at `at` (epoch ms): the window runs from then, never backwards (late redeliveries). */
@@ -15,7 +16,7 @@ export async function noteInbound(db: DbOrTx, connectionId: number, number: stri
     .values({ connectionId, number, lastInboundAt: at })
     .onConflictDoUpdate({
       target: [cloudApiWindows.connectionId, cloudApiWindows.number],
-      set: { lastInboundAt: sql`max(${cloudApiWindows.lastInboundAt}, excluded.last_inbound_at)` },
+      set: { lastInboundAt: greatest(db, cloudApiWindows.lastInboundAt, sql`excluded.last_inbound_at`) },
     });
 }
 

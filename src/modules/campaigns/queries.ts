@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { CampaignProgressDto } from "../../contract/dto/campaigns";
 import type { DbOrTx } from "../../core/db";
 import { containsAny, pageOf } from "../../db/paging";
@@ -42,6 +42,9 @@ export const dueCampaigns = async (db: DbOrTx, nowIso: string) =>
 /** Every running campaign of every company. */
 export const runningCampaigns = async (db: DbOrTx) => await db.select().from(campaigns).where(eq(campaigns.status, "EM_ANDAMENTO")).orderBy(asc(campaigns.id));
 
+/** How many rows of the group meet a condition (PostgreSQL has no sum over booleans; same statement on both engines). */
+const countIf = (cond: SQL) => sql<number>`sum(case when ${cond} then 1 else 0 end)`;
+
 const zero = (): CampaignProgressDto => ({ valid: 0, delivered: 0, failed: 0, skipped: 0, confirmationRequested: 0, confirmed: 0 });
 
 /** Shipment counters per campaign in one grouped query. */
@@ -54,11 +57,11 @@ export async function progressOf(db: DbOrTx, ids: number[]): Promise<Map<number,
       id: s.campaignId,
       valid: count(),
       // A shipment whose message the outbox later gave up on (its connection stayed down) failed.
-      delivered: sql<number>`sum(${s.deliveredAt} is not null and not ${sendFailed(s.messageId)})`,
-      failed: sql<number>`sum(${s.failedAt} is not null or ${sendFailed(s.messageId)})`,
-      skipped: sql<number>`sum(${s.skippedAt} is not null)`,
-      requested: sql<number>`sum(${s.confirmationRequestedAt} is not null)`,
-      confirmed: sql<number>`sum(${s.confirmation} = 1)`,
+      delivered: countIf(sql`${s.deliveredAt} is not null and not ${sendFailed(s.messageId)}`),
+      failed: countIf(sql`${s.failedAt} is not null or ${sendFailed(s.messageId)}`),
+      skipped: countIf(sql`${s.skippedAt} is not null`),
+      requested: countIf(sql`${s.confirmationRequestedAt} is not null`),
+      confirmed: countIf(sql`${s.confirmation} = 1`),
     })
     .from(s)
     .where(inArray(s.campaignId, ids))
@@ -109,8 +112,12 @@ export async function remainingOf(db: DbOrTx, campaignId: number) {
   const r = (
     await db
       .select({
-        toSend: sql<number>`sum(${s.deliveredAt} is null and ${s.failedAt} is null and ${s.skippedAt} is null and (${s.confirmationRequestedAt} is null or ${s.confirmation} = 1))`,
-        waiting: sql<number>`sum(${s.deliveredAt} is null and ${s.failedAt} is null and ${s.skippedAt} is null and ${s.confirmationRequestedAt} is not null and ${s.confirmation} is null)`,
+        toSend: countIf(
+          sql`${s.deliveredAt} is null and ${s.failedAt} is null and ${s.skippedAt} is null and (${s.confirmationRequestedAt} is null or ${s.confirmation} = 1)`,
+        ),
+        waiting: countIf(
+          sql`${s.deliveredAt} is null and ${s.failedAt} is null and ${s.skippedAt} is null and ${s.confirmationRequestedAt} is not null and ${s.confirmation} is null`,
+        ),
         lastRequest: sql<string | null>`max(${s.confirmationRequestedAt})`,
       })
       .from(s)

@@ -1,4 +1,4 @@
-import { idle } from "../../db/query";
+import { idle, rawAll } from "../../db/query";
 import { sql, and, asc, eq, inArray, like } from "drizzle-orm";
 import type { DB, DbOrTx } from "../../core/db";
 import { canPrepare, prepared } from "../../db/prepared";
@@ -122,6 +122,7 @@ export const IMPORT_MATCH_REPORT_MAX = 500;
  * from what to what; a row without a name keeps the contact's name; an unchanged row is listed too.
  */
 export async function upsertContactsBulk(db: DB, companyId: number, rows: ImportRow[], now: string) {
+  if (db.engine === "pg") return upsertContactsBulkPg(db, companyId, rows, now);
   // One synchronous transaction of its own, once no other is open (it would join it: bun:sqlite nests it as a savepoint).
   await idle(db);
   const sqlite = db.sqlite;
@@ -150,6 +151,66 @@ export async function upsertContactsBulk(db: DB, companyId: number, rows: Import
       if (matched.length < IMPORT_MATCH_REPORT_MAX) matched.push({ row: r.row, number: r.number, name: hit.name, changes });
     }
   })();
+  return { created, updated, unchanged, matched };
+}
+
+/** Rows per statement of PostgreSQL's import (a read of 1,000 numbers, then one write). */
+const IMPORT_CHUNK = 1000;
+
+/**
+ * upsertContactsBulk on PostgreSQL, where a statement is a round trip: per chunk of the sheet, one read of
+ * the numbers already there and one multi-row INSERT … ON CONFLICT (company, number) for what it creates or
+ * changes, in one transaction. Same answers as SQLite's row-by-row form, a number repeated in the sheet included.
+ */
+async function upsertContactsBulkPg(db: DB, companyId: number, rows: ImportRow[], now: string) {
+  let created = 0;
+  let updated = 0;
+  let unchanged = 0;
+  const matched: ImportMatch[] = [];
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
+      const chunk = rows.slice(i, i + IMPORT_CHUNK);
+      // Each number's contact as it stands, then as this chunk leaves it (earlier chunks are already written).
+      const state = new Map<string, { name: string; email: string }>();
+      const numbers = [...new Set(chunk.map((r) => r.number))];
+      const found = await tx
+        .select({ number: contacts.number, name: contacts.name, email: contacts.email })
+        .from(contacts)
+        .where(and(eq(contacts.companyId, companyId), inArray(contacts.number, numbers)));
+      for (const c of found) state.set(c.number, { name: c.name, email: c.email });
+      const writes = new Map<string, { name: string; email: string }>();
+      for (const r of chunk) {
+        const hit = state.get(r.number);
+        if (!hit) {
+          const v = { name: r.name || r.number, email: r.email };
+          state.set(r.number, v);
+          writes.set(r.number, v);
+          created++;
+          continue;
+        }
+        const changes: ImportMatch["changes"] = {};
+        if (r.name && r.name !== hit.name) changes.name = [hit.name, r.name];
+        if (r.email && r.email !== hit.email) changes.email = [hit.email, r.email];
+        if (changes.name || changes.email) {
+          const v = { name: changes.name?.[1] ?? hit.name, email: changes.email?.[1] ?? hit.email };
+          state.set(r.number, v);
+          writes.set(r.number, v);
+          updated++;
+        } else unchanged++;
+        if (matched.length < IMPORT_MATCH_REPORT_MAX) matched.push({ row: r.row, number: r.number, name: hit.name, changes });
+      }
+      if (!writes.size) continue;
+      // The chunk as one JSON parameter (json_to_recordset): half the time of a VALUES list of 7,000 parameters.
+      const json = JSON.stringify([...writes].map(([number, v]) => ({ number, name: v.name, email: v.email, uuid: crypto.randomUUID() })));
+      await rawAll(
+        tx,
+        sql`insert into contacts (company_id, number, name, email, uuid, created_at, updated_at)
+          select cast(${companyId} as bigint), r.number, r.name, r.email, r.uuid, cast(${now} as text), cast(${now} as text)
+          from json_to_recordset(${json}::json) as r(number text, name text, email text, uuid text)
+          on conflict (company_id, number) do update set name = excluded.name, email = excluded.email, updated_at = excluded.updated_at`,
+      );
+    }
+  });
   return { created, updated, unchanged, matched };
 }
 

@@ -20,8 +20,9 @@ export async function importContacts(ctx: Ctx, file: unknown): Promise<ContactIm
   const bytes = new Uint8Array(await checked.file.arrayBuffer());
   const { rows, rejected } = await parseSheetOffThread(bytes, checked.ext);
   const { created, updated, unchanged, matched } = await upsertContactsBulk(ctx.db, ctx.companyId, rows, nowIso());
-  // A bulk import can change the table's shape enough to mislead the planner (bounded work).
-  if (created > 1000) refreshStatistics(ctx.db);
+  // A bulk import can change the table's shape enough to mislead SQLite's planner (bounded work); PostgreSQL's
+  // autovacuum analyzes a table once a tenth of it changed.
+  if (created > 1000 && ctx.db.engine === "sqlite") refreshStatistics(ctx.db);
   await audit(ctx, "contacts.imported", { type: "contacts" }, { created: [null, created], updated: [null, updated], rejected: [null, rejected.length] });
   if (created + updated) ctx.hub.publish(rooms.main(ctx.companyId), { channel: "contact", action: "reload" });
   return { created, updated, unchanged, matched, rejected };
