@@ -105,6 +105,29 @@ describe("realtime /ws", () => {
     sa.ws.close();
     sg.ws.close();
   });
+
+  test("joins the app sends as soon as the socket is connected, before ready, are kept (the open reads the session first)", async () => {
+    const a = await t.newCompany();
+    const s = connect(a.admin.token);
+    // as the app does: its joins go in onopen, while the server may still be reading the session
+    s.ws.onopen = () => s.send({ type: "joinNotification" });
+    await s.ready;
+    await Bun.sleep(50);
+    t.deps.hub.publish(`company-${a.company.id}-notification`, { channel: "ticket", action: "delete", ticketId: 900003 });
+    expect(await s.waitFor((x) => x.ticketId === 900003)).not.toBeNull();
+    s.ws.close();
+  });
+
+  test("a socket closed while it is opening leaves nothing behind (the user is not left online)", async () => {
+    const a = await t.newCompany();
+    const before = t.deps.hub.socketCount(a.admin.user.id);
+    const s = connect(a.admin.token);
+    s.ready.catch(() => {});
+    s.ws.onopen = () => s.ws.close();
+    await new Promise<void>((resolve) => s.ws.addEventListener("close", () => resolve()));
+    await Bun.sleep(100);
+    expect(t.deps.hub.socketCount(a.admin.user.id)).toBe(before);
+  });
 });
 
 describe("ticket rooms", () => {

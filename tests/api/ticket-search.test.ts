@@ -1,4 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
+import { contacts } from "../../src/modules/contacts/schema";
+import { messages } from "../../src/modules/messages/schema";
+import { tickets } from "../../src/modules/tickets/schema";
 import { ingestMessage } from "../../src/inbound/receive";
 import { LIMITS } from "../../src/contract/limits";
 import { applyEdit } from "../../src/modules/messages/service-channel";
@@ -121,21 +125,46 @@ describe("search by message text", () => {
 // Written straight to the database (the pipeline would take seconds): 1,300 tickets of a new company,
 // 1,200 with the word (some twice), many sharing an updated_at so the id decides their order.
 const c = await t.newCompany();
-const db = t.db.sqlite;
-const contact = db.prepare("insert into contacts (company_id, name, number, uuid, created_at, updated_at) values (?, ?, ?, ?, ?, ?) returning id");
-const ticket = db.prepare("insert into tickets (uuid, company_id, status, contact_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?) returning id");
-const message = db.prepare("insert into messages (company_id, ticket_id, wid, body, created_at, updated_at) values (?, ?, ?, ?, ?, ?)");
 const expected: { id: number; at: string }[] = [];
-db.transaction(() => {
-  for (let i = 0; i < 1300; i++) {
-    const at = new Date(Date.UTC(2026, 0, 1) + (i % 400) * 60_000).toISOString();
-    const k = (contact.get(c.company.id, `Massa ${i}`, `55119600${String(i).padStart(5, "0")}`, crypto.randomUUID(), at, at) as { id: number }).id;
-    const id = (ticket.get(crypto.randomUUID(), c.company.id, ["open", "pending", "closed"][i % 3], k, at, at) as { id: number }).id;
-    const body = i < 1200 ? "vazamento na torneira" : "outro assunto";
-    for (let j = 0; j < (i % 5 === 0 ? 2 : 1); j++) message.run(c.company.id, id, `WAMASS${i}-${j}`, body, at, at);
-    if (i < 1200) expected.push({ id, at });
-  }
-})();
+await t.db.transaction(async (tx) => {
+  const companyId = c.company.id;
+  const rows = Array.from({ length: 1300 }, (_, i) => ({
+    i,
+    at: new Date(Date.UTC(2026, 0, 1) + (i % 400) * 60_000).toISOString(),
+    number: `55119600${String(i).padStart(5, "0")}`,
+  }));
+  const made = await tx
+    .insert(contacts)
+    .values(rows.map((r) => ({ companyId, name: `Massa ${r.i}`, number: r.number, uuid: crypto.randomUUID(), createdAt: r.at, updatedAt: r.at })))
+    .returning({ id: contacts.id, number: contacts.number });
+  const contactOf = new Map(made.map((k) => [k.number, k.id]));
+  const opened = await tx
+    .insert(tickets)
+    .values(
+      rows.map((r) => ({
+        uuid: `mass-${r.i}`,
+        companyId,
+        status: (["open", "pending", "closed"] as const)[r.i % 3],
+        contactId: contactOf.get(r.number) as number,
+        createdAt: r.at,
+        updatedAt: r.at,
+      })),
+    )
+    .returning({ id: tickets.id, uuid: tickets.uuid });
+  const ticketOf = new Map(opened.map((x) => [x.uuid, x.id]));
+  const bodies = rows.flatMap((r) =>
+    Array.from({ length: r.i % 5 === 0 ? 2 : 1 }, (_, j) => ({
+      companyId,
+      ticketId: ticketOf.get(`mass-${r.i}`) as number,
+      wid: `WAMASS${r.i}-${j}`,
+      body: r.i < 1200 ? "vazamento na torneira" : "outro assunto",
+      createdAt: r.at,
+      updatedAt: r.at,
+    })),
+  );
+  for (let k = 0; k < bodies.length; k += 500) await tx.insert(messages).values(bodies.slice(k, k + 500));
+  for (const r of rows) if (r.i < 1200) expected.push({ id: ticketOf.get(`mass-${r.i}`) as number, at: r.at });
+});
 expected.sort((x, y) => (x.at === y.at ? y.id - x.id : x.at < y.at ? 1 : -1));
 const pageOf = async (page: number) => {
   const r = await t.call("GET", `/tickets?showAll=true&pageNumber=${page}&searchParam=vazamento`, { token: c.admin.token });
@@ -153,7 +182,12 @@ describe("a word in more than a thousand tickets", () => {
 
   test("with a filter on the tickets (status) the same order and count of the filtered ones", async () => {
     const closed = new Set(
-      (db.query("select id from tickets where company_id = ? and status = 'closed'").all(c.company.id) as { id: number }[]).map((r) => r.id),
+      (
+        await t.db
+          .select({ id: tickets.id })
+          .from(tickets)
+          .where(and(eq(tickets.companyId, c.company.id), eq(tickets.status, "closed")))
+      ).map((r) => r.id),
     );
     const want = expected.filter((x) => closed.has(x.id)).map((x) => x.id);
     const r = await t.call("GET", "/tickets?showAll=true&pageNumber=1&status=closed&searchParam=vazamento", { token: c.admin.token });

@@ -1,11 +1,9 @@
 import { afterAll, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as XLSX from "@e965/xlsx";
 import type { Browser } from "playwright-core";
-import { apiCall, launchBrowser, type Server, SUPER_EMAIL, SUPER_PASSWORD, signIn, startServer } from "./harness";
+import { apiCall, dataFolder, launchBrowser, type Server, SUPER_EMAIL, SUPER_PASSWORD, serverQuery, signIn, startServer } from "./harness";
 
 /**
  * Issue 14 in the browser: a 200-contact list imported from .xlsx, a campaign with 3 variants through
@@ -13,7 +11,7 @@ import { apiCall, launchBrowser, type Server, SUPER_EMAIL, SUPER_PASSWORD, signI
  * server restart: every contact gets its message exactly once (no loss, no duplicate), and the report
  * ends at 200/200.
  */
-const dir = mkdtempSync(join(tmpdir(), "balcao-campaigns-"));
+const dir = dataFolder("balcao-campaigns-");
 // one second of campaign pacing = 5 ms: messageInterval 5 → ~25 ms between messages
 const env = { DATA_DIR: dir, CAMPAIGN_SECOND_MS: "5" };
 let server: Server | null = null;
@@ -21,7 +19,6 @@ let browser: Browser | null = null;
 afterAll(async () => {
   await browser?.close().catch(() => {});
   await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const N = 200;
@@ -116,9 +113,10 @@ test("import 200 contacts, run a 3-variant campaign, stop and restart it, kill -
 
   // kill -9 in the middle of the run, then start again on the same data folder
   await server.kill();
-  const atKill = new Database(join(dir, "app.db"), { readonly: true });
-  const deliveredAtKill = atKill.query("select count(*) n from campaign_shipping where delivered_at is not null").get() as { n: number };
-  atKill.close();
+  const [deliveredAtKill] = await serverQuery<{ n: number }>(
+    server,
+    "select cast(count(*) as integer) n from campaign_shipping where delivered_at is not null",
+  );
   expect(deliveredAtKill.n).toBeLessThan(N);
   console.log(`killed with ${deliveredAtKill.n}/${N} shipments recorded`);
   server = await startServer(env);
@@ -134,15 +132,16 @@ test("import 200 contacts, run a 3-variant campaign, stop and restart it, kill -
 
   // exactly once: every number got one message on the phone, and the variants took turns
   await server.stop();
+  const stopped = server;
   server = null;
-  const db = new Database(join(dir, "app.db"), { readonly: true });
-  const perNumber = db.query("select number, count(*) n, min(body) body from sandbox_messages where direction = 'out' group by number").all() as {
-    number: string;
-    n: number;
-    body: string;
-  }[];
-  const shipments = db.query("select count(*) n, sum(delivered_at is not null) d from campaign_shipping").get() as { n: number; d: number };
-  db.close();
+  const perNumber = await serverQuery<{ number: string; n: number; body: string }>(
+    stopped,
+    "select number, cast(count(*) as integer) n, min(body) body from sandbox_messages where direction = 'out' group by number",
+  );
+  const [shipments] = await serverQuery<{ n: number; d: number }>(
+    stopped,
+    "select cast(count(*) as integer) n, cast(sum(case when delivered_at is not null then 1 else 0 end) as integer) d from campaign_shipping",
+  );
   expect(perNumber.length).toBe(N);
   expect(perNumber.filter((r) => r.n !== 1)).toEqual([]);
   expect(new Set(perNumber.map((r) => r.number))).toEqual(new Set(numbers));

@@ -1,14 +1,28 @@
 import { afterAll, beforeAll } from "bun:test";
+import { Database } from "bun:sqlite";
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import postgres from "postgres";
+import { createTestDatabase } from "../support/postgres";
 
 export const ROOT = join(import.meta.dir, "../..");
 export const SUPER_EMAIL = "root@e2e.local";
 export const SUPER_PASSWORD = "root-pass-123";
+/**
+ * BALCAO_TEST_ENGINE=pg: every started server serves from a PostgreSQL database of its own (DATABASE_URL) on the
+ * test cluster (tests/support/pg-cluster.ts), created empty so that the server's own boot migrates it, as a new
+ * installation's first start does; unset, the servers use SQLite in their data folder (the default).
+ */
+export const ON_POSTGRES = process.env.BALCAO_TEST_ENGINE === "pg";
+
+/** On PostgreSQL, the database of each data folder made by dataFolder(): a restart on the folder finds its data. */
+const folderDatabases = new Map<string, Promise<{ url: string; drop(): Promise<void> }>>();
+/** Servers started and not stopped yet: dataFolder's cleanup stops those on its folder first. */
+const running = new Set<Server>();
 
 /** Debian's chromium, no downloads; the flags keep it quiet and sandbox-free in containers. */
 export const launchBrowser = () =>
@@ -40,10 +54,31 @@ async function ensureBuilt() {
 export interface Server {
   url: string;
   dataDir: string;
+  /** The PostgreSQL database it serves from (BALCAO_TEST_ENGINE=pg), else undefined (SQLite in dataDir). */
+  databaseUrl?: string;
   stop: () => Promise<void>;
   /** SIGKILL (a crash): the data folder is kept. */
   kill: () => Promise<void>;
   logs: () => string;
+}
+
+/**
+ * A data folder for the servers one test file starts, stops and starts again (pass it as DATA_DIR): on PostgreSQL
+ * it comes with a database of its own that every server on the folder serves from. Both are removed after the
+ * file's tests. Call it at the top of the test file (it registers its afterAll there).
+ */
+export function dataFolder(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  if (ON_POSTGRES) folderDatabases.set(dir, createTestDatabase({ migrated: false }));
+  afterAll(async () => {
+    // this hook runs before the file's own afterAll (registered later): stop the folder's server first
+    for (const server of [...running]) if (server.dataDir === dir) await server.stop();
+    const db = folderDatabases.get(dir);
+    folderDatabases.delete(dir);
+    await (await db?.catch(() => null))?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return dir;
 }
 
 /**
@@ -56,6 +91,14 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   // A given DATA_DIR is kept on stop (restart tests reuse it); a generated one is removed.
   const ownDir = !extraEnv.DATA_DIR;
   const dataDir = extraEnv.DATA_DIR ?? mkdtempSync(join(tmpdir(), "balcao-e2e-"));
+  let database: { url: string; drop(): Promise<void> } | null = null;
+  if (ON_POSTGRES && !extraEnv.DATABASE_URL) {
+    const kept = folderDatabases.get(dataDir);
+    if (!ownDir && !kept) throw new Error(`on PostgreSQL a DATA_DIR kept across servers comes from dataFolder() (its database goes with it): ${dataDir}`);
+    database = kept ? await kept : await createTestDatabase({ migrated: false });
+  }
+  // the server's own database (not a folder's) goes with its stop
+  const ownDatabase = database && ownDir ? database : null;
   let output = "";
   const child: ChildProcess = spawn("bun", ["run", "src/main.ts"], {
     cwd: ROOT,
@@ -70,6 +113,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       LOG_LEVEL: "warn",
       // outside services in e2e tests are loopback servers
       OUTBOUND_ALLOW: "127.0.0.1",
+      ...(database ? { DATABASE_URL: database.url } : {}),
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -79,7 +123,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      await ownDatabase?.drop();
+      throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    }
     try {
       const res = await fetch(`${url}/health`, { headers: { accept: "application/json" } });
       if (res.ok) break;
@@ -88,6 +135,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
+      await ownDatabase?.drop();
       throw new Error(`server did not answer /health within 30 s:\n${output}`);
     }
     await Bun.sleep(100);
@@ -99,7 +147,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       await Promise.race([exited, Bun.sleep(5_000)]);
       if (child.exitCode === null) child.kill("SIGKILL");
     }
+    running.delete(server);
     if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    await ownDatabase?.drop();
   };
   const kill = async () => {
     if (child.exitCode !== null) return;
@@ -107,7 +157,36 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     child.kill("SIGKILL");
     await exited;
   };
-  return { url, dataDir, stop, kill, logs: () => output };
+  const server: Server = { url, dataDir, databaseUrl: extraEnv.DATABASE_URL ?? database?.url, stop, kill, logs: () => output };
+  running.add(server);
+  return server;
+}
+
+/**
+ * Runs one statement on a server's database from the test (its SQLite file, or its PostgreSQL database): write
+ * SQL both engines run, and cast counts and sums (`cast(count(*) as integer)`) so both answer numbers.
+ */
+export async function serverQuery<T>(server: Pick<Server, "dataDir" | "databaseUrl">, query: string, params: (string | number)[] = []): Promise<T[]> {
+  if (server.databaseUrl) {
+    const sql = postgres(server.databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      // ? placeholders, as bun:sqlite takes them, become $1, $2…
+      let i = 0;
+      return (await sql.unsafe(
+        query.replace(/\?/g, () => `$${++i}`),
+        params,
+      )) as unknown as T[];
+    } finally {
+      await sql.end();
+    }
+  }
+  const db = new Database(join(server.dataDir, "app.db"));
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    return db.query(query).all(...params) as T[];
+  } finally {
+    db.close();
+  }
 }
 
 /** A server plus a browser for one test file. */

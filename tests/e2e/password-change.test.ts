@@ -4,14 +4,21 @@
  * the current one and stays signed in (the old session ends, the socket reconnects with the new one).
  */
 import { expect, test } from "bun:test";
-import { apiCall, ROOT, SUPER_EMAIL, SUPER_PASSWORD, setupStack, signIn } from "./harness";
+import { apiCall, ROOT, type Server, SUPER_EMAIL, SUPER_PASSWORD, setupStack, signIn } from "./harness";
 
 const stack = setupStack();
 
-async function cliReset(dataDir: string, email: string): Promise<string> {
+async function cliReset(server: Server, email: string): Promise<string> {
   const proc = Bun.spawn(["bun", "run", "src/cli.ts", "reset-password", email], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+    // the command works on the server's database: its folder's SQLite, or its PostgreSQL (DATABASE_URL)
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      DATA_DIR: server.dataDir,
+      ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}),
+      LOG_LEVEL: "silent",
+    },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -25,7 +32,7 @@ test("a generated password must be changed at the first sign-in; the profile cha
   const su = await apiCall<{ token: string }>(server.url, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD });
   const email = "ana@e2e.local";
   expect((await apiCall(server.url, "POST", "/users", { name: "Ana Souza", email, password: "ana-pass-1", profile: "user" }, su.data.token)).status).toBe(201);
-  const printed = await cliReset(server.dataDir, email);
+  const printed = await cliReset(server, email);
 
   const { context, page } = await stack().newPage();
   await page.goto("/login");

@@ -1,18 +1,14 @@
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { apiCall, type Server, startServer, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+import { apiCall, dataFolder, type Server, startServer, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
 
 /**
  * Issue 5: restarting the server (even kill -9) mid-conversation loses and duplicates nothing:
  * the same ticket, the same messages once each, on the agent's side and on the phone's side.
  */
-const dir = mkdtempSync(join(tmpdir(), "balcao-restart-"));
+const dir = dataFolder("balcao-restart-");
 let server: Server | null = null;
 afterAll(async () => {
   await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const login = async (base: string) =>

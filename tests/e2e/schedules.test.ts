@@ -1,22 +1,18 @@
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { apiCall, launchBrowser, type Server, signIn, startServer, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
+import { apiCall, dataFolder, launchBrowser, type Server, signIn, startServer, SUPER_EMAIL, SUPER_PASSWORD } from "./harness";
 
 /**
  * Issue 15: an agent schedules a message from the /schedules page; the server is killed before it is
  * due and restarted after: the customer's phone gets it exactly once, in the ticket's history, and the
  * list shows it sent (no Save on a sent schedule).
  */
-const dir = mkdtempSync(join(tmpdir(), "balcao-schedules-"));
+const dir = dataFolder("balcao-schedules-");
 let server: Server | null = null;
 let browser: Browser | null = null;
 afterAll(async () => {
   await browser?.close().catch(() => {});
   await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 const login = async (base: string) =>
   (await apiCall<{ token: string }>(base, "POST", "/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD })).data.token;

@@ -1,8 +1,6 @@
-import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
-import { join } from "node:path";
 import { zonedToday } from "../../src/contract/zoned";
-import { apiCall, signIn, setupStack } from "./harness";
+import { apiCall, serverQuery, setupStack, signIn } from "./harness";
 
 const stack = setupStack();
 
@@ -76,11 +74,8 @@ test("a new company signs up, then its admin signs in and sees the welcome home"
 });
 
 /** Sets a company's due date straight in the server's database (there is no admin UI for it yet). */
-function setDueDate(name: string, dueDate: string) {
-  const db = new Database(join(stack().server.dataDir, "app.db"));
-  db.exec("PRAGMA busy_timeout = 5000");
-  db.query("UPDATE companies SET due_date = ? WHERE name = ?").run(dueDate, name);
-  db.close();
+async function setDueDate(name: string, dueDate: string) {
+  await serverQuery(stack().server, "UPDATE companies SET due_date = ? WHERE name = ?", [dueDate, name]);
 }
 /** The date n days from today, today being the company's (the login page counts days in the server's zone, TZ, as the server reads it). */
 const isoInDays = (n: number) => {
@@ -98,7 +93,7 @@ test("login warns when the subscription is about to lapse and refuses a lapsed o
   });
   expect(created.status).toBe(201);
 
-  setDueDate("Loja Prazo", isoInDays(1));
+  await setDueDate("Loja Prazo", isoInDays(1));
   const { page, context } = await stack().newPage();
   await signIn(page, "prazo@loja.test", "prazo-123");
   await page.getByText("Sua assinatura vence em 1 dia.").waitFor();
@@ -106,14 +101,14 @@ test("login warns when the subscription is about to lapse and refuses a lapsed o
   await page.getByRole("menuitem", { name: "Sair" }).click();
   await page.getByRole("heading", { name: "Entrar" }).waitFor();
 
-  setDueDate("Loja Prazo", isoInDays(3));
+  await setDueDate("Loja Prazo", isoInDays(3));
   await signIn(page, "prazo@loja.test", "prazo-123");
   await page.getByText("Sua assinatura vence em 3 dias.").waitFor();
   await page.getByRole("button", { name: "Minha conta" }).click();
   await page.getByRole("menuitem", { name: "Sair" }).click();
 
   const past = isoInDays(-2);
-  setDueDate("Loja Prazo", past);
+  await setDueDate("Loja Prazo", past);
   await page.getByLabel("E-mail").fill("prazo@loja.test");
   await page.getByLabel("Senha", { exact: true }).fill("prazo-123");
   await page.getByRole("button", { name: "Entrar", exact: true }).click();

@@ -14,7 +14,7 @@ const RAW_SQLITE: Record<string, string> = {
   "src/channels/baileys/index.ts": "Baileys' auth store: SqliteAuthStore writes through bun:sqlite synchronously (PostgreSQL: auth-store-pg.ts)",
   "src/modules/contacts/queries.ts": "the contact import's bulk upsert: compiled statements in one transaction (PostgreSQL: upsertContactsBulkPg)",
   "src/modules/dashboard/service.ts":
-    "the dashboard's figures: bun:sqlite's compiled statements (PostgreSQL: the same through rawAll, perUser from figures-pg.ts)",
+    "the dashboard's figures: bun:sqlite's compiled statements (PostgreSQL: the same statements unprepared through figures-pg.ts, perUser as PER_USER_PG)",
   "src/modules/messages/search-index.ts": "FTS5: drift per company and the rebuild (PostgreSQL: search-index-pg.ts)",
   "src/modules/messages/service.ts": "the newest unread message through `indexed by` (SQLite's planner hint)",
   "src/ops/backup.ts": "VACUUM INTO and the migrations journal (refused on PostgreSQL: PostgreSQL's tools back it up)",

@@ -102,6 +102,15 @@ async function userOfToken(deps: Deps, token: string): Promise<{ user: SessionUs
     : null;
 }
 
+/** What opening a socket uses of Elysia's socket. */
+interface OpeningSocket {
+  id: string;
+  raw: unknown;
+  data: { query: unknown };
+  send(data: string): unknown;
+  close(code?: number, reason?: string): unknown;
+}
+
 /**
  * The realtime socket `/ws?token=…`: authenticates the access token on upgrade, registers the socket
  * with the hub in the company's main room and the user's room, then follows the client's join/leave
@@ -109,6 +118,10 @@ async function userOfToken(deps: Deps, token: string): Promise<{ user: SessionUs
  */
 export const wsRoutes = (deps: Deps) => {
   const handles = new Map<string, HubSocket>();
+  // A socket's open reads the database (its session) before the hub knows it; the client sends its joins as soon
+  // as it is connected, so messages and the close wait for the open to end (else, on PostgreSQL, they found no
+  // handle and the joins were lost).
+  const opening = new Map<string, Promise<void>>();
   return new Elysia().ws("/ws", {
     idleTimeout: 60,
     async beforeHandle({ query, set }) {
@@ -118,32 +131,23 @@ export const wsRoutes = (deps: Deps) => {
       }
     },
     async open(ws) {
-      const session = await userOfToken(deps, String((ws.data.query as Record<string, string>).token ?? ""));
-      if (!session) return ws.close(4401, "unauthorized");
-      const u = session.user;
-      // The hub keeps one handle per socket: Elysia's id plus the raw socket's cork for batched writes.
-      const raw = ws.raw as { cork?: (fn: () => void) => unknown };
-      const socket: HubSocket = {
-        id: ws.id,
-        send: (d) => ws.send(d),
-        close: (code, reason) => ws.close(code, reason),
-        cork: raw.cork ? (fn) => raw.cork?.(fn) : undefined,
-      };
-      handles.set(ws.id, socket);
-      deps.hub.add(socket, u, session.tokenVersion, session.sessionId);
-      deps.hub.join(socket, rooms.main(u.companyId));
-      deps.hub.join(socket, rooms.user(u.id));
-      if (can(u, "campaigns:manage")) deps.hub.join(socket, rooms.campaigns(u.companyId));
-      await setUserOnline(deps, u, true, true);
-      ws.send(JSON.stringify({ channel: "ready", userId: u.id, t: Date.now() }));
+      const opened = openSocket(ws);
+      opening.set(ws.id, opened);
+      try {
+        await opened;
+      } finally {
+        opening.delete(ws.id);
+      }
     },
     async message(ws, raw) {
+      await opening.get(ws.id)?.catch(() => {});
       const socket = handles.get(ws.id);
       const u = socket && deps.hub.userOf(socket);
       const msg = parseClientMessage(raw);
       if (socket && u && msg) await handleClientMessage(deps, socket, u, msg);
     },
     async close(ws) {
+      await opening.get(ws.id)?.catch(() => {});
       const socket = handles.get(ws.id);
       handles.delete(ws.id);
       if (!socket) return;
@@ -152,4 +156,29 @@ export const wsRoutes = (deps: Deps) => {
       if (u && deps.hub.socketCount(u.id) === 0) await setUserOnline(deps, u, false);
     },
   });
+
+  /** Authenticates a new socket, registers it with the hub in its rooms and says it is ready. */
+  async function openSocket(ws: OpeningSocket): Promise<void> {
+    const session = await userOfToken(deps, String((ws.data.query as Record<string, string>).token ?? ""));
+    if (!session) {
+      ws.close(4401, "unauthorized");
+      return;
+    }
+    const u = session.user;
+    // The hub keeps one handle per socket: Elysia's id plus the raw socket's cork for batched writes.
+    const raw = ws.raw as { cork?: (fn: () => void) => unknown };
+    const socket: HubSocket = {
+      id: ws.id,
+      send: (d) => ws.send(d),
+      close: (code, reason) => ws.close(code, reason),
+      cork: raw.cork ? (fn) => raw.cork?.(fn) : undefined,
+    };
+    handles.set(ws.id, socket);
+    deps.hub.add(socket, u, session.tokenVersion, session.sessionId);
+    deps.hub.join(socket, rooms.main(u.companyId));
+    deps.hub.join(socket, rooms.user(u.id));
+    if (can(u, "campaigns:manage")) deps.hub.join(socket, rooms.campaigns(u.companyId));
+    await setUserOnline(deps, u, true, true);
+    ws.send(JSON.stringify({ channel: "ready", userId: u.id, t: Date.now() }));
+  }
 };

@@ -37,7 +37,9 @@ export function Composer({ onSend, disabled }: { onSend: (p: Payload) => Promise
   const submitText = async (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
-    if (await go({ type: "text", body: text })) setText("");
+    const sent = text;
+    // what was typed while the send was under way stays (the answer may come after the bot's reply)
+    if (await go({ type: "text", body: sent })) setText((now) => (now === sent ? "" : now));
   };
   const pick = (type: "image" | "audio" | "document") => {
     setFileType(type);
@@ -45,8 +47,9 @@ export function Composer({ onSend, disabled }: { onSend: (p: Payload) => Promise
   };
   const sendFile = async (f: File | undefined) => {
     if (!f) return;
-    await go({ type: fileType as SandboxType, file: f, body: text });
-    setText("");
+    const caption = text;
+    await go({ type: fileType as SandboxType, file: f, body: caption });
+    setText((now) => (now === caption ? "" : now));
     if (file.current) file.current.value = "";
   };
   const sendLocation = async () => {
