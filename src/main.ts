@@ -92,7 +92,6 @@ async function boot(first: Config) {
   if (!app.server) throw new Error("server did not start");
   const ping = setInterval(() => deps.hub.broadcast({ channel: "ping", t: Date.now() }), 18_000);
   deps.jobs.start?.();
-  log.info("balcao listening", { url: `http://localhost:${app.server.port}`, dataDir: config.dataDir });
   // quick_check reads every page (about 1 s per 300 MB): off the thread, right after listen (SQLite's file only).
   if (!onPostgres) startIntegrityCheck(deps);
   // A bucket is checked once at boot, without holding it up: when it cannot be used the operator reads why here,
@@ -131,6 +130,8 @@ async function boot(first: Config) {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  // Said once a stop is handled too: whoever waits for this line may stop the server cleanly at once.
+  log.info("balcao listening", { url: `http://localhost:${app.server.port}`, dataDir: config.dataDir });
 }
 
 /** SQLite's own boot steps: an older server on the folder waited out, upgrade (backup first), statistics, holder row. */
