@@ -53,9 +53,12 @@ export async function makeTestApp(opts: { env?: Record<string, string>; resolve?
   const app = buildApp(deps);
   const events: Published[] = [];
   deps.hub.listen((p) => events.push(p));
-  afterAll(() => {
+  afterAll(async () => {
+    // A notification drain the last test set off reads the database: let it end before the database closes (on
+    // PostgreSQL a statement issued after the pool's end is refused, and would fail the next file).
+    await deps.notifier.flush().catch(() => {});
     deps.notifier.stop();
-    if (pg && pgDb) void pgDb.$client.end().then(() => pg.drop());
+    if (pg && pgDb) void pgDb.$client.end({ timeout: 5 }).then(() => pg.drop());
     else db.sqlite.close();
     rmSync(dir, { recursive: true, force: true });
   });
