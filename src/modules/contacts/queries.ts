@@ -115,6 +115,13 @@ export interface ImportMatch {
 /** At most this many matched rows are listed in the report (the counts cover them all). */
 export const IMPORT_MATCH_REPORT_MAX = 500;
 
+/** What a sheet row changes of a stored contact: a name or e-mail given and different (an empty cell clears nothing). */
+function rowChanges(hit: { name: string; email: string }, r: { name: string; email: string }): ImportMatch["changes"] {
+  const changes: ImportMatch["changes"] = {};
+  if (r.name && r.name !== hit.name) changes.name = [hit.name, r.name];
+  if (r.email && r.email !== hit.email) changes.email = [hit.email, r.email];
+  return changes;
+}
 /**
  * Upserts many contacts by number in one transaction with prepared statements (the import path).
  * A new contact gets a uuid (and its number as name when the row has none); an existing one is
@@ -141,9 +148,7 @@ export async function upsertContactsBulk(db: DB, companyId: number, rows: Import
         created++;
         continue;
       }
-      const changes: ImportMatch["changes"] = {};
-      if (r.name && r.name !== hit.name) changes.name = [hit.name, r.name];
-      if (r.email && r.email !== hit.email) changes.email = [hit.email, r.email];
+      const changes = rowChanges(hit, r);
       if (changes.name || changes.email) {
         update.run(changes.name?.[1] ?? hit.name, changes.email?.[1] ?? hit.email, now, hit.id);
         updated++;
@@ -188,9 +193,7 @@ async function upsertContactsBulkPg(db: DB, companyId: number, rows: ImportRow[]
           created++;
           continue;
         }
-        const changes: ImportMatch["changes"] = {};
-        if (r.name && r.name !== hit.name) changes.name = [hit.name, r.name];
-        if (r.email && r.email !== hit.email) changes.email = [hit.email, r.email];
+        const changes = rowChanges(hit, r);
         if (changes.name || changes.email) {
           const v = { name: changes.name?.[1] ?? hit.name, email: changes.email?.[1] ?? hit.email };
           state.set(r.number, v);
