@@ -137,9 +137,11 @@ describe("WhatsApp connections on PostgreSQL", () => {
       const first = await boot(pg, dir);
       const id = await linkByQr(first);
       const kinds = async () => (await pgClientOf(pg)<{ kind: string }[]>`select distinct kind from wa_auth where connection_id = ${id}`).map((k) => k.kind);
+      // The creds and the Signal keys Baileys sets once linked (its LID mappings, a moment after CONNECTED) reach
+      // PostgreSQL.
+      await until(async () => (await kinds()).includes("lid-mapping"), 10_000, "the LID mappings in PostgreSQL");
       await first.deps.sessions.stopAll({ keepState: true });
       first.deps.notifier.stop();
-      // The creds and the Signal keys Baileys set while linking (its LID mappings) are in PostgreSQL.
       expect(await kinds()).toEqual(expect.arrayContaining(["creds", "lid-mapping"]));
       await resumesWithoutQr(pg, dir, id);
     } finally {
