@@ -97,16 +97,40 @@ function parseBunTest(output: string, code: number): StepResult {
   return { passed: passed ?? 0, failed };
 }
 
-function record(name: string, r: StepResult, seconds: number) {
+function record(name: string, r: StepResult, seconds: number, output = "") {
   totals.passed += r.passed;
   totals.failed += r.failed;
   summary.push(`${r.failed ? "FAIL" : "ok  "} ${name}: ${r.passed} passed, ${r.failed} failed (${seconds.toFixed(0)} s)`);
+  if (r.failed) summary.push(...failureLines(output));
+}
+
+/**
+ * What a failed step's log says of its failures, for the summary (CI may keep only the end of the log): each
+ * `(fail)` line with the first error line printed before it, at most 10 failures.
+ */
+function failureLines(output: string): string[] {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+  const found: string[] = [];
+  for (let i = 0; i < lines.length && found.length < 10; i++) {
+    if (!lines[i].startsWith("(fail)")) continue;
+    let error = "";
+    for (let j = i - 1; j >= Math.max(0, i - 60) && !lines[j].startsWith("(pass)") && !lines[j].startsWith("(fail)"); j--) {
+      if (/^\s*(error|Error|expect\(|Expected|Received|TypeError|AssertionError)/.test(lines[j])) error = lines[j].trim();
+    }
+    found.push(`       ${lines[i].slice(0, 200)}${error ? `\n         ${error.slice(0, 200)}` : ""}`);
+  }
+  if (!found.length) {
+    const tail = lines.filter((l) => l.trim()).slice(-3);
+    found.push(...tail.map((l) => `       ${l.slice(0, 200)}`));
+  }
+  return found;
 }
 
 /** A step that is one test: passes when the command exits 0. */
 async function single(name: string, cmd: string[]) {
-  const { code, seconds } = await run(cmd);
-  record(name, code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }, seconds);
+  const { code, output, seconds } = await run(cmd);
+  record(name, code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }, seconds, output);
 }
 
 /** `bun test` over the given folders or files that hold tests; none is not a failure. */
@@ -117,7 +141,7 @@ async function bunTest(name: string, paths: string[], extra: string[] = [], env:
     return;
   }
   const { code, output, seconds } = await run(["bun", "test", ...withTests.map((d) => `./${d}`), ...extra], env);
-  record(name, parseBunTest(output, code), seconds);
+  record(name, parseBunTest(output, code), seconds, output);
 }
 
 function extraTestDirs(): string[] {
