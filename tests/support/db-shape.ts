@@ -42,12 +42,13 @@ export interface Shape {
 }
 
 /**
- * Objects one engine has for its own search index and the other has not: SQLite's FTS5 table (and its shadow
+ * Objects one engine has for its own search index (or read cache) and the other has not: SQLite's FTS5 table (and its shadow
  * tables); PostgreSQL's search objects (branch `search` lists its column, table or index names here).
  */
 export const SEARCH_ONLY = {
   sqliteTables: /^messages_fts/,
-  pgTables: [] as string[],
+  // The read cache's version of the data (migrations-pg/0004; SQLite's is total_changes() + data_version).
+  pgTables: ["data_version"] as string[],
   pgColumns: [] as string[],
   pgIndexes: ["messages_fts_idx"] as string[],
 };
