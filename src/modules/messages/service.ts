@@ -21,7 +21,7 @@ import { clearUnread, noteMessage, refreshPreview } from "../tickets";
 import { findTicketRow } from "../tickets";
 import type { TicketRow } from "../tickets";
 import type { TicketDto } from "../tickets";
-import { getVisibleTicket, loadTicket } from "../tickets";
+import { getVisibleTicket, getVisibleTicketLoaded, loadTicket } from "../tickets";
 import { findMessage, hydrate, pageMessages } from "./queries";
 import { ticketWindow } from "./window";
 import { isQueued, messages } from "./schema";
@@ -107,6 +107,7 @@ async function newestUnread(db: DbOrTx, ticketId: number): Promise<{ wid: string
 
 /** GET /messages/{ticketId}: a page (20, newest page first, chronological), marks the ticket read. */
 export async function listMessages(ctx: Ctx, ticketId: number, page: number): Promise<MessagesPageDto> {
+  if (ctx.db.engine === "pg") return listMessagesPg(ctx, ticketId, page);
   const ticket = await getVisibleTicket(ctx, ticketId);
   const size = LIMITS.messagesPageSize;
   const { rows, total } = await pageMessages(ctx.db, ctx.companyId, ticketId, page, size);
@@ -118,6 +119,30 @@ export async function listMessages(ctx: Ctx, ticketId: number, page: number): Pr
     count: total,
     hasMore: total > page * size,
   };
+}
+
+/**
+ * The same page on PostgreSQL, where each statement is a round trip: the ticket with its references (the visibility
+ * check, then the answer's ticket), the page, its count and the newest unread message go out side by side; nothing is
+ * answered before the check passes. A ticket with something unread is marked read, then read again (its new count).
+ */
+async function listMessagesPg(ctx: Ctx, ticketId: number, page: number): Promise<MessagesPageDto> {
+  const size = LIMITS.messagesPageSize;
+  const [loaded, { rows, total }, newest] = await Promise.all([
+    getVisibleTicketLoaded(ctx, ticketId),
+    pageMessages(ctx.db, ctx.companyId, ticketId, page, size),
+    newestUnread(ctx.db, ticketId),
+  ]);
+  let ticket = loaded.dto;
+  if (loaded.row.unreadMessages !== 0 || newest) {
+    await markTicketRead(ctx, loaded.row);
+    ticket = (await loadTicket(ctx, ctx.companyId, ticketId))!;
+  }
+  const [hydrated, window] = await Promise.all([
+    hydrate(ctx.db, ctx.companyId, rows),
+    loaded.channel === "cloudapi" ? ticketWindow(ctx, loaded.row) : Promise.resolve(null),
+  ]);
+  return { messages: hydrated, ticket, window, count: total, hasMore: total > page * size };
 }
 
 /** The outbox of these deps (`deps.outbox`): how every other module and the inbound path send. */

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { TicketListInput, TicketStatus } from "../../contract/schemas/tickets";
 import { LIMITS } from "../../contract/limits";
 import { cachedCount, cachedRead } from "../../db/paging";
-import type { Ctx, Deps } from "../../core/deps";
+import type { Ctx, Deps, Reads } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
 import { canViewTicket } from "./policy";
 import { findJoinedWithTags, findTicketRow, selectTickets, type TicketJoined } from "./queries";
@@ -27,9 +27,37 @@ export async function getVisibleTicket(ctx: Ctx, id: number) {
   return row;
 }
 
+/**
+ * A ticket the caller may see (404 / 403 as getVisibleTicket), with its wire shape and its connection's channel, from
+ * one statement: the message page on PostgreSQL, where each statement is a round trip.
+ */
+export async function getVisibleTicketLoaded(ctx: Ctx, id: number) {
+  const found = await findJoinedWithTags(ctx.db, ctx.companyId, id);
+  if (!found) throw notFound("ERR_NO_TICKET_FOUND");
+  if (!canViewTicket(ctx.user, found.joined.ticket)) throw forbidden();
+  return { row: found.joined.ticket, dto: serializeTicket(found.joined, found.tags), channel: found.joined.whatsapp?.channel ?? null };
+}
+
 /** GET /tickets (R-TKT-13): the caller's conditions (list-filter.ts), newest activity first, 40 per page. */
 export async function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses?: TicketStatus[] } = {}) {
-  const { where, set, onlySearch } = ticketListFilter(ctx.user, ctx.companyId, q, ctx.db.engine, opts);
+  const filter = ticketListFilter(ctx.user, ctx.companyId, q, ctx.db.engine, opts);
+  const size = LIMITS.ticketsPageSize;
+  const offset = (q.pageNumber - 1) * size;
+  if (ctx.db.engine === "pg") {
+    // PostgreSQL: each statement is a round trip between two processes, so the whole page (count, rows, tags) is
+    // kept until the database changes, under its statement (the caller's visibility is in its parameters).
+    const { where, set, onlySearch } = filter;
+    const keyQuery = set
+      ? searchPageQuery(ctx.db.engine, ctx.companyId, set, where, onlySearch, size, offset)
+      : selectTickets(ctx.db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(size).offset(offset).getSQL();
+    return cachedRead(ctx.reads, "tickets-page", keyQuery, () => ticketPage(ctx, q, filter, null));
+  }
+  return ticketPage(ctx, q, filter, ctx.reads);
+}
+
+/** One page of GET /tickets; `reads` keeps its count or search page (SQLite), or null when the caller keeps the whole page. */
+async function ticketPage(ctx: Ctx, q: TicketListInput, filter: ReturnType<typeof ticketListFilter>, reads: Reads | null) {
+  const { where, set, onlySearch } = filter;
   const size = LIMITS.ticketsPageSize;
   const offset = (q.pageNumber - 1) * size;
   let rows: TicketJoined[];
@@ -38,14 +66,17 @@ export async function listTickets(ctx: Ctx, q: TicketListInput, opts: { statuses
     // A page is kept until the database changes: the next request for it (a refresh, another agent
     // with the same visibility, paging back) costs the page's references only.
     const query = searchPageQuery(ctx.db.engine, ctx.companyId, set, where, onlySearch, size, offset);
-    const page = await cachedRead(ctx.reads, "search", query, async () => readSearchPage((await rawAll<{ total: number; ids: string }>(ctx.db, query))[0]));
+    const search = async () => readSearchPage((await rawAll<{ total: number; ids: string }>(ctx.db, query))[0]);
+    const page = reads ? await cachedRead(reads, "search", query, search) : await search();
     total = page.total;
     // The references are joined for the page's rows only.
     rows = page.ids.length ? await selectTickets(ctx.db).where(inArray(tickets.id, page.ids)).orderBy(desc(tickets.updatedAt), desc(tickets.id)) : [];
   } else {
     // No filter needs the contact: the count reads the tab's index alone, and is cached between writes.
-    total = await cachedCount(ctx.reads, ctx.db.select({ n: count() }).from(tickets).where(where));
-    rows = await selectTickets(ctx.db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(size).offset(offset);
+    const countQuery = ctx.db.select({ n: count() }).from(tickets).where(where);
+    const rowsQuery = selectTickets(ctx.db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(size).offset(offset);
+    // Side by side: on PostgreSQL two connections of the pool, one wait instead of two.
+    [total, rows] = await Promise.all([reads ? cachedCount(reads, countQuery) : countQuery.then((r) => r[0]?.n ?? 0), rowsQuery]);
   }
   const tagMap = await tagsOfTickets(
     ctx.db,
