@@ -98,9 +98,9 @@ async function measure(c: (typeof cases)[number]) {
     const rps = await throughput(server.base, c.path, c.token, CLIENTS, SECONDS);
     figure({ name: `${c.label} (${c.who}) ${CLIENTS} clients`, value: rps, unit: "req/s", target: t.rps, better: "higher" });
   }
-  if (c.label === "search by word") {
-    // A search's page is kept until the database changes: the same search right after a change (a
-    // ticket touched by another process) is computed anew; this is its cost.
+  if (c.label === "search by word" || c.kind === "tab") {
+    // A search's page (and a tab's count; on PostgreSQL the tab's whole page) is kept until the database changes: the
+    // same request right after a change (a ticket touched by another process) is computed anew; this is its cost.
     const l = await latency(server.base, c.path, c.token, Math.ceil(RUNS / 2), cpu, touch);
     figure({ name: `${c.label} (${c.who}) after a change p50`, value: l.p50, unit: "ms", target: t.p50, better: "lower" });
     figure({ name: `${c.label} (${c.who}) after a change, ${cpuLabel}`, value: l.cpu ?? 0, unit: "ms" });

@@ -129,6 +129,8 @@ describe("the agent's story", () => {
     expect(foreign.status).toBe(404);
     const byTag = await t.call("GET", `/tickets?tags=${JSON.stringify([tag.json.id])}&showAll=true`, { token: a.admin.token });
     expect(byTag.json.tickets.map((x: { id: number }) => x.id)).toEqual([ticketId]);
+    // The list's card carries its tags (on PostgreSQL they come with the rows, on SQLite from a second read).
+    expect(byTag.json.tickets[0].tags).toEqual([{ id: tag.json.id, name: "Urgente", color: "#ff0000", kanban: 0 }]);
   });
 
   test("transfer to a queue without a user: pending in Suporte, Bruno sees it live, transfer text sent", async () => {

@@ -6,6 +6,7 @@ export {
   replaceTicketTags,
   tagsJsonOf,
   tagsOfTickets,
+  type TicketTag,
   ticketsWithEveryTag,
   ticketsWithTag,
   unlinkTicketTags,

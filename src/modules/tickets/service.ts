@@ -5,12 +5,12 @@ import { cachedCount, cachedRead } from "../../db/paging";
 import type { Ctx, Deps, Reads } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
 import { canViewTicket } from "./policy";
-import { findJoinedWithTags, findTicketRow, selectTickets, type TicketJoined } from "./queries";
+import { findJoinedWithTags, findTicketRow, selectTickets, selectTicketsWith, type TicketJoined } from "./queries";
 import { ticketListFilter } from "./list-filter";
 import { readSearchPage, searchPageQuery } from "./search";
 import { tickets } from "./schema";
 import { serializeTicket, type TicketDto } from "./serialize";
-import { tagsOfTickets } from "../tags";
+import { tagsJsonOf, tagsOfTickets, type TicketTag } from "../tags";
 import { rawAll } from "../../db/query";
 
 /** Loads one ticket in its wire shape, or null. */
@@ -70,24 +70,31 @@ async function ticketPage(ctx: Ctx, q: TicketListInput, filter: ReturnType<typeo
     const page = reads ? await cachedRead(reads, "search", query, search) : await search();
     total = page.total;
     // The references are joined for the page's rows only.
-    rows = page.ids.length ? await selectTickets(ctx.db).where(inArray(tickets.id, page.ids)).orderBy(desc(tickets.updatedAt), desc(tickets.id)) : [];
+    rows = page.ids.length ? await selectPage(ctx).where(inArray(tickets.id, page.ids)).orderBy(desc(tickets.updatedAt), desc(tickets.id)) : [];
   } else {
     // No filter needs the contact: the count reads the tab's index alone, and is cached between writes.
     const countQuery = ctx.db.select({ n: count() }).from(tickets).where(where);
-    const rowsQuery = selectTickets(ctx.db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(size).offset(offset);
+    const rowsQuery = selectPage(ctx).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(size).offset(offset);
     // Side by side: on PostgreSQL two connections of the pool, one wait instead of two.
     [total, rows] = await Promise.all([reads ? cachedCount(reads, countQuery) : countQuery.then((r) => r[0]?.n ?? 0), rowsQuery]);
   }
-  const tagMap = await tagsOfTickets(
-    ctx.db,
-    rows.map((r) => r.ticket.id),
-  );
+  // PostgreSQL: the tags came with the rows (one round trip less); SQLite reads them for the page in one statement.
+  const tagMap =
+    ctx.db.engine === "pg"
+      ? new Map(rows.map((r) => [r.ticket.id, JSON.parse((r as { tagsJson?: string }).tagsJson ?? "[]") as TicketTag[]]))
+      : await tagsOfTickets(
+          ctx.db,
+          rows.map((r) => r.ticket.id),
+        );
   return {
     tickets: rows.map((r) => serializeTicket(r, tagMap.get(r.ticket.id) ?? [])),
     count: total,
     hasMore: total > q.pageNumber * size,
   };
 }
+
+/** The page's select: on PostgreSQL with each ticket's tags as JSON (tagsJson), on SQLite without (read after). */
+const selectPage = (ctx: Ctx) => (ctx.db.engine === "pg" ? selectTicketsWith(ctx.db, { tagsJson: tagsJsonOf(tickets.id, "pg") }) : selectTickets(ctx.db));
 
 /** GET /tickets/{id}. */
 export async function showTicket(ctx: Ctx, id: number) {
