@@ -99,7 +99,57 @@ if (!smoke && !only.length && engineArg === "sqlite") {
   lines.push("<!-- results:end -->");
   writeBetween("results", lines);
 }
-if (!smoke && !only.length && engineArg !== "sqlite") writeBetween("results-pg", pgLines());
+if (!smoke && engineArg !== "sqlite") writeBetween("results-pg", only.length ? mergedPgLines() : pgLines());
+
+/**
+ * `bun run bench scale --engine pg|both`: the section with the benchmarks of this run replaced and the others' kept as
+ * the earlier run wrote them (each subsection says when it ran); the targets line counts every subsection's.
+ */
+function mergedPgLines(): string[] {
+  const fresh = pgLines();
+  const file = join(import.meta.dir, "RESULTS.md");
+  const old = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const start = old.indexOf("<!-- results-pg:start");
+  const end = old.indexOf("<!-- results-pg:end -->");
+  if (start < 0 || end < start) return fresh;
+  const oldLines = old.slice(start, end).split("\n");
+  const earlier = oldLines.find((l) => l.startsWith("Last run: "))?.replace(/^Last run: /, "") ?? "";
+  // Subsections by benchmark: "### <bench> (" up to the next "### ".
+  const split = (lines: string[]) => {
+    const parts = new Map<string, string[]>();
+    let current: string[] | null = null;
+    for (const l of lines) {
+      const m = /^### (\S+) \(/.exec(l);
+      if (m) {
+        current = [l];
+        parts.set(m[1], current);
+      } else if (current && !l.startsWith("<!-- ")) current.push(l);
+    }
+    return parts;
+  };
+  const before = split(oldLines);
+  const now = split(fresh);
+  const benches = [...new Set([...PG_BENCHES.filter((b) => before.has(b) || now.has(b))])];
+  const body: string[] = [];
+  for (const b of benches) {
+    const part = now.get(b) ?? before.get(b)!;
+    const trimmed = [...part];
+    while (trimmed.length && trimmed[trimmed.length - 1] === "") trimmed.pop();
+    if (!now.has(b) && earlier && !trimmed.some((l) => l.startsWith("From the run of "))) trimmed.splice(1, 0, "", `From the run of ${earlier}.`);
+    if (now.has(b)) trimmed.splice(1, 0, "", `From the run of ${machine()}.`);
+    body.push("", ...trimmed);
+  }
+  const rows = body.filter((l) => l.startsWith("| ") && !l.startsWith("| figure"));
+  const met = rows.filter((l) => l.endsWith("| ok |")).length;
+  const missed = rows.filter((l) => l.endsWith("| **MISS** |")).length;
+  return [
+    fresh[0],
+    `Last run: ${machine()} (${only.join(", ")} only; the other benchmarks below from their own runs). PostgreSQL ${cluster?.version}, a private cluster on the same machine (${pgLib?.BENCH_PG_SETTINGS.join(", ")}).`,
+    `PostgreSQL: ${met} of ${met + missed} targets met.`,
+    ...body,
+    "<!-- results-pg:end -->",
+  ];
+}
 
 /** The PostgreSQL run's figures, each beside SQLite's of the same run (`--engine both`) and PostgreSQL's target. */
 function pgLines(): string[] {
