@@ -137,6 +137,7 @@ describe("realtime /ws", () => {
     s.ws.onopen = () => s.ws.close();
     await new Promise<void>((resolve) => s.ws.addEventListener("close", () => resolve()));
     // the server's close waits for its open (a session read): give it time under load, then it must have left
+    await Bun.sleep(200);
     for (let end = Date.now() + 3000; t.deps.hub.socketCount(a.admin.user.id) !== before && Date.now() < end; ) await Bun.sleep(10);
     expect(t.deps.hub.socketCount(a.admin.user.id)).toBe(before);
   });
