@@ -113,7 +113,7 @@ function mergedPgLines(): string[] {
   const end = old.indexOf("<!-- results-pg:end -->");
   if (start < 0 || end < start) return fresh;
   const oldLines = old.slice(start, end).split("\n");
-  const earlier = oldLines.find((l) => l.startsWith("Last run: "))?.replace(/^Last run: /, "") ?? "";
+  const earlier = /^Last run: (.*? at the end)/.exec(oldLines.find((l) => l.startsWith("Last run: ")) ?? "")?.[1] ?? "";
   // Subsections by benchmark: "### <bench> (" up to the next "### ".
   const split = (lines: string[]) => {
     const parts = new Map<string, string[]>();

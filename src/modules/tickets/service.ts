@@ -75,8 +75,13 @@ async function ticketPage(ctx: Ctx, q: TicketListInput, filter: ReturnType<typeo
     // No filter needs the contact: the count reads the tab's index alone, and is cached between writes.
     const countQuery = ctx.db.select({ n: count() }).from(tickets).where(where);
     const rowsQuery = selectPage(ctx).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(size).offset(offset);
-    // Side by side: on PostgreSQL two connections of the pool, one wait instead of two.
-    [total, rows] = await Promise.all([reads ? cachedCount(reads, countQuery) : countQuery.then((r) => r[0]?.n ?? 0), rowsQuery]);
+    if (reads) {
+      total = await cachedCount(reads, countQuery);
+      rows = await rowsQuery;
+    } else {
+      // PostgreSQL (the whole page is kept by the caller): side by side on two connections of the pool, one wait.
+      [total, rows] = await Promise.all([countQuery.then((r) => r[0]?.n ?? 0), rowsQuery]);
+    }
   }
   // PostgreSQL: the tags came with the rows (one round trip less); SQLite reads them for the page in one statement.
   const tagMap =
