@@ -29,21 +29,22 @@ export async function hydrate(db: DbOrTx, companyId: number, rows: MessageRow[])
  * share); the page's company check is a unary `+` term, which no index can serve.
  */
 export async function pageMessages(db: DbOrTx, companyId: number, ticketId: number, page: number, size: number) {
-  const countQuery = db.select({ n: count() }).from(messages).where(eq(messages.ticketId, ticketId)).limit(1);
-  const rowsQuery = db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.ticketId, ticketId), sql`+${messages.companyId} = ${companyId}`))
-    .orderBy(desc(messages.id))
-    .limit(size)
-    .offset((page - 1) * size);
+  const countQuery = () => db.select({ n: count() }).from(messages).where(eq(messages.ticketId, ticketId)).limit(1);
+  const rowsQuery = () =>
+    db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), sql`+${messages.companyId} = ${companyId}`))
+      .orderBy(desc(messages.id))
+      .limit(size)
+      .offset((page - 1) * size);
   // PostgreSQL: side by side on two connections of the pool (one wait instead of two); SQLite: one after the other.
   if (db.engine === "pg") {
-    const [counted, rows] = await Promise.all([countQuery, rowsQuery]);
+    const [counted, rows] = await Promise.all([countQuery(), rowsQuery()]);
     return { rows: rows.reverse(), total: counted[0]?.n ?? 0 };
   }
-  const total = (await countQuery)[0]?.n ?? 0;
-  const rows = (await rowsQuery).reverse();
+  const total = (await countQuery())[0]?.n ?? 0;
+  const rows = (await rowsQuery()).reverse();
   return { rows, total };
 }
 
