@@ -21,7 +21,7 @@ import { clearUnread, noteMessage, refreshPreview } from "../tickets";
 import { findTicketRow } from "../tickets";
 import type { TicketRow } from "../tickets";
 import type { TicketDto } from "../tickets";
-import { getVisibleTicket, getVisibleTicketLoaded, loadTicket } from "../tickets";
+import { canViewTicket, findTicketLoaded, getVisibleTicket, loadTicket } from "../tickets";
 import { findMessage, hydrate, pageMessages } from "./queries";
 import { ticketWindow } from "./window";
 import { isQueued, messages } from "./schema";
@@ -122,26 +122,31 @@ export async function listMessages(ctx: Ctx, ticketId: number, page: number): Pr
 }
 
 /**
- * The same page on PostgreSQL, where each statement is a round trip: the ticket with its references (the visibility
- * check, then the answer's ticket), the page, its count and the newest unread message go out side by side; nothing is
- * answered before the check passes. A ticket with something unread is marked read, then read again (its new count).
+ * The same page on PostgreSQL, where each statement is a round trip. The page (the ticket with its references, the
+ * messages, their count, whether one is unread) is kept in `deps.reads` until the data changes, its statements sent
+ * side by side when computed; the caller's visibility is checked on the ticket's row at every request, before anything
+ * is answered. A ticket with something unread is marked read (a write: the kept page goes), then read again.
  */
 async function listMessagesPg(ctx: Ctx, ticketId: number, page: number): Promise<MessagesPageDto> {
   const size = LIMITS.messagesPageSize;
-  const [loaded, { rows, total }, newest] = await Promise.all([
-    getVisibleTicketLoaded(ctx, ticketId),
-    pageMessages(ctx.db, ctx.companyId, ticketId, page, size),
-    newestUnread(ctx.db, ticketId),
-  ]);
+  const kept = await ctx.reads.get(`messages-page\u0000${ctx.companyId}\u0000${ticketId}\u0000${page}`, async () => {
+    const [loaded, { rows, total }, newest] = await Promise.all([
+      findTicketLoaded(ctx, ctx.companyId, ticketId),
+      pageMessages(ctx.db, ctx.companyId, ticketId, page, size),
+      newestUnread(ctx.db, ticketId),
+    ]);
+    return loaded ? { loaded, total, unread: !!newest, messages: await hydrate(ctx.db, ctx.companyId, rows) } : null;
+  });
+  if (!kept) throw notFound("ERR_NO_TICKET_FOUND");
+  const { loaded, total, unread, messages: hydrated } = kept;
+  if (!canViewTicket(ctx.user, loaded.row)) throw forbidden();
   let ticket = loaded.dto;
-  if (loaded.row.unreadMessages !== 0 || newest) {
+  if (loaded.row.unreadMessages !== 0 || unread) {
     await markTicketRead(ctx, loaded.row);
     ticket = (await loadTicket(ctx, ctx.companyId, ticketId))!;
   }
-  const [hydrated, window] = await Promise.all([
-    hydrate(ctx.db, ctx.companyId, rows),
-    loaded.channel === "cloudapi" ? ticketWindow(ctx, loaded.row) : Promise.resolve(null),
-  ]);
+  // The window depends on the clock: worked out at every request (Cloud API tickets only).
+  const window = loaded.channel === "cloudapi" ? await ticketWindow(ctx, loaded.row) : null;
   return { messages: hydrated, ticket, window, count: total, hasMore: total > page * size };
 }
 

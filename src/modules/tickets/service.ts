@@ -28,13 +28,12 @@ export async function getVisibleTicket(ctx: Ctx, id: number) {
 }
 
 /**
- * A ticket the caller may see (404 / 403 as getVisibleTicket), with its wire shape and its connection's channel, from
- * one statement: the message page on PostgreSQL, where each statement is a round trip.
+ * A ticket of the company with its wire shape and its connection's channel, from one statement (or undefined): the
+ * message page on PostgreSQL, where each statement is a round trip. The caller checks `canViewTicket` on `row`.
  */
-export async function getVisibleTicketLoaded(ctx: Ctx, id: number) {
-  const found = await findJoinedWithTags(ctx.db, ctx.companyId, id);
-  if (!found) throw notFound("ERR_NO_TICKET_FOUND");
-  if (!canViewTicket(ctx.user, found.joined.ticket)) throw forbidden();
+export async function findTicketLoaded(deps: Deps, companyId: number, id: number) {
+  const found = await findJoinedWithTags(deps.db, companyId, id);
+  if (!found) return undefined;
   return { row: found.joined.ticket, dto: serializeTicket(found.joined, found.tags), channel: found.joined.whatsapp?.channel ?? null };
 }
 
