@@ -87,9 +87,7 @@ export class Cluster {
       const name = `node${++this.started}`;
       return { name, dir, child: spawnBalcao(["src/main.ts"], this.env(dir, { LOG_LEVEL: "info" })) };
     });
-    const started = await Promise.all(
-      children.map(async (c) => ({ ...c, url: await listening(c.child, 60_000), pid: c.child.proc.pid })),
-    );
+    const started = await Promise.all(children.map(async (c) => ({ ...c, url: await listening(c.child, 60_000), pid: c.child.proc.pid })));
     this.nodes.push(...started);
     return started;
   }
@@ -174,7 +172,8 @@ export class Cluster {
     await Bun.sleep(300); // the join is applied once the socket's session is read
     return {
       frames,
-      wids: () => new Set(frames.filter((f) => f.channel === "appMessage" && f.action === "create" && f.message && !f.message.fromMe).map((f) => f.message!.wid)),
+      wids: () =>
+        new Set(frames.filter((f) => f.channel === "appMessage" && f.action === "create" && f.message && !f.message.fromMe).map((f) => f.message!.wid)),
       close: () => ws.close(),
     };
   }

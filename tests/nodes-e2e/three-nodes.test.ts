@@ -112,7 +112,9 @@ describe("three nodes on one PostgreSQL", () => {
     await until(
       async () => {
         const leases = await cluster.leases();
-        return moved.every((id) => survivors.includes(leases.get(id) as NodeProc) && cluster.fleet.online(accountOf(id)) && accountOf(id).logins > (loginsBefore.get(id) ?? 0));
+        return moved.every(
+          (id) => survivors.includes(leases.get(id) as NodeProc) && cluster.fleet.online(accountOf(id)) && accountOf(id).logins > (loginsBefore.get(id) ?? 0),
+        );
       },
       60_000,
       "the dead node's connections running on the survivors",
@@ -147,8 +149,15 @@ describe("three nodes on one PostgreSQL", () => {
     expect((await api("POST", "/campaign-settings", { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } })).status).toBe(200);
     const list = (await api("POST", "/contact-lists", { name: "Lista três nós" })).json;
     for (let i = 0; i < CONTACTS; i += 20)
-      await Promise.all(numbers.slice(i, i + 20).map((number, k) => api("POST", "/contact-list-items", { contactListId: list.id, name: `Pessoa ${i + k + 1}`, number })));
-    const created = await api("POST", "/campaigns", { name: "Promoção três nós", message1: "Promoção de hoje!", whatsappId: connectionId, contactListId: list.id });
+      await Promise.all(
+        numbers.slice(i, i + 20).map((number, k) => api("POST", "/contact-list-items", { contactListId: list.id, name: `Pessoa ${i + k + 1}`, number })),
+      );
+    const created = await api("POST", "/campaigns", {
+      name: "Promoção três nós",
+      message1: "Promoção de hoje!",
+      whatsappId: connectionId,
+      contactListId: list.id,
+    });
     expect(created.status).toBe(201);
     const started = performance.now();
     expect((await api("POST", `/campaigns/${created.json.id}/start`)).status).toBe(200);

@@ -40,7 +40,14 @@ export class FakeWaFleet extends FakeWaServer {
   newAccount(): FleetAccount {
     const k = ++this.nextAccount;
     const number = `55119${String(k).padStart(8, "0")}`;
-    const account: FleetAccount = { number, jid: `${number}:7@s.whatsapp.net`, lid: `9${String(k).padStart(10, "0")}:7@lid`, pending: new Map(), logins: 0, replaced: 0 };
+    const account: FleetAccount = {
+      number,
+      jid: `${number}:7@s.whatsapp.net`,
+      lid: `9${String(k).padStart(10, "0")}:7@lid`,
+      pending: new Map(),
+      logins: 0,
+      replaced: 0,
+    };
     this.accounts.set(number, account);
     return account;
   }
@@ -51,7 +58,9 @@ export class FakeWaFleet extends FakeWaServer {
    */
   link(account: FleetAccount, qr: { advSecretKey: string; identityKey: Uint8Array }) {
     const key = Buffer.from(qr.identityKey);
-    const session = this.sessions.find((s) => !s.closed && s.hello?.kind === "registration" && s.hello.identityKey && key.equals(Buffer.from(s.hello.identityKey)));
+    const session = this.sessions.find(
+      (s) => !s.closed && s.hello?.kind === "registration" && s.hello.identityKey && key.equals(Buffer.from(s.hello.identityKey)),
+    );
     if (!session) throw new Error("fake WA fleet: no open registration session shows this QR");
     session.pairSuccess({ advSecretKey: qr.advSecretKey, identityKey: qr.identityKey, jid: account.jid, lid: account.lid });
   }
