@@ -74,6 +74,10 @@ export class Cluster {
       WA_TEST_ROOT_KEY: this.fleet.rootKeyHex,
       // a campaign's pacing second is 1 ms here: the campaign test measures once-per-contact, not pacing
       CAMPAIGN_SECOND_MS: "1",
+      // every node signs and reads the same tokens and sealed secrets (README, Several nodes)
+      JWT_SECRET: "nodes-e2e-jwt-secret-0123456789",
+      JWT_REFRESH_SECRET: "nodes-e2e-refresh-secret-0123456789",
+      ENCRYPTION_KEY: "nodes-e2e-encryption-key-0123456789abcdef",
       LOG_LEVEL: "warn",
       ...extra,
     });
