@@ -74,6 +74,9 @@ import { createOutbox } from "./modules/messages";
 import { createHooks } from "./hooks";
 import { notificationsRoutes } from "./http/routes/notifications";
 import { todosRoutes } from "./http/routes/todos";
+import { ClusterCache } from "./cluster/cache";
+import type { OpenNode } from "./node";
+import { topicOf } from "./realtime/bus";
 import pkg from "../package.json";
 
 /** Builds the process dependencies from an open database and config. */
@@ -97,15 +100,28 @@ export interface AppDeps extends Deps {
   storage: StorageGuard;
 }
 
-export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Clock; resolve?: Resolver } = {}): AppDeps {
+/**
+ * `node`: this process as one node of several on PostgreSQL (src/node.ts, opened by main.ts): the hub's frames and
+ * the settings cache's forgets cross to the other nodes over its bus, and jobs that run once take its job lock.
+ */
+export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Clock; resolve?: Resolver; node?: OpenNode } = {}): AppDeps {
+  const node = opts.node ?? null;
+  const hub = opts.hub ?? new Hub();
+  if (node) hub.attach(topicOf(node.bus, "hub"));
   const deps = Object.assign(Object.create(DEPS_PROTO), {
     db,
-    hub: opts.hub ?? new Hub(),
+    hub,
+    node,
     config,
     clock: opts.clock ?? systemClock,
     outbound: createOutbound({ allow: config.outboundAllow, resolve: opts.resolve }),
     credentials: new CredentialCache(),
-    caches: { settings: new MemoryCache(), numberChecks: new MemoryCache(100_000) },
+    caches: {
+      // Several nodes: a settings write forgets the company's entry on every node (and entries expire after 10 s).
+      settings: node ? new ClusterCache<number, ReadonlyMap<string, string>>("settings", node.topic("cache")) : new MemoryCache(),
+      // What WhatsApp answered about a number: no write changes it, so each node keeps its own for the day.
+      numberChecks: new MemoryCache(100_000),
+    },
     claims: new MemoryClaims(),
     throttle: new MemoryThrottle(),
     // PostgreSQL: no version to key on (other nodes write too): every read computes (db/read-cache.ts says why).
@@ -127,7 +143,7 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
   deps.sessions = new ConnectionSupervisor(deps, channelKinds(deps));
   deps.channels = deps.sessions.registry;
   deps.inboundSpool = createInboundSpool(deps);
-  deps.jobs = createScheduler(deps);
+  deps.jobs = createScheduler(deps, node?.jobLock);
   deps.notifier = new Notifier(deps);
   installOps(deps);
   return deps;

@@ -17,6 +17,7 @@ import { warnStorageAtBoot } from "./ops/storage";
 import { upgradeDatabase } from "./ops/upgrade";
 import { upgradePostgres } from "./ops/upgrade-pg";
 import type { DB } from "./core/db";
+import { openClusterNode } from "./node";
 import { resolve } from "node:path";
 
 /** How long a boot waits for the previous holder of the data folder to finish stopping (a restart). */
@@ -77,7 +78,9 @@ async function boot(first: Config) {
     if (applied) log.info("database upgraded", { applied });
   }
   await seed(db, config);
-  const deps = createDeps(db, config);
+  // PostgreSQL: this process is a node of several (src/node.ts): realtime, cache forgets and job locks cross nodes.
+  const node = config.databaseUrl ? await openClusterNode(config.databaseUrl) : undefined;
+  const deps = createDeps(db, config, { node });
   // The ballast: room kept in reserve for a full disk (released then, laid again by the storage.check job).
   deps.storage.check();
   warnStorageAtBoot(deps.storage, config.storageLowBytes !== undefined);
@@ -121,6 +124,8 @@ async function boot(first: Config) {
     await app.stop();
     // Messages received in this last turn are stored before the database closes.
     await flushInbound(deps);
+    // The last frames reach the other nodes; this node's job locks go with its connection.
+    await node?.close();
     await holder?.stop();
     // SQLite's file closed, or PostgreSQL's pool ended once its running statements are done.
     await closeDatabase(db);
@@ -131,7 +136,7 @@ async function boot(first: Config) {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   // Said once a stop is handled too: whoever waits for this line may stop the server cleanly at once.
-  log.info("balcao listening", { url: `http://localhost:${app.server.port}`, dataDir: config.dataDir });
+  log.info("balcao listening", { url: `http://localhost:${app.server.port}`, dataDir: config.dataDir, ...(node && { node: node.id }) });
 }
 
 /** SQLite's own boot steps: an older server on the folder waited out, upgrade (backup first), statistics, holder row. */

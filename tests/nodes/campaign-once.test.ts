@@ -1,0 +1,125 @@
+/**
+ * A campaign sends each contact its message once across several nodes (issue 25, "Jobs that run once"): the shipment
+ * is recorded inside the transaction that stores the message, guarded on its state, so two nodes running the
+ * dispatcher at the same moment (a job lock lost under a running job), or a node stopped abruptly half-way, can
+ * neither store a contact's message twice nor lose it; the stored message goes out once, with its reserved id,
+ * through the node that runs the connection.
+ */
+import { expect, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
+import type { Outgoing } from "../../src/core/channel";
+import { dispatchCampaigns } from "../../src/modules/campaigns";
+import { flushOutbox } from "../../src/modules/messages";
+import { messages } from "../../src/schema";
+import { makeTestApp, type TestApp } from "../helpers/app";
+import { FakeChannel, makeConnection } from "../helpers/channel";
+
+const env = {
+  JWT_SECRET: "nodes-campaign-jwt-secret-0123456",
+  JWT_REFRESH_SECRET: "nodes-campaign-refresh-0123456",
+  ENCRYPTION_KEY: "nodes-campaign-encryption-key-0123456789",
+};
+const a = await makeTestApp({ node: true, env });
+const b = await makeTestApp({ node: true, env, database: a.database! });
+for (const t of [a, b]) t.deps.config.campaignSecondMs = 1;
+const co = await a.newCompany();
+const call = (t: TestApp, method: string, path: string, body?: unknown) => t.call(method, path, { token: co.admin.token, body });
+expect((await call(a, "POST", "/campaign-settings", { settings: { messageInterval: 5, longerIntervalAfter: 0, greaterInterval: 0 } })).status).toBeLessThan(
+  300,
+);
+
+/** Runs the same connection on node B too (a fake adapter of its own): as if its session lived there. */
+function runOn(t: TestApp, connectionId: number) {
+  const fake = new FakeChannel();
+  const kind = `fake-${connectionId}-${t.deps.node!.id}`;
+  t.deps.sessions.register(kind, () => fake);
+  void t.deps.sessions.registry.start(connectionId, co.company.id, kind);
+  return fake;
+}
+
+async function campaignOf(connectionId: number, name: string, count: number, prefix: string) {
+  const list = (await call(a, "POST", "/contact-lists", { name })).json;
+  const numbers = Array.from({ length: count }, (_, i) => `55119${prefix}${String(i).padStart(4, "0")}`);
+  for (const [i, number] of numbers.entries()) {
+    expect((await call(a, "POST", "/contact-list-items", { contactListId: list.id, name: `P ${i}`, number })).status).toBe(201);
+  }
+  const r = await call(a, "POST", "/campaigns", {
+    name,
+    message1: "Oferta {nome}",
+    whatsappId: connectionId,
+    contactListId: list.id,
+    scheduledAt: new Date(Date.now() - 1000).toISOString(),
+  });
+  expect(r.json.status).toBe("PROGRAMADA");
+  return { id: r.json.id as number, numbers };
+}
+
+const statusOf = async (id: number) => (await call(b, "GET", `/campaigns/${id}`)).json;
+const numberOf = (m: Outgoing) => m.to.split("@")[0];
+
+/** Every message stored on the connection, per contact number. */
+async function storedPerNumber(t: TestApp, connectionId: number) {
+  const rows = await t.db
+    .select({ wid: messages.wid, ticketId: messages.ticketId })
+    .from(messages)
+    .where(and(eq(messages.whatsappId, connectionId), eq(messages.fromMe, true)));
+  const tickets = (await call(t, "GET", "/tickets?status=closed&showAll=true&pageNumber=1")).json.tickets as { id: number; contact: { number: string } }[];
+  const byTicket = new Map(tickets.map((x) => [x.id, x.contact.number]));
+  const out = new Map<string, string[]>();
+  for (const r of rows) {
+    const n = byTicket.get(r.ticketId) ?? `ticket ${r.ticketId}`;
+    out.set(n, [...(out.get(n) ?? []), r.wid]);
+  }
+  return out;
+}
+
+test("two nodes dispatching at the same moment store and send each contact's message once", async () => {
+  const { connection, fake: onA } = await makeConnection(a, co.company.id);
+  const onB = runOn(b, connection.id);
+  const c = await campaignOf(connection.id, "Duas ao mesmo tempo", 30, "71");
+  for (let i = 0; i < 40 && (await statusOf(c.id)).status !== "FINALIZADA"; i++) {
+    await Promise.all([dispatchCampaigns(a.deps), dispatchCampaigns(b.deps)]);
+  }
+  expect((await statusOf(c.id)).status).toBe("FINALIZADA");
+  expect((await statusOf(c.id)).progress).toMatchObject({ valid: 30, delivered: 30, failed: 0 });
+  const sent = [...onA.sent, ...onB.sent].map(numberOf).sort();
+  expect(sent).toEqual([...c.numbers].sort());
+  // both nodes took part (the race is real, not one node doing everything)
+  expect(onA.sent.length).toBeGreaterThan(0);
+  expect(onB.sent.length).toBeGreaterThan(0);
+  const stored = await storedPerNumber(a, connection.id);
+  expect([...stored.values()].every((w) => w.length === 1)).toBe(true);
+  expect(stored.size).toBe(30);
+}, 60_000);
+
+test("the dispatching node stopped abruptly half-way: the other node finishes, each contact gets the message once", async () => {
+  // The session runs on B only; the dispatcher runs on A (it reads the connection as CONNECTED from its row).
+  const { connection } = await makeConnection(b, co.company.id);
+  const onB = (b.deps.channels.get(connection.id) as unknown as FakeChannel) ?? null;
+  expect(onB).not.toBeNull();
+  const c = await campaignOf(connection.id, "Queda no meio", 40, "72");
+  // A dispatches (5 ms between messages); when 12 are stored, A's database connections are cut under it (kill -9).
+  let killed = false;
+  const dying = (async () => {
+    while (!killed) await dispatchCampaigns(a.deps).catch(() => {});
+  })();
+  const storedCount = async () => [...(await storedPerNumber(b, connection.id)).values()].flat().length;
+  for (let i = 0; i < 1000 && (await storedCount()) < 12; i++) await Bun.sleep(2);
+  await a.db.$client.end({ timeout: 0 });
+  killed = true;
+  await dying;
+  const half = await storedCount();
+  expect(half).toBeGreaterThanOrEqual(12);
+  expect(half).toBeLessThan(40);
+  // B takes the job over (the next tick is its), and its session sends what A stored but could not hand over.
+  for (let i = 0; i < 40 && (await statusOf(c.id)).status !== "FINALIZADA"; i++) {
+    await dispatchCampaigns(b.deps);
+    await flushOutbox(b.deps, connection.id);
+  }
+  await flushOutbox(b.deps, connection.id);
+  expect((await statusOf(c.id)).status).toBe("FINALIZADA");
+  expect(onB.sent.map(numberOf).sort()).toEqual([...c.numbers].sort());
+  const stored = await storedPerNumber(b, connection.id);
+  expect(stored.size).toBe(40);
+  expect([...stored.values()].every((w) => w.length === 1)).toBe(true);
+}, 60_000);
