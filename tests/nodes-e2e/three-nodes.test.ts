@@ -179,6 +179,9 @@ describe("three nodes on one PostgreSQL", () => {
 
   test("a drained node hands its sessions over once each (no reconnect storm) and stops without losing a message", async () => {
     if (cluster.nodes.length < 3) await cluster.startNodes(3 - cluster.nodes.length);
+    // settled: no session moved for 3 s (a new node may take free or handed-back connections first)
+    const lastLogin = () => cluster.fleet.loginLog.at(-1)?.at ?? 0;
+    await until(() => Date.now() - lastLogin() > 3_000 && accounts.every((a) => cluster.fleet.online(a)), 60_000, "the sessions settled");
     // the node running the most sessions
     let drained = cluster.nodes[0];
     for (const n of cluster.nodes) if ((await cluster.connectionsOn(n)).length > (await cluster.connectionsOn(drained)).length) drained = n;
