@@ -18,6 +18,7 @@ import { upgradeDatabase } from "./ops/upgrade";
 import { upgradePostgres } from "./ops/upgrade-pg";
 import type { DB } from "./core/db";
 import { openClusterNode } from "./node";
+import { checkSharedSecrets } from "./cluster/secrets";
 import { resolve } from "node:path";
 
 /** How long a boot waits for the previous holder of the data folder to finish stopping (a restart). */
@@ -76,6 +77,8 @@ async function boot(first: Config) {
   if (onPostgres) {
     const { applied } = await upgradePostgres(pgClientOf(db));
     if (applied) log.info("database upgraded", { applied });
+    // Several nodes sign and seal with the same secrets: one that differs stops here (src/cluster/secrets.ts).
+    await checkSharedSecrets(db, config);
   }
   await seed(db, config);
   // PostgreSQL: this process is a node of several (src/node.ts): realtime, cache forgets and job locks cross nodes.
