@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildApp, createDeps, leaseSessions } from "../../src/app";
+import { type AppDeps, buildApp, createDeps, leaseSessions } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { requestDrain } from "../../src/db/leases-pg";
 import { openPostgresDb } from "../../src/db/pg-client";
-import type { SessionCommand } from "../../src/inbound/session-cluster";
+import type { SessionCluster, SessionCommand } from "../../src/inbound/session-cluster";
 import { seed } from "../../src/ops/seed";
 import { LocalBus } from "../../src/realtime/bus";
 import { SUPER_EMAIL, SUPER_PASSWORD } from "../helpers/app";
@@ -29,10 +29,19 @@ const server = new FakeWaServer().start();
 const peers = new Set<LocalBus<SessionCommand>>();
 let url = "";
 let drop: () => Promise<void> = async () => {};
-const nodes: Awaited<ReturnType<typeof node>>[] = [];
+interface Node {
+  name: string;
+  deps: AppDeps;
+  cluster: SessionCluster;
+  frames: { id: number; status: string; qrcode?: string }[];
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> | null }>;
+  runs(id: number): boolean;
+  close(): Promise<void>;
+}
+const nodes: Node[] = [];
 
 /** One node: its own pool, Deps, app and lease manager; the command bus is shared in-process. */
-async function node(name: string) {
+async function node(name: string): Promise<Node> {
   const dir = mkdtempSync(join(tmpdir(), `balcao-${name}-`));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -98,12 +107,12 @@ afterAll(async () => {
   await drop();
 });
 
-const status = async (n: Awaited<ReturnType<typeof node>>, id: number) => ((await n.call("GET", `/whatsapp/${id}`)).json as { status: string }).status;
+const status = async (n: Node, id: number) => ((await n.call("GET", `/whatsapp/${id}`)).json as { status: string }).status;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 describe("WhatsApp sessions on several nodes", () => {
-  let a: Awaited<ReturnType<typeof node>>;
-  let b: Awaited<ReturnType<typeof node>>;
+  let a: Node;
+  let b: Node;
   let id = 0;
 
   test("a connection created on A runs on A only; B's actions reach A; a message queued on B is sent by A", async () => {
