@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { type AppDeps, buildApp, createDeps, leaseSessions } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { requestDrain } from "../../src/db/leases-pg";
-import { openPostgresDb } from "../../src/db/pg-client";
+import { openPostgresDb, pgClientOf } from "../../src/db/pg-client";
 import type { SessionCluster, SessionCommand } from "../../src/inbound/session-cluster";
 import { seed } from "../../src/ops/seed";
 import { LocalBus } from "../../src/realtime/bus";
@@ -188,14 +188,14 @@ describe("WhatsApp sessions on several nodes", () => {
   test("drain: B hands the session to C and keeps serving; SIGTERM on C hands it back at once", async () => {
     const c = await node("node-c");
     const t0 = performance.now();
-    expect(await requestDrain(b.deps.db.$client, "node-b")).toBe(true);
+    expect(await requestDrain(pgClientOf(b.deps.db), "node-b")).toBe(true);
     await until(() => c.runs(id) && c.deps.sessions.get(id)?.status === "CONNECTED", 15_000, "the session on C");
     console.log(`drain B → running on C: ${(performance.now() - t0).toFixed(0)} ms`);
     expect(b.runs(id)).toBe(false);
     // B still answers people (HTTP), and the session's state was never written DISCONNECTED by the move.
     expect((await b.call("GET", "/whatsapp")).status).toBe(200);
     expect(b.frames.filter((f) => f.id === id).some((f) => f.status === "DISCONNECTED")).toBe(false);
-    expect(await requestDrain(b.deps.db.$client, "node-b", false)).toBe(true);
+    expect(await requestDrain(pgClientOf(b.deps.db), "node-b", false)).toBe(true);
 
     const t1 = performance.now();
     await c.deps.sessions.stopAll({ keepState: true });
@@ -216,7 +216,7 @@ describe("WhatsApp sessions on several nodes", () => {
     console.log(`logout on C → done on B: ${(performance.now() - t).toFixed(0)} ms`);
     await until(() => !b.runs(id), 5_000, "the session stopped on B");
     expect(await status(c, id)).toBe("DISCONNECTED");
-    const creds = await b.deps.db.$client`select count(*)::int as n from wa_auth where connection_id = ${id}`;
+    const creds = await pgClientOf(b.deps.db)`select count(*)::int as n from wa_auth where connection_id = ${id}`;
     expect(creds[0].n).toBe(0);
     t = performance.now();
     expect((await c.call("DELETE", `/whatsapp/${id}`)).status).toBe(200);
