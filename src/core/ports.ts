@@ -37,6 +37,10 @@ export interface ConnectionSupervisor {
   pauseLapsed(): Promise<number>;
   /** Stops every session (with `keepState`, a process shutdown). */
   stopAll(opts?: { keepState?: boolean }): Promise<void>;
+  /** Several nodes: the node running each leased session (connection id → node id); null on one box. */
+  placements(): Promise<Map<number, string> | null>;
+  /** Several nodes: the node running the connection sends its queued messages now (nothing on one box). */
+  flushElsewhere(connectionId: number): void;
 }
 
 /** Where a ticket was (status, queue, owner). */

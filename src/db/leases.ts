@@ -155,6 +155,27 @@ export class LeaseManager {
     return this.held.get(connectionId) ?? null;
   }
 
+  /**
+   * Takes a free connection now, outside the rounds (a person started it here: a new connection, a QR asked for), and
+   * runs `start` with its token. Answers false when another node holds it (the caller routes the action there).
+   */
+  async take(connectionId: number, start: (token: number) => Promise<void>): Promise<boolean> {
+    if (this.closed) return false;
+    const token = await this.store.acquire(connectionId);
+    if (token === null) return false;
+    this.freeSince.delete(connectionId);
+    this.held.set(connectionId, token);
+    await start(token);
+    return true;
+  }
+
+  /** A write of the session was refused by the fence: another node owns it now, so it stops here at once. */
+  async lost(connectionId: number) {
+    if (!this.held.delete(connectionId)) return;
+    log.warn("connection fenced out: stopping its session", { node: this.nodeId, connectionId });
+    await this.stopQuietly(connectionId, "lost");
+  }
+
   /** Ticks now and then every `renewMs`. */
   start() {
     if (this.timer) return;
@@ -278,6 +299,36 @@ export class LeaseManager {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+}
+
+/**
+ * The fencing tokens of the sessions a node runs, read by the channel's credential store (auth-store-pg.ts): a write
+ * of a connection with a token goes through the fence; one whose lease was lost is refused before it reaches the
+ * database; `onFenced` hears of every refusal (the node stops that session).
+ */
+export class FenceBook {
+  private readonly tokens = new Map<number, number>();
+  private readonly revoked = new Set<number>();
+  onFenced: (connectionId: number) => void = () => {};
+
+  /** The session runs here with `token` from now on. */
+  set(connectionId: number, token: number) {
+    this.revoked.delete(connectionId);
+    this.tokens.set(connectionId, token);
+  }
+  /** The lease is gone (lost, handed back): no write of this session may land any more. */
+  revoke(connectionId: number) {
+    if (this.tokens.delete(connectionId)) this.revoked.add(connectionId);
+  }
+  /** No session of this connection here any more, and none to fence (a person's action on a free connection). */
+  forget(connectionId: number) {
+    this.tokens.delete(connectionId);
+    this.revoked.delete(connectionId);
+  }
+  /** The token a write must carry: a number, "revoked" (refuse it), or null (no session here: no fence). */
+  tokenOf(connectionId: number): number | "revoked" | null {
+    return this.tokens.get(connectionId) ?? (this.revoked.has(connectionId) ? "revoked" : null);
   }
 }
 

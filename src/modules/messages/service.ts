@@ -195,6 +195,8 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
   const m = await findMessage(deps.db, ticket.companyId, messageId);
   if (m?.sendStatus !== "queued") return;
   const adapter = ticket.whatsappId ? deps.channels.get(ticket.whatsappId) : undefined;
+  // Several nodes: the session may run on another node, which sends it (one box: nothing to do, it waits here).
+  if (!adapter && ticket.whatsappId) deps.sessions.flushElsewhere(ticket.whatsappId);
   if (!adapter || (adapter.status !== undefined && adapter.status !== "CONNECTED")) return;
   const setState = async (values: { [K in keyof typeof m]?: (typeof m)[K] | SQL }) => {
     await deps.db
