@@ -4,6 +4,7 @@
  * numbers (tests/support/fake-wa-fleet.ts) in this process, and nodes started as `bun src/main.ts` each with its own
  * port and data folder, the production wiring (DATABASE_URL, S3_URL, WA_WS_URL in test mode).
  */
+import { createECDH } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,14 @@ import { type FleetAccount, FakeWaFleet } from "../support/fake-wa-fleet";
 import { parseQr } from "../support/fake-wa-server";
 import { createTestDatabase } from "../support/postgres";
 import { s3Env, startS3 } from "../support/s3";
+
+/** One Web Push key pair for every node (P-256, base64url). */
+const VAPID = (() => {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const priv = ecdh.getPrivateKey();
+  return { publicKey: ecdh.getPublicKey().toString("base64url"), privateKey: Buffer.concat([Buffer.alloc(32 - priv.length), priv]).toString("base64url") };
+})();
 
 export const ADMIN = { email: "root@ops.test", password: "root-pass-123" };
 
@@ -78,6 +87,8 @@ export class Cluster {
       JWT_SECRET: "nodes-e2e-jwt-secret-0123456789",
       JWT_REFRESH_SECRET: "nodes-e2e-refresh-secret-0123456789",
       ENCRYPTION_KEY: "nodes-e2e-encryption-key-0123456789abcdef",
+      VAPID_PUBLIC_KEY: VAPID.publicKey,
+      VAPID_PRIVATE_KEY: VAPID.privateKey,
       LOG_LEVEL: "warn",
       ...extra,
     });
@@ -144,13 +155,16 @@ export class Cluster {
     return row;
   }
 
-  /** Creates `count` WhatsApp connections through `node`'s API and links each by QR to a new fleet account. */
-  async linkConnections(node: NodeProc, token: string, count: number): Promise<FleetAccount[]> {
+  /**
+   * Creates `count` WhatsApp connections and links each by QR to a new fleet account; the requests go to the nodes
+   * in turn, as a proxy in front of them spreads people's requests.
+   */
+  async linkConnections(nodes: NodeProc[], token: string, count: number): Promise<FleetAccount[]> {
     const linked: FleetAccount[] = [];
     await Promise.all(
       Array.from({ length: count }, async (_, i) => {
         const account = this.fleet.newAccount();
-        const created = await this.api(node, "POST", "/whatsapp", token, { name: `WhatsApp ${i + 1}` });
+        const created = await this.api(nodes[i % nodes.length], "POST", "/whatsapp", token, { name: `WhatsApp ${i + 1}` });
         if (created.status !== 201) throw new Error(`POST /whatsapp: ${created.status} ${JSON.stringify(created.json)}`);
         const id = created.json.id as number;
         await until(async () => !!(await this.connectionStatus(id)).qrcode, 30_000, `a QR for connection ${id}`);
