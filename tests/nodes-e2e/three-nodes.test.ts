@@ -166,6 +166,8 @@ describe("three nodes on one PostgreSQL", () => {
     const owner = (await cluster.leases()).get(connectionId!);
     expect(owner).toBeDefined();
     await cluster.stopNode(owner!, "SIGKILL");
+    timings.campaignReachedAtKill = reached();
+    expect(timings.campaignReachedAtKill).toBeLessThan(CONTACTS); // killed while sending
     const status = async () => (await cluster.sql<{ status: string }[]>`select status from campaigns where id = ${created.json.id}`)[0].status;
     await until(async () => reached() === CONTACTS && (await status()) === "FINALIZADA", 120_000, `every contact reached (${reached()} so far)`);
     timings.campaign = performance.now() - started;
