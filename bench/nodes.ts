@@ -58,6 +58,7 @@ async function run(count: number) {
     const readPg = await clusterCpu(cluster.dbUrl);
     const pg0 = readPg();
     const load0 = loadAvg();
+    const frames0 = sockets.map((s) => s.frames.length);
     const t0 = performance.now();
     for (let i = 0; i < MESSAGES; i++) {
       const a = i % accounts.length;
@@ -74,9 +75,15 @@ async function run(count: number) {
     const nodeCpu = nodes.map((n, i) => cpuMs(n.pid) - cpu0[i]);
     const pgCpu = readPg() - pg0;
     const load = (load0 + loadAvg()) / 2;
+    const framesPerMessage = sockets.reduce((n, s, i) => n + s.frames.length - frames0[i], 0) / SOCKETS / MESSAGES;
     const note = `${count} node(s), ${CONNECTIONS} connections (${spread.join("/")}), ${SOCKETS} sockets, load ${load.toFixed(1)}`;
     figure({ name: `nodes: ${count} — inbound stored`, value: MESSAGES / (storedMs / 1000), unit: "msg/s", note });
-    figure({ name: `nodes: ${count} — fan-out frames delivered`, value: (MESSAGES * SOCKETS) / (allMs / 1000), unit: "frames/s", note });
+    figure({
+      name: `nodes: ${count} — fan-out: messages' frames delivered`,
+      value: (MESSAGES * SOCKETS) / (allMs / 1000),
+      unit: "frames/s",
+      note: `${note}; each socket got ${framesPerMessage.toFixed(1)} frames per message`,
+    });
     for (const [i, ms] of nodeCpu.entries())
       figure({
         name: `nodes: ${count} — node ${i + 1} CPU per message`,
