@@ -15,7 +15,7 @@ import { requestDrain } from "../../src/db/leases-pg";
 import { openPostgresDb, pgClientOf } from "../../src/db/pg-client";
 import type { SessionCluster, SessionCommand } from "../../src/inbound/session-cluster";
 import { seed } from "../../src/ops/seed";
-import { LocalBus } from "../../src/realtime/bus";
+import { PgBus } from "../../src/realtime/bus-pg";
 import { SUPER_EMAIL, SUPER_PASSWORD } from "../helpers/app";
 import { FakeWaServer, parseQr } from "../support/fake-wa-server";
 import { createTestDatabase } from "../support/postgres";
@@ -26,7 +26,6 @@ registerWaHarness();
 
 const LEASE_MS = 1_500;
 const server = new FakeWaServer().start();
-const peers = new Set<LocalBus<SessionCommand>>();
 let url = "";
 let drop: () => Promise<void> = async () => {};
 interface Node {
@@ -34,11 +33,13 @@ interface Node {
   deps: AppDeps;
   cluster: SessionCluster;
   frames: { id: number; status: string; qrcode?: string }[];
-  call(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> | null }>;
+  call(method: string, path: string, body?: unknown, as?: string): Promise<{ status: number; json: Record<string, unknown> | null }>;
   runs(id: number): boolean;
   close(): Promise<void>;
 }
 const nodes: Node[] = [];
+/** One sign-in of the super admin for every node (a new sign-in ends the previous session, on every node). */
+let superToken = "";
 
 /** One node: its own pool, Deps, app and lease manager; the command bus is shared in-process. */
 async function node(name: string): Promise<Node> {
@@ -49,6 +50,9 @@ async function node(name: string): Promise<Node> {
     ADMIN_EMAIL: SUPER_EMAIL,
     ADMIN_PASSWORD: SUPER_PASSWORD,
     LOG_LEVEL: "silent",
+    // The nodes of one installation share its secrets: a token signed on one is good on the others.
+    JWT_SECRET: "nodes-test-jwt-secret-0123456789",
+    JWT_REFRESH_SECRET: "nodes-test-refresh-secret-0123456789",
     WA_WS_URL: server.url,
     WA_TEST_ROOT_KEY: server.rootKeyHex,
   });
@@ -56,23 +60,31 @@ async function node(name: string): Promise<Node> {
   await seed(db, config);
   const deps = createDeps(db, config);
   const app = buildApp(deps);
-  const cluster = leaseSessions(deps, { nodeId: name, bus: new LocalBus<SessionCommand>(name, peers) }, { leaseMs: LEASE_MS, renewMs: 200, timeoutMs: 5_000 });
+  // The command bus as on the servers: LISTEN/NOTIFY on its own channel.
+  const bus = await PgBus.open<SessionCommand>(url, { nodeId: name, channel: "balcao_sessions" });
+  const cluster = leaseSessions(deps, { nodeId: name, bus }, { leaseMs: LEASE_MS, renewMs: 200, timeoutMs: 5_000 });
   const frames: { id: number; status: string; qrcode?: string }[] = [];
   deps.hub.listen((p) => {
     if (p.frame.channel === "whatsappSession") frames.push(p.frame.session as { id: number; status: string; qrcode?: string });
   });
   await deps.sessions.startAll();
-  let token = "";
-  const call = async (method: string, path: string, body?: unknown) => {
-    token ||= ((await (await app.handle(post("/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD }))).json()) as { token: string }).token;
+  const call = async (method: string, path: string, body?: unknown, as?: string) => {
+    superToken ||= ((await (await app.handle(post("/auth/login", { email: SUPER_EMAIL, password: SUPER_PASSWORD }))).json()) as { token: string }).token;
     const res = await app.handle(
       new Request(`http://localhost${path}`, {
         method,
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        headers: { "content-type": "application/json", authorization: `Bearer ${as ?? superToken}` },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
-    return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> | null };
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = text;
+    }
+    return { status: res.status, json: json as Record<string, unknown> | null };
   };
   const n = {
     name,
@@ -84,6 +96,7 @@ async function node(name: string): Promise<Node> {
     close: async () => {
       cluster.manager.halt();
       await deps.sessions.registry.stopAll();
+      await bus.close();
       deps.notifier.stop();
       await db.$client.end({ timeout: 2 });
       rmSync(dir, { recursive: true, force: true });
@@ -167,6 +180,30 @@ describe("WhatsApp sessions on several nodes", () => {
     expect(b.runs(id)).toBe(false);
     expect(server.sessions.length).toBe(sessions);
     expect(await status(b, id)).toBe("CONNECTED");
+  });
+
+  test("admins see the node running each session (list, one connection, /metrics); agents and other companies do not", async () => {
+    const list = (await b.call("GET", "/whatsapp")).json as unknown as { id: number; node?: string | null }[];
+    expect(list.find((w) => w.id === id)?.node).toBe("node-a");
+    expect((await b.call("GET", `/whatsapp/${id}`)).json?.node).toBe("node-a");
+    const metrics = String((await b.call("GET", "/metrics")).json);
+    expect(metrics).toContain(`balcao_connection_node{connection="${id}",node="node-a"} 1`);
+    expect(metrics).toContain(`balcao_node_sessions{node="node-a"} 1`);
+    // An agent of the same company sees the connection, not where it runs.
+    const email = `agent.${crypto.randomUUID().slice(0, 8)}@test.local`;
+    expect((await b.call("POST", "/users", { name: "Agente", email, password: "user-pass-1", profile: "user" })).status).toBe(201);
+    const agent = ((await b.call("POST", "/auth/login", { email, password: "user-pass-1" })).json as { token: string }).token;
+    const seen = (await b.call("GET", "/whatsapp", undefined, agent)).json as unknown as { id: number; node?: string }[];
+    expect(seen.find((w) => w.id === id)).toBeDefined();
+    expect(seen.find((w) => w.id === id)).not.toHaveProperty("node");
+    expect((await b.call("GET", `/whatsapp/${id}`, undefined, agent)).json).not.toHaveProperty("node");
+    // Another company's admin: not in their list, 404 by id.
+    const other = `admin.${crypto.randomUUID().slice(0, 8)}@test.local`;
+    const signup = await b.call("POST", "/companies/cadastro", { name: "Outra Loja", email: other, password: "secret-123", planId: 1, phone: "" });
+    expect(signup.status).toBe(201);
+    const otherToken = ((await b.call("POST", "/auth/login", { email: other, password: "secret-123" })).json as { token: string }).token;
+    expect(((await b.call("GET", "/whatsapp", undefined, otherToken)).json as unknown as { id: number }[]).some((w) => w.id === id)).toBe(false);
+    expect((await b.call("GET", `/whatsapp/${id}`, undefined, otherToken)).status).toBe(404);
   });
 
   test("A dies: B resumes its session within a lease period, logged in from the stored credentials (no QR)", async () => {

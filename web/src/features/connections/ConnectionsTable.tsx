@@ -37,6 +37,11 @@ function Health({ w }: { w: Connection }) {
       <span>{t("connections.health.lastAck", { when: when(w.lastAckAt) })}</span>
       <span>{t("connections.health.reconnects", { count: w.reconnectsToday })}</span>
       {w.historyImport && <HistoryLine h={w.historyImport} />}
+      {w.node && (
+        <span className="break-all font-mono" data-testid="connection-node" title={w.node}>
+          {t("connections.health.node", { node: w.node })}
+        </span>
+      )}
     </p>
   );
 }
