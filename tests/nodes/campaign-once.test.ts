@@ -11,6 +11,7 @@ import type { Outgoing } from "../../src/core/channel";
 import { dispatchCampaigns } from "../../src/modules/campaigns";
 import { flushOutbox } from "../../src/modules/messages";
 import { messages, schedules } from "../../src/schema";
+import { pgClientOf } from "../../src/db/pg-client";
 import { sendDueSchedules } from "../../src/modules/schedules";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { FakeChannel, makeConnection } from "../helpers/channel";
@@ -138,7 +139,7 @@ test("the dispatching node stopped abruptly half-way: the other node finishes, e
   })();
   const storedCount = async () => [...(await storedPerNumber(b, connection.id)).values()].flat().length;
   for (let i = 0; i < 1000 && (await storedCount()) < 12; i++) await Bun.sleep(2);
-  await a.db.$client.end({ timeout: 0 });
+  await pgClientOf(a.db).end({ timeout: 0 });
   killed = true;
   await dying;
   const half = await storedCount();
