@@ -6,11 +6,13 @@
  * through the node that runs the connection.
  */
 import { expect, test } from "bun:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Outgoing } from "../../src/core/channel";
 import { dispatchCampaigns } from "../../src/modules/campaigns";
 import { flushOutbox } from "../../src/modules/messages";
-import { messages } from "../../src/schema";
+import { messages, schedules } from "../../src/schema";
+import { pgClientOf } from "../../src/db/pg-client";
+import { sendDueSchedules } from "../../src/modules/schedules";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { FakeChannel, makeConnection } from "../helpers/channel";
 
@@ -28,12 +30,16 @@ expect((await call(a, "POST", "/campaign-settings", { settings: { messageInterva
   300,
 );
 
+/** Every fake adapter of this file, on either node. */
+const fakes: FakeChannel[] = [];
+
 /** Runs the same connection on node B too (a fake adapter of its own): as if its session lived there. */
 function runOn(t: TestApp, connectionId: number) {
   const fake = new FakeChannel();
   const kind = `fake-${connectionId}-${t.deps.node!.id}`;
   t.deps.sessions.register(kind, () => fake);
   void t.deps.sessions.registry.start(connectionId, co.company.id, kind);
+  fakes.push(fake);
   return fake;
 }
 
@@ -75,6 +81,7 @@ async function storedPerNumber(t: TestApp, connectionId: number) {
 
 test("two nodes dispatching at the same moment store and send each contact's message once", async () => {
   const { connection, fake: onA } = await makeConnection(a, co.company.id);
+  fakes.push(onA);
   const onB = runOn(b, connection.id);
   const c = await campaignOf(connection.id, "Duas ao mesmo tempo", 30, "71");
   for (let i = 0; i < 40 && (await statusOf(c.id)).status !== "FINALIZADA"; i++) {
@@ -92,6 +99,33 @@ test("two nodes dispatching at the same moment store and send each contact's mes
   expect(stored.size).toBe(30);
 }, 60_000);
 
+test("two nodes sending due schedules at the same moment send each schedule once", async () => {
+  // The schedules go out through the company's default connection (the first test's, run on both nodes).
+  const ids: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const contact = (await call(a, "POST", "/contacts", { name: `Agenda ${i}`, number: `5511973${String(i).padStart(4, "0")}` })).json;
+    const r = await call(a, "POST", "/schedules", { body: `Lembrete ${i}`, contactId: contact.id, sendAt: new Date(Date.now() + 60_000).toISOString() });
+    expect(r.status).toBe(201);
+    ids.push(r.json.id);
+  }
+  // Due now (as after a node's restart: missed ones go out too).
+  await a.db
+    .update(schedules)
+    .set({ sendAt: new Date(Date.now() - 1000).toISOString() })
+    .where(inArray(schedules.id, ids));
+  await Promise.all([sendDueSchedules(a.deps), sendDueSchedules(b.deps), sendDueSchedules(a.deps), sendDueSchedules(b.deps)]);
+  const rows = await a.db.select({ status: schedules.status }).from(schedules).where(inArray(schedules.id, ids));
+  expect(rows.map((r) => r.status)).toEqual(ids.map(() => "ENVIADA"));
+  const texts = fakes
+    .flatMap((f) => f.sent)
+    .map((m) => (m.type === "text" ? m.body : ""))
+    .filter((x) => x.startsWith("Lembrete"));
+  expect(texts.sort()).toEqual(ids.map((_, i) => `Lembrete ${i}`).sort());
+  const stored = await a.db.select({ body: messages.body }).from(messages).where(eq(messages.fromMe, true));
+  expect(stored.filter((m) => m.body.startsWith("Lembrete"))).toHaveLength(20);
+}, 60_000);
+
+// Last: it cuts node A off.
 test("the dispatching node stopped abruptly half-way: the other node finishes, each contact gets the message once", async () => {
   // The session runs on B only; the dispatcher runs on A (it reads the connection as CONNECTED from its row).
   const { connection } = await makeConnection(b, co.company.id);
@@ -105,7 +139,7 @@ test("the dispatching node stopped abruptly half-way: the other node finishes, e
   })();
   const storedCount = async () => [...(await storedPerNumber(b, connection.id)).values()].flat().length;
   for (let i = 0; i < 1000 && (await storedCount()) < 12; i++) await Bun.sleep(2);
-  await a.db.$client.end({ timeout: 0 });
+  await pgClientOf(a.db).end({ timeout: 0 });
   killed = true;
   await dying;
   const half = await storedCount();
