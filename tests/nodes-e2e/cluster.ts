@@ -167,7 +167,11 @@ export class Cluster {
         const created = await this.api(nodes[i % nodes.length], "POST", "/whatsapp", token, { name: `WhatsApp ${i + 1}` });
         if (created.status !== 201) throw new Error(`POST /whatsapp: ${created.status} ${JSON.stringify(created.json)}`);
         const id = created.json.id as number;
-        await until(async () => !!(await this.connectionStatus(id)).qrcode, 30_000, `a QR for connection ${id}`);
+        await until(async () => !!(await this.connectionStatus(id)).qrcode, 30_000, `a QR for connection ${id}`).catch(async (e) => {
+          throw new Error(
+            `${e.message} (row ${JSON.stringify(await this.connectionStatus(id))}, leases ${JSON.stringify([...(await this.leases())].map(([c, n]) => [c, n?.name]))}):\n${this.logOf(id)}`,
+          );
+        });
         this.fleet.link(account, parseQr((await this.connectionStatus(id)).qrcode));
         await until(async () => (await this.connectionStatus(id)).status === "CONNECTED", 30_000, `connection ${id} CONNECTED`);
         this.connectionOf.set(account, id);
@@ -175,6 +179,20 @@ export class Cluster {
       }),
     );
     return linked;
+  }
+
+  /** The nodes' log lines about a connection (for a failure's message). */
+  logOf(connectionId: number): string {
+    return this.nodes
+      .flatMap((n) =>
+        n.child
+          .output()
+          .split("\n")
+          .filter((l) => l.includes(`"connectionId":${connectionId}`) || /"level":"(warn|error)"/.test(l))
+          .map((l) => `${n.name} ${l}`),
+      )
+      .slice(-30)
+      .join("\n");
   }
 
   /** An admin's socket on `node` following the company's notifications (every new message of every ticket). */
