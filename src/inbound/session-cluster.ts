@@ -46,7 +46,9 @@ const STALE_QR_MS = 15_000;
 /** The sessions of one node under leases, and where people's actions on them go. */
 export class SessionCluster implements SessionRouter {
   readonly manager: LeaseManager;
-  private readonly pending = new Map<string, { resolve: () => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> }>();
+  /** Actions sent to another node, waiting for its answer. */
+  private readonly pending = new Map<string, { resolve: () => void; timer: ReturnType<typeof setTimeout> }>();
+  private readonly timeoutMs: number;
   private readonly offBus: () => void;
   private seq = 0;
   private flushing: Set<number> | null = null;
@@ -70,8 +72,6 @@ export class SessionCluster implements SessionRouter {
     if (sup.fences) sup.fences.onFenced = (id) => void this.manager.lost(id);
     sup.attach(this);
   }
-
-  private readonly timeoutMs: number;
 
   get nodeId() {
     return this.store.nodeId;
@@ -203,17 +203,20 @@ export class SessionCluster implements SessionRouter {
     return (await this.store.owners()).find((o) => o.connectionId === connectionId)?.nodeId ?? null;
   }
 
-  /** Sends an action to the node running the session and waits for its answer. */
+  /**
+   * Sends an action to the node running the session and waits for its answer. It never fails the person's request:
+   * a node that does not answer (dying; its session moves within a lease period) or could not do it is logged.
+   */
   private send(to: string, op: Op, connectionId: number, opts?: StartOptions): Promise<void> {
     const id = `${this.nodeId}#${++this.seq}`;
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         log.warn("the node running a session did not answer", { connectionId, op, node: to });
         resolve();
       }, this.timeoutMs);
       timer.unref?.();
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { resolve, timer });
       this.bus.publish({ t: "run", id, to, op, connectionId, opts });
     });
   }
@@ -232,8 +235,8 @@ export class SessionCluster implements SessionRouter {
         if (!p) return;
         this.pending.delete(c.id);
         clearTimeout(p.timer);
-        if (c.error) p.reject(new Error(c.error));
-        else p.resolve();
+        if (c.error) log.warn("a session action failed on the node running it", { node: from, err: c.error });
+        p.resolve();
       } else if (c.to === this.nodeId) {
         let error: string | undefined;
         try {
