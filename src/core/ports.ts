@@ -29,8 +29,13 @@ export interface ConnectionSupervisor {
   logout(connectionId: number): Promise<void>;
   /** Stored channel credentials of a connection are deleted. */
   removeAuth(connectionId: number): Promise<void>;
-  /** The live adapter of a connection. */
+  /** The live adapter of a connection (on this node). */
   get(connectionId: number): ChannelAdapter | undefined;
+  /**
+   * The session wherever it runs: this node's adapter, or (several nodes) a stand-in whose calls (check a number,
+   * profile picture, read receipts, delete for everyone, presence) run on the node holding it; undefined if nowhere.
+   */
+  reach(connectionId: number): Promise<ChannelAdapter | undefined>;
   /** Boot: resumes the connections of the companies whose subscription is active. */
   startAll(): Promise<number>;
   /** Pauses the running sessions of companies whose subscription lapsed. */

@@ -9,7 +9,7 @@
  * two nodes could corrupt, inbound reaching any node) run on every node, and their starts and stops reach every
  * node. A message queued for a session running elsewhere makes that node flush the connection's outbox.
  */
-import type { StartOptions } from "../core/channel";
+import type { ChannelAdapter, SessionStatus, StartOptions } from "../core/channel";
 import type { Deps } from "../core/deps";
 import type { ConnectionSpec } from "../core/ports";
 import { LeaseManager, type LeaseManagerOptions, type LeaseStore, type SessionHost } from "../db/leases";
@@ -26,13 +26,18 @@ export interface CommandBus<T> {
 }
 
 type Op = "start" | "stop" | "logout" | "removeAuth";
+/** What another node may ask of a session running here (sending goes through the outbox: "flush"). */
+export type RemoteMethod = "checkNumber" | "profilePicture" | "markRead" | "deleteForEveryone" | "sendPresence";
+const REMOTE_METHODS: readonly RemoteMethod[] = ["checkNumber", "profilePicture", "markRead", "deleteForEveryone", "sendPresence"];
 
 /** What travels on the command bus. */
 export type SessionCommand =
   /** Run a person's action on the node that holds the connection's lease. */
   | { t: "run"; id: string; to: string; op: Op; connectionId: number; opts?: StartOptions }
-  /** The answer to `run` (error: what went wrong there). */
-  | { t: "done"; id: string; to: string; error?: string }
+  /** Call the live session's adapter on the node that runs it (answered with its result). */
+  | { t: "call"; id: string; to: string; connectionId: number; method: RemoteMethod; args: unknown[] }
+  /** The answer to `run` or `call` (error: what went wrong there). */
+  | { t: "done"; id: string; to: string; error?: string; result?: unknown }
   /** Whoever runs the connection sends its queued messages. */
   | { t: "flush"; connectionIds: number[] }
   /** A kind that runs on every node: start or stop it on each. */
@@ -46,7 +51,9 @@ const STALE_QR_MS = 15_000;
 /** The sessions of one node under leases, and where people's actions on them go. */
 export class SessionCluster implements SessionRouter {
   readonly manager: LeaseManager;
-  private readonly pending = new Map<string, { resolve: () => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> }>();
+  /** Actions sent to another node, waiting for its answer. */
+  private readonly pending = new Map<string, { resolve: (reply: Reply) => void; timer: ReturnType<typeof setTimeout> }>();
+  private readonly timeoutMs: number;
   private readonly offBus: () => void;
   private seq = 0;
   private flushing: Set<number> | null = null;
@@ -70,8 +77,6 @@ export class SessionCluster implements SessionRouter {
     if (sup.fences) sup.fences.onFenced = (id) => void this.manager.lost(id);
     sup.attach(this);
   }
-
-  private readonly timeoutMs: number;
 
   get nodeId() {
     return this.store.nodeId;
@@ -203,19 +208,46 @@ export class SessionCluster implements SessionRouter {
     return (await this.store.owners()).find((o) => o.connectionId === connectionId)?.nodeId ?? null;
   }
 
-  /** Sends an action to the node running the session and waits for its answer. */
-  private send(to: string, op: Op, connectionId: number, opts?: StartOptions): Promise<void> {
+  /**
+   * Sends an action to the node running the session and waits for its answer. It never fails the person's request:
+   * a node that does not answer (dying; its session moves within a lease period) or could not do it is logged.
+   */
+  private async send(to: string, op: Op, connectionId: number, opts?: StartOptions): Promise<void> {
+    const reply = await this.request(to, (id) => ({ t: "run", id, to, op, connectionId, opts }));
+    if (reply.error) log.warn("a session action failed on the node running it", { connectionId, op, node: to, err: reply.error });
+  }
+
+  /** Publishes a request and waits for its answer (or a timeout, answered as an error). */
+  private request(to: string, body: (id: string) => SessionCommand): Promise<Reply> {
     const id = `${this.nodeId}#${++this.seq}`;
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<Reply>((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        log.warn("the node running a session did not answer", { connectionId, op, node: to });
-        resolve();
+        resolve({ error: `the node ${to} running the session did not answer` });
       }, this.timeoutMs);
       timer.unref?.();
-      this.pending.set(id, { resolve, reject, timer });
-      this.bus.publish({ t: "run", id, to, op, connectionId, opts });
+      this.pending.set(id, { resolve, timer });
+      this.bus.publish(body(id));
     });
+  }
+
+  /**
+   * The session of a connection wherever it runs: this node's adapter, or a stand-in that asks the node holding the
+   * lease (its state read from the connection's row); undefined when it runs nowhere.
+   */
+  async reach(connectionId: number): Promise<ChannelAdapter | undefined> {
+    const here = this.sup.get(connectionId);
+    if (here) return here;
+    const owner = await this.ownerOf(connectionId);
+    if (!owner || owner === this.nodeId) return undefined;
+    const ref = await connectionRef(this.deps.db, connectionId);
+    if (!ref) return undefined;
+    const call = async (method: RemoteMethod, args: unknown[]) => {
+      const reply = await this.request(owner, (id) => ({ t: "call", id, to: owner, connectionId, method, args }));
+      if (reply.error) throw new Error(reply.error);
+      return reply.result;
+    };
+    return remoteSession(ref.channel, ref.status as SessionStatus, call);
   }
 
   private async receive(c: SessionCommand, from: string) {
@@ -232,8 +264,20 @@ export class SessionCluster implements SessionRouter {
         if (!p) return;
         this.pending.delete(c.id);
         clearTimeout(p.timer);
-        if (c.error) p.reject(new Error(c.error));
-        else p.resolve();
+        p.resolve({ error: c.error, result: c.result });
+      } else if (c.t === "call") {
+        if (c.to !== this.nodeId) return;
+        const adapter = this.sup.get(c.connectionId);
+        let reply: Reply;
+        if (!adapter || !REMOTE_METHODS.includes(c.method)) reply = { error: `connection ${c.connectionId} does not run on ${this.nodeId}` };
+        else {
+          const fn = adapter[c.method] as ((...a: unknown[]) => Promise<unknown>) | undefined;
+          reply = await (fn ? fn.apply(adapter, c.args) : Promise.resolve(undefined)).then(
+            (result) => ({ result: result ?? null }),
+            (e) => ({ error: String(e) }),
+          );
+        }
+        this.bus.publish({ t: "done", id: c.id, to: from, ...reply });
       } else if (c.to === this.nodeId) {
         let error: string | undefined;
         try {
@@ -250,4 +294,26 @@ export class SessionCluster implements SessionRouter {
       log.warn("session command failed", { command: c.t, from, err: String(e) });
     }
   }
+}
+
+type Reply = { error?: string; result?: unknown };
+
+/** A session running on another node as a ChannelAdapter: its calls travel to that node; sending goes through the outbox. */
+function remoteSession(kind: string, status: SessionStatus, call: (method: RemoteMethod, args: unknown[]) => Promise<unknown>): ChannelAdapter {
+  const elsewhere = async (): Promise<never> => {
+    throw new Error("ERR_WAPP_NOT_INITIALIZED: the session runs on another node");
+  };
+  return {
+    kind,
+    status,
+    start: elsewhere,
+    stop: elsewhere,
+    logout: elsewhere,
+    send: elsewhere,
+    checkNumber: async (number) => (await call("checkNumber", [number])) as Awaited<ReturnType<ChannelAdapter["checkNumber"]>>,
+    profilePicture: async (address) => (await call("profilePicture", [address])) as string | null,
+    markRead: async (target) => void (await call("markRead", [target])),
+    deleteForEveryone: async (target) => void (await call("deleteForEveryone", [target])),
+    sendPresence: async (to, state) => void (await call("sendPresence", [to, state])),
+  };
 }

@@ -40,6 +40,8 @@ export interface SessionRouter {
   placements(): Promise<Map<number, string>>;
   /** Asks the node running the connection to send its queued messages. */
   flushElsewhere(connectionId: number): void;
+  /** The session wherever it runs (a stand-in forwarding calls to its node), or undefined. */
+  reach(connectionId: number): Promise<ChannelAdapter | undefined>;
 }
 
 const ENDED_CALL_TTL_MS = 10 * 60_000;
@@ -93,6 +95,11 @@ export class ConnectionSupervisor implements SupervisorPort {
   /** The live adapter of a connection. */
   get(connectionId: number): ChannelAdapter | undefined {
     return this.registry.get(connectionId);
+  }
+
+  /** The session wherever it runs: this node's adapter, or (several nodes) a stand-in asking the node that runs it. */
+  async reach(connectionId: number): Promise<ChannelAdapter | undefined> {
+    return this.registry.get(connectionId) ?? (await this.router?.reach(connectionId));
   }
 
   /** Several nodes: people's actions go through `router` from now on (main.ts on PostgreSQL). */

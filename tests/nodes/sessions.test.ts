@@ -168,6 +168,16 @@ describe("WhatsApp sessions on several nodes", () => {
     );
     console.log(`outbox on B → sent by A: ${(performance.now() - t0).toFixed(0)} ms after the POST answered`);
 
+    // Calls on the session made on B run on A: a number checked on WhatsApp (a new contact), a delete for everyone.
+    const t1 = performance.now();
+    expect((await b.call("POST", "/contacts", { name: "Ninguém", number: "5511900000000" })).json?.error).toBe("ERR_WAPP_INVALID_CONTACT");
+    console.log(`a number checked on WhatsApp through A, from B: ${(performance.now() - t1).toFixed(0)} ms (the whole POST /contacts)`);
+    const page = (await b.call("GET", `/messages/${ticketId}`)).json as { messages: { id: number; body: string }[] };
+    const mine = page.messages.find((m) => m.body === "Abrimos às 9h") as { id: number };
+    const inbox = peer.inbox.length;
+    expect((await b.call("DELETE", `/messages/${mine.id}`)).status).toBe(200);
+    await server.waitFor(() => peer.inbox.slice(inbox).some((m) => m.message.protocolMessage?.type === 0), 5_000, "the revoke sent by A");
+
     // A person's start on B runs on A (answered once A did it); B never opens a socket of its own.
     const sessions = server.sessions.length;
     const trips: number[] = [];

@@ -149,7 +149,8 @@ async function gateOf(deps: Deps, c: CampaignRow, s: CampaignSettings, now: numb
  */
 async function connectionUp(deps: Deps, c: CampaignRow): Promise<boolean> {
   if (!c.whatsappId) return false;
-  const adapter = deps.channels.get(c.whatsappId);
+  // Several nodes: the dispatcher's node may not run the session; the node that does sends (through the outbox).
+  const adapter = await deps.sessions.reach(c.whatsappId);
   if (adapter) return adapter.status === undefined || adapter.status === "CONNECTED";
   return !!deps.node && (await findConnection(deps.db, c.companyId, c.whatsappId))?.status === "CONNECTED";
 }

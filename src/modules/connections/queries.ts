@@ -106,4 +106,10 @@ export const allConnectionRefs = async (db: DbOrTx) => await db.select({ id: wha
 
 /** A connection's id, company and channel by id alone (several nodes: an action that arrived from another node). */
 export const connectionRef = async (db: DbOrTx, id: number) =>
-  (await db.select({ id: whatsapps.id, companyId: whatsapps.companyId, channel: whatsapps.channel }).from(whatsapps).where(eq(whatsapps.id, id)).limit(1))[0];
+  (
+    await db
+      .select({ id: whatsapps.id, companyId: whatsapps.companyId, channel: whatsapps.channel, status: whatsapps.status })
+      .from(whatsapps)
+      .where(eq(whatsapps.id, id))
+      .limit(1)
+  )[0];
