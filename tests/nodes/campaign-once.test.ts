@@ -135,12 +135,17 @@ test("the dispatching node stopped abruptly half-way: the other node finishes, e
   // A dispatches (5 ms between messages); when 12 are stored, A's database connections are cut under it (kill -9).
   let killed = false;
   const dying = (async () => {
-    while (!killed) await dispatchCampaigns(a.deps).catch(() => {});
+    // (a pause between runs: a run on a closed pool fails without I/O, and must not starve the timers)
+    while (!killed) {
+      await dispatchCampaigns(a.deps).catch(() => {});
+      await Bun.sleep(1);
+    }
   })();
   const storedCount = async () => [...(await storedPerNumber(b, connection.id)).values()].flat().length;
   for (let i = 0; i < 1000 && (await storedCount()) < 12; i++) await Bun.sleep(2);
-  await pgClientOf(a.db).end({ timeout: 0 });
+  const cut = pgClientOf(a.db).end({ timeout: 0 });
   killed = true;
+  await cut;
   await dying;
   const half = await storedCount();
   expect(half).toBeGreaterThanOrEqual(12);
