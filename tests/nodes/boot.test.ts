@@ -145,3 +145,17 @@ test("jobs that run once take the node's PostgreSQL job lock: a job running on A
   expect(await running).toBe("ran");
   expect(await lockB!.run("tests.boot-once", null, () => {})).toBe("ran");
 });
+
+test("a node whose bus or job connection is gone says so in /readyz and is not ready (the balancer skips it)", async () => {
+  const c = await makeTestApp({ node: true, env, database: a.database! });
+  const node = c.deps.node as unknown as { bus: { close(): Promise<void> }; jobLock: PgJobLock };
+  expect((await c.call("GET", "/readyz")).status).toBe(200);
+  await node.bus.close();
+  const r = await c.call("GET", "/readyz");
+  expect(r.status).toBe(503);
+  expect(r.json).toMatchObject({ error: "ERR_NOT_READY", ready: false, dbWritable: true, node: { busListening: false, jobLock: true } });
+  await node.jobLock.close();
+  expect((await c.call("GET", "/readyz")).json).toMatchObject({ node: { busListening: false, jobLock: false } });
+  // The other nodes are unaffected.
+  expect((await b.call("GET", "/readyz")).status).toBe(200);
+});
