@@ -110,7 +110,7 @@ export interface AppDeps extends Deps {
 export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Clock; resolve?: Resolver; node?: OpenNode } = {}): AppDeps {
   const node = opts.node ?? null;
   const hub = opts.hub ?? new Hub();
-  if (node) hub.attach(topicOf(node.bus, "hub"));
+  if (node) hub.attach(topicOf(node.bus, "hub"), topicOf(node.bus, "hub-control"));
   const deps = Object.assign(Object.create(DEPS_PROTO), {
     db,
     hub,

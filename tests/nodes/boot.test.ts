@@ -40,6 +40,7 @@ function connectB(token: string) {
     };
     ws.onclose = (e) => reject(new Error(`closed ${e.code}`));
   });
+  const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
   const waitFor = async (pred: (f: any) => boolean, ms = 3000) => {
     const end = Date.now() + ms;
     while (Date.now() < end) {
@@ -49,7 +50,7 @@ function connectB(token: string) {
     }
     return null;
   };
-  return { ws, frames, ready, waitFor, send: (m: unknown) => ws.send(JSON.stringify(m)) };
+  return { ws, frames, ready, closed, waitFor, send: (m: unknown) => ws.send(JSON.stringify(m)) };
 }
 
 /** A new company signed up on A, with an agent of queue q1 (queues q1, q2), all made on A. */
@@ -110,6 +111,34 @@ test("a message stored on node A reaches sockets on node B, each with B's visibi
   expect(stranger.frames.filter((f) => f.channel === "appMessage" || f.channel === "ticket")).toEqual([]);
 });
 
+/** Polls `pred` until it holds or `ms` pass; answers whether it held. */
+async function until(pred: () => boolean, ms = 2_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (pred()) return true;
+    await Bun.sleep(5);
+  }
+  return pred();
+}
+
+test("a user's socket on B counts on A: online, no push while on screen; a logout on A closes it on B and shows them offline at once", async () => {
+  const c = await companyOnA(a);
+  const watcher = connectB(c.admin.token);
+  const s = connectB(c.agent.token);
+  await Promise.all([watcher.ready, s.ready]);
+  const id = c.agent.user.id;
+  expect(await until(() => a.deps.hub.socketCount(id) === 1)).toBe(true);
+  // The tab on B is on screen: A's notifier sends no push on top of it; hidden, it does.
+  expect(a.deps.hub.hasVisibleSocket(id)).toBe(true);
+  s.send({ type: "presence", visible: false });
+  expect(await until(() => !a.deps.hub.hasVisibleSocket(id))).toBe(true);
+  // The logout lands on A: B closes the agent's socket, and the company sees them offline at once.
+  expect((await a.call("DELETE", "/auth/logout", { token: c.agent.token })).status).toBeLessThan(300);
+  expect(await Promise.race([s.closed, Bun.sleep(2_000).then(() => 0)])).toBe(4401);
+  expect(await watcher.waitFor((f) => f.channel === "presence" && f.userId === id && f.online === false)).not.toBeNull();
+  expect(a.deps.hub.socketCount(id)).toBe(0);
+});
+
 test("a settings change on node A governs node B at once (the cluster cache forgets on every node)", async () => {
   const c = await a.newCompany();
   // B reads the company's settings now (its cache keeps them): campaigns are on.
@@ -144,4 +173,18 @@ test("jobs that run once take the node's PostgreSQL job lock: a job running on A
   release();
   expect(await running).toBe("ran");
   expect(await lockB!.run("tests.boot-once", null, () => {})).toBe("ran");
+});
+
+test("a node whose bus or job connection is gone says so in /readyz and is not ready (the balancer skips it)", async () => {
+  const c = await makeTestApp({ node: true, env, database: a.database! });
+  const node = c.deps.node as unknown as { bus: { close(): Promise<void> }; jobLock: PgJobLock };
+  expect((await c.call("GET", "/readyz")).status).toBe(200);
+  await node.bus.close();
+  const r = await c.call("GET", "/readyz");
+  expect(r.status).toBe(503);
+  expect(r.json).toMatchObject({ error: "ERR_NOT_READY", ready: false, dbWritable: true, node: { busListening: false, jobLock: true } });
+  await node.jobLock.close();
+  expect((await c.call("GET", "/readyz")).json).toMatchObject({ node: { busListening: false, jobLock: false } });
+  // The other nodes are unaffected.
+  expect((await b.call("GET", "/readyz")).status).toBe(200);
 });

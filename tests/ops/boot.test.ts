@@ -124,7 +124,12 @@ describe("serving from PostgreSQL (DATABASE_URL)", () => {
       const base = await listening(server);
       expect(server.output()).toContain('"msg":"database upgraded"');
       const ready = await fetch(`${base}/readyz`);
-      expect({ status: ready.status, body: await ready.json() }).toMatchObject({ status: 200, body: { dbWritable: true, migrated: true, ready: true } });
+      expect({ status: ready.status, body: await ready.json() }).toMatchObject({
+        status: 200,
+        body: { dbWritable: true, migrated: true, ready: true, node: { busListening: true, jobLock: true } },
+      });
+      // A node of several (src/node.ts): its id in the readiness answer and in the listening line.
+      expect(server.output()).toContain(`"node":"${(await (await fetch(`${base}/readyz`)).json()).node.id}"`);
       const login = await fetch(`${base}/auth/login`, {
         method: "POST",
         headers: { "content-type": "application/json" },

@@ -18,7 +18,6 @@ import { renderTemplate } from "../../lib/template";
 import { rooms } from "../../contract/rooms";
 import { isOutOfHours } from "../../lib/hours";
 import { findCompany } from "../companies";
-import { findConnection } from "../connections";
 import { upsertPeerContact } from "../contacts";
 import { isNumberOptedOut } from "../contacts";
 import { serializeContact } from "../contacts";
@@ -136,23 +135,12 @@ function localMidnightIso(tz: string, now: number) {
  */
 async function gateOf(deps: Deps, c: CampaignRow, s: CampaignSettings, now: number): Promise<CampaignPauseReason | null> {
   if (c.pauseReason === "failures") return "failures";
-  if (!(await connectionUp(deps, c))) return "connection";
+  const adapter = c.whatsappId ? deps.channels.get(c.whatsappId) : undefined;
+  if (!adapter || (adapter.status !== undefined && adapter.status !== "CONNECTED")) return "connection";
   if (s.onlyInOpeningHours && isOutOfHours((await findCompany(deps.db, c.companyId))?.schedules, deps.config.timezone, new Date(now))) return "outOfHours";
   if (s.dailyLimit > 0 && c.whatsappId && (await deliveredSince(deps.db, c.whatsappId, localMidnightIso(deps.config.timezone, now))) >= s.dailyLimit)
     return "dailyLimit";
   return null;
-}
-
-/**
- * The campaign's connection is connected: its adapter here says so, or, with several nodes, the session runs on
- * another node and its row says CONNECTED (the outbox then leaves the stored messages to the node running it).
- */
-async function connectionUp(deps: Deps, c: CampaignRow): Promise<boolean> {
-  if (!c.whatsappId) return false;
-  // Several nodes: the dispatcher's node may not run the session; the node that does sends (through the outbox).
-  const adapter = await deps.sessions.reach(c.whatsappId);
-  if (adapter) return adapter.status === undefined || adapter.status === "CONNECTED";
-  return !!deps.node && (await findConnection(deps.db, c.companyId, c.whatsappId))?.status === "CONNECTED";
 }
 
 async function setPause(deps: Deps, c: CampaignRow, reason: CampaignPauseReason | null) {
