@@ -33,7 +33,14 @@ afterAll(async () => {
 });
 
 /** Nodes of one installation share its secrets (a token signed by one is good on the other). */
-const SHARED_SECRETS = { JWT_SECRET: "nodes-test-jwt-secret-0123456789", JWT_REFRESH_SECRET: "nodes-test-refresh-secret-0123456789" };
+// Every node must have the same secrets (a node with others stops at boot: src/cluster/secrets.ts).
+const SHARED_SECRETS = {
+  JWT_SECRET: "nodes-test-jwt-secret-0123456789",
+  JWT_REFRESH_SECRET: "nodes-test-refresh-secret-0123456789",
+  ENCRYPTION_KEY: "nodes-test-encryption-key-0123456789abcdef",
+  VAPID_PUBLIC_KEY: `B${"A".repeat(86)}`,
+  VAPID_PRIVATE_KEY: "C".repeat(43),
+};
 
 /** One sign-in for both servers (a new sign-in ends the user's previous session, on every node). */
 let headers: Record<string, string> | null = null;
