@@ -24,6 +24,9 @@ import { AttemptLimiter } from "./http/rate-limit";
 import { createLimiters, LocalLimiter } from "./cluster/limiter";
 import { PgLimiter } from "./cluster/limiter-pg";
 import { pgClientOf } from "./db/pg-client";
+import { FenceBook } from "./db/leases";
+import { PgLeaseStore } from "./db/leases-pg";
+import { type CommandBus, type SessionCommand, SessionCluster } from "./inbound/session-cluster";
 import { serveSpa } from "./http/spa";
 import { bodyLimit } from "./http/body-limit";
 import { authRoutes } from "./http/routes/auth";
@@ -140,7 +143,9 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
   deps.outbox = createOutbox(deps);
   deps.cloudApi = cloudApiChannel(deps);
   deps.sandbox = sandboxChannel(deps);
-  deps.sessions = new ConnectionSupervisor(deps, channelKinds(deps));
+  // PostgreSQL: the fencing tokens of the WhatsApp sessions this node runs under leases (main.ts attaches them).
+  const fences = db.engine === "pg" ? new FenceBook() : undefined;
+  deps.sessions = new ConnectionSupervisor(deps, channelKinds(deps, fences), fences);
   deps.channels = deps.sessions.registry;
   deps.inboundSpool = createInboundSpool(deps);
   deps.jobs = createScheduler(deps, node?.jobLock);
@@ -149,15 +154,28 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
   return deps;
 }
 
+/**
+ * Several nodes on PostgreSQL: WhatsApp sessions run under leases from now on (one node per session), and people's
+ * actions on a connection travel over `bus` to the node running it. Call before `deps.sessions.startAll()`.
+ */
+export function leaseSessions(
+  deps: AppDeps,
+  node: { nodeId: string; bus: CommandBus<SessionCommand> },
+  opts?: ConstructorParameters<typeof SessionCluster>[4],
+) {
+  const store = new PgLeaseStore(pgClientOf(deps.db), { nodeId: node.nodeId, leaseMs: opts?.leaseMs });
+  return new SessionCluster(deps, deps.sessions, store, node.bus, opts);
+}
+
 /** The kinds of channel a connection can be (the supervisor builds their adapters). */
-export function channelKinds(deps: Pick<Deps, "db" | "hub" | "config" | "outbound" | "blobs">): Record<string, ChannelKind> {
+export function channelKinds(deps: Pick<Deps, "db" | "hub" | "config" | "outbound" | "blobs">, fences?: FenceBook): Record<string, ChannelKind> {
   const { config } = deps;
   // Tests never reach the real WhatsApp: under NODE_ENV=test the baileys kind starts connections only with WA_WS_URL.
   const waEnabled = !config.isTest || !!config.waWsUrl;
   return {
     sandbox: sandboxKind(deps),
     cloudapi: cloudApiKind(deps),
-    baileys: baileysKind(deps.db, { waWsUrl: config.waWsUrl, waTestRootKey: config.waTestRootKey }, waEnabled),
+    baileys: baileysKind(deps.db, { waWsUrl: config.waWsUrl, waTestRootKey: config.waTestRootKey, fences }, waEnabled),
   };
 }
 

@@ -1,12 +1,12 @@
 import { probeBlobStore } from "./lib/blob-store-open";
-import { createDeps, buildApp } from "./app";
+import { createDeps, buildApp, leaseSessions } from "./app";
 import { flushInbound } from "./inbound/pipeline";
 import { INPUT_LIMITS } from "./contract/limits";
 import { blobLocation, type Config, ConfigError, loadConfig, parseEnv } from "./config";
 import { refreshStatistics } from "./db/client";
 import { closeDatabase, openConfigured } from "./db/open";
 import { pgClientOf } from "./db/pg-client";
-import { holdDatabase } from "./db/pg-server-lock";
+import type { SessionCommand } from "./inbound/session-cluster";
 import { holdDataFolder, publishHolder, waitOutLegacyHolder } from "./db/instance-lock";
 import { seed } from "./ops/seed";
 import { log, setLogLevel } from "./lib/logger";
@@ -62,16 +62,6 @@ async function boot(first: Config) {
   // PostgreSQL restores are refused (the archive holds an SQLite database), so one staged earlier waits.
   if (!onPostgres && (await applyStagedRestore(config.dataDir))?.ok) config = loadConfig();
   const db = await openConfigured(config);
-  /** 0 for a requested stop; 1 when the server stops because it lost the database to another. */
-  let exitCode = 0;
-  // One server per PostgreSQL database in this version (src/db/pg-server-lock.ts), held until the process ends.
-  const dbLock = config.databaseUrl
-    ? await holdDatabase(config.databaseUrl, () => {
-        log.error("the database lock was lost and another server may hold it now: stopping");
-        exitCode = 1;
-        void stop().catch(() => process.exit(1));
-      })
-    : null;
   const holder = onPostgres ? null : await prepareSqlite(db, config.dataDir);
   if (onPostgres) {
     const { applied } = await upgradePostgres(pgClientOf(db));
@@ -109,6 +99,9 @@ async function boot(first: Config) {
   // channels: every connection of the companies whose subscription is active (after listen)
   const loaded = deps.inboundSpool.load();
   if (loaded) log.warn("inbound messages waiting from the last run; storing them", { count: loaded });
+  // PostgreSQL: several servers may share the database; each WhatsApp session runs on the node holding its lease
+  // (started as leases are taken, not all at once), and people's actions reach that node over the node's bus.
+  if (node) leaseSessions(deps, { nodeId: node.id, bus: node.topic<SessionCommand>("sessions") });
   const channels = deps.sessions;
   channels
     .startAll()
@@ -116,7 +109,8 @@ async function boot(first: Config) {
     .catch((e) => log.error("starting connections failed", { err: String(e) }));
   const stop = async () => {
     clearInterval(ping);
-    // A stop is not a disconnect: connections keep their state and resume at the next boot.
+    // A stop is not a disconnect: connections keep their state and resume at the next boot (on PostgreSQL their
+    // leases are handed back first, so other nodes take the sessions over at once).
     await channels.stopAll({ keepState: true });
     deps.inboundSpool.stop();
     deps.jobs.stop?.();
@@ -129,9 +123,8 @@ async function boot(first: Config) {
     await holder?.stop();
     // SQLite's file closed, or PostgreSQL's pool ended once its running statements are done.
     await closeDatabase(db);
-    await dbLock?.release();
     lock.release();
-    process.exit(exitCode);
+    process.exit(0);
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

@@ -166,27 +166,6 @@ describe("serving from PostgreSQL (DATABASE_URL)", () => {
     expect(server.output()).not.toContain("hidden-pw-42");
   });
 
-  test("one server per database: a second one stops at boot with one line; once the first is killed (-9), it starts", async () => {
-    const url = await emptyDatabase();
-    const first = spawnBalcao(["src/main.ts"], balcaoEnv(folder(), { DATABASE_URL: url }));
-    try {
-      await listening(first);
-      const second = await boot(folder(), { DATABASE_URL: url });
-      refused(second, "another Balcão server is already serving from postgres://postgres:***@", "one server per database");
-      expect(second.stderr).not.toContain("hidden-pw-42");
-      await first.kill("SIGKILL");
-      const third = spawnBalcao(["src/main.ts"], balcaoEnv(folder(), { DATABASE_URL: url }));
-      try {
-        await listening(third);
-      } finally {
-        await third.kill("SIGTERM");
-      }
-      expect(third.proc.exitCode).toBe(0);
-    } finally {
-      if (first.proc.exitCode === null && first.proc.signalCode === null) await first.kill("SIGKILL");
-    }
-  });
-
   test("a database written by a newer Balcão is refused, and left as it was", async () => {
     const url = await emptyDatabase();
     const migrated = await runBalcao(["src/cli.ts", "migrate"], balcaoEnv(folder(), { DATABASE_URL: url }));

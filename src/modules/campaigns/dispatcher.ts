@@ -135,7 +135,8 @@ function localMidnightIso(tz: string, now: number) {
  */
 async function gateOf(deps: Deps, c: CampaignRow, s: CampaignSettings, now: number): Promise<CampaignPauseReason | null> {
   if (c.pauseReason === "failures") return "failures";
-  const adapter = c.whatsappId ? deps.channels.get(c.whatsappId) : undefined;
+  // Several nodes: the dispatcher's node may not run the session; the node that does sends (through the outbox).
+  const adapter = c.whatsappId ? await deps.sessions.reach(c.whatsappId) : undefined;
   if (!adapter || (adapter.status !== undefined && adapter.status !== "CONNECTED")) return "connection";
   if (s.onlyInOpeningHours && isOutOfHours((await findCompany(deps.db, c.companyId))?.schedules, deps.config.timezone, new Date(now))) return "outOfHours";
   if (s.dailyLimit > 0 && c.whatsappId && (await deliveredSince(deps.db, c.whatsappId, localMidnightIso(deps.config.timezone, now))) >= s.dailyLimit)

@@ -1,3 +1,4 @@
+import type { ChannelAdapter } from "../../core/channel";
 import type { Page } from "../../contract/dto/common";
 import type { FramePayload } from "../../contract/frames";
 import type { ContactDto } from "../../contract/dto/contacts";
@@ -90,7 +91,9 @@ async function assertNumberFree(ctx: Ctx, number: string, exceptId?: number) {
  * WhatsApp and replaced by its canonical form; without one it is kept as typed (digits).
  */
 export async function canonicalNumber(ctx: Ctx, number: string): Promise<string> {
-  const adapter = (await connectedConnections(ctx.db, ctx.companyId)).map((w) => ctx.channels.get(w.id)).find((a) => a !== undefined);
+  let adapter: ChannelAdapter | undefined;
+  // Several nodes: the session may run on another node, which answers the check.
+  for (const w of await connectedConnections(ctx.db, ctx.companyId)) if ((adapter = await ctx.sessions.reach(w.id))) break;
   if (!adapter) return number;
   let found: Awaited<ReturnType<typeof adapter.checkNumber>>;
   try {
