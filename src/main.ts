@@ -6,8 +6,6 @@ import { blobLocation, type Config, ConfigError, loadConfig, parseEnv } from "./
 import { refreshStatistics } from "./db/client";
 import { closeDatabase, openConfigured } from "./db/open";
 import { pgClientOf } from "./db/pg-client";
-import { newNodeId } from "./db/leases";
-import { PgBus } from "./realtime/bus-pg";
 import type { SessionCommand } from "./inbound/session-cluster";
 import { holdDataFolder, publishHolder, waitOutLegacyHolder } from "./db/instance-lock";
 import { seed } from "./ops/seed";
@@ -105,9 +103,8 @@ async function boot(first: Config) {
   const loaded = deps.inboundSpool.load();
   if (loaded) log.warn("inbound messages waiting from the last run; storing them", { count: loaded });
   // PostgreSQL: several servers may share the database; each WhatsApp session runs on the node holding its lease
-  // (started as leases are taken, not all at once), and people's actions reach that node over a command bus.
-  const commands = config.databaseUrl ? await PgBus.open<SessionCommand>(config.databaseUrl, { nodeId: newNodeId(), channel: "balcao_sessions" }) : null;
-  if (commands) leaseSessions(deps, { nodeId: commands.nodeId, bus: commands });
+  // (started as leases are taken, not all at once), and people's actions reach that node over the node's bus.
+  if (node) leaseSessions(deps, { nodeId: node.id, bus: node.topic<SessionCommand>("sessions") });
   const channels = deps.sessions;
   channels
     .startAll()
@@ -118,7 +115,6 @@ async function boot(first: Config) {
     // A stop is not a disconnect: connections keep their state and resume at the next boot (on PostgreSQL their
     // leases are handed back first, so other nodes take the sessions over at once).
     await channels.stopAll({ keepState: true });
-    await commands?.close();
     deps.inboundSpool.stop();
     deps.jobs.stop?.();
     deps.notifier.stop();

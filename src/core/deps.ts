@@ -76,6 +76,8 @@ export interface Deps {
 
 /** A bus between nodes seen for one topic: a body published here reaches the topic's subscribers on every other node. */
 export interface TopicBus<T> {
+  /** This node's id on the bus. */
+  readonly nodeId: string;
   publish(body: T): void;
   subscribe(fn: (body: T, from: string) => void): () => void;
 }

@@ -124,6 +124,8 @@ export class LeaseManager {
   private readonly freeSince = new Map<number, number>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private running: Promise<void> | null = null;
+  /** The round or take under way (they run one at a time: `serial`). */
+  private queue: Promise<unknown> = Promise.resolve();
   private lastRenewed = performance.now();
   private closed = false;
   private rounds = 0;
@@ -159,14 +161,32 @@ export class LeaseManager {
    * Takes a free connection now, outside the rounds (a person started it here: a new connection, a QR asked for), and
    * runs `start` with its token. Answers false when another node holds it (the caller routes the action there).
    */
-  async take(connectionId: number, start: (token: number) => Promise<void>): Promise<boolean> {
-    if (this.closed) return false;
-    const token = await this.store.acquire(connectionId);
-    if (token === null) return false;
-    this.freeSince.delete(connectionId);
-    this.held.set(connectionId, token);
-    await start(token);
-    return true;
+  take(connectionId: number, start: (token: number) => Promise<void>): Promise<boolean> {
+    return this.serial(async () => {
+      if (this.closed) return false;
+      // Taken by this node's round meanwhile: the person's start runs here with that lease's token.
+      const mine = this.held.get(connectionId);
+      if (mine !== undefined) {
+        await start(mine);
+        return true;
+      }
+      const token = await this.store.acquire(connectionId);
+      if (token === null) return false;
+      this.freeSince.delete(connectionId);
+      this.held.set(connectionId, token);
+      await start(token);
+      return true;
+    });
+  }
+
+  /**
+   * Runs rounds and takes one at a time: a take between a round's renewal and its answer would count the lease on
+   * (a new token), and the round would then see its old token refused and stop the session as lost.
+   */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => {});
+    return run;
   }
 
   /** A write of the session was refused by the fence: another node owns it now, so it stops here at once. */
@@ -186,7 +206,7 @@ export class LeaseManager {
 
   /** One round (tests call it by hand); a round already running is awaited instead of doubled. */
   tick(): Promise<void> {
-    this.running ??= this.round().finally(() => {
+    this.running ??= this.serial(() => this.round()).finally(() => {
       this.running = null;
     });
     return this.running;
@@ -222,10 +242,12 @@ export class LeaseManager {
       this.lastRenewed = performance.now();
       return;
     }
-    const kept = await this.store.renew(this.held);
+    const asked = new Map(this.held);
+    const kept = await this.store.renew(asked);
     this.lastRenewed = performance.now();
-    for (const id of [...this.held.keys()]) {
-      if (kept.has(id)) continue;
+    for (const [id, token] of asked) {
+      // Kept, or handed back or taken anew (another token) while the renewal ran: not lost.
+      if (kept.has(id) || this.held.get(id) !== token) continue;
       this.held.delete(id);
       log.warn("connection lease lost: stopping its session", { node: this.nodeId, connectionId: id });
       await this.stopQuietly(id, "lost");

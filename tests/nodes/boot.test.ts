@@ -27,9 +27,12 @@ afterEach(async () => {
   await Bun.sleep(50);
 });
 
+// biome-ignore lint/suspicious/noExplicitAny: frames of every channel, read loosely by the assertions
+type Frame = any;
+
 /** A socket on node B that keeps its frames; resolves `ready` once the server says so. */
 function connectB(token: string) {
-  const frames: any[] = [];
+  const frames: Frame[] = [];
   const ws = new WebSocket(`${base}?token=${encodeURIComponent(token)}`);
   opened.push(ws);
   const ready = new Promise<void>((resolve, reject) => {
@@ -41,7 +44,7 @@ function connectB(token: string) {
     ws.onclose = (e) => reject(new Error(`closed ${e.code}`));
   });
   const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
-  const waitFor = async (pred: (f: any) => boolean, ms = 3000) => {
+  const waitFor = async (pred: (f: Frame) => boolean, ms = 3000) => {
     const end = Date.now() + ms;
     while (Date.now() < end) {
       const f = frames.find(pred);
