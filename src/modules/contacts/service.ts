@@ -83,17 +83,16 @@ async function assertNumberFree(ctx: Ctx, number: string, exceptId?: number) {
 }
 
 /**
- * POST /contacts. The number is stored as digits; it is not checked on WhatsApp while the
- * company has no connected connection (D18).
- */
-/**
- * D18: when the company has a connected connection the number is checked on
- * WhatsApp and replaced by its canonical form; without one it is kept as typed (digits).
+ * POST /contacts (D18): when the company has a connected connection the number is checked on WhatsApp and replaced
+ * by its canonical form; without one it is kept as typed (digits).
  */
 export async function canonicalNumber(ctx: Ctx, number: string): Promise<string> {
   let adapter: ChannelAdapter | undefined;
   // Several nodes: the session may run on another node, which answers the check.
-  for (const w of await connectedConnections(ctx.db, ctx.companyId)) if ((adapter = await ctx.sessions.reach(w.id))) break;
+  for (const w of await connectedConnections(ctx.db, ctx.companyId)) {
+    adapter = await ctx.sessions.reach(w.id);
+    if (adapter) break;
+  }
   if (!adapter) return number;
   let found: Awaited<ReturnType<typeof adapter.checkNumber>>;
   try {
