@@ -66,7 +66,7 @@ export function sqliteVersion(db: Pick<DB, "sqlite">): () => string {
 }
 
 /**
- * PostgreSQL's version of the data: the one row of `data_version` (migrations-pg/0004), moved inside every transaction
+ * PostgreSQL's version of the data: the one row of `data_version` (migrations-pg/0005), moved inside every transaction
  * that writes a table a kept read could show, by this node, another node, the CLI or the operator's own tools. It moves
  * in the writing transaction, so a read sees the new version exactly when it sees the new rows; read before a
  * computation and again after it, a value is kept only when no commit came between. One prepared primary-key read per

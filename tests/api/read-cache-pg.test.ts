@@ -5,7 +5,7 @@ import { makeTestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";
 import { CREATORS } from "../helpers/fixtures";
 
-// PostgreSQL's read cache keys on the data_version row (migrations-pg/0004, src/db/read-cache.ts pgVersion): every
+// PostgreSQL's read cache keys on the data_version row (migrations-pg/0005, src/db/read-cache.ts pgVersion): every
 // write a kept read could show moves it, whoever makes it (another node, the CLI, psql), and reads leave it alone.
 // SQLite's own version (total_changes + data_version) is covered by ticket-search-cache.test.ts on both engines.
 const onPg = process.env.BALCAO_TEST_ENGINE === "pg";
@@ -30,7 +30,7 @@ describe.skipIf(!onPg)("PostgreSQL's version of the data", () => {
       order by 1`;
     // Written often (WhatsApp keys, sign-in, limits, the nodes' own bookkeeping) and read by no kept read. A new table
     // belongs here only if no tab count, search page or audit count can show its rows; otherwise its migration adds
-    // the trigger (see migrations-pg/0004_data_version.sql).
+    // the trigger (see migrations-pg/0005_data_version.sql).
     expect(untriggered.map((r) => r.name)).toEqual(
       ["auth_challenges", "auth_sessions", "cluster_nodes", "connection_leases", "data_version", "instance_lock", "job_runs", "limiter_hits", "wa_auth"].sort(),
     );

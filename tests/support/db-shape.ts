@@ -47,7 +47,7 @@ export interface Shape {
  */
 export const SEARCH_ONLY = {
   sqliteTables: /^messages_fts/,
-  // The read cache's version of the data (migrations-pg/0004; SQLite's is total_changes() + data_version).
+  // The read cache's version of the data (migrations-pg/0005; SQLite's is total_changes() + data_version).
   pgTables: ["data_version"] as string[],
   pgColumns: [] as string[],
   pgIndexes: ["messages_fts_idx"] as string[],
