@@ -32,7 +32,7 @@ import { getSetting } from "../modules/settings";
 import { findTicketRow } from "../modules/tickets";
 import { noteMessage, type Place, ticketForInbound } from "../modules/tickets";
 import type { TicketRow } from "../modules/tickets";
-import { loadTicket } from "../modules/tickets";
+import { loadTickets, type TicketDto } from "../modules/tickets";
 
 export interface IngestResult {
   ticket: TicketRow;
@@ -110,6 +110,9 @@ interface Written {
   createdContact: ContactRow | null;
 }
 
+/** What became of one message of a batch. */
+type Outcome = Written | typeof DUPLICATE | { error: unknown };
+
 /** Thrown inside a message's savepoint when it was already stored: whatever it did is rolled back. */
 const DUPLICATE = Symbol("duplicate");
 
@@ -159,7 +162,7 @@ async function flush(deps: Deps) {
   if (batch === all) waiting.delete(deps.db);
   const pg = deps.db.engine === "pg";
   if (pg) committing.add(deps.db);
-  const outcome: (Written | typeof DUPLICATE | { error: unknown })[] = [];
+  const outcome: Outcome[] = [];
   try {
     await deps.db.transaction(async (tx) => {
       for (const w of batch) {
@@ -181,6 +184,13 @@ async function flush(deps: Deps) {
       if (waiting.get(deps.db)?.length) void flush(deps);
     }
   }
+  // The frames' tickets as the commit left them, one read per company for the whole batch.
+  let dtos: Map<number, TicketDto> | null = null;
+  try {
+    dtos = await committedTickets(deps, batch, outcome);
+  } catch (e) {
+    log.error("inbound frames' tickets failed", { err: String(e) });
+  }
   for (const [i, w] of batch.entries()) {
     const o = outcome[i];
     if (o === DUPLICATE) {
@@ -190,7 +200,8 @@ async function flush(deps: Deps) {
     } else if ("error" in o) w.reject(o.error);
     else {
       try {
-        w.resolve(await publishInbound(deps, w.conn.companyId, o));
+        if (!dtos) throw new Error("no ticket for the frame");
+        w.resolve(await publishInbound(deps, w.conn.companyId, o, dtos.get(o.ticket.id)));
       } catch (e) {
         // Stored: a frame that failed must not send the message to the spool again.
         log.error("inbound frame failed", { ticketId: o.ticket.id, err: String(e) });
@@ -266,10 +277,24 @@ async function writeInbound(deps: Deps, db: DB, { conn, msg, media }: Waiting): 
   return { ticket, row, before: place.before, author: sender ?? chat.contact, chat: chat.contact, createdContact: chat.created ? chat.contact : null };
 }
 
+/** The tickets a batch's stored messages went to, in their wire shape after the commit (one read per company). */
+async function committedTickets(deps: Deps, batch: Waiting[], outcome: Outcome[]): Promise<Map<number, TicketDto>> {
+  const byCompany = new Map<number, Set<number>>();
+  for (const [i, o] of outcome.entries()) {
+    if (o === DUPLICATE || "error" in o) continue;
+    const companyId = batch[i].conn.companyId;
+    let ids = byCompany.get(companyId);
+    if (!ids) byCompany.set(companyId, (ids = new Set()));
+    ids.add(o.ticket.id);
+  }
+  const out = new Map<number, TicketDto>();
+  for (const [companyId, ids] of byCompany) for (const [id, dto] of await loadTickets(deps, companyId, [...ids])) out.set(id, dto);
+  return out;
+}
+
 /** After the commit: a new contact's frame, then the message's one frame (list, open chat and bell). */
-async function publishInbound(deps: Deps, companyId: number, w: Written): Promise<IngestResult> {
+async function publishInbound(deps: Deps, companyId: number, w: Written, dto: TicketDto | undefined): Promise<IngestResult> {
   if (w.createdContact) deps.hub.publish(rooms.main(companyId), { channel: "contact", action: "create", contact: serializeContact(w.createdContact) });
-  const dto = await loadTicket(deps, companyId, w.ticket.id);
   if (dto) publishMessageCreated(deps, dto, await serializeInbound(deps, companyId, w.row, w.author), w.before ?? undefined);
   return { ticket: w.ticket, messageId: w.row.id, duplicate: false, before: w.before, contact: w.chat };
 }

@@ -27,7 +27,7 @@ export { findTicketRow } from "./queries";
 export { handleRatingAnswer } from "./rating";
 export { type TicketRow, tickets, TRACKING_SUPPORT_MINUTES, TRACKING_WAIT_MINUTES } from "./schema";
 export type { TicketDto } from "./serialize";
-export { getVisibleTicket, listTickets, loadTicket, showTicket, showTicketByUuid } from "./service";
+export { getVisibleTicket, listTickets, loadTicket, loadTickets, showTicket, showTicketByUuid } from "./service";
 export { ticketChanges } from "./service-changes";
 export { addTicketTag, moveKanbanTag, removeKanbanTags, syncTicketTags } from "./service-tags";
 export { releaseUserTickets, updateTicket } from "./service-update";

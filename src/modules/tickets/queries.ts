@@ -107,6 +107,18 @@ export async function findJoinedWithTags(db: DB, companyId: number, id: number) 
   return { joined, tags: JSON.parse(raw) as { id: number; name: string; color: string; kanban: number }[] };
 }
 
+/** Several tickets of the company joined with their references and tags, by id (one statement: an inbound group commit's frames). */
+export async function findJoinedWithTagsMany(db: DB, companyId: number, ids: number[]) {
+  if (ids.length === 1) {
+    const one = await findJoinedWithTags(db, companyId, ids[0]);
+    return one ? [one] : [];
+  }
+  const rows = await selectTicketsWith(db, { tagsJson: tagsJsonOf(tickets.id, db.engine) }).where(
+    and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)),
+  );
+  return rows.map(({ tagsJson: raw, ...joined }) => ({ joined, tags: JSON.parse(raw) as { id: number; name: string; color: string; kanban: number }[] }));
+}
+
 /** The contact's ticket on a connection in one prepared query: the active one first, else the latest. */
 export function findCurrentTicket(db: DB, companyId: number, contactId: number, whatsappId: number | null): Promise<TicketRow | undefined> {
   const q = prepared(db, "tickets.current", (d) =>
