@@ -78,8 +78,8 @@ export class DeliveryReads {
       : [];
     const out = new Map<number, Recent[]>();
     for (const m of rows) {
-      let list = out.get(m.ticketId);
-      if (!list) out.set(m.ticketId, (list = []));
+      const list = out.get(m.ticketId) ?? [];
+      out.set(m.ticketId, list);
       list.push({ body: m.body.trim(), fromMe: m.fromMe, isAutomatic: m.isAutomatic, at: Date.parse(m.createdAt) });
     }
     return out;

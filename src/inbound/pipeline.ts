@@ -283,8 +283,8 @@ async function committedTickets(deps: Deps, batch: Waiting[], outcome: Outcome[]
   for (const [i, o] of outcome.entries()) {
     if (o === DUPLICATE || "error" in o) continue;
     const companyId = batch[i].conn.companyId;
-    let ids = byCompany.get(companyId);
-    if (!ids) byCompany.set(companyId, (ids = new Set()));
+    const ids = byCompany.get(companyId) ?? new Set<number>();
+    byCompany.set(companyId, ids);
     ids.add(o.ticket.id);
   }
   const out = new Map<number, TicketDto>();
