@@ -10,7 +10,8 @@
  * real WebSockets to `agents` signed-in admins who follow every list; a message counts once every
  * socket has received its frame. First CONNECTIONS connections receiving at the same time, each
  * socket reading one message per turn of the event loop (as fast as frames come: a flood, each
- * connection's messages in order), with the deliveries' sizes reported; then one connection with one
+ * connection's messages in order), with the deliveries' sizes reported; then the target's rate offered evenly
+ * over the same connections (paced: does the pipeline keep up, at what CPU); then one connection with one
  * message in flight at a time (each delivery awaited: batches of one, what a message costs alone);
  * then the sandbox phone's HTTP route (one sender, then eight). Target (2 cores):
  * ≥ 5,000 msg/s at the channel level. `--engine pg`: the same on PostgreSQL (a migrated empty database of the
@@ -180,12 +181,16 @@ const upsert = (i: number) => {
  * A connection's socket receiving messages as fast as they come: one upsert per turn of the event loop, through the
  * transport's EventForwarder (which batches what arrives while a batch is handled); settles once all are handled.
  */
-async function flood(connectionId: number, ids: number[]) {
+async function flood(connectionId: number, ids: number[], everyMs = 0) {
   const f = forwarders.get(connectionId)!;
-  for (const i of ids) {
+  const t0 = performance.now();
+  for (const [k, i] of ids.entries()) {
     // biome-ignore lint/suspicious/noExplicitAny: a minimal WAMessage (key, message, timestamp, push name)
     f.forward(upsert(i) as any, async () => Buffer.alloc(0));
-    await new Promise((r) => setImmediate(r));
+    // Paced: the next message is due everyMs after this one (late ones come at once, as a socket's backlog).
+    const wait = t0 + (k + 1) * everyMs - performance.now();
+    if (wait > 1) await Bun.sleep(wait);
+    else await new Promise((r) => setImmediate(r));
   }
   await f.drained();
 }
@@ -210,7 +215,7 @@ await waitFrames(CONTACTS * CONNECTIONS * AGENTS);
  * Delivers `total` messages over `over` connections at once (each connection's in order): as a flood through the
  * forwarders, or one delivery of one message at a time per connection (`oneByOne`).
  */
-async function run(total: number, over: number[], tag: string, oneByOne = false) {
+async function run(total: number, over: number[], tag: string, oneByOne = false, rate = 0) {
   received = 0;
   resetCount();
   deliveries = 0;
@@ -219,7 +224,7 @@ async function run(total: number, over: number[], tag: string, oneByOne = false)
   const cpu0 = process.cpuUsage();
   const pg0 = pgCpu?.() ?? 0;
   const t0 = performance.now();
-  const idOf = (k: number, i: number) => 10_000_000 * (k + 1) + i + (tag === "one" ? 5_000_000 : 0);
+  const idOf = (k: number, i: number) => 10_000_000 * (k + 1) + i + (tag === "one" ? 5_000_000 : tag === "paced" ? 7_000_000 : 0);
   await Promise.all(
     over.map(async (c, k) => {
       if (!oneByOne)
@@ -257,6 +262,14 @@ figure({
 // CPU time is steadier than wall time on a shared machine (the clients run in their own process).
 figure({ name: "inbound, channel level, server CPU per message", value: many.cpuPerMsg, unit: "µs" });
 if (many.pgPerMsg !== undefined) figure({ name: "inbound, channel level, PostgreSQL CPU per message", value: many.pgPerMsg, unit: "µs" });
+// The target's rate offered evenly (each connection a message every CONNECTIONS * 1000 / TARGET ms): kept up with?
+const paced = await run(MESSAGES, conns, "paced", false, TARGET);
+figure({
+  name: `inbound, channel level, ${CONNECTIONS} connections offered ${TARGET} msg/s, delivered to ${AGENTS} sockets`,
+  value: paced.n / (paced.all / 1000),
+  unit: "msg/s",
+  note: `${paced.cpuPerMsg.toFixed(0)} µs CPU each${paced.pgPerMsg !== undefined ? ` + ${paced.pgPerMsg.toFixed(0)} µs PostgreSQL` : ""}, ${paced.perDelivery.toFixed(1)} per delivery`,
+});
 const one = await run(Math.floor(MESSAGES / 2), conns.slice(0, 1), "one", true);
 figure({
   name: `inbound, channel level, one connection, one message at a time, delivered to ${AGENTS} sockets`,

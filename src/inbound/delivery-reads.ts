@@ -1,8 +1,8 @@
 /**
  * What the answers to one delivery share (a connection's batch of messages: a burst, the offline backlog, up to 256):
  * reads that nothing in the delivery changes are made once for all its messages (the connection, its queues, the
- * company's campaign settings), and the loop breaker's recent messages of the tickets the delivery touched once are
- * read by one statement. A ticket two messages of the delivery touched is read again per answer, since the answer
+ * company's campaign settings), and on PostgreSQL the loop breaker's recent messages of the tickets the delivery touched
+ * once are read by one statement. A ticket two messages of the delivery touched is read again per answer, since the answer
  * before may have changed it (and sent a text the loop breaker must see).
  */
 import { and, gt, inArray, sql } from "drizzle-orm";
@@ -52,7 +52,8 @@ export class DeliveryReads {
 
   /** The loop breaker's recent messages of a ticket the delivery touched once (newest first); undefined for the others. */
   async recent(ticketId: number, now: number): Promise<Recent[] | undefined> {
-    if (!this.singles.has(ticketId)) return undefined;
+    // One ticket, or SQLite (no round trips): the loop breaker's own prepared read costs less than the delivery's statement.
+    if (this.deps.db.engine !== "pg" || this.singles.size < 2 || !this.singles.has(ticketId)) return undefined;
     const since = now - LOOP_WINDOW_MS;
     return ((await this.recentAll()).get(ticketId) ?? []).filter((m) => m.at > since);
   }

@@ -20,6 +20,7 @@ import { log } from "../lib/logger";
 import { BlobStoreUnavailableError } from "../lib/blob-store";
 import { rawAll, transactionAlive } from "../db/query";
 import { rooms } from "../contract/rooms";
+import { contactKey, knownOf, mayMerge, type PlainValues, plainFor, storePlainRun } from "./pipeline-pg";
 import { peerContact } from "./identity";
 import type { ContactRow } from "../modules/contacts";
 import { serializeContact } from "../modules/contacts";
@@ -162,19 +163,25 @@ async function flush(deps: Deps) {
   if (batch === all) waiting.delete(deps.db);
   const pg = deps.db.engine === "pg";
   if (pg) committing.add(deps.db);
-  const outcome: Outcome[] = [];
+  let outcome: Outcome[] = [];
   try {
-    await deps.db.transaction(async (tx) => {
+    try {
+      outcome = await deps.db.transaction((tx) => writeBatch(deps, tx, batch, pg));
+    } catch (e) {
+      if (!pg || batch.length === 1) throw e;
+      // PostgreSQL: a statement that fails fails its whole transaction (postgres.js keeps the transaction's first
+      // error), so one message the database refuses would take its batch along: each message gets a transaction of
+      // its own, in arrival order (the failed one rolled back whole).
+      log.warn("inbound group commit failed; its messages stored one by one", { count: batch.length, err: String(e) });
+      outcome = [];
       for (const w of batch) {
         try {
-          outcome.push(await (pg ? inSavepointPg(tx, () => writeInbound(deps, tx, w)) : tx.transaction((sp) => writeInbound(deps, sp, w))));
-        } catch (e) {
-          // SQLite rolled the whole transaction back (disk full, I/O): nothing of the batch is stored.
-          if (!transactionAlive(tx)) throw e;
-          outcome.push(e === DUPLICATE ? DUPLICATE : { error: e });
+          outcome.push((await deps.db.transaction((tx) => writeBatch(deps, tx, [w], false)))[0]);
+        } catch (e1) {
+          outcome.push({ error: e1 });
         }
       }
-    });
+    }
   } catch (e) {
     for (const w of batch) w.reject(e);
     return;
@@ -208,6 +215,62 @@ async function flush(deps: Deps) {
         w.resolve({ ticket: o.ticket, messageId: o.row.id, duplicate: false, before: o.before, contact: o.chat });
       }
     }
+  }
+}
+
+/**
+ * Inside the group commit's transaction: every message in arrival order, each in its own savepoint (one bad message
+ * is rolled back alone); on PostgreSQL with `plain`, runs of plain messages by one statement each (pipeline-pg.ts).
+ */
+async function writeBatch(deps: Deps, tx: DB, batch: Waiting[], plain: boolean): Promise<Outcome[]> {
+  const pg = tx.engine === "pg";
+  const outcome: Outcome[] = [];
+  const known = plain ? await knownOf(tx, batch) : null;
+  const seen = new Set<string>();
+  let merging = false;
+  let run: { i: number; values: PlainValues }[] = [];
+  const storeRun = async () => {
+    if (!run.length) return;
+    const written = await storePlainRun(
+      tx,
+      run.map((r) => r.values),
+    );
+    for (const [k, r] of run.entries()) outcome[r.i] = written[k] ?? DUPLICATE;
+    run = [];
+  };
+  for (const [i, w] of batch.entries()) {
+    if (known) {
+      const key = contactKey(w);
+      const k = !merging && !seen.has(key) ? plainFor(w, known) : null;
+      seen.add(key);
+      const dataJson = k ? rawJson(w.msg) : undefined;
+      if (k && dataJson !== undefined) {
+        const now = isoNow(deps.clock);
+        const createdAt = new Date(w.msg.timestamp || deps.clock.now()).toISOString();
+        run.push({ i, values: { w, known: k, body: w.msg.body || "", mediaType: mediaTypeOf(w.msg), dataJson, createdAt, now } });
+        continue;
+      }
+      if (mayMerge(w)) merging = true;
+      await storeRun();
+    }
+    try {
+      outcome[i] = await (pg ? inSavepointPg(tx, () => writeInbound(deps, tx, w)) : tx.transaction((sp) => writeInbound(deps, sp, w)));
+    } catch (e) {
+      // SQLite rolled the whole transaction back (disk full, I/O): nothing of the batch is stored.
+      if (!transactionAlive(tx)) throw e;
+      outcome[i] = e === DUPLICATE ? DUPLICATE : { error: e };
+    }
+  }
+  await storeRun();
+  return outcome;
+}
+
+/** A message's raw payload as stored (null: none); undefined when it cannot be serialised (the general way fails it alone). */
+function rawJson(msg: InboundMessage): string | null | undefined {
+  try {
+    return msg.raw ? JSON.stringify(msg.raw) : null;
+  } catch {
+    return undefined;
   }
 }
 

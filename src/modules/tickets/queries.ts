@@ -107,11 +107,19 @@ export async function findJoinedWithTags(db: DB, companyId: number, id: number) 
   return { joined, tags: JSON.parse(raw) as { id: number; name: string; color: string; kanban: number }[] };
 }
 
-/** Several tickets of the company joined with their references and tags, by id (one statement: an inbound group commit's frames). */
+/**
+ * Several tickets of the company joined with their references and tags, by id (an inbound group commit's frames). On
+ * PostgreSQL one statement (a round trip costs more than the read); on SQLite the prepared read per ticket (building
+ * the joined statement costs more than a few prepared reads).
+ */
 export async function findJoinedWithTagsMany(db: DB, companyId: number, ids: number[]) {
-  if (ids.length === 1) {
-    const one = await findJoinedWithTags(db, companyId, ids[0]);
-    return one ? [one] : [];
+  if (ids.length === 1 || db.engine !== "pg") {
+    const out: NonNullable<Awaited<ReturnType<typeof findJoinedWithTags>>>[] = [];
+    for (const id of ids) {
+      const one = await findJoinedWithTags(db, companyId, id);
+      if (one) out.push(one);
+    }
+    return out;
   }
   const rows = await selectTicketsWith(db, { tagsJson: tagsJsonOf(tickets.id, db.engine) }).where(
     and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)),
