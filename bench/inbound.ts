@@ -231,6 +231,7 @@ async function run(total: number, over: number[], tag: string, oneByOne = false,
         return flood(
           c,
           Array.from({ length: per }, (_, i) => idOf(k, i)),
+          rate ? (1000 * over.length) / rate : 0,
         );
       for (let i = 0; i < per; i++) await deliver(c, inbound(idOf(k, i)));
     }),

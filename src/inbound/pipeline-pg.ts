@@ -86,7 +86,7 @@ export function plainFor(w: Plain, known: Map<string, Known>): Known | null {
   if (!simple(w)) return null;
   const k = known.get(keyOf(w.conn.companyId, w.conn.id, w.msg.chat.number as string));
   // The general way would patch a contact without a connection, and reopen (or create) the ticket.
-  if (!k || !k.contact.whatsappId || (k.ticket.status === "closed" && !w.msg.fromMe)) return null;
+  if (!k?.contact.whatsappId || (k.ticket.status === "closed" && !w.msg.fromMe)) return null;
   return k;
 }
 
