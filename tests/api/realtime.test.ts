@@ -56,6 +56,17 @@ function connect(token: string) {
   return { ws, frames, ready, waitFor, send: (m: unknown) => ws.send(JSON.stringify(m)) };
 }
 
+/**
+ * Resolves once the server has handled every message sent on the socket so far: it handles them in order, and the
+ * last one (presence: the tab hidden) shows in the hub. For a user's only socket, which counts as visible until then.
+ */
+async function handled(s: ReturnType<typeof connect>, userId: number) {
+  s.send({ type: "presence", visible: false });
+  const end = Date.now() + 5000;
+  while (t.deps.hub.hasVisibleSocket(userId) && Date.now() < end) await Bun.sleep(5);
+  expect(t.deps.hub.hasVisibleSocket(userId)).toBe(false);
+}
+
 describe("realtime /ws", () => {
   test("refuses a missing or bad token", async () => {
     const ws = new WebSocket(`${base}?token=bad`);
@@ -98,7 +109,7 @@ describe("realtime /ws", () => {
     await Promise.all([sa.ready, sg.ready]);
     sa.send({ type: "joinNotification" });
     sg.send({ type: "joinNotification" });
-    await Bun.sleep(50);
+    await Promise.all([handled(sa, a.admin.user.id), handled(sg, agent.user.id)]);
     t.deps.hub.publish(`company-${a.company.id}-notification`, { channel: "ticket", action: "delete", ticketId: 900001 });
     expect(await sa.waitFor((x) => x.ticketId === 900001)).not.toBeNull();
     expect(await sg.waitFor((x) => x.ticketId === 900001, 300)).toBeNull();
@@ -112,7 +123,7 @@ describe("realtime /ws", () => {
     // as the app does: its joins go in onopen, while the server may still be reading the session
     s.ws.onopen = () => s.send({ type: "joinNotification" });
     await s.ready;
-    await Bun.sleep(50);
+    await handled(s, a.admin.user.id);
     t.deps.hub.publish(`company-${a.company.id}-notification`, { channel: "ticket", action: "delete", ticketId: 900003 });
     expect(await s.waitFor((x) => x.ticketId === 900003)).not.toBeNull();
     s.ws.close();
@@ -125,7 +136,9 @@ describe("realtime /ws", () => {
     s.ready.catch(() => {});
     s.ws.onopen = () => s.ws.close();
     await new Promise<void>((resolve) => s.ws.addEventListener("close", () => resolve()));
-    await Bun.sleep(100);
+    // the server's close waits for its open (a session read): give it time under load, then it must have left
+    await Bun.sleep(200);
+    for (let end = Date.now() + 3000; t.deps.hub.socketCount(a.admin.user.id) !== before && Date.now() < end; ) await Bun.sleep(10);
     expect(t.deps.hub.socketCount(a.admin.user.id)).toBe(before);
   });
 });
@@ -145,12 +158,34 @@ describe("ticket rooms", () => {
     await Promise.all([admin.ready, other.ready]);
     admin.send({ type: "joinChatBox", ticketId: res!.ticket.id });
     other.send({ type: "joinChatBox", ticketId: res!.ticket.id });
-    await Bun.sleep(50);
+    await Promise.all([handled(admin, a.admin.user.id), handled(other, outsider.user.id)]);
     t.deps.hub.publish(`ticket-${res!.ticket.id}`, { channel: "ticket", action: "delete", ticketId: 900002 });
     expect(await admin.waitFor((x) => x.ticketId === 900002)).not.toBeNull();
     expect(await other.waitFor((x) => x.ticketId === 900002, 300)).toBeNull();
     admin.ws.close();
     other.ws.close();
+  });
+
+  test("a join and the leave sent right after it are handled in that order (switching tickets quickly leaves no room behind)", async () => {
+    const { makeConnection, inbound } = await import("../helpers/channel");
+    const { handleInbound } = await import("../../src/inbound/receive");
+    const a = await t.newCompany();
+    const { connection } = await makeConnection(t, a.company.id);
+    const conn = { id: connection.id, companyId: a.company.id };
+    const one = await handleInbound(t.deps, conn, inbound("5511955550101", "primeiro"));
+    const two = await handleInbound(t.deps, conn, inbound("5511955550102", "segundo"));
+    const s = connect(a.admin.token);
+    await s.ready;
+    // the join reads the ticket from the database; the leave does not: handled side by side, the leave ended first
+    s.send({ type: "joinChatBox", ticketId: one!.ticket.id });
+    s.send({ type: "leaveChatBox", ticketId: one!.ticket.id });
+    s.send({ type: "joinChatBox", ticketId: two!.ticket.id });
+    await handled(s, a.admin.user.id);
+    t.deps.hub.publish(`ticket-${one!.ticket.id}`, { channel: "ticket", action: "delete", ticketId: 900011 });
+    t.deps.hub.publish(`ticket-${two!.ticket.id}`, { channel: "ticket", action: "delete", ticketId: 900012 });
+    expect(await s.waitFor((x) => x.ticketId === 900012)).not.toBeNull();
+    expect(s.frames.some((x) => x.ticketId === 900011)).toBe(false);
+    s.ws.close();
   });
 });
 
@@ -167,7 +202,7 @@ describe("ticket list rooms by role", () => {
       s.send({ type: "joinTickets", status: "open" });
       s.send({ type: "joinTickets", status: "pending" });
     }
-    await Bun.sleep(50);
+    await Promise.all([handled(s1, sup.user.id), handled(s2, agent.user.id)]);
     t.deps.hub.publish(`company-${a.company.id}-queue-${q.json.id}-open`, { channel: "ticket", action: "delete", ticketId: 900003 });
     t.deps.hub.publish(`company-${a.company.id}-queue-${q.json.id}-pending`, { channel: "ticket", action: "delete", ticketId: 900004 });
     expect(await s1.waitFor((x) => x.ticketId === 900003)).not.toBeNull();
@@ -192,7 +227,7 @@ describe("one frame per message per socket", () => {
     admin.send({ type: "joinNotification" });
     for (const status of ["open", "pending", "closed"]) admin.send({ type: "joinTickets", status });
     admin.send({ type: "joinChatBox", ticketId: first!.ticket.id });
-    await Bun.sleep(50);
+    await handled(admin, a.admin.user.id);
     admin.frames.length = 0;
     for (let i = 0; i < 5; i++) await handleInbound(t.deps, conn, inbound("5511955551111", `mensagem ${i}`));
     await Bun.sleep(100);
@@ -220,7 +255,7 @@ describe("one frame per message per socket", () => {
     await s.ready;
     s.send({ type: "joinChatBox", ticketId: id });
     s.send({ type: "joinTickets", status: "pending" });
-    await Bun.sleep(50);
+    await handled(s, agent.user.id);
     await handleInbound(t.deps, conn, inbound("5511955552222", "ainda em Q1"));
     expect(await s.waitFor((f) => f.channel === "appMessage" && f.message.body === "ainda em Q1")).not.toBeNull();
     await t.call("PUT", `/tickets/${id}`, { token: a.admin.token, body: { queueId: q2, status: "pending" } });

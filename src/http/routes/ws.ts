@@ -12,6 +12,7 @@ import { loadSessionUser } from "../../modules/users";
 import { accessSessionLive } from "../../modules/auth";
 import type { HubSocket } from "../../core/hub";
 import { rooms } from "../../contract/rooms";
+import { log } from "../../lib/logger";
 
 const TICKET_STATUSES = new Set(["open", "pending", "closed"]);
 
@@ -122,6 +123,8 @@ export const wsRoutes = (deps: Deps) => {
   // as it is connected, so messages and the close wait for the open to end (else, on PostgreSQL, they found no
   // handle and the joins were lost).
   const opening = new Map<string, Promise<void>>();
+  /** Per socket, the last of its messages being handled (each waits for the one before). */
+  const handling = new Map<string, Promise<void>>();
   return new Elysia().ws("/ws", {
     idleTimeout: 60,
     async beforeHandle({ query, set }) {
@@ -139,15 +142,30 @@ export const wsRoutes = (deps: Deps) => {
         opening.delete(ws.id);
       }
     },
-    async message(ws, raw) {
-      await opening.get(ws.id)?.catch(() => {});
-      const socket = handles.get(ws.id);
-      const u = socket && deps.hub.userOf(socket);
-      const msg = parseClientMessage(raw);
-      if (socket && u && msg) await handleClientMessage(deps, socket, u, msg);
+    message(ws, raw) {
+      // One after the other, in the order sent: a join that reads the database must not land after the leave the
+      // client sent next (switching tickets quickly would leave the socket in the old ticket's room).
+      const previous = handling.get(ws.id) ?? opening.get(ws.id) ?? Promise.resolve();
+      const next = previous
+        .catch(() => {})
+        .then(async () => {
+          const socket = handles.get(ws.id);
+          const u = socket && deps.hub.userOf(socket);
+          const msg = parseClientMessage(raw);
+          if (socket && u && msg) await handleClientMessage(deps, socket, u, msg);
+        });
+      handling.set(ws.id, next);
+      const forget = () => {
+        if (handling.get(ws.id) === next) handling.delete(ws.id);
+      };
+      return next.then(forget, (e) => {
+        forget();
+        log.warn("socket message failed", { err: String(e) });
+      });
     },
     async close(ws) {
       await opening.get(ws.id)?.catch(() => {});
+      await handling.get(ws.id)?.catch(() => {});
       const socket = handles.get(ws.id);
       handles.delete(ws.id);
       if (!socket) return;
