@@ -14,9 +14,9 @@
 import type { InboundMessage } from "../core/channel";
 import type { DB } from "../core/db";
 import type { ConnectionRef, StoredMedia } from "../core/inbound";
-import { type ContactRow, findContactsByNumbers } from "../modules/contacts";
+import { type ContactRow, findContactByNumber, findContactsByNumbers } from "../modules/contacts";
 import { insertInboundRun, type MessageRow } from "../modules/messages";
-import { findCurrentTickets, noteMessage, type Place, type TicketRow } from "../modules/tickets";
+import { findCurrentTicket, findCurrentTickets, noteMessage, type Place, type TicketRow } from "../modules/tickets";
 
 /** A message as the batch holds it. */
 export interface Plain {
@@ -57,6 +57,18 @@ export async function knownOf(tx: DB, batch: Plain[]): Promise<Map<string, Known
   }
   const out = new Map<string, Known>();
   for (const [companyId, set] of numbers) {
+    if (set.size === 1) {
+      // One customer: the prepared reads the general way makes (no statement to build).
+      const one = [...set][0];
+      const contact = await findContactByNumber(tx, companyId, one);
+      for (const w of batch) {
+        if (!contact || w.conn.companyId !== companyId || w.msg.chat.number !== one) continue;
+        const ticket = await findCurrentTicket(tx, companyId, contact.id, w.conn.id);
+        if (ticket) out.set(keyOf(companyId, w.conn.id, one), { contact, ticket });
+        break;
+      }
+      continue;
+    }
     const found = await findContactsByNumbers(tx, companyId, [...set]);
     const byId = new Map(found.map((c) => [c.id, c]));
     for (const t of await findCurrentTickets(tx, companyId, [...byId.keys()])) {

@@ -225,7 +225,8 @@ async function flush(deps: Deps) {
 async function writeBatch(deps: Deps, tx: DB, batch: Waiting[], plain: boolean): Promise<Outcome[]> {
   const pg = tx.engine === "pg";
   const outcome: Outcome[] = [];
-  const known = plain ? await knownOf(tx, batch) : null;
+  // One message alone goes the general way: its savepoint rides with its first read, its insert with its card's update.
+  const known = plain && batch.length > 1 ? await knownOf(tx, batch) : null;
   const seen = new Set<string>();
   let merging = false;
   let run: { i: number; values: PlainValues }[] = [];

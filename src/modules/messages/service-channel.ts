@@ -141,6 +141,8 @@ export function insertInbound(db: DB, values: InboundValues): Promise<MessageRow
  * follow it), each exactly once. Answers each one's new row, or undefined for one that was already stored.
  */
 export async function insertInboundRun(db: DB, values: InboundValues[]): Promise<(MessageRow | undefined)[]> {
+  // One message: the prepared insert (building a statement costs more than running a prepared one).
+  if (values.length === 1) return [await insertInbound(db, values[0])];
   const rows = await db
     .insert(messages)
     .values(values.map((v) => ({ ...v, read: v.fromMe, ack: v.fromMe ? 1 : 0 })))

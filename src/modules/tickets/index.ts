@@ -23,7 +23,7 @@ export {
   ticketForOutbound,
 } from "./lifecycle-system";
 export { canHandleEveryTicket, canViewEveryTicket, canViewTicket, visibleTicketsWhere } from "./policy";
-export { findCurrentTickets, findTicketRow } from "./queries";
+export { findCurrentTicket, findCurrentTickets, findTicketRow } from "./queries";
 export { handleRatingAnswer } from "./rating";
 export { type TicketRow, tickets, TRACKING_SUPPORT_MINUTES, TRACKING_WAIT_MINUTES } from "./schema";
 export type { TicketDto } from "./serialize";
