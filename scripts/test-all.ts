@@ -18,7 +18,7 @@ const ROOT = resolve(import.meta.dir, "..");
 const TEST_FILE = /\.(test|spec)\.(ts|tsx|js|jsx|mts|mjs)$|_(test|spec)_/;
 /** Roots of the unit + API run; other folders under tests/ (except e2e, helpers, support, fixtures) join automatically. */
 const UNIT_ROOTS = ["src", "web/src", "tests/unit", "tests/api", "tests/channels"];
-const NOT_SUITES = ["e2e", "helpers", "fixtures", "support"];
+const NOT_SUITES = ["e2e", "helpers", "fixtures", "support", "nodes", "nodes-e2e"];
 const E2E_ROOT = "tests/e2e";
 const E2E_TIMEOUT_MS = 120_000;
 /** The API tests are the largest unit-level step: split into this many processes (files dealt round-robin by size). */
@@ -212,7 +212,10 @@ const apiShards = shard(testFiles("tests/api"), API_SHARDS);
 const onPostgres = { BALCAO_TEST_ENGINE: "pg" };
 const pgSuites = ["tests/channels", "tests/ops", "tests/security"];
 await pool([
+  // Three server processes with kill -9 and drain (the longest step: it starts first).
+  () => bunTest("three nodes on one PostgreSQL (tests/nodes-e2e)", ["tests/nodes-e2e"]),
   () => single("typecheck", ["bun", "run", "typecheck"]),
+  () => bunTest("several nodes (tests/nodes)", ["tests/nodes"]),
   () => bunTest("channel tests", ["tests/channels", ...extraTestDirs()]),
   ...apiShards.map((files, i) => () => bunTest(`API tests ${i + 1}/${apiShards.length}`, files)),
   ...apiShards.map((files, i) => () => bunTest(`API tests on PostgreSQL ${i + 1}/${apiShards.length}`, files, [], onPostgres)),

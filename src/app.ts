@@ -24,6 +24,9 @@ import { AttemptLimiter } from "./http/rate-limit";
 import { createLimiters, LocalLimiter } from "./cluster/limiter";
 import { PgLimiter } from "./cluster/limiter-pg";
 import { pgClientOf } from "./db/pg-client";
+import { FenceBook } from "./db/leases";
+import { PgLeaseStore } from "./db/leases-pg";
+import { type CommandBus, type SessionCommand, SessionCluster } from "./inbound/session-cluster";
 import { serveSpa } from "./http/spa";
 import { bodyLimit } from "./http/body-limit";
 import { authRoutes } from "./http/routes/auth";
@@ -74,6 +77,9 @@ import { createOutbox } from "./modules/messages";
 import { createHooks } from "./hooks";
 import { notificationsRoutes } from "./http/routes/notifications";
 import { todosRoutes } from "./http/routes/todos";
+import { ClusterCache } from "./cluster/cache";
+import type { OpenNode } from "./node";
+import { topicOf } from "./realtime/bus";
 import pkg from "../package.json";
 
 /** Builds the process dependencies from an open database and config. */
@@ -97,15 +103,28 @@ export interface AppDeps extends Deps {
   storage: StorageGuard;
 }
 
-export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Clock; resolve?: Resolver } = {}): AppDeps {
+/**
+ * `node`: this process as one node of several on PostgreSQL (src/node.ts, opened by main.ts): the hub's frames and
+ * the settings cache's forgets cross to the other nodes over its bus, and jobs that run once take its job lock.
+ */
+export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Clock; resolve?: Resolver; node?: OpenNode } = {}): AppDeps {
+  const node = opts.node ?? null;
+  const hub = opts.hub ?? new Hub();
+  if (node) hub.attach(topicOf(node.bus, "hub"), topicOf(node.bus, "hub-control"));
   const deps = Object.assign(Object.create(DEPS_PROTO), {
     db,
-    hub: opts.hub ?? new Hub(),
+    hub,
+    node,
     config,
     clock: opts.clock ?? systemClock,
     outbound: createOutbound({ allow: config.outboundAllow, resolve: opts.resolve }),
     credentials: new CredentialCache(),
-    caches: { settings: new MemoryCache(), numberChecks: new MemoryCache(100_000) },
+    caches: {
+      // Several nodes: a settings write forgets the company's entry on every node (and entries expire after 10 s).
+      settings: node ? new ClusterCache<number, ReadonlyMap<string, string>>("settings", node.topic("cache")) : new MemoryCache(),
+      // What WhatsApp answered about a number: no write changes it, so each node keeps its own for the day.
+      numberChecks: new MemoryCache(100_000),
+    },
     claims: new MemoryClaims(),
     throttle: new MemoryThrottle(),
     // PostgreSQL: no version to key on (other nodes write too): every read computes (db/read-cache.ts says why).
@@ -124,24 +143,39 @@ export function createDeps(db: DB, config: Config, opts: { hub?: Hub; clock?: Cl
   deps.outbox = createOutbox(deps);
   deps.cloudApi = cloudApiChannel(deps);
   deps.sandbox = sandboxChannel(deps);
-  deps.sessions = new ConnectionSupervisor(deps, channelKinds(deps));
+  // PostgreSQL: the fencing tokens of the WhatsApp sessions this node runs under leases (main.ts attaches them).
+  const fences = db.engine === "pg" ? new FenceBook() : undefined;
+  deps.sessions = new ConnectionSupervisor(deps, channelKinds(deps, fences), fences);
   deps.channels = deps.sessions.registry;
   deps.inboundSpool = createInboundSpool(deps);
-  deps.jobs = createScheduler(deps);
+  deps.jobs = createScheduler(deps, node?.jobLock);
   deps.notifier = new Notifier(deps);
   installOps(deps);
   return deps;
 }
 
+/**
+ * Several nodes on PostgreSQL: WhatsApp sessions run under leases from now on (one node per session), and people's
+ * actions on a connection travel over `bus` to the node running it. Call before `deps.sessions.startAll()`.
+ */
+export function leaseSessions(
+  deps: AppDeps,
+  node: { nodeId: string; bus: CommandBus<SessionCommand> },
+  opts?: ConstructorParameters<typeof SessionCluster>[4],
+) {
+  const store = new PgLeaseStore(pgClientOf(deps.db), { nodeId: node.nodeId, leaseMs: opts?.leaseMs });
+  return new SessionCluster(deps, deps.sessions, store, node.bus, opts);
+}
+
 /** The kinds of channel a connection can be (the supervisor builds their adapters). */
-export function channelKinds(deps: Pick<Deps, "db" | "hub" | "config" | "outbound" | "blobs">): Record<string, ChannelKind> {
+export function channelKinds(deps: Pick<Deps, "db" | "hub" | "config" | "outbound" | "blobs">, fences?: FenceBook): Record<string, ChannelKind> {
   const { config } = deps;
   // Tests never reach the real WhatsApp: under NODE_ENV=test the baileys kind starts connections only with WA_WS_URL.
   const waEnabled = !config.isTest || !!config.waWsUrl;
   return {
     sandbox: sandboxKind(deps),
     cloudapi: cloudApiKind(deps),
-    baileys: baileysKind(deps.db, { waWsUrl: config.waWsUrl, waTestRootKey: config.waTestRootKey }, waEnabled),
+    baileys: baileysKind(deps.db, { waWsUrl: config.waWsUrl, waTestRootKey: config.waTestRootKey, fences }, waEnabled),
   };
 }
 

@@ -11,7 +11,9 @@ import { eq } from "drizzle-orm";
 import { createDeps } from "./app";
 import { type Config, filesElsewhere, loadConfig } from "./config";
 import type { DB } from "./core/db";
-import { redactUrl } from "./db/pg-client";
+import { pgClientOf, redactUrl } from "./db/pg-client";
+import { openPostgresChecked } from "./db/open";
+import { describeNodes, drainNode } from "./ops/drain";
 import { generatePassword } from "./lib/ids";
 import { hashPassword } from "./lib/password";
 import { resetSecondFactorOffline } from "./modules/auth";
@@ -42,6 +44,7 @@ export const CLI_COMMANDS = [
   "reindex",
   "migrate-to-postgres",
   "jobs",
+  "drain",
   "doctor",
   "healthcheck",
   "help",
@@ -100,6 +103,8 @@ const HELP: Record<string, string> = {
   "migrate-to-postgres":
     "migrate-to-postgres <url>  with the server stopped: copy this installation's database into an empty PostgreSQL\n                           database (postgres://user:password@host/db, or DATABASE_URL); media stay in the data folder",
   jobs: "jobs [list | run <name>]  list the background jobs, or run one now",
+  drain:
+    "drain [<node> [--undo]]  PostgreSQL: the node hands its WhatsApp sessions to the other nodes and keeps serving\n                           HTTP (--undo: it takes sessions again); without a node, list the nodes and their sessions",
   doctor:
     "doctor                   check permissions, disk space, database integrity, search index, WAL size,\n                           connections, backups, the file store (only reads: never creates or migrates anything)",
   healthcheck: "healthcheck              exit 0 when the server on PORT answers /healthz (Docker HEALTHCHECK)",
@@ -152,7 +157,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
 }
 
 /** Commands that only read: no folder, secrets or database is created, nothing is migrated or written. */
-const READ_ONLY = new Set(["doctor", "verify", "migrate-to-postgres"]);
+const READ_ONLY = new Set(["doctor", "verify", "migrate-to-postgres", "drain"]);
 
 async function run(command: string, rest: string[], arg: string | undefined, env: Record<string, string | undefined>): Promise<number> {
   const config = loadConfig(env, { readOnly: READ_ONLY.has(command) });
@@ -202,6 +207,7 @@ async function run(command: string, rest: string[], arg: string | undefined, env
     );
     return 0;
   }
+  if (command === "drain") return await drain(config, rest, arg);
   if (command === "reindex" && config.databaseUrl) {
     console.log("PostgreSQL keeps the search index itself (an expression index on messages): nothing to rebuild");
     return 0;
@@ -234,6 +240,20 @@ async function run(command: string, rest: string[], arg: string | undefined, env
     return 0;
   } finally {
     await closeDatabase(db);
+  }
+}
+
+/** `drain [node] [--undo]`: on PostgreSQL only (one box runs every session itself). */
+async function drain(config: Config, rest: string[], arg: string | undefined): Promise<number> {
+  if (!config.databaseUrl)
+    throw new CliError("drain moves WhatsApp sessions between nodes sharing a PostgreSQL database (DATABASE_URL): one box has nothing to drain");
+  const sql = pgClientOf(await openPostgresChecked(config.databaseUrl));
+  try {
+    if (!arg) for (const line of await describeNodes(sql)) console.log(line);
+    else console.log(await drainNode(sql, arg, rest.includes("--undo")));
+    return 0;
+  } finally {
+    await sql.end({ timeout: 2 });
   }
 }
 

@@ -44,6 +44,9 @@ const EnvSchema = v.object({
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^/\s?#]+\/?$/, "must be the origin people open, e.g. https://balcao.example.com"))),
   AUDIT_RETENTION_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(3650)), "365"),
   /** Who push services contact about our notifications (a mailto: or https: URL); ADMIN_EMAIL when unset. */
+  /** Web Push keys shared by several nodes (both or neither; unset: generated into secrets.json). */
+  VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (87 characters)"))),
+  VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (43 characters)"))),
   VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: URL"))),
   CLOUD_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, "must be an http(s) URL")), "https://graph.facebook.com/v21.0"),
   OUTBOUND_ALLOW: v.optional(
@@ -160,7 +163,11 @@ function vapidKeys() {
  * sessions (and browsers' push subscriptions, which are bound to the VAPID public key). `readOnly`:
  * nothing is written; a missing secret is generated for this process only.
  */
-function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SECRET?: string; ENCRYPTION_KEY?: string }, readOnly = false) {
+function loadSecrets(
+  dataDir: string,
+  env: { JWT_SECRET?: string; JWT_REFRESH_SECRET?: string; ENCRYPTION_KEY?: string; VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string },
+  readOnly = false,
+) {
   const file = join(dataDir, "secrets.json");
   let stored: Record<string, string> = {};
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8"));
@@ -183,7 +190,11 @@ function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REFRESH_SE
     jwtSecret: env.JWT_SECRET ?? stored.jwtSecret,
     jwtRefreshSecret: env.JWT_REFRESH_SECRET ?? stored.jwtRefreshSecret,
     encryptionKey: env.ENCRYPTION_KEY ?? stored.encryptionKey,
-    vapidKeys: { publicKey: stored.vapidPublicKey, privateKey: stored.vapidPrivateKey },
+    // Several nodes share one pair (a browser's push subscription is bound to the public key it saw).
+    vapidKeys:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+        : { publicKey: stored.vapidPublicKey, privateKey: stored.vapidPrivateKey },
   };
 }
 
@@ -211,6 +222,10 @@ export function parseEnv(env: Record<string, string | undefined>) {
     const lines = [...byVar].map(([name, message]) => `  ${name}: ${message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
+  if (!parsed.output.VAPID_PUBLIC_KEY !== !parsed.output.VAPID_PRIVATE_KEY)
+    throw new ConfigError(
+      `Invalid configuration:\n  ${parsed.output.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"}: required with the other VAPID key`,
+    );
   const missing = parsed.output.S3_URL ? S3_REQUIRED.filter((name) => !parsed.output[name]) : [];
   if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when S3_URL is set`).join("\n")}`);
   return parsed.output;

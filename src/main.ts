@@ -1,12 +1,12 @@
 import { probeBlobStore } from "./lib/blob-store-open";
-import { createDeps, buildApp } from "./app";
+import { createDeps, buildApp, leaseSessions } from "./app";
 import { flushInbound } from "./inbound/pipeline";
 import { INPUT_LIMITS } from "./contract/limits";
 import { blobLocation, type Config, ConfigError, loadConfig, parseEnv } from "./config";
 import { refreshStatistics } from "./db/client";
 import { closeDatabase, openConfigured } from "./db/open";
 import { pgClientOf } from "./db/pg-client";
-import { holdDatabase } from "./db/pg-server-lock";
+import type { SessionCommand } from "./inbound/session-cluster";
 import { holdDataFolder, publishHolder, waitOutLegacyHolder } from "./db/instance-lock";
 import { seed } from "./ops/seed";
 import { log, setLogLevel } from "./lib/logger";
@@ -17,6 +17,8 @@ import { warnStorageAtBoot } from "./ops/storage";
 import { upgradeDatabase } from "./ops/upgrade";
 import { upgradePostgres } from "./ops/upgrade-pg";
 import type { DB } from "./core/db";
+import { openClusterNode } from "./node";
+import { checkSharedSecrets } from "./cluster/secrets";
 import { resolve } from "node:path";
 
 /** How long a boot waits for the previous holder of the data folder to finish stopping (a restart). */
@@ -61,23 +63,17 @@ async function boot(first: Config) {
   // PostgreSQL restores are refused (the archive holds an SQLite database), so one staged earlier waits.
   if (!onPostgres && (await applyStagedRestore(config.dataDir))?.ok) config = loadConfig();
   const db = await openConfigured(config);
-  /** 0 for a requested stop; 1 when the server stops because it lost the database to another. */
-  let exitCode = 0;
-  // One server per PostgreSQL database in this version (src/db/pg-server-lock.ts), held until the process ends.
-  const dbLock = config.databaseUrl
-    ? await holdDatabase(config.databaseUrl, () => {
-        log.error("the database lock was lost and another server may hold it now: stopping");
-        exitCode = 1;
-        void stop().catch(() => process.exit(1));
-      })
-    : null;
   const holder = onPostgres ? null : await prepareSqlite(db, config.dataDir);
   if (onPostgres) {
     const { applied } = await upgradePostgres(pgClientOf(db));
     if (applied) log.info("database upgraded", { applied });
+    // Several nodes sign and seal with the same secrets: one that differs stops here (src/cluster/secrets.ts).
+    await checkSharedSecrets(db, config);
   }
   await seed(db, config);
-  const deps = createDeps(db, config);
+  // PostgreSQL: this process is a node of several (src/node.ts): realtime, cache forgets and job locks cross nodes.
+  const node = config.databaseUrl ? await openClusterNode(config.databaseUrl) : undefined;
+  const deps = createDeps(db, config, { node });
   // The ballast: room kept in reserve for a full disk (released then, laid again by the storage.check job).
   deps.storage.check();
   warnStorageAtBoot(deps.storage, config.storageLowBytes !== undefined);
@@ -106,6 +102,9 @@ async function boot(first: Config) {
   // channels: every connection of the companies whose subscription is active (after listen)
   const loaded = deps.inboundSpool.load();
   if (loaded) log.warn("inbound messages waiting from the last run; storing them", { count: loaded });
+  // PostgreSQL: several servers may share the database; each WhatsApp session runs on the node holding its lease
+  // (started as leases are taken, not all at once), and people's actions reach that node over the node's bus.
+  if (node) leaseSessions(deps, { nodeId: node.id, bus: node.topic<SessionCommand>("sessions") });
   const channels = deps.sessions;
   channels
     .startAll()
@@ -113,7 +112,8 @@ async function boot(first: Config) {
     .catch((e) => log.error("starting connections failed", { err: String(e) }));
   const stop = async () => {
     clearInterval(ping);
-    // A stop is not a disconnect: connections keep their state and resume at the next boot.
+    // A stop is not a disconnect: connections keep their state and resume at the next boot (on PostgreSQL their
+    // leases are handed back first, so other nodes take the sessions over at once).
     await channels.stopAll({ keepState: true });
     deps.inboundSpool.stop();
     deps.jobs.stop?.();
@@ -121,17 +121,18 @@ async function boot(first: Config) {
     await app.stop();
     // Messages received in this last turn are stored before the database closes.
     await flushInbound(deps);
+    // The last frames reach the other nodes; this node's job locks go with its connection.
+    await node?.close();
     await holder?.stop();
     // SQLite's file closed, or PostgreSQL's pool ended once its running statements are done.
     await closeDatabase(db);
-    await dbLock?.release();
     lock.release();
-    process.exit(exitCode);
+    process.exit(0);
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   // Said once a stop is handled too: whoever waits for this line may stop the server cleanly at once.
-  log.info("balcao listening", { url: `http://localhost:${app.server.port}`, dataDir: config.dataDir });
+  log.info("balcao listening", { url: `http://localhost:${app.server.port}`, dataDir: config.dataDir, ...(node && { node: node.id }) });
 }
 
 /** SQLite's own boot steps: an older server on the folder waited out, upgrade (backup first), statistics, holder row. */

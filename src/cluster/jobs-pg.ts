@@ -91,6 +91,23 @@ export class PgJobLock implements JobLock {
     }
   }
 
+  /** Whether the job connection answers within `ms` (readiness: a node that cannot reach it runs no shared job). */
+  async probe(ms = 3_000): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    });
+    const ask = this.sql`SELECT 1 AS ok`.then(
+      () => true,
+      () => false,
+    );
+    try {
+      return await Promise.race([ask, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async close() {
     clearInterval(this.timer);
     await this.sql.end({ timeout: 5 });

@@ -36,3 +36,15 @@ export const jobRuns = sqliteTable("job_runs", {
   startedAt: integer("started_at").notNull(),
   finishedAt: integer("finished_at"),
 });
+
+/**
+ * Fingerprints of the secrets every node must share (cluster/secrets.ts owns it): a SHA-256 per variable, written by
+ * the first node that boots on the database; a node whose own fingerprint differs refuses to start. Never the secret.
+ */
+export const clusterSecrets = sqliteTable("cluster_secrets", {
+  /** The variables the fingerprint covers (`JWT_SECRET`, `VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY`…). */
+  name: text("name").primaryKey(),
+  fingerprint: text("fingerprint").notNull(),
+  /** Milliseconds since the epoch: when the first node wrote it. */
+  createdAt: integer("created_at").notNull(),
+});

@@ -240,6 +240,11 @@ export interface ChannelKind {
   resumes?(c: { id: number; status: string; closeReason: string | null }): boolean | Promise<boolean>;
   /** Deletes a connection's stored credentials and keys. */
   removeAuth?(connectionId: number): unknown;
+  /**
+   * Several nodes: a connection of this kind runs on one node at a time, under a lease (its session holds
+   * credentials that two nodes would corrupt). Kinds without it (sandbox, Cloud API) run on every node.
+   */
+  leased?: boolean;
 }
 
 /**

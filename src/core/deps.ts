@@ -67,6 +67,36 @@ export interface Deps {
    * `media/` (and `public/`) or an S3-compatible bucket (S3_URL). Keys are the media paths (`<companyId>/<area>/<name>`).
    */
   blobs: BlobStore;
+  /**
+   * This process as one node of several serving one PostgreSQL database (its id, the bus between nodes, readiness);
+   * null on one box (SQLite), where nothing crosses processes.
+   */
+  node: ClusterNode | null;
+}
+
+/** A bus between nodes seen for one topic: a body published here reaches the topic's subscribers on every other node. */
+export interface TopicBus<T> {
+  /** This node's id on the bus. */
+  readonly nodeId: string;
+  publish(body: T): void;
+  subscribe(fn: (body: T, from: string) => void): () => void;
+}
+
+/** What this node says of its links to the others (`GET /readyz`). */
+export interface NodeState {
+  id: string;
+  /** Its bus connection hears the channel (frames and cache forgets of the other nodes reach it). */
+  busListening: boolean;
+  /** Its job-lock connection answers (it may run the jobs that run once). */
+  jobLock: boolean;
+}
+
+/** This process as a node of several (src/node.ts builds it at boot on PostgreSQL). */
+export interface ClusterNode {
+  readonly id: string;
+  /** The node's one bus, for one topic ("hub", "cache", …). */
+  topic<T>(name: string): TopicBus<T>;
+  state(): Promise<NodeState>;
 }
 
 /**

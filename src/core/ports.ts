@@ -29,14 +29,23 @@ export interface ConnectionSupervisor {
   logout(connectionId: number): Promise<void>;
   /** Stored channel credentials of a connection are deleted. */
   removeAuth(connectionId: number): Promise<void>;
-  /** The live adapter of a connection. */
+  /** The live adapter of a connection (on this node). */
   get(connectionId: number): ChannelAdapter | undefined;
+  /**
+   * The session wherever it runs: this node's adapter, or (several nodes) a stand-in whose calls (check a number,
+   * profile picture, read receipts, delete for everyone, presence) run on the node holding it; undefined if nowhere.
+   */
+  reach(connectionId: number): Promise<ChannelAdapter | undefined>;
   /** Boot: resumes the connections of the companies whose subscription is active. */
   startAll(): Promise<number>;
   /** Pauses the running sessions of companies whose subscription lapsed. */
   pauseLapsed(): Promise<number>;
   /** Stops every session (with `keepState`, a process shutdown). */
   stopAll(opts?: { keepState?: boolean }): Promise<void>;
+  /** Several nodes: the node running each leased session (connection id → node id); null on one box. */
+  placements(): Promise<Map<number, string> | null>;
+  /** Several nodes: the node running the connection sends its queued messages now (nothing on one box). */
+  flushElsewhere(connectionId: number): void;
 }
 
 /** Where a ticket was (status, queue, owner). */

@@ -124,6 +124,8 @@ export class LeaseManager {
   private readonly freeSince = new Map<number, number>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private running: Promise<void> | null = null;
+  /** The round or take under way (they run one at a time: `serial`). */
+  private queue: Promise<unknown> = Promise.resolve();
   private lastRenewed = performance.now();
   private closed = false;
   private rounds = 0;
@@ -155,6 +157,45 @@ export class LeaseManager {
     return this.held.get(connectionId) ?? null;
   }
 
+  /**
+   * Takes a free connection now, outside the rounds (a person started it here: a new connection, a QR asked for), and
+   * runs `start` with its token. Answers false when another node holds it (the caller routes the action there).
+   */
+  take(connectionId: number, start: (token: number) => Promise<void>): Promise<boolean> {
+    return this.serial(async () => {
+      if (this.closed) return false;
+      // Taken by this node's round meanwhile: the person's start runs here with that lease's token.
+      const mine = this.held.get(connectionId);
+      if (mine !== undefined) {
+        await start(mine);
+        return true;
+      }
+      const token = await this.store.acquire(connectionId);
+      if (token === null) return false;
+      this.freeSince.delete(connectionId);
+      this.held.set(connectionId, token);
+      await start(token);
+      return true;
+    });
+  }
+
+  /**
+   * Runs rounds and takes one at a time: a take between a round's renewal and its answer would count the lease on
+   * (a new token), and the round would then see its old token refused and stop the session as lost.
+   */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  /** A write of the session was refused by the fence: another node owns it now, so it stops here at once. */
+  async lost(connectionId: number) {
+    if (!this.held.delete(connectionId)) return;
+    log.warn("connection fenced out: stopping its session", { node: this.nodeId, connectionId });
+    await this.stopQuietly(connectionId, "lost");
+  }
+
   /** Ticks now and then every `renewMs`. */
   start() {
     if (this.timer) return;
@@ -165,7 +206,7 @@ export class LeaseManager {
 
   /** One round (tests call it by hand); a round already running is awaited instead of doubled. */
   tick(): Promise<void> {
-    this.running ??= this.round().finally(() => {
+    this.running ??= this.serial(() => this.round()).finally(() => {
       this.running = null;
     });
     return this.running;
@@ -201,10 +242,12 @@ export class LeaseManager {
       this.lastRenewed = performance.now();
       return;
     }
-    const kept = await this.store.renew(this.held);
+    const asked = new Map(this.held);
+    const kept = await this.store.renew(asked);
     this.lastRenewed = performance.now();
-    for (const id of [...this.held.keys()]) {
-      if (kept.has(id)) continue;
+    for (const [id, token] of asked) {
+      // Kept, or handed back or taken anew (another token) while the renewal ran: not lost.
+      if (kept.has(id) || this.held.get(id) !== token) continue;
       this.held.delete(id);
       log.warn("connection lease lost: stopping its session", { node: this.nodeId, connectionId: id });
       await this.stopQuietly(id, "lost");
@@ -278,6 +321,36 @@ export class LeaseManager {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+}
+
+/**
+ * The fencing tokens of the sessions a node runs, read by the channel's credential store (auth-store-pg.ts): a write
+ * of a connection with a token goes through the fence; one whose lease was lost is refused before it reaches the
+ * database; `onFenced` hears of every refusal (the node stops that session).
+ */
+export class FenceBook {
+  private readonly tokens = new Map<number, number>();
+  private readonly revoked = new Set<number>();
+  onFenced: (connectionId: number) => void = () => {};
+
+  /** The session runs here with `token` from now on. */
+  set(connectionId: number, token: number) {
+    this.revoked.delete(connectionId);
+    this.tokens.set(connectionId, token);
+  }
+  /** The lease is gone (lost, handed back): no write of this session may land any more. */
+  revoke(connectionId: number) {
+    if (this.tokens.delete(connectionId)) this.revoked.add(connectionId);
+  }
+  /** No session of this connection here any more, and none to fence (a person's action on a free connection). */
+  forget(connectionId: number) {
+    this.tokens.delete(connectionId);
+    this.revoked.delete(connectionId);
+  }
+  /** The token a write must carry: a number, "revoked" (refuse it), or null (no session here: no fence). */
+  tokenOf(connectionId: number): number | "revoked" | null {
+    return this.tokens.get(connectionId) ?? (this.revoked.has(connectionId) ? "revoked" : null);
   }
 }
 

@@ -21,6 +21,28 @@ import { getSetting } from "../modules/settings";
 import { AUTOMATIC_HEADER } from "../modules/tickets";
 import { type ConnectionRef, ChannelRegistry, type RegistryHandlers } from "./registry";
 import type { CallEvent, ChannelAdapter, ChannelFactory, ChannelKind, StartOptions } from "../core/channel";
+import type { FenceBook } from "../db/leases";
+
+/**
+ * Several nodes (session-cluster.ts): where people's actions on a connection run. A leased kind's session runs on
+ * the node holding its lease; the router sends the action there (or takes the free lease here).
+ */
+export interface SessionRouter {
+  start(w: ConnectionSpec, opts?: StartOptions): Promise<void>;
+  stop(connectionId: number): Promise<void>;
+  logout(connectionId: number): Promise<void>;
+  removeAuth(connectionId: number): Promise<void>;
+  /** Boot: kinds that are not leased start here; leased ones start as this node takes their leases. */
+  startAll(): Promise<number>;
+  /** SIGTERM: every lease handed back at once. */
+  shutdown(): Promise<void>;
+  /** The node running each leased session (connection id → node id). */
+  placements(): Promise<Map<number, string>>;
+  /** Asks the node running the connection to send its queued messages. */
+  flushElsewhere(connectionId: number): void;
+  /** The session wherever it runs (a stand-in forwarding calls to its node), or undefined. */
+  reach(connectionId: number): Promise<ChannelAdapter | undefined>;
+}
 
 const ENDED_CALL_TTL_MS = 10 * 60_000;
 
@@ -39,10 +61,16 @@ export class ConnectionSupervisor implements SupervisorPort {
   private readonly answering = new Map<number, Promise<void>>();
   /** Calls whose end was answered (key: connection and call id → when), kept ten minutes. */
   private readonly endedCalls = new Map<string, number>();
+  /** Several nodes: where people's actions go (null on one box: everything runs here). */
+  private router: SessionRouter | null = null;
+  /** Sessions stopped because their lease went elsewhere: what they report on the way down is not recorded. */
+  private readonly quiet = new Set<number>();
 
   constructor(
     private readonly deps: Deps,
     private readonly kinds: Record<string, ChannelKind> = {},
+    /** PostgreSQL: the fencing tokens of the sessions run here under leases (the credential store reads them). */
+    readonly fences?: FenceBook,
   ) {
     this.registry = new ChannelRegistry();
     this.history = new HistoryImports(deps);
@@ -69,8 +97,30 @@ export class ConnectionSupervisor implements SupervisorPort {
     return this.registry.get(connectionId);
   }
 
+  /** The session wherever it runs: this node's adapter, or (several nodes) a stand-in asking the node that runs it. */
+  async reach(connectionId: number): Promise<ChannelAdapter | undefined> {
+    return this.registry.get(connectionId) ?? (await this.router?.reach(connectionId));
+  }
+
+  /** Several nodes: people's actions go through `router` from now on (main.ts on PostgreSQL). */
+  attach(router: SessionRouter) {
+    this.router = router;
+  }
+
+  /** Whether a connection of this kind runs on one node at a time under a lease (several nodes only). */
+  leased(channel: string): boolean {
+    return !!this.router && !!this.kinds[channel]?.leased;
+  }
+
   /** Starts (or resumes) a session; a failure leaves the connection DISCONNECTED, never throws. */
   async start(w: ConnectionSpec, opts?: StartOptions): Promise<void> {
+    if (this.router) return this.router.start(w, opts);
+    return this.startHere(w, opts);
+  }
+
+  /** Starts a session on this node (the router decided it runs here). */
+  async startHere(w: ConnectionSpec, opts?: StartOptions): Promise<void> {
+    this.quiet.delete(w.id);
     this.requested.add(w.id);
     try {
       await this.registry.start(w.id, w.companyId, w.channel, opts);
@@ -83,20 +133,49 @@ export class ConnectionSupervisor implements SupervisorPort {
 
   /** Stops a session, keeping its credentials. */
   async stop(connectionId: number): Promise<void> {
+    if (this.router) return this.router.stop(connectionId);
+    await this.registry.stop(connectionId);
+  }
+
+  /** Stops a session on this node (the router decided it runs here). */
+  async stopHere(connectionId: number): Promise<void> {
+    await this.registry.stop(connectionId);
+  }
+
+  /** Whether a connection resumes by itself (a boot, a free lease): its kind's rule, else unless it is DISCONNECTED. */
+  async resumes(w: { id: number; channel: string; status: string; closeReason: string | null }): Promise<boolean> {
+    return (await this.kinds[w.channel]?.resumes?.(w)) ?? w.status !== "DISCONNECTED";
+  }
+
+  /** Stops a session here because its lease went (or goes) elsewhere: its state is the next owner's to record. */
+  async stopQuietly(connectionId: number): Promise<void> {
+    this.quiet.add(connectionId);
     await this.registry.stop(connectionId);
   }
 
   /** Logs out (credentials removed); a connection that is not running only loses its stored auth. */
   async logout(connectionId: number): Promise<void> {
+    if (this.router) return this.router.logout(connectionId);
+    return this.logoutHere(connectionId);
+  }
+
+  /** Logs out on this node (the router decided it runs here). */
+  async logoutHere(connectionId: number): Promise<void> {
     try {
       await this.registry.logout(connectionId);
     } finally {
-      await this.removeAuth(connectionId);
+      await this.removeAuthHere(connectionId);
     }
   }
 
   /** Stored channel credentials and keys of a connection are deleted (each kind removes its own). */
   async removeAuth(connectionId: number): Promise<void> {
+    if (this.router) return this.router.removeAuth(connectionId);
+    return this.removeAuthHere(connectionId);
+  }
+
+  /** Deletes the stored credentials from this node. */
+  async removeAuthHere(connectionId: number): Promise<void> {
     for (const kind of Object.values(this.kinds)) await kind.removeAuth?.(connectionId);
   }
 
@@ -109,15 +188,21 @@ export class ConnectionSupervisor implements SupervisorPort {
    * DISCONNECTED.
    */
   async startAll(): Promise<number> {
-    const list = await connectionsToStart(this.deps);
-    const resumes = await Promise.all(list.map(async (w) => (await this.kinds[w.channel]?.resumes?.(w)) ?? w.status !== "DISCONNECTED"));
+    if (this.router) return this.router.startAll();
+    return this.startResumable(() => true);
+  }
+
+  /** startAll's rule for the connections whose kind `which` accepts. */
+  async startResumable(which: (channel: string) => boolean): Promise<number> {
+    const list = (await connectionsToStart(this.deps)).filter((w) => which(w.channel));
+    const resumes = await Promise.all(list.map((w) => this.resumes(w)));
     const resume = list.filter((_, i) => resumes[i]);
     for (const w of list) {
       if (!resume.includes(w) && w.status !== "DISCONNECTED") {
         await recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "not_linked" });
       }
     }
-    await Promise.allSettled(resume.map((w) => this.start(w)));
+    await Promise.allSettled(resume.map((w) => this.startHere(w)));
     return resume.length;
   }
 
@@ -129,7 +214,7 @@ export class ConnectionSupervisor implements SupervisorPort {
     const active = new Set((await connectionsToStart(this.deps)).map((w) => w.id));
     const running = (await allConnectionRefs(this.deps.db)).filter((w) => this.registry.get(w.id) && !active.has(w.id));
     for (const w of running) {
-      await this.stop(w.id);
+      await this.registry.stop(w.id);
       await recordSessionStatus(this.deps, { connectionId: w.id, companyId: w.companyId }, "DISCONNECTED", { reason: "subscription_lapsed" });
     }
     return running.length;
@@ -141,7 +226,19 @@ export class ConnectionSupervisor implements SupervisorPort {
    */
   async stopAll(opts: { keepState?: boolean } = {}): Promise<void> {
     if (opts.keepState) this.shuttingDown = true;
+    // Several nodes: the leased sessions stop first and their leases go back at once, for others to take.
+    if (opts.keepState && this.router) await this.router.shutdown();
     await this.registry.stopAll();
+  }
+
+  /** The node running each leased session (several nodes); null on one box. */
+  async placements(): Promise<Map<number, string> | null> {
+    return this.router ? await this.router.placements() : null;
+  }
+
+  /** Several nodes: a message was queued for a connection whose session runs elsewhere; that node sends it. */
+  flushElsewhere(connectionId: number) {
+    this.router?.flushElsewhere(connectionId);
   }
 
   private handlers(): RegistryHandlers {
@@ -149,7 +246,7 @@ export class ConnectionSupervisor implements SupervisorPort {
     const conn = (ref: ConnectionRef) => ({ connectionId: ref.connectionId, companyId: ref.companyId });
     return {
       onStatus: async (ref, status, info) => {
-        if (this.shuttingDown) return;
+        if (this.shuttingDown || this.quiet.has(ref.connectionId)) return;
         let countReconnect = false;
         // a start someone asked for, or a reopen that is part of linking, is not a reconnect
         if (status === "OPENING") countReconnect = !this.requested.delete(ref.connectionId) && !info?.planned;

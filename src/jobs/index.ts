@@ -30,7 +30,8 @@ export function createScheduler(deps: Deps, lock?: JobLock) {
   s.add({ name: "users.offline-sweep", pattern: "45 * * * * *", run: () => sweepOfflineUsers(deps) });
   s.add({ name: "connections.pause-lapsed", everyNode: true, pattern: "20 */10 * * * *", run: async () => void (await deps.sessions.pauseLapsed()) });
   s.add({ name: "outbox.retry", everyNode: true, pattern: "*/30 * * * * *", run: () => retryQueuedMessages(deps) });
-  s.add({ name: "campaigns.dispatch", pattern: "* * * * * *", run: () => dispatchCampaigns(deps), timeoutMs: 2_000 });
+  // Each node sends the campaigns of the connections it runs (their pacing holds); every step is guarded (once).
+  s.add({ name: "campaigns.dispatch", everyNode: true, pattern: "* * * * * *", run: () => dispatchCampaigns(deps), timeoutMs: 2_000 });
   s.add({ name: "schedules.send-due", pattern: "*/5 * * * * *", run: () => sendDueSchedules(deps) });
   s.add({ name: "contact-lists.check-numbers", pattern: "*/5 * * * * *", run: () => checkListNumbers(deps) });
   s.add({ name: "inbound.spool-retry", everyNode: true, pattern: "*/10 * * * * *", run: () => deps.inboundSpool.drain() });

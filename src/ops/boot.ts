@@ -8,11 +8,11 @@ import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync, writeFi
 import { dirname, join } from "node:path";
 import { FolderBusyError } from "../db/instance-lock";
 import { DatabaseUnreachableError } from "../db/open";
-import { DatabaseBusyError } from "../db/pg-server-lock";
 import { log } from "../lib/logger";
 import { listBackups } from "./backup";
 import { isStorageFullError } from "../core/storage";
 import { UpgradeError } from "./upgrade";
+import { SecretsMismatchError } from "../cluster/secrets";
 
 /** Entries of the data folder the server writes; each must be writable when it exists. */
 const WRITTEN = ["media", "backups", "inbound-spool", "app.db", "app.db-wal", "app.db-shm", "secrets.json", "instance.lock"];
@@ -107,8 +107,9 @@ const DAMAGED = /SQLITE_(CORRUPT|NOTADB)|file is not a database|database disk im
 
 /** The one sentence for a fatal boot error. */
 export function describeBootError(e: unknown, at: BootPlace): string {
+  if (e instanceof SecretsMismatchError) return e.message;
   const msg = (e as Error)?.message ?? String(e);
-  if (e instanceof FolderBusyError || e instanceof UpgradeError || e instanceof DatabaseUnreachableError || e instanceof DatabaseBusyError) return msg;
+  if (e instanceof FolderBusyError || e instanceof UpgradeError || e instanceof DatabaseUnreachableError) return msg;
   if (DAMAGED.test(`${code(e)} ${msg}`)) {
     const newest = listBackups(at.dataDir)[0];
     const restore = newest

@@ -16,6 +16,7 @@ export const NOT_COPIED: Record<string, string> = {
   cluster_nodes: "the nodes alive: each writes its own row",
   limiter_hits: "attempts of the last minutes (the SQLite server counts them in memory)",
   job_runs: "which node ran each scheduled job's last tick: the nodes claim ticks anew",
+  cluster_secrets: "fingerprints of the nodes' shared secrets: the first node on PostgreSQL records its own",
 };
 
 /** PostgreSQL refuses the NUL character in text; such values are stored with U+FFFD in its place (and counted). */

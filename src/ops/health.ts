@@ -53,10 +53,24 @@ async function postgresChecks(deps: Deps): Promise<{ dbWritable: boolean; migrat
   }
 }
 
-/** The readiness checks, each true when it passes. */
+/**
+ * The readiness checks, each true when it passes. A node of several also says its own links (`node`): its bus hears
+ * the other nodes (else its sockets miss their frames and its caches their forgets) and its job connection answers.
+ */
 export async function readiness(deps: Deps) {
-  const { dbWritable, migrated } = deps.db.engine === "pg" ? await postgresChecks(deps) : sqliteChecks(deps);
+  const [{ dbWritable, migrated }, node] = await Promise.all([
+    deps.db.engine === "pg" ? postgresChecks(deps) : sqliteChecks(deps),
+    deps.node?.state().catch(() => ({ id: deps.node?.id ?? "", busListening: false, jobLock: false })),
+  ]);
   const storage = deps.storage.status().state;
   const integrity = integrityOf(deps).state;
-  return { dbWritable, migrated, storage, integrity, ready: dbWritable && migrated && storage === "ok" && integrity !== "failed" };
+  const linked = !node || (node.busListening && node.jobLock);
+  return {
+    dbWritable,
+    migrated,
+    storage,
+    integrity,
+    ...(node && { node }),
+    ready: dbWritable && migrated && storage === "ok" && integrity !== "failed" && linked,
+  };
 }

@@ -83,6 +83,18 @@ export async function renderMetrics(deps: Deps, m: Metrics): Promise<string> {
     (await countConnectionsByStatus(deps.db)).map((r) => [{ status: r.status ?? "none" }, r.count]),
   );
   family(out, "balcao_websocket_clients", "gauge", "Open WebSocket clients.", [[null, deps.hub.socketCount()]]);
+  // Several nodes (PostgreSQL): where each WhatsApp session runs, as every node sees it from the leases.
+  const placed = await deps.sessions.placements();
+  if (placed) {
+    const perNode = new Map<string, number>();
+    for (const node of placed.values()) perNode.set(node, (perNode.get(node) ?? 0) + 1);
+    family(out, "balcao_node_sessions", "gauge", "WhatsApp sessions each node runs under its leases (nodes running one or more).", [
+      ...[...perNode].map(([node, n]): Sample => [{ node }, n]),
+    ]);
+    family(out, "balcao_connection_node", "gauge", "1 for the node holding each connection's lease (its session runs there).", [
+      ...[...placed].map(([connection, node]): Sample => [{ connection, node }, 1]),
+    ]);
+  }
   const mem = process.memoryUsage();
   family(out, "process_resident_memory_bytes", "gauge", "Resident memory of the process.", [[null, mem.rss]]);
   family(out, "process_heap_used_bytes", "gauge", "JavaScript heap in use.", [[null, mem.heapUsed]]);

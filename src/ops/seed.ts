@@ -26,13 +26,18 @@ export async function seed(db: DB, config: Config) {
   const password = config.adminPassword ?? generatePassword(16);
   const passwordHash = await hashPassword(password);
   const now = nowIso();
-  await db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
+    // Several nodes booting together on an empty PostgreSQL database: transactions are serialized, so the first one
+    // seeds and the others find its admin here.
+    if ((await countAllUsers(tx)) > 0) return false;
     const plan = await firstOrDefaultPlan(tx, now);
     const company = await insertPlatformCompany(tx, { email, planId: plan.id, now });
     await seedCompanySettings(tx, company.id, { scheduleType: "queue" });
     // A generated password is printed once: it must be changed at the first sign-in.
     await insertUser(tx, { companyId: company.id, name: "Admin", email, passwordHash, profile: "admin", super: true, mustChangePassword: generated });
+    return true;
   });
+  if (!created) return null;
   if (generated) {
     const file = join(config.dataDir, "initial-admin.txt");
     if (!existsSync(file)) writeFileSync(file, `email: ${email}\npassword: ${password}\n`, { mode: 0o600 });

@@ -97,6 +97,11 @@ export class PgBus<T = BusFrame> implements RealtimeBus<T> {
     return bus;
   }
 
+  /** Whether this node hears the channel now: its listener is up and its own pings come back (readiness). */
+  get listening() {
+    return !this.closed && this.sub !== null && !this.rebuilding && performance.now() - this.lastPing < 3 * this.pingMs;
+  }
+
   publish(body: T) {
     if (this.closed) return;
     this.queue.push(body);

@@ -104,3 +104,28 @@ export class LocalBus<T = BusFrame> implements RealtimeBus<T> {
     this.peers.delete(this);
   }
 }
+
+/** What one bus carries for several users of it (the hub's frames, the caches' forgets, commands): a topic and its body. */
+export interface TopicBody {
+  t: string;
+  b: unknown;
+}
+
+/**
+ * A view of one bus for one topic: bodies published here reach the same topic's subscribers on the other nodes, and
+ * the view hears only its topic. One node thus keeps one LISTEN connection whatever uses the bus. Gaps, flush and
+ * close are the bus's own (closing a view closes nothing: the node closes the bus).
+ */
+export function topicOf<T>(bus: RealtimeBus<TopicBody>, t: string): RealtimeBus<T> {
+  return {
+    nodeId: bus.nodeId,
+    publish: (b: T) => bus.publish({ t, b }),
+    subscribe: (fn) =>
+      bus.subscribe((body, from) => {
+        if (body.t === t) fn(body.b as T, from);
+      }),
+    onGap: (fn) => bus.onGap(fn),
+    flush: () => bus.flush(),
+    close: async () => {},
+  };
+}

@@ -3,6 +3,7 @@ import type { Hub as HubPort, HubSocket, PublishOptions, Published } from "../co
 import type { SessionUser } from "../core/user";
 import { log } from "../lib/logger";
 import type { BusFrame, RealtimeBus } from "./bus";
+import { type HubControl, type PresenceEntry, RemotePresence, SNAPSHOT_MS } from "./presence";
 import { canViewTicket } from "../modules/tickets";
 
 interface Member {
@@ -44,26 +45,71 @@ export class Hub implements HubPort {
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   /** The bus to the other nodes' hubs (several nodes); null on one box. */
   private bus: RealtimeBus<BusFrame> | null = null;
+  /** Socket counts and closes between the nodes' hubs (several nodes); null on one box. */
+  private control: RealtimeBus<HubControl> | null = null;
+  /** What the other nodes hold of each user's sockets. */
+  private readonly remote = new RemotePresence();
 
   /**
    * Joins this hub to the other nodes' (docs/SCALING.md, "Realtime across nodes"): what is published here also goes
    * on the bus, and what another node published is delivered to this node's sockets with this node's visibility
    * checks, as a frame published here is. When the bus may have lost frames (its listening connection came back),
    * every socket here is closed with CLOSE.catchUp: the app reconnects and catches up from its last frame
-   * (`POST /tickets/changes`), as after a wake-up. Answers the detach.
+   * (`POST /tickets/changes`), as after a wake-up. With `control`, the hubs also tell each other how many sockets
+   * (and tabs on screen) each user has (presence.ts), and closing a user's or a session's sockets closes them on every
+   * node. Answers the detach.
    */
-  attach(bus: RealtimeBus<BusFrame>): () => void {
+  attach(bus: RealtimeBus<BusFrame>, control?: RealtimeBus<HubControl>): () => void {
     this.bus = bus;
     const off = bus.subscribe((b) => this.deliver(b.rooms, b.frame, { ticket: b.ticket, gone: b.gone }, false));
     const offGap = bus.onGap((gap) => {
       log.warn("realtime bus gap: sockets reconnect and catch up", { reason: gap.reason, from: gap.from, sockets: this.members.size });
       this.closeAll("catch up", CLOSE.catchUp);
     });
+    let offControl = () => {};
+    let timer: ReturnType<typeof setInterval> | undefined;
+    if (control) {
+      this.control = control;
+      offControl = control.subscribe((c, from) => this.onControl(c, from));
+      timer = setInterval(() => this.snapshot(), SNAPSHOT_MS);
+      timer.unref?.();
+      control.publish({ hello: true });
+    }
     return () => {
       off();
       offGap();
+      offControl();
+      clearInterval(timer);
       if (this.bus === bus) this.bus = null;
+      if (this.control === control) this.control = null;
     };
+  }
+
+  private onControl(c: HubControl, from: string) {
+    if ("presence" in c) this.remote.apply(from, c.presence, c.full);
+    else if ("hello" in c) this.snapshot();
+    else if (c.close.userId !== undefined) this.closeWhere([...(this.byUser.get(c.close.userId) ?? [])], c.close.reason, c.close.code);
+    else if (c.close.sessionId !== undefined) this.closeWhere(this.sessionMembers(c.close.sessionId), c.close.reason, c.close.code);
+  }
+
+  /** Tells the other nodes this node's counts of every user it holds sockets of. */
+  private snapshot() {
+    this.control?.publish({ presence: [...this.byUser.keys()].map((id) => this.countsOf(id)), full: true });
+  }
+
+  /** Tells the other nodes a user's counts here changed. */
+  private tell(userId: number) {
+    this.control?.publish({ presence: [this.countsOf(userId)] });
+  }
+
+  private countsOf(userId: number): PresenceEntry {
+    let visible = 0;
+    const sessions: string[] = [];
+    for (const m of this.byUser.get(userId) ?? []) {
+      if (m.visible) visible++;
+      sessions.push(m.sessionId ?? "");
+    }
+    return [userId, visible, sessions];
   }
 
   /** Registers a socket of a signed-in user. */
@@ -73,6 +119,7 @@ export class Hub implements HubPort {
     const mine = this.byUser.get(user.id) ?? new Set<Member>();
     this.byUser.set(user.id, mine);
     mine.add(m);
+    if (this.control) this.tell(user.id);
   }
 
   /** Forgets a closed socket and its rooms. */
@@ -84,6 +131,7 @@ export class Hub implements HubPort {
     const mine = this.byUser.get(m.user.id);
     mine?.delete(m);
     if (mine?.size === 0) this.byUser.delete(m.user.id);
+    if (this.control) this.tell(m.user.id);
   }
 
   /** The user a socket was registered with. */
@@ -111,9 +159,10 @@ export class Hub implements HubPort {
     return [...(this.members.get(ws.id)?.rooms ?? [])];
   }
 
-  /** Open sockets, and sockets of one user. */
+  /** Open sockets of this node; of one user, on every node (several nodes: with what the others say). */
   socketCount(userId?: number): number {
-    return userId === undefined ? this.members.size : (this.byUser.get(userId)?.size ?? 0);
+    if (userId === undefined) return this.members.size;
+    return (this.byUser.get(userId)?.size ?? 0) + (this.control ? this.remote.sockets(userId) : 0);
   }
 
   /** The user and token version of every open socket that signed in with one. */
@@ -126,13 +175,15 @@ export class Hub implements HubPort {
   /** Records whether a socket's tab is visible (the client's `presence` message). */
   setVisible(ws: HubSocket, visible: boolean) {
     const m = this.members.get(ws.id);
-    if (m) m.visible = visible;
+    if (!m || m.visible === visible) return;
+    m.visible = visible;
+    if (this.control) this.tell(m.user.id);
   }
 
-  /** Whether a user has a tab on screen now: it shows their events itself, so they get no push. */
+  /** Whether a user has a tab on screen now (on any node): it shows their events itself, so they get no push. */
   hasVisibleSocket(userId: number): boolean {
     for (const m of this.byUser.get(userId) ?? []) if (m.visible) return true;
-    return false;
+    return !!this.control && this.remote.visible(userId) > 0;
   }
 
   /** Replaces the user data of a user's sockets (queues changed): later frames are checked against it. */
@@ -142,16 +193,24 @@ export class Hub implements HubPort {
 
   /** Closes every socket of a user with a reason the SPA understands (their session ended). */
   closeUser(userId: number, reason = "session ended", code: number = CLOSE.sessionEnded) {
+    if (this.control) {
+      this.control.publish({ close: { userId, reason, code } });
+      this.remote.dropUser(userId);
+    }
     this.closeWhere([...(this.byUser.get(userId) ?? [])], reason, code);
   }
 
   /** Closes the sockets of one session (one browser) of a user; the user's other sessions stay. */
   closeSession(sessionId: string, reason = "session ended", code: number = CLOSE.sessionEnded) {
-    this.closeWhere(
-      [...this.members.values()].filter((m) => m.sessionId === sessionId),
-      reason,
-      code,
-    );
+    if (this.control) {
+      this.control.publish({ close: { sessionId, reason, code } });
+      this.remote.dropSession(sessionId);
+    }
+    this.closeWhere(this.sessionMembers(sessionId), reason, code);
+  }
+
+  private sessionMembers(sessionId: string) {
+    return [...this.members.values()].filter((m) => m.sessionId === sessionId);
   }
 
   /** Closes every socket of this node (they reconnect: the bus may have lost frames). */

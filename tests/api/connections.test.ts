@@ -171,6 +171,13 @@ describe("GET /whatsapp/:id, PUT, DELETE and the default rules", () => {
     expect((await t.call("DELETE", `/whatsappsession/${two.id}`, { token: b.admin.token })).status).toBe(404);
   });
 
+  test("one box (no sessions under leases): no node on a connection, for admins either", async () => {
+    const list = await t.call("GET", "/whatsapp", { token: a.admin.token });
+    expect(list.json.length).toBeGreaterThan(0);
+    for (const w of list.json) expect(w).not.toHaveProperty("node");
+    expect((await t.call("GET", `/whatsapp/${list.json[0].id}`, { token: a.admin.token })).json).not.toHaveProperty("node");
+  });
+
   test("PUT: settings, queues re-associated, greeting rule, isDefault moves the flag", async () => {
     const list = await t.call("GET", "/whatsapp", { token: a.admin.token });
     const first = list.json.find((w: { name: string }) => w.name === "Atendimento");

@@ -8,6 +8,7 @@ import { openDatabase } from "../../src/db/client";
 import { openPostgresDb } from "../../src/db/pg-client";
 import type { DB } from "../../src/core/db";
 import { createTestDatabase } from "../support/postgres";
+import { openClusterNode } from "../../src/node";
 import { migrate } from "../../src/db/migrate";
 import { seed } from "../../src/ops/seed";
 import type { Channel, FrameOf } from "../../src/contract/frames";
@@ -30,8 +31,10 @@ export interface CallOptions {
  * removed after the file. `call` drives `app.handle`; `events` records every realtime frame.
  * Outside services in tests are loopback servers, so the operator allow list lets 127.0.0.1
  * through (OUTBOUND_ALLOW); `env` overrides it (an SSRF test passes "") and `resolve` replaces DNS.
+ * Several nodes (tests/nodes): `database` joins a PostgreSQL database another app made (not dropped by this one),
+ * and `node` opens this app as a node of several on it (src/node.ts: bus, cluster cache, job lock), as main.ts does.
  */
-export async function makeTestApp(opts: { env?: Record<string, string>; resolve?: Resolver } = {}) {
+export async function makeTestApp(opts: { env?: Record<string, string>; resolve?: Resolver; database?: { url: string }; node?: boolean } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "balcao-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -44,12 +47,17 @@ export async function makeTestApp(opts: { env?: Record<string, string>; resolve?
     ...opts.env,
   });
   // BALCAO_TEST_ENGINE=pg: the file's own migrated database on the test cluster (tests/support/postgres.ts).
-  const pg = process.env.BALCAO_TEST_ENGINE === "pg" ? await createTestDatabase() : null;
+  const pg = opts.database
+    ? { url: opts.database.url, drop: async () => {} }
+    : process.env.BALCAO_TEST_ENGINE === "pg" || opts.node
+      ? await createTestDatabase()
+      : null;
   const pgDb = pg ? openPostgresDb(pg.url, { max: 4 }) : null;
   const db: DB = pgDb ?? openDatabase(config.dbPath);
   if (!pg) migrate(db);
   await seed(db, config);
-  const deps = createDeps(db, config, { resolve: opts.resolve });
+  const node = opts.node && pg ? await openClusterNode(pg.url, { pingMs: 1_000 }) : undefined;
+  const deps = createDeps(db, config, { resolve: opts.resolve, node });
   const app = buildApp(deps);
   const events: Published[] = [];
   deps.hub.listen((p) => events.push(p));
@@ -58,6 +66,7 @@ export async function makeTestApp(opts: { env?: Record<string, string>; resolve?
     // PostgreSQL a statement issued after the pool's end is refused, and would fail the next file).
     await deps.notifier.flush().catch(() => {});
     deps.notifier.stop();
+    await node?.close();
     // PostgreSQL: the pool ends a moment later, so work the file's last test set off in the background (a socket's
     // open, a receipt) still finds its database instead of failing the next file with a refused statement.
     if (pg && pgDb)
@@ -145,7 +154,7 @@ export async function makeTestApp(opts: { env?: Record<string, string>; resolve?
     return events.filter((e): e is { rooms: string[]; frame: FrameOf<C> } => e.frame.channel === channel);
   }
 
-  return { app, deps, db, config, dir, events, framesOf, call, login, newCompany, newUser, superSession };
+  return { app, deps, db, config, dir, events, framesOf, call, login, newCompany, newUser, superSession, database: pg ? { url: pg.url } : null };
 }
 
 export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;

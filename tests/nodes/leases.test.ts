@@ -290,3 +290,36 @@ test("the single box's store: every lease is this node's, each acquisition fence
   expect(m.tokenOf(1)).toBeNull();
   await m.shutdown();
 });
+
+test("a person's start that lands while a round renews waits for it: the lease is kept, not lost to its own new token", async () => {
+  // The renewal's statement carries the tokens of when it was sent; a take answered before it would count the token on.
+  let release!: () => void;
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  const inner = new LocalLeaseStore();
+  let renewing = false;
+  const store = Object.assign(Object.create(inner) as LocalLeaseStore, {
+    renew: async (held: ReadonlyMap<number, number>) => {
+      const sent = new Map(held);
+      renewing = true;
+      await gate;
+      return inner.renew(sent);
+    },
+  });
+  const stops: string[] = [];
+  const m = new LeaseManager(store, { wanted: async () => [7], start: async () => {}, stop: async (id, why) => void stops.push(`${id}:${why}`) });
+  const starts: number[] = [];
+  expect(await m.take(7, async (token) => void starts.push(token))).toBe(true);
+  const round = m.tick();
+  while (!renewing) await Bun.sleep(1);
+  const again = m.take(7, async (token) => void starts.push(token)); // the person's second start, racing the round
+  release();
+  await round;
+  expect(await again).toBe(true);
+  expect(stops).toEqual([]);
+  expect(m.tokenOf(7)).toBe(1);
+  expect(starts).toEqual([1, 1]);
+  expect(inner.holds(7, 1)).toBe(true);
+  await m.shutdown();
+});

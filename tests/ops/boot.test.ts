@@ -124,7 +124,12 @@ describe("serving from PostgreSQL (DATABASE_URL)", () => {
       const base = await listening(server);
       expect(server.output()).toContain('"msg":"database upgraded"');
       const ready = await fetch(`${base}/readyz`);
-      expect({ status: ready.status, body: await ready.json() }).toMatchObject({ status: 200, body: { dbWritable: true, migrated: true, ready: true } });
+      expect({ status: ready.status, body: await ready.json() }).toMatchObject({
+        status: 200,
+        body: { dbWritable: true, migrated: true, ready: true, node: { busListening: true, jobLock: true } },
+      });
+      // A node of several (src/node.ts): its id in the readiness answer and in the listening line.
+      expect(server.output()).toContain(`"node":"${(await (await fetch(`${base}/readyz`)).json()).node.id}"`);
       const login = await fetch(`${base}/auth/login`, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -159,27 +164,6 @@ describe("serving from PostgreSQL (DATABASE_URL)", () => {
       if (server.proc.exitCode === null) await server.kill("SIGKILL");
     }
     expect(server.output()).not.toContain("hidden-pw-42");
-  });
-
-  test("one server per database: a second one stops at boot with one line; once the first is killed (-9), it starts", async () => {
-    const url = await emptyDatabase();
-    const first = spawnBalcao(["src/main.ts"], balcaoEnv(folder(), { DATABASE_URL: url }));
-    try {
-      await listening(first);
-      const second = await boot(folder(), { DATABASE_URL: url });
-      refused(second, "another Balcão server is already serving from postgres://postgres:***@", "one server per database");
-      expect(second.stderr).not.toContain("hidden-pw-42");
-      await first.kill("SIGKILL");
-      const third = spawnBalcao(["src/main.ts"], balcaoEnv(folder(), { DATABASE_URL: url }));
-      try {
-        await listening(third);
-      } finally {
-        await third.kill("SIGTERM");
-      }
-      expect(third.proc.exitCode).toBe(0);
-    } finally {
-      if (first.proc.exitCode === null && first.proc.signalCode === null) await first.kill("SIGKILL");
-    }
   });
 
   test("a database written by a newer Balcão is refused, and left as it was", async () => {

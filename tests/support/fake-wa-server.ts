@@ -77,7 +77,7 @@ export class FakeWaServer {
     return p;
   }
 
-  private peerOf(jid: string | undefined): FakePeer | undefined {
+  protected peerOf(jid: string | undefined): FakePeer | undefined {
     const d = jidDecode(jid);
     if (!d) return undefined;
     for (const p of this.peers.values()) if (p.number === d.user || p.lidUser === d.user) return p;
@@ -381,7 +381,7 @@ export class FakeWaServer {
     this.notify();
   }
 
-  private notify() {
+  protected notify() {
     for (const w of [...this.waiters]) {
       if (w.check()) {
         this.waiters.splice(this.waiters.indexOf(w), 1);

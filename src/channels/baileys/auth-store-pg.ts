@@ -1,6 +1,8 @@
 import { type AuthenticationCreds, type AuthenticationState, initAuthCreds, type SignalDataSet, type SignalDataTypeMap, type SignalKeyStore } from "baileys";
 import type postgres from "postgres";
 import { log } from "../../lib/logger";
+import type { FenceBook } from "../../db/leases";
+import { FencedOutError, fencedTransaction } from "../../db/leases-pg";
 import {
   type AuthStore,
   type AuthStoreOptions,
@@ -25,7 +27,10 @@ const CREDS = "creds";
  * here each connection's writes (key batches, creds, wipes) go through one queue of its own, so they land in that
  * same order, and every read of a connection waits for its queued writes first (it sees what was written before it).
  * The transactions take no write lock of the house database (src/db/pg-client.ts): they touch only this
- * connection's `wa_auth` rows, and no check-then-write of another service reads them.
+ * connection's `wa_auth` rows, and no check-then-write of another service reads them. With a `fences` book (several
+ * nodes: the session runs under a lease), every write of a connection this node runs carries the lease's fencing
+ * token (`fencedTransaction`): once another node took the session over, the write is refused (FencedOutError) and
+ * the book hears of it, so the node stops that session; deferred rows of a fenced connection are dropped, not retried.
  */
 export class PgAuthStore implements AuthStore {
   private readonly deferMs: number;
@@ -38,8 +43,25 @@ export class PgAuthStore implements AuthStore {
   constructor(
     private readonly sql: postgres.Sql,
     opts: AuthStoreOptions = {},
+    private readonly fences?: FenceBook,
   ) {
     this.deferMs = opts.deferSessionsMs ?? 0;
+  }
+
+  /** A write transaction of one connection: fenced when it runs here under a lease, refused when that lease is gone. */
+  private async begin(connectionId: number, write: (tx: postgres.TransactionSql) => Promise<unknown>): Promise<void> {
+    const token = this.fences?.tokenOf(connectionId) ?? null;
+    try {
+      if (token === "revoked") throw new FencedOutError(connectionId, -1);
+      if (token === null) await this.sql.begin(write);
+      else await fencedTransaction(this.sql, connectionId, token, write);
+    } catch (e) {
+      if (e instanceof FencedOutError) {
+        this.dropPending(connectionId);
+        this.fences?.onFenced(connectionId);
+      }
+      throw e;
+    }
   }
 
   /** Runs `write` after every write queued for the connection before it; answers its outcome. */
@@ -62,7 +84,7 @@ export class PgAuthStore implements AuthStore {
   /** Writes rows in one transaction: upserts, and deletes for null values. */
   private async writeRows(rows: KeyRow[]): Promise<void> {
     if (!rows.length) return;
-    await this.sql.begin(async (tx) => {
+    await this.begin(rows[0].connectionId, async (tx) => {
       for (const r of rows) {
         if (r.value === null) await tx`DELETE FROM wa_auth WHERE connection_id = ${r.connectionId} AND kind = ${r.kind} AND key_id = ${r.id}`;
         else
@@ -76,16 +98,19 @@ export class PgAuthStore implements AuthStore {
   private async setBatch(connectionId: number, data: SignalDataSet): Promise<void> {
     const { now, later } = splitBatch(connectionId, data, this.deferMs);
     if (now.length) {
-      const rows = this.pending.size ? [...this.pending.values(), ...now] : now;
-      this.pending.clear();
+      // This connection's deferred rows go first (a transaction, and its fence, is one connection's).
+      const mine = this.pending.size ? [...this.pending].filter(([, r]) => r.connectionId === connectionId) : [];
+      for (const [k] of mine) this.pending.delete(k);
+      const rows = mine.length ? [...mine.map(([, r]) => r), ...now] : now;
       try {
         await this.queue(connectionId, () => this.writeRows(rows));
       } catch (e) {
-        // the deferred rows taken along go back in the queue (unless newer ones replaced them meanwhile)
-        for (const r of rows.slice(0, rows.length - now.length)) {
-          const k = pendingKey(r.connectionId, r.kind, r.id);
-          if (!this.pending.has(k)) this.pending.set(k, r);
-        }
+        // the deferred rows taken along go back in the queue (unless newer ones replaced them meanwhile, or the fence refused them)
+        if (!(e instanceof FencedOutError))
+          for (const r of rows.slice(0, rows.length - now.length)) {
+            const k = pendingKey(r.connectionId, r.kind, r.id);
+            if (!this.pending.has(k)) this.pending.set(k, r);
+          }
         throw e;
       }
     }
@@ -106,14 +131,23 @@ export class PgAuthStore implements AuthStore {
     this.pending.clear();
     const byConnection = new Map<number, KeyRow[]>();
     for (const r of rows) byConnection.set(r.connectionId, [...(byConnection.get(r.connectionId) ?? []), r]);
-    try {
-      await Promise.all([...byConnection].map(([id, part]) => this.queue(id, () => this.writeRows(part))));
-    } catch (e) {
-      for (const r of rows) {
+    const failed = (
+      await Promise.all(
+        [...byConnection].map(([id, part]) =>
+          this.queue(id, () => this.writeRows(part)).then(
+            (): { part: KeyRow[]; e: unknown }[] => [],
+            (e) => (e instanceof FencedOutError ? [] : [{ part, e }]),
+          ),
+        ),
+      )
+    ).flat();
+    if (failed.length) {
+      // Rows of a connection fenced out are not retried: another node owns that session now.
+      for (const r of failed.flatMap((f) => f.part)) {
         const k = pendingKey(r.connectionId, r.kind, r.id);
         if (!this.pending.has(k)) this.pending.set(k, r);
       }
-      log.error("WhatsApp key updates not written; retrying", { err: String(e), pending: this.pending.size });
+      log.error("WhatsApp key updates not written; retrying", { err: String(failed[0].e), pending: this.pending.size });
       this.flushTimer = setTimeout(() => void this.flush(), Math.max(this.deferMs, 1_000));
       this.flushTimer.unref?.();
     }
@@ -157,7 +191,9 @@ export class PgAuthStore implements AuthStore {
       clear: async () => {
         this.dropPending(connectionId);
         // keeps the creds row: clearing keys alone is what Baileys asks for
-        await this.queue(connectionId, async () => void (await this.sql`DELETE FROM wa_auth WHERE connection_id = ${connectionId} AND kind <> ${CREDS}`));
+        await this.queue(connectionId, () =>
+          this.begin(connectionId, (tx) => tx`DELETE FROM wa_auth WHERE connection_id = ${connectionId} AND kind <> ${CREDS}`),
+        );
       },
     };
   }
@@ -184,7 +220,7 @@ export class PgAuthStore implements AuthStore {
   /** Deletes the creds row only when it does not describe a linked device (an expired QR, an abandoned pairing code). */
   dropUnpairedCreds(connectionId: number): Promise<void> {
     return this.queue(connectionId, async () => {
-      await this.sql.begin(async (tx) => {
+      await this.begin(connectionId, async (tx) => {
         const [row] = await tx<{ value: string }[]>`SELECT value FROM wa_auth WHERE connection_id = ${connectionId} AND kind = ${CREDS} AND key_id = ''`;
         if (row && !credsArePaired(decode(row.value))) await tx`DELETE FROM wa_auth WHERE connection_id = ${connectionId} AND kind = ${CREDS} AND key_id = ''`;
       });
@@ -194,7 +230,7 @@ export class PgAuthStore implements AuthStore {
   /** Deletes creds and every key of a connection in one statement. */
   wipe(connectionId: number): Promise<void> {
     this.dropPending(connectionId);
-    return this.queue(connectionId, async () => void (await this.sql`DELETE FROM wa_auth WHERE connection_id = ${connectionId}`)).catch((e) =>
+    return this.queue(connectionId, () => this.begin(connectionId, (tx) => tx`DELETE FROM wa_auth WHERE connection_id = ${connectionId}`)).catch((e) =>
       log.error("WhatsApp credentials not removed", { connectionId, err: String(e) }),
     );
   }

@@ -12,11 +12,15 @@ import { type MediaDownloader, mapCalls, mapHistory, mapIdentities, mapReceipts,
 
 /** Messages one batch takes at most (a longer backlog goes on in the next batches). */
 const MAX_BATCH = 256;
+/** A message's receipt goes after this long even if its batch was not handled (a handler that never ends). */
+const RECEIPT_AT_THE_LATEST_MS = 60_000;
 
 export class EventForwarder {
   private inbound: Promise<void> = Promise.resolve();
   /** The queued batch not handed over yet: later messages join it (null once it started or something queued after it). */
   private open: InboundMessage[] | null = null;
+  /** Receipts waiting for their message's batch to be handled, by WhatsApp message id. */
+  private readonly receipts = new Map<string, (() => void)[]>();
 
   constructor(
     private readonly events: ChannelEvents,
@@ -35,6 +39,9 @@ export class EventForwarder {
       if (messages.length) this.queueMessages(messages, groupSubject);
       // after the messages, so an ack never precedes the row it updates
       if (acks.length) this.queueInbound(() => this.emit("onAck", acks));
+      // their receipts go once what is queued so far (their batch included) was handled: stored or spooled
+      const ids = upsert.messages.map((m) => m.key.id).filter((id): id is string => !!id);
+      if (ids.length) void this.inbound.then(() => this.release(ids));
     }
     const updates = ev["messages.update"];
     if (updates) {
@@ -60,6 +67,32 @@ export class EventForwarder {
       contacts: [...(ev["contacts.upsert"] ?? []), ...(ev["contacts.update"] ?? [])],
     });
     for (const pair of pairs) this.emit("onIdentity", pair);
+  }
+
+  /**
+   * Resolves once the message with this id was handled (stored, or spooled when the database could not take it), for
+   * its delivery receipt: WhatsApp delivers a message without one again, so a process killed before storing loses nothing.
+   */
+  whenStored(id: string | null | undefined): Promise<void> {
+    if (!id) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.release([id]), RECEIPT_AT_THE_LATEST_MS);
+      timer.unref?.(); // a stopping process does not wait for it
+      const list = this.receipts.get(id) ?? [];
+      list.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.receipts.set(id, list);
+    });
+  }
+
+  private release(ids: string[]) {
+    for (const id of ids) {
+      const list = this.receipts.get(id);
+      this.receipts.delete(id);
+      for (const done of list ?? []) done();
+    }
   }
 
   /** Waits until every inbound batch delivered so far has been handled. */

@@ -10,6 +10,7 @@ import type { DB } from "../../core/db";
 import { pgClientOf } from "../../db/pg-client";
 import { type AuthStore, SqliteAuthStore } from "./auth-store";
 import { PgAuthStore } from "./auth-store-pg";
+import type { FenceBook } from "../../db/leases";
 import { type BaileysDeps, BaileysRunner } from "./runner";
 
 export { SqliteAuthStore } from "./auth-store";
@@ -41,12 +42,14 @@ export function applyTestRootKey(hex: string): Buffer {
 export interface BaileysChannelConfig {
   waWsUrl?: string;
   waTestRootKey?: string;
+  /** Several nodes on PostgreSQL: the fencing tokens of the sessions this node runs (every write carries its own). */
+  fences?: FenceBook;
 }
 
 /** The auth store of a database: PostgreSQL's (asynchronous) or SQLite's (a house DB, or a raw bun:sqlite handle). */
-export function authStoreFor(db: DB | Database): AuthStore {
+export function authStoreFor(db: DB | Database, fences?: FenceBook): AuthStore {
   const opts = { deferSessionsMs: SESSION_WRITE_BEHIND_MS };
-  if ("engine" in db && db.engine === "pg") return new PgAuthStore(pgClientOf(db), opts);
+  if ("engine" in db && db.engine === "pg") return new PgAuthStore(pgClientOf(db), opts, fences);
   return new SqliteAuthStore("engine" in db ? db.sqlite : db, opts);
 }
 
@@ -58,7 +61,7 @@ export function createBaileysFactory(db: DB | Database, config: BaileysChannelCo
   const test = isTestEnv();
   if (test && config.waTestRootKey) applyTestRootKey(config.waTestRootKey);
   const deps: BaileysDeps = {
-    store: authStoreFor(db),
+    store: authStoreFor(db, config.fences),
     wsUrl: test ? config.waWsUrl : undefined,
     ...overrides,
   };

@@ -8,17 +8,28 @@ import type { ChannelAdapter, ChannelFactory, ChannelKind, Outgoing, StartOption
 import type { DB } from "../../core/db";
 import type { BaileysChannelConfig } from "./index";
 import { waAuth } from "./schema";
+import { fencedTransaction } from "../../db/leases-pg";
+import { pgClientOf } from "../../db/pg-client";
 
 /**
  * WhatsApp (Baileys) as a kind of channel: a connection resumes only from stored, linked credentials
  * (never into QR mode by itself); logging out deletes its credentials and keys. `enabled` false
- * (tests without WA_WS_URL) leaves the kind without adapters: such connections cannot start.
+ * (tests without WA_WS_URL) leaves the kind without adapters: such connections cannot start. With `config.fences`
+ * (several nodes) a session runs on one node at a time, under a lease (`leased`), and the removal of the
+ * credentials of a session this node runs carries its fencing token.
  */
 export function baileysKind(db: DB, config: BaileysChannelConfig, enabled: boolean): ChannelKind {
+  const fences = config.fences;
   return {
     factory: enabled ? lazyBaileysFactory(db, config) : undefined,
     resumes: (c) => hasPairedCreds(db, c.id),
-    removeAuth: async (connectionId) => await db.delete(waAuth).where(eq(waAuth.connectionId, connectionId)),
+    leased: true,
+    removeAuth: async (connectionId) => {
+      const token = fences?.tokenOf(connectionId) ?? null;
+      if (db.engine === "pg" && typeof token === "number")
+        return await fencedTransaction(pgClientOf(db), connectionId, token, (tx) => tx`DELETE FROM wa_auth WHERE connection_id = ${connectionId}`);
+      return await db.delete(waAuth).where(eq(waAuth.connectionId, connectionId));
+    },
   };
 }
 

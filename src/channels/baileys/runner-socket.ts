@@ -27,6 +27,8 @@ export interface SocketParams {
   /** Group metadata cache (also spares Baileys a metadata query on every group send). */
   groups: CacheStore;
   loadRaw?: (messageId: string) => Promise<unknown> | unknown;
+  /** Resolves once an inbound message was stored: its delivery receipt waits for it (our Baileys patch). */
+  receiptWhenStored?: (msg: WAMessage) => Promise<void>;
 }
 
 /**
@@ -53,6 +55,8 @@ export function createSocket(p: SocketParams): WASocket {
       const raw = await p.loadRaw(key.id);
       return raw ? (fromRaw<WAMessage>(raw).message ?? undefined) : undefined;
     },
+    // patches/baileys: not in Baileys' own config type
+    ...({ receiptWhenStored: p.receiptWhenStored } as object),
   });
 }
 

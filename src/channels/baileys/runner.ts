@@ -162,6 +162,7 @@ export class BaileysRunner implements ChannelAdapter {
       retryCounters: this.retryCounters,
       groups: this.groups.cache,
       loadRaw: this.id.loadRaw,
+      receiptWhenStored: (msg) => this.forwarder.whenStored(msg.key.id),
     });
     this.socketsCreated++;
     this.sock = sock;

@@ -60,6 +60,11 @@ export interface ConnectionDto {
   historyImport: HistoryImportDto | null;
   /** Channel "cloudapi" only (null otherwise). */
   cloudApi: CloudApiDto | null;
+  /**
+   * Several nodes on PostgreSQL, admins only: the node running the session under its lease (null: none now). Absent
+   * on one box, for agents and in realtime frames (which reach every user).
+   */
+  node?: string | null;
   companyId: number;
   createdAt: string;
   updatedAt: string;

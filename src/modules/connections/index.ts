@@ -2,6 +2,7 @@
 export {
   allConnectionRefs,
   connectedConnections,
+  connectionRef,
   connectionQueues,
   countConnectionsByStatus,
   defaultConnection,

@@ -12,3 +12,5 @@ export const canControlSession = (u: SessionUser) => can(u, "connections-page:ac
 
 /** Seeing the full API token (the edit form): the same admins who may edit it. */
 export const canSeeToken = canEditConnection;
+/** Which node runs a session (several nodes): admins, who operate connections; agents have no use for it. */
+export const canSeeNode = canEditConnection;

@@ -103,3 +103,13 @@ export const findConnectionByToken = async (db: DbOrTx, token: string) => (await
 
 /** Every connection of every company (id and company), for the supervisor's sweeps. */
 export const allConnectionRefs = async (db: DbOrTx) => await db.select({ id: whatsapps.id, companyId: whatsapps.companyId }).from(whatsapps);
+
+/** A connection's id, company and channel by id alone (several nodes: an action that arrived from another node). */
+export const connectionRef = async (db: DbOrTx, id: number) =>
+  (
+    await db
+      .select({ id: whatsapps.id, companyId: whatsapps.companyId, channel: whatsapps.channel, status: whatsapps.status })
+      .from(whatsapps)
+      .where(eq(whatsapps.id, id))
+      .limit(1)
+  )[0];

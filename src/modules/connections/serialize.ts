@@ -25,9 +25,9 @@ export const reconnectsToday = (w: Pick<WhatsappRow, "reconnectsToday" | "reconn
 export function serializeConnection(
   w: WhatsappRow,
   queues: ConnectionQueue[],
-  opts: { revealToken?: boolean; cloudApi?: CloudApiDto | null } = {},
+  opts: { revealToken?: boolean; cloudApi?: CloudApiDto | null; node?: string | null } = {},
 ): ConnectionDto {
-  return {
+  const dto: ConnectionDto = {
     id: w.id,
     name: w.name,
     channel: w.channel,
@@ -65,6 +65,8 @@ export function serializeConnection(
     createdAt: w.createdAt,
     updatedAt: w.updatedAt,
   };
+  if (opts.node !== undefined) dto.node = opts.node;
+  return dto;
 }
 
 /** The `whatsappSession` frame's session (R-CONN-4: status, updatedAt, qrcode, retries). */

@@ -9,7 +9,7 @@ import { getCompanyPlan } from "../companies";
 import { queuesByIds } from "../queues";
 import { assertGreetingRule } from "../queues";
 import { serializeQueue } from "../queues";
-import { canAddConnection, canControlSession, canEditConnection, canSeeToken } from "./policy";
+import { canAddConnection, canControlSession, canEditConnection, canSeeNode, canSeeToken } from "./policy";
 import {
   connectionQueues,
   connectionWithName,
@@ -37,7 +37,14 @@ export async function listConnections(ctx: Ctx) {
   const ids = rows.map((r) => r.id);
   const queues = await queuesOfConnections(ctx.db, ids);
   const accounts = await ctx.cloudApi.accounts(rows.filter((r) => r.channel === "cloudapi").map((r) => r.id));
-  return rows.map((w) => serializeConnection(w, queues.get(w.id) ?? [], { cloudApi: accounts.get(w.id) ?? null }));
+  const placed = await placements(ctx);
+  return rows.map((w) => serializeConnection(w, queues.get(w.id) ?? [], { cloudApi: accounts.get(w.id) ?? null, node: placed && (placed.get(w.id) ?? null) }));
+}
+
+/** Several nodes: where each session runs, for those who may see it (undefined: one box, or not theirs to see). */
+async function placements(ctx: Ctx): Promise<Map<number, string> | undefined> {
+  if (!canSeeNode(ctx.user)) return undefined;
+  return (await ctx.sessions.placements()) ?? undefined;
 }
 
 /** GET /whatsapp/{id}: with its queues in menu order (orderQueue) and promptId; admins see the token. */
@@ -47,7 +54,12 @@ export async function showConnection(ctx: Ctx, id: number) {
   const lite = queues.map((q) => ({ id: q.id, name: q.name, color: q.color, greetingMessage: q.greetingMessage }));
   // Admins see what to paste into Meta's app settings (webhook path, verify token); secrets stay masked.
   const cloudApi = w.channel === "cloudapi" ? await ctx.cloudApi.account(w.id, { admin: canSeeToken(ctx.user) }) : null;
-  return { ...serializeConnection(w, lite, { revealToken: canSeeToken(ctx.user), cloudApi }), queues, prompt: null };
+  const placed = await placements(ctx);
+  return {
+    ...serializeConnection(w, lite, { revealToken: canSeeToken(ctx.user), cloudApi, node: placed && (placed.get(w.id) ?? null) }),
+    queues,
+    prompt: null,
+  };
 }
 
 async function assertUnique(ctx: Ctx, input: { name?: string; token?: string | null }, exceptId = 0) {

@@ -7,9 +7,12 @@ const CACHE_MS = 24 * 60 * 60_000;
 
 /** A live connection of the company to ask WhatsApp through (the default one first). */
 export async function liveAdapter(deps: Deps, companyId: number): Promise<ChannelAdapter | undefined> {
-  return (await connectedConnections(deps.db, companyId))
-    .map((w) => deps.channels.get(w.id))
-    .find((a) => a !== undefined && (a.status === undefined || a.status === "CONNECTED"));
+  for (const w of await connectedConnections(deps.db, companyId)) {
+    // Several nodes: the session may run on another node, which answers the check.
+    const a = await deps.sessions.reach(w.id);
+    if (a && (a.status === undefined || a.status === "CONNECTED")) return a;
+  }
+  return undefined;
 }
 
 /**

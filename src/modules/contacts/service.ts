@@ -1,3 +1,4 @@
+import type { ChannelAdapter } from "../../core/channel";
 import type { Page } from "../../contract/dto/common";
 import type { FramePayload } from "../../contract/frames";
 import type { ContactDto } from "../../contract/dto/contacts";
@@ -82,15 +83,16 @@ async function assertNumberFree(ctx: Ctx, number: string, exceptId?: number) {
 }
 
 /**
- * POST /contacts. The number is stored as digits; it is not checked on WhatsApp while the
- * company has no connected connection (D18).
- */
-/**
- * D18: when the company has a connected connection the number is checked on
- * WhatsApp and replaced by its canonical form; without one it is kept as typed (digits).
+ * POST /contacts (D18): when the company has a connected connection the number is checked on WhatsApp and replaced
+ * by its canonical form; without one it is kept as typed (digits).
  */
 export async function canonicalNumber(ctx: Ctx, number: string): Promise<string> {
-  const adapter = (await connectedConnections(ctx.db, ctx.companyId)).map((w) => ctx.channels.get(w.id)).find((a) => a !== undefined);
+  let adapter: ChannelAdapter | undefined;
+  // Several nodes: the session may run on another node, which answers the check.
+  for (const w of await connectedConnections(ctx.db, ctx.companyId)) {
+    adapter = await ctx.sessions.reach(w.id);
+    if (adapter) break;
+  }
   if (!adapter) return number;
   let found: Awaited<ReturnType<typeof adapter.checkNumber>>;
   try {

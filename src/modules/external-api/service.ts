@@ -50,7 +50,8 @@ export async function sendFromApi(ctx: Ctx, connection: WhatsappRow, input: Exte
   if (input.template && files.length) throw new AppError("ERR_VALIDATION", 400, { fields: { medias: "validation.invalid" } });
   if (!files.length && !input.body.trim() && !input.template) throw new AppError("ERR_VALIDATION", 400, { fields: { body: "validation.required" } });
   const checked = files.map((f) => checkUpload(ctx, f, "attachment"));
-  const adapter = ctx.channels.get(connection.id);
+  // Several nodes: the session may run on another node (the number is checked there, the message sent from there).
+  const adapter = await ctx.sessions.reach(connection.id);
   if (!adapter || (adapter.status !== undefined && adapter.status !== "CONNECTED")) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 409);
   let found: Awaited<ReturnType<typeof adapter.checkNumber>>;
   try {

@@ -70,7 +70,8 @@ export async function markTicketRead(deps: Deps, ticket: OutboxTicket) {
     return changed;
   });
   if (newest && ticket.whatsappId) {
-    const adapter = deps.channels.get(ticket.whatsappId);
+    // Several nodes: the read receipt goes from the node running the session.
+    const adapter = await deps.sessions.reach(ticket.whatsappId);
     const contact = await findContact(deps.db, ticket.companyId, ticket.contactId);
     if (adapter && contact) {
       adapter.markRead([{ id: newest.wid, to: addressOf(contact), fromMe: false }]).catch((e) => log.warn("markRead failed", { err: String(e) }));
@@ -195,6 +196,8 @@ export async function deliver(deps: Deps, ticket: Pick<TicketRow, "companyId" | 
   const m = await findMessage(deps.db, ticket.companyId, messageId);
   if (m?.sendStatus !== "queued") return;
   const adapter = ticket.whatsappId ? deps.channels.get(ticket.whatsappId) : undefined;
+  // Several nodes: the session may run on another node, which sends it (one box: nothing to do, it waits here).
+  if (!adapter && ticket.whatsappId) deps.sessions.flushElsewhere(ticket.whatsappId);
   if (!adapter || (adapter.status !== undefined && adapter.status !== "CONNECTED")) return;
   const setState = async (values: { [K in keyof typeof m]?: (typeof m)[K] | SQL }) => {
     await deps.db
@@ -324,7 +327,7 @@ export async function deleteMessage(ctx: Ctx, id: number) {
   if (!m.fromMe) throw forbidden();
   if (m.isDeleted) return (await hydrate(ctx.db, ctx.companyId, [m]))[0];
   if (m.sendStatus === "sent" || m.sendStatus === null) {
-    const adapter = ticket.whatsappId ? ctx.channels.get(ticket.whatsappId) : undefined;
+    const adapter = ticket.whatsappId ? await ctx.sessions.reach(ticket.whatsappId) : undefined;
     if (!adapter) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
     const contact = (await findContact(ctx.db, ctx.companyId, ticket.contactId))!;
     try {

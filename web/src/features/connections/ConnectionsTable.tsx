@@ -37,6 +37,14 @@ function Health({ w }: { w: Connection }) {
       <span>{t("connections.health.lastAck", { when: when(w.lastAckAt) })}</span>
       <span>{t("connections.health.reconnects", { count: w.reconnectsToday })}</span>
       {w.historyImport && <HistoryLine h={w.historyImport} />}
+      {w.node && (
+        <span data-testid="connection-node">
+          {t("connections.health.node")}{" "}
+          <span className="inline-block max-w-full truncate align-bottom font-mono" title={w.node}>
+            {w.node}
+          </span>
+        </span>
+      )}
     </p>
   );
 }

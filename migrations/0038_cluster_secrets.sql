@@ -1,0 +1,5 @@
+CREATE TABLE `cluster_secrets` (
+	`name` text PRIMARY KEY NOT NULL,
+	`fingerprint` text NOT NULL,
+	`created_at` integer NOT NULL
+);

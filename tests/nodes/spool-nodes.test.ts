@@ -1,0 +1,98 @@
+/**
+ * The inbound spool on several nodes (issue 25: "a customer's message is stored exactly once"). Each node spools in
+ * its own data folder (the spool is for when the database cannot take the message, so it cannot live there) and
+ * retries itself; the message's key in the database (company, connection, WhatsApp id: messages_wid_uq) makes every
+ * store after the first a no-op, whichever node stores first. Runs on SQLite (one node, the same promise) and on
+ * PostgreSQL with two nodes.
+ */
+import { expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
+import { and, eq } from "drizzle-orm";
+import { handleInbound } from "../../src/inbound/receive";
+import { InboundSpool } from "../../src/inbound/spool";
+import { storeSpooled } from "../../src/inbound/receive";
+import { messages } from "../../src/schema";
+import { makeTestApp, type TestApp } from "../helpers/app";
+import { inbound, makeConnection } from "../helpers/channel";
+import { failWrites } from "../support/fail-writes";
+
+const pg = process.env.BALCAO_TEST_ENGINE === "pg";
+const env = {
+  JWT_SECRET: "nodes-spool-jwt-secret-0123456789",
+  JWT_REFRESH_SECRET: "nodes-spool-refresh-0123456789",
+  ENCRYPTION_KEY: "nodes-spool-encryption-key-0123456789",
+};
+// PostgreSQL: two nodes on one database; SQLite: one box (B is A).
+const a = await makeTestApp({ env, node: pg });
+const b: TestApp = pg ? await makeTestApp({ env, node: true, database: a.database! }) : a;
+const co = await a.newCompany();
+const { connection } = await makeConnection(a, co.company.id);
+const conn = { id: connection.id, companyId: co.company.id };
+
+const rowsOf = async (t: TestApp, wid: string) =>
+  t.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.whatsappId, connection.id), eq(messages.wid, wid)));
+const spoolFiles = (t: TestApp) => {
+  try {
+    return readdirSync(`${t.dir}/inbound-spool`).filter((f) => f.endsWith(".json"));
+  } catch {
+    return [];
+  }
+};
+
+test("a message A could not store waits in A's folder; redelivered to B meanwhile, it is stored once", async () => {
+  const msg = inbound("5511977770001", "chegou durante a falha");
+  const undo = await failWrites(a.db, "messages", "INSERT");
+  try {
+    expect(await handleInbound(a.deps, conn, msg)).toBeNull();
+  } finally {
+    await undo();
+  }
+  expect(a.deps.inboundSpool.size()).toBe(1);
+  expect(spoolFiles(a)).toHaveLength(1);
+  // WhatsApp delivers it again, to the node that runs the session now.
+  const res = await handleInbound(b.deps, conn, msg);
+  expect(res?.duplicate).toBeFalsy();
+  // A's retry finds it stored: nothing more is written, the entry and its file go.
+  await a.deps.inboundSpool.drain();
+  expect(a.deps.inboundSpool.size()).toBe(0);
+  expect(spoolFiles(a)).toEqual([]);
+  expect(await rowsOf(a, msg.id)).toHaveLength(1);
+});
+
+test("both nodes spooled the same message: both retries store it once", async () => {
+  const msg = inbound("5511977770002", "duas filas");
+  const undo = await failWrites(a.db, "messages", "INSERT");
+  try {
+    expect(await handleInbound(a.deps, conn, msg)).toBeNull();
+    if (b !== a) expect(await handleInbound(b.deps, conn, msg)).toBeNull();
+  } finally {
+    await undo();
+  }
+  await Promise.all([a.deps.inboundSpool.drain(), b.deps.inboundSpool.drain()]);
+  expect(await rowsOf(a, msg.id)).toHaveLength(1);
+  expect(a.deps.inboundSpool.size() + (b === a ? 0 : b.deps.inboundSpool.size())).toBe(0);
+});
+
+test("a node that died with a spooled message finds it at its next boot; stored elsewhere meanwhile, it stays once", async () => {
+  const msg = inbound("5511977770003", "antes da queda");
+  const undo = await failWrites(a.db, "messages", "INSERT");
+  try {
+    expect(await handleInbound(a.deps, conn, msg)).toBeNull();
+  } finally {
+    await undo();
+  }
+  a.deps.inboundSpool.stop();
+  expect(spoolFiles(a)).toHaveLength(1);
+  await handleInbound(b.deps, conn, msg);
+  // The next process on A's folder (kill -9: the file is all that is left) loads and retries it.
+  const next = new InboundSpool(`${a.dir}/inbound-spool`, (e) => storeSpooled(b.deps, e));
+  expect(next.load()).toBe(1);
+  await next.drain();
+  next.stop();
+  expect(next.size()).toBe(0);
+  expect(spoolFiles(a)).toEqual([]);
+  expect(await rowsOf(a, msg.id)).toHaveLength(1);
+});
