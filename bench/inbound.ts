@@ -1,12 +1,19 @@
 /**
  * Inbound throughput: `bun run bench/inbound.ts [messages = 20000] [agents = 50] [--smoke]`.
  * Customer messages enter at the channel level: a transport of its own kind ("bench") is started by
- * the supervisor like any connection and calls its `onMessages` event, as Baileys' upserts do (the
- * registry, the wiring with its health line, the pipeline and the bot; no HTTP). Each message is
- * stored, ticketed and fanned out over real WebSockets to `agents` signed-in admins who follow every
- * list; a message counts once every socket has received its frame. First CONNECTIONS connections
- * receiving at the same time (each one's messages in order, as a phone delivers them), then one
- * connection alone; then the sandbox phone's HTTP route (one sender, then eight). Target (2 cores):
+ * the supervisor like any connection, and what it receives goes through the Baileys transport's own
+ * EventForwarder (src/channels/baileys/events.ts): one `messages.upsert` event per message, as a live
+ * WhatsApp socket emits them, mapped by the Baileys mapping; messages that arrive while the previous
+ * batch is being handled join the next batch (≤ 256), which is how a real connection hands a burst to
+ * the pipeline (the registry, the wiring with its health line, the pipeline and the bot; no HTTP, no
+ * decryption: bench/inbound-baileys.ts has that). Each message is stored, ticketed and fanned out over
+ * real WebSockets to `agents` signed-in admins who follow every list; a message counts once every
+ * socket has received its frame. First CONNECTIONS connections receiving at the same time, each
+ * socket reading one message per turn of the event loop (as fast as frames come: a flood, each
+ * connection's messages in order), with the deliveries' sizes reported; then the target's rate offered evenly
+ * over the same connections (paced: does the pipeline keep up, at what CPU); then one connection with one
+ * message in flight at a time (each delivery awaited: batches of one, what a message costs alone);
+ * then the sandbox phone's HTTP route (one sender, then eight). Target (2 cores):
  * ≥ 5,000 msg/s at the channel level. `--engine pg`: the same on PostgreSQL (a migrated empty database of the
  * bench's cluster, lib/pg.ts; target ≥ 2,000 msg/s), the cluster's CPU per message reported beside the server's.
  */
@@ -26,6 +33,8 @@ import { whatsapps } from "../src/modules/connections/schema";
 import { setLogLevel } from "../src/lib/logger";
 import { insertUser } from "../src/modules/users/accounts";
 import { FakeChannel } from "../tests/helpers/channel";
+import { EventForwarder } from "../src/channels/baileys/events";
+import { quietLogger } from "../src/channels/baileys/runner-deps";
 import { benchDatabase, clusterCpu, ENGINE } from "./lib/pg";
 import { figure, SMOKE_MODE } from "./lib/report";
 
@@ -51,8 +60,21 @@ const base = `127.0.0.1:${server.server!.port}`;
 // Connections of a transport kind of the bench's own: the supervisor starts them like any other, and
 // the bench keeps each one's events, which is where a transport hands over what it received.
 const events = new Map<number, ChannelEvents>();
+const forwarders = new Map<number, EventForwarder>();
+/** Sizes of the deliveries the forwarders handed to the pipeline (messages per `onMessages`). */
+let deliveries = 0;
+let delivered = 0;
 deps.sessions.register("bench", ({ connectionId, events: e }) => {
   events.set(connectionId, e);
+  const counted: ChannelEvents = {
+    ...e,
+    onMessages: (ms) => {
+      deliveries++;
+      delivered += ms.length;
+      return e.onMessages(ms);
+    },
+  };
+  forwarders.set(connectionId, new EventForwarder(counted, quietLogger));
   return new FakeChannel();
 });
 const now = new Date().toISOString();
@@ -74,7 +96,7 @@ const sandbox = (
     .returning()
 )[0];
 await deps.sessions.start({ id: sandbox.id, companyId: 1, channel: "sandbox" });
-/** What a transport does with a message it received. */
+/** What a transport does with a message it received: one delivery, awaited by the caller. */
 const deliver = (connectionId: number, m: InboundMessage) => events.get(connectionId)!.onMessages([m]);
 
 // Agents: admins follow every list, the worst case for fan-out.
@@ -137,6 +159,42 @@ const inbound = (i: number): InboundMessage => {
   };
 };
 
+/** The same message as a live WhatsApp socket emits it (a `messages.upsert` of type notify). */
+const upsert = (i: number) => {
+  const m = inbound(i);
+  return {
+    "messages.upsert": {
+      type: "notify" as const,
+      messages: [
+        {
+          key: { remoteJid: m.chat.address, id: m.id, fromMe: false },
+          message: { conversation: m.body },
+          messageTimestamp: Math.floor(m.timestamp / 1000),
+          pushName: m.chat.pushName,
+        },
+      ],
+    },
+  };
+};
+
+/**
+ * A connection's socket receiving messages as fast as they come: one upsert per turn of the event loop, through the
+ * transport's EventForwarder (which batches what arrives while a batch is handled); settles once all are handled.
+ */
+async function flood(connectionId: number, ids: number[], everyMs = 0) {
+  const f = forwarders.get(connectionId)!;
+  const t0 = performance.now();
+  for (const [k, i] of ids.entries()) {
+    // biome-ignore lint/suspicious/noExplicitAny: a minimal WAMessage (key, message, timestamp, push name)
+    f.forward(upsert(i) as any, async () => Buffer.alloc(0));
+    // Paced: the next message is due everyMs after this one (late ones come at once, as a socket's backlog).
+    const wait = t0 + (k + 1) * everyMs - performance.now();
+    if (wait > 1) await Bun.sleep(wait);
+    else await new Promise((r) => setImmediate(r));
+  }
+  await f.drained();
+}
+
 async function waitFrames(expected: number) {
   const deadline = Date.now() + 120_000;
   while (received < expected && Date.now() < deadline) await Bun.sleep(2);
@@ -144,23 +202,38 @@ async function waitFrames(expected: number) {
 
 // Warm-up: every contact writes once on every connection (creates the tickets).
 await Promise.all(
-  conns.map(async (c, k) => {
-    for (let i = 0; i < CONTACTS; i++) await deliver(c, inbound(1_000_000 * (k + 1) + i));
-  }),
+  conns.map((c, k) =>
+    flood(
+      c,
+      Array.from({ length: CONTACTS }, (_, i) => 1_000_000 * (k + 1) + i),
+    ),
+  ),
 );
 await waitFrames(CONTACTS * CONNECTIONS * AGENTS);
 
-/** Delivers `total` messages over `over` connections at once (each connection's in order). */
-async function run(total: number, over: number[], tag: string) {
+/**
+ * Delivers `total` messages over `over` connections at once (each connection's in order): as a flood through the
+ * forwarders, or one delivery of one message at a time per connection (`oneByOne`).
+ */
+async function run(total: number, over: number[], tag: string, oneByOne = false, rate = 0) {
   received = 0;
   resetCount();
+  deliveries = 0;
+  delivered = 0;
   const per = Math.floor(total / over.length);
   const cpu0 = process.cpuUsage();
   const pg0 = pgCpu?.() ?? 0;
   const t0 = performance.now();
+  const idOf = (k: number, i: number) => 10_000_000 * (k + 1) + i + (tag === "one" ? 5_000_000 : tag === "paced" ? 7_000_000 : 0);
   await Promise.all(
     over.map(async (c, k) => {
-      for (let i = 0; i < per; i++) await deliver(c, inbound(10_000_000 * (k + 1) + i + (tag === "one" ? 5_000_000 : 0)));
+      if (!oneByOne)
+        return flood(
+          c,
+          Array.from({ length: per }, (_, i) => idOf(k, i)),
+          rate ? (1000 * over.length) / rate : 0,
+        );
+      for (let i = 0; i < per; i++) await deliver(c, inbound(idOf(k, i)));
     }),
   );
   const stored = performance.now() - t0;
@@ -168,7 +241,8 @@ async function run(total: number, over: number[], tag: string) {
   const all = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const n = per * over.length;
-  return { n, stored, all, cpuPerMsg: (cpu.user + cpu.system) / n, pgPerMsg: pgCpu ? ((pgCpu() - pg0) * 1000) / n : undefined };
+  const perDelivery = deliveries ? delivered / deliveries : 1;
+  return { n, stored, all, cpuPerMsg: (cpu.user + cpu.system) / n, pgPerMsg: pgCpu ? ((pgCpu() - pg0) * 1000) / n : undefined, perDelivery };
 }
 
 const many = await run(MESSAGES, conns, "many");
@@ -176,7 +250,7 @@ figure({
   name: `inbound, channel level, ${CONNECTIONS} connections at once, stored and published`,
   value: many.n / (many.stored / 1000),
   unit: "msg/s",
-  note: `${many.n} messages`,
+  note: `${many.n} messages, ${many.perDelivery.toFixed(1)} per delivery on average`,
 });
 figure({
   name: `inbound, channel level, ${CONNECTIONS} connections at once, delivered to ${AGENTS} sockets`,
@@ -189,12 +263,20 @@ figure({
 // CPU time is steadier than wall time on a shared machine (the clients run in their own process).
 figure({ name: "inbound, channel level, server CPU per message", value: many.cpuPerMsg, unit: "µs" });
 if (many.pgPerMsg !== undefined) figure({ name: "inbound, channel level, PostgreSQL CPU per message", value: many.pgPerMsg, unit: "µs" });
-const one = await run(Math.floor(MESSAGES / 2), conns.slice(0, 1), "one");
+// The target's rate offered evenly (each connection a message every CONNECTIONS * 1000 / TARGET ms): kept up with?
+const paced = await run(MESSAGES, conns, "paced", false, TARGET);
 figure({
-  name: `inbound, channel level, one connection, delivered to ${AGENTS} sockets`,
+  name: `inbound, channel level, ${CONNECTIONS} connections offered ${TARGET} msg/s, delivered to ${AGENTS} sockets`,
+  value: paced.n / (paced.all / 1000),
+  unit: "msg/s",
+  note: `${paced.cpuPerMsg.toFixed(0)} µs CPU each${paced.pgPerMsg !== undefined ? ` + ${paced.pgPerMsg.toFixed(0)} µs PostgreSQL` : ""}, ${paced.perDelivery.toFixed(1)} per delivery`,
+});
+const one = await run(Math.floor(MESSAGES / 2), conns.slice(0, 1), "one", true);
+figure({
+  name: `inbound, channel level, one connection, one message at a time, delivered to ${AGENTS} sockets`,
   value: one.n / (one.all / 1000),
   unit: "msg/s",
-  note: `${one.n} messages, ${one.cpuPerMsg.toFixed(0)} µs CPU each`,
+  note: `${one.n} messages, ${one.cpuPerMsg.toFixed(0)} µs CPU each${one.pgPerMsg !== undefined ? ` + ${one.pgPerMsg.toFixed(0)} µs PostgreSQL` : ""}`,
 });
 
 // Through HTTP: the sandbox phone's send route, one sender then eight.

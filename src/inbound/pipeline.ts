@@ -20,6 +20,7 @@ import { log } from "../lib/logger";
 import { BlobStoreUnavailableError } from "../lib/blob-store";
 import { rawAll, transactionAlive } from "../db/query";
 import { rooms } from "../contract/rooms";
+import { contactKey, knownOf, mayMerge, type PlainValues, plainFor, storePlainRun } from "./pipeline-pg";
 import { peerContact } from "./identity";
 import type { ContactRow } from "../modules/contacts";
 import { serializeContact } from "../modules/contacts";
@@ -32,7 +33,7 @@ import { getSetting } from "../modules/settings";
 import { findTicketRow } from "../modules/tickets";
 import { noteMessage, type Place, ticketForInbound } from "../modules/tickets";
 import type { TicketRow } from "../modules/tickets";
-import { loadTicket } from "../modules/tickets";
+import { loadTickets, type TicketDto } from "../modules/tickets";
 
 export interface IngestResult {
   ticket: TicketRow;
@@ -110,6 +111,9 @@ interface Written {
   createdContact: ContactRow | null;
 }
 
+/** What became of one message of a batch. */
+type Outcome = Written | typeof DUPLICATE | { error: unknown };
+
 /** Thrown inside a message's savepoint when it was already stored: whatever it did is rolled back. */
 const DUPLICATE = Symbol("duplicate");
 
@@ -159,19 +163,25 @@ async function flush(deps: Deps) {
   if (batch === all) waiting.delete(deps.db);
   const pg = deps.db.engine === "pg";
   if (pg) committing.add(deps.db);
-  const outcome: (Written | typeof DUPLICATE | { error: unknown })[] = [];
+  let outcome: Outcome[] = [];
   try {
-    await deps.db.transaction(async (tx) => {
+    try {
+      outcome = await deps.db.transaction((tx) => writeBatch(deps, tx, batch, pg));
+    } catch (e) {
+      if (!pg || batch.length === 1) throw e;
+      // PostgreSQL: a statement that fails fails its whole transaction (postgres.js keeps the transaction's first
+      // error), so one message the database refuses would take its batch along: each message gets a transaction of
+      // its own, in arrival order (the failed one rolled back whole).
+      log.warn("inbound group commit failed; its messages stored one by one", { count: batch.length, err: String(e) });
+      outcome = [];
       for (const w of batch) {
         try {
-          outcome.push(await (pg ? inSavepointPg(tx, () => writeInbound(deps, tx, w)) : tx.transaction((sp) => writeInbound(deps, sp, w))));
-        } catch (e) {
-          // SQLite rolled the whole transaction back (disk full, I/O): nothing of the batch is stored.
-          if (!transactionAlive(tx)) throw e;
-          outcome.push(e === DUPLICATE ? DUPLICATE : { error: e });
+          outcome.push((await deps.db.transaction((tx) => writeBatch(deps, tx, [w], false)))[0]);
+        } catch (e1) {
+          outcome.push({ error: e1 });
         }
       }
-    });
+    }
   } catch (e) {
     for (const w of batch) w.reject(e);
     return;
@@ -180,6 +190,13 @@ async function flush(deps: Deps) {
       committing.delete(deps.db);
       if (waiting.get(deps.db)?.length) void flush(deps);
     }
+  }
+  // The frames' tickets as the commit left them, one read per company for the whole batch.
+  let dtos: Map<number, TicketDto> | null = null;
+  try {
+    dtos = await committedTickets(deps, batch, outcome);
+  } catch (e) {
+    log.error("inbound frames' tickets failed", { err: String(e) });
   }
   for (const [i, w] of batch.entries()) {
     const o = outcome[i];
@@ -190,13 +207,71 @@ async function flush(deps: Deps) {
     } else if ("error" in o) w.reject(o.error);
     else {
       try {
-        w.resolve(await publishInbound(deps, w.conn.companyId, o));
+        if (!dtos) throw new Error("no ticket for the frame");
+        w.resolve(await publishInbound(deps, w.conn.companyId, o, dtos.get(o.ticket.id)));
       } catch (e) {
         // Stored: a frame that failed must not send the message to the spool again.
         log.error("inbound frame failed", { ticketId: o.ticket.id, err: String(e) });
         w.resolve({ ticket: o.ticket, messageId: o.row.id, duplicate: false, before: o.before, contact: o.chat });
       }
     }
+  }
+}
+
+/**
+ * Inside the group commit's transaction: every message in arrival order, each in its own savepoint (one bad message
+ * is rolled back alone); on PostgreSQL with `plain`, runs of plain messages by one statement each (pipeline-pg.ts).
+ */
+async function writeBatch(deps: Deps, tx: DB, batch: Waiting[], plain: boolean): Promise<Outcome[]> {
+  const pg = tx.engine === "pg";
+  const outcome: Outcome[] = [];
+  // One message alone goes the general way: its savepoint rides with its first read, its insert with its card's update.
+  const known = plain && batch.length > 1 ? await knownOf(tx, batch) : null;
+  const seen = new Set<string>();
+  let merging = false;
+  let run: { i: number; values: PlainValues }[] = [];
+  const storeRun = async () => {
+    if (!run.length) return;
+    const written = await storePlainRun(
+      tx,
+      run.map((r) => r.values),
+    );
+    for (const [k, r] of run.entries()) outcome[r.i] = written[k] ?? DUPLICATE;
+    run = [];
+  };
+  for (const [i, w] of batch.entries()) {
+    if (known) {
+      const key = contactKey(w);
+      const k = !merging && !seen.has(key) ? plainFor(w, known) : null;
+      seen.add(key);
+      const dataJson = k ? rawJson(w.msg) : undefined;
+      if (k && dataJson !== undefined) {
+        const now = isoNow(deps.clock);
+        const createdAt = new Date(w.msg.timestamp || deps.clock.now()).toISOString();
+        run.push({ i, values: { w, known: k, body: w.msg.body || "", mediaType: mediaTypeOf(w.msg), dataJson, createdAt, now } });
+        continue;
+      }
+      if (mayMerge(w)) merging = true;
+      await storeRun();
+    }
+    try {
+      outcome[i] = await (pg ? inSavepointPg(tx, () => writeInbound(deps, tx, w)) : tx.transaction((sp) => writeInbound(deps, sp, w)));
+    } catch (e) {
+      // SQLite rolled the whole transaction back (disk full, I/O): nothing of the batch is stored.
+      if (!transactionAlive(tx)) throw e;
+      outcome[i] = e === DUPLICATE ? DUPLICATE : { error: e };
+    }
+  }
+  await storeRun();
+  return outcome;
+}
+
+/** A message's raw payload as stored (null: none); undefined when it cannot be serialised (the general way fails it alone). */
+function rawJson(msg: InboundMessage): string | null | undefined {
+  try {
+    return msg.raw ? JSON.stringify(msg.raw) : null;
+  } catch {
+    return undefined;
   }
 }
 
@@ -266,10 +341,24 @@ async function writeInbound(deps: Deps, db: DB, { conn, msg, media }: Waiting): 
   return { ticket, row, before: place.before, author: sender ?? chat.contact, chat: chat.contact, createdContact: chat.created ? chat.contact : null };
 }
 
+/** The tickets a batch's stored messages went to, in their wire shape after the commit (one read per company). */
+async function committedTickets(deps: Deps, batch: Waiting[], outcome: Outcome[]): Promise<Map<number, TicketDto>> {
+  const byCompany = new Map<number, Set<number>>();
+  for (const [i, o] of outcome.entries()) {
+    if (o === DUPLICATE || "error" in o) continue;
+    const companyId = batch[i].conn.companyId;
+    const ids = byCompany.get(companyId) ?? new Set<number>();
+    byCompany.set(companyId, ids);
+    ids.add(o.ticket.id);
+  }
+  const out = new Map<number, TicketDto>();
+  for (const [companyId, ids] of byCompany) for (const [id, dto] of await loadTickets(deps, companyId, [...ids])) out.set(id, dto);
+  return out;
+}
+
 /** After the commit: a new contact's frame, then the message's one frame (list, open chat and bell). */
-async function publishInbound(deps: Deps, companyId: number, w: Written): Promise<IngestResult> {
+async function publishInbound(deps: Deps, companyId: number, w: Written, dto: TicketDto | undefined): Promise<IngestResult> {
   if (w.createdContact) deps.hub.publish(rooms.main(companyId), { channel: "contact", action: "create", contact: serializeContact(w.createdContact) });
-  const dto = await loadTicket(deps, companyId, w.ticket.id);
   if (dto) publishMessageCreated(deps, dto, await serializeInbound(deps, companyId, w.row, w.author), w.before ?? undefined);
   return { ticket: w.ticket, messageId: w.row.id, duplicate: false, before: w.before, contact: w.chat };
 }

@@ -10,6 +10,7 @@ import { isStorageFullError } from "../core/storage";
 import { botStep } from "./bot";
 import { alreadyStored, type IngestResult, ignored, saveInboundMedia, storeInbound } from "./pipeline";
 import { InboundSpool } from "./spool";
+import { DeliveryReads } from "./delivery-reads";
 
 /**
  * The inbound pipeline's entry (R-IN-1, R-BOT-1): store the message exactly once (or spool
@@ -43,11 +44,14 @@ export async function storeInboundBatch(
 ): Promise<{ results: (IngestResult | null)[]; answer: () => Promise<void> }> {
   const results = await ingestBatch(deps, conn, msgs);
   const answer = async () => {
+    const reads = new DeliveryReads(deps, conn, singleTickets(results));
     for (const [i, res] of results.entries()) {
       if (!res || res.duplicate) continue;
       try {
-        const ticket = msgs.length > 1 ? ((await findTicketRow(deps.db, conn.companyId, res.ticket.id)) ?? res.ticket) : res.ticket;
-        if (!(await campaignReply(deps, conn.id, msgs[i], ticket, res.before))) await botStep(deps, conn, msgs[i], { ...res, ticket });
+        // A ticket another message of the delivery went to is read again: the answer before may have changed it.
+        const ticket = reads.isSingle(res.ticket.id) ? res.ticket : ((await findTicketRow(deps.db, conn.companyId, res.ticket.id)) ?? res.ticket);
+        if (!(await campaignReply(deps, conn.id, msgs[i], ticket, res.before, reads.campaignSettings)))
+          await botStep(deps, conn, msgs[i], { ...res, ticket }, reads);
       } catch (e) {
         // The message is stored; a failure here must not cost the next messages of the delivery their answer.
         log.error("inbound answer failed", { ticketId: res.ticket.id, err: String(e) });
@@ -55,6 +59,13 @@ export async function storeInboundBatch(
     }
   };
   return { results, answer };
+}
+
+/** The tickets exactly one stored message of a delivery went to (their rows as stored are still current). */
+function singleTickets(results: (IngestResult | null)[]): Set<number> {
+  const seen = new Map<number, number>();
+  for (const r of results) if (r) seen.set(r.ticket.id, (seen.get(r.ticket.id) ?? 0) + 1);
+  return new Set([...seen].filter(([, n]) => n === 1).map(([id]) => id));
 }
 
 /**

@@ -76,6 +76,8 @@ export class ChannelRegistry {
     }
     if (!entry) entry = this.create({ connectionId, companyId, kind });
     await entry.adapter.start(opts);
+    // The states the start reported are recorded before it answers (a GET right after a start shows them).
+    await entry.handled();
     return entry.adapter;
   }
 

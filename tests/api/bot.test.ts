@@ -204,6 +204,31 @@ describe("safety", () => {
     expect(fake.sent).toEqual([]);
     expect(await notesOf(r!.ticket.id)).toHaveLength(1);
   });
+  test("a delivery of several customers' messages: the machine among them is stopped, the people get their menu", async () => {
+    const machine = "5511900000036";
+    const people = ["5511900000037", "5511900000038"];
+    const start = Date.now();
+    const first = await sayAt(machine, "oi", start);
+    await sayAt(machine, "Olá! Como posso ajudar?", start + 5_000);
+    await sayAt(machine, "Olá! Como posso ajudar?", start + 5_400);
+    fake.sent.length = 0;
+    const at = start + 5_800;
+    t.deps.clock = { now: () => at };
+    try {
+      // One delivery (one group commit, one set of shared reads): the machine's third repeat between two people.
+      await handleInboundBatch(t.deps, conn, [
+        inbound(people[0], "oi", { timestamp: at }),
+        inbound(machine, "Olá! Como posso ajudar?", { timestamp: at }),
+        inbound(people[1], "oi", { timestamp: at }),
+      ]);
+    } finally {
+      t.deps.clock = { now: () => Date.now() };
+    }
+    const menu = "Olá Cliente! Escolha um setor:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte";
+    expect(texts()).toEqual([menu, menu]);
+    expect((await notesOf(first!.ticket.id)).map((x) => x.note)).toEqual([LOOP_NOTE]);
+    expect((await ticketOf(first!.ticket.id)).chatbot).toBe(false);
+  });
   test("another bot's numbered menu gets no answer, and a note for the agent", async () => {
     const n = "5511900000033";
     const r = await say(n, "Bem-vindo à Loja X!\n1 - Pedidos\n2 - Trocas\n3 - Falar com atendente");

@@ -111,6 +111,37 @@ describe("group commit", () => {
     expect(await contactsNumbered("5511971111113")).toHaveLength(0);
   });
 
+  test("known customers' messages (one statement on PostgreSQL): one that fails is rolled back alone, a redelivered one changes nothing", async () => {
+    const numbers = ["5511974444441", "5511974444442", "5511974444443", "5511974444444"];
+    const firsts = numbers.map((n) => inbound(n, "oi"));
+    for (const m of firsts) await handleInbound(t.deps, conn, m);
+    const bad = inbound(numbers[1], "segunda", {
+      raw: {
+        toJSON: () => {
+          throw new Error("bug");
+        },
+      },
+    });
+    // The database refuses this one (a NUL character) on PostgreSQL; SQLite stores it.
+    const refused = inbound(numbers[2], "com \u0000 no meio");
+    const good = inbound(numbers[3], "quarta");
+    const batch = [inbound(numbers[0], "primeira"), bad, refused, { ...firsts[3] }, good];
+    const results = await Promise.allSettled(batch.map((m) => storeInbound(t.deps, conn, m, null)));
+    expect(results[0].status).toBe("fulfilled");
+    expect(results[1].status).toBe("rejected");
+    expect(results[4].status).toBe("fulfilled");
+    expect(await stored(batch[0].id)).toHaveLength(1);
+    expect(await stored(bad.id)).toHaveLength(0);
+    expect((await stored(refused.id)).length).toBeLessThanOrEqual(1);
+    expect(await stored(good.id)).toHaveLength(1);
+    // The redelivery is the stored message: stored once, its ticket not counted again.
+    expect(results[3]).toMatchObject({ status: "fulfilled", value: { duplicate: true } });
+    expect(await stored(firsts[3].id)).toHaveLength(1);
+    expect(await ticketsOf(numbers[3])).toEqual([expect.objectContaining({ status: "pending", unread: 2 })]);
+    expect(await ticketsOf(numbers[0])).toEqual([expect.objectContaining({ status: "pending", unread: 2 })]);
+    expect(await ticketsOf(numbers[1])).toEqual([expect.objectContaining({ status: "pending", unread: 1 })]);
+  });
+
   test("the same message twice in one batch is stored once; both callers get the stored one", async () => {
     const m = inbound("5511972222222", "duplicada");
     const [x, y] = await Promise.all([ingestMessage(t.deps, conn, m), ingestMessage(t.deps, conn, { ...m })]);

@@ -57,6 +57,26 @@ beforeEach(() => {
 });
 
 describe("ticket lists under realtime frames", () => {
+  test("a ticket's older state arriving after a newer one is dropped (two servers' frames in either order)", () => {
+    fill("pending", [ticket(1, { updatedAt: "2026-01-01T10:00:00.000Z" })]);
+    currentTicket.value = ticket(1, { updatedAt: "2026-01-01T10:00:00.000Z" });
+    // accepted on another server a moment later: now open and mine
+    onTicketFrame({ channel: "ticket", action: "update", ticket: ticket(1, { status: "open", userId: ME, updatedAt: "2026-01-01T10:00:01.000Z" }) });
+    expect(ids("open")).toEqual([1]);
+    // the frame of the earlier change (a queue move on a third server) arrives last: the newer state stays
+    onTicketFrame({ channel: "ticket", action: "update", ticket: ticket(1, { status: "pending", updatedAt: "2026-01-01T10:00:00.500Z" }) });
+    expect(ids("open")).toEqual([1]);
+    expect(ids("pending")).toEqual([]);
+    expect(currentTicket.value?.status).toBe("open");
+    // the same instant is not older: a tag change keeps its ticket's time and still shows
+    onTicketFrame({
+      channel: "ticket",
+      action: "update",
+      ticket: ticket(1, { status: "open", userId: ME, updatedAt: "2026-01-01T10:00:01.000Z", lastMessage: "oi" }),
+    });
+    expect(currentTicket.value?.lastMessage).toBe("oi");
+  });
+
   test("an update moves a ticket between lists by status, owner and queue", () => {
     fill("pending", [ticket(1), ticket(2)]);
     onTicketFrame({ channel: "ticket", action: "update", ticket: ticket(1, { status: "open", userId: ME }) });

@@ -20,6 +20,7 @@ import { handleRatingAnswer } from "../../modules/tickets";
 import type { TicketRow } from "../../modules/tickets";
 import type { IngestResult } from "../pipeline";
 import { runAutomation } from "./automation";
+import type { DeliveryReads } from "../delivery-reads";
 import { loopReason } from "./loop";
 import type { BotStep } from "./step";
 import { HOME_LINE, runQueueMenu, walkOptions } from "./menu";
@@ -32,9 +33,9 @@ export const LOOP_NOTE =
   "O chatbot parou neste atendimento: as mensagens recebidas parecem vir de outro robô (repetições rápidas, menus ou respostas automáticas). Um atendente precisa responder.";
 
 /** The bot's step after a message was stored: its errors never lose the stored message. */
-export async function botStep(deps: Deps, conn: ConnectionRef, msg: InboundMessage, res: IngestResult) {
+export async function botStep(deps: Deps, conn: ConnectionRef, msg: InboundMessage, res: IngestResult, reads?: DeliveryReads) {
   try {
-    await runBot(deps, conn, msg, res.ticket, res.contact);
+    await runBot(deps, conn, msg, res.ticket, res.contact, reads);
   } catch (e) {
     log.error("bot step failed", { ticketId: res.ticket.id, err: String(e), stack: (e as Error).stack });
   }
@@ -45,7 +46,7 @@ export async function botStep(deps: Deps, conn: ConnectionRef, msg: InboundMessa
  * over; a pending rating takes the answer; "#" goes back to the menu; out-of-hours texts; the queue
  * menu; the option tree. The loop breaker stops the bot (visibly) when the other side is a machine.
  */
-async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, stored: TicketRow, contact?: ContactRow) {
+async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, stored: TicketRow, contact?: ContactRow, reads?: DeliveryReads) {
   let ticket = stored;
   // A tapped button or list row answers with its id (what the customer would have typed); its title is the stored body.
   const text = msg.reply?.id ?? msg.body;
@@ -60,9 +61,10 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
     return;
   }
   if (ticket.userId || ticket.status !== "pending") return;
-  const conn = await findConnection(deps.db, ref.companyId, ref.id);
+  const conn = await (reads ? reads.connection() : findConnection(deps.db, ref.companyId, ref.id));
   if (!conn) return;
-  const loop = await loopReason(deps, ticket.id, text);
+  const now0 = deps.clock.now();
+  const loop = await loopReason(deps, ticket.id, text, now0, await reads?.recent(ticket.id, now0));
   if (loop) {
     // No automatic answer to a machine: the ticket waits for a person, who reads why in its notes.
     await handToHuman(deps, ticket);
@@ -74,6 +76,7 @@ async function runBot(deps: Deps, ref: ConnectionRef, msg: InboundMessage, store
     ticket,
     conn,
     // The contact the pipeline stored the message with, else one prepared primary-key read (a getter cannot await).
+    reads,
     contactName: contact?.id === ticket.contactId ? contact.name : ((await findContact(deps.db, ticket.companyId, ticket.contactId))?.name ?? ""),
     body: text,
     say: (text, media, menu) => sendBot(deps, step.ticket, text, media ?? undefined, menu),

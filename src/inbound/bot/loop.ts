@@ -22,7 +22,8 @@ const AUTO_HEADER = /mensagem autom[aá]tica|auto[- ]?resposta|automatic reply|r
 
 export type LoopReason = "echo" | "repeat" | "menu" | "flood";
 
-interface Recent {
+/** A recent message of the ticket, as the loop breaker compares them. */
+export interface Recent {
   body: string;
   fromMe: boolean;
   isAutomatic: boolean;
@@ -30,7 +31,7 @@ interface Recent {
 }
 
 /** How many recent messages are enough to tell a machine (a person's pace never fills this in the window). */
-const RECENT_MAX = 60;
+export const RECENT_MAX = 60;
 
 async function recentMessages(deps: Deps, ticketId: number, now: number): Promise<Recent[]> {
   const since = new Date(now - LOOP_WINDOW_MS).toISOString();
@@ -55,11 +56,12 @@ export function looksAutomated(body: string): boolean {
 
 /**
  * Why the bot must stop answering this ticket, or null to go on. `body` is the customer's message
- * that was just stored (it is among the recent messages already).
+ * that was just stored (it is among the recent messages already). `known`: the ticket's recent messages read
+ * already (newest first, within the window: the delivery's one read, delivery-reads.ts).
  */
-export async function loopReason(deps: Deps, ticketId: number, body: string, now = deps.clock.now()): Promise<LoopReason | null> {
+export async function loopReason(deps: Deps, ticketId: number, body: string, now = deps.clock.now(), known?: Recent[]): Promise<LoopReason | null> {
   const text = body.trim();
-  const recent = await recentMessages(deps, ticketId, now);
+  const recent = known ?? (await recentMessages(deps, ticketId, now));
   if (text.length > 20 && recent.some((m) => m.fromMe && m.isAutomatic && m.body === text)) return "echo";
   if (looksAutomated(text)) return "menu";
   const inbound = recent.filter((m) => !m.fromMe);

@@ -43,7 +43,7 @@ const optionItems = (opts: QueueOptionRow[]) => opts.map((o) => ({ id: o.option.
  * then the ticket is left for a human; maxUseBotQueues and timeUseBotQueues limit the menu sends.
  */
 export async function runQueueMenu(s: BotStep): Promise<void> {
-  const queues = await connectionQueues(s.deps.db, s.conn.id);
+  const queues = await (s.reads ? s.reads.queues() : connectionQueues(s.deps.db, s.conn.id));
   if (!queues.length) return greetOnce(s);
   if (queues.length === 1) {
     if ((await getSetting(s.deps, s.ticket.companyId, "sendGreetingMessageOneQueues")) === "enabled" && s.conn.greetingMessage.trim().length > 1) {

@@ -2,6 +2,7 @@ import type { InboundMessage, MenuSpec } from "../../core/channel";
 import type { Deps } from "../../core/deps";
 import type { WhatsappRow } from "../../modules/connections";
 import type { TicketRow } from "../../modules/tickets";
+import type { DeliveryReads } from "../delivery-reads";
 
 /** What one bot step works with. */
 export interface BotStep {
@@ -9,6 +10,8 @@ export interface BotStep {
   ticket: TicketRow;
   conn: WhatsappRow;
   contactName: string;
+  /** The reads the delivery's answers share (the connection's queues), when the step answers a delivery. */
+  reads?: DeliveryReads;
   body: string;
   /** The customer's message being answered (integrations and assistants read it whole). */
   msg?: InboundMessage;

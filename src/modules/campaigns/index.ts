@@ -15,4 +15,4 @@ export {
   startCampaign,
   updateCampaign,
 } from "./service";
-export { listCampaignSettings, saveCampaignSettings } from "./settings";
+export { type CampaignSettings, campaignSettingsOf, listCampaignSettings, saveCampaignSettings } from "./settings";

@@ -9,16 +9,24 @@ import { closeBySystem, type Place } from "../tickets";
 import type { TicketRow } from "../tickets";
 import { awaitingConfirmation, receivedCampaignSince, skipOptedOut } from "./queries";
 import { campaignShipping } from "./schema";
-import { campaignSettingsOf } from "./settings";
+import { type CampaignSettings, campaignSettingsOf } from "./settings";
 import { isConfirmation, isOptOut } from "./texts";
 
 /**
  * The inbound hook of campaigns, before the bot: an opt-out word (answering a campaign), then a
- * confirmation. Answers true when the message was one of them (the bot then stays silent).
+ * confirmation. Answers true when the message was one of them (the bot then stays silent). `settings`: the
+ * company's campaign settings when the caller reads them once for several messages (a delivery).
  */
-export async function campaignReply(deps: Deps, connectionId: number, msg: InboundMessage, ticket: TicketRow, before: Place | null): Promise<boolean> {
+export async function campaignReply(
+  deps: Deps,
+  connectionId: number,
+  msg: InboundMessage,
+  ticket: TicketRow,
+  before: Place | null,
+  settings: () => Promise<CampaignSettings> = () => campaignSettingsOf(deps.db, ticket.companyId),
+): Promise<boolean> {
   if (msg.fromMe || msg.isGroup || !msg.chat.number) return false;
-  if (await optOutReply(deps, msg, ticket, before)) return true;
+  if (await optOutReply(deps, msg, ticket, before, settings)) return true;
   return confirmationReply(deps, connectionId, msg, ticket, before);
 }
 
@@ -29,8 +37,8 @@ export async function campaignReply(deps: Deps, connectionId: number, msg: Inbou
  * the default in its language). Saying it again changes nothing and sends nothing. The answer stays
  * in the ticket's history; a ticket it reopened is closed again.
  */
-async function optOutReply(deps: Deps, msg: InboundMessage, ticket: TicketRow, before: Place | null): Promise<boolean> {
-  const settings = await campaignSettingsOf(deps.db, ticket.companyId);
+async function optOutReply(deps: Deps, msg: InboundMessage, ticket: TicketRow, before: Place | null, read: () => Promise<CampaignSettings>): Promise<boolean> {
+  const settings = await read();
   if (!isOptOut(msg.body, settings.optOutWords)) return false;
   const number = msg.chat.number as string;
   const since = new Date(deps.clock.now() - LIMITS.optOutWindowMs).toISOString();

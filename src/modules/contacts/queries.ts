@@ -218,3 +218,12 @@ async function upsertContactsBulkPg(db: DB, companyId: number, rows: ImportRow[]
 }
 
 export type { ContactRow };
+
+/** The company's contacts with these numbers (one statement: an inbound group commit's customers). */
+export const findContactsByNumbers = async (db: DbOrTx, companyId: number, numbers: string[]) =>
+  numbers.length
+    ? await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.companyId, companyId), inArray(contacts.number, numbers)))
+    : [];

@@ -8,5 +8,5 @@ export { dropSearchIndexPg, rebuildSearchIndexPg } from "./search-index-pg";
 export { type MessageDto, serializeMessage } from "./serialize";
 export { createOutbox, deleteMessage, flushOutbox, listMessages, publishMessageCreated, retryMessage } from "./service";
 export { reactFromAgent, sendFromAgent, sendTemplateFromAgent } from "./service-agent";
-export { applyAcks, applyEdit, applyRevoke, insertInbound, moveMessagesToContact } from "./service-channel";
+export { applyAcks, applyEdit, applyRevoke, insertInbound, insertInboundRun, type InboundValues, moveMessagesToContact } from "./service-channel";
 export { assertWindowOpen, ticketWindow } from "./window";

@@ -136,6 +136,22 @@ export function insertInbound(db: DB, values: InboundValues): Promise<MessageRow
   });
 }
 
+/**
+ * Inside the inbound transaction: stores several channel messages by one statement, in the order given (their ids
+ * follow it), each exactly once. Answers each one's new row, or undefined for one that was already stored.
+ */
+export async function insertInboundRun(db: DB, values: InboundValues[]): Promise<(MessageRow | undefined)[]> {
+  // One message: the prepared insert (building a statement costs more than running a prepared one).
+  if (values.length === 1) return [await insertInbound(db, values[0])];
+  const rows = await db
+    .insert(messages)
+    .values(values.map((v) => ({ ...v, read: v.fromMe, ack: v.fromMe ? 1 : 0 })))
+    .onConflictDoNothing()
+    .returning();
+  const stored = new Map(rows.map((r) => [`${r.whatsappId}:${r.wid}`, r]));
+  return values.map((v) => stored.get(`${v.whatsappId ?? null}:${v.wid}`));
+}
+
 /** Two contacts turned out to be one person: the duplicate's messages move to the survivor. */
 export async function moveMessagesToContact(tx: DbOrTx, companyId: number, fromContactId: number, toContactId: number) {
   await tx

@@ -23,11 +23,11 @@ export {
   ticketForOutbound,
 } from "./lifecycle-system";
 export { canHandleEveryTicket, canViewEveryTicket, canViewTicket, visibleTicketsWhere } from "./policy";
-export { findTicketRow } from "./queries";
+export { findCurrentTicket, findCurrentTickets, findTicketRow } from "./queries";
 export { handleRatingAnswer } from "./rating";
 export { type TicketRow, tickets, TRACKING_SUPPORT_MINUTES, TRACKING_WAIT_MINUTES } from "./schema";
 export type { TicketDto } from "./serialize";
-export { findTicketLoaded, getVisibleTicket, listTickets, loadTicket, showTicket, showTicketByUuid } from "./service";
+export { findTicketLoaded, getVisibleTicket, listTickets, loadTicket, loadTickets, showTicket, showTicketByUuid } from "./service";
 export { ticketChanges } from "./service-changes";
 export { addTicketTag, moveKanbanTag, removeKanbanTags, syncTicketTags } from "./service-tags";
 export { releaseUserTickets, updateTicket } from "./service-update";

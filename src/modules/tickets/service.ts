@@ -5,7 +5,7 @@ import { cachedCount, cachedRead } from "../../db/paging";
 import type { Ctx, Deps, Reads } from "../../core/deps";
 import { AppError, forbidden, notFound } from "../../core/errors";
 import { canViewTicket } from "./policy";
-import { findJoinedWithTags, findTicketRow, selectTickets, selectTicketsWith, type TicketJoined } from "./queries";
+import { findJoinedWithTags, findJoinedWithTagsMany, findTicketRow, selectTickets, selectTicketsWith, type TicketJoined } from "./queries";
 import { ticketListFilter } from "./list-filter";
 import { readSearchPage, searchPageQuery } from "./search";
 import { tickets } from "./schema";
@@ -17,6 +17,12 @@ import { rawAll } from "../../db/query";
 export async function loadTicket(deps: Deps, companyId: number, id: number): Promise<TicketDto | null> {
   const found = await findJoinedWithTags(deps.db, companyId, id);
   return found ? serializeTicket(found.joined, found.tags) : null;
+}
+
+/** Several tickets in their wire shape, by id (missing ones left out): one read for an inbound group commit's frames. */
+export async function loadTickets(deps: Deps, companyId: number, ids: number[]): Promise<Map<number, TicketDto>> {
+  const found = ids.length ? await findJoinedWithTagsMany(deps.db, companyId, ids) : [];
+  return new Map(found.map((f) => [f.joined.ticket.id, serializeTicket(f.joined, f.tags)]));
 }
 
 /** A ticket the caller may see, else 404 (other company / missing) or 403 (queue not theirs). */

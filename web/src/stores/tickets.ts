@@ -143,8 +143,25 @@ function place(key: ListKey, t: Ticket, toTop: boolean) {
   else lists[key].value = { ...s, tickets: s.tickets.map((x) => (x.id === t.id ? t : x)) };
 }
 
-/** Applies a ticket's new state to every list (insert, replace, move to top or remove) and the chat. */
+/** The state of a ticket this browser holds (the open chat or a list's card), if any. */
+function heldTicket(id: number): Ticket | undefined {
+  const cur = currentTicket.peek();
+  if (cur?.id === id) return cur;
+  for (const key of LIST_KEYS) {
+    const found = lists[key].peek().tickets.find((x) => x.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Applies a ticket's new state to every list (insert, replace, move to top or remove) and the chat. A state older
+ * than the one held is dropped: with several servers, two changes of one ticket made on two of them can reach a
+ * browser in either order (the same rule as the catch-up after a wake-up).
+ */
 export function upsertTicket(t: Ticket, toTop = false) {
+  const held = heldTicket(t.id);
+  if (held && held.updatedAt > t.updatedAt) return;
   batch(() => {
     for (const key of LIST_KEYS) place(key, t, toTop);
     if (currentTicket.peek()?.id === t.id) currentTicket.value = t;
