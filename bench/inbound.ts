@@ -224,7 +224,8 @@ async function run(total: number, over: number[], tag: string, oneByOne = false,
   const cpu0 = process.cpuUsage();
   const pg0 = pgCpu?.() ?? 0;
   const t0 = performance.now();
-  const idOf = (k: number, i: number) => 10_000_000 * (k + 1) + i + (tag === "one" ? 5_000_000 : tag === "paced" ? 7_000_000 : 0);
+  const offset: Record<string, number> = { many: 0, again: 3_000_000, one: 5_000_000, paced: 7_000_000 };
+  const idOf = (k: number, i: number) => 10_000_000 * (k + 1) + i + offset[tag];
   await Promise.all(
     over.map(async (c, k) => {
       if (!oneByOne)
@@ -258,11 +259,22 @@ figure({
   unit: "msg/s",
   target: TARGET,
   better: "higher",
-  note: `${received} frames`,
+  note: `${received} frames; every message opens a conversation`,
 });
 // CPU time is steadier than wall time on a shared machine (the clients run in their own process).
 figure({ name: "inbound, channel level, server CPU per message", value: many.cpuPerMsg, unit: "µs" });
 if (many.pgPerMsg !== undefined) figure({ name: "inbound, channel level, PostgreSQL CPU per message", value: many.pgPerMsg, unit: "µs" });
+// The run above opens a conversation with every message (message i of each connection is customer i's first there:
+// a contact found or created, a ticket created). Most traffic continues open conversations: the same flood again.
+const again = await run(MESSAGES, conns, "again");
+figure({
+  name: `inbound, channel level, ${CONNECTIONS} connections at once, conversations already open, delivered to ${AGENTS} sockets`,
+  value: again.n / (again.all / 1000),
+  unit: "msg/s",
+  target: TARGET,
+  better: "higher",
+  note: `${again.cpuPerMsg.toFixed(0)} µs CPU each${again.pgPerMsg !== undefined ? ` + ${again.pgPerMsg.toFixed(0)} µs PostgreSQL` : ""}, ${again.perDelivery.toFixed(1)} per delivery`,
+});
 // The target's rate offered evenly (each connection a message every CONNECTIONS * 1000 / TARGET ms): kept up with?
 const paced = await run(MESSAGES, conns, "paced", false, TARGET);
 figure({

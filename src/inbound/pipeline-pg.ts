@@ -7,8 +7,9 @@
  * unique index) and the stored ones' card updates sent back to back (one round trip). Every other message goes the
  * general way (pipeline.ts: its own savepoint), in its place in the order.
  *
- * Only the first message of a contact in the batch can be plain: a later one may find the ticket the first one
- * created or changed. A message that may merge contacts (a LID) or a group's ends the plain runs of its batch. When a
+ * A contact's later message in the batch is plain while every one before it was (a plain message changes only its
+ * ticket's card); after one that went the general way it goes that way too (it may find the ticket that one created
+ * or changed). A message that may merge contacts (a LID) or a group's ends the plain runs of its batch. When a
  * statement fails, the whole transaction is rolled back and each message is stored again by itself (pipeline.ts).
  */
 import type { InboundMessage } from "../core/channel";

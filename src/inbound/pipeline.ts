@@ -228,6 +228,8 @@ async function writeBatch(deps: Deps, tx: DB, batch: Waiting[], plain: boolean):
   // One message alone goes the general way: its savepoint rides with its first read, its insert with its card's update.
   const known = plain && batch.length > 1 ? await knownOf(tx, batch) : null;
   const seen = new Set<string>();
+  /** Contacts of the batch whose every message so far was plain. */
+  const allPlain = new Set<string>();
   let merging = false;
   let run: { i: number; values: PlainValues }[] = [];
   const storeRun = async () => {
@@ -242,15 +244,18 @@ async function writeBatch(deps: Deps, tx: DB, batch: Waiting[], plain: boolean):
   for (const [i, w] of batch.entries()) {
     if (known) {
       const key = contactKey(w);
-      const k = !merging && !seen.has(key) ? plainFor(w, known) : null;
+      // A contact's later message is plain too while all before it were (they changed nothing but the card).
+      const k = !merging && (!seen.has(key) || allPlain.has(key)) ? plainFor(w, known) : null;
       seen.add(key);
       const dataJson = k ? rawJson(w.msg) : undefined;
       if (k && dataJson !== undefined) {
+        allPlain.add(key);
         const now = isoNow(deps.clock);
         const createdAt = new Date(w.msg.timestamp || deps.clock.now()).toISOString();
         run.push({ i, values: { w, known: k, body: w.msg.body || "", mediaType: mediaTypeOf(w.msg), dataJson, createdAt, now } });
         continue;
       }
+      allPlain.delete(key);
       if (mayMerge(w)) merging = true;
       await storeRun();
     }

@@ -142,6 +142,24 @@ describe("group commit", () => {
     expect(await ticketsOf(numbers[1])).toEqual([expect.objectContaining({ status: "pending", unread: 1 })]);
   });
 
+  test("several messages of each known customer in one batch: stored in order, each counted once, the card shows the last", async () => {
+    const numbers = ["5511975555551", "5511975555552"];
+    for (const n of numbers) await handleInbound(t.deps, conn, inbound(n, "oi"));
+    const batch = [inbound(numbers[0], "um"), inbound(numbers[1], "A"), inbound(numbers[0], "dois"), inbound(numbers[0], "três"), inbound(numbers[1], "B")];
+    const results = await Promise.all(batch.map((m) => storeInbound(t.deps, conn, m, null)));
+    expect(results.map((r) => r?.duplicate)).toEqual([false, false, false, false, false]);
+    // each answer carries its ticket as that message left it
+    expect(results.map((r) => r?.ticket.unreadMessages)).toEqual([2, 2, 3, 4, 3]);
+    for (const [i, n] of numbers.entries()) {
+      const [ticket] = await ticketsOf(n);
+      expect(ticket).toMatchObject({ status: "pending", unread: i === 0 ? 4 : 3 });
+      const rows = await t.db.select({ body: messages.body, id: messages.id }).from(messages).where(eq(messages.ticketId, ticket.id)).orderBy(messages.id);
+      expect(rows.map((r) => r.body)).toEqual(i === 0 ? ["oi", "um", "dois", "três"] : ["oi", "A", "B"]);
+    }
+    const [card] = await t.db.select({ lastMessage: tickets.lastMessage }).from(tickets).where(eq(tickets.id, results[3]!.ticket.id));
+    expect(card.lastMessage).toBe("três");
+  });
+
   test("the same message twice in one batch is stored once; both callers get the stored one", async () => {
     const m = inbound("5511972222222", "duplicada");
     const [x, y] = await Promise.all([ingestMessage(t.deps, conn, m), ingestMessage(t.deps, conn, { ...m })]);
