@@ -139,4 +139,10 @@ export async function storeSpooled(deps: Deps, e: SpoolEntry) {
 }
 
 /** The spool of this process: retries through `storeSpooled`. */
-export const createInboundSpool = (deps: Deps) => new InboundSpool(`${deps.config.dataDir}/inbound-spool`, (e) => storeSpooled(deps, e));
+export const createInboundSpool = (deps: Deps) =>
+  new InboundSpool(
+    `${deps.config.dataDir}/inbound-spool`,
+    (e) => storeSpooled(deps, e),
+    // Several nodes share a database and a bucket: what one node spooled, another stores if that one is gone.
+    deps.db.engine === "pg" && deps.blobs.kind === "s3" ? { blobs: deps.blobs } : null,
+  );

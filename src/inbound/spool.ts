@@ -5,15 +5,34 @@
  * Storage is idempotent (unique per connection + channel id), so a retry stores it exactly once.
  * The queue is bounded: while it is full, new messages wait for room (back-pressure on the
  * channel) instead of being dropped.
+ *
+ * Several nodes (PostgreSQL with a bucket): each entry is also written to the bucket (`spool/…`), and every node's
+ * retry adopts the entries there that have waited longer than a node takes to retry its own: a node that died (its
+ * folder with it) leaves nothing behind. Two nodes retrying one entry store it once (the unique key), and the one
+ * that stores it (or finds it stored) removes the bucket's copy.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createHash } from "node:crypto";
 import { log } from "../lib/logger";
+import type { BlobStore } from "../lib/blob-store";
 import type { InboundSpool as InboundSpoolPort, SpoolEntry } from "../core/inbound";
 
 const MAX_ENTRIES = 10_000;
 const BACKOFF_START_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
+/** The bucket's folder of spooled entries (several nodes). */
+const SHARED_PREFIX = "spool/";
+/** An entry in the bucket older than this is adopted by any node (its own node retries it far sooner when alive). */
+export const ADOPT_AFTER_MS = 2 * 60_000;
+/** How often a node looks in the bucket for entries to adopt. */
+const ADOPT_EVERY_MS = 30_000;
+
+/** Where other nodes see an entry: the bucket, for several nodes (null: this node's folder only). */
+export interface SharedSpool {
+  blobs: BlobStore;
+  adoptAfterMs?: number;
+}
 
 /** Keeps entries in arrival order and retries them through `store`. */
 export class InboundSpool implements InboundSpoolPort {
@@ -23,9 +42,12 @@ export class InboundSpool implements InboundSpoolPort {
   private draining: Promise<void> | null = null;
   private readonly waiters: (() => void)[] = [];
 
+  private lastAdopt = 0;
+
   constructor(
     private readonly dir: string,
     private readonly store: (e: SpoolEntry) => Promise<void>,
+    private readonly shared: SharedSpool | null = null,
   ) {}
 
   size() {
@@ -64,6 +86,7 @@ export class InboundSpool implements InboundSpoolPort {
     while (this.entries.size >= MAX_ENTRIES) await new Promise<void>((r) => this.waiters.push(r));
     this.entries.set(entry.key, entry);
     this.persist(entry);
+    this.share(entry);
     this.schedule(this.delay);
   }
 
@@ -81,6 +104,7 @@ export class InboundSpool implements InboundSpoolPort {
   }
 
   private async run() {
+    await this.adopt();
     for (const e of [...this.entries.values()]) {
       try {
         await this.store(e);
@@ -95,9 +119,53 @@ export class InboundSpool implements InboundSpoolPort {
       }
       this.entries.delete(e.key);
       this.unlink(e);
+      this.unshare(e);
       this.waiters.shift()?.();
     }
     this.delay = BACKOFF_START_MS;
+  }
+
+  /** The bucket's key of an entry (its spool key hashed: any characters are safe). */
+  private sharedKey(e: SpoolEntry) {
+    return `${SHARED_PREFIX}${createHash("sha256").update(e.key).digest("hex")}.json`;
+  }
+
+  /** Best effort: an unreachable bucket leaves the entry in this node's folder, as on one box. */
+  private share(e: SpoolEntry) {
+    if (!this.shared) return;
+    const { download: _d, ...data } = e;
+    this.shared.blobs.put(this.sharedKey(e), JSON.stringify(data), { type: "application/json" }).catch((err) => {
+      log.warn("inbound spool: entry not copied to the bucket", { key: e.key, err: String(err) });
+    });
+  }
+
+  private unshare(e: SpoolEntry) {
+    this.shared?.blobs.delete(this.sharedKey(e)).catch(() => {
+      // adopted later by some node and found already stored: removed then
+    });
+  }
+
+  /**
+   * Takes the bucket's entries that waited longer than their node would (a node gone), at most every 30 s (the
+   * inbound.spool-retry job drains every node's spool every 10 s).
+   */
+  private async adopt() {
+    if (!this.shared || Date.now() - this.lastAdopt < ADOPT_EVERY_MS) return;
+    this.lastAdopt = Date.now();
+    const after = this.shared.adoptAfterMs ?? ADOPT_AFTER_MS;
+    try {
+      for (const key of await this.shared.blobs.list(SHARED_PREFIX)) {
+        const read = await this.shared.blobs.get(key);
+        if (!read) continue;
+        const e = JSON.parse(await new Response(read.stream).text()) as SpoolEntry;
+        if (this.entries.has(e.key) || Date.now() - e.firstAt < after) continue;
+        if (this.entries.size >= MAX_ENTRIES) break;
+        this.entries.set(e.key, e);
+        log.info("inbound spool: adopted an entry another node left", { key: e.key });
+      }
+    } catch (err) {
+      log.warn("inbound spool: the bucket's entries could not be read", { err: String(err) });
+    }
   }
 
   private schedule(ms: number) {

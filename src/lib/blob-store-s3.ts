@@ -167,4 +167,14 @@ export class S3BlobStore implements BlobStore {
     }
     return n;
   }
+
+  async list(prefix: string, max = 1000) {
+    const name = this.name(prefix, true);
+    // One page of 1,000 (the most a page holds) cut here: s3rver fails a listing cut short by maxKeys.
+    const page = await guarded("list", this.timeoutMs, () => this.client.list({ prefix: name, maxKeys: 1000 }));
+    return (page.contents ?? [])
+      .map((c) => c.key.slice(this.prefix.length))
+      .sort()
+      .slice(0, max);
+  }
 }

@@ -53,6 +53,8 @@ export interface BlobStore {
   size(key: string): Promise<number | null>;
   /** Removes every object under a key prefix of whole segments (`7/`: a company gone); answers how many went. */
   deletePrefix(prefix: string): Promise<number>;
+  /** Keys under a prefix of whole segments, at most `max` (sorted; the inbound spool's entries of every node). */
+  list(prefix: string, max?: number): Promise<string[]>;
   /** The object as a file on this machine (the file itself for the local store, a temporary copy otherwise), or null. */
   localFile(key: string): Promise<LocalCopy | null>;
 }
@@ -180,6 +182,21 @@ export class LocalBlobStore implements BlobStore {
     const n = countFiles(dir);
     rmSync(dir, { recursive: true, force: true });
     return n;
+  }
+
+  async list(prefix: string, max = 1000) {
+    const dir = this.path(prefix, true);
+    const base = blobKeySegments(prefix, true).join("/");
+    try {
+      // Not the temporary files a put writes before its rename (dot files: never a key).
+      const names = Array.from(new Bun.Glob("**/*").scanSync({ cwd: dir, onlyFiles: true, dot: false }));
+      return names
+        .sort()
+        .slice(0, max)
+        .map((n) => `${base}/${n.split(sep).join("/")}`);
+    } catch {
+      return [];
+    }
   }
 }
 

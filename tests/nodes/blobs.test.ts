@@ -139,6 +139,14 @@ function behaviour(name: string, make: () => BlobStore, opts = { atomicPut: true
       expect(await store.deletePrefix("7/")).toBe(0);
     });
 
+    test("list: the keys under a prefix, sorted, at most the number asked, not another prefix's", async () => {
+      const store = make();
+      for (const k of ["spool/b.json", "spool/a.json", "spool/c.json", "spoolx/d.json", "8/files/e.pdf"]) await store.put(k, k);
+      expect(await store.list("spool/")).toEqual(["spool/a.json", "spool/b.json", "spool/c.json"]);
+      expect(await store.list("spool/", 2)).toEqual(["spool/a.json", "spool/b.json"]);
+      expect(await store.list("nothing/")).toEqual([]);
+    });
+
     test("a malformed key is refused before anything is touched", async () => {
       const store = make();
       for (const key of ["../etc/passwd", "/abs/x", "7//x", "7/../8/x", "7/.hidden", "", "7/a\\b", "7/a b", `7/${"x".repeat(200)}`, "7/ok/"]) {

@@ -96,3 +96,65 @@ test("a node that died with a spooled message finds it at its next boot; stored 
   expect(spoolFiles(a)).toEqual([]);
   expect(await rowsOf(a, msg.id)).toHaveLength(1);
 });
+
+test("with a bucket, a node gone with its folder leaves nothing behind: another node adopts its entry and stores it once", async () => {
+  const { LocalBlobStore } = await import("../../src/lib/blob-store");
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const root = mkdtempSync(`${tmpdir()}/spool-bucket-`);
+  const folder = (name: string) => mkdtempSync(`${tmpdir()}/spool-${name}-`);
+  // The bucket both nodes see (a folder standing in for S3: the same BlobStore interface), and each node's own folder.
+  const bucket = new LocalBlobStore(root);
+  const dead = folder("dead");
+  const alive = folder("alive");
+  try {
+    const msg = inbound("5511977770004", "o nó caiu com o disco");
+    let stores = 0;
+    const failing = new InboundSpool(
+      dead,
+      async () => {
+        throw new Error("database unreachable");
+      },
+      { blobs: bucket },
+    );
+    await failing.add({ key: `${conn.id}-${msg.id}`, conn, msg, media: null, attempts: 0, firstAt: Date.now() - 60_000 });
+    failing.stop();
+    // its copy reaches the bucket (written in the background)
+    for (let end = Date.now() + 3000; !(await bucket.list("spool/")).length && Date.now() < end; ) await Bun.sleep(10);
+    expect(await bucket.list("spool/")).toHaveLength(1);
+    rmSync(dead, { recursive: true, force: true }); // the node and its disk are gone
+    const fresh = new InboundSpool(
+      alive,
+      async (e) => {
+        stores++;
+        await storeSpooled(b.deps, e);
+      },
+      { blobs: bucket, adoptAfterMs: 30_000 },
+    );
+    await fresh.drain();
+    fresh.stop();
+    expect(stores).toBe(1);
+    expect(await rowsOf(a, msg.id)).toHaveLength(1);
+    // stored: the bucket's copy goes (in the background)
+    for (let end = Date.now() + 3000; (await bucket.list("spool/")).length && Date.now() < end; ) await Bun.sleep(10);
+    expect(await bucket.list("spool/")).toEqual([]);
+    // an entry younger than the adoption delay is left to its own node
+    const young = inbound("5511977770005", "ainda é do outro nó");
+    const other = new InboundSpool(
+      folder("other"),
+      async () => {
+        throw new Error("database unreachable");
+      },
+      { blobs: bucket },
+    );
+    await other.add({ key: `${conn.id}-${young.id}`, conn, msg: young, media: null, attempts: 0, firstAt: Date.now() });
+    other.stop();
+    for (let end = Date.now() + 3000; !(await bucket.list("spool/")).length && Date.now() < end; ) await Bun.sleep(10);
+    const again = new InboundSpool(folder("again"), async (e) => storeSpooled(b.deps, e), { blobs: bucket, adoptAfterMs: 30_000 });
+    await again.drain();
+    again.stop();
+    expect(await rowsOf(a, young.id)).toHaveLength(0);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
