@@ -23,7 +23,12 @@ test("settings: an admin turns on ratings and company hours, edits Monday and fi
   await page.getByLabel("Gerenciamento de expediente").click();
   await page.getByRole("option", { name: "Empresa" }).click();
   await page.getByRole("tab", { name: "Horários" }).waitFor();
-  const saved = await apiCall<Setting[]>(stack().server.url, "GET", "/settings", undefined, token);
+  // The tab shows as soon as the option is chosen; the save's answer may come a moment later.
+  let saved = await apiCall<Setting[]>(stack().server.url, "GET", "/settings", undefined, token);
+  for (let end = Date.now() + 5000; settingOf(saved.data, "scheduleType") !== "company" && Date.now() < end; ) {
+    await Bun.sleep(100);
+    saved = await apiCall<Setting[]>(stack().server.url, "GET", "/settings", undefined, token);
+  }
   expect(settingOf(saved.data, "userRating")).toBe("enabled");
   expect(settingOf(saved.data, "scheduleType")).toBe("company");
 

@@ -19,6 +19,8 @@ const ACCEPT: Record<"image" | "audio" | "document", string> = {
 export function Composer({ onSend, disabled }: { onSend: (p: Payload) => Promise<boolean>; disabled: boolean }) {
   const t = useT();
   const [text, setText] = useState("");
+  /** Counts the edits of the text: what was typed while a send was under way stays, even the same words again. */
+  const edits = useRef(0);
   const [busy, setBusy] = useState(false);
   const [panel, setPanel] = useState<"location" | "contact" | null>(null);
   const [loc, setLoc] = useState({ latitude: "-23.5505", longitude: "-46.6333", name: "" });
@@ -37,9 +39,9 @@ export function Composer({ onSend, disabled }: { onSend: (p: Payload) => Promise
   const submitText = async (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
-    const sent = text;
+    const at = edits.current;
     // what was typed while the send was under way stays (the answer may come after the bot's reply)
-    if (await go({ type: "text", body: sent })) setText((now) => (now === sent ? "" : now));
+    if ((await go({ type: "text", body: text })) && edits.current === at) setText("");
   };
   const pick = (type: "image" | "audio" | "document") => {
     setFileType(type);
@@ -47,9 +49,9 @@ export function Composer({ onSend, disabled }: { onSend: (p: Payload) => Promise
   };
   const sendFile = async (f: File | undefined) => {
     if (!f) return;
-    const caption = text;
-    await go({ type: fileType as SandboxType, file: f, body: caption });
-    setText((now) => (now === caption ? "" : now));
+    const at = edits.current;
+    await go({ type: fileType as SandboxType, file: f, body: text });
+    if (edits.current === at) setText("");
     if (file.current) file.current.value = "";
   };
   const sendLocation = async () => {
@@ -105,7 +107,10 @@ export function Composer({ onSend, disabled }: { onSend: (p: Payload) => Promise
         />
         <input
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            edits.current++;
+            setText(e.target.value);
+          }}
           disabled={disabled}
           placeholder={t("sandbox.placeholder")}
           data-testid="sandbox-input"
