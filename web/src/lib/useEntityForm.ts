@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import type * as v from "valibot";
 import type { RecordApi } from "../api/resource";
 import { type MediaApi, useAttachment } from "./useAttachment";
@@ -79,7 +79,8 @@ export function useEntityForm<F, S extends v.GenericSchema, T extends { id: numb
   const [loading, setLoading] = useState(false);
   const { busy, errors, setErrors, run } = useSubmit(o.pins);
 
-  useEffect(() => {
+  // Before the opened editor is painted: a reset after it would wipe what a quick hand already typed.
+  useLayoutEffect(() => {
     if (!open) return;
     setErrors({});
     setForm(o.empty);
