@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import type { DB } from "../../core/db";
 import { nowIso } from "../../lib/dates";
 import { log } from "../../lib/logger";
@@ -230,7 +230,8 @@ export class SandboxAdapter implements ChannelAdapter {
       await this.env.db
         .update(sandboxMessages)
         .set({ ack })
-        .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, wid)))
+        // Acks only go up: a late "delivered" (its timer's write delayed under load) must not undo "read".
+        .where(and(eq(sandboxMessages.connectionId, this.id.connectionId), eq(sandboxMessages.wid, wid), lt(sandboxMessages.ack, ack)))
         .returning()
     )[0];
     if (!row) return;
