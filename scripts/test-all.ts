@@ -106,19 +106,26 @@ function record(name: string, r: StepResult, seconds: number, output = "") {
 
 /**
  * What a failed step's log says of its failures, for the summary (CI may keep only the end of the log): each
- * `(fail)` line with the first error line printed before it, at most 10 failures.
+ * `(fail)` line (once) with its error, expected and received values and the test's line that failed, at most 10.
  */
 function failureLines(output: string): string[] {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
   const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
   const found: string[] = [];
+  const seen = new Set<string>();
   for (let i = 0; i < lines.length && found.length < 10; i++) {
     if (!lines[i].startsWith("(fail)")) continue;
-    let error = "";
-    for (let j = i - 1; j >= Math.max(0, i - 60) && !lines[j].startsWith("(pass)") && !lines[j].startsWith("(fail)"); j--) {
-      if (/^\s*(error|Error|expect\(|Expected|Received|TypeError|AssertionError)/.test(lines[j])) error = lines[j].trim();
-    }
-    found.push(`       ${lines[i].slice(0, 200)}${error ? `\n         ${error.slice(0, 200)}` : ""}`);
+    const name = lines[i].replace(/\s*\[[\d.]+m?s\]\s*$/, "");
+    if (seen.has(name)) continue;
+    seen.add(name);
+    let j = i - 1;
+    while (j >= Math.max(0, i - 80) && !lines[j].startsWith("(pass)") && !lines[j].startsWith("(fail)")) j--;
+    const before = lines.slice(j + 1, i);
+    const error = before.find((l) => /^\s*(error|Error|TypeError|AssertionError)\b/.test(l));
+    const values = before.filter((l) => /^\s*(Expected|Received)\b/.test(l)).slice(0, 2);
+    const at = before.find((l) => /^\s*at .*\.test\.ts:\d+/.test(l));
+    const detail = [error, ...values, at].filter((l): l is string => !!l).map((l) => `\n         ${l.trim().slice(0, 200)}`);
+    found.push(`       ${lines[i].slice(0, 200)}${detail.join("")}`);
   }
   if (!found.length) {
     const tail = lines.filter((l) => l.trim()).slice(-3);
