@@ -5,7 +5,7 @@
  */
 import { hostname } from "node:os";
 import type postgres from "postgres";
-import { LEASE_MS, type LeaseOwner, type LeaseSnapshot, type LeaseStore } from "./leases";
+import { type Acquired, LEASE_MS, type LeaseOwner, type LeaseSnapshot, type LeaseStore } from "./leases";
 
 /** Milliseconds since the epoch on the database's clock (the current instant, not the transaction's start). */
 const NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
@@ -54,19 +54,26 @@ export class PgLeaseStore implements LeaseStore {
 
   /**
    * One statement: a new row starts at token 1; an existing row is taken over when it has expired or is already
-   * this node's, and its token grows by one either way (the session that held it before is fenced out).
+   * this node's, and its token grows by one either way (the session that held it before is fenced out). A row that
+   * expired on another node without being released (a release sets its expiry to 0) names that node.
    */
-  async acquire(connectionId: number) {
+  async acquire(connectionId: number): Promise<Acquired | null> {
     const sql = this.sql;
     const now = sql.unsafe(NOW_MS);
     const rows = await sql`
+      WITH prev AS (SELECT node_id, expires_at FROM connection_leases WHERE connection_id = ${connectionId})
       INSERT INTO connection_leases AS l (connection_id, node_id, token, expires_at)
       VALUES (${connectionId}, ${this.nodeId}, 1, ${now} + ${this.leaseMs})
       ON CONFLICT (connection_id) DO UPDATE
         SET node_id = excluded.node_id, token = l.token + 1, expires_at = excluded.expires_at
         WHERE l.expires_at < ${now} OR l.node_id = excluded.node_id
-      RETURNING token`;
-    return rows.length ? Number(rows[0].token) : null;
+      RETURNING token, (SELECT node_id FROM prev) AS prev_node, (SELECT expires_at FROM prev) AS prev_expires`;
+    if (!rows.length) return null;
+    const [row] = rows;
+    const prevExpires = Number(row.prev_expires ?? 0);
+    const expiredOn =
+      row.prev_node && row.prev_node !== this.nodeId && prevExpires > 0 ? { nodeId: String(row.prev_node), renewedAt: prevExpires - this.leaseMs } : undefined;
+    return { token: Number(row.token), expiredOn };
   }
 
   /** Extends what this node holds with the same token; a lease taken over meanwhile is not in the answer. */

@@ -37,13 +37,20 @@ export interface LeaseOwner {
   expiresAt: number;
 }
 
+/** A lease just taken: its fencing token, and the node it expired on when that node never handed it back. */
+export interface Acquired {
+  token: number;
+  /** The lease ran out on another node (it died or froze): what that node did last may not have reached anyone. */
+  expiredOn?: { nodeId: string; renewedAt: number };
+}
+
 /** Where leases live: PostgreSQL for several nodes (leases-pg.ts), memory for one box (LocalLeaseStore). */
 export interface LeaseStore {
   readonly nodeId: string;
   /** Records this node as alive; answers whether someone asked it to drain. */
   beat(): Promise<{ draining: boolean }>;
   /** Takes the lease when it is free, expired or already this node's; answers the new fencing token, or null. */
-  acquire(connectionId: number): Promise<number | null>;
+  acquire(connectionId: number): Promise<Acquired | null>;
   /** Extends the leases held (connection id → token); answers the ids still held with the same token. */
   renew(held: ReadonlyMap<number, number>): Promise<Set<number>>;
   /** Hands a lease back at once (the row and its token stay: the next acquisition counts on from it). */
@@ -67,6 +74,8 @@ export interface SessionHost {
    * may be written, the fence refuses it anyway).
    */
   stop(connectionId: number, why: "lost" | "drain" | "shutdown" | "unwanted"): Promise<void>;
+  /** A lease taken here had run out on another node that never handed it back (`Acquired.expiredOn`). */
+  inherit?(connectionId: number, from: { nodeId: string; renewedAt: number }): void;
 }
 
 /** A node id unique to this process (two processes never share one): host, pid and a random part. */
@@ -170,11 +179,12 @@ export class LeaseManager {
         await start(mine);
         return true;
       }
-      const token = await this.store.acquire(connectionId);
-      if (token === null) return false;
+      const lease = await this.store.acquire(connectionId);
+      if (lease === null) return false;
       this.freeSince.delete(connectionId);
-      this.held.set(connectionId, token);
-      await start(token);
+      this.held.set(connectionId, lease.token);
+      this.inherit(connectionId, lease);
+      await start(lease.token);
       return true;
     });
   }
@@ -266,17 +276,33 @@ export class LeaseManager {
       // The plan's node takes it now; if that node does not (it died since its last beat), anyone after the grace.
       if (plan.get(id) !== this.nodeId && now - since < this.graceMs) continue;
       if (this.closed) return;
-      const token = await this.store.acquire(id);
-      if (token === null) continue;
+      const lease = await this.store.acquire(id);
+      if (lease === null) continue;
       this.freeSince.delete(id);
-      this.held.set(id, token);
+      this.held.set(id, lease.token);
+      this.inherit(id, lease);
       try {
-        await this.host.start(id, token);
+        await this.host.start(id, lease.token);
       } catch (e) {
         log.warn("session did not start; lease handed back", { connectionId: id, err: String(e) });
         this.held.delete(id);
-        await this.store.release(id, token);
+        await this.store.release(id, lease.token);
       }
+    }
+  }
+
+  /** Tells the host of a lease taken over from a node that never handed it back (never fails the take). */
+  private inherit(connectionId: number, lease: Acquired) {
+    if (!lease.expiredOn) return;
+    log.warn("connection lease taken over from a node that did not hand it back", {
+      node: this.nodeId,
+      connectionId,
+      from: lease.expiredOn.nodeId,
+    });
+    try {
+      this.host.inherit?.(connectionId, lease.expiredOn);
+    } catch (e) {
+      log.warn("lease inheritance failed", { connectionId, err: String(e) });
     }
   }
 
@@ -370,7 +396,7 @@ export class LocalLeaseStore implements LeaseStore {
     const token = (this.tokens.get(connectionId) ?? 0) + 1;
     this.tokens.set(connectionId, token);
     this.live.add(connectionId);
-    return token;
+    return { token };
   }
   async renew(held: ReadonlyMap<number, number>) {
     return new Set([...held].filter(([id, t]) => this.tokens.get(id) === t).map(([id]) => id));

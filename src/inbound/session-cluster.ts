@@ -12,10 +12,10 @@
 import type { ChannelAdapter, SessionStatus, StartOptions } from "../core/channel";
 import type { Deps } from "../core/deps";
 import type { ConnectionSpec } from "../core/ports";
-import { LeaseManager, type LeaseManagerOptions, type LeaseStore, type SessionHost } from "../db/leases";
+import { LEASE_MS, LeaseManager, type LeaseManagerOptions, type LeaseStore, type SessionHost } from "../db/leases";
 import { log } from "../lib/logger";
 import { connectionRef, connectionsToStart, recordSessionStatus } from "../modules/connections";
-import { flushOutbox } from "../modules/messages";
+import { flushOutbox, replayRecentMessages } from "../modules/messages";
 import type { ConnectionSupervisor, SessionRouter } from "./supervisor";
 
 /** What the cluster needs of a bus between nodes (the realtime bus's shape: PgBus, LocalBus). */
@@ -54,6 +54,7 @@ export class SessionCluster implements SessionRouter {
   /** Actions sent to another node, waiting for its answer. */
   private readonly pending = new Map<string, { resolve: (reply: Reply) => void; timer: ReturnType<typeof setTimeout> }>();
   private readonly timeoutMs: number;
+  private readonly leaseMs: number;
   private readonly offBus: () => void;
   private seq = 0;
   private flushing: Set<number> | null = null;
@@ -69,9 +70,11 @@ export class SessionCluster implements SessionRouter {
       wanted: () => this.wanted(),
       start: (id, token) => this.startLeased(id, token),
       stop: (id, why) => this.stopLeased(id, why),
+      inherit: (id, from) => void this.inherit(id, from),
     };
     this.manager = new LeaseManager(store, host, opts);
     this.timeoutMs = opts.timeoutMs ?? COMMAND_TIMEOUT_MS;
+    this.leaseMs = opts.leaseMs ?? LEASE_MS;
     this.offBus = bus.subscribe((c, from) => void this.receive(c, from));
     // A write refused by the fence: another node owns the session now, it stops here at once.
     if (sup.fences) sup.fences.onFenced = (id) => void this.manager.lost(id);
@@ -114,6 +117,23 @@ export class SessionCluster implements SessionRouter {
     if (why === "lost") this.sup.fences?.revoke(connectionId);
     await this.sup.stopQuietly(connectionId);
     this.sup.fences?.revoke(connectionId);
+  }
+
+  /**
+   * The connection's lease ran out on a node that never handed it back (killed, frozen): the frames of what it
+   * stored last may have died with it (they go out on the bus after the commit). Its messages since a lease period
+   * before that node's last renewal are published again from here.
+   */
+  private async inherit(connectionId: number, from: { nodeId: string; renewedAt: number }) {
+    try {
+      const ref = await connectionRef(this.deps.db, connectionId);
+      if (!ref) return;
+      const since = new Date(from.renewedAt - this.leaseMs).toISOString();
+      const n = await replayRecentMessages(this.deps, { id: connectionId, companyId: ref.companyId }, since);
+      if (n) log.info("messages published again after a node's death", { connectionId, from: from.nodeId, messages: n });
+    } catch (e) {
+      log.warn("messages of a dead node not published again", { connectionId, err: String(e) });
+    }
   }
 
   // ---- SessionRouter: people's actions, wherever they are made ----

@@ -40,7 +40,7 @@ describe("credential writes carry the lease's fencing token", () => {
     const a = nodeOf("node-a");
     const b = nodeOf("node-b");
     const id = 7;
-    const tA = (await a.leases.acquire(id)) as number;
+    const tA = (await a.leases.acquire(id))?.token as number;
     a.fences.set(id, tA);
     const credsA = initAuthCreds();
     await a.store.writeCreds(id, credsA);
@@ -48,7 +48,7 @@ describe("credential writes carry the lease's fencing token", () => {
 
     // A pauses past its lease; B takes the session over and writes its own.
     await Bun.sleep(350);
-    const tB = (await b.leases.acquire(id)) as number;
+    const tB = (await b.leases.acquire(id))?.token as number;
     expect(tB).toBe(tA + 1);
     b.fences.set(id, tB);
     const credsB = initAuthCreds();
@@ -70,7 +70,7 @@ describe("credential writes carry the lease's fencing token", () => {
   test("a revoked lease (lost, handed back) refuses writes before they reach the database; without a lease nothing is fenced", async () => {
     const a = nodeOf("node-c");
     const id = 8;
-    const t = (await a.leases.acquire(id)) as number;
+    const t = (await a.leases.acquire(id))?.token as number;
     a.fences.set(id, t);
     await a.store.writeCreds(id, initAuthCreds());
     const before = await credsRow(id);

@@ -49,11 +49,11 @@ describe("leases and the fence on PostgreSQL", () => {
 
   test("of two nodes asking at once, exactly one takes the lease; its next acquisition counts the token on", async () => {
     const [ta, tb] = await Promise.all([a.acquire(1), b.acquire(1)]);
-    expect([ta, tb].filter((t) => t !== null)).toEqual([1]);
+    expect([ta, tb].filter((t) => t !== null)).toEqual([{ token: 1 }]);
     const winner = ta !== null ? a : b;
     const loser = ta !== null ? b : a;
     expect(await loser.acquire(1)).toBeNull();
-    expect(await winner.acquire(1)).toBe(2);
+    expect((await winner.acquire(1))?.token).toBe(2);
     // the winner's earlier self (token 1) is fenced out, the current token writes
     expect(writeCreds(winner === a ? sqlA : sqlB, 1, 1, "old self")).rejects.toBeInstanceOf(FencedOutError);
     await writeCreds(winner === a ? sqlA : sqlB, 1, 2, "current");
@@ -61,13 +61,17 @@ describe("leases and the fence on PostgreSQL", () => {
   });
 
   test("a paused node that wakes up after the takeover cannot overwrite the new owner's credentials", async () => {
-    const t1 = (await a.acquire(2)) as number;
+    const t1 = (await a.acquire(2))?.token as number;
     await writeCreds(sqlA, 2, t1, "A before the pause");
     // A pauses (no renewal); B may not take the lease before it expires
     expect(await b.acquire(2)).toBeNull();
     await Bun.sleep(450);
-    const t2 = (await b.acquire(2)) as number;
+    const taken = await b.acquire(2);
+    const t2 = taken?.token as number;
     expect(t2).toBe(t1 + 1);
+    // A never handed it back: B learns whose lease ran out and when A last renewed it (the database's clock)
+    expect(taken?.expiredOn?.nodeId).toBe("node-a");
+    expect(Math.abs((taken?.expiredOn?.renewedAt ?? 0) - Date.now())).toBeLessThan(2_000);
     await writeCreds(sqlB, 2, t2, "B, the new owner");
     // A wakes up: its write is refused, its renewal answers that the lease is gone
     const late = await writeCreds(sqlA, 2, t1, "A, late").catch((e) => e);
@@ -78,7 +82,7 @@ describe("leases and the fence on PostgreSQL", () => {
   });
 
   test("a takeover waits for the old owner's write in flight, then sees it; the old owner's next write is refused", async () => {
-    const t1 = (await a.acquire(3)) as number;
+    const t1 = (await a.acquire(3))?.token as number;
     let finish = () => {};
     const gate = new Promise<void>((r) => {
       finish = r;
@@ -91,7 +95,7 @@ describe("leases and the fence on PostgreSQL", () => {
     let tookAt = 0;
     const takeover = b.acquire(3).then((t) => {
       tookAt = performance.now();
-      return t;
+      return t?.token;
     });
     await Bun.sleep(300);
     expect(tookAt).toBe(0); // blocked on the lease row A holds in SHARE mode
@@ -107,7 +111,7 @@ describe("leases and the fence on PostgreSQL", () => {
   });
 
   test("a node frozen inside a fenced write is ended by PostgreSQL, which frees the lease row; its write is lost", async () => {
-    const t1 = (await a.acquire(4)) as number;
+    const t1 = (await a.acquire(4))?.token as number;
     const frozen = fencedTransaction(
       sqlA,
       4,
@@ -120,7 +124,7 @@ describe("leases and the fence on PostgreSQL", () => {
     ).catch((e) => e);
     await Bun.sleep(450);
     const started = performance.now();
-    const t2 = await b.acquire(4);
+    const t2 = (await b.acquire(4))?.token;
     expect(t2).toBe(t1 + 1);
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(await frozen).toBeInstanceOf(Error);
@@ -132,10 +136,11 @@ describe("leases and the fence on PostgreSQL", () => {
   });
 
   test("a released lease is taken at once by another node, its token counted on", async () => {
-    const t1 = (await a.acquire(5)) as number;
+    const t1 = (await a.acquire(5))?.token as number;
     expect(await b.acquire(5)).toBeNull();
     await a.release(5, t1);
-    expect(await b.acquire(5)).toBe(t1 + 1);
+    // handed back: nothing was left behind by A
+    expect(await b.acquire(5)).toEqual({ token: t1 + 1 });
     // releasing with a stale token does nothing to the new owner
     await a.release(5, t1);
     expect((await b.owners()).find((o) => o.connectionId === 5)?.nodeId).toBe("node-b");
@@ -284,7 +289,7 @@ test("the single box's store: every lease is this node's, each acquisition fence
   await m.tick();
   expect(host.perNode()).toEqual({ local: 2 });
   expect(s.holds(1, 1)).toBe(true);
-  expect(await s.acquire(1)).toBe(2);
+  expect((await s.acquire(1))?.token).toBe(2);
   expect(s.holds(1, 1)).toBe(false);
   await m.tick(); // the manager's token 1 is stale now: the session stops as lost
   expect(m.tokenOf(1)).toBeNull();

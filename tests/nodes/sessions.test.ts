@@ -11,13 +11,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type AppDeps, buildApp, createDeps, leaseSessions } from "../../src/app";
 import { loadConfig } from "../../src/config";
+import type { ServerFrame } from "../../src/contract/frames";
 import { requestDrain } from "../../src/db/leases-pg";
 import { openPostgresDb, pgClientOf } from "../../src/db/pg-client";
 import type { SessionCluster, SessionCommand } from "../../src/inbound/session-cluster";
 import { seed } from "../../src/ops/seed";
 import { PgBus } from "../../src/realtime/bus-pg";
 import { SUPER_EMAIL, SUPER_PASSWORD } from "../helpers/app";
-import { FakeWaServer, parseQr } from "../support/fake-wa-server";
+import { type FakePeer, FakeWaServer, parseQr } from "../support/fake-wa-server";
 import { createTestDatabase } from "../support/postgres";
 import { registerWaHarness, until } from "../support/wa-harness";
 
@@ -33,6 +34,8 @@ interface Node {
   deps: AppDeps;
   cluster: SessionCluster;
   frames: { id: number; status: string; qrcode?: string }[];
+  /** Every frame this node's hub published to its sockets. */
+  heard: ServerFrame[];
   call(method: string, path: string, body?: unknown, as?: string): Promise<{ status: number; json: Record<string, unknown> | null }>;
   runs(id: number): boolean;
   close(): Promise<void>;
@@ -64,7 +67,9 @@ async function node(name: string): Promise<Node> {
   const bus = await PgBus.open<SessionCommand>(url, { nodeId: name, channel: "balcao_sessions" });
   const cluster = leaseSessions(deps, { nodeId: name, bus }, { leaseMs: LEASE_MS, renewMs: 200, timeoutMs: 5_000 });
   const frames: { id: number; status: string; qrcode?: string }[] = [];
+  const heard: ServerFrame[] = [];
   deps.hub.listen((p) => {
+    heard.push(p.frame);
     if (p.frame.channel === "whatsappSession") frames.push(p.frame.session as { id: number; status: string; qrcode?: string });
   });
   await deps.sessions.startAll();
@@ -91,6 +96,7 @@ async function node(name: string): Promise<Node> {
     deps,
     cluster,
     frames,
+    heard,
     call,
     runs: (id: number) => !!deps.sessions.get(id),
     close: async () => {
@@ -216,8 +222,17 @@ describe("WhatsApp sessions on several nodes", () => {
     expect((await b.call("GET", `/whatsapp/${id}`, undefined, otherToken)).status).toBe(404);
   });
 
-  test("A dies: B resumes its session within a lease period, logged in from the stored credentials (no QR)", async () => {
+  test("A dies: B resumes its session within a lease period, logged in from the stored credentials (no QR), and publishes again what A stored last", async () => {
     const logins = server.sessions.filter((s) => s.hello?.kind === "login").length;
+    // A customer writes just before A dies: A stores it; its frame never leaves A (no bus between the hubs here, as
+    // when a node is killed right after its commit).
+    const peer = server.peers.get("5511955551234") as FakePeer;
+    await server.sendEncrypted({ peer, id: "IN-LAST", content: { conversation: "Ainda estão aí?" }, pushName: "Maria" });
+    const created = (n: Node) =>
+      n.heard.filter((f): f is Extract<ServerFrame, { channel: "appMessage"; action: "create" }> => f.channel === "appMessage" && f.action === "create");
+    await until(() => created(a).some((f) => f.message.body === "Ainda estão aí?"), 10_000, "the last message stored on A");
+    expect(created(b).some((f) => f.message.body === "Ainda estão aí?")).toBe(false);
+    const alertsOnB = b.heard.filter((f) => f.channel === "notification").length;
     // A dies: no renewal, its socket gone, nothing written on the way.
     a.cluster.manager.halt();
     a.deps.sessions.fences?.revoke(id);
@@ -230,6 +245,12 @@ describe("WhatsApp sessions on several nodes", () => {
     expect(b.frames.some((f) => f.id === id && f.status === "qrcode")).toBe(false);
     expect(server.sessions.filter((s) => s.hello?.kind === "login").length).toBe(logins + 1);
     expect(await b.deps.sessions.placements()).toEqual(new Map([[id, "node-b"]]));
+    // B took a lease A never handed back: A's last messages go out again from B, each once, and ring nothing again.
+    await until(() => created(b).some((f) => f.message.body === "Ainda estão aí?"), 5_000, "A's last message published by B");
+    expect(created(b).filter((f) => f.message.body === "Ainda estão aí?").length).toBe(1);
+    const replayed = created(b).find((f) => f.message.body === "Ainda estão aí?");
+    expect(replayed?.ticket.lastMessage).toBe("Ainda estão aí?");
+    expect(b.heard.filter((f) => f.channel === "notification").length).toBe(alertsOnB);
   });
 
   test("drain: B hands the session to C and keeps serving; SIGTERM on C hands it back at once", async () => {

@@ -7,6 +7,7 @@ import {
   currentTicket,
   lists,
   messages,
+  messagesHasMore,
   onContactFrame,
   onMessageFrame,
   onTicketFrame,
@@ -54,6 +55,7 @@ beforeEach(() => {
   for (const key of ["open", "pending", "closed", "search"] as const) fill(key, []);
   currentTicket.value = null;
   messages.value = [];
+  messagesHasMore.value = false;
 });
 
 describe("ticket lists under realtime frames", () => {
@@ -99,7 +101,7 @@ describe("ticket lists under realtime frames", () => {
     fill("open", [ticket(1, { status: "open", userId: ME }), ticket(2, { status: "open", userId: ME })]);
     currentTicket.value = lists.open.value.tickets[1];
     const m = { id: 50, ticketId: 2, body: "oi", fromMe: true } as Message;
-    const t2 = ticket(2, { status: "open", userId: ME, lastMessage: "oi" });
+    const t2 = ticket(2, { status: "open", userId: ME, lastMessage: "oi", updatedAt: "2026-01-01T00:00:05Z" });
     onMessageFrame({ channel: "appMessage", action: "create", message: m, ticket: t2, contact: t2.contact });
     expect(ids("open")).toEqual([2, 1]);
     expect(lists.open.value.tickets[0].lastMessage).toBe("oi");
@@ -107,6 +109,39 @@ describe("ticket lists under realtime frames", () => {
     onMessageFrame({ channel: "appMessage", action: "update", message: { ...m, ack: 3 } });
     expect(messages.value).toHaveLength(1);
     expect(messages.value[0].ack).toBe(3);
+  });
+
+  test("a message published twice (a node died, another published its last messages again) changes nothing the second time", () => {
+    fill("open", [ticket(1, { status: "open", userId: ME }), ticket(2, { status: "open", userId: ME })]);
+    currentTicket.value = lists.open.value.tickets[1];
+    const t2 = ticket(2, { status: "open", userId: ME, lastMessage: "b", updatedAt: "2026-01-01T00:00:05Z" });
+    const t1 = ticket(1, { status: "open", userId: ME, lastMessage: "z", updatedAt: "2026-01-01T00:00:06Z" });
+    const a = { id: 50, ticketId: 2, body: "a", fromMe: true } as Message;
+    const b = { id: 51, ticketId: 2, body: "b", fromMe: true } as Message;
+    onMessageFrame({ channel: "appMessage", action: "create", message: a, ticket: t2, contact: t2.contact });
+    onMessageFrame({ channel: "appMessage", action: "create", message: b, ticket: t2, contact: t2.contact });
+    onMessageFrame({ channel: "appMessage", action: "create", message: { id: 60, ticketId: 1, fromMe: true } as Message, ticket: t1, contact: t1.contact });
+    expect(ids("open")).toEqual([1, 2]);
+    // the replay: the same messages with the same ticket state, after newer news of ticket 1
+    onMessageFrame({ channel: "appMessage", action: "create", message: a, ticket: t2, contact: t2.contact });
+    onMessageFrame({ channel: "appMessage", action: "create", message: b, ticket: t2, contact: t2.contact });
+    expect(ids("open")).toEqual([1, 2]);
+    expect(messages.value.map((x) => x.id)).toEqual([50, 51]);
+  });
+
+  test("a message missed live and published later takes its place by id; one older than the loaded page waits for that page", () => {
+    fill("open", [ticket(2, { status: "open", userId: ME })]);
+    currentTicket.value = lists.open.value.tickets[0];
+    const t2 = ticket(2, { status: "open", userId: ME, updatedAt: "2026-01-01T00:00:05Z" });
+    messages.value = [{ id: 40, ticketId: 2 } as Message, { id: 52, ticketId: 2 } as Message];
+    onMessageFrame({ channel: "appMessage", action: "create", message: { id: 51, ticketId: 2, fromMe: true } as Message, ticket: t2, contact: t2.contact });
+    expect(messages.value.map((x) => x.id)).toEqual([40, 51, 52]);
+    messagesHasMore.value = true;
+    onMessageFrame({ channel: "appMessage", action: "create", message: { id: 30, ticketId: 2, fromMe: true } as Message, ticket: t2, contact: t2.contact });
+    expect(messages.value.map((x) => x.id)).toEqual([40, 51, 52]);
+    messagesHasMore.value = false;
+    onMessageFrame({ channel: "appMessage", action: "create", message: { id: 30, ticketId: 2, fromMe: true } as Message, ticket: t2, contact: t2.contact });
+    expect(messages.value.map((x) => x.id)).toEqual([30, 40, 51, 52]);
   });
 
   test("delete, updateUnread and contact frames", () => {

@@ -6,7 +6,7 @@ export { type MessageRow, messages } from "./schema";
 export { rebuildSearchIndex, searchIndexDrift } from "./search-index";
 export { dropSearchIndexPg, rebuildSearchIndexPg } from "./search-index-pg";
 export { type MessageDto, serializeMessage } from "./serialize";
-export { createOutbox, deleteMessage, flushOutbox, listMessages, publishMessageCreated, retryMessage } from "./service";
+export { createOutbox, deleteMessage, flushOutbox, listMessages, publishMessageCreated, replayRecentMessages, retryMessage } from "./service";
 export { reactFromAgent, sendFromAgent, sendTemplateFromAgent } from "./service-agent";
 export { applyAcks, applyEdit, applyRevoke, insertInbound, insertInboundRun, type InboundValues, moveMessagesToContact } from "./service-channel";
 export { assertWindowOpen, ticketWindow } from "./window";

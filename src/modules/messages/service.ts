@@ -1,7 +1,7 @@
 import { greatest, idle } from "../../db/query";
 import type { DbOrTx } from "../../core/db";
 import { canHandleEveryTicket } from "../tickets";
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import { addressOf } from "../../core/channel";
 import { describeMedia, isVoiceNote, mediaKey, storedHints } from "../media";
 import type { LocalCopy } from "../../lib/blob-store";
@@ -18,7 +18,7 @@ import { log } from "../../lib/logger";
 import { findContact } from "../contacts";
 import { publishTicket, publishTicketFrame, publishUnreadReset } from "../tickets";
 import { clearUnread, noteMessage, refreshPreview } from "../tickets";
-import { findTicketRow } from "../tickets";
+import { findTicketRow, loadTickets } from "../tickets";
 import type { TicketRow } from "../tickets";
 import type { TicketDto } from "../tickets";
 import { canViewTicket, findTicketLoaded, getVisibleTicket, loadTicket } from "../tickets";
@@ -35,8 +35,52 @@ const SEND_TIMEOUT_MS = 30_000;
  * ticket (R-IN-9), from which the list, the open chat and the bell all update. When the
  * message moved the ticket (a closed ticket reopened), the ticket's old rooms get a delete instead.
  */
-export function publishMessageCreated(deps: Deps, ticket: TicketDto, message: MessageDto, before?: Pick<TicketRow, "status" | "queueId" | "userId">) {
-  publishTicketFrame(deps, ticket, { channel: "appMessage", action: "create", message, ticket, contact: ticket.contact }, before);
+export function publishMessageCreated(
+  deps: Deps,
+  ticket: TicketDto,
+  message: MessageDto,
+  before?: Pick<TicketRow, "status" | "queueId" | "userId">,
+  opts: { alert?: boolean } = {},
+) {
+  publishTicketFrame(deps, ticket, { channel: "appMessage", action: "create", message, ticket, contact: ticket.contact }, before, opts);
+}
+
+/** A replay looks through this many of the company's newest messages for the connection's (one bounded index range). */
+const REPLAY_SCAN = 5_000;
+/** At most this many messages are published again (the newest). */
+const REPLAY_MAX = 1_000;
+
+/**
+ * Several nodes: the frames of messages a node stored travel on the bus after the commit, so a node that dies right
+ * after a commit may take them with it. The node that takes over the connection's session publishes the messages
+ * of the connection stored or changed since `sinceIso` again, each as it is now with its ticket as it is now: agents
+ * see them live, the browser keeps one copy of each message and ticket in its place, and no alert (sound, Web Push)
+ * rings twice. Answers how many.
+ */
+export async function replayRecentMessages(deps: Deps, conn: { id: number; companyId: number }, sinceIso: string): Promise<number> {
+  const [edge] = await deps.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.companyId, conn.companyId))
+    .orderBy(desc(messages.id))
+    .limit(1)
+    .offset(REPLAY_SCAN - 1);
+  const rows = (
+    await deps.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, conn.companyId), gte(messages.id, edge?.id ?? 0), eq(messages.whatsappId, conn.id), gte(messages.updatedAt, sinceIso)))
+      .orderBy(desc(messages.id))
+      .limit(REPLAY_MAX)
+  ).reverse();
+  if (!rows.length) return 0;
+  const tickets = await loadTickets(deps, conn.companyId, [...new Set(rows.map((r) => r.ticketId))]);
+  const dtos = await hydrate(deps.db, conn.companyId, rows);
+  rows.forEach((row, i) => {
+    const ticket = tickets.get(row.ticketId);
+    if (ticket) publishMessageCreated(deps, ticket, dtos[i], undefined, { alert: false });
+  });
+  return rows.length;
 }
 
 /** Publishes a changed message (ack, delete, edit, send outcome) to its ticket's room, to those who may see the ticket. */

@@ -34,14 +34,15 @@ const moved = (a: Where, b: Where) => a.status !== b.status || a.userId !== b.us
  * ticket moved, sockets of its old rooms that do not get the frame get a `ticket delete` instead
  * (R-RT-5), so no list keeps a ticket it may no longer show.
  */
-export function publishTicketFrame(deps: Deps, ticket: TicketDto, frame: ServerFrame, before?: Where) {
+export function publishTicketFrame(deps: Deps, ticket: TicketDto, frame: ServerFrame, before?: Where, opts: { alert?: boolean } = {}) {
   const targets = ticketRooms(ticket.companyId, ticket.id, ticket);
   const gone =
     before && moved(before, ticket)
       ? { rooms: ticketRooms(ticket.companyId, ticket.id, before), frame: { channel: "ticket", action: "delete", ticketId: ticket.id } as const }
       : undefined;
   deps.hub.publish(targets, frame, { ticket: frameTicket(ticket), gone });
-  deps.notifier.onTicketFrame(ticket, frame, before, actorOf(deps));
+  // A frame published again (a replay) raised its alerts, sounds and Web Push, the first time.
+  if (opts.alert !== false) deps.notifier.onTicketFrame(ticket, frame, before, actorOf(deps));
 }
 
 /** The person behind a change: a person's actions run with their Ctx, the system's with plain Deps (or user 0). */

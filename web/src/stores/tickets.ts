@@ -162,8 +162,10 @@ function heldTicket(id: number): Ticket | undefined {
 export function upsertTicket(t: Ticket, toTop = false) {
   const held = heldTicket(t.id);
   if (held && held.updatedAt > t.updatedAt) return;
+  // The same state again (a frame published twice) leaves the ticket where it is.
+  const moves = toTop && !(held && held.updatedAt === t.updatedAt);
   batch(() => {
-    for (const key of LIST_KEYS) place(key, t, toTop);
+    for (const key of LIST_KEYS) place(key, t, moves);
     if (currentTicket.peek()?.id === t.id) currentTicket.value = t;
   });
 }
@@ -199,13 +201,24 @@ function patchTickets(match: (t: Ticket) => boolean, patch: (t: Ticket) => Ticke
   });
 }
 
-/** Appends (or replaces) a message of the open ticket. */
+/**
+ * Puts a message of the open ticket in its place: replaces the copy held, else inserts it in id order (a frame
+ * published again or merged after a reconnect may come after newer ones). One older than every message loaded,
+ * while older pages remain, is left to the page that loads it.
+ */
 export function putMessage(m: Message) {
   if (currentTicket.peek()?.id !== m.ticketId) return;
   reopenWindow(m);
   const list = messages.peek();
   const i = list.findIndex((x) => x.id === m.id);
-  messages.value = i === -1 ? [...list, m] : list.map((x) => (x.id === m.id ? m : x));
+  if (i !== -1) {
+    messages.value = list.map((x) => (x.id === m.id ? m : x));
+    return;
+  }
+  if (list.length && m.id < list[0].id && messagesHasMore.peek()) return;
+  let at = list.length;
+  while (at > 0 && list[at - 1].id > m.id) at--;
+  messages.value = [...list.slice(0, at), m, ...list.slice(at)];
 }
 
 /** Realtime `ticket` frames: update, delete, updateUnread. */
