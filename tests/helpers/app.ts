@@ -80,7 +80,8 @@ export async function makeTestApp(opts: { env?: Record<string, string>; resolve?
       ).unref();
     else db.sqlite.close();
     rmSync(dir, { recursive: true, force: true });
-  });
+    // The notifications' drain and the node's links may take seconds on a busy machine (the default is 5 s).
+  }, 30_000);
 
   let ipCounter = 0;
   /** Calls the app; answers status, parsed JSON (or text) and headers. */

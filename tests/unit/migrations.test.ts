@@ -132,5 +132,6 @@ describe("data migrations", () => {
     } finally {
       db.sqlite.close();
     }
-  });
+    // Every migration applied to a new file: seconds on a busy machine (as the tests above).
+  }, 60_000);
 });
