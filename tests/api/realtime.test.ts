@@ -1,5 +1,6 @@
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { makeTestApp } from "../helpers/app";
+import { openTestSocket } from "../helpers/socket";
 
 const t = await makeTestApp();
 const server = t.app.listen({ port: 0, hostname: "127.0.0.1" });
@@ -30,30 +31,11 @@ afterEach(async () => {
   if (open.length) await Bun.sleep(50);
 });
 
-/** Opens a socket and collects frames; resolves once the server says ready. */
+/** Opens a socket and collects frames; `ready` resolves once the server says ready. */
 function connect(token: string) {
-  const frames: any[] = [];
-  const ws = new WebSocket(`${base}?token=${encodeURIComponent(token)}`);
-  const ready = new Promise<void>((resolve, reject) => {
-    ws.onmessage = (e) => {
-      const f = JSON.parse(String(e.data));
-      frames.push(f);
-      if (f.channel === "ready") resolve();
-    };
-    ws.onerror = () => reject(new Error("socket error"));
-    ws.onclose = (e) => reject(new Error(`closed ${e.code}`));
-  });
-  const waitFor = async (pred: (f: any) => boolean, ms = 2000) => {
-    const end = Date.now() + ms;
-    while (Date.now() < end) {
-      const f = frames.find(pred);
-      if (f) return f;
-      await Bun.sleep(10);
-    }
-    return null;
-  };
-  opened.push({ ws, ready });
-  return { ws, frames, ready, waitFor, send: (m: unknown) => ws.send(JSON.stringify(m)) };
+  const s = openTestSocket(base, token);
+  opened.push(s);
+  return s;
 }
 
 /**

@@ -8,6 +8,7 @@ import { PgJobLock } from "../../src/cluster/jobs-pg";
 import { handleInbound } from "../../src/inbound/receive";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { inbound, makeConnection } from "../helpers/channel";
+import { openTestSocket } from "../helpers/socket";
 
 // Several nodes share their secrets (a token signed on A is good on B): README "Several nodes".
 const env = {
@@ -27,33 +28,11 @@ afterEach(async () => {
   await Bun.sleep(50);
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: frames of every channel, read loosely by the assertions
-type Frame = any;
-
 /** A socket on node B that keeps its frames; resolves `ready` once the server says so. */
 function connectB(token: string) {
-  const frames: Frame[] = [];
-  const ws = new WebSocket(`${base}?token=${encodeURIComponent(token)}`);
-  opened.push(ws);
-  const ready = new Promise<void>((resolve, reject) => {
-    ws.onmessage = (e) => {
-      const f = JSON.parse(String(e.data));
-      frames.push(f);
-      if (f.channel === "ready") resolve();
-    };
-    ws.onclose = (e) => reject(new Error(`closed ${e.code}`));
-  });
-  const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
-  const waitFor = async (pred: (f: Frame) => boolean, ms = 3000) => {
-    const end = Date.now() + ms;
-    while (Date.now() < end) {
-      const f = frames.find(pred);
-      if (f) return f;
-      await Bun.sleep(10);
-    }
-    return null;
-  };
-  return { ws, frames, ready, closed, waitFor, send: (m: unknown) => ws.send(JSON.stringify(m)) };
+  const s = openTestSocket(base, token, 3_000);
+  opened.push(s.ws);
+  return s;
 }
 
 /** A new company signed up on A, with an agent of queue q1 (queues q1, q2), all made on A. */

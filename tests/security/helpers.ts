@@ -1,6 +1,7 @@
 /** A test app listening on a real port: HTTP through fetch, sockets through WebSocket. */
 import { afterAll } from "bun:test";
 import { makeTestApp } from "../helpers/app";
+import { openTestSocket } from "../helpers/socket";
 
 export async function makeLiveApp() {
   const t = await makeTestApp();
@@ -36,32 +37,7 @@ export async function makeLiveApp() {
   }
 
   /** Opens a socket; `ready` resolves on the server's ready frame, `closed` with the close code. */
-  function socket(token: string) {
-    const frames: any[] = [];
-    const ws = new WebSocket(`${origin.replace("http", "ws")}/ws?token=${encodeURIComponent(token)}`);
-    let onReady: () => void = () => {};
-    const ready = new Promise<void>((r) => {
-      onReady = r;
-    });
-    const closed = new Promise<number>((resolve) => {
-      ws.onclose = (e) => resolve(e.code);
-    });
-    ws.onmessage = (e) => {
-      const f = JSON.parse(String(e.data));
-      frames.push(f);
-      if (f.channel === "ready") onReady();
-    };
-    const waitFor = async (pred: (f: any) => boolean, ms = 1500) => {
-      const end = Date.now() + ms;
-      while (Date.now() < end) {
-        const f = frames.find(pred);
-        if (f) return f;
-        await Bun.sleep(10);
-      }
-      return null;
-    };
-    return { ws, frames, ready, closed, waitFor, send: (m: unknown) => ws.send(JSON.stringify(m)) };
-  }
+  const socket = (token: string) => openTestSocket(`${origin.replace("http", "ws")}/ws`, token, 1_500);
 
   /** Resolves with the close code, or "open" when the socket is still open after `ms`. */
   const closedWithin = (s: { closed: Promise<number> }, ms = 1500) => Promise.race([s.closed, Bun.sleep(ms).then(() => "open" as const)]);
