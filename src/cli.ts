@@ -13,7 +13,10 @@ import { type Config, filesElsewhere, loadConfig } from "./config";
 import type { DB } from "./core/db";
 import { pgClientOf, redactUrl } from "./db/pg-client";
 import { openPostgresChecked } from "./db/open";
-import { describeNodes, drainNode } from "./ops/drain";
+import { SESSION_TOPIC, type SessionCommand } from "./inbound/session-cluster";
+import { describeNodes, drainNode, rebalance } from "./ops/drain";
+import { type TopicBody, topicOf } from "./realtime/bus";
+import { PgBus } from "./realtime/bus-pg";
 import { generatePassword } from "./lib/ids";
 import { hashPassword } from "./lib/password";
 import { resetSecondFactorOffline } from "./modules/auth";
@@ -45,6 +48,7 @@ export const CLI_COMMANDS = [
   "migrate-to-postgres",
   "jobs",
   "drain",
+  "rebalance",
   "doctor",
   "healthcheck",
   "help",
@@ -105,6 +109,8 @@ const HELP: Record<string, string> = {
   jobs: "jobs [list | run <name>]  list the background jobs, or run one now",
   drain:
     "drain [<node> [--undo]]  PostgreSQL: the node hands its WhatsApp sessions to the other nodes and keeps serving\n                           HTTP (--undo: it takes sessions again); without a node, list the nodes and their sessions",
+  rebalance:
+    "rebalance                PostgreSQL: even the WhatsApp sessions out over the live nodes (after an upgrade node by\n                           node), moving one at a time; each logs in again on its new node without a QR",
   doctor:
     "doctor                   check permissions, disk space, database integrity, search index, WAL size,\n                           connections, backups, the file store (only reads: never creates or migrates anything)",
   healthcheck: "healthcheck              exit 0 when the server on PORT answers /healthz (Docker HEALTHCHECK)",
@@ -157,7 +163,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
 }
 
 /** Commands that only read: no folder, secrets or database is created, nothing is migrated or written. */
-const READ_ONLY = new Set(["doctor", "verify", "migrate-to-postgres", "drain"]);
+const READ_ONLY = new Set(["doctor", "verify", "migrate-to-postgres", "drain", "rebalance"]);
 
 async function run(command: string, rest: string[], arg: string | undefined, env: Record<string, string | undefined>): Promise<number> {
   const config = loadConfig(env, { readOnly: READ_ONLY.has(command) });
@@ -208,6 +214,7 @@ async function run(command: string, rest: string[], arg: string | undefined, env
     return 0;
   }
   if (command === "drain") return await drain(config, rest, arg);
+  if (command === "rebalance") return await rebalanceCommand(config);
   if (command === "reindex" && config.databaseUrl) {
     console.log("PostgreSQL keeps the search index itself (an expression index on messages): nothing to rebuild");
     return 0;
@@ -253,6 +260,20 @@ async function drain(config: Config, rest: string[], arg: string | undefined): P
     else console.log(await drainNode(sql, arg, rest.includes("--undo")));
     return 0;
   } finally {
+    await sql.end({ timeout: 2 });
+  }
+}
+
+/** `rebalance`: on PostgreSQL only; the commands reach the nodes over their bus (the topic they listen to). */
+async function rebalanceCommand(config: Config): Promise<number> {
+  if (!config.databaseUrl)
+    throw new CliError("rebalance moves WhatsApp sessions between nodes sharing a PostgreSQL database (DATABASE_URL): one box runs them all");
+  const sql = pgClientOf(await openPostgresChecked(config.databaseUrl));
+  const bus = await PgBus.open<TopicBody>(config.databaseUrl, { nodeId: `balcao-cli:${process.pid}:${crypto.randomUUID().slice(0, 8)}` });
+  try {
+    return (await rebalance(sql, topicOf<SessionCommand>(bus, SESSION_TOPIC), (line) => console.log(line))) ? 0 : 1;
+  } finally {
+    await bus.close();
     await sql.end({ timeout: 2 });
   }
 }

@@ -6,7 +6,7 @@ import { blobLocation, type Config, ConfigError, loadConfig, parseEnv } from "./
 import { refreshStatistics } from "./db/client";
 import { closeDatabase, openConfigured } from "./db/open";
 import { pgClientOf } from "./db/pg-client";
-import type { SessionCommand } from "./inbound/session-cluster";
+import { SESSION_TOPIC, type SessionCommand } from "./inbound/session-cluster";
 import { holdDataFolder, publishHolder, waitOutLegacyHolder } from "./db/instance-lock";
 import { seed } from "./ops/seed";
 import { log, setLogLevel } from "./lib/logger";
@@ -104,7 +104,7 @@ async function boot(first: Config) {
   if (loaded) log.warn("inbound messages waiting from the last run; storing them", { count: loaded });
   // PostgreSQL: several servers may share the database; each WhatsApp session runs on the node holding its lease
   // (started as leases are taken, not all at once), and people's actions reach that node over the node's bus.
-  if (node) leaseSessions(deps, { nodeId: node.id, bus: node.topic<SessionCommand>("sessions") });
+  if (node) leaseSessions(deps, { nodeId: node.id, bus: node.topic<SessionCommand>(SESSION_TOPIC) });
   const channels = deps.sessions;
   channels
     .startAll()

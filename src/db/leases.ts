@@ -199,6 +199,18 @@ export class LeaseManager {
     return run;
   }
 
+  /**
+   * Hands one session back at once, as a drain does for all (`balcao rebalance`): its keys written, its lease released;
+   * the spread then gives it to the least loaded node. Answers false when this node does not hold it.
+   */
+  handOver(connectionId: number): Promise<boolean> {
+    return this.serial(async () => {
+      if (this.closed || !this.held.has(connectionId)) return false;
+      await this.handBack([connectionId], "drain");
+      return true;
+    });
+  }
+
   /** A write of the session was refused by the fence: another node owns it now, so it stops here at once. */
   async lost(connectionId: number) {
     if (!this.held.delete(connectionId)) return;

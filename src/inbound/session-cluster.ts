@@ -40,8 +40,13 @@ export type SessionCommand =
   | { t: "done"; id: string; to: string; error?: string; result?: unknown }
   /** Whoever runs the connection sends its queued messages. */
   | { t: "flush"; connectionIds: number[] }
+  /** The node `to` hands the session back for another node to take (`balcao rebalance`). */
+  | { t: "handOver"; to: string; connectionId: number }
   /** A kind that runs on every node: start or stop it on each. */
   | { t: "every"; op: "start" | "stop"; connectionId: number; opts?: StartOptions };
+
+/** The topic of the node bus the commands travel on (main.ts, `balcao rebalance`). */
+export const SESSION_TOPIC = "sessions";
 
 /** How long a person's action waits for the node running the session to answer. */
 export const COMMAND_TIMEOUT_MS = 10_000;
@@ -274,6 +279,9 @@ export class SessionCluster implements SessionRouter {
     try {
       if (c.t === "flush") {
         for (const id of c.connectionIds) if (this.sup.get(id)) await flushOutbox(this.deps, id);
+      } else if (c.t === "handOver") {
+        if (c.to === this.nodeId && (await this.manager.handOver(c.connectionId)))
+          log.info("session handed over for a rebalance", { node: this.nodeId, connectionId: c.connectionId });
       } else if (c.t === "every") {
         if (c.op === "stop") return void (await this.sup.stopQuietly(c.connectionId));
         const ref = await connectionRef(this.deps.db, c.connectionId);

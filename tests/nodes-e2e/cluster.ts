@@ -114,10 +114,10 @@ export class Cluster {
   }
 
   /** Runs `bun src/cli.ts …args` against the cluster's database. */
-  cli(args: string[]) {
+  cli(args: string[], ms = 60_000) {
     const dir = mkdtempSync(join(tmpdir(), "balcao-cli-"));
     this.dirs.push(dir);
-    return runBalcao(["src/cli.ts", ...args], this.env(dir));
+    return runBalcao(["src/cli.ts", ...args], this.env(dir), [], ms);
   }
 
   /** One JSON request to a node. */

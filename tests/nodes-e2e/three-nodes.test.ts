@@ -211,4 +211,41 @@ describe("three nodes on one PostgreSQL", () => {
     await expectStoredOnce(ids);
     timings.drainMessages = ids.length;
   });
+
+  test("balcao rebalance evens the sessions out over a node that joined, one at a time, each logging in once without a QR", async () => {
+    // The drained node is gone: two nodes hold the 12 sessions, a third joins empty (as after an upgrade node by node).
+    const [joined] = await cluster.startNodes(1);
+    const lastLogin = () => cluster.fleet.loginLog.at(-1)?.at ?? 0;
+    await until(() => Date.now() - lastLogin() > 3_000 && accounts.every((a) => cluster.fleet.online(a)), 60_000, "the sessions settled");
+    expect(await cluster.connectionsOn(joined)).toEqual([]);
+    const before = await cluster.leases();
+    const qrBefore = registrations();
+    const from = Date.now();
+    const writing = customersWrite("REBALANCE");
+    const startedAt = performance.now();
+    const out = await cluster.cli(["rebalance"], 120_000);
+    console.log(out.output.trim());
+    expect(out.code).toBe(0);
+    timings.rebalance = performance.now() - startedAt;
+    await until(() => accounts.every((a) => cluster.fleet.online(a)), 30_000, "every session online");
+    await Bun.sleep(1_000);
+    const ids = await writing.stop();
+
+    const after = await cluster.leases();
+    const counts = cluster.nodes.map((n) => [...after.values()].filter((x) => x === n).length);
+    expect(counts).toEqual([4, 4, 4]);
+    const moved = [...after].filter(([id, n]) => before.get(id) !== n).map(([id]) => id);
+    expect(moved.length).toBe(4);
+    for (const id of moved) expect(after.get(id)).toBe(joined);
+    // one login per moved session, none elsewhere; from the stored credentials; never two nodes on one number
+    const logins = cluster.fleet.loginLog.filter((l) => l.at >= from);
+    expect(logins.map((l) => l.number).sort()).toEqual(moved.map((id) => accountOf(id).number).sort());
+    expect(registrations()).toBe(qrBefore);
+    expect(replacedTotal()).toBe(0);
+    await expectStoredOnce(ids);
+    // Balanced now: a second run moves nothing.
+    const again = await cluster.cli(["rebalance"]);
+    expect(again.code).toBe(0);
+    expect(again.output).toContain("balanced");
+  });
 });
