@@ -21,12 +21,21 @@ export const myUnreads = (c: Chat) => c.users.find((u) => u.userId === user.peek
 export const unreadChatCount = computed(() => chats.value.filter((c) => myUnreads(c) > 0).length + unreadElsewhere.value);
 
 let loading: Promise<void> | null = null;
+/**
+ * Chats put (a frame, one just saved here) or removed while a load is under way, by id (null: removed): the load's
+ * answer may be older than them, and must not take back a chat just created or a message that just came.
+ */
+let touched: Map<number, Chat | null> | null = null;
+
 /** Loads the first page once (the drawer dot, the top bar and the page share it); `force` reloads. */
 export function ensureChats(force = false) {
   if ((chatsLoaded.peek() && !force) || loading) return loading ?? Promise.resolve();
+  const late = new Map<number, Chat | null>();
+  touched = late;
   loading = listChats(1)
     .then((r) => {
-      chats.value = r.records;
+      const newer = [...late.values()].filter((c): c is Chat => c !== null);
+      chats.value = [...newer, ...r.records.filter((c) => !late.has(c.id))];
       chatsHasMore.value = r.hasMore;
       unreadElsewhere.value = Math.max(0, r.unreadChats - r.records.filter((c) => myUnreads(c) > 0).length);
       chatsLoaded.value = true;
@@ -37,6 +46,7 @@ export function ensureChats(force = false) {
     })
     .finally(() => {
       loading = null;
+      if (touched === late) touched = null;
     });
   return loading;
 }
@@ -50,6 +60,7 @@ export async function loadMoreChats(page: number) {
 }
 
 function put(chat: Chat, toTop: boolean) {
+  touched?.set(chat.id, chat);
   const rest = chats.peek().filter((c) => c.id !== chat.id);
   const i = chats.peek().findIndex((c) => c.id === chat.id);
   if (toTop || i === -1) chats.value = [chat, ...rest];
@@ -61,6 +72,7 @@ export const chatOnFrame = byAction<"chat">({
   create: (f) => put(f.chat, true),
   update: (f) => put(f.chat, false),
   delete: (f) => {
+    touched?.set(f.chatId, null);
     chats.value = chats.peek().filter((c) => c.id !== f.chatId);
     if (openChatId.peek() === f.chatId) openChatId.value = null;
   },
