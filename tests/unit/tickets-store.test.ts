@@ -6,6 +6,7 @@ import { user } from "../../web/src/stores/session";
 import {
   currentTicket,
   lists,
+  loadList,
   messages,
   messagesHasMore,
   onContactFrame,
@@ -175,5 +176,35 @@ describe("ticket lists under realtime frames", () => {
     onTicketFrame({ channel: "ticket", action: "update", ticket: ticket(9) });
     expect(ids("search")).toEqual([1]);
     expect(lists.search.value.tickets[0].lastMessage).toBe("novo");
+  });
+
+  test("what frames bring while a list's first page loads is laid over the answer, which may be older", async () => {
+    (globalThis as { location?: unknown }).location ??= { origin: "http://localhost", protocol: "http:", host: "localhost" };
+    const realFetch = globalThis.fetch;
+    let answer: (body: unknown) => void = () => {};
+    globalThis.fetch = (() =>
+      new Promise<Response>((resolve) => {
+        answer = (body) => resolve(new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }));
+      })) as unknown as typeof fetch;
+    try {
+      const later = "2026-01-01T00:00:09Z";
+      const loading = loadList("pending");
+      // While the request is out: a new ticket arrives, one is taken by an agent elsewhere, one is deleted, one is renamed.
+      onTicketFrame({ channel: "ticket", action: "update", ticket: ticket(5, { updatedAt: later }) });
+      onTicketFrame({ channel: "ticket", action: "update", ticket: ticket(2, { status: "open", userId: 99, updatedAt: later }) });
+      onTicketFrame({ channel: "ticket", action: "delete", ticketId: 3 });
+      onTicketFrame({ channel: "ticket", action: "update", ticket: ticket(4, { lastMessage: "novo", updatedAt: later }) });
+      // The answer was read before all of that (ticket 1 had no frame: it stays as loaded).
+      answer({ tickets: [ticket(1), ticket(2), ticket(3), ticket(4)], count: 4, hasMore: false });
+      await loading;
+      expect(ids("pending")).toEqual([5, 1, 4]);
+      expect(lists.pending.value.count).toBe(3);
+      expect(lists.pending.value.tickets.find((t) => t.id === 4)?.lastMessage).toBe("novo");
+      // Afterwards frames apply to the list itself again.
+      onTicketFrame({ channel: "ticket", action: "delete", ticketId: 5 });
+      expect(ids("pending")).toEqual([1, 4]);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 });

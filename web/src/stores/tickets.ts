@@ -97,6 +97,38 @@ function queryOf(key: ListKey, page: number): TicketQuery {
 
 const requests: Record<ListKey, number> = { open: 0, pending: 0, closed: 0, search: 0 };
 
+/** A ticket's state that reached a list while its first page loaded (null: deleted), and whether it belongs there. */
+interface Late {
+  t: Ticket | null;
+  in: boolean;
+}
+/** Per list, what frames brought while its first page is loading: the answer may be older than them. */
+const arriving: Record<ListKey, Map<number, Late> | null> = { open: null, pending: null, closed: null, search: null };
+
+/**
+ * A first page as loaded, with what came live while it loaded laid over it: a newer state replaces the loaded one, a
+ * ticket that arrived is added on top (a search's results are only refreshed), one that left or was deleted goes.
+ */
+function withArrivals(key: ListKey, loaded: Ticket[], count: number, late: Map<number, Late>) {
+  const tickets = [...loaded];
+  let n = count;
+  for (const [id, l] of late) {
+    const i = tickets.findIndex((x) => x.id === id);
+    if (i !== -1 && l.t && tickets[i].updatedAt > l.t.updatedAt) continue;
+    if (!l.in || !l.t) {
+      if (i !== -1) {
+        tickets.splice(i, 1);
+        n = Math.max(0, n - 1);
+      }
+    } else if (i !== -1) tickets[i] = l.t;
+    else if (key !== "search") {
+      tickets.unshift(l.t);
+      n++;
+    }
+  }
+  return { tickets, count: n };
+}
+
 /** Loads page 1 (replacing) or the next page (appending) of a list; stale answers are dropped. */
 export async function loadList(key: ListKey, next = false) {
   const state = lists[key].peek();
@@ -104,15 +136,21 @@ export async function loadList(key: ListKey, next = false) {
   const page = next ? state.page + 1 : 1;
   const mine = ++requests[key];
   lists[key].value = { ...(next ? state : empty()), loading: true };
+  const late = new Map<number, Late>();
+  if (!next) arriving[key] = late;
   try {
     const res = await listTickets(queryOf(key, page));
     if (mine !== requests[key]) return;
-    const before = next ? lists[key].peek().tickets : [];
-    const seen = new Set(before.map((t) => t.id));
-    lists[key].value = { tickets: [...before, ...res.tickets.filter((t) => !seen.has(t.id))], count: res.count, hasMore: res.hasMore, page, loading: false };
+    if (next) {
+      const before = lists[key].peek().tickets;
+      const seen = new Set(before.map((t) => t.id));
+      lists[key].value = { tickets: [...before, ...res.tickets.filter((t) => !seen.has(t.id))], count: res.count, hasMore: res.hasMore, page, loading: false };
+    } else lists[key].value = { ...withArrivals(key, res.tickets, res.count, late), hasMore: res.hasMore, page, loading: false };
   } catch (err) {
     if (mine === requests[key]) lists[key].value = { ...lists[key].peek(), loading: false };
     throw err;
+  } finally {
+    if (arriving[key] === late) arriving[key] = null;
   }
 }
 
@@ -134,6 +172,7 @@ function place(key: ListKey, t: Ticket, toTop: boolean) {
   const s = lists[key].peek();
   const i = s.tickets.findIndex((x) => x.id === t.id);
   const inList = key === "search" ? i !== -1 : belongs(t, key);
+  arriving[key]?.set(t.id, { t, in: key === "search" || inList });
   if (!inList) {
     if (i !== -1) lists[key].value = { ...s, tickets: s.tickets.filter((x) => x.id !== t.id), count: Math.max(0, s.count - 1) };
     return;
@@ -183,6 +222,7 @@ export function markHandedOff(id: number) {
 export function removeTicket(id: number) {
   batch(() => {
     for (const key of LIST_KEYS) {
+      arriving[key]?.set(id, { t: null, in: false });
       const s = lists[key].peek();
       if (s.tickets.some((x) => x.id === id)) lists[key].value = { ...s, tickets: s.tickets.filter((x) => x.id !== id), count: Math.max(0, s.count - 1) };
     }
