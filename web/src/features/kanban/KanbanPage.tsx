@@ -51,7 +51,8 @@ export default function KanbanPage() {
   useEffect(() => {
     listKanbanTickets(queueIds, page)
       .then((r) => {
-        setTickets((old) => (page === 1 ? r.tickets : [...old, ...r.tickets.filter((x) => !old.some((o) => o.id === x.id))]));
+        // Cards held already came from frames while this page loaded (the board starts empty): they are newer.
+        setTickets((old) => [...old, ...r.tickets.filter((x) => !old.some((o) => o.id === x.id))]);
         setHasMore(r.hasMore);
       })
       .catch(toastError);
