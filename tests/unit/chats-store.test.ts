@@ -1,4 +1,5 @@
 import { beforeEach, expect, test } from "bun:test";
+import { holdFetch } from "../helpers/held-fetch";
 import type { Chat, ChatMessage } from "../../web/src/api/chats";
 import { addLiveMessage, chatOnFrame, chats, ensureChats, liveMessages, openChatId, upsertChat } from "../../web/src/stores/chats";
 import { user } from "../../web/src/stores/session";
@@ -37,13 +38,7 @@ test("a message of another chat is not shown in the open one", () => {
 });
 
 test("a chat created or a message that came while the list loads is not taken back by the load's older answer", async () => {
-  (globalThis as { location?: unknown }).location ??= { origin: "http://localhost", protocol: "http:", host: "localhost" };
-  const realFetch = globalThis.fetch;
-  let answer: (body: unknown) => void = () => {};
-  globalThis.fetch = (() =>
-    new Promise<Response>((resolve) => {
-      answer = (body) => resolve(new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }));
-    })) as unknown as typeof fetch;
+  const held = holdFetch();
   try {
     const old = { id: 1, uuid: "u1", title: "Antiga", ownerId: ME, users: [] } as unknown as Chat;
     const gone = { id: 2, uuid: "u2", title: "Apagada", ownerId: ME, users: [] } as unknown as Chat;
@@ -52,13 +47,13 @@ test("a chat created or a message that came while the list loads is not taken ba
     upsertChat({ id: 3, uuid: "u3", title: "Nova", ownerId: ME, users: [] } as unknown as Chat);
     chatOnFrame({ channel: "chat", action: "delete", chatId: 2 } as never);
     chatOnFrame({ channel: "chat", action: "new-message", chat: { ...old, title: "Antiga (nova mensagem)" }, message: msg(9, 1) } as never);
-    answer({ records: [old, gone], hasMore: false, count: 2, unreadChats: 0 });
+    held.answer({ records: [old, gone], hasMore: false, count: 2, unreadChats: 0 });
     await loaded;
     expect(chats.value.map((c) => [c.id, c.title])).toEqual([
       [3, "Nova"],
       [1, "Antiga (nova mensagem)"],
     ]);
   } finally {
-    globalThis.fetch = realFetch;
+    held.restore();
   }
 });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
+import { holdFetch } from "../helpers/held-fetch";
 import type { Message } from "../../web/src/api/messages";
 import type { Ticket } from "../../web/src/api/tickets";
 import type { SessionUser } from "../../web/src/api/types";
@@ -179,13 +180,7 @@ describe("ticket lists under realtime frames", () => {
   });
 
   test("what frames bring while a list's first page loads is laid over the answer, which may be older", async () => {
-    (globalThis as { location?: unknown }).location ??= { origin: "http://localhost", protocol: "http:", host: "localhost" };
-    const realFetch = globalThis.fetch;
-    let answer: (body: unknown) => void = () => {};
-    globalThis.fetch = (() =>
-      new Promise<Response>((resolve) => {
-        answer = (body) => resolve(new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }));
-      })) as unknown as typeof fetch;
+    const held = holdFetch();
     try {
       const later = "2026-01-01T00:00:09Z";
       const loading = loadList("pending");
@@ -195,7 +190,7 @@ describe("ticket lists under realtime frames", () => {
       onTicketFrame({ channel: "ticket", action: "delete", ticketId: 3 });
       onTicketFrame({ channel: "ticket", action: "update", ticket: ticket(4, { lastMessage: "novo", updatedAt: later }) });
       // The answer was read before all of that (ticket 1 had no frame: it stays as loaded).
-      answer({ tickets: [ticket(1), ticket(2), ticket(3), ticket(4)], count: 4, hasMore: false });
+      held.answer({ tickets: [ticket(1), ticket(2), ticket(3), ticket(4)], count: 4, hasMore: false });
       await loading;
       expect(ids("pending")).toEqual([5, 1, 4]);
       expect(lists.pending.value.count).toBe(3);
@@ -204,7 +199,7 @@ describe("ticket lists under realtime frames", () => {
       onTicketFrame({ channel: "ticket", action: "delete", ticketId: 5 });
       expect(ids("pending")).toEqual([1, 4]);
     } finally {
-      globalThis.fetch = realFetch;
+      held.restore();
     }
   });
 });
