@@ -20,7 +20,7 @@ export function isOutOfHours(schedules: OpeningHours[] | null | undefined, tz: s
   if (!schedules?.length) return false;
   const { weekdayEn, minutes } = localClock(tz, now);
   const today = schedules.find((s) => s.weekdayEn === weekdayEn);
-  if (!today || !today.startTime || !today.endTime) return false;
+  if (!today?.startTime || !today.endTime) return false;
   const start = toMinutes(today.startTime);
   const end = toMinutes(today.endTime);
   if (start === end) return true;

@@ -7,7 +7,7 @@ import { findConnection } from "./queries";
 /** A Cloud API connection of the caller's company with its account, or 404. */
 async function cloudConnection(ctx: Ctx, id: number) {
   const w = await findConnection(ctx.db, ctx.companyId, id);
-  if (!w || w.channel !== "cloudapi" || !(await ctx.cloudApi.account(w.id))) throw notFound("ERR_NO_WAPP_FOUND");
+  if (w?.channel !== "cloudapi" || !(await ctx.cloudApi.account(w.id))) throw notFound("ERR_NO_WAPP_FOUND");
   return w;
 }
 
