@@ -76,6 +76,8 @@ export interface SessionHost {
   stop(connectionId: number, why: "lost" | "drain" | "shutdown" | "unwanted"): Promise<void>;
   /** A lease taken here had run out on another node that never handed it back (`Acquired.expiredOn`). */
   inherit?(connectionId: number, from: { nodeId: string; renewedAt: number }): void;
+  /** Leases this node just handed back: the other nodes may take them now rather than at their next round. */
+  released?(connectionIds: number[]): void;
 }
 
 /** A node id unique to this process (two processes never share one): host, pid and a random part. */
@@ -138,6 +140,8 @@ export class LeaseManager {
   private lastRenewed = performance.now();
   private closed = false;
   private rounds = 0;
+  /** A nudge came while a round ran: one more round right after it. */
+  private again = false;
   private readonly renewMs: number;
   private readonly leaseMs: number;
   private readonly graceMs: number;
@@ -230,8 +234,22 @@ export class LeaseManager {
   tick(): Promise<void> {
     this.running ??= this.serial(() => this.round()).finally(() => {
       this.running = null;
+      if (this.again) {
+        this.again = false;
+        void this.tick();
+      }
     });
     return this.running;
+  }
+
+  /**
+   * Another node just handed leases back (drain, SIGTERM, a hand-over): a round now takes what the spread gives this
+   * node, instead of at the next tick. A round under way may have read the leases before: one more follows it.
+   */
+  nudge() {
+    if (this.closed) return;
+    if (this.running) this.again = true;
+    else void this.tick();
   }
 
   private async round() {
@@ -319,14 +337,23 @@ export class LeaseManager {
   }
 
   /** Stops the sessions (keys written while the lease still holds), then releases their leases. */
-  private async handBack(ids: number[], why: "drain" | "shutdown" | "unwanted") {
+  private async handBack(ids: number[], why: "drain" | "shutdown" | "unwanted", announce = true) {
+    const released: number[] = [];
     for (const id of ids) {
       const token = this.held.get(id);
       if (token === undefined) continue;
       await this.stopQuietly(id, why);
       this.held.delete(id);
       await this.store.release(id, token);
+      released.push(id);
     }
+    if (announce) this.announce(released);
+    return released;
+  }
+
+  /** Tells the host which leases went back (it tells the other nodes). */
+  private announce(ids: number[]) {
+    if (ids.length) this.host.released?.(ids);
   }
 
   private async loseAll() {
@@ -350,8 +377,10 @@ export class LeaseManager {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
-    await this.handBack([...this.held.keys()], "shutdown");
+    const released = await this.handBack([...this.held.keys()], "shutdown", false);
     await this.store.leave();
+    // Told once this node is gone from the live ones: the spread then never gives a lease back to it.
+    this.announce(released);
   }
 
   /** Stops ticking without handing anything back (tests: a node that froze or died). */

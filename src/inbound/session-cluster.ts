@@ -42,6 +42,8 @@ export type SessionCommand =
   | { t: "flush"; connectionIds: number[] }
   /** The node `to` hands the session back for another node to take (`balcao rebalance`). */
   | { t: "handOver"; to: string; connectionId: number }
+  /** A node handed these leases back: the others look at once (the spread's node takes each). */
+  | { t: "freed"; connectionIds: number[] }
   /** A kind that runs on every node: start or stop it on each. */
   | { t: "every"; op: "start" | "stop"; connectionId: number; opts?: StartOptions };
 
@@ -76,6 +78,7 @@ export class SessionCluster implements SessionRouter {
       start: (id, token) => this.startLeased(id, token),
       stop: (id, why) => this.stopLeased(id, why),
       inherit: (id, from) => void this.inherit(id, from),
+      released: (ids) => this.bus.publish({ t: "freed", connectionIds: ids }),
     };
     this.manager = new LeaseManager(store, host, opts);
     this.timeoutMs = opts.timeoutMs ?? COMMAND_TIMEOUT_MS;
@@ -279,6 +282,8 @@ export class SessionCluster implements SessionRouter {
     try {
       if (c.t === "flush") {
         for (const id of c.connectionIds) if (this.sup.get(id)) await flushOutbox(this.deps, id);
+      } else if (c.t === "freed") {
+        this.manager.nudge();
       } else if (c.t === "handOver") {
         if (c.to === this.nodeId && (await this.manager.handOver(c.connectionId)))
           log.info("session handed over for a rebalance", { node: this.nodeId, connectionId: c.connectionId });

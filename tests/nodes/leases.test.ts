@@ -8,6 +8,7 @@ import { FencedOutError, fencedTransaction, liveNodes, PgLeaseStore, requestDrai
 import { LeaseManager, LocalLeaseStore, planSpread, type SessionHost } from "../../src/db/leases";
 import { openPostgres } from "../../src/db/pg-client";
 import { withPostgres } from "../support/postgres";
+import { until } from "../support/wa-harness";
 
 const pg = withPostgres();
 const pools: postgres.Sql[] = [];
@@ -188,8 +189,11 @@ class FakeCluster {
   readonly starts: { id: number; node: string; token: number }[] = [];
   readonly violations: string[] = [];
   wanted = Array.from({ length: 12 }, (_, i) => 100 + i);
+  /** Hears a node's hand-backs (the command bus, in the app). */
+  released: (node: string, ids: number[]) => void = () => {};
   host(node: string): SessionHost {
     return {
+      released: (ids) => this.released(node, ids),
       wanted: async () => this.wanted,
       start: async (id, token) => {
         const other = this.running.get(id);
@@ -210,6 +214,32 @@ class FakeCluster {
     return out;
   }
 }
+
+describe("a hand-back is heard by the other nodes", () => {
+  const cluster = new FakeCluster();
+  cluster.wanted = [300, 301, 302, 303];
+  // No timer runs here and the grace is long: a lease is taken only by a round someone asks for.
+  const opts = { renewMs: 60_000, leaseMs: 600, graceMs: 60_000 };
+  const m: Record<string, LeaseManager> = {};
+  beforeAll(() => {
+    for (const n of ["x", "y"]) m[n] = new LeaseManager(new PgLeaseStore(nodePool(), { nodeId: n, leaseMs: opts.leaseMs }), cluster.host(n), opts);
+    cluster.released = (node) => {
+      for (const [n, manager] of Object.entries(m)) if (n !== node) manager.nudge();
+    };
+  });
+
+  test("a node that shuts down is gone from the spread before the others hear of it: they take its sessions at once", async () => {
+    await Promise.all([m.x.tick(), m.y.tick()]);
+    await m.x.tick();
+    await m.y.tick();
+    expect(cluster.perNode()).toEqual({ x: 2, y: 2 });
+    await m.x.shutdown();
+    await until(() => cluster.perNode().y === 4, 3_000, "y running x's sessions");
+    expect(cluster.perNode()).toEqual({ y: 4 });
+    expect(cluster.violations).toEqual([]);
+    await m.y.shutdown();
+  });
+});
 
 describe("lease managers of three nodes", () => {
   const cluster = new FakeCluster();
