@@ -14,11 +14,16 @@ const BADGE_CHECK_MS = 2_000;
 
 let loading: Promise<void> | null = null;
 
-/** Loads (or reloads) the list. */
-export function loadConnections(): Promise<void> {
+/**
+ * Loads (or reloads) the list; a session state that came live while it loaded, newer than the answer, stays. `fresh`:
+ * a read that starts now, after the one under way if any (that one may have read before the socket was up).
+ */
+export function loadConnections(fresh = false): Promise<void> {
+  if (fresh && loading) return loading.catch(() => {}).then(() => loadConnections());
   loading ??= listConnections()
     .then((list) => {
-      connections.value = list;
+      const held = new Map(connections.peek().map((w) => [w.id, w]));
+      connections.value = list.map((w) => withNewerSession(held.get(w.id), w));
       connectionsLoaded.value = true;
     })
     .finally(() => {
@@ -43,12 +48,17 @@ export function upsertConnection(w: Connection) {
     connections.value = [...list, w];
     return;
   }
-  const old = list[i];
+  connections.value = list.map((x) => (x.id === w.id ? withNewerSession(x, w) : x));
+}
+
+/** A connection's new copy, keeping the session state (status, QR code, retries) of `old` when that one is newer. */
+function withNewerSession(old: Connection | undefined, w: Connection): Connection {
+  if (!old) return w;
   const session =
     old.updatedAt > w.updatedAt
       ? { status: old.status, qrcode: old.qrcode, pairingCode: old.pairingCode, retries: old.retries, closeReason: old.closeReason, updatedAt: old.updatedAt }
       : {};
-  connections.value = list.map((x) => (x.id === w.id ? { ...x, ...w, ...session } : x));
+  return { ...old, ...w, ...session };
 }
 
 export function removeConnection(id: number) {

@@ -9,6 +9,7 @@ import { useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
 import { listIds } from "../../lib/recordKind";
 import { useCrud } from "../../lib/useCrud";
+import { onSocketReady } from "../../realtime/socket";
 import { connections, connectionsLoaded, loadConnections, removeConnection } from "../../stores/connections";
 import { allowed } from "../../stores/session";
 import { toastError } from "../../stores/toast";
@@ -35,6 +36,8 @@ export default function ConnectionsPage() {
 
   useEffect(() => {
     loadConnections().catch(toastError);
+    // A state that changed before the socket was up (the page just opened, or the socket came back) is read again.
+    return onSocketReady(() => void loadConnections(true).catch(() => {}));
   }, []);
   // /connections?edit=<id> (from the sandbox phone's "no menu" notice) opens that connection's editor.
   const editId = Number(new URLSearchParams(useSearch()).get("edit"));
