@@ -73,8 +73,10 @@ describe("encrypted inbound messages", () => {
     expect(first).toMatchObject({ body: "Olá, mensagem cifrada", fromMe: false });
     const ticket = (await t.db.select().from(tickets).where(eq(tickets.id, first.ticketId)).limit(1))[0]!;
     expect(ticket).toMatchObject({ companyId, lastMessage: "Olá, mensagem cifrada" });
-    const frame = t.framesOf("appMessage").find((f) => f.frame.action === "create" && f.frame.message.id === first.id);
-    expect(frame?.frame).toMatchObject({ ticket: { id: ticket.id }, contact: { number: "5511955551234" } });
+    // Published right after the commit that stored it (PostgreSQL: a moment after the row shows).
+    const created = () => t.framesOf("appMessage").find((f) => f.frame.action === "create" && f.frame.message.id === first.id);
+    await until(() => !!created(), 5_000, "the message's frame");
+    expect(created()?.frame).toMatchObject({ ticket: { id: ticket.id }, contact: { number: "5511955551234" } });
 
     // Until the client answers, the peer keeps sending pre-key messages (Signal); the agent's reply
     // travels encrypted over the session the client built from the pkmsg.

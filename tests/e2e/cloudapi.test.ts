@@ -76,7 +76,10 @@ test("Cloud API: add the connection, receive a message, reply; outside the 24-ho
   await input.fill("Vou verificar agora mesmo.");
   await input.press("Enter");
   await page.locator('[data-testid="message"][data-from-me="true"]').filter({ hasText: "Vou verificar agora mesmo." }).waitFor();
-  expect(graph.sent.some((m) => m.body.type === "text" && m.body.text.body.includes("Vou verificar agora mesmo."))).toBe(true);
+  // The chat shows the message once stored; the outbox sends it to the Graph API right after.
+  const sentToGraph = () => graph.sent.some((m) => m.body.type === "text" && m.body.text.body.includes("Vou verificar agora mesmo."));
+  for (let i = 0; i < 100 && !sentToGraph(); i++) await Bun.sleep(100);
+  expect(sentToGraph()).toBe(true);
 
   // Another customer last wrote 26 hours ago: the chat says so before anyone types, and offers the templates.
   await post(

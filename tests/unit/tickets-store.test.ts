@@ -202,4 +202,27 @@ describe("ticket lists under realtime frames", () => {
       held.restore();
     }
   });
+
+  test("a reload of the list on screen (the socket came up) keeps it there until the answer; another filter starts empty", async () => {
+    const held = holdFetch();
+    try {
+      let loading = loadList("pending");
+      held.answer({ tickets: [ticket(1), ticket(2)], count: 2, hasMore: false });
+      await loading;
+      loading = loadList("pending");
+      expect(ids("pending")).toEqual([1, 2]);
+      expect(lists.pending.value.loading).toBe(true);
+      held.answer({ tickets: [ticket(2)], count: 1, hasMore: false });
+      await loading;
+      expect(ids("pending")).toEqual([2]);
+      showAll.value = true;
+      loading = loadList("pending");
+      expect(ids("pending")).toEqual([]);
+      held.answer({ tickets: [ticket(3)], count: 1, hasMore: false });
+      await loading;
+      expect(ids("pending")).toEqual([3]);
+    } finally {
+      held.restore();
+    }
+  });
 });

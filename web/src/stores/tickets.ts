@@ -102,6 +102,8 @@ interface Late {
   t: Ticket | null;
   in: boolean;
 }
+/** Per list, the query of the first page it shows (a reload of the same one keeps the list on screen meanwhile). */
+const shown: Record<ListKey, string> = { open: "", pending: "", closed: "", search: "" };
 /** Per list, what frames brought while its first page is loading: the answer may be older than them. */
 const arriving: Record<ListKey, Map<number, Late> | null> = { open: null, pending: null, closed: null, search: null };
 
@@ -135,12 +137,16 @@ export async function loadList(key: ListKey, next = false) {
   if (next && (state.loading || !state.hasMore)) return;
   const page = next ? state.page + 1 : 1;
   const mine = ++requests[key];
-  lists[key].value = { ...(next ? state : empty()), loading: true };
+  const query = queryOf(key, page);
+  const same = !next && shown[key] === JSON.stringify(query);
+  // A reload of what is shown (the socket came up, a reconnect) keeps the list on screen until its answer.
+  lists[key].value = { ...(next || same ? state : empty()), loading: true };
   const late = new Map<number, Late>();
   if (!next) arriving[key] = late;
   try {
-    const res = await listTickets(queryOf(key, page));
+    const res = await listTickets(query);
     if (mine !== requests[key]) return;
+    if (!next) shown[key] = JSON.stringify(query);
     if (next) {
       const before = lists[key].peek().tickets;
       const seen = new Set(before.map((t) => t.id));
