@@ -187,6 +187,8 @@ describe("files in a bucket", () => {
     const root = await t.superSession();
     expect((await t.call("DELETE", `/companies/${a.company.id}`, { token: root.token })).status).toBe(200);
     await waitFor(async () => !(await bucket.exists(key(inboundUrl))));
+    // The company's folder empties in the background, object by object: nothing of it stays.
+    await waitFor(async () => (await bucket.list(`${a.company.id}/`)).length === 0);
     expect(await bucket.deletePrefix(`${a.company.id}/`)).toBe(0);
     expect(await bucket.exists(bPath)).toBe(true);
   });

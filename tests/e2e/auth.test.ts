@@ -102,7 +102,8 @@ test("signing in again in another tab of the same browser keeps both tabs signed
     },
     [SUPER_EMAIL, SUPER_PASSWORD],
   );
-  await page.waitForTimeout(3_000);
+  // Past the grace a tab gives a sign-in of its own browser to store its token (5 s, web/src/api/client.ts).
+  await page.waitForTimeout(6_000);
   expect(await page.getByText("Sua conta foi acessada em outro computador.").count()).toBe(0);
   await page.getByTestId("greeting").waitFor();
   await page.reload();

@@ -91,20 +91,29 @@ const isExpired = (body: unknown) => {
   return code === undefined || code === "ERR_SESSION_EXPIRED";
 };
 
-/** How long a sign-in in another tab of this browser may take to store its token (as the socket's `auth` frame waits). */
-const SAME_BROWSER_GRACE_MS = 1_500;
+/**
+ * How long a sign-in in another tab of this browser may take to store its token: the server tells this tab of the new
+ * session (its socket's `auth` frame, a 401) before the other tab has the answer and stores it; on a busy machine that
+ * took over 1.5 s.
+ */
+const SAME_BROWSER_GRACE_MS = 5_000;
 
-/** True once the stored token differs from the one a call was sent with (waits up to the grace). */
-async function newerTokenStored(sent: string | null): Promise<boolean> {
-  if (!sent) return false;
+/**
+ * Waits up to the grace for a token stored by another tab of this browser that `wanted` accepts (answered at once when
+ * the stored one already does); false when none came, or the token was removed (signed out).
+ */
+export async function tokenStoredElsewhere(wanted: (token: string) => boolean): Promise<boolean> {
   const end = Date.now() + SAME_BROWSER_GRACE_MS;
   for (;;) {
     const now = load("token");
-    if (now && now !== sent) return true;
+    if (now && wanted(now)) return true;
     if (!now || Date.now() >= end) return false;
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** True once the stored token differs from the one a call was sent with (waits up to the grace). */
+const newerTokenStored = (sent: string | null) => (sent ? tokenStoredElsewhere((now) => now !== sent) : Promise.resolve(false));
 
 let refreshing: Promise<boolean> | null = null;
 

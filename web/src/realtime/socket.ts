@@ -1,7 +1,7 @@
 import type { UserDto } from "@contract/dto/users";
 import type { ClientMessage, FrameOf, ServerFrame } from "@contract/frames";
 import { LIMITS } from "@contract/limits";
-import { refreshToken } from "../api/client";
+import { refreshToken, tokenStoredElsewhere } from "../api/client";
 import { campaignSettingsOnFrame } from "../features/campaigns/settings-store";
 import { campaignsOnFrame } from "../features/campaigns/store";
 import { onPaymentFrame } from "../features/finance/payment";
@@ -58,9 +58,6 @@ function putUser({ user: u }: { user: UserDto }) {
 
 const onUserFrame = byAction<"user">({ create: putUser, update: putUser, delete: (f) => usersStore.remove(f.userId) });
 
-/** How long a sign-in in another tab of this browser has to store its token (see onAuthFrame). */
-const SAME_BROWSER_GRACE_MS = 1_500;
-
 /** The session version inside an access token (its `tv` claim), or null. */
 function tokenVersionOf(token: string | null): number | null {
   try {
@@ -79,14 +76,14 @@ function onAuthFrame(frame: FrameOf<"auth">) {
   if (String(frame.user.id) !== load("userId")) return;
   // The frame leaves the server before the new session's answer reaches its browser: give a sign-in
   // in another tab of THIS browser a moment to store its token, then tell the two cases apart.
-  setTimeout(() => {
-    if (tokenVersionOf(load("token")) === frame.tokenVersion) return;
+  void tokenStoredElsewhere((token) => tokenVersionOf(token) === frame.tokenVersion).then((same) => {
+    if (same) return;
     toast("error", t("session.elsewhere"));
     setTimeout(() => {
       clearSessionKeys();
       location.reload();
     }, AUTH_RELOAD_DELAY_MS);
-  }, SAME_BROWSER_GRACE_MS);
+  });
 }
 
 /**
