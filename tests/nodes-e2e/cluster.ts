@@ -12,6 +12,7 @@ import postgres from "postgres";
 import { balcaoEnv, type Child, listening, runBalcao, spawnBalcao } from "../ops/processes";
 import { type FleetAccount, FakeWaFleet } from "../support/fake-wa-fleet";
 import { parseQr } from "../support/fake-wa-server";
+import { NODE_SECRETS } from "../support/node-secrets";
 import { createTestDatabase } from "../support/postgres";
 import { s3Env, startS3 } from "../support/s3";
 
@@ -83,10 +84,8 @@ export class Cluster {
       WA_TEST_ROOT_KEY: this.fleet.rootKeyHex,
       // a campaign's pacing second is 1 ms here: the campaign test measures once-per-contact, not pacing
       CAMPAIGN_SECOND_MS: "1",
-      // every node signs and reads the same tokens and sealed secrets (README, Several nodes)
-      JWT_SECRET: "nodes-e2e-jwt-secret-0123456789",
-      JWT_REFRESH_SECRET: "nodes-e2e-refresh-secret-0123456789",
-      ENCRYPTION_KEY: "nodes-e2e-encryption-key-0123456789abcdef",
+      // every node signs and reads the same tokens and sealed secrets (README, Several nodes); a real VAPID pair here
+      ...NODE_SECRETS,
       VAPID_PUBLIC_KEY: VAPID.publicKey,
       VAPID_PRIVATE_KEY: VAPID.privateKey,
       LOG_LEVEL: "warn",

@@ -14,6 +14,7 @@ import postgres from "postgres";
 import { LEASE_MS, RENEW_MS } from "../../src/db/leases";
 import { balcaoEnv, type Child, listening, runBalcao, spawnBalcao } from "../ops/processes";
 import { FakeWaServer, parseQr } from "../support/fake-wa-server";
+import { NODE_SECRETS } from "../support/node-secrets";
 import { createTestDatabase } from "../support/postgres";
 import { registerWaHarness, until } from "../support/wa-harness";
 
@@ -32,16 +33,6 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** Nodes of one installation share its secrets (a token signed by one is good on the other). */
-// Every node must have the same secrets (a node with others stops at boot: src/cluster/secrets.ts).
-const SHARED_SECRETS = {
-  JWT_SECRET: "nodes-test-jwt-secret-0123456789",
-  JWT_REFRESH_SECRET: "nodes-test-refresh-secret-0123456789",
-  ENCRYPTION_KEY: "nodes-test-encryption-key-0123456789abcdef",
-  VAPID_PUBLIC_KEY: `B${"A".repeat(86)}`,
-  VAPID_PRIVATE_KEY: "C".repeat(43),
-};
-
 /** One sign-in for both servers (a new sign-in ends the user's previous session, on every node). */
 let headers: Record<string, string> | null = null;
 
@@ -51,7 +42,7 @@ async function serve(url: string, name: string) {
   mkdirSync(dir, { mode: 0o755 });
   const child = spawnBalcao(
     ["src/main.ts"],
-    balcaoEnv(dir, { ...SHARED_SECRETS, DATABASE_URL: url, WA_WS_URL: fake.url, WA_TEST_ROOT_KEY: fake.rootKeyHex, LOG_LEVEL: "info" }),
+    balcaoEnv(dir, { ...NODE_SECRETS, DATABASE_URL: url, WA_WS_URL: fake.url, WA_TEST_ROOT_KEY: fake.rootKeyHex, LOG_LEVEL: "info" }),
   );
   children.push(child);
   const base = await listening(child, 60_000);

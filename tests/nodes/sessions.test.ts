@@ -19,6 +19,7 @@ import { seed } from "../../src/ops/seed";
 import { PgBus } from "../../src/realtime/bus-pg";
 import { SUPER_EMAIL, SUPER_PASSWORD } from "../helpers/app";
 import { type FakePeer, FakeWaServer, parseQr } from "../support/fake-wa-server";
+import { NODE_SECRETS } from "../support/node-secrets";
 import { createTestDatabase } from "../support/postgres";
 import { registerWaHarness, until } from "../support/wa-harness";
 
@@ -54,8 +55,7 @@ async function node(name: string): Promise<Node> {
     ADMIN_PASSWORD: SUPER_PASSWORD,
     LOG_LEVEL: "silent",
     // The nodes of one installation share its secrets: a token signed on one is good on the others.
-    JWT_SECRET: "nodes-test-jwt-secret-0123456789",
-    JWT_REFRESH_SECRET: "nodes-test-refresh-secret-0123456789",
+    ...NODE_SECRETS,
     WA_WS_URL: server.url,
     WA_TEST_ROOT_KEY: server.rootKeyHex,
   });

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
+import { NODE_SECRETS } from "../support/node-secrets";
 import { createTestDatabase } from "../support/postgres";
 import { balcaoEnv, listening, runBalcao, spawnBalcao } from "./processes";
 
@@ -25,14 +26,7 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const SHARED = {
-  JWT_SECRET: "shared-jwt-secret-0123456789",
-  JWT_REFRESH_SECRET: "shared-refresh-secret-0123456789",
-  ENCRYPTION_KEY: "shared-encryption-key-0123456789abcdef",
-  // a P-256 pair in base64url (any well-formed pair will do: only its fingerprint is compared)
-  VAPID_PUBLIC_KEY: `B${"A".repeat(86)}`,
-  VAPID_PRIVATE_KEY: "C".repeat(43),
-};
+const SHARED = NODE_SECRETS;
 
 test("a node whose secrets differ from the first node's refuses to boot naming them; one with the same secrets serves", async () => {
   const db = await createTestDatabase({ migrated: false });
